@@ -1,0 +1,1 @@
+"""Card files (package data): the base cards, the editions and examples."""

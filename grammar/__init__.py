@@ -1,0 +1,1 @@
+"""The Lark grammar of the card DSL (package data)."""

@@ -1,0 +1,161 @@
+"""Board geometry: boxes, neighbours, lines of sight and movement paths.
+
+A board is fixed for a whole game, so everything that depends only on the
+map (neighbour tables, the 8 rays from every box cut at islands) is computed
+once when the board is built; what depends on ships (blocking enemies,
+occupied boxes) is checked while walking those tables.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+import attrs
+
+OPEN, ISLAND, CURRENT = ".", "#", "~"
+DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+
+
+def box_name(index: int, width: int = 8) -> str:
+    """`a1` is the top-left box; columns are letters, rows numbers (R2.1)."""
+    return "abcdefghijklmnopqrstuvwxyz"[index % width] + str(index // width + 1)
+
+
+def parse_box(name: str, width: int = 8, height: int = 6) -> int | None:
+    """Index of a box name such as `c4`, or None if it is not on the board."""
+    if len(name) < 2 or not name[1:].isdigit():
+        return None
+    col = ord(name[0]) - ord("a")
+    row = int(name[1:]) - 1
+    if not (0 <= col < width and 0 <= row < height) or name[1] == "0":
+        return None
+    return row * width + col
+
+
+@attrs.frozen(eq=False)
+class Board:
+    """A map of boxes with its precomputed tables.
+
+    ``cells`` holds one character per box (R2.2). ``starts`` maps a side to
+    the boxes of its start card (D2.7). ``step_dirs`` is 8 (D2.6) or 4.
+    """
+
+    width: int
+    height: int
+    cells: str
+    starts: dict[str, tuple[int, ...]]
+    start_cards: dict[str, str]
+    step_dirs: int = 8
+    names: tuple[str, ...] = attrs.field(init=False)
+    neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        w, h = self.width, self.height
+        names = tuple(box_name(i, w) for i in range(w * h))
+        dirs = DIRECTIONS_8 if self.step_dirs == 8 else DIRECTIONS_4
+        neighbours = []
+        rays = []
+        for i in range(w * h):
+            x, y = i % w, i // w
+            neighbours.append(tuple(
+                (y + dy) * w + (x + dx) for dx, dy in dirs
+                if 0 <= x + dx < w and 0 <= y + dy < h
+                and self.cells[(y + dy) * w + (x + dx)] != ISLAND))
+            box_rays = []
+            for dx, dy in DIRECTIONS_8:  # the visual field is always 8 lines (R4.3)
+                ray = []
+                cx, cy = x + dx, y + dy
+                while 0 <= cx < w and 0 <= cy < h and self.cells[cy * w + cx] != ISLAND:
+                    ray.append(cy * w + cx)
+                    cx, cy = cx + dx, cy + dy
+                if ray:
+                    box_rays.append(tuple(ray))
+            rays.append(tuple(box_rays))
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "neighbours", tuple(neighbours))
+        object.__setattr__(self, "rays", tuple(rays))
+
+    @property
+    def size(self) -> int:
+        return self.width * self.height
+
+    def name(self, index: int) -> str:
+        return self.names[index]
+
+    def index(self, name: str) -> int | None:
+        return parse_box(name, self.width, self.height)
+
+    def is_island(self, index: int) -> bool:
+        return self.cells[index] == ISLAND
+
+    def is_current(self, index: int) -> bool:
+        return self.cells[index] == CURRENT
+
+    def rows(self) -> list[str]:
+        """The map as text, row 1 first (R2.1)."""
+        w = self.width
+        return [self.cells[r * w:(r + 1) * w] for r in range(self.height)]
+
+    def area(self, top_left: int, w: int, h: int) -> tuple[int, ...] | None:
+        """The boxes of a w×h block named by its top-left box, if fully on the board (D7.5)."""
+        x, y = top_left % self.width, top_left // self.width
+        if x + w > self.width or y + h > self.height:
+            return None
+        return tuple((y + dy) * self.width + x + dx for dy in range(h) for dx in range(w))
+
+    def visible(self, origin: int, reach: int, occupant: Sequence[int], viewer_side: str,
+                sides: Sequence[str]) -> Iterator[int]:
+        """Ships (by seat) on the visual field of a ship at ``origin`` within ``reach``.
+
+        R4.3: lines stop at islands (cut when the rays were built) and at an
+        enemy ship, which is itself visible; friendly ships do not block.
+        ``occupant`` maps a box to the seat of the ship on it, or -1.
+        """
+        for ray in self.rays[origin]:
+            for box in ray[:reach]:
+                seat = occupant[box]
+                if seat >= 0:
+                    yield seat
+                    if sides[seat] != viewer_side:
+                        break
+
+    def paths(self, start: int, steps: int, occupant: Sequence[int]) -> list[tuple[int, ...]]:
+        """Every legal path of a move of up to ``steps`` boxes from ``start``.
+
+        D4.6: 1..N voluntary steps to free, navigable neighbours. R2.5: entering
+        running water forces one more step, chosen by the mover (D2.5c), which
+        may not enter a box visited during the move (D2.5a); with no such box
+        the bonus is lost. A path never enters a box twice (voluntary steps
+        follow D2.5a too). Only complete paths are listed: a forced step
+        cannot be left out.
+        """
+        out: list[tuple[int, ...]] = []
+        neighbours = self.neighbours
+        cells = self.cells
+
+        def free(box: int, visited: tuple[int, ...]) -> bool:
+            return occupant[box] < 0 and box not in visited
+
+        def forced(path: tuple[int, ...], left: int) -> None:
+            # the last box of path was just entered
+            last = path[-1]
+            if cells[last] == CURRENT:
+                nexts = [n for n in neighbours[last] if free(n, path) and n != start]
+                if nexts:
+                    for n in nexts:
+                        forced(path + (n,), left)
+                    return
+            out.append(path)
+            if left:
+                voluntary(path, left)
+
+        def voluntary(path: tuple[int, ...], left: int) -> None:
+            here = path[-1] if path else start
+            for n in neighbours[here]:
+                if n != start and free(n, path):
+                    forced(path + (n,), left - 1)
+
+        voluntary((), steps)
+        return out

@@ -1,0 +1,160 @@
+"""The ``redcode`` command: demo, check, rules, play."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .bots import BOTS, GreedyBot, RandomBot
+from .errors import RedCodeError
+from .game import Game, new_game
+from .loader import check_files, load_ruleset
+from .model import Ruleset
+from .narrate import board_text, narrate
+
+
+def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
+    """`1v1`, `2v2`, `3v3`, or explicit `submarine,destroyer/destroyer,submarine`."""
+    types = list(rules.ships)
+    if "/" in text:
+        blue, red = text.split("/", 1)
+        return [blue.split(","), red.split(",")]
+    try:
+        a, b = (int(x) for x in text.lower().split("v"))
+    except ValueError:
+        raise RedCodeError(f"--teams: expected 1v1, 2v2, 3v3 or types like "
+                           f"submarine/destroyer, not {text!r}") from None
+    if not (1 <= a <= len(types) and 1 <= b <= len(types)):
+        raise RedCodeError(f"--teams: each side has 1 to {len(types)} ships")
+    rotated = types[1:] + types[:1]
+    return [types[:a], rotated[:b]]
+
+
+def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> None:
+    for _ in range(max_moves):
+        if game.is_over:
+            return
+        game.play(bots[game.to_move].choose(game))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    rules = load_ruleset(args.edition, args.cards)
+    teams = parse_teams(args.teams, rules)
+    game = new_game(rules, mode=args.mode, teams=teams, seed=args.seed)
+    kinds = {"blue": args.blue, "red": args.red}
+    bots = {}
+    for i, ship in enumerate(game.state.ships):
+        bots[ship.id] = BOTS[kinds[ship.side]](args.seed * 100 + i)
+    out = sys.stdout
+    print(f"Red Code — {rules.name} edition, {args.mode}, {args.teams}, seed {args.seed}", file=out)
+    print(board_text(game), file=out)
+    play_out(game, bots)
+    for line in narrate(game.log, args.lang):
+        print(line, file=out)
+    print(file=out)
+    print(board_text(game), file=out)
+    print(f"Score: blue {game.score['blue']}, red {game.score['red']}", file=out)
+    print(f"Winner: {game.winner}", file=out)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    errors = check_files(args.files, args.edition)
+    for err in errors:
+        print(err, file=sys.stderr)
+    if not errors:
+        print(f"{len(args.files)} file(s) OK")
+    return 1 if errors else 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .reference import write_reference
+    rules = load_ruleset(args.edition or args.lang if args.edition or args.lang in ("en", "es", "it") else "en")
+    paths = write_reference(rules, args.out, args.lang)
+    for p in paths:
+        print(p)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = load_ruleset(args.edition, args.cards)
+    game = new_game(rules, mode=args.mode, teams=parse_teams(args.teams, rules), seed=args.seed)
+    human = game.state.ships[0].id
+    bots = {s.id: GreedyBot(args.seed + i) for i, s in enumerate(game.state.ships)}
+    shown = 0
+    while not game.is_over:
+        for line in narrate(game.log[shown:], args.lang):
+            print(line)
+        shown = len(game.log)
+        if game.to_move != human:
+            game.play(bots[game.to_move].choose(game))
+            continue
+        print(board_text(game))
+        ship = game.ship(human)
+        print(f"{human}: repairs {ship.repairs}, breakdowns {ship.breakdowns}, reserve "
+              f"{ship.reserve}, hand {game.hand(human)}")
+        legal = game.legal_moves()
+        print("Legal:", ", ".join(legal))
+        try:
+            move = input("> ").strip()
+        except EOFError:
+            return 0
+        if move in ("quit", "exit"):
+            return 0
+        try:
+            game.play(move)
+        except RedCodeError as err:
+            print(err)
+    for line in narrate(game.log[shown:], args.lang):
+        print(line)
+    print(f"Winner: {game.winner}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="redcode", description="Red Code rules engine")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def game_options(sp):
+        sp.add_argument("--edition", default="en", help="en, es, it or a variant file")
+        sp.add_argument("--cards", action="append", default=[], help="extra card file")
+        sp.add_argument("--mode", default="war", choices=["war", "arena"])
+        sp.add_argument("--teams", default="1v1", help="1v1, 2v2, 3v3 or submarine/destroyer")
+        sp.add_argument("--seed", type=int, default=1)
+        sp.add_argument("--lang", default="en")
+
+    d = sub.add_parser("demo", help="a whole game between bots, narrated")
+    game_options(d)
+    d.add_argument("--blue", default="greedy", choices=sorted(BOTS))
+    d.add_argument("--red", default="greedy", choices=sorted(BOTS))
+    d.set_defaults(func=cmd_demo)
+
+    c = sub.add_parser("check", help="validate card files")
+    c.add_argument("files", nargs="+")
+    c.add_argument("--edition", default="en", help="edition the files are added to")
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("rules", help="write the rule reference as Markdown")
+    r.add_argument("--lang", default="en")
+    r.add_argument("--edition", default=None)
+    r.add_argument("--out", required=True)
+    r.set_defaults(func=cmd_rules)
+
+    pl = sub.add_parser("play", help="play against bots in the terminal")
+    game_options(pl)
+    pl.set_defaults(func=cmd_play)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except RedCodeError as err:
+        print(f"redcode: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,624 @@
+"""The card language: parse with Lark, transform into declarations, compile.
+
+Three steps, each with one job:
+
+1. ``parse_source`` turns text into a list of declarations (attrs objects
+   that remember their file and line), or raises ``DslError`` with the line,
+   a caret and what was expected in words.
+2. ``Draft`` applies declarations layer by layer (base cards, then each
+   variant, then the user's files): new cards, ``patch``, ``remove``,
+   ``rules``. A variant only states what differs from its parent.
+3. ``Draft.compile`` checks the whole and builds the immutable ``Ruleset``
+   of effect objects.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+import attrs
+import lark
+from lark import Token, Transformer, v_args
+
+from .effects import PRIMITIVES, Effect, Selector
+from .errors import DslError
+from .model import (OPTION_DOCS, Catchup, CardDef, MapCardDef, RuleOptions, Ruleset,
+                    ShipDef, SourceRef, Target, TargetKind, SUNK_MID_CHAIN)
+
+
+# --------------------------------------------------------------------------
+# declarations
+
+
+@attrs.frozen
+class Pos:
+    file: str
+    line: int
+    column: int
+
+
+@attrs.frozen
+class Prop:
+    name: str
+    value: Any
+    pos: Pos
+
+
+@attrs.frozen
+class Call:
+    name: str
+    args: tuple[Any, ...]
+    selector: Selector | None
+    pos: Pos
+
+
+@attrs.frozen
+class Decl:
+    """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
+
+    action: str
+    kind: str          # maneuver | order | ship | map | variant | rules
+    id: str
+    props: tuple[Prop, ...]
+    pos: Pos
+    parent: str | None = None
+
+
+# --------------------------------------------------------------------------
+# parsing
+
+WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": 'a quoted row such as "#."',
+    "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
+    "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files("redcode_rules.grammar").joinpath("redcode.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
+
+
+def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
+    words = set()
+    for name in names:
+        if name in WORDS:
+            words.add(WORDS[name])
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            words.add(name.lower())
+            continue
+        if pattern.type == "str":
+            words.add(f"'{pattern.value}'")
+        else:
+            words.add(name.lower())
+    return sorted(words)
+
+
+def _expected_phrase(words: list[str]) -> str:
+    if not words:
+        return "nothing more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) -> str | None:
+    keywords = []
+    for name in expected:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            keywords.append(pattern.value)
+    match = difflib.get_close_matches(bad, keywords, n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
+    parser = _parser()
+    lines = text.splitlines()
+    line = getattr(err, "line", None)
+    column = getattr(err, "column", None)
+    if line is None or line < 1:
+        line = max(1, len(lines))
+        column = len(lines[-1]) + 1 if lines else 1
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    suggestion = None
+    if isinstance(err, lark.exceptions.UnexpectedToken):
+        token = err.token
+        expected = _terminal_words(parser, err.expected)
+        if token.type == "$END":
+            what = "the file ends too early"
+        else:
+            what = f"unexpected '{token}'"
+            if token.type == "NAME":
+                suggestion = _keyword_suggestion(parser, str(token), err.expected)
+        message = f"{what}; expected {_expected_phrase(expected)}"
+    elif isinstance(err, lark.exceptions.UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        expected = _terminal_words(parser, err.allowed or ())
+        message = f"unexpected character {char!r}; expected {_expected_phrase(expected)}"
+    elif isinstance(err, lark.exceptions.UnexpectedEOF):
+        expected = _terminal_words(parser, err.expected)
+        message = f"the file ends too early; expected {_expected_phrase(expected)}"
+    else:  # pragma: no cover - lark raises only the three above
+        message = str(err)
+    return DslError(message, file=file, line=line, column=column, source_line=src,
+                    suggestion=suggestion)
+
+
+@v_args(meta=True)
+class _ToDecls(Transformer):
+    """Lark tree → declarations. Positions come from the tree's meta."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _pos(self, meta) -> Pos:
+        return Pos(self.file, getattr(meta, "line", 0), getattr(meta, "column", 0))
+
+    def _tpos(self, tok: Token) -> Pos:
+        return Pos(self.file, tok.line, tok.column)
+
+    def start(self, meta, decls):
+        return list(decls)
+
+    def variant_decl(self, meta, c):
+        name, parent = c
+        return Decl("variant", "variant", str(name), (), self._pos(meta),
+                    parent=str(parent) if parent is not None else None)
+
+    def card_kind(self, meta, c):
+        return str(c[0])
+
+    kind = card_kind
+
+    def card_decl(self, meta, c):
+        return Decl("new", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_decl(self, meta, c):
+        return Decl("patch", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_ship(self, meta, c):
+        return Decl("patch", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def remove_decl(self, meta, c):
+        return Decl("remove", c[0], str(c[1]), (), self._pos(meta))
+
+    def ship_decl(self, meta, c):
+        return Decl("new", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def map_decl(self, meta, c):
+        return Decl("new", "map", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def rules_decl(self, meta, c):
+        return Decl("rules", "rules", "rules", tuple(c), self._pos(meta))
+
+    # properties -----------------------------------------------------------
+    def _int_prop(name):  # noqa: N805 - a small factory used in the class body
+        def prop(self, meta, c):
+            return Prop(name, int(c[0]), self._pos(meta))
+        return prop
+
+    cost = _int_prop("cost")
+    copies = _int_prop("copies")
+    repairs = _int_prop("repairs")
+    breakdowns = _int_prop("breakdowns")
+    crew = _int_prop("crew")
+
+    def range(self, meta, c):
+        return Prop("range", int(c[0]) if c else None, self._pos(meta))
+
+    def flag(self, meta, c):
+        negated, flag = c
+        return Prop(str(flag), negated is None, self._pos(meta))
+
+    def target(self, meta, c):
+        return Prop("target", c[0], self._pos(meta))
+
+    def target_self(self, meta, c):
+        return Target(TargetKind.SELF)
+
+    def target_ship(self, meta, c):
+        return Target(TargetKind.SHIP)
+
+    def target_source(self, meta, c):
+        return Target(TargetKind.SOURCE)
+
+    def target_area(self, meta, c):
+        w, h = str(c[0]).split("x")
+        return Target(TargetKind.AREA, int(w), int(h))
+
+    def effect(self, meta, calls):
+        return Prop("effect", tuple(calls), self._pos(meta))
+
+    def call(self, meta, c):
+        name, *rest = c
+        selector = None
+        if rest and isinstance(rest[-1], Selector):
+            selector = rest.pop()
+        elif rest and rest[-1] is None:
+            rest.pop()
+        args = tuple(int(a) if a.type == "INT" else str(a) for a in rest if a is not None)
+        return Call(str(name), args, selector, self._tpos(name))
+
+    def sel_self(self, meta, c):
+        return Selector.SELF
+
+    def sel_target(self, meta, c):
+        return Selector.TARGET
+
+    def sel_source(self, meta, c):
+        return Selector.SOURCE
+
+    def sel_answered(self, meta, c):
+        return Selector.ANSWERED
+
+    def sel_area(self, meta, c):
+        return Selector.AREA
+
+    def maneuvers(self, meta, c):
+        return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def layout(self, meta, c):
+        return Prop("layout", tuple(str(s)[1:-1] for s in c), self._pos(meta))
+
+    def start_card(self, meta, c):
+        return Prop("start", True, self._pos(meta))
+
+    def option(self, meta, c):
+        name, value = c
+        v = int(value) if value.type == "INT" else str(value)
+        return Prop(str(name), v, self._tpos(name))
+
+    def catchup(self, meta, c):
+        teams, reduced, cards = c
+        a, b = str(teams).split("v")
+        if a != b:
+            raise DslError(f"catch-up is for equal sides, not {teams}", file=self.file,
+                           line=teams.line, column=teams.column)
+        return Prop("catchup", (int(a), int(reduced), int(cards)), self._tpos(teams))
+
+
+def parse_source(text: str, file: str = "<string>") -> list[Decl]:
+    """Parse one card file into declarations; ``DslError`` on bad syntax."""
+    if not isinstance(text, str):
+        raise DslError("card source must be text", file=file)
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.UnexpectedInput as err:
+        raise _syntax_error(err, text, file) from None
+    try:
+        return _ToDecls(file).transform(tree)
+    except lark.exceptions.VisitError as err:
+        if isinstance(err.orig_exc, DslError):
+            raise err.orig_exc from None
+        raise
+
+
+# --------------------------------------------------------------------------
+# layering and compiling
+
+
+def _suggest(name: str, known: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+class _Errors:
+    """Formats semantic errors with the source line of the declaration."""
+
+    def __init__(self, sources: dict[str, str]):
+        self.sources = sources
+
+    def __call__(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
+        text = self.sources.get(pos.file, "")
+        lines = text.splitlines()
+        src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
+        return DslError(message, file=pos.file, line=pos.line or None,
+                        column=pos.column or None, source_line=src, suggestion=suggestion)
+
+
+@attrs.define
+class _Entry:
+    kind: str
+    id: str
+    props: dict[str, Prop]
+    pos: Pos
+
+
+CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
+
+
+@attrs.define
+class Draft:
+    """Declarations applied so far; ``compile`` turns them into a Ruleset."""
+
+    sources: dict[str, str] = attrs.Factory(dict)
+    entries: dict[str, dict[str, _Entry]] = attrs.Factory(
+        lambda: {"maneuver": {}, "order": {}, "ship": {}, "map": {}})
+    options: dict[str, Prop] = attrs.Factory(dict)
+    catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
+    files: list[str] = attrs.Factory(list)
+    lineage: list[str] = attrs.Factory(list)
+    base_options: RuleOptions | None = None
+
+    def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
+        return _Errors(self.sources)(pos, message, suggestion)
+
+    def add_source(self, text: str, file: str) -> list[Decl]:
+        self.sources[file] = text
+        self.files.append(file)
+        return parse_source(text, file)
+
+    def apply(self, decls: list[Decl]) -> None:
+        for decl in decls:
+            if decl.action == "variant":
+                continue
+            if decl.action == "rules":
+                for prop in decl.props:
+                    if prop.name == "catchup":
+                        team, reduced, _ = prop.value
+                        self.catchups[(team, reduced)] = prop
+                    else:
+                        self.options[prop.name] = prop
+                continue
+            table = self.entries[decl.kind]
+            if decl.action == "new":
+                if decl.id in table:
+                    old = table[decl.id].pos
+                    raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
+                                     f"at {old.file}:{old.line}); use 'patch {decl.kind} "
+                                     f"{decl.id}' to change it")
+                table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+            elif decl.action == "patch":
+                if decl.id not in table:
+                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} '{decl.id}'",
+                                     _suggest(decl.id, table))
+                table[decl.id].props.update(self._props(decl))
+            elif decl.action == "remove":
+                if decl.id not in table:
+                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} '{decl.id}'",
+                                     _suggest(decl.id, table))
+                del table[decl.id]
+
+    def _props(self, decl: Decl) -> dict[str, Prop]:
+        props: dict[str, Prop] = {}
+        for prop in decl.props:
+            if prop.name in props and prop.name not in ("layout",):
+                raise self.error(prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'")
+            props[prop.name] = prop
+        return props
+
+    def mark_base(self) -> None:
+        """Remember the options of the base layer, to document a variant's differences."""
+        self.base_options = self._options()
+
+    # compile -------------------------------------------------------------
+    def compile(self, name: str) -> Ruleset:
+        options = self._options()
+        maneuvers = {k: self._card(e, options) for k, e in self.entries["maneuver"].items()}
+        orders = {k: self._card(e, options) for k, e in self.entries["order"].items()}
+        ships = {k: self._ship(e, maneuvers, options) for k, e in self.entries["ship"].items()}
+        maps = {k: self._map(e) for k, e in self.entries["map"].items()}
+        self._check_whole(maneuvers, orders, ships, maps, options)
+        return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
+                       options=options, files=tuple(self.files), lineage=tuple(self.lineage),
+                       base_options=self.base_options)
+
+    def _options(self) -> RuleOptions:
+        fields = {f.name: f for f in attrs.fields(RuleOptions)}
+        values: dict[str, Any] = {}
+        for key, prop in self.options.items():
+            if key not in fields or key == "catchup":
+                raise self.error(prop.pos, f"unknown rule option '{key}'",
+                                 _suggest(key, [k for k in fields if k != "catchup"]))
+            kind = fields[key].type
+            if kind in ("int", int):
+                if not isinstance(prop.value, int):
+                    raise self.error(prop.pos, f"rule option '{key}' needs a number")
+                if prop.value < 0:
+                    raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
+            elif not isinstance(prop.value, str):
+                raise self.error(prop.pos, f"rule option '{key}' needs a word")
+            values[key] = prop.value
+        if values.get("sunk_mid_chain", "targeting") not in SUNK_MID_CHAIN:
+            prop = self.options["sunk_mid_chain"]
+            raise self.error(prop.pos, f"sunk_mid_chain must be one of {', '.join(SUNK_MID_CHAIN)}",
+                             _suggest(prop.value, SUNK_MID_CHAIN))
+        if values.get("neighbours", 8) not in (4, 8):
+            raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
+        for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",
+                    "victory_points", "turn_limit"):
+            if key in values and values[key] < 1:
+                raise self.error(self.options[key].pos, f"rule option '{key}' must be at least 1")
+        values["catchup"] = tuple(sorted(
+            (Catchup(t, r, p.value[2]) for (t, r), p in self.catchups.items() if p.value[2] > 0),
+            key=lambda c: (c.team, -c.reduced_to)))
+        return RuleOptions(**values)
+
+    def _card(self, entry: _Entry, options: RuleOptions) -> CardDef:
+        p = entry.props
+        where = f"{entry.kind} '{entry.id}'"
+        for key, prop in p.items():
+            if entry.kind == "order" and key in ("cost", "range", "respondable", "response"):
+                if key in ("respondable", "response") and not prop.value:
+                    continue
+                raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
+                                 "and cannot be responded to (R7.3)")
+            if entry.kind == "maneuver" and key == "copies":
+                raise self.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
+            if key in ("layout", "start", "repairs", "breakdowns", "crew", "maneuvers"):
+                raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
+        if "effect" not in p:
+            raise self.error(entry.pos, f"{where} has no effect")
+        if entry.kind == "maneuver":
+            if "cost" not in p:
+                raise self.error(entry.pos, f"{where} has no cost (R4.1)")
+            if p["cost"].value < 1:
+                raise self.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
+        if entry.kind == "order":
+            if "copies" not in p:
+                raise self.error(entry.pos, f"{where} has no copies (R1.4)")
+        effects = tuple(self._effect(c) for c in p["effect"].value)
+        rng = p["range"].value if "range" in p else None
+        response = bool(p["response"].value) if "response" in p else False
+        # the target: declared, or inferred from the selectors the effects use
+        used = {c.selector for c in effects}
+        if "target" in p:
+            target = p["target"].value
+            tpos = p["target"].pos
+        else:
+            tpos = entry.pos
+            if Selector.AREA in used:
+                raise self.error(entry.pos, f"{where} acts on 'each ship in area' but declares "
+                                 "no 'target area WxH'")
+            target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
+        if target.kind is TargetKind.SELF and Selector.TARGET in used:
+            raise self.error(tpos, f"{where} targets itself but an effect uses 'target'")
+        if Selector.AREA in used and target.kind is not TargetKind.AREA:
+            raise self.error(tpos, f"{where} uses 'each ship in area' without 'target area WxH'")
+        if target.kind is TargetKind.AREA:
+            if entry.kind == "maneuver":
+                raise self.error(tpos, "area targets are for order cards (D7.5)")
+            if target.width < 1 or target.height < 1:
+                raise self.error(tpos, "an area needs a size of at least 1x1")
+        if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
+                and rng is None:
+            raise self.error(tpos, f"{where} targets a ship but has no range (R4.2)")
+        needs_answer = [c for c in effects if c.selector is Selector.ANSWERED] \
+            or target.kind is TargetKind.SOURCE or Selector.SOURCE in used
+        if needs_answer and not response:
+            raise self.error(tpos, f"{where} acts on the item it answers, so it must be a "
+                             "'response' (R5.2)")
+        moves = [e for e in effects if type(e).__name__ == "Move"]
+        if len(moves) > 1:
+            raise self.error(p["effect"].pos, f"{where} has more than one move effect")
+        if moves and target.kind is TargetKind.AREA:
+            raise self.error(p["effect"].pos, f"{where} cannot move ships in an area")
+        return CardDef(
+            id=entry.id, kind=entry.kind, effects=effects, target=target,
+            cost=p["cost"].value if "cost" in p else None, range=rng,
+            respondable=bool(p["respondable"].value) if "respondable" in p else False,
+            response=response,
+            copies=p["copies"].value if "copies" in p else 0,
+            source=SourceRef(entry.pos.file, entry.pos.line))
+
+    def _effect(self, call: Call) -> Effect:
+        prim = PRIMITIVES.get(call.name)
+        if prim is None:
+            raise self.error(call.pos, f"unknown effect '{call.name}'",
+                             _suggest(call.name, PRIMITIVES))
+        if len(call.args) != len(prim.params):
+            spelled = " ".join(p.name.upper() for p in prim.params)
+            raise self.error(call.pos, f"effect '{call.name}' takes {len(prim.params)} "
+                             f"value(s): {call.name} {spelled}".rstrip()
+                             + f" (example: {prim.example})")
+        kwargs: dict[str, Any] = {}
+        for param, arg in zip(prim.params, call.args):
+            if param.kind is int:
+                if not isinstance(arg, int):
+                    raise self.error(call.pos, f"effect '{call.name}': {param.name} must be a "
+                                     f"number, not '{arg}'")
+                if arg < param.minimum:
+                    raise self.error(call.pos, f"effect '{call.name}': {param.name} must be at "
+                                     f"least {param.minimum}")
+            else:
+                if not isinstance(arg, str) or (param.choices and arg not in param.choices):
+                    raise self.error(call.pos, f"effect '{call.name}': {param.name} must be one "
+                                     f"of {', '.join(param.choices)}, not '{arg}'",
+                                     _suggest(str(arg), param.choices))
+            kwargs[param.name] = arg
+        selector = call.selector or prim.default
+        if selector is None:
+            raise self.error(call.pos, f"effect '{call.name}' needs to say whom it acts on "
+                             f"(example: {prim.example})")
+        if selector not in prim.selectors:
+            allowed = ", ".join(s.value for s in prim.selectors)
+            raise self.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
+                             f"it acts on {allowed}")
+        return prim.cls(selector=selector, **kwargs)
+
+    def _ship(self, entry: _Entry, maneuvers: dict[str, CardDef], options: RuleOptions) -> ShipDef:
+        p = entry.props
+        where = f"ship '{entry.id}'"
+        for key, prop in p.items():
+            if key in CARD_PROPS:
+                raise self.error(prop.pos, f"'{key}' belongs to a card, not to {where}")
+        for key in ("repairs", "breakdowns", "crew", "maneuvers"):
+            if key not in p:
+                raise self.error(entry.pos, f"{where} has no {key} (R1.3, R1.5)")
+        for key in ("repairs", "breakdowns", "crew"):
+            if p[key].value < 1:
+                raise self.error(p[key].pos, f"{where}: {key} must be at least 1")
+        names = p["maneuvers"].value
+        seen = set()
+        for name, pos in names:
+            if name not in maneuvers:
+                raise self.error(pos, f"{where} lists unknown maneuver '{name}'",
+                                 _suggest(name, maneuvers))
+            if name in seen:
+                raise self.error(pos, f"{where} lists maneuver '{name}' twice")
+            seen.add(name)
+        if len(names) != options.ship_maneuvers:
+            raise self.error(p["maneuvers"].pos, f"{where} has {len(names)} maneuvers; every "
+                             f"control card has {options.ship_maneuvers} (R1.5)")
+        return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
+                       crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
+                       source=SourceRef(entry.pos.file, entry.pos.line))
+
+    def _map(self, entry: _Entry) -> MapCardDef:
+        p = entry.props
+        if "layout" not in p:
+            raise self.error(entry.pos, f"map '{entry.id}' has no layout")
+        rows = p["layout"].value
+        if len(rows) != 2 or any(len(r) != 2 for r in rows):
+            raise self.error(p["layout"].pos, f"map '{entry.id}': a map card is 2 rows of 2 "
+                             'boxes, such as layout "#." ".~" (R1.1)')
+        for row in rows:
+            for ch in row:
+                if ch not in ".#~":
+                    raise self.error(p["layout"].pos, f"map '{entry.id}': unknown box {ch!r}; "
+                                     "use . water, # island, ~ running water (R2.2)")
+        start = "start" in p
+        if start and any(ch != "." for row in rows for ch in row):
+            raise self.error(p["layout"].pos, f"map '{entry.id}': a start card is all open "
+                             "water (D2.7)")
+        return MapCardDef(entry.id, tuple(rows), start, SourceRef(entry.pos.file, entry.pos.line))
+
+    def _check_whole(self, maneuvers, orders, ships, maps, options: RuleOptions) -> None:
+        anywhere = Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+        total = sum(o.copies for o in orders.values())
+        if total != options.deck_size:
+            counts = ", ".join(f"{o.id} {o.copies}" for o in orders.values())
+            pos = self.options["deck_size"].pos if "deck_size" in self.options else anywhere
+            raise self.error(pos, f"the order cards add up to {total} copies ({counts}); the "
+                             f"deck must have {options.deck_size} (R1.4)")
+        if not ships:
+            raise self.error(anywhere, "no ship types are declared (R1.2)")
+        starts = [m for m in maps.values() if m.start]
+        others = [m for m in maps.values() if not m.start]
+        need = options.board_columns * options.board_rows - 2
+        if len(starts) < 2 or len(others) < need:
+            raise self.error(anywhere, f"a board needs 2 start map cards and {need} others; "
+                             f"there are {len(starts)} and {len(others)} (R1.1, D2.7)")
+
+
+def option_names() -> list[str]:
+    return [f.name for f in attrs.fields(RuleOptions)]
+
+
+assert set(OPTION_DOCS) == set(option_names())

@@ -1,0 +1,443 @@
+"""The rules engine: state operations, the stack resolver and the turn flow.
+
+``Engine`` wraps one ``GameState`` with the ruleset and board it runs on.
+It implements the ``Ops`` that effect primitives call (damage, regain, …),
+resolves the stack (R5), and moves the game from decision to decision:
+after every move ``advance`` runs everything that needs no choice (items
+nobody can answer, single-option choices, turn changes) and stops where a
+player must decide. Nothing here knows any card by name.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .board import Board
+from .effects import Selector
+from .model import CardDef, Ruleset, TargetKind
+from .rng import shuffle
+from .state import Event, GameState, ShipState, StackItem
+
+SIDES = ("blue", "red")
+
+
+def other_side(side: str) -> str:
+    return "red" if side == "blue" else "blue"
+
+
+class Engine:
+    """The rules acting on one state. Cheap to create; holds no game data of its own."""
+
+    __slots__ = ("rules", "board", "state", "log", "_types")
+
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
+        self.rules = rules
+        self.board = board
+        self.state = state
+        self.log = log
+        self._types = [rules.ships[s.type] for s in state.ships]
+
+    # ------------------------------------------------------------------ queries
+    def event(self, kind: str, **data: object) -> None:
+        self.log.append(Event(kind, self.state.turn_number, data))
+
+    def occupant(self) -> list[int]:
+        """Box → seat of the ship on it, or -1 (R2.4)."""
+        occ = [-1] * self.board.size
+        for seat, ship in enumerate(self.state.ships):
+            if ship.position is not None:
+                occ[ship.position] = seat
+        return occ
+
+    def sides(self) -> list[str]:
+        return [s.side for s in self.state.ships]
+
+    def crew_out(self, seat: int) -> int:
+        ship = self.state.ships[seat]
+        return sum(ship.crew_on) + ship.withdrawn
+
+    def recover_options(self, seat: int) -> list[str]:
+        """Where a crew can be recovered from: maneuver names and 'withdrawn' (R6.1)."""
+        ship = self.state.ships[seat]
+        names = [m for m, n in zip(self._types[seat].maneuvers, ship.crew_on) if n > 0]
+        if ship.withdrawn > 0:
+            names.append("withdrawn")
+        return names
+
+    def seats_after(self, seat: int) -> Iterator[int]:
+        """Other seats in turn order, starting after ``seat`` (D5.4, D6.3)."""
+        n = len(self.state.ships)
+        for k in range(1, n):
+            yield (seat + k) % n
+
+    def hand_over_limit(self) -> int:
+        """Seat of the first player (from the turn player on) who must discard, or -1."""
+        st = self.state
+        limit = self.rules.options.hand_limit
+        if len(st.hands[st.turn]) > limit:
+            return st.turn
+        for seat in self.seats_after(st.turn):
+            if len(st.hands[seat]) > limit:
+                return seat
+        return -1
+
+    def pending(self) -> tuple[str, int] | None:
+        """(kind of decision, seat) the game waits for, or None when over."""
+        st = self.state
+        if st.phase == "over":
+            return None
+        seat = self.hand_over_limit()
+        if seat >= 0:
+            return ("discard", seat)
+        if st.stack:
+            if st.resolving:
+                return ("choose", st.stack[-1].seat)
+            return ("respond", st.asking[0])
+        return (st.phase, st.turn)
+
+    def subject(self, item: StackItem) -> int | None:
+        """The ship an item acts on: its target, or its own ship for self cards."""
+        if item.target is not None:
+            return item.target
+        if self.rules.card(item.card).target.kind is TargetKind.SELF:
+            return item.seat
+        return None
+
+    # ------------------------------------------------------------------ ops
+    def select(self, selector: Selector, item: StackItem) -> list[int]:
+        ships = self.state.ships
+        if selector is Selector.SELF:
+            seats = [item.seat]
+        elif selector is Selector.TARGET:
+            seats = [item.target] if item.target is not None else []
+        elif selector is Selector.SOURCE:
+            seats = [self.state.stack[item.answers].seat] if item.answers is not None else []
+        elif selector is Selector.AREA:
+            card = self.rules.card(item.card)
+            boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
+            seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
+        else:
+            seats = []
+        # a ship off the board cannot be affected (R9.2)
+        return [s for s in seats if ships[s].position is not None]
+
+    def damage(self, seat: int, amount: int, actor: int) -> None:
+        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2)."""
+        ship = self.state.ships[seat]
+        full = self._types[seat].repairs
+        for _ in range(amount):
+            if ship.repairs == 0 and ship.breakdowns > 0:
+                ship.breakdowns -= 1
+                ship.repairs = full
+            if ship.repairs > 0:
+                ship.repairs -= 1
+            if ship.repairs == 0 and ship.breakdowns > 0:
+                ship.breakdowns -= 1
+                ship.repairs = full
+            if ship.repairs == 0 and ship.breakdowns == 0:
+                break
+        self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
+                   breakdowns=ship.breakdowns)
+        if ship.repairs == 0 and ship.breakdowns == 0:
+            self.sink(seat, actor)
+
+    def regain(self, seat: int, track: str, amount: int) -> None:
+        """Regain up to the track size; never converts (R3.4)."""
+        ship = self.state.ships[seat]
+        spec = self._types[seat]
+        if track == "repair":
+            gained = min(amount, spec.repairs - ship.repairs)
+            ship.repairs += gained
+        else:
+            gained = min(amount, spec.breakdowns - ship.breakdowns)
+            ship.breakdowns += gained
+        self.event("regain", ship=ship.id, track=track, amount=gained)
+
+    def crew_loss(self, seat: int, amount: int) -> None:
+        """Reserve crew are withdrawn; only the reserve can be lost (R3.5, D3.5)."""
+        ship = self.state.ships[seat]
+        lost = min(amount, ship.reserve)
+        ship.reserve -= lost
+        ship.withdrawn += lost
+        self.event("crew_loss", ship=ship.id, amount=lost)
+
+    def begin_recover(self, seat: int, amount: int, item: StackItem) -> bool:
+        item.pending = min(amount, self.crew_out(seat))
+        item.target = seat if item.target is None else item.target
+        return self.continue_recover(item)
+
+    def continue_recover(self, item: StackItem) -> bool:
+        """Recover owed crew, choosing alone when only one source is left (INTERFACE)."""
+        seat = self.subject(item)
+        while item.pending > 0:
+            options = self.recover_options(seat)
+            if not options:
+                item.pending = 0
+            elif len(options) == 1:
+                self.recover_one(seat, options[0])
+                item.pending -= 1
+            else:
+                return False
+        return True
+
+    def recover_one(self, seat: int, source: str) -> None:
+        ship = self.state.ships[seat]
+        if source == "withdrawn":
+            ship.withdrawn -= 1
+        else:
+            ship.crew_on[self._types[seat].maneuvers.index(source)] -= 1
+        ship.reserve += 1
+        self.event("recover", ship=ship.id, source=source)
+
+    def move(self, seat: int, path: tuple[int, ...]) -> None:
+        if not path:
+            return
+        ship = self.state.ships[seat]
+        ship.position = path[-1]
+        self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
+
+    def draw(self, seat: int, amount: int) -> None:
+        """Draw order cards, reshuffling the discards into an empty deck (D7.1)."""
+        st = self.state
+        if st.ships[seat].eliminated:
+            return
+        drawn = 0
+        for _ in range(amount):
+            if not st.deck:
+                if not st.discard:
+                    break
+                st.deck = st.discard
+                st.discard = []
+                st.rng = shuffle(st.rng, st.deck)
+                self.event("reshuffle", cards=len(st.deck))
+            st.hands[seat].append(st.deck.pop(0))
+            drawn += 1
+        if drawn:
+            self.event("draw", player=st.ships[seat].id, count=drawn)
+
+    def cancel(self, item: StackItem) -> None:
+        if item.answers is not None:
+            self.state.stack[item.answers].cancelled = True
+            answered = self.state.stack[item.answers]
+            self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
+                       of=self.state.ships[answered.seat].id)
+
+    def set_status(self, seat: int, status: str) -> None:
+        ship = self.state.ships[seat]
+        if status == "intercepted":
+            ship.intercepted = True
+        self.event("status", ship=ship.id, status=status)
+
+    # ------------------------------------------------------------------ sinking
+    def sink(self, seat: int, actor: int) -> None:
+        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8)."""
+        st = self.state
+        ship = st.ships[seat]
+        sinker = st.ships[actor]
+        ship.sunk = True
+        ship.position = None
+        ship.intercepted = False
+        self.event("sunk", ship=ship.id, by=sinker.id)
+        if st.stack and seat not in st.sunk_in_chain:
+            st.sunk_in_chain.append(seat)
+        if seat == st.turn:
+            st.end_turn_pending = True  # D4.9
+        if st.mode == "war":
+            if sinker.side != ship.side:  # D8.3: a friendly sinking scores nothing
+                st.score[sinker.side] += 1
+                self.event("score", side=sinker.side, points=st.score[sinker.side])
+                if st.score[sinker.side] >= self.rules.options.victory_points:
+                    self.game_over(sinker.side, "points")
+                    return
+                self.draw(actor, self.rules.options.sinker_draws)
+            return
+        # arena (R8.1): the ship's player is out; the hand goes to the discards
+        ship.eliminated = True
+        st.discard.extend(st.hands[seat])
+        st.hands[seat] = []
+        alive = [s for s, sh in enumerate(st.ships) if sh.side == ship.side and not sh.sunk]
+        if not alive:
+            self.game_over(other_side(ship.side), "eliminated")
+            return
+        self.catch_up(ship.side, alive)
+
+    def catch_up(self, side: str, alive: list[int]) -> None:
+        """Arena catch-up (R8.2): the first side reduced to N ships draws cards."""
+        st = self.state
+        team = sum(1 for s in st.ships if s.side == side)
+        for index, rule in enumerate(self.rules.options.catchup):
+            if index in st.catchup_done or rule.team != team or len(alive) > rule.reduced_to:
+                continue
+            st.catchup_done.append(index)
+            self.event("catchup", side=side, cards=rule.cards)
+            for k in range(rule.cards):
+                self.draw(alive[k % len(alive)], 1)
+
+    def game_over(self, winner: str, reason: str) -> None:
+        st = self.state
+        st.winner = winner
+        st.phase = "over"
+        st.stack.clear()
+        st.asking.clear()
+        st.resolving = False
+        self.event("game_over", winner=winner, reason=reason)
+
+    # ------------------------------------------------------------------ the stack
+    def push(self, item: StackItem, card: CardDef) -> None:
+        """Declare an item: open a response window if it can be answered (R5.1, D5.4)."""
+        st = self.state
+        st.stack.append(item)
+        if card.respondable:
+            st.asking = [s for s in self.seats_after(item.seat) if not st.ships[s].eliminated]
+            st.resolving = False
+        else:
+            st.asking = []
+            st.resolving = True
+
+    def resolve_item(self, item: StackItem) -> bool:
+        """Apply an item's effects from where it stopped; False if a choice is owed."""
+        st = self.state
+        card = self.rules.card(item.card)
+        player = st.ships[item.seat].id
+        if item.pc == 0 and item.pending == 0:
+            if item.cancelled:
+                self.event("cancelled", player=player, card=item.card)
+                return True
+            if self.wasted(item):
+                self.event("wasted", player=player, card=item.card)
+                return True
+            self.event("resolve", player=player, card=item.card)
+        effects = card.effects
+        while item.pc < len(effects):
+            if item.pending:
+                if not self.continue_recover(item):
+                    return False
+            elif not effects[item.pc].apply(self, item):
+                return False
+            item.pc += 1
+            if st.phase == "over":
+                return True
+        return True
+
+    def wasted(self, item: StackItem) -> bool:
+        """R5.5 and §10: what a ship sunk mid-chain wastes (rule option sunk_mid_chain)."""
+        st = self.state
+        subject = self.subject(item)
+        if subject is not None and st.ships[subject].sunk:
+            return True
+        if not st.sunk_in_chain:
+            return False
+        mode = self.rules.options.sunk_mid_chain
+        if mode == "all":
+            return True
+        if mode == "source":
+            return item.seat in st.sunk_in_chain
+        return subject in st.sunk_in_chain
+
+    # ------------------------------------------------------------------ turn flow
+    def advance(self, can_respond) -> None:
+        """Run the game on until a player must decide (``can_respond(seat)`` is
+        the move generator's test for D5.4)."""
+        st = self.state
+        while True:
+            if st.phase == "over" or self.hand_over_limit() >= 0:
+                return
+            if st.stack:
+                if not st.resolving:
+                    while st.asking and not can_respond(st.asking[0]):
+                        st.asking.pop(0)
+                    if st.asking:
+                        return
+                    st.resolving = True
+                item = st.stack[-1]
+                if not self.resolve_item(item):
+                    return
+                if st.phase == "over":
+                    return
+                st.stack.pop()
+                if not st.stack:
+                    st.resolving = False
+                    st.sunk_in_chain.clear()
+                continue
+            if st.end_turn_pending:
+                self.finish_turn()
+                continue
+            if st.phase == "recover":
+                if st.recover_left > 0 and self.crew_out(st.turn) > 0:
+                    return
+                st.phase = "main"
+            return
+
+    def finish_turn(self) -> None:
+        """End the turn and start the next player's (D6.3), skipping missed turns."""
+        st = self.state
+        while True:
+            self.event("turn_end", player=st.ships[st.turn].id)
+            st.end_turn_pending = False
+            st.turn_number += 1
+            if st.turn_number > self.rules.options.turn_limit:
+                self.turn_limit_reached()
+                return
+            seat = st.turn
+            for seat in self.seats_after(st.turn):
+                if not st.ships[seat].eliminated:
+                    break
+            if self.start_turn(seat):
+                return
+
+    def start_turn(self, seat: int) -> bool:
+        """Begin a turn; False if it ends at once (a ship waiting with no free box)."""
+        st = self.state
+        ship = st.ships[seat]
+        st.turn = seat
+        st.orders_played = 0
+        st.recover_left = 0
+        ship.intercepted = False  # R9.1: until the start of its player's next turn
+        self.event("turn_start", player=ship.id)
+        if ship.sunk:  # war: the missed turn (R8.4, D8.4)
+            if self.free_start_boxes(seat):
+                st.phase = "place"
+                return True
+            self.event("wait", ship=ship.id)
+            return False
+        out = self.crew_out(seat)
+        if out:
+            st.phase = "recover"
+            st.recover_left = min(self.rules.options.recover, out)
+        else:
+            st.phase = "main"
+        return True
+
+    def free_start_boxes(self, seat: int) -> list[int]:
+        occ = self.occupant()
+        side = self.state.ships[seat].side
+        return [b for b in self.board.starts[side] if occ[b] < 0]
+
+    def respawn(self, seat: int, box: int) -> None:
+        """D8.4: fully restored on a free box of its start card; the turn ends."""
+        ship = self.state.ships[seat]
+        spec = self._types[seat]
+        ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        ship.reserve, ship.withdrawn = spec.crew, 0
+        ship.crew_on = [0] * len(spec.maneuvers)
+        ship.sunk = ship.intercepted = False
+        ship.position = box
+        self.event("respawn", ship=ship.id, box=self.board.name(box))
+        self.finish_turn()
+
+    def turn_limit_reached(self) -> None:
+        """D8.5: more points (war) or more ships (arena) wins, else a draw."""
+        st = self.state
+        if st.mode == "war":
+            a, b = st.score["blue"], st.score["red"]
+        else:
+            a = sum(1 for s in st.ships if s.side == "blue" and not s.sunk)
+            b = sum(1 for s in st.ships if s.side == "red" and not s.sunk)
+        self.game_over("blue" if a > b else "red" if b > a else "draw", "turn_limit")
+
+
+def ship_of(state: GameState, ship_id: str) -> ShipState | None:
+    for ship in state.ships:
+        if ship.id == ship_id:
+            return ship
+    return None

@@ -1,0 +1,64 @@
+"""The exceptions a user of the library can meet.
+
+Every error a user can cause is one of these (all subclasses of ValueError,
+so ``except ValueError`` catches bad input of any kind). Each names what was
+wrong: the file and line of a card, the move and the rule, the scenario field.
+"""
+
+from __future__ import annotations
+
+
+class RedCodeError(ValueError):
+    """Base class of every error caused by bad input."""
+
+
+class DslError(RedCodeError):
+    """A card file that does not parse or does not make sense.
+
+    The message names the file, line and column, quotes the line with a caret
+    under the column, and says what was expected.
+    """
+
+    def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
+                 column: int | None = None, source_line: str | None = None,
+                 suggestion: str | None = None):
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.reason = message
+        self.suggestion = suggestion
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        text = f"{where}: {self.reason}"
+        if self.suggestion:
+            text += f" — did you mean '{self.suggestion}'?"
+        if self.source_line is not None and self.line is not None:
+            text += f"\n    {self.source_line}"
+            if self.column is not None:
+                text += "\n    " + " " * (self.column - 1) + "^"
+        return text
+
+
+class IllegalMove(RedCodeError):
+    """A move that is not legal now. The game state is left unchanged."""
+
+    def __init__(self, move: str, reason: str):
+        self.move = move
+        self.reason = reason
+        super().__init__(f"illegal move {move!r}: {reason}")
+
+
+class ScenarioError(RedCodeError):
+    """A scenario (or saved game) that cannot be set up; names the field."""
+
+    def __init__(self, field: str, reason: str):
+        self.field = field
+        self.reason = reason
+        super().__init__(f"scenario field {field!r}: {reason}")

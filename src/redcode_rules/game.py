@@ -1,0 +1,243 @@
+"""The public ``Game``: a state, the rules it runs on, and the move interface."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import attrs
+
+from .board import Board
+from .engine import Engine
+from .errors import IllegalMove
+from .model import Ruleset
+from .moves import Move, MoveGen
+from .setup import make_board, new_state
+from .state import Event, GameState, ShipState
+
+
+@attrs.frozen
+class ShipView:
+    """A read-only look at one ship (INTERFACE: ``game.ship(id)``)."""
+
+    id: str
+    side: str
+    type: str
+    position: str | None
+    repairs: int
+    breakdowns: int
+    reserve: int
+    withdrawn: int
+    sunk: bool
+    intercepted: bool
+    eliminated: bool
+    maneuvers: tuple[str, ...]
+    crew: dict[str, int]
+
+    def crew_on(self, maneuver: str) -> int:
+        """Crew on a maneuver's boxes (0 = available, R4.1)."""
+        if maneuver not in self.crew:
+            raise KeyError(f"{self.id} has no maneuver {maneuver!r}")
+        return self.crew[maneuver]
+
+
+class Game:
+    """A game of Red Code in progress.
+
+    Moves are strings in the notation of INTERFACE.md. ``legal_moves()`` is
+    computed once per state; ``play`` applies a listed move or raises
+    ``IllegalMove`` with the rule that forbids it, changing nothing.
+    """
+
+    def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
+                 board: Board | None = None):
+        self.rules = rules
+        self.state = state
+        self.log: list[Event] = log if log is not None else []
+        self.board = board or make_board(state.board, rules, state.start_cards)
+        self._legal: dict[str, Move] | None = None
+        self._history: list[tuple[GameState, int]] = []
+        self.moves: list[str] = []
+
+    # ------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, rules: Ruleset, mode: str = "war",
+            teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
+            seed: int = 0) -> Game:
+        game = cls(rules, new_state(rules, mode, teams, seed))
+        game.setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed}
+        game._engine().event("game_start", mode=mode, board=game.board.rows())
+        game._engine().start_turn(0)
+        game._advance()
+        return game
+
+    @classmethod
+    def from_scenario(cls, scenario: str | Mapping[str, Any]) -> Game:
+        """A position from the YAML scenario format of INTERFACE.md."""
+        from .scenario import game_from_scenario
+        return game_from_scenario(scenario)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        from .serialize import game_from_json
+        return game_from_json(text)
+
+    def to_json(self) -> str:
+        from .serialize import game_to_json
+        return game_to_json(self)
+
+    setup: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------- internals
+    def _engine(self) -> Engine:
+        return Engine(self.rules, self.board, self.state, self.log)
+
+    def _gen(self) -> MoveGen:
+        return MoveGen(self._engine())
+
+    def _advance(self) -> None:
+        gen = self._gen()
+        gen.eng.advance(gen.can_respond)
+        self._legal = None
+
+    def _legal_map(self) -> dict[str, Move]:
+        if self._legal is None:
+            self._legal = self._gen().legal()
+        return self._legal
+
+    # ------------------------------------------------------------- the interface
+    def legal_moves(self) -> list[str]:
+        """Every legal move of ``to_move``, sorted."""
+        return sorted(self._legal_map())
+
+    def is_legal(self, move: str) -> bool:
+        return " ".join(str(move).split()) in self._legal_map()
+
+    def play(self, move: str) -> None:
+        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
+        if not isinstance(move, str):
+            raise IllegalMove(repr(move), "a move is a string in the notation of INTERFACE.md")
+        text = " ".join(move.split())
+        found = self._legal_map().get(text)
+        if found is None:
+            from .explain import explain
+            raise IllegalMove(move, explain(self, text))
+        self._history.append((self.state.copy(), len(self.log)))
+        self._gen().apply(found)
+        self.moves.append(text)
+        self._legal = None
+
+    def undo(self) -> str:
+        """Take back the last move (python-chess ``pop``); returns it."""
+        if not self._history:
+            raise IndexError("no move to undo")
+        state, log_len = self._history.pop()
+        self.state = state
+        del self.log[log_len:]
+        self._legal = None
+        return self.moves.pop()
+
+    def clone(self) -> Game:
+        """An independent copy (shares the immutable rules and board)."""
+        other = Game(self.rules, self.state.copy(), list(self.log), self.board)
+        other.setup = self.setup
+        other.moves = list(self.moves)
+        return other
+
+    @property
+    def to_move(self) -> str | None:
+        """The player (ship id) whose decision is pending; None when the game is over."""
+        pending = self._engine().pending()
+        return None if pending is None else self.state.ships[pending[1]].id
+
+    @property
+    def decision(self) -> str | None:
+        """What kind of decision is pending: recover, main, respond, choose, discard, place."""
+        pending = self._engine().pending()
+        return None if pending is None else pending[0]
+
+    @property
+    def ships(self) -> list[str]:
+        return [s.id for s in self.state.ships]
+
+    def _ship_state(self, ship_id: str) -> ShipState:
+        for s in self.state.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(f"no ship {ship_id!r}; ships are {', '.join(self.ships)}")
+
+    def ship(self, ship_id: str) -> ShipView:
+        s = self._ship_state(ship_id)
+        names = self.rules.ships[s.type].maneuvers
+        return ShipView(s.id, s.side, s.type,
+                        None if s.position is None else self.board.name(s.position),
+                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk, s.intercepted,
+                        s.eliminated, names, dict(zip(names, s.crew_on)))
+
+    def hand(self, ship_id: str) -> list[str]:
+        s = self._ship_state(ship_id)
+        return list(self.state.hands[self.state.ships.index(s)])
+
+    @property
+    def deck(self) -> list[str]:
+        return list(self.state.deck)
+
+    @property
+    def discards(self) -> list[str]:
+        return list(self.state.discard)
+
+    @property
+    def score(self) -> dict[str, int]:
+        return dict(self.state.score)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def turn(self) -> str:
+        """The player whose turn it is (not always ``to_move``: responses)."""
+        return self.state.ships[self.state.turn].id
+
+    @property
+    def turn_number(self) -> int:
+        return self.state.turn_number
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def stack(self) -> list[dict[str, Any]]:
+        """The items waiting to resolve, bottom first."""
+        out = []
+        for item in self.state.stack:
+            entry: dict[str, Any] = {"card": item.card, "player": self.state.ships[item.seat].id,
+                                     "cancelled": item.cancelled}
+            if item.target is not None:
+                entry["target"] = self.state.ships[item.target].id
+            out.append(entry)
+        return out
+
+    def board_text(self) -> str:
+        """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
+        from .narrate import board_text
+        return board_text(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.rules.hash == other.rules.hash and \
+            self.state == other.state
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.state.mode} turn {self.turn_number} "
+                f"to_move={self.to_move}>")
+
+
+def new_game(rules: Ruleset, mode: str = "war",
+             teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
+             seed: int = 0) -> Game:
+    """A new game (INTERFACE): ``teams`` lists blue's ship types, then red's."""
+    return Game.new(rules, mode, teams, seed)

@@ -1,0 +1,32 @@
+"""Texts a player reads, per language, from ``lang/<lang>.yaml``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+
+@lru_cache(maxsize=8)
+def catalog(lang: str = "en") -> dict[str, Any]:
+    """The text catalog of a language (safe YAML)."""
+    path = resources.files("redcode_rules").joinpath("lang", f"{lang}.yaml")
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"no texts for language {lang!r}") from None
+    return yaml.safe_load(text)
+
+
+def languages() -> list[str]:
+    root = resources.files("redcode_rules").joinpath("lang")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+
+
+def pick(template: Any, amount: int | None = None) -> str:
+    """A template string, choosing its `one`/`other` form by ``amount``."""
+    if isinstance(template, dict):
+        return template["one"] if amount == 1 else template["other"]
+    return str(template)

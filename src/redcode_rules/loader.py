@@ -1,0 +1,155 @@
+"""Finding card files and building a Ruleset from an edition or variant name.
+
+An edition is a file ``cards/editions/<name>.rc`` that starts with
+``variant <name> extends <parent>``; ``base`` is every file in
+``cards/base/``. A user's variant is the same thing in a file of their own
+(``load_ruleset("path/to/house.rc")``); its parent may be an edition name or
+a path relative to the file. Extra files are applied last, in order.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .dsl import Draft, parse_source
+from .errors import DslError
+from .model import Ruleset
+
+BASE = "base"
+
+
+def _cards_root():
+    return resources.files("redcode_rules.cards")
+
+
+def builtin_editions() -> list[str]:
+    """Names of the editions shipped with the package (``en``, ``es``, ``it``)."""
+    root = _cards_root().joinpath("editions")
+    return sorted(p.name[:-3] for p in root.iterdir() if p.name.endswith(".rc"))
+
+
+def builtin_examples() -> dict[str, str]:
+    """Example card files shipped under cards/examples: name → text."""
+    root = _cards_root().joinpath("examples")
+    return {p.name: p.read_text("utf-8") for p in root.iterdir() if p.name.endswith(".rc")}
+
+
+def _base_sources() -> list[tuple[str, str]]:
+    root = _cards_root().joinpath("base")
+    files = sorted((p for p in root.iterdir() if p.name.endswith(".rc")), key=lambda p: p.name)
+    return [(f"cards/base/{p.name}", p.read_text("utf-8")) for p in files]
+
+
+def _read_variant(ref: str, relative_to: Path | None) -> tuple[str, str, Path | None]:
+    """(display file name, text, directory) of an edition name or a path."""
+    editions = builtin_editions()
+    if ref in editions:
+        text = _cards_root().joinpath("editions", f"{ref}.rc").read_text("utf-8")
+        return f"cards/editions/{ref}.rc", text, None
+    path = Path(ref)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    if not (ref.endswith(".rc") or os.sep in ref or "/" in ref):
+        raise DslError(f"unknown edition '{ref}'; the editions are {', '.join(editions)}",
+                       file=str(ref))
+    try:
+        text = path.read_text("utf-8")
+    except OSError as err:
+        raise DslError(f"cannot read card file: {err.strerror}", file=str(path)) from None
+    return str(path), text, path.parent
+
+
+def _build(ref: str, extra: tuple[str, ...],
+           texts: tuple[tuple[str, str], ...] = ()) -> Ruleset:
+    draft = Draft()
+    chain: list[tuple[str, str, list, str]] = []  # (name, file, decls, text) child first
+    seen: list[str] = []
+    relative: Path | None = None
+    current = ref
+    while current != BASE:
+        file, text, folder = _read_variant(current, relative)
+        if file in seen:
+            raise DslError("variant cycle: " + " extends ".join(seen + [file]), file=file)
+        seen.append(file)
+        decls = parse_source(text, file)
+        header = [d for d in decls if d.action == "variant"]
+        if not header:
+            raise DslError("a variant file starts with 'variant NAME extends PARENT'",
+                           file=file, line=1, column=1)
+        if len(header) > 1:
+            d = header[1]
+            raise DslError("only one 'variant' line per file", file=file, line=d.pos.line,
+                           column=d.pos.column)
+        name, parent = header[0].id, header[0].parent or BASE
+        chain.append((name, file, decls, text))
+        relative = folder if folder is not None else relative
+        if parent != BASE and parent not in builtin_editions() and folder is None:
+            # a built-in edition can only extend built-in editions or base
+            raise DslError(f"variant '{name}' extends unknown edition '{parent}'", file=file,
+                           line=header[0].pos.line, column=header[0].pos.column)
+        current = parent
+    for file, text in _base_sources():
+        draft.apply(draft.add_source(text, file))
+    draft.lineage.append(BASE)
+    draft.mark_base()
+    for name, file, decls, text in reversed(chain):
+        draft.sources[file] = text
+        draft.files.append(file)
+        draft.apply(decls)
+        draft.lineage.append(name)
+    for path in extra:
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as err:
+            raise DslError(f"cannot read card file: {err.strerror}", file=str(path)) from None
+        draft.apply(draft.add_source(text, str(path)))
+    for file, text in texts:
+        draft.apply(draft.add_source(text, file))
+    name = chain[0][0] if chain else BASE
+    rules = draft.compile(name)
+    object.__setattr__(rules, "spec", (ref, extra, texts))
+    return rules
+
+
+@lru_cache(maxsize=32)
+def _cached(ref: str, extra: tuple[str, ...]) -> Ruleset:
+    return _build(ref, extra)
+
+
+def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None = None) -> Ruleset:
+    """Build the rules of an edition (``"en"``, ``"es"``, ``"it"``) or a variant file.
+
+    ``extra`` card files are applied on top, in order. Built-in editions are
+    compiled once per process and shared (a Ruleset is immutable).
+    """
+    extra_t = tuple(str(e) for e in (extra or ()))
+    if extra_t or edition not in builtin_editions():
+        return _build(str(edition), extra_t)
+    return _cached(edition, extra_t)
+
+
+def load_source(text: str, name: str = "<string>", edition: str = "en") -> Ruleset:
+    """Build an edition plus one card file given as text (tests, tools, notebooks)."""
+    return _build(edition, (), ((name, text),))
+
+
+def check_files(paths: list[str], edition: str = "en") -> list[DslError]:
+    """Validate card files (``redcode check``): each on top of ``edition``
+    unless it is a variant file, which is built from its own parent."""
+    errors = []
+    for path in paths:
+        try:
+            text = Path(path).read_text("utf-8")
+            decls = parse_source(text, path)
+            if any(d.action == "variant" for d in decls):
+                _build(path, ())
+            else:
+                _build(edition, (path,))
+        except DslError as err:
+            errors.append(err)
+        except OSError as err:
+            errors.append(DslError(f"cannot read card file: {err.strerror}", file=path))
+    return errors

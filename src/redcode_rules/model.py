@@ -1,0 +1,209 @@
+"""The compiled rules: cards, ships, map cards and rule options as attrs data.
+
+A ``Ruleset`` is what the DSL compiler produces and what a game runs on. It
+is immutable; games share one.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import hashlib
+import json
+from typing import Any
+
+import attrs
+
+from .effects import Effect, Move, Selector
+
+
+class TargetKind(enum.Enum):
+    """How a card picks what it acts on (its notation after the card name)."""
+
+    SELF = "self"        # no target: the acting ship
+    SHIP = "ship"        # a ship: in the visual field within range (R4.2) / anywhere (R7.3)
+    SOURCE = "source"    # the ship that performed the answered item (shield, D4.7)
+    AREA = "area"        # a w×h block named by its top-left box (D7.5)
+
+
+@attrs.frozen
+class Target:
+    kind: TargetKind = TargetKind.SELF
+    width: int = 0
+    height: int = 0
+
+
+@attrs.frozen
+class SourceRef:
+    """Where a declaration was written, for error messages."""
+
+    file: str = "<builtin>"
+    line: int = 0
+
+
+@attrs.frozen
+class CardDef:
+    """A maneuver (on a control card) or an order card.
+
+    ``range`` None means the card acts on its own ship only (R4.2). Order
+    cards have no cost or range and ignore the visual field (R7.3).
+    """
+
+    id: str
+    kind: str  # "maneuver" | "order"
+    effects: tuple[Effect, ...]
+    target: Target = Target()
+    cost: int | None = None
+    range: int | None = None
+    respondable: bool = False
+    response: bool = False
+    copies: int = 0
+    source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+
+    @property
+    def move_effect(self) -> Move | None:
+        """The card's move primitive, if any (its path is part of the move string)."""
+        for e in self.effects:
+            if isinstance(e, Move):
+                return e
+        return None
+
+    @property
+    def mover(self) -> Selector | None:
+        m = self.move_effect
+        return m.selector if m else None
+
+
+@attrs.frozen
+class ShipDef:
+    """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3)."""
+
+    id: str
+    repairs: int
+    breakdowns: int
+    crew: int
+    maneuvers: tuple[str, ...]
+    source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+
+
+@attrs.frozen
+class MapCardDef:
+    """A 2×2 map card (R1.1); start cards are all open water (D2.7)."""
+
+    id: str
+    layout: tuple[str, ...]
+    start: bool = False
+    source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+
+
+@attrs.frozen
+class Catchup:
+    """Arena catch-up (R8.2): the first side of ``team`` ships reduced to
+    ``reduced_to`` ships draws ``cards`` order cards, dealt one by one to its
+    surviving players in seat order."""
+
+    team: int
+    reduced_to: int
+    cards: int
+
+
+SUNK_MID_CHAIN = ("targeting", "all", "source")
+
+
+@attrs.frozen
+class RuleOptions:
+    """Every number of the rules that is not on a card (RULES.md §2, §6–§8).
+
+    Each field is settable in a ``rules { ... }`` block; the docstrings of
+    the fields live in ``OPTION_DOCS`` for the generated reference.
+    """
+
+    hand_limit: int = 3
+    recover: int = 2
+    orders_per_turn: int = 1
+    victory_points: int = 5
+    turn_limit: int = 200
+    sunk_mid_chain: str = "targeting"
+    deck_size: int = 30
+    ship_maneuvers: int = 8
+    start_hand: int = 1
+    sinker_draws: int = 1
+    neighbours: int = 8
+    board_columns: int = 4
+    board_rows: int = 3
+    catchup: tuple[Catchup, ...] = ()
+
+
+OPTION_DOCS = {
+    "hand_limit": "most order cards in a hand; a 4th is discarded at once (R7.2, D7.2)",
+    "recover": "crew recovered at the start of a turn (R6.1)",
+    "orders_per_turn": "order cards a player may play per turn (R6.2, R7.3)",
+    "victory_points": "points that win a war game (R8.3)",
+    "turn_limit": "turns after which the game ends on points or ships (D8.5)",
+    "sunk_mid_chain": "what a ship sunk mid-chain wastes: targeting | all | source (R5.5, §10)",
+    "deck_size": "order cards in the deck; copies must add up to it (R1.4)",
+    "ship_maneuvers": "maneuvers on every control card (R1.5)",
+    "start_hand": "order cards dealt to each player at the start (R7.1)",
+    "sinker_draws": "order cards drawn by a player who sinks an enemy in war (R8.3)",
+    "neighbours": "8: moves go to the 8 neighbouring boxes; 4: orthogonal only (D2.6)",
+    "board_columns": "map cards per row of the board (R1.1)",
+    "board_rows": "rows of map cards on the board (R1.1)",
+    "catchup": "arena catch-up: `catchup 3v3 reduced to 1 gives 2` (R8.2)",
+}
+
+
+@attrs.frozen
+class Ruleset:
+    """A compiled edition or variant: everything a game needs to know."""
+
+    name: str
+    maneuvers: dict[str, CardDef]
+    orders: dict[str, CardDef]
+    ships: dict[str, ShipDef]
+    maps: dict[str, MapCardDef]
+    options: RuleOptions
+    files: tuple[str, ...] = ()
+    lineage: tuple[str, ...] = ()   # variant names from base to this one
+    base_options: RuleOptions | None = attrs.field(default=None, eq=False)
+    spec: tuple = attrs.field(default=("", (), ()), eq=False)  # how to rebuild it
+
+    def card(self, card_id: str) -> CardDef:
+        """A maneuver or an order card by id."""
+        if card_id in self.maneuvers:
+            return self.maneuvers[card_id]
+        return self.orders[card_id]
+
+    @property
+    def deck(self) -> list[str]:
+        """The 30 order cards, copies expanded, in a fixed order (R1.4, D7.4)."""
+        return [o.id for o in self.orders.values() for _ in range(o.copies)]
+
+    def describe(self) -> dict[str, Any]:
+        """A plain, stable description of the compiled data (for hashing, docs)."""
+        def card(c: CardDef) -> dict[str, Any]:
+            return {
+                "kind": c.kind, "cost": c.cost, "range": c.range,
+                "respondable": c.respondable, "response": c.response,
+                "copies": c.copies,
+                "target": [c.target.kind.value, c.target.width, c.target.height],
+                "effects": [[type(e).__name__, e.selector.value, e.params()] for e in c.effects],
+            }
+        return {
+            "maneuvers": {k: card(v) for k, v in sorted(self.maneuvers.items())},
+            "orders": {k: card(v) for k, v in sorted(self.orders.items())},
+            "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
+                      for k, v in sorted(self.ships.items())},
+            "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
+            "options": attrs.asdict(self.options),
+        }
+
+    @functools.cached_property
+    def hash(self) -> str:
+        """A short hash of the compiled card data (replays refuse other data)."""
+        text = json.dumps(self.describe(), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def text(self, card_id: str, lang: str = "en") -> str:
+        """The card's rules text, generated from its effects (see text.py)."""
+        from .text import card_text
+        return card_text(self, card_id, lang)

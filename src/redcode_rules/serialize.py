@@ -1,0 +1,138 @@
+"""Saving and restoring games as JSON (cattrs), losslessly, RNG included.
+
+The file names the ruleset it was played with (edition or variant, extra
+files, inline card texts) and its hash; a saved game whose card data has
+changed since is refused rather than silently played under other rules.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+
+from .errors import DslError, ScenarioError
+from .loader import _build, load_ruleset
+from .state import Event, GameState
+
+FORMAT = 1
+_conv = cattrs.Converter(forbid_extra_keys=True)
+
+
+def ruleset_ref(rules) -> dict[str, Any]:
+    ref, extra = rules.spec[0], rules.spec[1]
+    texts = rules.spec[2] if len(rules.spec) > 2 else ()
+    return {"edition": ref, "extra": list(extra), "texts": [list(t) for t in texts],
+            "hash": rules.hash}
+
+
+def ruleset_from_ref(ref: dict[str, Any]):
+    try:
+        texts = tuple((str(a), str(b)) for a, b in ref.get("texts", ()))
+        extra = tuple(ref.get("extra", ()))
+        if texts:
+            rules = _build(ref["edition"], extra, texts)
+        else:
+            rules = load_ruleset(ref["edition"], list(extra))
+    except DslError as err:
+        raise ScenarioError("ruleset", f"cannot rebuild the rules: {err}") from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise ScenarioError("ruleset", f"malformed ruleset reference: {err}") from None
+    if "hash" in ref and ref["hash"] != rules.hash:
+        raise ScenarioError("ruleset.hash", f"the game was saved with card data {ref['hash']}, "
+                            f"but {ref['edition']} is now {rules.hash}")
+    return rules
+
+
+def game_to_dict(game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "ruleset": ruleset_ref(game.rules),
+        "setup": game.setup,
+        "state": _conv.unstructure(game.state),
+        "log": _conv.unstructure(game.log),
+        "moves": list(game.moves),
+    }
+
+
+def game_to_json(game) -> str:
+    return json.dumps(game_to_dict(game), separators=(",", ":"), sort_keys=True)
+
+
+def game_from_json(text: str):
+    from .game import Game
+
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as err:
+        raise ScenarioError("json", f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("json", "a saved game is a JSON object")
+    if data.get("format") != FORMAT:
+        raise ScenarioError("format", f"unknown save format {data.get('format')!r}; "
+                            f"this version reads {FORMAT}")
+    if not isinstance(data.get("ruleset"), dict):
+        raise ScenarioError("ruleset", "missing or not an object")
+    rules = ruleset_from_ref(data["ruleset"])
+    try:
+        state = _conv.structure(data["state"], GameState)
+        log = _conv.structure(data.get("log", []), list[Event])
+    except KeyError as err:
+        raise ScenarioError("state", f"missing field {err}") from None
+    except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as err:
+        raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
+    _check_state(state, rules)
+    game = Game(rules, state, log)
+    game.setup = data.get("setup")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ScenarioError("moves", "must be a list of move strings")
+    game.moves = list(moves)
+    return game
+
+
+def _first_cause(err: BaseException) -> str:
+    if isinstance(err, cattrs.BaseValidationError) and err.exceptions:
+        return _first_cause(err.exceptions[0])
+    return f"{type(err).__name__}: {err}"
+
+
+def _check_state(state: GameState, rules) -> None:
+    """Enough checking that a restored state cannot crash the engine."""
+    from .setup import make_board
+    opts = rules.options
+    size = 4 * opts.board_columns * opts.board_rows
+    if len(state.board) != size or any(c not in ".#~" for c in state.board):
+        raise ScenarioError("state.board", "not a board of this ruleset")
+    try:
+        make_board(state.board, rules, state.start_cards)
+    except ScenarioError as err:
+        raise ScenarioError("state.start_cards", err.reason) from None
+    if not state.ships or len(state.hands) != len(state.ships):
+        raise ScenarioError("state.ships", "ships and hands do not match")
+    for ship in state.ships:
+        spec = rules.ships.get(ship.type)
+        if spec is None or len(ship.crew_on) != len(spec.maneuvers):
+            raise ScenarioError(f"state.ships.{ship.id}", "not a ship of this ruleset")
+        if ship.position is not None and not 0 <= ship.position < size:
+            raise ScenarioError(f"state.ships.{ship.id}.position", "off the board")
+        if ship.side not in ("blue", "red"):
+            raise ScenarioError(f"state.ships.{ship.id}.side", "sides are blue and red")
+    for cards in state.hands + [state.deck, state.discard]:
+        for card in cards:
+            if card not in rules.orders:
+                raise ScenarioError("state", f"unknown order card {card!r}")
+    if not 0 <= state.turn < len(state.ships):
+        raise ScenarioError("state.turn", "no such seat")
+    if state.phase not in ("recover", "place", "main", "over"):
+        raise ScenarioError("state.phase", f"unknown phase {state.phase!r}")
+    if set(state.score) != {"blue", "red"}:
+        raise ScenarioError("state.score", "needs blue and red")
+    if state.stack and not state.resolving and not state.asking:
+        raise ScenarioError("state.asking", "a response window with nobody to ask")
+    for item in state.stack:
+        try:
+            rules.card(item.card)
+        except KeyError:
+            raise ScenarioError("state.stack", f"unknown card {item.card!r}") from None

@@ -1,0 +1,103 @@
+"""Setting up a new game: the board from map cards, seats, ships, deck, hands."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .board import Board, parse_box
+from .errors import ScenarioError
+from .model import Ruleset
+from .rng import seed_state, shuffle
+from .state import GameState, ShipState
+
+MODES = ("war", "arena")
+# D2.7: blue's start card is the top-left card, red's the bottom-right.
+DEFAULT_START = {"blue": "a1", "red": "g5"}
+
+
+def start_boxes(top_left: str, width: int, height: int) -> tuple[int, ...]:
+    """The 4 boxes of a start card named by its top-left box."""
+    i = parse_box(top_left, width, height)
+    if i is None or i % width + 2 > width or i // width + 2 > height:
+        raise ScenarioError("start_cards", f"{top_left!r} is not the top-left box of a 2x2 "
+                            "card on the board (D2.7)")
+    return (i, i + 1, i + width, i + width + 1)
+
+
+def make_board(cells: str, rules: Ruleset, start_cards: dict[str, str]) -> Board:
+    w = 2 * rules.options.board_columns
+    h = 2 * rules.options.board_rows
+    starts = {side: start_boxes(box, w, h) for side, box in start_cards.items()}
+    return Board(w, h, cells, starts, dict(start_cards), rules.options.neighbours)
+
+
+def deal_map(rules: Ruleset, rng: int) -> tuple[str, dict[str, str], int]:
+    """R1.1, D2.7: start cards in opposite corners, 10 shuffled cards elsewhere."""
+    cols, rows = rules.options.board_columns, rules.options.board_rows
+    w = 2 * cols
+    starts = [m for m in rules.maps.values() if m.start]
+    others = [m for m in rules.maps.values() if not m.start]
+    rng = shuffle(rng, others)
+    grid = [["."] * w for _ in range(2 * rows)]
+    corner = {(0, 0): starts[0], (cols - 1, rows - 1): starts[1]}
+    pile = iter(others)
+    for cy in range(rows):
+        for cx in range(cols):
+            card = corner.get((cx, cy)) or next(pile)
+            for dy in range(2):
+                for dx in range(2):
+                    grid[2 * cy + dy][2 * cx + dx] = card.layout[dy][dx]
+    cells = "".join("".join(r) for r in grid)
+    start_cards = {"blue": "a1", "red": f"{chr(ord('a') + w - 2)}{2 * rows - 1}"}
+    return cells, start_cards, rng
+
+
+def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]:
+    """D6.3: sides alternate by seat, blue first: (side, ship type) per seat."""
+    seats = []
+    for k in range(max(len(blue), len(red))):
+        if k < len(blue):
+            seats.append(("blue", blue[k]))
+        if k < len(red):
+            seats.append(("red", red[k]))
+    return seats
+
+
+def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int) -> GameState:
+    """A fresh game: board, ships on their start cards, shuffled deck, 1 card each (R7.1)."""
+    if mode not in MODES:
+        raise ScenarioError("mode", f"unknown mode {mode!r}; modes are war and arena")
+    if len(teams) != 2 or not all(teams):
+        raise ScenarioError("teams", "two sides of one or more ships each, e.g. "
+                            "[['submarine'], ['destroyer']]")
+    for side, team in zip(("blue", "red"), teams):
+        for t in team:
+            if t not in rules.ships:
+                raise ScenarioError("teams", f"unknown ship type {t!r}; types are "
+                                    f"{', '.join(rules.ships)}")
+        if len(set(team)) != len(team):
+            raise ScenarioError("teams", f"{side} has two ships of one type (R1.2)")
+        if len(team) > 4:
+            raise ScenarioError("teams", f"{side} has more ships than its start card has boxes")
+    rng = seed_state(seed)
+    cells, start_cards, rng = deal_map(rules, rng)
+    board = make_board(cells, rules, start_cards)
+    # Placement: the players choose (R4.2 of the rulebook); by default ships
+    # take their start card's boxes nearest the enemy first.
+    order = {"blue": (3, 2, 1, 0), "red": (0, 1, 2, 3)}
+    placed = {"blue": 0, "red": 0}
+    ships = []
+    for side, kind in seat_order(teams[0], teams[1]):
+        spec = rules.ships[kind]
+        box = board.starts[side][order[side][placed[side]]]
+        placed[side] += 1
+        ships.append(ShipState(f"{side}-{kind}", side, kind, box, spec.repairs,
+                               spec.breakdowns, spec.crew, [0] * len(spec.maneuvers)))
+    deck = rules.deck
+    rng = shuffle(rng, deck)
+    hands = []
+    for _ in ships:
+        hands.append(deck[:rules.options.start_hand])
+        del deck[:rules.options.start_hand]
+    return GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
+                     deck=deck, discard=[], score={"blue": 0, "red": 0}, rng=rng)

@@ -1,0 +1,116 @@
+"""The game state: plain mutable attrs records, nothing else.
+
+Everything that changes during a game lives here (the RNG included), so a
+state can be copied, compared, saved and restored as a whole. Ships are
+referred to by seat (their index in ``GameState.ships``); boxes by index
+into the board.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define(slots=True)
+class ShipState:
+    """One ship and its control card (R1.3, R4.1).
+
+    ``crew_on`` is aligned with the ship type's maneuvers. Crew are always
+    ``reserve + sum(crew_on) + withdrawn``. ``sunk`` means off the board:
+    waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1).
+    """
+
+    id: str
+    side: str
+    type: str
+    position: int | None
+    repairs: int
+    breakdowns: int
+    reserve: int
+    crew_on: list[int]
+    withdrawn: int = 0
+    sunk: bool = False
+    eliminated: bool = False
+    intercepted: bool = False
+
+    def copy(self) -> ShipState:
+        return ShipState(self.id, self.side, self.type, self.position, self.repairs,
+                         self.breakdowns, self.reserve, list(self.crew_on), self.withdrawn,
+                         self.sunk, self.eliminated, self.intercepted)
+
+
+@attrs.define(slots=True)
+class StackItem:
+    """A declared maneuver or order card waiting to resolve (R5.1–R5.3).
+
+    ``answers`` is the stack index of the item it responds to. ``pc`` is the
+    next effect to apply and ``pending`` the choices still owed by the effect
+    at ``pc`` (crew recovery), so resolution can stop for a decision and
+    resume exactly where it was.
+    """
+
+    card: str
+    kind: str           # "maneuver" | "order"
+    seat: int           # the ship that performed it
+    target: int | None = None
+    area: int | None = None
+    path: tuple[int, ...] = ()
+    answers: int | None = None
+    cancelled: bool = False
+    pc: int = 0
+    pending: int = 0
+
+    def copy(self) -> StackItem:
+        return StackItem(self.card, self.kind, self.seat, self.target, self.area, self.path,
+                         self.answers, self.cancelled, self.pc, self.pending)
+
+
+@attrs.define(slots=True)
+class Event:
+    """One line of the game log: ``kind`` with its data, in the order it happened."""
+
+    kind: str
+    turn: int
+    data: dict[str, object] = attrs.Factory(dict)
+
+
+@attrs.define(slots=True)
+class GameState:
+    """Everything that changes during a game.
+
+    ``phase`` is the turn's phase: recover (R6.1), place (respawn, R8.4),
+    main (R6.2) or over. On top of it, a non-empty ``stack`` is either
+    collecting responses (``asking`` holds the seats still to be asked, D5.4)
+    or ``resolving``; a hand over the limit must be discarded first (D7.2).
+    """
+
+    mode: str
+    board: str
+    start_cards: dict[str, str]
+    ships: list[ShipState]
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+    score: dict[str, int]
+    rng: int
+    turn: int = 0
+    turn_number: int = 1
+    phase: str = "main"
+    recover_left: int = 0
+    orders_played: int = 0
+    stack: list[StackItem] = attrs.Factory(list)
+    asking: list[int] = attrs.Factory(list)
+    resolving: bool = False
+    sunk_in_chain: list[int] = attrs.Factory(list)
+    end_turn_pending: bool = False
+    catchup_done: list[int] = attrs.Factory(list)
+    winner: str | None = None
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.mode, self.board, self.start_cards, [s.copy() for s in self.ships],
+            [list(h) for h in self.hands], list(self.deck), list(self.discard), dict(self.score),
+            self.rng, self.turn, self.turn_number, self.phase, self.recover_left,
+            self.orders_played, [i.copy() for i in self.stack], list(self.asking),
+            self.resolving, list(self.sunk_in_chain), self.end_turn_pending,
+            list(self.catchup_done), self.winner)
