@@ -18,6 +18,8 @@ from .state import Event, GameState
 
 FORMAT = 1
 _conv = cattrs.Converter(forbid_extra_keys=True)
+# log event data are plain JSON values already
+_conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
 
 
 def ruleset_ref(rules) -> dict[str, Any]:
