@@ -11,6 +11,7 @@ from .errors import RedCodeError
 from .game import Game, new_game
 from .loader import check_files, load_ruleset
 from .model import Ruleset
+from .i18n import catalog, languages
 from .narrate import board_text, narrate
 
 
@@ -46,17 +47,33 @@ def cmd_demo(args: argparse.Namespace) -> int:
     bots = {}
     for i, ship in enumerate(game.state.ships):
         bots[ship.id] = BOTS[kinds[ship.side]](args.seed * 100 + i)
-    out = sys.stdout
-    print(f"Red Code — {rules.name} edition, {args.mode}, {args.teams}, seed {args.seed}", file=out)
-    print(board_text(game), file=out)
+    lang = demo_language(args.lang, rules)
+    cat = catalog(lang)
+    words = cat["demo"]
+    print(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
+                                teams=args.teams, seed=args.seed))
+    print(board_text(game))
     play_out(game, bots)
-    for line in narrate(game.log, args.lang):
-        print(line, file=out)
-    print(file=out)
-    print(board_text(game), file=out)
-    print(f"Score: blue {game.score['blue']}, red {game.score['red']}", file=out)
-    print(f"Winner: {game.winner}", file=out)
+    for line in narrate(game.log, lang):
+        print(line)
+    print()
+    print(board_text(game))
+    print(words["score"].format(**game.score))
+    print(words["winner"].format(winner=cat["sides"].get(game.winner, game.winner)))
     return 0
+
+
+def demo_language(requested: str | None, rules: Ruleset) -> str:
+    """--lang, else the edition's language (the last of its lineage that has texts)."""
+    if requested:
+        if requested not in languages():
+            raise RedCodeError(f"--lang: no texts for {requested!r}; languages are "
+                               f"{', '.join(languages())}")
+        return requested
+    for name in reversed(rules.lineage):
+        if name in languages():
+            return name
+    return "en"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -70,7 +87,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from .reference import write_reference
-    rules = load_ruleset(args.edition or args.lang if args.edition or args.lang in ("en", "es", "it") else "en")
+    rules = load_ruleset(args.edition or "en", args.cards)
     paths = write_reference(rules, args.out, args.lang)
     for p in paths:
         print(p)
@@ -80,6 +97,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     rules = load_ruleset(args.edition, args.cards)
     game = new_game(rules, mode=args.mode, teams=parse_teams(args.teams, rules), seed=args.seed)
+    lang = demo_language(args.lang, rules)
+    game.lang = lang
+    args.lang = lang
     human = game.state.ships[0].id
     bots = {s.id: GreedyBot(args.seed + i) for i, s in enumerate(game.state.ships)}
     shown = 0
@@ -122,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--mode", default="war", choices=["war", "arena"])
         sp.add_argument("--teams", default="1v1", help="1v1, 2v2, 3v3 or submarine/destroyer")
         sp.add_argument("--seed", type=int, default=1)
-        sp.add_argument("--lang", default="en")
+        sp.add_argument("--lang", default=None, help="en, es, it (default: the edition's)")
 
     d = sub.add_parser("demo", help="a whole game between bots, narrated")
     game_options(d)
@@ -137,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rules", help="write the rule reference as Markdown")
     r.add_argument("--lang", default="en")
-    r.add_argument("--edition", default=None)
+    r.add_argument("--edition", default="en", help="en, es, it or a variant file")
+    r.add_argument("--cards", action="append", default=[], help="extra card file")
     r.add_argument("--out", required=True)
     r.set_defaults(func=cmd_rules)
 

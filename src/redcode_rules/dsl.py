@@ -354,7 +354,6 @@ class Draft:
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
     lineage: list[str] = attrs.Factory(list)
-    base_options: RuleOptions | None = None
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         return _Errors(self.sources)(pos, message, suggestion)
@@ -403,10 +402,6 @@ class Draft:
             props[prop.name] = prop
         return props
 
-    def mark_base(self) -> None:
-        """Remember the options of the base layer, to document a variant's differences."""
-        self.base_options = self._options()
-
     # compile -------------------------------------------------------------
     def compile(self, name: str) -> Ruleset:
         options = self._options()
@@ -416,8 +411,7 @@ class Draft:
         maps = {k: self._map(e) for k, e in self.entries["map"].items()}
         self._check_whole(maneuvers, orders, ships, maps, options)
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
-                       options=options, files=tuple(self.files), lineage=tuple(self.lineage),
-                       base_options=self.base_options)
+                       options=options, files=tuple(self.files), lineage=tuple(self.lineage))
 
     def _options(self) -> RuleOptions:
         fields = {f.name: f for f in attrs.fields(RuleOptions)}

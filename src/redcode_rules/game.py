@@ -57,6 +57,7 @@ class Game:
         self._legal: dict[str, Move] | None = None
         self._history: list[tuple[GameState, int]] = []
         self.moves: list[str] = []
+        self.lang = "en"  # language of IllegalMove reasons
 
     # ------------------------------------------------------------- creation
     @classmethod
@@ -115,7 +116,8 @@ class Game:
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
         if not isinstance(move, str):
-            raise IllegalMove(repr(move), "a move is a string in the notation of INTERFACE.md")
+            from .i18n import text
+            raise IllegalMove(repr(move), text(self.lang, "illegal", "not_string"))
         text = " ".join(move.split())
         found = self._legal_map().get(text)
         if found is None:
@@ -141,6 +143,7 @@ class Game:
         other = Game(self.rules, self.state.copy(), list(self.log), self.board)
         other.setup = self.setup
         other.moves = list(self.moves)
+        other.lang = self.lang
         return other
 
     @property

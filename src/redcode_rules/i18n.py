@@ -30,3 +30,24 @@ def pick(template: Any, amount: int | None = None) -> str:
     if isinstance(template, dict):
         return template["one"] if amount == 1 else template["other"]
     return str(template)
+
+
+def text(lang: str, section: str, key: str, amount: int | None = None, **values: Any) -> str:
+    """A filled-in template: ``text("en", "illegal", "unavailable", card=..., count=2)``."""
+    return pick(catalog(lang)[section][key], amount).format(amount=amount, **values)
+
+
+def display_name(ident: str, lang: str = "en") -> str:
+    """A card or ship type's printed name; unknown ids (user cards) read as words."""
+    names = catalog(lang)["names"]
+    return names.get(ident) or ident.replace("_", " ").capitalize()
+
+
+def ship_display(ship_id: str, lang: str = "en") -> str:
+    """`blue-submarine` → "blue Submarine" / "Submarino azul"; other ids as they are."""
+    cat = catalog(lang)
+    side, _, kind = ship_id.partition("-")
+    if side in ("blue", "red") and kind:
+        return cat["ship_name"].format(side=cat["sides"][side],
+                                       type=display_name(kind, lang).lower()).strip()
+    return ship_id

@@ -94,7 +94,6 @@ def _build(ref: str, extra: tuple[str, ...],
     for file, text in _base_sources():
         draft.apply(draft.add_source(text, file))
     draft.lineage.append(BASE)
-    draft.mark_base()
     for name, file, decls, text in reversed(chain):
         draft.sources[file] = text
         draft.files.append(file)
@@ -126,7 +125,7 @@ def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None 
     compiled once per process and shared (a Ruleset is immutable).
     """
     extra_t = tuple(str(e) for e in (extra or ()))
-    if extra_t or edition not in builtin_editions():
+    if extra_t or (edition not in builtin_editions() and edition != BASE):
         return _build(str(edition), extra_t)
     return _cached(edition, extra_t)
 

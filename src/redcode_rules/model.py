@@ -164,7 +164,6 @@ class Ruleset:
     options: RuleOptions
     files: tuple[str, ...] = ()
     lineage: tuple[str, ...] = ()   # variant names from base to this one
-    base_options: RuleOptions | None = attrs.field(default=None, eq=False)
     spec: tuple = attrs.field(default=("", (), ()), eq=False)  # how to rebuild it
 
     def card(self, card_id: str) -> CardDef:

@@ -1,45 +1,68 @@
-"""The game log as sentences, and the board as text."""
+"""The game log as sentences in any language, and the board as text."""
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from .i18n import catalog
+from .i18n import catalog, display_name, pick, ship_display
 from .state import Event
 
 TYPE_LETTERS = {"submarine": "s", "destroyer": "d", "aircraft_carrier": "c"}
+SHIP_KEYS = ("player", "ship", "by", "of", "target")
+TOP_LEVEL = ("turn_start", "game_start", "game_over")
 
 
 def narrate_event(event: Event, lang: str = "en") -> str:
     """One log event as a sentence (empty for events not worth a line)."""
     cat = catalog(lang)
-    template = cat["events"].get(event.kind, "")
+    events = cat["events"]
+    template = events.get(event.kind)
     if not template:
         return ""
     data = dict(event.data)
     data.setdefault("turn", event.turn)
     on = ""
     if "target" in data:
-        on += cat["events"]["on_target"].format(target=data["target"])
+        on += events["on_target"].format(target=ship_display(str(data["target"]), lang))
     if "area" in data:
-        on += cat["events"]["on_area"].format(area=data["area"])
-    if "path" in data:
-        on += cat["events"]["on_path"].format(path=" ".join(data["path"]))
+        on += events["on_area"].format(area=data["area"])
+    if "path" in data and event.kind != "move":
+        on += events["on_path"].format(path=" ".join(data["path"]))
+    for key in SHIP_KEYS:
+        if key in data:
+            data[key] = ship_display(str(data[key]), lang)
     data["on"] = on
+    if "card" in data:
+        data["card"] = display_name(str(data["card"]), lang)
     if event.kind == "move":
         data["to"] = " ".join(data["path"])
+    if event.kind == "recover":
+        source = str(data["source"])
+        data["source"] = events["recovered_from_withdrawn"] if source == "withdrawn" \
+            else display_name(source, lang)
+    if event.kind in ("regain",):
+        data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
+    if event.kind == "status":
+        data["status"] = cat["statuses"].get(str(data["status"]), data["status"])
+    if "side" in data:
+        data["side"] = cat["sides"].get(str(data["side"]), data["side"])
+    if "winner" in data:
+        data["winner"] = cat["sides"].get(str(data["winner"]), data["winner"])
+    if "mode" in data:
+        data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
     if event.kind == "game_over":
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
-    return template.format(**data)
+    amount = data.get("amount", data.get("count"))
+    return pick(template, amount).format(**data)
 
 
 def narrate(events: Iterable[Event], lang: str = "en") -> list[str]:
+    """The log as indented lines; turn headers flush left."""
     lines = []
     for event in events:
         line = narrate_event(event, lang)
         if line:
-            lines.append(("" if event.kind in ("turn_start", "game_start", "game_over") else "  ")
-                         + line)
+            lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
     return lines
 
 

@@ -1,39 +1,45 @@
-"""Card text generated from the compiled effects, so it cannot disagree with them."""
+"""Card text generated from the compiled effects, so it cannot disagree with them.
+
+Each primitive has a template per language (``effects`` in ``lang/*.yaml``);
+a card's text is its effects' sentences, then its range or area and its
+response flags. A new card written in the DSL gets text in every language.
+"""
 
 from __future__ import annotations
 
-from .effects import primitive_of
+from .effects import Effect, primitive_of
 from .i18n import catalog, pick
 from .model import Ruleset, TargetKind
 
 
-def effect_text(effect, lang: str = "en") -> str:
+def effect_text(effect: Effect, lang: str = "en") -> str:
     cat = catalog(lang)
-    prim = primitive_of(effect)
     params = effect.params()
     amount = params.get("amount")
     values = dict(params)
     values["who"] = cat["selectors"][effect.selector.value]
+    values["to_who"] = cat["to_selectors"][effect.selector.value]
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
         values["status"] = cat["statuses"].get(params["status"], params["status"])
-    return pick(cat["effects"][prim.name], amount).format(**values)
+    return pick(cat["effects"][primitive_of(effect).name], amount).format(**values)
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
-    cat = catalog(lang)["card"]
+    words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = "; ".join(effect_text(e, lang) for e in card.effects)
+    body = words["joiner"].join(effect_text(e, lang) for e in card.effects)
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.kind is TargetKind.AREA:
-        parts.append(cat["area"].format(width=card.target.width, height=card.target.height))
-    elif card.kind == "maneuver":
-        parts.append(cat["range"].format(range=card.range) if card.range is not None
-                     else cat["self_only"])
+        parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
-        parts.append(cat["respondable"] if card.respondable else cat["not_respondable"])
+        parts.append(words["range"].format(range=card.range) if card.range is not None
+                     else words["self_only"])
+        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
         if card.response:
-            parts.append(cat["response"])
+            parts.append(words["response"])
+    else:
+        parts.append(words["order"])
     return " ".join(parts)
