@@ -50,6 +50,7 @@ class Board:
     names: tuple[str, ...] = attrs.field(init=False)
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False)
+    _paths: dict = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
         w, h = self.width, self.height
@@ -121,41 +122,50 @@ class Board:
                     if sides[seat] != viewer_side:
                         break
 
-    def paths(self, start: int, steps: int, occupant: Sequence[int]) -> list[tuple[int, ...]]:
-        """Every legal path of a move of up to ``steps`` boxes from ``start``.
+    def paths(self, start: int, steps: int, occupied: int) -> list[tuple[tuple[int, ...], str]]:
+        """Every legal path of a move of up to ``steps`` boxes from ``start``,
+        with its notation (the boxes entered, space-separated).
 
-        D4.6: 1..N voluntary steps to free, navigable neighbours. R2.5: entering
-        running water forces one more step, chosen by the mover (D2.5c), which
-        may not enter a box visited during the move (D2.5a); with no such box
-        the bonus is lost. A path never enters a box twice (voluntary steps
-        follow D2.5a too). Only complete paths are listed: a forced step
-        cannot be left out.
+        ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
+        voluntary steps to free, navigable neighbours. R2.5: entering running
+        water forces one more step, chosen by the mover (D2.5c), which may not
+        enter a box visited during the move (D2.5a); with no such box the
+        bonus is lost. A path never enters a box twice (voluntary steps follow
+        D2.5a too). Only complete paths are listed: a forced step cannot be
+        left out. Results are cached per (start, steps, occupied): the board
+        never changes during a game.
         """
-        out: list[tuple[int, ...]] = []
+        key = (start, steps, occupied & ~(1 << start))
+        cached = self._paths.get(key)
+        if cached is None:
+            if len(self._paths) > 50_000:
+                self._paths.clear()
+            cached = self._paths[key] = self._walk(start, steps, key[2] | (1 << start))
+        return cached
+
+    def _walk(self, start: int, steps: int, blocked: int) -> list[tuple[tuple[int, ...], str]]:
+        out: list[tuple[tuple[int, ...], str]] = []
         neighbours = self.neighbours
+        names = self.names
         cells = self.cells
 
-        def free(box: int, visited: tuple[int, ...]) -> bool:
-            return occupant[box] < 0 and box not in visited
-
-        def forced(path: tuple[int, ...], left: int) -> None:
-            # the last box of path was just entered
+        def forced(path: tuple[int, ...], text: str, seen: int, left: int) -> None:
             last = path[-1]
             if cells[last] == CURRENT:
-                nexts = [n for n in neighbours[last] if free(n, path) and n != start]
+                nexts = [n for n in neighbours[last] if not (seen >> n) & 1]
                 if nexts:
                     for n in nexts:
-                        forced(path + (n,), left)
+                        forced(path + (n,), text + " " + names[n], seen | (1 << n), left)
                     return
-            out.append(path)
+            out.append((path, text[1:]))
             if left:
-                voluntary(path, left)
+                voluntary(path, text, seen, left)
 
-        def voluntary(path: tuple[int, ...], left: int) -> None:
+        def voluntary(path: tuple[int, ...], text: str, seen: int, left: int) -> None:
             here = path[-1] if path else start
             for n in neighbours[here]:
-                if n != start and free(n, path):
-                    forced(path + (n,), left - 1)
+                if not (seen >> n) & 1:
+                    forced(path + (n,), text + " " + names[n], seen | (1 << n), left - 1)
 
-        voluntary((), steps)
+        voluntary((), "", blocked, steps)
         return out

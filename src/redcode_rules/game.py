@@ -225,6 +225,11 @@ class Game:
             out.append(entry)
         return out
 
+    def narration(self, lang: str = "en") -> list[str]:
+        """The log as sentences in ``lang`` (en, es, it)."""
+        from .narrate import narrate
+        return narrate(self.log, lang)
+
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
         from .narrate import board_text

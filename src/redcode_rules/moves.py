@@ -9,18 +9,20 @@ string, which rule forbids it.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-import attrs
+from typing import Iterator, NamedTuple
 
 from .engine import Engine
 from .model import CardDef, TargetKind
 from .state import StackItem
 
 
-@attrs.frozen
-class Move:
-    """A parsed decision. ``text`` is its notation; ``card`` a maneuver or order id."""
+class Move(NamedTuple):
+    """A parsed decision. ``text`` is its notation; ``card`` a maneuver or order id.
+
+    A named tuple rather than an attrs class: the generator makes hundreds
+    per decision (every path of a move is its own move), so creation cost
+    matters more than anything else here.
+    """
 
     kind: str                 # recover | use | respond | order | pass | discard | place | end | choose
     text: str
@@ -158,11 +160,14 @@ class MoveGen:
             yield Move(kind, text, card=card.id, target=target, area=area)
             return
         mover = seat if target is None or mover_sel.value == "self" else target
-        start = ships[mover].position
-        names = self.board.names
-        for path in self.board.paths(start, card.move_effect.amount, occ):
-            yield Move(kind, text + " " + " ".join(names[b] for b in path), card=card.id,
-                       target=target, area=area, path=path)
+        occupied = 0
+        for ship in ships:
+            if ship.position is not None:
+                occupied |= 1 << ship.position
+        card_id = card.id
+        for path, boxes in self.board.paths(ships[mover].position, card.move_effect.amount,
+                                            occupied):
+            yield Move(kind, f"{text} {boxes}", card_id, target, area, path)
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> None:

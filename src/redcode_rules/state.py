@@ -73,6 +73,17 @@ class Event:
     turn: int
     data: dict[str, object] = attrs.Factory(dict)
 
+    def __getitem__(self, key: str) -> object:
+        """``event["card"]``: the event's data by name."""
+        return self.data[key]
+
+    def get(self, key: str, default: object = None) -> object:
+        return self.data.get(key, default)
+
+    def __str__(self) -> str:
+        from .narrate import narrate_event
+        return narrate_event(self) or self.kind
+
 
 @attrs.define(slots=True)
 class GameState:
