@@ -225,6 +225,11 @@ class Game:
             out.append(entry)
         return out
 
+    def svg(self, **options: Any) -> str:
+        """The board as SVG (see ``redcode_rules.svg.board`` for the options)."""
+        from .svg import board
+        return board(self, **options)
+
     def narration(self, lang: str = "en") -> list[str]:
         """The log as sentences in ``lang`` (en, es, it)."""
         from .narrate import narrate
