@@ -1,0 +1,449 @@
+"""The chain: response windows (R5.1, R5.2), LIFO resolution (R5.3), priority
+(D5.4), shield (D4.7), ships sunk mid-chain (R5.5, §10 per edition),
+intercept (R9.1) and a ship sinking on its own turn (D4.9)."""
+
+import textwrap
+
+import pytest
+
+import redcode_rules as rc
+
+
+def make(yaml_text: str) -> rc.Game:
+    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+
+
+def events(game: rc.Game, kind: str) -> list[tuple]:
+    return [(e.data.get("player"), e.data.get("card")) for e in game.log if e.kind == kind]
+
+
+def passes(game: rc.Game) -> list[str]:
+    return [e.data.get("player") for e in game.log if e.kind == "pass"]
+
+
+def index_of(game: rc.Game, kind: str, **data) -> int:
+    for i, e in enumerate(game.log):
+        if e.kind == kind and all(e.data.get(k) == v for k, v in data.items()):
+            return i
+    raise AssertionError(f"no {kind} event with {data}")
+
+
+# --------------------------------------------------------------- LIFO (R5.3)
+
+
+def test_r5_3_lifo_a_b_a():
+    """R5.3: A torpedoes B, B responds with torpedo, A responds with countermeasure:
+    A's countermeasure resolves first, then B's torpedo, then A's torpedo.
+    blue ends at 2 repairs only in that order (the regain at full is lost first)."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5, crew_on: {shield: 2}}
+        deck: [evasion]
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert game.to_move == "red-destroyer"
+    assert game.legal_moves() == [
+        "pass", "respond torpedo blue-submarine", "respond torpedo red-destroyer",
+    ]
+    game.play("respond torpedo blue-submarine")
+    assert game.to_move == "blue-submarine"
+    assert game.legal_moves() == [
+        "pass", "respond countermeasure blue-submarine", "respond countermeasure red-destroyer",
+    ]
+    game.play("respond countermeasure red-destroyer")
+    assert events(game, "resolve") == [
+        ("blue-submarine", "countermeasure"),
+        ("red-destroyer", "torpedo"),
+        ("blue-submarine", "torpedo"),
+    ]
+    blue, red = game.ship("blue-submarine"), game.ship("red-destroyer")
+    assert (blue.repairs, blue.breakdowns) == (2, 3)
+    assert (red.repairs, red.breakdowns) == (1, 3)
+    assert game.stack == []
+    assert game.to_move == "blue-submarine"
+    assert "end" in game.legal_moves()
+
+
+def test_r5_2_passing_on_a_response_resolves_the_whole_chain():
+    """D5.4: A is asked about B's response to A's item; A passes: B's response,
+    then A's item resolve, with no new window."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5, crew_on: {shield: 2}}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    game.play("respond torpedo blue-submarine")
+    assert game.to_move == "blue-submarine"
+    assert "pass" in game.legal_moves()
+    game.play("pass")
+    assert events(game, "resolve") == [
+        ("red-destroyer", "torpedo"), ("blue-submarine", "torpedo"),
+    ]
+    assert game.ship("blue-submarine").repairs == 2
+    assert game.ship("red-destroyer").repairs == 2
+    assert game.to_move == "blue-submarine"
+
+
+# --------------------------------------------------------------- priority (D5.4)
+
+TWO_V_TWO = """
+    ships:
+      blue-submarine: {at: c3}
+      blue-aircraft_carrier: {at: a2%s}
+      red-destroyer: {at: c4}
+      red-submarine: {at: h6}
+    turn: red-destroyer
+    phase: maneuvers
+"""
+
+
+def test_d5_4_players_are_asked_in_seat_order_after_the_items_player():
+    """D6.3 seats: blue-sub, red-dest, blue-carrier, red-sub. red-dest's item asks
+    blue-carrier, red-sub, then blue-sub (every other player, teammates included)."""
+    game = make(TWO_V_TWO % "")
+    assert game.ships == [
+        "blue-submarine", "red-destroyer", "blue-aircraft_carrier", "red-submarine",
+    ]
+    game.play("torpedo blue-submarine")
+    asked = []
+    while game.stack:
+        asked.append(game.to_move)
+        assert "pass" in game.legal_moves()
+        game.play("pass")
+    assert asked == ["blue-aircraft_carrier", "red-submarine", "blue-submarine"]
+    assert game.ship("blue-submarine").repairs == 2
+    assert game.to_move == "red-destroyer"
+
+
+def test_d5_4_a_response_starts_a_new_round_after_the_responder():
+    """D5.4: blue-carrier responds to red-dest's item: the new round asks red-sub,
+    blue-sub, then red-dest (asked about a response stacked on its own item: it can
+    shield blue-carrier, which is in its visual field)."""
+    game = make(TWO_V_TWO % "")
+    game.play("torpedo blue-submarine")
+    assert game.to_move == "blue-aircraft_carrier"
+    game.play("respond torpedo blue-aircraft_carrier")
+    asked = []
+    while game.stack:
+        asked.append(game.to_move)
+        game.play("pass")
+    assert asked == ["red-submarine", "blue-submarine", "red-destroyer"]
+    assert events(game, "resolve") == [
+        ("blue-aircraft_carrier", "torpedo"), ("red-destroyer", "torpedo"),
+    ]
+    assert game.ship("blue-aircraft_carrier").repairs == 2
+
+
+def test_d5_4_a_player_with_no_legal_response_is_never_asked():
+    """D5.4: blue-carrier's responses (torpedo, air support) are spent: it is skipped."""
+    game = make(TWO_V_TWO % ", crew_on: {torpedo: 2, air_support: 2}")
+    game.play("torpedo blue-submarine")
+    asked = []
+    while game.stack:
+        asked.append(game.to_move)
+        game.play("pass")
+    assert asked == ["red-submarine", "blue-submarine"]
+    assert passes(game) == ["red-submarine", "blue-submarine"]
+
+
+def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5, crew_on: {torpedo: 2, shield: 2}}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert game.stack == []
+    assert game.ship("red-destroyer").repairs == 2
+    assert game.to_move == "blue-submarine"
+    assert passes(game) == []
+    assert events(game, "resolve") == [("blue-submarine", "torpedo")]
+
+
+def test_d5_4_a_player_is_never_asked_about_their_own_item():
+    """D5.4: red passes; blue is not asked about its own torpedo: it resolves."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert game.to_move == "red-destroyer"
+    game.play("pass")
+    assert game.stack == []
+    assert game.ship("red-destroyer").repairs == 2
+    assert passes(game) == ["red-destroyer"]
+    assert game.to_move == "blue-submarine"
+    assert "end" in game.legal_moves()
+
+
+def test_r4_4_outside_its_turn_a_player_only_has_responses():
+    """R4.4: the asked player may only respond (response maneuvers) or pass."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-aircraft_carrier: {at: c5}
+        hands: {red-aircraft_carrier: [ambush]}
+        phase: maneuvers
+    """)
+    game.play("repair")
+    assert game.to_move == "red-aircraft_carrier"
+    assert game.legal_moves() == [
+        "pass",
+        "respond air_support blue-submarine", "respond air_support red-aircraft_carrier",
+        "respond torpedo blue-submarine", "respond torpedo red-aircraft_carrier",
+    ]
+
+
+# --------------------------------------------------------------- respondable or not (R5.1)
+
+NO_WINDOW = [
+    pytest.param("blue-destroyer", "missile red-submarine", id="missile"),
+    pytest.param("blue-aircraft_carrier", "radar red-submarine", id="radar"),
+    pytest.param("blue-aircraft_carrier", "radio_support blue-aircraft_carrier", id="radio_support"),
+    pytest.param("blue-destroyer", "movement b3", id="movement"),
+    pytest.param("blue-submarine", "immersion b3 a3", id="immersion"),
+    pytest.param("blue-submarine", "orders", id="orders"),
+    pytest.param("blue-submarine", "order ambush red-submarine", id="order_card"),
+]
+
+
+@pytest.mark.parametrize("blue, move", NO_WINDOW)
+def test_r5_1_non_respondable_maneuvers_open_no_window(blue, move):
+    """R5.1/R7.3: red-submarine could respond (torpedo, countermeasure in range) but
+    these resolve at once: blue stays to move, nobody passes."""
+    game = make(f"""
+        ships:
+          {blue}: {{at: c3, repairs: 2}}
+          red-submarine: {{at: c5}}
+        hands: {{{blue}: [ambush]}}
+        deck: [evasion]
+        phase: maneuvers
+    """)
+    game.play(move)
+    assert game.stack == []
+    assert game.to_move == blue
+    assert passes(game) == []
+    assert len(events(game, "resolve")) == 1
+
+
+def test_r5_1_missile_resolves_at_once_with_its_effect():
+    game = make("""
+        ships:
+          blue-destroyer: {at: c3}
+          red-submarine: {at: c5}
+        phase: maneuvers
+    """)
+    game.play("missile red-submarine")
+    assert game.ship("red-submarine").repairs == 2
+    assert game.to_move == "blue-destroyer"
+
+
+def test_r5_1_radar_resolves_at_once_with_its_effect():
+    game = make("""
+        ships:
+          blue-aircraft_carrier: {at: c3}
+          red-submarine: {at: c6}
+        phase: maneuvers
+    """)
+    game.play("radar red-submarine")
+    red = game.ship("red-submarine")
+    assert (red.repairs, red.reserve, red.withdrawn) == (2, 5, 1)
+    assert game.to_move == "blue-aircraft_carrier"
+
+
+@pytest.mark.parametrize("move", ["repair", "torpedo red-submarine", "countermeasure red-submarine",
+                                  "heavy_torpedo red-submarine"])
+def test_r5_1_respondable_maneuvers_open_a_window(move):
+    game = make("""
+        ships:
+          blue-submarine: {at: c3, repairs: 2}
+          red-submarine: {at: c5}
+        phase: maneuvers
+    """)
+    game.play(move)
+    assert game.to_move == "red-submarine"
+    assert "pass" in game.legal_moves()
+    assert len(game.stack) == 1
+
+
+# --------------------------------------------------------------- shield (D4.7)
+
+
+def test_d4_7_shield_cancels_the_answered_item_and_crew_stay_spent():
+    game = make("""
+        ships:
+          blue-submarine: {at: c3, crew_on: {countermeasure: 2}}
+          red-destroyer: {at: c5}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert "respond shield blue-submarine" in game.legal_moves()
+    game.play("respond shield blue-submarine")
+    assert game.stack == []
+    assert events(game, "resolve") == [("red-destroyer", "shield")]
+    assert events(game, "cancelled") == [("blue-submarine", "torpedo")]
+    blue, red = game.ship("blue-submarine"), game.ship("red-destroyer")
+    assert red.repairs == 3
+    assert (blue.crew_on("torpedo"), blue.reserve) == (2, 2)
+    assert (red.crew_on("shield"), red.reserve) == (2, 4)
+    assert game.to_move == "blue-submarine"
+
+
+@pytest.mark.parametrize("red_at, can_shield", [("a4", True), ("a5", False)])
+def test_d4_7_shield_range_is_measured_to_the_performing_ship(red_at, can_shield):
+    """D4.7: blue-sub (a1) torpedoes red-carrier (c1); red-destroyer can shield only if
+    blue-sub is in its visual field within 3 (a4: 3, a5: 4)."""
+    game = make(f"""
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: {red_at}}}
+          red-aircraft_carrier: {{at: c1}}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-aircraft_carrier")
+    assert game.to_move == "red-destroyer"
+    assert ("respond shield blue-submarine" in game.legal_moves()) is can_shield
+
+
+# --------------------------------------------------------------- sunk mid-chain (R5.5, §10)
+
+
+def test_r5_5_en_items_targeting_the_sunk_ship_are_wasted_its_own_still_resolve():
+    """R5.5 (en): blue torpedo -> red torpedo -> blue countermeasure sinks red.
+    Red's torpedo (its own earlier item, targeting blue) still resolves; blue's torpedo
+    targeting the sunk red is wasted, its crew stay spent."""
+    game = make("""
+        mode: war
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5, repairs: 1, breakdowns: 0, crew_on: {shield: 2}}
+        deck: [evasion]
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    game.play("respond torpedo blue-submarine")
+    game.play("respond countermeasure red-destroyer")
+    assert game.ship("red-destroyer").sunk is True
+    assert events(game, "resolve") == [
+        ("blue-submarine", "countermeasure"), ("red-destroyer", "torpedo"),
+    ]
+    blue = game.ship("blue-submarine")
+    assert blue.repairs == 2
+    assert (blue.crew_on("torpedo"), blue.crew_on("countermeasure"), blue.reserve) == (2, 2, 2)
+    assert game.stack == []
+    assert game.score == {"blue": 1, "red": 0}
+
+
+SUNK_MID_CHAIN = [
+    # edition, blue repairs, carrier repairs, resolved items after the countermeasure
+    pytest.param("en", 2, 2, [("red-destroyer", "torpedo"), ("blue-submarine", "torpedo")],
+                 id="en-targeting"),
+    pytest.param("es", 3, 3, [], id="es-all"),
+    pytest.param("it", 3, 2, [("blue-submarine", "torpedo")], id="it-source"),
+]
+
+
+@pytest.mark.parametrize("edition, blue_repairs, carrier_repairs, later", SUNK_MID_CHAIN)
+def test_r5_5_sunk_mid_chain_per_edition(edition, blue_repairs, carrier_repairs, later):
+    """§10: chain blue torpedo -> red-carrier, red-destroyer torpedo -> blue, blue
+    countermeasure sinks red-destroyer. en: later items targeting the sunk ship are
+    wasted (none here): both torpedoes resolve. es: every later item is not carried
+    out. it: the sunk ship's own later items are not carried out: only red's."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: c3}}
+          red-destroyer: {{at: c5, repairs: 1, breakdowns: 0, crew_on: {{shield: 2}}}}
+          red-aircraft_carrier: {{at: b3, crew_on: {{torpedo: 2, air_support: 2}}}}
+        deck: [evasion]
+        phase: maneuvers
+    """)
+    game.play("torpedo red-aircraft_carrier")
+    assert game.to_move == "red-destroyer"
+    game.play("respond torpedo blue-submarine")
+    assert game.to_move == "blue-submarine"
+    game.play("respond countermeasure red-destroyer")
+    assert game.stack == []
+    assert game.ship("red-destroyer").sunk is True
+    assert events(game, "resolve") == [("blue-submarine", "countermeasure")] + later
+    assert game.ship("blue-submarine").repairs == blue_repairs
+    assert game.ship("red-aircraft_carrier").repairs == carrier_repairs
+    assert game.ship("blue-submarine").crew_on("torpedo") == 2
+
+
+# --------------------------------------------------------------- intercept (R9.1)
+
+
+def test_r9_1_intercepted_ship_cannot_respond_until_its_next_turn():
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5}
+        hands: {blue-submarine: [intercept]}
+        phase: maneuvers
+    """)
+    game.play("order intercept red-destroyer")
+    red = game.ship("red-destroyer")
+    assert (red.repairs, red.intercepted) == (2, True)
+    game.play("torpedo red-destroyer")
+    assert game.stack == []
+    assert passes(game) == []
+    assert game.ship("red-destroyer").repairs == 1
+    assert game.to_move == "blue-submarine"
+    game.play("end")
+    assert game.to_move == "red-destroyer"
+    assert game.ship("red-destroyer").intercepted is False
+    assert "torpedo blue-submarine" in game.legal_moves()
+    assert "missile blue-submarine" in game.legal_moves()
+
+
+def test_r9_1_intercepted_in_scenario_is_not_asked():
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: c5, intercepted: true}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert game.stack == []
+    assert game.ship("red-destroyer").repairs == 2
+    assert game.to_move == "blue-submarine"
+
+
+# --------------------------------------------------------------- D4.9
+
+
+def test_d4_9_a_ship_sunk_on_its_own_turn_ends_the_turn_after_the_chain():
+    """D4.9: red's response sinks blue during blue's turn; blue's torpedo (targeting
+    red, en) still resolves, then blue's turn ends and red's begins."""
+    game = make("""
+        mode: war
+        ships:
+          blue-submarine: {at: c3, repairs: 1, breakdowns: 0, crew_on: {countermeasure: 2}}
+          red-destroyer: {at: c5, crew_on: {shield: 2}}
+        deck: [evasion]
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    game.play("respond torpedo blue-submarine")
+    assert game.ship("blue-submarine").sunk is True
+    assert game.ship("red-destroyer").repairs == 2
+    assert events(game, "resolve") == [
+        ("red-destroyer", "torpedo"), ("blue-submarine", "torpedo"),
+    ]
+    resolved = index_of(game, "resolve", player="blue-submarine", card="torpedo")
+    ended = index_of(game, "turn_end", player="blue-submarine")
+    assert resolved < ended
+    assert game.turn == "red-destroyer"
+    assert game.to_move == "red-destroyer"
+    assert game.legal_moves() == ["recover shield", "recover torpedo"]
+    assert game.score == {"blue": 0, "red": 1}
+    assert game.hand("red-destroyer") == ["evasion"]
