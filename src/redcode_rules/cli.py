@@ -132,6 +132,33 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import read_replay, replay
+    data = read_replay(args.file)
+    game = replay(data)
+    rules = game.rules
+    lang = demo_language(args.lang, rules)
+    for line in narrate(game.log, lang):
+        print(line)
+    print(board_text(game))
+    print(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import fuzz, stderr_progress
+    rules = load_ruleset(args.edition, args.cards)
+    failure = fuzz(rules, games=args.games, seed=args.seed, out=args.out,
+                   progress=None if args.quiet else stderr_progress)
+    if not args.quiet:
+        sys.stderr.write("\n")
+    if failure is None:
+        print(f"{args.games} random games of {rules.name} ({rules.hash}): every invariant held")
+        return 0
+    print("broken invariant — " + failure.report())
+    return 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="redcode", description="Red Code rules engine")
     sub = p.add_subparsers(dest="command", required=True)
@@ -161,6 +188,20 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--cards", action="append", default=[], help="extra card file")
     r.add_argument("--out", required=True)
     r.set_defaults(func=cmd_rules)
+
+    rp = sub.add_parser("replay", help="re-simulate a replay file and narrate it")
+    rp.add_argument("file")
+    rp.add_argument("--lang", default=None)
+    rp.set_defaults(func=cmd_replay)
+
+    fz = sub.add_parser("fuzz", help="random games checking every invariant; shrinks failures")
+    fz.add_argument("--edition", default="en", help="en, es, it or a variant file")
+    fz.add_argument("--cards", action="append", default=[], help="extra card file")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--out", default=".", help="folder for the replays of a failure")
+    fz.add_argument("--quiet", action="store_true", help="no progress bar")
+    fz.set_defaults(func=cmd_fuzz)
 
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_options(pl)

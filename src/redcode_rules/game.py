@@ -88,6 +88,11 @@ class Game:
 
     setup: dict[str, Any] | None = None
 
+    def replay(self) -> dict[str, Any]:
+        """This game as a replay (setup + moves); see ``redcode_rules.replay``."""
+        from .replay import make_replay
+        return make_replay(self)
+
     # ------------------------------------------------------------- internals
     def _engine(self) -> Engine:
         return Engine(self.rules, self.board, self.state, self.log)

@@ -1,0 +1,101 @@
+"""Replays: a game as its setup and its moves, re-simulated move by move.
+
+A replay file is JSON: format name and version, the ruleset it was played
+with (edition or variant, extra files, inline card texts) with the hash of
+the compiled card data, the setup (mode, teams, seed — or a scenario) and
+the moves. Replaying checks every move is legal; a replay made with other
+card data is refused, naming both hashes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalMove, RedCodeError
+from .game import Game, new_game
+from .serialize import ruleset_from_ref, ruleset_ref
+from .errors import ScenarioError
+
+FORMAT = "redcode-replay"
+VERSION = 1
+
+
+class ReplayError(RedCodeError):
+    """A replay that cannot be re-simulated: bad file, other card data, illegal move."""
+
+
+def make_replay(game: Game) -> dict[str, Any]:
+    if game.setup is None:
+        raise ReplayError("this game has no recorded setup (it was built by hand)")
+    return {"format": FORMAT, "version": VERSION, "ruleset": ruleset_ref(game.rules),
+            "setup": game.setup, "moves": list(game.moves)}
+
+
+def save_replay(game: Game, path: str | Path) -> Path:
+    path = Path(path)
+    path.write_text(json.dumps(make_replay(game), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    return path
+
+
+def read_replay(source: str | Path) -> dict[str, Any]:
+    """A replay from a file path or JSON text, checked for shape."""
+    text = str(source)
+    if isinstance(source, Path) or not text.lstrip().startswith(("{", "[")):
+        try:
+            text = Path(source).read_text("utf-8")
+        except OSError as err:
+            raise ReplayError(f"{source}: cannot read replay: {err.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise ReplayError(f"not a replay: invalid JSON ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError(f"not a replay: 'format' must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise ReplayError(f"replay version {data.get('version')!r}; this engine reads {VERSION}")
+    for key, kind in (("ruleset", dict), ("setup", dict), ("moves", list)):
+        if not isinstance(data.get(key), kind):
+            raise ReplayError(f"replay field {key!r} is missing or not a {kind.__name__}")
+    if not all(isinstance(m, str) for m in data["moves"]):
+        raise ReplayError("replay moves must be strings")
+    return data
+
+
+def start_of(data: dict[str, Any]) -> Game:
+    """The game a replay starts from (no moves played)."""
+    try:
+        rules = ruleset_from_ref(data["ruleset"])
+    except ScenarioError as err:
+        if err.field == "ruleset.hash":
+            raise ReplayError(f"the replay was made with different card data: {err.reason}") \
+                from None
+        raise ReplayError(str(err)) from None
+    setup = data["setup"]
+    try:
+        if "scenario_yaml" in setup or "scenario" in setup:
+            game = Game.from_scenario(setup.get("scenario_yaml", setup.get("scenario")))
+            if game.rules.hash != rules.hash:
+                raise ReplayError(f"the scenario's rules ({game.rules.hash}) are not the "
+                                  f"replay's ({rules.hash})")
+        else:
+            game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"])
+    except (KeyError, TypeError) as err:
+        raise ReplayError(f"replay setup is incomplete: {err}") from None
+    except ScenarioError as err:
+        raise ReplayError(f"replay setup: {err}") from None
+    return game
+
+
+def replay(source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
+    """Re-simulate a replay; every move must be legal where it was played."""
+    data = source if isinstance(source, dict) else read_replay(source)
+    game = start_of(data)
+    moves = data["moves"] if upto is None else data["moves"][:upto]
+    for index, move in enumerate(moves):
+        try:
+            game.play(move)
+        except IllegalMove as err:
+            raise ReplayError(f"move {index + 1} ({move!r}) is illegal: {err.reason}") from None
+    return game

@@ -1,0 +1,71 @@
+"""The fuzz kit (redcode fuzz): finds an injected bug, saves and shrinks it."""
+
+import json
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules import cli
+from redcode_rules.engine import Engine
+from redcode_rules.fuzz import fuzz, shrink, run_moves
+from redcode_rules.replay import read_replay, replay
+
+
+def _leaky_crew_loss(self, seat, amount):
+    """A broken primitive: crew lost from the reserve vanish instead of being withdrawn."""
+    ship = self.state.ships[seat]
+    ship.reserve -= min(amount, ship.reserve)
+
+
+@pytest.fixture
+def leaky(monkeypatch):
+    monkeypatch.setattr(Engine, "crew_loss", _leaky_crew_loss)
+
+
+def test_clean_rules_pass(tmp_path):
+    assert fuzz(rc.load_ruleset("en"), games=3, seed=5, out=tmp_path) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_injected_bug_is_found_saved_and_shrunk(leaky, tmp_path):
+    failure = fuzz(rc.load_ruleset("en"), games=50, seed=1, out=tmp_path)
+    assert failure is not None
+    assert any("crew total 5, not 6 (R1.3)" in b for b in failure.broken)
+    # the shrunk sequence is shorter and still breaks the same invariant
+    assert 1 <= len(failure.shrunk_moves) < len(failure.moves)
+    start = replay(read_replay(failure.replay), upto=0)
+    broken, played = run_moves(start, failure.shrunk_moves, 30)
+    assert played == failure.shrunk_moves
+    assert any("crew total" in b for b in broken)
+    # the shrunk replay's last move is the one that breaks the game
+    data = json.loads(failure.shrunk_replay.read_text())
+    assert data["moves"] == failure.shrunk_moves
+    last = data["moves"][-1]
+    assert last.startswith(("radar", "floating_mine", "order deserter")) or "respond" in last \
+        or last in ("pass", "end") or last.startswith("recover")
+
+
+def test_shrinking_keeps_only_what_is_needed(leaky):
+    """A deserter played right away: the shrunk sequence is that single move."""
+    game = rc.Game.from_scenario({
+        "ships": {"blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "h6"}},
+        "hands": {"blue-submarine": ["deserter"]}, "phase": "maneuvers"})
+    moves = ["movement b2", "orders", "order deserter red-destroyer"]
+    broken, played = run_moves(game, moves, None)
+    assert played == moves
+    assert broken == ["red-destroyer: crew total 5, not 6 (R1.3)"]
+    assert shrink(game, moves, broken, None) == ["order deserter red-destroyer"]
+
+
+def test_cli_fuzz_reports_the_broken_invariant(leaky, tmp_path, capsys):
+    code = cli.main(["fuzz", "--games", "50", "--seed", "1", "--out", str(tmp_path), "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "broken invariant" in out and "crew total 5, not 6 (R1.3)" in out
+    assert "shrunk:" in out and str(tmp_path) in out
+
+
+def test_cli_fuzz_clean(tmp_path, capsys):
+    assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path),
+                     "--quiet"]) == 0
+    assert "every invariant held" in capsys.readouterr().out

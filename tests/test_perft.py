@@ -1,0 +1,42 @@
+"""Perft reference counts: any change to what is legal changes a number here.
+
+The positions are in tests/data/perft/. When a count changes on purpose
+(a rule fixed), check the change with ``perft.divide`` and update it here.
+"""
+
+from pathlib import Path
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.perft import divide, perft
+
+DATA = Path(__file__).parent / "data" / "perft"
+
+COUNTS = {
+    "duel.yaml": [56, 961, 7844],
+    "currents.yaml": [581, 593, 5873],
+    "window.yaml": [1, 1, 51],
+}
+
+
+@pytest.mark.parametrize("name", sorted(COUNTS))
+def test_perft_counts(name):
+    game = rc.Game.from_scenario((DATA / name).read_text())
+    before = game.to_json()
+    assert [perft(game, depth) for depth in (1, 2, 3)] == COUNTS[name]
+    assert game.to_json() == before  # play/undo leave the game as it was
+
+
+def test_divide_adds_up():
+    game = rc.Game.from_scenario((DATA / "duel.yaml").read_text())
+    parts = divide(game, 2)
+    assert len(parts) == 56
+    assert sum(parts.values()) == 961
+    # a torpedo opens a response window (R5.1): red answers with torpedo on
+    # either ship (R4.2), shields it (D4.7) or passes
+    game.play("torpedo red-destroyer")
+    assert game.legal_moves() == ["pass", "respond shield blue-submarine",
+                                  "respond torpedo blue-submarine",
+                                  "respond torpedo red-destroyer"]
+    assert parts["torpedo red-destroyer"] == 4
