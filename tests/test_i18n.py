@@ -1,0 +1,171 @@
+"""The text catalogs lang/en.yaml, es.yaml, it.yaml (i18n.py, narrate.py).
+
+Every language has every key of every other (reported with its path), the
+same placeholders per key, a name for every card and ship type of every
+edition (§10 names), and narrates whole games without errors.
+
+A template may be a string or a plural mapping ``{one: ..., other: ...}``
+(i18n.pick); whether a language needs plural forms for a key is its own
+business, so a plural mapping counts as one template (a leaf), and its
+placeholders are those of all its forms together.
+"""
+
+import random
+import string
+from importlib import resources
+
+import pytest
+import yaml
+
+import redcode_rules as rc
+from redcode_rules.i18n import catalog, languages
+from redcode_rules.narrate import narrate
+
+LANGS = ("en", "es", "it")
+EDITIONS = ("en", "es", "it")
+PLURAL_FORMS = {"one", "other"}
+
+
+def raw_catalog(lang: str) -> dict:
+    path = resources.files("redcode_rules").joinpath("lang", f"{lang}.yaml")
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+def is_plural(value) -> bool:
+    return isinstance(value, dict) and bool(value) and set(value) <= PLURAL_FORMS
+
+
+def templates(data: dict, path: tuple = ()) -> dict[str, object]:
+    """Dotted key path → template (string or plural mapping), recursively."""
+    out = {}
+    for key, value in data.items():
+        here = path + (str(key),)
+        if isinstance(value, dict) and not is_plural(value):
+            out.update(templates(value, here))
+        else:
+            out[".".join(here)] = value
+    return out
+
+
+def placeholders(template) -> set[str]:
+    forms = template.values() if isinstance(template, dict) else [template]
+    return {field for form in forms
+            for _, field, _, _ in string.Formatter().parse(str(form)) if field is not None}
+
+
+ALL = {lang: templates(raw_catalog(lang)) for lang in LANGS}
+
+
+def test_the_shipped_languages():
+    assert languages() == sorted(LANGS)
+
+
+@pytest.mark.parametrize("lang", ("es", "it"))
+def test_every_key_exists_in_both_directions(lang):
+    """Every key path of en.yaml is in ``lang`` and vice versa."""
+    missing = sorted(set(ALL["en"]) - set(ALL[lang]))
+    extra = sorted(set(ALL[lang]) - set(ALL["en"]))
+    assert missing == [], f"{lang}.yaml lacks: {missing}"
+    assert extra == [], f"{lang}.yaml has keys en.yaml lacks: {extra}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_templates_have_one_and_other(lang):
+    """i18n.pick reads `one` for 1 and `other` for any other amount."""
+    bad = [key for key, t in ALL[lang].items() if is_plural(t) and set(t) != PLURAL_FORMS]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ("es", "it"))
+def test_placeholders_are_the_same_across_languages(lang):
+    """A template of ``lang`` uses exactly the placeholders of the English one."""
+    diffs = {key: (sorted(placeholders(t)), sorted(placeholders(ALL[lang][key])))
+             for key, t in ALL["en"].items()
+             if key in ALL[lang] and placeholders(t) != placeholders(ALL[lang][key])}
+    assert diffs == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_templates_are_non_empty_strings(lang):
+    for key, t in ALL[lang].items():
+        forms = t.values() if isinstance(t, dict) else [t]
+        for form in forms:
+            assert isinstance(form, str) and form.strip(), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_card_and_ship_type_has_a_name(edition, lang):
+    """§10 card and rule names: every maneuver, order card and ship type of every
+    edition has a printed name in `names` of every language."""
+    rules = rc.load_ruleset(edition)
+    names = catalog(lang)["names"]
+    ids = [*rules.maneuvers, *rules.orders, *rules.ships]
+    assert [i for i in ids if not names.get(i)] == []
+
+
+@pytest.mark.parametrize("lang,names", [
+    ("en", {"shield": "Shield", "depth_charge": "Depth charge", "ambush": "Ambush",
+            "aircraft_carrier": "Aircraft carrier", "intercept": "Intercept"}),
+    ("es", {"shield": "Blindaje", "depth_charge": "Carga de profundidad",
+            "ambush": "Emboscada", "aircraft_carrier": "Portaaviones",
+            "intercept": "Interceptar"}),
+    ("it", {"shield": "Scudo", "depth_charge": "Bomba antisommergibile",
+            "ambush": "Imboscata", "aircraft_carrier": "Portaerei",
+            "intercept": "Intercettatore", "torpedo": "Siluro"}),
+])
+def test_s10_printed_names(lang, names):
+    """§10: a sample of the names listed per language."""
+    cat = catalog(lang)["names"]
+    assert {k: cat[k] for k in names} == names
+
+
+# ------------------------------------------------------------------ narration
+
+
+def random_game(edition: str, mode: str, teams, seed: int) -> rc.Game:
+    """A whole game under uniformly random moves (seeded)."""
+    game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(50_000):
+        if game.is_over:
+            break
+        game.play(rnd.choice(game.legal_moves()))
+    assert game.is_over
+    return game
+
+
+GAMES = [
+    ("en", "war", [["submarine"], ["destroyer"]], 11),
+    ("es", "arena", [["submarine", "destroyer", "aircraft_carrier"],
+                     ["destroyer", "aircraft_carrier", "submarine"]], 12),
+    ("it", "war", [["submarine", "aircraft_carrier"], ["destroyer", "submarine"]], 13),
+]
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
+def played(request):
+    return random_game(*request.param)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_narrating_a_whole_random_game(played, lang):
+    """Every event of a whole game narrates in every language: no exception, no
+    empty line, no unfilled placeholder; turn headers and the end are there."""
+    lines = played.narration(lang)
+    assert lines == narrate(played.log, lang)
+    assert len(lines) > 10
+    assert all(line.strip() for line in lines)
+    assert not [line for line in lines if "{" in line or "}" in line]
+    headers = [e for e in played.log if e.kind == "turn_start"]
+    assert sum(1 for line in lines if not line.startswith("  ")) == len(headers) + 2
+    end = {"en": "Game over: ", "es": "Fin de la partida: ", "it": "Fine della partita: "}
+    assert lines[-1].startswith(end[lang])
+
+
+def test_every_logged_event_but_turn_end_gets_a_line(played):
+    """narrate_event is empty only for events not worth a line (turn_end)."""
+    from redcode_rules.narrate import narrate_event
+    for lang in LANGS:
+        silent = {e.kind for e in played.log if not narrate_event(e, lang)}
+        assert silent <= {"turn_end"}, (lang, silent)

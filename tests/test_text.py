@@ -1,0 +1,155 @@
+"""Card texts generated from the compiled effects (text.py, lang/*.yaml).
+
+Snapshot: for every card (maneuvers and order cards) of every edition and
+every language, ``rules.text(card, lang)`` equals the text stored in
+tests/data/card_texts.yaml (edition → lang → card → text). The snapshot was
+generated from the engine and read line by line; after an intended change of
+a template, regenerate it with ``python tests/test_text.py`` and read the diff.
+
+Cards written only in the DSL get text in every language (INTERFACE:
+``rules.text``), with the numbers of their effects.
+"""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+import redcode_rules as rc
+
+EDITIONS = ("en", "es", "it")
+LANGS = ("en", "es", "it")
+SNAPSHOT = Path(__file__).parent / "data" / "card_texts.yaml"
+
+
+def current_texts() -> dict:
+    """edition → lang → card → text, as the engine writes it now."""
+    out = {}
+    for edition in EDITIONS:
+        rules = rc.load_ruleset(edition)
+        out[edition] = {lang: {card: rules.text(card, lang)
+                               for card in [*rules.maneuvers, *rules.orders]}
+                        for lang in LANGS}
+    return out
+
+
+@pytest.fixture(scope="module")
+def snapshot() -> dict:
+    return yaml.safe_load(SNAPSHOT.read_text("utf-8"))
+
+
+def test_snapshot_covers_every_edition_and_language(snapshot):
+    assert list(snapshot) == list(EDITIONS)
+    for edition in EDITIONS:
+        assert list(snapshot[edition]) == list(LANGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_card_texts_match_the_snapshot(snapshot, edition, lang):
+    """Every maneuver (R4.5) and order card (R7.4) of the edition, in ``lang``."""
+    rules = rc.load_ruleset(edition)
+    cards = [*rules.maneuvers, *rules.orders]
+    assert sorted(snapshot[edition][lang]) == sorted(cards)
+    texts = {card: rules.text(card, lang) for card in cards}
+    assert texts == snapshot[edition][lang]
+
+
+@pytest.mark.parametrize("lang,fragment", [
+    ("en", "1 breakdown damage to the target"),
+    ("es", "-1 avería al objetivo"),
+    ("it", "-1 avaria al bersaglio"),
+])
+def test_s10_assault_text_follows_the_edition_effects(snapshot, lang, fragment):
+    """§10: the text is generated from the effects, so assault reads as breakdown
+    damage in es and it, and as repair damage in en, in every language."""
+    assert snapshot["es"][lang]["assault"].startswith(fragment)
+    assert snapshot["it"][lang]["assault"].startswith(fragment)
+    assert fragment not in snapshot["en"][lang]["assault"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_s10_italian_countermeasure_text_has_no_self_repair(snapshot, lang):
+    """§10 (D): the Italian countermeasure has one effect and cannot be responded to."""
+    it_text = snapshot["it"][lang]["countermeasure"]
+    en_text = snapshot["en"][lang]["countermeasure"]
+    not_respondable = {"en": "Cannot be responded to.", "es": "Sin respuesta.",
+                       "it": "Senza risposta."}[lang]
+    assert not_respondable in it_text
+    assert not_respondable not in en_text
+    assert len(it_text) < len(en_text)
+
+
+# ------------------------------------------------------------------ cards written in the DSL
+
+
+SALVO = "order salvo { copies 0 effect damage 1 to target; draw 1 }"
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("en", "1 repair damage to the target; you draw 1 order card. "
+           "Order card: any ship on the board; cannot be responded to."),
+    ("es", "-1 reparación al objetivo y robas 1 carta de órdenes. "
+           "Carta de órdenes: cualquier barco del tablero; sin respuesta."),
+    ("it", "-1 riparazione al bersaglio e peschi 1 carta degli ordini. "
+           "Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."),
+])
+def test_dsl_order_card_gets_text_in_every_language(lang, expected):
+    """A new order card written only in the DSL (copies 0 keeps the deck at 30,
+    R1.4) has text in every language, from the same templates as the printed cards."""
+    rules = rc.load_source(SALVO, "x.rc")
+    assert len(rules.deck) == 30
+    assert rules.orders["salvo"].copies == 0
+    assert rules.text("salvo", lang) == expected
+
+
+NEW_CARDS = """
+order salvo { copies 0 effect damage 2 to target; draw 3 }
+maneuver volley {
+    cost 2  range 4  respondable
+    effect damage 3 to target; crew_loss 2 to self
+}
+"""
+
+
+@pytest.mark.parametrize("lang,salvo,volley", [
+    ("en", ["2 repair damage", "you draw 3 order cards"],
+     ["3 repair damage", "your ship loses 2 crew", "Range 4.", "Can be responded to."]),
+    ("es", ["-2 reparaciones", "robas 3 cartas de órdenes"],
+     ["-3 reparaciones", "tu barco pierde 2 tripulantes", "Distancia 4.", "Admite respuesta."]),
+    ("it", ["-2 riparazioni", "peschi 3 carte degli ordini"],
+     ["-3 riparazioni", "la tua nave perde 2 membri dell'equipaggio", "Distanza 4.",
+      "Con risposta."]),
+])
+def test_dsl_cards_text_has_their_numbers_and_plural_forms(lang, salvo, volley):
+    """Numbers other than 1 take the `other` form of the templates; a new maneuver's
+    range and response flag are part of its text."""
+    rules = rc.load_source(NEW_CARDS, "x.rc")
+    salvo_text, volley_text = rules.text("salvo", lang), rules.text("volley", lang)
+    for fragment in salvo:
+        assert fragment in salvo_text
+    for fragment in volley:
+        assert fragment in volley_text
+    assert "{" not in salvo_text + volley_text
+
+
+@pytest.mark.parametrize("lang,who", [("en", "target"), ("es", "objetivo"),
+                                      ("it", "bersaglio")])
+def test_dsl_draw_to_target_text_names_the_target(lang, who):
+    """`draw N to target` makes the target's player draw (effects.Draw applies to
+    the selected ship): its text must not read like `draw N` (you draw)."""
+    rules = rc.load_source("order gift { copies 0 effect draw 2 to target }\n"
+                           "order haul { copies 0 effect draw 2 }", "x.rc")
+    gift, haul = rules.text("gift", lang), rules.text("haul", lang)
+    assert gift != haul
+    assert who in gift.split(".")[0].lower()
+
+
+if __name__ == "__main__":  # regenerate the snapshot (then read every changed line)
+    SNAPSHOT.parent.mkdir(exist_ok=True)
+    SNAPSHOT.write_text(
+        "# Card texts: edition -> language -> card -> text (tests/test_text.py).\n"
+        "# Generated from the engine, then read line by line.\n"
+        + yaml.safe_dump(current_texts(), allow_unicode=True, sort_keys=False, width=1000),
+        "utf-8")
+    print(f"wrote {SNAPSHOT}")
