@@ -35,11 +35,17 @@ def is_plural(value) -> bool:
     return isinstance(value, dict) and bool(value) and set(value) <= PLURAL_FORMS
 
 
+# Catalog entries that are data for the text code, not templates.
+DATA_KEYS = {"feminine"}
+
+
 def templates(data: dict, path: tuple = ()) -> dict[str, object]:
     """Dotted key path → template (string or plural mapping), recursively."""
     out = {}
     for key, value in data.items():
         here = path + (str(key),)
+        if key in DATA_KEYS and not path:
+            continue
         if isinstance(value, dict) and not is_plural(value):
             out.update(templates(value, here))
         else:
@@ -83,6 +89,14 @@ def test_placeholders_are_the_same_across_languages(lang):
              for key, t in ALL["en"].items()
              if key in ALL[lang] and placeholders(t) != placeholders(ALL[lang][key])}
     assert diffs == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_feminine_types_are_ship_types(lang):
+    """`feminine` lists ship types whose noun takes the feminine side adjective."""
+    feminine = raw_catalog(lang)["feminine"]
+    assert isinstance(feminine, list)
+    assert set(feminine) <= set(rc.load_ruleset("en").ships)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -48,6 +48,7 @@ def ship_display(ship_id: str, lang: str = "en") -> str:
     cat = catalog(lang)
     side, _, kind = ship_id.partition("-")
     if side in ("blue", "red") and kind:
-        return cat["ship_name"].format(side=cat["sides"][side],
+        sides = cat["sides_feminine"] if kind in cat["feminine"] else cat["sides"]
+        return cat["ship_name"].format(side=sides[side],
                                        type=display_name(kind, lang).lower()).strip()
     return ship_id

@@ -53,7 +53,8 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     if event.kind == "game_over":
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     amount = data.get("amount", data.get("count"))
-    return pick(template, amount).format(**data)
+    line = pick(template, amount).format(**data)
+    return line[:1].upper() + line[1:]
 
 
 def narrate(events: Iterable[Event], lang: str = "en") -> list[str]:
@@ -68,7 +69,7 @@ def narrate(events: Iterable[Event], lang: str = "en") -> list[str]:
 
 def ship_letter(ship_type: str, side: str) -> str:
     """Blue ships in upper case, red in lower case: S/s submarine, D/d, C/c carrier."""
-    letter = TYPE_LETTERS.get(ship_type, ship_type[:1])
+    letter = TYPE_LETTERS.get(ship_type, ship_type[:1].lower())
     return letter.upper() if side == "blue" else letter.lower()
 
 

@@ -61,26 +61,28 @@ def options_page(rules: Ruleset, lang: str = "en") -> str:
         value = getattr(rules.options, field.name)
         if field.name == "catchup":
             value = "; ".join(f"{c.team}v{c.team} → {c.reduced_to}: {c.cards}" for c in value)
-        lines.append(f"| `{field.name}` | {value} | {OPTION_DOCS[field.name]} |")
+        meaning = catalog(lang)["options"].get(field.name, OPTION_DOCS[field.name])
+        lines.append(f"| `{field.name}` | {value} | {meaning.replace('|', '/')} |")
     lines.append("")
-    diffs = differences(rules)
+    diffs = differences(rules, lang)
     lines += [f"## {words['differences_title']}", ""]
     lines += [f"- {d}" for d in diffs] if diffs else [f"- {words['no_differences']}"]
     lines.append("")
     return "\n".join(lines)
 
 
-def differences(rules: Ruleset) -> list[str]:
+def differences(rules: Ruleset, lang: str = "en") -> list[str]:
     """What this ruleset changes from the base cards and options (for its docs)."""
     from .loader import BASE, load_ruleset
+    words = catalog(lang)["reference"]
     base = load_ruleset(BASE)
     out = []
     for kind in ("maneuvers", "orders", "ships", "maps"):
         mine, theirs = getattr(rules, kind), getattr(base, kind)
-        out += [f"`{cid}` removed" for cid in theirs if cid not in mine]
-        out += [f"`{cid}` added" for cid in mine if cid not in theirs]
-        out += [f"`{cid}` changed" for cid, card in mine.items()
-                if cid in theirs and card != theirs[cid]]
+        out += [f"`{cid}`: {words['removed']}" for cid in theirs if cid not in mine]
+        out += [f"`{cid}`: {words['added']}" for cid in mine if cid not in theirs]
+        out += [f"`{cid}`: {words['changed']} — {rules.text(cid, lang) if kind in ('maneuvers', 'orders') else ''}".rstrip(" —")
+                for cid, card in mine.items() if cid in theirs and card != theirs[cid]]
     for field in attrs.fields(type(rules.options)):
         a, b = getattr(rules.options, field.name), getattr(base.options, field.name)
         if a != b:

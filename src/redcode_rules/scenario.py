@@ -7,6 +7,7 @@ Every field is checked and a bad one raises ``ScenarioError`` naming it
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, Mapping
 
 import yaml
@@ -22,6 +23,7 @@ TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "intercepted", "sunk")
+SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main"}
 
 
@@ -147,8 +149,9 @@ def game_from_scenario(scenario: str | Mapping[str, Any]):
         for key in spec:
             if key not in SHIP_FIELDS:
                 raise _unknown(field + ".", key, SHIP_FIELDS)
-        if not isinstance(ship_id, str) or not ship_id:
-            raise ScenarioError(field, "a ship id is a non-empty string")
+        if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
+            raise ScenarioError(field, "a ship id is letters, digits, '_' and '-' (it is "
+                                "written in moves, e.g. blue-submarine)")
         side, _, kind = ship_id.partition("-")
         side = spec.get("side", side)
         kind = spec.get("type", kind)

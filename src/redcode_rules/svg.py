@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .board import ISLAND
+from .narrate import ship_letter
 from .i18n import catalog, display_name, ship_display
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -43,7 +44,6 @@ REPAIR_YELLOW = "#f2c230"
 BREAKDOWN_RED = "#d63a2f"
 CREW_WHITE = "#ffffff"
 
-TYPE_LETTERS = {"submarine": "S", "destroyer": "D", "aircraft_carrier": "C"}
 
 # Words the text catalogs do not have (the rest comes from lang/<lang>.yaml).
 WORDS = {
@@ -117,7 +117,7 @@ def _text(parent: ET.Element, x: float, y: float, text: str, size: float,
 
 def type_letter(ship_type: str) -> str:
     """S submarine, D destroyer, C aircraft carrier; other types: their first letter."""
-    return TYPE_LETTERS.get(ship_type, ship_type[:1].upper() or "?")
+    return ship_letter(ship_type, "blue") or "?"
 
 
 def _ship(game, ship_id: str):

@@ -23,14 +23,24 @@ def effect_text(effect: Effect, lang: str = "en") -> str:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
         values["status"] = cat["statuses"].get(params["status"], params["status"])
-    return pick(cat["effects"][primitive_of(effect).name], amount).format(**values)
+    template = cat["effects"][primitive_of(effect).name]
+    if isinstance(template, dict) and effect.selector.value in template:
+        template = template[effect.selector.value]  # wording that depends on whom
+    return pick(template, amount).format(**values)
+
+
+def join(parts: list[str], words: dict) -> str:
+    """`a; b; c` or `a, b y c`, as the language joins a list of effects."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return words["joiner"].join(parts[:-1]) + words["last_joiner"] + parts[-1]
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = words["joiner"].join(effect_text(e, lang) for e in card.effects)
+    body = join([effect_text(e, lang) for e in card.effects], words)
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.kind is TargetKind.AREA:
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
@@ -41,5 +51,5 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.response:
             parts.append(words["response"])
     else:
-        parts.append(words["order"])
+        parts.append(words["order_" + card.target.kind.value.replace("source", "ship")])
     return " ".join(parts)
