@@ -305,11 +305,20 @@ def test_output_is_deterministic_and_escaped():
         rc.load_ruleset("en"), seed=7).svg(field_of="blue-submarine")
     assert svg.control_card(game, "red-destroyer") == svg.control_card(game, "red-destroyer")
 
+    # scenarios refuse such ids (they are written in moves); the SVG must
+    # still escape whatever a state holds
+    with pytest.raises(rc.ScenarioError, match="ships.blue-<&"):
+        make(MAP, """
+            ships:
+              "blue-<&\\"x>": {side: blue, type: submarine, at: b2}
+              red-destroyer: {at: g5}
+        """)
     odd = make(MAP, """
         ships:
-          "blue-<&\\"x>": {side: blue, type: submarine, at: b2}
+          blue-submarine: {at: b2}
           red-destroyer: {at: g5}
     """)
+    odd.state.ships[0].id = 'blue-<&"x>'
     root = parse(odd.svg(field_of='blue-<&"x>'))
     assert [e.get("data-ship") for e in by_class(root, "ship")] == ['blue-<&"x>',
                                                                     "red-destroyer"]
