@@ -8,6 +8,7 @@ occupied boxes) is checked while walking those tables.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Iterator, Sequence
 
 import attrs
@@ -51,6 +52,8 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False)
     _paths: dict = attrs.field(init=False, factory=dict, repr=False)
+    _reach: dict = attrs.field(init=False, factory=dict, repr=False)
+    _texts: dict = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
         w, h = self.width, self.height
@@ -122,9 +125,9 @@ class Board:
                     if sides[seat] != viewer_side:
                         break
 
-    def paths(self, start: int, steps: int, occupied: int) -> list[tuple[tuple[int, ...], str]]:
+    def paths(self, start: int, steps: int, occupied: int) -> list[str]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,
-        with its notation (the boxes entered, space-separated).
+        as its notation: the boxes entered, space-separated (``"c3 d3"``).
 
         ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
         voluntary steps to free, navigable neighbours. R2.5: entering running
@@ -132,10 +135,10 @@ class Board:
         enter a box visited during the move (D2.5a); with no such box the
         bonus is lost. A path never enters a box twice (voluntary steps follow
         D2.5a too). Only complete paths are listed: a forced step cannot be
-        left out. Results are cached per (start, steps, occupied): the board
+        left out. Cached per start, steps and the ships within reach: the map
         never changes during a game.
         """
-        key = (start, steps, occupied & ~(1 << start))
+        key = (start, steps, occupied & self._reach_mask(start, steps))
         cached = self._paths.get(key)
         if cached is None:
             if len(self._paths) > 50_000:
@@ -143,29 +146,73 @@ class Board:
             cached = self._paths[key] = self._walk(start, steps, key[2] | (1 << start))
         return cached
 
-    def _walk(self, start: int, steps: int, blocked: int) -> list[tuple[tuple[int, ...], str]]:
-        out: list[tuple[tuple[int, ...], str]] = []
+    def _walk(self, start: int, steps: int, blocked: int) -> list[str]:
+        out: list[str] = []
         neighbours = self.neighbours
         names = self.names
-        cells = self.cells
+        current = [c == CURRENT for c in self.cells]
 
-        def forced(path: tuple[int, ...], text: str, seen: int, left: int) -> None:
-            last = path[-1]
-            if cells[last] == CURRENT:
-                nexts = [n for n in neighbours[last] if not (seen >> n) & 1]
-                if nexts:
-                    for n in nexts:
-                        forced(path + (n,), text + " " + names[n], seen | (1 << n), left)
+        def enter(box: int, text: str, seen: int, left: int) -> None:
+            # ``box`` was just entered; a running-water box forces a step (R2.5)
+            if current[box]:
+                forced = False
+                for n in neighbours[box]:
+                    if not (seen >> n) & 1:
+                        forced = True
+                        enter(n, text + " " + names[n], seen | (1 << n), left)
+                if forced:
                     return
-            out.append((path, text[1:]))
+            out.append(text)
             if left:
-                voluntary(path, text, seen, left)
+                for n in neighbours[box]:
+                    if not (seen >> n) & 1:
+                        enter(n, text + " " + names[n], seen | (1 << n), left - 1)
 
-        def voluntary(path: tuple[int, ...], text: str, seen: int, left: int) -> None:
-            here = path[-1] if path else start
-            for n in neighbours[here]:
-                if not (seen >> n) & 1:
-                    forced(path + (n,), text + " " + names[n], seen | (1 << n), left - 1)
-
-        voluntary((), "", blocked, steps)
+        for n in neighbours[start]:
+            if not (blocked >> n) & 1:
+                enter(n, names[n], blocked | (1 << n), steps - 1)
         return out
+
+    def path_texts(self, prefix: str, start: int, steps: int, occupied: int) -> list[str]:
+        """``prefix`` followed by each path's notation (cached like ``paths``)."""
+        key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
+        cached = self._texts.get(key)
+        if cached is None:
+            if len(self._texts) > 50_000:
+                self._texts.clear()
+            cached = self._texts[key] = [f"{prefix} {text}" for text in
+                                         self.paths(start, steps, occupied)]
+        return cached
+
+    def _reach_mask(self, start: int, steps: int) -> int:
+        reach = self._reach.get((start, steps))
+        if reach is None:
+            reach = self._reach[(start, steps)] = self._reachable(start, steps)
+        return reach
+
+    def _reachable(self, start: int, steps: int) -> int:
+        """A mask of boxes containing every box a move could enter.
+
+        0-1 breadth-first search: a step costs 1, except the forced step out of
+        running water, which is free (R2.5); visits are ignored, so this is a
+        superset, which is all the path cache key needs.
+        """
+        cost = {start: 0}
+        queue = deque([start])
+        while queue:
+            box = queue.popleft()
+            free_step = box != start and self.cells[box] == CURRENT
+            here = cost[box] + (0 if free_step else 1)
+            if here > steps:
+                continue
+            for n in self.neighbours[box]:
+                if n not in cost or cost[n] > here:
+                    cost[n] = here
+                    if free_step:
+                        queue.appendleft(n)
+                    else:
+                        queue.append(n)
+        mask = 0
+        for box in cost:
+            mask |= 1 << box
+        return mask

@@ -41,8 +41,8 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> str:
-        moves = game._legal_map()
-        scored = [(self.score(game, m), self.rng.random(), text) for text, m in moves.items()]
+        scored = [(self.score(game, game.move_of(text)), self.rng.random(), text)
+                  for text in game.legal_moves()]
         scored.sort(reverse=True)
         return scored[0][2]
 

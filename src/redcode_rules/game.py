@@ -105,6 +105,11 @@ class Game:
         gen.eng.advance(gen.can_respond)
         self._legal = None
 
+    def move_of(self, text: str) -> Move:
+        """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
+        text = " ".join(text.split())
+        return self._gen().complete(text, self._legal_map()[text])
+
     def _legal_map(self) -> dict[str, Move]:
         if self._legal is None:
             self._legal = self._gen().legal()
@@ -129,7 +134,8 @@ class Game:
             from .explain import explain
             raise IllegalMove(move, explain(self, text))
         self._history.append((self.state.copy(), len(self.log)))
-        self._gen().apply(found)
+        gen = self._gen()
+        gen.apply(gen.complete(text, found))
         self.moves.append(text)
         self._legal = None
 

@@ -50,6 +50,12 @@ class MoveGen:
 
     # ------------------------------------------------------------------ listing
     def legal(self) -> dict[str, Move]:
+        """Notation → move, for every legal move of the pending decision.
+
+        Moves that differ only by their path share one ``Move`` whose ``text``
+        is the part before the path; ``complete`` adds the path when one is
+        played (a decision can have hundreds of paths, most never played).
+        """
         pending = self.eng.pending()
         if pending is None:
             return {}
@@ -69,22 +75,26 @@ class MoveGen:
                 m = Move("place", f"place {self.board.name(box)}", box=box)
                 moves[m.text] = m
         elif kind == "respond":
-            for m in self.maneuver_moves(seat, responding=True):
-                moves[m.text] = m
+            self.maneuver_moves(seat, True, moves)
             moves["pass"] = Move("pass", "pass")
         else:  # main
-            for m in self.maneuver_moves(seat, responding=False):
-                moves[m.text] = m
-            for m in self.order_moves(seat):
-                moves[m.text] = m
+            self.maneuver_moves(seat, False, moves)
+            self.order_moves(seat, moves)
             moves["end"] = Move("end", "end")
         return moves
 
+    def complete(self, text: str, move: Move) -> Move:
+        """The move with its path, for a notation listed by ``legal``."""
+        if len(text) == len(move.text):
+            return move
+        names = text[len(move.text) + 1:].split()
+        return move._replace(text=text, path=tuple(self.board.index(n) for n in names))
+
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked."""
-        for _ in self.maneuver_moves(seat, responding=True):
-            return True
-        return False
+        found: dict[str, Move] = {}
+        self.maneuver_moves(seat, True, found)
+        return bool(found)
 
     def _usable(self, seat: int, responding: bool) -> Iterator[tuple[int, CardDef]]:
         """Maneuvers the ship may declare now (R4.1, R4.4, R9.1)."""
@@ -109,7 +119,7 @@ class MoveGen:
         out.extend(self.board.visible(ship.position, reach, occ, ship.side, self.eng.sides()))
         return out
 
-    def maneuver_moves(self, seat: int, responding: bool) -> Iterator[Move]:
+    def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move]) -> None:
         occ = None
         prefix = "respond " if responding else ""
         kind = "respond" if responding else "use"
@@ -127,13 +137,12 @@ class MoveGen:
                 else:
                     targets = visible
             for target in targets:
-                yield from self._with_path(kind, prefix + card.id, card, seat, target, None, occ)
+                self._with_path(kind, prefix + card.id, card, seat, target, out)
 
-    def order_moves(self, seat: int) -> Iterator[Move]:
+    def order_moves(self, seat: int, out: dict[str, Move]) -> None:
         st = self.state
         if st.orders_played >= self.rules.options.orders_per_turn:
             return
-        occ = self.eng.occupant()
         on_board = [s for s, sh in enumerate(st.ships) if sh.position is not None]
         for card_id in sorted(set(st.hands[seat])):
             card = self.rules.orders.get(card_id)
@@ -144,30 +153,30 @@ class MoveGen:
             if tk is TargetKind.AREA:
                 for box in range(self.board.size):
                     if self.board.area(box, card.target.width, card.target.height):
-                        yield Move("order", f"{head} {self.board.name(box)}", card=card_id,
-                                   area=box)
+                        m = Move("order", f"{head} {self.board.name(box)}", card_id, area=box)
+                        out[m.text] = m
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
             for target in targets:
-                yield from self._with_path("order", head, card, seat, target, None, occ)
+                self._with_path("order", head, card, seat, target, out)
 
     def _with_path(self, kind: str, head: str, card: CardDef, seat: int, target: int | None,
-                   area: int | None, occ: list[int]) -> Iterator[Move]:
+                   out: dict[str, Move]) -> None:
         ships = self.state.ships
         text = head if target is None else f"{head} {ships[target].id}"
+        move = Move(kind, text, card.id, target)
         mover_sel = card.mover
         if mover_sel is None:
-            yield Move(kind, text, card=card.id, target=target, area=area)
+            out[text] = move
             return
         mover = seat if target is None or mover_sel.value == "self" else target
         occupied = 0
         for ship in ships:
             if ship.position is not None:
                 occupied |= 1 << ship.position
-        card_id = card.id
-        for path, boxes in self.board.paths(ships[mover].position, card.move_effect.amount,
-                                            occupied):
-            yield Move(kind, f"{text} {boxes}", card_id, target, area, path)
+        texts = self.board.path_texts(text, ships[mover].position, card.move_effect.amount,
+                                      occupied)
+        out.update(dict.fromkeys(texts, move))
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> None:
