@@ -493,6 +493,10 @@ class Draft:
         if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
                 and rng is None:
             raise self.error(tpos, f"{where} targets a ship but has no range (R4.2)")
+        if response and rng is None:
+            pos = p["response"].pos
+            raise self.error(pos, f"{where} is a response but has no range: a response is "
+                             "used on a target in the visual field (R5.2)")
         needs_answer = [c for c in effects if c.selector is Selector.ANSWERED] \
             or target.kind is TargetKind.SOURCE or Selector.SOURCE in used
         if needs_answer and not response:
