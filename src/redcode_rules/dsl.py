@@ -74,6 +74,7 @@ WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": 'a quoted row such as "#."',
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
+    "FLAG": "'respondable', 'response'", "NOT": "'not'",
 }
 
 
@@ -106,6 +107,7 @@ def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
 
 
 def _expected_phrase(words: list[str]) -> str:
+    words = sorted({w for word in words for w in word.split(", ")})
     if not words:
         return "nothing more"
     if len(words) == 1:
@@ -304,8 +306,12 @@ def parse_source(text: str, file: str = "<string>") -> list[Decl]:
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:
-        if isinstance(err.orig_exc, DslError):
-            raise err.orig_exc from None
+        orig = err.orig_exc
+        if isinstance(orig, DslError):
+            lines = text.splitlines()
+            src = lines[orig.line - 1] if orig.line and orig.line <= len(lines) else None
+            raise DslError(orig.reason, file=file, line=orig.line, column=orig.column,
+                           source_line=src, suggestion=orig.suggestion) from None
         raise
 
 
@@ -597,12 +603,22 @@ class Draft:
                              "water (D2.7)")
         return MapCardDef(entry.id, tuple(rows), start, SourceRef(entry.pos.file, entry.pos.line))
 
+    def _last_copies_pos(self) -> Pos | None:
+        """Where the most recent file set a card's copies: the likely cause of a bad total."""
+        props = [e.props["copies"].pos for e in self.entries["order"].values()
+                 if "copies" in e.props]
+        if not props:
+            return None
+        order = {f: i for i, f in enumerate(self.files)}
+        return max(props, key=lambda p: (order.get(p.file, -1), -p.line))
+
     def _check_whole(self, maneuvers, orders, ships, maps, options: RuleOptions) -> None:
         anywhere = Pos(self.files[-1] if self.files else "<rules>", 0, 0)
         total = sum(o.copies for o in orders.values())
         if total != options.deck_size:
             counts = ", ".join(f"{o.id} {o.copies}" for o in orders.values())
-            pos = self.options["deck_size"].pos if "deck_size" in self.options else anywhere
+            pos = self._last_copies_pos() or (
+                self.options["deck_size"].pos if "deck_size" in self.options else anywhere)
             raise self.error(pos, f"the order cards add up to {total} copies ({counts}); the "
                              f"deck must have {options.deck_size} (R1.4)")
         if not ships:

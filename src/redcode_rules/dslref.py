@@ -1,0 +1,442 @@
+"""The card language reference as Markdown, generated from the grammar and the registries.
+
+``dsl_reference()`` reads the keywords and the syntax of every declaration
+and property from the Lark grammar (``grammar/redcode.lark``), the effect
+primitives from ``effects.PRIMITIVES``, the selectors and target kinds from
+their enums, and the rule options from ``RuleOptions`` and ``OPTION_DOCS``.
+Only the one-line descriptions and examples of the grammar's rules are
+written here; anything new in the grammar or the registries appears in the
+reference by itself (the docs site builds its "DSL reference" page from it).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import Any
+
+import attrs
+
+from . import effects
+from .dsl import WORDS, _parser, grammar_text
+from .model import OPTION_DOCS, RuleOptions, TargetKind
+
+# --------------------------------------------------------------------------
+# descriptions of the grammar's rules (the syntax itself comes from the grammar)
+
+#: One-line description and an example (a complete card file) per declaration rule.
+DECLARATIONS: dict[str, tuple[str, str]] = {
+    "variant_decl": (
+        "The header of a variant file: its name and the edition or file it extends "
+        "(`base` when `extends` is omitted). The rest of the file states only what differs.",
+        "variant house_rules extends en"),
+    "card_decl": (
+        "A new maneuver (printed on control cards, R1.5) or order card (in the deck, R1.4).",
+        "maneuver sonar_ping {\n    cost 1  range 3\n    effect crew_loss 1 to target\n}"),
+    "patch_decl": (
+        "Changes an existing card or ship type: the properties given replace the inherited "
+        "ones, the others stay.",
+        "patch maneuver assault { effect breakdown_damage 1 to target }\n"
+        "patch ship destroyer { crew 7 }"),
+    "remove_decl": (
+        "Drops an inherited card, ship type or map card.",
+        "remove order mechanic"),
+    "ship_decl": (
+        "A ship type: its tracks, crew and the maneuvers on its control card (R1.2, R1.3, R1.5).",
+        "ship battleship {\n    repairs 3  breakdowns 2  crew 6\n"
+        "    maneuvers movement repair torpedo orders\n"
+        "              broadside main_battery damage_control flag_signal\n}"),
+    "map_decl": (
+        "A map card of 2×2 boxes (R1.1).",
+        'map lagoon { layout "~." ".#" }'),
+    "rules_decl": (
+        "Rule options: every number of the rules that is not on a card (see Rule options below).",
+        "rules {\n    hand_limit 4\n    sunk_mid_chain all\n}"),
+}
+
+#: One-line description and an example per property rule.
+PROPERTIES: dict[str, tuple[str, str]] = {
+    "cost": ("Crew placed on the maneuver's boxes to use it, at least 1 (R4.1). "
+             "Required for maneuvers; order cards have none.", "cost 2"),
+    "range": ("Targets ships in the visual field within N boxes (R4.2, R4.3); no range or "
+              "`range self`: its own ship only. Maneuvers only.", "range 2"),
+    "flag": ("`respondable`: declaring the maneuver opens a response window (R5.1). "
+             "`response`: it can answer another item (R5.2; it needs a range). Both are off "
+             "unless given; `not` turns one off in a patch. Maneuvers only.",
+             "respondable  response"),
+    "copies": ("Copies of the order card in the deck; all copies must add up to "
+               "`deck_size` (R1.4). Required for order cards.", "copies 4"),
+    "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
+               "`ship` if an effect acts on `target`, else `self`.", "target area 2x2"),
+    "effect": ("The effect calls, `;`-separated, applied in order when the card resolves "
+               "(see Effect primitives). Required.",
+               "effect damage 2 to target; crew_loss 1 to target"),
+    "repairs": ("Size of the repair track; the ship starts full (R3.1, D1.3).", "repairs 3"),
+    "breakdowns": ("Size of the breakdown track; the ship starts full (R3.1, D1.3).",
+                   "breakdowns 3"),
+    "crew": ("Crew cubes of the ship (R1.3).", "crew 6"),
+    "maneuvers": ("The maneuvers on the control card, in order: declared maneuvers, exactly "
+                  "`ship_maneuvers` of them (R1.5).",
+                  "maneuvers movement repair torpedo orders\n"
+                  "          immersion countermeasure heavy_torpedo floating_mine"),
+    "layout": ("Two rows of two boxes: `.` open water, `#` island, `~` running water "
+               "(R1.1, R2.2).", 'layout "#." ".~"'),
+    "start_card": ("Marks a start card (all open water). The first two start cards declared "
+                   "are blue's (top-left) and red's (bottom-right) (D2.7).",
+                   'start  layout ".." ".."'),
+    "option": ("Sets one rule option to a number or a word (see Rule options).",
+               "hand_limit 4"),
+    "catchup": ("Arena catch-up (R8.2): the first side of N ships reduced to M ships draws "
+                "K order cards, dealt one at a time to its surviving players. `gives 0` "
+                "drops an inherited catch-up rule.", "catchup 3v3 reduced to 2 gives 2"),
+}
+
+#: The grammar's property groups: (title, where they are written).
+GROUPS: dict[str, tuple[str, str]] = {
+    "_card_prop": ("Card properties", "inside `maneuver`, `order` and `patch maneuver|order`"),
+    "_ship_prop": ("Ship properties", "inside `ship` and `patch ship`"),
+    "_map_prop": ("Map card properties", "inside `map`"),
+    "_rule_item": ("Rules block items", "inside `rules { … }`"),
+}
+
+#: What the compiler requires of a card that uses a selector (dsl.py).
+SELECTOR_NOTES: dict[str, str] = {
+    "self": "any card",
+    "target": "the card targets a ship (`target ship`, inferred); a maneuver needs a `range`",
+    "source": "a `response` (R5.2)",
+    "each ship in area": "`target area WxH` (order cards only, D7.5)",
+    "answered": "a `response` (R5.2)",
+}
+
+NO_DESCRIPTION = "(no description yet)"
+
+# --------------------------------------------------------------------------
+# reading the grammar
+
+
+def _split_top(text: str, sep: str = "|") -> list[str]:
+    """Split at ``sep`` outside quotes, regexes and brackets."""
+    parts, depth, quote, buf = [], 0, None, []
+    for ch in text:
+        if quote:
+            buf.append(ch)
+            if ch == quote and (len(buf) < 2 or buf[-2] != "\\"):
+                quote = None
+            continue
+        if ch in "\"/":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append("".join(buf).strip())
+            buf = []
+            continue
+        buf.append(ch)
+    parts.append("".join(buf).strip())
+    return [p for p in parts if p]
+
+
+def grammar_rules() -> dict[str, list[str]]:
+    """Each rule and terminal of the grammar file → its alternatives as written
+    (tree aliases ``-> name`` dropped), in file order."""
+    rules: dict[str, list[str]] = {}
+    current = None
+    for raw in grammar_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith("//") or line.startswith("%"):
+            current = None if not line or line.startswith("%") else current
+            continue
+        head = re.match(r"^[?!]?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$", raw)
+        if head and not raw[0].isspace():
+            current = head.group(1)
+            rules[current] = []
+            body = head.group(2)
+        elif current and line.startswith("|"):
+            body = line[1:]
+        else:
+            continue
+        for alt in _split_top(body):
+            rules[current].append(re.sub(r"\s*->\s*\w+\s*$", "", alt))
+    return rules
+
+
+def _words(pattern) -> list[str]:
+    """The keywords a terminal pattern matches: a word, or an alternation of words."""
+    if pattern.type == "str":
+        return [pattern.value] if pattern.value.isalpha() else []
+    m = re.fullmatch(r"\(\?:([a-z|]+)\)", pattern.value)
+    return m.group(1).split("|") if m else []
+
+
+def grammar_keywords() -> dict[str, list[str]]:
+    """Every keyword of the grammar → the grammar rules it appears in (from the parser)."""
+    parser = _parser()
+    words = {t.name: _words(t.pattern) for t in parser.terminals}
+    used: dict[str, list[str]] = {}
+    for rule in parser.rules:
+        origin = rule.origin.name
+        if origin.startswith("__"):
+            continue
+        for sym in rule.expansion:
+            if sym.is_term:
+                for word in words.get(sym.name, ()):
+                    places = used.setdefault(word, [])
+                    if origin not in places:
+                        places.append(origin)
+    for name, ws in words.items():   # a keyword terminal no rule uses (should not happen)
+        for word in ws:
+            used.setdefault(word, [])
+    return dict(sorted(used.items()))
+
+
+def _references(alts: list[str]) -> list[str]:
+    """Rule and terminal names an alternative refers to (outside quotes and regexes)."""
+    names = []
+    for alt in alts:
+        bare = re.sub(r'"[^"]*"|/[^/]*/', " ", alt)
+        names += re.findall(r"[A-Za-z_][A-Za-z0-9_]*", bare)
+    return names
+
+
+def _syntax(name: str, rules: dict[str, list[str]], stop: set[str]) -> str:
+    """The grammar lines of a rule and of the helper rules and keyword terminals it uses."""
+    out, todo, seen = [], [name], set()
+    keyword_terminal = {n for n, alts in rules.items() if n.isupper()
+                        and all(re.fullmatch(r'"[a-z]+"', a) for a in alts)}
+    while todo:
+        current = todo.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        alts = rules[current]
+        out.append(f"{current}: " + "\n".join(
+            ("" if i == 0 else " " * len(current) + "| ") + a for i, a in enumerate(alts)))
+        for ref in _references(alts):
+            if ref in stop or ref in seen or ref not in rules:
+                continue
+            if ref.isupper() and ref not in keyword_terminal:
+                continue
+            todo.append(ref)
+    return "\n".join(out)
+
+
+def _code(text: str) -> list[str]:
+    return ["```text", text, "```", ""]
+
+
+# --------------------------------------------------------------------------
+# reading the registries
+
+
+def _enum_comments(cls: type) -> dict[str, str]:
+    """``MEMBER = "value"   # comment`` lines of an enum's source: member → comment."""
+    try:
+        source = inspect.getsource(cls)
+    except (OSError, TypeError):  # pragma: no cover - source not available
+        return {}
+    found = {}
+    for line in source.splitlines():
+        m = re.match(r"\s*([A-Z_]+)\s*=\s*[^#]*#\s*(.+)$", line)
+        if m:
+            found[m.group(1)] = m.group(2).strip()
+    return found
+
+
+def _builtin_rulesets() -> list[Any]:
+    from .loader import builtin_editions, load_ruleset
+    return [load_ruleset(e) for e in builtin_editions()]
+
+
+def _param_words(param: effects.Param) -> str:
+    if param.kind is int:
+        return f"`{param.name}`: a number, at least {param.minimum}" if param.minimum \
+            else f"`{param.name}`: a number"
+    if param.choices:
+        return f"`{param.name}`: " + " or ".join(f"`{c}`" for c in param.choices)
+    return f"`{param.name}`: a word"
+
+
+def _param_spelling(param: effects.Param) -> str:
+    if param.kind is int:
+        return param.name.upper()
+    if param.choices:
+        return "|".join(param.choices)
+    return param.name.upper()
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "; ".join(f"`catchup {c.team}v{c.team} reduced to {c.reduced_to} gives {c.cards}`"
+                         for c in value) or "none"
+    return f"`{value}`"
+
+
+# --------------------------------------------------------------------------
+# the page
+
+
+def dsl_reference() -> str:
+    """The DSL reference page (Markdown), generated from the grammar and the registries."""
+    rules = grammar_rules()
+    groups = [g for g in GROUPS if g in rules]
+    stop = {"_decl", *groups}
+    keywords = grammar_keywords()
+    rulesets = _builtin_rulesets()
+    lines = [
+        "# DSL reference",
+        "",
+        "Generated by `redcode_rules.dslref.dsl_reference()` from the grammar "
+        "(`grammar/redcode.lark`), the effect registry (`effects.PRIMITIVES`), the "
+        "`Selector` and `TargetKind` enums and the rule options (`RuleOptions`, "
+        "`OPTION_DOCS`), so it lists exactly what the compiler accepts. The syntax "
+        "blocks are the grammar's own rules: `\"word\"` is a keyword, `[x]` optional, "
+        "`x*` any number, `x+` one or more, `a | b` either. For a guided tour see "
+        "[The card language](dsl.md).",
+        "",
+        "## Declarations",
+        "",
+        "A card file is a list of these, in any order. Comments start with `#` or `//`.",
+        "",
+    ]
+    for name in _references(rules.get("_decl", [])):
+        if name not in rules:
+            continue
+        desc, example = DECLARATIONS.get(name, (NO_DESCRIPTION, ""))
+        heads = [w for w, places in keywords.items() if name in places]
+        first = [w for w in re.findall(r'"([a-z]+)"', " ".join(rules[name]))][:1]
+        title = " / ".join(f"`{w}`" for w in (first or heads or [name]))
+        if name == "card_decl":
+            title = " / ".join(f"`{w}`" for w in re.findall(r'"([a-z]+)"',
+                                                            " ".join(rules["card_kind"])))
+        lines += [f"### {title}", "", desc, ""] + _code(_syntax(name, rules, stop))
+        if example:
+            lines += ["Example:", ""] + _code(example)
+
+    lines += ["## Properties", ""]
+    for group in groups:
+        title, where = GROUPS[group]
+        lines += [f"### {title}", "", f"Written {where}, in any order.", ""]
+        for name in _references(rules[group]):
+            if name not in rules:
+                continue
+            desc, example = PROPERTIES.get(name, (NO_DESCRIPTION, ""))
+            words = re.findall(r'"([a-z]+)"', rules[name][0])[:1] or \
+                [w for w, places in keywords.items() if name in places]
+            title = " / ".join(f"`{w}`" for w in words) or f"`{name}`"
+            if name == "option":
+                title = "`NAME value`"
+            lines += [f"#### {title}", "", desc, ""] + _code(_syntax(name, rules, stop))
+            if example:
+                lines += ["Example:", ""] + _code(example)
+
+    # effect primitives ----------------------------------------------------
+    preps = re.findall(r'"([a-z]+)"', " ".join(rules.get("_prep", [])))
+    prep = "[" + "|".join(preps) + "] " if preps else ""
+    lines += [
+        "## Effect primitives",
+        "",
+        "An effect call is `NAME values… " + prep.strip() + " SELECTOR`: the primitive, its "
+        "values in order, an optional linking word, and whom it acts on (see Selectors). "
+        "A card's text in every language is generated from these calls.",
+        "",
+    ]
+    for prim in effects.PRIMITIVES.values():
+        spelled = " ".join([prim.name] + [_param_spelling(p) for p in prim.params])
+        sel = "SELECTOR" if prim.default is None else "[SELECTOR]"
+        used = sorted({c.id for r in rulesets for c in (*r.maneuvers.values(), *r.orders.values())
+                       if any(type(e) is prim.cls for e in c.effects)})
+        acts = ", ".join(f"`{s.value}`" for s in prim.selectors)
+        if prim.default is not None:
+            acts += f" (default `{prim.default.value}`: may be left out)"
+        lines += [
+            f"### `{prim.name}`", "",
+            prim.summary[:1].upper() + prim.summary[1:] + ".", "",
+            f"- **Syntax:** `{spelled} {prep}{sel}`",
+            "- **Values:** " + ("; ".join(_param_words(p) for p in prim.params) or "none"),
+            f"- **Acts on:** {acts}",
+            f"- **Example:** `effect {prim.example}`",
+            "- **Used by:** " + (", ".join(f"`{u}`" for u in used) or "no built-in card"),
+            "",
+        ]
+
+    # selectors -------------------------------------------------------------
+    comments = _enum_comments(effects.Selector)
+    lines += ["## Selectors", "",
+              "Whom an effect acts on, worked out when the effect resolves. A ship that is "
+              "off the board (sunk, waiting to respawn) is never affected (R9.2).", "",
+              "| selector | meaning | allowed in | accepted by | example |",
+              "| --- | --- | --- | --- | --- |"]
+    for sel in effects.Selector:
+        takers = [p for p in effects.PRIMITIVES.values() if sel in p.selectors]
+        example = next((p.example for p in takers if p.example.endswith(sel.value)), None)
+        if example is None and takers:
+            p = takers[0]
+            example = " ".join([p.name] + [str(q.choices[0]) if q.choices else "1"
+                                           for q in p.params] + ["to", sel.value])
+        lines.append(
+            f"| `{sel.value}` | {comments.get(sel.name, NO_DESCRIPTION)} | "
+            f"{SELECTOR_NOTES.get(sel.value, 'any card')} | "
+            + (", ".join(f"`{p.name}`" for p in takers) or "—") + " | "
+            + (f"`{example}`" if example else "—") + " |")
+    lines.append("")
+
+    # target kinds ----------------------------------------------------------
+    comments = _enum_comments(TargetKind)
+    lines += ["## Target kinds", "",
+              "What a card picks when it is used; the notation of the move follows it "
+              "(see [Move notation](notation.md)).", "",
+              "| target | meaning | example card |", "| --- | --- | --- |"]
+    for kind in TargetKind:
+        spelled = f"target {kind.value}" + (" WxH" if kind is TargetKind.AREA else "")
+        card = next((c.id for r in rulesets for c in (*r.maneuvers.values(), *r.orders.values())
+                     if c.target.kind is kind), None)
+        lines.append(f"| `{spelled}` | {comments.get(kind.name, NO_DESCRIPTION)} | "
+                     + (f"`{card}`" if card else "—") + " |")
+    lines.append("")
+
+    # rule options ----------------------------------------------------------
+    from .loader import BASE, load_ruleset
+    base = load_ruleset(BASE).options
+    lines += ["## Rule options", "",
+              "Set in a `rules { … }` block as `NAME value`; a variant's block changes only "
+              "the options it names. *Default* is the value when no file sets it, *base* "
+              "the value in `cards/base/rules.rc`.", "",
+              "| option | value | default | base | meaning |",
+              "| --- | --- | --- | --- | --- |"]
+    for field in attrs.fields(RuleOptions):
+        kind = {"int": "number", "str": "word"}.get(str(field.type), "catch-up rules")
+        default = field.default
+        lines.append(f"| `{field.name}` | {kind} | {_option_value(default)} | "
+                     f"{_option_value(getattr(base, field.name))} | "
+                     f"{OPTION_DOCS.get(field.name, NO_DESCRIPTION).replace('|', '/')} |")
+    lines += ["", "Example:", ""]
+    example = ["rules {"]
+    for field in attrs.fields(RuleOptions):
+        value = getattr(base, field.name)
+        if isinstance(value, tuple):
+            example += [f"    catchup {c.team}v{c.team} reduced to {c.reduced_to} gives {c.cards}"
+                        for c in value]
+        else:
+            example.append(f"    {field.name} {value}")
+    lines += _code("\n".join(example + ["}"]))
+
+    # keywords and values -----------------------------------------------------
+    lines += ["## Keywords", "",
+              "Every keyword of the grammar and the grammar rules it appears in. Keywords are "
+              "reserved only where the parser can meet them; effect, card and option names "
+              "are plain names checked by the compiler.", "",
+              "| keyword | grammar rules |", "| --- | --- |"]
+    for word, places in keywords.items():
+        lines.append(f"| `{word}` | " + ", ".join(f"`{p}`" for p in places) + " |")
+    lines += ["", "## Values", ""]
+    parser = _parser()
+    for term in parser.terminals:
+        if term.name in ("WS", "COMMENT") or _words(term.pattern) or term.pattern.type == "str":
+            continue
+        what = WORDS.get(term.name, term.name.lower())
+        written = rules.get(term.name, [f"/{term.pattern.value}/"])[0]
+        lines.append(f"- `{term.name}`: {what}, pattern `{written}`")
+    lines += ["- Comments run from `#` or `//` to the end of the line.", ""]
+    return "\n".join(lines)
