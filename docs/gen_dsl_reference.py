@@ -1,0 +1,13 @@
+"""Build-time page (mkdocs-gen-files): the DSL reference.
+
+``redcode_rules.dslref.dsl_reference()`` reads the grammar, the effect
+primitives, the selectors, the target kinds and the rule options, so a new
+primitive or keyword appears on this page without editing the docs.
+"""
+
+import mkdocs_gen_files
+
+from redcode_rules.dslref import dsl_reference
+
+with mkdocs_gen_files.open("dsl-reference.md", "w") as f:
+    f.write(dsl_reference())

@@ -1,0 +1,331 @@
+"""The generated documentation: the card reference, the DSL reference, the site's nav.
+
+The docs site (mkdocs.yml) builds its "Card reference" pages with
+``redcode_rules.reference`` and its "DSL reference" page with
+``redcode_rules.dslref.dsl_reference()``. These tests read that Markdown back
+and compare it with the compiled rulesets, the grammar and the registries, so
+the reference cannot drift from the engine. MkDocs itself is not run here
+(CI runs ``mkdocs build --strict``); the gen-files scripts are run with a
+stand-in for ``mkdocs_gen_files``.
+"""
+
+import re
+import runpy
+import sys
+import types
+from pathlib import Path
+
+import attrs
+import pytest
+import yaml
+
+import redcode_rules as rc
+from redcode_rules import dslref, effects
+from redcode_rules.cli import main
+from redcode_rules.dsl import grammar_text, parse_source
+from redcode_rules.effects import Selector
+from redcode_rules.i18n import catalog, display_name, languages
+from redcode_rules.loader import builtin_editions
+from redcode_rules.model import RuleOptions, TargetKind
+from redcode_rules.reference import options_page, orders_page, ships_page
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ("en", "es", "it")
+LANGS = ("en", "es", "it")
+PAGES = ("ships", "orders", "options")
+
+
+# ------------------------------------------------------------------ Markdown tables
+
+
+def tables(markdown: str) -> list[tuple[str, list[list[str]]]]:
+    """Every table of a page as (the heading above it, body rows split on '|')."""
+    found, heading, rows, in_table = [], "", [], False
+    for line in markdown.splitlines() + [""]:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not in_table:
+                in_table, rows = True, []
+                header = cells
+                continue
+            if all(set(c) <= set("-: ") for c in cells):
+                continue
+            assert len(cells) == len(header), f"row has {len(cells)} cells: {line}"
+            rows.append(cells)
+            continue
+        if in_table:
+            found.append((heading, rows))
+            in_table = False
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip()
+    return found
+
+
+def ident(cell: str) -> str:
+    assert cell.startswith("`") and cell.endswith("`"), cell
+    return cell[1:-1]
+
+
+def flag(cell: str, lang: str) -> bool:
+    words = catalog(lang)["reference"]
+    assert cell in (words["yes"], words["no"]), cell
+    return cell == words["yes"]
+
+
+# ------------------------------------------------------------------ (a) card reference
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_ships_page_has_every_ship_and_maneuver_with_the_rulesets_numbers(edition, lang):
+    """R4.5, D4.5: cost, range, respondable and response of every maneuver of
+    every ship, as the ruleset has them, in every language."""
+    rules = rc.load_ruleset(edition)
+    page = ships_page(rules, lang)
+    found = tables(page)
+    assert len(found) == len(rules.ships)
+    for (heading, rows), ship in zip(found, rules.ships.values()):
+        assert heading == display_name(ship.id, lang)
+        section = page.split(f"## {heading}\n", 1)[1].split("|", 1)[0]
+        assert [int(n) for n in re.findall(r"\d+", section)] == \
+            [ship.repairs, ship.breakdowns, ship.crew]
+        assert [ident(r[1]) for r in rows] == list(ship.maneuvers)
+        for name, cost, rng, respondable, response, text in (r[1:] for r in rows):
+            card = rules.maneuvers[ident(name)]
+            assert int(cost) == card.cost
+            assert (None if rng == "—" else int(rng)) == card.range
+            assert flag(respondable, lang) is card.respondable
+            assert flag(response, lang) is card.response
+            assert text == rules.text(card.id, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_orders_page_has_every_order_card_with_its_copies(edition, lang):
+    """R7.4, D7.4: every order card of the edition and its copies; the deck total."""
+    rules = rc.load_ruleset(edition)
+    page = orders_page(rules, lang)
+    [(_, rows)] = tables(page)
+    assert [ident(r[1]) for r in rows] == list(rules.orders)
+    for _, cid, copies, text in rows:
+        assert int(copies) == rules.orders[ident(cid)].copies
+        assert text == rules.text(ident(cid), lang)
+    total = catalog(lang)["reference"]["deck_total"]
+    assert f"{total}: {len(rules.deck)}" in page
+    assert len(rules.deck) == rules.options.deck_size == 30
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_options_page_has_every_rule_option_with_its_value(edition, lang):
+    rules = rc.load_ruleset(edition)
+    [(_, rows)] = tables(options_page(rules, lang))
+    assert [ident(r[0]) for r in rows] == [f.name for f in attrs.fields(RuleOptions)]
+    for name, value, _ in rows:
+        expected = getattr(rules.options, ident(name))
+        if isinstance(expected, tuple):   # catch-up rules: one entry each
+            assert len(value.split(";")) == len(expected)
+        else:
+            assert value == str(expected)
+
+
+def test_reference_shows_the_edition_differences():
+    """§10 as the reference states it: the per-edition numbers differ where the rules do."""
+    en, es, it = (rc.load_ruleset(e) for e in EDITIONS)
+    assert "`mechanic`" in orders_page(en) and "`mechanic`" not in orders_page(es)
+    copies = {ident(r[1]): int(r[2]) for r in tables(orders_page(it, "it"))[0][1]}
+    assert copies["ambush"] == 5 and copies["evasion"] == 5
+    countermeasure = {e: [r for _, rows in tables(ships_page(r)) for r in rows
+                          if r[1] == "`countermeasure`"][0]
+                      for e, r in zip(EDITIONS, (en, es, it))}
+    assert countermeasure["en"][4] == countermeasure["es"][4] == "yes"
+    assert countermeasure["it"][4] == "no"
+    assert "`sunk_mid_chain` | source" in options_page(it)
+
+
+# ------------------------------------------------------------------ (b) DSL reference
+
+
+def grammar_keywords_from_text() -> set[str]:
+    """Every quoted word of the grammar file, comments left out (independent of dslref)."""
+    text = "\n".join(line for line in grammar_text().splitlines()
+                     if not line.strip().startswith("//"))
+    return set(re.findall(r'"([a-z]+)"', text))
+
+
+def test_dsl_reference_mentions_every_primitive_selector_option_and_keyword():
+    page = dslref.dsl_reference()
+    for name, prim in effects.PRIMITIVES.items():
+        assert f"### `{name}`" in page
+        assert prim.example in page
+    for sel in Selector:
+        assert f"`{sel.value}`" in page
+    for kind in TargetKind:
+        assert f"`target {kind.value}" in page
+    for field in attrs.fields(RuleOptions):
+        assert f"| `{field.name}` |" in page
+    keywords = grammar_keywords_from_text()
+    assert {"variant", "extends", "patch", "remove", "cost", "respondable", "catchup"} <= keywords
+    for word in keywords:
+        assert f"`{word}`" in page, word
+    assert set(dslref.grammar_keywords()) == keywords
+
+
+def test_dsl_reference_describes_every_declaration_and_property_of_the_grammar():
+    """A new declaration or property in the grammar needs its line in dslref."""
+    page = dslref.dsl_reference()
+    assert dslref.NO_DESCRIPTION not in page
+    rules = dslref.grammar_rules()
+    decls = [n for n in rules["_decl"]]
+    assert set(decls) == set(dslref.DECLARATIONS)
+    props = [n for g in dslref.GROUPS for n in rules[g]]
+    assert set(props) == set(dslref.PROPERTIES)
+    for name in decls + props:
+        assert rules[name][0] in page   # the grammar's own syntax is quoted
+
+
+WRAP = {"_card_prop": "maneuver x {{ {} }}", "_ship_prop": "ship x {{ {} }}",
+        "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}"}
+
+
+def test_dsl_reference_examples_parse():
+    for name, (_, example) in dslref.DECLARATIONS.items():
+        assert parse_source(example, f"<{name}>")
+    rules = dslref.grammar_rules()
+    for group, template in WRAP.items():
+        for name in rules[group]:
+            assert parse_source(template.format(dslref.PROPERTIES[name][1]), f"<{name}>")
+    for prim in effects.PRIMITIVES.values():
+        assert parse_source(f"order x {{ effect {prim.example} }}", f"<{prim.name}>")
+
+
+def test_dsl_reference_option_defaults_are_the_models():
+    page = dslref.dsl_reference()
+    for field in attrs.fields(RuleOptions):
+        if field.name != "catchup":
+            assert f"| `{field.name}` | number | `{field.default}` |" in page or \
+                f"| `{field.name}` | word | `{field.default}` |" in page
+
+
+# ------------------------------------------------------------------ (c) a new primitive
+
+
+@attrs.frozen
+class DepthScan(effects.Effect):
+    """A test-only primitive: does nothing."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        return True
+
+
+def test_a_primitive_registered_at_run_time_appears_in_the_dsl_reference(monkeypatch):
+    extra = effects.Primitive(
+        "depth_scan", DepthScan, (effects.Param("amount", int, minimum=1),),
+        (Selector.TARGET, Selector.AREA), None, "reveal the target's position (test only)",
+        "depth_scan 2 to target", 0.0)
+    before = dslref.dsl_reference()
+    assert "depth_scan" not in before
+    monkeypatch.setattr(effects, "PRIMITIVES", {**effects.PRIMITIVES, "depth_scan": extra})
+    page = dslref.dsl_reference()
+    assert "### `depth_scan`" in page
+    assert "Reveal the target's position (test only)." in page
+    assert "`depth_scan AMOUNT [to|on|of] SELECTOR`" in page
+    assert "`effect depth_scan 2 to target`" in page
+    assert "`amount`: a number, at least 1" in page
+    assert "- **Acts on:** `target`, `each ship in area`" in page
+    assert "- **Used by:** no built-in card" in page
+    # the selectors table lists it among the primitives that accept `target`
+    row = next(line for line in page.splitlines() if line.startswith("| `target` |"))
+    assert "`depth_scan`" in row
+
+
+# ------------------------------------------------------------------ (d) the command line
+
+
+def test_cli_rules_writes_the_three_italian_pages(tmp_path, capsys):
+    out = tmp_path / "ref"
+    assert main(["rules", "--lang", "it", "--edition", "it", "--out", str(out)]) == 0
+    files = {p.name: p.read_text("utf-8") for p in out.iterdir()}
+    assert set(files) == {"ships.md", "orders.md", "options.md"}
+    rules = rc.load_ruleset("it")
+    assert files["ships.md"] == ships_page(rules, "it")
+    assert files["orders.md"] == orders_page(rules, "it")
+    assert files["options.md"] == options_page(rules, "it")
+    assert files["ships.md"].startswith("# Navi e manovre (it)")
+    assert "`mechanic`" not in files["orders.md"]
+    printed = capsys.readouterr().out.split()
+    assert sorted(Path(p).name for p in printed) == ["options.md", "orders.md", "ships.md"]
+
+
+# ------------------------------------------------------------------ the site
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml with its `!relative` tags read as plain values."""
+
+
+_Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def nav_pages() -> list[str]:
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
+    pages = []
+
+    def walk(entry):
+        if isinstance(entry, str):
+            pages.append(entry)
+        elif isinstance(entry, list):
+            for e in entry:
+                walk(e)
+        elif isinstance(entry, dict):
+            for v in entry.values():
+                walk(v)
+    walk(config["nav"])
+    return pages
+
+
+def run_gen_script(script: Path, out: Path, monkeypatch) -> set[str]:
+    """Run a gen-files script with a stand-in module; return the pages it wrote."""
+    written = set()
+
+    def fake_open(path, mode="r", **kwargs):
+        written.add(str(path))
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return open(target, mode, encoding="utf-8")
+
+    fake = types.ModuleType("mkdocs_gen_files")
+    fake.open = fake_open
+    fake.set_edit_path = lambda *a, **k: None
+    monkeypatch.setitem(sys.modules, "mkdocs_gen_files", fake)
+    runpy.run_path(str(script))
+    return written
+
+
+def test_gen_scripts_write_every_page_the_nav_lists(tmp_path, monkeypatch):
+    """The nav names the generated pages explicitly: every built-in edition in
+    every language, and the DSL reference. Every other nav page is a file in docs/."""
+    generated = run_gen_script(ROOT / "docs" / "gen_reference.py", tmp_path, monkeypatch)
+    generated |= run_gen_script(ROOT / "docs" / "gen_dsl_reference.py", tmp_path, monkeypatch)
+    expected = {f"reference/{e}/{lang}/{p}.md" for e in builtin_editions()
+                for lang in languages() for p in PAGES}
+    assert expected | {"reference/index.md", "dsl-reference.md"} == generated
+    nav = nav_pages()
+    assert len(nav) == len(set(nav))
+    assert generated <= set(nav)
+    for page in set(nav) - generated:
+        assert (ROOT / "docs" / page).is_file(), page
+    assert (tmp_path / "dsl-reference.md").read_text("utf-8") == dslref.dsl_reference()
+    index = (tmp_path / "reference" / "index.md").read_text("utf-8")
+    for page in expected:
+        assert f"({page.removeprefix('reference/')})" in index
+    assert (tmp_path / "reference/es/it/orders.md").read_text("utf-8") == \
+        orders_page(rc.load_ruleset("es"), "it")
+
+
+def test_every_docs_page_is_in_the_nav():
+    nav = set(nav_pages())
+    for path in (ROOT / "docs").rglob("*.md"):
+        assert str(path.relative_to(ROOT / "docs")) in nav, path
