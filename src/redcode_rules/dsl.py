@@ -15,6 +15,7 @@ Three steps, each with one job:
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
@@ -124,6 +125,8 @@ def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) ->
             continue
         if pattern.type == "str" and pattern.value.isalpha():
             keywords.append(pattern.value)
+        elif pattern.type == "re" and re.fullmatch(r"\(\?:[a-z_|]+\)", pattern.value):
+            keywords.extend(pattern.value[3:-1].split("|"))  # FLAG: respondable|response
     match = difflib.get_close_matches(bad, keywords, n=1, cutoff=0.6)
     return match[0] if match else None
 
@@ -180,8 +183,10 @@ class _ToDecls(Transformer):
 
     def variant_decl(self, meta, c):
         name, parent = c
-        return Decl("variant", "variant", str(name), (), self._pos(meta),
-                    parent=str(parent) if parent is not None else None)
+        if parent is not None:
+            parent = str(parent)
+            parent = parent[1:-1] if parent.startswith('"') else parent
+        return Decl("variant", "variant", str(name), (), self._pos(meta), parent=parent)
 
     def card_kind(self, meta, c):
         return str(c[0])
@@ -604,9 +609,12 @@ class Draft:
         return MapCardDef(entry.id, tuple(rows), start, SourceRef(entry.pos.file, entry.pos.line))
 
     def _last_copies_pos(self) -> Pos | None:
-        """Where the most recent file set a card's copies: the likely cause of a bad total."""
+        """Where the most recent file set a card's copies or the deck size: the likely
+        cause of a bad total."""
         props = [e.props["copies"].pos for e in self.entries["order"].values()
                  if "copies" in e.props]
+        if "deck_size" in self.options:
+            props.append(self.options["deck_size"].pos)
         if not props:
             return None
         order = {f: i for i, f in enumerate(self.files)}

@@ -62,18 +62,36 @@ def _read_variant(ref: str, relative_to: Path | None) -> tuple[str, str, Path | 
     return str(path), text, path.parent
 
 
+def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) -> str:
+    """An edition name, or the path of a parent file beside the child (``extends house.rc``)."""
+    if parent == BASE or parent in builtin_editions():
+        return parent
+    if folder is not None:
+        path = folder / parent
+        for candidate in (path, path.with_name(path.name + ".rc")):
+            if candidate.is_file():
+                return str(candidate)
+    lines = text.splitlines()
+    where = "" if folder is None else f", and no file {parent} beside {file}"
+    raise DslError(f"variant '{header.id}' extends unknown edition '{parent}' (the editions "
+                   f"are {', '.join(builtin_editions())}{where})", file=file,
+                   line=header.pos.line, column=header.pos.column,
+                   source_line=lines[header.pos.line - 1] if lines else None)
+
+
 def _build(ref: str, extra: tuple[str, ...],
            texts: tuple[tuple[str, str], ...] = ()) -> Ruleset:
     draft = Draft()
     chain: list[tuple[str, str, list, str]] = []  # (name, file, decls, text) child first
     seen: list[str] = []
-    relative: Path | None = None
     current = ref
+    relative: Path | None = None
     while current != BASE:
         file, text, folder = _read_variant(current, relative)
-        if file in seen:
-            raise DslError("variant cycle: " + " extends ".join(seen + [file]), file=file)
-        seen.append(file)
+        key = str(Path(file).resolve()) if folder is not None else file
+        if key in seen:
+            raise DslError("variant cycle: " + " extends ".join(seen + [key]), file=file)
+        seen.append(key)
         decls = parse_source(text, file)
         header = [d for d in decls if d.action == "variant"]
         if not header:
@@ -83,14 +101,10 @@ def _build(ref: str, extra: tuple[str, ...],
             d = header[1]
             raise DslError("only one 'variant' line per file", file=file, line=d.pos.line,
                            column=d.pos.column)
-        name, parent = header[0].id, header[0].parent or BASE
+        name = header[0].id
         chain.append((name, file, decls, text))
-        relative = folder if folder is not None else relative
-        if parent != BASE and parent not in builtin_editions() and folder is None:
-            # a built-in edition can only extend built-in editions or base
-            raise DslError(f"variant '{name}' extends unknown edition '{parent}'", file=file,
-                           line=header[0].pos.line, column=header[0].pos.column)
-        current = parent
+        current = _parent_ref(header[0].parent or BASE, folder, header[0], file, text)
+        relative = None
     for file, text in _base_sources():
         draft.apply(draft.add_source(text, file))
     draft.lineage.append(BASE)
