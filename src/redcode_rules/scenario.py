@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from .errors import DslError, ScenarioError
+from .errors import DslError, RedCodeError, ScenarioError
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import seed_state, shuffle
@@ -61,7 +61,7 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
     if not isinstance(value, list):
         raise ScenarioError(field, "must be a list of order card ids")
     for i, card in enumerate(value):
-        if card not in rules.orders:
+        if not isinstance(card, str) or card not in rules.orders:
             match = difflib.get_close_matches(str(card), list(rules.orders), n=1)
             hint = f" — did you mean {match[0]!r}?" if match else ""
             raise ScenarioError(f"{field}[{i}]", f"unknown order card {card!r}{hint}")
@@ -80,6 +80,17 @@ def load_scenario_data(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def game_from_scenario(scenario: str | Mapping[str, Any]):
+    """Build the game; any malformed value becomes a ScenarioError, never a crash."""
+    try:
+        return _game_from_scenario(scenario)
+    except RedCodeError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
+        raise ScenarioError("scenario", f"malformed value ({type(err).__name__}: {err})") \
+            from None
+
+
+def _game_from_scenario(scenario: str | Mapping[str, Any]):
     from .game import Game
 
     data = load_scenario_data(scenario)
@@ -123,11 +134,12 @@ def game_from_scenario(scenario: str | Mapping[str, Any]):
                 raise ScenarioError(f"board line {n}", f"unknown box {bad[0]!r}; use . water, "
                                     "# island, ~ running water (R2.2)")
         cells = "".join(rows)
-    starts = dict(data.get("start_cards") or {})
-    _mapping(starts, "start_cards")
-    for side in starts:
+    starts = dict(_mapping(data.get("start_cards") or {}, "start_cards"))
+    for side, box in starts.items():
         if side not in ("blue", "red"):
             raise ScenarioError(f"start_cards.{side}", "sides are blue and red")
+        if not isinstance(box, str):
+            raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     start_cards = {"blue": starts.get("blue", "a1"),
                    "red": starts.get("red", f"{chr(ord('a') + width - 2)}{height - 1}")}
     try:
@@ -155,10 +167,10 @@ def game_from_scenario(scenario: str | Mapping[str, Any]):
         side, _, kind = ship_id.partition("-")
         side = spec.get("side", side)
         kind = spec.get("type", kind)
-        if side not in ("blue", "red"):
+        if not isinstance(side, str) or side not in ("blue", "red"):
             raise ScenarioError(f"{field}.side", f"unknown side {side!r}: ids are <side>-<type> "
                                 "(blue-submarine) or give side: and type:")
-        if kind not in rules.ships:
+        if not isinstance(kind, str) or kind not in rules.ships:
             raise ScenarioError(f"{field}.type", f"unknown ship type {kind!r}; types are "
                                 f"{', '.join(rules.ships)}")
         spec_t = rules.ships[kind]
@@ -249,13 +261,13 @@ def game_from_scenario(scenario: str | Mapping[str, Any]):
         score[side] = _int(pts, f"score.{side}", 0, rules.options.victory_points - 1)
 
     turn_id = data.get("turn", ids[0])
-    if turn_id not in ids:
+    if not isinstance(turn_id, str) or turn_id not in ids:
         raise ScenarioError("turn", f"no such ship {turn_id!r}; ships are {', '.join(ids)}")
     turn = ids.index(turn_id)
     if ships[turn].eliminated:
         raise ScenarioError("turn", f"{turn_id} is eliminated")
     phase_in = data.get("phase", "recover")
-    if phase_in not in PHASES:
+    if not isinstance(phase_in, str) or phase_in not in PHASES:
         raise ScenarioError("phase", f"must be recover or maneuvers, not {phase_in!r}")
     phase = PHASES[phase_in]
     orders_played = 1 if _bool(data.get("order_played", False), "order_played") else 0
