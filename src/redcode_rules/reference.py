@@ -59,8 +59,7 @@ def options_page(rules: Ruleset, lang: str = "en") -> str:
              "| --- | --- | --- |"]
     for field in attrs.fields(type(rules.options)):
         value = getattr(rules.options, field.name)
-        if field.name == "catchup":
-            value = "; ".join(f"{c.team}v{c.team} → {c.reduced_to}: {c.cards}" for c in value)
+        value = _option_value(value)
         meaning = catalog(lang)["options"].get(field.name, OPTION_DOCS[field.name])
         lines.append(f"| `{field.name}` | {value} | {meaning.replace('|', '/')} |")
     lines.append("")
@@ -71,8 +70,28 @@ def options_page(rules: Ruleset, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+CARD_FIELDS = ("cost", "range", "respondable", "response", "copies")
+
+
+def _option_value(value) -> str:
+    if isinstance(value, tuple):  # catch-up rules, in the card language's own words
+        return "[" + "; ".join(f"catchup {c.team}v{c.team} reduced to {c.reduced_to} gives "
+                               f"{c.cards}" for c in value) + "]"
+    return str(value)
+
+
+def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> str:
+    """`copies 4 → 5`, `range 2 → 3`, and the new text when the effects changed."""
+    mine, theirs = rules.card(cid), base.card(cid)
+    parts = [f"{f} {getattr(theirs, f)} → {getattr(mine, f)}" for f in CARD_FIELDS
+             if getattr(mine, f) != getattr(theirs, f)]
+    if (mine.effects, mine.target) != (theirs.effects, theirs.target):
+        parts.append(f"«{base.text(cid, lang)}» → «{rules.text(cid, lang)}»")
+    return "; ".join(parts)
+
+
 def differences(rules: Ruleset, lang: str = "en") -> list[str]:
-    """What this ruleset changes from the base cards and options (for its docs)."""
+    """What this ruleset changes from the base cards and options, one line each."""
     from .loader import BASE, load_ruleset
     words = catalog(lang)["reference"]
     base = load_ruleset(BASE)
@@ -81,12 +100,15 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
         mine, theirs = getattr(rules, kind), getattr(base, kind)
         out += [f"`{cid}`: {words['removed']}" for cid in theirs if cid not in mine]
         out += [f"`{cid}`: {words['added']}" for cid in mine if cid not in theirs]
-        out += [f"`{cid}`: {words['changed']} — {rules.text(cid, lang) if kind in ('maneuvers', 'orders') else ''}".rstrip(" —")
-                for cid, card in mine.items() if cid in theirs and card != theirs[cid]]
+        for cid, item in mine.items():
+            if cid in theirs and item != theirs[cid]:
+                detail = _card_changes(rules, base, cid, lang) if kind in ("maneuvers", "orders") \
+                    else words["changed"]
+                out.append(f"`{cid}`: {detail}")
     for field in attrs.fields(type(rules.options)):
         a, b = getattr(rules.options, field.name), getattr(base.options, field.name)
         if a != b:
-            out.append(f"`{field.name}`: {b} → {a}")
+            out.append(f"`{field.name}`: {_option_value(b)} → {_option_value(a)}")
     return out
 
 
