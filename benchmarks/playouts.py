@@ -5,6 +5,12 @@ decision, one picked with a seeded ``random.Random``) for a time budget per
 configuration, then times ``clone()`` and the JSON round trip.
 
     python benchmarks/playouts.py [--seconds 10] [--edition en]
+
+With the ``bench`` extra installed (python-chess, OpenSpiel) the same run
+also plays python-chess random games (``list(board.legal_moves)`` + ``push``
+until game over or 300 plies) and OpenSpiel's pure-Python
+``python_team_dominoes`` (``legal_actions()`` + ``apply_action``, chance
+outcomes sampled), and prints our 1v1 war moves/s as a ratio to each.
 """
 
 from __future__ import annotations
@@ -36,6 +42,56 @@ def playouts(rules, mode, teams, seconds: float, seed: int = 0) -> tuple[int, in
     return games, moves, time.perf_counter() - start
 
 
+def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    import chess
+    rnd = random.Random(seed)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        n = 0
+        while n < 300 and not board.is_game_over():
+            board.push(rnd.choice(list(board.legal_moves)))
+            n += 1
+        plies += n
+        games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def dominoes_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    import pyspiel
+    from open_spiel.python.games import team_dominoes  # noqa: F401 (registers the game)
+    game = pyspiel.load_game("python_team_dominoes")
+    rnd = random.Random(seed)
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rnd.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return games, actions, time.perf_counter() - start
+
+
+def peers(ours: float, seconds: float) -> None:
+    """Ratios to python-chess and OpenSpiel, when the bench extra is installed."""
+    for name, run in (("python-chess", chess_playouts),
+                      ("OpenSpiel python_team_dominoes", dominoes_playouts)):
+        try:
+            games, moves, elapsed = run(seconds)
+        except ImportError:
+            print(f"{name}: not installed (pip install -e '.[bench]')")
+            continue
+        rate = moves / elapsed
+        print(f"{name:31} {games / elapsed:8.2f} games/s {rate:10.0f} moves/s  "
+              f"ratio ours/theirs {ours / rate:5.2f}")
+
+
 def per_call(fn, n: int) -> float:
     start = time.perf_counter()
     for _ in range(n):
@@ -50,10 +106,13 @@ def main() -> None:
     args = ap.parse_args()
     rules = rc.load_ruleset(args.edition)
     print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core")
+    rates = {}
     for name, mode, teams in CONFIGS:
         games, moves, elapsed = playouts(rules, mode, teams, args.seconds)
+        rates[name] = moves / elapsed
         print(f"{name:10} {games / elapsed:8.2f} games/s {moves / elapsed:10.0f} moves/s "
               f"{moves / max(games, 1):8.1f} moves/game")
+    peers(rates["1v1 war"], args.seconds)
     # a mid-game position for the per-call figures
     rnd = random.Random(1)
     game = rc.new_game(rules, seed=1)
