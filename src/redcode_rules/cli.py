@@ -87,7 +87,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from .reference import write_reference
-    rules = load_ruleset(args.edition or "en", args.cards)
+    from .loader import builtin_editions
+    edition = args.edition or (args.lang if args.lang in builtin_editions() else "en")
+    rules = load_ruleset(edition, args.cards)
     paths = write_reference(rules, args.out, args.lang)
     for p in paths:
         print(p)
@@ -97,14 +99,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     rules = load_ruleset(args.edition, args.cards)
     game = new_game(rules, mode=args.mode, teams=parse_teams(args.teams, rules), seed=args.seed)
-    lang = demo_language(args.lang, rules)
-    game.lang = lang
-    args.lang = lang
+    lang = game.lang = demo_language(args.lang, rules)
     human = game.state.ships[0].id
     bots = {s.id: GreedyBot(args.seed + i) for i, s in enumerate(game.state.ships)}
     shown = 0
     while not game.is_over:
-        for line in narrate(game.log[shown:], args.lang):
+        for line in narrate(game.log[shown:], lang):
             print(line)
         shown = len(game.log)
         if game.to_move != human:
@@ -126,9 +126,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             game.play(move)
         except RedCodeError as err:
             print(err)
-    for line in narrate(game.log[shown:], args.lang):
+    for line in narrate(game.log[shown:], lang):
         print(line)
-    print(f"Winner: {game.winner}")
+    print(catalog(lang)["demo"]["winner"].format(winner=game.winner))
     return 0
 
 
@@ -184,7 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rules", help="write the rule reference as Markdown")
     r.add_argument("--lang", default="en")
-    r.add_argument("--edition", default="en", help="en, es, it or a variant file")
+    r.add_argument("--edition", default=None,
+                   help="en, es, it or a variant file (default: the edition of --lang)")
     r.add_argument("--cards", action="append", default=[], help="extra card file")
     r.add_argument("--out", required=True)
     r.set_defaults(func=cmd_rules)

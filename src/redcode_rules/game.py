@@ -55,6 +55,7 @@ class Game:
         self.log: list[Event] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
         self._legal: dict[str, Move] | None = None
+        self.setup: dict[str, Any] | None = None  # how the game began, for replays
         self._history: list[tuple[GameState, int]] = []
         self.moves: list[str] = []
         self.lang = "en"  # language of IllegalMove reasons
@@ -85,8 +86,6 @@ class Game:
     def to_json(self) -> str:
         from .serialize import game_to_json
         return game_to_json(self)
-
-    setup: dict[str, Any] | None = None
 
     def replay(self) -> dict[str, Any]:
         """This game as a replay (setup + moves); see ``redcode_rules.replay``."""

@@ -43,15 +43,13 @@ def _base_sources() -> list[tuple[str, str]]:
     return [(f"cards/base/{p.name}", p.read_text("utf-8")) for p in files]
 
 
-def _read_variant(ref: str, relative_to: Path | None) -> tuple[str, str, Path | None]:
+def _read_variant(ref: str) -> tuple[str, str, Path | None]:
     """(display file name, text, directory) of an edition name or a path."""
     editions = builtin_editions()
     if ref in editions:
         text = _cards_root().joinpath("editions", f"{ref}.rc").read_text("utf-8")
         return f"cards/editions/{ref}.rc", text, None
     path = Path(ref)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
     if not (ref.endswith(".rc") or os.sep in ref or "/" in ref):
         raise DslError(f"unknown edition '{ref}'; the editions are {', '.join(editions)}",
                        file=str(ref))
@@ -85,9 +83,8 @@ def _build(ref: str, extra: tuple[str, ...],
     chain: list[tuple[str, str, list, str]] = []  # (name, file, decls, text) child first
     seen: list[str] = []
     current = ref
-    relative: Path | None = None
     while current != BASE:
-        file, text, folder = _read_variant(current, relative)
+        file, text, folder = _read_variant(current)
         key = str(Path(file).resolve()) if folder is not None else file
         if key in seen:
             raise DslError("variant cycle: " + " extends ".join(seen + [key]), file=file)
@@ -104,7 +101,6 @@ def _build(ref: str, extra: tuple[str, ...],
         name = header[0].id
         chain.append((name, file, decls, text))
         current = _parent_ref(header[0].parent or BASE, folder, header[0], file, text)
-        relative = None
     for file, text in _base_sources():
         draft.apply(draft.add_source(text, file))
     draft.lineage.append(BASE)

@@ -142,12 +142,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     start_cards = {"blue": starts.get("blue", "a1"),
                    "red": starts.get("red", f"{chr(ord('a') + width - 2)}{height - 1}")}
-    try:
-        board = make_board(cells, rules, start_cards)
-    except ScenarioError:
-        raise
-    except Exception as err:  # pragma: no cover - defensive
-        raise ScenarioError("start_cards", str(err)) from None
+    board = make_board(cells, rules, start_cards)
 
     # ships -------------------------------------------------------------
     ships_in = _mapping(data.get("ships"), "ships") if data.get("ships") is not None else None

@@ -86,6 +86,7 @@ def game_from_json(text: str):
         raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
     _check_state(state, rules)
     game = Game(rules, state, log)
+    check_playable(game)
     game.setup = data.get("setup")
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -101,7 +102,8 @@ def _first_cause(err: BaseException) -> str:
 
 
 def _check_state(state: GameState, rules) -> None:
-    """Enough checking that a restored state cannot crash the engine."""
+    """Enough checking that a restored state cannot crash the engine: every
+    index in range, then the invariants every reachable state satisfies."""
     from .setup import make_board
     opts = rules.options
     size = 4 * opts.board_columns * opts.board_rows
@@ -111,12 +113,21 @@ def _check_state(state: GameState, rules) -> None:
         make_board(state.board, rules, state.start_cards)
     except ScenarioError as err:
         raise ScenarioError("state.start_cards", err.reason) from None
-    if not state.ships or len(state.hands) != len(state.ships):
+    if set(state.start_cards) != {"blue", "red"}:
+        raise ScenarioError("state.start_cards", "needs blue and red")
+    n = len(state.ships)
+    if n < 2 or len(state.hands) != n:
         raise ScenarioError("state.ships", "ships and hands do not match")
+    if state.mode not in ("war", "arena"):
+        raise ScenarioError("state.mode", f"unknown mode {state.mode!r}")
+    ids = set()
     for ship in state.ships:
         spec = rules.ships.get(ship.type)
         if spec is None or len(ship.crew_on) != len(spec.maneuvers):
             raise ScenarioError(f"state.ships.{ship.id}", "not a ship of this ruleset")
+        if ship.id in ids:
+            raise ScenarioError(f"state.ships.{ship.id}", "two ships with one id")
+        ids.add(ship.id)
         if ship.position is not None and not 0 <= ship.position < size:
             raise ScenarioError(f"state.ships.{ship.id}.position", "off the board")
         if ship.side not in ("blue", "red"):
@@ -125,16 +136,57 @@ def _check_state(state: GameState, rules) -> None:
         for card in cards:
             if card not in rules.orders:
                 raise ScenarioError("state", f"unknown order card {card!r}")
-    if not 0 <= state.turn < len(state.ships):
-        raise ScenarioError("state.turn", "no such seat")
+
+    def seat(value, field: str, optional: bool = False) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, int) or not 0 <= value < n:
+            raise ScenarioError(field, f"no seat {value!r}")
+
+    seat(state.turn, "state.turn")
+    for s in state.asking:
+        seat(s, "state.asking")
+    for s in state.sunk_in_chain:
+        seat(s, "state.sunk_in_chain")
+    for i in state.catchup_done:
+        if not 0 <= i < len(opts.catchup):
+            raise ScenarioError("state.catchup_done", f"no catch-up rule {i}")
     if state.phase not in ("recover", "place", "main", "over"):
         raise ScenarioError("state.phase", f"unknown phase {state.phase!r}")
-    if set(state.score) != {"blue", "red"}:
-        raise ScenarioError("state.score", "needs blue and red")
+    if state.winner not in (None, "blue", "red", "draw") or \
+            (state.winner is None) != (state.phase != "over"):
+        raise ScenarioError("state.winner", "a winner is set exactly when the game is over")
+    if set(state.score) != {"blue", "red"} or min(state.score.values()) < 0:
+        raise ScenarioError("state.score", "needs blue and red, not negative")
+    if state.turn_number < 1 or state.recover_left < 0 or state.orders_played < 0:
+        raise ScenarioError("state", "turn_number, recover_left or orders_played out of range")
     if state.stack and not state.resolving and not state.asking:
         raise ScenarioError("state.asking", "a response window with nobody to ask")
-    for item in state.stack:
+    for index, item in enumerate(state.stack):
+        field = f"state.stack[{index}]"
         try:
-            rules.card(item.card)
+            card = rules.card(item.card)
         except KeyError:
-            raise ScenarioError("state.stack", f"unknown card {item.card!r}") from None
+            raise ScenarioError(field, f"unknown card {item.card!r}") from None
+        seat(item.seat, field + ".seat")
+        seat(item.target, field + ".target", optional=True)
+        if item.answers is not None and not 0 <= item.answers < index:
+            raise ScenarioError(field + ".answers", "must be an item below this one")
+        if item.area is not None and not 0 <= item.area < size:
+            raise ScenarioError(field + ".area", "off the board")
+        if any(not 0 <= b < size for b in item.path):
+            raise ScenarioError(field + ".path", "off the board")
+        if not 0 <= item.pc <= len(card.effects) or item.pending < 0:
+            raise ScenarioError(field, "resolution position out of range")
+
+
+def check_playable(game) -> None:
+    """A restored game must satisfy the invariants of every reachable state."""
+    from .invariants import violations
+    try:
+        broken = violations(game)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
+        raise ScenarioError("state", f"inconsistent state ({type(err).__name__}: {err})") \
+            from None
+    if broken:
+        raise ScenarioError("state", f"inconsistent state: {broken[0]}")
