@@ -554,3 +554,26 @@ def test_orders_maneuver_reshuffles_the_discards_into_an_empty_deck():
     game.play("orders")
     assert game.hand("blue-submarine") == ["mechanic"]
     assert game.discards == []
+
+
+def test_a_user_card_recovers_crew_of_its_own_ship_while_it_targets_another(tmp_path):
+    """D6.4: the card's player chooses; `recover_crew N to self` recovers the
+    acting ship's crew even when the card's target is another ship."""
+    cards = tmp_path / "rally.rc"
+    cards.write_text("order rally { copies 0 effect damage 1 to target; "
+                     "recover_crew 2 to self }\n")
+    game = rc.Game.from_scenario({
+        "extra": [str(cards)],
+        "ships": {"blue-submarine": {"at": "a1", "crew_on": {"torpedo": 2, "orders": 2}},
+                  "red-destroyer": {"at": "h6", "crew_on": {"missile": 2}}},
+        "hands": {"blue-submarine": ["rally"]}, "deck": [], "phase": "maneuvers"})
+    game.play("order rally red-destroyer")
+    assert game.ship("red-destroyer").repairs == 2
+    assert game.to_move == "blue-submarine"
+    assert game.legal_moves() == ["recover orders", "recover torpedo"]
+    game.play("recover torpedo")
+    game.play("recover torpedo")
+    sub = game.ship("blue-submarine")
+    assert (sub.crew_on("torpedo"), sub.crew_on("orders"), sub.reserve) == (0, 2, 4)
+    assert game.ship("red-destroyer").crew_on("missile") == 2
+    assert game.legal_moves()[-1] == "end"

@@ -163,12 +163,12 @@ class Engine:
 
     def begin_recover(self, seat: int, amount: int, item: StackItem) -> bool:
         item.pending = min(amount, self.crew_out(seat))
-        item.target = seat if item.target is None else item.target
+        item.recovering = seat
         return self.continue_recover(item)
 
     def continue_recover(self, item: StackItem) -> bool:
         """Recover owed crew, choosing alone when only one source is left (INTERFACE)."""
-        seat = self.subject(item)
+        seat = item.recovering
         while item.pending > 0:
             options = self.recover_options(seat)
             if not options:

@@ -49,7 +49,7 @@ def explain(game, move: str) -> str:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == "recover" else eng.subject(st.stack[-1])]
+        who = st.ships[seat if kind == "recover" else st.stack[-1].recovering]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
     if kind == "place":
         if head != "place":

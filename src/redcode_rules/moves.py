@@ -66,7 +66,7 @@ class MoveGen:
                 m = Move("discard", f"discard {card}", card=card)
                 moves[m.text] = m
         elif kind in ("recover", "choose"):
-            ship = seat if kind == "recover" else self.eng.subject(self.state.stack[-1])
+            ship = seat if kind == "recover" else self.state.stack[-1].recovering
             for source in self.eng.recover_options(ship):
                 m = Move(kind, f"recover {source}", source=source)
                 moves[m.text] = m
@@ -193,7 +193,7 @@ class MoveGen:
             st.recover_left -= 1
         elif move.kind == "choose":
             item = st.stack[-1]
-            eng.recover_one(eng.subject(item), move.source)
+            eng.recover_one(item.recovering, move.source)
             item.pending -= 1
             if item.pending == 0 and eng.continue_recover(item):
                 item.pc += 1

@@ -170,6 +170,9 @@ def _check_state(state: GameState, rules) -> None:
             raise ScenarioError(field, f"unknown card {item.card!r}") from None
         seat(item.seat, field + ".seat")
         seat(item.target, field + ".target", optional=True)
+        seat(item.recovering, field + ".recovering", optional=True)
+        if item.pending and item.recovering is None:
+            raise ScenarioError(field + ".recovering", "choices are owed for no ship")
         if item.answers is not None and not 0 <= item.answers < index:
             raise ScenarioError(field + ".answers", "must be an item below this one")
         if item.area is not None and not 0 <= item.area < size:

@@ -45,8 +45,8 @@ class StackItem:
 
     ``answers`` is the stack index of the item it responds to. ``pc`` is the
     next effect to apply and ``pending`` the choices still owed by the effect
-    at ``pc`` (crew recovery), so resolution can stop for a decision and
-    resume exactly where it was.
+    at ``pc`` (crew recovery of ship ``recovering``), so resolution can stop
+    for a decision and resume exactly where it was.
     """
 
     card: str
@@ -59,10 +59,11 @@ class StackItem:
     cancelled: bool = False
     pc: int = 0
     pending: int = 0
+    recovering: int | None = None  # the ship whose crew the owed choices recover
 
     def copy(self) -> StackItem:
         return StackItem(self.card, self.kind, self.seat, self.target, self.area, self.path,
-                         self.answers, self.cancelled, self.pc, self.pending)
+                         self.answers, self.cancelled, self.pc, self.pending, self.recovering)
 
 
 @attrs.define(slots=True)
