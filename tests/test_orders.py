@@ -576,4 +576,4 @@ def test_a_user_card_recovers_crew_of_its_own_ship_while_it_targets_another(tmp_
     sub = game.ship("blue-submarine")
     assert (sub.crew_on("torpedo"), sub.crew_on("orders"), sub.reserve) == (0, 2, 4)
     assert game.ship("red-destroyer").crew_on("missile") == 2
-    assert game.legal_moves()[-1] == "end"
+    assert game.decision == "main" and "end" in game.legal_moves()
