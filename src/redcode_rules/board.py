@@ -174,14 +174,14 @@ class Board:
         return out
 
     def path_texts(self, prefix: str, start: int, steps: int, occupied: int) -> list[str]:
-        """``prefix`` followed by each path's notation (cached like ``paths``)."""
+        """``prefix`` followed by each path's notation, sorted (cached like ``paths``)."""
         key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
         cached = self._texts.get(key)
         if cached is None:
             if len(self._texts) > 50_000:
                 self._texts.clear()
-            cached = self._texts[key] = [f"{prefix} {text}" for text in
-                                         self.paths(start, steps, occupied)]
+            cached = self._texts[key] = sorted(f"{prefix} {text}" for text in
+                                               self.paths(start, steps, occupied))
         return cached
 
     def _reach_mask(self, start: int, steps: int) -> int:

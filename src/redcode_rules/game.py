@@ -55,6 +55,8 @@ class Game:
         self.log: list[Event] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
         self._legal: dict[str, Move] | None = None
+        self._legal_gen: MoveGen | None = None
+        self._sorted: list[str] | None = None
         self.setup: dict[str, Any] | None = None  # how the game began, for replays
         self._history: list[tuple[GameState, int]] = []
         self.moves: list[str] = []
@@ -111,13 +113,19 @@ class Game:
 
     def _legal_map(self) -> dict[str, Move]:
         if self._legal is None:
-            self._legal = self._gen().legal()
+            gen = self._gen()
+            self._legal = gen.legal()
+            self._legal_gen = gen
+            self._sorted = None
         return self._legal
 
     # ------------------------------------------------------------- the interface
     def legal_moves(self) -> list[str]:
         """Every legal move of ``to_move``, sorted."""
-        return sorted(self._legal_map())
+        self._legal_map()
+        if self._sorted is None:
+            self._sorted = self._legal_gen.sorted_moves()
+        return list(self._sorted)
 
     def is_legal(self, move: str) -> bool:
         return " ".join(str(move).split()) in self._legal_map()

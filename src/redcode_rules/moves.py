@@ -40,13 +40,17 @@ class Move(NamedTuple):
 class MoveGen:
     """Legal moves of the pending decision of one engine state."""
 
-    __slots__ = ("eng", "rules", "board", "state")
+    __slots__ = ("eng", "rules", "board", "state", "groups", "singles")
 
     def __init__(self, eng: Engine):
         self.eng = eng
         self.rules = eng.rules
         self.board = eng.board
         self.state = eng.state
+        # filled by ``legal``: moves with paths come in groups that share a
+        # head and are already sorted; ``sorted_moves`` merges them cheaply
+        self.groups: list[tuple[str, list[str], Move]] = []
+        self.singles: list[str] = []
 
     # ------------------------------------------------------------------ listing
     def legal(self) -> dict[str, Move]:
@@ -75,13 +79,35 @@ class MoveGen:
                 m = Move("place", f"place {self.board.name(box)}", box=box)
                 moves[m.text] = m
         elif kind == "respond":
-            self.maneuver_moves(seat, True, moves)
+            self.maneuver_moves(seat, True, moves, self.groups)
             moves["pass"] = Move("pass", "pass")
         else:  # main
-            self.maneuver_moves(seat, False, moves)
-            self.order_moves(seat, moves)
+            self.maneuver_moves(seat, False, moves, self.groups)
+            self.order_moves(seat, moves, self.groups)
             moves["end"] = Move("end", "end")
+        self.singles = list(moves)
+        for _, texts, move in self.groups:
+            moves.update(dict.fromkeys(texts, move))
         return moves
+
+    def sorted_moves(self) -> list[str]:
+        """The notations of ``legal`` in sorted order, without sorting every path.
+
+        A group's texts are its head plus a space plus a path, sorted when
+        cached; no other move starts with that head and a space, so the
+        group sorts as one block at the place of its head.
+        """
+        if not self.groups:
+            return sorted(self.singles)
+        blocks = {head: texts for head, texts, _ in self.groups}
+        out: list[str] = []
+        for head in sorted(self.singles + list(blocks)):
+            texts = blocks.get(head)
+            if texts is None:
+                out.append(head)
+            else:
+                out.extend(texts)
+        return out
 
     def complete(self, text: str, move: Move) -> Move:
         """The move with its path, for a notation listed by ``legal``."""
@@ -119,7 +145,9 @@ class MoveGen:
         out.extend(self.board.visible(ship.position, reach, occ, ship.side, self.eng.sides()))
         return out
 
-    def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move]) -> None:
+    def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
+                       groups: list | None = None) -> None:
+        """Maneuvers into ``out``; moves with paths into ``groups`` when given."""
         occ = None
         prefix = "respond " if responding else ""
         kind = "respond" if responding else "use"
@@ -137,9 +165,9 @@ class MoveGen:
                 else:
                     targets = visible
             for target in targets:
-                self._with_path(kind, prefix + card.id, card, seat, target, out)
+                self._with_path(kind, prefix + card.id, card, seat, target, out, groups)
 
-    def order_moves(self, seat: int, out: dict[str, Move]) -> None:
+    def order_moves(self, seat: int, out: dict[str, Move], groups: list | None = None) -> None:
         st = self.state
         if st.orders_played >= self.rules.options.orders_per_turn:
             return
@@ -158,10 +186,10 @@ class MoveGen:
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
             for target in targets:
-                self._with_path("order", head, card, seat, target, out)
+                self._with_path("order", head, card, seat, target, out, groups)
 
     def _with_path(self, kind: str, head: str, card: CardDef, seat: int, target: int | None,
-                   out: dict[str, Move]) -> None:
+                   out: dict[str, Move], groups: list | None) -> None:
         ships = self.state.ships
         text = head if target is None else f"{head} {ships[target].id}"
         move = Move(kind, text, card.id, target)
@@ -176,7 +204,10 @@ class MoveGen:
                 occupied |= 1 << ship.position
         texts = self.board.path_texts(text, ships[mover].position, card.move_effect.amount,
                                       occupied)
-        out.update(dict.fromkeys(texts, move))
+        if groups is None:
+            out.update(dict.fromkeys(texts, move))
+        else:
+            groups.append((text, texts, move))
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> None:
