@@ -58,7 +58,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(line)
     print()
     print(board_text(game))
-    print(words["score"].format(**game.score))
+    if game.state.mode == "war":
+        print(words["score"].format(**game.score))
     print(words["winner"].format(winner=cat["sides"].get(game.winner, game.winner)))
     return 0
 
@@ -217,6 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RedCodeError as err:
         print(f"redcode: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `redcode demo | head`
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,7 +35,7 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     if "card" in data:
         data["card"] = display_name(str(data["card"]), lang)
     if event.kind == "move":
-        data["to"] = " ".join(data["path"])
+        data["to"] = data["path"][-1]  # the path itself is in the use/order line
     if event.kind == "recover":
         source = str(data["source"])
         data["source"] = events["recovered_from_withdrawn"] if source == "withdrawn" \
@@ -54,7 +54,10 @@ def narrate_event(event: Event, lang: str = "en") -> str:
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     amount = data.get("amount", data.get("count"))
     line = pick(template, amount).format(**data)
-    return line[:1].upper() + line[1:]
+    for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1:]
+    return line
 
 
 def narrate(events: Iterable[Event], lang: str = "en") -> list[str]:
