@@ -1,0 +1,328 @@
+"""Move notation (INTERFACE.md): every listed move is accepted as written and
+recorded as written; whitespace is normalised; illegal moves name the rule
+and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+import redcode_rules as rc
+
+# c3 is running water (R2.5); c2 is open water
+CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
+# the INTERFACE example board: island c2, running water d3, island f5
+EXAMPLE_BOARD = "........\n..#.....\n...~....\n........\n.....#..\n........\n"
+
+
+def scenario(**fields):
+    data = {"ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}}
+    data.update(fields)
+    return rc.Game.from_scenario(data)
+
+
+def four_ships(**fields):
+    data = {
+        "board": CURRENT_BOARD,
+        "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "f5"},
+                  "blue-destroyer": {"at": "a1"}, "red-aircraft_carrier": {"at": "h6"}},
+        "hands": {"blue-submarine": ["evasion", "atomic_bomb", "ambush"]},
+        "deck": ["captain", "mechanic"],
+    }
+    data.update(fields)
+    return rc.Game.from_scenario(data)
+
+
+def assert_all_listed_moves_accepted(game):
+    moves = game.legal_moves()
+    assert moves
+    assert moves == sorted(set(moves))
+    for move in moves:
+        assert move == " ".join(move.split())        # one canonical spelling
+        assert game.is_legal(move)
+        other = game.clone()
+        other.play(move)
+        assert other.moves == game.moves + [move]
+    return moves
+
+
+def illegal(game, move):
+    """Play an illegal move: IllegalMove, and the game is byte-for-byte unchanged."""
+    before = game.to_json()
+    legal = game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play(move)
+    assert game.to_json() == before
+    assert game.legal_moves() == legal
+    assert info.value.move == move
+    assert repr(move) in str(info.value)
+    return info.value.reason
+
+
+# ---------------------------------------------------------------- listed moves
+
+
+def test_main_phase_moves_round_trip():
+    game = four_ships()
+    moves = assert_all_listed_moves_accepted(game)
+    kinds = {m.split()[0] for m in moves}
+    assert kinds == {"end", "movement", "repair", "torpedo", "orders", "immersion",
+                     "countermeasure", "heavy_torpedo", "floating_mine", "order"}
+    assert "repair" in moves and "orders" in moves and "end" in moves
+
+
+def test_move_with_forced_current_step_lists_every_box():
+    # R2.5: entering c3 forces one more step; the string lists every box entered
+    moves = four_ships().legal_moves()
+    assert [m for m in moves if m.startswith("movement ")] == [
+        "movement a2", "movement a3", "movement b1", "movement b3", "movement c1",
+        "movement c2", "movement c3 b3", "movement c3 b4", "movement c3 c2", "movement c3 c4",
+        "movement c3 d2", "movement c3 d3", "movement c3 d4"]
+    game = four_ships()
+    game.play("movement c3 d3")
+    assert game.ship("blue-submarine").position == "d3"
+    assert game.moves == ["movement c3 d3"]
+    reason = illegal(four_ships(), "movement c3")    # the forced step cannot be left out
+    assert "(D4.6, R2.5, D2.5a)" in reason
+
+
+def test_order_notation_target_path_and_area():
+    moves = four_ships().legal_moves()
+    assert "order ambush red-destroyer" in moves
+    assert "order ambush blue-submarine" in moves               # R7.3: any ship on the board
+    assert "order evasion blue-destroyer a2 a3 a4" in moves     # target, then its path
+    atomic = [m for m in moves if m.startswith("order atomic_bomb ")]
+    assert len(atomic) == 35                                    # D7.5: 7 x 5 top-left boxes
+    assert "order atomic_bomb a1" in atomic and "order atomic_bomb g5" in atomic
+    assert "order atomic_bomb h6" not in atomic
+    game = four_ships()
+    game.play("order evasion blue-destroyer a2 a3 a4")
+    assert game.ship("blue-destroyer").position == "a4"
+    assert game.moves == ["order evasion blue-destroyer a2 a3 a4"]
+
+
+def test_recover_moves_round_trip():
+    game = scenario(ships={"blue-submarine": {"at": "b2", "crew_on": {"torpedo": 2},
+                                              "withdrawn": 1},
+                           "red-destroyer": {"at": "d4"}})
+    assert game.decision == "recover"
+    assert assert_all_listed_moves_accepted(game) == ["recover torpedo", "recover withdrawn"]
+    game.play("recover withdrawn")
+    assert game.moves == ["recover withdrawn"]
+
+
+def test_respond_and_pass_round_trip():
+    game = scenario(ships={"blue-submarine": {"at": "b2"},
+                           "red-destroyer": {"at": "d4", "crew_on": {"torpedo": 2}}})
+    game.play("torpedo red-destroyer")
+    assert game.decision == "respond"
+    assert assert_all_listed_moves_accepted(game) == ["pass", "respond shield blue-submarine"]
+    game.play("respond shield blue-submarine")
+    assert assert_all_listed_moves_accepted(game) == [
+        "pass", "respond countermeasure blue-submarine", "respond countermeasure red-destroyer"]
+    game.play("pass")
+    assert game.moves == ["torpedo red-destroyer", "respond shield blue-submarine", "pass"]
+
+
+def test_discard_round_trip():
+    game = four_ships()
+    game.play("orders")                               # a 4th card: discard at once (R7.2)
+    assert (game.decision, game.to_move) == ("discard", "blue-submarine")
+    assert assert_all_listed_moves_accepted(game) == [
+        "discard ambush", "discard atomic_bomb", "discard captain", "discard evasion"]
+    reason = illegal(game, "end")
+    assert "(R7.2)" in reason
+
+
+def test_place_round_trip():
+    game = scenario(ships={"blue-submarine": {"at": "b2"}, "red-destroyer": {"sunk": True}},
+                    turn="red-destroyer")
+    assert game.decision == "place"
+    assert assert_all_listed_moves_accepted(game) == ["place g5", "place g6", "place h5",
+                                                      "place h6"]
+    reason = illegal(game, "place a1")
+    assert "(D8.4)" in reason
+
+
+def test_choice_during_resolution_uses_recover_notation():
+    game = scenario(ships={"blue-submarine": {"at": "b2", "crew_on": {"torpedo": 2,
+                                                                      "movement": 1}},
+                           "red-destroyer": {"at": "d4"}},
+                    hands={"blue-submarine": ["boatswain"]}, phase="maneuvers")
+    game.play("order boatswain blue-submarine")
+    assert game.decision == "choose"
+    assert assert_all_listed_moves_accepted(game) == ["recover movement", "recover torpedo"]
+
+
+# ---------------------------------------------------------------- whitespace
+
+
+@pytest.mark.parametrize("written,recorded", [
+    ("  end ", "end"),
+    ("end\n", "end"),
+    ("torpedo    red-destroyer", "torpedo red-destroyer"),
+    ("\ttorpedo red-destroyer  ", "torpedo red-destroyer"),
+    ("order  kamikaze   red-destroyer", "order kamikaze red-destroyer"),
+    (" movement  a1 ", "movement a1"),
+])
+def test_extra_whitespace_is_normalised(written, recorded):
+    game = scenario(hands={"blue-submarine": ["kamikaze"]})
+    assert game.is_legal(written)
+    game.play(written)
+    assert game.moves == [recorded]
+
+
+def test_case_and_unknown_words_are_not_guessed():
+    game = scenario()
+    for move in ("END", "Torpedo red-destroyer", "torpedo RED-DESTROYER", "torpedo,red-destroyer"):
+        illegal(game, move)
+
+
+@pytest.mark.parametrize("move", [None, 5, ["end"], b"end"])
+def test_a_move_that_is_not_a_string(move):
+    game = scenario()
+    before = game.to_json()
+    with pytest.raises(rc.IllegalMove):
+        game.play(move)
+    assert game.to_json() == before
+
+
+# ---------------------------------------------------------------- messages citing the rule
+
+
+def test_r4_1_unavailable_maneuver():
+    game = scenario(ships={"blue-submarine": {"at": "b2"},
+                           "red-destroyer": {"at": "d4", "crew_on": {"torpedo": 2}}},
+                    turn="red-destroyer", phase="maneuvers")
+    reason = illegal(game, "torpedo blue-submarine")
+    assert "(R4.1)" in reason
+    assert "2 crew on it" in reason
+
+
+def test_r4_1_not_enough_crew_in_reserve():
+    game = scenario(ships={"blue-submarine": {"at": "b2", "reserve": 2, "withdrawn": 4},
+                           "red-destroyer": {"at": "d4"}}, phase="maneuvers")
+    reason = illegal(game, "heavy_torpedo red-destroyer")
+    assert "(R4.1)" in reason
+
+
+def test_r4_3_target_outside_visual_field_by_distance():
+    game = scenario(ships={"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}})
+    reason = illegal(game, "torpedo red-destroyer")
+    assert "(R4.3)" in reason
+    assert "not in the visual field of" in reason
+
+
+def test_r4_3_island_blocks_the_line():
+    # a2 -> b2 -> c2 (island) -> d2: distance 3, but the island cuts the line
+    game = scenario(board=EXAMPLE_BOARD,
+                    ships={"blue-submarine": {"at": "a2"}, "red-destroyer": {"at": "d2"}})
+    reason = illegal(game, "heavy_torpedo red-destroyer")
+    assert "(R4.3)" in reason
+    assert "not in the visual field of" in reason
+
+
+def test_r4_3_enemy_blocks_friend_does_not():
+    game = rc.Game.from_scenario({"ships": {
+        "blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "b1"},
+        "blue-destroyer": {"at": "a2"}, "red-aircraft_carrier": {"at": "c1"}}})
+    reason = illegal(game, "heavy_torpedo red-aircraft_carrier")
+    assert "(R4.3)" in reason and "not in the visual field of" in reason
+    moves = game.legal_moves()
+    assert "heavy_torpedo red-destroyer" in moves            # the blocker itself is visible
+    game = rc.Game.from_scenario({"ships": {
+        "blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "a4"},
+        "blue-destroyer": {"at": "a2"}, "red-aircraft_carrier": {"at": "h6"}}})
+    assert "heavy_torpedo red-destroyer" in game.legal_moves()  # through a friendly ship
+
+
+def test_r7_3_second_order_card():
+    game = scenario(hands={"blue-submarine": ["kamikaze", "ambush"]})
+    game.play("order ambush red-destroyer")
+    reason = illegal(game, "order kamikaze red-destroyer")
+    assert "(R7.3)" in reason
+
+
+def test_r7_3_order_played_in_scenario():
+    game = scenario(hands={"blue-submarine": ["kamikaze"]}, order_played=True)
+    assert "(R7.3)" in illegal(game, "order kamikaze red-destroyer")
+
+
+def test_r5_1_responding_without_a_window():
+    game = scenario()
+    assert "(R5.1)" in illegal(game, "respond torpedo red-destroyer")
+    assert "(R5.1)" in illegal(game, "pass")
+
+
+def test_r5_1_order_cards_open_no_window():
+    game = scenario(hands={"blue-submarine": ["ambush"]})
+    game.play("order ambush red-destroyer")
+    assert game.decision == "main" and game.stack == []
+    assert "(R5.1)" in illegal(game, "respond shield blue-submarine")
+
+
+def test_r9_1_maneuver_while_intercepted():
+    game = scenario(hands={"blue-submarine": ["intercept"]})
+    game.play("order intercept blue-submarine")      # R7.3: any ship, its own included
+    assert game.ship("blue-submarine").intercepted is True
+    assert game.legal_moves() == ["end"]
+    for move in ("torpedo red-destroyer", "movement a1", "repair"):
+        reason = illegal(game, move)
+        assert "(R9.1)" in reason
+
+
+def test_r9_1_intercepted_in_a_scenario():
+    game = scenario(ships={"blue-submarine": {"at": "b2", "intercepted": True},
+                           "red-destroyer": {"at": "d4"}}, phase="maneuvers")
+    assert "(R9.1)" in illegal(game, "heavy_torpedo red-destroyer")
+
+
+def test_r1_5_maneuver_of_another_ship_type():
+    assert "(R1.5)" in illegal(scenario(), "missile red-destroyer")
+
+
+def test_r5_2_not_a_response_maneuver():
+    game = scenario()
+    game.play("torpedo red-destroyer")
+    assert game.to_move == "red-destroyer"
+    assert "(R5.2)" in illegal(game, "respond missile blue-submarine")
+    assert "(R5.2" in illegal(game, "end")
+
+
+def test_d4_7_shield_must_target_the_source():
+    game = scenario()
+    game.play("torpedo red-destroyer")
+    assert "(D4.7)" in illegal(game, "respond shield red-destroyer")
+
+
+def test_d7_5_area_off_the_board():
+    game = scenario(hands={"blue-submarine": ["atomic_bomb"]})
+    assert "(D7.5)" in illegal(game, "order atomic_bomb h6")
+
+
+def test_r6_1_recover_first():
+    game = scenario(ships={"blue-submarine": {"at": "b2", "crew_on": {"torpedo": 2}},
+                           "red-destroyer": {"at": "d4"}})
+    assert "(R6.1)" in illegal(game, "end")
+    assert "(R6.1)" in illegal(game, "recover movement")
+
+
+@pytest.mark.parametrize("move", [
+    "", "   ", "torpedo nowhere", "torpedo", "order", "order mechanic", "order kamikaze",
+    "order nuke red-destroyer", "fire red-destroyer", "end now", "repair now",
+    "movement", "movement z9", "movement b2", "movement a1 a1", "place g6", "discard ambush",
+    "recover", "torpedo red-destroyer extra", "order kamikaze red-destroyer a1",
+])
+def test_malformed_moves_raise_illegal_move_and_change_nothing(move):
+    game = scenario(hands={"blue-submarine": ["kamikaze"]})
+    reason = illegal(game, move)
+    assert isinstance(reason, str) and reason
+
+
+def test_after_the_game_is_over_every_move_is_illegal():
+    game = scenario(ships={"blue-submarine": {"at": "b2"},
+                           "red-destroyer": {"at": "d4", "repairs": 1, "breakdowns": 0}},
+                    mode="arena", hands={"blue-submarine": ["ambush"]})
+    game.play("order ambush red-destroyer")
+    assert game.is_over and game.winner == "blue"
+    assert game.legal_moves() == []
+    illegal(game, "end")
