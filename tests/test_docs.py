@@ -329,3 +329,16 @@ def test_every_docs_page_is_in_the_nav():
     nav = set(nav_pages())
     for path in (ROOT / "docs").rglob("*.md"):
         assert str(path.relative_to(ROOT / "docs")) in nav, path
+
+
+def test_every_rule_option_has_a_meaning_in_code_and_in_every_language():
+    """The options page reads OPTION_DOCS and the `options` texts of lang/*.yaml."""
+    import attrs
+
+    from redcode_rules.i18n import catalog
+    from redcode_rules.model import OPTION_DOCS, RuleOptions
+
+    fields = {f.name for f in attrs.fields(RuleOptions)}
+    assert set(OPTION_DOCS) == fields
+    for lang in ("en", "es", "it"):
+        assert set(catalog(lang)["options"]) == fields

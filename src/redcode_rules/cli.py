@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from .bots import BOTS, GreedyBot, RandomBot
+from .bots import BOTS, GreedyBot
 from .errors import RedCodeError
 from .game import Game, new_game
 from .loader import check_files, load_ruleset

@@ -26,7 +26,7 @@ from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector
 from .errors import DslError
-from .model import (OPTION_DOCS, Catchup, CardDef, MapCardDef, RuleOptions, Ruleset,
+from .model import (Catchup, CardDef, MapCardDef, RuleOptions, Ruleset,
                     ShipDef, SourceRef, Target, TargetKind, SUNK_MID_CHAIN)
 
 
@@ -638,9 +638,3 @@ class Draft:
             raise self.error(anywhere, f"a board needs 2 start map cards and {need} others; "
                              f"there are {len(starts)} and {len(others)} (R1.1, D2.7)")
 
-
-def option_names() -> list[str]:
-    return [f.name for f in attrs.fields(RuleOptions)]
-
-
-assert set(OPTION_DOCS) == set(option_names())

@@ -185,7 +185,7 @@ def grammar_keywords() -> dict[str, list[str]]:
                     places = used.setdefault(word, [])
                     if origin not in places:
                         places.append(origin)
-    for name, ws in words.items():   # a keyword terminal no rule uses (should not happen)
+    for ws in words.values():   # a keyword terminal no rule uses (should not happen)
         for word in ws:
             used.setdefault(word, [])
     return dict(sorted(used.items()))

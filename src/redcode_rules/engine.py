@@ -16,10 +16,7 @@ from .board import Board
 from .effects import Selector
 from .model import CardDef, Ruleset, TargetKind
 from .rng import shuffle
-from .state import Event, GameState, ShipState, StackItem
-
-SIDES = ("blue", "red")
-
+from .state import Event, GameState, StackItem
 
 def other_side(side: str) -> str:
     return "red" if side == "blue" else "blue"
@@ -435,9 +432,3 @@ class Engine:
             b = sum(1 for s in st.ships if s.side == "red" and not s.sunk)
         self.game_over("blue" if a > b else "red" if b > a else "draw", "turn_limit")
 
-
-def ship_of(state: GameState, ship_id: str) -> ShipState | None:
-    for ship in state.ships:
-        if ship.id == ship_id:
-            return ship
-    return None

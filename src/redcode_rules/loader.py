@@ -31,12 +31,6 @@ def builtin_editions() -> list[str]:
     return sorted(p.name[:-3] for p in root.iterdir() if p.name.endswith(".rc"))
 
 
-def builtin_examples() -> dict[str, str]:
-    """Example card files shipped under cards/examples: name → text."""
-    root = _cards_root().joinpath("examples")
-    return {p.name: p.read_text("utf-8") for p in root.iterdir() if p.name.endswith(".rc")}
-
-
 def _base_sources() -> list[tuple[str, str]]:
     root = _cards_root().joinpath("base")
     files = sorted((p for p in root.iterdir() if p.name.endswith(".rc")), key=lambda p: p.name)
