@@ -69,3 +69,23 @@ def test_cli_fuzz_clean(tmp_path, capsys):
     assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path),
                      "--quiet"]) == 0
     assert "every invariant held" in capsys.readouterr().out
+
+
+def test_a_crash_inside_a_move_leaves_the_game_as_it_was(monkeypatch):
+    """A broken primitive raising halfway through a move must not leave half a move."""
+    game = rc.Game.from_scenario({
+        "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "e3"}},
+        "hands": {"blue-submarine": ["captain"]}, "deck": ["ambush"], "phase": "maneuvers"})
+    before = game.to_json()
+
+    def broken_draw(self, seat, amount):
+        raise RuntimeError("broken primitive")
+
+    monkeypatch.setattr(Engine, "draw", broken_draw)
+    with pytest.raises(RuntimeError, match="broken primitive"):
+        game.play("order captain red-destroyer")   # damage applies, then the draw breaks
+    assert game.to_json() == before
+    assert game.moves == []
+    monkeypatch.undo()
+    game.play("order captain red-destroyer")
+    assert game.hand("blue-submarine") == ["ambush"]

@@ -140,9 +140,17 @@ class Game:
         if found is None:
             from .explain import explain
             raise IllegalMove(move, explain(self, text))
-        self._history.append((self.state.copy(), len(self.log)))
+        saved = self.state.copy()
+        log_len = len(self.log)
         gen = self._gen()
-        gen.apply(gen.complete(text, found))
+        try:
+            gen.apply(gen.complete(text, found))
+        except BaseException:
+            # an engine bug (or a broken user primitive) must not leave half a move
+            self.state, self._legal = saved, None
+            del self.log[log_len:]
+            raise
+        self._history.append((saved, log_len))
         self.moves.append(text)
         self._legal = None
 
