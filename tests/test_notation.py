@@ -326,3 +326,21 @@ def test_after_the_game_is_over_every_move_is_illegal():
     assert game.is_over and game.winner == "blue"
     assert game.legal_moves() == []
     illegal(game, "end")
+
+
+@pytest.mark.parametrize("lang,reason", [
+    ("en", "torpedo is not available: 2 crew on it (R4.1)"),
+    ("es", "torpedo no está libre: tiene 2 tripulantes (R4.1)"),
+    ("it", "torpedo non è libera: ha 2 membri dell'equipaggio (R4.1)"),
+])
+def test_illegal_move_reasons_in_the_games_language(lang, reason):
+    game = rc.Game.from_scenario({
+        "ships": {"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2}},
+                  "red-destroyer": {"at": "e3"}},
+        "phase": "maneuvers"})
+    game.lang = lang
+    before = game.to_json()
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play("torpedo red-destroyer")
+    assert info.value.reason == reason
+    assert game.to_json() == before

@@ -8,7 +8,7 @@ that fails. The sentences are the ``illegal`` templates of ``lang/*.yaml``.
 
 from __future__ import annotations
 
-from .i18n import text
+from .i18n import catalog, text
 from .model import TargetKind
 
 
@@ -66,7 +66,7 @@ def explain(game, move: str) -> str:
     if head in ("respond", "pass"):
         return say("no_window")
     if head in ("recover", "discard", "place"):
-        return say("wrong_phase", word=head, phase=st.phase)
+        return say("wrong_phase", word=head, phase=catalog(game.lang)["phases"][st.phase])
     if head == "end":
         return say("just", word="end")
     if head == "order":
