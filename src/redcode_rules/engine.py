@@ -25,7 +25,7 @@ def other_side(side: str) -> str:
 class Engine:
     """The rules acting on one state. Cheap to create; holds no game data of its own."""
 
-    __slots__ = ("rules", "board", "state", "log", "_types")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -33,6 +33,7 @@ class Engine:
         self.state = state
         self.log = log
         self._types = [rules.ships[s.type] for s in state.ships]
+        self.sides = [s.side for s in state.ships]  # seats never change side
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -45,9 +46,6 @@ class Engine:
             if ship.position is not None:
                 occ[ship.position] = seat
         return occ
-
-    def sides(self) -> list[str]:
-        return [s.side for s in self.state.ships]
 
     def crew_out(self, seat: int) -> int:
         ship = self.state.ships[seat]

@@ -54,6 +54,7 @@ class Game:
         self.state = state
         self.log: list[Event] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
+        self._eng: Engine | None = None
         self._legal: dict[str, Move] | None = None
         self._legal_gen: MoveGen | None = None
         self._sorted: list[str] | None = None
@@ -96,7 +97,11 @@ class Game:
 
     # ------------------------------------------------------------- internals
     def _engine(self) -> Engine:
-        return Engine(self.rules, self.board, self.state, self.log)
+        """The engine on the current state (rebuilt when the state object is replaced)."""
+        eng = self._eng
+        if eng is None or eng.state is not self.state or eng.log is not self.log:
+            eng = self._eng = Engine(self.rules, self.board, self.state, self.log)
+        return eng
 
     def _gen(self) -> MoveGen:
         return MoveGen(self._engine())

@@ -142,7 +142,7 @@ class MoveGen:
         """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3)."""
         ship = self.state.ships[seat]
         out = [seat]
-        out.extend(self.board.visible(ship.position, reach, occ, ship.side, self.eng.sides()))
+        out.extend(self.board.visible(ship.position, reach, occ, ship.side, self.eng.sides))
         return out
 
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
