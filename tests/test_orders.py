@@ -577,3 +577,50 @@ def test_a_user_card_recovers_crew_of_its_own_ship_while_it_targets_another(tmp_
     assert (sub.crew_on("torpedo"), sub.crew_on("orders"), sub.reserve) == (0, 2, 4)
     assert game.ship("red-destroyer").crew_on("missile") == 2
     assert game.decision == "main" and "end" in game.legal_moves()
+
+
+def test_d7_1_captain_with_no_deck_and_no_discards_draws_nothing():
+    """The captain itself is not reshuffled into a deck for its own draw."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: d3}
+        hands: {blue-submarine: [captain]}
+        deck: []
+        phase: maneuvers
+    """)
+    game.play("order captain red-destroyer")
+    assert game.hand("blue-submarine") == []
+    assert game.discards == ["captain"] and game.deck == []
+    assert game.ship("red-destroyer").repairs == 2
+
+
+def test_d7_1_captain_reshuffles_the_other_discards():
+    game = make("""
+        ships:
+          blue-submarine: {at: c3}
+          red-destroyer: {at: d3}
+        hands: {blue-submarine: [captain]}
+        deck: []
+        discard: [ambush]
+        phase: maneuvers
+    """)
+    game.play("order captain red-destroyer")
+    assert game.hand("blue-submarine") == ["ambush"]
+    assert game.discards == ["captain"] and game.deck == []
+
+
+def test_boatswain_decides_alone_when_every_crew_out_comes_back():
+    """INTERFACE: the engine chooses when the choice cannot matter (1 on torpedo,
+    1 withdrawn, 2 to recover: both come back)."""
+    game = make("""
+        ships:
+          blue-submarine: {at: c3, crew_on: {torpedo: 1}, withdrawn: 1}
+          red-destroyer: {at: h6}
+        hands: {blue-submarine: [boatswain]}
+        phase: maneuvers
+    """)
+    game.play("order boatswain blue-submarine")
+    sub = game.ship("blue-submarine")
+    assert (sub.reserve, sub.crew_on("torpedo"), sub.withdrawn) == (6, 0, 0)
+    assert game.decision == "main"

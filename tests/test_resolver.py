@@ -447,3 +447,52 @@ def test_d4_9_a_ship_sunk_on_its_own_turn_ends_the_turn_after_the_chain():
     assert game.legal_moves() == ["recover shield", "recover torpedo"]
     assert game.score == {"blue": 0, "red": 1}
     assert game.hand("red-destroyer") == ["evasion"]
+
+
+def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window_goes_on():
+    """Italian countermeasure is not respondable (§10): used as a response it
+    resolves at once (R5.1); the torpedo below keeps its window, so a later
+    player can still shield it (D5.4)."""
+    game = rc.Game.from_scenario(textwrap.dedent("""
+        edition: it
+        ships:
+          blue-submarine: {at: c3}
+          red-submarine: {at: e3}
+          blue-destroyer: {at: a6}
+          red-destroyer: {at: e5}
+        phase: maneuvers
+    """))
+    game.play("torpedo red-submarine")
+    assert game.to_move == "red-submarine"
+    game.play("respond countermeasure blue-submarine")
+    # resolved at once: 1 damage to the submarine, no self repair in it
+    assert game.ship("blue-submarine").repairs == 2
+    assert [e["card"] for e in game.log if e.kind == "resolve"] == ["countermeasure"]
+    # the torpedo's window reopens with a new round from the next seat
+    assert game.stack == [{"card": "torpedo", "player": "blue-submarine", "cancelled": False,
+                           "target": "red-submarine"}]
+    assert game.to_move == "red-submarine"
+    game.play("pass")
+    assert game.to_move == "blue-destroyer"
+    game.play("pass")
+    assert game.to_move == "red-destroyer"
+    game.play("respond shield blue-submarine")
+    game.play("pass")   # blue-submarine may answer the shield
+    game.play("pass")   # red-submarine
+    game.play("pass")   # blue-destroyer
+    assert [e["card"] for e in game.log if e.kind in ("resolve", "cancelled")] == \
+        ["countermeasure", "shield", "torpedo"]
+    assert [e.kind for e in game.log if e.get("card") == "torpedo"][-1] == "cancelled"
+    assert game.ship("red-submarine").repairs == 3
+    assert game.decision == "main" and game.to_move == "blue-submarine"
+
+
+def test_r9_1_a_scenario_starting_in_the_recover_phase_has_lifted_the_intercept():
+    game = rc.Game.from_scenario(textwrap.dedent("""
+        ships:
+          blue-submarine: {at: c3, intercepted: true, crew_on: {orders: 2}}
+          red-destroyer: {at: e3, intercepted: true}
+        phase: recover
+    """))
+    assert game.ship("blue-submarine").intercepted is False
+    assert game.ship("red-destroyer").intercepted is True

@@ -168,7 +168,8 @@ class Engine:
             options = self.recover_options(seat)
             if not options:
                 item.pending = 0
-            elif len(options) == 1:
+            elif len(options) == 1 or self.crew_out(seat) <= item.pending:
+                # one source, or every crew out comes back whatever the order
                 self.recover_one(seat, options[0])
                 item.pending -= 1
             else:
@@ -199,10 +200,19 @@ class Engine:
         drawn = 0
         for _ in range(amount):
             if not st.deck:
-                if not st.discard:
+                # D7.1: the discards become the deck, except an order card still
+                # resolving (it went to the discards when played, R7.3)
+                pile = list(st.discard)
+                keep = []
+                for item in st.stack:
+                    if item.kind == "order" and item.card in pile:
+                        pile.reverse()
+                        pile.remove(item.card)
+                        pile.reverse()
+                        keep.append(item.card)
+                if not pile:
                     break
-                st.deck = st.discard
-                st.discard = []
+                st.deck, st.discard = pile, keep
                 st.rng = shuffle(st.rng, st.deck)
                 self.event("reshuffle", cards=len(st.deck))
             st.hands[seat].append(st.deck.pop(0))
@@ -283,11 +293,20 @@ class Engine:
         st = self.state
         st.stack.append(item)
         if card.respondable:
-            st.asking = [s for s in self.seats_after(item.seat) if not st.ships[s].eliminated]
-            st.resolving = False
+            self.open_window(item)
         else:
+            # R5.1: it resolves at once — only it: a response that cannot be
+            # answered leaves the window of the item below open (see advance)
             st.asking = []
             st.resolving = True
+            st.floor = len(st.stack) - 1
+
+    def open_window(self, item: StackItem) -> None:
+        """A round of D5.4 for ``item``: every other player, from the next seat on."""
+        st = self.state
+        st.asking = [s for s in self.seats_after(item.seat) if not st.ships[s].eliminated]
+        st.resolving = False
+        st.floor = 0
 
     def resolve_item(self, item: StackItem) -> bool:
         """Apply an item's effects from where it stopped; False if a choice is owed."""
@@ -343,7 +362,9 @@ class Engine:
                         st.asking.pop(0)
                     if st.asking:
                         return
+                    # D5.4: everyone passed; the whole chain resolves, no new windows
                     st.resolving = True
+                    st.floor = 0
                 item = st.stack[-1]
                 if not self.resolve_item(item):
                     return
@@ -353,6 +374,9 @@ class Engine:
                 if not st.stack:
                     st.resolving = False
                     st.sunk_in_chain.clear()
+                    st.floor = 0
+                elif len(st.stack) <= st.floor:
+                    self.open_window(st.stack[-1])  # the window below goes on
                 continue
             if st.end_turn_pending:
                 self.finish_turn()

@@ -279,6 +279,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
+        ships[turn].intercepted = False  # R9.1: lifted at the start of its player's turn
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:

@@ -160,6 +160,8 @@ def _check_state(state: GameState, rules) -> None:
         raise ScenarioError("state.score", "needs blue and red, not negative")
     if state.turn_number < 1 or state.recover_left < 0 or state.orders_played < 0:
         raise ScenarioError("state", "turn_number, recover_left or orders_played out of range")
+    if not 0 <= state.floor <= max(len(state.stack) - 1, 0):
+        raise ScenarioError("state.floor", "out of range")
     if state.stack and not state.resolving and not state.asking:
         raise ScenarioError("state.asking", "a response window with nobody to ask")
     for index, item in enumerate(state.stack):

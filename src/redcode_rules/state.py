@@ -113,6 +113,7 @@ class GameState:
     stack: list[StackItem] = attrs.Factory(list)
     asking: list[int] = attrs.Factory(list)
     resolving: bool = False
+    floor: int = 0  # resolve down to this many items, then reopen the window (R5.1)
     sunk_in_chain: list[int] = attrs.Factory(list)
     end_turn_pending: bool = False
     catchup_done: list[int] = attrs.Factory(list)
@@ -124,5 +125,5 @@ class GameState:
             [list(h) for h in self.hands], list(self.deck), list(self.discard), dict(self.score),
             self.rng, self.turn, self.turn_number, self.phase, self.recover_left,
             self.orders_played, [i.copy() for i in self.stack], list(self.asking),
-            self.resolving, list(self.sunk_in_chain), self.end_turn_pending,
+            self.resolving, self.floor, list(self.sunk_in_chain), self.end_turn_pending,
             list(self.catchup_done), self.winner)
