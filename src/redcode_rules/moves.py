@@ -226,8 +226,8 @@ class MoveGen:
             item = st.stack[-1]
             eng.recover_one(item.recovering, move.source)
             item.pending -= 1
-            if item.pending == 0 and eng.continue_recover(item):
-                item.pc += 1
+            if item.pending == 0:
+                item.pc += 1  # the effect is done; advance resumes with the next one
         elif move.kind == "place":
             eng.respawn(seat, move.box)
         elif move.kind == "end":
