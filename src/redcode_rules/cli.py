@@ -10,6 +10,7 @@ from .bots import BOTS, GreedyBot
 from .errors import RedCodeError
 from .game import Game, new_game
 from .loader import check_files, load_ruleset
+from .setup import default_teams
 from .model import Ruleset
 from .i18n import catalog, languages
 from .narrate import board_text, narrate
@@ -28,8 +29,7 @@ def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
                            f"submarine/destroyer, not {text!r}") from None
     if not (1 <= a <= len(types) and 1 <= b <= len(types)):
         raise RedCodeError(f"--teams: each side has 1 to {len(types)} ships")
-    rotated = types[1:] + types[:1]
-    return [types[:a], rotated[:b]]
+    return default_teams(rules, a, b)
 
 
 def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> None:

@@ -206,9 +206,7 @@ class Engine:
                 keep = []
                 for item in st.stack:
                     if item.kind == "order" and item.card in pile:
-                        pile.reverse()
-                        pile.remove(item.card)
-                        pile.reverse()
+                        del pile[len(pile) - 1 - pile[::-1].index(item.card)]  # its last copy
                         keep.append(item.card)
                 if not pile:
                     break

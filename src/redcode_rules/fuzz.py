@@ -22,6 +22,7 @@ from .game import Game, new_game
 from .invariants import violations
 from .model import Ruleset
 from .replay import save_replay
+from .setup import default_teams
 
 Check = Callable[[Game], list[str]]
 
@@ -41,13 +42,8 @@ def default_check(game: Game, cards_total: int | None) -> list[str]:
 
 def configs(rules: Ruleset) -> list[tuple[str, list[list[str]]]]:
     """Every mode with 1v1, 2v2 and 3v3 (as many types as the rules have)."""
-    types = list(rules.ships)
-    rotated = types[1:] + types[:1]
-    out = []
-    for n in range(1, min(3, len(types)) + 1):
-        for mode in ("war", "arena"):
-            out.append((mode, [types[:n], rotated[:n]]))
-    return out
+    return [(mode, default_teams(rules, n, n))
+            for n in range(1, min(3, len(rules.ships)) + 1) for mode in ("war", "arena")]
 
 
 def _key(message: str) -> str:

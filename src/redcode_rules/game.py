@@ -40,6 +40,11 @@ class ShipView:
         return self.crew[maneuver]
 
 
+def normalise(move: str) -> str:
+    """A move string with runs of white space folded (the notation's one spelling)."""
+    return " ".join(move.split())
+
+
 class Game:
     """A game of Red Code in progress.
 
@@ -113,7 +118,7 @@ class Game:
 
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
-        text = " ".join(text.split())
+        text = normalise(text)
         return self._gen().complete(text, self._legal_map()[text])
 
     def _legal_map(self) -> dict[str, Move]:
@@ -133,14 +138,14 @@ class Game:
         return list(self._sorted)
 
     def is_legal(self, move: str) -> bool:
-        return " ".join(str(move).split()) in self._legal_map()
+        return normalise(str(move)) in self._legal_map()
 
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
         if not isinstance(move, str):
             from .i18n import text
             raise IllegalMove(repr(move), text(self.lang, "illegal", "not_string"))
-        text = " ".join(move.split())
+        text = normalise(move)
         found = self._legal_map().get(text)
         if found is None:
             from .explain import explain

@@ -16,7 +16,7 @@ from .errors import DslError, RedCodeError, ScenarioError
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import seed_state, shuffle
-from .setup import MODES, make_board, seat_order
+from .setup import MODES, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
@@ -140,8 +140,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
             raise ScenarioError(f"start_cards.{side}", "sides are blue and red")
         if not isinstance(box, str):
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
-    start_cards = {"blue": starts.get("blue", "a1"),
-                   "red": starts.get("red", f"{chr(ord('a') + width - 2)}{height - 1}")}
+    start_cards = {**default_start_cards(width, height), **starts}
     board = make_board(cells, rules, start_cards)
 
     # ships -------------------------------------------------------------

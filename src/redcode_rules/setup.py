@@ -11,8 +11,18 @@ from .rng import seed_state, shuffle
 from .state import GameState, ShipState
 
 MODES = ("war", "arena")
-# D2.7: blue's start card is the top-left card, red's the bottom-right.
-DEFAULT_START = {"blue": "a1", "red": "g5"}
+
+
+def default_start_cards(width: int, height: int) -> dict[str, str]:
+    """D2.7: blue's start card is the top-left card, red's the bottom-right."""
+    return {"blue": "a1", "red": f"{chr(ord('a') + width - 2)}{height - 1}"}
+
+
+def default_teams(rules: Ruleset, blue: int, red: int) -> list[list[str]]:
+    """Teams of N ships: blue takes the types in order, red starts one type later."""
+    types = list(rules.ships)
+    rotated = types[1:] + types[:1]
+    return [types[:blue], rotated[:red]]
 
 
 def start_boxes(top_left: str, width: int, height: int) -> tuple[int, ...]:
@@ -48,7 +58,7 @@ def deal_map(rules: Ruleset, rng: int) -> tuple[str, dict[str, str], int]:
                 for dx in range(2):
                     grid[2 * cy + dy][2 * cx + dx] = card.layout[dy][dx]
     cells = "".join("".join(r) for r in grid)
-    start_cards = {"blue": "a1", "red": f"{chr(ord('a') + w - 2)}{2 * rows - 1}"}
+    start_cards = default_start_cards(w, 2 * rows)
     return cells, start_cards, rng
 
 
