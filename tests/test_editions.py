@@ -147,6 +147,21 @@ def test_s10_countermeasure_it_is_not_respondable_and_has_no_self_repair():
     assert [e.kind for e in game.log] == ["use", "resolve", "damage"]
 
 
+def test_s10_it_countermeasure_that_ends_the_game_leaves_a_clean_state():
+    """R8.1, R5.1: an Italian countermeasure (resolving alone, above the item
+    it answers) that sinks the last ship of a side ends the game; the stack,
+    its resolve-down-to mark and the chain's sunk list are cleared, so the
+    saved game loads again (found by the random-game test, seed 2176)."""
+    game = make("it", {"red-destroyer": "{at: d3}",
+                       "blue-submarine": "{at: c3, repairs: 1, breakdowns: 0}"}, mode="arena")
+    game.play("torpedo blue-submarine")
+    assert game.decision == "respond" and game.to_move == "blue-submarine"
+    game.play("respond countermeasure blue-submarine")   # its own ship: sinks it
+    assert game.is_over and game.winner == "red"
+    assert (game.state.stack, game.state.floor, game.state.sunk_in_chain) == ([], 0, [])
+    assert rc.Game.from_json(game.to_json()) == game
+
+
 # ------------------------------------------------------------------ the deck
 
 

@@ -283,6 +283,8 @@ class Engine:
         st.stack.clear()
         st.asking.clear()
         st.resolving = False
+        st.floor = 0
+        st.sunk_in_chain.clear()
         self.event("game_over", winner=winner, reason=reason)
 
     # ------------------------------------------------------------------ the stack
