@@ -173,15 +173,17 @@ class Board:
                 enter(n, names[n], blocked | (1 << n), steps - 1)
         return out
 
-    def path_texts(self, prefix: str, start: int, steps: int, occupied: int) -> list[str]:
-        """``prefix`` followed by each path's notation, sorted (cached like ``paths``)."""
+    def path_texts(self, prefix: str, start: int, steps: int,
+                   occupied: int) -> tuple[list[str], frozenset[str]]:
+        """``prefix`` followed by each path's notation, sorted, and the same as a
+        set (cached like ``paths``: a listing shares them, never copies them)."""
         key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
         cached = self._texts.get(key)
         if cached is None:
             if len(self._texts) > 50_000:
                 self._texts.clear()
-            cached = self._texts[key] = sorted(f"{prefix} {text}" for text in
-                                               self.paths(start, steps, occupied))
+            texts = sorted(f"{prefix} {text}" for text in self.paths(start, steps, occupied))
+            cached = self._texts[key] = (texts, frozenset(texts))
         return cached
 
     def _reach_mask(self, start: int, steps: int) -> int:

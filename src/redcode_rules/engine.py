@@ -10,8 +10,6 @@ player must decide. Nothing here knows any card by name.
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from .board import Board
 from .effects import Selector
 from .model import CardDef, Ruleset, TargetKind
@@ -25,7 +23,7 @@ def other_side(side: str) -> str:
 class Engine:
     """The rules acting on one state. Cheap to create; holds no game data of its own."""
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -34,6 +32,9 @@ class Engine:
         self.log = log
         self._types = [rules.ships[s.type] for s in state.ships]
         self.sides = [s.side for s in state.ships]  # seats never change side
+        n = len(state.ships)
+        self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
+        self._limit = rules.options.hand_limit
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -59,20 +60,21 @@ class Engine:
             names.append("withdrawn")
         return names
 
-    def seats_after(self, seat: int) -> Iterator[int]:
+    def seats_after(self, seat: int) -> tuple[int, ...]:
         """Other seats in turn order, starting after ``seat`` (D5.4, D6.3)."""
-        n = len(self.state.ships)
-        for k in range(1, n):
-            yield (seat + k) % n
+        return self._after[seat]
 
     def hand_over_limit(self) -> int:
         """Seat of the first player (from the turn player on) who must discard, or -1."""
         st = self.state
-        limit = self.rules.options.hand_limit
-        if len(st.hands[st.turn]) > limit:
+        limit = self._limit
+        hands = st.hands
+        if max(map(len, hands)) <= limit:  # nearly always: one pass in C
+            return -1
+        if len(hands[st.turn]) > limit:
             return st.turn
-        for seat in self.seats_after(st.turn):
-            if len(st.hands[seat]) > limit:
+        for seat in self._after[st.turn]:
+            if len(hands[seat]) > limit:
                 return seat
         return -1
 

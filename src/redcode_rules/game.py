@@ -10,7 +10,7 @@ from .board import Board
 from .engine import Engine
 from .errors import IllegalMove
 from .model import Ruleset
-from .moves import Move, MoveGen
+from .moves import Listing, Move, MoveCache, MoveGen
 from .setup import make_board, new_state
 from .state import Event, GameState, ShipState
 
@@ -60,11 +60,11 @@ class Game:
         self.log: list[Event] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
         self._eng: Engine | None = None
-        self._legal: dict[str, Move] | None = None
-        self._legal_gen: MoveGen | None = None
-        self._sorted: list[str] | None = None
+        self._movegen: MoveGen | None = None
+        self._moves_cache = MoveCache()
+        self._legal: Listing | None = None
         self.setup: dict[str, Any] | None = None  # how the game began, for replays
-        self._history: list[tuple[GameState, int]] = []
+        self._history: list[tuple[tuple, int]] = []  # state snapshots, log lengths
         self.moves: list[str] = []
         self.lang = "en"  # language of IllegalMove reasons
 
@@ -109,7 +109,11 @@ class Game:
         return eng
 
     def _gen(self) -> MoveGen:
-        return MoveGen(self._engine())
+        gen = self._movegen
+        eng = self._engine()
+        if gen is None or gen.eng is not eng:
+            gen = self._movegen = MoveGen(eng, self._moves_cache)
+        return gen
 
     def _advance(self) -> None:
         gen = self._gen()
@@ -119,49 +123,49 @@ class Game:
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
         text = normalise(text)
-        return self._gen().complete(text, self._legal_map()[text])
+        found = self._listing().find(text)
+        if found is None:
+            raise KeyError(text)
+        return self._gen().complete(text, found)
 
-    def _legal_map(self) -> dict[str, Move]:
+    def _listing(self) -> Listing:
         if self._legal is None:
-            gen = self._gen()
-            self._legal = gen.legal()
-            self._legal_gen = gen
-            self._sorted = None
+            self._legal = self._gen().legal()
         return self._legal
 
     # ------------------------------------------------------------- the interface
     def legal_moves(self) -> list[str]:
         """Every legal move of ``to_move``, sorted."""
-        self._legal_map()
-        if self._sorted is None:
-            self._sorted = self._legal_gen.sorted_moves()
-        return list(self._sorted)
+        return list(self._listing().sorted())
 
     def is_legal(self, move: str) -> bool:
-        return normalise(str(move)) in self._legal_map()
+        return normalise(str(move)) in self._listing()
 
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
         if not isinstance(move, str):
             from .i18n import text
             raise IllegalMove(repr(move), text(self.lang, "illegal", "not_string"))
-        text = normalise(move)
-        found = self._legal_map().get(text)
+        listing = self._listing()
+        found = listing.find(move)
         if found is None:
-            from .explain import explain
-            raise IllegalMove(move, explain(self, text))
-        saved = self.state.copy()
+            written, move = move, normalise(move)
+            found = listing.find(move)
+            if found is None:
+                from .explain import explain
+                raise IllegalMove(written, explain(self, move))
+        saved = self.state.snapshot()
         log_len = len(self.log)
         gen = self._gen()
         try:
-            gen.apply(gen.complete(text, found))
+            gen.apply(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half a move
-            self.state, self._legal = saved, None
+            self.state, self._legal = GameState.restore(saved), None
             del self.log[log_len:]
             raise
         self._history.append((saved, log_len))
-        self.moves.append(text)
+        self.moves.append(move)
         self._legal = None
 
     def undo(self) -> str:
@@ -169,7 +173,7 @@ class Game:
         if not self._history:
             raise IndexError("no move to undo")
         state, log_len = self._history.pop()
-        self.state = state
+        self.state = GameState.restore(state)
         del self.log[log_len:]
         self._legal = None
         return self.moves.pop()
@@ -178,6 +182,7 @@ class Game:
         """An independent copy (shares the immutable rules and board)."""
         other = Game(self.rules, self.state.copy(), list(self.log), self.board)
         other.setup = self.setup
+        other._moves_cache = self._moves_cache  # immutable moves of the same seats
         other.moves = list(self.moves)
         other.lang = self.lang
         return other

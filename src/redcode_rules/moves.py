@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
+from .effects import Selector
 from .engine import Engine
 from .model import CardDef, TargetKind
 from .state import StackItem
@@ -37,77 +38,137 @@ class Move(NamedTuple):
         return self.text
 
 
+PASS = Move("pass", "pass")
+END = Move("end", "end")
+
+
+class Listing:
+    """The legal moves of one decision: who decides, and what they may play.
+
+    Moves without a path are kept by notation in ``singles``. A move with a
+    path (movement, evasion) is one ``Move`` for many notations: ``groups``
+    holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
+    sorted notations of every path and their set, shared with the board's
+    path cache, so listing a decision never copies hundreds of paths.
+    """
+
+    __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
+
+    def __init__(self, kind: str, seat: int, singles: dict[str, Move],
+                 groups: list[tuple[str, list[str], frozenset[str], Move]]):
+        self.kind = kind
+        self.seat = seat
+        self.singles = singles
+        self.groups = groups
+        self._sorted: list[str] | None = None
+
+    def find(self, text: str) -> Move | None:
+        """The listed move of a notation (without its path), or None."""
+        move = self.singles.get(text)
+        if move is None:
+            for _, _, members, grouped in self.groups:
+                if text in members:
+                    return grouped
+        return move
+
+    def __contains__(self, text: str) -> bool:
+        return self.find(text) is not None
+
+    def __len__(self) -> int:
+        return len(self.singles) + sum(len(texts) for _, texts, _, _ in self.groups)
+
+    def sorted(self) -> list[str]:
+        """Every notation in sorted order, without sorting every path.
+
+        A group's texts are its head plus a space plus a path, already
+        sorted; no other move starts with that head and a space, so the group
+        sorts as one block at the place of its head.
+        """
+        if self._sorted is None:
+            if not self.groups:
+                self._sorted = sorted(self.singles)
+            else:
+                blocks = {head: texts for head, texts, _, _ in self.groups}
+                out: list[str] = []
+                for head in sorted([*self.singles, *blocks]):
+                    texts = blocks.get(head)
+                    if texts is None:
+                        out.append(head)
+                    else:
+                        out.extend(texts)
+                self._sorted = out
+        return self._sorted
+
+
+NO_MOVES = Listing("over", -1, {}, [])
+
+
+class MoveCache:
+    """Moves and per-seat card lists that never change during a game.
+
+    Keyed by seat, card and target, so a decision's moves are looked up,
+    not rebuilt. One per game (ship ids and seats are the game's), shared
+    by its clones; everything in it is immutable.
+    """
+
+    __slots__ = ("moves", "maneuvers", "areas")
+
+    def __init__(self) -> None:
+        self.moves: dict[tuple, Move] = {}
+        self.maneuvers: dict[tuple[int, bool], list[tuple[int, CardDef]]] = {}
+        self.areas: dict[str, list[Move]] = {}
+
+
 class MoveGen:
     """Legal moves of the pending decision of one engine state."""
 
-    __slots__ = ("eng", "rules", "board", "state", "groups", "singles")
+    __slots__ = ("eng", "rules", "board", "state", "cache")
 
-    def __init__(self, eng: Engine):
+    def __init__(self, eng: Engine, cache: MoveCache | None = None):
         self.eng = eng
         self.rules = eng.rules
         self.board = eng.board
         self.state = eng.state
-        # filled by ``legal``: moves with paths come in groups that share a
-        # head and are already sorted; ``sorted_moves`` merges them cheaply
-        self.groups: list[tuple[str, list[str], Move]] = []
-        self.singles: list[str] = []
+        self.cache = cache if cache is not None else MoveCache()
 
     # ------------------------------------------------------------------ listing
-    def legal(self) -> dict[str, Move]:
-        """Notation → move, for every legal move of the pending decision.
-
-        Moves that differ only by their path share one ``Move`` whose ``text``
-        is the part before the path; ``complete`` adds the path when one is
-        played (a decision can have hundreds of paths, most never played).
-        """
+    def legal(self) -> Listing:
+        """Every legal move of the pending decision (see ``Listing``)."""
         pending = self.eng.pending()
         if pending is None:
-            return {}
+            return NO_MOVES
         kind, seat = pending
         moves: dict[str, Move] = {}
+        groups: list = []
+        known = self.cache.moves
         if kind == "discard":
-            for card in sorted(set(self.state.hands[seat])):
-                m = Move("discard", f"discard {card}", card=card)
+            for card in set(self.state.hands[seat]):
+                m = known.get(("discard", card))
+                if m is None:
+                    m = known[("discard", card)] = Move("discard", f"discard {card}", card=card)
                 moves[m.text] = m
         elif kind in ("recover", "choose"):
             ship = seat if kind == "recover" else self.state.stack[-1].recovering
             for source in self.eng.recover_options(ship):
-                m = Move(kind, f"recover {source}", source=source)
+                m = known.get((kind, source))
+                if m is None:
+                    m = known[(kind, source)] = Move(kind, f"recover {source}", source=source)
                 moves[m.text] = m
         elif kind == "place":
             for box in self.eng.free_start_boxes(seat):
-                m = Move("place", f"place {self.board.name(box)}", box=box)
+                m = known.get(("place", box))
+                if m is None:
+                    m = known[("place", box)] = Move("place", f"place {self.board.name(box)}",
+                                                     box=box)
                 moves[m.text] = m
         elif kind == "respond":
-            self.maneuver_moves(seat, True, moves, self.groups)
-            moves["pass"] = Move("pass", "pass")
+            self.maneuver_moves(seat, True, moves, groups)
+            moves["pass"] = PASS
         else:  # main
-            self.maneuver_moves(seat, False, moves, self.groups)
-            self.order_moves(seat, moves, self.groups)
-            moves["end"] = Move("end", "end")
-        self.singles = list(moves)
-        for _, texts, move in self.groups:
-            moves.update(dict.fromkeys(texts, move))
-        return moves
-
-    def sorted_moves(self) -> list[str]:
-        """The notations of ``legal`` in sorted order, without sorting every path.
-
-        A group's texts are its head plus a space plus a path, sorted when
-        cached; no other move starts with that head and a space, so the
-        group sorts as one block at the place of its head.
-        """
-        if not self.groups:
-            return sorted(self.singles)
-        blocks = {head: texts for head, texts, _ in self.groups}
-        out: list[str] = []
-        for head in sorted(self.singles + list(blocks)):
-            texts = blocks.get(head)
-            if texts is None:
-                out.append(head)
-            else:
-                out.extend(texts)
-        return out
+            self.maneuver_moves(seat, False, moves, groups)
+            self.order_moves(seat, moves, groups)
+            moves["end"] = END
+        return Listing(kind, seat, moves, groups)
 
     def complete(self, text: str, move: Move) -> Move:
         """The move with its path, for a notation listed by ``legal``."""
@@ -119,24 +180,24 @@ class MoveGen:
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked."""
         found: dict[str, Move] = {}
-        self.maneuver_moves(seat, True, found)
-        return bool(found)
+        groups: list = []
+        self.maneuver_moves(seat, True, found, groups, first=True)
+        return bool(found) or any(texts for _, texts, _, _ in groups)
 
-    def _usable(self, seat: int, responding: bool) -> Iterator[tuple[int, CardDef]]:
-        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1)."""
+    def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
+        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
         ship = self.state.ships[seat]
         if ship.position is None or ship.intercepted:
-            return
-        names = self.rules.ships[ship.type].maneuvers
-        for i, name in enumerate(names):
-            if ship.crew_on[i]:
-                continue
-            card = self.rules.maneuvers[name]
-            if card.cost > ship.reserve or (responding and not card.response):
-                continue
-            if not responding and card.target.kind is TargetKind.SOURCE:
-                continue  # nothing to answer on an empty stack
-            yield i, card
+            return []
+        cards = self.cache.maneuvers.get((seat, responding))
+        if cards is None:
+            cards = self.cache.maneuvers[(seat, responding)] = [
+                (i, card) for i, card in enumerate(
+                    self.rules.maneuvers[name] for name in self.rules.ships[ship.type].maneuvers)
+                # a card answering the answered item needs a stack (D4.7)
+                if (card.response if responding else card.target.kind is not TargetKind.SOURCE)]
+        crew_on, reserve = ship.crew_on, ship.reserve
+        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
 
     def visible_targets(self, seat: int, reach: int, occ: list[int]) -> list[int]:
         """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3)."""
@@ -146,14 +207,15 @@ class MoveGen:
         return out
 
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
-                       groups: list | None = None) -> None:
-        """Maneuvers into ``out``; moves with paths into ``groups`` when given."""
-        occ = None
-        prefix = "respond " if responding else ""
+                       groups: list, first: bool = False) -> None:
+        """Maneuvers into ``out``, moves with paths into ``groups``; with ``first``,
+        stop at the first move found (all ``can_respond`` needs)."""
+        usable = self.usable(seat, responding)
+        if not usable:
+            return
+        occ = self.eng.occupant()
         kind = "respond" if responding else "use"
-        for _, card in self._usable(seat, responding):
-            if occ is None:
-                occ = self.eng.occupant()
+        for _, card in usable:
             tk = card.target.kind
             if tk is TargetKind.SELF:
                 targets: list[int | None] = [None]
@@ -165,55 +227,66 @@ class MoveGen:
                 else:
                     targets = visible
             for target in targets:
-                self._with_path(kind, prefix + card.id, card, seat, target, out, groups)
+                self._with_path(kind, card, seat, target, out, groups)
+                if first and (out or groups):
+                    return
 
-    def order_moves(self, seat: int, out: dict[str, Move], groups: list | None = None) -> None:
+    def order_moves(self, seat: int, out: dict[str, Move], groups: list) -> None:
         st = self.state
         if st.orders_played >= self.rules.options.orders_per_turn:
             return
         on_board = [s for s, sh in enumerate(st.ships) if sh.position is not None]
-        for card_id in sorted(set(st.hands[seat])):
+        for card_id in set(st.hands[seat]):
             card = self.rules.orders.get(card_id)
             if card is None:
                 continue
-            head = f"order {card_id}"
             tk = card.target.kind
             if tk is TargetKind.AREA:
-                for box in range(self.board.size):
-                    if self.board.area(box, card.target.width, card.target.height):
-                        m = Move("order", f"{head} {self.board.name(box)}", card_id, area=box)
-                        out[m.text] = m
+                for m in self._area_moves(card):
+                    out[m.text] = m
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
             for target in targets:
-                self._with_path("order", head, card, seat, target, out, groups)
+                self._with_path("order", card, seat, target, out, groups)
 
-    def _with_path(self, kind: str, head: str, card: CardDef, seat: int, target: int | None,
-                   out: dict[str, Move], groups: list | None) -> None:
+    def _area_moves(self, card: CardDef) -> list[Move]:
+        """D7.5: one move per top-left box of a block that fits on the board."""
+        moves = self.cache.areas.get(card.id)
+        if moves is None:
+            w, h = card.target.width, card.target.height
+            moves = self.cache.areas[card.id] = [
+                Move("order", f"order {card.id} {self.board.name(box)}", card.id, area=box)
+                for box in range(self.board.size) if self.board.area(box, w, h)]
+        return moves
+
+    def _with_path(self, kind: str, card: CardDef, seat: int, target: int | None,
+                   out: dict[str, Move], groups: list) -> None:
         ships = self.state.ships
-        text = head if target is None else f"{head} {ships[target].id}"
-        move = Move(kind, text, card.id, target)
+        key = (kind, card.id, target)
+        move = self.cache.moves.get(key)
+        if move is None:
+            head = f"order {card.id}" if kind == "order" else \
+                f"respond {card.id}" if kind == "respond" else card.id
+            text = head if target is None else f"{head} {ships[target].id}"
+            move = self.cache.moves[key] = Move(kind, text, card.id, target)
         mover_sel = card.mover
         if mover_sel is None:
-            out[text] = move
+            out[move.text] = move
             return
-        mover = seat if target is None or mover_sel.value == "self" else target
+        mover = seat if target is None or mover_sel is Selector.SELF else target
         occupied = 0
         for ship in ships:
             if ship.position is not None:
                 occupied |= 1 << ship.position
-        texts = self.board.path_texts(text, ships[mover].position, card.move_effect.amount,
-                                      occupied)
-        if groups is None:
-            out.update(dict.fromkeys(texts, move))
-        else:
-            groups.append((text, texts, move))
+        texts, members = self.board.path_texts(move.text, ships[mover].position,
+                                               card.move_effect.amount, occupied)
+        if texts:
+            groups.append((move.text, texts, members, move))
 
     # ------------------------------------------------------------------ applying
-    def apply(self, move: Move) -> None:
-        """Carry out a legal move, then run the game on to the next decision."""
+    def apply(self, move: Move, seat: int) -> None:
+        """Carry out a legal move of ``seat``, then run the game on to the next decision."""
         eng, st = self.eng, self.state
-        kind, seat = eng.pending()
         ship = st.ships[seat]
         if move.kind == "discard":
             st.hands[seat].remove(move.card)

@@ -38,6 +38,18 @@ class ShipState:
                          self.breakdowns, self.reserve, list(self.crew_on), self.withdrawn,
                          self.sunk, self.eliminated, self.intercepted)
 
+    def snapshot(self) -> tuple:
+        """Every field as immutable values (see ``GameState.snapshot``)."""
+        return (self.id, self.side, self.type, self.position, self.repairs, self.breakdowns,
+                self.reserve, tuple(self.crew_on), self.withdrawn, self.sunk, self.eliminated,
+                self.intercepted)
+
+    @classmethod
+    def restore(cls, data: tuple) -> ShipState:
+        ship = cls(*data)
+        ship.crew_on = list(ship.crew_on)
+        return ship
+
 
 @attrs.define(slots=True)
 class StackItem:
@@ -127,3 +139,29 @@ class GameState:
             self.orders_played, [i.copy() for i in self.stack], list(self.asking),
             self.resolving, self.floor, list(self.sunk_in_chain), self.end_turn_pending,
             list(self.catchup_done), self.winner)
+
+    def snapshot(self) -> tuple:
+        """The whole state as one tuple of immutable values, for undo.
+
+        Half the cost of ``copy``: tuples instead of attrs records, and the
+        stack (usually empty) is the only part still copied item by item.
+        ``restore`` turns it back into an equal state.
+        """
+        return (self.mode, self.board, self.start_cards,
+                tuple([s.snapshot() for s in self.ships]), tuple(map(tuple, self.hands)),
+                tuple(self.deck), tuple(self.discard), tuple(self.score.items()), self.rng,
+                self.turn, self.turn_number, self.phase, self.recover_left, self.orders_played,
+                tuple([i.copy() for i in self.stack]) if self.stack else (),
+                tuple(self.asking), self.resolving, self.floor, tuple(self.sunk_in_chain),
+                self.end_turn_pending, tuple(self.catchup_done), self.winner)
+
+    @classmethod
+    def restore(cls, data: tuple) -> GameState:
+        (mode, board, start_cards, ships, hands, deck, discard, score, rng, turn, turn_number,
+         phase, recover_left, orders_played, stack, asking, resolving, floor, sunk_in_chain,
+         end_turn_pending, catchup_done, winner) = data
+        return cls(mode, board, start_cards, [ShipState.restore(s) for s in ships],
+                   [list(h) for h in hands], list(deck), list(discard), dict(score), rng,
+                   turn, turn_number, phase, recover_left, orders_played,
+                   [i.copy() for i in stack], list(asking), resolving, floor,
+                   list(sunk_in_chain), end_turn_pending, list(catchup_done), winner)
