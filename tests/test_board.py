@@ -5,6 +5,8 @@
 import textwrap
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import redcode_rules as rc
 
@@ -481,3 +483,48 @@ def test_r4_3_running_water_does_not_block_sight():
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == ["torpedo blue-submarine", "torpedo red-destroyer"]
+
+
+# ------------------------------------------------------------------ the fast path walker
+
+
+def reference_paths(board, start: int, steps: int, occupied: int) -> list[str]:
+    """R2.5, D2.5a, D4.6 as a plain search, the oracle for ``Board.paths``: from
+    the start, 1..steps voluntary steps to free boxes not yet entered; entering
+    running water forces a step to any such box, if there is one."""
+    out = []
+
+    def enter(box, text, seen, left):
+        if board.is_current(box):
+            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
+            for n in onward:
+                enter(n, f"{text} {board.name(n)}", seen | (1 << n), left)
+            if onward:
+                return
+        out.append(text)
+        if left:
+            for n in board.neighbours[box]:
+                if not (seen >> n) & 1:
+                    enter(n, f"{text} {board.name(n)}", seen | (1 << n), left - 1)
+
+    blocked = occupied | (1 << start)
+    for n in board.neighbours[start]:
+        if not (blocked >> n) & 1:
+            enter(n, board.name(n), blocked | (1 << n), steps - 1)
+    return sorted(out)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3),
+       ships=st.lists(st.integers(0, 47), max_size=6))
+def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships):
+    """The tabled, sorted-by-construction walker lists exactly the paths of
+    the plain search, in sorted order, with the same set for membership."""
+    board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
+    assume(not board.is_island(start))
+    occupied = sum({1 << s for s in ships})
+    paths, members = board.paths(start, steps, occupied)
+    assert paths == reference_paths(board, start, steps, occupied)
+    assert members == frozenset(paths)
+    texts, _ = board.path_texts("movement", start, steps, occupied)
+    assert texts == [f"movement {p}" for p in paths]

@@ -54,6 +54,7 @@ class Board:
     _paths: dict = attrs.field(init=False, factory=dict, repr=False)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _texts: dict = attrs.field(init=False, factory=dict, repr=False)
+    _exits: tuple = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         w, h = self.width, self.height
@@ -80,6 +81,10 @@ class Board:
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", tuple(neighbours))
         object.__setattr__(self, "rays", tuple(rays))
+        object.__setattr__(self, "_exits", tuple(
+            tuple(sorted(((n, 1 << n, " " + names[n], self.cells[n] == CURRENT) for n in ns),
+                         key=lambda step: step[2]))
+            for ns in neighbours))
 
     @property
     def size(self) -> int:
@@ -125,9 +130,10 @@ class Board:
                     if sides[seat] != viewer_side:
                         break
 
-    def paths(self, start: int, steps: int, occupied: int) -> list[str]:
+    def paths(self, start: int, steps: int, occupied: int) -> tuple[list[str], frozenset[str]]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,
-        as its notation: the boxes entered, space-separated (``"c3 d3"``).
+        as its notation: the boxes entered, space-separated (``"c3 d3"``);
+        sorted, and the same as a set.
 
         ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
         voluntary steps to free, navigable neighbours. R2.5: entering running
@@ -143,47 +149,64 @@ class Board:
         if cached is None:
             if len(self._paths) > 50_000:
                 self._paths.clear()
-            cached = self._paths[key] = self._walk(start, steps, key[2] | (1 << start))
+            texts = self._walk(start, steps, key[2] | (1 << start))
+            cached = self._paths[key] = (texts, frozenset(texts))
         return cached
 
     def _walk(self, start: int, steps: int, blocked: int) -> list[str]:
-        out: list[str] = []
-        neighbours = self.neighbours
-        names = self.names
-        current = [c == CURRENT for c in self.cells]
+        """The depth-first search behind ``paths``; ``blocked`` holds the start
+        and the ships.
 
-        def enter(box: int, text: str, seen: int, left: int) -> None:
-            # ``box`` was just entered; a running-water box forces a step (R2.5)
-            if current[box]:
+        The hottest loop of move listing: a move of 3 boxes near running
+        water has thousands of paths. The steps out of each box come
+        precomputed as (box, bit, " name", running water?) in name order, so
+        the paths come out sorted (a path before its extensions, siblings by
+        name), and a last step onto plain water is appended, not entered.
+        """
+        out: list[str] = []
+        append = out.append
+        exits = self._exits
+
+        def enter(box: int, text: str, seen: int, left: int, current: bool) -> None:
+            if current:  # R2.5: a forced step to any box not yet entered
                 forced = False
-                for n in neighbours[box]:
-                    if not (seen >> n) & 1:
+                for n, bit, name, cur in exits[box]:
+                    if not seen & bit:
                         forced = True
-                        enter(n, text + " " + names[n], seen | (1 << n), left)
+                        enter(n, text + name, seen | bit, left, cur)
                 if forced:
                     return
-            out.append(text)
-            if left:
-                for n in neighbours[box]:
-                    if not (seen >> n) & 1:
-                        enter(n, text + " " + names[n], seen | (1 << n), left - 1)
+            append(text)
+            if left > 1:
+                for n, bit, name, cur in exits[box]:
+                    if not seen & bit:
+                        enter(n, text + name, seen | bit, left - 1, cur)
+            elif left:
+                for n, bit, name, cur in exits[box]:
+                    if not seen & bit:
+                        if cur:
+                            enter(n, text + name, seen | bit, 0, True)
+                        else:
+                            append(text + name)
 
-        for n in neighbours[start]:
-            if not (blocked >> n) & 1:
-                enter(n, names[n], blocked | (1 << n), steps - 1)
+        for n, bit, name, cur in exits[start]:
+            if not blocked & bit:
+                enter(n, name[1:], blocked | bit, steps - 1, cur)
         return out
 
     def path_texts(self, prefix: str, start: int, steps: int,
                    occupied: int) -> tuple[list[str], frozenset[str]]:
-        """``prefix`` followed by each path's notation, sorted, and the same as a
-        set (cached like ``paths``: a listing shares them, never copies them)."""
+        """``prefix``, a space and each path's notation, sorted (a space sorts
+        before any box name, so prefixing keeps the order); with the set of
+        bare paths for membership. Cached like ``paths``."""
         key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
         cached = self._texts.get(key)
         if cached is None:
             if len(self._texts) > 50_000:
                 self._texts.clear()
-            texts = sorted(f"{prefix} {text}" for text in self.paths(start, steps, occupied))
-            cached = self._texts[key] = (texts, frozenset(texts))
+            paths, members = self.paths(start, steps, occupied)
+            head = prefix + " "
+            cached = self._texts[key] = ([head + p for p in paths], members)
         return cached
 
     def _reach_mask(self, start: int, steps: int) -> int:

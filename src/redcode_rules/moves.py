@@ -48,8 +48,9 @@ class Listing:
     Moves without a path are kept by notation in ``singles``. A move with a
     path (movement, evasion) is one ``Move`` for many notations: ``groups``
     holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
-    sorted notations of every path and their set, shared with the board's
-    path cache, so listing a decision never copies hundreds of paths.
+    sorted notations of every path and the set of its bare paths, shared with
+    the board's path cache, so listing a decision never copies hundreds of
+    paths.
     """
 
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
@@ -66,8 +67,9 @@ class Listing:
         """The listed move of a notation (without its path), or None."""
         move = self.singles.get(text)
         if move is None:
-            for _, _, members, grouped in self.groups:
-                if text in members:
+            for head, _, paths, grouped in self.groups:
+                n = len(head)
+                if text[n:n + 1] == " " and text.startswith(head) and text[n + 1:] in paths:
                     return grouped
         return move
 
