@@ -55,6 +55,8 @@ class Board:
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _texts: dict = attrs.field(init=False, factory=dict, repr=False)
     _exits: tuple = attrs.field(init=False, repr=False)
+    _sight: tuple = attrs.field(init=False, repr=False)
+    lookup: dict = attrs.field(init=False, repr=False)  # box name → index
 
     def __attrs_post_init__(self) -> None:
         w, h = self.width, self.height
@@ -81,6 +83,11 @@ class Board:
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", tuple(neighbours))
         object.__setattr__(self, "rays", tuple(rays))
+        object.__setattr__(self, "_sight", tuple(
+            {box: (line, dist) for line, ray in enumerate(box_rays)
+             for dist, box in enumerate(ray, 1)}
+            for box_rays in rays))
+        object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
         object.__setattr__(self, "_exits", tuple(
             tuple(sorted(((n, 1 << n, " " + names[n], self.cells[n] == CURRENT) for n in ns),
                          key=lambda step: step[2]))
@@ -114,21 +121,34 @@ class Board:
             return None
         return tuple((y + dy) * self.width + x + dx for dy in range(h) for dx in range(w))
 
-    def visible(self, origin: int, reach: int, occupant: Sequence[int], viewer_side: str,
-                sides: Sequence[str]) -> Iterator[int]:
-        """Ships (by seat) on the visual field of a ship at ``origin`` within ``reach``.
+    def in_sight(self, origin: int, positions: Sequence[int | None], viewer_side: str,
+                 sides: Sequence[str]) -> list[tuple[int, int]]:
+        """(distance, seat) of every ship on the visual field of a ship at ``origin``.
 
-        R4.3: lines stop at islands (cut when the rays were built) and at an
-        enemy ship, which is itself visible; friendly ships do not block.
-        ``occupant`` maps a box to the seat of the ship on it, or -1.
+        R4.3: the field is the 8 straight lines, cut at islands (when the
+        board was built) and behind an enemy ship, which is itself visible;
+        friendly ships do not block. ``positions`` are the ships' boxes by
+        seat (None off the board). A few ships on a precomputed box → (line,
+        distance) table: cheaper than walking the lines.
         """
-        for ray in self.rays[origin]:
-            for box in ray[:reach]:
-                seat = occupant[box]
-                if seat >= 0:
-                    yield seat
-                    if sides[seat] != viewer_side:
-                        break
+        lines = self._sight[origin]
+        found = []
+        for seat, box in enumerate(positions):
+            if box is not None and box != origin:
+                hit = lines.get(box)
+                if hit is not None:
+                    found.append((hit[0], hit[1], seat))
+        if len(found) < 2:
+            return [(dist, seat) for _, dist, seat in found]
+        return [(dist, seat) for line, dist, seat in found
+                if not any(other == line and near < dist and sides[blocker] != viewer_side
+                           for other, near, blocker in found)]
+
+    def visible(self, origin: int, reach: int, positions: Sequence[int | None],
+                viewer_side: str, sides: Sequence[str]) -> list[int]:
+        """Seats of the ships in the visual field within ``reach`` (R4.2, R4.3)."""
+        return [seat for dist, seat in self.in_sight(origin, positions, viewer_side, sides)
+                if dist <= reach]
 
     def paths(self, start: int, steps: int, occupied: int) -> tuple[list[str], frozenset[str]]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,

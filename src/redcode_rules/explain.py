@@ -145,8 +145,7 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
     if not is_order:
-        occ = game._engine().occupant()
-        visible = game._gen().visible_targets(seat, card.range, occ)
+        visible = game._gen().visible_targets(seat, card.range)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:

@@ -102,17 +102,25 @@ class Game:
 
     # ------------------------------------------------------------- internals
     def _engine(self) -> Engine:
-        """The engine on the current state (rebuilt when the state object is replaced)."""
+        """The engine on the current state.
+
+        Undo replaces the state object; the engine's tables (seats, sides,
+        ship types) stay right, since a game never changes its seats, so it
+        is pointed at the new state rather than rebuilt."""
         eng = self._eng
-        if eng is None or eng.state is not self.state or eng.log is not self.log:
+        if eng is None:
             eng = self._eng = Engine(self.rules, self.board, self.state, self.log)
+        elif eng.state is not self.state or eng.log is not self.log:
+            eng.state, eng.log = self.state, self.log
         return eng
 
     def _gen(self) -> MoveGen:
         gen = self._movegen
         eng = self._engine()
-        if gen is None or gen.eng is not eng:
+        if gen is None:
             gen = self._movegen = MoveGen(eng, self._moves_cache)
+        elif gen.state is not eng.state:
+            gen.state = eng.state
         return gen
 
     def _advance(self) -> None:

@@ -60,9 +60,11 @@ class CardDef:
     copies: int = 0
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
 
-    @property
+    @functools.cached_property
     def move_effect(self) -> Move | None:
-        """The card's move primitive, if any (its path is part of the move string)."""
+        """The card's move primitive, if any (its path is part of the move string).
+
+        Cached: the move generator asks for it at every decision."""
         for e in self.effects:
             if isinstance(e, Move):
                 return e
