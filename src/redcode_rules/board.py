@@ -150,10 +150,13 @@ class Board:
         return [seat for dist, seat in self.in_sight(origin, positions, viewer_side, sides)
                 if dist <= reach]
 
-    def paths(self, start: int, steps: int, occupied: int) -> tuple[list[str], frozenset[str]]:
+    def paths(self, start: int, steps: int,
+              occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,
         as its notation: the boxes entered, space-separated (``"c3 d3"``);
-        sorted, and the same as a set.
+        sorted, and the same as keys of a dict for membership (a tuple and a
+        dict of strings, which the garbage collector stops tracking: paths
+        can be thousands, and collections would walk them again and again).
 
         ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
         voluntary steps to free, navigable neighbours. R2.5: entering running
@@ -170,7 +173,7 @@ class Board:
             if len(self._paths) > 50_000:
                 self._paths.clear()
             texts = self._walk(start, steps, key[2] | (1 << start))
-            cached = self._paths[key] = (texts, frozenset(texts))
+            cached = self._paths[key] = (tuple(texts), dict.fromkeys(texts))
         return cached
 
     def _walk(self, start: int, steps: int, blocked: int) -> list[str]:
@@ -215,7 +218,7 @@ class Board:
         return out
 
     def path_texts(self, prefix: str, start: int, steps: int,
-                   occupied: int) -> tuple[list[str], frozenset[str]]:
+                   occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
         """``prefix``, a space and each path's notation, sorted (a space sorts
         before any box name, so prefixing keeps the order); with the set of
         bare paths for membership. Cached like ``paths``."""
@@ -226,7 +229,7 @@ class Board:
                 self._texts.clear()
             paths, members = self.paths(start, steps, occupied)
             head = prefix + " "
-            cached = self._texts[key] = ([head + p for p in paths], members)
+            cached = self._texts[key] = (tuple([head + p for p in paths]), members)
         return cached
 
     def _reach_mask(self, start: int, steps: int) -> int:

@@ -92,11 +92,16 @@ class Engine:
             return ("respond", st.asking[0])
         return (st.phase, st.turn)
 
+    def card_of(self, item: StackItem) -> CardDef:
+        """The card a stack item was declared with."""
+        cards = self.rules.maneuvers if item.kind == "maneuver" else self.rules.orders
+        return cards[item.card]
+
     def subject(self, item: StackItem) -> int | None:
         """The ship an item acts on: its target, or its own ship for self cards."""
         if item.target is not None:
             return item.target
-        if self.rules.card(item.card).target.kind is TargetKind.SELF:
+        if self.card_of(item).target.kind is TargetKind.SELF:
             return item.seat
         return None
 
@@ -110,7 +115,7 @@ class Engine:
         elif selector is Selector.SOURCE:
             seats = [self.state.stack[item.answers].seat] if item.answers is not None else []
         elif selector is Selector.AREA:
-            card = self.rules.card(item.card)
+            card = self.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
         else:
@@ -313,7 +318,7 @@ class Engine:
     def resolve_item(self, item: StackItem) -> bool:
         """Apply an item's effects from where it stopped; False if a choice is owed."""
         st = self.state
-        card = self.rules.card(item.card)
+        card = self.card_of(item)
         player = st.ships[item.seat].id
         if item.pc == 0 and item.pending == 0:
             if item.cancelled:

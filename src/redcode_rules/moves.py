@@ -56,7 +56,7 @@ class Listing:
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
 
     def __init__(self, kind: str, seat: int, singles: dict[str, Move],
-                 groups: list[tuple[str, list[str], frozenset[str], Move]]):
+                 groups: list[tuple[str, tuple[str, ...], dict[str, None], Move]]):
         self.kind = kind
         self.seat = seat
         self.singles = singles
@@ -307,37 +307,26 @@ class MoveGen:
         """Carry out a legal move of ``seat``, then run the game on to the next decision."""
         eng, st = self.eng, self.state
         ship = st.ships[seat]
-        if move.kind == "discard":
-            st.hands[seat].remove(move.card)
-            st.discard.append(move.card)
-            eng.event("discard", player=ship.id, card=move.card)
-        elif move.kind == "recover":
-            eng.recover_one(seat, move.source)
-            st.recover_left -= 1
-        elif move.kind == "choose":
-            item = st.stack[-1]
-            eng.recover_one(item.recovering, move.source)
-            item.pending -= 1
-            if item.pending == 0:
-                item.pc += 1  # the effect is done; advance resumes with the next one
-        elif move.kind == "place":
-            eng.respawn(seat, move.box)
-        elif move.kind == "end":
-            eng.finish_turn()
-        elif move.kind == "pass":
-            st.asking.pop(0)
-            eng.event("pass", player=ship.id)
-        elif move.kind in ("use", "respond"):
+        kind = move.kind
+        if kind == "use" or kind == "respond":  # the commonest first
             card = self.rules.maneuvers[move.card]
-            index = self.rules.ships[ship.type].maneuvers.index(move.card)
+            index = eng._types[seat].maneuvers.index(move.card)
             ship.reserve -= card.cost
             ship.crew_on[index] += card.cost
-            answers = len(st.stack) - 1 if move.kind == "respond" else None
+            answers = len(st.stack) - 1 if kind == "respond" else None
             item = StackItem(move.card, "maneuver", seat, move.target, move.area, move.path,
                              answers)
-            eng.event(move.kind, player=ship.id, card=move.card, **self._describe(move))
+            eng.event(kind, player=ship.id, card=move.card, **self._describe(move))
             eng.push(item, card)
-        elif move.kind == "order":
+        elif kind == "recover":
+            eng.recover_one(seat, move.source)
+            st.recover_left -= 1
+        elif kind == "end":
+            eng.finish_turn()
+        elif kind == "pass":
+            st.asking.pop(0)
+            eng.event("pass", player=ship.id)
+        elif kind == "order":
             card = self.rules.orders[move.card]
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
@@ -345,8 +334,20 @@ class MoveGen:
             item = StackItem(move.card, "order", seat, move.target, move.area, move.path)
             eng.event("order", player=ship.id, card=move.card, **self._describe(move))
             eng.push(item, card)
+        elif kind == "discard":
+            st.hands[seat].remove(move.card)
+            st.discard.append(move.card)
+            eng.event("discard", player=ship.id, card=move.card)
+        elif kind == "choose":
+            item = st.stack[-1]
+            eng.recover_one(item.recovering, move.source)
+            item.pending -= 1
+            if item.pending == 0:
+                item.pc += 1  # the effect is done; advance resumes with the next one
+        elif kind == "place":
+            eng.respawn(seat, move.box)
         else:  # pragma: no cover - the generator makes no other kind
-            raise AssertionError(move.kind)
+            raise AssertionError(kind)
         eng.advance(self.can_respond)
 
     def _describe(self, move: Move) -> dict[str, object]:

@@ -91,7 +91,8 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
             raise ScenarioError("teams", f"{side} has more ships than its start card has boxes")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
-    board = make_board(cells, rules, start_cards)
+    w, h = 2 * rules.options.board_columns, 2 * rules.options.board_rows
+    starts = {side: start_boxes(box, w, h) for side, box in start_cards.items()}
     # Placement: the players choose (R4.2 of the rulebook); by default ships
     # take their start card's boxes nearest the enemy first.
     order = {"blue": (3, 2, 1, 0), "red": (0, 1, 2, 3)}
@@ -99,7 +100,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     ships = []
     for side, kind in seat_order(teams[0], teams[1]):
         spec = rules.ships[kind]
-        box = board.starts[side][order[side][placed[side]]]
+        box = starts[side][order[side][placed[side]]]
         placed[side] += 1
         ships.append(ShipState(f"{side}-{kind}", side, kind, box, spec.repairs,
                                spec.breakdowns, spec.crew, [0] * len(spec.maneuvers)))

@@ -145,9 +145,12 @@ class GameState:
 
         Half the cost of ``copy``: tuples instead of attrs records, and the
         stack (usually empty) is the only part still copied item by item.
-        ``restore`` turns it back into an equal state.
+        Nothing but tuples of plain values (no dict), so the garbage
+        collector stops tracking a snapshot once it has seen it: a long undo
+        history costs collections nothing. ``restore`` turns it back into an
+        equal state.
         """
-        return (self.mode, self.board, self.start_cards,
+        return (self.mode, self.board, tuple(self.start_cards.items()),
                 tuple([s.snapshot() for s in self.ships]), tuple(map(tuple, self.hands)),
                 tuple(self.deck), tuple(self.discard), tuple(self.score.items()), self.rng,
                 self.turn, self.turn_number, self.phase, self.recover_left, self.orders_played,
@@ -160,7 +163,7 @@ class GameState:
         (mode, board, start_cards, ships, hands, deck, discard, score, rng, turn, turn_number,
          phase, recover_left, orders_played, stack, asking, resolving, floor, sunk_in_chain,
          end_turn_pending, catchup_done, winner) = data
-        return cls(mode, board, start_cards, [ShipState.restore(s) for s in ships],
+        return cls(mode, board, dict(start_cards), [ShipState.restore(s) for s in ships],
                    [list(h) for h in hands], list(deck), list(discard), dict(score), rng,
                    turn, turn_number, phase, recover_left, orders_played,
                    [i.copy() for i in stack], list(asking), resolving, floor,
