@@ -80,3 +80,35 @@ def test_legal_moves_are_computed_once_per_state(monkeypatch):
     game.play("end")
     game.legal_moves(), game.legal_moves()
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("edition,mode,teams", CONFIGS)
+def test_snapshot_restores_an_equal_independent_state(edition, mode, teams):
+    """Undo's snapshots: restore gives an equal state (stack items included,
+    when a chain is waiting) that shares no list with the original."""
+    from redcode_rules.state import GameState
+    game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=8)
+    rnd = random.Random(8)
+    with_stack = 0
+    while not game.is_over:
+        state = game.state
+        copy = GameState.restore(state.snapshot())
+        assert copy == state
+        assert all(a is not b for a, b in zip(copy.ships, state.ships))
+        assert copy.hands[0] is not state.hands[0] and copy.deck is not state.deck
+        assert all(a is not b for a, b in zip(copy.stack, state.stack))
+        with_stack += bool(state.stack)
+        game.play(rnd.choice(game.legal_moves()))
+    assert with_stack > 0
+
+
+def test_snapshot_is_one_flat_tuple_the_collector_forgets():
+    """A snapshot with no chain waiting is one tuple of strings, numbers and
+    booleans: after one collection the garbage collector no longer tracks it,
+    so a long undo history adds nothing to later collections."""
+    import gc
+    game = rc.new_game(rc.load_ruleset("en"), seed=3)
+    snap = game.state.snapshot()
+    assert all(isinstance(v, (str, int, bool, type(None))) for v in snap)
+    gc.collect()
+    assert not gc.is_tracked(snap)
