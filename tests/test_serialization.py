@@ -321,6 +321,9 @@ def _use(text):
 @example(("state", "stack", 0, "seat"), 7)
 @example(("state", "stack", 0, "target"), 7)
 @example(("state", "stack", 0, "pc"), -99)
+# a stack item of an unknown kind ("0maneuver") failed only when it resolved
+@example(("state", "stack", 0, "kind"), "0maneuver")
+@example(("state", "stack", 0, "kind"), "order")
 @example(("state", "asking", 0), 10 ** 30)
 # a stack marked as resolving with nothing owed: no legal move, the game is stuck
 @example(("state", "resolving"), True)

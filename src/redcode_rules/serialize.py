@@ -166,10 +166,12 @@ def _check_state(state: GameState, rules) -> None:
         raise ScenarioError("state.asking", "a response window with nobody to ask")
     for index, item in enumerate(state.stack):
         field = f"state.stack[{index}]"
-        try:
-            card = rules.card(item.card)
-        except KeyError:
-            raise ScenarioError(field, f"unknown card {item.card!r}") from None
+        cards = {"maneuver": rules.maneuvers, "order": rules.orders}.get(item.kind)
+        if cards is None:
+            raise ScenarioError(field + ".kind", f"{item.kind!r} is not maneuver or order")
+        if item.card not in cards:
+            raise ScenarioError(field, f"unknown {item.kind} {item.card!r}")
+        card = cards[item.card]
         seat(item.seat, field + ".seat")
         seat(item.target, field + ".target", optional=True)
         seat(item.recovering, field + ".recovering", optional=True)
