@@ -51,7 +51,6 @@ class Board:
     names: tuple[str, ...] = attrs.field(init=False)
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False)
-    _paths: dict = attrs.field(init=False, factory=dict, repr=False)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _texts: dict = attrs.field(init=False, factory=dict, repr=False)
     _exits: tuple = attrs.field(init=False, repr=False)
@@ -150,13 +149,9 @@ class Board:
         return [seat for dist, seat in self.in_sight(origin, positions, viewer_side, sides)
                 if dist <= reach]
 
-    def paths(self, start: int, steps: int,
-              occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
+    def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,
-        as its notation: the boxes entered, space-separated (``"c3 d3"``);
-        sorted, and the same as keys of a dict for membership (a tuple and a
-        dict of strings, which the garbage collector stops tracking: paths
-        can be thousands, and collections would walk them again and again).
+        as its notation: the boxes entered, space-separated (``"c3 d3"``), sorted.
 
         ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
         voluntary steps to free, navigable neighbours. R2.5: entering running
@@ -164,27 +159,40 @@ class Board:
         enter a box visited during the move (D2.5a); with no such box the
         bonus is lost. A path never enters a box twice (voluntary steps follow
         D2.5a too). Only complete paths are listed: a forced step cannot be
-        left out. Cached per start, steps and the ships within reach: the map
-        never changes during a game.
+        left out.
         """
-        key = (start, steps, occupied & self._reach_mask(start, steps))
-        cached = self._paths.get(key)
+        return self.path_texts("", start, steps, occupied)[0]
+
+    def path_texts(self, prefix: str, start: int, steps: int,
+                   occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
+        """``prefix``, a space and each path of ``paths``, sorted (a space sorts
+        before any box name), and the same texts as the keys of a dict, for
+        membership. The move generator's form: a listing shares them.
+
+        Cached per prefix, start, steps and the ships within reach (the map
+        never changes during a game). A tuple and a dict of strings, which
+        the garbage collector stops tracking: paths can be thousands, and
+        collections would otherwise walk them again and again.
+        """
+        key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
+        cached = self._texts.get(key)
         if cached is None:
-            if len(self._paths) > 50_000:
-                self._paths.clear()
-            texts = self._walk(start, steps, key[2] | (1 << start))
-            cached = self._paths[key] = (tuple(texts), dict.fromkeys(texts))
+            if len(self._texts) > 50_000:
+                self._texts.clear()
+            texts = self._walk(prefix, start, steps, key[3] | (1 << start))
+            cached = self._texts[key] = (tuple(texts), dict.fromkeys(texts))
         return cached
 
-    def _walk(self, start: int, steps: int, blocked: int) -> list[str]:
-        """The depth-first search behind ``paths``; ``blocked`` holds the start
-        and the ships.
+    def _walk(self, prefix: str, start: int, steps: int, blocked: int) -> list[str]:
+        """The depth-first search behind ``path_texts``; ``blocked`` holds the
+        start and the ships.
 
         The hottest loop of move listing: a move of 3 boxes near running
         water has thousands of paths. The steps out of each box come
         precomputed as (box, bit, " name", running water?) in name order, so
         the paths come out sorted (a path before its extensions, siblings by
-        name), and a last step onto plain water is appended, not entered.
+        name); a last step onto plain water is appended, not entered; texts
+        are built with their prefix, not prefixed afterwards.
         """
         out: list[str] = []
         append = out.append
@@ -214,23 +222,8 @@ class Board:
 
         for n, bit, name, cur in exits[start]:
             if not blocked & bit:
-                enter(n, name[1:], blocked | bit, steps - 1, cur)
+                enter(n, prefix + name if prefix else name[1:], blocked | bit, steps - 1, cur)
         return out
-
-    def path_texts(self, prefix: str, start: int, steps: int,
-                   occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
-        """``prefix``, a space and each path's notation, sorted (a space sorts
-        before any box name, so prefixing keeps the order); with the set of
-        bare paths for membership. Cached like ``paths``."""
-        key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
-        cached = self._texts.get(key)
-        if cached is None:
-            if len(self._texts) > 50_000:
-                self._texts.clear()
-            paths, members = self.paths(start, steps, occupied)
-            head = prefix + " "
-            cached = self._texts[key] = (tuple([head + p for p in paths]), members)
-        return cached
 
     def _reach_mask(self, start: int, steps: int) -> int:
         reach = self._reach.get((start, steps))

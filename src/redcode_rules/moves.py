@@ -48,9 +48,9 @@ class Listing:
     Moves without a path are kept by notation in ``singles``. A move with a
     path (movement, evasion) is one ``Move`` for many notations: ``groups``
     holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
-    sorted notations of every path and the set of its bare paths, shared with
-    the board's path cache, so listing a decision never copies hundreds of
-    paths.
+    sorted notations of every path and a dict of them for membership, shared
+    with the board's path cache, so listing a decision never copies hundreds
+    of paths.
     """
 
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
@@ -67,9 +67,8 @@ class Listing:
         """The listed move of a notation (without its path), or None."""
         move = self.singles.get(text)
         if move is None:
-            for head, _, paths, grouped in self.groups:
-                n = len(head)
-                if text[n:n + 1] == " " and text.startswith(head) and text[n + 1:] in paths:
+            for _, _, members, grouped in self.groups:
+                if text in members:
                     return grouped
         return move
 
@@ -298,9 +297,10 @@ class MoveGen:
         for box in positions:
             if box is not None:
                 occupied |= 1 << box
-        texts, paths = self.board.path_texts(move.text, positions[mover], step.amount, occupied)
+        texts, members = self.board.path_texts(move.text, positions[mover], step.amount,
+                                               occupied)
         if texts:
-            groups.append((move.text, texts, paths, move))
+            groups.append((move.text, texts, members, move))
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move, seat: int) -> None:
