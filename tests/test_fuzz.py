@@ -7,7 +7,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules import cli
 from redcode_rules.engine import Engine
-from redcode_rules.fuzz import fuzz, shrink, run_moves
+from redcode_rules.fuzz import fuzz, run_moves, shrink
 from redcode_rules.replay import read_replay, replay
 
 

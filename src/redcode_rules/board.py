@@ -1,15 +1,16 @@
 """Board geometry: boxes, neighbours, lines of sight and movement paths.
 
 A board is fixed for a whole game, so everything that depends only on the
-map (neighbour tables, the 8 rays from every box cut at islands) is computed
-once when the board is built; what depends on ships (blocking enemies,
-occupied boxes) is checked while walking those tables.
+map is computed once: neighbour tables when the board is built, the 8 lines
+of sight from a box (cut at islands) the first time that box looks, paths
+per start, steps and ships in reach. What depends on ships (blocking
+enemies, occupied boxes) is checked against those tables.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import attrs
 
@@ -50,47 +51,54 @@ class Board:
     step_dirs: int = 8
     names: tuple[str, ...] = attrs.field(init=False)
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(init=False)
+    lookup: dict = attrs.field(init=False, repr=False)  # box name → index
+    _exits: tuple = attrs.field(init=False, repr=False)
+    _rays: list = attrs.field(init=False, repr=False)
+    _sight: list = attrs.field(init=False, repr=False)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _texts: dict = attrs.field(init=False, factory=dict, repr=False)
-    _exits: tuple = attrs.field(init=False, repr=False)
-    _sight: tuple = attrs.field(init=False, repr=False)
-    lookup: dict = attrs.field(init=False, repr=False)  # box name → index
 
     def __attrs_post_init__(self) -> None:
-        w, h = self.width, self.height
+        w, h, cells = self.width, self.height, self.cells
         names = tuple(box_name(i, w) for i in range(w * h))
         dirs = DIRECTIONS_8 if self.step_dirs == 8 else DIRECTIONS_4
         neighbours = []
-        rays = []
+        exits = []
         for i in range(w * h):
             x, y = i % w, i // w
-            neighbours.append(tuple(
-                (y + dy) * w + (x + dx) for dx, dy in dirs
-                if 0 <= x + dx < w and 0 <= y + dy < h
-                and self.cells[(y + dy) * w + (x + dx)] != ISLAND))
-            box_rays = []
+            near = [(y + dy) * w + x + dx for dx, dy in dirs
+                    if 0 <= x + dx < w and 0 <= y + dy < h
+                    and cells[(y + dy) * w + x + dx] != ISLAND]
+            neighbours.append(tuple(near))
+            near.sort(key=names.__getitem__)
+            exits.append(tuple((n, 1 << n, " " + names[n], cells[n] == CURRENT) for n in near))
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "neighbours", tuple(neighbours))
+        object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
+        object.__setattr__(self, "_exits", tuple(exits))
+        # lines of sight are cast per origin when first needed: a game looks
+        # from a few dozen boxes, and building a board is per game
+        object.__setattr__(self, "_rays", [None] * (w * h))
+        object.__setattr__(self, "_sight", [None] * (w * h))
+
+    def rays(self, origin: int) -> tuple[tuple[int, ...], ...]:
+        """The 8 straight lines from ``origin``, nearest box first, each cut at
+        the first island (R4.3); empty lines are left out."""
+        rays = self._rays[origin]
+        if rays is None:
+            w, h, cells = self.width, self.height, self.cells
+            x, y = origin % w, origin // w
+            found = []
             for dx, dy in DIRECTIONS_8:  # the visual field is always 8 lines (R4.3)
                 ray = []
                 cx, cy = x + dx, y + dy
-                while 0 <= cx < w and 0 <= cy < h and self.cells[cy * w + cx] != ISLAND:
+                while 0 <= cx < w and 0 <= cy < h and cells[cy * w + cx] != ISLAND:
                     ray.append(cy * w + cx)
                     cx, cy = cx + dx, cy + dy
                 if ray:
-                    box_rays.append(tuple(ray))
-            rays.append(tuple(box_rays))
-        object.__setattr__(self, "names", names)
-        object.__setattr__(self, "neighbours", tuple(neighbours))
-        object.__setattr__(self, "rays", tuple(rays))
-        object.__setattr__(self, "_sight", tuple(
-            {box: (line, dist) for line, ray in enumerate(box_rays)
-             for dist, box in enumerate(ray, 1)}
-            for box_rays in rays))
-        object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
-        object.__setattr__(self, "_exits", tuple(
-            tuple(sorted(((n, 1 << n, " " + names[n], self.cells[n] == CURRENT) for n in ns),
-                         key=lambda step: step[2]))
-            for ns in neighbours))
+                    found.append(tuple(ray))
+            rays = self._rays[origin] = tuple(found)
+        return rays
 
     @property
     def size(self) -> int:
@@ -131,6 +139,10 @@ class Board:
         distance) table: cheaper than walking the lines.
         """
         lines = self._sight[origin]
+        if lines is None:
+            lines = self._sight[origin] = {box: (line, dist)
+                                           for line, ray in enumerate(self.rays(origin))
+                                           for dist, box in enumerate(ray, 1)}
         found = []
         for seat, box in enumerate(positions):
             if box is not None and box != origin:

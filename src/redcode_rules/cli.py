@@ -9,11 +9,11 @@ from typing import Sequence
 from .bots import BOTS, GreedyBot
 from .errors import RedCodeError
 from .game import Game, new_game
-from .loader import check_files, load_ruleset
-from .setup import default_teams
-from .model import Ruleset
 from .i18n import catalog, languages
+from .loader import check_files, load_ruleset
+from .model import Ruleset
 from .narrate import board_text, narrate
+from .setup import default_teams
 
 
 def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
@@ -87,8 +87,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .reference import write_reference
     from .loader import builtin_editions
+    from .reference import write_reference
     edition = args.edition or (args.lang if args.lang in builtin_editions() else "en")
     rules = load_ruleset(edition, args.cards)
     paths = write_reference(rules, args.out, args.lang)

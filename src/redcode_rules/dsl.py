@@ -26,9 +26,18 @@ from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector
 from .errors import DslError
-from .model import (Catchup, CardDef, MapCardDef, RuleOptions, Ruleset,
-                    ShipDef, SourceRef, Target, TargetKind, SUNK_MID_CHAIN)
-
+from .model import (
+    SUNK_MID_CHAIN,
+    CardDef,
+    Catchup,
+    MapCardDef,
+    RuleOptions,
+    Ruleset,
+    ShipDef,
+    SourceRef,
+    Target,
+    TargetKind,
+)
 
 # --------------------------------------------------------------------------
 # declarations

@@ -16,6 +16,7 @@ from .model import CardDef, Ruleset, TargetKind
 from .rng import shuffle
 from .state import Event, GameState, StackItem
 
+
 def other_side(side: str) -> str:
     return "red" if side == "blue" else "blue"
 

@@ -9,7 +9,7 @@ string, which rule forbids it.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from .effects import Selector
 from .engine import Engine

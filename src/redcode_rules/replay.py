@@ -13,10 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMove, RedCodeError
+from .errors import IllegalMove, RedCodeError, ScenarioError
 from .game import Game, new_game
 from .serialize import ruleset_from_ref, ruleset_ref
-from .errors import ScenarioError
 
 FORMAT = "redcode-replay"
 VERSION = 1

@@ -12,6 +12,7 @@ from typing import Any
 
 import cattrs
 
+from .board import Board
 from .errors import DslError, ScenarioError
 from .loader import _build, load_ruleset
 from .state import Event, GameState
@@ -84,8 +85,8 @@ def game_from_json(text: str):
         raise ScenarioError("state", f"missing field {err}") from None
     except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as err:
         raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
-    _check_state(state, rules)
-    game = Game(rules, state, log)
+    board = _check_state(state, rules)
+    game = Game(rules, state, log, board)
     check_playable(game)
     game.setup = data.get("setup")
     moves = data.get("moves", [])
@@ -101,16 +102,17 @@ def _first_cause(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
-def _check_state(state: GameState, rules) -> None:
+def _check_state(state: GameState, rules) -> Board:
     """Enough checking that a restored state cannot crash the engine: every
-    index in range, then the invariants every reachable state satisfies."""
+    index in range, then the invariants every reachable state satisfies.
+    Returns the state's board (built to check the start cards)."""
     from .setup import make_board
     opts = rules.options
     size = 4 * opts.board_columns * opts.board_rows
     if len(state.board) != size or any(c not in ".#~" for c in state.board):
         raise ScenarioError("state.board", "not a board of this ruleset")
     try:
-        make_board(state.board, rules, state.start_cards)
+        board = make_board(state.board, rules, state.start_cards)
     except ScenarioError as err:
         raise ScenarioError("state.start_cards", err.reason) from None
     if set(state.start_cards) != {"blue", "red"}:
@@ -185,6 +187,7 @@ def _check_state(state: GameState, rules) -> None:
             raise ScenarioError(field + ".path", "off the board")
         if not 0 <= item.pc <= len(card.effects) or item.pending < 0:
             raise ScenarioError(field, "resolution position out of range")
+    return board
 
 
 def check_playable(game) -> None:

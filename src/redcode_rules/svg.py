@@ -20,8 +20,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .board import ISLAND
-from .narrate import ship_letter
 from .i18n import catalog, display_name, ship_display
+from .narrate import ship_letter
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -150,7 +150,7 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     occupant: dict[int, str] = {o.position: o.side for o in game.state.ships
                                 if o.position is not None}
     boxes: set[int] = set()
-    for ray in game.board.rays[s.position]:  # rays are already cut at islands
+    for ray in game.board.rays(s.position):  # rays are already cut at islands
         for box in ray[:reach]:
             boxes.add(box)
             side = occupant.get(box)
