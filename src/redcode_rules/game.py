@@ -64,7 +64,8 @@ class Game:
         self._moves_cache = MoveCache()
         self._legal: Listing | None = None
         self.setup: dict[str, Any] | None = None  # how the game began, for replays
-        self._history: list[tuple[tuple, int]] = []  # state snapshots, log lengths
+        self._history: list[tuple] = []  # state snapshots before each move (undo)
+        self._log_lengths: list[int] = []  # and the log's length then
         self.moves: list[str] = []
         self.lang = "en"  # language of IllegalMove reasons
 
@@ -116,6 +117,8 @@ class Game:
 
     def _gen(self) -> MoveGen:
         gen = self._movegen
+        if gen is not None and gen.state is self.state and gen.eng.log is self.log:
+            return gen  # the common case, called twice a move
         eng = self._engine()
         if gen is None:
             gen = self._movegen = MoveGen(eng, self._moves_cache)
@@ -172,7 +175,8 @@ class Game:
             self.state, self._legal = GameState.restore(saved), None
             del self.log[log_len:]
             raise
-        self._history.append((saved, log_len))
+        self._history.append(saved)
+        self._log_lengths.append(log_len)
         self.moves.append(move)
         self._legal = None
 
@@ -180,9 +184,8 @@ class Game:
         """Take back the last move (python-chess ``pop``); returns it."""
         if not self._history:
             raise IndexError("no move to undo")
-        state, log_len = self._history.pop()
-        self.state = GameState.restore(state)
-        del self.log[log_len:]
+        self.state = GameState.restore(self._history.pop())
+        del self.log[self._log_lengths.pop():]
         self._legal = None
         return self.moves.pop()
 
