@@ -4,18 +4,24 @@ Plays uniformly random complete games (``legal_moves()`` listed at every
 decision, one picked with a seeded ``random.Random``) for a time budget per
 configuration, then times ``clone()`` and the JSON round trip.
 
-    python benchmarks/playouts.py [--seconds 10] [--edition en]
+    python benchmarks/playouts.py [--seconds 10] [--edition en] [--breakdown]
 
 With the ``bench`` extra installed (python-chess, OpenSpiel) the same run
 also plays python-chess random games (``list(board.legal_moves)`` + ``push``
 until game over or 300 plies) and OpenSpiel's pure-Python
 ``python_team_dominoes`` (``legal_actions()`` + ``apply_action``, chance
 outcomes sampled), and prints our 1v1 war moves/s as a ratio to each.
+
+``--breakdown`` adds where the 1v1 war time goes: per kind of decision,
+its share of the moves, the time to list and to play one, how many moves
+it lists; and the garbage collector's time per move.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import gc
 import random
 import statistics
 import time
@@ -92,6 +98,48 @@ def peers(ours: float, seconds: float) -> None:
               f"ratio ours/theirs {ours / rate:5.2f}")
 
 
+def breakdown(rules, seconds: float, seed: int = 0) -> None:
+    """Per decision kind: share of moves, µs to list, µs to play, moves listed."""
+    rnd = random.Random(seed)
+    count: collections.Counter = collections.Counter()
+    listing: collections.Counter = collections.Counter()
+    playing: collections.Counter = collections.Counter()
+    listed: collections.Counter = collections.Counter()
+    collecting = [0.0, 0.0]  # total, start of the running collection
+
+    def on_gc(phase, _info):
+        if phase == "start":
+            collecting[1] = time.perf_counter()
+        else:
+            collecting[0] += time.perf_counter() - collecting[1]
+
+    clock = time.perf_counter
+    gc.callbacks.append(on_gc)
+    start = clock()
+    try:
+        while clock() - start < seconds:
+            game = rc.new_game(rules, seed=rnd.randrange(1 << 30))
+            while not game.is_over:
+                kind = game.decision
+                t0 = clock()
+                moves = game.legal_moves()
+                t1 = clock()
+                game.play(rnd.choice(moves))
+                t2 = clock()
+                count[kind] += 1
+                listing[kind] += t1 - t0
+                playing[kind] += t2 - t1
+                listed[kind] += len(moves)
+    finally:
+        gc.callbacks.remove(on_gc)
+    total = sum(count.values())
+    print(f"1v1 war breakdown over {total} moves (timers included):")
+    for kind, n in count.most_common():
+        print(f"  {kind:8} {n / total:6.1%} of moves  list {listing[kind] / n * 1e6:6.1f} µs  "
+              f"play {playing[kind] / n * 1e6:6.1f} µs  {listed[kind] / n:7.1f} moves listed")
+    print(f"  garbage collector {collecting[0] / total * 1e6:.1f} µs per move")
+
+
 def per_call(fn, n: int) -> float:
     start = time.perf_counter()
     for _ in range(n):
@@ -103,6 +151,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--edition", default="en")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also print where the 1v1 war time goes")
     args = ap.parse_args()
     rules = rc.load_ruleset(args.edition)
     print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core")
@@ -126,6 +176,8 @@ def main() -> None:
     print(f"clone()     {clone_us:8.1f} µs")
     print(f"to_json()   {to_json_us:8.1f} µs")
     print(f"from_json() {from_json_us:8.1f} µs")
+    if args.breakdown:
+        breakdown(rules, args.seconds)
 
 
 if __name__ == "__main__":

@@ -344,3 +344,30 @@ def test_illegal_move_reasons_in_the_games_language(lang, reason):
         game.play("torpedo red-destroyer")
     assert info.value.reason == reason
     assert game.to_json() == before
+
+
+# ------------------------------------------------------------------ cached listings
+
+
+@pytest.mark.parametrize("edition,mode,teams,seed", [
+    ("en", "war", [["submarine"], ["destroyer"]], 4),
+    ("es", "arena", [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]], 5),
+    ("it", "war", [["submarine", "destroyer", "aircraft_carrier"]] * 2, 6),
+])
+def test_listings_from_caches_equal_listings_computed_afresh(edition, mode, teams, seed):
+    """Move lists come from caches (paths per start/steps/ships in reach, whole
+    listings of small choices, moves per seat/card/target); a game loaded from
+    its save starts with empty caches and a new board, and must list exactly
+    the same moves at every decision, in the same order."""
+    import random
+    game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=seed)
+    rnd = random.Random(seed)
+    checked = 0
+    while not game.is_over and checked < 300:
+        fresh = rc.Game.from_json(game.to_json())
+        assert game.legal_moves() == fresh.legal_moves()
+        move = rnd.choice(game.legal_moves())
+        assert game.move_of(move) == fresh.move_of(move)
+        game.play(move)
+        checked += 1
+    assert checked == 300 or game.is_over

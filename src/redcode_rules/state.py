@@ -141,23 +141,24 @@ class GameState:
         out = [self.mode, self.board, self.rng, self.turn, self.turn_number, self.phase,
                self.recover_left, self.orders_played, self.resolving, self.floor,
                self.end_turn_pending, self.winner, len(self.start_cards)]
-        extend = out.extend
         for pair in self.start_cards.items():
-            extend(pair)
+            out += pair
         out.append(len(self.score))
         for pair in self.score.items():
-            extend(pair)
+            out += pair
         out.append(len(self.ships))
         for s in self.ships:
-            extend((s.id, s.side, s.type, s.position, s.repairs, s.breakdowns, s.reserve,
-                    s.withdrawn, s.sunk, s.eliminated, s.intercepted, len(s.crew_on)))
-            extend(s.crew_on)
+            crew = s.crew_on
+            out += (s.id, s.side, s.type, s.position, s.repairs, s.breakdowns, s.reserve,
+                    s.withdrawn, s.sunk, s.eliminated, s.intercepted, len(crew))
+            out += crew
         for part in (*self.hands, self.deck, self.discard, self.asking, self.sunk_in_chain,
                      self.catchup_done):
             out.append(len(part))
-            extend(part)
+            out += part
         out.append(len(self.stack))
-        extend([i.copy() for i in self.stack])
+        if self.stack:
+            out += [i.copy() for i in self.stack]
         return tuple(out)
 
     @classmethod
