@@ -189,7 +189,7 @@ class Board:
         key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
         cached = self._texts.get(key)
         if cached is None:
-            if len(self._texts) > 50_000:
+            if len(self._texts) > 4096:  # a game touches a few hundred; bound memory
                 self._texts.clear()
             texts = self._walk(prefix, start, steps, key[3] | (1 << start))
             cached = self._texts[key] = (tuple(texts), dict.fromkeys(texts))
