@@ -20,9 +20,9 @@ from .state import StackItem
 class Move(NamedTuple):
     """A parsed decision. ``text`` is its notation; ``card`` a maneuver or order id.
 
-    A named tuple rather than an attrs class: the generator makes hundreds
-    per decision (every path of a move is its own move), so creation cost
-    matters more than anything else here.
+    A named tuple rather than an attrs class: immutable, so a game caches
+    one per seat, card and target (``MoveCache``), and cheap to copy with
+    its path when a path move is played (``MoveGen.complete``).
     """
 
     kind: str                 # recover | use | respond | order | pass | discard | place | end | choose
@@ -107,9 +107,10 @@ NO_MOVES = Listing("over", -1, {}, [])
 class MoveCache:
     """Moves and per-seat card lists that never change during a game.
 
-    Keyed by seat, card and target, so a decision's moves are looked up,
-    not rebuilt; whole listings of small choices (see ``MoveGen._choice``). One per game (ship ids and seats are the game's), shared
-    by its clones; everything in it is immutable.
+    Moves keyed by seat, card and target, so a decision's moves are looked
+    up, not rebuilt; whole listings of small choices (``MoveGen._choice``).
+    One per game (ship ids and seats are the game's), shared by its clones;
+    everything in it is immutable once stored.
     """
 
     __slots__ = ("moves", "maneuvers", "areas", "listings")
@@ -178,8 +179,9 @@ class MoveGen:
                          for box in options]
             else:
                 moves = [Move(kind, f"recover {source}", source=source) for source in options]
-            listing = self.cache.listings[key] = Listing(kind, seat, {m.text: m for m in moves}, [])
-            listing.sorted()
+            listing = Listing(kind, seat, {m.text: m for m in moves}, [])
+            listing.sorted()  # computed once, before it is shared
+            self.cache.listings[key] = listing
         return listing
 
     def complete(self, text: str, move: Move) -> Move:
@@ -195,7 +197,7 @@ class MoveGen:
         found: dict[str, Move] = {}
         groups: list = []
         self.maneuver_moves(seat, True, found, groups, first=True)
-        return bool(found) or any(texts for _, texts, _, _ in groups)
+        return bool(found or groups)  # a group is only added with paths
 
     def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
         """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
