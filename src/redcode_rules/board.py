@@ -155,12 +155,6 @@ class Board:
                 if not any(other == line and near < dist and sides[blocker] != viewer_side
                            for other, near, blocker in found)]
 
-    def visible(self, origin: int, reach: int, positions: Sequence[int | None],
-                viewer_side: str, sides: Sequence[str]) -> list[int]:
-        """Seats of the ships in the visual field within ``reach`` (R4.2, R4.3)."""
-        return [seat for dist, seat in self.in_sight(origin, positions, viewer_side, sides)
-                if dist <= reach]
-
     def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
         """Every legal path of a move of up to ``steps`` boxes from ``start``,
         as its notation: the boxes entered, space-separated (``"c3 d3"``), sorted.

@@ -361,10 +361,8 @@ class Engine:
         """Run the game on until a player must decide (``can_respond(seat)`` is
         the move generator's test for D5.4)."""
         st = self.state
-        hands, limit = st.hands, self._limit
         while True:
-            if st.phase == "over" or (max(map(len, hands)) > limit
-                                      and self.hand_over_limit() >= 0):
+            if st.phase == "over" or self.hand_over_limit() >= 0:
                 return
             if st.stack:
                 if not st.resolving:

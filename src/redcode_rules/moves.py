@@ -75,9 +75,6 @@ class Listing:
     def __contains__(self, text: str) -> bool:
         return self.find(text) is not None
 
-    def __len__(self) -> int:
-        return len(self.singles) + sum(len(texts) for _, texts, _, _ in self.groups)
-
     def sorted(self) -> list[str]:
         """Every notation in sorted order, without sorting every path.
 
@@ -214,12 +211,19 @@ class MoveGen:
         crew_on, reserve = ship.crew_on, ship.reserve
         return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
 
-    def visible_targets(self, seat: int, reach: int) -> list[int]:
-        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3)."""
+    def sight(self, seat: int) -> list[tuple[int, int]]:
+        """(distance, seat) of the ships in the ship's visual field (R4.3)."""
         ship = self.state.ships[seat]
-        positions = [s.position for s in self.state.ships]
-        return [seat, *self.board.visible(ship.position, reach, positions, ship.side,
-                                          self.eng.sides)]
+        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+                                   ship.side, self.eng.sides)
+
+    def visible_targets(self, seat: int, reach: int,
+                        sight: list[tuple[int, int]] | None = None) -> list[int]:
+        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3);
+        ``sight`` when the caller already looked (one look serves every card)."""
+        if sight is None:
+            sight = self.sight(seat)
+        return [seat, *[s for dist, s in sight if dist <= reach]]
 
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
                        groups: list, first: bool = False) -> None:
@@ -228,9 +232,7 @@ class MoveGen:
         usable = self.usable(seat, responding)
         if not usable:
             return
-        ships = self.state.ships
-        ship = ships[seat]
-        positions = [s.position for s in ships]
+        positions = [s.position for s in self.state.ships]
         sight = None
         kind = "respond" if responding else "use"
         for _, card in usable:
@@ -238,12 +240,9 @@ class MoveGen:
             if tk is TargetKind.SELF:
                 targets: list[int | None] = [None]
             else:
-                if sight is None:  # R4.2: the own ship, and ships in the field (R4.3)
-                    sight = self.board.in_sight(ship.position, positions, ship.side,
-                                                self.eng.sides)
-                reach = card.range
-                targets = [seat]
-                targets += [s for dist, s in sight if dist <= reach]
+                if sight is None:
+                    sight = self.sight(seat)
+                targets = self.visible_targets(seat, card.range, sight)
                 if tk is TargetKind.SOURCE:
                     source = self.state.stack[-1].seat
                     targets = [source] if source in targets else []
