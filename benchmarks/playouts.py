@@ -12,6 +12,10 @@ until game over or 300 plies) and OpenSpiel's pure-Python
 ``python_team_dominoes`` (``legal_actions()`` + ``apply_action``, chance
 outcomes sampled), and prints our 1v1 war moves/s as a ratio to each.
 
+The first line says whether the engine runs pure Python (an editable
+install) or with its core compiled (a wheel: ``pip install '.[bench]'``,
+see setup.py); compare like with like.
+
 ``--breakdown`` adds where the 1v1 war time goes: per kind of decision,
 its share of the moves, the time to list and to play one, how many moves
 it lists; and the garbage collector's time per move.
@@ -155,7 +159,9 @@ def main() -> None:
                     help="also print where the 1v1 war time goes")
     args = ap.parse_args()
     rules = rc.load_ruleset(args.edition)
-    print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core")
+    compiled = rc.compiled_modules()
+    core = f"compiled core ({', '.join(compiled)})" if compiled else "pure Python"
+    print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core, {core}")
     rates = {}
     for name, mode, teams in CONFIGS:
         games, moves, elapsed = playouts(rules, mode, teams, args.seconds)

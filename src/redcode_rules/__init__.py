@@ -12,6 +12,27 @@ from .loader import load_ruleset, load_source
 from .model import CardDef, Ruleset, ShipDef
 from .replay import ReplayError
 
+
+def compiled_modules() -> list[str]:
+    """Modules of this installation that run compiled by Cython (``setup.py``).
+
+    Empty for pure Python: an editable install, ``REDCODE_PURE_PYTHON=1``, or
+    a wheel built where compiling failed. The behaviour is the same either way;
+    only the speed differs, so the benchmark prints this.
+    """
+    import importlib
+    import importlib.machinery
+    import pkgutil
+    out = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if isinstance(getattr(module, "__loader__", None),
+                      importlib.machinery.ExtensionFileLoader):
+            out.append(info.name)
+    return sorted(out)
+
 __all__ = ["CardDef", "DslError", "Game", "IllegalMove", "RedCodeError", "ReplayError",
-           "Ruleset", "ScenarioError", "ShipDef", "ShipView", "load_ruleset", "load_source",
-           "new_game", "svg"]
+           "Ruleset", "ScenarioError", "ShipDef", "ShipView", "compiled_modules", "load_ruleset",
+           "load_source", "new_game", "svg"]
