@@ -7,7 +7,6 @@ is immutable; games share one.
 from __future__ import annotations
 
 import enum
-import functools
 import hashlib
 import json
 from typing import Any
@@ -59,16 +58,15 @@ class CardDef:
     response: bool = False
     copies: int = 0
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+    # The card's move primitive, if any (its path is part of the move string).
+    # The move generator asks at every decision, so it is found once, here: a
+    # field, not a cached_property, whose __getattr__ on a slotted class would
+    # slow every attribute of every card (3-4x per read).
+    move_effect: Move | None = attrs.field(init=False, eq=False, repr=False)
 
-    @functools.cached_property
-    def move_effect(self) -> Move | None:
-        """The card's move primitive, if any (its path is part of the move string).
-
-        Cached: the move generator asks for it at every decision."""
-        for e in self.effects:
-            if isinstance(e, Move):
-                return e
-        return None
+    def __attrs_post_init__(self) -> None:
+        moving = [e for e in self.effects if isinstance(e, Move)]
+        object.__setattr__(self, "move_effect", moving[0] if moving else None)
 
     @property
     def mover(self) -> Selector | None:
@@ -167,6 +165,13 @@ class Ruleset:
     files: tuple[str, ...] = ()
     lineage: tuple[str, ...] = ()   # variant names from base to this one
     spec: tuple = attrs.field(default=("", (), ()), eq=False)  # how to rebuild it
+    # A short hash of the compiled card data (replays refuse other data); computed
+    # once when the ruleset is built (a field, not a cached_property: see CardDef).
+    hash: str = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        text = json.dumps(self.describe(), sort_keys=True, default=str)
+        object.__setattr__(self, "hash", hashlib.sha256(text.encode()).hexdigest()[:16])
 
     def card(self, card_id: str) -> CardDef:
         """A maneuver or an order card by id."""
@@ -197,12 +202,6 @@ class Ruleset:
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
             "options": attrs.asdict(self.options),
         }
-
-    @functools.cached_property
-    def hash(self) -> str:
-        """A short hash of the compiled card data (replays refuse other data)."""
-        text = json.dumps(self.describe(), sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text, generated from its effects (see text.py)."""
