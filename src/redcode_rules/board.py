@@ -167,27 +167,28 @@ class Board:
         D2.5a too). Only complete paths are listed: a forced step cannot be
         left out.
         """
-        return self.path_texts("", start, steps, occupied)[0]
+        return self.path_texts("", start, steps, occupied)
 
     def path_texts(self, prefix: str, start: int, steps: int,
-                   occupied: int) -> tuple[tuple[str, ...], dict[str, None]]:
+                   occupied: int) -> tuple[str, ...]:
         """``prefix``, a space and each path of ``paths``, sorted (a space sorts
-        before any box name), and the same texts as the keys of a dict, for
-        membership. The move generator's form: a listing shares them.
+        before any box name). The move generator's form: a listing shares the
+        tuple, and finds a notation in it by bisection (``Listing.find``), so
+        no set or dict of thousands of fresh strings is hashed per walk.
 
         Cached per prefix, start, steps and the ships within reach (the map
-        never changes during a game). A tuple and a dict of strings, which
-        the garbage collector stops tracking: paths can be thousands, and
-        collections would otherwise walk them again and again.
+        never changes during a game). A tuple of strings, which the garbage
+        collector stops tracking: paths can be thousands, and collections
+        would otherwise walk them again and again.
         """
         key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
-        cached = self._texts.get(key)
-        if cached is None:
+        texts = self._texts.get(key)
+        if texts is None:
             if len(self._texts) > 4096:  # a game touches a few hundred; bound memory
                 self._texts.clear()
-            texts = self._walk(prefix, start, steps, key[3] | (1 << start))
-            cached = self._texts[key] = (tuple(texts), dict.fromkeys(texts))
-        return cached
+            texts = self._texts[key] = tuple(
+                self._walk(prefix, start, steps, key[3] | (1 << start)))
+        return texts
 
     def _walk(self, prefix: str, start: int, steps: int, blocked: int) -> list[str]:
         """The depth-first search behind ``path_texts``; ``blocked`` holds the

@@ -9,6 +9,7 @@ string, which rule forbids it.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NamedTuple
 
 from .effects import Selector
@@ -48,15 +49,15 @@ class Listing:
     Moves without a path are kept by notation in ``singles``. A move with a
     path (movement, evasion) is one ``Move`` for many notations: ``groups``
     holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
-    sorted notations of every path and a dict of them for membership, shared
-    with the board's path cache, so listing a decision never copies hundreds
-    of paths.
+    sorted tuple of the notations of every path, shared with the board's
+    path cache, so listing a decision never copies hundreds of paths; a
+    notation is found in it by bisection.
     """
 
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
 
     def __init__(self, kind: str, seat: int, singles: dict[str, Move],
-                 groups: list[tuple[str, tuple[str, ...], dict[str, None], Move]]):
+                 groups: list[tuple[str, tuple[str, ...], Move]]):
         self.kind = kind
         self.seat = seat
         self.singles = singles
@@ -67,8 +68,9 @@ class Listing:
         """The listed move of a notation (without its path), or None."""
         move = self.singles.get(text)
         if move is None:
-            for _, _, members, grouped in self.groups:
-                if text in members:
+            for _, texts, grouped in self.groups:
+                at = bisect_left(texts, text)
+                if at < len(texts) and texts[at] == text:
                     return grouped
         return move
 
@@ -86,7 +88,7 @@ class Listing:
             if not self.groups:
                 self._sorted = sorted(self.singles)
             else:
-                blocks = {head: texts for head, texts, _, _ in self.groups}
+                blocks = {head: texts for head, texts, _ in self.groups}
                 out: list[str] = []
                 for head in sorted([*self.singles, *blocks]):
                     texts = blocks.get(head)
@@ -298,10 +300,9 @@ class MoveGen:
         for box in positions:
             if box is not None:
                 occupied |= 1 << box
-        texts, members = self.board.path_texts(move.text, positions[mover], step.amount,
-                                               occupied)
+        texts = self.board.path_texts(move.text, positions[mover], step.amount, occupied)
         if texts:
-            groups.append((move.text, texts, members, move))
+            groups.append((move.text, texts, move))
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move, seat: int) -> None:
