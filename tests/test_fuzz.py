@@ -5,21 +5,23 @@ import json
 import pytest
 
 import redcode_rules as rc
-from redcode_rules import cli
-from redcode_rules.engine import Engine
+from redcode_rules import cli, effects
 from redcode_rules.fuzz import fuzz, run_moves, shrink
 from redcode_rules.replay import read_replay, replay
 
 
-def _leaky_crew_loss(self, seat, amount):
+def _leaky_crew_loss(self, ops, item):
     """A broken primitive: crew lost from the reserve vanish instead of being withdrawn."""
-    ship = self.state.ships[seat]
-    ship.reserve -= min(amount, ship.reserve)
+    for seat in ops.select(self.selector, item):
+        ship = ops.state.ships[seat]
+        ship.reserve -= min(self.amount, ship.reserve)
+    return True
 
 
 @pytest.fixture
 def leaky(monkeypatch):
-    monkeypatch.setattr(Engine, "crew_loss", _leaky_crew_loss)
+    # the primitive, not the engine: the compiled engine is an extension type
+    monkeypatch.setattr(effects.CrewLoss, "apply", _leaky_crew_loss)
 
 
 def test_clean_rules_pass(tmp_path):
@@ -78,10 +80,10 @@ def test_a_crash_inside_a_move_leaves_the_game_as_it_was(monkeypatch):
         "hands": {"blue-submarine": ["captain"]}, "deck": ["ambush"], "phase": "maneuvers"})
     before = game.to_json()
 
-    def broken_draw(self, seat, amount):
+    def broken_draw(self, ops, item):
         raise RuntimeError("broken primitive")
 
-    monkeypatch.setattr(Engine, "draw", broken_draw)
+    monkeypatch.setattr(effects.Draw, "apply", broken_draw)
     with pytest.raises(RuntimeError, match="broken primitive"):
         game.play("order captain red-destroyer")   # damage applies, then the draw breaks
     assert game.to_json() == before

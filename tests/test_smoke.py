@@ -28,3 +28,29 @@ def test_compiled_modules_names_the_extension_modules_of_the_installation():
         assert isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
     # the DSL reference reads the effect classes' source: effects stays Python
     assert "effects" not in compiled
+
+
+def test_compiled_declarations_match_the_python_classes():
+    """The .pxd files declare, for the compiled core, the attributes of the
+    classes they turn into extension types: exactly their __slots__, and
+    only methods that exist (a drift would break only the compiled build)."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    import redcode_rules as rc
+    source = Path(rc.__file__).parent
+    pxds = sorted(Path(__file__).parent.parent.joinpath("src", "redcode_rules").glob("*.pxd"))
+    if not pxds:  # an installed wheel ships no .pxd; the repository's are checked
+        pxds = sorted(source.glob("*.pxd"))
+    assert {p.stem for p in pxds} == {"engine", "moves"}
+    for pxd in pxds:
+        module = importlib.import_module(f"redcode_rules.{pxd.stem}")
+        classes = re.split(r"^cdef class (\w+):", pxd.read_text(), flags=re.M)[1:]
+        for name, body in zip(classes[::2], classes[1::2]):
+            cls = getattr(module, name)
+            fields = {f.strip() for line in re.findall(r"cdef public \w+ (.+)", body)
+                      for f in line.split(",")}
+            assert fields == set(cls.__slots__), name
+            for method in re.findall(r"cpdef (\w+)\(", body):
+                assert callable(getattr(cls, method)), f"{name}.{method}"
