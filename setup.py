@@ -3,8 +3,9 @@
 The engine is pure Python and stays so. A wheel build (``pip install .``)
 also compiles the modules that random playouts spend their time in — the
 same ``.py`` files, unchanged, no ``.pyx``, with declarations in
-``engine.pxd`` and ``moves.pxd`` that make the engine, the move generator
-and listings extension types — with Cython, which makes playouts about 1.5
+``engine.pxd``, ``moves.pxd`` and ``board.pxd`` that make the engine, the
+move generator and listings extension types and the path walker a C call —
+with Cython, which makes playouts about 1.5
 times as fast (docs/design.md, "Speed"). Everything else (effects, the DSL
 compiler, docs, CLI) stays interpreted.
 
@@ -58,8 +59,8 @@ class OptionalBuildExt(build_ext):
         if reason is not None:
             self.announce(f"redcode_rules: pure Python ({reason})", level=2)
             return
-        # engine.pxd and moves.pxd, beside their modules, make the engine,
-        # the generator and listings extension types (see those files)
+        # the .pxd files beside the modules declare extension types and
+        # direct calls (see those files)
         self.extensions = cythonize(self.extensions, compiler_directives=DIRECTIVES,
                                     build_dir=os.path.join(self.build_temp, "cython"),
                                     include_path=["src"], quiet=True)

@@ -43,10 +43,13 @@ def test_compiled_declarations_match_the_python_classes():
     pxds = sorted(Path(__file__).parent.parent.joinpath("src", "redcode_rules").glob("*.pxd"))
     if not pxds:  # an installed wheel ships no .pxd; the repository's are checked
         pxds = sorted(source.glob("*.pxd"))
-    assert {p.stem for p in pxds} == {"engine", "moves"}
+    assert {p.stem for p in pxds} == {"board", "engine", "moves"}
     for pxd in pxds:
         module = importlib.import_module(f"redcode_rules.{pxd.stem}")
-        classes = re.split(r"^cdef class (\w+):", pxd.read_text(), flags=re.M)[1:]
+        text = pxd.read_text()
+        for function in re.findall(r"^cpdef (\w+)\(", text, flags=re.M):
+            assert callable(getattr(module, function)), f"{pxd.stem}.{function}"
+        classes = re.split(r"^cdef class (\w+):", text, flags=re.M)[1:]
         for name, body in zip(classes[::2], classes[1::2]):
             cls = getattr(module, name)
             fields = {f.strip() for line in re.findall(r"cdef public \w+ (.+)", body)

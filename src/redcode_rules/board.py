@@ -202,34 +202,11 @@ class Board:
         are built with their prefix, not prefixed afterwards.
         """
         out: list[str] = []
-        append = out.append
         exits = self._exits
-
-        def enter(box: int, text: str, seen: int, left: int, current: bool) -> None:
-            if current:  # R2.5: a forced step to any box not yet entered
-                forced = False
-                for n, bit, name, cur in exits[box]:
-                    if not seen & bit:
-                        forced = True
-                        enter(n, text + name, seen | bit, left, cur)
-                if forced:
-                    return
-            append(text)
-            if left > 1:
-                for n, bit, name, cur in exits[box]:
-                    if not seen & bit:
-                        enter(n, text + name, seen | bit, left - 1, cur)
-            elif left:
-                for n, bit, name, cur in exits[box]:
-                    if not seen & bit:
-                        if cur:
-                            enter(n, text + name, seen | bit, 0, True)
-                        else:
-                            append(text + name)
-
         for n, bit, name, cur in exits[start]:
             if not blocked & bit:
-                enter(n, prefix + name if prefix else name[1:], blocked | bit, steps - 1, cur)
+                _enter(exits, out, n, prefix + name if prefix else name[1:], blocked | bit,
+                       steps - 1, cur)
         return out
 
     def _reach_mask(self, start: int, steps: int) -> int:
@@ -264,3 +241,32 @@ class Board:
         for box in cost:
             mask |= 1 << box
         return mask
+
+
+def _enter(exits: tuple, out: list[str], box: int, text: str, seen: int, left: int,
+           current: bool) -> None:
+    """One box of ``Board._walk``: ``text`` has just entered ``box``.
+
+    A function of the module, not a closure, so that the compiled core
+    (board.pxd) calls it directly, without Python's argument passing.
+    """
+    if current:  # R2.5: a forced step to any box not yet entered
+        forced = False
+        for n, bit, name, cur in exits[box]:
+            if not seen & bit:
+                forced = True
+                _enter(exits, out, n, text + name, seen | bit, left, cur)
+        if forced:
+            return
+    out.append(text)
+    if left > 1:
+        for n, bit, name, cur in exits[box]:
+            if not seen & bit:
+                _enter(exits, out, n, text + name, seen | bit, left - 1, cur)
+    elif left:
+        for n, bit, name, cur in exits[box]:
+            if not seen & bit:
+                if cur:
+                    _enter(exits, out, n, text + name, seen | bit, 0, True)
+                else:
+                    out.append(text + name)
