@@ -38,47 +38,57 @@ COMPILED = ["board", "moves", "engine", "state", "game", "rng"]
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 
 
-def skip_reason() -> str | None:
-    if os.environ.get("REDCODE_PURE_PYTHON", "") not in ("", "0"):
-        return "REDCODE_PURE_PYTHON is set"
-    return None
-
-
 class OptionalBuildExt(build_ext):
     """Compiles the core when it can; otherwise the package stays pure Python."""
 
+    def finalize_options(self) -> None:
+        # Cython's extensions must replace ours before setuptools finalizes
+        # them (it marks each extension object it will build).
+        self.pure_reason = self.why_pure()
+        if self.pure_reason is None:
+            from Cython.Build import cythonize
+            # the .pxd files beside the modules declare extension types and
+            # direct calls (see those files)
+            self.distribution.ext_modules[:] = cythonize(
+                self.distribution.ext_modules, compiler_directives=DIRECTIVES,
+                build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
+        super().finalize_options()
+
+    def why_pure(self) -> str | None:
+        if os.environ.get("REDCODE_PURE_PYTHON", "") not in ("", "0"):
+            return "REDCODE_PURE_PYTHON is set"
+        if getattr(self, "editable_mode", False):
+            return "an editable install runs its sources"
+        try:
+            import Cython.Build  # noqa: F401
+        except ImportError:
+            return "Cython is not installed"
+        return None
+
     def run(self) -> None:
-        reason = skip_reason()
-        if reason is None and getattr(self, "editable_mode", False):
-            reason = "an editable install runs its sources"
-        if reason is None:
-            try:
-                from Cython.Build import cythonize
-            except ImportError:
-                reason = "Cython is not installed"
-        if reason is not None:
-            self.announce(f"redcode_rules: pure Python ({reason})", level=2)
+        if self.pure_reason is not None:
+            self.announce(f"redcode_rules: pure Python ({self.pure_reason})", level=2)
             return
-        # the .pxd files beside the modules declare extension types and
-        # direct calls (see those files)
-        self.extensions = cythonize(self.extensions, compiler_directives=DIRECTIVES,
-                                    build_dir=os.path.join(self.build_temp, "cython"),
-                                    include_path=["src"], quiet=True)
+        self.failures: list[str] = []
         try:
             super().run()
-        except Exception as error:  # no compiler, a compiler error: fall back
-            self.warn_pure(error)
+        except Exception as error:  # no compiler, say
+            self.failures.append(str(error))
+        if self.failures:
+            # all or nothing: the compiled modules declare each other's types
+            # (moves.pxd cimports the engine), so a partial core would not import
+            for ext in self.extensions:
+                built = self.get_ext_fullpath(ext.name)
+                if os.path.exists(built):
+                    os.remove(built)
+            print(f"warning: redcode_rules: compiling the core failed "
+                  f"({self.failures[0]}); installing it as pure Python", file=sys.stderr)
 
     def build_extension(self, ext: Extension) -> None:
         try:
             super().build_extension(ext)
-        except Exception as error:
-            self.warn_pure(error)
-
-    @staticmethod
-    def warn_pure(error: Exception) -> None:
-        print(f"warning: redcode_rules: compiling the core failed ({error}); "
-              "installing it as pure Python", file=sys.stderr)
+        except Exception as error:  # a compiler error: the others may build, then go
+            self.failures.append(f"{ext.name}: {error}")
 
 
 # no debug symbols: a sixth of the size, same speed
