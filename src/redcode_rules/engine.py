@@ -22,7 +22,11 @@ def other_side(side: str) -> str:
 
 
 class Engine:
-    """The rules acting on one state. Cheap to create; holds no game data of its own."""
+    """The rules acting on one state. Cheap to create; holds no game data of its own.
+
+    In the compiled core an extension type (engine.pxd): keep ``__slots__``
+    and that file's declarations alike.
+    """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit")
 

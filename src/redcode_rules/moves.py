@@ -122,7 +122,11 @@ class MoveCache:
 
 
 class MoveGen:
-    """Legal moves of the pending decision of one engine state."""
+    """Legal moves of the pending decision of one engine state.
+
+    In the compiled core an extension type, as are ``Listing`` and
+    ``MoveCache`` (moves.pxd): keep ``__slots__`` and that file alike.
+    """
 
     __slots__ = ("eng", "rules", "board", "state", "cache")
 
