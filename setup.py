@@ -47,11 +47,18 @@ class OptionalBuildExt(build_ext):
         self.pure_reason = self.why_pure()
         if self.pure_reason is None:
             from Cython.Build import cythonize
-            # the .pxd files beside the modules declare extension types and
-            # direct calls (see those files)
-            self.distribution.ext_modules[:] = cythonize(
-                self.distribution.ext_modules, compiler_directives=DIRECTIVES,
-                build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
+            try:
+                # the .pxd files beside the modules declare extension types and
+                # direct calls (see those files)
+                compiled = cythonize(
+                    self.distribution.ext_modules, compiler_directives=DIRECTIVES,
+                    build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
+            except Exception as error:  # Cython refused or crashed: pure Python
+                self.pure_reason = f"Cython failed: {error}"
+                print(f"warning: redcode_rules: {self.pure_reason}; installing it as pure "
+                      "Python", file=sys.stderr)
+            else:
+                self.distribution.ext_modules[:] = compiled
         super().finalize_options()
 
     def why_pure(self) -> str | None:

@@ -102,13 +102,16 @@ def test_snapshot_restores_an_equal_independent_state(edition, mode, teams):
     assert with_stack > 0
 
 
-def test_snapshot_is_one_flat_tuple_the_collector_forgets():
-    """A snapshot with no chain waiting is one tuple of strings, numbers and
-    booleans: after one collection the garbage collector no longer tracks it,
-    so a long undo history adds nothing to later collections."""
-    import gc
+def test_the_undo_history_is_one_flat_list_of_plain_values():
+    """Each move appends the state before it to one list of strings, numbers
+    and booleans (stack items aside): no object is built per move for undo,
+    and undo reads the state back from where it starts."""
+    from redcode_rules.state import GameState
     game = rc.new_game(rc.load_ruleset("en"), seed=3)
-    snap = game.state.snapshot()
-    assert all(isinstance(v, (str, int, bool, type(None))) for v in snap)
-    gc.collect()
-    assert not gc.is_tracked(snap)
+    before = game.to_json()
+    game.play("end")
+    assert game._history_at == [0]
+    assert all(isinstance(v, (str, int, bool, type(None))) for v in game._history)
+    assert tuple(game._history) == GameState.restore(game._history).snapshot()
+    game.undo()
+    assert game._history == [] and game.to_json() == before

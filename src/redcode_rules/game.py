@@ -64,8 +64,11 @@ class Game:
         self._moves_cache = MoveCache()
         self._legal: Listing | None = None
         self.setup: dict[str, Any] | None = None  # how the game began, for replays
-        self._history: list[tuple] = []  # state snapshots before each move (undo)
-        self._log_lengths: list[int] = []  # and the log's length then
+        # undo: the state before each move, saved flat into one list
+        # (GameState.save_into), where each starts, and the log's length then
+        self._history: list = []
+        self._history_at: list[int] = []
+        self._log_lengths: list[int] = []
         self.moves: list[str] = []
         self.lang = "en"  # language of IllegalMove reasons
 
@@ -165,26 +168,31 @@ class Game:
             if found is None:
                 from .explain import explain
                 raise IllegalMove(written, explain(self, move))
-        saved = self.state.snapshot()
+        history = self._history
+        at = len(history)
+        self.state.save_into(history)
         log_len = len(self.log)
         gen = self._gen()
         try:
             gen.apply(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half a move
-            self.state, self._legal = GameState.restore(saved), None
+            self.state, self._legal = GameState.restore(history, at), None
+            del history[at:]
             del self.log[log_len:]
             raise
-        self._history.append(saved)
+        self._history_at.append(at)
         self._log_lengths.append(log_len)
         self.moves.append(move)
         self._legal = None
 
     def undo(self) -> str:
         """Take back the last move (python-chess ``pop``); returns it."""
-        if not self._history:
+        if not self._history_at:
             raise IndexError("no move to undo")
-        self.state = GameState.restore(self._history.pop())
+        at = self._history_at.pop()
+        self.state = GameState.restore(self._history, at)
+        del self._history[at:]
         del self.log[self._log_lengths.pop():]
         self._legal = None
         return self.moves.pop()

@@ -8,6 +8,8 @@ into the board.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import attrs
 
 
@@ -129,18 +131,21 @@ class GameState:
             list(self.catchup_done), self.winner)
 
     def snapshot(self) -> tuple:
-        """The whole state as one flat tuple of plain values, for undo.
+        """The whole state as one flat tuple of plain values (see ``save_into``)."""
+        return tuple(self.save_into([]))
 
-        Cheaper than ``copy`` twice over: no attrs records are built, and a
-        flat tuple of strings and numbers is one object that the garbage
-        collector stops tracking once it has seen it, so a long undo history
-        costs collections nothing (nested tuples were a dozen objects a
-        move). Lists are written as their length then their items; stack
-        items (rarely any) are copied. ``restore`` reads it back.
+    def save_into(self, out: list) -> list:
+        """Append the whole state to ``out`` as flat plain values, for undo.
+
+        A game keeps every move's state in one list (``Game.play``): no
+        record, tuple or list is built per move, so the undo history costs
+        neither allocations nor garbage collections. Lists are written as
+        their length then their items; stack items (rarely any) are copied.
+        ``restore`` reads it back.
         """
-        out = [self.mode, self.board, self.rng, self.turn, self.turn_number, self.phase,
-               self.recover_left, self.orders_played, self.resolving, self.floor,
-               self.end_turn_pending, self.winner, len(self.start_cards)]
+        out += (self.mode, self.board, self.rng, self.turn, self.turn_number, self.phase,
+                self.recover_left, self.orders_played, self.resolving, self.floor,
+                self.end_turn_pending, self.winner, len(self.start_cards))
         for pair in self.start_cards.items():
             out += pair
         out.append(len(self.score))
@@ -159,14 +164,16 @@ class GameState:
         out.append(len(self.stack))
         if self.stack:
             out += [i.copy() for i in self.stack]
-        return tuple(out)
+        return out
 
     @classmethod
-    def restore(cls, data: tuple) -> GameState:
-        """The state a ``snapshot`` was taken of (an equal, independent copy)."""
+    def restore(cls, data: Sequence, at: int = 0) -> GameState:
+        """The state saved in ``data`` from index ``at`` (``snapshot``,
+        ``save_into``): an equal, independent copy."""
+        head = data[at:at + 12]  # (unpacked apart: Cython 3.1 crashes on a slice unpacked here)
         (mode, board, rng, turn, turn_number, phase, recover_left, orders_played, resolving,
-         floor, end_turn_pending, winner) = data[:12]
-        at = 12
+         floor, end_turn_pending, winner) = head
+        at += 12
 
         def take() -> list:
             nonlocal at
