@@ -1,21 +1,21 @@
 """Build hook: the optional compiled core.
 
 The engine is pure Python and stays so. A wheel build (``pip install .``)
-also compiles the modules that random playouts spend their time in — the
-same ``.py`` files, unchanged, no ``.pyx``, with declarations in
-``engine.pxd``, ``moves.pxd`` and ``board.pxd`` that make the engine, the
-move generator and listings extension types and the path walker a C call —
-with Cython, which makes playouts about 1.5
-times as fast (docs/design.md, "Speed"). Everything else (effects, the DSL
-compiler, docs, CLI) stays interpreted.
+also compiles, with Cython, the modules that random playouts spend their
+time in — the same ``.py`` files, unchanged, no ``.pyx`` — which makes
+playouts about 1.5 times as fast (docs/design.md, "Speed"). Declarations
+in ``engine.pxd``, ``moves.pxd`` and ``board.pxd`` make the engine, the
+move generator and listings extension types and the path walker a C call.
+Everything else (effects, the DSL compiler, docs, CLI) stays interpreted.
 
 - Editable installs (``pip install -e .``) are never compiled: a compiled
   module would be built next to its source and would go on running after
   the source is edited.
 - ``REDCODE_PURE_PYTHON=1`` skips compiling in any install.
-- A compile that fails (no C compiler, no Cython) warns and installs the
-  pure-Python package, which behaves identically (CI runs the test suite on
-  both).
+- Anything that fails — no Cython, Cython refusing or crashing on a
+  module, no C compiler, a compiler error — warns and installs the whole
+  package as pure Python, which behaves identically (CI runs the test
+  suite on both).
 
 ``redcode_rules.compiled_modules()`` tells which modules an installation runs
 compiled.
