@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import os
 import sys
+import tomllib
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# The hot path of a playout: listing moves, playing them, undo snapshots.
-COMPILED = ["board", "moves", "engine", "state", "game", "rng"]
+# The hot path of a playout, listed in pyproject.toml (the tests read it too).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "pyproject.toml"), "rb") as f:
+    COMPILED = tomllib.load(f)["tool"]["redcode_rules"]["compiled"]
 
 # Python semantics kept exactly: annotations are not type checks (a move may
 # be any object and must raise IllegalMove, not TypeError), functions stay
