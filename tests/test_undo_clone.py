@@ -115,3 +115,85 @@ def test_the_undo_history_is_one_flat_list_of_plain_values():
     assert tuple(game._history) == GameState.restore(game._history).snapshot()
     game.undo()
     assert game._history == [] and game.to_json() == before
+
+def test_until_the_first_undo_only_every_16th_state_is_saved():
+    """Playouts never undo: the state is saved before moves 0, 16, 32…, and
+    the first undo replays from the last one saved; from then on every
+    move's state is saved, so search's push/pop replays nothing."""
+    from redcode_rules.game import CHECKPOINT_EVERY
+    assert CHECKPOINT_EVERY == 16
+    game = rc.new_game(rc.load_ruleset("en"), seed=4)
+    rnd = random.Random(4)
+    saves = [game.to_json()]
+    for _ in range(20):
+        game.play(rnd.choice(game.legal_moves()))
+        saves.append(game.to_json())
+    saved = [i for i, at in enumerate(game._history_at) if at >= 0]
+    assert saved == [0, 16]
+    game.undo()                                  # replays moves 16..18 from the save of 16
+    assert game.to_json() == saves[19]
+    assert [i for i, at in enumerate(game._history_at) if at >= 0] == [0, 16, 17, 18]
+    game.play(rnd.choice(game.legal_moves()))
+    assert game._history_at[-1] >= 0             # dense from now on
+    for expected in reversed(saves[:20]):
+        game.undo()
+        assert game.to_json() == expected
+
+
+def test_a_clone_undoes_its_own_moves_only():
+    game = rc.new_game(rc.load_ruleset("en"), seed=6)
+    rnd = random.Random(6)
+    for _ in range(21):
+        game.play(rnd.choice(game.legal_moves()))
+    copy = game.clone()
+    start = copy.to_json()
+    for _ in range(19):
+        copy.play(rnd.choice(copy.legal_moves()))
+    for _ in range(19):
+        copy.undo()
+    assert copy.to_json() == start and copy.moves == game.moves
+    with pytest.raises(IndexError):
+        copy.undo()
+
+
+def test_a_crash_between_saved_states_rewinds_by_replaying(monkeypatch):
+    """A primitive that raises in some state (here: damage from turn 3 on)
+    in a move whose state was not saved: the game goes back to the last
+    saved state and replays the moves since (which did not raise), so it is
+    exactly as before the move, log included, and plays on as if nothing
+    had happened."""
+    from redcode_rules import effects
+    damage = effects.Damage.apply
+
+    def broken(self, ops, item):
+        if ops.state.turn_number >= 3:
+            raise RuntimeError("broken primitive")
+        return damage(self, ops, item)
+
+    monkeypatch.setattr(effects.Damage, "apply", broken)
+    rules = rc.load_ruleset("en")
+    rnd = random.Random(12)
+    for seed in range(20):
+        game = rc.new_game(rules, seed=seed)
+        while not game.is_over:
+            move = rnd.choice(game.legal_moves())
+            before, log, moves = game.to_json(), game.narration(), list(game.moves)
+            try:
+                game.play(move)
+            except RuntimeError:
+                break
+        if len(game.moves) % 16:
+            break
+    assert len(game.moves) % 16 and not game._history_at[-1] >= 0
+    assert game.to_json() == before and game.narration() == log and game.moves == moves
+    monkeypatch.undo()
+    reference = rc.new_game(rules, seed=seed)
+    for played in game.moves:
+        reference.play(played)
+    for _ in range(30):
+        game.play(move)
+        reference.play(move)
+        if game.is_over:
+            break
+        move = rnd.choice(game.legal_moves())
+    assert game.to_json() == reference.to_json() and game.narration() == reference.narration()

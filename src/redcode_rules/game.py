@@ -14,6 +14,10 @@ from .moves import Listing, Move, MoveCache, MoveGen
 from .setup import make_board, new_state
 from .state import Event, GameState, ShipState
 
+#: Until a game's first ``undo``, ``play`` saves the state before every
+#: CHECKPOINT_EVERY-th move only; undo replays from the last one saved.
+CHECKPOINT_EVERY = 16
+
 
 @attrs.frozen
 class ShipView:
@@ -64,11 +68,13 @@ class Game:
         self._moves_cache = MoveCache()
         self._legal: Listing | None = None
         self.setup: dict[str, Any] | None = None  # how the game began, for replays
-        # undo: the state before each move, saved flat into one list
-        # (GameState.save_into), where each starts, and the log's length then
+        # undo: states before moves, saved flat into one list
+        # (GameState.save_into); per move, where its state starts (-1: not
+        # saved, replayed from an earlier one) and the log's length then
         self._history: list = []
         self._history_at: list[int] = []
         self._log_lengths: list[int] = []
+        self._dense = False  # save before every move (after a first undo)
         self.moves: list[str] = []
         self.lang = "en"  # language of IllegalMove reasons
 
@@ -168,34 +174,65 @@ class Game:
             if found is None:
                 from .explain import explain
                 raise IllegalMove(written, explain(self, move))
-        history = self._history
-        at = len(history)
-        self.state.save_into(history)
-        log_len = len(self.log)
+        history_at = self._history_at
+        n = len(history_at)
+        if self._dense or not n % CHECKPOINT_EVERY:
+            at = len(self._history)
+            self.state.save_into(self._history)
+        else:
+            at = -1
+        history_at.append(at)
+        self._log_lengths.append(len(self.log))
+        self.moves.append(move)
+        self._legal = None
         gen = self._gen()
         try:
             gen.apply(gen.complete(move, found), listing.seat)
         except BaseException:
-            # an engine bug (or a broken user primitive) must not leave half a move
-            self.state, self._legal = GameState.restore(history, at), None
-            del history[at:]
-            del self.log[log_len:]
+            # an engine bug (or a broken user primitive) must not leave half
+            # a move: back to the state before it, saved or replayed
+            self._rewind(n)
             raise
-        self._history_at.append(at)
-        self._log_lengths.append(log_len)
-        self.moves.append(move)
-        self._legal = None
 
     def undo(self) -> str:
-        """Take back the last move (python-chess ``pop``); returns it."""
+        """Take back the last move (python-chess ``pop``); returns it.
+
+        The first undo of a game may replay up to CHECKPOINT_EVERY - 1
+        moves from the last state saved; from then on every move's state
+        is saved, so undoing again (search's push/pop) replays nothing.
+        """
         if not self._history_at:
             raise IndexError("no move to undo")
-        at = self._history_at.pop()
+        self._dense = True
+        move = self.moves[-1]
+        self._rewind(len(self._history_at) - 1)
+        return move
+
+    def _rewind(self, n: int) -> None:
+        """Back to the state before the game's ``n``-th recorded move.
+
+        Restores the last state saved at or before it and replays the moves
+        in between: the engine is deterministic, its RNG in the state. (After
+        a crash inside a move, should a replayed move raise too — code
+        changed during the game — that error propagates, the game left just
+        before that move.)
+        """
+        history_at = self._history_at
+        start = n
+        while history_at[start] < 0:  # the first recorded move is always saved
+            start -= 1
+        at = history_at[start]
+        first = len(self.moves) - len(history_at)  # a clone's moves before its own
+        replay = self.moves[first + start:first + n]
         self.state = GameState.restore(self._history, at)
         del self._history[at:]
-        del self.log[self._log_lengths.pop():]
+        del history_at[start:]
+        del self.log[self._log_lengths[start]:]
+        del self._log_lengths[start:]
+        del self.moves[first + start:]
         self._legal = None
-        return self.moves.pop()
+        for move in replay:
+            self.play(move)
 
     def clone(self) -> Game:
         """An independent copy (shares the immutable rules and board)."""
@@ -204,6 +241,7 @@ class Game:
         other._moves_cache = self._moves_cache  # immutable moves of the same seats
         other.moves = list(self.moves)
         other.lang = self.lang
+        other._dense = self._dense
         return other
 
     @property
