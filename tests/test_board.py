@@ -529,3 +529,17 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
     texts = board.path_texts("movement", start, steps, occupied)
     assert texts == tuple(f"movement {p}" for p in paths)
     assert list(texts) == sorted(texts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3))
+def test_the_path_cache_key_covers_every_box_a_move_can_enter(seed, start, steps):
+    """Paths are cached per ships *in reach*: the reach mask must hold every
+    box of every path (so a ship elsewhere cannot change them)."""
+    board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
+    assume(not board.is_island(start))
+    reach = board._reach_mask(start, steps)
+    assert reach >> start & 1
+    for path in reference_paths(board, start, steps, 0):
+        for name in path.split(" "):
+            assert reach >> board.index(name) & 1, (path, name)

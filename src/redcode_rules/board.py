@@ -71,7 +71,7 @@ class Board:
                     and cells[(y + dy) * w + x + dx] != ISLAND]
             neighbours.append(tuple(near))
             near.sort(key=names.__getitem__)
-            exits.append(tuple((n, 1 << n, " " + names[n], cells[n] == CURRENT) for n in near))
+            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT) for n in near))
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", tuple(neighbours))
         object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
@@ -196,54 +196,68 @@ class Board:
 
         The hottest loop of move listing: a move of 3 boxes near running
         water has thousands of paths. The steps out of each box come
-        precomputed as (box, bit, " name", running water?) in name order, so
-        the paths come out sorted (a path before its extensions, siblings by
+        precomputed as (box, " name", running water?) in name order, so the
+        paths come out sorted (a path before its extensions, siblings by
         name); a last step onto plain water is appended, not entered; texts
-        are built with their prefix, not prefixed afterwards.
+        are built with their prefix, not prefixed afterwards. Boxes entered
+        are flags in a list, set and cleared as the search goes and comes
+        back: cheaper than a new integer mask per step, and the compiled
+        core indexes it directly (board.pxd).
         """
         out: list[str] = []
         exits = self._exits
-        for n, bit, name, cur in exits[start]:
-            if not blocked & bit:
-                _enter(exits, out, n, prefix + name if prefix else name[1:], blocked | bit,
-                       steps - 1, cur)
+        seen = [False] * len(exits)
+        while blocked:
+            low = blocked & -blocked
+            seen[low.bit_length() - 1] = True
+            blocked ^= low
+        for n, name, cur in exits[start]:
+            if not seen[n]:
+                seen[n] = True
+                _enter(exits, out, n, prefix + name if prefix else name[1:], seen, steps - 1, cur)
+                seen[n] = False
         return out
 
     def _reach_mask(self, start: int, steps: int) -> int:
         reach = self._reach.get((start, steps))
         if reach is None:
-            reach = self._reach[(start, steps)] = self._reachable(start, steps)
+            reach = self._reach[(start, steps)] = _reachable(self.cells, self.neighbours,
+                                                             start, steps)
         return reach
 
-    def _reachable(self, start: int, steps: int) -> int:
-        """A mask of boxes containing every box a move could enter.
 
-        0-1 breadth-first search: a step costs 1, except the forced step out of
-        running water, which is free (R2.5); visits are ignored, so this is a
-        superset, which is all the path cache key needs.
-        """
-        cost = {start: 0}
-        queue = deque([start])
-        while queue:
-            box = queue.popleft()
-            free_step = box != start and self.cells[box] == CURRENT
-            here = cost[box] + (0 if free_step else 1)
-            if here > steps:
-                continue
-            for n in self.neighbours[box]:
-                if n not in cost or cost[n] > here:
-                    cost[n] = here
-                    if free_step:
-                        queue.appendleft(n)
-                    else:
-                        queue.append(n)
-        mask = 0
-        for box in cost:
-            mask |= 1 << box
-        return mask
+def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
+    """A mask of boxes containing every box a move from ``start`` could enter.
+
+    0-1 breadth-first search: a step costs 1, except the forced step out of
+    running water, which is free (R2.5); visits are ignored, so this is a
+    superset, which is all the path cache key needs. A function of the
+    module, so that the compiled core types its locals (board.pxd).
+    """
+    cost = [steps + 1] * len(cells)
+    cost[start] = 0
+    queue = deque([start])
+    while queue:
+        box = queue.popleft()
+        free = box != start and cells[box] == CURRENT
+        here = cost[box] if free else cost[box] + 1
+        if here > steps:
+            continue
+        for n in neighbours[box]:
+            if cost[n] > here:
+                cost[n] = here
+                if free:
+                    queue.appendleft(n)
+                else:
+                    queue.append(n)
+    mask = 0
+    for at in range(len(cost)):  # a Python int, even compiled: masks exceed 64 bits
+        if cost[at] <= steps:
+            mask |= 1 << at
+    return mask
 
 
-def _enter(exits: tuple, out: list[str], box: int, text: str, seen: int, left: int,
+def _enter(exits: tuple, out: list[str], box: int, text: str, seen: list[bool], left: int,
            current: bool) -> None:
     """One box of ``Board._walk``: ``text`` has just entered ``box``.
 
@@ -252,21 +266,27 @@ def _enter(exits: tuple, out: list[str], box: int, text: str, seen: int, left: i
     """
     if current:  # R2.5: a forced step to any box not yet entered
         forced = False
-        for n, bit, name, cur in exits[box]:
-            if not seen & bit:
+        for n, name, cur in exits[box]:
+            if not seen[n]:
                 forced = True
-                _enter(exits, out, n, text + name, seen | bit, left, cur)
+                seen[n] = True
+                _enter(exits, out, n, text + name, seen, left, cur)
+                seen[n] = False
         if forced:
             return
     out.append(text)
     if left > 1:
-        for n, bit, name, cur in exits[box]:
-            if not seen & bit:
-                _enter(exits, out, n, text + name, seen | bit, left - 1, cur)
+        for n, name, cur in exits[box]:
+            if not seen[n]:
+                seen[n] = True
+                _enter(exits, out, n, text + name, seen, left - 1, cur)
+                seen[n] = False
     elif left:
-        for n, bit, name, cur in exits[box]:
-            if not seen & bit:
+        for n, name, cur in exits[box]:
+            if not seen[n]:
                 if cur:
-                    _enter(exits, out, n, text + name, seen | bit, 0, True)
+                    seen[n] = True
+                    _enter(exits, out, n, text + name, seen, 0, True)
+                    seen[n] = False
                 else:
                     out.append(text + name)
