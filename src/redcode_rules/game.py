@@ -55,7 +55,14 @@ class Game:
     Moves are strings in the notation of INTERFACE.md. ``legal_moves()`` is
     computed once per state; ``play`` applies a listed move or raises
     ``IllegalMove`` with the rule that forbids it, changing nothing.
+
+    In the compiled core an extension type (game.pxd): keep ``__slots__``
+    and that file alike.
     """
+
+    __slots__ = ("rules", "state", "log", "board", "setup", "moves", "lang", "_eng",
+                 "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
+                 "_log_lengths", "_dense")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
                  board: Board | None = None):
