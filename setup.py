@@ -3,7 +3,7 @@
 The engine is pure Python and stays so. A wheel build (``pip install .``)
 also compiles, with Cython, the modules that random playouts spend their
 time in — the same ``.py`` files, unchanged, no ``.pyx`` — which makes
-playouts about 1.5 times as fast (docs/design.md, "Speed"). Declarations
+playouts about 1.8 times as fast (docs/design.md, "Speed"). Declarations
 in ``engine.pxd``, ``moves.pxd`` and ``board.pxd`` make the engine, the
 move generator and listings extension types and the path walker a C call.
 Everything else (effects, the DSL compiler, docs, CLI) stays interpreted.
