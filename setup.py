@@ -4,8 +4,9 @@ The engine is pure Python and stays so. A wheel build (``pip install .``)
 also compiles, with Cython, the modules that random playouts spend their
 time in — the same ``.py`` files, unchanged, no ``.pyx`` — which makes
 playouts about 1.8 times as fast (docs/design.md, "Speed"). Declarations
-in ``engine.pxd``, ``moves.pxd`` and ``board.pxd`` make the engine, the
-move generator and listings extension types and the path walker a C call.
+in ``game.pxd``, ``engine.pxd``, ``moves.pxd`` and ``board.pxd`` make the
+game, the engine, the move generator and listings extension types and the
+path walker and reach search C calls with typed box indexes.
 Everything else (effects, the DSL compiler, docs, CLI) stays interpreted.
 
 - Editable installs (``pip install -e .``) are never compiled: a compiled
