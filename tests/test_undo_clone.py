@@ -13,6 +13,15 @@ CONFIGS = [
 ]
 
 
+def random_game(seed: int, moves: int) -> tuple[rc.Game, random.Random]:
+    """A 1v1 war game after ``moves`` random moves, and the RNG that chose them."""
+    game = rc.new_game(rc.load_ruleset("en"), seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        game.play(rnd.choice(game.legal_moves()))
+    return game, rnd
+
+
 @pytest.mark.parametrize("edition,mode,teams", CONFIGS)
 def test_undo_restores_every_previous_state_exactly(edition, mode, teams):
     game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=21)
@@ -33,10 +42,7 @@ def test_undo_restores_every_previous_state_exactly(edition, mode, teams):
 
 def test_undo_then_replay_gives_the_same_game_rng_included():
     """The RNG is part of the state: a reshuffle after undo gives the same deck."""
-    game = rc.new_game(rc.load_ruleset("en"), seed=5)
-    rnd = random.Random(5)
-    for _ in range(300):
-        game.play(rnd.choice(game.legal_moves()))
+    game, rnd = random_game(5, 300)
     tail = game.moves[-50:]
     end = game.to_json()
     for _ in range(50):
@@ -47,10 +53,7 @@ def test_undo_then_replay_gives_the_same_game_rng_included():
 
 
 def test_clone_is_independent_of_the_original():
-    game = rc.new_game(rc.load_ruleset("en"), seed=9)
-    rnd = random.Random(9)
-    for _ in range(40):
-        game.play(rnd.choice(game.legal_moves()))
+    game, rnd = random_game(9, 40)
     before = game.to_json()
     copy = game.clone()
     assert copy == game and copy.to_json() == before
@@ -141,10 +144,7 @@ def test_until_the_first_undo_only_every_16th_state_is_saved():
 
 
 def test_a_clone_undoes_its_own_moves_only():
-    game = rc.new_game(rc.load_ruleset("en"), seed=6)
-    rnd = random.Random(6)
-    for _ in range(21):
-        game.play(rnd.choice(game.legal_moves()))
+    game, rnd = random_game(6, 21)
     copy = game.clone()
     start = copy.to_json()
     for _ in range(19):
