@@ -1,8 +1,8 @@
-"""The card language and the shipped editions (RULES.md R1.5, R4.5, R7.4, §10).
+"""The card language and the shipped editions (docs/rules.md R1.5, R4.5, R7.4, §10).
 
-The edition tests pin the compiled data to the tables of RULES.md; the
+The edition tests pin the compiled data to the tables of docs/rules.md; the
 error tests pin what a user sees for a bad card file: file, line, column,
-reason, suggestion and the quoted line with a caret (INTERFACE.md).
+reason, suggestion and the quoted line with a caret (docs/dsl.md).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def effects_of(rules, card_id):
 
 # ---------------------------------------------------------------- R4.5 table
 
-# maneuver: (cost, range, respondable, response) — RULES.md R4.5 / D4.5
+# maneuver: (cost, range, respondable, response) — docs/rules.md R4.5 / D4.5
 R4_5 = {
     "movement": (1, None, False, False),
     "repair": (2, None, True, False),

@@ -1,4 +1,4 @@
-"""The edition differences of RULES.md §10, each played out in en, es and it.
+"""The edition differences of docs/rules.md §10, each played out in en, es and it.
 
 Every scenario names its edition (``edition: <e>``) and is run in all three;
 the expected outcome per edition is written next to it. The differences are

@@ -1,4 +1,4 @@
-"""Scenario tests of the 16 maneuvers, English edition (RULES.md §4, §5).
+"""Scenario tests of the 16 maneuvers, English edition (docs/rules.md §4, §5).
 
 Every maneuver is checked for its exact effect (R4.5), its cost (R4.1, D4.5),
 its range (R4.2, R4.3) and whether it opens a response window (R5.1, D5.4).

@@ -1,4 +1,4 @@
-"""Move notation (INTERFACE.md): every listed move is accepted as written and
+"""Move notation (docs/notation.md): every listed move is accepted as written and
 recorded as written; whitespace is normalised; illegal moves name the rule
 and change nothing."""
 

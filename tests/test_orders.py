@@ -1,4 +1,4 @@
-"""Scenario tests of the 9 order cards, English edition (RULES.md §7).
+"""Scenario tests of the 9 order cards, English edition (docs/rules.md §7).
 
 Each card is checked for its exact effect (R7.4) and the common order rules:
 orders ignore range and the visual field, cannot be responded to (R7.3), at

@@ -1,4 +1,4 @@
-"""Random play to the end: invariants after every move (RULES.md R1.3, R2.3,
+"""Random play to the end: invariants after every move (docs/rules.md R1.3, R2.3,
 R2.4, R3.1, R1.4, R5), legal moves always accepted, unlisted moves always
 refused without changing anything, saves lossless, games finite (D8.5) and
 reproducible from the seed."""

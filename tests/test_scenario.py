@@ -1,4 +1,4 @@
-"""The YAML scenario format of INTERFACE.md: exact values, defaults, and a
+"""The YAML scenario format of docs/scenarios.md: exact values, defaults, and a
 ScenarioError naming the field for every kind of bad input."""
 
 from __future__ import annotations

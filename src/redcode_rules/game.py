@@ -52,7 +52,7 @@ def normalise(move: str) -> str:
 class Game:
     """A game of Red Code in progress.
 
-    Moves are strings in the notation of INTERFACE.md. ``legal_moves()`` is
+    Moves are strings in the notation of docs/notation.md. ``legal_moves()`` is
     computed once per state; ``play`` applies a listed move or raises
     ``IllegalMove`` with the rule that forbids it, changing nothing.
 
@@ -99,7 +99,7 @@ class Game:
 
     @classmethod
     def from_scenario(cls, scenario: str | Mapping[str, Any]) -> Game:
-        """A position from the YAML scenario format of INTERFACE.md."""
+        """A position from the YAML scenario format of docs/scenarios.md."""
         from .scenario import game_from_scenario
         return game_from_scenario(scenario)
 

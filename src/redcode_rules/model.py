@@ -112,7 +112,7 @@ SUNK_MID_CHAIN = ("targeting", "all", "source")
 
 @attrs.frozen
 class RuleOptions:
-    """Every number of the rules that is not on a card (RULES.md §2, §6–§8).
+    """Every number of the rules that is not on a card (docs/rules.md §2, §6–§8).
 
     Each field is settable in a ``rules { ... }`` block; the docstrings of
     the fields live in ``OPTION_DOCS`` for the generated reference.

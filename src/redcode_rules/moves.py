@@ -1,6 +1,6 @@
 """Legal moves: generating them, applying them, and explaining illegal ones.
 
-A move is one decision written in the notation of INTERFACE.md. The
+A move is one decision written in the notation of docs/notation.md. The
 generator lists every legal move of the player to move as a mapping from
 its string to a ``Move``; ``play`` accepts exactly those strings, so the
 list and the check can never disagree. ``explain`` says, for any other

@@ -1,4 +1,4 @@
-"""Positions from the YAML scenario format of INTERFACE.md.
+"""Positions from the YAML scenario format of docs/scenarios.md.
 
 Every field is checked and a bad one raises ``ScenarioError`` naming it
 (``ships.red-destroyer.crew_on.torpedo``). YAML is read with safe loading.
