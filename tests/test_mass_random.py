@@ -1,6 +1,11 @@
-"""Mass random testing: thousands of random games per CI run, invariants after
-every move (issue 5). ``RC_MASS_GAMES`` sets the number (default 2000); the
-``slow`` test plays 10,000 (``python -m pytest -m slow``).
+"""Mass random testing: random games with invariants after every move.
+
+Three sizes, so that a first ``python -m pytest`` stays quick:
+
+- by default, ``RC_QUICK_GAMES`` games (default 60, a few seconds);
+- ``python -m pytest -m mass``: ``RC_MASS_GAMES`` games (default 2000, a few
+  minutes), which CI runs as its own step on each build;
+- ``python -m pytest -m slow``: 10,000 games.
 
 Per move: ``invariants.violations`` (crew totals, tracks, one ship per box,
 no ship on an island, 30 order cards, empty stack outside windows, a legal
@@ -57,6 +62,13 @@ def run_games(count: int, seed: int) -> tuple[int, int]:
     return count, moves
 
 
+def test_random_games_keep_every_invariant():
+    count = int(os.environ.get("RC_QUICK_GAMES", "60"))
+    games, moves = run_games(count, seed=11)
+    assert games == count and moves > games
+
+
+@pytest.mark.mass
 def test_thousands_of_random_games_keep_every_invariant():
     count = int(os.environ.get("RC_MASS_GAMES", "2000"))
     games, moves = run_games(count, seed=2026)
