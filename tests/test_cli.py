@@ -19,7 +19,7 @@ def feed(monkeypatch, answers):
 
 
 def test_play_shows_the_legal_moves_refuses_an_illegal_one_and_quits(monkeypatch, capsys):
-    feed(monkeypatch, ["torpedo nowhere", "end", "quit"])
+    feed(monkeypatch, ["torpedo nowhere", "place b2", "end", "quit"])
     assert cli.main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Legal:" in out and "end" in out
@@ -28,7 +28,7 @@ def test_play_shows_the_legal_moves_refuses_an_illegal_one_and_quits(monkeypatch
 
 
 def test_play_in_spanish_narrates_and_explains_in_spanish(monkeypatch, capsys):
-    feed(monkeypatch, ["pass"])
+    feed(monkeypatch, ["place b2", "pass"])
     assert cli.main(["play", "--edition", "es", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "no hay nada a lo que responder" in out and "(R5.1)" in out

@@ -280,7 +280,7 @@ patch ship submarine {
 """
     rules = rc.load_source(text, "house.rc")
     assert rules.ships["submarine"].maneuvers[-1] == "sonar"
-    game = rc.new_game(rules, teams=[["submarine"], ["destroyer"]], seed=1)
+    game = rc.new_game(rules, teams=[["submarine"], ["destroyer"]], seed=1, placement="fixed")
     own = [m for m in game.legal_moves() if m.startswith("sonar")]
     assert own == ["sonar blue-submarine"]
     game.play("sonar blue-submarine")

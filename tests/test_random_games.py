@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
+from conftest import placing
 
 TEAMS = {
     "1v1": [["submarine"], ["destroyer"]],
@@ -43,7 +44,7 @@ def check_invariants(game):
         # R3.1, R3.4: tracks stay within 0..3
         assert 0 <= ship.repairs <= 3 and 0 <= ship.breakdowns <= 3
         if ship.position is None:
-            assert ship.sunk
+            assert ship.sunk or placing(game)  # or not yet placed (R2.8)
         else:
             assert not ship.sunk
             # R3.2: a ship on the board is afloat

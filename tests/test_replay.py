@@ -36,7 +36,8 @@ def test_a_replay_resimulates_bit_exactly(edition, mode, teams, tmp_path):
     data = read_replay(path)
     assert data["format"] == "redcode-replay" and data["version"] == 1
     assert data["ruleset"]["hash"] == game.rules.hash
-    assert data["setup"] == {"mode": mode, "teams": [list(t) for t in teams], "seed": 11}
+    assert data["setup"] == {"mode": mode, "teams": [list(t) for t in teams], "seed": 11,
+                             "placement": "choose"}
     again = replay(path)
     assert again.to_json() == game.to_json()
     assert again.winner == game.winner and again.is_over

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import redcode_rules as rc
+from conftest import fixed_game
 from redcode_rules import svg
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -299,9 +300,9 @@ def test_control_card_every_type_and_language():
 
 
 def test_output_is_deterministic_and_escaped():
-    game = rc.new_game(rc.load_ruleset("en"), seed=7)
+    game = fixed_game(rc.load_ruleset("en"), seed=7)
     assert game.svg() == game.svg()
-    assert game.svg(field_of="blue-submarine") == rc.new_game(
+    assert game.svg(field_of="blue-submarine") == fixed_game(
         rc.load_ruleset("en"), seed=7).svg(field_of="blue-submarine")
     assert svg.control_card(game, "red-destroyer") == svg.control_card(game, "red-destroyer")
 
@@ -326,7 +327,7 @@ def test_output_is_deterministic_and_escaped():
 
 
 def test_game_svg_is_the_board():
-    game = rc.new_game(rc.load_ruleset("en"), seed=7)
+    game = fixed_game(rc.load_ruleset("en"), seed=7)
     assert game.svg(size=30) == svg.board(game, size=30)
     root = parse(game.svg())
     assert sorted(e.get("data-box") for e in by_class(root, "ship")) == sorted(

@@ -5,6 +5,7 @@ import random
 import pytest
 
 import redcode_rules as rc
+from conftest import fixed_game
 
 CONFIGS = [
     ("en", "war", [["submarine"], ["destroyer"]]),
@@ -76,7 +77,7 @@ def test_legal_moves_are_computed_once_per_state():
             calls.append(1)
             return super().legal()
 
-    game = rc.new_game(rc.load_ruleset("en"), seed=2)
+    game = fixed_game(rc.load_ruleset("en"), seed=2)
     game._movegen = Counting(game._engine(), game._moves_cache)
     game.legal_moves(), game.legal_moves(), game.is_legal("end")
     assert len(calls) == 1
@@ -110,7 +111,7 @@ def test_the_undo_history_is_one_flat_list_of_plain_values():
     and booleans (stack items aside): no object is built per move for undo,
     and undo reads the state back from where it starts."""
     from redcode_rules.state import GameState
-    game = rc.new_game(rc.load_ruleset("en"), seed=3)
+    game = fixed_game(rc.load_ruleset("en"), seed=3)
     before = game.to_json()
     game.play("end")
     assert game._history_at == [0]

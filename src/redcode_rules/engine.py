@@ -443,9 +443,48 @@ class Engine:
         return True
 
     def free_start_boxes(self, seat: int) -> list[int]:
+        """Where the ship may be placed (R2.8) or respawn (D8.4): the boxes of
+        its side's start card that are free (R2.4) and navigable — never an
+        island (R2.3), which a scenario's board may put on a start card."""
         occ = self.occupant()
+        board = self.board
         side = self.state.ships[seat].side
-        return [b for b in self.board.starts[side] if occ[b] < 0]
+        return [b for b in board.starts[side] if occ[b] < 0 and not board.is_island(b)]
+
+    # ------------------------------------------------------------------ initial placement
+    def placing(self) -> bool:
+        """R2.8: the game is in its initial placement (a ship never sunk is to
+        be placed), not at a war respawn (D8.4), which shares the place phase."""
+        st = self.state
+        return st.phase == "place" and not st.ships[st.turn].sunk
+
+    def unplaced(self) -> int:
+        """R2.8: the first seat whose ship is still to be placed, or -1.
+
+        An unplaced ship has no position and is not sunk; only the placement
+        phase before the first turn has any."""
+        for seat, ship in enumerate(self.state.ships):
+            if ship.position is None and not ship.sunk:
+                return seat
+        return -1
+
+    def next_placement(self) -> None:
+        """R2.8: the next ship in seat order is placed; after the last one the
+        first turn begins, the first seat's (D6.3)."""
+        st = self.state
+        seat = self.unplaced()
+        if seat < 0:
+            self.start_turn(0)
+            return
+        st.turn = seat
+        st.phase = "place"
+
+    def place(self, seat: int, box: int) -> None:
+        """R2.8: a player's initial placement on a free box of the start card."""
+        ship = self.state.ships[seat]
+        ship.position = box
+        self.event("place", ship=ship.id, box=self.board.name(box))
+        self.next_placement()
 
     def respawn(self, seat: int, box: int) -> None:
         """D8.4: fully restored on a free box of its start card; the turn ends."""

@@ -52,9 +52,7 @@ def explain(game, move: str) -> str:
         who = st.ships[seat if kind == "recover" else st.stack[-1].recovering]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
     if kind == "place":
-        if head != "place":
-            return say("must_place", player=ship.id)
-        return say("not_free_start", box=" ".join(words[1:]) or "?", side=ship.side)
+        return _place(game, say, seat, words)
     if kind == "respond":
         if head == "pass":
             return say("just", word="pass")
@@ -72,6 +70,33 @@ def explain(game, move: str) -> str:
     if head == "order":
         return _order(game, say, seat, words[1:])
     return _maneuver(game, say, seat, words, responding=False)
+
+
+def _place(game, say, seat: int, words: list[str]) -> str:
+    """Initial placement (R2.8) or war respawn (D8.4): a free, navigable box
+    of the ship's side's start card."""
+    ship = game.state.ships[seat]
+    rule = "D8.4" if ship.sunk else "R2.8"
+    if words[0] != "place":
+        return say("must_place" if ship.sunk else "must_place_first", player=ship.id,
+                   side=ship.side)
+    if len(words) != 2:
+        return say("place_one")
+    board = game.board
+    box = board.index(words[1])
+    if box is None:
+        return say("not_a_box", box=words[1])
+    card = board.starts[ship.side]
+    if box not in card:
+        return say("place_off_card", box=words[1], side=ship.side,
+                   boxes=" ".join(board.name(b) for b in card), rule=rule)
+    if board.is_island(box):
+        return say("place_island", box=words[1], rule=rule)
+    occupant = game._engine().occupant()[box]
+    if occupant >= 0:
+        return say("place_occupied", box=words[1], ship=game.state.ships[occupant].id,
+                   rule=rule)
+    return say("not_free_start", box=words[1], side=ship.side, rule=rule)
 
 
 def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:

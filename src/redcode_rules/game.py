@@ -89,11 +89,16 @@ class Game:
     @classmethod
     def new(cls, rules: Ruleset, mode: str = "war",
             teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
-            seed: int = 0) -> Game:
-        game = cls(rules, new_state(rules, mode, teams, seed))
-        game.setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed}
-        game._engine().event("game_start", mode=mode, board=game.board.rows())
-        game._engine().start_turn(0)
+            seed: int = 0, placement: str | None = None) -> Game:
+        """A new game (see ``new_game``)."""
+        if placement is None:
+            placement = rules.options.placement
+        game = cls(rules, new_state(rules, mode, teams, seed, placement))
+        game.setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
+                      "placement": placement}
+        eng = game._engine()
+        eng.event("game_start", mode=mode, board=game.board.rows())
+        eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
         game._advance()
         return game
 
@@ -356,6 +361,14 @@ class Game:
 
 def new_game(rules: Ruleset, mode: str = "war",
              teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
-             seed: int = 0) -> Game:
-    """A new game (INTERFACE): ``teams`` lists blue's ship types, then red's."""
-    return Game.new(rules, mode, teams, seed)
+             seed: int = 0, placement: str | None = None) -> Game:
+    """A new game: ``teams`` lists blue's ship types, then red's.
+
+    ``placement`` (R2.8, D2.8): "choose" — before the first turn each player,
+    in seat order, places their ship on a free box of their start card with
+    ``place <box>`` (``decision`` is "place", ``to_move`` the placing
+    player); "fixed" — the ships start on fixed boxes (blue b2, a2, b1; red
+    g5, h5, g6) and the first turn begins at once, for quick simulations.
+    None takes the rule option ``placement`` (``choose`` in every edition).
+    """
+    return Game.new(rules, mode, teams, seed, placement)

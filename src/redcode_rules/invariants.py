@@ -19,6 +19,7 @@ def violations(game: Game, cards_total: int | None = None) -> list[str]:
     rules = game.rules
     out: list[str] = []
     seen: dict[int, str] = {}
+    placing = game._engine().placing()
     for seat, ship in enumerate(st.ships):
         spec = rules.ships[ship.type]
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
@@ -33,8 +34,11 @@ def violations(game: Game, cards_total: int | None = None) -> list[str]:
             out.append(f"{ship.id}: repairs {ship.repairs} outside 0..{spec.repairs} (R3.4)")
         if not 0 <= ship.breakdowns <= spec.breakdowns:
             out.append(f"{ship.id}: breakdowns {ship.breakdowns} outside 0..{spec.breakdowns}")
-        if ship.sunk != (ship.position is None):
-            out.append(f"{ship.id}: sunk={ship.sunk} but position={ship.position} (R9.2)")
+        if ship.sunk and ship.position is not None:
+            out.append(f"{ship.id}: sunk but at {ship.position} (R9.2)")
+        if not ship.sunk and ship.position is None and not placing:
+            out.append(f"{ship.id}: off the board, neither sunk nor waiting to be placed "
+                       "(R2.8, R9.2)")
         if not ship.sunk and ship.repairs == 0 and ship.breakdowns == 0:
             out.append(f"{ship.id}: afloat with no repairs and no breakdowns (R3.2)")
         if ship.position is not None:
@@ -49,6 +53,13 @@ def violations(game: Game, cards_total: int | None = None) -> list[str]:
             seen[ship.position] = ship.id
         if ship.eliminated and st.hands[seat]:
             out.append(f"{ship.id}: eliminated with cards in hand")
+    if placing:
+        first = game._engine().unplaced()
+        if first != st.turn:
+            out.append(f"{st.ships[st.turn].id} places its ship, but the next in seat order "
+                       f"is {st.ships[first].id if first >= 0 else 'nobody'} (R2.8)")
+        if any(ship.sunk for ship in st.ships):
+            out.append("a ship is sunk before the first turn (R2.8)")
     if cards_total is not None:
         total = len(st.deck) + len(st.discard) + sum(len(h) for h in st.hands)
         if total != cards_total:

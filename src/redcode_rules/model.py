@@ -108,6 +108,8 @@ class Catchup:
 
 
 SUNK_MID_CHAIN = ("targeting", "all", "source")
+#: R2.8, D2.8: the players choose where their ships start, or they take fixed boxes.
+PLACEMENTS = ("choose", "fixed")
 
 
 @attrs.frozen
@@ -127,6 +129,7 @@ class RuleOptions:
     deck_size: int = 30
     ship_maneuvers: int = 8
     start_hand: int = 1
+    placement: str = "choose"
     sinker_draws: int = 1
     neighbours: int = 8
     board_columns: int = 4
@@ -144,6 +147,8 @@ OPTION_DOCS = {
     "deck_size": "order cards in the deck; copies must add up to it (R1.4)",
     "ship_maneuvers": "maneuvers on every control card (R1.5)",
     "start_hand": "order cards dealt to each player at the start (R7.1)",
+    "placement": "choose: each player places their ship before the first turn (R2.8); "
+                 "fixed: blue b2 a2 b1, red g5 h5 g6 (D2.8)",
     "sinker_draws": "order cards drawn by a player who sinks an enemy in war (R8.3)",
     "neighbours": "8: moves go to the 8 neighbouring boxes; 4: orthogonal only (D2.6)",
     "board_columns": "map cards per row of the board (R1.1)",

@@ -351,7 +351,10 @@ class MoveGen:
             if item.pending == 0:
                 item.pc += 1  # the effect is done; advance resumes with the next one
         elif kind == "place":
-            eng.respawn(seat, move.box)
+            if ship.sunk:
+                eng.respawn(seat, move.box)  # war (D8.4)
+            else:
+                eng.place(seat, move.box)  # before the first turn (R2.8)
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
         eng.advance(self.can_respond)

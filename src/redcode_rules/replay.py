@@ -2,9 +2,11 @@
 
 A replay file is JSON: format name and version, the ruleset it was played
 with (edition or variant, extra files, inline card texts) with the hash of
-the compiled card data, the setup (mode, teams, seed — or a scenario) and
-the moves. Replaying checks every move is legal; a replay made with other
-card data is refused, naming both hashes.
+the compiled card data, the setup (mode, teams, seed and placement — or a
+scenario) and the moves. The placement decisions (R2.8) are among the
+moves; a setup without ``placement`` predates them and starts from the
+fixed placement (D2.8). Replaying checks every move is legal; a replay made
+with other card data is refused, naming both hashes.
 """
 
 from __future__ import annotations
@@ -79,7 +81,9 @@ def start_of(data: dict[str, Any]) -> Game:
                 raise ReplayError(f"the scenario's rules ({game.rules.hash}) are not the "
                                   f"replay's ({rules.hash})")
         else:
-            game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"])
+            # replays from before R2.8's placement decisions began with the fixed one
+            game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"],
+                            placement=setup.get("placement", "fixed"))
     except (KeyError, TypeError) as err:
         raise ReplayError(f"replay setup is incomplete: {err}") from None
     except ScenarioError as err:

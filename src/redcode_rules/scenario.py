@@ -24,7 +24,7 @@ TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "intercepted", "sunk")
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
-PHASES = {"recover": "recover", "maneuvers": "main", "main": "main"}
+PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
 
 
 def _unknown(field: str, key: Any, known: tuple[str, ...]) -> ScenarioError:
@@ -66,6 +66,28 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
             hint = f" — did you mean {match[0]!r}?" if match else ""
             raise ScenarioError(f"{field}[{i}]", f"unknown order card {card!r}{hint}")
     return list(value)
+
+
+def _placement_turn(data: Mapping[str, Any], ships: list[ShipState], board) -> int:
+    """``phase: place`` (R2.8): the ships without ``at`` are still to be placed,
+    in seat order; the first of them places now (``turn`` may name it). Each
+    side's start card must have a free navigable box for each of its own."""
+    unplaced = [seat for seat, s in enumerate(ships) if s.position is None]
+    if not unplaced:
+        raise ScenarioError("phase", "phase: place needs a ship still to be placed (one "
+                            "without at:, R2.8)")
+    first = ships[unplaced[0]].id
+    if data.get("turn", first) != first:
+        raise ScenarioError("turn", f"{first} places first: ships are placed in seat order "
+                            "(R2.8)")
+    taken = {s.position for s in ships if s.position is not None}
+    for side in ("blue", "red"):
+        waiting = sum(1 for seat in unplaced if ships[seat].side == side)
+        free = [b for b in board.starts[side] if b not in taken and not board.is_island(b)]
+        if waiting > len(free):
+            raise ScenarioError("ships", f"{waiting} {side} ships to place and {len(free)} free "
+                                f"navigable boxes on the {side} start card (R2.8)")
+    return unplaced[0]
 
 
 def load_scenario_data(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -143,6 +165,12 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
     start_cards = {**default_start_cards(width, height), **starts}
     board = make_board(cells, rules, start_cards)
 
+    phase_in = data.get("phase", "recover")
+    if not isinstance(phase_in, str) or phase_in not in PHASES:
+        raise ScenarioError("phase", f"must be recover, maneuvers or place, not {phase_in!r}")
+    phase = PHASES[phase_in]
+    placing = phase == "place"  # R2.8: before the first turn; ships without at: to place
+
     # ships -------------------------------------------------------------
     ships_in = _mapping(data.get("ships"), "ships") if data.get("ships") is not None else None
     if not ships_in:
@@ -171,9 +199,13 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
         sunk = _bool(spec.get("sunk", False), f"{field}.sunk")
         at = spec.get("at")
         position = None
+        if sunk and placing:
+            raise ScenarioError(f"{field}.sunk", "no ship is sunk before the first turn "
+                                "(phase: place, R2.8)")
         if at is None:
-            if not sunk:
-                raise ScenarioError(f"{field}.at", "a ship on the board needs a box (at: c4)")
+            if not sunk and not placing:
+                raise ScenarioError(f"{field}.at", "a ship on the board needs a box (at: c4); "
+                                    "a ship still to be placed needs phase: place (R2.8)")
         else:
             if sunk:
                 raise ScenarioError(f"{field}.at", "a sunk ship is off the board")
@@ -254,16 +286,15 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
             raise ScenarioError(f"score.{side}", "sides are blue and red")
         score[side] = _int(pts, f"score.{side}", 0, rules.options.victory_points - 1)
 
-    turn_id = data.get("turn", ids[0])
-    if not isinstance(turn_id, str) or turn_id not in ids:
-        raise ScenarioError("turn", f"no such ship {turn_id!r}; ships are {', '.join(ids)}")
-    turn = ids.index(turn_id)
-    if ships[turn].eliminated:
-        raise ScenarioError("turn", f"{turn_id} is eliminated")
-    phase_in = data.get("phase", "recover")
-    if not isinstance(phase_in, str) or phase_in not in PHASES:
-        raise ScenarioError("phase", f"must be recover or maneuvers, not {phase_in!r}")
-    phase = PHASES[phase_in]
+    if placing:
+        turn = _placement_turn(data, ships, board)
+    else:
+        turn_id = data.get("turn", ids[0])
+        if not isinstance(turn_id, str) or turn_id not in ids:
+            raise ScenarioError("turn", f"no such ship {turn_id!r}; ships are {', '.join(ids)}")
+        turn = ids.index(turn_id)
+        if ships[turn].eliminated:
+            raise ScenarioError("turn", f"{turn_id} is eliminated")
     orders_played = 1 if _bool(data.get("order_played", False), "order_played") else 0
     turn_number = _int(data.get("turn_number", 1), "turn_number", 1)
 

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .board import Board, parse_box
 from .errors import ScenarioError
-from .model import Ruleset
+from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
 from .state import GameState, ShipState
 
@@ -73,8 +73,36 @@ def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]
     return seats
 
 
-def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int) -> GameState:
-    """A fresh game: board, ships on their start cards, shuffled deck, 1 card each (R7.1)."""
+#: D2.8: the fixed placement, per side, in the order its ships are placed
+#: (its seats' order): the start card's boxes nearest the enemy first, as
+#: (column, row) offsets from the card's top-left box.
+FIXED_PLACEMENT = {"blue": ((1, 1), (0, 1), (1, 0), (0, 0)),   # b2 a2 b1 a1
+                   "red": ((0, 0), (1, 0), (0, 1), (1, 1))}    # g5 h5 g6 h6
+
+
+def place_fixed(board: Board, ships: Sequence[ShipState]) -> None:
+    """D2.8: each side's ships, in seat order, on the fixed boxes of its start
+    card that are navigable (R2.3)."""
+    for side, offsets in FIXED_PLACEMENT.items():
+        top_left = board.starts[side][0]
+        boxes = [top_left + dx + dy * board.width for dx, dy in offsets]
+        boxes = [b for b in boxes if not board.is_island(b)]
+        team = [s for s in ships if s.side == side]
+        if len(team) > len(boxes):
+            raise ScenarioError("teams", f"{side} has {len(team)} ships and its start card "
+                                f"{len(boxes)} navigable boxes (R2.8)")
+        for ship, box in zip(team, boxes):
+            ship.position = box
+
+
+def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
+              placement: str = "choose") -> GameState:
+    """A fresh game: board, ships, shuffled deck, 1 card each (R7.1).
+
+    ``placement`` (R2.8, D2.8): "choose" leaves every ship off the board, to
+    be placed by its player before the first turn (``Engine.next_placement``
+    starts that); "fixed" puts them on the boxes of ``FIXED_PLACEMENT``.
+    """
     if mode not in MODES:
         raise ScenarioError("mode", f"unknown mode {mode!r}; modes are war and arena")
     if len(teams) != 2 or not all(teams):
@@ -91,19 +119,17 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
             raise ScenarioError("teams", f"{side} has more ships than its start card has boxes")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
-    w, h = 2 * rules.options.board_columns, 2 * rules.options.board_rows
-    starts = {side: start_boxes(box, w, h) for side, box in start_cards.items()}
-    # Placement: the players choose (R4.2 of the rulebook); by default ships
-    # take their start card's boxes nearest the enemy first.
-    order = {"blue": (3, 2, 1, 0), "red": (0, 1, 2, 3)}
-    placed = {"blue": 0, "red": 0}
+    if placement not in PLACEMENTS:
+        raise ScenarioError("placement", f"unknown placement {placement!r}; placements are "
+                            f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
+    board = make_board(cells, rules, start_cards)
     ships = []
     for side, kind in seat_order(teams[0], teams[1]):
         spec = rules.ships[kind]
-        box = starts[side][order[side][placed[side]]]
-        placed[side] += 1
-        ships.append(ShipState(f"{side}-{kind}", side, kind, box, spec.repairs,
+        ships.append(ShipState(f"{side}-{kind}", side, kind, None, spec.repairs,
                                spec.breakdowns, spec.crew, [0] * len(spec.maneuvers)))
+    if placement == "fixed":
+        place_fixed(board, ships)
     deck = rules.deck
     rng = shuffle(rng, deck)
     hands = []
