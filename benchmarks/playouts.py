@@ -4,6 +4,11 @@ Plays uniformly random complete games (``legal_moves()`` listed at every
 decision, one picked with a seeded ``random.Random``) for a time budget per
 configuration, then times ``clone()`` and the JSON round trip.
 
+Every game starts from the fixed placement (``placement="fixed"``, D2.8),
+as the figures measured before the players chose their boxes (R2.8) did, so
+they stay comparable: the placement decisions would add one or two moves
+per ship to each game.
+
     python benchmarks/playouts.py [--seconds 10] [--edition en] [--breakdown]
 
 With the ``bench`` extra installed (python-chess, OpenSpiel) the same run
@@ -32,6 +37,9 @@ import time
 
 import redcode_rules as rc
 
+#: D2.8: every game starts from the fixed placement (see the docstring).
+PLACEMENT = "fixed"
+
 CONFIGS = [
     ("1v1 war", "war", [["submarine"], ["destroyer"]]),
     ("2v2 arena", "arena", [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]]),
@@ -44,7 +52,8 @@ def playouts(rules, mode, teams, seconds: float, seed: int = 0) -> tuple[int, in
     games = moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = rc.new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 30))
+        game = rc.new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 30),
+                           placement=PLACEMENT)
         while not game.is_over:
             game.play(rnd.choice(game.legal_moves()))
             moves += 1
@@ -122,7 +131,7 @@ def breakdown(rules, seconds: float, seed: int = 0) -> None:
     start = clock()
     try:
         while clock() - start < seconds:
-            game = rc.new_game(rules, seed=rnd.randrange(1 << 30))
+            game = rc.new_game(rules, seed=rnd.randrange(1 << 30), placement=PLACEMENT)
             while not game.is_over:
                 kind = game.decision
                 t0 = clock()
@@ -161,7 +170,8 @@ def main() -> None:
     rules = rc.load_ruleset(args.edition)
     compiled = rc.compiled_modules()
     core = f"compiled core ({', '.join(compiled)})" if compiled else "pure Python"
-    print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core, {core}")
+    print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core, {core}, "
+          f"{PLACEMENT} placement")
     rates = {}
     for name, mode, teams in CONFIGS:
         games, moves, elapsed = playouts(rules, mode, teams, args.seconds)
@@ -171,7 +181,7 @@ def main() -> None:
     peers(rates["1v1 war"], args.seconds)
     # a mid-game position for the per-call figures
     rnd = random.Random(1)
-    game = rc.new_game(rules, seed=1)
+    game = rc.new_game(rules, seed=1, placement=PLACEMENT)
     for _ in range(60):
         game.play(rnd.choice(game.legal_moves()))
     text = game.to_json()

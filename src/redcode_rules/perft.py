@@ -2,6 +2,9 @@
 
 As in chess engines, a count to a fixed depth is a fingerprint of move
 generation: any change to what is legal changes it. Uses ``play``/``undo``.
+From a new game with the players' placement (R2.8) the first plies are the
+``place`` decisions; start from ``placement="fixed"`` (D2.8) or a scenario to
+count the turns' moves only.
 """
 
 from __future__ import annotations

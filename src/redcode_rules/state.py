@@ -19,7 +19,9 @@ class ShipState:
 
     ``crew_on`` is aligned with the ship type's maneuvers. Crew are always
     ``reserve + sum(crew_on) + withdrawn``. ``sunk`` means off the board:
-    waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1).
+    waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1). A
+    ship with no ``position`` that is not sunk is still to be placed (R2.8),
+    which only happens before the first turn.
     """
 
     id: str
@@ -92,8 +94,9 @@ class Event:
 class GameState:
     """Everything that changes during a game.
 
-    ``phase`` is the turn's phase: recover (R6.1), place (respawn, R8.4),
-    main (R6.2) or over. On top of it, a non-empty ``stack`` is either
+    ``phase`` is the turn's phase: recover (R6.1), place (the initial
+    placement before the first turn, R2.8, with ``turn`` the placing seat;
+    or a war respawn, R8.4), main (R6.2) or over. On top of it, a non-empty ``stack`` is either
     collecting responses (``asking`` holds the seats still to be asked, D5.4)
     or ``resolving``; a hand over the limit must be discarded first (D7.2).
     """

@@ -48,18 +48,19 @@ CREW_WHITE = "#ffffff"
 # Words the text catalogs do not have (the rest comes from lang/<lang>.yaml).
 WORDS = {
     "en": {"board": "Red Code board", "card": "control card", "reserve": "Reserve",
-           "withdrawn": "Withdrawn", "sunk": "sunk", "at": "at {box}",
+           "withdrawn": "Withdrawn", "sunk": "sunk", "unplaced": "to be placed",
+           "at": "at {box}",
            "field": "visual field of {ship} within {reach} boxes (R4.3)",
            "respondable": "can be responded to", "response": "yellow: response",
            "crew_cube": "crew"},
     "es": {"board": "Tablero de Código Rojo", "card": "carta de control",
            "reserve": "Reserva", "withdrawn": "Retirados", "sunk": "hundido",
-           "at": "en {box}", "field": "campo visual de {ship} hasta {reach} casillas (R4.3)",
+           "unplaced": "por colocar", "at": "en {box}", "field": "campo visual de {ship} hasta {reach} casillas (R4.3)",
            "respondable": "admite respuesta", "response": "amarillo: respuesta",
            "crew_cube": "tripulante"},
     "it": {"board": "Tabellone di Codice Rosso", "card": "carta di controllo",
            "reserve": "Riserva", "withdrawn": "Ritirati", "sunk": "affondata",
-           "at": "in {box}", "field": "campo visivo di {ship} fino a {reach} caselle (R4.3)",
+           "unplaced": "da piazzare", "at": "in {box}", "field": "campo visivo di {ship} fino a {reach} caselle (R4.3)",
            "respondable": "con risposta", "response": "giallo: risposta",
            "crew_cube": "equipaggio"},
 }
@@ -142,7 +143,7 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     """
     s = _ship(game, ship_id)
     if s.position is None:
-        raise ValueError(f"{ship_id} is not on the board (sunk)")
+        raise ValueError(f"{ship_id} is not on the board (sunk, or not yet placed)")
     if reach is None:
         reach = default_reach(game, ship_id)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
@@ -366,8 +367,8 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
                             f"a10 10 0 0 1 10 10V{HEAD_H}Z", "fill": side_colour})
     _text(root, NAME_X, 30, display_name(s.type, lang), 20, font_weight="bold",
           fill="#ffffff", **{"class": "ship-type"})
-    status = words["sunk"] if s.position is None else \
-        words["at"].format(box=game.board.name(s.position))
+    status = words["at"].format(box=game.board.name(s.position)) if s.position is not None \
+        else words["sunk"] if s.sunk else words["unplaced"]  # before the first turn (R2.8)
     if s.intercepted:
         status += ", " + catalog(lang)["statuses"]["intercepted"]
     _text(root, CARD_W - NAME_X, 20, s.id, 12, text_anchor="end", fill="#ffffff",
