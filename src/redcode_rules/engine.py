@@ -106,10 +106,18 @@ class Engine:
         return cards[item.card]
 
     def subject(self, item: StackItem) -> int | None:
-        """The ship an item acts on: its target, or its own ship for self cards."""
+        """The ship an item acts on: its target, or its own ship for self cards.
+
+        None for an item that answers an item (shield): its target is the
+        item, not the ship that performed it, so that ship sinking does not
+        waste it (D4.7).
+        """
+        kind = self.card_of(item).target.kind
+        if kind is TargetKind.SOURCE:
+            return None
         if item.target is not None:
             return item.target
-        if self.card_of(item).target.kind is TargetKind.SELF:
+        if kind is TargetKind.SELF:
             return item.seat
         return None
 
@@ -208,7 +216,12 @@ class Engine:
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
     def draw(self, seat: int, amount: int) -> None:
-        """Draw order cards, reshuffling the discards into an empty deck (D7.1)."""
+        """Draw order cards, reshuffling the discards into an empty deck (D7.1).
+
+        The draw is the player's, whether or not their ship is on the board
+        (D8.7; war: a sunk ship's player keeps a hand). An eliminated arena
+        player is out of the game (R8.1) and draws nothing.
+        """
         st = self.state
         if st.ships[seat].eliminated:
             return
@@ -248,7 +261,13 @@ class Engine:
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
-        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8)."""
+        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
+
+        The game does not end here: the end is checked after the whole
+        effect (``check_end``, D8.6), so every ship an effect reaches takes
+        it. Once a side has won or lost, nothing more is given: no point
+        past the winning one, no sinker's card, no catch-up.
+        """
         st = self.state
         ship = st.ships[seat]
         sinker = st.ships[actor]
@@ -261,23 +280,43 @@ class Engine:
         if seat == st.turn:
             st.end_turn_pending = True  # D4.9
         if st.mode == "war":
-            if sinker.side != ship.side:  # D8.3: a friendly sinking scores nothing
+            enemy = sinker.side != ship.side
+            points = self.rules.options.victory_points
+            if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
                 st.score[sinker.side] += 1
                 self.event("score", side=sinker.side, points=st.score[sinker.side])
-                if st.score[sinker.side] >= self.rules.options.victory_points:
-                    self.game_over(sinker.side, "points")
-                    return
-                self.draw(actor, self.rules.options.sinker_draws)
+            if (enemy or self.rules.options.sinker_draws_for == "any") and not self.decided():
+                self.draw(actor, self.rules.options.sinker_draws)  # R8.3, §10
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
-        alive = [s for s, sh in enumerate(st.ships) if sh.side == ship.side and not sh.sunk]
-        if not alive:
-            self.game_over(other_side(ship.side), "eliminated")
+        if not self.decided():
+            alive = [s for s, sh in enumerate(st.ships) if sh.side == ship.side and not sh.sunk]
+            self.catch_up(ship.side, alive)
+
+    def losers(self) -> list[str]:
+        """The sides that have lost: no ship left (arena, R8.1) or the enemy at
+        the victory points (war, R8.3); both at once is a draw (D8.6)."""
+        st = self.state
+        if st.mode == "war":
+            points = self.rules.options.victory_points
+            return [other_side(side) for side in ("blue", "red") if st.score[side] >= points]
+        return [side for side in ("blue", "red")
+                if all(sh.sunk for sh in st.ships if sh.side == side)]
+
+    def decided(self) -> bool:
+        """True once a side has won or lost: the effect in progress ends the game (D8.6)."""
+        return bool(self.losers())
+
+    def check_end(self) -> None:
+        """D8.6: after each whole effect, end the game if a side has lost; a draw if both."""
+        losers = self.losers()
+        if not losers:
             return
-        self.catch_up(ship.side, alive)
+        reason = "points" if self.state.mode == "war" else "eliminated"
+        self.game_over("draw" if len(losers) == 2 else other_side(losers[0]), reason)
 
     def catch_up(self, side: str, alive: list[int]) -> None:
         """Arena catch-up (R8.2): the first side reduced to N ships draws cards."""
@@ -292,7 +331,10 @@ class Engine:
                 self.draw(alive[k % len(alive)], 1)
 
     def game_over(self, winner: str, reason: str) -> None:
+        """End the game: the stack is dropped, nothing resolves after this (D8.6)."""
         st = self.state
+        if st.phase == "over":  # pragma: no cover - one end only (D8.6)
+            return
         st.winner = winner
         st.phase = "over"
         st.stack.clear()
@@ -300,6 +342,7 @@ class Engine:
         st.resolving = False
         st.floor = 0
         st.sunk_in_chain.clear()
+        st.end_turn_pending = False
         self.event("game_over", winner=winner, reason=reason)
 
     # ------------------------------------------------------------------ the stack
@@ -341,11 +384,14 @@ class Engine:
             if item.pending:
                 if not self.continue_recover(item):
                     return False
-            elif not effects[item.pc].apply(self, item):
-                return False
+            else:
+                done = effects[item.pc].apply(self, item)
+                self.check_end()  # D8.6: after each whole effect
+                if st.phase == "over":
+                    return True
+                if not done:
+                    return False
             item.pc += 1
-            if st.phase == "over":
-                return True
         return True
 
     def wasted(self, item: StackItem) -> bool:
