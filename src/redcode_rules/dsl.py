@@ -27,6 +27,7 @@ from lark import Token, Transformer, v_args
 from .effects import PRIMITIVES, Effect, Selector
 from .errors import DslError
 from .model import (
+    SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
     CardDef,
     Catchup,
@@ -453,6 +454,11 @@ class Draft:
             prop = self.options["sunk_mid_chain"]
             raise self.error(prop.pos, f"sunk_mid_chain must be one of {', '.join(SUNK_MID_CHAIN)}",
                              _suggest(prop.value, SUNK_MID_CHAIN))
+        if values.get("sinker_draws_for", "any") not in SINKER_DRAWS_FOR:
+            prop = self.options["sinker_draws_for"]
+            raise self.error(prop.pos, "sinker_draws_for must be one of "
+                             f"{', '.join(SINKER_DRAWS_FOR)}",
+                             _suggest(prop.value, SINKER_DRAWS_FOR))
         if values.get("neighbours", 8) not in (4, 8):
             raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",

@@ -108,6 +108,7 @@ class Catchup:
 
 
 SUNK_MID_CHAIN = ("targeting", "all", "source")
+SINKER_DRAWS_FOR = ("any", "enemy")
 
 
 @attrs.frozen
@@ -128,6 +129,7 @@ class RuleOptions:
     ship_maneuvers: int = 8
     start_hand: int = 1
     sinker_draws: int = 1
+    sinker_draws_for: str = "any"
     neighbours: int = 8
     board_columns: int = 4
     board_rows: int = 3
@@ -144,7 +146,8 @@ OPTION_DOCS = {
     "deck_size": "order cards in the deck; copies must add up to it (R1.4)",
     "ship_maneuvers": "maneuvers on every control card (R1.5)",
     "start_hand": "order cards dealt to each player at the start (R7.1)",
-    "sinker_draws": "order cards drawn by a player who sinks an enemy in war (R8.3)",
+    "sinker_draws": "order cards drawn by a player who sinks a ship in war (R8.3)",
+    "sinker_draws_for": "which sinkings give the sinker's cards: any | enemy (R8.3, §10)",
     "neighbours": "8: moves go to the 8 neighbouring boxes; 4: orthogonal only (D2.6)",
     "board_columns": "map cards per row of the board (R1.1)",
     "board_rows": "rows of map cards on the board (R1.1)",
