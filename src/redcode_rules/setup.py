@@ -73,6 +73,16 @@ def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]
     return seats
 
 
+SIDE_SIZES = (1, 2, 3)
+
+
+def check_sides(blue: int, red: int, field: str) -> None:
+    """D2.9: sides are equal, 1v1, 2v2 or 3v3; anything else is refused."""
+    if blue != red or blue not in SIDE_SIZES:
+        raise ScenarioError(field, f"sides of {blue} and {red} ships ({blue}v{red}): sides "
+                            "are equal, 1v1, 2v2 or 3v3 (D2.9)")
+
+
 def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int) -> GameState:
     """A fresh game: board, ships on their start cards, shuffled deck, 1 card each (R7.1)."""
     if mode not in MODES:
@@ -87,8 +97,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
                                     f"{', '.join(rules.ships)}")
         if len(set(team)) != len(team):
             raise ScenarioError("teams", f"{side} has two ships of one type (R1.2)")
-        if len(team) > 4:
-            raise ScenarioError("teams", f"{side} has more ships than its start card has boxes")
+    check_sides(len(teams[0]), len(teams[1]), "teams")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     w, h = 2 * rules.options.board_columns, 2 * rules.options.board_rows
