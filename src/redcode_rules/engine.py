@@ -28,7 +28,8 @@ class Engine:
     and that file's declarations alike.
     """
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
+                 "_owed")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -40,6 +41,9 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        # what the sinkings of the effect in progress give (the sinker's cards,
+        # catch-up), paid after it unless it ended the game (D8.6)
+        self._owed: list[tuple[int, int, str]] = []
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -264,9 +268,10 @@ class Engine:
         """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
 
         The game does not end here: the end is checked after the whole
-        effect (``check_end``, D8.6), so every ship an effect reaches takes
-        it. Once a side has won or lost, nothing more is given: no point
-        past the winning one, no sinker's card, no catch-up.
+        effect (``settle``, D8.6), so every ship an effect reaches takes it.
+        The cards a sinking gives (the sinker's, catch-up) are owed until
+        then, and never paid if the effect ended the game; no side scores
+        past the winning point.
         """
         st = self.state
         ship = st.ships[seat]
@@ -285,16 +290,30 @@ class Engine:
             if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
                 st.score[sinker.side] += 1
                 self.event("score", side=sinker.side, points=st.score[sinker.side])
-            if (enemy or self.rules.options.sinker_draws_for == "any") and not self.decided():
-                self.draw(actor, self.rules.options.sinker_draws)  # R8.3, §10
+            if enemy or self.rules.options.sinker_draws_for == "any":  # R8.3, §10
+                self._owed.append((seat, actor, "sinker"))
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
-        if not self.decided():
-            alive = [s for s, sh in enumerate(st.ships) if sh.side == ship.side and not sh.sunk]
-            self.catch_up(ship.side, alive)
+        self._owed.append((seat, actor, "catchup"))
+
+    def settle(self) -> None:
+        """After each whole effect (D8.6): end the game if a side has lost,
+        else pay what its sinkings gave, in the order they happened."""
+        owed, self._owed = self._owed, []
+        self.check_end()
+        if self.state.phase == "over":
+            return
+        st = self.state
+        for seat, actor, kind in owed:
+            if kind == "sinker":
+                self.draw(actor, self.rules.options.sinker_draws)
+            else:
+                side = st.ships[seat].side
+                alive = [s for s, sh in enumerate(st.ships) if sh.side == side and not sh.sunk]
+                self.catch_up(side, alive)
 
     def losers(self) -> list[str]:
         """The sides that have lost: no ship left (arena, R8.1) or the enemy at
@@ -305,10 +324,6 @@ class Engine:
             return [other_side(side) for side in ("blue", "red") if st.score[side] >= points]
         return [side for side in ("blue", "red")
                 if all(sh.sunk for sh in st.ships if sh.side == side)]
-
-    def decided(self) -> bool:
-        """True once a side has won or lost: the effect in progress ends the game (D8.6)."""
-        return bool(self.losers())
 
     def check_end(self) -> None:
         """D8.6: after each whole effect, end the game if a side has lost; a draw if both."""
@@ -386,7 +401,7 @@ class Engine:
                     return False
             else:
                 done = effects[item.pc].apply(self, item)
-                self.check_end()  # D8.6: after each whole effect
+                self.settle()  # D8.6: after each whole effect
                 if st.phase == "over":
                     return True
                 if not done:
