@@ -74,7 +74,12 @@ def test_d8_6_arena_atomic_bomb_sinking_both_last_ships_is_a_draw(edition):
     game.play("order atomic_bomb c3")
     assert [e["ship"] for e in game.log if e.kind == "sunk"] == ["blue-submarine",
                                                                 "red-destroyer"]
-    assert_over(game, "draw", "eliminated")
+    assert_over(game, "draw", "both_eliminated")
+    assert game.narration(edition)[-1] == {
+        "en": "Game over: draw (both fleets are sunk in one effect).",
+        "es": "Fin de la partida: empate (las dos flotas se hunden en un mismo efecto).",
+        "it": "Fine della partita: pareggio (entrambe le flotte affondano nello stesso effetto).",
+    }[edition]
     assert game.deck == ["ambush", "evasion"]
 
 

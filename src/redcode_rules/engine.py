@@ -330,7 +330,10 @@ class Engine:
         losers = self.losers()
         if not losers:
             return
-        reason = "points" if self.state.mode == "war" else "eliminated"
+        if self.state.mode == "war":
+            reason = "points"
+        else:
+            reason = "both_eliminated" if len(losers) == 2 else "eliminated"
         self.game_over("draw" if len(losers) == 2 else other_side(losers[0]), reason)
 
     def catch_up(self, side: str, alive: list[int]) -> None:
