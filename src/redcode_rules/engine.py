@@ -41,9 +41,9 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
-        # what the sinkings of the effect in progress give (the sinker's cards,
-        # catch-up), paid after it unless it ended the game (D8.6)
-        self._owed: list[tuple[int, int, str]] = []
+        # (sunk seat, sinker seat) of each sinking of the effect in progress:
+        # what they give is paid after it, unless it ended the game (D8.6)
+        self._owed: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -276,6 +276,7 @@ class Engine:
         st = self.state
         ship = st.ships[seat]
         sinker = st.ships[actor]
+        self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
         ship.intercepted = False
@@ -290,28 +291,31 @@ class Engine:
             if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
                 st.score[sinker.side] += 1
                 self.event("score", side=sinker.side, points=st.score[sinker.side])
-            if enemy or self.rules.options.sinker_draws_for == "any":  # R8.3, §10
-                self._owed.append((seat, actor, "sinker"))
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
-        self._owed.append((seat, actor, "catchup"))
 
     def settle(self) -> None:
         """After each whole effect (D8.6): end the game if a side has lost,
-        else pay what its sinkings gave, in the order they happened."""
+        else give what its sinkings gave, in the order they happened: the
+        sinker's cards in war (R8.3; which ships count: sinker_draws_for,
+        §10), the catch-up in arena (R8.2)."""
+        if not self._owed:  # only a sinking can end the game
+            return
         owed, self._owed = self._owed, []
         self.check_end()
-        if self.state.phase == "over":
-            return
         st = self.state
-        for seat, actor, kind in owed:
-            if kind == "sinker":
-                self.draw(actor, self.rules.options.sinker_draws)
+        if st.phase == "over":
+            return
+        options = self.rules.options
+        for seat, actor in owed:
+            side = st.ships[seat].side
+            if st.mode == "war":
+                if side != st.ships[actor].side or options.sinker_draws_for == "any":
+                    self.draw(actor, options.sinker_draws)
             else:
-                side = st.ships[seat].side
                 alive = [s for s, sh in enumerate(st.ships) if sh.side == side and not sh.sunk]
                 self.catch_up(side, alive)
 
