@@ -159,6 +159,7 @@ def test_r2_4_one_ship_per_box():
           blue-submarine: {at: a1}
           blue-destroyer: {at: a2}
           red-destroyer: {at: b1}
+          red-submarine: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "movement") == ["movement b2"]
@@ -361,6 +362,7 @@ def test_d2_5a_blocked_chain_by_ships_loses_the_bonus():
           blue-submarine: {at: b2}
           blue-destroyer: {at: b1}
           red-destroyer: {at: a2}
+          red-submarine: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert with_prefix(game, "movement a1") == ["movement a1"]
@@ -403,6 +405,7 @@ def test_r4_3_islands_block_the_line_of_sight():
           blue-submarine: {at: a1}
           red-destroyer: {at: c1}
           red-aircraft_carrier: {at: c3}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == [
@@ -417,6 +420,7 @@ def test_r4_3_enemy_ship_blocks_but_is_itself_targetable():
           blue-submarine: {at: a1}
           red-destroyer: {at: b1}
           red-aircraft_carrier: {at: c1}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == ["torpedo blue-submarine", "torpedo red-destroyer"]
@@ -429,6 +433,7 @@ def test_r4_3_friendly_ships_do_not_block():
           blue-submarine: {at: a1}
           blue-destroyer: {at: b1}
           red-destroyer: {at: c1}
+          red-submarine: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == [
@@ -444,6 +449,7 @@ def test_r4_3_only_the_eight_straight_lines_count():
           blue-submarine: {at: a1}
           red-destroyer: {at: b3}
           red-aircraft_carrier: {at: c3}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == [
@@ -458,6 +464,7 @@ def test_r4_2_range_two_reaches_distance_two_not_three():
           blue-submarine: {at: a1}
           red-destroyer: {at: c1}
           red-aircraft_carrier: {at: a4}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
         phase: maneuvers
     """)
     assert starting(game, "torpedo") == ["torpedo blue-submarine", "torpedo red-destroyer"]

@@ -108,6 +108,7 @@ def test_flag_signal_recovers_a_crew_of_a_friendly_ship_in_range_3():
         blue-battleship: {at: c3}
         red-destroyer: {at: h6}
         blue-destroyer: {at: f3, crew_on: {torpedo: 2}}
+        red-submarine: {sunk: true}  # D2.9: equal sides
     """)
     assert "flag_signal blue-destroyer" in game.legal_moves()
     game.play("flag_signal blue-destroyer")
@@ -123,6 +124,7 @@ def test_flag_signal_choice_is_made_by_the_battleship_player():
         blue-battleship: {at: c3}
         red-destroyer: {at: h6}
         blue-destroyer: {at: f3, crew_on: {missile: 2}, withdrawn: 1}
+        red-submarine: {sunk: true}  # D2.9: equal sides
     """)
     game.play("flag_signal blue-destroyer")
     assert game.to_move == "blue-battleship"
@@ -137,6 +139,7 @@ def test_flag_signal_range_is_3():
         blue-battleship: {at: c3}
         red-destroyer: {at: h6}
         blue-destroyer: {at: g3, crew_on: {torpedo: 2}}
+        red-submarine: {sunk: true}  # D2.9: equal sides
     """)
     assert "flag_signal blue-destroyer" not in game.legal_moves()
 

@@ -173,6 +173,7 @@ def test_shield_range_is_measured_to_the_ship_that_performed_the_item():
       blue-submarine: {at: a3}
       red-aircraft_carrier: {at: c3, crew_on: {torpedo: 2, air_support: 2}}
       red-destroyer: {at: e3}
+      blue-destroyer: {sunk: true}  # D2.9: equal sides
     turn: blue-submarine
     phase: maneuvers
     """)
@@ -195,6 +196,7 @@ def test_shield_source_at_three_boxes_can_be_shielded():
       blue-submarine: {at: a3}
       red-aircraft_carrier: {at: c3, crew_on: {torpedo: 2, air_support: 2}}
       red-destroyer: {at: d3}
+      blue-destroyer: {sunk: true}  # D2.9: equal sides
     turn: blue-submarine
     phase: maneuvers
     """)
@@ -238,6 +240,7 @@ def test_visual_field_stops_at_an_enemy_but_not_at_a_friend():
       red-destroyer: {at: d3}
       red-submarine: {at: e3}
       red-aircraft_carrier: {at: c5}
+      blue-aircraft_carrier: {sunk: true}  # D2.9: equal sides
     turn: blue-submarine
     phase: maneuvers
     """)
@@ -739,6 +742,7 @@ def test_shield_protects_another_ship():
       blue-submarine: {at: a3}
       red-aircraft_carrier: {at: d3, crew_on: {torpedo: 2, air_support: 2}}
       red-destroyer: {at: c1}
+      blue-destroyer: {sunk: true}  # D2.9: equal sides
     turn: blue-submarine
     phase: maneuvers
     """)
@@ -772,6 +776,7 @@ def test_shield_must_target_the_source_of_the_answered_item():
       blue-submarine: {at: c3}
       blue-aircraft_carrier: {at: c4}
       red-destroyer: {at: e3}
+      red-submarine: {sunk: true}  # D2.9: equal sides
     turn: blue-submarine
     phase: maneuvers
     """)
@@ -828,6 +833,7 @@ def test_radio_support_repairs_a_friendly_ship_at_once():
       blue-aircraft_carrier: {at: c3}
       blue-destroyer: {at: e3, repairs: 1, breakdowns: 2}
       red-destroyer: {at: d4}
+      red-submarine: {sunk: true}  # D2.9: equal sides
     turn: blue-aircraft_carrier
     phase: maneuvers
     """)
@@ -874,6 +880,7 @@ def test_medical_equipment_regains_one_breakdown():
       blue-aircraft_carrier: {at: c3}
       blue-submarine: {at: c5, repairs: 2, breakdowns: 1}
       red-destroyer: {at: g3}
+      red-submarine: {sunk: true}  # D2.9: equal sides
     turn: blue-aircraft_carrier
     phase: maneuvers
     """)

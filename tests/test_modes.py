@@ -190,12 +190,15 @@ def test_r8_3_war_sinking_an_enemy_scores_one_and_the_sinker_draws():
 
 
 def test_d8_3_war_sinking_a_friendly_ship_scores_nothing():
+    """D8.3: no point for a friendly sinking; the English edition's sinker still
+    draws, since its card is for sinking any ship (R8.3, §10)."""
     game = make("""
         mode: war
         ships:
           blue-submarine: {at: a1}
           blue-destroyer: {at: a2, repairs: 2, breakdowns: 0}
           red-destroyer: {at: h6}
+          red-submarine: {sunk: true}  # D2.9: equal sides
         hands: {blue-submarine: [ambush]}
         deck: [captain, evasion]
         phase: maneuvers
@@ -203,8 +206,8 @@ def test_d8_3_war_sinking_a_friendly_ship_scores_nothing():
     game.play("order ambush blue-destroyer")
     assert game.ship("blue-destroyer").sunk is True
     assert game.score == {"blue": 0, "red": 0}
-    assert game.hand("blue-submarine") == []
-    assert game.deck == ["captain", "evasion"]
+    assert game.hand("blue-submarine") == ["captain"]
+    assert game.deck == ["evasion"]
 
 
 def test_r8_3_war_sinking_by_a_maneuver_also_scores():
@@ -349,7 +352,9 @@ def test_r8_3_five_points_ends_the_game_in_the_middle_of_a_chain():
 def test_d8_5_turn_limit_ends_the_game(mode, blue_ships, score, winner):
     """D8.5 (turn_limit 200): ending turn 200 ends the game: more points (war) or
     more ships (arena) wins, equal is a draw."""
+    # 2v2 with a red ship sunk (D2.9: sides are equal; a sunk ship keeps its seat)
     blue_destroyer = "blue-destroyer: {at: a2}" if blue_ships == 2 else ""
+    red_submarine = "red-submarine: {sunk: true}" if blue_ships == 2 else ""
     game = make(f"""
         mode: {mode}
         score: {score}
@@ -359,6 +364,7 @@ def test_d8_5_turn_limit_ends_the_game(mode, blue_ships, score, winner):
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: h6}}
           {blue_destroyer}
+          {red_submarine}
     """)
     assert game.turn_number == 200
     assert game.is_over is False

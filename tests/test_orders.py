@@ -276,6 +276,7 @@ def test_atomic_bomb_hits_every_ship_in_the_square_own_included():
       blue-submarine: {at: c3}
       red-destroyer: {at: d4}
       red-aircraft_carrier: {at: e4}
+      blue-destroyer: {sunk: true}  # D2.9: equal sides
     hands: {blue-submarine: [atomic_bomb]}
     turn: blue-submarine
     phase: maneuvers
@@ -525,6 +526,7 @@ def test_order_cannot_target_a_sunk_ship_waiting_to_respawn():
       blue-submarine: {at: a3}
       red-destroyer: {at: h3}
       red-aircraft_carrier: {sunk: true}
+      blue-destroyer: {sunk: true}  # D2.9: equal sides
     hands: {blue-submarine: [ambush]}
     turn: blue-submarine
     phase: maneuvers

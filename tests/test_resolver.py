@@ -305,6 +305,7 @@ def test_d4_7_shield_range_is_measured_to_the_performing_ship(red_at, can_shield
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: {red_at}}}
           red-aircraft_carrier: {{at: c1}}
+          blue-destroyer: {{sunk: true}}  # D2.9: equal sides
         phase: maneuvers
     """)
     game.play("torpedo red-aircraft_carrier")
@@ -363,6 +364,7 @@ def test_r5_5_sunk_mid_chain_per_edition(edition, blue_repairs, carrier_repairs,
           blue-submarine: {{at: c3}}
           red-destroyer: {{at: c5, repairs: 1, breakdowns: 0, crew_on: {{shield: 2}}}}
           red-aircraft_carrier: {{at: b3, crew_on: {{torpedo: 2, air_support: 2}}}}
+          blue-destroyer: {{sunk: true}}  # D2.9: equal sides
         deck: [evasion]
         phase: maneuvers
     """)

@@ -66,6 +66,8 @@ FIELD_EXAMPLE = textwrap.dedent(MAP) + textwrap.dedent("""
       red-destroyer: {at: d4}
       blue-aircraft_carrier: {at: f2}
       blue-destroyer: {at: a4}
+      red-submarine: {sunk: true}         # D2.9: equal sides
+      red-aircraft_carrier: {sunk: true}
     turn: red-destroyer
     phase: maneuvers
 """)
@@ -91,6 +93,7 @@ def test_ships_islands_and_currents_at_their_boxes(size):
           blue-submarine: {at: b2}
           red-destroyer: {at: g5}
           blue-aircraft_carrier: {at: d3}
+          red-submarine: {sunk: true}  # D2.9: equal sides
     """)
     root = parse(svg.board(game, size=size))
     ships = by_class(root, "ship")
@@ -136,6 +139,8 @@ def test_start_cards_letters_and_title():
           red-destroyer: {at: h6}
           red-aircraft_carrier: {at: g6}
           red-submarine: {at: g5}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
+          blue-aircraft_carrier: {sunk: true}  # D2.9: equal sides
     """)
     root = parse(svg.board(game))
     cards = {e.get("data-side"): e for e in by_class(root, "start-card")}
@@ -155,6 +160,7 @@ def test_sunk_ships_are_not_drawn():
           blue-submarine: {at: b2}
           red-destroyer: {at: g5}
           blue-destroyer: {sunk: true}
+          red-submarine: {sunk: true}  # D2.9: equal sides
     """)
     root = parse(game.svg())
     assert [e.get("data-ship") for e in by_class(root, "ship")] == ["blue-submarine",
@@ -198,7 +204,7 @@ def test_reach_limits_the_field():
 def test_friendly_ship_does_not_block():
     """R4.3: a red ship on the east line leaves f4 and g4 in the field; a blue
     one on the same box cuts the line after itself."""
-    friendly = make(FIELD_EXAMPLE.replace("turn:", "  red-submarine: {at: e4}\nturn:"))
+    friendly = make(FIELD_EXAMPLE.replace("red-submarine: {sunk: true}", "red-submarine: {at: e4}"))
     boxes = field_boxes(parse(friendly.svg(field_of="red-destroyer")))
     assert boxes == EXAMPLE_FIELD
     assert {"e4", "f4", "g4"} <= set(boxes)
@@ -214,6 +220,7 @@ def test_field_of_a_blue_ship_sees_the_first_enemy_only():
           blue-submarine: {at: a5}
           red-destroyer: {at: b5}
           red-submarine: {at: c5}
+          blue-destroyer: {sunk: true}  # D2.9: equal sides
     """)
     boxes = field_boxes(parse(game.svg(field_of="blue-submarine", reach=3)))
     # north a4 a3 a2; south a6 (running water does not block); east stops

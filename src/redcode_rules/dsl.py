@@ -28,6 +28,7 @@ from .effects import PRIMITIVES, Effect, Selector
 from .errors import DslError
 from .model import (
     PLACEMENTS,
+    SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
     CardDef,
     Catchup,
@@ -458,6 +459,11 @@ class Draft:
             prop = self.options["placement"]
             raise self.error(prop.pos, f"placement must be one of {', '.join(PLACEMENTS)}",
                              _suggest(prop.value, PLACEMENTS))
+        if values.get("sinker_draws_for", "any") not in SINKER_DRAWS_FOR:
+            prop = self.options["sinker_draws_for"]
+            raise self.error(prop.pos, "sinker_draws_for must be one of "
+                             f"{', '.join(SINKER_DRAWS_FOR)}",
+                             _suggest(prop.value, SINKER_DRAWS_FOR))
         if values.get("neighbours", 8) not in (4, 8):
             raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",

@@ -138,7 +138,10 @@ class Draw(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
+        # D8.7: a card's "you" is its player, who draws even when the card
+        # sank their own ship (the ship is off the board, the player is not)
+        seats = [item.seat] if self.selector is Selector.SELF else ops.select(self.selector, item)
+        for seat in seats:
             ops.draw(seat, self.amount)
         return True
 

@@ -5,7 +5,7 @@
 # be replaced on the class at run time: subclass it instead.
 
 cdef class Engine:
-    cdef public object rules, board, state, log, _types, sides, _after, _limit
+    cdef public object rules, board, state, log, _types, sides, _after, _limit, _owed
     cpdef occupant(self)
     cpdef crew_out(self, seat)
     cpdef recover_options(self, seat)

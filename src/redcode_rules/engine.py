@@ -28,7 +28,8 @@ class Engine:
     and that file's declarations alike.
     """
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
+                 "_owed")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -40,6 +41,9 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        # (sunk seat, sinker seat) of each sinking of the effect in progress:
+        # what they give is paid after it, unless it ended the game (D8.6)
+        self._owed: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -106,10 +110,18 @@ class Engine:
         return cards[item.card]
 
     def subject(self, item: StackItem) -> int | None:
-        """The ship an item acts on: its target, or its own ship for self cards."""
+        """The ship an item acts on: its target, or its own ship for self cards.
+
+        None for an item that answers an item (shield): its target is the
+        item, not the ship that performed it, so that ship sinking does not
+        waste it (D4.7).
+        """
+        kind = self.card_of(item).target.kind
+        if kind is TargetKind.SOURCE:
+            return None
         if item.target is not None:
             return item.target
-        if self.card_of(item).target.kind is TargetKind.SELF:
+        if kind is TargetKind.SELF:
             return item.seat
         return None
 
@@ -208,7 +220,12 @@ class Engine:
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
     def draw(self, seat: int, amount: int) -> None:
-        """Draw order cards, reshuffling the discards into an empty deck (D7.1)."""
+        """Draw order cards, reshuffling the discards into an empty deck (D7.1).
+
+        The draw is the player's, whether or not their ship is on the board
+        (D8.7; war: a sunk ship's player keeps a hand). An eliminated arena
+        player is out of the game (R8.1) and draws nothing.
+        """
         st = self.state
         if st.ships[seat].eliminated:
             return
@@ -248,10 +265,18 @@ class Engine:
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
-        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8)."""
+        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
+
+        The game does not end here: the end is checked after the whole
+        effect (``settle``, D8.6), so every ship an effect reaches takes it.
+        The cards a sinking gives (the sinker's, catch-up) are owed until
+        then, and never paid if the effect ended the game; no side scores
+        past the winning point.
+        """
         st = self.state
         ship = st.ships[seat]
         sinker = st.ships[actor]
+        self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
         ship.intercepted = False
@@ -261,23 +286,59 @@ class Engine:
         if seat == st.turn:
             st.end_turn_pending = True  # D4.9
         if st.mode == "war":
-            if sinker.side != ship.side:  # D8.3: a friendly sinking scores nothing
+            enemy = sinker.side != ship.side
+            points = self.rules.options.victory_points
+            if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
                 st.score[sinker.side] += 1
                 self.event("score", side=sinker.side, points=st.score[sinker.side])
-                if st.score[sinker.side] >= self.rules.options.victory_points:
-                    self.game_over(sinker.side, "points")
-                    return
-                self.draw(actor, self.rules.options.sinker_draws)
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
-        alive = [s for s, sh in enumerate(st.ships) if sh.side == ship.side and not sh.sunk]
-        if not alive:
-            self.game_over(other_side(ship.side), "eliminated")
+
+    def settle(self) -> None:
+        """After each whole effect (D8.6): end the game if a side has lost,
+        else give what its sinkings gave, in the order they happened: the
+        sinker's cards in war (R8.3; which ships count: sinker_draws_for,
+        §10), the catch-up in arena (R8.2)."""
+        if not self._owed:  # only a sinking can end the game
             return
-        self.catch_up(ship.side, alive)
+        owed, self._owed = self._owed, []
+        self.check_end()
+        st = self.state
+        if st.phase == "over":
+            return
+        options = self.rules.options
+        for seat, actor in owed:
+            side = st.ships[seat].side
+            if st.mode == "war":
+                if side != st.ships[actor].side or options.sinker_draws_for == "any":
+                    self.draw(actor, options.sinker_draws)
+            else:
+                alive = [s for s, sh in enumerate(st.ships) if sh.side == side and not sh.sunk]
+                self.catch_up(side, alive)
+
+    def losers(self) -> list[str]:
+        """The sides that have lost: no ship left (arena, R8.1) or the enemy at
+        the victory points (war, R8.3); both at once is a draw (D8.6)."""
+        st = self.state
+        if st.mode == "war":
+            points = self.rules.options.victory_points
+            return [other_side(side) for side in ("blue", "red") if st.score[side] >= points]
+        return [side for side in ("blue", "red")
+                if all(sh.sunk for sh in st.ships if sh.side == side)]
+
+    def check_end(self) -> None:
+        """D8.6: after each whole effect, end the game if a side has lost; a draw if both."""
+        losers = self.losers()
+        if not losers:
+            return
+        if self.state.mode == "war":
+            reason = "points"
+        else:
+            reason = "both_eliminated" if len(losers) == 2 else "eliminated"
+        self.game_over("draw" if len(losers) == 2 else other_side(losers[0]), reason)
 
     def catch_up(self, side: str, alive: list[int]) -> None:
         """Arena catch-up (R8.2): the first side reduced to N ships draws cards."""
@@ -292,7 +353,10 @@ class Engine:
                 self.draw(alive[k % len(alive)], 1)
 
     def game_over(self, winner: str, reason: str) -> None:
+        """End the game: the stack is dropped, nothing resolves after this (D8.6)."""
         st = self.state
+        if st.phase == "over":  # pragma: no cover - one end only (D8.6)
+            return
         st.winner = winner
         st.phase = "over"
         st.stack.clear()
@@ -300,6 +364,7 @@ class Engine:
         st.resolving = False
         st.floor = 0
         st.sunk_in_chain.clear()
+        st.end_turn_pending = False
         self.event("game_over", winner=winner, reason=reason)
 
     # ------------------------------------------------------------------ the stack
@@ -341,11 +406,14 @@ class Engine:
             if item.pending:
                 if not self.continue_recover(item):
                     return False
-            elif not effects[item.pc].apply(self, item):
-                return False
+            else:
+                done = effects[item.pc].apply(self, item)
+                self.settle()  # D8.6: after each whole effect
+                if st.phase == "over":
+                    return True
+                if not done:
+                    return False
             item.pc += 1
-            if st.phase == "over":
-                return True
         return True
 
     def wasted(self, item: StackItem) -> bool:

@@ -189,12 +189,16 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
         return say("needs_path", card=card.id)
     board = game.board
     occ = game._engine().occupant()
+    visited = {game.state.ships[mover].position}  # the start counts as visited (D2.5a)
     for name in rest:
         box = board.index(name)
         if box is None:
             return say("not_a_box", box=name)
         if board.is_island(box):
             return say("island", box=name)
+        if box in visited:  # doubling back, voluntary steps included (D2.5d)
+            return say("entered_twice", box=name)
+        visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
     return say("bad_path", path=" ".join(rest), amount=card.move_effect.amount)

@@ -110,6 +110,7 @@ class Catchup:
 SUNK_MID_CHAIN = ("targeting", "all", "source")
 #: R2.8, D2.8: the players choose where their ships start, or they take fixed boxes.
 PLACEMENTS = ("choose", "fixed")
+SINKER_DRAWS_FOR = ("any", "enemy")
 
 
 @attrs.frozen
@@ -131,6 +132,7 @@ class RuleOptions:
     start_hand: int = 1
     placement: str = "choose"
     sinker_draws: int = 1
+    sinker_draws_for: str = "any"
     neighbours: int = 8
     board_columns: int = 4
     board_rows: int = 3
@@ -149,7 +151,8 @@ OPTION_DOCS = {
     "start_hand": "order cards dealt to each player at the start (R7.1)",
     "placement": "choose: each player places their ship before the first turn (R2.8); "
                  "fixed: blue b2 a2 b1, red g5 h5 g6 (D2.8)",
-    "sinker_draws": "order cards drawn by a player who sinks an enemy in war (R8.3)",
+    "sinker_draws": "order cards drawn by a player who sinks a ship in war (R8.3)",
+    "sinker_draws_for": "which sinkings give the sinker's cards: any | enemy (R8.3, §10)",
     "neighbours": "8: moves go to the 8 neighbouring boxes; 4: orthogonal only (D2.6)",
     "board_columns": "map cards per row of the board (R1.1)",
     "board_rows": "rows of map cards on the board (R1.1)",

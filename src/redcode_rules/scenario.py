@@ -16,7 +16,7 @@ from .errors import DslError, RedCodeError, ScenarioError
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import seed_state, shuffle
-from .setup import MODES, default_start_cards, make_board, seat_order
+from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
@@ -88,6 +88,18 @@ def _placement_turn(data: Mapping[str, Any], ships: list[ShipState], board) -> i
             raise ScenarioError("ships", f"{waiting} {side} ships to place and {len(free)} free "
                                 f"navigable boxes on the {side} start card (R2.8)")
     return unplaced[0]
+def _check_teams(listed: Mapping[str, list[ShipState]]) -> None:
+    """R1.2: one ship of each type per side; D2.9: equal sides, 1v1 to 3v3.
+    Sunk (war) and eliminated (arena) ships keep their seats, so they count."""
+    for side, ships in listed.items():
+        seen: dict[str, str] = {}
+        for ship in ships:
+            if ship.type in seen:
+                raise ScenarioError(f"ships.{ship.id}", f"{side} already has a {ship.type} "
+                                    f"({seen[ship.type]}): one ship of each type per side "
+                                    "(R1.2)")
+            seen[ship.type] = ship.id
+    check_sides(len(listed["blue"]), len(listed["red"]), "ships")
 
 
 def load_scenario_data(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -250,6 +262,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
                                       crew_on, withdrawn, sunk, False, intercepted))
     if not listed["blue"] or not listed["red"]:
         raise ScenarioError("ships", "each side needs at least one ship")
+    _check_teams(listed)
     seats = seat_order([s.id for s in listed["blue"]], [s.id for s in listed["red"]])
     by_id = {s.id: s for side in listed.values() for s in side}
     ships = [by_id[ship_id] for _, ship_id in seats]

@@ -73,6 +73,16 @@ def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]
     return seats
 
 
+SIDE_SIZES = (1, 2, 3)
+
+
+def check_sides(blue: int, red: int, field: str) -> None:
+    """D2.9: sides are equal, 1v1, 2v2 or 3v3; anything else is refused."""
+    if blue != red or blue not in SIDE_SIZES:
+        raise ScenarioError(field, f"sides of {blue} and {red} ships ({blue}v{red}): sides "
+                            "are equal, 1v1, 2v2 or 3v3 (D2.9)")
+
+
 #: D2.8: the fixed placement, per side, in the order its ships are placed
 #: (its seats' order): the start card's boxes nearest the enemy first, as
 #: (column, row) offsets from the card's top-left box.
@@ -115,8 +125,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
                                     f"{', '.join(rules.ships)}")
         if len(set(team)) != len(team):
             raise ScenarioError("teams", f"{side} has two ships of one type (R1.2)")
-        if len(team) > 4:
-            raise ScenarioError("teams", f"{side} has more ships than its start card has boxes")
+    check_sides(len(teams[0]), len(teams[1]), "teams")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:

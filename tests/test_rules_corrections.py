@@ -1,0 +1,492 @@
+"""Scenario tests of the rules corrections of issue 11, in every edition they
+apply to (docs/rules.md §10):
+
+- D8.6 the end is checked after each whole effect, nothing resolves after
+  the game is over, both sides out (arena) or at 5 points (war) in one
+  effect is a draw, and there is one ``game_over`` event;
+- D2.9 and R1.2 equal sides, one ship of each type per side;
+- D4.7 a shield answers an item, not a ship;
+- D8.7 Captain's "you draw" is its player's;
+- R8.3 and §10 the sinker's order card: any ship (en, es), enemy ships only (it);
+- D2.5d a path that enters a box twice: the reason cites D2.5d.
+"""
+
+import textwrap
+
+import pytest
+
+import redcode_rules as rc
+
+EDITIONS = ("en", "es", "it")
+
+
+def make(yaml_text):
+    """A game from a YAML scenario written inline in a test."""
+    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+
+
+def pass_all(game):
+    """Everybody asked in the response window passes, until the chain has resolved."""
+    while "pass" in game.legal_moves():
+        game.play("pass")
+
+
+def kinds_after(game, kind):
+    """The kinds of the events logged after the first ``kind`` event."""
+    kinds = [e.kind for e in game.log]
+    return kinds[kinds.index(kind) + 1:]
+
+
+def game_overs(game):
+    """(winner, reason) of every game_over event."""
+    return [(e["winner"], e["reason"]) for e in game.log if e.kind == "game_over"]
+
+
+def assert_over(game, winner, reason):
+    """The game is over with ``winner``, once, and nothing happened after it."""
+    assert game.is_over is True
+    assert game.winner == winner
+    assert game_overs(game) == [(winner, reason)]
+    assert kinds_after(game, "game_over") == []
+    assert game.stack == []
+    assert game.to_move is None
+    assert game.legal_moves() == []
+
+
+# ------------------------------------------------------------------ D8.6
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_arena_atomic_bomb_sinking_both_last_ships_is_a_draw(edition):
+    """The bomb's damage to every ship in its square is one effect: blue's last
+    ship and red's last ship both sink in it, so both sides are out: a draw
+    (before, red won at blue's sink and then blue at red's)."""
+    game = make(f"""
+        edition: {edition}
+        mode: arena
+        ships:
+          blue-submarine: {{at: c3, repairs: 2, breakdowns: 0}}
+          red-destroyer: {{at: d4, repairs: 1, breakdowns: 0}}
+        hands: {{blue-submarine: [atomic_bomb]}}
+        deck: [ambush, evasion]
+        phase: maneuvers
+    """)
+    game.play("order atomic_bomb c3")
+    assert [e["ship"] for e in game.log if e.kind == "sunk"] == ["blue-submarine",
+                                                                "red-destroyer"]
+    assert_over(game, "draw", "both_eliminated")
+    assert game.narration(edition)[-1] == {
+        "en": "Game over: draw (both fleets are sunk in one effect).",
+        "es": "Fin de la partida: empate (las dos flotas se hunden en un mismo efecto).",
+        "it": "Fine della partita: pareggio (entrambe le flotte affondano nello stesso effetto).",
+    }[edition]
+    assert game.deck == ["ambush", "evasion"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_arena_bomb_sinking_the_last_enemy_wins_and_gives_no_catch_up(edition):
+    """2v2 arena, red already down to its destroyer: the bomb sinks it and blue's
+    destroyer. Blue wins; blue's first loss gives no catch-up (R8.2), since the
+    effect ended the game."""
+    game = make(f"""
+        edition: {edition}
+        mode: arena
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: c3, repairs: 1, breakdowns: 0}}
+          red-destroyer: {{at: d4, repairs: 2, breakdowns: 0}}
+          red-submarine: {{sunk: true}}
+        hands: {{blue-submarine: [atomic_bomb]}}
+        deck: [ambush, evasion, captain]
+        phase: maneuvers
+    """)
+    game.play("order atomic_bomb c3")
+    assert game.ship("blue-destroyer").eliminated is True
+    assert game.ship("red-destroyer").eliminated is True
+    assert_over(game, "blue", "eliminated")
+    assert [e for e in game.log if e.kind == "catchup"] == []
+    assert game.hand("blue-submarine") == []
+    assert game.deck == ["ambush", "evasion", "captain"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_arena_catch_up_still_follows_a_bomb_that_does_not_end_the_game(edition):
+    """A bomb that sinks blue's destroyer only: the game goes on, and blue, the
+    first side to lose a ship in a 2v2, draws its 2 catch-up cards after the
+    whole effect (R8.2)."""
+    game = make(f"""
+        edition: {edition}
+        mode: arena
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: c3, repairs: 1, breakdowns: 0}}
+          red-destroyer: {{at: d4}}
+          red-submarine: {{at: h6}}
+        hands: {{blue-submarine: [atomic_bomb]}}
+        deck: [ambush, evasion, captain]
+        phase: maneuvers
+    """)
+    game.play("order atomic_bomb c3")
+    assert game.is_over is False
+    assert [(e["side"], e["cards"]) for e in game.log if e.kind == "catchup"] == [("blue", 2)]
+    assert game.hand("blue-submarine") == ["ambush", "evasion"]
+    assert game.deck == ["captain"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_war_bomb_sinking_an_own_and_an_enemy_ship_at_four_points(edition):
+    """War, 4 points each: blue's bomb sinks a ship of each side. Only the
+    sinker's side scores (D8.3), so blue wins with 5 and red stays at 4 (in war
+    one effect cannot bring both sides to 5). Nothing is drawn after it: no
+    sinker's card, whether for the friendly or the enemy ship."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: c3, repairs: 1, breakdowns: 0}}
+          red-destroyer: {{at: d4, repairs: 2, breakdowns: 0}}
+          red-submarine: {{at: h6}}
+        score: {{blue: 4, red: 4}}
+        hands: {{blue-submarine: [atomic_bomb]}}
+        deck: [ambush, evasion]
+        phase: maneuvers
+    """)
+    game.play("order atomic_bomb c3")
+    assert game.ship("blue-destroyer").sunk and game.ship("red-destroyer").sunk
+    assert game.score == {"blue": 5, "red": 4}
+    assert_over(game, "blue", "points")
+    assert [e for e in game.log if e.kind == "draw"] == []
+    assert game.deck == ["ambush", "evasion"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_war_bomb_sinking_two_enemies_at_four_points_stops_at_five(edition):
+    """War, blue at 4: the bomb sinks both red ships. Blue wins with 5 points,
+    not 6, one game_over, and no sinker's card after the winning sink."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: a2}}
+          red-destroyer: {{at: d4, repairs: 2, breakdowns: 0}}
+          red-submarine: {{at: c3, repairs: 1, breakdowns: 0}}
+        score: {{blue: 4, red: 0}}
+        hands: {{blue-submarine: [atomic_bomb]}}
+        deck: [ambush, evasion]
+        phase: maneuvers
+    """)
+    game.play("order atomic_bomb c3")
+    assert game.ship("red-destroyer").sunk and game.ship("red-submarine").sunk
+    assert game.score == {"blue": 5, "red": 0}
+    assert [e["points"] for e in game.log if e.kind == "score"] == [5]
+    assert_over(game, "blue", "points")
+    assert game.hand("blue-submarine") == []
+    assert game.deck == ["ambush", "evasion"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_war_nothing_resolves_after_the_winning_sink(edition):
+    """War, blue at 4: Captain sinks the red destroyer. The game is over after
+    its damage, so its "then you draw 1" does not happen, nor the sinker's card."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6, repairs: 1, breakdowns: 0}}
+        score: {{blue: 4, red: 2}}
+        hands: {{blue-submarine: [captain]}}
+        deck: [ambush, evasion]
+        phase: maneuvers
+    """)
+    game.play("order captain red-destroyer")
+    assert game.score == {"blue": 5, "red": 2}
+    assert_over(game, "blue", "points")
+    assert game.hand("blue-submarine") == []
+    assert game.deck == ["ambush", "evasion"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_6_war_chain_below_the_winning_sink_does_not_resolve(edition):
+    """Red at 4 answers blue's torpedo with a torpedo that sinks the submarine:
+    red wins, and blue's torpedo below it never resolves."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: c3, repairs: 1, breakdowns: 0, crew_on: {{countermeasure: 2}}}}
+          red-destroyer: {{at: c5, crew_on: {{shield: 2}}}}
+        score: {{blue: 0, red: 4}}
+        deck: [ambush]
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    game.play("respond torpedo blue-submarine")
+    assert_over(game, "red", "points")
+    assert [(e.kind, e["card"]) for e in game.log if e.kind in ("resolve", "wasted")] == [
+        ("resolve", "torpedo")]
+    assert game.ship("red-destroyer").repairs == 3
+    assert game.deck == ["ambush"]
+
+
+# ------------------------------------------------------------------ D2.9, R1.2
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("teams", [
+    [["submarine"], ["submarine", "destroyer"]],
+    [["submarine", "destroyer"], ["destroyer"]],
+    [["submarine"], ["submarine", "destroyer", "aircraft_carrier"]],
+    [["submarine", "destroyer", "aircraft_carrier"], ["destroyer", "submarine"]],
+])
+def test_d2_9_new_game_refuses_unequal_sides(edition, teams):
+    with pytest.raises(rc.ScenarioError) as err:
+        rc.new_game(rc.load_ruleset(edition), teams=teams, seed=1)
+    assert isinstance(err.value, ValueError)
+    assert err.value.field == "teams"
+    blue, red = len(teams[0]), len(teams[1])
+    assert err.value.reason == (f"sides of {blue} and {red} ships ({blue}v{red}): sides are "
+                                "equal, 1v1, 2v2 or 3v3 (D2.9)")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r1_2_new_game_refuses_two_ships_of_one_type_on_a_side(edition):
+    with pytest.raises(rc.ScenarioError) as err:
+        rc.new_game(rc.load_ruleset(edition), teams=[["submarine", "submarine"],
+                                                     ["destroyer", "submarine"]], seed=1)
+    assert err.value.reason == "blue has two ships of one type (R1.2)"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_d2_9_new_game_accepts_1v1_2v2_3v3(edition, size):
+    types = ["submarine", "destroyer", "aircraft_carrier"]
+    game = rc.new_game(rc.load_ruleset(edition), teams=[types[:size], types[-size:]], seed=1)
+    assert len(game.ships) == 2 * size
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d2_9_scenario_refuses_unequal_sides(edition):
+    with pytest.raises(rc.ScenarioError) as err:
+        make(f"""
+            edition: {edition}
+            ships:
+              blue-submarine: {{at: a1}}
+              blue-destroyer: {{at: a2}}
+              red-destroyer: {{at: h6}}
+        """)
+    assert err.value.field == "ships"
+    assert err.value.reason == ("sides of 2 and 1 ships (2v1): sides are equal, 1v1, 2v2 or "
+                                "3v3 (D2.9)")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r1_2_scenario_refuses_two_ships_of_one_type_on_a_side(edition):
+    with pytest.raises(rc.ScenarioError) as err:
+        make(f"""
+            edition: {edition}
+            ships:
+              blue-submarine: {{at: a1}}
+              blue-second: {{side: blue, type: submarine, at: a2}}
+              red-destroyer: {{at: h6}}
+              red-submarine: {{at: h5}}
+        """)
+    assert err.value.field == "ships.blue-second"
+    assert err.value.reason == ("blue already has a submarine (blue-submarine): one ship of "
+                                "each type per side (R1.2)")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("mode", ["war", "arena"])
+def test_d2_9_a_sunk_ship_keeps_its_seat(edition, mode):
+    """A sunk (war) or eliminated (arena) ship still counts as a seat: 2v2."""
+    game = make(f"""
+        edition: {edition}
+        mode: {mode}
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: a2}}
+          red-destroyer: {{at: h6}}
+          red-submarine: {{sunk: true}}
+    """)
+    assert game.ships == ["blue-submarine", "red-destroyer", "blue-destroyer", "red-submarine"]
+
+
+# ------------------------------------------------------------------ D4.7
+
+
+SHIELD_CHAIN = """
+    edition: {edition}
+    mode: war
+    ships:
+      blue-submarine: {{at: c3}}
+      blue-destroyer: {{at: c5}}
+      red-aircraft_carrier: {{at: e3, repairs: 1, breakdowns: 0}}
+      red-submarine: {{sunk: true}}
+    turn: red-aircraft_carrier
+    deck: [ambush, evasion]
+    phase: maneuvers
+"""
+
+
+@pytest.mark.parametrize("edition, shield, torpedo", [
+    ("en", "resolve", "cancelled"),   # targeting: the shield targets no ship
+    ("es", "wasted", "wasted"),       # all: every later item of the chain
+    ("it", "resolve", "cancelled"),   # source: only the sunk ship's own items
+])
+def test_d4_7_a_shield_is_not_wasted_when_the_answered_ship_sinks(edition, shield, torpedo):
+    """Red's carrier torpedoes the submarine; blue's destroyer shields it; the
+    submarine answers the shield with a torpedo that sinks the carrier. The
+    shield's target is the carrier's torpedo, not the carrier, so it still
+    cancels it (en, it); the Spanish rule wastes every later item (R5.5)."""
+    game = make(SHIELD_CHAIN.format(edition=edition))
+    game.play("torpedo blue-submarine")
+    assert game.to_move == "blue-destroyer"
+    game.play("respond shield red-aircraft_carrier")
+    assert game.to_move == "blue-submarine"
+    game.play("respond torpedo red-aircraft_carrier")
+    pass_all(game)
+    assert game.ship("red-aircraft_carrier").sunk is True
+    assert [(e.kind, e["player"], e["card"]) for e in game.log
+            if e.kind in ("resolve", "wasted", "cancelled")] == [
+        ("resolve", "blue-submarine", "torpedo"),
+        (shield, "blue-destroyer", "shield"),
+        (torpedo, "red-aircraft_carrier", "torpedo"),
+    ]
+    assert game.ship("blue-submarine").repairs == 3
+    assert game.stack == []
+
+
+# ------------------------------------------------------------------ D8.7 and §10
+
+
+@pytest.mark.parametrize("edition, hand", [
+    ("en", ["ambush", "evasion"]),   # the sinker's card (any ship), then Captain's draw
+    ("es", ["ambush", "evasion"]),
+    ("it", ["ambush"]),              # own ship: no sinker's card; Captain's draw only
+])
+def test_d8_7_war_captain_sinking_its_own_ship_still_draws(edition, hand):
+    """Captain's "then you draw 1" is its player's: the player draws although
+    the card sank their own ship (off the board, waiting to respawn, R8.4)."""
+    game = make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: a1, repairs: 1, breakdowns: 0}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [captain]}}
+        deck: [ambush, evasion, deserter]
+        phase: maneuvers
+    """)
+    game.play("order captain blue-submarine")
+    assert game.ship("blue-submarine").sunk is True
+    assert game.score == {"blue": 0, "red": 0}
+    assert game.hand("blue-submarine") == hand
+    assert game.deck == ["ambush", "evasion", "deserter"][len(hand):]
+    assert game.turn == "red-destroyer"   # D4.9: sunk on its own turn, the turn ends
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d8_7_arena_an_eliminated_player_draws_nothing(edition):
+    """Arena: the Captain's player is out with their ship (R8.1), so nothing is
+    drawn for them; the surviving teammate gets the 2v2 catch-up (R8.2)."""
+    game = make(f"""
+        edition: {edition}
+        mode: arena
+        ships:
+          blue-submarine: {{at: a1, repairs: 1, breakdowns: 0}}
+          blue-destroyer: {{at: a2}}
+          red-destroyer: {{at: h6}}
+          red-submarine: {{at: h5}}
+        hands: {{blue-submarine: [captain]}}
+        deck: [ambush, evasion, deserter]
+        phase: maneuvers
+    """)
+    game.play("order captain blue-submarine")
+    assert game.ship("blue-submarine").eliminated is True
+    assert game.hand("blue-submarine") == []
+    assert game.hand("blue-destroyer") == ["ambush", "evasion"]
+    assert game.deck == ["deserter"]
+    assert game.is_over is False
+
+
+def friendly_sinking(edition):
+    return make(f"""
+        edition: {edition}
+        mode: war
+        ships:
+          blue-submarine: {{at: a1}}
+          blue-destroyer: {{at: a2, repairs: 2, breakdowns: 0}}
+          red-destroyer: {{at: h6, repairs: 2, breakdowns: 0}}
+          red-submarine: {{at: h5}}
+        hands: {{blue-submarine: [ambush]}}
+        deck: [captain, evasion]
+        phase: maneuvers
+    """)
+
+
+@pytest.mark.parametrize("edition, option, hand", [
+    ("en", "any", ["captain"]),
+    ("es", "any", ["captain"]),
+    ("it", "enemy", []),
+])
+def test_s10_r8_3_the_sinkers_card_for_a_friendly_ship(edition, option, hand):
+    """§10: "a player who sinks a ship" (en), "hundir un barco" (es): any ship;
+    "affondare una nave nemica" (it): enemy ships only. No point either way (D8.3)."""
+    assert rc.load_ruleset(edition).options.sinker_draws_for == option
+    game = friendly_sinking(edition)
+    game.play("order ambush blue-destroyer")
+    assert game.ship("blue-destroyer").sunk is True
+    assert game.score == {"blue": 0, "red": 0}
+    assert game.hand("blue-submarine") == hand
+    assert game.deck == ["captain", "evasion"][len(hand):]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_s10_r8_3_the_sinkers_card_for_an_enemy_ship_in_every_edition(edition):
+    game = friendly_sinking(edition)
+    game.play("order ambush red-destroyer")
+    assert game.score == {"blue": 1, "red": 0}
+    assert game.hand("blue-submarine") == ["captain"]
+    assert game.deck == ["evasion"]
+
+
+def test_s10_sinker_draws_for_is_a_checked_rule_option():
+    """The option is data: a variant sets it; a wrong word names the choices."""
+    rules = rc.load_source("variant mine extends en\nrules {\n    sinker_draws_for enemy\n}\n",
+                           "mine.rc")
+    assert rules.options.sinker_draws_for == "enemy"
+    with pytest.raises(rc.DslError) as err:
+        rc.load_source("variant mine extends en\nrules {\n    sinker_draws_for enemies\n}\n",
+                       "mine.rc")
+    assert err.value.reason == "sinker_draws_for must be one of any, enemy"
+    assert err.value.suggestion == "enemy"
+
+
+# ------------------------------------------------------------------ D2.5d
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("move, box", [
+    ("immersion b1 a1", "a1"),                              # back to the start box
+    ("order evasion blue-submarine b1 b2 b1", "b1"),        # a box entered twice
+])
+def test_d2_5d_a_path_entering_a_box_twice_cites_d2_5d(edition, move, box):
+    game = make(f"""
+        edition: {edition}
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [evasion]}}
+        phase: maneuvers
+    """)
+    game.lang = edition
+    assert move not in game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as err:
+        game.play(move)
+    assert err.value.reason.endswith("(D2.5d)")
+    assert box in err.value.reason
+    assert "D2.5a" not in err.value.reason and "D4.6" not in err.value.reason
+    assert game.ship("blue-submarine").position == "a1"
