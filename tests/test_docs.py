@@ -27,7 +27,7 @@ from redcode_rules.effects import Selector
 from redcode_rules.i18n import catalog, display_name, languages
 from redcode_rules.loader import builtin_editions
 from redcode_rules.model import RuleOptions, TargetKind
-from redcode_rules.reference import options_page, orders_page, ships_page
+from redcode_rules.reference import differences, options_page, orders_page, ships_page
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ("en", "es", "it")
@@ -66,10 +66,12 @@ def ident(cell: str) -> str:
     return cell[1:-1]
 
 
-def flag(cell: str, lang: str) -> bool:
-    words = catalog(lang)["reference"]
-    assert cell in (words["yes"], words["no"]), cell
-    return cell == words["yes"]
+def name_cell(cell: str, lang: str) -> str:
+    """The id of a `Name<br>`id`` cell, checking the printed name above it."""
+    name, _, code = cell.partition("<br>")
+    cid = ident(code)
+    assert name == display_name(cid, lang)
+    return cid
 
 
 # ------------------------------------------------------------------ (a) card reference
@@ -78,9 +80,10 @@ def flag(cell: str, lang: str) -> bool:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_ships_page_has_every_ship_and_maneuver_with_the_rulesets_numbers(edition, lang):
-    """R4.5, D4.5: cost, range, respondable and response of every maneuver of
-    every ship, as the ruleset has them, in every language."""
+    """R4.5, D4.5: cost, range and text of every maneuver of every ship, as the
+    ruleset has them, in every language; the text says the response flags."""
     rules = rc.load_ruleset(edition)
+    card_words = catalog(lang)["card"]
     page = ships_page(rules, lang)
     found = tables(page)
     assert len(found) == len(rules.ships)
@@ -89,14 +92,15 @@ def test_ships_page_has_every_ship_and_maneuver_with_the_rulesets_numbers(editio
         section = page.split(f"## {heading}\n", 1)[1].split("|", 1)[0]
         assert [int(n) for n in re.findall(r"\d+", section)] == \
             [ship.repairs, ship.breakdowns, ship.crew]
-        assert [ident(r[1]) for r in rows] == list(ship.maneuvers)
-        for name, cost, rng, respondable, response, text in (r[1:] for r in rows):
-            card = rules.maneuvers[ident(name)]
+        assert [name_cell(r[0], lang) for r in rows] == list(ship.maneuvers)
+        for name, cost, rng, text in rows:
+            card = rules.maneuvers[name_cell(name, lang)]
             assert int(cost) == card.cost
             assert (None if rng == "—" else int(rng)) == card.range
-            assert flag(respondable, lang) is card.respondable
-            assert flag(response, lang) is card.response
             assert text == rules.text(card.id, lang)
+            flag = card_words["respondable" if card.respondable else "not_respondable"]
+            assert flag in text
+            assert (card_words["response"] in text) is card.response
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -106,10 +110,11 @@ def test_orders_page_has_every_order_card_with_its_copies(edition, lang):
     rules = rc.load_ruleset(edition)
     page = orders_page(rules, lang)
     [(_, rows)] = tables(page)
-    assert [ident(r[1]) for r in rows] == list(rules.orders)
-    for _, cid, copies, text in rows:
-        assert int(copies) == rules.orders[ident(cid)].copies
-        assert text == rules.text(ident(cid), lang)
+    assert [name_cell(r[0], lang) for r in rows] == list(rules.orders)
+    for cell, copies, text in rows:
+        cid = name_cell(cell, lang)
+        assert int(copies) == rules.orders[cid].copies
+        assert text == rules.text(cid, lang)
     total = catalog(lang)["reference"]["deck_total"]
     assert f"{total}: {len(rules.deck)}" in page
     assert len(rules.deck) == rules.options.deck_size == 30
@@ -133,14 +138,70 @@ def test_reference_shows_the_edition_differences():
     """§10 as the reference states it: the per-edition numbers differ where the rules do."""
     en, es, it = (rc.load_ruleset(e) for e in EDITIONS)
     assert "`mechanic`" in orders_page(en) and "`mechanic`" not in orders_page(es)
-    copies = {ident(r[1]): int(r[2]) for r in tables(orders_page(it, "it"))[0][1]}
+    copies = {name_cell(r[0], "it"): int(r[1]) for r in tables(orders_page(it, "it"))[0][1]}
     assert copies["ambush"] == 5 and copies["evasion"] == 5
     countermeasure = {e: [r for _, rows in tables(ships_page(r)) for r in rows
-                          if r[1] == "`countermeasure`"][0]
+                          if r[0].endswith("`countermeasure`")][0]
                       for e, r in zip(EDITIONS, (en, es, it))}
-    assert countermeasure["en"][4] == countermeasure["es"][4] == "yes"
-    assert countermeasure["it"][4] == "no"
+    assert "Can be responded to." in countermeasure["en"][3]
+    assert "Can be responded to." in countermeasure["es"][3]
+    assert "Cannot be responded to." in countermeasure["it"][3]
     assert "`sunk_mid_chain` | source" in options_page(it)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_italian_differences_are_said_in_words(lang):
+    """§10 on the options page: sentences from lang/*.yaml, no flags, arrows or card language."""
+    said = {
+        "en": ["Countermeasure can no longer be responded to.",
+               "Countermeasure now does: 1 repair damage to the target (instead of: "
+               "1 repair damage to the target; your ship regains 1 repair).",
+               "Mechanic: no such card in the deck.", "Ambush: 5 copies instead of 4.",
+               "A ship sunk mid-chain: its own later items are wasted (instead of: "
+               "the later items targeting it are wasted).",
+               "New arena catch-up 3v3: the first side reduced to 2 ships draws 2 order cards."],
+        "es": ["Contramedida ya no admite respuesta.", "Emboscada: 5 copias en lugar de 4."],
+        "it": ["Contromisura non ammette più risposta.", "Imboscata: 5 copie invece di 4.",
+               "Nuova compensazione in arena 3 contro 3: la prima squadra ridotta a 2 navi "
+               "pesca 2 carte degli ordini."],
+    }[lang]
+    diffs = differences(rc.load_ruleset("it"), lang)
+    assert len(diffs) == 10
+    for sentence in said:
+        assert sentence in diffs
+    page = options_page(rc.load_ruleset("it"), lang)
+    tail = page.split(f"## {catalog(lang)['reference']['differences_title']}", 1)[1]
+    assert tail.strip().splitlines() == [f"- {d}" for d in diffs]
+    for raw in ("→", "True", "False", "`", "«", "catchup", "respondable"):
+        assert raw not in tail, raw
+
+
+def test_the_differences_of_an_edited_card_and_options_are_said_in_words():
+    rules = rc.load_source("patch maneuver torpedo { cost 1 range 3 not response }\n"
+                           "patch maneuver repair { range 2 }\n"
+                           "patch ship destroyer { crew 5 }\n"
+                           "rules { hand_limit 4 catchup 2v2 reduced to 1 gives 3 "
+                           "catchup 3v3 reduced to 1 gives 0 }")
+    assert differences(rules) == [
+        "Repair: range 2 instead of own ship only.",
+        "Torpedo: costs 1 crew instead of 2.",
+        "Torpedo: range 3 instead of 2.",
+        "Torpedo can no longer be used as a response.",
+        "Destroyer: crew 5 instead of 6.",
+        "Hand limit: 4 instead of 3.",
+        "Arena catch-up 2v2: the first side reduced to 1 ship draws 3 order cards "
+        "instead of 2 order cards.",
+        "No arena catch-up 3v3: the first side reduced to 1 ship draws 2 order cards.",
+    ]
+
+
+def test_every_language_words_every_difference():
+    keys = catalog("en")["differences"]
+    for lang in LANGS:
+        words = catalog(lang)["differences"]
+        assert set(words) == set(keys)
+        for key in ("added", "removed", "option_names", "sunk_mid_chain"):
+            assert set(words[key]) == set(keys[key]), (lang, key)
 
 
 # ------------------------------------------------------------------ (b) DSL reference
@@ -321,8 +382,9 @@ def test_gen_scripts_write_every_page_the_nav_lists(tmp_path, monkeypatch):
     index = (tmp_path / "reference" / "index.md").read_text("utf-8")
     for page in expected:
         assert f"({page.removeprefix('reference/')})" in index
-    assert (tmp_path / "reference/es/it/orders.md").read_text("utf-8") == \
-        orders_page(rc.load_ruleset("es"), "it")
+    site = (tmp_path / "reference/es/it/orders.md").read_text("utf-8")
+    assert site.startswith("---\nhide:\n  - toc\n---\n\n<div class=\"rc-cards\" markdown>\n\n")
+    assert orders_page(rc.load_ruleset("es"), "it") in site
 
 
 def test_every_docs_page_is_in_the_nav():
