@@ -404,3 +404,84 @@ def test_every_rule_option_has_a_meaning_in_code_and_in_every_language():
     assert set(OPTION_DOCS) == fields
     for lang in ("en", "es", "it"):
         assert set(catalog(lang)["options"]) == fields
+
+
+# ------------------------------------------------------------------ docs/rules.md
+
+RULE_NUMBER = re.compile(r"\b[RDE][0-9]+\.[0-9]+[a-z]?\b")
+CITING = ("src", "tests", "cards")
+
+
+def cited_files():
+    """Every text file of src/, tests/ and cards/ (the places that cite rules)."""
+    for folder in CITING:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".pxd", ".rc", ".yaml", ".lark", ".md"):
+                yield path
+
+
+def test_every_rule_number_cited_in_the_code_is_in_docs_rules_md():
+    """docs/rules.md is the rules reference: a number the code, the tests or the
+    card files cite (R4.1, D2.5a, E5.1) is stated there, in bold."""
+    stated = set(re.findall(r"\*\*([RDE][0-9]+\.[0-9]+[a-z]?)\*\*",
+                            (ROOT / "docs" / "rules.md").read_text("utf-8")))
+    cited = {}
+    for path in cited_files():
+        for number in RULE_NUMBER.findall(path.read_text("utf-8")):
+            cited.setdefault(number, str(path.relative_to(ROOT)))
+    assert {"R4.1", "D5.4"} <= set(cited)   # the scan finds the citations
+    missing = {n: f for n, f in cited.items() if n not in stated}
+    assert missing == {}
+
+
+def test_every_section_cited_in_the_code_is_a_section_of_docs_rules_md():
+    """`docs/rules.md §10`, `§6–§8`: the rules page has those numbered sections."""
+    headings = set(re.findall(r"^## ([0-9]+)\. ", (ROOT / "docs" / "rules.md").read_text("utf-8"),
+                              re.M))
+    cited = set()
+    for path in cited_files():
+        cited |= set(re.findall(r"§\s?([0-9]+)", path.read_text("utf-8")))
+    assert cited and cited <= headings
+
+
+def test_the_rules_page_tables_are_the_english_editions_cards():
+    """R4.5, R7.4 as docs/rules.md tells them: the same numbers as the compiled cards."""
+    rules = rc.load_ruleset("en")
+    page = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    found = dict(tables(page))
+    maneuvers = found["4. Maneuvers"]
+    assert [ident(r[1]) for r in maneuvers] == list(rules.maneuvers)
+    for ship, name, _, rng, respondable, cost, response in maneuvers:
+        card = rules.maneuvers[ident(name)]
+        assert ship == "all" or ident(name) in rules.ships[ship.replace(" ", "_")].maneuvers
+        assert (None if rng == "—" else int(rng)) == card.range
+        assert (respondable, response) == (flag_word(card.respondable), flag_word(card.response))
+        assert int(cost) == card.cost
+    orders = found["7. Order cards"]
+    assert {ident(r[0]): int(r[1]) for r in orders} == \
+        {cid: c.copies for cid, c in rules.orders.items()}
+    names = found["Names in each language"]
+    for row in names:
+        for lang, name in zip(LANGS, row[1:]):
+            assert name in ("—", display_name(ident(row[0]), lang).lower()), row
+
+
+def flag_word(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+OUTSIDE = ("RULES" + ".md", "INTERFACE" + ".md", "../" + "shared")
+
+
+def test_nothing_in_the_repository_refers_to_files_outside_it():
+    """The repository stands on its own: the rules are docs/rules.md, the API is
+    docs/api/ and the docstrings, not specification files kept elsewhere."""
+    paths = [ROOT / "README.md", ROOT / "mkdocs.yml", ROOT / "pyproject.toml"]
+    for folder in ("src", "docs", "tests", "cards", "grammar"):
+        paths += [p for p in (ROOT / folder).rglob("*") if p.is_file()
+                  and p.suffix not in (".svg", ".png", ".so", ".c", ".pyc")]
+    found = []
+    for path in paths:
+        text = path.read_text("utf-8", errors="ignore")
+        found += [(str(path.relative_to(ROOT)), name) for name in OUTSIDE if name in text]
+    assert found == []
