@@ -485,3 +485,36 @@ def test_nothing_in_the_repository_refers_to_files_outside_it():
         text = path.read_text("utf-8", errors="ignore")
         found += [(str(path.relative_to(ROOT)), name) for name in OUTSIDE if name in text]
     assert found == []
+
+
+# ------------------------------------------------------------------ the pages' examples
+
+
+def code_blocks(page: str, lang: str) -> list[str]:
+    """The fenced code blocks of one language (```pycon, ```console) of a docs page."""
+    text = (ROOT / "docs" / page).read_text("utf-8")
+    return re.findall(rf"^```{lang}\n(.*?)^```$", text, re.M | re.S)
+
+
+def test_the_variants_guide_examples_print_what_the_page_shows(monkeypatch):
+    """docs/variants.md: its Python sessions run as doctests, one session for the
+    page, from the top of the repository (the paths it loads are relative)."""
+    import doctest
+
+    monkeypatch.chdir(ROOT)
+    blocks = code_blocks("variants.md", "pycon")
+    assert len(blocks) == 3
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "variants.md",
+                                               "docs/variants.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_variants_guide_commands_print_what_the_page_shows(monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)
+    [block] = code_blocks("variants.md", "console")
+    command, *expected = block.splitlines()
+    assert command.startswith("$ redcode ")
+    assert main(command.split()[2:]) == 0
+    assert capsys.readouterr().out.splitlines() == expected
