@@ -518,3 +518,72 @@ def test_the_variants_guide_commands_print_what_the_page_shows(monkeypatch, caps
     assert command.startswith("$ redcode ")
     assert main(command.split()[2:]) == 0
     assert capsys.readouterr().out.splitlines() == expected
+
+
+# ------------------------------------------------------------------ the API pages
+
+# Public objects of game.py whose docstrings were being rewritten in parallel when
+# this test was written: they may still lack one. Remove names as they get theirs;
+# nothing else may be added here.
+AWAITING_DOCSTRINGS = {
+    "redcode_rules.Game.new", "redcode_rules.Game.from_json", "redcode_rules.Game.to_json",
+    "redcode_rules.Game.is_legal", "redcode_rules.Game.ships", "redcode_rules.Game.ship",
+    "redcode_rules.Game.hand", "redcode_rules.Game.deck", "redcode_rules.Game.discards",
+    "redcode_rules.Game.score", "redcode_rules.Game.is_over", "redcode_rules.Game.winner",
+    "redcode_rules.Game.turn_number", "redcode_rules.Game.phase",
+}
+# ... and those whose docstrings still carry notes for the developers
+AWAITING_PUBLIC_WORDING = {"redcode_rules.new_game", "redcode_rules.Game",
+                           "redcode_rules.ShipView"}
+INTERNAL_NOTES = ("INTERFACE", "RULES", ".pxd", "compiled core", "__slots__")
+
+
+def api_objects():
+    """(dotted name, object) of everything the API pages show and __init__ exports:
+    the objects of the `::: name` lines, the public methods and properties of
+    those classes, and the public functions of those modules."""
+    import importlib
+    import inspect
+
+    names = set()
+    for page in (ROOT / "docs" / "api").glob("*.md"):
+        names |= set(re.findall(r"^::: (\S+)", page.read_text("utf-8"), re.M))
+    names |= {f"redcode_rules.{n}" for n in rc.__all__}
+    for name in sorted(names):
+        module_name, _, attr = name.rpartition(".")
+        obj = getattr(importlib.import_module(module_name), attr)
+        if inspect.ismodule(obj):
+            for key, value in vars(obj).items():
+                if not key.startswith("_") and inspect.isfunction(value) \
+                        and value.__module__ == obj.__name__:
+                    yield f"{name}.{key}", value
+            continue
+        yield name, obj
+        if inspect.isclass(obj):
+            for key, value in vars(obj).items():
+                if key.startswith("_"):
+                    continue
+                if isinstance(value, (staticmethod, classmethod)):
+                    value = value.__func__
+                if callable(value) or isinstance(value, property):
+                    yield f"{name}.{key}", value
+
+
+def test_every_public_object_of_the_api_pages_has_a_docstring():
+    objects = dict(api_objects())
+    assert {"redcode_rules.Game.play", "redcode_rules.Ruleset.text",
+            "redcode_rules.svg.board", "redcode_rules.CardDef.mover"} <= set(objects)
+    missing = {n for n, obj in objects.items() if not (obj.__doc__ or "").strip()}
+    assert missing <= AWAITING_DOCSTRINGS, sorted(missing - AWAITING_DOCSTRINGS)
+
+
+def test_the_api_pages_show_no_notes_for_the_developers():
+    """Docstrings on the API pages speak to users: no specification files, no
+    notes on the compiled core (those are comments)."""
+    noted = {n for n, obj in api_objects()
+             if any(word in (obj.__doc__ or "") for word in INTERNAL_NOTES)}
+    assert noted <= AWAITING_PUBLIC_WORDING, sorted(noted - AWAITING_PUBLIC_WORDING)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
+    options = config["plugins"][2]["mkdocstrings"]["handlers"]["python"]["options"]
+    assert options["show_source"] is False
+    assert "!^_" in options["filters"]
