@@ -27,6 +27,8 @@ class TargetKind(enum.Enum):
 
 @attrs.frozen
 class Target:
+    """What a card acts on; ``width`` × ``height`` for an area (D7.5)."""
+
     kind: TargetKind = TargetKind.SELF
     width: int = 0
     height: int = 0
