@@ -413,16 +413,18 @@ CITING = ("src", "tests", "cards")
 
 
 def cited_files():
-    """Every text file of src/, tests/ and cards/ (the places that cite rules)."""
-    for folder in CITING:
+    """Every text file of src/, tests/, cards/ and docs/, and the README: the
+    places that cite rules."""
+    yield ROOT / "README.md"
+    for folder in CITING + ("docs",):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.is_file() and path.suffix in (".py", ".pxd", ".rc", ".yaml", ".lark", ".md"):
                 yield path
 
 
 def test_every_rule_number_cited_in_the_code_is_in_docs_rules_md():
-    """docs/rules.md is the rules reference: a number the code, the tests or the
-    card files cite (R4.1, D2.5a, E5.1) is stated there, in bold."""
+    """docs/rules.md is the rules reference: a number the code, the tests, the
+    card files or the other pages cite (R4.1, D2.5a, E5.1) is stated there, in bold."""
     stated = set(re.findall(r"\*\*([RDE][0-9]+\.[0-9]+[a-z]?)\*\*",
                             (ROOT / "docs" / "rules.md").read_text("utf-8")))
     cited = {}
