@@ -94,10 +94,11 @@ def option_value(value: Any, lang: str = "en") -> str:
 
 
 def _capital(sentence: str) -> str:
+    """A sentence that starts with a word of a template, capitalised."""
     return sentence[:1].upper() + sentence[1:]
 
 
-def _effects_text(rules: Ruleset, card: CardDef, lang: str) -> str:
+def _effects_text(card: CardDef, lang: str) -> str:
     """What a card does, without the range and response flags its full text adds."""
     body = join([effect_text(e, lang) for e in card.effects], catalog(lang)["card"])
     if card.target.kind is TargetKind.AREA:
@@ -126,8 +127,8 @@ def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> list[st
     if mine.copies != theirs.copies:
         out.append(said["copies"].format(name=name, new=mine.copies, old=theirs.copies))
     if (mine.effects, mine.target) != (theirs.effects, theirs.target):
-        out.append(said["effects"].format(name=name, new=_effects_text(rules, mine, lang),
-                                          old=_effects_text(base, theirs, lang)))
+        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang),
+                                          old=_effects_text(theirs, lang)))
     return out
 
 
