@@ -89,7 +89,7 @@ def _catchup_rule(rule: Catchup, lang: str) -> str:
 def option_value(value: Any, lang: str = "en") -> str:
     """An option's value as the options table shows it (catch-up rules in words)."""
     if isinstance(value, tuple):
-        return "; ".join(_catchup_rule(c, lang) for c in value) or "—"
+        return ";<br>".join(_catchup_rule(c, lang) for c in value) or "—"
     return str(value)
 
 
