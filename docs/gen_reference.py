@@ -16,6 +16,19 @@ from redcode_rules.loader import builtin_editions, load_ruleset
 from redcode_rules.reference import options_page, orders_page, ships_page
 
 PAGES = {"ships": ships_page, "orders": orders_page, "options": options_page}
+# the CSS class of each page's tables (docs/css/reference.css); the ships page
+# keeps its table of contents (one entry per ship), the others give its width
+# to the card text
+STYLE = {"ships": ("rc-cards", False), "orders": ("rc-cards", True),
+         "options": ("rc-options", True)}
+
+
+def site_page(page: str, markdown: str) -> str:
+    """A reference page as the site shows it: the Markdown of
+    ``redcode_rules.reference`` in a div that docs/css/reference.css styles."""
+    css, hide_toc = STYLE[page]
+    front = "---\nhide:\n  - toc\n---\n\n" if hide_toc else ""
+    return f'{front}<div class="{css}" markdown>\n\n{markdown}\n</div>\n'
 
 
 def edition_note(rules) -> str:
@@ -51,7 +64,7 @@ def main() -> None:
             for page, make in PAGES.items():
                 path = f"reference/{edition}/{lang}/{page}.md"
                 with mkdocs_gen_files.open(path, "w") as f:
-                    f.write(make(rules, lang))
+                    f.write(site_page(page, make(rules, lang)))
                 links.append(f"[{words[page + '_title']}]({edition}/{lang}/{page}.md)")
             cells.append("<br>".join(links))
         index.append(f"| {edition_note(rules)} | " + " | ".join(cells) + " |")

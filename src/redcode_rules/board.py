@@ -102,18 +102,23 @@ class Board:
 
     @property
     def size(self) -> int:
+        """Number of boxes (48 on the standard 6×8 board)."""
         return self.width * self.height
 
     def name(self, index: int) -> str:
+        """The box name of an index: 0 → `a1` (R2.1)."""
         return self.names[index]
 
     def index(self, name: str) -> int | None:
+        """The index of a box name, or None if it is not a box of this board."""
         return parse_box(name, self.width, self.height)
 
     def is_island(self, index: int) -> bool:
+        """An island: cannot be entered, blocks the line of sight (R2.3)."""
         return self.cells[index] == ISLAND
 
     def is_current(self, index: int) -> bool:
+        """Running water: entering it forces one more step (R2.5)."""
         return self.cells[index] == CURRENT
 
     def rows(self) -> list[str]:

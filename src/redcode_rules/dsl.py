@@ -47,6 +47,8 @@ from .model import (
 
 @attrs.frozen
 class Pos:
+    """Where a piece of card text starts, for error messages."""
+
     file: str
     line: int
     column: int
@@ -54,6 +56,8 @@ class Pos:
 
 @attrs.frozen
 class Prop:
+    """One parsed property of a declaration (`cost 2`), with its position."""
+
     name: str
     value: Any
     pos: Pos
@@ -61,6 +65,8 @@ class Prop:
 
 @attrs.frozen
 class Call:
+    """One parsed effect (`damage 1 to target`): primitive, arguments, selector."""
+
     name: str
     args: tuple[Any, ...]
     selector: Selector | None
@@ -378,14 +384,17 @@ class Draft:
     lineage: list[str] = attrs.Factory(list)
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
+        """A DslError at ``pos``, quoting the line of the source it comes from."""
         return _Errors(self.sources)(pos, message, suggestion)
 
     def add_source(self, text: str, file: str) -> list[Decl]:
+        """Parse one card file, keeping its text for the error messages."""
         self.sources[file] = text
         self.files.append(file)
         return parse_source(text, file)
 
     def apply(self, decls: list[Decl]) -> None:
+        """Add, patch and remove entries and set options, declaration by declaration."""
         for decl in decls:
             if decl.action == "variant":
                 continue
@@ -426,6 +435,7 @@ class Draft:
 
     # compile -------------------------------------------------------------
     def compile(self, name: str) -> Ruleset:
+        """The checked, immutable Ruleset of everything applied so far."""
         options = self._options()
         maneuvers = {k: self._card(e, options) for k, e in self.entries["maneuver"].items()}
         orders = {k: self._card(e, options) for k, e in self.entries["order"].items()}

@@ -49,6 +49,8 @@ class Effect:
     selector: Selector
 
     def apply(self, ops: Ops, item: StackItem) -> bool:
+        """Do the effect for ``item`` through the engine's ``ops``; False while a
+        player still owes a choice (the engine asks and calls it again)."""
         raise NotImplementedError
 
     def params(self) -> dict[str, Any]:
@@ -225,4 +227,5 @@ NAME_OF = {p.cls: p.name for p in PRIMITIVES.values()}
 
 
 def primitive_of(effect: Effect) -> Primitive:
+    """The registered primitive an effect object belongs to (its name, text, cost)."""
     return PRIMITIVES[NAME_OF[type(effect)]]

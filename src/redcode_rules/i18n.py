@@ -21,6 +21,7 @@ def catalog(lang: str = "en") -> dict[str, Any]:
 
 
 def languages() -> list[str]:
+    """The languages with a text catalog (`en`, `es`, `it`), sorted."""
     root = resources.files("redcode_rules").joinpath("lang")
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
 

@@ -27,6 +27,8 @@ class TargetKind(enum.Enum):
 
 @attrs.frozen
 class Target:
+    """What a card acts on; ``width`` × ``height`` for an area (D7.5)."""
+
     kind: TargetKind = TargetKind.SELF
     width: int = 0
     height: int = 0
@@ -49,15 +51,25 @@ class CardDef:
     """
 
     id: str
+    """The card's id, as move strings write it (`heavy_torpedo`)."""
     kind: str  # "maneuver" | "order"
+    """`maneuver` or `order`."""
     effects: tuple[Effect, ...]
+    """The compiled effects, applied in order when the card resolves."""
     target: Target = Target()
+    """What the card acts on: its own ship, a ship, the answered item or an area."""
     cost: int | None = None
+    """Crew a maneuver costs (R4.1); None for an order card."""
     range: int | None = None
+    """How far a maneuver reaches in the visual field (R4.2); None: its own ship only."""
     respondable: bool = False
+    """Whether using it opens a response window (R5.1)."""
     response: bool = False
+    """Whether it can be used as a response (R5.2)."""
     copies: int = 0
+    """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+    """The card file and line that declared it, for error messages."""
     # The card's move primitive, if any (its path is part of the move string).
     # The move generator asks at every decision, so it is found once, here: a
     # field, not a cached_property, whose __getattr__ on a slotted class would
@@ -70,6 +82,7 @@ class CardDef:
 
     @property
     def mover(self) -> Selector | None:
+        """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.move_effect
         return m.selector if m else None
 
@@ -79,11 +92,17 @@ class ShipDef:
     """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3)."""
 
     id: str
+    """The ship type's id (`aircraft_carrier`)."""
     repairs: int
+    """Size of the repair track, full at the start (D1.3)."""
     breakdowns: int
+    """Size of the breakdown track, full at the start (D1.3)."""
     crew: int
+    """Crew in the reserve at the start (R1.3)."""
     maneuvers: tuple[str, ...]
+    """The maneuvers of its control card, in printed order (R1.5)."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+    """The card file and line that declared it, for error messages."""
 
 
 @attrs.frozen
@@ -165,17 +184,26 @@ class Ruleset:
     """A compiled edition or variant: everything a game needs to know."""
 
     name: str
+    """The edition or variant name (`es`, `house_rules`)."""
     maneuvers: dict[str, CardDef]
+    """Every maneuver by id, in declaration order."""
     orders: dict[str, CardDef]
+    """Every order card by id, in declaration order."""
     ships: dict[str, ShipDef]
+    """Every ship type by id."""
     maps: dict[str, MapCardDef]
+    """Every map card by id (R1.1, D2.7)."""
     options: RuleOptions
+    """The rule options: every number of the rules that is not on a card."""
     files: tuple[str, ...] = ()
+    """The card files it was compiled from, in the order they were applied."""
     lineage: tuple[str, ...] = ()   # variant names from base to this one
+    """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
     spec: tuple = attrs.field(default=("", (), ()), eq=False)  # how to rebuild it
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
+    """A short hash of the compiled card data: a replay refuses other data."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
@@ -212,6 +240,6 @@ class Ruleset:
         }
 
     def text(self, card_id: str, lang: str = "en") -> str:
-        """The card's rules text, generated from its effects (see text.py)."""
+        """The card's rules text in ``lang``, generated from its effects."""
         from .text import card_text
         return card_text(self, card_id, lang)

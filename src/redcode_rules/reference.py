@@ -8,58 +8,66 @@ from the language catalog, so the reference cannot disagree with the engine.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 
-from .i18n import catalog, display_name
-from .model import OPTION_DOCS, Ruleset
+from .i18n import catalog, display_name, pick
+from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
+from .text import effect_text, join
 
 
-def _yes(flag: bool, lang: str) -> str:
-    words = catalog(lang)["reference"]
-    return words["yes"] if flag else words["no"]
+def _name_cell(ident: str, lang: str) -> str:
+    """The printed name over the id a move string uses: one narrow column."""
+    return f"{display_name(ident, lang)}<br>`{ident}`"
 
 
 def ships_page(rules: Ruleset, lang: str = "en") -> str:
+    """Every ship type with its tracks and the maneuvers of its control card.
+
+    The card text already says the range and whether the maneuver can be
+    responded to or used as a response, so the table gives only the numbers
+    next to it and the text keeps the width of the page.
+    """
     words = catalog(lang)["reference"]
     lines = [f"# {words['ships_title']} ({rules.name})", ""]
     for ship in rules.ships.values():
         lines += [f"## {display_name(ship.id, lang)}", "",
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
-                  f"| {words['maneuver']} | id | {words['cost']} | {words['range']} | "
-                  f"{words['respondable']} | {words['response']} | {words['text']} |",
-                  "| --- | --- | --- | --- | --- | --- | --- |"]
+                  f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
+                  f"{words['text']} |",
+                  "| --- | --- | --- | --- |"]
         for name in ship.maneuvers:
             card = rules.maneuvers[name]
             rng = "—" if card.range is None else str(card.range)
-            lines.append(f"| {display_name(name, lang)} | `{name}` | {card.cost} | {rng} | "
-                         f"{_yes(card.respondable, lang)} | {_yes(card.response, lang)} | "
+            lines.append(f"| {_name_cell(name, lang)} | {card.cost} | {rng} | "
                          f"{rules.text(name, lang)} |")
         lines.append("")
     return "\n".join(lines)
 
 
 def orders_page(rules: Ruleset, lang: str = "en") -> str:
+    """Every order card with its copies and text, and the size of the deck."""
     words = catalog(lang)["reference"]
     lines = [f"# {words['orders_title']} ({rules.name})", "",
-             f"| {words['order']} | id | {words['copies']} | {words['text']} |",
-             "| --- | --- | --- | --- |"]
+             f"| {words['order']} | {words['copies']} | {words['text']} |",
+             "| --- | --- | --- |"]
     for card in rules.orders.values():
-        lines.append(f"| {display_name(card.id, lang)} | `{card.id}` | {card.copies} | "
+        lines.append(f"| {_name_cell(card.id, lang)} | {card.copies} | "
                      f"{rules.text(card.id, lang)} |")
     lines += ["", f"{words['deck_total']}: {sum(c.copies for c in rules.orders.values())}", ""]
     return "\n".join(lines)
 
 
 def options_page(rules: Ruleset, lang: str = "en") -> str:
+    """Every rule option with its value and meaning, then the differences from the base."""
     words = catalog(lang)["reference"]
     lines = [f"# {words['options_title']} ({rules.name})", "",
              f"| {words['option']} | {words['value']} | {words['meaning']} |",
              "| --- | --- | --- |"]
     for field in attrs.fields(type(rules.options)):
-        value = getattr(rules.options, field.name)
-        value = _option_value(value)
+        value = option_value(getattr(rules.options, field.name), lang)
         meaning = catalog(lang)["options"].get(field.name, OPTION_DOCS[field.name])
         lines.append(f"| `{field.name}` | {value} | {meaning.replace('|', '/')} |")
     lines.append("")
@@ -70,46 +78,141 @@ def options_page(rules: Ruleset, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-CARD_FIELDS = ("cost", "range", "respondable", "response", "copies")
+def _catchup_rule(rule: Catchup, lang: str) -> str:
+    """One catch-up rule in words: `arena catch-up 3v3: the first side reduced to ...`."""
+    said = catalog(lang)["differences"]
+    return said["catchup"].format(
+        team=rule.team, ships=pick(said["ships"], rule.reduced_to).format(n=rule.reduced_to),
+        cards=pick(said["cards"], rule.cards).format(n=rule.cards))
 
 
-def _option_value(value) -> str:
-    if isinstance(value, tuple):  # catch-up rules, in the card language's own words
-        return "[" + "; ".join(f"catchup {c.team}v{c.team} reduced to {c.reduced_to} gives "
-                               f"{c.cards}" for c in value) + "]"
+def option_value(value: Any, lang: str = "en") -> str:
+    """An option's value as the options table shows it (catch-up rules in words)."""
+    if isinstance(value, tuple):
+        return ";<br>".join(_catchup_rule(c, lang) for c in value) or "—"
     return str(value)
 
 
-def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> str:
-    """`copies 4 → 5`, `range 2 → 3`, and the new text when the effects changed."""
+def _capital(sentence: str) -> str:
+    """A sentence that starts with a word of a template, capitalised."""
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _effects_text(card: CardDef, lang: str) -> str:
+    """What a card does, without the range and response flags its full text adds."""
+    body = join([effect_text(e, lang) for e in card.effects], catalog(lang)["card"])
+    if card.target.kind is TargetKind.AREA:
+        body += " (" + catalog(lang)["card"]["area"].format(
+            width=card.target.width, height=card.target.height).rstrip(".") + ")"
+    return body
+
+
+def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> list[str]:
+    """How one card differs from the base card of the same id, a sentence each."""
+    said = catalog(lang)["differences"]
     mine, theirs = rules.card(cid), base.card(cid)
-    parts = [f"{f} {getattr(theirs, f)} → {getattr(mine, f)}" for f in CARD_FIELDS
-             if getattr(mine, f) != getattr(theirs, f)]
+    name = display_name(cid, lang)
+    out = []
+    if mine.cost != theirs.cost:
+        out.append(said["cost"].format(name=name, new=mine.cost, old=theirs.cost))
+    if mine.range != theirs.range:
+        def shown(r):
+            return said["own_ship"] if r is None else r
+        out.append(said["range"].format(name=name, new=shown(mine.range),
+                                        old=shown(theirs.range)))
+    for flag in ("respondable", "response"):
+        if getattr(mine, flag) != getattr(theirs, flag):
+            key = f"{flag}_{'on' if getattr(mine, flag) else 'off'}"
+            out.append(said[key].format(name=name))
+    if mine.copies != theirs.copies:
+        out.append(said["copies"].format(name=name, new=mine.copies, old=theirs.copies))
     if (mine.effects, mine.target) != (theirs.effects, theirs.target):
-        parts.append(f"«{base.text(cid, lang)}» → «{rules.text(cid, lang)}»")
-    return "; ".join(parts)
+        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang),
+                                          old=_effects_text(theirs, lang)))
+    return out
+
+
+def _ship_changes(mine: ShipDef, theirs: ShipDef, lang: str) -> list[str]:
+    """How a ship type differs from the base one: its tracks, crew and maneuvers."""
+    said, words = catalog(lang)["differences"], catalog(lang)["reference"]
+    name = display_name(mine.id, lang)
+    out = [said["ship"].format(name=name, field=words[f].lower(), new=getattr(mine, f),
+                               old=getattr(theirs, f))
+           for f in ("repairs", "breakdowns", "crew") if getattr(mine, f) != getattr(theirs, f)]
+    if mine.maneuvers != theirs.maneuvers:
+        out.append(said["ship_maneuvers"].format(
+            name=name, new=", ".join(display_name(m, lang) for m in mine.maneuvers)))
+    return out
+
+
+def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:
+    """The rule options this ruleset sets differently from the base, in words."""
+    said = catalog(lang)["differences"]
+    out = []
+    for field in attrs.fields(type(rules.options)):
+        new, old = getattr(rules.options, field.name), getattr(base.options, field.name)
+        if new == old:
+            continue
+        name = said["option_names"].get(field.name, f"`{field.name}`")
+        if field.name == "catchup":
+            out += _catchup_changes(new, old, lang)
+        elif isinstance(said.get(field.name), dict):   # a word option: its values in words
+            values = said[field.name]
+            out.append(said["option_words"].format(
+                name=name, new=values.get(new, new), old=values.get(old, old)))
+        else:
+            out.append(said["option"].format(name=name, new=new, old=old))
+    return out
+
+
+def _catchup_changes(new: tuple[Catchup, ...], old: tuple[Catchup, ...],
+                     lang: str) -> list[str]:
+    """Catch-up rules added, dropped or giving other cards, keyed by team and ships left."""
+    said = catalog(lang)["differences"]
+    mine = {(c.team, c.reduced_to): c for c in new}
+    theirs = {(c.team, c.reduced_to): c for c in old}
+    out = []
+    for key, rule in mine.items():
+        if key not in theirs:
+            out.append(said["catchup_added"].format(rule=_catchup_rule(rule, lang)))
+        elif rule != theirs[key]:
+            old = theirs[key].cards
+            out.append(_capital(said["catchup_changed"].format(
+                rule=_catchup_rule(rule, lang), old=pick(said["cards"], old).format(n=old))))
+    out += [said["catchup_removed"].format(rule=_catchup_rule(rule, lang))
+            for key, rule in theirs.items() if key not in mine]
+    return out
+
+
+KINDS = ("maneuvers", "orders", "ships", "maps")
 
 
 def differences(rules: Ruleset, lang: str = "en") -> list[str]:
-    """What this ruleset changes from the base cards and options, one line each."""
+    """What this ruleset changes from the base cards and options, one sentence each.
+
+    The sentences come from the ``differences`` texts of ``lang/*.yaml``: a
+    reader sees "Ambush: 5 copies instead of 4", never the card language.
+    """
     from .loader import BASE, load_ruleset
-    words = catalog(lang)["reference"]
+    said = catalog(lang)["differences"]
     base = load_ruleset(BASE)
     out = []
-    for kind in ("maneuvers", "orders", "ships", "maps"):
+    for kind in KINDS:
         mine, theirs = getattr(rules, kind), getattr(base, kind)
-        out += [f"`{cid}`: {words['removed']}" for cid in theirs if cid not in mine]
-        out += [f"`{cid}`: {words['added']}" for cid in mine if cid not in theirs]
+        out += [said["removed"][kind].format(name=display_name(cid, lang))
+                for cid in theirs if cid not in mine]
+        out += [said["added"][kind].format(name=display_name(cid, lang))
+                for cid in mine if cid not in theirs]
         for cid, item in mine.items():
-            if cid in theirs and item != theirs[cid]:
-                detail = _card_changes(rules, base, cid, lang) if kind in ("maneuvers", "orders") \
-                    else words["changed"]
-                out.append(f"`{cid}`: {detail}")
-    for field in attrs.fields(type(rules.options)):
-        a, b = getattr(rules.options, field.name), getattr(base.options, field.name)
-        if a != b:
-            out.append(f"`{field.name}`: {_option_value(b)} → {_option_value(a)}")
-    return out
+            if cid not in theirs or item == theirs[cid]:
+                continue
+            if kind in ("maneuvers", "orders"):
+                out += _card_changes(rules, base, cid, lang)
+            elif kind == "ships":
+                out += _ship_changes(item, theirs[cid], lang)
+            else:
+                out.append(said["map"].format(name=display_name(cid, lang)))
+    return out + _option_changes(rules, base, lang)
 
 
 def write_reference(rules: Ruleset, out: str | Path, lang: str = "en") -> list[Path]:

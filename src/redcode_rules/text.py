@@ -13,6 +13,7 @@ from .model import Ruleset, TargetKind
 
 
 def effect_text(effect: Effect, lang: str = "en") -> str:
+    """One effect as a phrase of ``lang``, from its primitive's template."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
