@@ -26,7 +26,8 @@ from redcode_rules.dsl import grammar_text, parse_source
 from redcode_rules.effects import Selector
 from redcode_rules.i18n import catalog, display_name, languages
 from redcode_rules.loader import builtin_editions
-from redcode_rules.model import RuleOptions, TargetKind
+from redcode_rules.model import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, RuleOptions,
+                                  TargetKind)
 from redcode_rules.reference import differences, options_page, orders_page, ships_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,14 +160,20 @@ def test_the_italian_differences_are_said_in_words(lang):
                "Mechanic: no such card in the deck.", "Ambush: 5 copies instead of 4.",
                "A ship sunk mid-chain: its own later items are wasted (instead of: "
                "the later items targeting it are wasted).",
-               "New arena catch-up 3v3: the first side reduced to 2 ships draws 2 order cards."],
-        "es": ["Contramedida ya no admite respuesta.", "Emboscada: 5 copias en lugar de 4."],
+               "New arena catch-up 3v3: the first side reduced to 2 ships draws 2 order cards.",
+               "Sinkings that give the sinker order cards: enemy ships only (instead of: "
+               "any ship, own side's included)."],
+        "es": ["Contramedida ya no admite respuesta.", "Emboscada: 5 copias en lugar de 4.",
+               "Hundimientos que dan cartas a quien hunde: solo barcos enemigos (antes: "
+               "cualquier barco, también del propio bando)."],
         "it": ["Contromisura non ammette più risposta.", "Imboscata: 5 copie invece di 4.",
+               "Affondamenti che danno carte a chi affonda: solo navi nemiche (prima: "
+               "qualsiasi nave, anche della propria squadra).",
                "Nuova compensazione in arena 3 contro 3: la prima squadra ridotta a 2 navi "
                "pesca 2 carte degli ordini."],
     }[lang]
     diffs = differences(rc.load_ruleset("it"), lang)
-    assert len(diffs) == 10
+    assert len(diffs) == 11
     for sentence in said:
         assert sentence in diffs
     page = options_page(rc.load_ruleset("it"), lang)
@@ -174,6 +181,17 @@ def test_the_italian_differences_are_said_in_words(lang):
     assert tail.strip().splitlines() == [f"- {d}" for d in diffs]
     for raw in ("→", "True", "False", "`", "«", "catchup", "respondable"):
         assert raw not in tail, raw
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_option_has_a_name_in_words(lang):
+    """A new rule option must get its words, or the difference pages fall back to its id."""
+    said = catalog(lang)["differences"]
+    names = {f.name for f in attrs.fields(RuleOptions)} - {"catchup"}
+    assert names - set(said["option_names"]) == set()
+    for option, values in (("sunk_mid_chain", SUNK_MID_CHAIN),
+                           ("sinker_draws_for", SINKER_DRAWS_FOR), ("placement", PLACEMENTS)):
+        assert set(said[option]) == set(values), option
 
 
 def test_the_differences_of_an_edited_card_and_options_are_said_in_words():
