@@ -90,9 +90,6 @@ def game_language(requested: str | None, rules: Ruleset) -> str:
     return "en"
 
 
-demo_language = game_language  # its name before `redcode play` used it too
-
-
 def rules_of(args: argparse.Namespace) -> Ruleset:
     """The ruleset of ``--edition`` and ``--cards``; a bad one is a usage error."""
     try:
