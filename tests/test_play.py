@@ -307,7 +307,7 @@ def test_seat_and_bots_options():
     bots = make_bots(game, "red-destroyer", "random,greedy,random", 1)
     assert [(s, type(b)) for s, b in bots.items()] == [
         ("blue-submarine", RandomBot), ("blue-destroyer", GreedyBot), ("red-submarine", RandomBot)]
-    with pytest.raises(cli.UsageError, match="--bots: give one bot for every seat"):
+    with pytest.raises(cli.UsageError, match="--bots: give one bot for all other seats"):
         make_bots(game, "red-destroyer", "random,greedy", 1)
     with pytest.raises(cli.UsageError, match="--bots: unknown bot 'clever'"):
         make_bots(game, "red-destroyer", "clever", 1)

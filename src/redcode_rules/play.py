@@ -5,8 +5,8 @@ is entered by its number, in full notation, or by an unambiguous start of it
 (word by word: ``tor red`` is ``torpedo red-destroyer``). A move to a box
 (movement, immersion, evasion) is one numbered line listing its
 destinations; the path is asked only when the paths to the chosen box differ
-in effect (the running water they enter) — that is, when ``legal_moves``
-lists more than one path to it. Every move kind is handled alike, so new
+in effect, that is in the running water boxes they enter (paths alike in
+that count as one, the shortest). Every move kind is handled alike, so new
 decisions (``place <box>``) need nothing here.
 
 Bot moves are narrated as they are played; the board with its legend is
@@ -41,6 +41,7 @@ Reader = Callable[[str], str]
 def read_line(prompt: str) -> str:
     """A line of standard input (``input``, looked up when called)."""
     return input(prompt)
+
 
 #: Order of the move groups on screen, by the first word of a move's kind.
 KIND_ORDER = ("recover", "place", "discard", "respond", "use", "order", "pass", "end")
@@ -83,9 +84,10 @@ def pick_seat(game: Game, wanted: str | None) -> str:
         return wanted
     if wanted.isdigit() and 1 <= int(wanted) <= len(ships):
         return ships[int(wanted) - 1]
-    fits = [s for s in ships if game.ship(s).type == wanted or game.ship(s).side == wanted]
-    if len(fits) >= 1 and (len(fits) == 1 or all(game.ship(s).side == wanted for s in fits)):
-        return fits[0]
+    of_side = [s for s in ships if game.ship(s).side == wanted]
+    of_type = [s for s in ships if game.ship(s).type == wanted]
+    if of_side or len(of_type) == 1:
+        return (of_side or of_type)[0]
     raise UsageError(f"--seat: {wanted!r} is not one ship of this game; the seats are "
                      + ", ".join(f"{i + 1} {s}" for i, s in enumerate(ships)))
 
@@ -97,7 +99,7 @@ def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
     if len(names) == 1:
         names *= len(others)
     if len(names) != len(others):
-        raise UsageError(f"--bots: give one bot for every seat or one per other seat "
+        raise UsageError(f"--bots: give one bot for all other seats or one per other seat "
                          f"({len(others)}: {', '.join(others)}), not {len(names)}")
     unknown = [n for n in names if n not in BOTS]
     if unknown:
@@ -146,7 +148,7 @@ def group_key(game: Game, human: str, text: str) -> tuple:
     words = text.split()
     head = words[0]
     if head in ("order", "respond"):
-        kind, card = ("order" if head == "order" else "respond"), words[1] if len(words) > 1 else ""
+        kind, card = head, words[1] if len(words) > 1 else ""
     elif head in KIND_ORDER:
         kind, card = head, ""
     else:
