@@ -3,7 +3,6 @@
 The terminal game itself (`redcode play`) is tested in tests/test_play.py.
 """
 
-import builtins
 import json
 import os
 import subprocess
@@ -16,19 +15,6 @@ from redcode_rules import cli
 from redcode_rules.replay import save_replay
 
 
-def feed(monkeypatch, answers):
-    """Answer the prompts in order; EOF after the last one."""
-    it = iter(answers)
-
-    def fake_input(prompt=""):
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
-
-
 def one_line_error(capsys, start):
     """stderr holds exactly one line, `redcode: <start>...`; stdout is empty."""
     captured = capsys.readouterr()
@@ -36,22 +22,6 @@ def one_line_error(capsys, start):
     assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
     assert captured.out == ""
     return captured.err
-
-
-def test_play_refuses_an_illegal_move_with_its_rule_and_plays_on(monkeypatch, capsys):
-    feed(monkeypatch, ["torpedo nowhere", "end", "quit"])
-    assert cli.main(["play", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "no ship 'nowhere'; ships are blue-submarine, red-destroyer" in out
-    assert "Turn 2: red destroyer." in out      # the bot played after our `end`
-
-
-def test_play_in_spanish_explains_in_spanish(monkeypatch, capsys):
-    feed(monkeypatch, ["pass", "salir"])
-    assert cli.main(["play", "--edition", "es", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "no hay nada a lo que responder" in out and "(R5.1)" in out
-    assert out.endswith("Adiós.\n")
 
 
 # ---------------------------------------------------------------- usage errors: 2

@@ -12,6 +12,7 @@ from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
 from redcode_rules.play import Menu, Screen, Session, make_bots, pick_seat
 from redcode_rules.i18n import catalog
+from redcode_rules.replay import replay
 
 # c2 is running water: a move through it is forced one step further (R2.5)
 SCENARIO = {
@@ -76,12 +77,12 @@ def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
 def test_piped_into_the_command_it_plays_and_quits_in_plain_text():
     """`printf ... | python -m redcode_rules play`: prompts, echo, no ANSI codes."""
     run = subprocess.run([sys.executable, "-m", "redcode_rules", "play", "--seed", "3"],
-                         input="end\nhint\nquit\n", capture_output=True, text=True,
+                         input="1\n" * 40 + "hint\nquit\n", capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert "\x1b" not in run.stdout
-    assert "> end\n" in run.stdout and "Turn 2: red destroyer." in run.stdout
+    assert "> 1\n" in run.stdout and "Turn 2: red destroyer." in run.stdout
     assert "> hint\nThe greedy bot would play: " in run.stdout
     assert run.stdout.endswith("> quit\nBye.\n")
 
@@ -243,17 +244,24 @@ def test_undo_goes_back_to_the_previous_decision_with_the_bots_moves():
 
 def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     path = tmp_path / "game.json"
-    stdin(monkeypatch, f"end\nrepair\nsave {path}\nquit\n")
+    stdin(monkeypatch, "1\n" * 12 + f"save {path}\nquit\n")
     assert cli.main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     saved = json.loads(path.read_text())
-    assert f"> save {path}\nReplay saved to {path} ({len(saved['moves'])} moves).\n" in out
-    assert saved["moves"][0] == "end" and "repair" in saved["moves"]
+    moves = saved["moves"]
+    assert f"> save {path}\nReplay saved to {path} ({len(moves)} moves).\n" in out
+    game = replay(saved, upto=0)
+    mine = []                       # the moves blue played, in order
+    for move in moves:
+        if game.to_move == "blue-submarine":
+            mine.append(move)
+        game.play(move)
+    assert len(mine) >= 2
     stdin(monkeypatch, f"load {path}\nundo\nquit\n")
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out
-    assert f"Loaded {path}: {len(saved['moves'])} moves.\n" in out
-    assert "Back to your decision before 'repair'." in out
+    assert f"> load {path}\nLoaded {path}: {len(moves)} moves.\n" in out
+    assert f"> undo\nBack to your decision before '{mine[-1]}'.\n" in out
     stdin(monkeypatch, f"load {tmp_path / 'missing.json'}\nsave {tmp_path}/no/such/x.json\n")
     assert cli.main(["play"]) == 0
     out = capsys.readouterr().out
@@ -261,14 +269,41 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     assert f"cannot write {tmp_path}/no/such/x.json: No such file or directory" in out
 
 
+def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
+    path = tmp_path / "x.json"
+    s, out = session(["repair", f"save {path}", "quit"])
+    s.run()
+    count = len(s.game.moves)
+    assert f"Replay saved to {path} ({count} moves).\n" in out.getvalue()
+    other, out = session([f"load {path}", "undo", "quit"])
+    other.run()
+    assert f"> load {path}\nLoaded {path}: {count} moves.\n" in out.getvalue()
+    assert "> undo\nBack to your decision before 'repair'.\n" in out.getvalue()
+    assert other.game == rc.Game.from_scenario(SCENARIO)
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
+    s, out = session(["torpedo nowhere", "pass", "end", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
+        in text
+    assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be " \
+        "responded to (R5.1)\n" in text
+    assert "> end\nTurn 2: red destroyer.\n" in text       # the bot plays at once
+    assert s.game.moves[0] == "end"
+
+
 def test_commands_in_spanish():
-    s, out = session(["ayuda", "pista", "porque torpedo red-destroyer", "salir"], lang="es")
+    s, out = session(["ayuda", "pista", "porque torpedo red-destroyer", "pass", "salir"],
+                     lang="es")
     s.run()
     text = out.getvalue()
     assert "> ayuda\nEscribe una jugada:" in text
     assert "> pista\nEl bot codicioso jugaría: order captain red-destroyer\n" \
         "porque: 1 de daño a destructor rojo; roba 1 carta de órdenes\n" in text
     assert "> porque torpedo red-destroyer\nred-destroyer no está en el campo de visión" in text
+    assert "> pass\nno hay nada a lo que responder" in text
     assert text.endswith("> salir\nAdiós.\n")
     assert "Turno 1 — submarino azul: usa una maniobra, juega una carta de órdenes o " \
         "termina el turno" in text
