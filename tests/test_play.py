@@ -52,7 +52,7 @@ def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
     assert cli.main(["play", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Red Code — en edition, war, seed 2. You play the blue submarine.\n"
-                          "Bots: red destroyer (GreedyBot).\n")
+                          "Bots: red destroyer (greedy).\n")
     assert "Turn 2: red destroyer." in out          # the bot's moves are narrated
     assert "\nGame over.\n" in out
     winner = out.rsplit("Winner: ", 1)[1].split("\n")
@@ -354,7 +354,7 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
                      "--lang", "it"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Codice Rosso — edizione en, guerra, seme 5. "
-                          "Giochi con distruttore rosso.\nBot: sottomarino blu (RandomBot).")
+                          "Giochi con distruttore rosso.\nBot: sottomarino blu (random).")
     assert "Turno 1: sottomarino blu." in out
     assert "Turno 1 — distruttore rosso: rispondi o passa\n" \
         "Sottomarino blu gioca Siluro su sottomarino blu.\n" in out

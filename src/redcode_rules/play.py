@@ -374,7 +374,7 @@ class Session:
                                           mode=self.cat["modes"].get(g.state.mode, g.state.mode),
                                           seed=setup.get("seed", "?"),
                                           ship=ship_display(self.human, self.lang)), "title")
-        bots = ", ".join(f"{ship_display(s, self.lang)} ({type(b).__name__})"
+        bots = ", ".join(f"{ship_display(s, self.lang)} ({type_name(b)})"
                          for s, b in self.bots.items())
         self.screen.say(w["opponents"].format(bots=bots))
         self.screen.say(w["intro"], "note")
