@@ -369,3 +369,16 @@ def test_bad_play_options_exit_2(argv, message, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"redcode: {message}") and err.count("\n") == 1
+
+
+def test_a_decision_with_one_move_is_played_for_the_person():
+    scenario = dict(SCENARIO, phase="recover", ships={
+        "blue-submarine": {"at": "b2", "crew_on": {"torpedo": 1}, "reserve": 5},
+        "red-destroyer": {"at": "h6"}})
+    s, out = session(["undo", "quit"], scenario=scenario)
+    s.run()
+    text = out.getvalue()
+    assert "Your only move: recover torpedo\n  Blue submarine recovers a crew from Torpedo.\n" \
+        in text
+    assert "> undo\nNothing to undo: this is your first decision.\n" in text
+    assert s.game.moves == ["recover torpedo"]

@@ -362,6 +362,11 @@ class Session:
             if self.game.to_move != self.human:
                 self.game.play(self.bots[self.game.to_move].choose(self.game))
                 continue
+            legal = self.game.legal_moves()
+            if len(legal) == 1:  # no choice to make (not a decision undo returns to)
+                self.screen.say(self.words["only_move"].format(move=legal[0]), "note")
+                self.game.play(legal[0])
+                continue
             if not self.decide():
                 self.screen.say(self.words["bye"], "note")
                 return 0
