@@ -1,41 +1,183 @@
-"""The `redcode play` terminal game and error exits of the command line."""
+"""The command line: one-line errors and exit codes, --json, --version, python -m.
 
-import builtins
+The terminal game itself (`redcode play`) is tested in tests/test_play.py.
+"""
 
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import redcode_rules as rc
 from redcode_rules import cli
+from redcode_rules.replay import save_replay
 
 
-def feed(monkeypatch, answers):
-    """Answer the prompts in order; EOF after the last one."""
-    it = iter(answers)
-
-    def fake_input(prompt=""):
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr(builtins, "input", fake_input)
+def one_line_error(capsys, start):
+    """stderr holds exactly one line, `redcode: <start>...`; stdout is empty."""
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"redcode: {start}"), captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.out == ""
+    return captured.err
 
 
-def test_play_shows_the_legal_moves_refuses_an_illegal_one_and_quits(monkeypatch, capsys):
-    feed(monkeypatch, ["torpedo nowhere", "place b2", "end", "quit"])
-    assert cli.main(["play", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "Legal:" in out and "end" in out
-    assert "illegal move 'torpedo nowhere'" in out
-    assert "Turn 2: red destroyer." in out      # the bot played after our `end`
+# ---------------------------------------------------------------- usage errors: 2
 
 
-def test_play_in_spanish_narrates_and_explains_in_spanish(monkeypatch, capsys):
-    feed(monkeypatch, ["place b2", "pass"])
-    assert cli.main(["play", "--edition", "es", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "no hay nada a lo que responder" in out and "(R5.1)" in out
+@pytest.mark.parametrize("argv,message", [
+    (["demo", "--teams", "4v4"], "--teams: each side has 1 to 3 ships"),
+    (["demo", "--teams", "submarine/battleship"], "--teams: no ship type 'battleship'"),
+    (["demo", "--lang", "fr"], "--lang: no texts for 'fr'; languages are en, es, it"),
+    (["demo", "--edition", "xx"], "xx: unknown edition 'xx'"),
+    (["rules", "--lang", "fr", "--out", "x"], "--lang: no texts for 'fr'; languages are en, es, it"),
+    (["fuzz", "--games", "-5"], "redcode fuzz: argument --games: must be at least 1, not -5"),
+    (["fuzz", "--games", "many"], "redcode fuzz: argument --games: expected a whole number"),
+    (["play", "--mode", "chess"], "redcode play: argument --mode: invalid choice: 'chess'"),
+    (["nonsense"], "redcode: argument command: invalid choice: 'nonsense'"),
+    ([], "redcode: the following arguments are required: command"),
+])
+def test_usage_errors_exit_2_with_one_line(argv, message, capsys):
+    assert cli.main(argv) == 2
+    one_line_error(capsys, message)
 
 
-def test_unknown_teams_and_language_exit_2(capsys):
-    assert cli.main(["demo", "--teams", "4v4"]) == 2
-    assert "--teams" in capsys.readouterr().err
-    assert cli.main(["demo", "--lang", "fr"]) == 2
-    assert "no texts for 'fr'" in capsys.readouterr().err
+def test_a_bad_replay_file_is_a_usage_error(tmp_path, capsys):
+    assert cli.main(["replay", str(tmp_path / "missing.json")]) == 2
+    one_line_error(capsys, f"{tmp_path / 'missing.json'}: cannot read replay: No such file")
+
+
+# ---------------------------------------------------------------- failures: 1
+
+
+def test_rules_into_an_unwritable_folder_fails_with_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert cli.main(["rules", "--out", str(blocker / "ref")]) == 1
+    one_line_error(capsys, f"--out: cannot write {blocker / 'ref'}: ")
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs file permissions")
+def test_rules_into_a_read_only_folder_fails_with_one_line(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert cli.main(["rules", "--out", str(folder)]) == 1
+    finally:
+        folder.chmod(0o700)
+    one_line_error(capsys, f"--out: cannot write {folder / 'ships.md'}: Permission denied")
+
+
+def test_rules_written(tmp_path, capsys):
+    assert cli.main(["rules", "--lang", "es", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        str(tmp_path / "ships.md"), str(tmp_path / "orders.md"), str(tmp_path / "options.md")]
+
+
+BAD_CARD = "maneuver laser {\n  cost: two\n}\n"
+
+
+def test_check_reports_errors_and_exits_1(tmp_path, capsys):
+    bad = tmp_path / "bad.rc"
+    bad.write_text(BAD_CARD)
+    assert cli.main(["check", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:") and "Traceback" not in err
+
+
+def test_replay_with_an_illegal_move_fails_with_1(tmp_path, capsys):
+    game = rc.new_game(rc.load_ruleset("en"), seed=4, placement="fixed")
+    path = save_replay(game, tmp_path / "g.json")
+    data = json.loads(path.read_text())
+    data["moves"] = ["end", "torpedo nowhere"]
+    path.write_text(json.dumps(data))
+    assert cli.main(["replay", str(path)]) == 1
+    one_line_error(capsys, "move 2 ('torpedo nowhere') is illegal: no ship 'nowhere'")
+
+
+# ---------------------------------------------------------------- --json
+
+
+def test_check_json(tmp_path, capsys):
+    good, bad = tmp_path / "good.rc", tmp_path / "bad.rc"
+    good.write_text("")
+    bad.write_text(BAD_CARD)
+    assert cli.main(["check", str(good), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "command": "check", "ok": True, "files": [str(good)], "errors": []}
+    assert cli.main(["check", str(good), str(bad), "--json"]) == 1
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert captured.err == ""
+    assert doc["ok"] is False and doc["files"] == [str(good), str(bad)]
+    [error] = doc["errors"]
+    assert error["file"] == str(bad) and error["line"] == 2
+    assert error["text"].startswith(f"{bad}:2:")
+
+
+def test_fuzz_json(tmp_path, capsys):
+    rules = rc.load_ruleset("en")
+    assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path),
+                     "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert json.loads(captured.out) == {
+        "command": "fuzz", "ok": True, "games": 2, "seed": 4, "ruleset": rules.name,
+        "hash": rules.hash, "failure": None}
+
+
+def test_replay_json(tmp_path, capsys):
+    game = rc.new_game(rc.load_ruleset("en"), seed=4, placement="fixed")
+    for move in ["end", "end", "repair"]:
+        game.play(move)
+    path = save_replay(game, tmp_path / "g.json")
+    assert cli.main(["replay", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in doc.items() if k != "narration"} == {
+        "command": "replay", "ok": True, "file": str(path), "moves": 3,
+        "ruleset": game.rules.name, "hash": game.rules.hash, "is_over": False,
+        "winner": None, "score": {"blue": 0, "red": 0}, "to_move": game.to_move}
+    assert doc["narration"] == game.narration("en")
+
+
+@pytest.mark.parametrize("argv,code,kind,message", [
+    (["replay", "nowhere.json", "--json"], 2, "usage",
+     "nowhere.json: cannot read replay: No such file or directory"),
+    (["fuzz", "--games", "0", "--json"], 2, "usage",
+     "redcode fuzz: argument --games: must be at least 1, not 0"),
+])
+def test_json_errors_are_json_too(argv, code, kind, message, capsys):
+    assert cli.main(argv) == code
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert json.loads(captured.out) == {"ok": False, "error": {"kind": kind, "message": message}}
+
+
+# ---------------------------------------------------------------- progress, version, -m
+
+
+def test_fuzz_draws_no_progress_bar_off_a_terminal(tmp_path, capsys):
+    """A piped log gets no `\\r` frames: the rich bar is drawn only on a terminal."""
+    assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out == (f"2 random games of {rc.load_ruleset('en').name} "
+                            f"({rc.load_ruleset('en').hash}): every invariant held\n")
+
+
+def test_version(capsys):
+    from importlib import metadata
+    assert rc.__version__ == metadata.version("redcode_rules")
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"redcode {rc.__version__}\n"
+
+
+def test_python_dash_m_and_py_typed():
+    run = subprocess.run([sys.executable, "-m", "redcode_rules", "--version"],
+                         capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stdout, run.stderr) == (0, f"redcode {rc.__version__}\n", "")
+    from importlib import resources
+    assert resources.files("redcode_rules").joinpath("py.typed").is_file()

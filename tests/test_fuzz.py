@@ -67,6 +67,20 @@ def test_cli_fuzz_reports_the_broken_invariant(leaky, tmp_path, capsys):
     assert "shrunk:" in out and str(tmp_path) in out
 
 
+def test_cli_fuzz_json_reports_the_failure(leaky, tmp_path, capsys):
+    code = cli.main(["fuzz", "--games", "50", "--seed", "1", "--out", str(tmp_path), "--json"])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (1, "")
+    doc = json.loads(captured.out)
+    failure = doc["failure"]
+    assert doc["ok"] is False and doc["games"] == 50 and doc["seed"] == 1
+    assert any("crew total 5, not 6 (R1.3)" in b for b in failure["broken"])
+    assert failure["replay"] == str(tmp_path / f"fuzz-1-{failure['game']}.json")
+    assert failure["shrunk_replay"] == str(tmp_path / f"fuzz-1-{failure['game']}-shrunk.json")
+    assert json.loads((tmp_path / failure["shrunk_replay"]).read_text())["moves"] == \
+        failure["shrunk_moves"]
+
+
 def test_cli_fuzz_clean(tmp_path, capsys):
     assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path),
                      "--quiet"]) == 0

@@ -13,6 +13,25 @@ from .model import CardDef, Ruleset, ShipDef
 from .replay import ReplayError
 
 
+def _version() -> str:
+    """The installed distribution's version; in a source tree without one, pyproject's."""
+    from importlib import metadata
+    try:
+        return metadata.version("redcode_rules")
+    except metadata.PackageNotFoundError:
+        pass
+    import tomllib
+    from pathlib import Path
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        return tomllib.loads(pyproject.read_text("utf-8"))["project"]["version"]
+    except (OSError, KeyError, ValueError):
+        return "0+unknown"
+
+
+__version__ = _version()
+
+
 def compiled_modules() -> list[str]:
     """Modules of this installation that run compiled by Cython (``setup.py``).
 
@@ -33,6 +52,6 @@ def compiled_modules() -> list[str]:
             out.append(info.name)
     return sorted(out)
 
-__all__ = ["CardDef", "DslError", "Game", "IllegalMove", "RedCodeError", "ReplayError",
+__all__ = ["__version__", "CardDef", "DslError", "Game", "IllegalMove", "RedCodeError", "ReplayError",
            "Ruleset", "ScenarioError", "ShipDef", "ShipView", "compiled_modules", "load_ruleset",
            "load_source", "new_game", "svg"]

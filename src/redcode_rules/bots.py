@@ -10,12 +10,16 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+import attrs
+
 from .effects import Selector, primitive_of
 from .game import Game
 from .moves import Move
 
 
 class Bot(Protocol):
+    """Anything that picks a legal move for the player to move."""
+
     def choose(self, game: Game) -> str: ...
 
 
@@ -33,9 +37,38 @@ def _distance(a: int, b: int, width: int) -> int:
     return max(abs(a % width - b % width), abs(a // width - b // width))
 
 
+@attrs.frozen
+class Reason:
+    """One term of the greedy bot's score of a move, for a player to read (``hint``).
+
+    ``key`` names what the term counts (damage, sink, regain, draw, cancel,
+    closer, farther, cost, recover, recover_withdrawn, place, discard, end);
+    ``value`` is its share of the score, so the reasons of a move add up to
+    its score. ``ship``, ``card`` and ``amount`` fill in the sentence.
+    """
+
+    key: str
+    value: float
+    ship: str | None = None
+    card: str | None = None
+    amount: int | None = None
+
+
+@attrs.frozen
+class Choice:
+    """A move the greedy bot would play, its score and the reasons behind it."""
+
+    move: str
+    score: float
+    reasons: tuple[Reason, ...]
+
+
 class GreedyBot:
     """Prefers damage it can deal to enemies in range, repairs when hurt,
-    closes in on the nearest enemy, and otherwise ends its turn."""
+    closes in on the nearest enemy, and otherwise ends its turn.
+
+    ``why(game)`` gives the chosen move with the terms of its score, so a
+    player asking for a hint learns what the bot counted."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -46,21 +79,44 @@ class GreedyBot:
         scored.sort(reverse=True)
         return scored[0][2]
 
+    def why(self, game: Game) -> Choice:
+        """The move ``choose`` would play now, with the reasons for it.
+
+        Uses a copy of the bot's RNG (ties are broken as ``choose`` would)
+        and leaves the bot's own RNG where it was.
+        """
+        twin = GreedyBot()
+        twin.rng.setstate(self.rng.getstate())
+        move = twin.choose(game)
+        reasons = tuple(self.reasons(game, game.move_of(move)))
+        return Choice(move, self.score(game, game.move_of(move)), reasons)
+
     # ----------------------------------------------------------------- scoring
     def score(self, game: Game, move: Move) -> float:
+        """The move's value to the player deciding: the sum of its reasons."""
+        value = 0.0
+        for reason in self.reasons(game, move):
+            value += reason.value
+        return value
+
+    def reasons(self, game: Game, move: Move) -> list[Reason]:
+        """The terms of a move's score, in the order they are added."""
         st = game.state
         seat = game._engine().pending()[1]
         me = st.ships[seat]
         if move.kind in ("end", "pass"):
-            return 0.0
+            return [Reason("end", 0.0)]
         if move.kind == "discard":
-            return -self.card_value(game, move.card, seat)
+            return [Reason("discard", -self.card_value(game, move.card, seat), card=move.card)]
         if move.kind in ("recover", "choose"):
-            return 1.0 if move.source == "withdrawn" else 0.5
+            if move.source == "withdrawn":
+                return [Reason("recover_withdrawn", 1.0)]
+            return [Reason("recover", 0.5, card=move.source)]
         if move.kind == "place":
-            return -self.nearest_enemy(game, move.box, me.side) * 0.1
+            near = self.nearest_enemy(game, move.box, me.side)
+            return [Reason("place", -near * 0.1, amount=near)]
         card = game.rules.card(move.card)
-        value = 0.0
+        out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
             amount = getattr(effect, "amount", 1)
@@ -73,17 +129,22 @@ class GreedyBot:
                         else (spec.breakdowns - ship.breakdowns)
                     amount = min(amount, room)
                 delta = prim.value * amount * friend
+                key = prim.name
                 if prim.value < 0 and friend < 0 and prim.name in ("damage", "breakdown_damage"):
                     dealt = amount * (3 if prim.name == "breakdown_damage" else 1)
                     if ship.repairs + 3 * ship.breakdowns <= dealt:
                         delta += 5.0  # a sinking
-                value += delta
+                        key = "sink"
+                if delta:
+                    out.append(Reason(key, delta, ship=ship.id, amount=amount))
             if prim.name == "draw":
-                value += prim.value * amount
+                out.append(Reason("draw", prim.value * amount, amount=amount))
             if prim.name == "cancel" and st.stack:
                 answered = st.stack[-1]
                 harm = self.item_harm(game, answered)
-                value += harm if st.ships[answered.seat].side != me.side else -harm
+                out.append(Reason("cancel", harm if st.ships[answered.seat].side != me.side
+                                  else -harm, card=answered.card,
+                                  ship=st.ships[answered.seat].id))
         if move.path:
             mover = move.target if move.target is not None and card.mover is Selector.TARGET \
                 else seat
@@ -91,10 +152,12 @@ class GreedyBot:
             before = self.nearest_enemy(game, mover_ship.position, mover_ship.side)
             after = self.nearest_enemy(game, move.path[-1], mover_ship.side)
             sign = 1 if mover_ship.side == me.side else -1
-            value += sign * 0.3 * (before - after) - 0.05 * len(move.path)
+            value = sign * 0.3 * (before - after) - 0.05 * len(move.path)
+            out.append(Reason("closer" if value > 0 else "farther", value, ship=mover_ship.id,
+                              amount=after))
         if card.kind == "maneuver":
-            value -= 0.05 * card.cost
-        return value
+            out.append(Reason("cost", -0.05 * card.cost, card=card.id, amount=card.cost))
+        return out
 
     def affected(self, game: Game, selector: Selector, move: Move, seat: int) -> list[int]:
         st = game.state

@@ -1,12 +1,20 @@
-"""The ``redcode`` command: demo, check, rules, play."""
+"""The ``redcode`` command: demo, check, rules, replay, fuzz, play.
+
+This module parses arguments and reports; the work is elsewhere (``play.py``
+holds the terminal game). No user error ends in a traceback: a bad option or
+input exits with code 2 and one line on stderr, a failure (card files with
+errors, a broken invariant, a replay with an illegal move, a file that
+cannot be written) with code 1. ``--json`` on check, fuzz and replay prints
+one JSON document on stdout instead, errors included.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import Sequence
+from typing import Any, NoReturn, Sequence
 
-from .bots import BOTS, GreedyBot
 from .errors import RedCodeError
 from .game import Game, new_game
 from .i18n import catalog, languages
@@ -15,39 +23,101 @@ from .model import Ruleset
 from .narrate import board_text, narrate
 from .setup import default_teams
 
+USAGE, FAILURE = 2, 1
+
+
+class UsageError(RedCodeError):
+    """A bad command line or input (exit code 2)."""
+
+
+class Failure(RedCodeError):
+    """The command ran and failed (exit code 1): say why in one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises ``UsageError`` instead of printing and exiting, so
+    ``main`` reports it like every other error (and as JSON under ``--json``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
 
 def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
     """`1v1`, `2v2`, `3v3`, or explicit `submarine,destroyer/destroyer,submarine`."""
     types = list(rules.ships)
     if "/" in text:
         blue, red = text.split("/", 1)
-        return [blue.split(","), red.split(",")]
+        teams = [blue.split(","), red.split(",")]
+        unknown = [t for team in teams for t in team if t not in types]
+        if unknown:
+            raise UsageError(f"--teams: no ship type {unknown[0]!r}; types are {', '.join(types)}")
+        return teams
     try:
         a, b = (int(x) for x in text.lower().split("v"))
     except ValueError:
-        raise RedCodeError(f"--teams: expected 1v1, 2v2, 3v3 or types like "
-                           f"submarine/destroyer, not {text!r}") from None
+        raise UsageError(f"--teams: expected 1v1, 2v2, 3v3 or types like "
+                         f"submarine/destroyer, not {text!r}") from None
     if not (1 <= a <= len(types) and 1 <= b <= len(types)):
-        raise RedCodeError(f"--teams: each side has 1 to {len(types)} ships")
+        raise UsageError(f"--teams: each side has 1 to {len(types)} ships")
     return default_teams(rules, a, b)
 
 
+def check_language(lang: str) -> str:
+    """``--lang`` must name a shipped text catalog."""
+    if lang not in languages():
+        raise UsageError(f"--lang: no texts for {lang!r}; languages are {', '.join(languages())}")
+    return lang
+
+
+def game_language(requested: str | None, rules: Ruleset) -> str:
+    """--lang, else the edition's language (the last of its lineage that has texts)."""
+    if requested:
+        return check_language(requested)
+    for name in reversed(rules.lineage):
+        if name in languages():
+            return name
+    return "en"
+
+
+def rules_of(args: argparse.Namespace) -> Ruleset:
+    """The ruleset of ``--edition`` and ``--cards``; a bad one is a usage error."""
+    try:
+        return load_ruleset(args.edition, args.cards)
+    except RedCodeError as err:
+        raise UsageError(str(err)) from None
+
+
 def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> None:
+    """Let the bots play the game to its end."""
     for _ in range(max_moves):
         if game.is_over:
             return
         game.play(bots[game.to_move].choose(game))
 
 
+# ---------------------------------------------------------------- commands
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
-    rules = load_ruleset(args.edition, args.cards)
+    from .bots import BOTS
+    rules = rules_of(args)
     teams = parse_teams(args.teams, rules)
+    lang = game_language(args.lang, rules)
     game = new_game(rules, mode=args.mode, teams=teams, seed=args.seed)
     kinds = {"blue": args.blue, "red": args.red}
-    bots = {}
-    for i, ship in enumerate(game.state.ships):
-        bots[ship.id] = BOTS[kinds[ship.side]](args.seed * 100 + i)
-    lang = demo_language(args.lang, rules)
+    bots = {ship.id: BOTS[kinds[ship.side]](args.seed * 100 + i)
+            for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
     words = cat["demo"]
     print(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
@@ -64,81 +134,63 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def demo_language(requested: str | None, rules: Ruleset) -> str:
-    """--lang, else the edition's language (the last of its lineage that has texts)."""
-    if requested:
-        if requested not in languages():
-            raise RedCodeError(f"--lang: no texts for {requested!r}; languages are "
-                               f"{', '.join(languages())}")
-        return requested
-    for name in reversed(rules.lineage):
-        if name in languages():
-            return name
-    return "en"
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     errors = check_files(args.files, args.edition)
+    if args.json:
+        emit({"command": "check", "ok": not errors, "files": list(args.files),
+              "errors": [{"file": e.file, "line": e.line, "column": e.column,
+                          "message": e.reason, "text": str(e)} for e in errors]})
+        return FAILURE if errors else 0
     for err in errors:
         print(err, file=sys.stderr)
     if not errors:
         print(f"{len(args.files)} file(s) OK")
-    return 1 if errors else 0
+    return FAILURE if errors else 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from .loader import builtin_editions
     from .reference import write_reference
-    edition = args.edition or (args.lang if args.lang in builtin_editions() else "en")
-    rules = load_ruleset(edition, args.cards)
-    paths = write_reference(rules, args.out, args.lang)
+    lang = check_language(args.lang)
+    args.edition = args.edition or (lang if lang in builtin_editions() else "en")
+    rules = rules_of(args)
+    try:
+        paths = write_reference(rules, args.out, lang)
+    except OSError as err:
+        raise Failure(f"--out: cannot write {err.filename or args.out}: "
+                      f"{err.strerror or err}") from None
     for p in paths:
         print(p)
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = load_ruleset(args.edition, args.cards)
-    game = new_game(rules, mode=args.mode, teams=parse_teams(args.teams, rules), seed=args.seed)
-    lang = game.lang = demo_language(args.lang, rules)
-    human = game.state.ships[0].id
-    bots = {s.id: GreedyBot(args.seed + i) for i, s in enumerate(game.state.ships)}
-    shown = 0
-    while not game.is_over:
-        for line in narrate(game.log[shown:], lang):
-            print(line)
-        shown = len(game.log)
-        if game.to_move != human:
-            game.play(bots[game.to_move].choose(game))
-            continue
-        print(board_text(game))
-        ship = game.ship(human)
-        print(f"{human}: repairs {ship.repairs}, breakdowns {ship.breakdowns}, reserve "
-              f"{ship.reserve}, hand {game.hand(human)}")
-        legal = game.legal_moves()
-        print("Legal:", ", ".join(legal))
-        try:
-            move = input("> ").strip()
-        except EOFError:
-            return 0
-        if move in ("quit", "exit"):
-            return 0
-        try:
-            game.play(move)
-        except RedCodeError as err:
-            print(err)
-    for line in narrate(game.log[shown:], lang):
-        print(line)
-    print(catalog(lang)["demo"]["winner"].format(winner=game.winner))
-    return 0
+    from .play import PlaySetup, play
+    rules = rules_of(args)
+    setup = PlaySetup(rules=rules, mode=args.mode, teams=parse_teams(args.teams, rules),
+                      seed=args.seed, lang=game_language(args.lang, rules), seat=args.seat,
+                      bots=args.bots)
+    return play(setup)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import read_replay, replay
-    data = read_replay(args.file)
-    game = replay(data)
+    from .replay import ReplayError, read_replay, replay
+    try:
+        data = read_replay(args.file)
+    except ReplayError as err:
+        raise UsageError(str(err)) from None
+    try:
+        game = replay(data)
+    except ReplayError as err:
+        raise Failure(str(err)) from None
     rules = game.rules
-    lang = demo_language(args.lang, rules)
+    lang = game_language(args.lang, rules)
+    if args.json:
+        emit({"command": "replay", "ok": True, "file": args.file, "moves": len(data["moves"]),
+              "ruleset": rules.name, "hash": rules.hash, "is_over": game.is_over,
+              "winner": game.winner, "score": game.score, "to_move": game.to_move,
+              "narration": narrate(game.log, lang)})
+        return 0
     for line in narrate(game.log, lang):
         print(line)
     print(board_text(game))
@@ -147,22 +199,83 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from .fuzz import fuzz, stderr_progress
-    rules = load_ruleset(args.edition, args.cards)
-    failure = fuzz(rules, games=args.games, seed=args.seed, out=args.out,
-                   progress=None if args.quiet else stderr_progress)
-    if not args.quiet:
-        sys.stderr.write("\n")
+    from .fuzz import fuzz
+    rules = rules_of(args)
+    with progress_bar(enabled=not (args.quiet or args.json), total=args.games) as advance:
+        try:
+            failure = fuzz(rules, games=args.games, seed=args.seed, out=args.out,
+                           progress=advance)
+        except OSError as err:
+            raise Failure(f"--out: cannot write {err.filename or args.out}: "
+                          f"{err.strerror or err}") from None
+    if args.json:
+        emit({"command": "fuzz", "ok": failure is None, "games": args.games, "seed": args.seed,
+              "ruleset": rules.name, "hash": rules.hash,
+              "failure": None if failure is None else failure.to_dict()})
+        return 0 if failure is None else FAILURE
     if failure is None:
         print(f"{args.games} random games of {rules.name} ({rules.hash}): every invariant held")
         return 0
     print("broken invariant — " + failure.report())
-    return 1
+    return FAILURE
+
+
+class progress_bar:
+    """A rich progress bar on stderr, only when stderr is a terminal.
+
+    Used as ``with progress_bar(enabled, total) as advance: advance(done, total)``;
+    off a terminal (a piped log, CI) it draws nothing at all.
+    """
+
+    def __init__(self, enabled: bool, total: int):
+        self.total = total
+        self.progress = None
+        if enabled and stream_is_tty(sys.stderr):
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, \
+                TextColumn, TimeRemainingColumn
+            self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                                     TimeRemainingColumn(), transient=True,
+                                     console=Console(file=sys.stderr))
+
+    def __enter__(self):
+        if self.progress is None:
+            return None
+        self.progress.start()
+        task = self.progress.add_task("fuzz", total=self.total)
+        return lambda done, total: self.progress.update(task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def stream_is_tty(stream: Any) -> bool:
+    """Whether a stream is a terminal (False for anything that cannot say)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def emit(document: dict[str, Any]) -> None:
+    """One JSON document on stdout (``--json``)."""
+    print(json.dumps(document, ensure_ascii=False, indent=1))
+
+
+# ---------------------------------------------------------------- parser
+
+
+def version() -> str:
+    from . import __version__
+    return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="redcode", description="Red Code rules engine")
-    sub = p.add_subparsers(dest="command", required=True)
+    from .bots import BOTS
+    p = Parser(prog="redcode", description="Red Code rules engine")
+    p.add_argument("--version", action="version", version=f"redcode {version()}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def game_options(sp):
         sp.add_argument("--edition", default="en", help="en, es, it or a variant file")
@@ -171,6 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--teams", default="1v1", help="1v1, 2v2, 3v3 or submarine/destroyer")
         sp.add_argument("--seed", type=int, default=1)
         sp.add_argument("--lang", default=None, help="en, es, it (default: the edition's)")
+
+    def json_option(sp):
+        sp.add_argument("--json", action="store_true",
+                        help="one JSON document on stdout (results and errors)")
 
     d = sub.add_parser("demo", help="a whole game between bots, narrated")
     game_options(d)
@@ -181,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate card files")
     c.add_argument("files", nargs="+")
     c.add_argument("--edition", default="en", help="edition the files are added to")
+    json_option(c)
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("rules", help="write the rule reference as Markdown")
@@ -194,33 +312,64 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="re-simulate a replay file and narrate it")
     rp.add_argument("file")
     rp.add_argument("--lang", default=None)
+    json_option(rp)
     rp.set_defaults(func=cmd_replay)
 
     fz = sub.add_parser("fuzz", help="random games checking every invariant; shrinks failures")
     fz.add_argument("--edition", default="en", help="en, es, it or a variant file")
     fz.add_argument("--cards", action="append", default=[], help="extra card file")
-    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--games", type=positive_int, default=100)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--out", default=".", help="folder for the replays of a failure")
     fz.add_argument("--quiet", action="store_true", help="no progress bar")
+    json_option(fz)
     fz.set_defaults(func=cmd_fuzz)
 
     pl = sub.add_parser("play", help="play against bots in the terminal")
     game_options(pl)
+    pl.add_argument("--seat", default=None,
+                    help="the ship you play: an id (red-destroyer), a seat number, a type or "
+                         "a side (default: seat 1)")
+    pl.add_argument("--bots", default="greedy",
+                    help=f"the other seats' bots: one of {', '.join(sorted(BOTS))} for all, "
+                         "or one per other seat, comma separated")
     pl.set_defaults(func=cmd_play)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit code (0, 1 failure, 2 usage)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in argv
     try:
+        args = build_parser().parse_args(argv)
         return args.func(args)
-    except RedCodeError as err:
-        print(f"redcode: {err}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # `redcode demo | head`
-        sys.stderr.close()
-        return 0
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
+    except UsageError as err:
+        return report(err, USAGE, as_json)
+    except RedCodeError as err:  # a failure: bad card file, replay, invariant…
+        return report(err, FAILURE, as_json)
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):  # `redcode demo | head`
+            sys.stderr.close()
+            return 0
+        return report(err, FAILURE, as_json)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def report(err: Exception, code: int, as_json: bool) -> int:
+    """An error in one line on stderr, or as the JSON document on stdout."""
+    message = str(err) if not isinstance(err, OSError) or not err.strerror else \
+        f"{err.filename + ': ' if err.filename else ''}{err.strerror}"
+    if as_json:
+        emit({"ok": False, "error": {"kind": "usage" if code == USAGE else "failure",
+                                     "message": message}})
+    else:
+        print(f"redcode: {message}", file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -61,6 +60,12 @@ class Failure:
     shrunk_moves: list[str]
     replay: Path
     shrunk_replay: Path
+
+    def to_dict(self) -> dict:
+        """The failure as plain data (``redcode fuzz --json``)."""
+        return {"game": self.game_number, "broken": list(self.broken),
+                "moves": len(self.moves), "shrunk_moves": list(self.shrunk_moves),
+                "replay": str(self.replay), "shrunk_replay": str(self.shrunk_replay)}
 
     def report(self) -> str:
         return (f"game {self.game_number}: after move {len(self.moves)}: "
@@ -122,15 +127,14 @@ def shrink(start: Game, moves: list[str], broken: list[str], cards_total: int | 
     return best
 
 
-def progress_bar(done: int, total: int, width: int = 30) -> str:
-    filled = width * done // max(total, 1)
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
-
-
 def fuzz(rules: Ruleset, games: int = 100, seed: int = 0, out: str | Path = ".",
-         progress: Callable[[str], None] | None = None,
+         progress: Callable[[int, int], None] | None = None,
          max_moves: int = 20_000) -> Failure | None:
-    """Play ``games`` random games; on the first broken invariant, save and shrink it."""
+    """Play ``games`` random games; on the first broken invariant, save and shrink it.
+
+    ``progress(done, games)`` is called after each game that held (the
+    command line draws it as a rich progress bar on a terminal).
+    """
     rnd = random.Random(seed)
     choices = configs(rules)
     total = rules.options.deck_size
@@ -156,7 +160,7 @@ def fuzz(rules: Ruleset, games: int = 100, seed: int = 0, out: str | Path = ".",
             shrunk_replay = _replay_of(start, shrunk, out / f"fuzz-{seed}-{number}-shrunk.json")
             return Failure(broken, number, moves, shrunk, failing_replay, shrunk_replay)
         if progress:
-            progress(progress_bar(number, games))
+            progress(number, games)
     return None
 
 
@@ -165,7 +169,3 @@ def _replay_of(start: Game, moves: list[str], path: Path) -> Path:
     game.moves = list(moves)  # recorded as played, even the one that broke the game
     return save_replay(game, path)
 
-
-def stderr_progress(line: str) -> None:
-    sys.stderr.write("\r" + line)
-    sys.stderr.flush()

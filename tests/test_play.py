@@ -1,0 +1,385 @@
+"""`redcode play` (play.py): a game in the terminal, tested by piping its input."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules import cli
+from redcode_rules.bots import GreedyBot, RandomBot
+from redcode_rules.play import Menu, Screen, Session, make_bots, pick_seat
+from redcode_rules.i18n import catalog
+from redcode_rules.replay import replay
+
+# c2 is running water: a move through it is forced one step further (R2.5)
+SCENARIO = {
+    "board": "........\n..~.....\n........\n........\n........\n........\n",
+    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}},
+    "hands": {"blue-submarine": ["captain"]}, "phase": "maneuvers",
+    "deck": ["ambush", "evasion", "mechanic"],
+}
+
+
+def session(lines, lang="en", scenario=SCENARIO):
+    """A session on the scenario reading ``lines``; returns it and its output buffer."""
+    game = rc.Game.from_scenario(scenario)
+    feed = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang,
+                   Screen(out), read, echo=True), out
+
+
+def stdin(monkeypatch, text):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+# ---------------------------------------------------------------- whole games
+
+
+def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
+    """The person enters `1` at every prompt (the first move, destination, path)."""
+    stdin(monkeypatch, "1\n" * 600)
+    assert cli.main(["play", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Red Code — en edition, war, seed 2. You play the blue submarine.\n"
+                          "Bots: red destroyer (greedy).\n")
+    assert "Turn 2: red destroyer." in out          # the bot's moves are narrated
+    assert "\nGame over.\n" in out
+    winner = out.rsplit("Winner: ", 1)[1].split("\n")
+    assert winner[0] in ("blue.", "red.")
+    assert winner[1] == ("You won!" if winner[0] == "blue." else "You lost.")
+    assert "Bye." not in out                        # it ended by itself, not on EOF
+    assert "\x1b[" not in out                       # no colour codes off a terminal
+
+
+def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
+    stdin(monkeypatch, "1\n" * 600)
+    assert cli.main(["play", "--edition", "es", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Código Rojo — edición es, guerra, semilla 2. "
+                          "Juegas con submarino azul.\n")
+    assert "Turno 2: destructor rojo." in out
+    assert "Terminar el turno" in out and "# isla · ~ corriente · . agua" in out
+    assert "\nFin de la partida.\n" in out
+    assert out.rsplit("Ganador: ", 1)[1].split("\n")[0] in ("azul.", "rojo.")
+
+
+def test_piped_into_the_command_it_plays_and_quits_in_plain_text():
+    """`printf ... | python -m redcode_rules play`: prompts, echo, no ANSI codes."""
+    run = subprocess.run([sys.executable, "-m", "redcode_rules", "play", "--seed", "3"],
+                         input="1\n" * 40 + "hint\nquit\n", capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    assert "\x1b" not in run.stdout
+    assert "> 1\n" in run.stdout and "Turn 2: red destroyer." in run.stdout
+    assert "> hint\nThe greedy bot would play: " in run.stdout
+    assert run.stdout.endswith("> quit\nBye.\n")
+
+
+def test_end_of_input_leaves_quietly(monkeypatch, capsys):
+    stdin(monkeypatch, "")
+    assert cli.main(["play"]) == 0
+    assert capsys.readouterr().out.endswith("> \nBye.\n")
+
+
+# ---------------------------------------------------------------- the screen
+
+
+def test_the_board_and_its_legend_come_last_above_the_prompt():
+    s, out = session(["quit"])
+    s.run()
+    text = out.getvalue()
+    board = text[text.index("   a b c d e f g h"):]
+    assert board.splitlines()[:4] == [
+        "   a b c d e f g h",
+        " 1 . . . . . . . .   S blue submarine (you): b2 · repairs 3/3 · breakdowns 3/3 · "
+        "reserve 6 · hand 1",
+        " 2 . S ~ . . . . .   d red destroyer: h6 · repairs 3/3 · breakdowns 3/3 · "
+        "reserve 6 · hand 0",
+        " 3 . . . . . . . .   # island · ~ running water · . water",
+    ]
+    assert board.splitlines()[6:] == [" 6 . . . . . . . d", "> quit", "Bye."]
+
+
+def test_moves_are_grouped_by_maneuver_and_numbered():
+    s, out = session(["quit"])
+    s.run()
+    text = out.getvalue()
+    menu = text[text.index("  Movement"):text.index("   a b c")]
+    assert menu.splitlines() == [
+        "  Movement (1 crew)        1 movement → a1 b1* c1* d1 a2 d2 a3 b3* c3* d3",
+        "  Repair (2 crew)          2 repair",
+        "  Torpedo (2 crew)         3 torpedo blue-submarine",
+        "  Orders (2 crew)          4 orders",
+        "  Immersion (2 crew)       5 immersion → a1* b1* c1* d1* e1 a2* d2* e2 a3* b3* c3* "
+        "d3* e3 a4* b4*",
+        "                           c4* d4* e4",
+        "  Countermeasure (2 crew)  6 countermeasure blue-submarine",
+        "  Heavy torpedo (3 crew)   7 heavy_torpedo blue-submarine",
+        "  Floating mine (3 crew)   8 floating_mine blue-submarine",
+        "  Captain (order card)     9 order captain blue-submarine   "
+        "10 order captain red-destroyer",
+        "  End the turn             11 end",
+        "                           * several paths",
+    ]
+
+
+def resolve(typed, lang="en"):
+    game = rc.Game.from_scenario(SCENARIO)
+    game.lang = lang
+    return Menu(game, "blue-submarine", catalog(lang)["play"]).resolve(typed)
+
+
+@pytest.mark.parametrize("typed,move", [
+    ("2", "repair"),                                   # by number
+    ("order captain red-destroyer", "order captain red-destroyer"),   # in full
+    ("order  captain   red-destroyer", "order captain red-destroyer"),
+    ("o c r", "order captain red-destroyer"),          # by the start of each word
+    ("rep", "repair"),
+    ("movement c2 b3", "movement c2 b3"),              # a path in full
+    ("mov a1", "movement a1"),                         # a destination with one path
+    ("mov d1", "movement c2 d1"),                      # its one path enters running water
+])
+def test_a_move_by_number_notation_or_prefix(typed, move):
+    assert resolve(typed).move == move
+
+
+def test_a_move_to_a_box_asks_the_destination_then_the_path_only_if_effects_differ():
+    number = resolve("1")
+    assert number.move is None and number.entry.head == "movement"
+    assert list(number.entry.paths) == ["a1", "b1", "c1", "d1", "a2", "d2", "a3", "b3", "c3",
+                                        "d3"]
+    assert number.entry.paths["b3"] == ("movement b3", "movement c2 b3")
+    assert number.entry.paths["d3"] == ("movement c2 d3",)
+    assert resolve("mov b3").entry.paths == {"b3": ("movement b3", "movement c2 b3")}
+
+
+def test_ambiguous_and_unknown_input_say_so():
+    assert resolve("order captain").error == \
+        "'order captain' could be: order captain blue-submarine, order captain red-destroyer"
+    assert resolve("12").error == "no move 12; the moves are numbered 1 to 11"
+    assert resolve("xyzzy").error == ("'xyzzy' is not a move now: enter a number of the list, "
+                                      "a move or its start ('help' for more)")
+    assert resolve("torpedo red-destroyer").error == \
+        "red-destroyer is not in the visual field of blue-submarine within range 2 (R4.3)"
+    assert resolve("torpedo red-destroyer", "es").error == \
+        "red-destroyer no está en el campo de visión de blue-submarine a distancia 2 (R4.3)"
+
+
+def test_destination_and_path_prompts():
+    s, out = session(["1", "b3", "2", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to "
+            "go back) b3\n"
+            "b3 can be reached along paths that differ:\n"
+            "   1  movement b3   (no running water)\n"
+            "   2  movement c2 b3   (through running water c2)\n"
+            "Path? (number; empty to go back) 2\n"
+            "  Blue submarine uses Movement to c2 b3.\n") in text
+    assert s.game.moves == ["movement c2 b3"]
+
+
+def test_a_destination_with_one_path_is_played_at_once():
+    s, _ = session(["1", "d3", "quit"])
+    s.run()
+    assert s.game.moves == ["movement c2 d3"]
+
+
+def test_an_empty_answer_goes_back_to_the_moves():
+    s, out = session(["1", "", "repair", "quit"])
+    s.run()
+    assert s.game.moves[0] == "repair"
+    assert "go back) \n> repair\n" in out.getvalue()
+
+
+# ---------------------------------------------------------------- commands
+
+
+def test_help_why_and_hint():
+    s, out = session(["help", "why torpedo red-destroyer", "why repair", "why", "hint", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert "> help\nEnter a move:\n  a number" in text
+    assert "> why torpedo red-destroyer\nred-destroyer is not in the visual field of " \
+        "blue-submarine within range 2 (R4.3)\n" in text
+    assert "> why repair\nrepair is legal now.\n" in text
+    assert "> why\nwrite: why <move>\n" in text
+    choice = GreedyBot().why(rc.Game.from_scenario(SCENARIO))
+    assert choice.move == "order captain red-destroyer"
+    assert "> hint\nThe greedy bot would play: order captain red-destroyer\n" \
+        "because: 1 damage to red destroyer; it draws 1 order card\n" in text
+    assert s.game.moves == []
+
+
+def test_the_greedy_bots_reasons_add_up_to_its_score():
+    game = rc.Game.from_scenario(SCENARIO)
+    choice = GreedyBot(4).why(game)
+    assert choice.move == GreedyBot(4).choose(game)
+    assert choice.score == sum(r.value for r in choice.reasons)
+    assert [r.key for r in choice.reasons] == ["damage", "draw", "draw"]
+
+
+def test_undo_goes_back_to_the_previous_decision_with_the_bots_moves():
+    s, out = session(["repair", "end", "undo", "undo", "undo", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert "> undo\nBack to your decision before 'end'.\n" in text
+    assert "> undo\nBack to your decision before 'repair'.\n" in text
+    assert "> undo\nNothing to undo: this is your first decision.\n" in text
+    assert s.game.moves == []
+    assert s.game == rc.Game.from_scenario(SCENARIO)
+
+
+def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "game.json"
+    stdin(monkeypatch, "1\n" * 12 + f"save {path}\nquit\n")
+    assert cli.main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    saved = json.loads(path.read_text())
+    moves = saved["moves"]
+    assert f"> save {path}\nReplay saved to {path} ({len(moves)} moves).\n" in out
+    game = replay(saved, upto=0)
+    mine = []                       # the moves blue played, in order
+    for move in moves:
+        if game.to_move == "blue-submarine":
+            mine.append(move)
+        game.play(move)
+    assert len(mine) >= 2
+    stdin(monkeypatch, f"load {path}\nundo\nquit\n")
+    assert cli.main(["play", "--seed", "9"]) == 0
+    out = capsys.readouterr().out
+    assert f"> load {path}\nLoaded {path}: {len(moves)} moves.\n" in out
+    assert f"> undo\nBack to your decision before '{mine[-1]}'.\n" in out
+    stdin(monkeypatch, f"load {tmp_path / 'missing.json'}\nsave {tmp_path}/no/such/x.json\n")
+    assert cli.main(["play"]) == 0
+    out = capsys.readouterr().out
+    assert "missing.json: cannot read replay: No such file or directory" in out
+    assert f"cannot write {tmp_path}/no/such/x.json: No such file or directory" in out
+
+
+def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
+    path = tmp_path / "x.json"
+    s, out = session(["repair", f"save {path}", "quit"])
+    s.run()
+    count = len(s.game.moves)
+    assert f"Replay saved to {path} ({count} moves).\n" in out.getvalue()
+    other, out = session([f"load {path}", "undo", "quit"])
+    other.run()
+    assert f"> load {path}\nLoaded {path}: {count} moves.\n" in out.getvalue()
+    assert "> undo\nBack to your decision before 'repair'.\n" in out.getvalue()
+    assert other.game == rc.Game.from_scenario(SCENARIO)
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
+    s, out = session(["torpedo nowhere", "pass", "end", "quit"])
+    s.run()
+    text = out.getvalue()
+    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
+        in text
+    assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be " \
+        "responded to (R5.1)\n" in text
+    assert "> end\nTurn 2: red destroyer.\n" in text       # the bot plays at once
+    assert s.game.moves[0] == "end"
+
+
+def test_commands_in_spanish():
+    s, out = session(["ayuda", "pista", "porque torpedo red-destroyer", "pass", "salir"],
+                     lang="es")
+    s.run()
+    text = out.getvalue()
+    assert "> ayuda\nEscribe una jugada:" in text
+    assert "> pista\nEl bot codicioso jugaría: order captain red-destroyer\n" \
+        "porque: 1 de daño a destructor rojo; roba 1 carta de órdenes\n" in text
+    assert "> porque torpedo red-destroyer\nred-destroyer no está en el campo de visión" in text
+    assert "> pass\nno hay nada a lo que responder" in text
+    assert text.endswith("> salir\nAdiós.\n")
+    assert "Turno 1 — submarino azul: usa una maniobra, juega una carta de órdenes o " \
+        "termina el turno" in text
+
+
+def test_a_response_decision_names_what_it_answers():
+    scenario = dict(SCENARIO, ships={"blue-submarine": {"at": "b2"},
+                                     "red-destroyer": {"at": "d2"}},
+                    turn="red-destroyer")
+    game = rc.Game.from_scenario(scenario)
+    game.play("torpedo blue-submarine")
+    assert game.to_move == "blue-submarine" and game.decision == "respond"
+    out = io.StringIO()
+    s = Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, "en", Screen(out),
+                lambda prompt, lines=iter(["pass", "quit"]): next(lines), echo=True)
+    s.run()
+    text = out.getvalue()
+    assert "Turn 1 — blue submarine: respond or pass\n" \
+        "Red destroyer plays Torpedo on blue submarine.\n" in text
+    assert "  Pass" in text and "> pass\n" in text
+
+
+# ---------------------------------------------------------------- seats and bots
+
+
+def test_seat_and_bots_options():
+    rules = rc.load_ruleset("en")
+    game = rc.new_game(rules, teams=[["submarine", "destroyer"], ["destroyer", "submarine"]])
+    assert game.ships == ["blue-submarine", "red-destroyer", "blue-destroyer", "red-submarine"]
+    assert pick_seat(game, None) == "blue-submarine"
+    assert pick_seat(game, "red-destroyer") == "red-destroyer"
+    assert pick_seat(game, "3") == "blue-destroyer"
+    assert pick_seat(game, "red") == "red-destroyer"
+    with pytest.raises(cli.UsageError, match="--seat: 'destroyer' is not one ship"):
+        pick_seat(game, "destroyer")
+    bots = make_bots(game, "red-destroyer", "random,greedy,random", 1)
+    assert [(s, type(b)) for s, b in bots.items()] == [
+        ("blue-submarine", RandomBot), ("blue-destroyer", GreedyBot), ("red-submarine", RandomBot)]
+    with pytest.raises(cli.UsageError, match="--bots: give one bot for all other seats"):
+        make_bots(game, "red-destroyer", "random,greedy", 1)
+    with pytest.raises(cli.UsageError, match="--bots: unknown bot 'clever'"):
+        make_bots(game, "red-destroyer", "clever", 1)
+
+
+def test_playing_red_against_a_random_bot(monkeypatch, capsys):
+    stdin(monkeypatch, "quit\n")
+    assert cli.main(["play", "--seat", "red-destroyer", "--bots", "random", "--seed", "5",
+                     "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Codice Rosso — edizione en, guerra, seme 5. "
+                          "Giochi con distruttore rosso.\nBot: sottomarino blu (random).")
+    # R2.8: the blue bot places first, then the red player is asked
+    assert "  Sottomarino blu entra in battaglia in b2.\n\n" \
+        "Turno 1 — distruttore rosso: piazza la tua nave sulla tua carta iniziale\n" in out
+    assert "  Piazzare  1 place g5    2 place g6    3 place h5    4 place h6\n" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["play", "--seat", "9"], "--seat: '9' is not one ship of this game"),
+    (["play", "--bots", "clever"], "--bots: unknown bot 'clever'"),
+    (["play", "--lang", "fr"], "--lang: no texts for 'fr'"),
+])
+def test_bad_play_options_exit_2(argv, message, capsys):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"redcode: {message}") and err.count("\n") == 1
+
+
+def test_a_decision_with_one_move_is_played_for_the_person():
+    scenario = dict(SCENARIO, phase="recover", ships={
+        "blue-submarine": {"at": "b2", "crew_on": {"torpedo": 1}, "reserve": 5},
+        "red-destroyer": {"at": "h6"}})
+    s, out = session(["undo", "quit"], scenario=scenario)
+    s.run()
+    text = out.getvalue()
+    assert "Your only move: recover torpedo\n  Blue submarine recovers a crew from Torpedo.\n" \
+        in text
+    assert "> undo\nNothing to undo: this is your first decision.\n" in text
+    assert s.game.moves == ["recover torpedo"]
