@@ -13,16 +13,28 @@ import yaml
 def catalog(lang: str = "en") -> dict[str, Any]:
     """The text catalog of a language (safe YAML)."""
     path = resources.files("redcode_rules").joinpath("lang", f"{lang}.yaml")
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"no texts for language {lang!r}") from None
-    return yaml.safe_load(text)
+    if lang not in _languages():
+        check_language(lang)
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _languages() -> tuple[str, ...]:
+    root = resources.files("redcode_rules").joinpath("lang")
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
 
 
 def languages() -> list[str]:
-    root = resources.files("redcode_rules").joinpath("lang")
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+    """The languages with texts: one ``lang/<code>.yaml`` each (en, es, it)."""
+    return list(_languages())
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it has texts, else a ValueError naming the languages that do."""
+    if lang not in _languages():
+        raise ValueError(f"no texts for language {lang!r}; the languages are "
+                         f"{', '.join(_languages())}")
+    return lang
 
 
 def pick(template: Any, amount: int | None = None) -> str:
