@@ -19,8 +19,20 @@ SUGGESTIONS = 3
 CUTOFF = 0.5
 
 
+#: First words of the notation that say what kind of decision a move is.
+KEYWORDS = ("order", "respond", "recover", "discard", "place", "pass", "end")
+
+
 def closest_moves(move: str, legal: list[str]) -> list[str]:
-    """The legal moves most like ``move`` (difflib), best first."""
+    """The legal moves most like ``move`` (difflib), best first.
+
+    Among moves of the same first word if there are any (``movement z9``
+    → movements); none if that word is a keyword of the notation (an
+    ``order`` when no order card can be played); else among all."""
+    head = move.split(" ", 1)[0]
+    same = [m for m in legal if m.split(" ", 1)[0] == head]
+    if same or head in KEYWORDS:
+        legal = same
     return difflib.get_close_matches(move, legal, n=SUGGESTIONS, cutoff=CUTOFF)
 
 
@@ -29,9 +41,8 @@ def did_you_mean(lang: str, options: list[str]) -> str:
     if not options:
         return ""
     quoted = [f"'{o}'" for o in options]
-    words = catalog(lang)["card"]
     listed = quoted[0] if len(quoted) == 1 else \
-        words["joiner"].join(quoted[:-1]) + text(lang, "illegal", "or") + quoted[-1]
+        ", ".join(quoted[:-1]) + text(lang, "illegal", "or") + quoted[-1]
     return text(lang, "illegal", "did_you_mean", options=listed)
 
 
