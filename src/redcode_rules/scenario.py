@@ -96,11 +96,14 @@ def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[s
                             f"{err.strerror}") from None
 
 
-def game_from_scenario(scenario: str | Path | Mapping[str, Any]):
-    """Build the game; any malformed value becomes a ScenarioError, never a crash."""
+def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None):
+    """Build the game; any malformed value becomes a ScenarioError, never a crash.
+
+    ``rules``, if given, replaces the ones the scenario names (a replay
+    carries its card files' text and must not open the paths it names)."""
     scenario = scenario_source(scenario)
     try:
-        return _game_from_scenario(scenario)
+        return _game_from_scenario(scenario, rules)
     except RedCodeError:
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
@@ -108,7 +111,7 @@ def game_from_scenario(scenario: str | Path | Mapping[str, Any]):
             from None
 
 
-def _game_from_scenario(scenario: str | Mapping[str, Any]):
+def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None = None):
     from .game import Game
 
     data = load_scenario_data(scenario)
@@ -122,7 +125,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
     if not isinstance(extra, list) or not all(isinstance(e, str) for e in extra):
         raise ScenarioError("extra", "must be a list of card file paths")
     try:
-        rules = load_ruleset(edition, extra)
+        rules = given or load_ruleset(edition, extra)
     except DslError as err:
         raise ScenarioError("edition", str(err)) from None
     opts = rules.options
