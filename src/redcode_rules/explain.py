@@ -1,9 +1,11 @@
 """Why a move is illegal: the reason and the rule, in the game's language.
 
-Only called when ``play`` gets a string that is not among the legal moves,
-so it may be slow and thorough. It walks the same checks as the move
+Only called for a string that is not among the legal moves (``Game.play``,
+``Game.explain``), so it may be slow and thorough. It walks the same checks as the move
 generator, in the order a player would think of them, and names the first
 that fails. The sentences are the ``illegal`` templates of ``lang/*.yaml``.
+A move that does not parse gets the closest legal moves (difflib) and how
+many there are, never the whole list.
 """
 
 from __future__ import annotations
