@@ -36,7 +36,7 @@ def is_plural(value) -> bool:
 
 
 # Catalog entries that are data for the text code, not templates.
-DATA_KEYS = {"feminine"}
+DATA_KEYS = {"grammar"}
 
 
 def templates(data: dict, path: tuple = ()) -> dict[str, object]:
@@ -92,11 +92,27 @@ def test_placeholders_are_the_same_across_languages(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_feminine_types_are_ship_types(lang):
-    """`feminine` lists ship types whose noun takes the feminine side adjective."""
-    feminine = raw_catalog(lang)["feminine"]
-    assert isinstance(feminine, list)
-    assert set(feminine) <= set(rc.load_ruleset("en").ships)
+def test_every_ship_type_has_a_gender_with_an_article(lang):
+    """`grammar.genders` names every ship type's gender, and `articles` has an
+    entry for each gender used (or none at all: English names ships bare)."""
+    grammar = raw_catalog(lang)["grammar"]
+    genders = grammar["genders"]
+    assert set(genders) == {*rc.load_ruleset("en").ships, "side"}
+    assert set(genders.values()) | {grammar["default_gender"]} <= {"m", "f", "m pl", "f pl"}
+    if grammar["articles"]:
+        assert set(genders.values()) <= set(grammar["articles"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contractions_are_preposition_and_article(lang):
+    """A contraction's key is `<preposition> <article>`, the article one of `articles`."""
+    grammar = raw_catalog(lang)["grammar"]
+    forms = set()
+    for rule in grammar["articles"].values():
+        forms |= {rule} if isinstance(rule, str) else {form for _, form in rule}
+    for key in grammar["contractions"]:
+        preposition, article = key.split(" ")
+        assert article in forms, (lang, key)
 
 
 @pytest.mark.parametrize("lang", LANGS)

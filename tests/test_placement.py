@@ -131,8 +131,8 @@ def test_r2_8_placement_is_narrated_in_every_language():
     game = place_all(rc.new_game(EN, seed=5))
     assert game.narration()[1:3] == ["  Blue submarine is placed at a1.",
                                      "  Red destroyer is placed at g5."]
-    assert game.narration("es")[1] == "  Submarino azul se coloca en a1."
-    assert game.narration("it")[1] == "  Sottomarino blu entra in battaglia in a1."
+    assert game.narration("es")[1] == "  El submarino azul se coloca en a1."
+    assert game.narration("it")[1] == "  Il sottomarino blu si schiera in a1."
 
 
 def test_r2_8_perft_of_the_placement():

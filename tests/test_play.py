@@ -356,7 +356,7 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
     assert out.startswith("Codice Rosso — edizione en, guerra, seme 5. "
                           "Giochi con distruttore rosso.\nBot: sottomarino blu (random).")
     # R2.8: the blue bot places first, then the red player is asked
-    assert "  Sottomarino blu entra in battaglia in b2.\n\n" \
+    assert "  Il sottomarino blu si schiera in b2.\n\n" \
         "Turno 1 — distruttore rosso: piazza la tua nave sulla tua carta iniziale\n" in out
     assert "  Piazzare  1 place g5    2 place g6    3 place h5    4 place h6\n" in out
 

@@ -25,6 +25,11 @@ def random_game(rules, seed, mode="war", teams=(("submarine",), ("destroyer",)),
     return game
 
 
+def same_play(a, b) -> bool:
+    """Same state, log and moves (the saved rules reference may differ: paths vs text)."""
+    return a == b and a.log == b.log and a.moves == b.moves
+
+
 @pytest.mark.parametrize("edition,mode,teams", [
     ("en", "war", (("submarine",), ("destroyer",))),
     ("es", "arena", (("submarine", "destroyer"), ("destroyer", "aircraft_carrier"))),
@@ -58,16 +63,68 @@ seed: 4
     assert again.to_json() == game.to_json()
 
 
-def test_other_card_data_is_refused_naming_both_hashes(tmp_path):
+def test_extra_card_files_are_embedded_and_never_read_back(tmp_path):
+    """A replay is shareable: it carries its card files' text under their file
+    name, and replays after the file is changed or gone."""
     cards = tmp_path / "my.rc"
     cards.write_text(EXTRA)
     rules = rc.load_ruleset("en", extra=[str(cards)])
     game = random_game(rules, seed=3, moves=20)
     path = save_replay(game, tmp_path / "r.json")
+    data = read_replay(path)
+    assert data["ruleset"]["extra"] == []
+    assert data["ruleset"]["texts"] == [["my.rc", EXTRA]]
+    assert str(tmp_path) not in path.read_text()
     cards.write_text(EXTRA.replace("damage 1", "damage 2"))
+    assert same_play(replay(path), game)
+    cards.unlink()
+    again = replay(path)
+    assert same_play(again, game) and again.rules.hash == rules.hash
+
+
+def test_a_scenario_replay_uses_the_embedded_text_not_the_scenarios_paths(tmp_path):
+    cards = tmp_path / "my.rc"
+    cards.write_text(EXTRA)
+    game = rc.Game.from_scenario({"extra": [str(cards)], "phase": "maneuvers", "seed": 2,
+                                  "ships": {"blue-submarine": {"at": "c3"},
+                                            "red-destroyer": {"at": "e3"}}})
+    game.play("end")
+    path = save_replay(game, tmp_path / "s.json")
+    cards.unlink()
+    assert same_play(replay(path), game)
+
+
+def test_a_card_file_edited_during_the_game_is_not_embedded(tmp_path):
+    cards = tmp_path / "my.rc"
+    cards.write_text(EXTRA)
+    game = random_game(rc.load_ruleset("en", extra=[str(cards)]), seed=3, moves=5)
+    cards.write_text(EXTRA.replace("damage 1", "damage 2"))
+    with pytest.raises(ReplayError, match="changed since the game's rules were loaded"):
+        game.replay()
+
+
+def test_a_replay_naming_card_files_by_path_is_refused(tmp_path):
+    cards = tmp_path / "my.rc"
+    cards.write_text(EXTRA)
+    game = random_game(rc.load_ruleset("en", extra=[str(cards)]), seed=3, moves=5)
+    data = game.replay()
+    data["ruleset"] = {**data["ruleset"], "extra": [str(cards)], "texts": []}
     with pytest.raises(ReplayError) as err:
-        replay(path)
-    changed = rc.load_ruleset("en", extra=[str(cards)]).hash
+        replay(data)
+    assert str(err.value) == (f"the replay names card files by path ({cards}); a replay "
+                              "carries their text instead: save it again")
+
+
+def test_other_card_data_is_refused_naming_both_hashes(tmp_path):
+    cards = tmp_path / "my.rc"
+    cards.write_text(EXTRA)
+    rules = rc.load_ruleset("en", extra=[str(cards)])
+    game = random_game(rules, seed=3, moves=20)
+    data = game.replay()
+    data["ruleset"]["texts"][0][1] = EXTRA.replace("damage 1", "damage 2")
+    with pytest.raises(ReplayError) as err:
+        replay(data)
+    changed = rc.load_source(EXTRA.replace("damage 1", "damage 2"), "my.rc").hash
     assert rules.hash in str(err.value) and changed in str(err.value)
     assert "different card data" in str(err.value)
 

@@ -47,11 +47,21 @@ class DslError(RedCodeError):
 
 
 class IllegalMove(RedCodeError):
-    """A move that is not legal now. The game state is left unchanged."""
+    """A move that is not legal now. The game state is left unchanged.
 
-    def __init__(self, move: str, reason: str):
+    The message stays short: the reason (with its rule id) and, for a move
+    that does not parse, the closest legal moves and how many there are.
+    The whole list is on the exception, for a program that wants it:
+    ``legal_moves`` (every legal move then) and ``suggestions`` (the
+    closest ones, best first; possibly empty).
+    """
+
+    def __init__(self, move: str, reason: str, legal_moves: list[str] | None = None,
+                 suggestions: list[str] | None = None):
         self.move = move
         self.reason = reason
+        self.legal_moves = list(legal_moves or ())
+        self.suggestions = list(suggestions or ())
         super().__init__(f"illegal move {move!r}: {reason}")
 
 

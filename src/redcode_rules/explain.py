@@ -1,15 +1,58 @@
 """Why a move is illegal: the reason and the rule, in the game's language.
 
-Only called when ``play`` gets a string that is not among the legal moves,
-so it may be slow and thorough. It walks the same checks as the move
+Only called for a string that is not among the legal moves (``Game.play``,
+``Game.explain``), so it may be slow and thorough. It walks the same checks as the move
 generator, in the order a player would think of them, and names the first
 that fails. The sentences are the ``illegal`` templates of ``lang/*.yaml``.
+A move that does not parse gets the closest legal moves (difflib) and how
+many there are, never the whole list.
 """
 
 from __future__ import annotations
 
+import difflib
+
 from .i18n import catalog, text
 from .model import TargetKind
+
+#: How many close legal moves an unknown move's message suggests, and how
+#: alike (difflib ratio) a suggestion must be.
+SUGGESTIONS = 3
+CUTOFF = 0.5
+
+
+#: First words of the notation that say what kind of decision a move is.
+KEYWORDS = ("order", "respond", "recover", "discard", "place", "pass", "end")
+
+
+def closest_moves(move: str, legal: list[str]) -> list[str]:
+    """The legal moves most like ``move`` (difflib), best first.
+
+    Among moves of the same first word if there are any (``movement z9``
+    → movements); none if that word is a keyword of the notation (an
+    ``order`` when no order card can be played); else among all."""
+    head = move.split(" ", 1)[0]
+    same = [m for m in legal if m.split(" ", 1)[0] == head]
+    if same or head in KEYWORDS:
+        legal = same
+    return difflib.get_close_matches(move, legal, n=SUGGESTIONS, cutoff=CUTOFF)
+
+
+def did_you_mean(lang: str, options: list[str]) -> str:
+    """`` — did you mean 'a' or 'b'?`` in ``lang``; empty without options."""
+    if not options:
+        return ""
+    quoted = [f"'{o}'" for o in options]
+    listed = quoted[0] if len(quoted) == 1 else \
+        ", ".join(quoted[:-1]) + text(lang, "illegal", "or") + quoted[-1]
+    return text(lang, "illegal", "did_you_mean", options=listed)
+
+
+def unknown(game, say, move: str) -> str:
+    """A move that does not parse: the closest legal moves and their number, not the list."""
+    legal = game.legal_moves()
+    return say("unknown_move", amount=len(legal), move=move,
+               hint=did_you_mean(game.lang, closest_moves(move, legal)))
 
 
 def _ship_index(game, ship_id: str) -> int | None:
@@ -20,8 +63,9 @@ def _ship_index(game, ship_id: str) -> int | None:
 
 
 def explain(game, move: str) -> str:
-    def say(key: str, **values) -> str:
-        return text(game.lang, "illegal", key, **values)
+    """Why ``move`` (normalised, not legal now) is illegal, in ``game.lang``."""
+    def say(key: str, amount: int | None = None, **values) -> str:
+        return text(game.lang, "illegal", key, amount, **values)
 
     eng = game._engine()
     st = game.state
@@ -109,7 +153,7 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     if name not in rules.maneuvers:
         if name in rules.orders:
             return say("is_order", card=name)
-        return say("unknown_move", move=" ".join(words), legal=", ".join(game.legal_moves()))
+        return unknown(game, say, ("respond " if responding else "") + " ".join(words))
     spec = rules.ships[ship.type]
     if name not in spec.maneuvers:
         return say("no_maneuver", ship=ship.id, card=name)
@@ -135,7 +179,8 @@ def _order(game, say, seat: int, words: list[str]) -> str:
         return say("write_card")
     name, rest = words[0], words[1:]
     if name not in game.rules.orders:
-        return say("unknown_order", card=name)
+        return say("unknown_order", card=name, hint=did_you_mean(
+            game.lang, closest_moves(" ".join(["order", *words]), game.legal_moves())))
     if name not in st.hands[seat]:
         return say("not_in_hand", card=name, player=ship.id)
     if st.orders_played >= game.rules.options.orders_per_turn:

@@ -8,7 +8,7 @@ from redcode_rules.engine cimport Engine
 from redcode_rules.moves cimport Listing, MoveCache, MoveGen
 
 cdef class Game:
-    cdef public object rules, state, log, board, setup, moves, lang
+    cdef public object rules, state, log, board, setup, moves, _lang
     cdef public Engine _eng
     cdef public MoveGen _movegen
     cdef public MoveCache _moves_cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import attrs
@@ -60,7 +61,7 @@ class Game:
     and that file alike.
     """
 
-    __slots__ = ("rules", "state", "log", "board", "setup", "moves", "lang", "_eng",
+    __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
 
@@ -83,7 +84,7 @@ class Game:
         self._log_lengths: list[int] = []
         self._dense = False  # save before every move (after a first undo)
         self.moves: list[str] = []
-        self.lang = "en"  # language of IllegalMove reasons
+        self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
 
     # ------------------------------------------------------------- creation
     @classmethod
@@ -103,8 +104,9 @@ class Game:
         return game
 
     @classmethod
-    def from_scenario(cls, scenario: str | Mapping[str, Any]) -> Game:
-        """A position from the YAML scenario format of docs/scenarios.md."""
+    def from_scenario(cls, scenario: str | Path | Mapping[str, Any]) -> Game:
+        """A position from the YAML scenario format of docs/scenarios.md: YAML
+        text, a mapping, or the path of a ``.yaml`` file (str or Path)."""
         from .scenario import game_from_scenario
         return game_from_scenario(scenario)
 
@@ -112,6 +114,15 @@ class Game:
     def from_json(cls, text: str) -> Game:
         from .serialize import game_from_json
         return game_from_json(text)
+
+    def to_scenario(self) -> str:
+        """This position as scenario YAML that ``from_scenario`` reads back equal.
+
+        ``ScenarioError`` for what the format cannot hold: a chain on the
+        stack, a finished game, card files given as text (see scenario.py).
+        """
+        from .scenario import game_to_scenario
+        return game_to_scenario(self)
 
     def to_json(self) -> str:
         from .serialize import game_to_json
@@ -173,19 +184,36 @@ class Game:
     def is_legal(self, move: str) -> bool:
         return normalise(str(move)) in self._listing()
 
+    def explain(self, move: str) -> str | None:
+        """None if ``move`` is legal now, else why not, citing the rule, in ``lang``."""
+        if not isinstance(move, str):
+            from .i18n import text
+            return text(self.lang, "illegal", "not_string")
+        move = normalise(move)
+        if move in self._listing():
+            return None
+        from .explain import explain
+        return explain(self, move)
+
+    def _illegal(self, move: Any) -> IllegalMove:
+        """The error for a move that is not legal now: reason, legal moves, suggestions."""
+        from .explain import closest_moves
+        legal = self.legal_moves()
+        written = move if isinstance(move, str) else repr(move)
+        near = closest_moves(normalise(move), legal) if isinstance(move, str) else []
+        return IllegalMove(written, self.explain(move), legal, near)
+
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
         if not isinstance(move, str):
-            from .i18n import text
-            raise IllegalMove(repr(move), text(self.lang, "illegal", "not_string"))
+            raise self._illegal(move)
         listing = self._listing()
         found = listing.find(move)
         if found is None:
             written, move = move, normalise(move)
             found = listing.find(move)
             if found is None:
-                from .explain import explain
-                raise IllegalMove(written, explain(self, move))
+                raise self._illegal(written)
         history_at = self._history_at
         n = len(history_at)
         if self._dense or not n % CHECKPOINT_EVERY:
@@ -252,7 +280,7 @@ class Game:
         other.setup = self.setup
         other._moves_cache = self._moves_cache  # immutable moves of the same seats
         other.moves = list(self.moves)
-        other.lang = self.lang
+        other._lang = self._lang
         other._dense = self._dense
         return other
 
@@ -340,10 +368,22 @@ class Game:
         from .svg import board
         return board(self, **options)
 
-    def narration(self, lang: str = "en") -> list[str]:
-        """The log as sentences in ``lang`` (en, es, it)."""
+    @property
+    def lang(self) -> str:
+        """The language of narration and IllegalMove reasons: by default the
+        edition's (``rules.lang``); set it to any of ``i18n.languages()``."""
+        return self._lang or self.rules.lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        from .i18n import check_language
+        self._lang = check_language(value)
+
+    def narration(self, lang: str | None = None) -> list[str]:
+        """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
+        from .i18n import check_language
         from .narrate import narrate
-        return narrate(self.log, lang)
+        return narrate(self.log, self.lang if lang is None else check_language(lang))
 
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
@@ -353,6 +393,10 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.rules.hash == other.rules.hash and \
             self.state == other.state
+
+    def __str__(self) -> str:
+        """The board as text (``board_text``), as python-chess prints a board."""
+        return self.board_text()
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} {self.state.mode} turn {self.turn_number} "

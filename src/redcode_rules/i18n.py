@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -13,17 +14,28 @@ import yaml
 def catalog(lang: str = "en") -> dict[str, Any]:
     """The text catalog of a language (safe YAML)."""
     path = resources.files("redcode_rules").joinpath("lang", f"{lang}.yaml")
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise ValueError(f"no texts for language {lang!r}") from None
-    return yaml.safe_load(text)
+    if lang not in _languages():
+        check_language(lang)
+    return yaml.safe_load(path.read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _languages() -> tuple[str, ...]:
+    root = resources.files("redcode_rules").joinpath("lang")
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
 
 
 def languages() -> list[str]:
-    """The languages with a text catalog (`en`, `es`, `it`), sorted."""
-    root = resources.files("redcode_rules").joinpath("lang")
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+    """The languages with texts: one ``lang/<code>.yaml`` each (en, es, it)."""
+    return list(_languages())
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it has texts, else a ValueError naming the languages that do."""
+    if lang not in _languages():
+        raise ValueError(f"no texts for language {lang!r}; the languages are "
+                         f"{', '.join(_languages())}")
+    return lang
 
 
 def pick(template: Any, amount: int | None = None) -> str:
@@ -44,12 +56,77 @@ def display_name(ident: str, lang: str = "en") -> str:
     return names.get(ident) or ident.replace("_", " ").capitalize()
 
 
-def ship_display(ship_id: str, lang: str = "en") -> str:
-    """`blue-submarine` → "blue Submarine" / "Submarino azul"; other ids as they are."""
-    cat = catalog(lang)
+def _ship_type(ship_id: str) -> str | None:
+    """The type of a ``<side>-<type>`` ship id; None for an id a scenario chose."""
     side, _, kind = ship_id.partition("-")
-    if side in ("blue", "red") and kind:
-        sides = cat["sides_feminine"] if kind in cat["feminine"] else cat["sides"]
-        return cat["ship_name"].format(side=sides[side],
-                                       type=display_name(kind, lang).lower()).strip()
-    return ship_id
+    return kind if side in ("blue", "red") and kind else None
+
+
+def gender(ident: str, lang: str = "en") -> str:
+    """The grammatical gender (and number) of a name: m, f, "m pl" or "f pl"."""
+    grammar = catalog(lang)["grammar"]
+    return grammar["genders"].get(ident, grammar["default_gender"])
+
+
+def ship_display(ship_id: str, lang: str = "en") -> str:
+    """`blue-submarine` → "blue submarine" / "submarino azul"; other ids as they are.
+
+    The side agrees with the type's gender (``sides_feminine``: "portaerei rossa")."""
+    cat = catalog(lang)
+    kind = _ship_type(ship_id)
+    if kind is None:
+        return ship_id
+    side = ship_id.partition("-")[0]
+    sides = cat["sides_feminine"] if gender(kind, lang).startswith("f") else cat["sides"]
+    return cat["ship_name"].format(side=sides[side],
+                                   type=display_name(kind, lang).lower()).strip()
+
+
+def article(lang: str, gender_: str, word: str) -> str:
+    """The definite article of a noun of that gender before ``word`` ("" if the
+    language names ships without one). A rule list picks by the word's start."""
+    rule = catalog(lang)["grammar"]["articles"].get(gender_, "")
+    if isinstance(rule, str):
+        return rule
+    for pattern, form in rule:
+        if re.match(pattern, word, re.IGNORECASE):
+            return form
+    return ""
+
+
+def with_article(lang: str, phrase: str, gender_: str, preposition: str = "") -> str:
+    """``phrase`` with its article, after ``preposition`` if any, contracted
+    the language's way: ("es", "submarino azul", "m", "de") → "del submarino azul"."""
+    art = article(lang, gender_, phrase)
+    words = " ".join(w for w in (preposition, art) if w)
+    if preposition and art:
+        words = catalog(lang)["grammar"]["contractions"].get(words, words)
+    if not words:
+        return phrase
+    return words + ("" if words.endswith("'") else " ") + phrase
+
+
+class ShipName:
+    """A ship as a template value: ``{ship}`` with its article, ``{ship:bare}``
+    without, ``{ship:de}`` after a preposition (contracted: "del", "sulla").
+
+    A ship named by a scenario (not ``<side>-<type>``) is a proper name: no article.
+    """
+
+    __slots__ = ("ship_id", "lang")
+
+    def __init__(self, ship_id: str, lang: str):
+        self.ship_id = ship_id
+        self.lang = lang
+
+    def __format__(self, spec: str) -> str:
+        name = ship_display(self.ship_id, self.lang)
+        kind = _ship_type(self.ship_id)
+        if spec == "bare":
+            return name
+        if kind is None:
+            return f"{spec} {name}" if spec else name
+        return with_article(self.lang, name, gender(kind, self.lang), spec)
+
+    def __str__(self) -> str:
+        return format(self, "")

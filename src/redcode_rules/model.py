@@ -209,6 +209,20 @@ class Ruleset:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
         object.__setattr__(self, "hash", hashlib.sha256(text.encode()).hexdigest()[:16])
 
+    def __repr__(self) -> str:
+        """One short line: name, card counts and hash (the attrs repr runs to pages)."""
+        extra = len(self.spec[1]) + len(self.spec[2]) if len(self.spec) > 2 else 0
+        files = f" + {extra} card file{'s' if extra != 1 else ''}" if extra else ""
+        return (f"<Ruleset {self.name}{files}: {len(self.maneuvers)} maneuvers, "
+                f"{len(self.orders)} orders, {len(self.ships)} ships, hash {self.hash[:8]}>")
+
+    @property
+    def lang(self) -> str:
+        """The language of the edition: the last of its lineage with texts, else en."""
+        from .i18n import languages
+        have = languages()
+        return next((name for name in reversed(self.lineage) if name in have), "en")
+
     def card(self, card_id: str) -> CardDef:
         """A maneuver or an order card by id."""
         if card_id in self.maneuvers:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .i18n import catalog, display_name, pick, ship_display
+from .i18n import ShipName, catalog, display_name, gender, pick
 from .state import Event
 
 TYPE_LETTERS = {"submarine": "s", "destroyer": "d", "aircraft_carrier": "c"}
@@ -23,14 +23,14 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     data.setdefault("turn", event.turn)
     on = ""
     if "target" in data:
-        on += events["on_target"].format(target=ship_display(str(data["target"]), lang))
+        on += events["on_target"].format(target=ShipName(str(data["target"]), lang))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
     if "path" in data and event.kind != "move":
         on += events["on_path"].format(path=" ".join(data["path"]))
     for key in SHIP_KEYS:
         if key in data:
-            data[key] = ship_display(str(data[key]), lang)
+            data[key] = ShipName(str(data[key]), lang)  # {ship}, {ship:de}: i18n.ShipName
     data["on"] = on
     if "card" in data:
         data["card"] = display_name(str(data["card"]), lang)
@@ -44,8 +44,9 @@ def narrate_event(event: Event, lang: str = "en") -> str:
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
     if event.kind == "status":
         data["status"] = cat["statuses"].get(str(data["status"]), data["status"])
-    if "side" in data:
-        data["side"] = cat["sides"].get(str(data["side"]), data["side"])
+    if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
+        sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
+        data["side"] = sides.get(str(data["side"]), data["side"])
     if "winner" in data:
         data["winner"] = cat["sides"].get(str(data["winner"]), data["winner"])
     if "mode" in data:

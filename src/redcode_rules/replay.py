@@ -1,12 +1,17 @@
 """Replays: a game as its setup and its moves, re-simulated move by move.
 
 A replay file is JSON: format name and version, the ruleset it was played
-with (edition or variant, extra files, inline card texts) with the hash of
+with (edition or variant, the text of its extra card files) with the hash of
 the compiled card data, the setup (mode, teams, seed and placement — or a
 scenario) and the moves. The placement decisions (R2.8) are among the
 moves; a setup without ``placement`` predates them and starts from the
 fixed placement (D2.8). Replaying checks every move is legal; a replay made
 with other card data is refused, naming both hashes.
+
+A replay is meant to be shared: extra card files are embedded as text
+(under their file name), and reading a replay never opens a card file it
+names by path. (A game on a variant *file* — ``load_ruleset("house.rc")``
+— still names that file as its edition.)
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 
 from .errors import IllegalMove, RedCodeError, ScenarioError
 from .game import Game, new_game
+from .loader import _build
 from .serialize import ruleset_from_ref, ruleset_ref
 
 FORMAT = "redcode-replay"
@@ -27,10 +33,32 @@ class ReplayError(RedCodeError):
     """A replay that cannot be re-simulated: bad file, other card data, illegal move."""
 
 
+def embedded_ref(rules) -> dict[str, Any]:
+    """The ruleset reference with each extra card file's text in place of its path.
+
+    The text is read now, so it is checked against the game's card data: a
+    file edited since the rules were loaded is refused rather than embedded."""
+    ref = ruleset_ref(rules)
+    if not ref["extra"]:
+        return ref
+    texts = []
+    for path in ref["extra"]:
+        try:
+            texts.append([Path(path).name, Path(path).read_text("utf-8")])
+        except OSError as err:
+            raise ReplayError(f"{path}: cannot embed card file: {err.strerror}") from None
+    texts += ref["texts"]
+    if _build(ref["edition"], (), tuple(tuple(t) for t in texts)).hash != rules.hash:
+        raise ReplayError(f"the card files {', '.join(ref['extra'])} changed since the game's "
+                          "rules were loaded: cannot embed the text it was played with")
+    return {**ref, "extra": [], "texts": texts}
+
+
 def make_replay(game: Game) -> dict[str, Any]:
+    """The replay of a game: its rules (extra card files embedded), setup and moves."""
     if game.setup is None:
         raise ReplayError("this game has no recorded setup (it was built by hand)")
-    return {"format": FORMAT, "version": VERSION, "ruleset": ruleset_ref(game.rules),
+    return {"format": FORMAT, "version": VERSION, "ruleset": embedded_ref(game.rules),
             "setup": game.setup, "moves": list(game.moves)}
 
 
@@ -66,6 +94,10 @@ def read_replay(source: str | Path) -> dict[str, Any]:
 
 def start_of(data: dict[str, Any]) -> Game:
     """The game a replay starts from (no moves played)."""
+    extra = data["ruleset"].get("extra")
+    if extra:
+        raise ReplayError(f"the replay names card files by path ({', '.join(map(str, extra))})"
+                          "; a replay carries their text instead: save it again")
     try:
         rules = ruleset_from_ref(data["ruleset"])
     except ScenarioError as err:
@@ -76,10 +108,9 @@ def start_of(data: dict[str, Any]) -> Game:
     setup = data["setup"]
     try:
         if "scenario_yaml" in setup or "scenario" in setup:
-            game = Game.from_scenario(setup.get("scenario_yaml", setup.get("scenario")))
-            if game.rules.hash != rules.hash:
-                raise ReplayError(f"the scenario's rules ({game.rules.hash}) are not the "
-                                  f"replay's ({rules.hash})")
+            from .scenario import game_from_scenario
+            # the replay's rules, not the card files the scenario names
+            game = game_from_scenario(setup.get("scenario_yaml", setup.get("scenario")), rules)
         else:
             # replays from before R2.8's placement decisions began with the fixed one
             game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
@@ -15,12 +16,13 @@ import yaml
 from .errors import DslError, RedCodeError, ScenarioError
 from .loader import load_ruleset
 from .model import Ruleset
-from .rng import seed_state, shuffle
+from .rng import MASK, seed_state, shuffle
 from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
-              "deck", "discard", "score", "turn", "phase", "order_played", "turn_number")
+              "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
+              "rng", "recover_left", "turn_ends")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "intercepted", "sunk")
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
@@ -113,10 +115,29 @@ def load_scenario_data(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
     return _mapping(data, "scenario")
 
 
-def game_from_scenario(scenario: str | Mapping[str, Any]):
-    """Build the game; any malformed value becomes a ScenarioError, never a crash."""
+def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[str, Any]:
+    """YAML text or a mapping as given; a path (a Path, or one line of text
+    ending in .yaml/.yml) is read, so the game records the text, not the path."""
+    is_path = isinstance(scenario, Path) or (
+        isinstance(scenario, str) and "\n" not in scenario.strip()
+        and scenario.strip().lower().endswith((".yaml", ".yml")))
+    if not is_path:
+        return scenario
     try:
-        return _game_from_scenario(scenario)
+        return Path(scenario).read_text("utf-8")
+    except OSError as err:
+        raise ScenarioError("path", f"cannot read scenario file {str(scenario)!r}: "
+                            f"{err.strerror}") from None
+
+
+def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None):
+    """Build the game; any malformed value becomes a ScenarioError, never a crash.
+
+    ``rules``, if given, replaces the ones the scenario names (a replay
+    carries its card files' text and must not open the paths it names)."""
+    scenario = scenario_source(scenario)
+    try:
+        return _game_from_scenario(scenario, rules)
     except RedCodeError:
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
@@ -124,7 +145,7 @@ def game_from_scenario(scenario: str | Mapping[str, Any]):
             from None
 
 
-def _game_from_scenario(scenario: str | Mapping[str, Any]):
+def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None = None):
     from .game import Game
 
     data = load_scenario_data(scenario)
@@ -138,7 +159,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
     if not isinstance(extra, list) or not all(isinstance(e, str) for e in extra):
         raise ScenarioError("extra", "must be a list of card file paths")
     try:
-        rules = load_ruleset(edition, extra)
+        rules = given or load_ruleset(edition, extra)
     except DslError as err:
         raise ScenarioError("edition", str(err)) from None
     opts = rules.options
@@ -148,7 +169,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
     if mode not in MODES:
         raise ScenarioError("mode", f"must be war or arena, not {mode!r}")
     seed = _int(data.get("seed", 0), "seed", low=-(2 ** 63))
-    rng = seed_state(seed)
+    rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
 
     # board ------------------------------------------------------------
     board_text = data.get("board")
@@ -299,6 +320,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
             raise ScenarioError(f"score.{side}", "sides are blue and red")
         score[side] = _int(pts, f"score.{side}", 0, rules.options.victory_points - 1)
 
+    turn_ends = _bool(data.get("turn_ends", False), "turn_ends")
     if placing:
         turn = _placement_turn(data, ships, board)
     else:
@@ -306,19 +328,20 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
         if not isinstance(turn_id, str) or turn_id not in ids:
             raise ScenarioError("turn", f"no such ship {turn_id!r}; ships are {', '.join(ids)}")
         turn = ids.index(turn_id)
-        if ships[turn].eliminated:
+        if ships[turn].eliminated and not turn_ends:
             raise ScenarioError("turn", f"{turn_id} is eliminated")
-    orders_played = 1 if _bool(data.get("order_played", False), "order_played") else 0
+    orders_played = _orders_played(data.get("order_played", False), rules)
     turn_number = _int(data.get("turn_number", 1), "turn_number", 1)
 
     state = GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
-                      turn_number=turn_number, phase=phase, orders_played=orders_played)
+                      turn_number=turn_number, phase=phase, orders_played=orders_played,
+                      end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode))
     game = Game(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
     eng = game._engine()
-    if ships[turn].sunk:
+    if ships[turn].sunk and not turn_ends:
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
@@ -327,5 +350,136 @@ def _game_from_scenario(scenario: str | Mapping[str, Any]):
         state.recover_left = min(rules.options.recover, out)
         if not out:
             state.phase = "main"
+        elif data.get("recover_left") is not None:
+            state.recover_left = _int(data["recover_left"], "recover_left", 1,
+                                      state.recover_left)
     game._advance()
     return game
+
+
+def _orders_played(value: Any, rules: Ruleset) -> int:
+    """``order_played``: true/false, or a count where a variant allows more per turn."""
+    if isinstance(value, bool):
+        return int(value)
+    return _int(value, "order_played", 0, rules.options.orders_per_turn)
+
+
+def _catchup_done(rules: Ruleset, ships: list[ShipState], mode: str) -> list[int]:
+    """The arena catch-up rules already given (R8.2): a rule is spent once a side
+    of its size is down to its number of ships (sunk ships never return in arena)."""
+    if mode != "arena":
+        return []
+    done = []
+    for index, rule in enumerate(rules.options.catchup):
+        for side in ("blue", "red"):
+            team = [s for s in ships if s.side == side]
+            alive = [s for s in team if not s.sunk]
+            if len(team) == rule.team and alive and len(alive) <= rule.reduced_to:
+                done.append(index)
+                break
+    return done
+
+
+# ------------------------------------------------------------------ writing
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe YAML with multi-line strings (the board) as literal blocks."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+class _Flow(dict):
+    """A mapping written on one line (``{at: c4, repairs: 2}``), as docs/scenarios.md does."""
+
+
+_Dumper.add_representer(str, _represent_str)
+_Dumper.add_representer(_Flow, lambda dumper, value: dumper.represent_mapping(
+    "tag:yaml.org,2002:map", value, flow_style=True))
+
+
+def _writable(game) -> None:
+    """Refuse what the scenario format cannot hold, naming it."""
+    st = game.state
+    spec = game.rules.spec
+    if len(spec) > 2 and spec[2]:
+        raise ScenarioError("extra", "the rules include card text given as a string "
+                            f"({', '.join(name for name, _ in spec[2])}); a scenario names "
+                            "card files: write the text to a file and load it with "
+                            "load_ruleset(edition, extra=[path])")
+    if st.phase == "over":
+        raise ScenarioError("phase", f"the game is over (winner: {st.winner}); a scenario "
+                            "is a position still to be played")
+    if st.stack:
+        raise ScenarioError("stack", f"{len(st.stack)} item(s) on the stack "
+                            f"({', '.join(i.card for i in st.stack)}); a scenario is a "
+                            "position between chains: play on until the chain resolves")
+
+
+def _ship_fields(game, seat: int) -> _Flow:
+    """A ship's scenario entry: every field, so nothing rests on defaults."""
+    s = game.state.ships[seat]
+    names = game.rules.ships[s.type].maneuvers
+    out = _Flow()
+    if s.id != f"{s.side}-{s.type}":
+        out.update(side=s.side, type=s.type)
+    if s.position is not None:
+        out["at"] = game.board.name(s.position)
+    out.update(repairs=s.repairs, breakdowns=s.breakdowns, reserve=s.reserve,
+               crew_on={n: c for n, c in zip(names, s.crew_on) if c},
+               withdrawn=s.withdrawn, intercepted=s.intercepted, sunk=s.sunk)
+    return out
+
+
+def _phase_field(game) -> str | None:
+    """The scenario's phase; None for a sunk ship's turn (its respawn, set up by
+    the reader from the ship itself)."""
+    st = game.state
+    if st.phase == "recover":
+        return "recover"
+    if st.phase == "main":
+        return "maneuvers"
+    return None if st.ships[st.turn].sunk else st.phase
+
+
+def scenario_of(game) -> dict[str, Any]:
+    """The position as scenario data (docs/scenarios.md), exact down to the RNG state."""
+    _writable(game)
+    st = game.state
+    rules = game.rules
+    ids = [s.id for s in st.ships]
+    data: dict[str, Any] = {"edition": rules.spec[0]}
+    if rules.spec[1]:
+        data["extra"] = list(rules.spec[1])
+    width = game.board.width
+    data.update(
+        mode=st.mode,
+        rng=st.rng,
+        board="\n".join(st.board[i:i + width] for i in range(0, len(st.board), width)) + "\n",
+        start_cards=dict(st.start_cards),
+        ships={s.id: _ship_fields(game, seat) for seat, s in enumerate(st.ships)},
+        hands={i: list(h) for i, h in zip(ids, st.hands)},
+        deck=list(st.deck),
+        discard=list(st.discard),
+        score=dict(st.score),
+        turn=ids[st.turn],
+    )
+    phase = _phase_field(game)
+    if phase is not None:
+        data["phase"] = phase
+    if st.phase == "recover":
+        data["recover_left"] = st.recover_left
+    data["order_played"] = st.orders_played if st.orders_played > 1 else bool(st.orders_played)
+    data["turn_number"] = st.turn_number
+    if st.end_turn_pending:
+        data["turn_ends"] = True
+    return data
+
+
+def game_to_scenario(game) -> str:
+    """``scenario_of`` as YAML text (``Game.to_scenario``)."""
+    return yaml.dump(scenario_of(game), Dumper=_Dumper, sort_keys=False,
+                     default_flow_style=None, allow_unicode=True, width=100)
