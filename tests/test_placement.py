@@ -120,10 +120,10 @@ def test_r2_8_refusals_are_in_the_game_language():
     game = rc.new_game(EN, seed=5)
     game.lang = "es"
     assert refused(game, "place h6") == \
-        "h6 no está en la carta inicial del bando blue (a1 b1 a2 b2) (R2.8)"
+        "h6 no está en la carta inicial del bando azul (a1 b1 a2 b2) (R2.8)"
     game.lang = "it"
     assert refused(game, "end") == ("blue-submarine prima deve piazzare la sua nave su una "
-                                    "casella libera della carta iniziale della squadra blue "
+                                    "casella libera della carta iniziale della squadra blu "
                                     "(R2.8)")
 
 

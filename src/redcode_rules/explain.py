@@ -121,9 +121,10 @@ def _place(game, say, seat: int, words: list[str]) -> str:
     of the ship's side's start card."""
     ship = game.state.ships[seat]
     rule = "D8.4" if ship.sunk else "R2.8"
+    side = catalog(game.lang)["sides"][ship.side]
     if words[0] != "place":
         return say("must_place" if ship.sunk else "must_place_first", player=ship.id,
-                   side=ship.side)
+                   side=side)
     if len(words) != 2:
         return say("place_one")
     board = game.board
@@ -132,7 +133,7 @@ def _place(game, say, seat: int, words: list[str]) -> str:
         return say("not_a_box", box=words[1])
     card = board.starts[ship.side]
     if box not in card:
-        return say("place_off_card", box=words[1], side=ship.side,
+        return say("place_off_card", box=words[1], side=side,
                    boxes=" ".join(board.name(b) for b in card), rule=rule)
     if board.is_island(box):
         return say("place_island", box=words[1], rule=rule)
@@ -140,7 +141,7 @@ def _place(game, say, seat: int, words: list[str]) -> str:
     if occupant >= 0:
         return say("place_occupied", box=words[1], ship=game.state.ships[occupant].id,
                    rule=rule)
-    return say("not_free_start", box=words[1], side=ship.side, rule=rule)
+    return say("not_free_start", box=words[1], side=side, rule=rule)
 
 
 def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
