@@ -542,19 +542,6 @@ def test_the_variants_guide_commands_print_what_the_page_shows(monkeypatch, caps
 
 # ------------------------------------------------------------------ the API pages
 
-# Public objects of game.py whose docstrings were being rewritten in parallel when
-# this test was written: they may still lack one. Remove names as they get theirs;
-# nothing else may be added here.
-AWAITING_DOCSTRINGS = {
-    "redcode_rules.Game.new", "redcode_rules.Game.from_json", "redcode_rules.Game.to_json",
-    "redcode_rules.Game.is_legal", "redcode_rules.Game.ships", "redcode_rules.Game.ship",
-    "redcode_rules.Game.hand", "redcode_rules.Game.deck", "redcode_rules.Game.discards",
-    "redcode_rules.Game.score", "redcode_rules.Game.is_over", "redcode_rules.Game.winner",
-    "redcode_rules.Game.turn_number", "redcode_rules.Game.phase",
-}
-# ... and those whose docstrings still carry notes for the developers
-AWAITING_PUBLIC_WORDING = {"redcode_rules.new_game", "redcode_rules.Game",
-                           "redcode_rules.ShipView"}
 INTERNAL_NOTES = ("INTERFACE", "RULES", ".pxd", "compiled core", "__slots__")
 
 
@@ -594,7 +581,7 @@ def test_every_public_object_of_the_api_pages_has_a_docstring():
     assert {"redcode_rules.Game.play", "redcode_rules.Ruleset.text",
             "redcode_rules.svg.board", "redcode_rules.CardDef.mover"} <= set(objects)
     missing = {n for n, obj in objects.items() if not (obj.__doc__ or "").strip()}
-    assert missing <= AWAITING_DOCSTRINGS, sorted(missing - AWAITING_DOCSTRINGS)
+    assert sorted(missing) == []
 
 
 def test_the_api_pages_show_no_notes_for_the_developers():
@@ -602,7 +589,7 @@ def test_the_api_pages_show_no_notes_for_the_developers():
     notes on the compiled core (those are comments)."""
     noted = {n for n, obj in api_objects()
              if any(word in (obj.__doc__ or "") for word in INTERNAL_NOTES)}
-    assert noted <= AWAITING_PUBLIC_WORDING, sorted(noted - AWAITING_PUBLIC_WORDING)
+    assert sorted(noted) == []
     config = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader=_Loader)
     options = config["plugins"][2]["mkdocstrings"]["handlers"]["python"]["options"]
     assert options["show_source"] is False

@@ -22,7 +22,14 @@ CHECKPOINT_EVERY = 16
 
 @attrs.frozen
 class ShipView:
-    """A read-only look at one ship (INTERFACE: ``game.ship(id)``)."""
+    """A read-only look at one ship, as ``game.ship(id)`` returns it.
+
+    A snapshot: it does not change as the game goes on (ask ``game.ship``
+    again). ``position`` is a box name such as ``"c4"``, None while the ship
+    is off the board (still to be placed, R2.8, or sunk and waiting to
+    respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
+    it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
+    """
 
     id: str
     side: str
@@ -53,14 +60,16 @@ def normalise(move: str) -> str:
 class Game:
     """A game of Red Code in progress.
 
-    Moves are strings in the notation of docs/notation.md. ``legal_moves()`` is
-    computed once per state; ``play`` applies a listed move or raises
-    ``IllegalMove`` with the rule that forbids it, changing nothing.
-
-    In the compiled core an extension type (game.pxd): keep ``__slots__``
-    and that file alike.
+    Make one with ``new_game`` (or ``Game.from_scenario``, ``Game.from_json``).
+    Every decision is a move string in the notation of docs/notation.md, made
+    by ``to_move``: ``legal_moves()`` lists them (computed once per state),
+    ``play`` applies one or raises ``IllegalMove`` with the rule that forbids
+    it, changing nothing, and ``undo`` takes it back. ``str(game)`` is the
+    board as text.
     """
 
+    # In the compiled core an extension type (game.pxd): keep __slots__ and
+    # that file alike.
     __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
@@ -112,6 +121,10 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
+        """The game saved by ``to_json``, exactly: state, log, moves and RNG.
+
+        The rules are loaded again from the edition and card files it names
+        and must compile to the same card data (``ScenarioError`` if not)."""
         from .serialize import game_from_json
         return game_from_json(text)
 
@@ -125,6 +138,10 @@ class Game:
         return game_to_scenario(self)
 
     def to_json(self) -> str:
+        """A lossless save as JSON text: ``Game.from_json(text) == game``.
+
+        Unlike ``to_scenario`` it holds any moment of a game, a chain on the
+        stack included, and the log; it is meant for programs, not people."""
         from .serialize import game_to_json
         return game_to_json(self)
 
@@ -182,6 +199,7 @@ class Game:
         return list(self._listing().sorted())
 
     def is_legal(self, move: str) -> bool:
+        """Whether ``play(move)`` would be accepted now (white space folded)."""
         return normalise(str(move)) in self._listing()
 
     def explain(self, move: str) -> str | None:
@@ -298,6 +316,7 @@ class Game:
 
     @property
     def ships(self) -> list[str]:
+        """Every ship id in seat order, the order of play (D6.3), sunk ones included."""
         return [s.id for s in self.state.ships]
 
     def _ship_state(self, ship_id: str) -> ShipState:
@@ -307,6 +326,7 @@ class Game:
         raise KeyError(f"no ship {ship_id!r}; ships are {', '.join(self.ships)}")
 
     def ship(self, ship_id: str) -> ShipView:
+        """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""
         s = self._ship_state(ship_id)
         names = self.rules.ships[s.type].maneuvers
         return ShipView(s.id, s.side, s.type,
@@ -315,27 +335,33 @@ class Game:
                         s.eliminated, names, dict(zip(names, s.crew_on)))
 
     def hand(self, ship_id: str) -> list[str]:
+        """The order cards in the hand of a ship's player, as card ids (a copy)."""
         s = self._ship_state(ship_id)
         return list(self.state.hands[self.state.ships.index(s)])
 
     @property
     def deck(self) -> list[str]:
+        """The order cards still to draw, top first (a copy; R7.1)."""
         return list(self.state.deck)
 
     @property
     def discards(self) -> list[str]:
+        """The discard pile, oldest first; reshuffled into the deck when it runs out (D7.1)."""
         return list(self.state.discard)
 
     @property
     def score(self) -> dict[str, int]:
+        """Victory points by side, ``{"blue": 0, "red": 0}``; war only (R8.3), 0 in arena."""
         return dict(self.state.score)
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (D8.6); then ``to_move`` is None and nothing is legal."""
         return self.state.phase == "over"
 
     @property
     def winner(self) -> str | None:
+        """``"blue"``, ``"red"`` or ``"draw"`` once the game is over (D8.5, D8.6); None before."""
         return self.state.winner
 
     @property
@@ -345,10 +371,16 @@ class Game:
 
     @property
     def turn_number(self) -> int:
+        """The turn being played, from 1; every player's turn counts (E8.4, limit D8.5)."""
         return self.state.turn_number
 
     @property
     def phase(self) -> str:
+        """Where the turn is: ``place`` (initial placement R2.8, or a respawn D8.4),
+        ``recover`` (R6.1), ``main`` (maneuvers and order cards) or ``over``.
+
+        ``decision`` says what ``to_move`` must decide now (a response, a
+        choice, a discard, within the phase)."""
         return self.state.phase
 
     @property
