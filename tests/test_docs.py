@@ -531,6 +531,27 @@ def test_the_variants_guide_examples_print_what_the_page_shows(monkeypatch):
     assert runner.summarize(verbose=False).failed == 0
 
 
+#: Pages whose Python sessions are run, with how many sessions each shows.
+SESSIONS = {"scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
+            "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 1}
+
+
+@pytest.mark.parametrize("page", sorted(SESSIONS))
+def test_the_pages_python_sessions_print_what_they_show(page, monkeypatch, tmp_path):
+    """Each page's ```pycon blocks run as one doctest session, in a scratch
+    folder with the repository's cards/ beside it (for the relative paths)."""
+    import doctest
+
+    (tmp_path / "cards").symlink_to(ROOT / "cards")
+    monkeypatch.chdir(tmp_path)
+    blocks = code_blocks(page, "pycon")
+    assert len(blocks) == SESSIONS[page]
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, page, f"docs/{page}", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
 def test_the_variants_guide_commands_print_what_the_page_shows(monkeypatch, capsys):
     monkeypatch.chdir(ROOT)
     [block] = code_blocks("variants.md", "console")
