@@ -9,8 +9,11 @@ the reference cannot drift from the engine. MkDocs itself is not run here
 stand-in for ``mkdocs_gen_files``.
 """
 
+import difflib
+import io
 import re
 import runpy
+import shlex
 import sys
 import types
 from pathlib import Path
@@ -559,6 +562,66 @@ def test_the_variants_guide_commands_print_what_the_page_shows(monkeypatch, caps
     assert command.startswith("$ redcode ")
     assert main(command.split()[2:]) == 0
     assert capsys.readouterr().out.splitlines() == expected
+
+
+def test_the_readmes_example_runs_as_its_comments_say(capsys):
+    """README.md's Python example: every move is legal, and the values its comments
+    show are those of the game before the first move."""
+    import ast
+
+    text = (ROOT / "README.md").read_text("utf-8")
+    [block] = re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
+    scope: dict = {}
+    exec(block, scope)
+    assert capsys.readouterr().out == str(scope["game"]) + "\n"
+    fresh = rc.new_game(scope["rules"], mode="war", teams=[["submarine"], ["destroyer"]],
+                        seed=7)
+    shown = {expr.strip(): ast.literal_eval(comment.split(":")[0].strip())
+             for expr, comment in re.findall(r"^(game\.[^#\n]*?)\s+# ([\[(].*)$", block, re.M)}
+    assert set(shown) == {"game.to_move, game.decision", "game.legal_moves()"}
+    for expr, value in shown.items():
+        assert eval(expr, {"game": fresh}) == value, expr
+
+
+#: The exit code of each command docs/play.md shows (0 when not listed).
+PLAY_PAGE_EXIT_CODES = {"redcode replay missing.json --json": 2, "redcode play --lang fr": 2}
+
+
+def console_session(block: str) -> tuple[str, str, str]:
+    """A ```console block as (command, its standard input, expected output);
+    ``printf '...' | redcode ...`` pipes the printf text in."""
+    command, _, expected = block.partition("\n")
+    command = command.removeprefix("$ ")
+    stdin = ""
+    if command.startswith("printf "):
+        printed, _, command = command.partition(" | ")
+        stdin = shlex.split(printed)[1].encode().decode("unicode_escape")
+    return command, stdin, expected
+
+
+def test_the_play_page_shows_what_the_commands_print(monkeypatch, capsys, tmp_path):
+    """docs/play.md: the piped session, the --json documents and the errors are
+    real; the blocks run in order in one folder (the replay the session saves is
+    the one the next block reads), with cards/ beside it."""
+    import doctest
+
+    (tmp_path / "cards").symlink_to(ROOT / "cards")
+    monkeypatch.chdir(tmp_path)
+    blocks = code_blocks("play.md", "console")
+    assert len(blocks) == 5
+    checker = doctest.OutputChecker()
+    for block in blocks:
+        command, stdin, expected = console_session(block)
+        assert command.startswith("redcode "), command
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(shlex.split(command)[1:])
+        out = capsys.readouterr()
+        assert code == PLAY_PAGE_EXIT_CODES.get(command, 0), command
+        got = out.out + out.err
+        assert checker.check_output(expected, got, doctest.ELLIPSIS), \
+            (command, "".join(difflib.unified_diff(expected.splitlines(True),
+                                                   got.splitlines(True))))
+    assert "\x1b" not in got
 
 
 # ------------------------------------------------------------------ the API pages
