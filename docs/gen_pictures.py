@@ -33,13 +33,16 @@ ships:
   red-destroyer: {at: d4}
   blue-aircraft_carrier: {at: f2}
   blue-destroyer: {at: a4}
+  red-submarine: {sunk: true}
+  red-aircraft_carrier: {sunk: true}
 turn: red-destroyer
 phase: maneuvers
 """
+# (the sides are equal, D2.9: red's other two ships are sunk, off the board)
 
 # The same position with a red submarine on e4: a friendly ship does not
 # block the line, so f4 and g4 stay in the field.
-FRIENDLY = FIELD_EXAMPLE.replace("turn:", "  red-submarine: {at: e4}\nturn:")
+FRIENDLY = FIELD_EXAMPLE.replace("red-submarine: {sunk: true}", "red-submarine: {at: e4}")
 
 # A fleet in the middle of a game, to show crew on maneuvers and damage.
 FLEET = """
@@ -57,7 +60,8 @@ ships:
 def pictures() -> dict[str, str]:
     """File name → SVG text."""
     out = {}
-    start = rc.new_game(rc.load_ruleset("en"), seed=7)
+    # the fixed placement (D2.8): a position with the ships on the board
+    start = rc.new_game(rc.load_ruleset("en"), seed=7, placement="fixed")
     out["start.svg"] = start.svg()
     out["start-field.svg"] = start.svg(field_of="blue-submarine")
     example = rc.Game.from_scenario(FIELD_EXAMPLE)

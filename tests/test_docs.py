@@ -534,8 +534,17 @@ def test_the_variants_guide_examples_print_what_the_page_shows(monkeypatch):
     assert runner.summarize(verbose=False).failed == 0
 
 
+def dsl_guide_card_file() -> str:
+    """my_cards.rc as docs/dsl.md writes it: the new card, then the patch that
+    keeps the deck at 30 cards."""
+    text = (ROOT / "docs" / "dsl.md").read_text("utf-8")
+    [card] = re.findall(r'^```text title="my_cards.rc"\n(.*?)^```$', text, re.M | re.S)
+    [patch] = [b for b in code_blocks("dsl.md", "text") if b.startswith("# Two fewer")]
+    return card + patch
+
+
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
+SESSIONS = {"dsl.md": 3, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 
@@ -547,6 +556,8 @@ def test_the_pages_python_sessions_print_what_they_show(page, monkeypatch, tmp_p
 
     (tmp_path / "cards").symlink_to(ROOT / "cards")
     monkeypatch.chdir(tmp_path)
+    if page == "dsl.md":  # the card file the guide writes, then patches
+        (tmp_path / "my_cards.rc").write_text(dsl_guide_card_file(), "utf-8")
     blocks = code_blocks(page, "pycon")
     assert len(blocks) == SESSIONS[page]
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, page, f"docs/{page}", 0)
@@ -581,6 +592,15 @@ def test_the_readmes_example_runs_as_its_comments_say(capsys):
     assert set(shown) == {"game.to_move, game.decision", "game.legal_moves()"}
     for expr, value in shown.items():
         assert eval(expr, {"game": fresh}) == value, expr
+
+
+def test_the_pictures_in_docs_img_are_what_gen_pictures_draws():
+    """docs/pictures.md shows docs/img/: the script still runs on the current
+    engine and draws the same bytes."""
+    pictures = runpy.run_path(str(ROOT / "docs" / "gen_pictures.py"))["pictures"]()
+    assert sorted(pictures) == sorted(p.name for p in (ROOT / "docs" / "img").glob("*.svg"))
+    for name, text in pictures.items():
+        assert (ROOT / "docs" / "img" / name).read_text("utf-8") == text + "\n", name
 
 
 #: The exit code of each command docs/play.md shows (0 when not listed).
