@@ -16,7 +16,10 @@ class DslError(RedCodeError):
     """A card file that does not parse or does not make sense.
 
     The message names the file, line and column, quotes the line with a caret
-    under the column, and says what was expected.
+    under the column, and says what was expected. The parts are attributes
+    too, for tools: ``file``, ``line``, ``column`` (None when there is no one place to
+    point at), ``source_line``, ``reason`` and
+    ``suggestion`` (a close name for a misspelt one, or None).
     """
 
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
@@ -49,11 +52,13 @@ class DslError(RedCodeError):
 class IllegalMove(RedCodeError):
     """A move that is not legal now. The game state is left unchanged.
 
-    The message stays short: the reason (with its rule id) and, for a move
-    that does not parse, the closest legal moves and how many there are.
-    The whole list is on the exception, for a program that wants it:
-    ``legal_moves`` (every legal move then) and ``suggestions`` (the
-    closest ones, best first; possibly empty).
+    The message stays short: the reason (with its rule number) and, for a
+    move that does not parse, a did-you-mean with the closest legal moves
+    and how many there are. The rest is on the exception, for a program
+    that wants it: ``move`` (as written), ``reason`` (what
+    ``game.explain(move)`` says, in ``game.lang``), ``legal_moves`` (every
+    legal move then) and ``suggestions`` (the closest ones, best first;
+    possibly empty).
     """
 
     def __init__(self, move: str, reason: str, legal_moves: list[str] | None = None,
@@ -66,7 +71,14 @@ class IllegalMove(RedCodeError):
 
 
 class ScenarioError(RedCodeError):
-    """A scenario (or saved game) that cannot be set up; names the field."""
+    """A game that cannot be set up, or a position that cannot be written.
+
+    Raised by ``Game.from_scenario`` and ``Game.from_json`` for bad input, by
+    ``new_game`` for teams or a placement it cannot use (D2.9, R2.8), and by
+    ``game.to_scenario()`` for what a scenario cannot hold. ``field`` names
+    the field (``ships.red-destroyer.crew_on.torpedo``, ``teams``,
+    ``stack``) and ``reason`` says what is wrong.
+    """
 
     def __init__(self, field: str, reason: str):
         self.field = field
