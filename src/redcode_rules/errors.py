@@ -17,9 +17,9 @@ class DslError(RedCodeError):
 
     The message names the file, line and column, quotes the line with a caret
     under the column, and says what was expected. The parts are attributes
-    too, for tools: ``file``, ``line``, ``column`` (None when there is no one place to
-    point at), ``source_line``, ``reason`` and
-    ``suggestion`` (a close name for a misspelt one, or None).
+    too, for tools: ``file``, ``line``, ``column`` (None when there is no one
+    place to point at), ``source_line``, ``reason`` and ``suggestion`` (a
+    close name for a misspelt one, or None).
     """
 
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
