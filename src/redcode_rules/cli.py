@@ -39,6 +39,7 @@ class Parser(argparse.ArgumentParser):
     ``main`` reports it like every other error (and as JSON under ``--json``)."""
 
     def error(self, message: str) -> NoReturn:
+        """Raise the message as a UsageError (exit 2) instead of exiting."""
         raise UsageError(f"{self.prog}: {message}")
 
 
@@ -110,6 +111,7 @@ def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> N
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    """A whole game between two bots, narrated in the game's language (exit 0)."""
     from .bots import BOTS
     rules = rules_of(args)
     teams = parse_teams(args.teams, rules)
@@ -135,6 +137,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Validate card files: every error with file, line and caret; exit 1 if any."""
     errors = check_files(args.files, args.edition)
     if args.json:
         emit({"command": "check", "ok": not errors, "files": list(args.files),
@@ -149,6 +152,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    """Write the card reference pages of --edition in --lang into --out."""
     from .loader import builtin_editions
     from .reference import write_reference
     lang = check_language(args.lang)
@@ -165,6 +169,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """A game in the terminal against bots (play.py); a bad option is a usage error."""
     from .play import PlaySetup, play
     rules = rules_of(args)
     setup = PlaySetup(rules=rules, mode=args.mode, teams=parse_teams(args.teams, rules),
@@ -174,6 +179,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-play a replay move by move: a file that is not one is a usage error,
+    an illegal move or other card data a failure."""
     from .replay import ReplayError, read_replay, replay
     try:
         data = read_replay(args.file)
@@ -199,6 +206,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random games checking every invariant; a broken one is a failure (exit 1),
+    its shrunk replay written to --out."""
     from .fuzz import fuzz
     rules = rules_of(args)
     with progress_bar(enabled=not (args.quiet or args.json), total=args.games) as advance:
@@ -267,17 +276,20 @@ def emit(document: dict[str, Any]) -> None:
 
 
 def version() -> str:
+    """The installed version, as ``redcode --version`` prints it."""
     from . import __version__
     return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``redcode`` argument parser: one subcommand per command."""
     from .bots import BOTS
     p = Parser(prog="redcode", description="Red Code rules engine")
     p.add_argument("--version", action="version", version=f"redcode {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     def game_options(sp):
+        """The options of a game: edition, cards, mode, teams, seed, language."""
         sp.add_argument("--edition", default="en", help="en, es, it or a variant file")
         sp.add_argument("--cards", action="append", default=[], help="extra card file")
         sp.add_argument("--mode", default="war", choices=["war", "arena"])
@@ -286,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--lang", default=None, help="en, es, it (default: the edition's)")
 
     def json_option(sp):
+        """``--json``: one JSON document on stdout instead of text."""
         sp.add_argument("--json", action="store_true",
                         help="one JSON document on stdout (results and errors)")
 
