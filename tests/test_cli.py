@@ -33,11 +33,11 @@ def one_line_error(capsys, start):
     (["demo", "--lang", "fr"], "--lang: no texts for 'fr'; languages are en, es, it"),
     (["demo", "--edition", "xx"], "xx: unknown edition 'xx'"),
     (["rules", "--lang", "fr", "--out", "x"], "--lang: no texts for 'fr'; languages are en, es, it"),
-    (["fuzz", "--games", "-5"], "redcode fuzz: argument --games: must be at least 1, not -5"),
-    (["fuzz", "--games", "many"], "redcode fuzz: argument --games: expected a whole number"),
-    (["play", "--mode", "chess"], "redcode play: argument --mode: invalid choice: 'chess'"),
-    (["nonsense"], "redcode: argument command: invalid choice: 'nonsense'"),
-    ([], "redcode: the following arguments are required: command"),
+    (["fuzz", "--games", "-5"], "fuzz: argument --games: must be at least 1, not -5"),
+    (["fuzz", "--games", "many"], "fuzz: argument --games: expected a whole number"),
+    (["play", "--mode", "chess"], "play: argument --mode: invalid choice: 'chess'"),
+    (["nonsense"], "argument command: invalid choice: 'nonsense'"),
+    ([], "the following arguments are required: command"),
 ])
 def test_usage_errors_exit_2_with_one_line(argv, message, capsys):
     assert cli.main(argv) == 2
@@ -147,7 +147,7 @@ def test_replay_json(tmp_path, capsys):
     (["replay", "nowhere.json", "--json"], 2, "usage",
      "nowhere.json: cannot read replay: No such file or directory"),
     (["fuzz", "--games", "0", "--json"], 2, "usage",
-     "redcode fuzz: argument --games: must be at least 1, not 0"),
+     "fuzz: argument --games: must be at least 1, not 0"),
 ])
 def test_json_errors_are_json_too(argv, code, kind, message, capsys):
     assert cli.main(argv) == code

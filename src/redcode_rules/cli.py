@@ -39,8 +39,11 @@ class Parser(argparse.ArgumentParser):
     ``main`` reports it like every other error (and as JSON under ``--json``)."""
 
     def error(self, message: str) -> NoReturn:
-        """Raise the message as a UsageError (exit 2) instead of exiting."""
-        raise UsageError(f"{self.prog}: {message}")
+        """Raise the message as a UsageError (exit 2) instead of exiting; it
+        names the subcommand (``fuzz: argument --games: …``), and ``report``
+        puts ``redcode:`` in front once."""
+        command = self.prog.partition(" ")[2]
+        raise UsageError(f"{command}: {message}" if command else message)
 
 
 def positive_int(text: str) -> int:

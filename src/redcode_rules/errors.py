@@ -83,4 +83,18 @@ class ScenarioError(RedCodeError):
     def __init__(self, field: str, reason: str):
         self.field = field
         self.reason = reason
-        super().__init__(f"scenario field {field!r}: {reason}")
+        super().__init__(f"{self.source} {field!r}: {reason}")
+
+    #: what ``field`` belongs to, in the message
+    source = "scenario field"
+
+
+class SetupError(ScenarioError):
+    """``new_game`` arguments it cannot use: unequal sides (D2.9), a ship type
+    twice on a side (R1.2), an unknown mode, placement (R2.8) or ship type.
+
+    A ``ScenarioError`` (so one ``except`` covers every set-up), whose
+    message names the argument rather than a scenario field.
+    """
+
+    source = "new_game argument"

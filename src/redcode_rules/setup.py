@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .board import Board, parse_box
-from .errors import ScenarioError
+from .errors import ScenarioError, SetupError
 from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
 from .state import GameState, ShipState
@@ -76,10 +76,11 @@ def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]
 SIDE_SIZES = (1, 2, 3)
 
 
-def check_sides(blue: int, red: int, field: str) -> None:
+def check_sides(blue: int, red: int, field: str,
+                error: type[ScenarioError] = ScenarioError) -> None:
     """D2.9: sides are equal, 1v1, 2v2 or 3v3; anything else is refused."""
     if blue != red or blue not in SIDE_SIZES:
-        raise ScenarioError(field, f"sides of {blue} and {red} ships ({blue}v{red}): sides "
+        raise error(field, f"sides of {blue} and {red} ships ({blue}v{red}): sides "
                             "are equal, 1v1, 2v2 or 3v3 (D2.9)")
 
 
@@ -99,8 +100,8 @@ def place_fixed(board: Board, ships: Sequence[ShipState]) -> None:
         boxes = [b for b in boxes if not board.is_island(b)]
         team = [s for s in ships if s.side == side]
         if len(team) > len(boxes):
-            raise ScenarioError("teams", f"{side} has {len(team)} ships and its start card "
-                                f"{len(boxes)} navigable boxes (R2.8)")
+            raise SetupError("teams", f"{side} has {len(team)} ships and its start card "
+                             f"{len(boxes)} navigable boxes (R2.8)")
         for ship, box in zip(team, boxes):
             ship.position = box
 
@@ -114,22 +115,22 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     starts that); "fixed" puts them on the boxes of ``FIXED_PLACEMENT``.
     """
     if mode not in MODES:
-        raise ScenarioError("mode", f"unknown mode {mode!r}; modes are war and arena")
+        raise SetupError("mode", f"unknown mode {mode!r}; modes are war and arena")
     if len(teams) != 2 or not all(teams):
-        raise ScenarioError("teams", "two sides of one or more ships each, e.g. "
+        raise SetupError("teams", "two sides of one or more ships each, e.g. "
                             "[['submarine'], ['destroyer']]")
     for side, team in zip(("blue", "red"), teams):
         for t in team:
             if t not in rules.ships:
-                raise ScenarioError("teams", f"unknown ship type {t!r}; types are "
+                raise SetupError("teams", f"unknown ship type {t!r}; types are "
                                     f"{', '.join(rules.ships)}")
         if len(set(team)) != len(team):
-            raise ScenarioError("teams", f"{side} has two ships of one type (R1.2)")
-    check_sides(len(teams[0]), len(teams[1]), "teams")
+            raise SetupError("teams", f"{side} has two ships of one type (R1.2)")
+    check_sides(len(teams[0]), len(teams[1]), "teams", SetupError)
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:
-        raise ScenarioError("placement", f"unknown placement {placement!r}; placements are "
+        raise SetupError("placement", f"unknown placement {placement!r}; placements are "
                             f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
     board = make_board(cells, rules, start_cards)
     ships = []
