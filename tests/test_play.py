@@ -301,7 +301,7 @@ def test_commands_in_spanish():
     text = out.getvalue()
     assert "> ayuda\nEscribe una jugada:" in text
     assert "> pista\nEl bot codicioso jugaría: order captain red-destroyer\n" \
-        "porque: 1 de daño a destructor rojo; roba 1 carta de órdenes\n" in text
+        "porque: 1 de daño al destructor rojo; roba 1 carta de órdenes\n" in text
     assert "> porque torpedo red-destroyer\nred-destroyer no está en el campo de visión" in text
     assert "> pass\nno hay nada a lo que responder" in text
     assert text.endswith("> salir\nAdiós.\n")

@@ -31,7 +31,7 @@ from .bots import BOTS, Bot, GreedyBot, Reason
 from .cli import UsageError
 from .errors import IllegalMove, RedCodeError
 from .game import Game, new_game, normalise
-from .i18n import catalog, display_name, pick, ship_display
+from .i18n import ShipName, catalog, display_name, pick, ship_display
 from .model import Ruleset
 from .narrate import narrate, ship_letter
 
@@ -686,7 +686,7 @@ class Session:
         templates = self.words["reasons"]
         template = pick(templates.get(reason.key, templates["other"]), reason.amount)
         return template.format(key=reason.key, amount=reason.amount,
-                               ship=ship_display(reason.ship, self.lang) if reason.ship else "",
+                               ship=ShipName(reason.ship, self.lang) if reason.ship else "",
                                card=display_name(reason.card, self.lang) if reason.card else "")
 
     def undo(self) -> bool:
