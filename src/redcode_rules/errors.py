@@ -7,6 +7,41 @@ wrong: the file and line of a card, the move and the rule, the scenario field.
 
 from __future__ import annotations
 
+import reprlib
+
+#: The most characters of a value any error message quotes: a file can hold
+#: a value of gigabytes (a YAML alias bomb), and formatting it whole would cost
+#: as much; the message only needs to show which value it is.
+QUOTE_LIMIT = 60
+
+_short = reprlib.Repr()
+_short.maxlevel = 2
+_short.maxstring = _short.maxother = QUOTE_LIMIT
+_short.maxlist = _short.maxtuple = _short.maxdict = _short.maxset = 4
+_short.maxlong = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to at most about ``limit`` characters (``'abc…'``).
+
+    Every error message quotes a user's value through this: the work is
+    bounded whatever the value (a huge string, a deeply shared list, an
+    integer of a million digits), where ``repr`` would build it whole.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<a number of {value.bit_length()} bits>"
+    try:
+        text = _short.repr(value)
+    except (ValueError, RecursionError):  # an int too long for str, a nest too deep
+        text = f"<{type(value).__name__}>"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class RedCodeError(ValueError):
     """Base class of every error caused by bad input."""
@@ -22,10 +57,10 @@ class DslError(RedCodeError):
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
                  column: int | None = None, source_line: str | None = None,
                  suggestion: str | None = None):
-        self.file = file
+        self.file = clip(file, 200)
         self.line = line
         self.column = column
-        self.source_line = source_line
+        self.source_line = None if source_line is None else _clip_line(source_line, column)
         self.reason = message
         self.suggestion = suggestion
         super().__init__(self._format())
@@ -42,8 +77,20 @@ class DslError(RedCodeError):
         if self.source_line is not None and self.line is not None:
             text += f"\n    {self.source_line}"
             if self.column is not None:
-                text += "\n    " + " " * (self.column - 1) + "^"
+                text += "\n    " + " " * (min(self.column, _LINE_WINDOW) - 1) + "^"
         return text
+
+
+_LINE_WINDOW = 100
+
+
+def _clip_line(line: str, column: int | None) -> str:
+    """A source line short enough to quote: the part up to the column (the
+    caret's), at most ``_LINE_WINDOW`` characters before it, and a few after."""
+    column = column or 1
+    if column > _LINE_WINDOW:  # the caret's column is counted in the cut line
+        line = line[column - _LINE_WINDOW:]
+    return clip(line, 2 * _LINE_WINDOW)
 
 
 class IllegalMove(RedCodeError):
@@ -62,13 +109,13 @@ class IllegalMove(RedCodeError):
         self.reason = reason
         self.legal_moves = list(legal_moves or ())
         self.suggestions = list(suggestions or ())
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {quote(move)}: {reason}")
 
 
 class ScenarioError(RedCodeError):
     """A scenario (or saved game) that cannot be set up; names the field."""
 
     def __init__(self, field: str, reason: str):
-        self.field = field
+        self.field = clip(field, 100)
         self.reason = reason
-        super().__init__(f"scenario field {field!r}: {reason}")
+        super().__init__(f"scenario field {self.field!r}: {reason}")
