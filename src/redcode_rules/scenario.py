@@ -17,6 +17,7 @@ from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
+from .serialize import check_start_cards
 from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
@@ -62,6 +63,9 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
         return []
     if not isinstance(value, list):
         raise ScenarioError(field, "must be a list of order card ids")
+    if len(value) > rules.options.deck_size:
+        raise ScenarioError(field, f"{len(value)} cards; the deck has "
+                            f"{rules.options.deck_size} (R1.4)")
     for i, card in enumerate(value):
         if not isinstance(card, str) or card not in rules.orders:
             match = difflib.get_close_matches(str(card), list(rules.orders), n=1)
@@ -265,6 +269,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     start_cards = {**default_start_cards(width, height), **starts}
     board = make_board(cells, rules, start_cards)
+    check_start_cards(board, "start_cards")
 
     phase_in = data.get("phase", "recover")
     if not isinstance(phase_in, str) or phase_in not in PHASES:
@@ -276,6 +281,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     ships_in = _mapping(data.get("ships"), "ships") if data.get("ships") is not None else None
     if not ships_in:
         raise ScenarioError("ships", "a scenario needs at least one ship on each side")
+    if len(ships_in) > 6:
+        raise ScenarioError("ships", f"{len(ships_in)} ships; sides are 1v1 to 3v3 (D2.9)")
     listed: dict[str, list[ShipState]] = {"blue": [], "red": []}
     occupied: dict[int, str] = {}
     for ship_id, spec in ships_in.items():
@@ -370,6 +377,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     discard = _cards(data.get("discard"), "discard", rules)
     if data.get("deck") is not None:
         deck = _cards(data["deck"], "deck", rules)
+        total = len(deck) + len(discard) + sum(len(h) for h in hands)
+        if total > rules.options.deck_size:
+            raise ScenarioError("deck", f"{total} order cards in deck, discard and hands; "
+                                f"the deck has {rules.options.deck_size} (R1.4)")
     else:
         deck = rules.deck
         for field, cards in [("discard", discard)] + [(f"hands.{i}", h) for i, h in

@@ -277,16 +277,10 @@ def _check_state(state: GameState, rules) -> Board:
             raise ScenarioError(f"state.ships.{ship.id}.position", "off the board")
         if ship.side not in ("blue", "red"):
             raise ScenarioError(f"state.ships.{ship.id}.side", "sides are blue and red")
-    counts: dict[str, int] = {}
     for cards in state.hands + [state.deck, state.discard]:
         for card in cards:
             if card not in rules.orders:
                 raise ScenarioError("state", f"unknown order card {quote(card)}")
-            counts[card] = counts.get(card, 0) + 1
-    for card, count in counts.items():
-        if count > rules.orders[card].copies:
-            raise ScenarioError("state", f"{count} {card} cards; the deck has "
-                                f"{rules.orders[card].copies} (D7.4)")
 
     def seat(value, field: str, optional: bool = False) -> None:
         if value is None and optional:
@@ -338,14 +332,16 @@ def _check_state(state: GameState, rules) -> Board:
 
 
 def check_start_cards(board: Board, field: str) -> None:
-    """D2.7: start cards are all open water, so every ship has a box to start on
-    (R2.8) and to return to (R8.4). A check of scenarios and saves alike."""
+    """D2.7: start cards are open water, so every ship has a box to start on
+    (R2.8) and to return to (R8.4): an island there is refused, in scenarios
+    and saves alike. (Running water is let through: positions drawn to show
+    it beside a ship use it, and a ship may stand on it.)"""
     for side, boxes in board.starts.items():
         for box in boxes:
-            if board.cells[box] != ".":
+            if board.is_island(box):
                 raise ScenarioError(f"{field}.{side}", f"{board.name(box)} on the {side} start "
-                                    "card is not open water: start cards are all open water "
-                                    "(D2.7)")
+                                    "card is an island: start cards are open water (D2.7, "
+                                    "R2.8)")
 
 
 def _check_item(item, card, field: str, state: GameState, board: Board, rules) -> None:

@@ -126,6 +126,8 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
         if len(set(team)) != len(team):
             raise ScenarioError("teams", f"{side} has two ships of one type (R1.2)")
     check_sides(len(teams[0]), len(teams[1]), "teams")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ScenarioError("seed", f"must be a whole number, not {quote(seed)}")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:
