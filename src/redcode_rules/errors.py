@@ -106,10 +106,10 @@ class IllegalMove(RedCodeError):
     def __init__(self, move: str, reason: str, legal_moves: list[str] | None = None,
                  suggestions: list[str] | None = None):
         self.move = move
-        self.reason = reason
+        self.reason = clip(reason, 10 * QUOTE_LIMIT)
         self.legal_moves = list(legal_moves or ())
         self.suggestions = list(suggestions or ())
-        super().__init__(f"illegal move {quote(move)}: {reason}")
+        super().__init__(f"illegal move {quote(move)}: {self.reason}")
 
 
 class ScenarioError(RedCodeError):

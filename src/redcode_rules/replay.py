@@ -87,6 +87,9 @@ def start_of(data: dict[str, Any]) -> Game:
     if extra:
         raise ReplayError(f"the replay names card files by path ({clip(', '.join(map(str, extra)), 300)})"
                           "; a replay carries their text instead: save it again")
+    if "hash" not in data["ruleset"]:
+        raise ReplayError("the replay has no hash of its card data, which is what proves it is "
+                          "replayed under the rules it was played with")
     try:
         rules = ruleset_from_ref(data["ruleset"])
     except ScenarioError as err:

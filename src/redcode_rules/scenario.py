@@ -153,8 +153,8 @@ class _BoundedLoader(yaml.SafeLoader):
             children = []
         size = 1 + sum(self._sizes[id(child)] for child in children)
         if size > MAX_YAML_NODES:
-            raise ScenarioError("yaml", f"the document stands for more than {MAX_YAML_NODES} "
-                                "values once its aliases (*name) are expanded")
+            raise ScenarioError("yaml", f"more than {MAX_YAML_NODES} values, aliases (*name) "
+                                "counted in full: no position needs so many")
         self._sizes[id(node)] = size
         self._nodes.append(node)
         return node

@@ -170,6 +170,13 @@ def game_from_json(text: str):
     return game
 
 
+def game_from_pickle(text: str, lang: str | None):
+    """A pickled game (``Game.__reduce__``): its JSON save and its language."""
+    game = game_from_json(text)
+    game._lang = lang
+    return game
+
+
 def _check_counts(state: Any, log: Any, moves: Any, rules) -> None:
     """Before anything is built: no list longer than a game of these rules can
     make it (D2.9: at most 3 ships a side; R1.4: the deck's cards; the turn
