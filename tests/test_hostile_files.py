@@ -126,7 +126,7 @@ def test_an_illegal_move_quotes_a_short_prefix_of_the_move():
     game = a_game()
     with pytest.raises(rc.IllegalMove) as info:
         game.play("torpedo " + "x" * 100_000)
-    assert len(str(info.value)) < 1000
+    assert len(str(info.value)) < 1200
     assert str(info.value).startswith("illegal move 'torpedo xxxxxxxxxxxxxxxxxxx...xxx")
     assert info.value.move == "torpedo " + "x" * 100_000   # the whole move stays on the error
 
@@ -226,6 +226,23 @@ def test_a_game_on_a_variant_file_saves_and_replays_its_text(tmp_path):
     assert again == game and again.rules.name == "house" and again.rules.lineage == (
         "base", "es", "club", "house")
     assert replay(record) == game
+
+
+def test_a_game_rebuilt_from_carried_variant_text_is_not_written_as_a_scenario(tmp_path):
+    """A scenario names its card files; the file a save carried may be gone."""
+    path = tmp_path / "house.rc"
+    path.write_text("variant house extends es\nrules { hand_limit 4 }\n")
+    game = rc.new_game(rc.load_ruleset(str(path)), seed=1, placement="fixed")
+    assert game.to_scenario().startswith(f"edition: {path}\n")
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_json(game.to_json()).to_scenario()
+    assert info.value.field == "edition"
+
+
+def test_a_long_name_in_a_card_file_is_quoted_short():
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("rules { " + "x" * 100_000 + " 3 }", "long.rc")
+    assert len(str(info.value)) < 1500
 
 
 def test_embedded_variants_cannot_name_a_parent_file():

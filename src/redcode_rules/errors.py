@@ -13,6 +13,9 @@ import reprlib
 #: a value of gigabytes (a YAML alias bomb), and formatting it whole would cost
 #: as much; the message only needs to show which value it is.
 QUOTE_LIMIT = 60
+#: The longest reason an error gives: every value in it is quoted short, but
+#: a name from a file (a card id, a field) may still be long.
+_REASON_LIMIT = 1000
 
 _short = reprlib.Repr()
 _short.maxlevel = 2
@@ -61,8 +64,8 @@ class DslError(RedCodeError):
         self.line = line
         self.column = column
         self.source_line = None if source_line is None else _clip_line(source_line, column)
-        self.reason = message
-        self.suggestion = suggestion
+        self.reason = clip(message, _REASON_LIMIT)
+        self.suggestion = None if suggestion is None else clip(suggestion, QUOTE_LIMIT)
         super().__init__(self._format())
 
     def _format(self) -> str:
@@ -106,7 +109,7 @@ class IllegalMove(RedCodeError):
     def __init__(self, move: str, reason: str, legal_moves: list[str] | None = None,
                  suggestions: list[str] | None = None):
         self.move = move
-        self.reason = clip(reason, 10 * QUOTE_LIMIT)
+        self.reason = clip(reason, _REASON_LIMIT)
         self.legal_moves = list(legal_moves or ())
         self.suggestions = list(suggestions or ())
         super().__init__(f"illegal move {quote(move)}: {self.reason}")
@@ -117,5 +120,5 @@ class ScenarioError(RedCodeError):
 
     def __init__(self, field: str, reason: str):
         self.field = clip(field, 100)
-        self.reason = reason
-        super().__init__(f"scenario field {self.field!r}: {reason}")
+        self.reason = clip(reason, _REASON_LIMIT)
+        super().__init__(f"scenario field {self.field!r}: {self.reason}")

@@ -72,7 +72,8 @@ def read_replay(source: str | Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"not a replay: 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
-        raise ReplayError(f"replay version {quote(data.get('version'))}; this engine reads {VERSION}")
+        raise ReplayError(f"replay version {quote(data.get('version'))}; this engine reads "
+                          f"{VERSION}")
     for key, kind in (("ruleset", dict), ("setup", dict), ("moves", list)):
         if not isinstance(data.get(key), kind):
             raise ReplayError(f"replay field {key!r} is missing or not a {kind.__name__}")
@@ -85,8 +86,9 @@ def start_of(data: dict[str, Any]) -> Game:
     """The game a replay starts from (no moves played)."""
     extra = data["ruleset"].get("extra")
     if extra:
-        raise ReplayError(f"the replay names card files by path ({clip(', '.join(map(str, extra)), 300)})"
-                          "; a replay carries their text instead: save it again")
+        paths = clip(", ".join(map(str, extra)), 300)
+        raise ReplayError(f"the replay names card files by path ({paths}); a replay carries "
+                          "their text instead: save it again")
     if "hash" not in data["ruleset"]:
         raise ReplayError("the replay has no hash of its card data, which is what proves it is "
                           "replayed under the rules it was played with")
@@ -127,5 +129,6 @@ def replay(source: str | Path | dict[str, Any], upto: int | None = None) -> Game
         try:
             game.play(move)
         except IllegalMove as err:
-            raise ReplayError(f"move {index + 1} ({quote(move)}) is illegal: {err.reason}") from None
+            raise ReplayError(f"move {index + 1} ({quote(move)}) is illegal: {err.reason}") \
+                from None
     return game

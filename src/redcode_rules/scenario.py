@@ -298,7 +298,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         side = spec.get("side", side)
         kind = spec.get("type", kind)
         if not isinstance(side, str) or side not in ("blue", "red"):
-            raise ScenarioError(f"{field}.side", f"unknown side {quote(side)}: ids are <side>-<type> "
+            raise ScenarioError(f"{field}.side", f"unknown side {quote(side)}: ids are "
+                                "<side>-<type> "
                                 "(blue-submarine) or give side: and type:")
         if not isinstance(kind, str) or kind not in rules.ships:
             raise ScenarioError(f"{field}.type", f"unknown ship type {quote(kind)}; types are "
@@ -319,7 +320,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                 raise ScenarioError(f"{field}.at", "a sunk ship is off the board")
             position = board.index(str(at))
             if position is None:
-                raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board (a1..h6)")
+                raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board "
+                                    "(a1..h6)")
             if board.is_island(position):
                 raise ScenarioError(f"{field}.at", f"{at} is an island (R2.3)")
             if position in occupied:
@@ -405,7 +407,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     else:
         turn_id = data.get("turn", ids[0])
         if not isinstance(turn_id, str) or turn_id not in ids:
-            raise ScenarioError("turn", f"no such ship {quote(turn_id)}; ships are {', '.join(ids)}")
+            raise ScenarioError("turn", f"no such ship {quote(turn_id)}; ships are "
+                                f"{', '.join(ids)}")
         turn = ids.index(turn_id)
         if ships[turn].eliminated and not turn_ends:
             raise ScenarioError("turn", f"{turn_id} is eliminated")
@@ -484,6 +487,11 @@ def _writable(game) -> None:
     """Refuse what the scenario format cannot hold, naming it."""
     st = game.state
     spec = game.rules.spec
+    if spec.variants and spec.ref == spec.root:
+        raise ScenarioError("edition", "the rules were rebuilt from the variant files' text a "
+                            f"save carries ({', '.join(name for name, _ in spec.variants)}); a "
+                            "scenario names card files: load the variant file and set the "
+                            "position up again")
     if spec.texts:
         raise ScenarioError("extra", "the rules include card text given as a string "
                             f"({', '.join(name for name, _ in spec.texts)}); a scenario names "

@@ -13,6 +13,7 @@ from typing import Any
 import cattrs
 
 from .board import Board
+from .effects import Selector
 from .setup import check_sides
 from .errors import DslError, ScenarioError, clip, quote
 from .loader import _build, load_ruleset
@@ -369,17 +370,17 @@ def _check_item(item, card, field: str, state: GameState, board: Board, rules) -
         raise ScenarioError(field + ".answers", f"{card.id} answers an item on the stack "
                             "(D4.7)")
     if (item.area is None) != (kind is not TargetKind.AREA) or (
-            item.area is not None and
-            board.area(item.area, card.target.width, card.target.height) is None):
-        raise ScenarioError(field + ".area", f"{card.id} needs "
-                            f"{'an area on the board (D7.5)' if kind is TargetKind.AREA else 'no area'}")
+            item.area is not None and (not 0 <= item.area < board.size or board.area(
+                item.area, card.target.width, card.target.height) is None)):
+        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else "no area"
+        raise ScenarioError(field + ".area", f"{card.id} needs {need}")
     step = card.move_effect
     if step is None or not item.path:
         if step is not None or item.path:
             raise ScenarioError(field + ".path", f"{card.id} "
                                 f"{'moves along a path' if step else 'moves no ship'}")
         return
-    mover = item.seat if item.target is None or step.selector.value == "self" else item.target
+    mover = item.seat if item.target is None or step.selector is Selector.SELF else item.target
     start = ships[mover].position
     if start is None:  # sunk mid-chain: the item moves nothing (R9.2)
         return
