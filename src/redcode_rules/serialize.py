@@ -106,7 +106,8 @@ def game_to_json(game) -> str:
 #: scenario 7.
 MAX_JSON_DEPTH = 20
 #: A bound on the moves of one turn and the log events of one move, far above
-#: what games reach (random 3v3 games: at most 31 moves a turn, 6 events a move).
+#: what games reach (24 random games, 1v1 and 3v3: at most 25 moves in a turn,
+#: 2 events a move on average).
 MAX_MOVES_PER_TURN = 200
 MAX_EVENTS_PER_MOVE = 50
 MAX_MOVE_LENGTH = 200
