@@ -95,25 +95,25 @@ def test_r2_8_an_occupied_foreign_or_off_board_box_is_refused():
         "b2 holds blue-submarine (R2.4): a ship is placed on a free box of its start card (R2.8)"
 
 
-def test_r2_8_an_island_on_a_start_card_is_never_offered():
-    game = make("""
-        board: |
-          #.......
-          ........
-          ........
-          ........
-          ........
-          .......#
-        phase: place
-        ships:
-          blue-submarine: {}
-          red-destroyer: {}
-    """)
-    assert game.legal_moves() == ["place a2", "place b1", "place b2"]
-    assert refused(game, "place a1") == \
-        "a1 is an island (R2.3): a ship is placed on a free box of its start card (R2.8)"
-    game.play("place b1")
-    assert game.legal_moves() == ["place g5", "place g6", "place h5"]
+def test_r2_8_an_island_on_a_start_card_is_refused():
+    """D2.7: start cards are open water; a scenario with an island on one is
+    refused, so placement (R2.8) always has its boxes."""
+    with pytest.raises(rc.ScenarioError) as info:
+        make("""
+            board: |
+              #.......
+              ........
+              ........
+              ........
+              ........
+              .......#
+            phase: place
+            ships:
+              blue-submarine: {}
+              red-destroyer: {}
+        """)
+    assert str(info.value) == ("scenario field 'start_cards.blue': a1 on the blue start card "
+                               "is an island: start cards are open water (D2.7, R2.8)")
 
 
 def test_r2_8_refusals_are_in_the_game_language():
@@ -179,48 +179,41 @@ def test_d2_8_unknown_placements_are_refused(tmp_path):
 # --------------------------------------------------------------- respawn (D8.4)
 
 
-def test_d8_4_respawn_is_never_offered_an_island():
-    game = make("""
-        board: |
-          #.......
-          ........
-          ........
-          ........
-          ........
-          ........
-        ships:
-          blue-submarine: {sunk: true}
-          red-destroyer: {at: d4}
-    """)
-    assert (game.to_move, game.decision) == ("blue-submarine", "place")
-    assert game.legal_moves() == ["place a2", "place b1", "place b2"]
-    assert refused(game, "place a1") == \
-        "a1 is an island (R2.3): a ship is placed on a free box of its start card (D8.4)"
-    game.play("place a2")
-    assert game.ship("blue-submarine").position == "a2"
+def test_d8_4_a_respawn_start_card_with_an_island_is_refused():
+    with pytest.raises(rc.ScenarioError) as info:
+        make("""
+            board: |
+              ........
+              ........
+              ........
+              ........
+              ........
+              .......#
+            ships:
+              blue-submarine: {at: d4}
+              red-destroyer: {sunk: true}
+        """)
+    assert info.value.field == "start_cards.red"
+    assert info.value.reason == ("h6 on the red start card is an island: start cards are "
+                                 "open water (D2.7, R2.8)")
 
 
-def test_d8_4_with_an_island_and_three_ships_on_the_start_card_the_sunk_ship_waits():
+def test_d8_4_with_three_ships_on_the_start_card_the_sunk_ship_waits():
+    """R8.4: a sunk ship returns to a free box of its start card; with all
+    taken it waits (here the start card is named at c3, away from a1)."""
     game = make("""
-        board: |
-          #.......
-          ........
-          ........
-          ........
-          ........
-          ........
+        start_cards: {blue: c3}
         ships:
           blue-submarine: {sunk: true}
-          red-destroyer: {at: a2}
-          blue-destroyer: {at: b1}
-          red-submarine: {at: b2}
+          red-destroyer: {at: c3}
+          blue-destroyer: {at: d3}
+          red-submarine: {at: c4}
+          blue-aircraft_carrier: {at: d4}
+          red-aircraft_carrier: {at: h6}
     """)
     assert game.to_move == "red-destroyer"
     assert [e.kind for e in game.log][-3:] == ["wait", "turn_end", "turn_start"]
     assert game.ship("blue-submarine").position is None
-
-
-# --------------------------------------------------------------- undo, JSON, replays
 
 
 def test_undo_takes_back_placements_and_the_first_turn():

@@ -212,12 +212,19 @@ def test_ruleset_hash_mismatch_is_refused():
 
 
 def test_changed_card_data_is_refused(tmp_path):
+    """A save carries its variant file's text: editing the file afterwards
+    changes nothing; editing the carried text is refused by the hash."""
     path = tmp_path / "house.rc"
     path.write_text("variant house extends en\nrules { hand_limit 4 }\n")
     text = rc.new_game(rc.load_ruleset(str(path)), seed=1).to_json()
     path.write_text("variant house extends en\nrules { hand_limit 5 }\n")
+    assert rc.Game.from_json(text).rules.options.hand_limit == 4
+    data = json.loads(text)
+    assert data["ruleset"]["variants"] == [[str(path), "variant house extends en\n"
+                                            "rules { hand_limit 4 }\n"]]
+    data["ruleset"]["variants"][0][1] = data["ruleset"]["variants"][0][1].replace("4", "5")
     with pytest.raises(rc.ScenarioError) as info:
-        rc.Game.from_json(text)
+        rc.Game.from_json(json.dumps(data))
     assert info.value.field == "ruleset.hash"
 
 

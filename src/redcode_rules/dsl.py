@@ -181,6 +181,25 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
                     suggestion=suggestion)
 
 
+#: The largest number a card file may write: every count of the game is far
+#: below it, and Python will not even read an integer of over 4,300 digits.
+MAX_NUMBER = 999_999
+#: The largest board (R1.1): box columns are named a to z, 2 per map card.
+MAX_BOARD_COLUMNS = 13
+MAX_BOARD_ROWS = 13
+
+
+def _number(file: str, tok: Token, text: str | None = None) -> int:
+    """The integer a token writes (``text``: a part of it), or a DslError at the
+    token for one larger than ``MAX_NUMBER``."""
+    digits = str(tok) if text is None else text
+    if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise DslError(f"the number {digits[:12]}{'…' if len(digits) > 12 else ''} is too "
+                       f"large (at most {MAX_NUMBER})", file=file, line=tok.line,
+                       column=tok.column)
+    return int(digits)
+
+
 @v_args(meta=True)
 class _ToDecls(Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
@@ -234,7 +253,7 @@ class _ToDecls(Transformer):
     # properties -----------------------------------------------------------
     def _int_prop(name):  # noqa: N805 - a small factory used in the class body
         def prop(self, meta, c):
-            return Prop(name, int(c[0]), self._pos(meta))
+            return Prop(name, _number(self.file, c[0]), self._pos(meta))
         return prop
 
     cost = _int_prop("cost")
@@ -244,7 +263,7 @@ class _ToDecls(Transformer):
     crew = _int_prop("crew")
 
     def range(self, meta, c):
-        return Prop("range", int(c[0]) if c else None, self._pos(meta))
+        return Prop("range", _number(self.file, c[0]) if c else None, self._pos(meta))
 
     def flag(self, meta, c):
         negated, flag = c
@@ -264,7 +283,7 @@ class _ToDecls(Transformer):
 
     def target_area(self, meta, c):
         w, h = str(c[0]).split("x")
-        return Target(TargetKind.AREA, int(w), int(h))
+        return Target(TargetKind.AREA, _number(self.file, c[0], w), _number(self.file, c[0], h))
 
     def effect(self, meta, calls):
         return Prop("effect", tuple(calls), self._pos(meta))
@@ -276,7 +295,8 @@ class _ToDecls(Transformer):
             selector = rest.pop()
         elif rest and rest[-1] is None:
             rest.pop()
-        args = tuple(int(a) if a.type == "INT" else str(a) for a in rest if a is not None)
+        args = tuple(_number(self.file, a) if a.type == "INT" else str(a)
+                     for a in rest if a is not None)
         return Call(str(name), args, selector, self._tpos(name))
 
     def sel_self(self, meta, c):
@@ -305,16 +325,18 @@ class _ToDecls(Transformer):
 
     def option(self, meta, c):
         name, value = c
-        v = int(value) if value.type == "INT" else str(value)
+        v = _number(self.file, value) if value.type == "INT" else str(value)
         return Prop(str(name), v, self._tpos(name))
 
     def catchup(self, meta, c):
         teams, reduced, cards = c
         a, b = str(teams).split("v")
-        if a != b:
+        a_n, b_n = _number(self.file, teams, a), _number(self.file, teams, b)
+        if a_n != b_n:
             raise DslError(f"catch-up is for equal sides, not {teams}", file=self.file,
                            line=teams.line, column=teams.column)
-        return Prop("catchup", (int(a), int(reduced), int(cards)), self._tpos(teams))
+        return Prop("catchup", (a_n, _number(self.file, reduced), _number(self.file, cards)),
+                    self._tpos(teams))
 
 
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
@@ -480,10 +502,27 @@ class Draft:
                     "victory_points", "turn_limit"):
             if key in values and values[key] < 1:
                 raise self.error(self.options[key].pos, f"rule option '{key}' must be at least 1")
+        self._check_board_size(values)
         values["catchup"] = tuple(sorted(
             (Catchup(t, r, p.value[2]) for (t, r), p in self.catchups.items() if p.value[2] > 0),
             key=lambda c: (c.team, -c.reduced_to)))
         return RuleOptions(**values)
+
+    def _check_board_size(self, values: dict[str, Any]) -> None:
+        """R1.1, D2.7: a board the engine can play: box columns named a to z,
+        and two start cards in opposite corners, not one card."""
+        for key, most in (("board_columns", MAX_BOARD_COLUMNS), ("board_rows", MAX_BOARD_ROWS)):
+            if values.get(key, 1) > most:
+                raise self.error(self.options[key].pos, f"rule option '{key}' is at most {most} "
+                                 f"(a board of at most {2 * MAX_BOARD_COLUMNS} boxes a side, "
+                                 "columns a to z, R1.1)")
+        defaults = RuleOptions()
+        cols = values.get("board_columns", defaults.board_columns)
+        rows = values.get("board_rows", defaults.board_rows)
+        if cols * rows < 2:
+            key = "board_rows" if "board_rows" in self.options else "board_columns"
+            raise self.error(self.options[key].pos, f"a board of {cols}x{rows} map card has no "
+                             "room for two start cards in opposite corners (R1.1, D2.7)")
 
     def _card(self, entry: _Entry, options: RuleOptions) -> CardDef:
         p = entry.props

@@ -7,6 +7,44 @@ wrong: the file and line of a card, the move and the rule, the scenario field.
 
 from __future__ import annotations
 
+import reprlib
+
+#: The most characters of a value any error message quotes: a file can hold
+#: a value of gigabytes (a YAML alias bomb), and formatting it whole would cost
+#: as much; the message only needs to show which value it is.
+QUOTE_LIMIT = 60
+#: The longest reason an error gives: every value in it is quoted short, but
+#: a name from a file (a card id, a field) may still be long.
+_REASON_LIMIT = 1000
+
+_short = reprlib.Repr()
+_short.maxlevel = 2
+_short.maxstring = _short.maxother = QUOTE_LIMIT
+_short.maxlist = _short.maxtuple = _short.maxdict = _short.maxset = 4
+_short.maxlong = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to at most about ``limit`` characters (``'abc…'``).
+
+    Every error message quotes a user's value through this: the work is
+    bounded whatever the value (a huge string, a deeply shared list, an
+    integer of a million digits), where ``repr`` would build it whole.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<a number of {value.bit_length()} bits>"
+    try:
+        text = _short.repr(value)
+    except (ValueError, RecursionError):  # an int too long for str, a nest too deep
+        text = f"<{type(value).__name__}>"
+    return clip(text, limit)
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class RedCodeError(ValueError):
     """Base class of every error caused by bad input."""
@@ -25,12 +63,12 @@ class DslError(RedCodeError):
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
                  column: int | None = None, source_line: str | None = None,
                  suggestion: str | None = None):
-        self.file = file
+        self.file = clip(file, 200)
         self.line = line
         self.column = column
-        self.source_line = source_line
-        self.reason = message
-        self.suggestion = suggestion
+        self.source_line = None if source_line is None else _clip_line(source_line, column)
+        self.reason = clip(message, _REASON_LIMIT)
+        self.suggestion = None if suggestion is None else clip(suggestion, QUOTE_LIMIT)
         super().__init__(self._format())
 
     def _format(self) -> str:
@@ -45,8 +83,20 @@ class DslError(RedCodeError):
         if self.source_line is not None and self.line is not None:
             text += f"\n    {self.source_line}"
             if self.column is not None:
-                text += "\n    " + " " * (self.column - 1) + "^"
+                text += "\n    " + " " * (min(self.column, _LINE_WINDOW) - 1) + "^"
         return text
+
+
+_LINE_WINDOW = 100
+
+
+def _clip_line(line: str, column: int | None) -> str:
+    """A source line short enough to quote: the part up to the column (the
+    caret's), at most ``_LINE_WINDOW`` characters before it, and a few after."""
+    column = column or 1
+    if column > _LINE_WINDOW:  # the caret's column is counted in the cut line
+        line = line[column - _LINE_WINDOW:]
+    return clip(line, 2 * _LINE_WINDOW)
 
 
 class IllegalMove(RedCodeError):
@@ -64,10 +114,10 @@ class IllegalMove(RedCodeError):
     def __init__(self, move: str, reason: str, legal_moves: list[str] | None = None,
                  suggestions: list[str] | None = None):
         self.move = move
-        self.reason = reason
+        self.reason = clip(reason, _REASON_LIMIT)
         self.legal_moves = list(legal_moves or ())
         self.suggestions = list(suggestions or ())
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {quote(move)}: {self.reason}")
 
 
 class ScenarioError(RedCodeError):
@@ -81,9 +131,9 @@ class ScenarioError(RedCodeError):
     """
 
     def __init__(self, field: str, reason: str):
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{self.source} {field!r}: {reason}")
+        self.field = clip(field, 100)
+        self.reason = clip(reason, _REASON_LIMIT)
+        super().__init__(f"{self.source} {self.field!r}: {self.reason}")
 
     #: what ``field`` belongs to, in the message
     source = "scenario field"
@@ -91,7 +141,8 @@ class ScenarioError(RedCodeError):
 
 class SetupError(ScenarioError):
     """``new_game`` arguments it cannot use: unequal sides (D2.9), a ship type
-    twice on a side (R1.2), an unknown mode, placement (R2.8) or ship type.
+    twice on a side (R1.2), an unknown mode, placement (R2.8) or ship type, a
+    seed that is not a whole number.
 
     A ``ScenarioError`` (so one ``except`` covers every set-up), whose
     message names the argument rather than a scenario field.

@@ -422,6 +422,13 @@ class Game:
         from .narrate import board_text
         return board_text(self)
 
+    def __reduce__(self):
+        """Pickling goes through the JSON save (``to_json``), so a pickle loads
+        in the pure and the compiled build alike, and is checked as a save is.
+        The undo history is not kept (as in a save); the language is."""
+        from .serialize import game_from_pickle
+        return (game_from_pickle, (self.to_json(), self._lang))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.rules.hash == other.rules.hash and \
             self.state == other.state

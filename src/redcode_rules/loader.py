@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .dsl import Draft, parse_source
 from .errors import DslError
-from .model import Ruleset
+from .model import Ruleset, RulesSpec
 
 BASE = "base"
 
@@ -72,17 +72,36 @@ def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) 
 
 
 def _build(ref: str, extra: tuple[str, ...],
-           texts: tuple[tuple[str, str], ...] = ()) -> Ruleset:
+           texts: tuple[tuple[str, str], ...] = (),
+           variants: tuple[tuple[str, str], ...] | None = None) -> Ruleset:
+    """Compile edition or variant ``ref``, its extra card files, then ``texts``.
+
+    ``variants`` (file name, text), child first, stands in for the variant
+    files of a saved game: none is read, and the last one's parent must be a
+    built-in edition. The ruleset's ``spec`` keeps every text read from a
+    file, so a save or replay can carry them (``embedded_ref``).
+    """
     draft = Draft()
     chain: list[tuple[str, str, list, str]] = []  # (name, file, decls, text) child first
+    read: list[tuple[str, str]] = []  # variant files read (or given), child first
     seen: list[str] = []
+    given = list(variants or ())
+    root = None  # the built-in edition (or base) the variant files rest on
     current = ref
     while current != BASE:
-        file, text, folder = _read_variant(current)
+        embedded = bool(given)
+        if embedded:
+            (file, text), folder = given.pop(0), None
+        else:
+            file, text, folder = _read_variant(current)
         key = str(Path(file).resolve()) if folder is not None else file
         if key in seen:
             raise DslError("variant cycle: " + " extends ".join(seen + [key]), file=file)
         seen.append(key)
+        if embedded or current not in builtin_editions():
+            read.append((file, text))
+        elif root is None:
+            root = current
         decls = parse_source(text, file)
         header = [d for d in decls if d.action == "variant"]
         if not header:
@@ -94,7 +113,10 @@ def _build(ref: str, extra: tuple[str, ...],
                            column=d.pos.column)
         name = header[0].id
         chain.append((name, file, decls, text))
-        current = _parent_ref(header[0].parent or BASE, folder, header[0], file, text)
+        if given:  # the next embedded file is the parent, whatever path it was named by
+            current = given[0][0]
+        else:
+            current = _parent_ref(header[0].parent or BASE, folder, header[0], file, text)
     for file, text in _base_sources():
         draft.apply(draft.add_source(text, file))
     draft.lineage.append(BASE)
@@ -103,17 +125,20 @@ def _build(ref: str, extra: tuple[str, ...],
         draft.files.append(file)
         draft.apply(decls)
         draft.lineage.append(name)
+    extra_texts = []
     for path in extra:
         try:
             text = Path(path).read_text("utf-8")
         except OSError as err:
             raise DslError(f"cannot read card file: {err.strerror}", file=str(path)) from None
+        extra_texts.append((Path(path).name, text))
         draft.apply(draft.add_source(text, str(path)))
     for file, text in texts:
         draft.apply(draft.add_source(text, file))
     name = chain[0][0] if chain else BASE
     rules = draft.compile(name)
-    object.__setattr__(rules, "spec", (ref, extra, texts))
+    object.__setattr__(rules, "spec", RulesSpec(ref, extra, texts, tuple(read),
+                                                tuple(extra_texts), root or BASE))
     return rules
 
 

@@ -180,6 +180,26 @@ OPTION_DOCS = {
 
 
 @attrs.frozen
+class RulesSpec:
+    """How a ruleset was built, and every card text read to build it.
+
+    ``ref`` is the edition name or variant file path and ``extra`` the extra
+    card files' paths as the caller gave them (a scenario names them so);
+    ``texts`` are card texts given as strings. ``variants`` (file name, text,
+    child first) are the variant files read and ``extra_texts`` (file name,
+    text) the extra files read, so a save or replay can carry the very texts
+    the game was played with; ``root`` is the built-in edition they rest on.
+    """
+
+    ref: str = ""
+    extra: tuple[str, ...] = ()
+    texts: tuple[tuple[str, str], ...] = ()
+    variants: tuple[tuple[str, str], ...] = ()
+    extra_texts: tuple[tuple[str, str], ...] = ()
+    root: str = "base"
+
+
+@attrs.frozen
 class Ruleset:
     """A compiled edition or variant: everything a game needs to know."""
 
@@ -199,7 +219,7 @@ class Ruleset:
     """The card files it was compiled from, in the order they were applied."""
     lineage: tuple[str, ...] = ()   # variant names from base to this one
     """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
-    spec: tuple = attrs.field(default=("", (), ()), eq=False)  # how to rebuild it
+    spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
@@ -211,7 +231,7 @@ class Ruleset:
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
-        extra = len(self.spec[1]) + len(self.spec[2]) if len(self.spec) > 2 else 0
+        extra = len(self.spec.extra) + len(self.spec.texts)
         files = f" + {extra} card file{'s' if extra != 1 else ''}" if extra else ""
         return (f"<Ruleset {self.name}{files}: {len(self.maneuvers)} maneuvers, "
                 f"{len(self.orders)} orders, {len(self.ships)} ships, hash {self.hash[:8]}>")
@@ -245,6 +265,11 @@ class Ruleset:
                 "effects": [[type(e).__name__, e.selector.value, e.params()] for e in c.effects],
             }
         return {
+            # declaration order fixes the deck before its shuffle, the map
+            # cards dealt and the default teams: it changes play (the tables
+            # below are sorted, for a stable reference)
+            "declared": {"maneuvers": list(self.maneuvers), "orders": list(self.orders),
+                         "ships": list(self.ships), "maps": list(self.maps)},
             "maneuvers": {k: card(v) for k, v in sorted(self.maneuvers.items())},
             "orders": {k: card(v) for k, v in sorted(self.orders.items())},
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]

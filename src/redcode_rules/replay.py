@@ -8,10 +8,10 @@ moves; a setup without ``placement`` predates them and starts from the
 fixed placement (D2.8). Replaying checks every move is legal; a replay made
 with other card data is refused, naming both hashes.
 
-A replay is meant to be shared: extra card files are embedded as text
-(under their file name), and reading a replay never opens a card file it
-names by path. (A game on a variant *file* — ``load_ruleset("house.rc")``
-— still names that file as its edition.)
+A replay is meant to be shared: it names only a built-in edition and
+carries the text of every variant and extra card file (under its file
+name), as read when the game's rules were loaded; reading a replay never
+opens a file it names, and one without the hash of its card data is refused.
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMove, RedCodeError, ScenarioError
+from .errors import IllegalMove, RedCodeError, ScenarioError, clip, quote
 from .game import Game, new_game
-from .loader import _build
-from .serialize import ruleset_from_ref, ruleset_ref
+from .serialize import MAX_JSON_DEPTH, json_depth, ruleset_from_ref, ruleset_ref
 
 FORMAT = "redcode-replay"
 VERSION = 1
@@ -34,24 +33,9 @@ class ReplayError(RedCodeError):
 
 
 def embedded_ref(rules) -> dict[str, Any]:
-    """The ruleset reference with each extra card file's text in place of its path.
-
-    The text is read now, so it is checked against the game's card data: a
-    file edited since the rules were loaded is refused rather than embedded."""
-    ref = ruleset_ref(rules)
-    if not ref["extra"]:
-        return ref
-    texts = []
-    for path in ref["extra"]:
-        try:
-            texts.append([Path(path).name, Path(path).read_text("utf-8")])
-        except OSError as err:
-            raise ReplayError(f"{path}: cannot embed card file: {err.strerror}") from None
-    texts += ref["texts"]
-    if _build(ref["edition"], (), tuple(tuple(t) for t in texts)).hash != rules.hash:
-        raise ReplayError(f"the card files {', '.join(ref['extra'])} changed since the game's "
-                          "rules were loaded: cannot embed the text it was played with")
-    return {**ref, "extra": [], "texts": texts}
+    """The ruleset reference of a replay: a built-in edition and the text of
+    every card file, as read when the rules were loaded (``ruleset_ref``)."""
+    return ruleset_ref(rules)
 
 
 def make_replay(game: Game) -> dict[str, Any]:
@@ -78,12 +62,18 @@ def read_replay(source: str | Path) -> dict[str, Any]:
             raise ReplayError(f"{source}: cannot read replay: {err.strerror}") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ReplayError(f"not a replay: JSON nested deeper than {MAX_JSON_DEPTH} levels") \
+            from None
     except ValueError as err:
-        raise ReplayError(f"not a replay: invalid JSON ({err})") from None
+        raise ReplayError(f"not a replay: invalid JSON ({clip(err, 200)})") from None
+    if json_depth(data) > MAX_JSON_DEPTH:
+        raise ReplayError(f"not a replay: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"not a replay: 'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
-        raise ReplayError(f"replay version {data.get('version')!r}; this engine reads {VERSION}")
+        raise ReplayError(f"replay version {quote(data.get('version'))}; this engine reads "
+                          f"{VERSION}")
     for key, kind in (("ruleset", dict), ("setup", dict), ("moves", list)):
         if not isinstance(data.get(key), kind):
             raise ReplayError(f"replay field {key!r} is missing or not a {kind.__name__}")
@@ -96,8 +86,12 @@ def start_of(data: dict[str, Any]) -> Game:
     """The game a replay starts from (no moves played)."""
     extra = data["ruleset"].get("extra")
     if extra:
-        raise ReplayError(f"the replay names card files by path ({', '.join(map(str, extra))})"
-                          "; a replay carries their text instead: save it again")
+        paths = clip(", ".join(map(str, extra)), 300)
+        raise ReplayError(f"the replay names card files by path ({paths}); a replay carries "
+                          "their text instead: save it again")
+    if "hash" not in data["ruleset"]:
+        raise ReplayError("the replay has no hash of its card data, which is what proves it is "
+                          "replayed under the rules it was played with")
     try:
         rules = ruleset_from_ref(data["ruleset"])
     except ScenarioError as err:
@@ -109,14 +103,18 @@ def start_of(data: dict[str, Any]) -> Game:
     try:
         if "scenario_yaml" in setup or "scenario" in setup:
             from .scenario import game_from_scenario
-            # the replay's rules, not the card files the scenario names
-            game = game_from_scenario(setup.get("scenario_yaml", setup.get("scenario")), rules)
+            scenario = setup.get("scenario_yaml", setup.get("scenario"))
+            if not isinstance(scenario, (str, dict)):
+                raise ReplayError("replay setup: the scenario is YAML text or a mapping")
+            # the replay's rules, not the card files the scenario names; the
+            # text itself, never a file it might name
+            game = game_from_scenario(scenario, rules, read_files=False)
         else:
             # replays from before R2.8's placement decisions began with the fixed one
             game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"],
                             placement=setup.get("placement", "fixed"))
     except (KeyError, TypeError) as err:
-        raise ReplayError(f"replay setup is incomplete: {err}") from None
+        raise ReplayError(f"replay setup is incomplete: {clip(err)}") from None
     except ScenarioError as err:
         raise ReplayError(f"replay setup: {err}") from None
     return game
@@ -131,5 +129,6 @@ def replay(source: str | Path | dict[str, Any], upto: int | None = None) -> Game
         try:
             game.play(move)
         except IllegalMove as err:
-            raise ReplayError(f"move {index + 1} ({move!r}) is illegal: {err.reason}") from None
+            raise ReplayError(f"move {index + 1} ({quote(move)}) is illegal: {err.reason}") \
+                from None
     return game

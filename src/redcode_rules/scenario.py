@@ -13,10 +13,11 @@ from typing import Any, Mapping
 
 import yaml
 
-from .errors import DslError, RedCodeError, ScenarioError
+from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
+from .serialize import check_start_cards
 from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
@@ -31,14 +32,14 @@ PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "p
 
 def _unknown(field: str, key: Any, known: tuple[str, ...]) -> ScenarioError:
     match = difflib.get_close_matches(str(key), known, n=1)
-    hint = f" — did you mean {match[0]!r}?" if match else ""
+    hint = f" — did you mean {quote(match[0])}?" if match else ""
     return ScenarioError(f"{field}{key}" if field else str(key),
                          f"unknown field{hint} (fields: {', '.join(known)})")
 
 
 def _int(value: Any, field: str, low: int = 0, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(field, f"must be a whole number, not {value!r}")
+        raise ScenarioError(field, f"must be a whole number, not {quote(value)}")
     if value < low or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
         raise ScenarioError(field, f"{value} is out of range ({span})")
@@ -47,7 +48,7 @@ def _int(value: Any, field: str, low: int = 0, high: int | None = None) -> int:
 
 def _bool(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ScenarioError(field, f"must be true or false, not {value!r}")
+        raise ScenarioError(field, f"must be true or false, not {quote(value)}")
     return value
 
 
@@ -62,11 +63,14 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
         return []
     if not isinstance(value, list):
         raise ScenarioError(field, "must be a list of order card ids")
+    if len(value) > rules.options.deck_size:
+        raise ScenarioError(field, f"{len(value)} cards; the deck has "
+                            f"{rules.options.deck_size} (R1.4)")
     for i, card in enumerate(value):
         if not isinstance(card, str) or card not in rules.orders:
             match = difflib.get_close_matches(str(card), list(rules.orders), n=1)
-            hint = f" — did you mean {match[0]!r}?" if match else ""
-            raise ScenarioError(f"{field}[{i}]", f"unknown order card {card!r}{hint}")
+            hint = f" — did you mean {quote(match[0])}?" if match else ""
+            raise ScenarioError(f"{field}[{i}]", f"unknown order card {quote(card)}{hint}")
     return list(value)
 
 
@@ -104,12 +108,75 @@ def _check_teams(listed: Mapping[str, list[ShipState]]) -> None:
     check_sides(len(listed["blue"]), len(listed["red"]), "ships")
 
 
+#: The most nodes a scenario's YAML may stand for once its aliases are expanded,
+#: and the deepest nesting: a full 3v3 position is a few hundred nodes, 5 deep.
+MAX_YAML_NODES = 20_000
+MAX_YAML_DEPTH = 20
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """Safe loading that refuses alias bombs, recursive aliases and deep nests.
+
+    An alias is a reference, so a few hundred bytes of nested anchors can
+    stand for billions of values, which any walk over the data (a check, an
+    error message) would visit. Each node's size counts its aliased parts in
+    full, and the document is refused as soon as one grows past
+    ``MAX_YAML_NODES`` — while composing, before any value is built.
+    """
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}  # id(node) → nodes it stands for, aliases expanded
+        self._nodes: list[yaml.Node] = []  # keeps the ids above valid
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            node = super().compose_node(parent, index)
+            if id(node) not in self._sizes:
+                raise ScenarioError("yaml", f"the alias *{clip(event.anchor)} refers to a value "
+                                    "that contains it (line "
+                                    f"{event.start_mark.line + 1})")
+            return node
+        self._depth += 1
+        if self._depth > MAX_YAML_DEPTH:
+            raise ScenarioError("yaml", f"nested more than {MAX_YAML_DEPTH} levels deep (line "
+                                f"{self.peek_event().start_mark.line + 1})")
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = node.value
+        else:
+            children = []
+        size = 1 + sum(self._sizes[id(child)] for child in children)
+        if size > MAX_YAML_NODES:
+            raise ScenarioError("yaml", f"more than {MAX_YAML_NODES} values, aliases (*name) "
+                                "counted in full: no position needs so many")
+        self._sizes[id(node)] = size
+        self._nodes.append(node)
+        return node
+
+
+def safe_yaml(text: str) -> Any:
+    """YAML text as plain data, safely (no tags, bounded aliases and depth)."""
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.YAMLError as err:
+        raise ScenarioError("yaml", f"not valid YAML: {clip(err, 300)}") from None
+    except RecursionError:
+        raise ScenarioError("yaml", f"nested more than {MAX_YAML_DEPTH} levels deep") from None
+    finally:
+        loader.dispose()
+
+
 def load_scenario_data(scenario: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    """A scenario's top-level mapping, from YAML text or as given."""
     if isinstance(scenario, str):
-        try:
-            data = yaml.safe_load(scenario)
-        except yaml.YAMLError as err:
-            raise ScenarioError("yaml", f"not valid YAML: {err}") from None
+        data = safe_yaml(scenario)
     else:
         data = scenario
     return _mapping(data, "scenario")
@@ -126,23 +193,28 @@ def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[s
     try:
         return Path(scenario).read_text("utf-8")
     except OSError as err:
-        raise ScenarioError("path", f"cannot read scenario file {str(scenario)!r}: "
+        raise ScenarioError("path", f"cannot read scenario file {quote(str(scenario))}: "
                             f"{err.strerror}") from None
 
 
-def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None):
+def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None,
+                       read_files: bool = True):
     """Build the game; any malformed value becomes a ScenarioError, never a crash.
 
     ``rules``, if given, replaces the ones the scenario names (a replay
-    carries its card files' text and must not open the paths it names)."""
-    scenario = scenario_source(scenario)
+    carries its card files' text and must not open the paths it names);
+    ``read_files=False`` takes text as YAML even if it looks like a path."""
+    if read_files:
+        scenario = scenario_source(scenario)
     try:
         return _game_from_scenario(scenario, rules)
     except RedCodeError:
         raise
+    except RecursionError:
+        raise ScenarioError("scenario", "nested too deep") from None
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as err:
-        raise ScenarioError("scenario", f"malformed value ({type(err).__name__}: {err})") \
-            from None
+        raise ScenarioError("scenario", f"malformed value ({type(err).__name__}: "
+                            f"{clip(err)})") from None
 
 
 def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None = None):
@@ -167,7 +239,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
 
     mode = data.get("mode", "war")
     if mode not in MODES:
-        raise ScenarioError("mode", f"must be war or arena, not {mode!r}")
+        raise ScenarioError("mode", f"must be war or arena, not {quote(mode)}")
     seed = _int(data.get("seed", 0), "seed", low=-(2 ** 63))
     rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
 
@@ -186,7 +258,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                 raise ScenarioError(f"board line {n}", f"has {len(row)} boxes; a line has {width}")
             bad = [c for c in row if c not in ".#~"]
             if bad:
-                raise ScenarioError(f"board line {n}", f"unknown box {bad[0]!r}; use . water, "
+                raise ScenarioError(f"board line {n}", f"unknown box {quote(bad[0])}; use . water, "
                                     "# island, ~ running water (R2.2)")
         cells = "".join(rows)
     starts = dict(_mapping(data.get("start_cards") or {}, "start_cards"))
@@ -197,10 +269,11 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     start_cards = {**default_start_cards(width, height), **starts}
     board = make_board(cells, rules, start_cards)
+    check_start_cards(board, "start_cards")
 
     phase_in = data.get("phase", "recover")
     if not isinstance(phase_in, str) or phase_in not in PHASES:
-        raise ScenarioError("phase", f"must be recover, maneuvers or place, not {phase_in!r}")
+        raise ScenarioError("phase", f"must be recover, maneuvers or place, not {quote(phase_in)}")
     phase = PHASES[phase_in]
     placing = phase == "place"  # R2.8: before the first turn; ships without at: to place
 
@@ -208,6 +281,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     ships_in = _mapping(data.get("ships"), "ships") if data.get("ships") is not None else None
     if not ships_in:
         raise ScenarioError("ships", "a scenario needs at least one ship on each side")
+    if len(ships_in) > 6:
+        raise ScenarioError("ships", f"{len(ships_in)} ships; sides are 1v1 to 3v3 (D2.9)")
     listed: dict[str, list[ShipState]] = {"blue": [], "red": []}
     occupied: dict[int, str] = {}
     for ship_id, spec in ships_in.items():
@@ -223,10 +298,11 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         side = spec.get("side", side)
         kind = spec.get("type", kind)
         if not isinstance(side, str) or side not in ("blue", "red"):
-            raise ScenarioError(f"{field}.side", f"unknown side {side!r}: ids are <side>-<type> "
+            raise ScenarioError(f"{field}.side", f"unknown side {quote(side)}: ids are "
+                                "<side>-<type> "
                                 "(blue-submarine) or give side: and type:")
         if not isinstance(kind, str) or kind not in rules.ships:
-            raise ScenarioError(f"{field}.type", f"unknown ship type {kind!r}; types are "
+            raise ScenarioError(f"{field}.type", f"unknown ship type {quote(kind)}; types are "
                                 f"{', '.join(rules.ships)}")
         spec_t = rules.ships[kind]
         sunk = _bool(spec.get("sunk", False), f"{field}.sunk")
@@ -244,7 +320,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                 raise ScenarioError(f"{field}.at", "a sunk ship is off the board")
             position = board.index(str(at))
             if position is None:
-                raise ScenarioError(f"{field}.at", f"{at!r} is not a box of the board (a1..h6)")
+                raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board "
+                                    "(a1..h6)")
             if board.is_island(position):
                 raise ScenarioError(f"{field}.at", f"{at} is an island (R2.3)")
             if position in occupied:
@@ -261,9 +338,9 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         for name, n in _mapping(spec.get("crew_on") or {}, f"{field}.crew_on").items():
             if name not in spec_t.maneuvers:
                 match = difflib.get_close_matches(str(name), spec_t.maneuvers, n=1)
-                hint = f" — did you mean {match[0]!r}?" if match else ""
+                hint = f" — did you mean {quote(match[0])}?" if match else ""
                 raise ScenarioError(f"{field}.crew_on.{name}", f"{kind} has no maneuver "
-                                    f"{name!r}{hint}")
+                                    f"{quote(name)}{hint}")
             cost = rules.maneuvers[name].cost
             crew_on[spec_t.maneuvers.index(name)] = _int(n, f"{field}.crew_on.{name}", 0, cost)
         withdrawn = _int(spec.get("withdrawn", 0), f"{field}.withdrawn", 0, spec_t.crew)
@@ -302,6 +379,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     discard = _cards(data.get("discard"), "discard", rules)
     if data.get("deck") is not None:
         deck = _cards(data["deck"], "deck", rules)
+        total = len(deck) + len(discard) + sum(len(h) for h in hands)
+        if total > rules.options.deck_size:
+            raise ScenarioError("deck", f"{total} order cards in deck, discard and hands; "
+                                f"the deck has {rules.options.deck_size} (R1.4)")
     else:
         deck = rules.deck
         for field, cards in [("discard", discard)] + [(f"hands.{i}", h) for i, h in
@@ -326,7 +407,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     else:
         turn_id = data.get("turn", ids[0])
         if not isinstance(turn_id, str) or turn_id not in ids:
-            raise ScenarioError("turn", f"no such ship {turn_id!r}; ships are {', '.join(ids)}")
+            raise ScenarioError("turn", f"no such ship {quote(turn_id)}; ships are "
+                                f"{', '.join(ids)}")
         turn = ids.index(turn_id)
         if ships[turn].eliminated and not turn_ends:
             raise ScenarioError("turn", f"{turn_id} is eliminated")
@@ -405,9 +487,14 @@ def _writable(game) -> None:
     """Refuse what the scenario format cannot hold, naming it."""
     st = game.state
     spec = game.rules.spec
-    if len(spec) > 2 and spec[2]:
+    if spec.variants and spec.ref == spec.root:
+        raise ScenarioError("edition", "the rules were rebuilt from the variant files' text a "
+                            f"save carries ({', '.join(name for name, _ in spec.variants)}); a "
+                            "scenario names card files: load the variant file and set the "
+                            "position up again")
+    if spec.texts:
         raise ScenarioError("extra", "the rules include card text given as a string "
-                            f"({', '.join(name for name, _ in spec[2])}); a scenario names "
+                            f"({', '.join(name for name, _ in spec.texts)}); a scenario names "
                             "card files: write the text to a file and load it with "
                             "load_ruleset(edition, extra=[path])")
     if st.phase == "over":
@@ -451,9 +538,9 @@ def scenario_of(game) -> dict[str, Any]:
     st = game.state
     rules = game.rules
     ids = [s.id for s in st.ships]
-    data: dict[str, Any] = {"edition": rules.spec[0]}
-    if rules.spec[1]:
-        data["extra"] = list(rules.spec[1])
+    data: dict[str, Any] = {"edition": rules.spec.ref}
+    if rules.spec.extra:
+        data["extra"] = list(rules.spec.extra)
     width = game.board.width
     data.update(
         mode=st.mode,

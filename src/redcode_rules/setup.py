@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .board import Board, parse_box
-from .errors import ScenarioError, SetupError
+from .errors import ScenarioError, SetupError, quote
 from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
 from .state import GameState, ShipState
@@ -29,7 +29,7 @@ def start_boxes(top_left: str, width: int, height: int) -> tuple[int, ...]:
     """The 4 boxes of a start card named by its top-left box."""
     i = parse_box(top_left, width, height)
     if i is None or i % width + 2 > width or i // width + 2 > height:
-        raise ScenarioError("start_cards", f"{top_left!r} is not the top-left box of a 2x2 "
+        raise ScenarioError("start_cards", f"{quote(top_left)} is not the top-left box of a 2x2 "
                             "card on the board (D2.7)")
     return (i, i + 1, i + width, i + width + 1)
 
@@ -115,23 +115,25 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     starts that); "fixed" puts them on the boxes of ``FIXED_PLACEMENT``.
     """
     if mode not in MODES:
-        raise SetupError("mode", f"unknown mode {mode!r}; modes are war and arena")
+        raise SetupError("mode", f"unknown mode {quote(mode)}; modes are war and arena")
     if len(teams) != 2 or not all(teams):
         raise SetupError("teams", "two sides of one or more ships each, e.g. "
-                            "[['submarine'], ['destroyer']]")
+                         "[['submarine'], ['destroyer']]")
     for side, team in zip(("blue", "red"), teams):
         for t in team:
             if t not in rules.ships:
-                raise SetupError("teams", f"unknown ship type {t!r}; types are "
-                                    f"{', '.join(rules.ships)}")
+                raise SetupError("teams", f"unknown ship type {quote(t)}; types are "
+                                 f"{', '.join(rules.ships)}")
         if len(set(team)) != len(team):
             raise SetupError("teams", f"{side} has two ships of one type (R1.2)")
     check_sides(len(teams[0]), len(teams[1]), "teams", SetupError)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError("seed", f"must be a whole number, not {quote(seed)}")
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:
-        raise SetupError("placement", f"unknown placement {placement!r}; placements are "
-                            f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
+        raise SetupError("placement", f"unknown placement {quote(placement)}; placements are "
+                         f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
     board = make_board(cells, rules, start_cards)
     ships = []
     for side, kind in seat_order(teams[0], teams[1]):

@@ -90,6 +90,45 @@ class Event:
         return narrate_event(self) or self.kind
 
 
+#: Every kind of log event and its fields: a word (``str``), a number
+#: (``int``), or a list of words (``list``, box names). ``Event`` data must
+#: have every field of its kind and no other, except the move's notation on
+#: ``use``, ``respond`` and ``order`` (``OPTIONAL_EVENT_FIELDS``); the
+#: narration (narrate.py) formats them, and a saved log is checked against
+#: this (serialize.py) so a crafted one cannot break it.
+EVENT_FIELDS: dict[str, dict[str, type]] = {
+    "game_start": {"mode": str, "board": list},
+    "turn_start": {"player": str},
+    "turn_end": {"player": str},
+    "recover": {"ship": str, "source": str},
+    "use": {"player": str, "card": str},
+    "respond": {"player": str, "card": str},
+    "order": {"player": str, "card": str},
+    "pass": {"player": str},
+    "resolve": {"player": str, "card": str},
+    "cancelled": {"player": str, "card": str},
+    "wasted": {"player": str, "card": str},
+    "cancel": {"player": str, "card": str, "of": str},
+    "damage": {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
+    "regain": {"ship": str, "track": str, "amount": int},
+    "crew_loss": {"ship": str, "amount": int},
+    "move": {"ship": str, "path": list},
+    "draw": {"player": str, "count": int},
+    "discard": {"player": str, "card": str},
+    "reshuffle": {"cards": int},
+    "status": {"ship": str, "status": str},
+    "sunk": {"ship": str, "by": str},
+    "score": {"side": str, "points": int},
+    "catchup": {"side": str, "cards": int},
+    "place": {"ship": str, "box": str},
+    "respawn": {"ship": str, "box": str},
+    "wait": {"ship": str},
+    "game_over": {"winner": str, "reason": str},
+}
+OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
+    kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
+
+
 @attrs.define(slots=True)
 class GameState:
     """Everything that changes during a game.
