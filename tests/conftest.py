@@ -70,7 +70,23 @@ def _address_space_kb() -> int:
 
 
 def _child(fn: Callable[[], Any], write_fd: int, memory_mb: int, seconds: float) -> None:
-    """Run ``fn`` in the forked child under the caps; send back the outcome."""
+    """Run ``fn`` in the forked child under the caps, send back the outcome, and
+    exit whatever happens: the child must never return into pytest."""
+    try:
+        outcome = _capped_outcome(fn, memory_mb, seconds)
+        try:
+            data = pickle.dumps(outcome)
+        except Exception as err:  # noqa: BLE001 - an unpicklable result
+            data = pickle.dumps(("raised", "pickle", f"unpicklable result: {err!r}"))
+        with os.fdopen(write_fd, "wb") as out:
+            out.write(data)
+    finally:
+        os._exit(0)
+
+
+def _capped_outcome(fn: Callable[[], Any], memory_mb: int, seconds: float) -> tuple:
+    """("ok", result), ("cap", what) or ("raised", type, traceback); the caps stay
+    on while an error is formatted (a message can be as big as a bomb)."""
     try:
         limit = (_address_space_kb() + memory_mb * 1024) * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
@@ -81,23 +97,24 @@ def _child(fn: Callable[[], Any], write_fd: int, memory_mb: int, seconds: float)
         signal.signal(signal.SIGALRM, alarm)
         signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
-            outcome = ("ok", fn())
+            return ("ok", fn())
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     except MemoryError:
-        outcome = ("cap", f"used more than {memory_mb} MB")
+        return ("cap", f"used more than {memory_mb} MB")
     except CapExceeded as err:
-        outcome = ("cap", f"{err}\n{traceback.format_exc(limit=-12)}")
+        return ("cap", f"{err}\n{_traceback()}")
     except BaseException as err:  # noqa: BLE001 - reported to the parent whole
-        outcome = ("raised", f"{type(err).__module__}.{type(err).__qualname__}",
-                   traceback.format_exc())
+        return ("raised", f"{type(err).__module__}.{type(err).__qualname__}", _traceback())
+
+
+def _traceback(limit: int = 20_000) -> str:
+    """The current exception's traceback, cut to ``limit`` characters."""
     try:
-        data = pickle.dumps(outcome)
-    except Exception as err:  # noqa: BLE001
-        data = pickle.dumps(("raised", "pickle", f"unpicklable result: {err!r}"))
-    with os.fdopen(write_fd, "wb") as out:
-        out.write(data)
-    os._exit(0)
+        text = traceback.format_exc()
+    except MemoryError:
+        return "(the traceback did not fit under the memory cap)"
+    return text if len(text) <= limit else text[:limit // 2] + "\n…\n" + text[-limit // 2:]
 
 
 def _read_all(fd: int, deadline: float) -> bytes | None:
