@@ -47,6 +47,7 @@ from hypothesis.extra.lark import from_lark
 import redcode_rules as rc
 from redcode_rules import dsl, loader
 from redcode_rules.effects import PRIMITIVES
+from redcode_rules.invariants import violations
 from redcode_rules.replay import read_replay, replay
 
 # hypothesis warns that a huge failing input is costly to print: it is the point here
@@ -148,18 +149,22 @@ def capped(load: Callable[[], Any], files: bool = False,
 
 
 def exercise(game: rc.Game, moves: int = 4, seed: int = 0) -> None:
-    """What a user does with a loaded game: list, explain, narrate, save, play."""
+    """What a user does with a loaded game: list, explain, narrate, save, play;
+    a game that loads keeps the rules' invariants (a file that breaks the
+    rules is refused, not played)."""
     rnd = random.Random(seed)
     str(game)
     game.narration()
     assert rc.Game.from_json(game.to_json()) == game
     for _ in range(moves):
+        assert violations(game) == []
         legal = game.legal_moves()
         if game.is_over or not legal:
             return
         move = rnd.choice(legal)
         assert game.explain(move) is None
         game.play(move)
+    assert violations(game) == []
 
 
 def quick_and_slow(strategy: st.SearchStrategy, check: Callable[[Any], None],
