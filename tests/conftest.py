@@ -31,3 +31,139 @@ def place_all(game: rc.Game, rnd: random.Random | None = None) -> rc.Game:
         moves = game.legal_moves()
         game.play(rnd.choice(moves) if rnd else moves[0])
     return game
+
+
+# --------------------------------------------------------------------------
+# resource caps for hostile inputs (tests/test_hostile_inputs.py)
+
+import os
+import pickle
+import resource
+import select
+import signal
+import sys
+import time
+import traceback
+from typing import Any, Callable
+
+#: what one hostile load may use: a regression fails the test, not the machine
+CAP_MEMORY_MB = 512
+CAP_SECONDS = 10.0
+_GRACE_SECONDS = 2.0  # after the alarm, before the child is killed
+
+
+class CapExceeded(AssertionError):
+    """A hostile input used more memory or time than its cap."""
+
+
+class ChildFailed(AssertionError):
+    """The capped callable raised; the message carries the child's traceback."""
+
+
+def _address_space_kb() -> int:
+    """The process's virtual size now (Linux), in kB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1])
+    raise OSError("no VmSize in /proc/self/status")
+
+
+def _child(fn: Callable[[], Any], write_fd: int, memory_mb: int, seconds: float) -> None:
+    """Run ``fn`` in the forked child under the caps, send back the outcome, and
+    exit whatever happens: the child must never return into pytest."""
+    try:
+        outcome = _capped_outcome(fn, memory_mb, seconds)
+        try:
+            data = pickle.dumps(outcome)
+        except Exception as err:  # noqa: BLE001 - an unpicklable result
+            data = pickle.dumps(("raised", "pickle", f"unpicklable result: {err!r}"))
+        with os.fdopen(write_fd, "wb") as out:
+            out.write(data)
+    finally:
+        os._exit(0)
+
+
+def _capped_outcome(fn: Callable[[], Any], memory_mb: int, seconds: float) -> tuple:
+    """("ok", result), ("cap", what) or ("raised", type, traceback); the caps stay
+    on while an error is formatted (a message can be as big as a bomb)."""
+    try:
+        limit = (_address_space_kb() + memory_mb * 1024) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+
+        def alarm(signum, frame):
+            raise CapExceeded(f"took more than {seconds:g} s")
+
+        signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return ("ok", fn())
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except MemoryError:
+        return ("cap", f"used more than {memory_mb} MB")
+    except CapExceeded as err:
+        return ("cap", f"{err}\n{_traceback()}")
+    except BaseException as err:  # noqa: BLE001 - reported to the parent whole
+        return ("raised", f"{type(err).__module__}.{type(err).__qualname__}", _traceback())
+
+
+def _traceback(limit: int = 20_000) -> str:
+    """The current exception's traceback, cut to ``limit`` characters."""
+    try:
+        text = traceback.format_exc()
+    except MemoryError:
+        return "(the traceback did not fit under the memory cap)"
+    return text if len(text) <= limit else text[:limit // 2] + "\n…\n" + text[-limit // 2:]
+
+
+def _read_all(fd: int, deadline: float) -> bytes | None:
+    """The child's whole answer, or None if the deadline passes first."""
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def run_capped(fn: Callable[[], Any], memory_mb: int = CAP_MEMORY_MB,
+               seconds: float = CAP_SECONDS, grace: float = _GRACE_SECONDS) -> Any:
+    """``fn()`` in a forked child with its address space capped at ``memory_mb``
+    above the current size and ``seconds`` of wall time (then ``grace`` more
+    before a kill); returns its result.
+
+    Why a child: a runaway allocation meets MemoryError there instead of the
+    OS killer here, and code that never checks signals (the compiled core) is
+    killed after a grace period. ``CapExceeded`` names the cap that was hit;
+    ``ChildFailed`` carries any other exception's traceback. Without fork
+    (Windows) ``fn`` runs here, uncapped.
+    """
+    if not hasattr(os, "fork") or not sys.platform.startswith("linux"):
+        return fn()
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.close(read_fd)
+        _child(fn, write_fd, memory_mb, seconds)
+    os.close(write_fd)
+    data = None
+    try:
+        data = _read_all(read_fd, time.monotonic() + seconds + grace)
+    finally:
+        os.close(read_fd)
+        if data is None:
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    if not data:
+        raise CapExceeded(f"killed after {seconds + grace:g} s without answering"
+                          if data is None else "the child died without answering")
+    outcome = pickle.loads(data)
+    if outcome[0] == "cap":
+        raise CapExceeded(outcome[1])
+    if outcome[0] == "raised":
+        raise ChildFailed(f"{outcome[1]} raised in the capped child:\n{outcome[2]}")
+    return outcome[1]
