@@ -578,9 +578,6 @@ test_grammar_card_files, test_grammar_card_files_slow = quick_and_slow(
 
 test_grammar_card_files_big_numbers, test_grammar_card_files_big_numbers_slow = quick_and_slow(
     st.deferred(lambda: card_files(BIG_INTS)), check_grammar_card,
-    pytest.mark.xfail(reason="issue 12 items 1 and 7 (move amounts beyond the DSL bound, "
-                             "4,300-digit integers): fixed on branches listing and hostile",
-                      strict=False),
     examples=("rules { hand_limit " + "9" * 4_400 + " }",))
 
 
@@ -594,9 +591,6 @@ test_mutated_card_files, test_mutated_card_files_slow = quick_and_slow(
 
 test_mutated_card_files_big_numbers, test_mutated_card_files_big_numbers_slow = quick_and_slow(
     mutated_card_file(BIG_INTS), check_card_file,
-    pytest.mark.xfail(reason="issue 12 items 1, 5 and 7 (move amounts, board sizes, "
-                             "4,300-digit integers): fixed on branches listing and hostile",
-                      strict=False),
     examples=(("base/maneuvers.rc", card_text("base/maneuvers.rc").replace(
         "effect move 1 self", "effect move 13 self")),
               ("base/rules.rc", card_text("base/rules.rc").replace(
@@ -614,24 +608,18 @@ def check_replay(text: str) -> None:
     capped(lambda: exercise(replay(read_replay(text))))
 
 
-HOSTILE = "issue 12 items 3, 4, 6, 7, 8 (paths, sizes, hash, RecursionError, seeds, logs, " \
-    "stacks): fixed on branch hostile"
 
 test_mutated_saves, test_mutated_saves_slow = quick_and_slow(
-    st.deferred(lambda: mutated_json(saves())), check_save,
-    pytest.mark.xfail(reason=HOSTILE, strict=False))
+    st.deferred(lambda: mutated_json(saves())), check_save)
 
 test_mutated_replays, test_mutated_replays_slow = quick_and_slow(
-    st.deferred(lambda: mutated_json(replays())), check_replay,
-    pytest.mark.xfail(reason=HOSTILE, strict=False))
+    st.deferred(lambda: mutated_json(replays())), check_replay)
 
 test_saves_naming_paths, test_saves_naming_paths_slow = quick_and_slow(
-    st.deferred(lambda: ruleset_paths(saves(), ["edition", "extra"])), check_save,
-    pytest.mark.xfail(reason="issue 12 item 3: fixed on branch hostile", strict=False))
+    st.deferred(lambda: ruleset_paths(saves(), ["edition", "extra"])), check_save)
 
 test_replays_naming_paths, test_replays_naming_paths_slow = quick_and_slow(
-    st.deferred(lambda: ruleset_paths(replays(), ["edition", "extra"])), check_replay,
-    pytest.mark.xfail(reason="issue 12 item 3: fixed on branch hostile", strict=False))
+    st.deferred(lambda: ruleset_paths(replays(), ["edition", "extra"])), check_replay)
 
 test_saves_embedding_paths, test_saves_embedding_paths_slow = quick_and_slow(
     st.deferred(lambda: ruleset_paths(saves(), ["texts"])), check_save)
@@ -645,19 +633,13 @@ def check_scenario(text: str) -> None:
 
 
 test_mutated_scenarios, test_mutated_scenarios_slow = quick_and_slow(
-    st.deferred(mutated_scenarios), check_scenario,
-    pytest.mark.xfail(reason="issue 12 items 2, 7, 8 (messages quoting whole values, "
-                             "RecursionError, rule-breaking scenarios): fixed on branch hostile",
-                      strict=False))
+    st.deferred(mutated_scenarios), check_scenario)
 
 test_yaml_bombs, test_yaml_bombs_slow = quick_and_slow(
-    bombs(st.integers(1, 9)), check_scenario,
-    pytest.mark.xfail(reason="issue 12 item 2: fixed on branch hostile", strict=False))
+    bombs(st.integers(1, 9)), check_scenario)
 
 test_deep_yaml, test_deep_yaml_slow = quick_and_slow(
-    st.builds(deep_yaml, st.integers(100, 3_000), st.sampled_from(FIELDS)), check_scenario,
-    pytest.mark.xfail(reason="issue 12 item 7 (RecursionError): fixed on branch hostile",
-                      strict=False))
+    st.builds(deep_yaml, st.integers(100, 3_000), st.sampled_from(FIELDS)), check_scenario)
 
 test_junk_moves_ascii, test_junk_moves_ascii_slow = quick_and_slow(
     st.tuples(st.integers(0, 99), junk_moves(ASCII_JUNK, 4_000)), check_move)
@@ -671,9 +653,6 @@ test_junk_moves_unicode, test_junk_moves_unicode_slow = quick_and_slow(
               (0, "place b" + "9" * 4_400)))
 
 
-@pytest.mark.xfail(reason="new finding, not in issue 12: a card file's 'extends' reads "
-                          "any path and quotes its first line; not fixed on any branch",
-                   strict=False)
 @pytest.mark.parametrize("parent", ["../secret.rc", "ABSOLUTE"])
 def test_a_card_file_extends_only_files_beside_it(tmp_path, parent):
     """``extends house.rc`` names a file beside the card file (docs/dsl.md); a

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from .dsl import Draft, parse_source
-from .errors import DslError
+from .errors import DslError, quote
 from .model import Ruleset, RulesSpec
 
 BASE = "base"
@@ -55,15 +55,26 @@ def _read_variant(ref: str) -> tuple[str, str, Path | None]:
 
 
 def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) -> str:
-    """An edition name, or the path of a parent file beside the child (``extends house.rc``)."""
+    """An edition name, or the path of a parent file beside the child (``extends house.rc``).
+
+    Only a plain file name is looked up, in the child's folder: a card file
+    cannot make the loader read a file elsewhere (``../x.rc``, an absolute
+    path), nor quote one in an error (docs/security.md)."""
     if parent == BASE or parent in builtin_editions():
         return parent
+    lines = text.splitlines()
+    if folder is not None and (Path(parent).name != parent or parent in (".", "..")
+                               or "\\" in parent):
+        raise DslError(f"variant '{header.id}' extends {quote(parent)}: a parent is an "
+                       f"edition ({', '.join(builtin_editions())}) or a card file beside "
+                       f"{Path(file).name}, named without a folder", file=file,
+                       line=header.pos.line, column=header.pos.column,
+                       source_line=lines[header.pos.line - 1] if lines else None)
     if folder is not None:
         path = folder / parent
         for candidate in (path, path.with_name(path.name + ".rc")):
             if candidate.is_file():
                 return str(candidate)
-    lines = text.splitlines()
     where = "" if folder is None else f", and no file {parent} beside {file}"
     raise DslError(f"variant '{header.id}' extends unknown edition '{parent}' (the editions "
                    f"are {', '.join(builtin_editions())}{where})", file=file,
