@@ -592,3 +592,54 @@ def test_a_tampered_pickle_is_checked_like_a_save():
                                                       sort_keys=True).encode())
     with pytest.raises(rc.ScenarioError):
         pickle.loads(tampered)
+
+
+# ------------------------------------------------------------ files that are not UTF-8 text
+
+
+LATIN1 = "order mina { copies 1 effect damage 1 to target }  # «señal»\n".encode("latin-1")
+
+
+def test_a_card_file_that_is_not_utf8_is_a_dsl_error(tmp_path):
+    path = tmp_path / "latin.rc"
+    path.write_bytes(LATIN1)
+    with pytest.raises(rc.DslError) as info:
+        rc.load_ruleset("en", extra=[str(path)])
+    assert info.value.file == str(path)
+    assert "cannot read card file: not UTF-8 text (byte 53)" in str(info.value)
+    assert [str(e) for e in rc.loader.check_files([str(path)])] == [str(info.value)]
+
+
+def test_a_scenario_or_replay_file_that_is_not_utf8_is_the_library_s_error(tmp_path):
+    scenario, saved = tmp_path / "s.yaml", tmp_path / "r.json"
+    scenario.write_bytes(b"mode: war\n# \xff\n")
+    saved.write_bytes(b'{"format": "\xff"}')
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_scenario(scenario)
+    assert info.value.field == "path"
+    assert info.value.reason.endswith(": not UTF-8 text (byte 12)")
+    with pytest.raises(ReplayError, match=r"cannot read replay: not UTF-8 text \(byte 12\)"):
+        read_replay(saved)
+
+
+def test_a_card_file_with_a_byte_order_mark_loads(tmp_path):
+    path = tmp_path / "bom.rc"
+    path.write_bytes("\ufeffpatch maneuver torpedo { cost 1 }\n".encode("utf-8"))
+    assert rc.load_ruleset("en", extra=[str(path)]).maneuvers["torpedo"].cost == 1
+
+
+# ------------------------------------------------------------ a variant of base, carried
+
+
+def test_a_save_and_a_replay_of_a_variant_of_base_load_back(tmp_path):
+    """The carried variant texts are applied even when the variant extends base
+    (the loop over them once stopped at once, and the hash then differed)."""
+    house = tmp_path / "house.rc"
+    house.write_text("variant house extends base\nrules { hand_limit 4 }\n", "utf-8")
+    game = rc.new_game(rc.load_ruleset(str(house)), seed=3)
+    game.play(game.legal_moves()[0])
+    loaded = rc.Game.from_json(game.to_json())
+    assert loaded == game and loaded.rules.options.hand_limit == 4
+    assert pickle.loads(pickle.dumps(game)) == game
+    again = replay(read_replay(json.dumps(game.replay())))
+    assert again.to_json() == game.to_json()

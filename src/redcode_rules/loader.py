@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .dsl import Draft, parse_source
 from .errors import DslError, quote
+from .files import read_text
 from .model import Ruleset, RulesSpec
 
 BASE = "base"
@@ -47,11 +48,13 @@ def _read_variant(ref: str) -> tuple[str, str, Path | None]:
     if not (ref.endswith(".rc") or os.sep in ref or "/" in ref):
         raise DslError(f"unknown edition '{ref}'; the editions are {', '.join(editions)}",
                        file=str(ref))
-    try:
-        text = path.read_text("utf-8")
-    except OSError as err:
-        raise DslError(f"cannot read card file: {err.strerror}", file=str(path)) from None
-    return str(path), text, path.parent
+    return str(path), read_card_file(path), path.parent
+
+
+def read_card_file(path: str | Path) -> str:
+    """A card file's text; a file that cannot be read is a DslError naming it."""
+    return read_text(path, lambda why: DslError(f"cannot read card file: {why}",
+                                                file=str(path)))
 
 
 def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) -> str:
@@ -99,7 +102,7 @@ def _build(ref: str, extra: tuple[str, ...],
     given = list(variants or ())
     root = None  # the built-in edition (or base) the variant files rest on
     current = ref
-    while current != BASE:
+    while given or current != BASE:  # a carried variant of base has texts to apply too
         embedded = bool(given)
         if embedded:
             (file, text), folder = given.pop(0), None
@@ -138,10 +141,7 @@ def _build(ref: str, extra: tuple[str, ...],
         draft.lineage.append(name)
     extra_texts = []
     for path in extra:
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as err:
-            raise DslError(f"cannot read card file: {err.strerror}", file=str(path)) from None
+        text = read_card_file(path)
         extra_texts.append((Path(path).name, text))
         draft.apply(draft.add_source(text, str(path)))
     for file, text in texts:
@@ -181,14 +181,11 @@ def check_files(paths: list[str], edition: str = "en") -> list[DslError]:
     errors = []
     for path in paths:
         try:
-            text = Path(path).read_text("utf-8")
-            decls = parse_source(text, path)
+            decls = parse_source(read_card_file(path), path)
             if any(d.action == "variant" for d in decls):
                 _build(path, ())
             else:
                 _build(edition, (path,))
         except DslError as err:
             errors.append(err)
-        except OSError as err:
-            errors.append(DslError(f"cannot read card file: {err.strerror}", file=path))
     return errors

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalMove, RedCodeError, ScenarioError, clip, quote
+from .files import read_text
 from .game import Game, new_game
 from .serialize import MAX_JSON_DEPTH, json_depth, ruleset_from_ref, ruleset_ref
 
@@ -56,10 +57,7 @@ def read_replay(source: str | Path) -> dict[str, Any]:
     """A replay from a file path or JSON text, checked for shape."""
     text = str(source)
     if isinstance(source, Path) or not text.lstrip().startswith(("{", "[")):
-        try:
-            text = Path(source).read_text("utf-8")
-        except OSError as err:
-            raise ReplayError(f"{source}: cannot read replay: {err.strerror}") from None
+        text = read_text(source, lambda why: ReplayError(f"{source}: cannot read replay: {why}"))
     try:
         data = json.loads(text)
     except RecursionError:

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 import yaml
 
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
+from .files import read_text
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
@@ -190,11 +191,8 @@ def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[s
         and scenario.strip().lower().endswith((".yaml", ".yml")))
     if not is_path:
         return scenario
-    try:
-        return Path(scenario).read_text("utf-8")
-    except OSError as err:
-        raise ScenarioError("path", f"cannot read scenario file {quote(str(scenario))}: "
-                            f"{err.strerror}") from None
+    return read_text(scenario, lambda why: ScenarioError(
+        "path", f"cannot read scenario file {quote(str(scenario))}: {why}"))
 
 
 def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None,
