@@ -30,9 +30,9 @@ def one_line_error(capsys, start):
 @pytest.mark.parametrize("argv,message", [
     (["demo", "--teams", "4v4"], "--teams: each side has 1 to 3 ships"),
     (["demo", "--teams", "submarine/battleship"], "--teams: no ship type 'battleship'"),
-    (["demo", "--lang", "fr"], "--lang: no texts for 'fr'; languages are en, es, it"),
+    (["demo", "--lang", "fr"], "--lang: no texts for language 'fr'; the languages are en, es, it"),
     (["demo", "--edition", "xx"], "xx: unknown edition 'xx'"),
-    (["rules", "--lang", "fr", "--out", "x"], "--lang: no texts for 'fr'; languages are en, es, it"),
+    (["rules", "--lang", "fr", "--out", "x"], "--lang: no texts for language 'fr'; the languages are en, es, it"),
     (["fuzz", "--games", "-5"], "fuzz: argument --games: must be at least 1, not -5"),
     (["fuzz", "--games", "many"], "fuzz: argument --games: expected a whole number"),
     (["play", "--mode", "chess"], "play: argument --mode: invalid choice: 'chess'"),

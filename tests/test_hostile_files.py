@@ -643,3 +643,35 @@ def test_a_save_and_a_replay_of_a_variant_of_base_load_back(tmp_path):
     assert pickle.loads(pickle.dumps(game)) == game
     again = replay(read_replay(json.dumps(game.replay())))
     assert again.to_json() == game.to_json()
+
+
+# ------------------------------------------------------------ arguments and positions
+
+
+@pytest.mark.parametrize("teams", [None, "submarine", [["submarine"], "destroyer"],
+                                   [[["submarine"]], ["destroyer"]], [[1], [2]]])
+def test_new_game_refuses_teams_that_are_not_lists_of_ship_types(teams):
+    with pytest.raises(rc.SetupError) as info:
+        rc.new_game(EN, teams=teams)
+    assert info.value.field == "teams"
+    assert info.value.reason.startswith("two lists of ship types, e.g. [['submarine'], "
+                                        "['destroyer']], not ")
+
+
+def test_an_arena_scenario_with_a_side_all_sunk_is_refused():
+    """R8.1: that game is over; a scenario is a game in progress."""
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_scenario({"mode": "arena", "ships": {
+            "blue-submarine": {"at": "b2"}, "red-destroyer": {"sunk": True}}})
+    assert (info.value.field, info.value.reason) == (
+        "ships", "every red ship is sunk: in arena the game would be over (R8.1)")
+
+
+def test_a_scenario_turn_number_is_one_a_save_accepts():
+    game = rc.Game.from_scenario({"ships": {"blue-submarine": {"at": "b2"},
+                                            "red-destroyer": {"at": "g5"}}, "turn_number": 201})
+    assert rc.Game.from_json(game.to_json()) == game
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_scenario({"ships": {"blue-submarine": {"at": "b2"},
+                                         "red-destroyer": {"at": "g5"}}, "turn_number": 202})
+    assert (info.value.field, info.value.reason) == ("turn_number", "202 is out of range (1..201)")

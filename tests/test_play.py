@@ -364,7 +364,7 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
 @pytest.mark.parametrize("argv,message", [
     (["play", "--seat", "9"], "--seat: '9' is not one ship of this game"),
     (["play", "--bots", "clever"], "--bots: unknown bot 'clever'"),
-    (["play", "--lang", "fr"], "--lang: no texts for 'fr'"),
+    (["play", "--lang", "fr"], "--lang: no texts for language 'fr'"),
 ])
 def test_bad_play_options_exit_2(argv, message, capsys):
     assert cli.main(argv) == 2

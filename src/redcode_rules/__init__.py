@@ -6,7 +6,8 @@
     game.legal_moves(); game.play("end")
 """
 from . import svg
-from .errors import DslError, IllegalMove, RedCodeError, ScenarioError, SetupError
+from .errors import (DslError, IllegalMove, LanguageError, RedCodeError, ScenarioError,
+                     SetupError)
 from .game import Game, ShipView, new_game
 from .loader import load_ruleset, load_source
 from .model import CardDef, Ruleset, ShipDef
@@ -52,6 +53,6 @@ def compiled_modules() -> list[str]:
             out.append(info.name)
     return sorted(out)
 
-__all__ = ["__version__", "CardDef", "DslError", "Game", "IllegalMove", "RedCodeError",
+__all__ = ["__version__", "CardDef", "DslError", "Game", "IllegalMove", "LanguageError", "RedCodeError",
            "ReplayError", "Ruleset", "ScenarioError", "SetupError", "ShipDef", "ShipView",
            "compiled_modules", "load_ruleset", "load_source", "new_game", "svg"]

@@ -15,9 +15,10 @@ import json
 import sys
 from typing import Any, NoReturn, Sequence
 
-from .errors import RedCodeError
+from .errors import LanguageError, RedCodeError
 from .game import Game, new_game
-from .i18n import catalog, languages
+from . import i18n
+from .i18n import catalog
 from .loader import check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text, narrate
@@ -79,19 +80,17 @@ def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
 
 def check_language(lang: str) -> str:
     """``--lang`` must name a shipped text catalog."""
-    if lang not in languages():
-        raise UsageError(f"--lang: no texts for {lang!r}; languages are {', '.join(languages())}")
-    return lang
+    try:
+        return i18n.check_language(lang)
+    except LanguageError as err:
+        raise UsageError(f"--lang: {err}") from None
 
 
 def game_language(requested: str | None, rules: Ruleset) -> str:
     """--lang, else the edition's language (the last of its lineage that has texts)."""
     if requested:
         return check_language(requested)
-    for name in reversed(rules.lineage):
-        if name in languages():
-            return name
-    return "en"
+    return rules.lang
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:

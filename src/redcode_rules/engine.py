@@ -22,7 +22,9 @@ def other_side(side: str) -> str:
 
 
 class Engine:
-    """The rules acting on one state. Cheap to create; holds no game data of its own.
+    """The rules acting on one state. Cheap to create; holds no game data of its
+    own (``_owed``, the sinkings of the effect resolving, is emptied by
+    ``settle`` before the effect's move returns).
 
     In the compiled core an extension type (engine.pxd): keep ``__slots__``
     and that file's declarations alike.
@@ -512,8 +514,8 @@ class Engine:
 
     def free_start_boxes(self, seat: int) -> list[int]:
         """Where the ship may be placed (R2.8) or respawn (D8.4): the boxes of
-        its side's start card that are free (R2.4) and navigable — never an
-        island (R2.3), which a scenario's board may put on a start card."""
+        its side's start card that are free (R2.4) and navigable (R2.3; start
+        cards are open water, D2.7, but the rule is said where it is used)."""
         occ = self.occupant()
         board = self.board
         side = self.state.ships[seat].side

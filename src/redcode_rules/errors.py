@@ -120,6 +120,11 @@ class IllegalMove(RedCodeError):
         super().__init__(f"illegal move {quote(move)}: {self.reason}")
 
 
+class LanguageError(RedCodeError):
+    """A language with no texts (``game.lang``, ``narration``, ``rules.text``):
+    the message names the languages that have them (``lang/*.yaml``)."""
+
+
 class ScenarioError(RedCodeError):
     """A game that cannot be set up, or a position that cannot be written.
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from .errors import LanguageError, quote
+
 
 @lru_cache(maxsize=8)
 def catalog(lang: str = "en") -> dict[str, Any]:
@@ -31,10 +33,10 @@ def languages() -> list[str]:
 
 
 def check_language(lang: str) -> str:
-    """``lang`` if it has texts, else a ValueError naming the languages that do."""
+    """``lang`` if it has texts, else a LanguageError naming the languages that do."""
     if lang not in _languages():
-        raise ValueError(f"no texts for language {lang!r}; the languages are "
-                         f"{', '.join(_languages())}")
+        raise LanguageError(f"no texts for language {quote(lang)}; the languages are "
+                            f"{', '.join(_languages())}")
     return lang
 
 

@@ -264,7 +264,7 @@ class Menu:
         known = [*rules.maneuvers, *rules.orders, *(k for k in KIND_ORDER if k != "use")]
         fits = [k for k in known if k.startswith(words[0])]
         if words[0] in known or len(fits) == 1:
-            return why_not(self.game, " ".join([words[0] if words[0] in known else fits[0],
+            return self.game.explain(" ".join([words[0] if words[0] in known else fits[0],
                                                 *words[1:]])) or ""
         return self.words["no_match"].format(text=" ".join(words))
 
@@ -287,18 +287,6 @@ def prefix_of(typed: Sequence[str], words: Sequence[str], exact_length: bool = F
     if len(typed) > len(words) or not typed or (exact_length and len(typed) != len(words)):
         return False
     return all(w.startswith(t) for t, w in zip(typed, words))
-
-
-def why_not(game: Game, move: str) -> str | None:
-    """The reason a move is illegal now (None if it is legal): ``game.explain`` if
-    this version has it, else the explanation ``play`` itself gives."""
-    explain = getattr(game, "explain", None)
-    if callable(explain):
-        return explain(move)
-    if game.is_legal(move):
-        return None
-    from .explain import explain as reason
-    return reason(game, normalise(move))
 
 
 # ---------------------------------------------------------------- the screen
@@ -658,7 +646,7 @@ class Session:
                 s.say(w["why_usage"], "error")
                 return False
             move = normalise(" ".join(args).lower())
-            reason = why_not(self.game, move)
+            reason = self.game.explain(move)
             s.say(w["why_legal"].format(move=move) if reason is None else reason,
                   None if reason is None else "error")
             return False

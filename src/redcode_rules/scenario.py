@@ -359,6 +359,11 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if not listed["blue"] or not listed["red"]:
         raise ScenarioError("ships", "each side needs at least one ship")
     _check_teams(listed)
+    if mode == "arena":  # a side with no ship left has lost (R8.1): not a game in progress
+        for side, team in listed.items():
+            if all(ship.sunk for ship in team):
+                raise ScenarioError("ships", f"every {side} ship is sunk: in arena the game "
+                                    "would be over (R8.1)")
     seats = seat_order([s.id for s in listed["blue"]], [s.id for s in listed["red"]])
     by_id = {s.id: s for side in listed.values() for s in side}
     ships = [by_id[ship_id] for _, ship_id in seats]
@@ -411,7 +416,9 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         if ships[turn].eliminated and not turn_ends:
             raise ScenarioError("turn", f"{turn_id} is eliminated")
     orders_played = _orders_played(data.get("order_played", False), rules)
-    turn_number = _int(data.get("turn_number", 1), "turn_number", 1)
+    # a save allows the turn after the limit (D8.5), so a scenario's to_json reads back
+    turn_number = _int(data.get("turn_number", 1), "turn_number", 1,
+                       rules.options.turn_limit + 1)
 
     state = GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,

@@ -116,6 +116,11 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     """
     if mode not in MODES:
         raise SetupError("mode", f"unknown mode {quote(mode)}; modes are war and arena")
+    if isinstance(teams, (str, bytes)) or not isinstance(teams, Sequence) or \
+            any(isinstance(t, (str, bytes)) or not isinstance(t, Sequence)
+                or not all(isinstance(kind, str) for kind in t) for t in teams):
+        raise SetupError("teams", f"two lists of ship types, e.g. [['submarine'], "
+                         f"['destroyer']], not {quote(teams)}")
     if len(teams) != 2 or not all(teams):
         raise SetupError("teams", "two sides of one or more ships each, e.g. "
                          "[['submarine'], ['destroyer']]")
