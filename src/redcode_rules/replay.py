@@ -33,17 +33,11 @@ class ReplayError(RedCodeError):
     """A replay that cannot be re-simulated: bad file, other card data, illegal move."""
 
 
-def embedded_ref(rules) -> dict[str, Any]:
-    """The ruleset reference of a replay: a built-in edition and the text of
-    every card file, as read when the rules were loaded (``ruleset_ref``)."""
-    return ruleset_ref(rules)
-
-
 def make_replay(game: Game) -> dict[str, Any]:
     """The replay of a game: its rules (extra card files embedded), setup and moves."""
     if game.setup is None:
         raise ReplayError("this game has no recorded setup (it was built by hand)")
-    return {"format": FORMAT, "version": VERSION, "ruleset": embedded_ref(game.rules),
+    return {"format": FORMAT, "version": VERSION, "ruleset": ruleset_ref(game.rules),
             "setup": game.setup, "moves": list(game.moves)}
 
 
