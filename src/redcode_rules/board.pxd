@@ -1,12 +1,34 @@
 # Declarations for the compiled core only (setup.py); pure Python ignores
-# this file. The path walker's step is called directly from compiled code,
-# with C-typed box indexes and flags, as is the search for the boxes in reach.
+# this file. The outcome search of a move (board.py, ``_outcomes``) and its
+# exact path search are called directly from compiled code, with C-typed box
+# indexes and counts (masks stay Python ints: boards exceed 64 boxes), as is
+# the search for the boxes in reach. Every loop is bounded (states × exits,
+# or the move's steps), so none needs to check for signals.
 
 cimport cython
 
-@cython.locals(n=Py_ssize_t, name=str, cur=bint, forced=bint)
-cpdef _enter(tuple exits, list out, Py_ssize_t box, str text, list seen, Py_ssize_t left,
-             bint current)
+@cython.locals(box=Py_ssize_t, n=Py_ssize_t, voluntary=Py_ssize_t, spent=Py_ssize_t,
+               found=dict, layer=list, following=list, out=dict)
+cpdef _outcomes(tuple exits, object effects, object current, Py_ssize_t start,
+                Py_ssize_t steps, object blocked, Py_ssize_t width, bint kings)
+
+@cython.locals(box=Py_ssize_t, n=Py_ssize_t, end=Py_ssize_t)
+cpdef bint _is_path(tuple exits, object current, object blocked, tuple walk)
+
+@cython.locals(n=Py_ssize_t, longest=Py_ssize_t, length=Py_ssize_t, b=Py_ssize_t,
+               dead=set, targets=list, path=list)
+cpdef _simple_path(tuple exits, object effects, object current, Py_ssize_t start,
+                   Py_ssize_t steps, object blocked, Py_ssize_t end, object entered,
+                   Py_ssize_t shortest, Py_ssize_t width, bint kings)
+
+@cython.locals(dx=Py_ssize_t, dy=Py_ssize_t)
+cpdef Py_ssize_t _distance(Py_ssize_t a, Py_ssize_t b, Py_ssize_t width, bint kings)
+
+@cython.locals(n=Py_ssize_t, box=Py_ssize_t, spent=Py_ssize_t)
+cpdef bint _extend(tuple exits, object effects, object current, Py_ssize_t start,
+                   Py_ssize_t steps, Py_ssize_t end, object entered, object required,
+                   list targets, Py_ssize_t at, object seen, Py_ssize_t voluntary,
+                   Py_ssize_t left, list path, set dead, Py_ssize_t width, bint kings)
 
 @cython.locals(cost=list, box=Py_ssize_t, n=Py_ssize_t, here=Py_ssize_t, free=bint, at=object)
 cpdef _reachable(str cells, tuple neighbours, Py_ssize_t start, Py_ssize_t steps)

@@ -154,8 +154,9 @@ class Game:
 
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
-        text = normalise(text)
-        found = self._listing().find(text)
+        listing = self._listing()
+        text = listing.canonical(normalise(text))
+        found = listing.find(text)
         if found is None:
             raise KeyError(text)
         return self._gen().complete(text, found)
@@ -171,17 +172,22 @@ class Game:
         return list(self._listing().sorted())
 
     def is_legal(self, move: str) -> bool:
-        return normalise(str(move)) in self._listing()
+        listing = self._listing()
+        return listing.canonical(normalise(str(move))) in listing
 
     def play(self, move: str) -> None:
-        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
+        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
+
+        A move with a path may take any legal path to a listed outcome; the
+        move list, log and replays record the listed text (canonical path).
+        """
         if not isinstance(move, str):
             from .i18n import text
             raise IllegalMove(repr(move), text(self.lang, "illegal", "not_string"))
         listing = self._listing()
         found = listing.find(move)
-        if found is None:
-            written, move = move, normalise(move)
+        if found is None:  # recorded as listed: white space folded, the canonical path
+            written, move = move, listing.canonical(normalise(move))
             found = listing.find(move)
             if found is None:
                 from .explain import explain
