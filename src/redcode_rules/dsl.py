@@ -364,6 +364,12 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
 
+#: The largest ``move`` amount a card may give. 12 steps cross the base
+#: board (8x6) corner to corner even with 4 neighbours (7 + 5), so a larger
+#: amount reaches no more boxes there; the bound keeps a move's listing
+#: (docs/design.md, "Moves along a path") small on any board a file can make.
+MAX_MOVE = 12
+
 
 @attrs.define
 class Draft:
@@ -565,6 +571,9 @@ class Draft:
                 if arg < param.minimum:
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be at "
                                      f"least {param.minimum}")
+                if call.name == "move" and arg > MAX_MOVE:
+                    raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
+                                     f"{MAX_MOVE} (12 steps cross the board)")
             else:
                 if not isinstance(arg, str) or (param.choices and arg not in param.choices):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be one "
