@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from redcode_rules.board import Board
+from redcode_rules.board import MAX_RUNNING_WATER, Board
 
 
 def plain_paths(board: Board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
@@ -62,6 +62,8 @@ def boards(draw):
     height = draw(st.integers(2, 5))
     cells = "".join(draw(st.lists(st.sampled_from("...~~#"), min_size=width * height,
                                   max_size=width * height)))
+    while cells.count("~") > MAX_RUNNING_WATER:  # as a scenario or a map deal allows
+        cells = cells.replace("~", ".", 1)
     board = Board(width, height, cells, {}, {}, draw(st.sampled_from([8, 4])))
     open_boxes = [i for i, c in enumerate(cells) if c != "#"]
     start = draw(st.sampled_from(open_boxes)) if open_boxes else 0
@@ -122,13 +124,14 @@ WATER = "........\n..~.....\n.~..~...\n..~.#...\n...~....\n........\n"
 
 
 @pytest.mark.parametrize("board,counts", [
-    (OPEN, {1: 8, 2: 24, 3: 35, 4: 41, 12: 46}),
-    (WATER, {1: 68, 2: 243, 3: 588, 12: 1320}),
+    (OPEN, {1: 8, 2: 24, 3: 35, 4: 41, 5: 46, 6: 46}),
+    (WATER, {1: 68, 2: 243, 3: 588, 4: 935, 5: 1164, 6: 1269}),
 ])
 def test_a_long_move_lists_one_move_per_outcome_quickly(board, counts, tmp_path):
-    """On main, move 9 on the open board listed 4,005,496 paths (1.2 s) and move 8
-    with running water 29,537,613 (14 s); by outcome at most one move per end
-    box and set of running-water boxes entered: 46 boxes on the open board."""
+    """On main, move 6 on the open board listed 45,010 paths and move 6 with
+    running water 1,237,377 (move 9: 4,005,496 paths, 1.2 s; move 8 with
+    running water 29,537,613, 14 s); by outcome at most one move per end box
+    and set of running-water boxes entered: 46 boxes on the open board."""
     for amount, count in counts.items():
         game = scenario_with_move(amount, board, tmp_path=tmp_path)
         began = time.perf_counter()
@@ -181,3 +184,25 @@ def test_running_water_entered_makes_another_move(tmp_path):
     assert not game.is_legal("movement b3 c3")
     game.play("movement b3 c3 d3")
     assert game.moves == ["movement c3 d3"]
+
+
+@pytest.mark.parametrize("amount", [7, 13, 99999999999999999999])
+def test_a_move_amount_above_the_bound_is_refused_when_compiling(amount, tmp_path):
+    """A move amount above 6 (``dsl.MAX_MOVE``) is a DslError in both builds
+    (move 99999999999999999999 listed 15 moves in the pure build and raised
+    OverflowError in the compiled one)."""
+    card = tmp_path / "far.rc"
+    card.write_text(f"patch maneuver movement {{ effect move {amount} self }}\n")
+    with pytest.raises(rc.DslError, match="amount must be at most 6"):
+        rc.load_ruleset("en", [str(card)])
+    card.write_text("patch maneuver movement { effect move 6 self }\n")
+    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].move_effect.amount == 6
+
+
+def test_a_board_with_more_running_water_than_the_base_game_is_refused():
+    """Each running-water box a move can enter doubles its possible outcomes:
+    a board holds at most 6 (the base game's 4 running-water cards)."""
+    with pytest.raises(rc.ScenarioError, match="7 running-water boxes; a board holds at most 6"):
+        rc.Game.from_scenario({"board": "~~~~~~~.\n" + "........\n" * 5,
+                               "ships": {"blue-submarine": {"at": "a2"},
+                                         "red-destroyer": {"at": "h6"}}})

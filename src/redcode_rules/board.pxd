@@ -16,10 +16,16 @@ cpdef _outcomes(tuple exits, object effects, object current, Py_ssize_t start,
 cpdef bint _is_path(tuple exits, object current, object blocked, tuple walk)
 
 @cython.locals(n=Py_ssize_t, longest=Py_ssize_t, length=Py_ssize_t, b=Py_ssize_t,
-               dead=set, targets=list, path=list)
+               last_forced=Py_ssize_t, dead=dict, targets=list, path=list, shorter=list,
+               togo=dict)
 cpdef _simple_path(tuple exits, object effects, object current, Py_ssize_t start,
                    Py_ssize_t steps, object blocked, Py_ssize_t end, object entered,
-                   Py_ssize_t shortest, Py_ssize_t width, bint kings)
+                   Py_ssize_t shortest, Py_ssize_t width, bint kings, list budget)
+
+@cython.locals(box=Py_ssize_t, n=Py_ssize_t, d=Py_ssize_t, togo=dict, layer=list,
+               following=list)
+cpdef dict _distances_to(tuple exits, object effects, object blocked, Py_ssize_t end,
+                         object entered)
 
 @cython.locals(dx=Py_ssize_t, dy=Py_ssize_t)
 cpdef Py_ssize_t _distance(Py_ssize_t a, Py_ssize_t b, Py_ssize_t width, bint kings)
@@ -27,8 +33,9 @@ cpdef Py_ssize_t _distance(Py_ssize_t a, Py_ssize_t b, Py_ssize_t width, bint ki
 @cython.locals(n=Py_ssize_t, box=Py_ssize_t, spent=Py_ssize_t)
 cpdef bint _extend(tuple exits, object effects, object current, Py_ssize_t start,
                    Py_ssize_t steps, Py_ssize_t end, object entered, object required,
-                   list targets, Py_ssize_t at, object seen, Py_ssize_t voluntary,
-                   Py_ssize_t left, list path, set dead, Py_ssize_t width, bint kings)
+                   list targets, dict togo, Py_ssize_t at, object seen, Py_ssize_t voluntary,
+                   Py_ssize_t left, list path, dict dead, Py_ssize_t width, bint kings,
+                   list budget)
 
 @cython.locals(cost=list, box=Py_ssize_t, n=Py_ssize_t, here=Py_ssize_t, free=bint, at=object)
 cpdef _reachable(str cells, tuple neighbours, Py_ssize_t start, Py_ssize_t steps)

@@ -15,6 +15,12 @@ from typing import Sequence
 import attrs
 
 OPEN, ISLAND, CURRENT = ".", "#", "~"
+
+#: The most running-water boxes a board may hold: the base game's 4 running
+#: water cards hold 6. Each box of effect a move can enter doubles its
+#: possible outcomes (docs/design.md, "Moves along a path"): 6 keep every
+#: listing under a second, 10 clustered ones reach 20,000 moves and 13 s.
+MAX_RUNNING_WATER = 6
 DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
@@ -324,6 +330,12 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     return mask
 
 
+#: Boxes the exact path searches of one listing may try (``_simple_path``).
+#: Never reached on the base game's boards with its cards (moves of 1 to 3);
+#: it bounds the time a board crowded with running water can take.
+SEARCH_BUDGET = 200_000
+
+
 def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, blocked: int,
               width: int, kings: bool) -> dict:
     """``Board.outcomes`` as box indexes: {(end, effect mask): canonical path}.
@@ -367,12 +379,13 @@ def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, 
                     following.append((n, key[1], spent, longer))
         layer = following
     out: dict = {}
+    budget = [SEARCH_BUDGET]
     for key, walk in found.items():
         if _is_path(exits, current, blocked, walk):
             out[key] = walk
         else:
             path = _simple_path(exits, effects, current, start, steps, blocked, key[0], key[1],
-                                len(walk), width, kings)
+                                len(walk), width, kings, budget)
             if path is not None:
                 out[key] = path
     return out
@@ -397,34 +410,70 @@ def _is_path(exits: tuple, current: int, blocked: int, walk: tuple) -> bool:
 
 def _simple_path(exits: tuple, effects: int, current: int, start: int, steps: int,
                  blocked: int, end: int, entered: int, shortest: int, width: int,
-                 kings: bool) -> tuple | None:
+                 kings: bool, budget: list) -> tuple | None:
     """The canonical path of the outcome (``end``, ``entered``), or None if no
-    legal path has it: an iterative deepening search over paths, from the
-    outcome's shortest walk up to the longest a move can be (every voluntary
-    step plus one forced step per running-water box entered).
+    legal path has it: a depth-first search over paths up to the longest a
+    move can be (every voluntary step plus one forced step per running-water
+    box entered but the end) says whether there is one; then iterative
+    deepening from the outcome's shortest walk finds the shortest.
 
-    Only for the rare outcomes whose shortest walk crosses a box twice or
-    ends on running water with a free neighbour; pruned by the boxes still to
-    enter (the outcome's boxes of effect, and the free neighbours of a
-    running-water end, which must be taken before it) and the distance to
-    the end, and by remembering the dead ends of each depth.
+    Only for the outcomes whose shortest walk crosses a box twice or ends on
+    running water with a free neighbour. Pruned by the walk distance to the
+    outcome (``_distances_to``: exact unless the rest of the walk crosses
+    the path), the free neighbours of a running-water end (all taken before
+    it), and the dead ends met (with the most boxes left that failed, which
+    holds for fewer too). ``budget`` holds the boxes the searches of one
+    listing may still try (``SEARCH_BUDGET``): past it, no more outcomes of
+    this kind are listed.
     """
+    if budget[0] <= 0:
+        return None
     required = entered & ~(1 << end)
+    last_forced = 0
     if current >> end & 1:
+        last_forced = 1
         for n, _, _ in exits[end]:
             if not blocked >> n & 1:
                 if effects >> n & 1 and not entered >> n & 1:
                     return None
                 required |= 1 << n
-    longest = steps + bin(entered & current).count("1")
-    dead: set = set()  # a dead end does not depend on the depth searched
+    togo = _distances_to(exits, effects, blocked, end, entered)
+    longest = steps + bin(entered & current).count("1") - last_forced
+    dead: dict = {}
     targets = [b for b in range(required.bit_length()) if required >> b & 1]
-    for length in range(shortest, longest + 1):
-        path: list = []
+    path: list = []
+    if not _extend(exits, effects, current, start, steps, end, entered, required, targets,
+                   togo, start, blocked, 0, longest, path, dead, width, kings, budget):
+        return None
+    for length in range(shortest, len(path)):
+        shorter: list = []
         if _extend(exits, effects, current, start, steps, end, entered, required, targets,
-                   start, blocked, 0, length, path, dead, width, kings):
-            return tuple(path)
-    return None
+                   togo, start, blocked, 0, length, shorter, dead, width, kings, budget):
+            return tuple(shorter)
+    return tuple(path)
+
+
+def _distances_to(exits: tuple, effects: int, blocked: int, end: int, entered: int) -> dict:
+    """{(box, boxes of effect entered so far): fewest boxes still to enter}
+    for walks that end the outcome (``end``, ``entered``): a breadth-first
+    search back from it over the states of ``_outcomes``."""
+    goal = (end, entered)
+    togo = {goal: 0}
+    layer = [goal]
+    while layer:
+        following: list = []
+        for box, got in layer:
+            before = got & ~(1 << box)  # the boxes of effect entered before ``box``
+            d = togo[(box, got)] + 1
+            for n, _, _ in exits[box]:
+                if blocked >> n & 1 or (effects >> n & 1 and not before >> n & 1):
+                    continue
+                key = (n, before)
+                if key not in togo:
+                    togo[key] = d
+                    following.append(key)
+        layer = following
+    return togo
 
 
 def _distance(a: int, b: int, width: int, kings: bool) -> int:
@@ -435,44 +484,48 @@ def _distance(a: int, b: int, width: int, kings: bool) -> int:
 
 
 def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, end: int,
-            entered: int, required: int, targets: list, at: int, seen: int, voluntary: int,
-            left: int, path: list, dead: set, width: int, kings: bool) -> bool:
-    """One box of ``_simple_path``: the ship is on ``at`` with ``left`` boxes
-    still to enter; ``path`` grows to a solution, or this returns False.
-    ``targets`` are the boxes of ``required``, for the distance bound."""
-    key = (at, seen, voluntary, left)
-    if key in dead:
+            entered: int, required: int, targets: list, togo: dict, at: int, seen: int,
+            voluntary: int, left: int, path: list, dead: dict, width: int,
+            kings: bool, budget: list) -> bool:
+    """One box of ``_simple_path``: the ship is on ``at`` and may enter up to
+    ``left`` boxes more; ``path`` grows to the first path in sort order that
+    ends the outcome, or this returns False. ``targets`` are the boxes of
+    ``required``, for the distance bound."""
+    key = (at, seen, voluntary)
+    if dead.get(key, -1) >= left:
         return False
-    if _distance(at, end, width, kings) > left or \
-            bin(required & ~seen).count("1") + 1 > left:
-        dead.add(key)
+    budget[0] -= 1
+    if budget[0] < 0 or bin(required & ~seen).count("1") + 1 > left:
+        dead[key] = left
         return False
     for box in targets:
         if not seen >> box & 1 and \
                 _distance(at, box, width, kings) + _distance(box, end, width, kings) > left:
-            dead.add(key)
+            dead[key] = left
             return False
     if at != start and current >> at & 1:
         spent = voluntary
     elif voluntary < steps:
         spent = voluntary + 1
     else:
-        dead.add(key)
+        dead[key] = left
         return False
+    got = seen & entered
     for n, _, _ in exits[at]:
         if seen >> n & 1 or (effects >> n & 1 and not entered >> n & 1):
             continue
         if n == end:
-            if left == 1 and not required & ~seen:
+            if not required & ~seen:
                 path.append(n)
                 return True
             continue
-        if left == 1:
+        d = togo.get((n, got | (effects & (1 << n))))
+        if d is None or d > left - 1:
             continue
         path.append(n)
-        if _extend(exits, effects, current, start, steps, end, entered, required, targets, n,
-                   seen | (1 << n), spent, left - 1, path, dead, width, kings):
+        if _extend(exits, effects, current, start, steps, end, entered, required, targets,
+                   togo, n, seen | (1 << n), spent, left - 1, path, dead, width, kings, budget):
             return True
         path.pop()
-    dead.add(key)
+    dead[key] = left
     return False

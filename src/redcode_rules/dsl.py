@@ -364,11 +364,13 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
 
-#: The largest ``move`` amount a card may give. 12 steps cross the base
-#: board (8x6) corner to corner even with 4 neighbours (7 + 5), so a larger
-#: amount reaches no more boxes there; the bound keeps a move's listing
-#: (docs/design.md, "Moves along a path") small on any board a file can make.
-MAX_MOVE = 12
+#: The largest ``move`` amount a card may give. The base cards move 1 to 3;
+#: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
+#: steps corner to corner). Listing a move is exact by outcome
+#: (docs/design.md, "Moves along a path"): with up to 6 running-water boxes
+#: (``board.MAX_RUNNING_WATER``) every dealt board lists a move of 6 within
+#: half a second, while a move of 12 takes up to 12 s there.
+MAX_MOVE = 6
 
 
 @attrs.define
@@ -573,7 +575,7 @@ class Draft:
                                      f"least {param.minimum}")
                 if call.name == "move" and arg > MAX_MOVE:
                     raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
-                                     f"{MAX_MOVE} (12 steps cross the board)")
+                                     f"{MAX_MOVE}")
             else:
                 if not isinstance(arg, str) or (param.choices and arg not in param.choices):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be one "
