@@ -16,16 +16,15 @@ cpdef _outcomes(tuple exits, object effects, object current, Py_ssize_t start,
 cpdef bint _is_path(tuple exits, object current, object blocked, tuple walk)
 
 @cython.locals(n=Py_ssize_t, longest=Py_ssize_t, length=Py_ssize_t, b=Py_ssize_t,
-               last_forced=Py_ssize_t, dead=dict, targets=list, path=list, shorter=list,
-               togo=dict)
+               last_forced=Py_ssize_t, dead=dict, targets=list, path=list, shorter=list)
 cpdef _simple_path(tuple exits, object effects, object current, Py_ssize_t start,
                    Py_ssize_t steps, object blocked, Py_ssize_t end, object entered,
                    Py_ssize_t shortest, Py_ssize_t width, bint kings, list budget)
 
-@cython.locals(box=Py_ssize_t, n=Py_ssize_t, d=Py_ssize_t, togo=dict, layer=list,
-               following=list)
+@cython.locals(box=Py_ssize_t, n=Py_ssize_t, d=Py_ssize_t, depth=Py_ssize_t, togo=dict,
+               layer=list, following=list)
 cpdef dict _distances_to(tuple exits, object effects, object blocked, Py_ssize_t end,
-                         object entered)
+                         object entered, Py_ssize_t longest)
 
 @cython.locals(dx=Py_ssize_t, dy=Py_ssize_t)
 cpdef Py_ssize_t _distance(Py_ssize_t a, Py_ssize_t b, Py_ssize_t width, bint kings)
@@ -33,9 +32,18 @@ cpdef Py_ssize_t _distance(Py_ssize_t a, Py_ssize_t b, Py_ssize_t width, bint ki
 @cython.locals(n=Py_ssize_t, box=Py_ssize_t, spent=Py_ssize_t)
 cpdef bint _extend(tuple exits, object effects, object current, Py_ssize_t start,
                    Py_ssize_t steps, Py_ssize_t end, object entered, object required,
-                   list targets, dict togo, Py_ssize_t at, object seen, Py_ssize_t voluntary,
+                   list targets, object togo, Py_ssize_t at, object seen, Py_ssize_t voluntary,
                    Py_ssize_t left, list path, dict dead, Py_ssize_t width, bint kings,
                    list budget)
+
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, lengths=dict, texts=dict,
+               seen=list, low=object)
+cpdef dict _by_path(tuple exits, Py_ssize_t start, Py_ssize_t steps, object blocked)
+
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, forced=bint, key=object,
+               known=object, moves=tuple)
+cpdef _walk(tuple exits, dict lengths, dict texts, Py_ssize_t box, bint current, str text,
+            Py_ssize_t length, list seen, Py_ssize_t left, object entered)
 
 @cython.locals(cost=list, box=Py_ssize_t, n=Py_ssize_t, here=Py_ssize_t, free=bint, at=object)
 cpdef _reachable(str cells, tuple neighbours, Py_ssize_t start, Py_ssize_t steps)

@@ -112,7 +112,8 @@ class Board:
                     and cells[(y + dy) * w + x + dx] != ISLAND]
             neighbours.append(tuple(near))
             near.sort(key=names.__getitem__)
-            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT) for n in near))
+            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT,
+                                (1 << n) if cells[n] == CURRENT else 0) for n in near))
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", tuple(neighbours))
         object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
@@ -225,14 +226,26 @@ class Board:
         Cached per start, steps and the ships within reach (the map never
         changes during a game); the cache is bounded by the paths it holds.
         """
-        key = (start, steps, occupied & self._reach_mask(start, steps))
+        return {(key & 0xFFFF, key >> 16): text
+                for key, text in self._found(start, steps, occupied).items()}
+
+    def _found(self, start: int, steps: int, occupied: int,
+               reach: int | None = None) -> dict[int, str]:
+        """``outcomes`` keyed by one integer, ``entered << 16 | end``, as cached."""
+        if reach is None:
+            reach = occupied & self._reach_mask(start, steps)
+        key = (start, steps, reach)
         found = self._cache.outcomes.get(key)
         if found is None:
-            paths = _outcomes(self._exits, self.effects, self._current, start, steps,
-                              key[2] | (1 << start), self.width, self.step_dirs == 8)
-            names = self.names
-            found = {outcome: " ".join([names[b] for b in path])
-                     for outcome, path in paths.items()}
+            blocked = reach | (1 << start)
+            if steps <= ENUMERATE_UP_TO:
+                found = _by_path(self._exits, start, steps, blocked)
+            else:
+                paths = _outcomes(self._exits, self.effects, self._current, start, steps,
+                                  blocked, self.width, self.step_dirs == 8)
+                names = self.names
+                found = {entered << 16 | end: " ".join([names[b] for b in path])
+                         for (end, entered), path in paths.items()}
             self._cache.store(self._cache.outcomes, key, found, len(found))
         return found
 
@@ -244,11 +257,13 @@ class Board:
         Cached like ``outcomes``: a tuple of strings, which the garbage
         collector stops tracking.
         """
-        key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
+        reach = occupied & self._reach_mask(start, steps)
+        key = (prefix, start, steps, reach)
         texts = self._cache.texts.get(key)
         if texts is None:
-            texts = tuple(sorted([prefix + " " + path for path in
-                                  self.outcomes(start, steps, occupied).values()]))
+            prefix += " "
+            texts = tuple(sorted([prefix + path for path in
+                                  self._found(start, steps, occupied, reach).values()]))
             self._cache.store(self._cache.texts, key, texts, len(texts))
         return texts
 
@@ -289,7 +304,7 @@ class Board:
         outcome = self.outcome_of(start, steps, occupied, path)
         if outcome is None:
             return None
-        return self.outcomes(start, steps, occupied).get(outcome)
+        return self._found(start, steps, occupied).get(outcome[1] << 16 | outcome[0])
 
     def _reach_mask(self, start: int, steps: int) -> int:
         reach = self._reach.get((start, steps))
@@ -330,10 +345,17 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     return mask
 
 
+#: Moves of up to this many boxes list their outcomes by walking every path
+#: (``_by_path``): a few hundred paths, quicker than the outcome search.
+ENUMERATE_UP_TO = 3
+
 #: Boxes the exact path searches of one listing may try (``_simple_path``).
 #: Never reached on the base game's boards with its cards (moves of 1 to 3);
 #: it bounds the time a board crowded with running water can take.
 SEARCH_BUDGET = 200_000
+
+#: Paths of at most this many boxes are searched without walk distances.
+SHORT_MOVE = 6
 
 
 def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, blocked: int,
@@ -355,7 +377,7 @@ def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, 
     """
     found: dict = {}
     layer: list = []
-    for n, _, _ in exits[start]:
+    for n, _, _, _ in exits[start]:
         if not blocked >> n & 1:
             key = (n, effects & (1 << n))
             found[key] = (n,)
@@ -369,7 +391,7 @@ def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, 
                 spent = voluntary + 1
             else:
                 continue
-            for n, _, _ in exits[box]:
+            for n, _, _, _ in exits[box]:
                 if blocked >> n & 1 or entered >> n & 1:
                     continue
                 key = (n, entered | (effects & (1 << n)))
@@ -402,7 +424,7 @@ def _is_path(exits: tuple, current: int, blocked: int, walk: tuple) -> bool:
         seen |= 1 << box
     end = walk[len(walk) - 1]
     if current >> end & 1:
-        for n, _, _ in exits[end]:
+        for n, _, _, _ in exits[end]:
             if not seen >> n & 1:
                 return False
     return True
@@ -432,13 +454,17 @@ def _simple_path(exits: tuple, effects: int, current: int, start: int, steps: in
     last_forced = 0
     if current >> end & 1:
         last_forced = 1
-        for n, _, _ in exits[end]:
+        for n, _, _, _ in exits[end]:
             if not blocked >> n & 1:
                 if effects >> n & 1 and not entered >> n & 1:
                     return None
                 required |= 1 << n
-    togo = _distances_to(exits, effects, blocked, end, entered)
     longest = steps + bin(entered & current).count("1") - last_forced
+    if bin(required).count("1") + 1 > longest:  # too many boxes to enter first
+        return None
+    # walk distances pay off on long moves only: short ones are searched at once
+    togo = _distances_to(exits, effects, blocked, end, entered, longest) \
+        if longest > SHORT_MOVE else None
     dead: dict = {}
     targets = [b for b in range(required.bit_length()) if required >> b & 1]
     path: list = []
@@ -453,19 +479,23 @@ def _simple_path(exits: tuple, effects: int, current: int, start: int, steps: in
     return tuple(path)
 
 
-def _distances_to(exits: tuple, effects: int, blocked: int, end: int, entered: int) -> dict:
+def _distances_to(exits: tuple, effects: int, blocked: int, end: int, entered: int,
+                  longest: int) -> dict:
     """{(box, boxes of effect entered so far): fewest boxes still to enter}
     for walks that end the outcome (``end``, ``entered``): a breadth-first
-    search back from it over the states of ``_outcomes``."""
+    search back from it over the states of ``_outcomes``, up to ``longest``
+    boxes (states farther away are missing: no path of the move gets there)."""
     goal = (end, entered)
     togo = {goal: 0}
     layer = [goal]
-    while layer:
+    depth = 0
+    while layer and depth < longest:
+        depth += 1
         following: list = []
         for box, got in layer:
             before = got & ~(1 << box)  # the boxes of effect entered before ``box``
             d = togo[(box, got)] + 1
-            for n, _, _ in exits[box]:
+            for n, _, _, _ in exits[box]:
                 if blocked >> n & 1 or (effects >> n & 1 and not before >> n & 1):
                     continue
                 key = (n, before)
@@ -484,7 +514,7 @@ def _distance(a: int, b: int, width: int, kings: bool) -> int:
 
 
 def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, end: int,
-            entered: int, required: int, targets: list, togo: dict, at: int, seen: int,
+            entered: int, required: int, targets: list, togo: dict | None, at: int, seen: int,
             voluntary: int, left: int, path: list, dead: dict, width: int,
             kings: bool, budget: list) -> bool:
     """One box of ``_simple_path``: the ship is on ``at`` and may enter up to
@@ -511,7 +541,7 @@ def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, en
         dead[key] = left
         return False
     got = seen & entered
-    for n, _, _ in exits[at]:
+    for n, _, _, _ in exits[at]:
         if seen >> n & 1 or (effects >> n & 1 and not entered >> n & 1):
             continue
         if n == end:
@@ -519,9 +549,13 @@ def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, en
                 path.append(n)
                 return True
             continue
-        d = togo.get((n, got | (effects & (1 << n))))
-        if d is None or d > left - 1:
-            continue
+        if togo is None:
+            if _distance(n, end, width, kings) > left - 1:
+                continue
+        else:
+            d = togo.get((n, got | (effects & (1 << n))))
+            if d is None or d > left - 1:
+                continue
         path.append(n)
         if _extend(exits, effects, current, start, steps, end, entered, required, targets,
                    togo, n, seen | (1 << n), spent, left - 1, path, dead, width, kings, budget):
@@ -529,3 +563,75 @@ def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, en
         path.pop()
     dead[key] = left
     return False
+
+
+def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
+    """``Board._found`` of a short move by walking every path (the rules as
+    stated, the same result as ``_outcomes``): {outcome: canonical path}.
+    Boxes entered are flags in a list, set and cleared as the walk goes and
+    comes back: cheaper than a new integer mask per step. Outcomes are keyed
+    by one integer, ``entered << 16 | end`` (``Board._found``)."""
+    lengths: dict = {}
+    texts: dict = {}
+    seen = [False] * len(exits)
+    while blocked:
+        low = blocked & -blocked
+        seen[low.bit_length() - 1] = True
+        blocked ^= low
+    for n, name, cur, bit in exits[start]:
+        if not seen[n]:
+            seen[n] = True
+            _walk(exits, lengths, texts, n, cur, name[1:], 1, seen, steps - 1, bit)
+            seen[n] = False
+    return texts
+
+
+def _walk(exits: tuple, lengths: dict, texts: dict, box: int, current: bool, text: str,
+          length: int, seen: list, left: int, entered: int) -> None:
+    """One box of ``_by_path``: ``text`` (``length`` boxes) has just entered
+    ``box``, running water if ``current``.
+
+    Paths come in notation order (a path before its extensions, siblings by
+    name), so an outcome's first path of a length is the first in sort order
+    of that length: a path replaces the kept one only if it is shorter. A
+    last step onto a box of no effect is noted, not entered.
+    """
+    moves = exits[box]
+    if current:  # R2.5: a forced step to any box not yet entered
+        forced = False
+        for n, name, cur, bit in moves:
+            if not seen[n]:
+                forced = True
+                seen[n] = True
+                _walk(exits, lengths, texts, n, cur, text + name, length + 1, seen, left,
+                      entered | bit)
+                seen[n] = False
+        if forced:
+            return
+    key = entered << 16 | box if entered else box
+    known = lengths.get(key)
+    if known is None or length < known:
+        lengths[key] = length
+        texts[key] = text
+    if left > 1:
+        for n, name, cur, bit in moves:
+            if not seen[n]:
+                seen[n] = True
+                _walk(exits, lengths, texts, n, cur, text + name, length + 1, seen, left - 1,
+                      entered | bit)
+                seen[n] = False
+    elif left:
+        length += 1
+        for n, name, cur, bit in moves:
+            if not seen[n]:
+                if cur or bit:
+                    seen[n] = True
+                    _walk(exits, lengths, texts, n, cur, text + name, length, seen, 0,
+                          entered | bit)
+                    seen[n] = False
+                else:
+                    key = entered << 16 | n if entered else n
+                    known = lengths.get(key)
+                    if known is None or length < known:
+                        lengths[key] = length
+                        texts[key] = text + name
