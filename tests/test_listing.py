@@ -213,3 +213,18 @@ def test_a_board_with_more_running_water_than_the_base_game_is_refused():
         rc.Game.from_scenario({"board": "~~~~~~~.\n" + "........\n" * 5,
                                "ships": {"blue-submarine": {"at": "a2"},
                                          "red-destroyer": {"at": "h6"}}})
+
+
+def test_a_replay_written_with_other_paths_replays_as_the_canonical_moves():
+    """Replays and saves written before moves were listed by outcome may hold
+    any legal path: immersion a1 b1 from b2 ends on b1 like immersion b1 (the
+    shortest path), so it replays, and the game records immersion b1."""
+    from redcode_rules.replay import make_replay, replay
+    game = rc.new_game(rc.load_ruleset("en"), seed=7, placement="fixed")
+    assert game.ship("blue-submarine").position == "b2"
+    assert "immersion a1 b1" not in game.legal_moves()
+    data = make_replay(game)
+    data["moves"] = ["immersion a1 b1"]
+    replayed = replay(data)
+    assert replayed.moves == ["immersion b1"]
+    assert replayed.ship("blue-submarine").position == "b1"
