@@ -37,13 +37,16 @@ cpdef bint _extend(tuple exits, object effects, object current, Py_ssize_t start
                    Py_ssize_t left, list path, dict dead, Py_ssize_t width, bint kings,
                    list budget)
 
-@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, lengths=dict, texts=dict,
-               seen=list, low=object)
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, tables=dict, found=dict,
+               seen=list, low=object, size=Py_ssize_t, plain=list, table=list,
+               box=Py_ssize_t)
 cpdef dict _by_path(tuple exits, Py_ssize_t start, Py_ssize_t steps, object blocked)
 
-@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, forced=bint, key=object,
-               known=object, moves=tuple)
-cpdef _walk(tuple exits, dict lengths, dict texts, Py_ssize_t box, bint current, str text,
+@cython.locals(table=list)
+cpdef list _table(dict tables, object entered, Py_ssize_t size)
+
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, forced=bint, moves=tuple)
+cpdef _walk(tuple exits, dict tables, list table, Py_ssize_t box, bint current, str text,
             Py_ssize_t length, list seen, Py_ssize_t left, object entered)
 
 @cython.locals(cost=list, box=Py_ssize_t, n=Py_ssize_t, here=Py_ssize_t, free=bint, at=object)

@@ -568,28 +568,49 @@ def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, en
 def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     """``Board._found`` of a short move by walking every path (the rules as
     stated, the same result as ``_outcomes``): {outcome: canonical path}.
+
     Boxes entered are flags in a list, set and cleared as the walk goes and
     comes back: cheaper than a new integer mask per step. Outcomes are keyed
-    by one integer, ``entered << 16 | end`` (``Board._found``)."""
-    lengths: dict = {}
-    texts: dict = {}
-    seen = [False] * len(exits)
+    by one integer, ``entered << 16 | end`` (``Board._found``). While
+    walking, each mask of boxes of effect entered has a table (``_table``):
+    the length of the path kept per end box, then (from the end) the path;
+    the walk carries its mask's table, looked up only when the mask grows.
+    """
+    size = len(exits)
+    tables: dict = {}
+    seen = [False] * size
     while blocked:
         low = blocked & -blocked
         seen[low.bit_length() - 1] = True
         blocked ^= low
+    plain = _table(tables, 0, size)
     for n, name, cur, bit in exits[start]:
         if not seen[n]:
             seen[n] = True
-            _walk(exits, lengths, texts, n, cur, name[1:], 1, seen, steps - 1, bit)
+            _walk(exits, tables, _table(tables, bit, size) if bit else plain, n, cur,
+                  name[1:], 1, seen, steps - 1, bit)
             seen[n] = False
-    return texts
+    found: dict = {}
+    for entered, table in tables.items():
+        for box in range(size):
+            if table[~box] is not None:
+                found[entered << 16 | box] = table[~box]
+    return found
 
 
-def _walk(exits: tuple, lengths: dict, texts: dict, box: int, current: bool, text: str,
+def _table(tables: dict, entered: int, size: int) -> list:
+    """The table of ``_by_path`` for the mask ``entered``, made when first needed."""
+    table = tables.get(entered)
+    if table is None:
+        table = tables[entered] = [size + 1] * size + [None] * size
+    return table
+
+
+def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text: str,
           length: int, seen: list, left: int, entered: int) -> None:
-    """One box of ``_by_path``: ``text`` (``length`` boxes) has just entered
-    ``box``, running water if ``current``.
+    """One box of ``_by_path``: ``text`` (``length`` boxes, entering the boxes
+    of effect ``entered``, kept in ``table``) has just entered ``box``,
+    running water if ``current``.
 
     Paths come in notation order (a path before its extensions, siblings by
     name), so an outcome's first path of a length is the first in sort order
@@ -603,22 +624,30 @@ def _walk(exits: tuple, lengths: dict, texts: dict, box: int, current: bool, tex
             if not seen[n]:
                 forced = True
                 seen[n] = True
-                _walk(exits, lengths, texts, n, cur, text + name, length + 1, seen, left,
-                      entered | bit)
+                if bit:
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length + 1, seen, left, entered | bit)
+                else:
+                    _walk(exits, tables, table, n, cur, text + name, length + 1, seen, left,
+                          entered)
                 seen[n] = False
         if forced:
             return
-    key = entered << 16 | box if entered else box
-    known = lengths.get(key)
-    if known is None or length < known:
-        lengths[key] = length
-        texts[key] = text
+    if length < table[box]:
+        table[box] = length
+        table[~box] = text
     if left > 1:
         for n, name, cur, bit in moves:
             if not seen[n]:
                 seen[n] = True
-                _walk(exits, lengths, texts, n, cur, text + name, length + 1, seen, left - 1,
-                      entered | bit)
+                if bit:
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length + 1, seen, left - 1, entered | bit)
+                else:
+                    _walk(exits, tables, table, n, cur, text + name, length + 1, seen,
+                          left - 1, entered)
                 seen[n] = False
     elif left:
         length += 1
@@ -626,12 +655,10 @@ def _walk(exits: tuple, lengths: dict, texts: dict, box: int, current: bool, tex
             if not seen[n]:
                 if cur or bit:
                     seen[n] = True
-                    _walk(exits, lengths, texts, n, cur, text + name, length, seen, 0,
-                          entered | bit)
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length, seen, 0, entered | bit)
                     seen[n] = False
-                else:
-                    key = entered << 16 | n if entered else n
-                    known = lengths.get(key)
-                    if known is None or length < known:
-                        lengths[key] = length
-                        texts[key] = text + name
+                elif length < table[n]:
+                    table[n] = length
+                    table[~n] = text + name
