@@ -647,8 +647,6 @@ test_junk_moves_ascii, test_junk_moves_ascii_slow = quick_and_slow(
 # positions(): 0 places, 2 and 5 in the main phase (issue 12 item 7's repros)
 test_junk_moves_unicode, test_junk_moves_unicode_slow = quick_and_slow(
     st.tuples(st.integers(0, 99), junk_moves(UNICODE_JUNK, 6_000)), check_move,
-    pytest.mark.xfail(reason="issue 12 item 7 (non-ASCII digits and 4,300-digit rows in "
-                             "moves): fixed on branch listing", strict=False),
     examples=((2, "movement a²"), (5, "movement c①"), (0, "place a₁"),
               (0, "place b" + "9" * 4_400)))
 

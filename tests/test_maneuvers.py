@@ -975,9 +975,10 @@ def test_immersion_forced_current_step_comes_on_top_of_the_two_boxes():
     turn: blue-submarine
     phase: maneuvers
     """)
-    assert "immersion d3 e3 f3" in game.legal_moves()
-    game.play("immersion d3 e3 f3")
+    assert "immersion d3 e2 f3" in game.legal_moves()  # f3 through d3: e2 sorts first
+    game.play("immersion d3 e3 f3")  # another path to it, played as it
     assert game.ship("blue-submarine").position == "f3"
+    assert game.moves == ["immersion d3 e2 f3"]
 
 
 def test_radar_crew_damage_takes_only_reserve_crew():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.errors import quote
 
 # c3 is running water (R2.5); c2 is open water
 CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
@@ -54,7 +55,7 @@ def illegal(game, move):
     assert game.to_json() == before
     assert game.legal_moves() == legal
     assert info.value.move == move
-    assert repr(move) in str(info.value)
+    assert str(info.value).startswith(f"illegal move {quote(move)}: ")  # a long move shortened
     return info.value.reason
 
 
@@ -371,3 +372,38 @@ def test_listings_from_caches_equal_listings_computed_afresh(edition, mode, team
         game.play(move)
         checked += 1
     assert checked == 300 or game.is_over
+
+
+@pytest.mark.parametrize("move,box", [
+    ("movement a²", "a²"), ("movement c①", "c①"), ("movement a₁", "a₁"),
+    ("movement ａ1", "ａ1"), ("movement A1", "A1"), ("movement a01", "a01"),
+    ("immersion b3 a²", "a²"), ("order evasion red-destroyer c٣", "c٣"),
+    ("movement a" + "1" * 4300, "a1111111111…"),
+])
+def test_r2_1_only_ascii_box_names_are_boxes(move, box):
+    """R2.1: a box is a letter a-z and an ASCII row number on the board; other
+    digits (superscript, circled, subscript, Arabic-Indic, full-width) and a
+    4,300-digit row are not boxes: an IllegalMove naming the word (shortened),
+    not a ValueError, and the game is unchanged."""
+    game = scenario(hands={"blue-submarine": ["evasion"]}, phase="maneuvers")
+    before = game.to_json()
+    assert illegal(game, move) == f"{box} is not a box of the board (R2.1)"
+    assert game.to_json() == before
+
+
+def test_r2_1_only_ascii_box_names_are_placed():
+    game = scenario(ships={"blue-submarine": {"at": "b2"}, "red-destroyer": {"sunk": True}},
+                    turn="red-destroyer")
+    for word in ("g⁵", "g5" + "0" * 5000, "ｇ5"):
+        with pytest.raises(rc.IllegalMove, match="is not a box of the board"):
+            game.play(f"place {word}")
+    assert game.board.index("g5") == 38
+    assert game.board.index("g⁵") is None
+
+
+def test_parse_box_takes_ascii_names_within_the_board():
+    from redcode_rules.board import parse_box
+    assert parse_box("h6") == 47
+    assert parse_box("c4", 8, 6) == 26
+    for word in ("a²", "c①", "a₁", "i1", "a7", "a0", "a01", "a", "", "a" + "9" * 4300, "é1"):
+        assert parse_box(word) is None

@@ -17,9 +17,12 @@ from redcode_rules.perft import divide, perft
 DATA = Path(__file__).parent / "data" / "perft"
 
 COUNTS = {
-    "duel.yaml": [56, 961, 7844],
-    "currents.yaml": [581, 593, 5873],
-    "window.yaml": [1, 1, 51],
+    # one move per outcome of a path (docs/design.md, "Moves along a path"):
+    # before, every path was a move (duel 56, 961, 7844; currents 581, 593,
+    # 5873; window 1, 1, 51)
+    "duel.yaml": [36, 516, 4106],
+    "currents.yaml": [194, 206, 2003],
+    "window.yaml": [1, 1, 33],
 }
 
 
@@ -34,8 +37,8 @@ def test_perft_counts(name):
 def test_divide_adds_up():
     game = rc.Game.from_scenario((DATA / "duel.yaml").read_text())
     parts = divide(game, 2)
-    assert len(parts) == 56
-    assert sum(parts.values()) == 961
+    assert len(parts) == 36
+    assert sum(parts.values()) == 516
     # a torpedo opens a response window (R5.1): red answers with torpedo on
     # either ship (R4.2), shields it (D4.7) or passes
     game.play("torpedo red-destroyer")

@@ -15,6 +15,13 @@ from typing import Sequence
 import attrs
 
 OPEN, ISLAND, CURRENT = ".", "#", "~"
+
+#: The most running-water boxes a board may hold: a whole row of the board
+#: (the base game's 4 running-water cards hold 6). Each box of effect a move
+#: can enter can double its possible outcomes (docs/design.md, "Moves along a
+#: path"): with 8, clustered as they may, a move of 6 lists within a second;
+#: 10 clustered ones reach 20,000 moves and 13 s.
+MAX_RUNNING_WATER = 8
 DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
@@ -25,14 +32,47 @@ def box_name(index: int, width: int = 8) -> str:
 
 
 def parse_box(name: str, width: int = 8, height: int = 6) -> int | None:
-    """Index of a box name such as `c4`, or None if it is not on the board."""
-    if len(name) < 2 or not name[1:].isdigit():
+    """Index of a box name such as `c4`, or None if it is not on the board.
+
+    Only ASCII names ``[a-z][1-9][0-9]*`` are names (R2.1): other digits
+    (``a²``, ``c①``, ``a₁``) and rows longer than any board's are not boxes.
+    """
+    if not (2 <= len(name) <= 1 + len(str(height))) or not name.isascii():
         return None
     col = ord(name[0]) - ord("a")
-    row = int(name[1:]) - 1
-    if not (0 <= col < width and 0 <= row < height) or name[1] == "0":
+    digits = name[1:]
+    if not digits.isdigit() or digits[0] == "0":
+        return None
+    row = int(digits) - 1
+    if not (0 <= col < width and 0 <= row < height):
         return None
     return row * width + col
+
+
+class _PathCache:
+    """Move outcomes and listing texts of one board, bounded by the number of
+    paths they hold, not by entries: one entry of a long move on an open board
+    holds every box of it times its running-water variants. A game touches a
+    few hundred entries of a few dozen paths each; past ``LIMIT`` paths the
+    cache starts again.
+    """
+
+    __slots__ = ("outcomes", "texts", "stored")
+    LIMIT = 100_000
+
+    def __init__(self) -> None:
+        self.outcomes: dict = {}
+        self.texts: dict = {}
+        self.stored = 0
+
+    def store(self, table: dict, key: tuple, value: object, size: int) -> None:
+        """Keep ``value`` (``size`` paths) under ``key`` in ``table``."""
+        if self.stored + size > self.LIMIT:
+            self.outcomes.clear()
+            self.texts.clear()
+            self.stored = 0
+        table[key] = value
+        self.stored += size
 
 
 @attrs.frozen(eq=False)
@@ -55,8 +95,10 @@ class Board:
     _exits: tuple = attrs.field(init=False, repr=False)
     _rays: list = attrs.field(init=False, repr=False)
     _sight: list = attrs.field(init=False, repr=False)
+    effects: int = attrs.field(init=False, repr=False)  # mask of the boxes of effect
+    _current: int = attrs.field(init=False, repr=False)  # mask of running water
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
-    _texts: dict = attrs.field(init=False, factory=dict, repr=False)
+    _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
 
     def __attrs_post_init__(self) -> None:
         w, h, cells = self.width, self.height, self.cells
@@ -71,11 +113,18 @@ class Board:
                     and cells[(y + dy) * w + x + dx] != ISLAND]
             neighbours.append(tuple(near))
             near.sort(key=names.__getitem__)
-            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT) for n in near))
+            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT,
+                                (1 << n) if cells[n] == CURRENT else 0) for n in near))
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "neighbours", tuple(neighbours))
         object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
         object.__setattr__(self, "_exits", tuple(exits))
+        current = sum(1 << i for i, cell in enumerate(cells) if cell == CURRENT)
+        object.__setattr__(self, "_current", current)
+        # boxes of effect: entering one changes a move's outcome (R2.5), so
+        # two paths are one move only if they enter the same ones. Running
+        # water only, today; tokens or triggers on boxes would join this mask.
+        object.__setattr__(self, "effects", current)
         # lines of sight are cast per origin when first needed: a game looks
         # from a few dozen boxes, and building a board is per game
         object.__setattr__(self, "_rays", [None] * (w * h))
@@ -110,8 +159,8 @@ class Board:
         return self.names[index]
 
     def index(self, name: str) -> int | None:
-        """The index of a box name, or None if it is not a box of this board."""
-        return parse_box(name, self.width, self.height)
+        """Index of a box name (``"c4"``), or None if it names no box of this board."""
+        return self.lookup.get(name) if isinstance(name, str) else None
 
     def is_island(self, index: int) -> bool:
         """An island: cannot be entered, blocks the line of sight (R2.3)."""
@@ -161,67 +210,106 @@ class Board:
                            for other, near, blocker in found)]
 
     def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
-        """Every legal path of a move of up to ``steps`` boxes from ``start``,
-        as its notation: the boxes entered, space-separated (``"c3 d3"``), sorted.
+        """The canonical path of every outcome of a move of up to ``steps``
+        boxes from ``start`` (see ``outcomes``), as notation (``"c3 d3"``), sorted.
 
-        ``occupied`` is a bit mask of the boxes holding ships. D4.6: 1..N
-        voluntary steps to free, navigable neighbours. R2.5: entering running
-        water forces one more step, chosen by the mover (D2.5c), which may not
-        enter a box visited during the move (D2.5a); with no such box the
-        bonus is lost. A path never enters a box twice (voluntary steps follow
-        D2.5a too). Only complete paths are listed: a forced step cannot be
-        left out.
+        ``occupied`` is a bit mask of the boxes holding ships.
         """
-        return self.path_texts("", start, steps, occupied)
+        return tuple(sorted(self.outcomes(start, steps, occupied).values()))
+
+    def outcomes(self, start: int, steps: int, occupied: int) -> dict[tuple[int, int], str]:
+        """Every outcome of a move from ``start``, with its canonical path.
+
+        A legal path (D4.6: 1..N voluntary steps to free, navigable
+        neighbours; R2.5: entering running water forces one more step, chosen
+        by the mover, D2.5c, to a box not yet entered, D2.5a, the bonus lost
+        if there is none; D2.5d: no box entered twice) has an *outcome*: its
+        end box and the mask of boxes of effect it entered (``effects``).
+        Paths with the same outcome are one move, written as its canonical
+        path: the shortest, then the one whose notation sorts first.
+
+        Cached per start, steps and the ships within reach (the map never
+        changes during a game); the cache is bounded by the paths it holds.
+        """
+        return {(key & 0xFFFF, key >> 16): text
+                for key, text in self._found(start, steps, occupied).items()}
+
+    def _found(self, start: int, steps: int, occupied: int,
+               reach: int | None = None) -> dict[int, str]:
+        """``outcomes`` keyed by one integer, ``entered << 16 | end``, as cached."""
+        if reach is None:
+            reach = occupied & self._reach_mask(start, steps)
+        key = (start, steps, reach)
+        found = self._cache.outcomes.get(key)
+        if found is None:
+            blocked = reach | (1 << start)
+            if steps <= ENUMERATE_UP_TO:
+                found = _by_path(self._exits, start, steps, blocked)
+            else:
+                paths = _outcomes(self._exits, self.effects, self._current, start, steps,
+                                  blocked, self.width, self.step_dirs == 8)
+                names = self.names
+                found = {entered << 16 | end: " ".join([names[b] for b in path])
+                         for (end, entered), path in paths.items()}
+            self._cache.store(self._cache.outcomes, key, found, len(found))
+        return found
 
     def path_texts(self, prefix: str, start: int, steps: int,
                    occupied: int) -> tuple[str, ...]:
         """``prefix``, a space and each path of ``paths``, sorted (a space sorts
         before any box name). The move generator's form: a listing shares the
-        tuple, and finds a notation in it by bisection (``Listing.find``), so
-        no set or dict of thousands of fresh strings is hashed per walk.
-
-        Cached per prefix, start, steps and the ships within reach (the map
-        never changes during a game). A tuple of strings, which the garbage
-        collector stops tracking: paths can be thousands, and collections
-        would otherwise walk them again and again.
+        tuple, and finds a notation in it by bisection (``Listing.find``).
+        Cached like ``outcomes``: a tuple of strings, which the garbage
+        collector stops tracking.
         """
-        key = (prefix, start, steps, occupied & self._reach_mask(start, steps))
-        texts = self._texts.get(key)
+        reach = occupied & self._reach_mask(start, steps)
+        key = (prefix, start, steps, reach)
+        texts = self._cache.texts.get(key)
         if texts is None:
-            if len(self._texts) > 4096:  # a game touches a few hundred; bound memory
-                self._texts.clear()
-            texts = self._texts[key] = tuple(
-                self._walk(prefix, start, steps, key[3] | (1 << start)))
+            prefix += " "
+            texts = tuple(sorted([prefix + path for path in
+                                  self._found(start, steps, occupied, reach).values()]))
+            self._cache.store(self._cache.texts, key, texts, len(texts))
         return texts
 
-    def _walk(self, prefix: str, start: int, steps: int, blocked: int) -> list[str]:
-        """The depth-first search behind ``path_texts``; ``blocked`` holds the
-        start and the ships.
+    def outcome_of(self, start: int, steps: int, occupied: int,
+                   path: Sequence[int]) -> tuple[int, int] | None:
+        """The outcome (end box, boxes of effect entered) of ``path`` if it is a
+        legal move of up to ``steps`` boxes from ``start``, else None.
 
-        The hottest loop of move listing: a move of 3 boxes near running
-        water has thousands of paths. The steps out of each box come
-        precomputed as (box, " name", running water?) in name order, so the
-        paths come out sorted (a path before its extensions, siblings by
-        name); a last step onto plain water is appended, not entered; texts
-        are built with their prefix, not prefixed afterwards. Boxes entered
-        are flags in a list, set and cleared as the search goes and comes
-        back: cheaper than a new integer mask per step, and the compiled
-        core indexes it directly (board.pxd).
+        Checks a path as written, rule by rule (the same rules as
+        ``outcomes``): how ``play`` accepts any legal path to a listed move.
         """
-        out: list[str] = []
-        exits = self._exits
-        seen = [False] * len(exits)
-        while blocked:
-            low = blocked & -blocked
-            seen[low.bit_length() - 1] = True
-            blocked ^= low
-        for n, name, cur in exits[start]:
-            if not seen[n]:
-                seen[n] = True
-                _enter(exits, out, n, prefix + name if prefix else name[1:], seen, steps - 1, cur)
-                seen[n] = False
-        return out
+        blocked = occupied | (1 << start)
+        current = self._current
+        neighbours = self.neighbours
+        at, voluntary, forced, entered = start, 0, False, 0
+        for box in path:
+            if box not in neighbours[at] or blocked >> box & 1:
+                return None
+            if not forced:
+                voluntary += 1
+            blocked |= 1 << box
+            entered |= self.effects & (1 << box)
+            forced = bool(current >> box & 1)
+            at = box
+        if not path or voluntary > steps:
+            return None
+        if forced and any(not blocked >> n & 1 for n in neighbours[at]):
+            return None  # R2.5: a forced step was still possible
+        return (at, entered)
+
+    def canonical_path(self, start: int, steps: int, occupied: int, text: str) -> str | None:
+        """The canonical path of the move that the path ``text`` (box names,
+        space-separated) makes, if it is legal; else None."""
+        lookup = self.lookup
+        path = [lookup.get(name) for name in text.split(" ")]
+        if None in path:
+            return None
+        outcome = self.outcome_of(start, steps, occupied, path)
+        if outcome is None:
+            return None
+        return self._found(start, steps, occupied).get(outcome[1] << 16 | outcome[0])
 
     def _reach_mask(self, start: int, steps: int) -> int:
         reach = self._reach.get((start, steps))
@@ -262,36 +350,320 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     return mask
 
 
-def _enter(exits: tuple, out: list[str], box: int, text: str, seen: list[bool], left: int,
-           current: bool) -> None:
-    """One box of ``Board._walk``: ``text`` has just entered ``box``.
+#: Moves of up to this many boxes list their outcomes by walking every path
+#: (``_by_path``): a few hundred paths, quicker than the outcome search.
+ENUMERATE_UP_TO = 3
 
-    A function of the module, not a closure, so that the compiled core
-    (board.pxd) calls it directly, without Python's argument passing.
+#: Boxes the exact path searches of one listing may try (``_simple_path``).
+#: Never reached on the base game's boards with its cards (moves of 1 to 3);
+#: it bounds the time a board crowded with running water can take.
+SEARCH_BUDGET = 200_000
+
+#: Paths of at most this many boxes are searched without walk distances.
+SHORT_MOVE = 6
+
+
+def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, blocked: int,
+              width: int, kings: bool) -> dict:
+    """``Board.outcomes`` as box indexes: {(end, effect mask): canonical path}.
+
+    A breadth-first search over walks in the states (box, boxes of effect
+    entered): never onto a ship, the start or a box of effect already
+    entered, but open water may be crossed twice. In a state the number of
+    voluntary steps taken is fixed (the steps so far less one forced step per
+    running-water box left), so the first visit is the cheapest and the only
+    one kept: states are at most boxes × subsets of boxes of effect in reach,
+    each expanded once (polynomial in the move amount and board size for a
+    given map). Layers go in notation order and exits in name order, so each
+    state's first walk is its shortest, then first-sorting, walk. Walks are a
+    superset of paths; every state's walk is then checked as a path (D2.5d,
+    and the lost bonus of an end on running water, D2.5a) and, when it is not
+    one, the state's path is searched for exactly (``_simple_path``).
     """
+    found: dict = {}
+    layer: list = []
+    for n, _, _, _ in exits[start]:
+        if not blocked >> n & 1:
+            key = (n, effects & (1 << n))
+            found[key] = (n,)
+            layer.append((n, key[1], 1, (n,)))
+    while layer:
+        following: list = []
+        for box, entered, voluntary, walk in layer:
+            if current >> box & 1:
+                spent = voluntary  # R2.5: the forced step comes on top (D4.6)
+            elif voluntary < steps:
+                spent = voluntary + 1
+            else:
+                continue
+            for n, _, _, _ in exits[box]:
+                if blocked >> n & 1 or entered >> n & 1:
+                    continue
+                key = (n, entered | (effects & (1 << n)))
+                if key not in found:
+                    longer = walk + (n,)
+                    found[key] = longer
+                    following.append((n, key[1], spent, longer))
+        layer = following
+    out: dict = {}
+    budget = [SEARCH_BUDGET]
+    for key, walk in found.items():
+        if _is_path(exits, current, blocked, walk):
+            out[key] = walk
+        else:
+            path = _simple_path(exits, effects, current, start, steps, blocked, key[0], key[1],
+                                len(walk), width, kings, budget)
+            if path is not None:
+                out[key] = path
+    return out
+
+
+def _is_path(exits: tuple, current: int, blocked: int, walk: tuple) -> bool:
+    """Whether a walk of ``_outcomes`` is a legal path: no box entered twice
+    (D2.5d) and, ending on running water, no free box left for the forced
+    step (D2.5a: the bonus is lost)."""
+    seen = blocked
+    for box in walk:
+        if seen >> box & 1:
+            return False
+        seen |= 1 << box
+    end = walk[len(walk) - 1]
+    if current >> end & 1:
+        for n, _, _, _ in exits[end]:
+            if not seen >> n & 1:
+                return False
+    return True
+
+
+def _simple_path(exits: tuple, effects: int, current: int, start: int, steps: int,
+                 blocked: int, end: int, entered: int, shortest: int, width: int,
+                 kings: bool, budget: list) -> tuple | None:
+    """The canonical path of the outcome (``end``, ``entered``), or None if no
+    legal path has it: a depth-first search over paths up to the longest a
+    move can be (every voluntary step plus one forced step per running-water
+    box entered but the end) says whether there is one; then iterative
+    deepening from the outcome's shortest walk finds the shortest.
+
+    Only for the outcomes whose shortest walk crosses a box twice or ends on
+    running water with a free neighbour. Pruned by the walk distance to the
+    outcome (``_distances_to``: exact unless the rest of the walk crosses
+    the path), the free neighbours of a running-water end (all taken before
+    it), and the dead ends met (with the most boxes left that failed, which
+    holds for fewer too). ``budget`` holds the boxes the searches of one
+    listing may still try (``SEARCH_BUDGET``): past it, no more outcomes of
+    this kind are listed.
+    """
+    if budget[0] <= 0:
+        return None
+    required = entered & ~(1 << end)
+    last_forced = 0
+    if current >> end & 1:
+        last_forced = 1
+        for n, _, _, _ in exits[end]:
+            if not blocked >> n & 1:
+                if effects >> n & 1 and not entered >> n & 1:
+                    return None
+                required |= 1 << n
+    longest = steps + bin(entered & current).count("1") - last_forced
+    if bin(required).count("1") + 1 > longest:  # too many boxes to enter first
+        return None
+    # walk distances pay off on long moves only: short ones are searched at once
+    togo = _distances_to(exits, effects, blocked, end, entered, longest) \
+        if longest > SHORT_MOVE else None
+    dead: dict = {}
+    targets = [b for b in range(required.bit_length()) if required >> b & 1]
+    path: list = []
+    if not _extend(exits, effects, current, start, steps, end, entered, required, targets,
+                   togo, start, blocked, 0, longest, path, dead, width, kings, budget):
+        return None
+    for length in range(shortest, len(path)):
+        shorter: list = []
+        if _extend(exits, effects, current, start, steps, end, entered, required, targets,
+                   togo, start, blocked, 0, length, shorter, dead, width, kings, budget):
+            return tuple(shorter)
+    return tuple(path)
+
+
+def _distances_to(exits: tuple, effects: int, blocked: int, end: int, entered: int,
+                  longest: int) -> dict:
+    """{(box, boxes of effect entered so far): fewest boxes still to enter}
+    for walks that end the outcome (``end``, ``entered``): a breadth-first
+    search back from it over the states of ``_outcomes``, up to ``longest``
+    boxes (states farther away are missing: no path of the move gets there)."""
+    goal = (end, entered)
+    togo = {goal: 0}
+    layer = [goal]
+    depth = 0
+    while layer and depth < longest:
+        depth += 1
+        following: list = []
+        for box, got in layer:
+            before = got & ~(1 << box)  # the boxes of effect entered before ``box``
+            d = togo[(box, got)] + 1
+            for n, _, _, _ in exits[box]:
+                if blocked >> n & 1 or (effects >> n & 1 and not before >> n & 1):
+                    continue
+                key = (n, before)
+                if key not in togo:
+                    togo[key] = d
+                    following.append(key)
+        layer = following
+    return togo
+
+
+def _distance(a: int, b: int, width: int, kings: bool) -> int:
+    """Steps between two boxes on an open board: a lower bound of any path's."""
+    dx = abs(a % width - b % width)
+    dy = abs(a // width - b // width)
+    return (dx if dx > dy else dy) if kings else dx + dy
+
+
+def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, end: int,
+            entered: int, required: int, targets: list, togo: dict | None, at: int, seen: int,
+            voluntary: int, left: int, path: list, dead: dict, width: int,
+            kings: bool, budget: list) -> bool:
+    """One box of ``_simple_path``: the ship is on ``at`` and may enter up to
+    ``left`` boxes more; ``path`` grows to the first path in sort order that
+    ends the outcome, or this returns False. ``targets`` are the boxes of
+    ``required``, for the distance bound."""
+    key = (at, seen, voluntary)
+    if dead.get(key, -1) >= left:
+        return False
+    budget[0] -= 1
+    if budget[0] < 0 or bin(required & ~seen).count("1") + 1 > left:
+        dead[key] = left
+        return False
+    for box in targets:
+        if not seen >> box & 1 and \
+                _distance(at, box, width, kings) + _distance(box, end, width, kings) > left:
+            dead[key] = left
+            return False
+    if at != start and current >> at & 1:
+        spent = voluntary
+    elif voluntary < steps:
+        spent = voluntary + 1
+    else:
+        dead[key] = left
+        return False
+    got = seen & entered
+    for n, _, _, _ in exits[at]:
+        if seen >> n & 1 or (effects >> n & 1 and not entered >> n & 1):
+            continue
+        if n == end:
+            if not required & ~seen:
+                path.append(n)
+                return True
+            continue
+        if togo is None:
+            if _distance(n, end, width, kings) > left - 1:
+                continue
+        else:
+            d = togo.get((n, got | (effects & (1 << n))))
+            if d is None or d > left - 1:
+                continue
+        path.append(n)
+        if _extend(exits, effects, current, start, steps, end, entered, required, targets,
+                   togo, n, seen | (1 << n), spent, left - 1, path, dead, width, kings, budget):
+            return True
+        path.pop()
+    dead[key] = left
+    return False
+
+
+def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
+    """``Board._found`` of a short move by walking every path (the rules as
+    stated, the same result as ``_outcomes``): {outcome: canonical path}.
+
+    Boxes entered are flags in a list, set and cleared as the walk goes and
+    comes back: cheaper than a new integer mask per step. Outcomes are keyed
+    by one integer, ``entered << 16 | end`` (``Board._found``). While
+    walking, each mask of boxes of effect entered has a table (``_table``):
+    the length of the path kept per end box, then (from the end) the path;
+    the walk carries its mask's table, looked up only when the mask grows.
+    """
+    size = len(exits)
+    tables: dict = {}
+    seen = [False] * size
+    while blocked:
+        low = blocked & -blocked
+        seen[low.bit_length() - 1] = True
+        blocked ^= low
+    plain = _table(tables, 0, size)
+    for n, name, cur, bit in exits[start]:
+        if not seen[n]:
+            seen[n] = True
+            _walk(exits, tables, _table(tables, bit, size) if bit else plain, n, cur,
+                  name[1:], 1, seen, steps - 1, bit)
+            seen[n] = False
+    found: dict = {}
+    for entered, table in tables.items():
+        for box in range(size):
+            if table[~box] is not None:
+                found[entered << 16 | box] = table[~box]
+    return found
+
+
+def _table(tables: dict, entered: int, size: int) -> list:
+    """The table of ``_by_path`` for the mask ``entered``, made when first needed."""
+    table = tables.get(entered)
+    if table is None:
+        table = tables[entered] = [size + 1] * size + [None] * size
+    return table
+
+
+def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text: str,
+          length: int, seen: list, left: int, entered: int) -> None:
+    """One box of ``_by_path``: ``text`` (``length`` boxes, entering the boxes
+    of effect ``entered``, kept in ``table``) has just entered ``box``,
+    running water if ``current``.
+
+    Paths come in notation order (a path before its extensions, siblings by
+    name), so an outcome's first path of a length is the first in sort order
+    of that length: a path replaces the kept one only if it is shorter. A
+    last step onto a box of no effect is noted, not entered.
+    """
+    moves = exits[box]
     if current:  # R2.5: a forced step to any box not yet entered
         forced = False
-        for n, name, cur in exits[box]:
+        for n, name, cur, bit in moves:
             if not seen[n]:
                 forced = True
                 seen[n] = True
-                _enter(exits, out, n, text + name, seen, left, cur)
+                if bit:
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length + 1, seen, left, entered | bit)
+                else:
+                    _walk(exits, tables, table, n, cur, text + name, length + 1, seen, left,
+                          entered)
                 seen[n] = False
         if forced:
             return
-    out.append(text)
+    if length < table[box]:
+        table[box] = length
+        table[~box] = text
     if left > 1:
-        for n, name, cur in exits[box]:
+        for n, name, cur, bit in moves:
             if not seen[n]:
                 seen[n] = True
-                _enter(exits, out, n, text + name, seen, left - 1, cur)
+                if bit:
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length + 1, seen, left - 1, entered | bit)
+                else:
+                    _walk(exits, tables, table, n, cur, text + name, length + 1, seen,
+                          left - 1, entered)
                 seen[n] = False
     elif left:
-        for n, name, cur in exits[box]:
+        length += 1
+        for n, name, cur, bit in moves:
             if not seen[n]:
-                if cur:
+                if cur or bit:
                     seen[n] = True
-                    _enter(exits, out, n, text + name, seen, 0, True)
+                    _walk(exits, tables, tables.get(entered | bit) or
+                          _table(tables, entered | bit, len(exits)), n, cur,
+                          text + name, length, seen, 0, entered | bit)
                     seen[n] = False
-                else:
-                    out.append(text + name)
+                elif length < table[n]:
+                    table[n] = length
+                    table[~n] = text + name

@@ -392,6 +392,14 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
 
+#: The largest ``move`` amount a card may give. The base cards move 1 to 3;
+#: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
+#: steps corner to corner). Listing a move is exact by outcome
+#: (docs/design.md, "Moves along a path"): with at most
+#: ``board.MAX_RUNNING_WATER`` running-water boxes a move of 6 lists within
+#: a second on any board, while a move of 12 took up to 12 s on dealt boards.
+MAX_MOVE = 6
+
 
 @attrs.define
 class Draft:
@@ -614,6 +622,9 @@ class Draft:
                 if arg < param.minimum:
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be at "
                                      f"least {param.minimum}")
+                if call.name == "move" and arg > MAX_MOVE:
+                    raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
+                                     f"{MAX_MOVE}")
             else:
                 if not isinstance(arg, str) or (param.choices and arg not in param.choices):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be one "

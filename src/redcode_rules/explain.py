@@ -62,6 +62,12 @@ def _ship_index(game, ship_id: str) -> int | None:
     return None
 
 
+def _short(word: str, limit: int = 12) -> str:
+    """A word of the move as quoted in a reason: at most ``limit`` characters
+    (a 4,300-digit row is not repeated whole)."""
+    return word if len(word) <= limit else word[:limit - 1] + "…"
+
+
 def explain(game, move: str) -> str:
     """Why ``move`` (normalised, not legal now) is illegal, in ``game.lang``."""
     def say(key: str, amount: int | None = None, **values) -> str:
@@ -130,7 +136,7 @@ def _place(game, say, seat: int, words: list[str]) -> str:
     board = game.board
     box = board.index(words[1])
     if box is None:
-        return say("not_a_box", box=words[1])
+        return say("not_a_box", box=_short(words[1]))
     card = board.starts[ship.side]
     if box not in card:
         return say("place_off_card", box=words[1], side=side,
@@ -204,7 +210,7 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
             return say("needs_area", card=card.id, **size)
         box = board.index(rest[0])
         if box is None:
-            return say("not_a_box", box=rest[0])
+            return say("not_a_box", box=_short(rest[0]))
         if board.area(box, card.target.width, card.target.height) is None:
             return say("area_off_board", box=rest[0], **size)
         return say("area_only", card=card.id)
@@ -239,7 +245,7 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
     for name in rest:
         box = board.index(name)
         if box is None:
-            return say("not_a_box", box=name)
+            return say("not_a_box", box=_short(name))
         if board.is_island(box):
             return say("island", box=name)
         if box in visited:  # doubling back, voluntary steps included (D2.5d)

@@ -182,8 +182,9 @@ class Game:
 
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
-        text = normalise(text)
-        found = self._listing().find(text)
+        listing = self._listing()
+        text = listing.canonical(normalise(text))
+        found = listing.find(text)
         if found is None:
             raise KeyError(text)
         return self._gen().complete(text, found)
@@ -199,8 +200,10 @@ class Game:
         return list(self._listing().sorted())
 
     def is_legal(self, move: str) -> bool:
-        """Whether ``play(move)`` would be accepted now (white space folded)."""
-        return normalise(str(move)) in self._listing()
+        """Whether ``play(move)`` would be accepted now (white space folded, any
+        legal path to a listed outcome)."""
+        listing = self._listing()
+        return listing.canonical(normalise(str(move))) in listing
 
     def explain(self, move: str) -> str | None:
         """None if ``move`` is legal now, else why not, citing the rule, in ``lang``."""
@@ -208,7 +211,8 @@ class Game:
             from .i18n import text
             return text(self.lang, "illegal", "not_string")
         move = normalise(move)
-        if move in self._listing():
+        listing = self._listing()
+        if listing.canonical(move) in listing:
             return None
         from .explain import explain
         return explain(self, move)
@@ -222,13 +226,17 @@ class Game:
         return IllegalMove(written, self.explain(move), legal, near)
 
     def play(self, move: str) -> None:
-        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now."""
+        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
+
+        A move with a path may take any legal path to a listed outcome; the
+        move list, log and replays record the listed text (canonical path).
+        """
         if not isinstance(move, str):
             raise self._illegal(move)
         listing = self._listing()
         found = listing.find(move)
-        if found is None:
-            written, move = move, normalise(move)
+        if found is None:  # recorded as listed: white space folded, the canonical path
+            written, move = move, listing.canonical(normalise(move))
             found = listing.find(move)
             if found is None:
                 raise self._illegal(written)

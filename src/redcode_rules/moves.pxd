@@ -9,6 +9,7 @@ from redcode_rules.engine cimport Engine
 cdef class Listing:
     cdef public object kind, seat, singles, groups, _sorted
     cpdef find(self, text)
+    cpdef canonical(self, text)
     cpdef sorted(self)
 
 cdef class MoveCache:

@@ -49,9 +49,11 @@ class Listing:
     Moves without a path are kept by notation in ``singles``. A move with a
     path (movement, evasion) is one ``Move`` for many notations: ``groups``
     holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
-    sorted tuple of the notations of every path, shared with the board's
-    path cache, so listing a decision never copies hundreds of paths; a
-    notation is found in it by bisection.
+    sorted tuple of the notations of its outcomes, each with its canonical
+    path (``Board.outcomes``), shared with the board's path cache, so listing
+    a decision copies no paths; a notation is found in it by bisection. With
+    them, where the paths start (board, start box, steps, ships), so that a
+    move written with another legal path is recognised (``canonical``).
     """
 
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
@@ -68,7 +70,7 @@ class Listing:
         """The listed move of a notation (without its path), or None."""
         move = self.singles.get(text)
         if move is None:
-            for _, texts, grouped in self.groups:
+            for _, texts, grouped, _ in self.groups:
                 at = bisect_left(texts, text)
                 if at < len(texts) and texts[at] == text:
                     return grouped
@@ -76,6 +78,19 @@ class Listing:
 
     def __contains__(self, text: str) -> bool:
         return self.find(text) is not None
+
+    def canonical(self, text: str) -> str:
+        """The listed notation of a move written with any legal path to a listed
+        outcome (same end box, same boxes of effect entered), so that ``play``
+        accepts every such path and records the canonical one; any other text
+        unchanged."""
+        for head, _, _, origin in self.groups:
+            if text.startswith(head) and text[len(head):len(head) + 1] == " ":
+                board, start, steps, occupied = origin
+                path = board.canonical_path(start, steps, occupied, text[len(head) + 1:])
+                if path is not None:
+                    return head + " " + path
+        return text
 
     def sorted(self) -> list[str]:
         """Every notation in sorted order, without sorting every path.
@@ -88,7 +103,7 @@ class Listing:
             if not self.groups:
                 self._sorted = sorted(self.singles)
             else:
-                blocks = {head: texts for head, texts, _ in self.groups}
+                blocks = {head: texts for head, texts, _, _ in self.groups}
                 out: list[str] = []
                 for head in sorted([*self.singles, *blocks]):
                     texts = blocks.get(head)
@@ -304,9 +319,10 @@ class MoveGen:
         for box in positions:
             if box is not None:
                 occupied |= 1 << box
-        texts = self.board.path_texts(move.text, positions[mover], step.amount, occupied)
+        start = positions[mover]
+        texts = self.board.path_texts(move.text, start, step.amount, occupied)
         if texts:
-            groups.append((move.text, texts, move))
+            groups.append((move.text, texts, move, (self.board, start, step.amount, occupied)))
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move, seat: int) -> None:

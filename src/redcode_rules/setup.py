@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .board import Board, parse_box
+from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
 from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
@@ -38,6 +38,10 @@ def make_board(cells: str, rules: Ruleset, start_cards: dict[str, str]) -> Board
     w = 2 * rules.options.board_columns
     h = 2 * rules.options.board_rows
     starts = {side: start_boxes(box, w, h) for side, box in start_cards.items()}
+    if cells.count(CURRENT) > MAX_RUNNING_WATER:  # moves' outcomes double with each
+        raise ScenarioError("board", f"has {cells.count(CURRENT)} running-water boxes; "
+                            f"a board holds at most {MAX_RUNNING_WATER} (a whole row), so "
+                            "that listing the moves through them stays quick")
     return Board(w, h, cells, starts, dict(start_cards), rules.options.neighbours)
 
 

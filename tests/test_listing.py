@@ -1,0 +1,235 @@
+"""Move listing by outcome (docs/design.md, "Moves along a path"): a move along
+a path is listed once per outcome (end box, running-water boxes entered, R2.5)
+as its canonical path (the shortest, then the first in sort order); ``play``
+accepts any legal path (D2.5d) to it and records the canonical one. Listing
+is polynomial in the move amount: a long move cannot exhaust the machine."""
+
+from __future__ import annotations
+
+import textwrap
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import redcode_rules as rc
+from redcode_rules.board import MAX_RUNNING_WATER, Board, _by_path, _outcomes
+
+
+def plain_paths(board: Board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
+    """R2.5, D2.5a, D2.5d, D4.6 as a plain search over every path: 1..steps
+    voluntary steps to free boxes not yet entered; entering running water
+    forces a step to any such box, if there is one (else the bonus is lost)."""
+    out = []
+
+    def enter(path, seen, left):
+        box = path[-1]
+        if board.is_current(box):
+            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
+            for n in onward:
+                enter(path + (n,), seen | (1 << n), left)
+            if onward:
+                return
+        out.append(path)
+        if left:
+            for n in board.neighbours[box]:
+                if not (seen >> n) & 1:
+                    enter(path + (n,), seen | (1 << n), left - 1)
+
+    blocked = occupied | (1 << start)
+    for n in board.neighbours[start]:
+        if not (blocked >> n) & 1:
+            enter((n,), blocked | (1 << n), steps - 1)
+    return out
+
+
+def plain_outcomes(board: Board, start: int, steps: int, occupied: int) -> dict:
+    """{(end, running water entered): canonical path text} from every path."""
+    best: dict = {}
+    for path in plain_paths(board, start, steps, occupied):
+        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
+        text = " ".join(board.name(b) for b in path)
+        if outcome not in best or (len(path), text) < best[outcome]:
+            best[outcome] = (len(path), text)
+    return {outcome: text for outcome, (_, text) in best.items()}
+
+
+@st.composite
+def boards(draw):
+    """Small boards with islands, running water and ships, 8 or 4 neighbours."""
+    width = draw(st.integers(2, 6))
+    height = draw(st.integers(2, 5))
+    cells = "".join(draw(st.lists(st.sampled_from("...~~#"), min_size=width * height,
+                                  max_size=width * height)))
+    while cells.count("~") > MAX_RUNNING_WATER:  # as a scenario or a map deal allows
+        cells = cells.replace("~", ".", 1)
+    board = Board(width, height, cells, {}, {}, draw(st.sampled_from([8, 4])))
+    open_boxes = [i for i, c in enumerate(cells) if c != "#"]
+    start = draw(st.sampled_from(open_boxes)) if open_boxes else 0
+    ships = draw(st.lists(st.sampled_from(range(width * height)), max_size=4))
+    occupied = sum({1 << s for s in ships}) | (1 << start)
+    return board, start, occupied
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=boards(), steps=st.integers(1, 4))
+def test_listed_outcomes_equal_those_of_every_path(case, steps):
+    """The outcome search lists exactly the outcomes of all legal paths, each
+    with its canonical path, which is legal and has that outcome."""
+    board, start, occupied = case
+    if board.is_island(start):
+        return
+    expected = plain_outcomes(board, start, steps, occupied)
+    assert board.outcomes(start, steps, occupied) == expected
+    # both ways of listing, whichever the move's length picks: the outcome
+    # search and the walk over every path
+    searched = _outcomes(board._exits, board.effects, board._current, start, steps,
+                         occupied, board.width, board.step_dirs == 8)
+    assert {k: " ".join(board.name(b) for b in p) for k, p in searched.items()} == expected
+    walked = _by_path(board._exits, start, steps, occupied)
+    assert {(k & 0xFFFF, k >> 16): text for k, text in walked.items()} == expected
+    for outcome, text in expected.items():
+        path = [board.index(name) for name in text.split(" ")]
+        assert board.outcome_of(start, steps, occupied, path) == outcome
+    assert board.paths(start, steps, occupied) == tuple(sorted(expected.values()))
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=boards(), steps=st.integers(1, 3), data=st.data())
+def test_any_legal_path_names_its_outcome_and_no_illegal_one_does(case, steps, data):
+    """``canonical_path`` maps every legal path to its outcome's canonical path,
+    and a path that breaks a rule (a box twice, a skipped box, one step too
+    many, a forced step left out) to None."""
+    board, start, occupied = case
+    if board.is_island(start):
+        return
+    paths = plain_paths(board, start, steps, occupied)
+    outcomes = board.outcomes(start, steps, occupied)
+    legal = set(paths)
+    for path in paths[:50]:
+        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
+        text = " ".join(board.name(b) for b in path)
+        assert board.canonical_path(start, steps, occupied, text) == outcomes[outcome]
+    size = board.width * board.height
+    junk = data.draw(st.lists(st.integers(0, size - 1), min_size=1, max_size=steps + 3))
+    if tuple(junk) not in legal:
+        text = " ".join(board.name(b) for b in junk)
+        assert board.canonical_path(start, steps, occupied, text) is None
+
+
+def scenario_with_move(amount: int, board: str, at: str = "c3", tmp_path=None) -> rc.Game:
+    card = tmp_path / f"move{amount}.rc"
+    card.write_text(f"patch maneuver movement {{ effect move {amount} self }}\n")
+    return rc.Game.from_scenario({
+        "extra": [str(card)], "board": board, "phase": "maneuvers",
+        "ships": {"blue-submarine": {"at": at}, "red-destroyer": {"at": "h6"}}})
+
+
+OPEN = "........\n" * 6
+WATER = "........\n..~.....\n.~..~...\n..~.#...\n...~....\n........\n"
+
+
+@pytest.mark.parametrize("board,counts", [
+    (OPEN, {1: 8, 2: 24, 3: 35, 4: 41, 5: 46, 6: 46}),
+    (WATER, {1: 68, 2: 243, 3: 588, 4: 935, 5: 1164, 6: 1269}),
+])
+def test_a_long_move_lists_one_move_per_outcome_quickly(board, counts, tmp_path):
+    """On main, move 6 on the open board listed 45,010 paths and move 6 with
+    running water 1,237,377 (move 9: 4,005,496 paths, 1.2 s; move 8 with
+    running water 29,537,613, 14 s); by outcome at most one move per end box
+    and set of running-water boxes entered: 46 boxes on the open board."""
+    for amount, count in counts.items():
+        game = scenario_with_move(amount, board, tmp_path=tmp_path)
+        began = time.perf_counter()
+        moves = [m for m in game.legal_moves() if m.startswith("movement ")]
+        assert time.perf_counter() - began < 5
+        assert len(moves) == count
+
+
+def test_the_start_position_lists_one_move_per_outcome():
+    """Seed 7's first decision listed 231 moves on main (222 of them movement
+    and immersion paths); one per outcome, 95 (86)."""
+    game = rc.new_game(rc.load_ruleset("en"), seed=7, placement="fixed")
+    legal = game.legal_moves()
+    assert len(legal) == 95
+    assert len([m for m in legal if m.split()[0] in ("movement", "immersion")]) == 86
+
+
+def test_play_accepts_any_legal_path_and_records_the_canonical_one(tmp_path):
+    """Move 3 from b2 to d2 on open water: c1 d2 is listed (the shortest path
+    that sorts first); c2 d2, c3 d2 and the longer b1 c2 d2 reach the same box
+    and are played as it. The game records the listed text, in its moves, its
+    log and its save."""
+    game = scenario_with_move(3, OPEN, at="b2", tmp_path=tmp_path)
+    ends_on_d2 = [m for m in game.legal_moves() if m.startswith("movement ")
+                  and m.endswith(" d2")]
+    assert ends_on_d2 == ["movement c1 d2"]
+    for path in ("c2 d2", "c3 d2", "b1 c2 d2", "b3 c2 d2"):
+        assert game.is_legal(f"movement {path}")
+        assert game.move_of(f"movement {path}").text == "movement c1 d2"
+    game.play("movement  b1   c2 d2")
+    assert game.moves == ["movement c1 d2"]
+    assert game.ship("blue-submarine").position == "d2"
+    assert game.log[-1].data == {"ship": "blue-submarine", "path": ["c1", "d2"]}
+    assert rc.Game.from_json(game.to_json()).moves == ["movement c1 d2"]
+
+
+def test_running_water_entered_makes_another_move(tmp_path):
+    """R2.5: entering running water is part of a move's outcome. From b2 with
+    move 2, d3 is reached over open water (c2 d3) or through c3 (~) by its
+    forced step (c3 d3): two moves. b3 c3 d3 (2 voluntary steps, then the
+    forced one) is another path through c3 to d3, played as c3 d3."""
+    board = "........\n........\n..~.....\n........\n........\n........\n"
+    game = scenario_with_move(2, board, at="b2", tmp_path=tmp_path)
+    legal = game.legal_moves()
+    assert [m for m in legal if m.startswith("movement ") and m.endswith(" d3")] == [
+        "movement c2 d3", "movement c3 d3"]
+    assert game.move_of("movement b3 c3 d3").text == "movement c3 d3"
+    assert game.move_of("movement c2 d3").text == "movement c2 d3"
+    assert not game.is_legal("movement c3")  # the forced step is a must
+    assert not game.is_legal("movement b3 c3")
+    game.play("movement b3 c3 d3")
+    assert game.moves == ["movement c3 d3"]
+
+
+@pytest.mark.parametrize("amount", [7, 13, 99999999999999999999])
+def test_a_move_amount_above_the_bound_is_refused_when_compiling(amount, tmp_path):
+    """A move amount above 6 (``dsl.MAX_MOVE``) is a DslError in both builds
+    (move 99999999999999999999 listed 15 moves in the pure build and raised
+    OverflowError in the compiled one)."""
+    card = tmp_path / "far.rc"
+    card.write_text(f"patch maneuver movement {{ effect move {amount} self }}\n")
+    expected = "amount must be at most 6" if amount < 10 ** 6 else \
+        r"the number 999999999999… is too large \(at most 999999\)"
+    with pytest.raises(rc.DslError, match=expected):
+        rc.load_ruleset("en", [str(card)])
+    card.write_text("patch maneuver movement { effect move 6 self }\n")
+    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].move_effect.amount == 6
+
+
+def test_a_board_with_more_running_water_than_a_row_is_refused():
+    """Each running-water box a move can enter can double its possible
+    outcomes: a board holds at most 8, a whole row (the base game's cards 6)."""
+    ships = {"blue-submarine": {"at": "a2"}, "red-destroyer": {"at": "h6"}}
+    river = rc.Game.from_scenario({"board": "~~~~~~~~\n" + "........\n" * 5, "ships": ships,
+                                   "phase": "maneuvers", "hands": {"blue-submarine": ["evasion"]}})
+    assert len(river.legal_moves()) == 1026
+    with pytest.raises(rc.ScenarioError, match="9 running-water boxes; a board holds at most 8"):
+        rc.Game.from_scenario({"board": "~~~~~~~~\n~.......\n" + "........\n" * 4,
+                               "ships": ships})
+
+
+def test_a_replay_written_with_other_paths_replays_as_the_canonical_moves():
+    """Replays and saves written before moves were listed by outcome may hold
+    any legal path: immersion a1 b1 from b2 ends on b1 like immersion b1 (the
+    shortest path), so it replays, and the game records immersion b1."""
+    from redcode_rules.replay import make_replay, replay
+    game = rc.new_game(rc.load_ruleset("en"), seed=7, placement="fixed")
+    assert game.ship("blue-submarine").position == "b2"
+    assert "immersion a1 b1" not in game.legal_moves()
+    data = make_replay(game)
+    data["moves"] = ["immersion a1 b1"]
+    replayed = replay(data)
+    assert replayed.moves == ["immersion b1"]
+    assert replayed.ship("blue-submarine").position == "b1"
