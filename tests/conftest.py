@@ -9,6 +9,7 @@ once, or play the placements first.
 from __future__ import annotations
 
 import random
+import textwrap
 
 import redcode_rules as rc
 
@@ -167,3 +168,14 @@ def run_capped(fn: Callable[[], Any], memory_mb: int = CAP_MEMORY_MB,
     if outcome[0] == "raised":
         raise ChildFailed(f"{outcome[1]} raised in the capped child:\n{outcome[2]}")
     return outcome[1]
+
+
+def scenario_game(yaml_text: str) -> rc.Game:
+    """A game from a YAML scenario written inline in a test (indentation removed)."""
+    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+
+
+def pass_all(game: rc.Game) -> None:
+    """Everybody asked in the response window passes, until the chain has resolved."""
+    while "pass" in game.legal_moves():
+        game.play("pass")

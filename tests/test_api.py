@@ -7,7 +7,6 @@ game not over), and a clear ScenarioError where it cannot.
 """
 
 import random
-from pathlib import Path
 
 import pytest
 import yaml

@@ -2,7 +2,6 @@
 (R2.3), one ship per box (R2.4), running water (R2.5, D2.5a-c), neighbours
 (D2.6), moving (D4.6) and the visual field (R4.2, R4.3)."""
 
-import textwrap
 
 import pytest
 from hypothesis import assume, given, settings
@@ -10,9 +9,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-
-def make(yaml_text: str) -> rc.Game:
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+from conftest import scenario_game
 
 
 def starting(game: rc.Game, head: str) -> list[str]:
@@ -30,7 +27,7 @@ def with_prefix(game: rc.Game, prefix: str) -> list[str]:
 def test_r2_1_a1_is_top_left_and_rows_count_down():
     """R2.1: row 1 is the first board line, columns a-h left to right.
     The island written third on line 1 is c1; b2's neighbours skip it."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ..#.....
           ........
@@ -53,7 +50,7 @@ def test_r2_1_a1_is_top_left_and_rows_count_down():
 
 def test_r2_1_h6_is_bottom_right():
     """R2.1: h6 is the last box of the last line: only 3 neighbours."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: h6}
           red-destroyer: {at: a1}
@@ -74,12 +71,12 @@ def test_r2_1_island_on_last_line_first_column_is_a6():
           #.......
     """
     with pytest.raises(rc.ScenarioError):
-        make(board + """
+        scenario_game(board + """
         ships:
           blue-submarine: {at: a6}
           red-destroyer: {at: h1}
         """)
-    game = make(board + """
+    game = scenario_game(board + """
         ships:
           blue-submarine: {at: a5}
           red-destroyer: {at: h1}
@@ -95,7 +92,7 @@ def test_r2_1_island_on_last_line_first_column_is_a6():
 
 def test_d2_6_eight_neighbours_in_open_water():
     """D2.6: a move of 1 reaches the 8 boxes around, orthogonal and diagonal."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: h6}
@@ -109,7 +106,7 @@ def test_d2_6_eight_neighbours_in_open_water():
 
 def test_r2_3_islands_are_impassable_even_for_two_step_moves():
     """R2.3: a ship walled in by islands has no movement or immersion at all."""
-    game = make("""
+    game = scenario_game("""
         board: |
           .#......
           ##......
@@ -133,7 +130,7 @@ def test_r2_3_islands_are_impassable_even_for_two_step_moves():
 def test_r2_3_immersion_cannot_jump_over_an_island():
     """R2.3/D4.6: each step goes to a neighbour, so a2 -> c2 over island b2 is impossible
     in one step; the two-step path around the island is fine."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ........
           .#......
@@ -157,7 +154,7 @@ def test_r2_3_immersion_cannot_jump_over_an_island():
 
 def test_r2_4_one_ship_per_box():
     """R2.4: an occupied box cannot be entered (any side) nor passed through."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           blue-destroyer: {at: a2}
@@ -178,7 +175,7 @@ def test_r2_4_one_ship_per_box():
 
 def test_r2_4_scenario_rejects_two_ships_on_one_box():
     with pytest.raises(rc.ScenarioError):
-        make("""
+        scenario_game("""
             ships:
               blue-submarine: {at: c3}
               red-destroyer: {at: c3}
@@ -190,7 +187,7 @@ def test_r2_4_scenario_rejects_two_ships_on_one_box():
 
 def test_d4_6_immersion_takes_one_or_two_steps_never_three():
     """D4.6: immersion (move 2) may take 1 or 2 steps, in open water no more."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: h6}
@@ -232,7 +229,7 @@ CURRENT_C3 = """
 def test_r2_5_entering_running_water_forces_one_more_step():
     """R2.5: entering c3 (~) forces a step to a free neighbour (not the start b2,
     D2.5a), listed in the move string; the player chooses it (D2.5c)."""
-    game = make(CURRENT_C3 + """
+    game = scenario_game(CURRENT_C3 + """
     ships:
       blue-submarine: {at: b2}
       red-destroyer: {at: h6}
@@ -251,7 +248,7 @@ def test_r2_5_entering_running_water_forces_one_more_step():
 
 def test_r2_5_a_path_that_stops_before_a_forced_step_is_illegal():
     """R2.5: the forced step is a must; 'movement c3' alone is not a move."""
-    game = make(CURRENT_C3 + """
+    game = scenario_game(CURRENT_C3 + """
     ships:
       blue-submarine: {at: b2}
       red-destroyer: {at: h6}
@@ -269,7 +266,7 @@ def test_r2_5_a_path_that_stops_before_a_forced_step_is_illegal():
 
 def test_r2_5_forced_steps_come_on_top_of_the_move():
     """D4.6: immersion into running water: 1 voluntary step + forced step + 1 voluntary."""
-    game = make(CURRENT_C3 + """
+    game = scenario_game(CURRENT_C3 + """
     ships:
       blue-submarine: {at: b2}
       red-destroyer: {at: h6}
@@ -287,7 +284,7 @@ def test_r2_5_forced_steps_come_on_top_of_the_move():
 
 def test_r2_5_chain_of_two_currents():
     """R2.5: c3 and d3 are running water: entering d3 by the forced step forces another."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ........
           ........
@@ -312,7 +309,7 @@ def test_r2_5_chain_of_two_currents():
 def test_d2_5a_forced_step_cannot_revisit_start_or_visited_boxes():
     """D2.5a: a3 -> a2 (~) must go on to a1 (~), since a3 is the start box; from a1
     the only water neighbour is a2, already visited: the chain stops on a1."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ~#......
           ~#......
@@ -337,7 +334,7 @@ def test_d2_5a_forced_step_cannot_revisit_start_or_visited_boxes():
 def test_d2_5a_forced_step_cannot_go_back_to_the_start_box():
     """D2.5a: from a2 into a1 (~): the only free neighbour is a2, the start box,
     so the bonus is lost and the move ends on the running water."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ~#......
           .#......
@@ -360,7 +357,7 @@ def test_d2_5a_forced_step_cannot_go_back_to_the_start_box():
 def test_d2_5a_blocked_chain_by_ships_loses_the_bonus():
     """D2.5a: every neighbour of the current box is occupied: the forced step is
     lost and the move ends on the ~ box."""
-    game = make("""
+    game = scenario_game("""
         board: |
           ~.......
           ........
@@ -382,7 +379,7 @@ def test_d2_5a_blocked_chain_by_ships_loses_the_bonus():
 
 def test_d2_5b_starting_a_turn_on_running_water_does_nothing():
     """D2.5b: a ship whose turn starts on ~ stays there and moves normally."""
-    game = make(CURRENT_C3 + """
+    game = scenario_game(CURRENT_C3 + """
     ships:
       blue-submarine: {at: c3}
       red-destroyer: {at: h6}
@@ -403,7 +400,7 @@ def test_d2_5b_starting_a_turn_on_running_water_does_nothing():
 
 def test_r4_3_islands_block_the_line_of_sight():
     """R4.3: red-destroyer at c1 is behind island b1; the carrier at c3 (diagonal, 2) is seen."""
-    game = make("""
+    game = scenario_game("""
         board: |
           .#......
           ........
@@ -426,7 +423,7 @@ def test_r4_3_islands_block_the_line_of_sight():
 
 def test_r4_3_enemy_ship_blocks_but_is_itself_targetable():
     """R4.3: red-destroyer at b1 is visible; red-aircraft_carrier at c1 behind it is not."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: b1}
@@ -439,7 +436,7 @@ def test_r4_3_enemy_ship_blocks_but_is_itself_targetable():
 
 def test_r4_3_friendly_ships_do_not_block():
     """R4.3: blue-destroyer at b1 does not hide red-destroyer at c1; both are targets."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           blue-destroyer: {at: b1}
@@ -455,7 +452,7 @@ def test_r4_3_friendly_ships_do_not_block():
 def test_r4_3_only_the_eight_straight_lines_count():
     """R4.3: b3 is a knight's jump from a1 (distance 2 as the crow flies): not in the
     visual field; c3 on the diagonal is."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: b3}
@@ -470,7 +467,7 @@ def test_r4_3_only_the_eight_straight_lines_count():
 
 def test_r4_2_range_two_reaches_distance_two_not_three():
     """R4.2: torpedo (range 2) reaches c1 but not a4; heavy torpedo (range 3) reaches both."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: c1}
@@ -487,7 +484,7 @@ def test_r4_2_range_two_reaches_distance_two_not_three():
 
 def test_r4_3_running_water_does_not_block_sight():
     """R4.3: only islands and enemy ships stop a line; ~ boxes are seen through."""
-    game = make("""
+    game = scenario_game("""
         board: |
           .~......
           ........

@@ -3,15 +3,12 @@
 caps (R3.4), no-effect maneuvers (D4.8), the hand limit (R7.2, D7.2) and one
 order per turn (R6.2, R7.3)."""
 
-import textwrap
 
 import pytest
 
 import redcode_rules as rc
 
-
-def make(yaml_text: str) -> rc.Game:
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+from conftest import scenario_game
 
 
 def starting(game: rc.Game, head: str) -> list[str]:
@@ -28,7 +25,7 @@ def total_crew(ship) -> int:
 def test_r4_1_cost_is_paid_onto_the_maneuver_and_blocks_it():
     """R4.1: repair costs 2: 2 crew leave the reserve for its boxes; it is then
     unavailable until recovered. (red's responses are spent: no response window.)"""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, repairs: 2}
           red-destroyer: {at: h6, crew_on: {torpedo: 2, shield: 2}}
@@ -49,7 +46,7 @@ def test_r4_1_cost_is_paid_onto_the_maneuver_and_blocks_it():
 
 def test_r4_1_a_maneuver_costing_more_than_the_reserve_is_not_available():
     """R4.1: heavy torpedo costs 3; with 2 crew in reserve it cannot be used."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, crew_on: {floating_mine: 3}, withdrawn: 1}
           red-destroyer: {at: b4}
@@ -63,7 +60,7 @@ def test_r4_1_a_maneuver_costing_more_than_the_reserve_is_not_available():
 def test_r6_1_partial_recovery_leaves_maneuvers_unavailable():
     """R4.1/R6.1: recovering 1 of torpedo's 2 crew and 1 of immersion's 2 leaves both
     unavailable for the turn."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, crew_on: {torpedo: 2, immersion: 2}}
           red-destroyer: {at: b4}
@@ -85,7 +82,7 @@ def test_r6_1_partial_recovery_leaves_maneuvers_unavailable():
 
 
 def test_r6_1_recovering_both_crew_of_a_maneuver_makes_it_available():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, crew_on: {torpedo: 2}}
           red-destroyer: {at: b4}
@@ -102,7 +99,7 @@ def test_r6_1_recovering_both_crew_of_a_maneuver_makes_it_available():
 def test_r6_1_recovery_of_two_at_the_start_of_the_next_turn():
     """R6.1: when red's turn starts it recovers 2 of its 3 crew out, from the
     maneuver or the withdrawn pile, its choice; then it is in its maneuvers phase."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2}
           red-destroyer: {at: h6, crew_on: {torpedo: 2}, withdrawn: 1}
@@ -121,7 +118,7 @@ def test_r6_1_recovery_of_two_at_the_start_of_the_next_turn():
 
 
 def test_r6_1_recover_from_withdrawn():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, withdrawn: 2}
           red-destroyer: {at: h6}
@@ -136,7 +133,7 @@ def test_r6_1_recover_from_withdrawn():
 
 def test_d6_1_one_crew_out_means_one_recovery():
     """D6.1: with fewer than 2 crew out, recover what there is; then the maneuvers phase."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, crew_on: {movement: 1}}
           red-destroyer: {at: h6}
@@ -151,7 +148,7 @@ def test_d6_1_one_crew_out_means_one_recovery():
 
 
 def test_d6_1_no_crew_out_starts_in_the_maneuvers_phase():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2}
           red-destroyer: {at: h6}
@@ -163,7 +160,7 @@ def test_d6_1_no_crew_out_starts_in_the_maneuvers_phase():
 
 def test_d6_1_recovery_is_mandatory():
     """D6.1: while crew are out the player cannot skip recovery."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: b2, crew_on: {torpedo: 2}}
           red-destroyer: {at: h6}
@@ -179,7 +176,7 @@ def test_d6_1_recovery_is_mandatory():
 
 def test_r3_5_crew_loss_moves_reserve_crew_to_withdrawn():
     """R3.5: floating mine: 2 repair damage + 1 crew from reserve to withdrawn."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c4, crew_on: {torpedo: 2, shield: 2}}
@@ -196,7 +193,7 @@ def test_r3_5_crew_loss_moves_reserve_crew_to_withdrawn():
 def test_d3_5_only_reserve_crew_can_be_lost():
     """D3.5: floating mine on a ship with 0 crew in reserve withdraws nobody;
     crew on maneuvers stay where they are."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c4, crew_on: {torpedo: 2, shield: 2, missile: 2}}
@@ -211,7 +208,7 @@ def test_d3_5_only_reserve_crew_can_be_lost():
 
 
 def test_d3_5_deserter_with_empty_reserve_loses_nothing():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: h6, crew_on: {torpedo: 2, shield: 2}, withdrawn: 2}
@@ -226,7 +223,7 @@ def test_d3_5_deserter_with_empty_reserve_loses_nothing():
 
 def test_r1_3_crew_total_stays_six_through_a_turn():
     """R1.3: reserve + on maneuvers + withdrawn is always 6."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, crew_on: {torpedo: 1}, withdrawn: 1}
           red-destroyer: {at: h6}
@@ -258,7 +255,7 @@ def test_r3_1_damage_converts_a_breakdown_into_three_repairs(order, before, afte
     """R3.1/R3.3: damage removes repairs; at 0 repairs a breakdown becomes 3 repairs
     at once. captain = 1, ambush = 2, kamikaze = 3 (1 breakdown damage)."""
     repairs, breakdowns = before
-    game = make(f"""
+    game = scenario_game(f"""
         ships:
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: h6, repairs: {repairs}, breakdowns: {breakdowns}}}
@@ -281,7 +278,7 @@ def test_r3_1_damage_converts_a_breakdown_into_three_repairs(order, before, afte
 ])
 def test_r3_2_no_repairs_and_no_breakdowns_is_sunk(order, before):
     repairs, breakdowns = before
-    game = make(f"""
+    game = scenario_game(f"""
         mode: war
         ships:
           blue-submarine: {{at: a1}}
@@ -299,7 +296,7 @@ def test_r3_2_no_repairs_and_no_breakdowns_is_sunk(order, before):
 
 def test_r3_1_missile_maneuver_damage_converts_too():
     """R3.1 through a maneuver: missile (1 damage, no window) on (1, 1) -> (3, 0)."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-destroyer: {at: a1}
           red-submarine: {at: c1, repairs: 1, breakdowns: 1}
@@ -316,7 +313,7 @@ def test_r3_1_missile_maneuver_damage_converts_too():
 def test_r3_4_d4_8_repair_at_full_does_nothing_but_spends_crew():
     """R3.4: repair at 3 repairs stays 3 and is never turned into a breakdown (2 stays 2).
     D4.8: it is still legal and its 2 crew are spent."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1, repairs: 3, breakdowns: 2}
           red-destroyer: {at: h6, crew_on: {torpedo: 2, shield: 2}}
@@ -332,7 +329,7 @@ def test_r3_4_d4_8_repair_at_full_does_nothing_but_spends_crew():
 
 
 def test_r3_4_medical_equipment_at_full_breakdowns_does_nothing():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-aircraft_carrier: {at: a1, repairs: 1, breakdowns: 3}
           red-destroyer: {at: h6, crew_on: {torpedo: 2, shield: 2}}
@@ -347,7 +344,7 @@ def test_r3_4_medical_equipment_at_full_breakdowns_does_nothing():
 
 
 def test_r3_4_medical_equipment_regains_one_breakdown():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-aircraft_carrier: {at: a1, repairs: 1, breakdowns: 1}
           red-destroyer: {at: h6, crew_on: {torpedo: 2, shield: 2}}
@@ -361,7 +358,7 @@ def test_r3_4_medical_equipment_regains_one_breakdown():
 
 def test_r3_4_mechanic_stops_at_the_track_size():
     """R3.4: mechanic (regain 2 repairs) at 2 repairs gives 3, not 4, and no breakdown."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1, repairs: 2, breakdowns: 1}
           red-destroyer: {at: h6}
@@ -378,7 +375,7 @@ def test_r3_4_mechanic_stops_at_the_track_size():
 
 def test_d7_2_drawing_a_fourth_card_forces_a_discard_at_once():
     """R7.2/D7.2: orders draws the 4th card; the owner must discard before anything else."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: h6}
@@ -404,7 +401,7 @@ def test_d7_2_drawing_a_fourth_card_forces_a_discard_at_once():
 def test_d7_2_the_owner_discards_even_during_another_players_turn():
     """D7.2/D6.4: red sinks blue with a response during blue's turn (war), draws a 4th
     card (R8.3) and must discard at once: red is to move, only discards are legal."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: c3, repairs: 1, breakdowns: 0, crew_on: {countermeasure: 2}}
@@ -429,7 +426,7 @@ def test_d7_2_the_owner_discards_even_during_another_players_turn():
 
 
 def test_r6_2_at_most_one_order_card_per_turn():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: h6}
@@ -446,7 +443,7 @@ def test_r6_2_at_most_one_order_card_per_turn():
 
 
 def test_r6_2_order_played_in_scenario_forbids_another():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: h6}
@@ -458,7 +455,7 @@ def test_r6_2_order_played_in_scenario_forbids_another():
 
 
 def test_r6_2_the_order_limit_resets_next_turn():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: a1}
           red-destroyer: {at: h6}
@@ -477,7 +474,7 @@ def test_r6_2_the_order_limit_resets_next_turn():
 
 def test_r7_3_orders_ignore_range_and_visual_field():
     """R7.3: red-destroyer behind an island, 7 boxes away, is a legal order target."""
-    game = make("""
+    game = scenario_game("""
         board: |
           .#......
           ........

@@ -13,6 +13,8 @@ import pytest
 
 import redcode_rules as rc
 
+from conftest import pass_all
+
 EDITIONS = ("en", "es", "it")
 OPEN_BOARD = "\n".join(["........"] * 6)
 
@@ -27,12 +29,6 @@ def make(edition, ships, *, turn=None, mode="war",
     lines += [f"turn: {turn or next(iter(ships))}", "phase: maneuvers",
               f"deck: [{', '.join(deck)}]"]
     return rc.Game.from_scenario("\n".join(lines) + "\n")
-
-
-def pass_all(game):
-    """Everybody asked in the response window passes, until the chain has resolved."""
-    while "pass" in game.legal_moves():
-        game.play("pass")
 
 
 def chain_events(game):

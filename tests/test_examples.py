@@ -15,6 +15,8 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.cli import main
 
+from conftest import pass_all
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
@@ -28,11 +30,6 @@ def play_randomly(game: rc.Game, seed: int, limit: int = 50_000) -> rc.Game:
             break
         game.play(rnd.choice(game.legal_moves()))
     return game
-
-
-def pass_all(game):
-    while "pass" in game.legal_moves():
-        game.play("pass")
 
 
 def battleship_scenario(ships: str) -> rc.Game:

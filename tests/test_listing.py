@@ -6,7 +6,6 @@ is polynomial in the move amount: a long move cannot exhaust the machine."""
 
 from __future__ import annotations
 
-import textwrap
 import time
 
 import pytest

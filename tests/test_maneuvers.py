@@ -11,12 +11,9 @@ import pytest
 
 import redcode_rules as rc
 
+from conftest import pass_all, scenario_game
+
 OPEN_BOARD = "\n".join(["........"] * 6)
-
-
-def make(yaml_text):
-    """A game from a YAML scenario written inline in a test."""
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
 
 
 def assert_illegal(game, move, rule):
@@ -27,16 +24,10 @@ def assert_illegal(game, move, rule):
     assert rule in str(err.value)
 
 
-def pass_all(game):
-    """Everybody asked in the response window passes, until the chain has resolved."""
-    while "pass" in game.legal_moves():
-        game.play("pass")
-
-
 def row_scenario(attacker, attacker_box, target, target_box, extra=""):
     """Two ships on an open board; the blue attacker is to move in its maneuvers phase."""
     board = textwrap.indent(OPEN_BOARD, "      ")
-    return make(f"""
+    return scenario_game(f"""
     edition: en
     mode: war
     board: |
@@ -101,7 +92,7 @@ def test_shield_cost_is_paid_when_used_as_a_response():
 
 def test_a_maneuver_costing_more_than_the_reserve_is_not_available():
     """R4.1: heavy torpedo costs 3; with 2 crew in reserve it cannot be used."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -161,7 +152,7 @@ def test_shield_range_is_measured_to_the_ship_that_performed_the_item():
     """D4.7: the shielding destroyer must see the source within 3 boxes. The
     submarine at a3 is 4 boxes from the destroyer at e3 (the red carrier in
     between is friendly to red and does not block, R4.3)."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -184,7 +175,7 @@ def test_shield_range_is_measured_to_the_ship_that_performed_the_item():
 
 def test_shield_source_at_three_boxes_can_be_shielded():
     """D4.7: same position with the destroyer at d3, 3 boxes from the source."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -207,7 +198,7 @@ def test_shield_source_at_three_boxes_can_be_shielded():
 
 def test_visual_field_is_cut_by_islands():
     """R2.3, R4.3: an island on the line hides a ship within range behind it."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -226,7 +217,7 @@ def test_visual_field_is_cut_by_islands():
 
 def test_visual_field_stops_at_an_enemy_but_not_at_a_friend():
     """R4.3: an enemy ship blocks the line behind it (itself visible); friends do not."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -312,7 +303,7 @@ def test_non_respondable_maneuver_resolves_at_once(maneuver, ship_type, move):
 def test_respondable_item_resolves_at_once_when_nobody_can_respond():
     """D5.4: the destroyer has 1 crew in reserve (torpedo and shield cost 2), so it
     is not asked and the torpedo resolves at once."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -350,7 +341,7 @@ def test_movement_cannot_go_two_boxes():
 
 def test_movement_cannot_enter_an_island_or_an_occupied_box():
     """R2.3 islands are impassable, R2.4 one ship per box."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -371,7 +362,7 @@ def test_movement_cannot_enter_an_island_or_an_occupied_box():
 def test_movement_into_running_water_forces_an_extra_step():
     """R2.5: entering running water at d3 forces one more step, part of the same move;
     the move may not stop on d3 and may not go back to c3 (D2.5a)."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -396,7 +387,7 @@ def test_movement_into_running_water_forces_an_extra_step():
 
 def test_repair_regains_one_repair_after_the_window():
     """R4.5 repair: regain 1 repair; it is respondable (R5.1) and resolves once all pass."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -422,7 +413,7 @@ def test_repair_regains_one_repair_after_the_window():
 
 def test_repair_at_full_repairs_is_legal_and_changes_nothing():
     """D4.8: still legal, crew spent; R3.4: never turns into a breakdown."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -459,7 +450,7 @@ def test_torpedo_deals_one_repair_damage():
 
 def test_torpedo_damage_converts_a_breakdown():
     """R3.1: at 1 repair, 1 damage empties repairs; a breakdown refills them to 3."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -493,7 +484,7 @@ def test_torpedo_used_as_a_response_resolves_first():
 
 def test_orders_maneuver_draws_the_top_card():
     """R4.5 orders: draw 1 order card from the top of the deck."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -516,7 +507,7 @@ def test_orders_maneuver_draws_the_top_card():
 
 def test_orders_maneuver_over_the_hand_limit_forces_a_discard():
     """R7.2, D7.2: a 4th card must be discarded at once, by the hand's owner."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -566,7 +557,7 @@ def test_immersion_is_a_submarine_maneuver_only():
 
 def test_countermeasure_damages_target_and_repairs_own_ship():
     """R4.5 countermeasure: 1 repair damage to the target, its own ship regains 1 repair."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -589,7 +580,7 @@ def test_countermeasure_damages_target_and_repairs_own_ship():
 
 def test_countermeasure_self_repair_is_capped():
     """R3.4: at full repairs the regain does nothing (and never adds a breakdown)."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -613,7 +604,7 @@ def test_countermeasure_chain_a_b_a_resolves_last_in_first_out():
     """R5.3 printed example: A torpedoes, B answers with countermeasure, A answers
     with countermeasure. Resolution: A's countermeasure (red -1, blue capped at 3),
     B's countermeasure (blue -1, red +1), A's torpedo (red -1)."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -669,7 +660,7 @@ def test_floating_mine_deals_two_damage_and_one_crew_damage():
 
 def test_floating_mine_crew_damage_takes_only_reserve_crew():
     """D3.5: a target with no crew in reserve loses no crew."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -730,7 +721,7 @@ def test_shield_cancels_the_answered_maneuver_and_its_crew_stay_spent():
 def test_shield_protects_another_ship():
     """D4.7: shield targets the source, not the threatened ship: the destroyer
     cancels a heavy torpedo aimed at its carrier."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -764,7 +755,7 @@ def test_shield_is_only_usable_as_a_response():
 
 def test_shield_must_target_the_source_of_the_answered_item():
     """D4.7: the shield's target is the ship that performed the answered item."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -821,7 +812,7 @@ def test_air_support_can_be_used_as_a_response():
 
 def test_radio_support_repairs_a_friendly_ship_at_once():
     """R4.5 radio support: target regains 1 repair, range 2, not respondable."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -847,7 +838,7 @@ def test_radio_support_repairs_a_friendly_ship_at_once():
 
 def test_radio_support_at_full_repairs_does_not_add_a_breakdown():
     """R3.4: regaining a repair at full repairs does nothing."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -868,7 +859,7 @@ def test_radio_support_at_full_repairs_does_not_add_a_breakdown():
 
 def test_medical_equipment_regains_one_breakdown():
     """R4.5 medical equipment: target regains 1 breakdown, range 2, respondable."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -915,7 +906,7 @@ def test_radar_deals_one_damage_and_one_crew_damage_at_once():
 def test_movement_running_water_chain_adds_a_step_per_current_box():
     """R2.5: d3 and e3 are running water: entering d3 forces e3, entering e3
     forces one more step; the whole move is one string."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -939,7 +930,7 @@ def test_movement_running_water_chain_adds_a_step_per_current_box():
 def test_running_water_bonus_is_lost_when_only_visited_boxes_remain():
     """D2.5a: from c3 into running water d3, whose only free neighbour is the start
     box c3: the forced step is lost and the ship stops on d3."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ..###...
@@ -961,7 +952,7 @@ def test_running_water_bonus_is_lost_when_only_visited_boxes_remain():
 def test_immersion_forced_current_step_comes_on_top_of_the_two_boxes():
     """D4.6: forced current steps come on top of N: d3 (~) forces e3, then the
     second voluntary step goes on to f3."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -983,7 +974,7 @@ def test_immersion_forced_current_step_comes_on_top_of_the_two_boxes():
 
 def test_radar_crew_damage_takes_only_reserve_crew():
     """D3.5: radar's crew damage does nothing to a ship with an empty reserve."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -1005,7 +996,7 @@ def test_radar_crew_damage_takes_only_reserve_crew():
 def test_shield_cancels_only_the_item_it_answers():
     """D4.7, R5.3: blue's shield answers red's shield, so red's shield is cancelled
     and the torpedo at the bottom of the chain still hits."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........

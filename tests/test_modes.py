@@ -2,15 +2,12 @@
 scoring, the sinker's draw and respawn (R8.3, D8.3, R8.4, D8.4), victory at 5
 points and the turn limit (D8.5)."""
 
-import textwrap
 
 import pytest
 
 import redcode_rules as rc
 
-
-def make(yaml_text: str) -> rc.Game:
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+from conftest import scenario_game
 
 
 def all_target_moves(game: rc.Game, ship_id: str) -> list[str]:
@@ -23,7 +20,7 @@ def all_target_moves(game: rc.Game, ship_id: str) -> list[str]:
 def test_r8_1_arena_sunk_ship_is_eliminated_and_skipped_in_turn_order():
     """R8.1/D6.3: seats blue-sub, red-dest, blue-carrier, red-carrier; red-dest sinks
     and is out: after blue-sub's turn comes blue-carrier's, then red-carrier's."""
-    game = make("""
+    game = scenario_game("""
         mode: arena
         ships:
           blue-submarine: {at: a1}
@@ -48,7 +45,7 @@ def test_r8_1_arena_sunk_ship_is_eliminated_and_skipped_in_turn_order():
 
 
 def test_r8_1_arena_side_with_no_ship_left_loses():
-    game = make("""
+    game = scenario_game("""
         mode: arena
         ships:
           blue-submarine: {at: a1}
@@ -67,7 +64,7 @@ def test_r8_1_arena_side_with_no_ship_left_loses():
 def test_r8_1_arena_last_ship_of_a_side_with_an_earlier_loss():
     """R8.1: red-destroyer is already out (sunk in the scenario); sinking red's
     last ship ends the game for blue."""
-    game = make("""
+    game = scenario_game("""
         mode: arena
         ships:
           blue-submarine: {at: a1}
@@ -103,7 +100,7 @@ TWO_V_TWO = """
 def test_r8_2_two_v_two_first_side_to_lose_a_ship_draws_two(edition):
     """R8.2: red loses red-destroyer first: its surviving ship draws 2 cards. Then
     blue loses blue-carrier (its own torpedo, nobody can respond): nothing more."""
-    game = make(TWO_V_TWO % edition)
+    game = scenario_game(TWO_V_TWO % edition)
     game.play("order ambush red-destroyer")
     assert game.ship("red-destroyer").eliminated is True
     assert game.hand("red-aircraft_carrier") == ["captain", "evasion"]
@@ -136,7 +133,7 @@ THREE_V_THREE = """
 def test_r8_2_three_v_three_en_two_cards_when_reduced_to_one_ship():
     """§10 en: losing the first ship gives nothing; the first side reduced to 1 ship
     draws 2 cards (to its survivor)."""
-    game = make(THREE_V_THREE % "en")
+    game = scenario_game(THREE_V_THREE % "en")
     game.play("order ambush red-submarine")
     assert game.ship("red-submarine").eliminated is True
     assert game.hand("red-destroyer") == []
@@ -153,7 +150,7 @@ def test_r8_2_three_v_three_en_two_cards_when_reduced_to_one_ship():
 def test_r8_2_three_v_three_es_it_one_each_at_two_ships_then_two_at_one(edition):
     """§10 es/it: reduced to 2 ships: 2 cards shared, 1 each to the two survivors;
     reduced to 1 ship: 2 more cards to the survivor."""
-    game = make(THREE_V_THREE % edition)
+    game = scenario_game(THREE_V_THREE % edition)
     game.play("order ambush red-submarine")
     dest, carrier = game.hand("red-destroyer"), game.hand("red-aircraft_carrier")
     assert len(dest) == 1 and len(carrier) == 1
@@ -169,7 +166,7 @@ def test_r8_2_three_v_three_es_it_one_each_at_two_ships_then_two_at_one(edition)
 
 
 def test_r8_3_war_sinking_an_enemy_scores_one_and_the_sinker_draws():
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: a1}
@@ -192,7 +189,7 @@ def test_r8_3_war_sinking_an_enemy_scores_one_and_the_sinker_draws():
 def test_d8_3_war_sinking_a_friendly_ship_scores_nothing():
     """D8.3: no point for a friendly sinking; the English edition's sinker still
     draws, since its card is for sinking any ship (R8.3, §10)."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: a1}
@@ -211,7 +208,7 @@ def test_d8_3_war_sinking_a_friendly_ship_scores_nothing():
 
 
 def test_r8_3_war_sinking_by_a_maneuver_also_scores():
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-destroyer: {at: c3}
@@ -232,7 +229,7 @@ def test_r8_4_respawn_on_a_free_box_of_the_start_card_fully_restored():
     """R8.4/D8.4: red-destroyer sinks; at red's next turn the only moves are
     `place` on the free boxes of its start card (g5 is taken); it comes back fully
     restored and that turn ends at once."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: g5}
@@ -262,7 +259,7 @@ def test_r8_4_respawn_on_a_free_box_of_the_start_card_fully_restored():
 
 
 def test_r8_4_sunk_ship_in_scenario_must_place_at_its_turn():
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: a1}
@@ -279,7 +276,7 @@ def test_r8_4_sunk_ship_in_scenario_must_place_at_its_turn():
 def test_d8_4_with_no_free_start_box_the_sunk_ship_waits():
     """D8.4: all 4 boxes of red's start card are taken: red-destroyer's turn is
     skipped and it stays off the board."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: g5}
@@ -303,7 +300,7 @@ def test_d8_4_with_no_free_start_box_the_sunk_ship_waits():
 
 
 def test_r8_3_five_points_wins_at_once():
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: a1}
@@ -324,7 +321,7 @@ def test_r8_3_five_points_wins_at_once():
 def test_r8_3_five_points_ends_the_game_in_the_middle_of_a_chain():
     """R8.3 'at once': red's response sinks blue for red's 5th point; blue's torpedo
     below it never resolves."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: c3, repairs: 1, breakdowns: 0, crew_on: {countermeasure: 2}}
@@ -355,7 +352,7 @@ def test_d8_5_turn_limit_ends_the_game(mode, blue_ships, score, winner):
     # 2v2 with a red ship sunk (D2.9: sides are equal; a sunk ship keeps its seat)
     blue_destroyer = "blue-destroyer: {at: a2}" if blue_ships == 2 else ""
     red_submarine = "red-submarine: {sunk: true}" if blue_ships == 2 else ""
-    game = make(f"""
+    game = scenario_game(f"""
         mode: {mode}
         score: {score}
         turn_number: 200
@@ -376,7 +373,7 @@ def test_d8_5_turn_limit_ends_the_game(mode, blue_ships, score, winner):
 
 
 def test_d8_5_turn_199_is_not_the_limit():
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: a1}
@@ -392,7 +389,7 @@ def test_d8_5_turn_199_is_not_the_limit():
 def test_r8_2_es_only_the_first_side_reduced_to_two_draws():
     """§10 es: blue is reduced to 2 ships first (1 card each to blue-sub and
     blue-carrier); red reduced to 2 afterwards gets nothing."""
-    game = make("""
+    game = scenario_game("""
         mode: arena
         edition: es
         ships:
@@ -420,7 +417,7 @@ def test_r8_2_es_only_the_first_side_reduced_to_two_draws():
 def test_r8_2_d7_2_catch_up_cards_respect_the_hand_limit():
     """R8.2 'hand limit applies' / D7.2: red-carrier holds 2 cards, draws 2: it must
     discard 1 at once, during blue's turn; then blue's turn goes on."""
-    game = make("""
+    game = scenario_game("""
         mode: arena
         ships:
           blue-submarine: {at: c3}

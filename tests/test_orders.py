@@ -11,10 +11,7 @@ import pytest
 
 import redcode_rules as rc
 
-
-def make(yaml_text):
-    """A game from a YAML scenario written inline in a test."""
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+from conftest import scenario_game
 
 
 def assert_illegal(game, move, rule):
@@ -35,7 +32,7 @@ def duel(card, red=None, blue=None, deck="[]", board=None, hand_extra=""):
       ........
       ........
       ........"""
-    return make(f"""
+    return scenario_game(f"""
     edition: en
     mode: war
     board: |
@@ -99,7 +96,7 @@ def test_only_one_order_per_turn(card, move):
 
 def test_order_already_played_this_turn_in_scenario():
     """R7.3: the scenario's order_played flag forbids another order."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -120,7 +117,7 @@ def test_order_already_played_this_turn_in_scenario():
 
 def test_orders_are_played_only_on_the_players_own_turn():
     """R7.3, R4.4: while answering a response window red may not play an order."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -264,7 +261,7 @@ def test_boatswain_on_an_enemy_is_chosen_by_the_cards_player():
 def test_atomic_bomb_hits_every_ship_in_the_square_own_included():
     """R7.4 atomic bomb, D7.5: `c3` names c3 d3 c4 d4; 2 repair damage to each ship
     there, own ship included; e4 is outside."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -300,7 +297,7 @@ def test_atomic_bomb_square_must_fit_on_the_board():
 
 def test_atomic_bomb_can_sink_ships():
     """R3.2: a ship at (2,0) hit by 2 is sunk; war mode scores for blue (R8.3)."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -404,7 +401,7 @@ def test_mechanic_is_an_english_edition_card_only():
 def test_intercept_damages_and_blocks_responses():
     """R7.4 intercept, R9.1: 1 repair damage; the intercepted destroyer is not asked
     to respond to a torpedo (D5.4), which resolves at once."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -430,7 +427,7 @@ def test_intercept_damages_and_blocks_responses():
 def test_intercept_lasts_until_the_start_of_its_players_next_turn():
     """R9.1: in 2v2 the red carrier stays intercepted through the turns of the
     other players and is free again when its own turn starts."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -514,7 +511,7 @@ def test_evasion_forced_current_step_comes_on_top_of_three():
 
 def test_order_cannot_target_a_sunk_ship_waiting_to_respawn():
     """R9.2: a sunk ship (war) is off the board and cannot be targeted, even by orders."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -537,7 +534,7 @@ def test_order_cannot_target_a_sunk_ship_waiting_to_respawn():
 
 def test_orders_maneuver_reshuffles_the_discards_into_an_empty_deck():
     """D7.1: an empty deck is refilled from the discards before drawing."""
-    game = make("""
+    game = scenario_game("""
     board: |
       ........
       ........
@@ -583,7 +580,7 @@ def test_a_user_card_recovers_crew_of_its_own_ship_while_it_targets_another(tmp_
 
 def test_d7_1_captain_with_no_deck_and_no_discards_draws_nothing():
     """The captain itself is not reshuffled into a deck for its own draw."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: d3}
@@ -598,7 +595,7 @@ def test_d7_1_captain_with_no_deck_and_no_discards_draws_nothing():
 
 
 def test_d7_1_captain_reshuffles_the_other_discards():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: d3}
@@ -615,7 +612,7 @@ def test_d7_1_captain_reshuffles_the_other_discards():
 def test_boatswain_decides_alone_when_every_crew_out_comes_back():
     """INTERFACE: the engine chooses when the choice cannot matter (1 on torpedo,
     1 withdrawn, 2 to recover: both come back)."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, crew_on: {torpedo: 1}, withdrawn: 1}
           red-destroyer: {at: h6}

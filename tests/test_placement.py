@@ -8,10 +8,9 @@ placement (blue b2, a2, b1; red g5, h5, g6) is a rule option and a
 
 import json
 import random
-import textwrap
 
 import pytest
-from conftest import fixed_game, place_all, placing
+from conftest import fixed_game, place_all, placing, scenario_game
 
 import redcode_rules as rc
 from redcode_rules import svg
@@ -25,10 +24,6 @@ TWO = [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]]
 THREE = [["submarine", "destroyer", "aircraft_carrier"]] * 2
 BLUE_CARD = ["place a1", "place a2", "place b1", "place b2"]
 RED_CARD = ["place g5", "place g6", "place h5", "place h6"]
-
-
-def make(yaml_text: str) -> rc.Game:
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
 
 
 def positions(game: rc.Game) -> dict[str, str | None]:
@@ -99,7 +94,7 @@ def test_r2_8_an_island_on_a_start_card_is_refused():
     """D2.7: start cards are open water; a scenario with an island on one is
     refused, so placement (R2.8) always has its boxes."""
     with pytest.raises(rc.ScenarioError) as info:
-        make("""
+        scenario_game("""
             board: |
               #.......
               ........
@@ -181,7 +176,7 @@ def test_d2_8_unknown_placements_are_refused(tmp_path):
 
 def test_d8_4_a_respawn_start_card_with_an_island_is_refused():
     with pytest.raises(rc.ScenarioError) as info:
-        make("""
+        scenario_game("""
             board: |
               ........
               ........
@@ -201,7 +196,7 @@ def test_d8_4_a_respawn_start_card_with_an_island_is_refused():
 def test_d8_4_with_three_ships_on_the_start_card_the_sunk_ship_waits():
     """R8.4: a sunk ship returns to a free box of its start card; with all
     taken it waits (here the start card is named at c3, away from a1)."""
-    game = make("""
+    game = scenario_game("""
         start_cards: {blue: c3}
         ships:
           blue-submarine: {sunk: true}
@@ -286,7 +281,7 @@ def test_replays_record_the_placement_and_old_replays_use_the_fixed_one():
 
 
 def test_scenario_phase_place_ships_without_at_are_still_to_be_placed():
-    game = make("""
+    game = scenario_game("""
         phase: place
         ships:
           blue-submarine: {at: a1}

@@ -8,9 +8,7 @@ import pytest
 
 import redcode_rules as rc
 
-
-def make(yaml_text: str) -> rc.Game:
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
+from conftest import scenario_game
 
 
 def events(game: rc.Game, kind: str) -> list[tuple]:
@@ -35,7 +33,7 @@ def test_r5_3_lifo_a_b_a():
     """R5.3: A torpedoes B, B responds with torpedo, A responds with countermeasure:
     A's countermeasure resolves first, then B's torpedo, then A's torpedo.
     blue ends at 2 repairs only in that order (the regain at full is lost first)."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5, crew_on: {shield: 2}}
@@ -69,7 +67,7 @@ def test_r5_3_lifo_a_b_a():
 def test_r5_2_passing_on_a_response_resolves_the_whole_chain():
     """D5.4: A is asked about B's response to A's item; A passes: B's response,
     then A's item resolve, with no new window."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5, crew_on: {shield: 2}}
@@ -104,7 +102,7 @@ TWO_V_TWO = """
 def test_d5_4_players_are_asked_in_seat_order_after_the_items_player():
     """D6.3 seats: blue-sub, red-dest, blue-carrier, red-sub. red-dest's item asks
     blue-carrier, red-sub, then blue-sub (every other player, teammates included)."""
-    game = make(TWO_V_TWO % "")
+    game = scenario_game(TWO_V_TWO % "")
     assert game.ships == [
         "blue-submarine", "red-destroyer", "blue-aircraft_carrier", "red-submarine",
     ]
@@ -123,7 +121,7 @@ def test_d5_4_a_response_starts_a_new_round_after_the_responder():
     """D5.4: blue-carrier responds to red-dest's item: the new round asks red-sub,
     blue-sub, then red-dest (asked about a response stacked on its own item: it can
     shield blue-carrier, which is in its visual field)."""
-    game = make(TWO_V_TWO % "")
+    game = scenario_game(TWO_V_TWO % "")
     game.play("torpedo blue-submarine")
     assert game.to_move == "blue-aircraft_carrier"
     game.play("respond torpedo blue-aircraft_carrier")
@@ -140,7 +138,7 @@ def test_d5_4_a_response_starts_a_new_round_after_the_responder():
 
 def test_d5_4_a_player_with_no_legal_response_is_never_asked():
     """D5.4: blue-carrier's responses (torpedo, air support) are spent: it is skipped."""
-    game = make(TWO_V_TWO % ", crew_on: {torpedo: 2, air_support: 2}")
+    game = scenario_game(TWO_V_TWO % ", crew_on: {torpedo: 2, air_support: 2}")
     game.play("torpedo blue-submarine")
     asked = []
     while game.stack:
@@ -151,7 +149,7 @@ def test_d5_4_a_player_with_no_legal_response_is_never_asked():
 
 
 def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5, crew_on: {torpedo: 2, shield: 2}}
@@ -167,7 +165,7 @@ def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
 
 def test_d5_4_a_player_is_never_asked_about_their_own_item():
     """D5.4: red passes; blue is not asked about its own torpedo: it resolves."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5}
@@ -185,7 +183,7 @@ def test_d5_4_a_player_is_never_asked_about_their_own_item():
 
 def test_r4_4_outside_its_turn_a_player_only_has_responses():
     """R4.4: the asked player may only respond (response maneuvers) or pass."""
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-aircraft_carrier: {at: c5}
@@ -218,7 +216,7 @@ NO_WINDOW = [
 def test_r5_1_non_respondable_maneuvers_open_no_window(blue, move):
     """R5.1/R7.3: red-submarine could respond (torpedo, countermeasure in range) but
     these resolve at once: blue stays to move, nobody passes."""
-    game = make(f"""
+    game = scenario_game(f"""
         ships:
           {blue}: {{at: c3, repairs: 2}}
           red-submarine: {{at: c5}}
@@ -234,7 +232,7 @@ def test_r5_1_non_respondable_maneuvers_open_no_window(blue, move):
 
 
 def test_r5_1_missile_resolves_at_once_with_its_effect():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-destroyer: {at: c3}
           red-submarine: {at: c5}
@@ -246,7 +244,7 @@ def test_r5_1_missile_resolves_at_once_with_its_effect():
 
 
 def test_r5_1_radar_resolves_at_once_with_its_effect():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-aircraft_carrier: {at: c3}
           red-submarine: {at: c6}
@@ -261,7 +259,7 @@ def test_r5_1_radar_resolves_at_once_with_its_effect():
 @pytest.mark.parametrize("move", ["repair", "torpedo red-submarine", "countermeasure red-submarine",
                                   "heavy_torpedo red-submarine"])
 def test_r5_1_respondable_maneuvers_open_a_window(move):
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, repairs: 2}
           red-submarine: {at: c5}
@@ -277,7 +275,7 @@ def test_r5_1_respondable_maneuvers_open_a_window(move):
 
 
 def test_d4_7_shield_cancels_the_answered_item_and_crew_stay_spent():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, crew_on: {countermeasure: 2}}
           red-destroyer: {at: c5}
@@ -300,7 +298,7 @@ def test_d4_7_shield_cancels_the_answered_item_and_crew_stay_spent():
 def test_d4_7_shield_range_is_measured_to_the_performing_ship(red_at, can_shield):
     """D4.7: blue-sub (a1) torpedoes red-carrier (c1); red-destroyer can shield only if
     blue-sub is in its visual field within 3 (a4: 3, a5: 4)."""
-    game = make(f"""
+    game = scenario_game(f"""
         ships:
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: {red_at}}}
@@ -320,7 +318,7 @@ def test_r5_5_en_items_targeting_the_sunk_ship_are_wasted_its_own_still_resolve(
     """R5.5 (en): blue torpedo -> red torpedo -> blue countermeasure sinks red.
     Red's torpedo (its own earlier item, targeting blue) still resolves; blue's torpedo
     targeting the sunk red is wasted, its crew stay spent."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: c3}
@@ -357,7 +355,7 @@ def test_r5_5_sunk_mid_chain_per_edition(edition, blue_repairs, carrier_repairs,
     countermeasure sinks red-destroyer. en: later items targeting the sunk ship are
     wasted (none here): both torpedoes resolve. es: every later item is not carried
     out. it: the sunk ship's own later items are not carried out: only red's."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -385,7 +383,7 @@ def test_r5_5_sunk_mid_chain_per_edition(edition, blue_repairs, carrier_repairs,
 
 
 def test_r9_1_intercepted_ship_cannot_respond_until_its_next_turn():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5}
@@ -408,7 +406,7 @@ def test_r9_1_intercepted_ship_cannot_respond_until_its_next_turn():
 
 
 def test_r9_1_intercepted_in_scenario_is_not_asked():
-    game = make("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3}
           red-destroyer: {at: c5, intercepted: true}
@@ -426,7 +424,7 @@ def test_r9_1_intercepted_in_scenario_is_not_asked():
 def test_d4_9_a_ship_sunk_on_its_own_turn_ends_the_turn_after_the_chain():
     """D4.9: red's response sinks blue during blue's turn; blue's torpedo (targeting
     red, en) still resolves, then blue's turn ends and red's begins."""
-    game = make("""
+    game = scenario_game("""
         mode: war
         ships:
           blue-submarine: {at: c3, repairs: 1, breakdowns: 0, crew_on: {countermeasure: 2}}

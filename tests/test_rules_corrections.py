@@ -11,24 +11,14 @@ apply to (docs/rules.md §10):
 - D2.5d a path that enters a box twice: the reason cites D2.5d.
 """
 
-import textwrap
 
 import pytest
 
 import redcode_rules as rc
 
+from conftest import pass_all, scenario_game
+
 EDITIONS = ("en", "es", "it")
-
-
-def make(yaml_text):
-    """A game from a YAML scenario written inline in a test."""
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
-
-
-def pass_all(game):
-    """Everybody asked in the response window passes, until the chain has resolved."""
-    while "pass" in game.legal_moves():
-        game.play("pass")
 
 
 def kinds_after(game, kind):
@@ -61,7 +51,7 @@ def test_d8_6_arena_atomic_bomb_sinking_both_last_ships_is_a_draw(edition):
     """The bomb's damage to every ship in its square is one effect: blue's last
     ship and red's last ship both sink in it, so both sides are out: a draw
     (before, red won at blue's sink and then blue at red's)."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: arena
         ships:
@@ -88,7 +78,7 @@ def test_d8_6_arena_bomb_sinking_the_last_enemy_wins_and_gives_no_catch_up(editi
     """2v2 arena, red already down to its destroyer: the bomb sinks it and blue's
     destroyer. Blue wins; blue's first loss gives no catch-up (R8.2), since the
     effect ended the game."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: arena
         ships:
@@ -114,7 +104,7 @@ def test_d8_6_arena_catch_up_still_follows_a_bomb_that_does_not_end_the_game(edi
     """A bomb that sinks blue's destroyer only: the game goes on, and blue, the
     first side to lose a ship in a 2v2, draws its 2 catch-up cards after the
     whole effect (R8.2)."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: arena
         ships:
@@ -139,7 +129,7 @@ def test_d8_6_war_bomb_sinking_an_own_and_an_enemy_ship_at_four_points(edition):
     sinker's side scores (D8.3), so blue wins with 5 and red stays at 4 (in war
     one effect cannot bring both sides to 5). Nothing is drawn after it: no
     sinker's card, whether for the friendly or the enemy ship."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -164,7 +154,7 @@ def test_d8_6_war_bomb_sinking_an_own_and_an_enemy_ship_at_four_points(edition):
 def test_d8_6_war_bomb_sinking_two_enemies_at_four_points_stops_at_five(edition):
     """War, blue at 4: the bomb sinks both red ships. Blue wins with 5 points,
     not 6, one game_over, and no sinker's card after the winning sink."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -190,7 +180,7 @@ def test_d8_6_war_bomb_sinking_two_enemies_at_four_points_stops_at_five(edition)
 def test_d8_6_war_nothing_resolves_after_the_winning_sink(edition):
     """War, blue at 4: Captain sinks the red destroyer. The game is over after
     its damage, so its "then you draw 1" does not happen, nor the sinker's card."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -212,7 +202,7 @@ def test_d8_6_war_nothing_resolves_after_the_winning_sink(edition):
 def test_d8_6_war_chain_below_the_winning_sink_does_not_resolve(edition):
     """Red at 4 answers blue's torpedo with a torpedo that sinks the submarine:
     red wins, and blue's torpedo below it never resolves."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -270,7 +260,7 @@ def test_d2_9_new_game_accepts_1v1_2v2_3v3(edition, size):
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_d2_9_scenario_refuses_unequal_sides(edition):
     with pytest.raises(rc.ScenarioError) as err:
-        make(f"""
+        scenario_game(f"""
             edition: {edition}
             ships:
               blue-submarine: {{at: a1}}
@@ -285,7 +275,7 @@ def test_d2_9_scenario_refuses_unequal_sides(edition):
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_r1_2_scenario_refuses_two_ships_of_one_type_on_a_side(edition):
     with pytest.raises(rc.ScenarioError) as err:
-        make(f"""
+        scenario_game(f"""
             edition: {edition}
             ships:
               blue-submarine: {{at: a1}}
@@ -302,7 +292,7 @@ def test_r1_2_scenario_refuses_two_ships_of_one_type_on_a_side(edition):
 @pytest.mark.parametrize("mode", ["war", "arena"])
 def test_d2_9_a_sunk_ship_keeps_its_seat(edition, mode):
     """A sunk (war) or eliminated (arena) ship still counts as a seat: 2v2."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: {mode}
         ships:
@@ -341,7 +331,7 @@ def test_d4_7_a_shield_is_not_wasted_when_the_answered_ship_sinks(edition, shiel
     submarine answers the shield with a torpedo that sinks the carrier. The
     shield's target is the carrier's torpedo, not the carrier, so it still
     cancels it (en, it); the Spanish rule wastes every later item (R5.5)."""
-    game = make(SHIELD_CHAIN.format(edition=edition))
+    game = scenario_game(SHIELD_CHAIN.format(edition=edition))
     game.play("torpedo blue-submarine")
     assert game.to_move == "blue-destroyer"
     game.play("respond shield red-aircraft_carrier")
@@ -370,7 +360,7 @@ def test_d4_7_a_shield_is_not_wasted_when_the_answered_ship_sinks(edition, shiel
 def test_d8_7_war_captain_sinking_its_own_ship_still_draws(edition, hand):
     """Captain's "then you draw 1" is its player's: the player draws although
     the card sank their own ship (off the board, waiting to respawn, R8.4)."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -392,7 +382,7 @@ def test_d8_7_war_captain_sinking_its_own_ship_still_draws(edition, hand):
 def test_d8_7_arena_an_eliminated_player_draws_nothing(edition):
     """Arena: the Captain's player is out with their ship (R8.1), so nothing is
     drawn for them; the surviving teammate gets the 2v2 catch-up (R8.2)."""
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         mode: arena
         ships:
@@ -413,7 +403,7 @@ def test_d8_7_arena_an_eliminated_player_draws_nothing(edition):
 
 
 def friendly_sinking(edition):
-    return make(f"""
+    return scenario_game(f"""
         edition: {edition}
         mode: war
         ships:
@@ -474,7 +464,7 @@ def test_s10_sinker_draws_for_is_a_checked_rule_option():
     ("order evasion blue-submarine b1 b2 b1", "b1"),        # a box entered twice
 ])
 def test_d2_5d_a_path_entering_a_box_twice_cites_d2_5d(edition, move, box):
-    game = make(f"""
+    game = scenario_game(f"""
         edition: {edition}
         ships:
           blue-submarine: {{at: a1}}
