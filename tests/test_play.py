@@ -191,6 +191,14 @@ def test_destination_and_path_prompts():
     assert s.game.moves == ["movement c2 b3"]
 
 
+@pytest.mark.parametrize("answers", [["1", "quit"], ["1", "b3", "quit"]])
+def test_quit_at_the_destination_or_path_prompt_quits(answers):
+    s, out = session(answers)
+    s.run()
+    assert out.getvalue().endswith("Bye.\n")
+    assert s.game.moves == []
+
+
 def test_a_destination_with_one_path_is_played_at_once():
     s, _ = session(["1", "d3", "quit"])
     s.run()

@@ -450,7 +450,7 @@ class Session:
     def ask_box(self, entry: Entry) -> str | None:
         """The move of a box line: ask its destination, then the path if they differ.
 
-        "" to go back to the menu, None at end of input."""
+        "" to go back to the menu, None at end of input or on ``quit``."""
         w = self.words
         paths = entry.paths
         if len(paths) == 1:
@@ -459,8 +459,10 @@ class Session:
             while True:
                 line = self.ask(w["ask_destination"].format(head=entry.head,
                                                             boxes=" ".join(paths)))
-                if line is None or not line.strip():
-                    return None if line is None else ""
+                if line is None or self.command_of(line) is Command.QUIT:
+                    return None
+                if not line.strip():
+                    return ""
                 box = normalise(line).lower()
                 if box.isdigit() and 1 <= int(box) <= len(paths):
                     box = list(paths)[int(box) - 1]
@@ -476,8 +478,10 @@ class Session:
             self.screen.say(f"  {i:>2}  {move}   ({self.path_effect(entry, move)})")
         while True:
             line = self.ask(w["ask_path"])
-            if line is None or not line.strip():
-                return None if line is None else ""
+            if line is None or self.command_of(line) is Command.QUIT:
+                return None
+            if not line.strip():
+                return ""
             text = normalise(line).lower()
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
