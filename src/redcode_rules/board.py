@@ -10,6 +10,7 @@ enemies, occupied boxes) is checked against those tables.
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 from typing import Sequence
 
 import attrs
@@ -596,10 +597,13 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
                   name[1:], 1, seen, steps - 1, bit)
             seen[n] = False
     found: dict = {}
+    boxes = range(size)
     for entered, table in tables.items():
-        for box in range(size):
-            if table[~box] is not None:
-                found[entered << 16 | box] = table[~box]
+        entered <<= 16
+        # the ends reached: the boxes whose text (``table[~box]``, so the
+        # texts reversed) is set, picked out by ``compress`` at C speed
+        for box in compress(boxes, table[:size - 1:-1]):
+            found[entered | box] = table[~box]
     return found
 
 
@@ -620,7 +624,8 @@ def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text
     Paths come in notation order (a path before its extensions, siblings by
     name), so an outcome's first path of a length is the first in sort order
     of that length: a path replaces the kept one only if it is shorter. A
-    last step onto a box of no effect is noted, not entered.
+    last step onto a box of no effect, voluntary or forced, is noted, not
+    entered (no call for it: most paths of a short move end so).
     """
     moves = exits[box]
     if current:  # R2.5: a forced step to any box not yet entered
@@ -628,15 +633,20 @@ def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text
         for n, name, cur, bit in moves:
             if not seen[n]:
                 forced = True
-                seen[n] = True
                 if bit:
+                    seen[n] = True
                     _walk(exits, tables, tables.get(entered | bit) or
                           _table(tables, entered | bit, len(exits)), n, cur,
                           text + name, length + 1, seen, left, entered | bit)
-                else:
+                    seen[n] = False
+                elif left:
+                    seen[n] = True
                     _walk(exits, tables, table, n, cur, text + name, length + 1, seen, left,
                           entered)
-                seen[n] = False
+                    seen[n] = False
+                elif length < table[n] - 1:  # a last forced step onto plain water: noted
+                    table[n] = length + 1
+                    table[~n] = text + name
         if forced:
             return
     if length < table[box]:
