@@ -582,6 +582,8 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     the length of the path kept per end box, then (from the end) the path;
     the walk carries its mask's table, looked up only when the mask grows.
     """
+    if steps == 1:
+        return _one_step(exits, start, blocked)
     size = len(exits)
     tables: dict = {}
     seen = [False] * size
@@ -605,6 +607,54 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
         for box in compress(boxes, table[:size - 1:-1]):
             found[entered | box] = table[~box]
     return found
+
+
+def _one_step(exits: tuple, start: int, blocked: int) -> dict:
+    """``_by_path`` of a move of 1 box, most moves listed in a game, without
+    its tables: the voluntary step, then forced steps only, each out of
+    running water, so every box but the last of a path is running water and
+    the outcome (end box, boxes of effect entered) fixes the path's length.
+    The first path of an outcome in notation order is then its canonical
+    path: no lengths to compare, one dict keyed as ``Board._found``.
+    """
+    seen = [False] * len(exits)
+    while blocked:
+        low = blocked & -blocked
+        seen[low.bit_length() - 1] = True
+        blocked ^= low
+    found: dict = {}
+    for n, name, cur, bit in exits[start]:
+        if not seen[n]:
+            if cur:
+                seen[n] = True
+                _forced(exits, found, n, name[1:], seen, bit)
+                seen[n] = False
+            else:
+                found[bit << 16 | n] = name[1:]
+    return found
+
+
+def _forced(exits: tuple, found: dict, box: int, text: str, seen: list,
+            entered: int) -> None:
+    """One running-water box of ``_one_step``: ``text``, entering the boxes of
+    effect ``entered``, has just entered ``box`` and must step on (R2.5) to
+    a box not yet entered, or ends there if there is none (D2.5a)."""
+    forced = False
+    for n, name, cur, bit in exits[box]:
+        if not seen[n]:
+            forced = True
+            if cur:
+                seen[n] = True
+                _forced(exits, found, n, text + name, seen, entered | bit)
+                seen[n] = False
+            else:
+                key = (entered | bit) << 16 | n
+                if key not in found:
+                    found[key] = text + name
+    if not forced:
+        key = entered << 16 | box
+        if key not in found:
+            found[key] = text
 
 
 def _table(tables: dict, entered: int, size: int) -> list:
