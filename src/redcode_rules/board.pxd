@@ -42,6 +42,13 @@ cpdef bint _extend(tuple exits, object effects, object current, Py_ssize_t start
                box=Py_ssize_t)
 cpdef dict _by_path(tuple exits, Py_ssize_t start, Py_ssize_t steps, object blocked)
 
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, seen=list, low=object,
+               found=dict)
+cpdef dict _one_step(tuple exits, Py_ssize_t start, object blocked)
+
+@cython.locals(n=Py_ssize_t, name=str, cur=bint, bit=object, forced=bint, key=object)
+cpdef _forced(tuple exits, dict found, Py_ssize_t box, str text, list seen, object entered)
+
 @cython.locals(table=list)
 cpdef list _table(dict tables, object entered, Py_ssize_t size)
 

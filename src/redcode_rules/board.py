@@ -10,6 +10,7 @@ enemies, occupied boxes) is checked against those tables.
 from __future__ import annotations
 
 from collections import deque
+from itertools import compress
 from typing import Sequence
 
 import attrs
@@ -581,6 +582,8 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     the length of the path kept per end box, then (from the end) the path;
     the walk carries its mask's table, looked up only when the mask grows.
     """
+    if steps == 1:
+        return _one_step(exits, start, blocked)
     size = len(exits)
     tables: dict = {}
     seen = [False] * size
@@ -596,11 +599,62 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
                   name[1:], 1, seen, steps - 1, bit)
             seen[n] = False
     found: dict = {}
+    boxes = range(size)
     for entered, table in tables.items():
-        for box in range(size):
-            if table[~box] is not None:
-                found[entered << 16 | box] = table[~box]
+        entered <<= 16
+        # the ends reached: the boxes whose text (``table[~box]``, so the
+        # texts reversed) is set, picked out by ``compress`` at C speed
+        for box in compress(boxes, table[:size - 1:-1]):
+            found[entered | box] = table[~box]
     return found
+
+
+def _one_step(exits: tuple, start: int, blocked: int) -> dict:
+    """``_by_path`` of a move of 1 box, most moves listed in a game, without
+    its tables: the voluntary step, then forced steps only, each out of
+    running water, so every box but the last of a path is running water and
+    the outcome (end box, boxes of effect entered) fixes the path's length.
+    The first path of an outcome in notation order is then its canonical
+    path: no lengths to compare, one dict keyed as ``Board._found``.
+    """
+    seen = [False] * len(exits)
+    while blocked:
+        low = blocked & -blocked
+        seen[low.bit_length() - 1] = True
+        blocked ^= low
+    found: dict = {}
+    for n, name, cur, bit in exits[start]:
+        if not seen[n]:
+            if cur:
+                seen[n] = True
+                _forced(exits, found, n, name[1:], seen, bit)
+                seen[n] = False
+            else:
+                found[bit << 16 | n] = name[1:]
+    return found
+
+
+def _forced(exits: tuple, found: dict, box: int, text: str, seen: list,
+            entered: int) -> None:
+    """One running-water box of ``_one_step``: ``text``, entering the boxes of
+    effect ``entered``, has just entered ``box`` and must step on (R2.5) to
+    a box not yet entered, or ends there if there is none (D2.5a)."""
+    forced = False
+    for n, name, cur, bit in exits[box]:
+        if not seen[n]:
+            forced = True
+            if cur:
+                seen[n] = True
+                _forced(exits, found, n, text + name, seen, entered | bit)
+                seen[n] = False
+            else:
+                key = (entered | bit) << 16 | n
+                if key not in found:
+                    found[key] = text + name
+    if not forced:
+        key = entered << 16 | box
+        if key not in found:
+            found[key] = text
 
 
 def _table(tables: dict, entered: int, size: int) -> list:
@@ -620,7 +674,8 @@ def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text
     Paths come in notation order (a path before its extensions, siblings by
     name), so an outcome's first path of a length is the first in sort order
     of that length: a path replaces the kept one only if it is shorter. A
-    last step onto a box of no effect is noted, not entered.
+    last step onto a box of no effect, voluntary or forced, is noted, not
+    entered (no call for it: most paths of a short move end so).
     """
     moves = exits[box]
     if current:  # R2.5: a forced step to any box not yet entered
@@ -628,15 +683,20 @@ def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text
         for n, name, cur, bit in moves:
             if not seen[n]:
                 forced = True
-                seen[n] = True
                 if bit:
+                    seen[n] = True
                     _walk(exits, tables, tables.get(entered | bit) or
                           _table(tables, entered | bit, len(exits)), n, cur,
                           text + name, length + 1, seen, left, entered | bit)
-                else:
+                    seen[n] = False
+                elif left:
+                    seen[n] = True
                     _walk(exits, tables, table, n, cur, text + name, length + 1, seen, left,
                           entered)
-                seen[n] = False
+                    seen[n] = False
+                elif length < table[n] - 1:  # a last forced step onto plain water: noted
+                    table[n] = length + 1
+                    table[~n] = text + name
         if forced:
             return
     if length < table[box]:
