@@ -447,6 +447,14 @@ class Session:
             self.screen.say(line)
         return line
 
+    def ask_within(self, prompt: str) -> str | None:
+        """An answer at a prompt inside a move (destination, path): the text
+        folded to lower case, "" to go back, None at end of input or on ``quit``."""
+        line = self.ask(prompt)
+        if line is None or self.command_of(line) is Command.QUIT:
+            return None
+        return normalise(line).lower()
+
     def ask_box(self, entry: Entry) -> str | None:
         """The move of a box line: ask its destination, then the path if they differ.
 
@@ -457,13 +465,10 @@ class Session:
             box = next(iter(paths))
         else:
             while True:
-                line = self.ask(w["ask_destination"].format(head=entry.head,
-                                                            boxes=" ".join(paths)))
-                if line is None or self.command_of(line) is Command.QUIT:
-                    return None
-                if not line.strip():
-                    return ""
-                box = normalise(line).lower()
+                box = self.ask_within(w["ask_destination"].format(head=entry.head,
+                                                                  boxes=" ".join(paths)))
+                if not box:
+                    return box
                 if box.isdigit() and 1 <= int(box) <= len(paths):
                     box = list(paths)[int(box) - 1]
                 if box in paths:
@@ -477,12 +482,9 @@ class Session:
         for i, move in enumerate(options, 1):
             self.screen.say(f"  {i:>2}  {move}   ({self.path_effect(entry, move)})")
         while True:
-            line = self.ask(w["ask_path"])
-            if line is None or self.command_of(line) is Command.QUIT:
-                return None
-            if not line.strip():
-                return ""
-            text = normalise(line).lower()
+            text = self.ask_within(w["ask_path"])
+            if not text:
+                return text
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
             for move in options:
