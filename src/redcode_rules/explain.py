@@ -99,7 +99,7 @@ def explain(game, move: str) -> str:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == "recover" else st.stack[-1].recovering]
+        who = st.ships[seat if kind == "recover" else eng.owed_choice()[1]]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
     if kind == "place":
         return _place(game, say, seat, words)
@@ -222,7 +222,7 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
     if not is_order:
-        visible = game._gen().visible_targets(seat, card.range)
+        visible = game._engine().visible_targets(seat, card.range)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:
@@ -253,4 +253,4 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
-    return say("bad_path", path=" ".join(rest), amount=card.move_effect.amount)
+    return say("bad_path", path=" ".join(rest), amount=card.path_effect.amount)

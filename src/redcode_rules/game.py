@@ -68,8 +68,6 @@ class Game:
     board as text.
     """
 
-    # In the compiled core an extension type (game.pxd): keep __slots__ and
-    # that file alike.
     __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
@@ -176,8 +174,7 @@ class Game:
         return gen
 
     def _advance(self) -> None:
-        gen = self._gen()
-        gen.eng.advance(gen.can_respond)
+        self._engine().advance()
         self._legal = None
 
     def move_of(self, text: str) -> Move:
@@ -253,7 +250,7 @@ class Game:
         self._legal = None
         gen = self._gen()
         try:
-            gen.apply(gen.complete(move, found), listing.seat)
+            gen.eng.perform(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed

@@ -13,7 +13,8 @@ from typing import Any
 
 import attrs
 
-from .effects import Effect, Move, Selector
+from .effects import Effect, Selector, primitive_of
+from .kinds import Choice
 
 
 class TargetKind(enum.Enum):
@@ -70,20 +71,21 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
-    # The card's move primitive, if any (its path is part of the move string).
-    # The move generator asks at every decision, so it is found once, here: a
-    # field, not a cached_property, whose __getattr__ on a slotted class would
-    # slow every attribute of every card (3-4x per read).
-    move_effect: Move | None = attrs.field(init=False, eq=False, repr=False)
+    # The effect whose path the player chooses with the card (its registry
+    # entry declares Choice.PATH), if any: the path is part of the move
+    # string. The move generator asks at every decision, so it is found once,
+    # here: a field, not a cached_property, whose __getattr__ on a slotted
+    # class would slow every attribute of every card (3-4x per read).
+    path_effect: Effect | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        moving = [e for e in self.effects if isinstance(e, Move)]
-        object.__setattr__(self, "move_effect", moving[0] if moving else None)
+        moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
+        object.__setattr__(self, "path_effect", moving[0] if moving else None)
 
     @property
     def mover(self) -> Selector | None:
         """Which ship the card moves (its own, the target), or None if it moves none."""
-        m = self.move_effect
+        m = self.path_effect
         return m.selector if m else None
 
 

@@ -375,7 +375,7 @@ def _check_item(item, card, field: str, state: GameState, board: Board, rules) -
                 item.area, card.target.width, card.target.height) is None)):
         need = "an area on the board (D7.5)" if kind is TargetKind.AREA else "no area"
         raise ScenarioError(field + ".area", f"{card.id} needs {need}")
-    step = card.move_effect
+    step = card.path_effect
     if step is None or not item.path:
         if step is not None or item.path:
             raise ScenarioError(field + ".path", f"{card.id} "
