@@ -282,6 +282,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
 # Python class → registry name, for text generation and docs.
 NAME_OF = {p.cls: p.name for p in PRIMITIVES.values()}
 
+#: Effect classes renamed since saves began recording the hash of the card
+#: data (``Ruleset.describe`` names each effect by its class): the old name
+#: keeps the hash, so games and replays saved before still load.
+HASH_NAMES: dict[type, str] = {MoveShip: "Move"}
+
 
 def primitive_of(effect: Effect) -> Primitive:
     """The registered primitive an effect object belongs to (its name, text, cost)."""

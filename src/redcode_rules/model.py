@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from .effects import Effect, Selector, primitive_of
+from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .kinds import Choice
 
 
@@ -264,7 +264,8 @@ class Ruleset:
                 "respondable": c.respondable, "response": c.response,
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
-                "effects": [[type(e).__name__, e.selector.value, e.params()] for e in c.effects],
+                "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
+                             e.params()] for e in c.effects],
             }
         return {
             # declaration order fixes the deck before its shuffle, the map
