@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 
 from .i18n import catalog, text
+from .kinds import Decision
 from .model import TargetKind
 
 #: How many close legal moves an unknown move's message suggests, and how
@@ -86,24 +87,24 @@ def explain(game, move: str) -> str:
     head = words[0]
     limit = game.rules.options.hand_limit
 
-    if kind == "discard":
+    if kind == Decision.DISCARD:
         if head != "discard":
             return say("must_discard", player=ship.id, count=len(st.hands[seat]), limit=limit)
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
-    if kind in ("recover", "choose"):
+    if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(game.legal_moves())
-            if kind == "recover":
+            if kind == Decision.RECOVER:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == "recover" else eng.owed_choice()[1]]
+        who = st.ships[seat if kind == Decision.RECOVER else eng.owed_choice()[1]]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
-    if kind == "place":
+    if kind == Decision.PLACE:
         return _place(game, say, seat, words)
-    if kind == "respond":
+    if kind == Decision.RESPOND:
         if head == "pass":
             return say("just", word="pass")
         if head != "respond":

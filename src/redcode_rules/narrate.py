@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .i18n import ShipName, catalog, display_name, gender, pick
+from .kinds import Pile
 from .state import Event
 
 TYPE_LETTERS = {"submarine": "s", "destroyer": "d", "aircraft_carrier": "c"}
@@ -38,7 +39,7 @@ def narrate_event(event: Event, lang: str = "en") -> str:
         data["to"] = data["path"][-1]  # the path itself is in the use/order line
     if event.kind == "recover":
         source = str(data["source"])
-        data["source"] = events["recovered_from_withdrawn"] if source == "withdrawn" \
+        data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
             else display_name(source, lang)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))

@@ -47,14 +47,17 @@ class ShipState:
 class StackItem:
     """A declared maneuver or order card waiting to resolve (R5.1–R5.3).
 
-    ``answers`` is the stack index of the item it responds to. ``pc`` is the
-    next effect to apply and ``pending`` the choices still owed by the effect
-    at ``pc`` (crew recovery of ship ``recovering``), so resolution can stop
-    for a decision and resume exactly where it was.
+    ``answers`` is the stack index of the item it responds to. The resolver's
+    position, moved by the engine only: ``pc`` is the next effect to apply
+    and ``pending`` the answers still owed by the effect at ``pc`` (an
+    ``effects.Owed``: a choice the player makes while it resolves, such as
+    a crew source, D6.4) about ship ``recovering``, so resolution can stop
+    for a decision and resume exactly where it was. (The field names are
+    those of saved games.)
     """
 
     card: str
-    kind: str           # "maneuver" | "order"
+    kind: str           # a kinds.CardKind: maneuver | order
     seat: int           # the ship that performed it
     target: int | None = None
     area: int | None = None
@@ -63,7 +66,7 @@ class StackItem:
     cancelled: bool = False
     pc: int = 0
     pending: int = 0
-    recovering: int | None = None  # the ship whose crew the owed choices recover
+    recovering: int | None = None  # the ship the owed answers are about
 
     def copy(self) -> StackItem:
         return StackItem(self.card, self.kind, self.seat, self.target, self.area, self.path,
@@ -151,7 +154,7 @@ class GameState:
     rng: int
     turn: int = 0
     turn_number: int = 1
-    phase: str = "main"
+    phase: str = "main"  # a kinds.Phase
     recover_left: int = 0
     orders_played: int = 0
     stack: list[StackItem] = attrs.Factory(list)
