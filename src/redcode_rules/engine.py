@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
 USE, RESPOND, ORDER, PASS, END = (MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER,
                                   MoveKind.PASS, MoveKind.END)
+RECOVER_MOVE, DISCARD_MOVE, CHOOSE_MOVE, PLACE_MOVE = (MoveKind.RECOVER, MoveKind.DISCARD,
+                                                       MoveKind.CHOOSE, MoveKind.PLACE)
 MANEUVER = CardKind.MANEUVER
 WAR = Mode.WAR
 SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
@@ -585,7 +587,7 @@ class Engine:
                              answers)
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
-        elif kind == MoveKind.RECOVER:
+        elif kind == RECOVER_MOVE:
             self.recover_one(seat, move.source)
             st.recover_left -= 1
         elif kind == END:
@@ -601,13 +603,13 @@ class Engine:
             item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
-        elif kind == MoveKind.DISCARD:
+        elif kind == DISCARD_MOVE:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
             self.event("discard", player=ship.id, card=move.card)
-        elif kind == MoveKind.CHOOSE:
+        elif kind == CHOOSE_MOVE:
             self.answer(move.source)
-        elif kind == MoveKind.PLACE:
+        elif kind == PLACE_MOVE:
             if ship.sunk:
                 self.respawn(seat, move.box)  # war (D8.4)
             else:

@@ -21,6 +21,8 @@ from .model import CardDef, TargetKind
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
+#: decisions among a few options, listed whole (``MoveGen._choice``)
+CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
 
 class Move(NamedTuple):
@@ -160,7 +162,7 @@ class MoveGen:
         if pending is None:
             return NO_MOVES
         kind, seat = pending
-        if kind in (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW):
+        if kind in CHOICES:
             return self._choice(kind, seat)
         moves: dict[str, Move] = {}
         groups: list = []
