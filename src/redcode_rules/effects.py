@@ -3,8 +3,17 @@
 A card's ``effect`` line compiles into a tuple of these objects. Each
 primitive knows how to apply itself through the engine's small set of state
 operations (``Ops`` below) and nothing about any particular card. The
-``PRIMITIVES`` registry is what the DSL compiler, the documentation and the
-text generator read, so a new primitive is one class plus one entry here.
+``PRIMITIVES`` registry is what the DSL compiler, the documentation, the
+text generator, the move generator and the bots read, so a new primitive
+is one class plus one entry here.
+
+Every primitive takes its values from the effect and the player's choices
+the same way, ``apply(ops, item)``: ``item`` carries what was chosen with
+the card (target, area, and the path of a ``Choice.PATH`` primitive). A
+primitive whose entry declares a choice made while it resolves
+(``Choice.CREW_SOURCE``) returns what it owes (``Owed``); the engine asks
+the player, or answers alone when the answer cannot matter, and hands each
+answer to its ``take``.
 """
 
 from __future__ import annotations
@@ -61,8 +70,9 @@ class Effect:
 
     def apply(self, ops: Ops, item: StackItem) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
-        primitive that chooses while it resolves, what it owes (the engine
-        then asks for each answer and hands it to ``take``)."""
+        primitive that chooses while it resolves, return what it owes (the
+        engine then asks for each answer and hands it to ``take``). Any
+        other return value (None) means done."""
         raise NotImplementedError
 
     def options(self, ops: Ops, seat: int) -> list[str]:
