@@ -21,6 +21,7 @@ from .model import CardDef, TargetKind
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
+SELF_TARGET = TargetKind.SELF
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
@@ -228,7 +229,10 @@ class MoveGen:
         looked = False
         kind = RESPOND if responding else USE
         for _, card in usable:
-            if not looked and card.target.kind is not TargetKind.SELF:
+            if card.target.kind is SELF_TARGET:  # the commonest: no call for its target
+                self._with_path(kind, card, seat, None, out, groups)
+                continue
+            if not looked:
                 sight, looked = eng.sight(seat), True  # one look serves every card
             for target in eng.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
