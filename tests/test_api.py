@@ -330,3 +330,31 @@ def test_a_second_recovery_round_trips():
     assert game.state.recover_left == 1
     assert yaml.safe_load(game.to_scenario())["recover_left"] == 1
     assert rc.Game.from_scenario(game.to_scenario()) == game
+
+
+# ------------------------------------------------------------------ errors
+
+
+def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
+    """All user errors live in redcode_rules.errors (one place to read them),
+    each exported by the package; the modules that raise them re-import them."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from redcode_rules import cli, errors, replay
+
+    defined = {}
+    for info in pkgutil.iter_modules(rc.__path__):
+        module = importlib.import_module(f"redcode_rules.{info.name}")
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseException) \
+                    and obj.__module__.startswith("redcode_rules"):
+                defined.setdefault(obj.__module__, set()).add(name)
+    assert set(defined) == {"redcode_rules.errors"}, defined
+    for name in defined["redcode_rules.errors"]:
+        if issubclass(getattr(errors, name), rc.RedCodeError):
+            assert getattr(rc, name) is getattr(errors, name) and name in rc.__all__
+    assert replay.ReplayError is rc.ReplayError
+    assert cli.UsageError is rc.UsageError and cli.Failure is rc.Failure
+    assert issubclass(rc.ReplayError, rc.RedCodeError) and issubclass(rc.Failure, ValueError)
