@@ -1,5 +1,8 @@
 """Helpers shared by the tests (``from conftest import fixed_game, place_all``).
 
+Pytest puts this folder on ``sys.path`` (rootdir conftest), so a test module
+imports what it needs by name; a helper used by two test files lives here.
+
 New games begin with the initial placement (R2.8): each player places their
 ship with ``place <box>`` before the first turn. Tests about something else
 either start from the fixed placement (D2.8), where the first turn begins at
@@ -11,7 +14,15 @@ from __future__ import annotations
 import random
 import textwrap
 
+import pytest
+
 import redcode_rules as rc
+from redcode_rules.errors import quote
+
+#: the built-in editions (cards/editions/), each with texts in its language
+EDITIONS = ("en", "es", "it")
+#: an 8 x 6 board of plain water, for scenarios where terrain does not matter
+OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:
@@ -179,3 +190,49 @@ def pass_all(game: rc.Game) -> None:
     """Everybody asked in the response window passes, until the chain has resolved."""
     while "pass" in game.legal_moves():
         game.play("pass")
+
+
+def play_random(game: rc.Game, rnd: random.Random, moves: int | None = None) -> rc.Game:
+    """Play up to ``moves`` uniformly random legal moves drawn from ``rnd`` (to
+    the end of the game when None), stopping when the game is over; returns it."""
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
+        game.play(rnd.choice(game.legal_moves()))
+        played += 1
+    return game
+
+
+def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
+                **kwargs) -> rc.Game:
+    """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its
+    rules) after ``moves`` random moves drawn from ``random.Random(seed)``:
+    the whole game when None."""
+    if isinstance(rules, str):
+        rules = rc.load_ruleset(rules)
+    game = rc.new_game(rules, seed=seed, **kwargs)
+    return play_random(game, random.Random(seed), moves)
+
+
+def starting(game: rc.Game, head: str) -> list[str]:
+    """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
+    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+
+
+def refused(game: rc.Game, move: str) -> str:
+    """Play a move that must be refused: ``IllegalMove`` naming the move, the
+    game left byte for byte as it was (state and legal moves); the reason."""
+    before = game.to_json()
+    legal = game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play(move)
+    assert game.to_json() == before
+    assert game.legal_moves() == legal
+    assert info.value.move == move
+    assert str(info.value).startswith(f"illegal move {quote(move)}: ")
+    return info.value.reason
+
+
+def assert_illegal(game: rc.Game, move: str, rule: str) -> None:
+    """``move`` is not listed, and playing it is refused naming ``rule``."""
+    assert move not in game.legal_moves()
+    assert rule in refused(game, move)

@@ -9,12 +9,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def starting(game: rc.Game, head: str) -> list[str]:
-    """Legal moves whose first word is ``head`` (e.g. all movement moves)."""
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+from conftest import scenario_game, starting
 
 
 def with_prefix(game: rc.Game, prefix: str) -> list[str]:

@@ -13,10 +13,8 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import pass_all
+from conftest import EDITIONS, OPEN_BOARD, pass_all
 
-EDITIONS = ("en", "es", "it")
-OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 def make(edition, ships, *, turn=None, mode="war",

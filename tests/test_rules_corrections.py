@@ -16,9 +16,8 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import pass_all, scenario_game
+from conftest import EDITIONS, pass_all, scenario_game
 
-EDITIONS = ("en", "es", "it")
 
 
 def kinds_after(game, kind):
