@@ -236,3 +236,19 @@ def assert_illegal(game: rc.Game, move: str, rule: str) -> None:
     """``move`` is not listed, and playing it is refused naming ``rule``."""
     assert move not in game.legal_moves()
     assert rule in refused(game, move)
+
+
+def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
+    """What the log says of its events of ``kinds`` (one kind or a tuple), in
+    order: the value of the one key asked, or a tuple of the keys' values.
+    The key ``kind`` reads the event's kind; a key an event lacks reads None.
+    ``logged(game, "sunk", "ship")``, ``logged(game, "catchup", "side", "cards")``.
+    """
+    kinds = (kinds,) if isinstance(kinds, str) else kinds
+
+    def value(event, key):
+        return event.kind if key == "kind" else event.get(key)
+
+    if len(keys) == 1:
+        return [value(e, keys[0]) for e in game.log if e.kind in kinds]
+    return [tuple(value(e, k) for k in keys) for e in game.log if e.kind in kinds]

@@ -10,7 +10,8 @@ import json
 import random
 
 import pytest
-from conftest import fixed_game, place_all, placing, play_random, refused, scenario_game
+from conftest import (fixed_game, logged, place_all, placing, play_random, refused,
+                      scenario_game)
 
 import redcode_rules as rc
 from redcode_rules import svg
@@ -344,7 +345,7 @@ def test_a_whole_random_game_with_the_players_placement(seed, mode, teams):
     while not game.is_over:
         game.play(rnd.choice(game.legal_moves()))
         assert violations(game, total) == []
-    placed = [e["ship"] for e in game.log if e.kind == "place"]
+    placed = logged(game, "place", "ship")
     assert placed == game.ships
     assert game.moves[:len(game.ships)] == [f"place {e['box']}" for e in game.log
                                             if e.kind == "place"]
