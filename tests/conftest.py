@@ -11,8 +11,18 @@ once, or play the placements first.
 
 from __future__ import annotations
 
+import copy
+import os
+import pickle
 import random
+import resource
+import select
+import signal
+import sys
 import textwrap
+import time
+import traceback
+from typing import Any, Callable
 
 import pytest
 
@@ -45,18 +55,86 @@ def place_all(game: rc.Game, rnd: random.Random | None = None) -> rc.Game:
     return game
 
 
+def scenario_game(scenario: str | dict, **fields) -> rc.Game:
+    """A game from a scenario written in a test: YAML text (its indentation
+    removed), or a mapping whose top-level ``fields`` are replaced by those
+    given (``partial(scenario_game, BASE)`` makes a file's own builder)."""
+    if isinstance(scenario, str):
+        assert not fields, "fields change a scenario given as a mapping"
+        return rc.Game.from_scenario(textwrap.dedent(scenario))
+    return rc.Game.from_scenario(copy.deepcopy({**scenario, **fields}))  # the base stays as written
+
+
+def pass_all(game: rc.Game) -> None:
+    """Everybody asked in the response window passes, until the chain has resolved."""
+    while "pass" in game.legal_moves():
+        game.play("pass")
+
+
+def play_random(game: rc.Game, rnd: random.Random, moves: int | None = None) -> rc.Game:
+    """Play up to ``moves`` uniformly random legal moves drawn from ``rnd`` (to
+    the end of the game when None), stopping when the game is over; returns it."""
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
+        game.play(rnd.choice(game.legal_moves()))
+        played += 1
+    return game
+
+
+def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
+                **kwargs) -> rc.Game:
+    """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its
+    rules) after ``moves`` random moves drawn from ``random.Random(seed)``:
+    the whole game when None."""
+    if isinstance(rules, str):
+        rules = rc.load_ruleset(rules)
+    game = rc.new_game(rules, seed=seed, **kwargs)
+    return play_random(game, random.Random(seed), moves)
+
+
+def starting(game: rc.Game, head: str) -> list[str]:
+    """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
+    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+
+
+def refused(game: rc.Game, move: str) -> str:
+    """Play a move that must be refused: ``IllegalMove`` naming the move, the
+    game left byte for byte as it was (state and legal moves); the reason."""
+    before = game.to_json()
+    legal = game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play(move)
+    assert game.to_json() == before
+    assert game.legal_moves() == legal
+    assert info.value.move == move
+    assert str(info.value).startswith(f"illegal move {quote(move)}: ")
+    return info.value.reason
+
+
+def assert_illegal(game: rc.Game, move: str, rule: str) -> None:
+    """``move`` is not listed, and playing it is refused naming ``rule``."""
+    assert move not in game.legal_moves()
+    assert rule in refused(game, move)
+
+
+def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
+    """What the log says of its events of ``kinds`` (one kind or a tuple), in
+    order: the value of the one key asked, or a tuple of the keys' values.
+    The key ``kind`` reads the event's kind; a key an event lacks reads None.
+    ``logged(game, "sunk", "ship")``, ``logged(game, "catchup", "side", "cards")``.
+    """
+    kinds = (kinds,) if isinstance(kinds, str) else kinds
+
+    def value(event, key):
+        return event.kind if key == "kind" else event.get(key)
+
+    if len(keys) == 1:
+        return [value(e, keys[0]) for e in game.log if e.kind in kinds]
+    return [tuple(value(e, k) for k in keys) for e in game.log if e.kind in kinds]
+
+
 # --------------------------------------------------------------------------
 # resource caps for hostile inputs (tests/test_hostile_inputs.py)
-
-import os
-import pickle
-import resource
-import select
-import signal
-import sys
-import time
-import traceback
-from typing import Any, Callable
 
 #: what one hostile load may use: a regression fails the test, not the machine
 CAP_MEMORY_MB = 512
@@ -179,76 +257,3 @@ def run_capped(fn: Callable[[], Any], memory_mb: int = CAP_MEMORY_MB,
     if outcome[0] == "raised":
         raise ChildFailed(f"{outcome[1]} raised in the capped child:\n{outcome[2]}")
     return outcome[1]
-
-
-def scenario_game(yaml_text: str) -> rc.Game:
-    """A game from a YAML scenario written inline in a test (indentation removed)."""
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
-
-
-def pass_all(game: rc.Game) -> None:
-    """Everybody asked in the response window passes, until the chain has resolved."""
-    while "pass" in game.legal_moves():
-        game.play("pass")
-
-
-def play_random(game: rc.Game, rnd: random.Random, moves: int | None = None) -> rc.Game:
-    """Play up to ``moves`` uniformly random legal moves drawn from ``rnd`` (to
-    the end of the game when None), stopping when the game is over; returns it."""
-    played = 0
-    while not game.is_over and (moves is None or played < moves):
-        game.play(rnd.choice(game.legal_moves()))
-        played += 1
-    return game
-
-
-def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
-                **kwargs) -> rc.Game:
-    """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its
-    rules) after ``moves`` random moves drawn from ``random.Random(seed)``:
-    the whole game when None."""
-    if isinstance(rules, str):
-        rules = rc.load_ruleset(rules)
-    game = rc.new_game(rules, seed=seed, **kwargs)
-    return play_random(game, random.Random(seed), moves)
-
-
-def starting(game: rc.Game, head: str) -> list[str]:
-    """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
-
-
-def refused(game: rc.Game, move: str) -> str:
-    """Play a move that must be refused: ``IllegalMove`` naming the move, the
-    game left byte for byte as it was (state and legal moves); the reason."""
-    before = game.to_json()
-    legal = game.legal_moves()
-    with pytest.raises(rc.IllegalMove) as info:
-        game.play(move)
-    assert game.to_json() == before
-    assert game.legal_moves() == legal
-    assert info.value.move == move
-    assert str(info.value).startswith(f"illegal move {quote(move)}: ")
-    return info.value.reason
-
-
-def assert_illegal(game: rc.Game, move: str, rule: str) -> None:
-    """``move`` is not listed, and playing it is refused naming ``rule``."""
-    assert move not in game.legal_moves()
-    assert rule in refused(game, move)
-
-
-def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
-    """What the log says of its events of ``kinds`` (one kind or a tuple), in
-    order: the value of the one key asked, or a tuple of the keys' values.
-    The key ``kind`` reads the event's kind; a key an event lacks reads None.
-    ``logged(game, "sunk", "ship")``, ``logged(game, "catchup", "side", "cards")``.
-    """
-    kinds = (kinds,) if isinstance(kinds, str) else kinds
-
-    def value(event, key):
-        return event.kind if key == "kind" else event.get(key)
-
-    if len(keys) == 1:
-        return [value(e, keys[0]) for e in game.log if e.kind in kinds]
-    return [tuple(value(e, k) for k in keys) for e in game.log if e.kind in kinds]

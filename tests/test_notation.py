@@ -4,11 +4,13 @@ and change nothing."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 import redcode_rules as rc
 
-from conftest import refused
+from conftest import refused, scenario_game
 
 # c3 is running water (R2.5); c2 is open water
 CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
@@ -16,22 +18,19 @@ CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
 EXAMPLE_BOARD = "........\n..#.....\n...~....\n........\n.....#..\n........\n"
 
 
-def scenario(**fields):
-    data = {"ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}}
-    data.update(fields)
-    return rc.Game.from_scenario(data)
-
-
-def four_ships(**fields):
-    data = {
-        "board": CURRENT_BOARD,
-        "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "f5"},
-                  "blue-destroyer": {"at": "a1"}, "red-aircraft_carrier": {"at": "h6"}},
-        "hands": {"blue-submarine": ["evasion", "atomic_bomb", "ambush"]},
-        "deck": ["captain", "mechanic"],
-    }
-    data.update(fields)
-    return rc.Game.from_scenario(data)
+#: blue-submarine at b2 against red-destroyer at d4, on the default board
+TWO_SHIPS = {"ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}}
+#: two ships a side by running water, blue-submarine holding three order cards
+FOUR_SHIPS = {
+    "board": CURRENT_BOARD,
+    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "f5"},
+              "blue-destroyer": {"at": "a1"}, "red-aircraft_carrier": {"at": "h6"}},
+    "hands": {"blue-submarine": ["evasion", "atomic_bomb", "ambush"]},
+    "deck": ["captain", "mechanic"],
+}
+#: games of those scenarios, top-level fields changed: ``scenario(phase="maneuvers")``
+scenario = partial(scenario_game, TWO_SHIPS)
+four_ships = partial(scenario_game, FOUR_SHIPS)
 
 
 def assert_all_listed_moves_accepted(game):

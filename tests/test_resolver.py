@@ -2,7 +2,6 @@
 (D5.4), shield (D4.7), ships sunk mid-chain (R5.5, §10 per edition),
 intercept (R9.1) and a ship sinking on its own turn (D4.9)."""
 
-import textwrap
 
 import pytest
 
@@ -446,7 +445,7 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
     """Italian countermeasure is not respondable (§10): used as a response it
     resolves at once (R5.1); the torpedo below keeps its window, so a later
     player can still shield it (D5.4)."""
-    game = rc.Game.from_scenario(textwrap.dedent("""
+    game = scenario_game("""
         edition: it
         ships:
           blue-submarine: {at: c3}
@@ -454,7 +453,7 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
           blue-destroyer: {at: a6}
           red-destroyer: {at: e5}
         phase: maneuvers
-    """))
+    """)
     game.play("torpedo red-submarine")
     assert game.to_move == "red-submarine"
     game.play("respond countermeasure blue-submarine")
@@ -481,11 +480,11 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
 
 
 def test_r9_1_a_scenario_starting_in_the_recover_phase_has_lifted_the_intercept():
-    game = rc.Game.from_scenario(textwrap.dedent("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, intercepted: true, crew_on: {orders: 2}}
           red-destroyer: {at: e3, intercepted: true}
         phase: recover
-    """))
+    """)
     assert game.ship("blue-submarine").intercepted is False
     assert game.ship("red-destroyer").intercepted is True
