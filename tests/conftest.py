@@ -134,6 +134,53 @@ def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
 
 
 # --------------------------------------------------------------------------
+# the oracle of moves along a path (tests/test_board.py, tests/test_listing.py)
+
+
+def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
+    """R2.5, D2.5a, D2.5d, D4.6 as a plain search over every path: 1..steps
+    voluntary steps to free boxes not yet entered; entering running water
+    forces a step to any such box, if there is one (else the bonus is lost)."""
+    out = []
+
+    def enter(path, seen, left):
+        box = path[-1]
+        if board.is_current(box):
+            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
+            for n in onward:
+                enter(path + (n,), seen | (1 << n), left)
+            if onward:
+                return
+        out.append(path)
+        if left:
+            for n in board.neighbours[box]:
+                if not (seen >> n) & 1:
+                    enter(path + (n,), seen | (1 << n), left - 1)
+
+    blocked = occupied | (1 << start)
+    for n in board.neighbours[start]:
+        if not (blocked >> n) & 1:
+            enter((n,), blocked | (1 << n), steps - 1)
+    return out
+
+
+def plain_outcomes(board, start: int, steps: int, occupied: int) -> dict:
+    """{(end, running water entered): canonical path text} from every path."""
+    best: dict = {}
+    for path in plain_paths(board, start, steps, occupied):
+        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
+        text = " ".join(board.name(b) for b in path)
+        if outcome not in best or (len(path), text) < best[outcome]:
+            best[outcome] = (len(path), text)
+    return {outcome: text for outcome, (_, text) in best.items()}
+
+
+def plain_moves(board, start: int, steps: int, occupied: int) -> list[str]:
+    """The canonical paths of ``plain_outcomes``, sorted: what ``Board.paths`` lists."""
+    return sorted(plain_outcomes(board, start, steps, occupied).values())
+
+
+# --------------------------------------------------------------------------
 # resource caps for hostile inputs (tests/test_hostile_inputs.py)
 
 #: what one hostile load may use: a regression fails the test, not the machine
