@@ -31,6 +31,12 @@ from redcode_rules.errors import quote
 
 #: the built-in editions (cards/editions/), each with texts in its language
 EDITIONS = ("en", "es", "it")
+#: teams of new games by size: blue's ship types, then red's
+TEAMS = {
+    "1v1": [["submarine"], ["destroyer"]],
+    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
+    "3v3": [["submarine", "destroyer", "aircraft_carrier"]] * 2,
+}
 #: an 8 x 6 board of plain water, for scenarios where terrain does not matter
 OPEN_BOARD = "\n".join(["........"] * 6)
 

@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from conftest import (fixed_game, logged, place_all, placing, play_random, refused,
+from conftest import (TEAMS, fixed_game, logged, place_all, placing, play_random, refused,
                       scenario_game)
 
 import redcode_rules as rc
@@ -21,8 +21,7 @@ from redcode_rules.perft import perft
 from redcode_rules.replay import make_replay, replay
 
 EN = rc.load_ruleset("en")
-TWO = [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]]
-THREE = [["submarine", "destroyer", "aircraft_carrier"]] * 2
+TWO, THREE = TEAMS["2v2"], TEAMS["3v3"]
 BLUE_CARD = ["place a1", "place a2", "place b1", "place b2"]
 RED_CARD = ["place g5", "place g6", "place h5", "place h6"]
 

@@ -12,15 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from conftest import placing, random_game
+from conftest import EDITIONS, TEAMS, placing, random_game
 
-TEAMS = {
-    "1v1": [["submarine"], ["destroyer"]],
-    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
-    "3v3": [["submarine", "destroyer", "aircraft_carrier"],
-            ["submarine", "destroyer", "aircraft_carrier"]],
-}
-RULES = {e: rc.load_ruleset(e) for e in ("en", "es", "it")}
+RULES = {e: rc.load_ruleset(e) for e in EDITIONS}
 
 # never legal in any position: unknown targets, boxes and words
 NEVER_LEGAL = ["torpedo nowhere", "order mechanic a1", "order kamikaze nowhere", "respond",

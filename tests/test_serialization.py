@@ -13,13 +13,8 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import play_random
+from conftest import TEAMS, play_random
 
-TEAMS = {
-    "1v1": [["submarine"], ["destroyer"]],
-    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
-    "3v3": [["submarine", "destroyer", "aircraft_carrier"]] * 2,
-}
 
 TWO_SHIPS = {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}
 
