@@ -190,3 +190,26 @@ def test_every_logged_event_but_turn_end_gets_a_line(played):
     for lang in LANGS:
         silent = {e.kind for e in played.log if not narrate_event(e, lang)}
         assert silent <= {"turn_end"}, (lang, silent)
+
+
+def test_no_module_keeps_words_of_its_own_per_language():
+    """Every word a player reads comes from lang/*.yaml: no module of the
+    package holds a table keyed by language (as svg.py once held its words)."""
+    import importlib
+    import pkgutil
+
+    tables = []
+    for info in pkgutil.iter_modules(rc.__path__):
+        module = importlib.import_module(f"redcode_rules.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, dict) and {"es", "it"} <= set(value):
+                tables.append(f"{info.name}.{name}")
+    assert tables == []
+
+
+def test_the_svg_words_are_in_every_catalog():
+    """svg.py reads its titles, labels and legends from the ``svg`` section."""
+    from redcode_rules import svg
+    game = rc.new_game(rc.load_ruleset("es"), seed=1, placement="fixed")
+    assert catalog("es")["svg"]["board"] in svg.board(game, lang="es")
+    assert catalog("it")["svg"]["card"] in svg.control_card(game, game.ships[0], lang="it")
