@@ -9,12 +9,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def starting(game: rc.Game, head: str) -> list[str]:
-    """Legal moves whose first word is ``head`` (e.g. all movement moves)."""
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+from conftest import plain_moves, plain_paths, scenario_game, starting
 
 
 def with_prefix(game: rc.Game, prefix: str) -> list[str]:
@@ -503,43 +498,6 @@ def test_r4_3_running_water_does_not_block_sight():
 # ------------------------------------------------------------------ the outcome search
 
 
-def reference_paths(board, start: int, steps: int, occupied: int) -> list[str]:
-    """R2.5, D2.5a, D4.6 as a plain search, the oracle for ``Board.paths``: from
-    the start, 1..steps voluntary steps to free boxes not yet entered; entering
-    running water forces a step to any such box, if there is one."""
-    out = []
-
-    def enter(box, text, seen, left):
-        if board.is_current(box):
-            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
-            for n in onward:
-                enter(n, f"{text} {board.name(n)}", seen | (1 << n), left)
-            if onward:
-                return
-        out.append(text)
-        if left:
-            for n in board.neighbours[box]:
-                if not (seen >> n) & 1:
-                    enter(n, f"{text} {board.name(n)}", seen | (1 << n), left - 1)
-
-    blocked = occupied | (1 << start)
-    for n in board.neighbours[start]:
-        if not (blocked >> n) & 1:
-            enter(n, board.name(n), blocked | (1 << n), steps - 1)
-    return sorted(out)
-
-
-def reference_moves(board, start: int, steps: int, occupied: int) -> list[str]:
-    """The paths of ``reference_paths`` one per outcome (end box, running water
-    entered), the shortest and then first-sorting: the listed moves."""
-    best = {}
-    for text in reference_paths(board, start, steps, occupied):
-        boxes = [board.index(name) for name in text.split(" ")]
-        outcome = (boxes[-1], frozenset(b for b in boxes if board.is_current(b)))
-        best[outcome] = min(best.get(outcome, (len(boxes), text)), (len(boxes), text))
-    return sorted(text for _, text in best.values())
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3),
        ships=st.lists(st.integers(0, 47), max_size=6))
@@ -551,7 +509,7 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
     assume(not board.is_island(start))
     occupied = sum({1 << s for s in ships})
     paths = board.paths(start, steps, occupied)
-    assert list(paths) == reference_moves(board, start, steps, occupied)
+    assert list(paths) == plain_moves(board, start, steps, occupied)
     texts = board.path_texts("movement", start, steps, occupied)
     assert texts == tuple(f"movement {p}" for p in paths)
     assert list(texts) == sorted(texts)
@@ -559,13 +517,15 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3))
-def test_the_path_cache_key_covers_every_box_a_move_can_enter(seed, start, steps):
-    """Paths are cached per ships *in reach*: the reach mask must hold every
-    box of every path (so a ship elsewhere cannot change them)."""
+def test_paths_change_with_a_ship_on_any_box_a_move_can_enter(seed, start, steps):
+    """Paths are cached per ships in reach: a ship on any box of any path
+    must change the paths listed after those of the empty board were
+    cached (a cache key missing that box would give the cached ones)."""
     board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
     assume(not board.is_island(start))
-    reach = board._reach_mask(start, steps)
-    assert reach >> start & 1
-    for path in reference_paths(board, start, steps, 0):
-        for name in path.split(" "):
-            assert reach >> board.index(name) & 1, (path, name)
+    assert list(board.paths(start, steps, 0)) == plain_moves(board, start, steps, 0)
+    entered = {box for path in plain_paths(board, start, steps, 0) for box in path}
+    for box in sorted(entered):
+        occupied = 1 << box
+        assert list(board.paths(start, steps, occupied)) == \
+            plain_moves(board, start, steps, occupied), board.name(box)

@@ -45,27 +45,6 @@ BREAKDOWN_RED = "#d63a2f"
 CREW_WHITE = "#ffffff"
 
 
-# Words the text catalogs do not have (the rest comes from lang/<lang>.yaml).
-WORDS = {
-    "en": {"board": "Red Code board", "card": "control card", "reserve": "Reserve",
-           "withdrawn": "Withdrawn", "sunk": "sunk", "unplaced": "to be placed",
-           "at": "at {box}",
-           "field": "visual field of {ship} within {reach} boxes (R4.3)",
-           "respondable": "can be responded to", "response": "yellow: response",
-           "crew_cube": "crew"},
-    "es": {"board": "Tablero de Código Rojo", "card": "carta de control",
-           "reserve": "Reserva", "withdrawn": "Retirados", "sunk": "hundido",
-           "unplaced": "por colocar", "at": "en {box}", "field": "campo visual de {ship} hasta {reach} casillas (R4.3)",
-           "respondable": "admite respuesta", "response": "amarillo: respuesta",
-           "crew_cube": "tripulante"},
-    "it": {"board": "Tabellone di Codice Rosso", "card": "carta di controllo",
-           "reserve": "Riserva", "withdrawn": "Ritirati", "sunk": "affondata",
-           "unplaced": "da piazzare", "at": "in {box}", "field": "campo visivo di {ship} fino a {reach} caselle (R4.3)",
-           "respondable": "con risposta", "response": "giallo: risposta",
-           "crew_cube": "equipaggio"},
-}
-
-
 # ---------------------------------------------------------------- helpers
 def _n(value: float) -> str:
     """A number as SVG text: integers without a decimal point, else up to 3 decimals."""
@@ -105,8 +84,9 @@ def _to_string(root: ET.Element) -> str:
 
 
 def _words(lang: str) -> dict[str, str]:
-    catalog(lang)  # an unknown language raises ValueError like the rest of the package
-    return WORDS.get(lang, WORDS["en"])
+    """The pictures' words in ``lang`` (the ``svg`` section of ``lang/<lang>.yaml``);
+    an unknown language raises LanguageError like the rest of the package."""
+    return catalog(lang)["svg"]
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, size: float,
