@@ -107,15 +107,16 @@ def test_snapshot_restores_an_equal_independent_state(edition, mode, teams):
 
 
 def test_the_undo_history_is_one_flat_list_of_plain_values():
-    """Each move appends the state before it to one list of strings, numbers
-    and booleans (stack items aside): no object is built per move for undo,
-    and undo reads the state back from where it starts."""
+    """Each move appends the state before it to one list of strings, numbers,
+    booleans and ships' status tuples (immutable, shared; stack items aside):
+    no object is built per move for undo, and undo reads the state back from
+    where it starts."""
     from redcode_rules.state import GameState
     game = fixed_game(rc.load_ruleset("en"), seed=3)
     before = game.to_json()
     game.play("end")
     assert game._history_at == [0]
-    assert all(isinstance(v, (str, int, bool, type(None))) for v in game._history)
+    assert all(isinstance(v, (str, int, bool, type(None), tuple)) for v in game._history)
     assert tuple(game._history) == GameState.restore(game._history).snapshot()
     game.undo()
     assert game._history == [] and game.to_json() == before

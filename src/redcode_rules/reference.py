@@ -98,9 +98,10 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def _effects_text(card: CardDef, lang: str) -> str:
+def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
-    body = join([effect_text(e, lang) for e in card.effects], catalog(lang)["card"])
+    body = join([effect_text(e, lang, rules.statuses) for e in card.effects],
+                catalog(lang)["card"])
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"
@@ -127,8 +128,8 @@ def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> list[st
     if mine.copies != theirs.copies:
         out.append(said["copies"].format(name=name, new=mine.copies, old=theirs.copies))
     if (mine.effects, mine.target) != (theirs.effects, theirs.target):
-        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang),
-                                          old=_effects_text(theirs, lang)))
+        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang, rules),
+                                          old=_effects_text(theirs, lang, base)))
     return out
 
 
