@@ -428,6 +428,12 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 #: player a duration can name so far).
 DURATION_PLAYERS = ("its",)
 
+#: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
+#: scenarios and saves already use beside one key per declared status.
+SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "reserve",
+              "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
+              "declared")
+
 #: The largest ``move`` amount a card may give. The base cards move 1 to 3;
 #: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
 #: steps corner to corner). Listing a move is exact by outcome
@@ -517,7 +523,9 @@ class Draft:
     def _other_kind(self, decl: Decl) -> str:
         """`` (it is a maneuver)`` when a patch or remove names an id of another kind."""
         first = self._first(decl)
-        return f" (it is a {first.kind})" if first is not None else ""
+        if first is None:
+            return ""
+        return f" (it is {'an' if first.kind[0] in 'aeiou' else 'a'} {first.kind})"
 
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
@@ -547,6 +555,10 @@ class Draft:
         """A status declaration: one duration and at least one thing it forbids."""
         p = entry.props
         where = f"status '{entry.id}'"
+        if entry.id in SHIP_WORDS:
+            raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
+                             "statuses are keys beside its own fields "
+                             f"({', '.join(SHIP_WORDS)})")
         durations = ", ".join(d.value for d in Duration)
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")

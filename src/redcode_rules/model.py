@@ -91,17 +91,17 @@ class Duration(str, enum.Enum):
     """How long a status lasts (docs/dsl.md). "Its" is the affected ship's
     player's; every status also ends when its ship leaves the board (R9.2)."""
 
-    THIS_TURN = "this turn"
-    START_OF_NEXT_TURN = "until start of its next turn"
-    END_OF_NEXT_TURN = "until end of its next turn"
-    PERMANENT = "permanent"
+    THIS_TURN = "this turn"   # at the end of the turn it was given in
+    START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
+    END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
+    PERMANENT = "permanent"   # only when its ship leaves the board
 
 
 class Forbid(str, enum.Enum):
     """What a status forbids its ship (or its ship's player)."""
 
-    MANEUVERS = "maneuvers"    # no maneuver, not even a response (R9.1)
-    RESPONSES = "responses"    # no maneuver as a response (R5.2)
+    MANEUVERS = "maneuvers"    # the ship uses no maneuver, not even a response (R9.1)
+    RESPONSES = "responses"    # the ship uses no maneuver as a response (R5.2)
     ORDERS = "orders"          # its player plays no order card (R7.3)
     MOVEMENT = "movement"      # no card moves it; a move on it does nothing
 
