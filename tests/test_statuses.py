@@ -270,3 +270,20 @@ def test_patch_and_remove_of_the_right_kind_still_work():
                            "immersion countermeasure heavy_torpedo radar }", "mine.rc")
     assert rules.text("floating_mine") == ("You draw 1 order card. Order card: cannot be "
                                            "responded to.")
+
+
+def test_its_may_be_left_out_of_a_duration():
+    rules = rc.load_source("status slowed {\n    until end of next turn\n    forbids movement\n}\n",
+                           "mine.rc")
+    assert rules.statuses["slowed"] == rc.model.StatusDef(
+        "slowed", rc.model.Duration.END_OF_NEXT_TURN, (rc.model.Forbid.MOVEMENT,))
+
+
+def test_the_reference_says_how_a_variant_changes_the_statuses():
+    from redcode_rules.reference import differences
+    rules = rc.load_source("patch status intercepted { this turn }\n"
+                           "status anchored { permanent  forbids movement }\n", "mine.rc")
+    assert differences(rules) == [
+        "New status: Anchored.",
+        "Intercepted now does: no maneuvers, not even responses, this turn (instead of: no "
+        "maneuvers, not even responses, until its next turn)."]

@@ -329,6 +329,8 @@ class _ToDecls(Transformer):
 
     def until(self, meta, c):
         edge, whose = c
+        if whose is None:  # `until end of next turn`: its player's
+            return Prop("duration", (f"until {edge} of its next turn", None), self._pos(meta))
         return Prop("duration", (f"until {edge} of {whose} next turn", self._tpos(whose)),
                     self._pos(meta))
 
