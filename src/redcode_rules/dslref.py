@@ -90,7 +90,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                    "are blue's (top-left) and red's (bottom-right) (D2.7).",
                    'start  layout ".." ".."'),
     "until": ("How long the status lasts: until the start or the end of the next turn of "
-              "`its` player (the affected ship's; `its` may be left out). Given during that player's own turn, "
+              "`its` player (the affected ship's; `its` may be left out). Given during that "
+              "player's own turn, "
               "`until end of its next turn` lasts through the following turn.",
               "until start of its next turn"),
     "this_turn": ("The status ends at the end of the turn it was given in.", "this turn"),

@@ -292,10 +292,11 @@ class Engine:
         one end for the statuses of the turn player's ship that last until the
         end of its next turn."""
         rules = self.rules.status_rules
-        if rules.at_turn_end:
+        ending = rules.at_turn_end
+        if ending:
             for ship in self.state.ships:
                 if ship.statuses:
-                    ship.statuses = tuple(p for p in ship.statuses if p[0] not in rules.at_turn_end)
+                    ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
         ship = self.state.ships[seat]
         ending = rules.at_own_turn_end
         if ship.statuses and ending:

@@ -75,7 +75,8 @@ def _status_among(ship, names: frozenset[str]) -> str | None:
 
 
 def _forbidden_by(game, say, what: str, ship, status: str) -> str:
-    """A status forbids ``what`` (maneuvers, responses, orders, movement): which, and until when."""
+    """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
+    and until when."""
     spec = game.rules.statuses[status]
     return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
                until=status_rule_parts(spec, game.lang)["until"])
