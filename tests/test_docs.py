@@ -268,7 +268,8 @@ def test_dsl_reference_describes_every_declaration_and_property_of_the_grammar()
 
 
 WRAP = {"_card_prop": "maneuver x {{ {} }}", "_ship_prop": "ship x {{ {} }}",
-        "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}"}
+        "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}",
+        "_status_prop": "status x {{ {} }}"}
 
 
 def test_dsl_reference_examples_parse():
@@ -545,7 +546,7 @@ def dsl_guide_card_file() -> str:
 
 
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"dsl.md": 3, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
+SESSIONS = {"dsl.md": 4, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .board import Board
 from .effects import Selector
-from .model import CardDef, Ruleset, TargetKind
+from .model import CardDef, Ruleset, TargetKind, among
 from .rng import shuffle
 from .state import Event, GameState, StackItem
 
@@ -215,9 +215,12 @@ class Engine:
         self.event("recover", ship=ship.id, source=source)
 
     def move(self, seat: int, path: tuple[int, ...]) -> None:
+        """Move a ship along ``path``; nothing if a status forbids moving it."""
         if not path:
             return
         ship = self.state.ships[seat]
+        if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
+            return
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
@@ -260,10 +263,46 @@ class Engine:
                        of=self.state.ships[answered.seat].id)
 
     def set_status(self, seat: int, status: str) -> None:
-        ship = self.state.ships[seat]
-        if status == "intercepted":
-            ship.intercepted = True
+        """Give a ship a declared status (R9); given again, it lasts from now.
+
+        Each status keeps how many turn starts or ends of its ship's player
+        are still to pass: one, except a status lasting until the end of
+        its next turn given during that player's own turn (two ends)."""
+        st = self.state
+        ship = st.ships[seat]
+        left = 2 if st.turn == seat and status in self.rules.status_rules.at_own_turn_end \
+            else 1
+        had = ship.statuses
+        if any(name == status for name, _ in had):
+            ship.statuses = tuple((name, left if name == status else n) for name, n in had)
+        else:
+            ship.statuses = had + ((status, left),)
         self.event("status", ship=ship.id, status=status)
+
+    def statuses_at_turn_start(self, seat: int) -> None:
+        """The start of a player's turn ends their ship's statuses that last
+        until then (R9.1: intercepted)."""
+        ship = self.state.ships[seat]
+        ending = self.rules.status_rules.at_turn_start
+        if ship.statuses and ending:
+            ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+
+    def statuses_at_turn_end(self, seat: int) -> None:
+        """The end of a turn ends every status that lasts this turn, and counts
+        one end for the statuses of the turn player's ship that last until the
+        end of its next turn."""
+        rules = self.rules.status_rules
+        ending = rules.at_turn_end
+        if ending:
+            for ship in self.state.ships:
+                if ship.statuses:
+                    ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+        ship = self.state.ships[seat]
+        ending = rules.at_own_turn_end
+        if ship.statuses and ending:
+            ship.statuses = tuple((name, n - 1 if name in ending else n)
+                                  for name, n in ship.statuses
+                                  if name not in ending or n > 1)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
@@ -281,7 +320,7 @@ class Engine:
         self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
-        ship.intercepted = False
+        ship.statuses = ()  # a status ends when its ship leaves the board (R9.2)
         self.event("sunk", ship=ship.id, by=sinker.id)
         if st.stack and seat not in st.sunk_in_chain:
             st.sunk_in_chain.append(seat)
@@ -477,6 +516,7 @@ class Engine:
         st = self.state
         while True:
             self.event("turn_end", player=st.ships[st.turn].id)
+            self.statuses_at_turn_end(st.turn)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
@@ -496,7 +536,7 @@ class Engine:
         st.turn = seat
         st.orders_played = 0
         st.recover_left = 0
-        ship.intercepted = False  # R9.1: until the start of its player's next turn
+        self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
         self.event("turn_start", player=ship.id)
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
             if self.free_start_boxes(seat):
@@ -563,7 +603,8 @@ class Engine:
         ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
         ship.reserve, ship.withdrawn = spec.crew, 0
         ship.crew_on = [0] * len(spec.maneuvers)
-        ship.sunk = ship.intercepted = False
+        ship.sunk = False
+        ship.statuses = ()
         ship.position = box
         self.event("respawn", ship=ship.id, box=self.board.name(box))
         self.finish_turn()

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .effects import Selector
 from .engine import Engine
-from .model import CardDef, TargetKind
+from .model import CardDef, TargetKind, among
 from .state import StackItem
 
 
@@ -220,8 +220,12 @@ class MoveGen:
     def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
         """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
         ship = self.state.ships[seat]
-        if ship.position is None or ship.intercepted:
+        if ship.position is None:
             return []
+        if ship.statuses:  # R9.1: a status may forbid maneuvers, or responses
+            forbid = self.rules.status_rules
+            if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
+                return []
         cards = self.cache.maneuvers.get((seat, responding))
         if cards is None:
             cards = self.cache.maneuvers[(seat, responding)] = [
@@ -276,6 +280,9 @@ class MoveGen:
         st = self.state
         if st.orders_played >= self.rules.options.orders_per_turn:
             return
+        statuses = st.ships[seat].statuses
+        if statuses and among(statuses, self.rules.status_rules.orders):
+            return
         positions = [s.position for s in st.ships]
         on_board = [s for s, box in enumerate(positions) if box is not None]
         for card_id in set(st.hands[seat]):
@@ -315,6 +322,9 @@ class MoveGen:
             out[move.text] = move
             return
         mover = seat if target is None or step.selector is Selector.SELF else target
+        statuses = self.state.ships[mover].statuses
+        if statuses and among(statuses, self.rules.status_rules.movement):
+            return  # a status forbids moving it
         occupied = 0
         for box in positions:
             if box is not None:

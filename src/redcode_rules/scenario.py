@@ -26,7 +26,30 @@ TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
               "rng", "recover_left", "turn_ends")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
-               "intercepted", "sunk")
+               "sunk")
+
+
+def ship_fields(rules: Ruleset) -> tuple[str, ...]:
+    """A scenario ship's fields: the fixed ones, and a boolean per declared status
+    (R9), written between ``withdrawn`` and ``sunk``."""
+    return SHIP_FIELDS[:-1] + tuple(rules.statuses) + SHIP_FIELDS[-1:]
+
+
+def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tuple[str, int], ...]:
+    """The ship's statuses: ``name: true`` for each it has. ``to_scenario`` writes
+    2 for a status lasting until the end of its player's next turn given in
+    that player's turn (two turn ends still to pass)."""
+    out = []
+    for name in rules.statuses:
+        value = spec.get(name, False)
+        if isinstance(value, bool):
+            if value:
+                out.append((name, 1))
+        elif isinstance(value, int) and value == 2:
+            out.append((name, 2))
+        else:
+            raise ScenarioError(f"{field}.{name}", f"must be true or false, not {quote(value)}")
+    return tuple(out)
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
 
@@ -286,9 +309,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     for ship_id, spec in ships_in.items():
         field = f"ships.{ship_id}"
         spec = _mapping(spec if spec is not None else {}, field)
+        known = ship_fields(rules)
         for key in spec:
-            if key not in SHIP_FIELDS:
-                raise _unknown(field + ".", key, SHIP_FIELDS)
+            if key not in known:
+                raise _unknown(field + ".", key, known)
         if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
             raise ScenarioError(field, "a ship id is letters, digits, '_' and '-' (it is "
                                 "written in moves, e.g. blue-submarine)")
@@ -353,9 +377,9 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             reserve = spec_t.crew - placed
             if reserve < 0:
                 raise ScenarioError(f"{field}.crew_on", f"more than {spec_t.crew} crew placed")
-        intercepted = _bool(spec.get("intercepted", False), f"{field}.intercepted")
+        statuses = _statuses(spec, field, rules)
         listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
-                                      crew_on, withdrawn, sunk, False, intercepted))
+                                      crew_on, withdrawn, sunk, False, statuses))
     if not listed["blue"] or not listed["red"]:
         raise ScenarioError("ships", "each side needs at least one ship")
     _check_teams(listed)
@@ -432,7 +456,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
-        ships[turn].intercepted = False  # R9.1: lifted at the start of its player's turn
+        eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:
@@ -521,8 +545,13 @@ def _ship_fields(game, seat: int) -> _Flow:
     if s.position is not None:
         out["at"] = game.board.name(s.position)
     out.update(repairs=s.repairs, breakdowns=s.breakdowns, reserve=s.reserve,
-               crew_on={n: c for n, c in zip(names, s.crew_on) if c},
-               withdrawn=s.withdrawn, intercepted=s.intercepted, sunk=s.sunk)
+               crew_on={n: c for n, c in zip(names, s.crew_on) if c}, withdrawn=s.withdrawn)
+    has = dict(s.statuses)
+    for name in game.rules.statuses:
+        left = has.get(name, 0)
+        out[name] = left if left > 1 else bool(left)
+    out["sunk"] = s.sunk
+    return out
     return out
 
 

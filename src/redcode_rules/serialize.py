@@ -87,12 +87,50 @@ def ruleset_from_ref(ref: dict[str, Any]):
     return rules
 
 
+def _statuses_out(state: dict[str, Any], rules) -> dict[str, Any]:
+    """Each ship's statuses written as one key per declared status
+    (``"intercepted": false``), as scenarios write them: ``true``, or 2 for a
+    status with two ends of its player's turns still to pass."""
+    for ship in state["ships"]:
+        has = dict(ship.pop("statuses"))
+        for name in rules.statuses:
+            left = has.get(name, 0)
+            ship[name] = left if left > 1 else bool(left)
+    return state
+
+
+def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
+    """The saved state with each ship's status keys gathered back into its
+    ``statuses`` (``_statuses_out``); a key that is no declared status is left
+    for the structuring to refuse."""
+    ships = []
+    for index, ship in enumerate(state["ships"]):
+        if not isinstance(ship, dict):
+            ships.append(ship)
+            continue
+        ship = dict(ship)
+        if "statuses" in ship:
+            raise ScenarioError(f"state.ships[{index}].statuses", "unknown field: a save "
+                                "writes each status as a key of its own (intercepted: true)")
+        statuses = []
+        for name in rules.statuses:
+            value = ship.pop(name, False)
+            if value is True or (type(value) is int and value == 2):
+                statuses.append((name, int(value)))
+            elif value is not False:
+                raise ScenarioError(f"state.ships[{index}].{name}",
+                                    f"must be true or false, not {quote(value)}")
+        ship["statuses"] = statuses
+        ships.append(ship)
+    return {**state, "ships": ships}
+
+
 def game_to_dict(game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "ruleset": ruleset_ref(game.rules),
         "setup": game.setup,
-        "state": _conv.unstructure(game.state),
+        "state": _statuses_out(_conv.unstructure(game.state), game.rules),
         "log": _conv.unstructure(game.log),
         "moves": list(game.moves),
     }
@@ -154,7 +192,7 @@ def game_from_json(text: str):
         raise ScenarioError("state", "missing or not an object")
     _check_counts(data["state"], data.get("log", []), data.get("moves", []), rules)
     try:
-        state = _conv.structure(data["state"], GameState)
+        state = _conv.structure(_statuses_in(data["state"], rules), GameState)
         log = _conv.structure(data.get("log", []), list[Event])
     except KeyError as err:
         raise ScenarioError("state", f"missing field {clip(err)}") from None

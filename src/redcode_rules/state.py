@@ -21,7 +21,10 @@ class ShipState:
     ``reserve + sum(crew_on) + withdrawn``. ``sunk`` means off the board:
     waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1). A
     ship with no ``position`` that is not sunk is still to be placed (R2.8),
-    which only happens before the first turn.
+    which only happens before the first turn. ``statuses`` are the statuses
+    it has (R9), as (name, turn ends or starts of its player still to pass)
+    pairs, in the order given: a tuple, so states share it when copied (it is
+    replaced, never changed in place); empty for nearly every ship.
     """
 
     id: str
@@ -35,12 +38,16 @@ class ShipState:
     withdrawn: int = 0
     sunk: bool = False
     eliminated: bool = False
-    intercepted: bool = False
+    statuses: tuple[tuple[str, int], ...] = ()
 
     def copy(self) -> ShipState:
         return ShipState(self.id, self.side, self.type, self.position, self.repairs,
                          self.breakdowns, self.reserve, list(self.crew_on), self.withdrawn,
-                         self.sunk, self.eliminated, self.intercepted)
+                         self.sunk, self.eliminated, self.statuses)
+
+    def has(self, status: str) -> bool:
+        """Whether the ship has ``status`` now."""
+        return any(name == status for name, _ in self.statuses)
 
 
 @attrs.define(slots=True)
@@ -197,7 +204,7 @@ class GameState:
         for s in self.ships:
             crew = s.crew_on
             out += (s.id, s.side, s.type, s.position, s.repairs, s.breakdowns, s.reserve,
-                    s.withdrawn, s.sunk, s.eliminated, s.intercepted, len(crew))
+                    s.withdrawn, s.sunk, s.eliminated, s.statuses, len(crew))
             out += crew
         for part in (*self.hands, self.deck, self.discard, self.asking, self.sunk_in_chain,
                      self.catchup_done):

@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .board import ISLAND
-from .i18n import catalog, display_name, ship_display
+from .i18n import catalog, display_name, ship_display, status_name
 from .narrate import ship_letter
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -186,9 +186,10 @@ def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
     _el(g, "text", {"x": 50, "y": 64, "font-family": FONT, "font-size": 38,
                     "font-weight": "bold", "text-anchor": "middle", "fill": "#ffffff"},
         type_letter(s.type))
-    if s.intercepted:
-        _el(g, "circle", {"class": "intercepted", "cx": 50, "cy": 50, "r": 46, "fill": "none",
-                          "stroke": "#222222", "stroke-width": 4, "stroke-dasharray": "8 6"})
+    for ring, (status, _) in enumerate(s.statuses):  # a dashed ring per status (R9)
+        _el(g, "circle", {"class": status, "cx": 50, "cy": 50, "r": 46 - 6 * ring,
+                          "fill": "none", "stroke": "#222222", "stroke-width": 4,
+                          "stroke-dasharray": "8 6"})
 
 
 # ---------------------------------------------------------------- board
@@ -349,8 +350,8 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
           fill="#ffffff", **{"class": "ship-type"})
     status = words["at"].format(box=game.board.name(s.position)) if s.position is not None \
         else words["sunk"] if s.sunk else words["unplaced"]  # before the first turn (R2.8)
-    if s.intercepted:
-        status += ", " + catalog(lang)["statuses"]["intercepted"]
+    for name, _ in s.statuses:
+        status += ", " + status_name(name, lang)
     _text(root, CARD_W - NAME_X, 20, s.id, 12, text_anchor="end", fill="#ffffff",
           **{"class": "ship-id"})
     _text(root, CARD_W - NAME_X, 37, status, 12, text_anchor="end", fill="#ffffff",
