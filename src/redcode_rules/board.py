@@ -228,6 +228,21 @@ class Board:
                 if not any(other == line and near < dist and sides[blocker] != viewer_side
                            for other, near, blocker in found)]
 
+    def visual_field(self, origin: int, positions: Sequence[int | None], viewer_side: str,
+                     sides: Sequence[str], reach: int) -> list[int]:
+        """The boxes of the visual field of a ship at ``origin`` within
+        ``reach`` (R4.3), in board order: the 8 lines (``rays``, cut at
+        islands), each cut just after the enemy ship ``in_sight`` sees on it
+        (the one statement of who blocks). The ship's own box is not on the
+        lines (it may still target itself, R4.2)."""
+        cut: dict[int, int] = {}
+        for dist, seat in self.in_sight(origin, positions, viewer_side, sides):
+            if sides[seat] != viewer_side:
+                line = self._sight[origin][positions[seat]][0]
+                cut[line] = min(cut.get(line, dist), dist)
+        return sorted(box for line, ray in enumerate(self.rays(origin))
+                      for box in ray[:min(reach, cut.get(line, reach))])
+
     def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
         """The canonical path of every outcome of a move of up to ``steps``
         boxes from ``start`` (see ``outcomes``), as notation (``"c3 d3"``), sorted.
