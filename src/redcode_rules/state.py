@@ -17,6 +17,7 @@ a field is one edit here.
 from __future__ import annotations
 
 import enum
+import functools
 import typing
 from typing import Any, Callable, Sequence
 
@@ -46,9 +47,13 @@ def _ref(kind: Ref, **kwargs: Any) -> Any:
     return attrs.field(metadata={REF: kind}, **kwargs)
 
 
-def fields_referring(cls: type, kind: Ref) -> tuple[str, ...]:
-    """The names of the fields of ``cls`` that refer to ``kind``, in order."""
-    return tuple(f.name for f in attrs.fields(cls) if f.metadata.get(REF) is kind)
+@functools.cache
+def referring_fields(cls: type) -> tuple[tuple[str, Ref, bool], ...]:
+    """(name, what it refers to, whether it may be None) of every field of
+    the record ``cls`` that carries ``Ref`` metadata, in order."""
+    types = _types(cls)
+    return tuple((f.name, f.metadata[REF], type(None) in typing.get_args(types[f.name]))
+                 for f in attrs.fields(cls) if REF in f.metadata)
 
 
 @attrs.define(slots=True)
@@ -192,6 +197,20 @@ class GameState:
     end_turn_pending: bool = False
     catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)
     winner: str | None = None
+
+    def placing(self) -> bool:
+        """R2.8: the initial placement before the first turn (a ship never
+        sunk is to be placed), not a war respawn (D8.4), which shares the
+        place phase."""
+        return self.phase == "place" and not self.ships[self.turn].sunk
+
+    def unplaced(self) -> int:
+        """R2.8: the first seat whose ship is still to be placed (no position,
+        not sunk), or -1; only the placement before the first turn has any."""
+        for seat, ship in enumerate(self.ships):
+            if ship.position is None and not ship.sunk:
+                return seat
+        return -1
 
     def snapshot(self) -> tuple:
         """The whole state as one flat tuple of plain values (see ``save_into``)."""
