@@ -7,7 +7,7 @@ into the board.
 
 The fields below are the one description of the state: copying (``copy``,
 for ``Game.clone``), the flat undo snapshot (``save_into``/``restore``) are
-generated from them when this module is imported (``_derive``), the JSON
+generated from them when this module is imported (``derive``), the JSON
 form is cattrs' reading of the same classes (serialize.py), and the
 validator (invariants.py) checks every field whose metadata names what it
 refers to (``REF``: a seat, a box, an order card, a catch-up rule). Adding
@@ -252,7 +252,8 @@ def _is_value(tp: Any) -> bool:
 
 
 def _types(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, globals())
+    """The field types of a record, resolved in its module."""
+    return typing.get_type_hints(cls)
 
 
 class _Source:
@@ -394,9 +395,10 @@ def _gen_restore(cls: type) -> Callable:
     return src.function("restore")
 
 
-def _derive(cls: type, snapshots: bool = False) -> None:
+def derive(cls: type, snapshots: bool = False) -> None:
     """Give a record of the state its generated ``copy`` (and, for the whole
-    state, ``save_into`` and ``restore``)."""
+    state, ``save_into`` and ``restore``), from its fields' types: every
+    record of the state is given them here, once."""
     copy = _gen_copy(cls)
     copy.__qualname__ = f"{cls.__name__}.copy"
     copy.__doc__ = "An equal, independent copy (generated from the fields)."
@@ -420,6 +422,6 @@ def _derive(cls: type, snapshots: bool = False) -> None:
     cls.restore = staticmethod(restore)
 
 
-_derive(ShipState)
-_derive(StackItem)
-_derive(GameState, snapshots=True)
+derive(ShipState)
+derive(StackItem)
+derive(GameState, snapshots=True)
