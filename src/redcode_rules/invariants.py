@@ -383,19 +383,26 @@ def _placement_problems(state: GameState, board: Board) -> Iterator[Problem]:
 
 def violations(game: Game, cards_total: int | None = None) -> list[str]:
     """Every invariant the game breaks, as sentences (empty: all hold): the
-    state's problems (``check_state``) and what only the game knows — a
-    legal move for whoever is to move, no stack in a phase without one, no
-    hand over the limit unless a discard is pending.
+    state's problems (``check_state``, a field problem with its field) and
+    ``game_problems``.
 
     ``cards_total`` is the number of order cards the game started with
     (deck + hands + discards); scenarios may start with fewer than the deck.
     """
-    st = game.state
-    ids = [s.id for s in st.ships]
-    out = [str(p) if p.stage is Stage.RULES else f"{p.field(ids)}: {p.reason}"
-           for p in check_state(st, game.rules, game.board, cards_total)]
+    ids = [s.id for s in game.state.ships]
+    return [str(p) if p.stage is Stage.RULES else f"{p.field(ids)}: {p.reason}"
+            for p in check_state(game.state, game.rules, game.board, cards_total)] + \
+        game_problems(game)
+
+
+def game_problems(game: Game) -> list[str]:
+    """What only the whole game knows, as sentences: a legal move for
+    whoever is to move, no stack in a phase without one, no hand over the
+    limit unless a discard is pending."""
     if game.is_over:
-        return out
+        return []
+    st = game.state
+    out = []
     decision = game.decision
     if decision in ("main", "recover", "place") and st.stack:
         out.append(f"{len(st.stack)} items on the stack in the {decision} phase (R5)")

@@ -13,7 +13,7 @@ from typing import Any
 import cattrs
 
 from .board import Board
-from .invariants import Problem, Stage, check_state, violations
+from .invariants import Problem, Stage, check_state, game_problems
 from .setup import make_board
 from .errors import DslError, ScenarioError, clip, quote
 from .loader import _build, load_ruleset
@@ -160,13 +160,13 @@ def game_from_json(text: str):
         raise ScenarioError("state", f"missing field {clip(err)}") from None
     except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as err:
         raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
-    board = _check_state(state, rules)
+    board, problems = _check_state(state, rules)
     _check_log(log, state, rules)
     moves = data.get("moves", [])
     if not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves):
         raise ScenarioError("moves", "must be a list of move strings")
     game = Game(rules, state, log, board)
-    check_playable(game)
+    check_playable(game, problems)
     game.setup = data.get("setup")
     game.moves = list(moves)
     return game
@@ -264,17 +264,19 @@ def _board_of(state: GameState, rules) -> Board:
         raise ScenarioError("state.start_cards", err.reason) from None
 
 
-def _check_state(state: GameState, rules) -> Board:
+def _check_state(state: GameState, rules) -> tuple[Board, list[Problem]]:
     """Enough checking that a restored state cannot crash the engine: its
     board, then every field in range and naming what exists (the validator's
-    first stage, invariants.py; its rules are checked once the game is
-    built, ``check_playable``). Returns the state's board."""
+    first stage, invariants.py). Returns the state's board and the rules it
+    breaks, reported once the log is checked and the game built
+    (``check_playable``)."""
     board = _board_of(state, rules)
     ids = [s.id for s in state.ships]
-    for problem in check_state(state, rules, board):
+    problems = _inconsistency(lambda: check_state(state, rules, board))
+    for problem in problems:
         if problem.stage is Stage.FIELDS:
             raise ScenarioError(_state_field(problem, ids), problem.reason)
-    return board
+    return board, problems
 
 
 def _state_field(problem: Problem, ids: list[str]) -> str:
@@ -282,12 +284,19 @@ def _state_field(problem: Problem, ids: list[str]) -> str:
     return f"state.{field}" if field else "state"
 
 
-def check_playable(game) -> None:
-    """A restored game must satisfy the invariants of every reachable state."""
+def _inconsistency(check):
+    """``check()``, any crash of it reported as an inconsistent state."""
     try:
-        broken = violations(game)
+        return check()
     except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
         raise ScenarioError("state", f"inconsistent state ({type(err).__name__}: {err})") \
             from None
+
+
+def check_playable(game, problems: list[Problem]) -> None:
+    """A restored game must satisfy the invariants of every reachable state:
+    the rules its state breaks (``problems``, from ``check_state``), then
+    what only the game knows."""
+    broken = [str(p) for p in problems] or _inconsistency(lambda: game_problems(game))
     if broken:
         raise ScenarioError("state", f"inconsistent state: {broken[0]}")
