@@ -303,9 +303,12 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
             if n > rules.maneuvers[name].cost:
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
-        if min(ship.reserve, ship.withdrawn, *ship.crew_on) < 0:
-            yield Problem((*at, "crew_on"), f"{ship.id}: a negative crew count (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
+        if min(ship.withdrawn, *ship.crew_on) >= 0 > ship.reserve and crew == spec.crew:
+            yield Problem((*at, "crew_on"), f"{ship.id}: {crew - ship.reserve} crew on "
+                          f"maneuvers and withdrawn, more than its {spec.crew} (R1.3)")
+        elif min(ship.reserve, ship.withdrawn, *ship.crew_on) < 0:
+            yield Problem((*at, "crew_on"), f"{ship.id}: a negative crew count (R4.1)")
         if crew != spec.crew:
             yield Problem((*at, "reserve"), f"{ship.id}: crew total {crew}, not {spec.crew} "
                           "(R1.3)")

@@ -310,10 +310,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         placed = sum(crew_on) + withdrawn
         if "reserve" in spec:
             reserve = _int(spec["reserve"], f"{field}.reserve")
-        else:  # implied by the crew placed
+        else:  # implied by the crew placed (below 0 if too many: invariants.py says so)
             reserve = spec_t.crew - placed
-            if reserve < 0:
-                raise ScenarioError(f"{field}.crew_on", f"more than {spec_t.crew} crew placed")
         intercepted = _bool(spec.get("intercepted", False), f"{field}.intercepted")
         listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
                                       crew_on, withdrawn, sunk, False, intercepted))
