@@ -5,7 +5,7 @@ state can be copied, compared, saved and restored as a whole. Ships are
 referred to by seat (their index in ``GameState.ships``); boxes by index
 into the board.
 
-The fields below are the one description of the state: copying (``copy``,
+The fields below are the one description of the state: the copy (``copy``,
 for ``Game.clone``), the flat undo snapshot (``save_into``/``restore``) are
 generated from them when this module is imported (``derive``), the JSON
 form is cattrs' reading of the same classes (serialize.py), and the
@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import functools
 import typing
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import attrs
 
