@@ -460,6 +460,38 @@ def test_r4_3_only_the_eight_straight_lines_count():
     ]
 
 
+def test_r4_3_the_drawn_visual_field_is_the_one_targeting_uses():
+    """R4.3: ``Board.visual_field`` (drawn by svg.py) cuts each line just after
+    the first enemy, as targeting does (``in_sight``): blue-submarine at a1
+    sees red-destroyer at c1 and not the carrier behind it at e1; the friendly
+    blue-destroyer at a3 hides nothing; the island at c3 cuts the diagonal."""
+    game = scenario_game("""
+        board: |
+          ........
+          ........
+          ..#.....
+          ........
+          ........
+          ........
+        start_cards: {blue: c5}  # open water (D2.7)
+        ships:
+          blue-submarine: {at: a1}
+          blue-destroyer: {at: a3}
+          red-destroyer: {at: c1}
+          red-aircraft_carrier: {at: e1}
+        phase: maneuvers
+    """)
+    board, ships = game.board, game.state.ships
+    positions, sides = [s.position for s in ships], [s.side for s in ships]
+    field = board.visual_field(board.index("a1"), positions, "blue", sides, 9)
+    assert [board.name(b) for b in field] == ["b1", "c1", "a2", "b2", "a3", "a4", "a5", "a6"]
+    seen = {seat for _, seat in board.in_sight(board.index("a1"), positions, "blue", sides)}
+    assert {s.position for seat, s in enumerate(ships) if seat in seen} == \
+        {box for box in field if box in positions}
+    assert board.visual_field(board.index("a1"), positions, "blue", sides, 1) == \
+        [board.index(b) for b in ("b1", "a2", "b2")]
+
+
 def test_r4_2_range_two_reaches_distance_two_not_three():
     """R4.2: torpedo (range 2) reaches c1 but not a4; heavy torpedo (range 3) reaches both."""
     game = scenario_game("""

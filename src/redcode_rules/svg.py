@@ -119,7 +119,8 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     The 8 straight lines from the ship, each cut at an island (R2.3) and just
     after the first enemy ship on it (the enemy's box is in the field, what
     lies behind it is not); friendly ships do not block. The ship's own box is
-    not part of the field (it may still target itself, R4.2).
+    not part of the field (it may still target itself, R4.2). The board
+    computes it (``Board.visual_field``), as it does for targeting.
     """
     s = _ship(game, ship_id)
     if s.position is None:
@@ -128,16 +129,10 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
         reach = default_reach(game, ship_id)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise ValueError(f"reach must be a whole number >= 0, not {reach!r}")
-    occupant: dict[int, str] = {o.position: o.side for o in game.state.ships
-                                if o.position is not None}
-    boxes: set[int] = set()
-    for ray in game.board.rays(s.position):  # rays are already cut at islands
-        for box in ray[:reach]:
-            boxes.add(box)
-            side = occupant.get(box)
-            if side is not None and side != s.side:
-                break
-    return [game.board.name(b) for b in sorted(boxes)]
+    ships = game.state.ships
+    boxes = game.board.visual_field(s.position, [o.position for o in ships], s.side,
+                                    [o.side for o in ships], reach)
+    return [game.board.name(b) for b in boxes]
 
 
 # ---------------------------------------------------------------- board pieces
