@@ -1,5 +1,8 @@
 """Helpers shared by the tests (``from conftest import fixed_game, place_all``).
 
+Pytest puts this folder on ``sys.path`` (rootdir conftest), so a test module
+imports what it needs by name; a helper used by two test files lives here.
+
 New games begin with the initial placement (R2.8): each player places their
 ship with ``place <box>`` before the first turn. Tests about something else
 either start from the fixed placement (D2.8), where the first turn begins at
@@ -8,10 +11,34 @@ once, or play the placements first.
 
 from __future__ import annotations
 
+import copy
+import os
+import pickle
 import random
+import resource
+import select
+import signal
+import sys
 import textwrap
+import time
+import traceback
+from typing import Any, Callable
+
+import pytest
 
 import redcode_rules as rc
+from redcode_rules.errors import quote
+
+#: the built-in editions (cards/editions/), each with texts in its language
+EDITIONS = ("en", "es", "it")
+#: teams of new games by size: blue's ship types, then red's
+TEAMS = {
+    "1v1": [["submarine"], ["destroyer"]],
+    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
+    "3v3": [["submarine", "destroyer", "aircraft_carrier"]] * 2,
+}
+#: an 8 x 6 board of plain water, for scenarios where terrain does not matter
+OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:
@@ -34,18 +61,133 @@ def place_all(game: rc.Game, rnd: random.Random | None = None) -> rc.Game:
     return game
 
 
+def scenario_game(scenario: str | dict, **fields) -> rc.Game:
+    """A game from a scenario written in a test: YAML text (its indentation
+    removed), or a mapping whose top-level ``fields`` are replaced by those
+    given (``partial(scenario_game, BASE)`` makes a file's own builder)."""
+    if isinstance(scenario, str):
+        assert not fields, "fields change a scenario given as a mapping"
+        return rc.Game.from_scenario(textwrap.dedent(scenario))
+    return rc.Game.from_scenario(copy.deepcopy({**scenario, **fields}))  # the base stays as written
+
+
+def pass_all(game: rc.Game) -> None:
+    """Everybody asked in the response window passes, until the chain has resolved."""
+    while "pass" in game.legal_moves():
+        game.play("pass")
+
+
+def play_random(game: rc.Game, rnd: random.Random, moves: int | None = None) -> rc.Game:
+    """Play up to ``moves`` uniformly random legal moves drawn from ``rnd`` (to
+    the end of the game when None), stopping when the game is over; returns it."""
+    played = 0
+    while not game.is_over and (moves is None or played < moves):
+        game.play(rnd.choice(game.legal_moves()))
+        played += 1
+    return game
+
+
+def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
+                **kwargs) -> rc.Game:
+    """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its
+    rules) after ``moves`` random moves drawn from ``random.Random(seed)``:
+    the whole game when None."""
+    if isinstance(rules, str):
+        rules = rc.load_ruleset(rules)
+    game = rc.new_game(rules, seed=seed, **kwargs)
+    return play_random(game, random.Random(seed), moves)
+
+
+def starting(game: rc.Game, head: str) -> list[str]:
+    """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
+    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+
+
+def refused(game: rc.Game, move: str) -> str:
+    """Play a move that must be refused: ``IllegalMove`` naming the move, the
+    game left byte for byte as it was (state and legal moves); the reason."""
+    before = game.to_json()
+    legal = game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play(move)
+    assert game.to_json() == before
+    assert game.legal_moves() == legal
+    assert info.value.move == move
+    assert str(info.value).startswith(f"illegal move {quote(move)}: ")
+    return info.value.reason
+
+
+def assert_illegal(game: rc.Game, move: str, rule: str) -> None:
+    """``move`` is not listed, and playing it is refused naming ``rule``."""
+    assert move not in game.legal_moves()
+    assert rule in refused(game, move)
+
+
+def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
+    """What the log says of its events of ``kinds`` (one kind or a tuple), in
+    order: the value of the one key asked, or a tuple of the keys' values.
+    The key ``kind`` reads the event's kind; a key an event lacks reads None.
+    ``logged(game, "sunk", "ship")``, ``logged(game, "catchup", "side", "cards")``.
+    """
+    kinds = (kinds,) if isinstance(kinds, str) else kinds
+
+    def value(event, key):
+        return event.kind if key == "kind" else event.get(key)
+
+    if len(keys) == 1:
+        return [value(e, keys[0]) for e in game.log if e.kind in kinds]
+    return [tuple(value(e, k) for k in keys) for e in game.log if e.kind in kinds]
+
+
+# --------------------------------------------------------------------------
+# the oracle of moves along a path (tests/test_board.py, tests/test_listing.py)
+
+
+def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
+    """R2.5, D2.5a, D2.5d, D4.6 as a plain search over every path: 1..steps
+    voluntary steps to free boxes not yet entered; entering running water
+    forces a step to any such box, if there is one (else the bonus is lost)."""
+    out = []
+
+    def enter(path, seen, left):
+        box = path[-1]
+        if board.is_current(box):
+            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
+            for n in onward:
+                enter(path + (n,), seen | (1 << n), left)
+            if onward:
+                return
+        out.append(path)
+        if left:
+            for n in board.neighbours[box]:
+                if not (seen >> n) & 1:
+                    enter(path + (n,), seen | (1 << n), left - 1)
+
+    blocked = occupied | (1 << start)
+    for n in board.neighbours[start]:
+        if not (blocked >> n) & 1:
+            enter((n,), blocked | (1 << n), steps - 1)
+    return out
+
+
+def plain_outcomes(board, start: int, steps: int, occupied: int) -> dict:
+    """{(end, running water entered): canonical path text} from every path."""
+    best: dict = {}
+    for path in plain_paths(board, start, steps, occupied):
+        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
+        text = " ".join(board.name(b) for b in path)
+        if outcome not in best or (len(path), text) < best[outcome]:
+            best[outcome] = (len(path), text)
+    return {outcome: text for outcome, (_, text) in best.items()}
+
+
+def plain_moves(board, start: int, steps: int, occupied: int) -> list[str]:
+    """The canonical paths of ``plain_outcomes``, sorted: what ``Board.paths`` lists."""
+    return sorted(plain_outcomes(board, start, steps, occupied).values())
+
+
 # --------------------------------------------------------------------------
 # resource caps for hostile inputs (tests/test_hostile_inputs.py)
-
-import os
-import pickle
-import resource
-import select
-import signal
-import sys
-import time
-import traceback
-from typing import Any, Callable
 
 #: what one hostile load may use: a regression fails the test, not the machine
 CAP_MEMORY_MB = 512
@@ -168,14 +310,3 @@ def run_capped(fn: Callable[[], Any], memory_mb: int = CAP_MEMORY_MB,
     if outcome[0] == "raised":
         raise ChildFailed(f"{outcome[1]} raised in the capped child:\n{outcome[2]}")
     return outcome[1]
-
-
-def scenario_game(yaml_text: str) -> rc.Game:
-    """A game from a YAML scenario written inline in a test (indentation removed)."""
-    return rc.Game.from_scenario(textwrap.dedent(yaml_text))
-
-
-def pass_all(game: rc.Game) -> None:
-    """Everybody asked in the response window passes, until the chain has resolved."""
-    while "pass" in game.legal_moves():
-        game.play("pass")

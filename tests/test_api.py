@@ -7,11 +7,14 @@ game not over), and a clear ScenarioError where it cannot.
 """
 
 import random
+from functools import partial
 
 import pytest
 import yaml
 
 import redcode_rules as rc
+
+from conftest import scenario_game
 
 SCENARIO = {
     "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "e3"}},
@@ -19,15 +22,15 @@ SCENARIO = {
 }
 
 
-def scenario_game(**changes) -> rc.Game:
-    return rc.Game.from_scenario({**SCENARIO, **changes})
+#: a game of SCENARIO, with top-level fields changed: ``position(phase="recover")``
+position = partial(scenario_game, SCENARIO)
 
 
 # ------------------------------------------------------------------ str, repr
 
 
 def test_str_of_a_game_is_the_board_text():
-    game = scenario_game()
+    game = position()
     assert str(game) == game.board_text() == "\n".join([
         "   a b c d e f g h",
         " 1 . . . . . . . .",
@@ -57,7 +60,7 @@ def test_repr_of_a_ruleset_counts_extra_card_files(tmp_path):
 
 
 def test_explain_is_none_for_a_legal_move_and_the_reason_otherwise():
-    game = scenario_game(ships={"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2}},
+    game = position(ships={"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2}},
                                 "red-destroyer": {"at": "e3"}})
     assert game.explain("end") is None
     assert game.explain("  end ") is None
@@ -67,7 +70,7 @@ def test_explain_is_none_for_a_legal_move_and_the_reason_otherwise():
 
 
 def test_explain_and_play_give_the_same_reason():
-    game = scenario_game()
+    game = position()
     reason = game.explain("respond shield blue-submarine")
     with pytest.raises(rc.IllegalMove) as info:
         game.play("respond shield blue-submarine")
@@ -79,7 +82,7 @@ def test_explain_and_play_give_the_same_reason():
 
 
 def test_an_unknown_move_gets_a_short_message_with_did_you_mean():
-    game = scenario_game()
+    game = position()
     legal = game.legal_moves()
     with pytest.raises(rc.IllegalMove) as info:
         game.play("torpedo red-destroyr")
@@ -99,7 +102,7 @@ def test_an_unknown_move_gets_a_short_message_with_did_you_mean():
 
 
 def test_an_unknown_move_with_nothing_close_names_only_the_count():
-    game = scenario_game()
+    game = position()
     with pytest.raises(rc.IllegalMove) as info:
         game.play("xyzzy")
     assert info.value.suggestions == []
@@ -107,11 +110,11 @@ def test_an_unknown_move_with_nothing_close_names_only_the_count():
 
 
 def test_several_suggestions_are_joined_with_or():
-    game = scenario_game()
+    game = position()
     with pytest.raises(rc.IllegalMove) as info:
         game.play("order kamikazi red-destroyer")
     assert info.value.reason == "unknown order card 'kamikazi'"  # nothing in hand to suggest
-    game = scenario_game(hands={"blue-submarine": ["kamikaze", "captain"]})
+    game = position(hands={"blue-submarine": ["kamikaze", "captain"]})
     with pytest.raises(rc.IllegalMove) as info:
         game.play("order kamikazi red-destroyer")
     assert info.value.suggestions == ["order kamikaze red-destroyer",
@@ -130,7 +133,7 @@ def test_several_suggestions_are_joined_with_or():
            "o 'movement d2'? ({n} mosse legali adesso)"),
 ])
 def test_the_unknown_move_message_in_other_languages(lang, reason):
-    game = scenario_game()
+    game = position()
     game.lang = lang
     with pytest.raises(rc.IllegalMove) as info:
         game.play("movment d3")
@@ -138,7 +141,7 @@ def test_the_unknown_move_message_in_other_languages(lang, reason):
 
 
 def test_rule_citing_reasons_are_kept_and_carry_the_legal_moves():
-    game = scenario_game(ships={"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2}},
+    game = position(ships={"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2}},
                                 "red-destroyer": {"at": "e3"}})
     with pytest.raises(rc.IllegalMove) as info:
         game.play("torpedo red-destroyer")
@@ -190,7 +193,7 @@ def test_an_unknown_language_is_refused_at_once():
 
 
 def test_to_scenario_writes_every_field():
-    game = scenario_game(seed=4, hands={"blue-submarine": ["kamikaze"]},
+    game = position(seed=4, hands={"blue-submarine": ["kamikaze"]},
                          ships={"blue-submarine": {"at": "c3", "crew_on": {"torpedo": 2},
                                                    "repairs": 2},
                                 "red-destroyer": {"at": "e3", "intercepted": True}})
@@ -213,7 +216,7 @@ def test_to_scenario_writes_every_field():
 
 
 def test_from_scenario_reads_a_path(tmp_path):
-    game = scenario_game(seed=2)
+    game = position(seed=2)
     path = tmp_path / "position.yaml"
     path.write_text(game.to_scenario())
     assert rc.Game.from_scenario(path) == game
@@ -229,7 +232,7 @@ def test_a_missing_scenario_file_is_a_scenario_error(tmp_path):
 
 
 def test_a_chain_on_the_stack_is_refused():
-    game = scenario_game()
+    game = position()
     game.play("torpedo red-destroyer")
     assert game.stack
     with pytest.raises(rc.ScenarioError) as info:
@@ -240,7 +243,7 @@ def test_a_chain_on_the_stack_is_refused():
 
 
 def test_a_finished_game_is_refused():
-    game = scenario_game(mode="arena", hands={"blue-submarine": ["ambush"]},
+    game = position(mode="arena", hands={"blue-submarine": ["ambush"]},
                          ships={"blue-submarine": {"at": "b2"},
                                 "red-destroyer": {"at": "d4", "repairs": 1, "breakdowns": 0}})
     game.play("order ambush red-destroyer")
@@ -303,7 +306,7 @@ def test_to_scenario_round_trips_random_positions(edition, mode, teams):
 def test_a_turn_that_ends_after_a_discard_round_trips():
     """D4.9: a ship sunk in its own turn ends it once the chain is done; if a hand is
     over the limit then, the discard comes first and the turn ends after it."""
-    game = scenario_game(hands={"blue-submarine": ["kamikaze", "ambush", "captain", "mechanic"]})
+    game = position(hands={"blue-submarine": ["kamikaze", "ambush", "captain", "mechanic"]})
     game.state.end_turn_pending = True
     assert game.decision == "discard"
     text = game.to_scenario()
@@ -312,7 +315,7 @@ def test_a_turn_that_ends_after_a_discard_round_trips():
 
 
 def test_a_respawn_turn_round_trips():
-    game = scenario_game(mode="war", turn="red-destroyer",
+    game = position(mode="war", turn="red-destroyer",
                          ships={"blue-submarine": {"at": "c3"},
                                 "red-destroyer": {"sunk": True, "repairs": 0,
                                                   "breakdowns": 0}})
@@ -330,3 +333,31 @@ def test_a_second_recovery_round_trips():
     assert game.state.recover_left == 1
     assert yaml.safe_load(game.to_scenario())["recover_left"] == 1
     assert rc.Game.from_scenario(game.to_scenario()) == game
+
+
+# ------------------------------------------------------------------ errors
+
+
+def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
+    """All user errors live in redcode_rules.errors (one place to read them),
+    each exported by the package; the modules that raise them re-import them."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from redcode_rules import cli, errors, replay
+
+    defined = {}
+    for info in pkgutil.iter_modules(rc.__path__):
+        module = importlib.import_module(f"redcode_rules.{info.name}")
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseException) \
+                    and obj.__module__.startswith("redcode_rules"):
+                defined.setdefault(obj.__module__, set()).add(name)
+    assert set(defined) == {"redcode_rules.errors"}, defined
+    for name in defined["redcode_rules.errors"]:
+        if issubclass(getattr(errors, name), rc.RedCodeError):
+            assert getattr(rc, name) is getattr(errors, name) and name in rc.__all__
+    assert replay.ReplayError is rc.ReplayError
+    assert cli.UsageError is rc.UsageError and cli.Failure is rc.Failure
+    assert issubclass(rc.ReplayError, rc.RedCodeError) and issubclass(rc.Failure, ValueError)

@@ -9,12 +9,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def starting(game: rc.Game, head: str) -> list[str]:
-    """Legal moves whose first word is ``head`` (e.g. all movement moves)."""
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+from conftest import plain_moves, plain_paths, scenario_game, starting
 
 
 def with_prefix(game: rc.Game, prefix: str) -> list[str]:
@@ -465,6 +460,38 @@ def test_r4_3_only_the_eight_straight_lines_count():
     ]
 
 
+def test_r4_3_the_drawn_visual_field_is_the_one_targeting_uses():
+    """R4.3: ``Board.visual_field`` (drawn by svg.py) cuts each line just after
+    the first enemy, as targeting does (``in_sight``): blue-submarine at a1
+    sees red-destroyer at c1 and not the carrier behind it at e1; the friendly
+    blue-destroyer at a3 hides nothing; the island at c3 cuts the diagonal."""
+    game = scenario_game("""
+        board: |
+          ........
+          ........
+          ..#.....
+          ........
+          ........
+          ........
+        start_cards: {blue: c5}  # open water (D2.7)
+        ships:
+          blue-submarine: {at: a1}
+          blue-destroyer: {at: a3}
+          red-destroyer: {at: c1}
+          red-aircraft_carrier: {at: e1}
+        phase: maneuvers
+    """)
+    board, ships = game.board, game.state.ships
+    positions, sides = [s.position for s in ships], [s.side for s in ships]
+    field = board.visual_field(board.index("a1"), positions, "blue", sides, 9)
+    assert [board.name(b) for b in field] == ["b1", "c1", "a2", "b2", "a3", "a4", "a5", "a6"]
+    seen = {seat for _, seat in board.in_sight(board.index("a1"), positions, "blue", sides)}
+    assert {s.position for seat, s in enumerate(ships) if seat in seen} == \
+        {box for box in field if box in positions}
+    assert board.visual_field(board.index("a1"), positions, "blue", sides, 1) == \
+        [board.index(b) for b in ("b1", "a2", "b2")]
+
+
 def test_r4_2_range_two_reaches_distance_two_not_three():
     """R4.2: torpedo (range 2) reaches c1 but not a4; heavy torpedo (range 3) reaches both."""
     game = scenario_game("""
@@ -503,43 +530,6 @@ def test_r4_3_running_water_does_not_block_sight():
 # ------------------------------------------------------------------ the outcome search
 
 
-def reference_paths(board, start: int, steps: int, occupied: int) -> list[str]:
-    """R2.5, D2.5a, D4.6 as a plain search, the oracle for ``Board.paths``: from
-    the start, 1..steps voluntary steps to free boxes not yet entered; entering
-    running water forces a step to any such box, if there is one."""
-    out = []
-
-    def enter(box, text, seen, left):
-        if board.is_current(box):
-            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
-            for n in onward:
-                enter(n, f"{text} {board.name(n)}", seen | (1 << n), left)
-            if onward:
-                return
-        out.append(text)
-        if left:
-            for n in board.neighbours[box]:
-                if not (seen >> n) & 1:
-                    enter(n, f"{text} {board.name(n)}", seen | (1 << n), left - 1)
-
-    blocked = occupied | (1 << start)
-    for n in board.neighbours[start]:
-        if not (blocked >> n) & 1:
-            enter(n, board.name(n), blocked | (1 << n), steps - 1)
-    return sorted(out)
-
-
-def reference_moves(board, start: int, steps: int, occupied: int) -> list[str]:
-    """The paths of ``reference_paths`` one per outcome (end box, running water
-    entered), the shortest and then first-sorting: the listed moves."""
-    best = {}
-    for text in reference_paths(board, start, steps, occupied):
-        boxes = [board.index(name) for name in text.split(" ")]
-        outcome = (boxes[-1], frozenset(b for b in boxes if board.is_current(b)))
-        best[outcome] = min(best.get(outcome, (len(boxes), text)), (len(boxes), text))
-    return sorted(text for _, text in best.values())
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3),
        ships=st.lists(st.integers(0, 47), max_size=6))
@@ -551,7 +541,7 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
     assume(not board.is_island(start))
     occupied = sum({1 << s for s in ships})
     paths = board.paths(start, steps, occupied)
-    assert list(paths) == reference_moves(board, start, steps, occupied)
+    assert list(paths) == plain_moves(board, start, steps, occupied)
     texts = board.path_texts("movement", start, steps, occupied)
     assert texts == tuple(f"movement {p}" for p in paths)
     assert list(texts) == sorted(texts)
@@ -559,13 +549,15 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3))
-def test_the_path_cache_key_covers_every_box_a_move_can_enter(seed, start, steps):
-    """Paths are cached per ships *in reach*: the reach mask must hold every
-    box of every path (so a ship elsewhere cannot change them)."""
+def test_paths_change_with_a_ship_on_any_box_a_move_can_enter(seed, start, steps):
+    """Paths are cached per ships in reach: a ship on any box of any path
+    must change the paths listed after those of the empty board were
+    cached (a cache key missing that box would give the cached ones)."""
     board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
     assume(not board.is_island(start))
-    reach = board._reach_mask(start, steps)
-    assert reach >> start & 1
-    for path in reference_paths(board, start, steps, 0):
-        for name in path.split(" "):
-            assert reach >> board.index(name) & 1, (path, name)
+    assert list(board.paths(start, steps, 0)) == plain_moves(board, start, steps, 0)
+    entered = {box for path in plain_paths(board, start, steps, 0) for box in path}
+    for box in sorted(entered):
+        occupied = 1 << box
+        assert list(board.paths(start, steps, occupied)) == \
+            plain_moves(board, start, steps, occupied), board.name(box)

@@ -8,11 +8,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def starting(game: rc.Game, head: str) -> list[str]:
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+from conftest import scenario_game, starting
 
 
 def total_crew(ship) -> int:

@@ -27,6 +27,8 @@ from redcode_rules import dslref, effects
 from redcode_rules.cli import main
 from redcode_rules.dsl import grammar_text, parse_source
 from redcode_rules.effects import Selector
+
+from conftest import EDITIONS
 from redcode_rules.i18n import catalog, display_name, languages
 from redcode_rules.loader import builtin_editions
 from redcode_rules.model import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, RuleOptions,
@@ -34,7 +36,6 @@ from redcode_rules.model import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, R
 from redcode_rules.reference import differences, options_page, orders_page, ships_page
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITIONS = ("en", "es", "it")
 LANGS = ("en", "es", "it")
 PAGES = ("ships", "orders", "options")
 
@@ -267,7 +268,8 @@ def test_dsl_reference_describes_every_declaration_and_property_of_the_grammar()
 
 
 WRAP = {"_card_prop": "maneuver x {{ {} }}", "_ship_prop": "ship x {{ {} }}",
-        "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}"}
+        "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}",
+        "_status_prop": "status x {{ {} }}"}
 
 
 def test_dsl_reference_examples_parse():
@@ -544,7 +546,7 @@ def dsl_guide_card_file() -> str:
 
 
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"dsl.md": 3, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
+SESSIONS = {"dsl.md": 4, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 

@@ -13,10 +13,8 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import pass_all
+from conftest import EDITIONS, OPEN_BOARD, logged, pass_all
 
-EDITIONS = ("en", "es", "it")
-OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 def make(edition, ships, *, turn=None, mode="war",
@@ -31,10 +29,8 @@ def make(edition, ships, *, turn=None, mode="war",
     return rc.Game.from_scenario("\n".join(lines) + "\n")
 
 
-def chain_events(game):
-    """(kind, card, player) of every resolved, wasted or cancelled stack item, in order."""
-    return [(e.kind, e["card"], e["player"]) for e in game.log
-            if e.kind in ("resolve", "wasted", "cancelled")]
+#: what became of the stack items: resolved, wasted or cancelled
+CHAIN_ENDS = ("resolve", "wasted", "cancelled")
 
 
 def tracks(game, ship):
@@ -236,7 +232,8 @@ def test_s10_r5_5_sunk_mid_chain_own_items_and_untargeted_items(edition):
     items performed by the sunk ship (its torpedo), not the carrier's own item."""
     game = sink_red_mid_chain(edition, "medical_equipment blue-aircraft_carrier")
     later, carrier = CHAIN_SELF[edition]
-    assert chain_events(game) == [("resolve", "air_support", "blue-aircraft_carrier")] + later
+    assert logged(game, CHAIN_ENDS, "kind", "card", "player") == \
+        [("resolve", "air_support", "blue-aircraft_carrier")] + later
     assert tracks(game, "blue-aircraft_carrier") == carrier
     # R5.5: the crew spent on wasted maneuvers stay spent
     assert game.ship("blue-aircraft_carrier").crew_on("medical_equipment") == 3
@@ -265,9 +262,10 @@ def test_s10_r5_5_sunk_mid_chain_item_targeting_the_sunk_ship(edition):
     act on (a sunk ship is off the board and cannot be targeted, R9.2)."""
     game = sink_red_mid_chain(edition, "torpedo red-destroyer")
     later, carrier = CHAIN_TARGETING[edition]
-    assert chain_events(game) == [("resolve", "air_support", "blue-aircraft_carrier")] + later
+    assert logged(game, CHAIN_ENDS, "kind", "card", "player") == \
+        [("resolve", "air_support", "blue-aircraft_carrier")] + later
     assert tracks(game, "blue-aircraft_carrier") == carrier
-    assert [e["ship"] for e in game.log if e.kind == "damage"] == \
+    assert logged(game, "damage", "ship") == \
         ["red-destroyer"] + (["blue-aircraft_carrier"] if edition == "en" else [])
 
 
@@ -316,7 +314,7 @@ def test_s10_r8_2_arena_catch_up_3v3(edition):
     assert game.ship("blue-destroyer").eliminated
     assert not game.is_over
     assert {s: game.hand(s) for s in after_one} == after_one
-    catchups = [(e["side"], e["cards"]) for e in game.log if e.kind == "catchup"]
+    catchups = logged(game, "catchup", "side", "cards")
     assert catchups == ([("blue", 2)] if edition == "en" else [("blue", 2), ("blue", 2)])
     assert game.deck == (["deserter", "boatswain", "captain", "kamikaze"] if edition == "en"
                          else ["captain", "kamikaze"])
@@ -339,12 +337,12 @@ def test_s10_r8_2_arena_catch_up_2v2(edition):
     game.play("missile blue-submarine")
     assert game.ship("blue-submarine").eliminated
     assert game.hand("blue-destroyer") == ["ambush", "evasion"]
-    assert [(e["side"], e["cards"]) for e in game.log if e.kind == "catchup"] == [("blue", 2)]
+    assert logged(game, "catchup", "side", "cards") == [("blue", 2)]
     # red is the second side to lose a ship (here to its own torpedo): no catch-up
     game.play("torpedo red-submarine")
     pass_all(game)
     assert game.ship("red-submarine").eliminated
     assert not game.is_over
     assert game.hand("red-destroyer") == []
-    assert [(e["side"], e["cards"]) for e in game.log if e.kind == "catchup"] == [("blue", 2)]
+    assert logged(game, "catchup", "side", "cards") == [("blue", 2)]
     assert game.deck == ["deserter", "boatswain"]

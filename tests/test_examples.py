@@ -6,7 +6,6 @@ command line (INTERFACE "Command line") checks card files, plays narrated
 demos and writes the rule reference.
 """
 
-import random
 import textwrap
 from pathlib import Path
 
@@ -15,21 +14,11 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.cli import main
 
-from conftest import pass_all
+from conftest import OPEN_BOARD, pass_all, random_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
-OPEN_BOARD = "\n".join(["........"] * 6)
-
-
-def play_randomly(game: rc.Game, seed: int, limit: int = 50_000) -> rc.Game:
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        if game.is_over:
-            break
-        game.play(rnd.choice(game.legal_moves()))
-    return game
 
 
 def battleship_scenario(ships: str) -> rc.Game:
@@ -65,9 +54,8 @@ def test_battleship_is_a_fourth_ship_type():
 
 def test_battleship_game_plays_to_the_end():
     rules = rc.load_ruleset("en", extra=[BATTLESHIP])
-    game = rc.new_game(rules, teams=[["battleship"], ["destroyer"]], seed=3)
+    game = random_game(rules, 3, teams=[["battleship"], ["destroyer"]])
     assert game.ships == ["blue-battleship", "red-destroyer"]
-    play_randomly(game, 3)
     assert game.is_over
     assert game.winner in ("blue", "red", "draw")
 
@@ -165,8 +153,7 @@ def test_house_rules_variant():
 def test_house_rules_war_game_ends_at_3_points_or_the_turn_limit(seed):
     """R8.3 with victory_points 3, D8.5 turn limit."""
     rules = rc.load_ruleset(HOUSE_RULES)
-    game = play_randomly(rc.new_game(rules, mode="war", teams=[["submarine"], ["destroyer"]],
-                                     seed=seed), seed)
+    game = random_game(rules, seed, mode="war", teams=[["submarine"], ["destroyer"]])
     assert game.is_over
     over = game.log[-1]
     assert over.kind == "game_over"

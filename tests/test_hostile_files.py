@@ -22,6 +22,8 @@ from redcode_rules.errors import QUOTE_LIMIT, quote
 from redcode_rules.replay import ReplayError, read_replay, replay
 from redcode_rules.scenario import MAX_YAML_DEPTH, MAX_YAML_NODES, game_from_scenario
 
+from conftest import random_game
+
 EN = rc.load_ruleset("en")
 TWO_SHIPS = {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}
 
@@ -462,13 +464,9 @@ def test_a_log_event_the_engine_never_writes_is_refused(event, field, reason):
 
 
 def test_every_event_of_real_games_passes_the_log_check():
-    import random
     for seed, mode in ((1, "war"), (2, "arena")):
-        game = rc.new_game(EN, mode=mode, seed=seed,
+        game = random_game(EN, seed, mode=mode,
                            teams=[["submarine", "destroyer", "aircraft_carrier"]] * 2)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.play(rnd.choice(game.legal_moves()))
         again = rc.Game.from_json(game.to_json())
         assert again.narration() == game.narration()
 

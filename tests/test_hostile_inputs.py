@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterator
 import lark
 import pytest
 import yaml
-from conftest import run_capped
+from conftest import play_random, run_capped
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -217,12 +217,7 @@ def positions() -> tuple[rc.Game, ...]:
     games = []
     for seed, (ruleset, mode, teams, plies) in enumerate(configs):
         game = rc.new_game(ruleset, mode=mode, teams=teams, seed=seed, placement="choose")
-        rnd = random.Random(seed)
-        for _ in range(plies):
-            if game.is_over:
-                break
-            game.play(rnd.choice(game.legal_moves()))
-        games.append(game)
+        games.append(play_random(game, random.Random(seed), plies))
     return tuple(games)
 
 

@@ -10,7 +10,6 @@ business, so a plural mapping counts as one template (a leaf), and its
 placeholders are those of all its forms together.
 """
 
-import random
 import string
 from importlib import resources
 
@@ -21,8 +20,9 @@ import redcode_rules as rc
 from redcode_rules.i18n import catalog, languages
 from redcode_rules.narrate import narrate
 
+from conftest import EDITIONS, random_game
+
 LANGS = ("en", "es", "it")
-EDITIONS = ("en", "es", "it")
 PLURAL_FORMS = {"one", "other"}
 
 
@@ -153,18 +153,6 @@ def test_s10_printed_names(lang, names):
 # ------------------------------------------------------------------ narration
 
 
-def random_game(edition: str, mode: str, teams, seed: int) -> rc.Game:
-    """A whole game under uniformly random moves (seeded)."""
-    game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=seed)
-    rnd = random.Random(seed)
-    for _ in range(50_000):
-        if game.is_over:
-            break
-        game.play(rnd.choice(game.legal_moves()))
-    assert game.is_over
-    return game
-
-
 GAMES = [
     ("en", "war", [["submarine"], ["destroyer"]], 11),
     ("es", "arena", [["submarine", "destroyer", "aircraft_carrier"],
@@ -175,7 +163,10 @@ GAMES = [
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
 def played(request):
-    return random_game(*request.param)
+    edition, mode, teams, seed = request.param
+    game = random_game(edition, seed, mode=mode, teams=teams)
+    assert game.is_over
+    return game
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -199,3 +190,26 @@ def test_every_logged_event_but_turn_end_gets_a_line(played):
     for lang in LANGS:
         silent = {e.kind for e in played.log if not narrate_event(e, lang)}
         assert silent <= {"turn_end"}, (lang, silent)
+
+
+def test_no_module_keeps_words_of_its_own_per_language():
+    """Every word a player reads comes from lang/*.yaml: no module of the
+    package holds a table keyed by language (as svg.py once held its words)."""
+    import importlib
+    import pkgutil
+
+    tables = []
+    for info in pkgutil.iter_modules(rc.__path__):
+        module = importlib.import_module(f"redcode_rules.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, dict) and {"es", "it"} <= set(value):
+                tables.append(f"{info.name}.{name}")
+    assert tables == []
+
+
+def test_the_svg_words_are_in_every_catalog():
+    """svg.py reads its titles, labels and legends from the ``svg`` section."""
+    from redcode_rules import svg
+    game = rc.new_game(rc.load_ruleset("es"), seed=1, placement="fixed")
+    assert catalog("es")["svg"]["board"] in svg.board(game, lang="es")
+    assert catalog("it")["svg"]["card"] in svg.control_card(game, game.ships[0], lang="it")

@@ -13,45 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from redcode_rules.board import MAX_RUNNING_WATER, Board, _by_path, _outcomes
+from redcode_rules.board import MAX_RUNNING_WATER, Board
 
-
-def plain_paths(board: Board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
-    """R2.5, D2.5a, D2.5d, D4.6 as a plain search over every path: 1..steps
-    voluntary steps to free boxes not yet entered; entering running water
-    forces a step to any such box, if there is one (else the bonus is lost)."""
-    out = []
-
-    def enter(path, seen, left):
-        box = path[-1]
-        if board.is_current(box):
-            onward = [n for n in board.neighbours[box] if not (seen >> n) & 1]
-            for n in onward:
-                enter(path + (n,), seen | (1 << n), left)
-            if onward:
-                return
-        out.append(path)
-        if left:
-            for n in board.neighbours[box]:
-                if not (seen >> n) & 1:
-                    enter(path + (n,), seen | (1 << n), left - 1)
-
-    blocked = occupied | (1 << start)
-    for n in board.neighbours[start]:
-        if not (blocked >> n) & 1:
-            enter((n,), blocked | (1 << n), steps - 1)
-    return out
-
-
-def plain_outcomes(board: Board, start: int, steps: int, occupied: int) -> dict:
-    """{(end, running water entered): canonical path text} from every path."""
-    best: dict = {}
-    for path in plain_paths(board, start, steps, occupied):
-        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
-        text = " ".join(board.name(b) for b in path)
-        if outcome not in best or (len(path), text) < best[outcome]:
-            best[outcome] = (len(path), text)
-    return {outcome: text for outcome, (_, text) in best.items()}
+from conftest import plain_outcomes, plain_paths
 
 
 @st.composite
@@ -75,19 +39,14 @@ def boards(draw):
 @given(case=boards(), steps=st.integers(1, 4))
 def test_listed_outcomes_equal_those_of_every_path(case, steps):
     """The outcome search lists exactly the outcomes of all legal paths, each
-    with its canonical path, which is legal and has that outcome."""
+    with its canonical path, which is legal and has that outcome. Moves of
+    1 to 4 boxes: short moves and long ones may be listed in different ways
+    (walking every path, searching outcomes), and both must agree with it."""
     board, start, occupied = case
     if board.is_island(start):
         return
     expected = plain_outcomes(board, start, steps, occupied)
     assert board.outcomes(start, steps, occupied) == expected
-    # both ways of listing, whichever the move's length picks: the outcome
-    # search and the walk over every path
-    searched = _outcomes(board._exits, board.effects, board._current, start, steps,
-                         occupied, board.width, board.step_dirs == 8)
-    assert {k: " ".join(board.name(b) for b in p) for k, p in searched.items()} == expected
-    walked = _by_path(board._exits, start, steps, occupied)
-    assert {(k & 0xFFFF, k >> 16): text for k, text in walked.items()} == expected
     for outcome, text in expected.items():
         path = [board.index(name) for name in text.split(" ")]
         assert board.outcome_of(start, steps, occupied, path) == outcome

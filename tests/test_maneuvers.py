@@ -9,19 +9,7 @@ import textwrap
 
 import pytest
 
-import redcode_rules as rc
-
-from conftest import pass_all, scenario_game
-
-OPEN_BOARD = "\n".join(["........"] * 6)
-
-
-def assert_illegal(game, move, rule):
-    """``move`` is not listed, and playing it raises IllegalMove naming ``rule``."""
-    assert move not in game.legal_moves()
-    with pytest.raises(rc.IllegalMove) as err:
-        game.play(move)
-    assert rule in str(err.value)
+from conftest import OPEN_BOARD, assert_illegal, pass_all, scenario_game
 
 
 def row_scenario(attacker, attacker_box, target, target_box, extra=""):

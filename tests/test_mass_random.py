@@ -23,7 +23,8 @@ import redcode_rules as rc
 from redcode_rules.fuzz import configs
 from redcode_rules.invariants import violations
 
-EDITIONS = ("en", "es", "it")
+from conftest import EDITIONS
+
 ILLEGAL = ["torpedo nowhere", "order mechanic a1", "place z9", "respond", "recover nothing"]
 
 

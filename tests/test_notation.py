@@ -4,10 +4,13 @@ and change nothing."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.errors import quote
+
+from conftest import refused, scenario_game
 
 # c3 is running water (R2.5); c2 is open water
 CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
@@ -15,22 +18,19 @@ CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
 EXAMPLE_BOARD = "........\n..#.....\n...~....\n........\n.....#..\n........\n"
 
 
-def scenario(**fields):
-    data = {"ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}}
-    data.update(fields)
-    return rc.Game.from_scenario(data)
-
-
-def four_ships(**fields):
-    data = {
-        "board": CURRENT_BOARD,
-        "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "f5"},
-                  "blue-destroyer": {"at": "a1"}, "red-aircraft_carrier": {"at": "h6"}},
-        "hands": {"blue-submarine": ["evasion", "atomic_bomb", "ambush"]},
-        "deck": ["captain", "mechanic"],
-    }
-    data.update(fields)
-    return rc.Game.from_scenario(data)
+#: blue-submarine at b2 against red-destroyer at d4, on the default board
+TWO_SHIPS = {"ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}}
+#: two ships a side by running water, blue-submarine holding three order cards
+FOUR_SHIPS = {
+    "board": CURRENT_BOARD,
+    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "f5"},
+              "blue-destroyer": {"at": "a1"}, "red-aircraft_carrier": {"at": "h6"}},
+    "hands": {"blue-submarine": ["evasion", "atomic_bomb", "ambush"]},
+    "deck": ["captain", "mechanic"],
+}
+#: games of those scenarios, top-level fields changed: ``scenario(phase="maneuvers")``
+scenario = partial(scenario_game, TWO_SHIPS)
+four_ships = partial(scenario_game, FOUR_SHIPS)
 
 
 def assert_all_listed_moves_accepted(game):
@@ -44,19 +44,6 @@ def assert_all_listed_moves_accepted(game):
         other.play(move)
         assert other.moves == game.moves + [move]
     return moves
-
-
-def illegal(game, move):
-    """Play an illegal move: IllegalMove, and the game is byte-for-byte unchanged."""
-    before = game.to_json()
-    legal = game.legal_moves()
-    with pytest.raises(rc.IllegalMove) as info:
-        game.play(move)
-    assert game.to_json() == before
-    assert game.legal_moves() == legal
-    assert info.value.move == move
-    assert str(info.value).startswith(f"illegal move {quote(move)}: ")  # a long move shortened
-    return info.value.reason
 
 
 # ---------------------------------------------------------------- listed moves
@@ -82,7 +69,7 @@ def test_move_with_forced_current_step_lists_every_box():
     game.play("movement c3 d3")
     assert game.ship("blue-submarine").position == "d3"
     assert game.moves == ["movement c3 d3"]
-    reason = illegal(four_ships(), "movement c3")    # the forced step cannot be left out
+    reason = refused(four_ships(), "movement c3")    # the forced step cannot be left out
     assert "(D4.6, R2.5, D2.5a)" in reason
 
 
@@ -130,7 +117,7 @@ def test_discard_round_trip():
     assert (game.decision, game.to_move) == ("discard", "blue-submarine")
     assert assert_all_listed_moves_accepted(game) == [
         "discard ambush", "discard atomic_bomb", "discard captain", "discard evasion"]
-    reason = illegal(game, "end")
+    reason = refused(game, "end")
     assert "(R7.2)" in reason
 
 
@@ -140,7 +127,7 @@ def test_place_round_trip():
     assert game.decision == "place"
     assert assert_all_listed_moves_accepted(game) == ["place g5", "place g6", "place h5",
                                                       "place h6"]
-    reason = illegal(game, "place a1")
+    reason = refused(game, "place a1")
     assert "(D8.4)" in reason
 
 
@@ -175,7 +162,7 @@ def test_extra_whitespace_is_normalised(written, recorded):
 def test_case_and_unknown_words_are_not_guessed():
     game = scenario()
     for move in ("END", "Torpedo red-destroyer", "torpedo RED-DESTROYER", "torpedo,red-destroyer"):
-        illegal(game, move)
+        refused(game, move)
 
 
 @pytest.mark.parametrize("move", [None, 5, ["end"], b"end"])
@@ -194,7 +181,7 @@ def test_r4_1_unavailable_maneuver():
     game = scenario(ships={"blue-submarine": {"at": "b2"},
                            "red-destroyer": {"at": "d4", "crew_on": {"torpedo": 2}}},
                     turn="red-destroyer", phase="maneuvers")
-    reason = illegal(game, "torpedo blue-submarine")
+    reason = refused(game, "torpedo blue-submarine")
     assert "(R4.1)" in reason
     assert "2 crew on it" in reason
 
@@ -202,13 +189,13 @@ def test_r4_1_unavailable_maneuver():
 def test_r4_1_not_enough_crew_in_reserve():
     game = scenario(ships={"blue-submarine": {"at": "b2", "reserve": 2, "withdrawn": 4},
                            "red-destroyer": {"at": "d4"}}, phase="maneuvers")
-    reason = illegal(game, "heavy_torpedo red-destroyer")
+    reason = refused(game, "heavy_torpedo red-destroyer")
     assert "(R4.1)" in reason
 
 
 def test_r4_3_target_outside_visual_field_by_distance():
     game = scenario(ships={"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}})
-    reason = illegal(game, "torpedo red-destroyer")
+    reason = refused(game, "torpedo red-destroyer")
     assert "(R4.3)" in reason
     assert "not in the visual field of" in reason
 
@@ -217,7 +204,7 @@ def test_r4_3_island_blocks_the_line():
     # a2 -> b2 -> c2 (island) -> d2: distance 3, but the island cuts the line
     game = scenario(board=EXAMPLE_BOARD,
                     ships={"blue-submarine": {"at": "a2"}, "red-destroyer": {"at": "d2"}})
-    reason = illegal(game, "heavy_torpedo red-destroyer")
+    reason = refused(game, "heavy_torpedo red-destroyer")
     assert "(R4.3)" in reason
     assert "not in the visual field of" in reason
 
@@ -226,7 +213,7 @@ def test_r4_3_enemy_blocks_friend_does_not():
     game = rc.Game.from_scenario({"ships": {
         "blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "b1"},
         "blue-destroyer": {"at": "a2"}, "red-aircraft_carrier": {"at": "c1"}}})
-    reason = illegal(game, "heavy_torpedo red-aircraft_carrier")
+    reason = refused(game, "heavy_torpedo red-aircraft_carrier")
     assert "(R4.3)" in reason and "not in the visual field of" in reason
     moves = game.legal_moves()
     assert "heavy_torpedo red-destroyer" in moves            # the blocker itself is visible
@@ -239,26 +226,26 @@ def test_r4_3_enemy_blocks_friend_does_not():
 def test_r7_3_second_order_card():
     game = scenario(hands={"blue-submarine": ["kamikaze", "ambush"]})
     game.play("order ambush red-destroyer")
-    reason = illegal(game, "order kamikaze red-destroyer")
+    reason = refused(game, "order kamikaze red-destroyer")
     assert "(R7.3)" in reason
 
 
 def test_r7_3_order_played_in_scenario():
     game = scenario(hands={"blue-submarine": ["kamikaze"]}, order_played=True)
-    assert "(R7.3)" in illegal(game, "order kamikaze red-destroyer")
+    assert "(R7.3)" in refused(game, "order kamikaze red-destroyer")
 
 
 def test_r5_1_responding_without_a_window():
     game = scenario()
-    assert "(R5.1)" in illegal(game, "respond torpedo red-destroyer")
-    assert "(R5.1)" in illegal(game, "pass")
+    assert "(R5.1)" in refused(game, "respond torpedo red-destroyer")
+    assert "(R5.1)" in refused(game, "pass")
 
 
 def test_r5_1_order_cards_open_no_window():
     game = scenario(hands={"blue-submarine": ["ambush"]})
     game.play("order ambush red-destroyer")
     assert game.decision == "main" and game.stack == []
-    assert "(R5.1)" in illegal(game, "respond shield blue-submarine")
+    assert "(R5.1)" in refused(game, "respond shield blue-submarine")
 
 
 def test_r9_1_maneuver_while_intercepted():
@@ -267,44 +254,44 @@ def test_r9_1_maneuver_while_intercepted():
     assert game.ship("blue-submarine").intercepted is True
     assert game.legal_moves() == ["end"]
     for move in ("torpedo red-destroyer", "movement a1", "repair"):
-        reason = illegal(game, move)
+        reason = refused(game, move)
         assert "(R9.1)" in reason
 
 
 def test_r9_1_intercepted_in_a_scenario():
     game = scenario(ships={"blue-submarine": {"at": "b2", "intercepted": True},
                            "red-destroyer": {"at": "d4"}}, phase="maneuvers")
-    assert "(R9.1)" in illegal(game, "heavy_torpedo red-destroyer")
+    assert "(R9.1)" in refused(game, "heavy_torpedo red-destroyer")
 
 
 def test_r1_5_maneuver_of_another_ship_type():
-    assert "(R1.5)" in illegal(scenario(), "missile red-destroyer")
+    assert "(R1.5)" in refused(scenario(), "missile red-destroyer")
 
 
 def test_r5_2_not_a_response_maneuver():
     game = scenario()
     game.play("torpedo red-destroyer")
     assert game.to_move == "red-destroyer"
-    assert "(R5.2)" in illegal(game, "respond missile blue-submarine")
-    assert "(R5.2" in illegal(game, "end")
+    assert "(R5.2)" in refused(game, "respond missile blue-submarine")
+    assert "(R5.2" in refused(game, "end")
 
 
 def test_d4_7_shield_must_target_the_source():
     game = scenario()
     game.play("torpedo red-destroyer")
-    assert "(D4.7)" in illegal(game, "respond shield red-destroyer")
+    assert "(D4.7)" in refused(game, "respond shield red-destroyer")
 
 
 def test_d7_5_area_off_the_board():
     game = scenario(hands={"blue-submarine": ["atomic_bomb"]})
-    assert "(D7.5)" in illegal(game, "order atomic_bomb h6")
+    assert "(D7.5)" in refused(game, "order atomic_bomb h6")
 
 
 def test_r6_1_recover_first():
     game = scenario(ships={"blue-submarine": {"at": "b2", "crew_on": {"torpedo": 2}},
                            "red-destroyer": {"at": "d4"}})
-    assert "(R6.1)" in illegal(game, "end")
-    assert "(R6.1)" in illegal(game, "recover movement")
+    assert "(R6.1)" in refused(game, "end")
+    assert "(R6.1)" in refused(game, "recover movement")
 
 
 @pytest.mark.parametrize("move", [
@@ -315,7 +302,7 @@ def test_r6_1_recover_first():
 ])
 def test_malformed_moves_raise_illegal_move_and_change_nothing(move):
     game = scenario(hands={"blue-submarine": ["kamikaze"]})
-    reason = illegal(game, move)
+    reason = refused(game, move)
     assert isinstance(reason, str) and reason
 
 
@@ -326,7 +313,7 @@ def test_after_the_game_is_over_every_move_is_illegal():
     game.play("order ambush red-destroyer")
     assert game.is_over and game.winner == "blue"
     assert game.legal_moves() == []
-    illegal(game, "end")
+    refused(game, "end")
 
 
 @pytest.mark.parametrize("lang,reason", [
@@ -387,7 +374,7 @@ def test_r2_1_only_ascii_box_names_are_boxes(move, box):
     not a ValueError, and the game is unchanged."""
     game = scenario(hands={"blue-submarine": ["evasion"]}, phase="maneuvers")
     before = game.to_json()
-    assert illegal(game, move) == f"{box} is not a box of the board (R2.1)"
+    assert refused(game, move) == f"{box} is not a box of the board (R2.1)"
     assert game.to_json() == before
 
 

@@ -11,15 +11,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def assert_illegal(game, move, rule):
-    """``move`` is not listed, and playing it raises IllegalMove naming ``rule``."""
-    assert move not in game.legal_moves()
-    with pytest.raises(rc.IllegalMove) as err:
-        game.play(move)
-    assert rule in str(err.value)
+from conftest import assert_illegal, scenario_game
 
 
 def duel(card, red=None, blue=None, deck="[]", board=None, hand_extra=""):

@@ -10,7 +10,8 @@ import json
 import random
 
 import pytest
-from conftest import fixed_game, place_all, placing, scenario_game
+from conftest import (TEAMS, fixed_game, logged, place_all, placing, play_random, refused,
+                      scenario_game)
 
 import redcode_rules as rc
 from redcode_rules import svg
@@ -20,8 +21,7 @@ from redcode_rules.perft import perft
 from redcode_rules.replay import make_replay, replay
 
 EN = rc.load_ruleset("en")
-TWO = [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]]
-THREE = [["submarine", "destroyer", "aircraft_carrier"]] * 2
+TWO, THREE = TEAMS["2v2"], TEAMS["3v3"]
 BLUE_CARD = ["place a1", "place a2", "place b1", "place b2"]
 RED_CARD = ["place g5", "place g6", "place h5", "place h6"]
 
@@ -29,14 +29,6 @@ RED_CARD = ["place g5", "place g6", "place h5", "place h6"]
 def positions(game: rc.Game) -> dict[str, str | None]:
     return {s: game.ship(s).position for s in game.ships}
 
-
-def refused(game: rc.Game, move: str) -> str:
-    """The reason ``move`` is refused; the game is left as it was."""
-    before = game.to_json()
-    with pytest.raises(rc.IllegalMove) as info:
-        game.play(move)
-    assert game.to_json() == before
-    return info.value.reason
 
 
 # --------------------------------------------------------------- the placement phase (R2.8)
@@ -260,18 +252,14 @@ def test_a_restored_placement_out_of_seat_order_is_refused():
 
 
 def test_replays_record_the_placement_and_old_replays_use_the_fixed_one():
-    game = rc.new_game(EN, teams=TWO, seed=6)
     rnd = random.Random(6)
-    for _ in range(30):
-        game.play(rnd.choice(game.legal_moves()))
+    game = play_random(rc.new_game(EN, teams=TWO, seed=6), rnd, 30)
     data = make_replay(game)
     assert data["setup"]["placement"] == "choose"
     assert data["moves"][0].startswith("place ")
     assert replay(json.loads(json.dumps(data))).to_json() == game.to_json()
 
-    old = fixed_game(EN, teams=TWO, seed=6)
-    for _ in range(30):
-        old.play(rnd.choice(old.legal_moves()))
+    old = play_random(fixed_game(EN, teams=TWO, seed=6), rnd, 30)
     data = json.loads(json.dumps(make_replay(old)))
     del data["setup"]["placement"]  # a replay from before R2.8's decisions
     assert replay(data).to_json() == old.to_json()
@@ -356,7 +344,7 @@ def test_a_whole_random_game_with_the_players_placement(seed, mode, teams):
     while not game.is_over:
         game.play(rnd.choice(game.legal_moves()))
         assert violations(game, total) == []
-    placed = [e["ship"] for e in game.log if e.kind == "place"]
+    placed = logged(game, "place", "ship")
     assert placed == game.ships
     assert game.moves[:len(game.ships)] == [f"place {e['box']}" for e in game.log
                                             if e.kind == "place"]

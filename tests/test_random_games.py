@@ -12,15 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from conftest import placing
+from conftest import EDITIONS, TEAMS, placing, random_game
 
-TEAMS = {
-    "1v1": [["submarine"], ["destroyer"]],
-    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
-    "3v3": [["submarine", "destroyer", "aircraft_carrier"],
-            ["submarine", "destroyer", "aircraft_carrier"]],
-}
-RULES = {e: rc.load_ruleset(e) for e in ("en", "es", "it")}
+RULES = {e: rc.load_ruleset(e) for e in EDITIONS}
 
 # never legal in any position: unknown targets, boxes and words
 NEVER_LEGAL = ["torpedo nowhere", "order mechanic a1", "order kamikaze nowhere", "respond",
@@ -162,10 +156,7 @@ FIXED = [(seed, mode, size) for seed in range(5) for mode in ("war", "arena")
 def test_fixed_seeds_all_finish():
     results = []
     for seed, mode, size in FIXED:
-        game = rc.new_game(RULES["en"], mode=mode, teams=TEAMS[size], seed=seed)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.play(rnd.choice(game.legal_moves()))
+        game = random_game(RULES["en"], seed, mode=mode, teams=TEAMS[size])
         assert game.turn_number <= RULES["en"].options.turn_limit + 1
         results.append(game.winner)
     assert len(results) == 30
@@ -174,13 +165,7 @@ def test_fixed_seeds_all_finish():
 
 @pytest.mark.parametrize("mode,size", [("war", "1v1"), ("arena", "3v3"), ("arena", "2v2")])
 def test_same_seed_same_game(mode, size):
-    def play(seed):
-        game = rc.new_game(RULES["en"], mode=mode, teams=TEAMS[size], seed=seed)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.play(rnd.choice(game.legal_moves()))
-        return game
-    a, b = play(8), play(8)
+    a, b = (random_game(RULES["en"], 8, mode=mode, teams=TEAMS[size]) for _ in range(2))
     assert a.moves == b.moves
     assert (a.winner, a.score, a.turn_number) == (b.winner, b.score, b.turn_number)
     assert a.to_json() == b.to_json()
@@ -196,10 +181,7 @@ def test_turn_limit_ends_the_game_d8_5(tmp_path):
     path.write_text("variant short extends en\nrules { turn_limit 10 }\n")
     rules = rc.load_ruleset(str(path))
     for seed in range(5):
-        game = rc.new_game(rules, mode="war", seed=seed)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.play(rnd.choice(game.legal_moves()))
+        game = random_game(rules, seed, mode="war")
         assert game.turn_number <= 11
         if game.turn_number == 11:
             assert game.winner == ("blue" if game.score["blue"] > game.score["red"] else

@@ -1,7 +1,6 @@
 """Replays: versioned files that re-simulate bit-exactly and refuse other card data."""
 
 import json
-import random
 
 import pytest
 
@@ -9,20 +8,14 @@ import redcode_rules as rc
 from redcode_rules import cli
 from redcode_rules.replay import ReplayError, read_replay, replay, save_replay
 
+from conftest import random_game
+
 EXTRA = """
 order salvo {
     copies 0
     effect damage 1 to target; draw 1
 }
 """
-
-
-def random_game(rules, seed, mode="war", teams=(("submarine",), ("destroyer",)), moves=None):
-    game = rc.new_game(rules, mode=mode, teams=teams, seed=seed)
-    rnd = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.play(rnd.choice(game.legal_moves()))
-    return game
 
 
 def same_play(a, b) -> bool:

@@ -2,21 +2,12 @@
 (D5.4), shield (D4.7), ships sunk mid-chain (R5.5, §10 per edition),
 intercept (R9.1) and a ship sinking on its own turn (D4.9)."""
 
-import textwrap
 
 import pytest
 
 import redcode_rules as rc
 
-from conftest import scenario_game
-
-
-def events(game: rc.Game, kind: str) -> list[tuple]:
-    return [(e.data.get("player"), e.data.get("card")) for e in game.log if e.kind == kind]
-
-
-def passes(game: rc.Game) -> list[str]:
-    return [e.data.get("player") for e in game.log if e.kind == "pass"]
+from conftest import logged, scenario_game
 
 
 def index_of(game: rc.Game, kind: str, **data) -> int:
@@ -51,7 +42,7 @@ def test_r5_3_lifo_a_b_a():
         "pass", "respond countermeasure blue-submarine", "respond countermeasure red-destroyer",
     ]
     game.play("respond countermeasure red-destroyer")
-    assert events(game, "resolve") == [
+    assert logged(game, "resolve", "player", "card") == [
         ("blue-submarine", "countermeasure"),
         ("red-destroyer", "torpedo"),
         ("blue-submarine", "torpedo"),
@@ -78,7 +69,7 @@ def test_r5_2_passing_on_a_response_resolves_the_whole_chain():
     assert game.to_move == "blue-submarine"
     assert "pass" in game.legal_moves()
     game.play("pass")
-    assert events(game, "resolve") == [
+    assert logged(game, "resolve", "player", "card") == [
         ("red-destroyer", "torpedo"), ("blue-submarine", "torpedo"),
     ]
     assert game.ship("blue-submarine").repairs == 2
@@ -130,7 +121,7 @@ def test_d5_4_a_response_starts_a_new_round_after_the_responder():
         asked.append(game.to_move)
         game.play("pass")
     assert asked == ["red-submarine", "blue-submarine", "red-destroyer"]
-    assert events(game, "resolve") == [
+    assert logged(game, "resolve", "player", "card") == [
         ("blue-aircraft_carrier", "torpedo"), ("red-destroyer", "torpedo"),
     ]
     assert game.ship("blue-aircraft_carrier").repairs == 2
@@ -145,7 +136,7 @@ def test_d5_4_a_player_with_no_legal_response_is_never_asked():
         asked.append(game.to_move)
         game.play("pass")
     assert asked == ["red-submarine", "blue-submarine"]
-    assert passes(game) == ["red-submarine", "blue-submarine"]
+    assert logged(game, "pass", "player") == ["red-submarine", "blue-submarine"]
 
 
 def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
@@ -159,8 +150,8 @@ def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
     assert game.stack == []
     assert game.ship("red-destroyer").repairs == 2
     assert game.to_move == "blue-submarine"
-    assert passes(game) == []
-    assert events(game, "resolve") == [("blue-submarine", "torpedo")]
+    assert logged(game, "pass", "player") == []
+    assert logged(game, "resolve", "player", "card") == [("blue-submarine", "torpedo")]
 
 
 def test_d5_4_a_player_is_never_asked_about_their_own_item():
@@ -176,7 +167,7 @@ def test_d5_4_a_player_is_never_asked_about_their_own_item():
     game.play("pass")
     assert game.stack == []
     assert game.ship("red-destroyer").repairs == 2
-    assert passes(game) == ["red-destroyer"]
+    assert logged(game, "pass", "player") == ["red-destroyer"]
     assert game.to_move == "blue-submarine"
     assert "end" in game.legal_moves()
 
@@ -227,8 +218,8 @@ def test_r5_1_non_respondable_maneuvers_open_no_window(blue, move):
     game.play(move)
     assert game.stack == []
     assert game.to_move == blue
-    assert passes(game) == []
-    assert len(events(game, "resolve")) == 1
+    assert logged(game, "pass", "player") == []
+    assert len(logged(game, "resolve", "player", "card")) == 1
 
 
 def test_r5_1_missile_resolves_at_once_with_its_effect():
@@ -285,8 +276,8 @@ def test_d4_7_shield_cancels_the_answered_item_and_crew_stay_spent():
     assert "respond shield blue-submarine" in game.legal_moves()
     game.play("respond shield blue-submarine")
     assert game.stack == []
-    assert events(game, "resolve") == [("red-destroyer", "shield")]
-    assert events(game, "cancelled") == [("blue-submarine", "torpedo")]
+    assert logged(game, "resolve", "player", "card") == [("red-destroyer", "shield")]
+    assert logged(game, "cancelled", "player", "card") == [("blue-submarine", "torpedo")]
     blue, red = game.ship("blue-submarine"), game.ship("red-destroyer")
     assert red.repairs == 3
     assert (blue.crew_on("torpedo"), blue.reserve) == (2, 2)
@@ -330,7 +321,7 @@ def test_r5_5_en_items_targeting_the_sunk_ship_are_wasted_its_own_still_resolve(
     game.play("respond torpedo blue-submarine")
     game.play("respond countermeasure red-destroyer")
     assert game.ship("red-destroyer").sunk is True
-    assert events(game, "resolve") == [
+    assert logged(game, "resolve", "player", "card") == [
         ("blue-submarine", "countermeasure"), ("red-destroyer", "torpedo"),
     ]
     blue = game.ship("blue-submarine")
@@ -373,7 +364,8 @@ def test_r5_5_sunk_mid_chain_per_edition(edition, blue_repairs, carrier_repairs,
     game.play("respond countermeasure red-destroyer")
     assert game.stack == []
     assert game.ship("red-destroyer").sunk is True
-    assert events(game, "resolve") == [("blue-submarine", "countermeasure")] + later
+    assert logged(game, "resolve", "player", "card") == \
+        [("blue-submarine", "countermeasure")] + later
     assert game.ship("blue-submarine").repairs == blue_repairs
     assert game.ship("red-aircraft_carrier").repairs == carrier_repairs
     assert game.ship("blue-submarine").crew_on("torpedo") == 2
@@ -395,7 +387,7 @@ def test_r9_1_intercepted_ship_cannot_respond_until_its_next_turn():
     assert (red.repairs, red.intercepted) == (2, True)
     game.play("torpedo red-destroyer")
     assert game.stack == []
-    assert passes(game) == []
+    assert logged(game, "pass", "player") == []
     assert game.ship("red-destroyer").repairs == 1
     assert game.to_move == "blue-submarine"
     game.play("end")
@@ -436,7 +428,7 @@ def test_d4_9_a_ship_sunk_on_its_own_turn_ends_the_turn_after_the_chain():
     game.play("respond torpedo blue-submarine")
     assert game.ship("blue-submarine").sunk is True
     assert game.ship("red-destroyer").repairs == 2
-    assert events(game, "resolve") == [
+    assert logged(game, "resolve", "player", "card") == [
         ("red-destroyer", "torpedo"), ("blue-submarine", "torpedo"),
     ]
     resolved = index_of(game, "resolve", player="blue-submarine", card="torpedo")
@@ -453,7 +445,7 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
     """Italian countermeasure is not respondable (§10): used as a response it
     resolves at once (R5.1); the torpedo below keeps its window, so a later
     player can still shield it (D5.4)."""
-    game = rc.Game.from_scenario(textwrap.dedent("""
+    game = scenario_game("""
         edition: it
         ships:
           blue-submarine: {at: c3}
@@ -461,13 +453,13 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
           blue-destroyer: {at: a6}
           red-destroyer: {at: e5}
         phase: maneuvers
-    """))
+    """)
     game.play("torpedo red-submarine")
     assert game.to_move == "red-submarine"
     game.play("respond countermeasure blue-submarine")
     # resolved at once: 1 damage to the submarine, no self repair in it
     assert game.ship("blue-submarine").repairs == 2
-    assert [e["card"] for e in game.log if e.kind == "resolve"] == ["countermeasure"]
+    assert logged(game, "resolve", "card") == ["countermeasure"]
     # the torpedo's window reopens with a new round from the next seat
     assert game.stack == [{"card": "torpedo", "player": "blue-submarine", "cancelled": False,
                            "target": "red-submarine"}]
@@ -480,7 +472,7 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
     game.play("pass")   # blue-submarine may answer the shield
     game.play("pass")   # red-submarine
     game.play("pass")   # blue-destroyer
-    assert [e["card"] for e in game.log if e.kind in ("resolve", "cancelled")] == \
+    assert logged(game, ("resolve", "cancelled"), "card") == \
         ["countermeasure", "shield", "torpedo"]
     assert [e.kind for e in game.log if e.get("card") == "torpedo"][-1] == "cancelled"
     assert game.ship("red-submarine").repairs == 3
@@ -488,11 +480,11 @@ def test_r5_1_a_response_that_cannot_be_answered_resolves_at_once_and_the_window
 
 
 def test_r9_1_a_scenario_starting_in_the_recover_phase_has_lifted_the_intercept():
-    game = rc.Game.from_scenario(textwrap.dedent("""
+    game = scenario_game("""
         ships:
           blue-submarine: {at: c3, intercepted: true, crew_on: {orders: 2}}
           red-destroyer: {at: e3, intercepted: true}
         phase: recover
-    """))
+    """)
     assert game.ship("blue-submarine").intercepted is False
     assert game.ship("red-destroyer").intercepted is True

@@ -16,9 +16,8 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import pass_all, scenario_game
+from conftest import EDITIONS, logged, pass_all, scenario_game
 
-EDITIONS = ("en", "es", "it")
 
 
 def kinds_after(game, kind):
@@ -27,16 +26,11 @@ def kinds_after(game, kind):
     return kinds[kinds.index(kind) + 1:]
 
 
-def game_overs(game):
-    """(winner, reason) of every game_over event."""
-    return [(e["winner"], e["reason"]) for e in game.log if e.kind == "game_over"]
-
-
 def assert_over(game, winner, reason):
     """The game is over with ``winner``, once, and nothing happened after it."""
     assert game.is_over is True
     assert game.winner == winner
-    assert game_overs(game) == [(winner, reason)]
+    assert logged(game, "game_over", "winner", "reason") == [(winner, reason)]
     assert kinds_after(game, "game_over") == []
     assert game.stack == []
     assert game.to_move is None
@@ -62,7 +56,7 @@ def test_d8_6_arena_atomic_bomb_sinking_both_last_ships_is_a_draw(edition):
         phase: maneuvers
     """)
     game.play("order atomic_bomb c3")
-    assert [e["ship"] for e in game.log if e.kind == "sunk"] == ["blue-submarine",
+    assert logged(game, "sunk", "ship") == ["blue-submarine",
                                                                 "red-destroyer"]
     assert_over(game, "draw", "both_eliminated")
     assert game.narration(edition)[-1] == {
@@ -118,7 +112,7 @@ def test_d8_6_arena_catch_up_still_follows_a_bomb_that_does_not_end_the_game(edi
     """)
     game.play("order atomic_bomb c3")
     assert game.is_over is False
-    assert [(e["side"], e["cards"]) for e in game.log if e.kind == "catchup"] == [("blue", 2)]
+    assert logged(game, "catchup", "side", "cards") == [("blue", 2)]
     assert game.hand("blue-submarine") == ["ambush", "evasion"]
     assert game.deck == ["captain"]
 
@@ -170,7 +164,7 @@ def test_d8_6_war_bomb_sinking_two_enemies_at_four_points_stops_at_five(edition)
     game.play("order atomic_bomb c3")
     assert game.ship("red-destroyer").sunk and game.ship("red-submarine").sunk
     assert game.score == {"blue": 5, "red": 0}
-    assert [e["points"] for e in game.log if e.kind == "score"] == [5]
+    assert logged(game, "score", "points") == [5]
     assert_over(game, "blue", "points")
     assert game.hand("blue-submarine") == []
     assert game.deck == ["ambush", "evasion"]
@@ -215,7 +209,7 @@ def test_d8_6_war_chain_below_the_winning_sink_does_not_resolve(edition):
     game.play("torpedo red-destroyer")
     game.play("respond torpedo blue-submarine")
     assert_over(game, "red", "points")
-    assert [(e.kind, e["card"]) for e in game.log if e.kind in ("resolve", "wasted")] == [
+    assert logged(game, ("resolve", "wasted"), "kind", "card") == [
         ("resolve", "torpedo")]
     assert game.ship("red-destroyer").repairs == 3
     assert game.deck == ["ambush"]

@@ -13,11 +13,8 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-TEAMS = {
-    "1v1": [["submarine"], ["destroyer"]],
-    "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],
-    "3v3": [["submarine", "destroyer", "aircraft_carrier"]] * 2,
-}
+from conftest import TEAMS, play_random
+
 
 TWO_SHIPS = {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}
 
@@ -28,13 +25,6 @@ def roundtrip(game):
     assert other == game
     assert other.to_json() == text
     return other
-
-
-def random_moves(game, rnd, n):
-    for _ in range(n):
-        if game.is_over:
-            break
-        game.play(rnd.choice(game.legal_moves()))
 
 
 def play_both(a, b, moves):
@@ -61,7 +51,7 @@ def test_new_game_roundtrip(edition, mode, size):
 def test_roundtrip_during_play_then_continue_identically(seed):
     game = rc.new_game(rc.load_ruleset("en"), mode="arena", teams=TEAMS["2v2"], seed=seed)
     rnd = random.Random(seed)
-    random_moves(game, rnd, 60)
+    play_random(game, rnd, 60)
     other = roundtrip(game)
     assert other.moves == game.moves
     assert [(e.kind, e.turn, e.data) for e in other.log] == \

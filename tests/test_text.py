@@ -17,7 +17,8 @@ import yaml
 
 import redcode_rules as rc
 
-EDITIONS = ("en", "es", "it")
+from conftest import EDITIONS
+
 LANGS = ("en", "es", "it")
 SNAPSHOT = Path(__file__).parent / "data" / "card_texts.yaml"
 

@@ -6,12 +6,11 @@
     game.legal_moves(); game.play("end")
 """
 from . import svg
-from .errors import (DslError, IllegalMove, LanguageError, RedCodeError, ScenarioError,
-                     SetupError)
+from .errors import (DslError, Failure, IllegalMove, LanguageError, RedCodeError, ReplayError,
+                     ScenarioError, SetupError, UsageError)
 from .game import Game, ShipView, new_game
 from .loader import load_ruleset, load_source
 from .model import CardDef, Ruleset, ShipDef
-from .replay import ReplayError
 
 
 def _version() -> str:
@@ -53,6 +52,7 @@ def compiled_modules() -> list[str]:
             out.append(info.name)
     return sorted(out)
 
-__all__ = ["__version__", "CardDef", "DslError", "Game", "IllegalMove", "LanguageError", "RedCodeError",
-           "ReplayError", "Ruleset", "ScenarioError", "SetupError", "ShipDef", "ShipView",
-           "compiled_modules", "load_ruleset", "load_source", "new_game", "svg"]
+__all__ = ["__version__", "CardDef", "DslError", "Failure", "Game", "IllegalMove", "LanguageError",
+           "RedCodeError", "ReplayError", "Ruleset", "ScenarioError", "SetupError", "ShipDef",
+           "ShipView", "UsageError", "compiled_modules", "load_ruleset", "load_source", "new_game",
+           "svg"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import compress
-from typing import Sequence
+from typing import Any, Sequence
 
 import attrs
 
@@ -76,12 +76,56 @@ class _PathCache:
         self.stored += size
 
 
+def _names(board: Board) -> tuple[str, ...]:
+    return tuple(box_name(i, board.width) for i in range(board.width * board.height))
+
+
+def _neighbours(board: Board) -> tuple[tuple[int, ...], ...]:
+    """The navigable boxes one step from each box (D2.6: 8 directions, or 4)."""
+    w, h, cells = board.width, board.height, board.cells
+    dirs = DIRECTIONS_8 if board.step_dirs == 8 else DIRECTIONS_4
+    near = []
+    for i in range(w * h):
+        x, y = i % w, i // w
+        near.append(tuple((y + dy) * w + x + dx for dx, dy in dirs
+                          if 0 <= x + dx < w and 0 <= y + dy < h
+                          and cells[(y + dy) * w + x + dx] != ISLAND))
+    return tuple(near)
+
+
+def _exits(board: Board) -> tuple:
+    """Per box, its neighbours in name order as (box, " name", running water,
+    its bit if running water else 0): what the path walkers read."""
+    names, cells = board.names, board.cells
+    return tuple(tuple((n, " " + names[n], cells[n] == CURRENT,
+                        (1 << n) if cells[n] == CURRENT else 0)
+                       for n in sorted(near, key=names.__getitem__))
+                 for near in board.neighbours)
+
+
+def _current_mask(board: Board) -> int:
+    return sum(1 << i for i, cell in enumerate(board.cells) if cell == CURRENT)
+
+
+def _per_box(board: Board) -> list:
+    """A table filled per box when first needed (lines of sight: a game looks
+    from a few dozen boxes, and building a board is per game)."""
+    return [None] * (board.width * board.height)
+
+
+def _derived(compute, shown: bool = False) -> Any:
+    """A field computed from the fields before it when the board is built
+    (attrs runs it in ``__init__``, so the frozen board is never mutated)."""
+    return attrs.field(init=False, repr=shown, default=attrs.Factory(compute, takes_self=True))
+
+
 @attrs.frozen(eq=False)
 class Board:
     """A map of boxes with its precomputed tables.
 
     ``cells`` holds one character per box (R2.2). ``starts`` maps a side to
-    the boxes of its start card (D2.7). ``step_dirs`` is 8 (D2.6) or 4.
+    the boxes of its start card (D2.7). ``step_dirs`` is 8 (D2.6) or 4. The
+    tables after them are computed from these when the board is built.
     """
 
     width: int
@@ -90,46 +134,20 @@ class Board:
     starts: dict[str, tuple[int, ...]]
     start_cards: dict[str, str]
     step_dirs: int = 8
-    names: tuple[str, ...] = attrs.field(init=False)
-    neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    lookup: dict = attrs.field(init=False, repr=False)  # box name → index
-    _exits: tuple = attrs.field(init=False, repr=False)
-    _rays: list = attrs.field(init=False, repr=False)
-    _sight: list = attrs.field(init=False, repr=False)
-    effects: int = attrs.field(init=False, repr=False)  # mask of the boxes of effect
-    _current: int = attrs.field(init=False, repr=False)  # mask of running water
+    names: tuple[str, ...] = _derived(_names, shown=True)
+    neighbours: tuple[tuple[int, ...], ...] = _derived(_neighbours, shown=True)
+    # box name → index
+    lookup: dict = _derived(lambda board: {name: i for i, name in enumerate(board.names)})
+    _exits: tuple = _derived(_exits)
+    _current: int = _derived(_current_mask)  # mask of running water
+    # boxes of effect: entering one changes a move's outcome (R2.5), so two
+    # paths are one move only if they enter the same ones. Running water
+    # only, today; tokens or triggers on boxes would join this mask.
+    effects: int = _derived(lambda board: board._current)
+    _rays: list = _derived(_per_box)
+    _sight: list = _derived(_per_box)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        w, h, cells = self.width, self.height, self.cells
-        names = tuple(box_name(i, w) for i in range(w * h))
-        dirs = DIRECTIONS_8 if self.step_dirs == 8 else DIRECTIONS_4
-        neighbours = []
-        exits = []
-        for i in range(w * h):
-            x, y = i % w, i // w
-            near = [(y + dy) * w + x + dx for dx, dy in dirs
-                    if 0 <= x + dx < w and 0 <= y + dy < h
-                    and cells[(y + dy) * w + x + dx] != ISLAND]
-            neighbours.append(tuple(near))
-            near.sort(key=names.__getitem__)
-            exits.append(tuple((n, " " + names[n], cells[n] == CURRENT,
-                                (1 << n) if cells[n] == CURRENT else 0) for n in near))
-        object.__setattr__(self, "names", names)
-        object.__setattr__(self, "neighbours", tuple(neighbours))
-        object.__setattr__(self, "lookup", {name: i for i, name in enumerate(names)})
-        object.__setattr__(self, "_exits", tuple(exits))
-        current = sum(1 << i for i, cell in enumerate(cells) if cell == CURRENT)
-        object.__setattr__(self, "_current", current)
-        # boxes of effect: entering one changes a move's outcome (R2.5), so
-        # two paths are one move only if they enter the same ones. Running
-        # water only, today; tokens or triggers on boxes would join this mask.
-        object.__setattr__(self, "effects", current)
-        # lines of sight are cast per origin when first needed: a game looks
-        # from a few dozen boxes, and building a board is per game
-        object.__setattr__(self, "_rays", [None] * (w * h))
-        object.__setattr__(self, "_sight", [None] * (w * h))
 
     def rays(self, origin: int) -> tuple[tuple[int, ...], ...]:
         """The 8 straight lines from ``origin``, nearest box first, each cut at
@@ -209,6 +227,21 @@ class Board:
         return [(dist, seat) for line, dist, seat in found
                 if not any(other == line and near < dist and sides[blocker] != viewer_side
                            for other, near, blocker in found)]
+
+    def visual_field(self, origin: int, positions: Sequence[int | None], viewer_side: str,
+                     sides: Sequence[str], reach: int) -> list[int]:
+        """The boxes of the visual field of a ship at ``origin`` within
+        ``reach`` (R4.3), in board order: the 8 lines (``rays``, cut at
+        islands), each cut just after the enemy ship ``in_sight`` sees on it
+        (the one statement of who blocks). The ship's own box is not on the
+        lines (it may still target itself, R4.2)."""
+        cut: dict[int, int] = {}
+        for dist, seat in self.in_sight(origin, positions, viewer_side, sides):
+            if sides[seat] != viewer_side:
+                line = self._sight[origin][positions[seat]][0]
+                cut[line] = min(cut.get(line, dist), dist)
+        return sorted(box for line, ray in enumerate(self.rays(origin))
+                      for box in ray[:min(reach, cut.get(line, reach))])
 
     def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
         """The canonical path of every outcome of a move of up to ``steps``

@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any, NoReturn, Sequence
 
-from .errors import LanguageError, RedCodeError
+from .errors import Failure, LanguageError, RedCodeError, UsageError
 from .game import Game, new_game
 from . import i18n
 from .i18n import catalog
@@ -25,14 +25,6 @@ from .narrate import board_text, narrate
 from .setup import default_teams
 
 USAGE, FAILURE = 2, 1
-
-
-class UsageError(RedCodeError):
-    """A bad command line or input (exit code 2)."""
-
-
-class Failure(RedCodeError):
-    """The command ran and failed (exit code 1): say why in one line."""
 
 
 class Parser(argparse.ArgumentParser):

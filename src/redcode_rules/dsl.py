@@ -33,11 +33,15 @@ from .model import (
     SUNK_MID_CHAIN,
     CardDef,
     Catchup,
+    Duration,
+    Forbid,
     MapCardDef,
     RuleOptions,
     Ruleset,
+    RulesSpec,
     ShipDef,
     SourceRef,
+    StatusDef,
     Target,
     TargetKind,
 )
@@ -79,7 +83,7 @@ class Decl:
     """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
 
     action: str
-    kind: str          # maneuver | order | ship | map | variant | rules
+    kind: str          # maneuver | order | status | ship | map | variant | rules
     id: str
     props: tuple[Prop, ...]
     pos: Pos
@@ -239,6 +243,12 @@ class _ToDecls(Transformer):
     def patch_ship(self, meta, c):
         return Decl("patch", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
 
+    def patch_status(self, meta, c):
+        return Decl("patch", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def status_decl(self, meta, c):
+        return Decl("new", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
     def remove_decl(self, meta, c):
         return Decl("remove", c[0], str(c[1]), (), self._pos(meta))
 
@@ -314,6 +324,25 @@ class _ToDecls(Transformer):
 
     def sel_area(self, meta, c):
         return Selector.AREA
+
+    def edge(self, meta, c):
+        return str(c[0])
+
+    def until(self, meta, c):
+        edge, whose = c
+        if whose is None:  # `until end of next turn`: its player's
+            return Prop("duration", (f"until {edge} of its next turn", None), self._pos(meta))
+        return Prop("duration", (f"until {edge} of {whose} next turn", self._tpos(whose)),
+                    self._pos(meta))
+
+    def this_turn(self, meta, c):
+        return Prop("duration", (Duration.THIS_TURN.value, None), self._pos(meta))
+
+    def permanent(self, meta, c):
+        return Prop("duration", (Duration.PERMANENT.value, None), self._pos(meta))
+
+    def forbids(self, meta, c):
+        return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
@@ -393,6 +422,21 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
 
+#: The kinds of declaration whose ids share one namespace: a card's id, as
+#: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
+#: a status, never two of them.
+CARD_NAMESPACE = ("maneuver", "order", "status")
+
+#: Who "its" is in a status's duration: the affected ship's player (the only
+#: player a duration can name so far).
+DURATION_PLAYERS = ("its",)
+
+#: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
+#: scenarios and saves already use beside one key per declared status.
+SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "reserve",
+              "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
+              "declared")
+
 #: The largest ``move`` amount a card may give. The base cards move 1 to 3;
 #: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
 #: steps corner to corner). Listing a move is exact by outcome
@@ -408,7 +452,7 @@ class Draft:
 
     sources: dict[str, str] = attrs.Factory(dict)
     entries: dict[str, dict[str, _Entry]] = attrs.Factory(
-        lambda: {"maneuver": {}, "order": {}, "ship": {}, "map": {}})
+        lambda: {"maneuver": {}, "order": {}, "status": {}, "ship": {}, "map": {}})
     options: dict[str, Prop] = attrs.Factory(dict)
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
@@ -444,17 +488,47 @@ class Draft:
                     raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
                                      f"at {old.file}:{old.line}); use 'patch {decl.kind} "
                                      f"{decl.id}' to change it")
+                self._check_namespace(decl)
                 table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
             elif decl.action == "patch":
                 if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} '{decl.id}'",
+                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
+                                     f"'{decl.id}'{self._other_kind(decl)}",
                                      _suggest(decl.id, table))
                 table[decl.id].props.update(self._props(decl))
             elif decl.action == "remove":
                 if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} '{decl.id}'",
+                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
+                                     f"'{decl.id}'{self._other_kind(decl)}",
                                      _suggest(decl.id, table))
                 del table[decl.id]
+
+    def _first(self, decl: Decl) -> _Entry | None:
+        """The entry of another kind of the card namespace that already has ``decl``'s id."""
+        if decl.kind not in CARD_NAMESPACE:
+            return None
+        for kind in CARD_NAMESPACE:
+            if kind != decl.kind and decl.id in self.entries[kind]:
+                return self.entries[kind][decl.id]
+        return None
+
+    def _check_namespace(self, decl: Decl) -> None:
+        """Maneuvers, orders and statuses share one namespace: a card's id names
+        one thing wherever it is looked up (moves, text, bots, reference)."""
+        first = self._first(decl)
+        if first is not None:
+            old = first.pos
+            raise self.error(decl.pos, f"'{decl.id}' is already the {first.kind} declared at "
+                             f"{old.file}:{old.line}:{old.column}; maneuvers, orders and "
+                             f"statuses share one namespace, so the {decl.kind} needs "
+                             "another name")
+
+    def _other_kind(self, decl: Decl) -> str:
+        """`` (it is a maneuver)`` when a patch or remove names an id of another kind."""
+        first = self._first(decl)
+        if first is None:
+            return ""
+        return f" (it is {'an' if first.kind[0] in 'aeiou' else 'a'} {first.kind})"
 
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
@@ -465,16 +539,54 @@ class Draft:
         return props
 
     # compile -------------------------------------------------------------
-    def compile(self, name: str) -> Ruleset:
-        """The checked, immutable Ruleset of everything applied so far."""
+    def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
+        """The checked, immutable Ruleset of everything applied so far; ``spec``
+        says how it was built (``loader``)."""
         options = self._options()
-        maneuvers = {k: self._card(e, options) for k, e in self.entries["maneuver"].items()}
-        orders = {k: self._card(e, options) for k, e in self.entries["order"].items()}
+        statuses = {k: self._status(e) for k, e in self.entries["status"].items()}
+        maneuvers = {k: self._card(e, options, statuses)
+                     for k, e in self.entries["maneuver"].items()}
+        orders = {k: self._card(e, options, statuses) for k, e in self.entries["order"].items()}
         ships = {k: self._ship(e, maneuvers, options) for k, e in self.entries["ship"].items()}
         maps = {k: self._map(e) for k, e in self.entries["map"].items()}
         self._check_whole(maneuvers, orders, ships, maps, options)
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
-                       options=options, files=tuple(self.files), lineage=tuple(self.lineage))
+                       options=options, files=tuple(self.files), lineage=tuple(self.lineage),
+                       statuses=statuses, spec=spec)
+
+    def _status(self, entry: _Entry) -> StatusDef:
+        """A status declaration: one duration and at least one thing it forbids."""
+        p = entry.props
+        where = f"status '{entry.id}'"
+        if entry.id in SHIP_WORDS:
+            raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
+                             "statuses are keys beside its own fields "
+                             f"({', '.join(SHIP_WORDS)})")
+        durations = ", ".join(d.value for d in Duration)
+        if "duration" not in p:
+            raise self.error(entry.pos, f"{where} has no duration ({durations})")
+        text, whose = p["duration"].value
+        if whose is not None:
+            player = text.split(" ")[3]
+            if player not in DURATION_PLAYERS:
+                raise self.error(whose, f"{where}: a duration counts the turns of 'its' player "
+                                 f"(the affected ship's), not '{player}'",
+                                 _suggest(player, DURATION_PLAYERS))
+        duration = Duration(text)
+        if "forbids" not in p:
+            raise self.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
+                             f"more of {', '.join(f.value for f in Forbid)}")
+        forbids: list[Forbid] = []
+        for word, pos in p["forbids"].value:
+            known = [f.value for f in Forbid]
+            if word not in known:
+                raise self.error(pos, f"{where} cannot forbid '{word}'; it forbids "
+                                 f"{', '.join(known)}", _suggest(word, known))
+            if Forbid(word) in forbids:
+                raise self.error(pos, f"{where} forbids '{word}' twice")
+            forbids.append(Forbid(word))
+        return StatusDef(entry.id, duration, tuple(forbids),
+                         SourceRef(entry.pos.file, entry.pos.line))
 
     def _options(self) -> RuleOptions:
         fields = {f.name: f for f in attrs.fields(RuleOptions)}
@@ -533,7 +645,8 @@ class Draft:
             raise self.error(self.options[key].pos, f"a board of {cols}x{rows} map card has no "
                              "room for two start cards in opposite corners (R1.1, D2.7)")
 
-    def _card(self, entry: _Entry, options: RuleOptions) -> CardDef:
+    def _card(self, entry: _Entry, options: RuleOptions,
+              statuses: dict[str, StatusDef]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
@@ -556,7 +669,7 @@ class Draft:
         if entry.kind == "order":
             if "copies" not in p:
                 raise self.error(entry.pos, f"{where} has no copies (R1.4)")
-        effects = tuple(self._effect(c) for c in p["effect"].value)
+        effects = tuple(self._effect(c, statuses) for c in p["effect"].value)
         rng = p["range"].value if "range" in p else None
         response = bool(p["response"].value) if "response" in p else False
         # the target: declared, or inferred from the selectors the effects use
@@ -604,7 +717,7 @@ class Draft:
             copies=p["copies"].value if "copies" in p else 0,
             source=SourceRef(entry.pos.file, entry.pos.line))
 
-    def _effect(self, call: Call) -> Effect:
+    def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
         prim = PRIMITIVES.get(call.name)
         if prim is None:
             raise self.error(call.pos, f"unknown effect '{call.name}'",
@@ -627,10 +740,16 @@ class Draft:
                     raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
                                      f"{MAX_MOVE}")
             else:
-                if not isinstance(arg, str) or (param.choices and arg not in param.choices):
+                # a declared name (a status) or one of the primitive's words
+                choices = tuple(statuses) if param.declared == "status" else param.choices
+                if param.declared and not choices:
+                    raise self.error(call.pos, f"effect '{call.name}': no {param.declared} is "
+                                     f"declared; declare one first: {param.declared} NAME "
+                                     "{ ... }")
+                if not isinstance(arg, str) or (choices and arg not in choices):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be one "
-                                     f"of {', '.join(param.choices)}, not '{arg}'",
-                                     _suggest(str(arg), param.choices))
+                                     f"of {', '.join(choices)}, not '{arg}'",
+                                     _suggest(str(arg), choices))
             kwargs[param.name] = arg
         selector = call.selector or prim.default
         if selector is None:

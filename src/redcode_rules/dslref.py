@@ -20,7 +20,7 @@ import attrs
 from . import effects
 from .dsl import WORDS, _parser, grammar_text
 from .kinds import Choice
-from .model import OPTION_DOCS, RuleOptions, TargetKind
+from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, TargetKind
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -50,6 +50,11 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
     "map_decl": (
         "A map card of 2×2 boxes (R1.1).",
         'map lagoon { layout "~." ".#" }'),
+    "status_decl": (
+        "A status cards can give a ship (`effect status NAME on target`): how long it lasts "
+        "and what it forbids, read by the engine's generic rules (R9; see Statuses below). "
+        "Maneuvers, orders and statuses share one namespace: an id names one of them.",
+        "status anchored {\n    until start of its next turn\n    forbids movement\n}"),
     "rules_decl": (
         "Rule options: every number of the rules that is not on a card (see Rule options below).",
         "rules {\n    hand_limit 4\n    sunk_mid_chain all\n}"),
@@ -85,6 +90,19 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "start_card": ("Marks a start card (all open water). The first two start cards declared "
                    "are blue's (top-left) and red's (bottom-right) (D2.7).",
                    'start  layout ".." ".."'),
+    "until": ("How long the status lasts: until the start or the end of the next turn of "
+              "`its` player (the affected ship's; `its` may be left out). Given during that "
+              "player's own turn, "
+              "`until end of its next turn` lasts through the following turn.",
+              "until start of its next turn"),
+    "this_turn": ("The status ends at the end of the turn it was given in.", "this turn"),
+    "permanent": ("The status lasts until its ship leaves the board (sunk, R9.2), as every "
+                  "status does.", "permanent"),
+    "forbids": ("What the ship may not do while it has the status, one or more of: "
+                "`maneuvers` (none, not even responses, R9.1), `responses`, `orders` (its "
+                "player plays none), `movement` (no card moves it: its moving maneuvers and "
+                "orders moving it are not listed, and a move on it does nothing).",
+                "forbids maneuvers"),
     "option": ("Sets one rule option to a number or a word (see Rule options).",
                "hand_limit 4"),
     "catchup": ("Arena catch-up (R8.2): the first side of N ships reduced to M ships draws "
@@ -97,6 +115,7 @@ GROUPS: dict[str, tuple[str, str]] = {
     "_card_prop": ("Card properties", "inside `maneuver`, `order` and `patch maneuver|order`"),
     "_ship_prop": ("Ship properties", "inside `ship` and `patch ship`"),
     "_map_prop": ("Map card properties", "inside `map`"),
+    "_status_prop": ("Status properties", "inside `status` and `patch status`; one duration"),
     "_rule_item": ("Rules block items", "inside `rules { … }`"),
 }
 
@@ -265,6 +284,8 @@ def _param_words(param: effects.Param) -> str:
             else f"`{param.name}`: a number"
     if param.choices:
         return f"`{param.name}`: " + " or ".join(f"`{c}`" for c in param.choices)
+    if param.declared:
+        return f"`{param.name}`: a declared {param.declared} (see Statuses)"
     return f"`{param.name}`: a word"
 
 
@@ -392,6 +413,26 @@ def dsl_reference() -> str:
             f"{SELECTOR_NOTES.get(sel.value, 'any card')} | "
             + (", ".join(f"`{p.name}`" for p in takers) or "—") + " | "
             + (f"`{example}`" if example else "—") + " |")
+    lines.append("")
+
+    # statuses ----------------------------------------------------------------
+    lines += ["## Statuses", "",
+              "A `status` declaration gives one duration and what the status forbids; the "
+              "engine applies them to any status alike. Every status also ends when its "
+              "ship leaves the board (R9.2). In a scenario or a save, each declared status "
+              "is a ship key (`intercepted: true`).", "",
+              "| duration | ends |", "| --- | --- |"]
+    comments = _enum_comments(Duration)
+    for duration in Duration:
+        lines.append(f"| `{duration.value}` | {comments.get(duration.name, NO_DESCRIPTION)} |")
+    lines += ["", "| forbids | meaning |", "| --- | --- |"]
+    comments = _enum_comments(Forbid)
+    for forbid in Forbid:
+        lines.append(f"| `{forbid.value}` | {comments.get(forbid.name, NO_DESCRIPTION)} |")
+    lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
+    for status in rulesets[0].statuses.values():
+        lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "
+                     + ", ".join(f"`{f.value}`" for f in status.forbids) + " |")
     lines.append("")
 
     # target kinds ----------------------------------------------------------

@@ -203,9 +203,10 @@ class Cancel(Effect):
 
 @attrs.frozen
 class Status(Effect):
-    """Give a status (R9.1: intercepted until its player's next turn)."""
+    """Give a declared status (``status NAME { ... }`` in a card file, R9): what
+    it forbids and when it ends are the declaration's, read by the engine."""
 
-    status: str = "intercepted"
+    status: str = ""
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
@@ -221,6 +222,8 @@ class Param:
     kind: type  # int or str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    declared: str = ""
+    """The kind of declaration a word names (`status`): its choices are the declared ones."""
 
 
 @attrs.frozen
@@ -284,9 +287,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
-    Primitive("status", Status, (Param("status", str, ("intercepted",)),), SHIP_SELECTORS,
-              None, "give a status: intercepted = no maneuvers until its next turn (R9.1)",
-              "status intercepted on target", -1.5),
+    Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
+              None, "give a declared status: it forbids what its declaration says, for as "
+              "long as it says (R9)", "status intercepted on target", -1.5),
 )}
 
 # Python class → registry name, for text generation and docs.

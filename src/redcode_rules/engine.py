@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .effects import Effect, Owed, Selector
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Ruleset, TargetKind
+from .model import CardDef, Ruleset, TargetKind, among
 from .rng import shuffle
 from .state import Event, GameState, StackItem
 
@@ -157,8 +157,12 @@ class Engine:
     def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
         """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
         ship = self.state.ships[seat]
-        if ship.position is None or ship.intercepted:
+        if ship.position is None:
             return []
+        if ship.statuses:  # R9.1: a status may forbid maneuvers, or responses
+            forbid = self.rules.status_rules
+            if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
+                return []
         key = 2 * seat + responding
         cards = self._maneuvers[key]
         if cards is None:
@@ -199,13 +203,17 @@ class Engine:
         return targets
 
     def path_start(self, card: CardDef, seat: int,
-                   target: int | None) -> tuple[int, int, int] | None:
+                   target: int | None) -> tuple[int, int, int] | tuple[()] | None:
         """For a card whose path is chosen with it: (start box, most boxes, mask
-        of the boxes holding ships) of the ship it moves; None for any other card."""
+        of the boxes holding ships) of the ship it moves, or ``()`` if a status
+        forbids moving that ship (R9); None for any other card."""
         step = card.path_effect
         if step is None:
             return None
         mover = seat if target is None or step.selector is Selector.SELF else target
+        statuses = self.state.ships[mover].statuses
+        if statuses and among(statuses, self.rules.status_rules.movement):
+            return ()
         occupied = 0
         start = None
         for s, ship in enumerate(self.state.ships):
@@ -229,7 +237,7 @@ class Engine:
                 sight, looked = self.sight(seat), True  # one look, only if needed
             for target in self.maneuver_targets(seat, card, sight):
                 walk = self.path_start(card, seat, target)
-                if walk is None or self.board.can_move(*walk):
+                if walk is None or walk and self.board.can_move(*walk):
                     return True
         return False
 
@@ -318,9 +326,12 @@ class Engine:
         self.event("recover", ship=ship.id, source=source)
 
     def move(self, seat: int, path: tuple[int, ...]) -> None:
+        """Move a ship along ``path``; nothing if a status forbids moving it."""
         if not path:
             return
         ship = self.state.ships[seat]
+        if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
+            return
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
@@ -363,10 +374,46 @@ class Engine:
                        of=self.state.ships[answered.seat].id)
 
     def set_status(self, seat: int, status: str) -> None:
-        ship = self.state.ships[seat]
-        if status == "intercepted":
-            ship.intercepted = True
+        """Give a ship a declared status (R9); given again, it lasts from now.
+
+        Each status keeps how many turn starts or ends of its ship's player
+        are still to pass: one, except a status lasting until the end of
+        its next turn given during that player's own turn (two ends)."""
+        st = self.state
+        ship = st.ships[seat]
+        left = 2 if st.turn == seat and status in self.rules.status_rules.at_own_turn_end \
+            else 1
+        had = ship.statuses
+        if any(name == status for name, _ in had):
+            ship.statuses = tuple((name, left if name == status else n) for name, n in had)
+        else:
+            ship.statuses = had + ((status, left),)
         self.event("status", ship=ship.id, status=status)
+
+    def statuses_at_turn_start(self, seat: int) -> None:
+        """The start of a player's turn ends their ship's statuses that last
+        until then (R9.1: intercepted)."""
+        ship = self.state.ships[seat]
+        ending = self.rules.status_rules.at_turn_start
+        if ship.statuses and ending:
+            ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+
+    def statuses_at_turn_end(self, seat: int) -> None:
+        """The end of a turn ends every status that lasts this turn, and counts
+        one end for the statuses of the turn player's ship that last until the
+        end of its next turn."""
+        rules = self.rules.status_rules
+        ending = rules.at_turn_end
+        if ending:
+            for ship in self.state.ships:
+                if ship.statuses:
+                    ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+        ship = self.state.ships[seat]
+        ending = rules.at_own_turn_end
+        if ship.statuses and ending:
+            ship.statuses = tuple((name, n - 1 if name in ending else n)
+                                  for name, n in ship.statuses
+                                  if name not in ending or n > 1)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
@@ -384,7 +431,7 @@ class Engine:
         self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
-        ship.intercepted = False
+        ship.statuses = ()  # a status ends when its ship leaves the board (R9.2)
         self.event("sunk", ship=ship.id, by=sinker.id)
         if st.stack and seat not in st.sunk_in_chain:
             st.sunk_in_chain.append(seat)
@@ -672,6 +719,7 @@ class Engine:
         st = self.state
         while True:
             self.event("turn_end", player=st.ships[st.turn].id)
+            self.statuses_at_turn_end(st.turn)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
@@ -691,7 +739,7 @@ class Engine:
         st.turn = seat
         st.orders_played = 0
         st.recover_left = 0
-        ship.intercepted = False  # R9.1: until the start of its player's next turn
+        self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
         self.event("turn_start", player=ship.id)
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
             if self.free_start_boxes(seat):
@@ -758,7 +806,8 @@ class Engine:
         ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
         ship.reserve, ship.withdrawn = spec.crew, 0
         ship.crew_on = [0] * len(spec.maneuvers)
-        ship.sunk = ship.intercepted = False
+        ship.sunk = False
+        ship.statuses = ()
         ship.position = box
         self.event("respawn", ship=ship.id, box=self.board.name(box))
         self.finish_turn()

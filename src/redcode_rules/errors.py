@@ -154,3 +154,15 @@ class SetupError(ScenarioError):
     """
 
     source = "new_game argument"
+
+
+class ReplayError(RedCodeError):
+    """A replay that cannot be re-simulated: bad file, other card data, illegal move."""
+
+
+class UsageError(RedCodeError):
+    """A bad command line or input of the ``redcode`` command (exit code 2)."""
+
+
+class Failure(RedCodeError):
+    """The ``redcode`` command ran and failed (exit code 1): say why in one line."""

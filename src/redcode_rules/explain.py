@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import difflib
 
-from .i18n import catalog, text
+from .i18n import catalog, status_name, text
 from .kinds import Decision
 from .model import TargetKind
+from .text import status_rule_parts
 
 #: How many close legal moves an unknown move's message suggests, and how
 #: alike (difflib ratio) a suggestion must be.
@@ -67,6 +68,19 @@ def _short(word: str, limit: int = 12) -> str:
     """A word of the move as quoted in a reason: at most ``limit`` characters
     (a 4,300-digit row is not repeated whole)."""
     return word if len(word) <= limit else word[:limit - 1] + "…"
+
+
+def _status_among(ship, names: frozenset[str]) -> str | None:
+    """The first of the ship's statuses among ``names`` (``StatusRules``), or None."""
+    return next((name for name, _ in ship.statuses if name in names), None)
+
+
+def _forbidden_by(game, say, what: str, ship, status: str) -> str:
+    """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
+    and until when."""
+    spec = game.rules.statuses[status]
+    return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
+               until=status_rule_parts(spec, game.lang)["until"])
 
 
 def explain(game, move: str) -> str:
@@ -166,8 +180,13 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     if name not in spec.maneuvers:
         return say("no_maneuver", ship=ship.id, card=name)
     card = rules.maneuvers[name]
-    if ship.intercepted:
-        return say("intercepted", ship=ship.id)
+    forbid = rules.status_rules
+    status = _status_among(ship, forbid.maneuvers)
+    if status is not None:  # R9.1
+        return _forbidden_by(game, say, "maneuvers", ship, status)
+    status = _status_among(ship, forbid.responses) if responding else None
+    if status is not None:
+        return _forbidden_by(game, say, "responses", ship, status)
     if responding and not card.response:
         return say("not_response", card=name)
     if not responding and card.target.kind is TargetKind.SOURCE:
@@ -193,6 +212,9 @@ def _order(game, say, seat: int, words: list[str]) -> str:
         return say("not_in_hand", card=name, player=ship.id)
     if st.orders_played >= game.rules.options.orders_per_turn:
         return say("order_played", ship=ship.id)
+    status = _status_among(ship, game.rules.status_rules.orders)
+    if status is not None:
+        return _forbidden_by(game, say, "orders", ship, status)
     return _target_and_path(game, say, seat, game.rules.orders[name], rest, is_order=True)
 
 
@@ -238,6 +260,10 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
 def _path(game, say, card, rest: list[str], mover: int) -> str:
     if card.mover is None:
         return say("no_path_taken", card=card.id) if rest else say("not_legal")
+    moved = game.state.ships[mover]
+    status = _status_among(moved, game.rules.status_rules.movement)
+    if status is not None:
+        return _forbidden_by(game, say, "movement", moved, status)
     if not rest:
         return say("needs_path", card=card.id)
     board = game.board

@@ -29,6 +29,8 @@ class ShipView:
     is off the board (still to be placed, R2.8, or sunk and waiting to
     respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
     it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
+    ``statuses`` names the statuses it has (R9); each status the rules
+    declare is also a boolean attribute (``.intercepted``, R9.1).
     """
 
     id: str
@@ -40,10 +42,23 @@ class ShipView:
     reserve: int
     withdrawn: int
     sunk: bool
-    intercepted: bool
+    statuses: tuple[str, ...]
     eliminated: bool
     maneuvers: tuple[str, ...]
     crew: dict[str, int]
+    declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Every status the rules declare: the names answered as attributes."""
+
+    def __getattr__(self, name: str) -> bool:
+        """A declared status by name (``.intercepted``): whether the ship has it."""
+        if not name.startswith("_"):
+            try:
+                declared = object.__getattribute__(self, "declared")
+            except AttributeError:  # not built yet (copy, unpickling)
+                declared = ()
+            if name in declared:
+                return name in object.__getattribute__(self, "statuses")
+        raise AttributeError(f"'ShipView' object has no attribute {name!r}")
 
     def crew_on(self, maneuver: str) -> int:
         """Crew on a maneuver's boxes (0 = available, R4.1)."""
@@ -336,8 +351,9 @@ class Game:
         names = self.rules.ships[s.type].maneuvers
         return ShipView(s.id, s.side, s.type,
                         None if s.position is None else self.board.name(s.position),
-                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk, s.intercepted,
-                        s.eliminated, names, dict(zip(names, s.crew_on)))
+                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk,
+                        tuple(name for name, _ in s.statuses), s.eliminated, names,
+                        dict(zip(names, s.crew_on)), tuple(self.rules.statuses))
 
     def hand(self, ship_id: str) -> list[str]:
         """The order cards in the hand of a ship's player, as card ids (a copy)."""

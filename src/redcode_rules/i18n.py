@@ -52,6 +52,15 @@ def text(lang: str, section: str, key: str, amount: int | None = None, **values:
     return pick(catalog(lang)[section][key], amount).format(amount=amount, **values)
 
 
+def status_name(status: str, lang: str = "en", of_ship: bool = False) -> str:
+    """A status's word in ``lang`` (`intercepted`); ``of_ship``: as said of a ship,
+    "the ship is …" (Italian `intercettata`). A status the catalog does not
+    name (a designer's own) reads as its id in words."""
+    cat = catalog(lang)
+    words = cat["status_states"] if of_ship else cat["statuses"]
+    return words.get(status) or cat["statuses"].get(status) or status.replace("_", " ")
+
+
 def display_name(ident: str, lang: str = "en") -> str:
     """A card or ship type's printed name; unknown ids (user cards) read as words."""
     names = catalog(lang)["names"]

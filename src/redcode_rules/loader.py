@@ -147,10 +147,8 @@ def _build(ref: str, extra: tuple[str, ...],
     for file, text in texts:
         draft.apply(draft.add_source(text, file))
     name = chain[0][0] if chain else BASE
-    rules = draft.compile(name)
-    object.__setattr__(rules, "spec", RulesSpec(ref, extra, texts, tuple(read),
-                                                tuple(extra_texts), root or BASE))
-    return rules
+    return draft.compile(name, RulesSpec(ref, extra, texts, tuple(read), tuple(extra_texts),
+                                         root or BASE))
 
 
 @lru_cache(maxsize=32)

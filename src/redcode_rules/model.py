@@ -89,6 +89,80 @@ class CardDef:
         return m.selector if m else None
 
 
+class Duration(str, enum.Enum):
+    """How long a status lasts (docs/dsl.md). "Its" is the affected ship's
+    player's; every status also ends when its ship leaves the board (R9.2)."""
+
+    THIS_TURN = "this turn"   # at the end of the turn it was given in
+    START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
+    END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
+    PERMANENT = "permanent"   # only when its ship leaves the board
+
+
+class Forbid(str, enum.Enum):
+    """What a status forbids its ship (or its ship's player)."""
+
+    MANEUVERS = "maneuvers"    # the ship uses no maneuver, not even a response (R9.1)
+    RESPONSES = "responses"    # the ship uses no maneuver as a response (R5.2)
+    ORDERS = "orders"          # its player plays no order card (R7.3)
+    MOVEMENT = "movement"      # no card moves it; a move on it does nothing
+
+
+@attrs.frozen
+class StatusDef:
+    """A status a card can give a ship (``status NAME on target``): how long it
+    lasts and what it forbids, read by the engine's generic rules."""
+
+    id: str
+    """The status's id, as cards and scenarios name it (`intercepted`)."""
+    duration: Duration
+    """When it ends (besides its ship leaving the board)."""
+    forbids: tuple[Forbid, ...] = ()
+    """What the ship (or its player) may not do while it lasts, in declared order."""
+    source: SourceRef = attrs.field(default=SourceRef(), eq=False)
+    """The card file and line that declared it, for error messages."""
+
+
+@attrs.frozen
+class StatusRules:
+    """The declared statuses grouped by what they forbid and when they end, as
+    sets of names: what the move generator and the turn flow look up (a set
+    of strings, not a dict keyed by enums, on the hot path)."""
+
+    maneuvers: frozenset[str] = frozenset()
+    responses: frozenset[str] = frozenset()
+    orders: frozenset[str] = frozenset()
+    movement: frozenset[str] = frozenset()
+    at_turn_start: frozenset[str] = frozenset()
+    at_turn_end: frozenset[str] = frozenset()
+    at_own_turn_end: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
+        """Group ``statuses`` (by id) for the engine's generic rules."""
+        def having(test) -> frozenset[str]:
+            return frozenset(k for k, s in statuses.items() if test(s))
+        return cls(
+            maneuvers=having(lambda s: Forbid.MANEUVERS in s.forbids),
+            # no maneuver is no response either (R9.1)
+            responses=having(lambda s: Forbid.RESPONSES in s.forbids
+                             or Forbid.MANEUVERS in s.forbids),
+            orders=having(lambda s: Forbid.ORDERS in s.forbids),
+            movement=having(lambda s: Forbid.MOVEMENT in s.forbids),
+            at_turn_start=having(lambda s: s.duration is Duration.START_OF_NEXT_TURN),
+            at_turn_end=having(lambda s: s.duration is Duration.THIS_TURN),
+            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN))
+
+
+def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
+    """Whether one of a ship's ``statuses`` (``ShipState.statuses``) is among
+    ``names`` (those that forbid something, ``StatusRules``)."""
+    for name, _ in statuses:
+        if name in names:
+            return True
+    return False
+
+
 @attrs.frozen
 class ShipDef:
     """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3)."""
@@ -221,7 +295,14 @@ class Ruleset:
     """The card files it was compiled from, in the order they were applied."""
     lineage: tuple[str, ...] = ()   # variant names from base to this one
     """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
+    statuses: dict[str, StatusDef] = attrs.Factory(dict)
+    """Every status cards can give, by id, in declaration order (R9)."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
+    """How the ruleset was built, and the card texts read to build it."""
+    status_rules: StatusRules = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: StatusRules.of(self.statuses), takes_self=True))
+    """The statuses grouped by what they forbid and when they end."""
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
@@ -246,7 +327,7 @@ class Ruleset:
         return next((name for name in reversed(self.lineage) if name in have), "en")
 
     def card(self, card_id: str) -> CardDef:
-        """A maneuver or an order card by id."""
+        """A maneuver or an order card by id (one namespace: an id names one card)."""
         if card_id in self.maneuvers:
             return self.maneuvers[card_id]
         return self.orders[card_id]
@@ -272,12 +353,15 @@ class Ruleset:
             # cards dealt and the default teams: it changes play (the tables
             # below are sorted, for a stable reference)
             "declared": {"maneuvers": list(self.maneuvers), "orders": list(self.orders),
-                         "ships": list(self.ships), "maps": list(self.maps)},
+                         "ships": list(self.ships), "maps": list(self.maps),
+                         "statuses": list(self.statuses)},
             "maneuvers": {k: card(v) for k, v in sorted(self.maneuvers.items())},
             "orders": {k: card(v) for k, v in sorted(self.orders.items())},
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
+            "statuses": {k: [v.duration.value, [f.value for f in v.forbids]]
+                         for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
         }
 

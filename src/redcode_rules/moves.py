@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .engine import Engine
 from .kinds import Decision, MoveKind
-from .model import CardDef, TargetKind
+from .model import CardDef, TargetKind, among
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
@@ -241,6 +241,9 @@ class MoveGen:
         st = self.state
         if st.orders_played >= self.rules.options.orders_per_turn:
             return
+        statuses = st.ships[seat].statuses
+        if statuses and among(statuses, self.rules.status_rules.orders):
+            return
         on_board = [s for s, ship in enumerate(st.ships) if ship.position is not None]
         for card_id in set(st.hands[seat]):
             card = self.rules.orders.get(card_id)
@@ -281,6 +284,8 @@ class MoveGen:
         if walk is None:
             out[move.text] = move
             return
+        if not walk:
+            return  # a status forbids moving the ship (R9)
         start, steps, occupied = walk
         texts = self.board.path_texts(move.text, start, steps, occupied)
         if texts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .i18n import ShipName, catalog, display_name, gender, pick
+from .i18n import ShipName, catalog, display_name, gender, pick, status_name
 from .kinds import Pile
 from .state import Event
 
@@ -44,7 +44,7 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
     if event.kind == "status":
-        data["status"] = cat["statuses"].get(str(data["status"]), data["status"])
+        data["status"] = status_name(str(data["status"]), lang)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
         data["side"] = sides.get(str(data["side"]), data["side"])

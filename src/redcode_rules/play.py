@@ -28,8 +28,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .bots import BOTS, Bot, GreedyBot, Reason
-from .cli import UsageError
-from .errors import IllegalMove, RedCodeError
+from .errors import IllegalMove, RedCodeError, UsageError
 from .game import Game, new_game, normalise
 from .i18n import ShipName, catalog, display_name, pick, ship_display
 from .model import Ruleset

@@ -14,7 +14,7 @@ import attrs
 
 from .i18n import catalog, display_name, pick
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import effect_text, join
+from .text import effect_text, join, status_rule_parts
 
 
 def _name_cell(ident: str, lang: str) -> str:
@@ -98,20 +98,21 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def _effects_text(card: CardDef, lang: str) -> str:
+def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
-    body = join([effect_text(e, lang) for e in card.effects], catalog(lang)["card"])
+    body = join([effect_text(e, lang, rules.statuses) for e in card.effects],
+                catalog(lang)["card"])
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"
     return body
 
 
-def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> list[str]:
-    """How one card differs from the base card of the same id, a sentence each."""
+def _card_changes(rules: Ruleset, base: Ruleset, mine: CardDef, theirs: CardDef,
+                  lang: str) -> list[str]:
+    """How one card differs from the base card of the same id and kind, a sentence each."""
     said = catalog(lang)["differences"]
-    mine, theirs = rules.card(cid), base.card(cid)
-    name = display_name(cid, lang)
+    name = display_name(mine.id, lang)
     out = []
     if mine.cost != theirs.cost:
         out.append(said["cost"].format(name=name, new=mine.cost, old=theirs.cost))
@@ -127,8 +128,8 @@ def _card_changes(rules: Ruleset, base: Ruleset, cid: str, lang: str) -> list[st
     if mine.copies != theirs.copies:
         out.append(said["copies"].format(name=name, new=mine.copies, old=theirs.copies))
     if (mine.effects, mine.target) != (theirs.effects, theirs.target):
-        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang),
-                                          old=_effects_text(theirs, lang)))
+        out.append(said["effects"].format(name=name, new=_effects_text(mine, lang, rules),
+                                          old=_effects_text(theirs, lang, base)))
     return out
 
 
@@ -184,7 +185,7 @@ def _catchup_changes(new: tuple[Catchup, ...], old: tuple[Catchup, ...],
     return out
 
 
-KINDS = ("maneuvers", "orders", "ships", "maps")
+KINDS = ("maneuvers", "orders", "ships", "maps", "statuses")
 
 
 def differences(rules: Ruleset, lang: str = "en") -> list[str]:
@@ -207,7 +208,11 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
             if cid not in theirs or item == theirs[cid]:
                 continue
             if kind in ("maneuvers", "orders"):
-                out += _card_changes(rules, base, cid, lang)
+                out += _card_changes(rules, base, item, theirs[cid], lang)
+            elif kind == "statuses":
+                new, old = (", ".join(status_rule_parts(s, lang).values())
+                            for s in (item, theirs[cid]))
+                out.append(said["effects"].format(name=display_name(cid, lang), new=new, old=old))
             elif kind == "ships":
                 out += _ship_changes(item, theirs[cid], lang)
             else:

@@ -20,17 +20,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalMove, RedCodeError, ScenarioError, clip, quote
+from .errors import IllegalMove, ReplayError, ScenarioError, clip, quote
 from .files import read_text
 from .game import Game, new_game
 from .serialize import MAX_JSON_DEPTH, json_depth, ruleset_from_ref, ruleset_ref
 
 FORMAT = "redcode-replay"
 VERSION = 1
-
-
-class ReplayError(RedCodeError):
-    """A replay that cannot be re-simulated: bad file, other card data, illegal move."""
 
 
 def make_replay(game: Game) -> dict[str, Any]:

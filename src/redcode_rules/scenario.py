@@ -18,17 +18,42 @@ from .files import read_text
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
-from .serialize import check_start_cards
-from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
+from .invariants import MODES, check_state, team_problems
+from .setup import default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
               "rng", "recover_left", "turn_ends")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
-               "intercepted", "sunk")
+               "sunk")
+
+
+def ship_fields(rules: Ruleset) -> tuple[str, ...]:
+    """A scenario ship's fields: the fixed ones, and a boolean per declared status
+    (R9), written between ``withdrawn`` and ``sunk``."""
+    return SHIP_FIELDS[:-1] + tuple(rules.statuses) + SHIP_FIELDS[-1:]
+
+
+def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tuple[str, int], ...]:
+    """The ship's statuses: ``name: true`` for each it has. ``to_scenario`` writes
+    2 for a status lasting until the end of its player's next turn given in
+    that player's turn (two turn ends still to pass)."""
+    out = []
+    for name in rules.statuses:
+        value = spec.get(name, False)
+        if isinstance(value, bool):
+            if value:
+                out.append((name, 1))
+        elif isinstance(value, int) and value == 2:
+            out.append((name, 2))
+        else:
+            raise ScenarioError(f"{field}.{name}", f"must be true or false, not {quote(value)}")
+    return tuple(out)
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
+#: The scenario's names of the state's fields, where they differ (ships.<id>.at).
+FIELD_NAMES = {"position": "at"}
 
 
 def _unknown(field: str, key: Any, known: tuple[str, ...]) -> ScenarioError:
@@ -75,10 +100,10 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
     return list(value)
 
 
-def _placement_turn(data: Mapping[str, Any], ships: list[ShipState], board) -> int:
+def _placement_turn(data: Mapping[str, Any], ships: list[ShipState]) -> int:
     """``phase: place`` (R2.8): the ships without ``at`` are still to be placed,
-    in seat order; the first of them places now (``turn`` may name it). Each
-    side's start card must have a free navigable box for each of its own."""
+    in seat order; the first of them places now (``turn`` may name it). (That
+    each side's start card has room for them is the validator's, invariants.py.)"""
     unplaced = [seat for seat, s in enumerate(ships) if s.position is None]
     if not unplaced:
         raise ScenarioError("phase", "phase: place needs a ship still to be placed (one "
@@ -87,26 +112,7 @@ def _placement_turn(data: Mapping[str, Any], ships: list[ShipState], board) -> i
     if data.get("turn", first) != first:
         raise ScenarioError("turn", f"{first} places first: ships are placed in seat order "
                             "(R2.8)")
-    taken = {s.position for s in ships if s.position is not None}
-    for side in ("blue", "red"):
-        waiting = sum(1 for seat in unplaced if ships[seat].side == side)
-        free = [b for b in board.starts[side] if b not in taken and not board.is_island(b)]
-        if waiting > len(free):
-            raise ScenarioError("ships", f"{waiting} {side} ships to place and {len(free)} free "
-                                f"navigable boxes on the {side} start card (R2.8)")
     return unplaced[0]
-def _check_teams(listed: Mapping[str, list[ShipState]]) -> None:
-    """R1.2: one ship of each type per side; D2.9: equal sides, 1v1 to 3v3.
-    Sunk (war) and eliminated (arena) ships keep their seats, so they count."""
-    for side, ships in listed.items():
-        seen: dict[str, str] = {}
-        for ship in ships:
-            if ship.type in seen:
-                raise ScenarioError(f"ships.{ship.id}", f"{side} already has a {ship.type} "
-                                    f"({seen[ship.type]}): one ship of each type per side "
-                                    "(R1.2)")
-            seen[ship.type] = ship.id
-    check_sides(len(listed["blue"]), len(listed["red"]), "ships")
 
 
 #: The most nodes a scenario's YAML may stand for once its aliases are expanded,
@@ -267,7 +273,6 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     start_cards = {**default_start_cards(width, height), **starts}
     board = make_board(cells, rules, start_cards)
-    check_start_cards(board, "start_cards")
 
     phase_in = data.get("phase", "recover")
     if not isinstance(phase_in, str) or phase_in not in PHASES:
@@ -282,13 +287,13 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if len(ships_in) > 6:
         raise ScenarioError("ships", f"{len(ships_in)} ships; sides are 1v1 to 3v3 (D2.9)")
     listed: dict[str, list[ShipState]] = {"blue": [], "red": []}
-    occupied: dict[int, str] = {}
     for ship_id, spec in ships_in.items():
         field = f"ships.{ship_id}"
         spec = _mapping(spec if spec is not None else {}, field)
+        known = ship_fields(rules)
         for key in spec:
-            if key not in SHIP_FIELDS:
-                raise _unknown(field + ".", key, SHIP_FIELDS)
+            if key not in known:
+                raise _unknown(field + ".", key, known)
         if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
             raise ScenarioError(field, "a ship id is letters, digits, '_' and '-' (it is "
                                 "written in moves, e.g. blue-submarine)")
@@ -306,32 +311,17 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         sunk = _bool(spec.get("sunk", False), f"{field}.sunk")
         at = spec.get("at")
         position = None
-        if sunk and placing:
-            raise ScenarioError(f"{field}.sunk", "no ship is sunk before the first turn "
-                                "(phase: place, R2.8)")
         if at is None:
             if not sunk and not placing:
                 raise ScenarioError(f"{field}.at", "a ship on the board needs a box (at: c4); "
                                     "a ship still to be placed needs phase: place (R2.8)")
         else:
-            if sunk:
-                raise ScenarioError(f"{field}.at", "a sunk ship is off the board")
             position = board.index(str(at))
             if position is None:
                 raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board "
                                     "(a1..h6)")
-            if board.is_island(position):
-                raise ScenarioError(f"{field}.at", f"{at} is an island (R2.3)")
-            if position in occupied:
-                raise ScenarioError(f"{field}.at", f"{at} already holds {occupied[position]} "
-                                    "(R2.4)")
-            occupied[position] = ship_id
-        repairs = _int(spec.get("repairs", spec_t.repairs), f"{field}.repairs", 0, spec_t.repairs)
-        breakdowns = _int(spec.get("breakdowns", spec_t.breakdowns), f"{field}.breakdowns", 0,
-                          spec_t.breakdowns)
-        if repairs == 0 and breakdowns == 0 and not sunk:
-            raise ScenarioError(f"{field}.repairs", "a ship with no repairs and no breakdowns "
-                                "is sunk (R3.2)")
+        repairs = _int(spec.get("repairs", spec_t.repairs), f"{field}.repairs")
+        breakdowns = _int(spec.get("breakdowns", spec_t.breakdowns), f"{field}.breakdowns")
         crew_on = [0] * len(spec_t.maneuvers)
         for name, n in _mapping(spec.get("crew_on") or {}, f"{field}.crew_on").items():
             if name not in spec_t.maneuvers:
@@ -339,38 +329,25 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                 hint = f" — did you mean {quote(match[0])}?" if match else ""
                 raise ScenarioError(f"{field}.crew_on.{name}", f"{kind} has no maneuver "
                                     f"{quote(name)}{hint}")
-            cost = rules.maneuvers[name].cost
-            crew_on[spec_t.maneuvers.index(name)] = _int(n, f"{field}.crew_on.{name}", 0, cost)
+            crew_on[spec_t.maneuvers.index(name)] = _int(n, f"{field}.crew_on.{name}")
         withdrawn = _int(spec.get("withdrawn", 0), f"{field}.withdrawn", 0, spec_t.crew)
         placed = sum(crew_on) + withdrawn
         if "reserve" in spec:
-            reserve = _int(spec["reserve"], f"{field}.reserve", 0, spec_t.crew)
-            if reserve + placed != spec_t.crew:
-                raise ScenarioError(f"{field}.reserve", f"reserve {reserve} + crew on maneuvers "
-                                    f"{sum(crew_on)} + withdrawn {withdrawn} must be "
-                                    f"{spec_t.crew} (R1.3)")
-        else:
+            reserve = _int(spec["reserve"], f"{field}.reserve")
+        else:  # implied by the crew placed (below 0 if too many: invariants.py says so)
             reserve = spec_t.crew - placed
-            if reserve < 0:
-                raise ScenarioError(f"{field}.crew_on", f"more than {spec_t.crew} crew placed")
-        intercepted = _bool(spec.get("intercepted", False), f"{field}.intercepted")
+        statuses = _statuses(spec, field, rules)
         listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
-                                      crew_on, withdrawn, sunk, False, intercepted))
-    if not listed["blue"] or not listed["red"]:
-        raise ScenarioError("ships", "each side needs at least one ship")
-    _check_teams(listed)
-    if mode == "arena":  # a side with no ship left has lost (R8.1): not a game in progress
-        for side, team in listed.items():
-            if all(ship.sunk for ship in team):
-                raise ScenarioError("ships", f"every {side} ship is sunk: in arena the game "
-                                    "would be over (R8.1)")
+                                      crew_on, withdrawn, sunk, False, statuses))
     seats = seat_order([s.id for s in listed["blue"]], [s.id for s in listed["red"]])
     by_id = {s.id: s for side in listed.values() for s in side}
     ships = [by_id[ship_id] for _, ship_id in seats]
+    ids = [s.id for s in ships]
+    for problem in team_problems([(s.side, s.type, s.id) for s in ships]):  # R1.2, D2.9
+        raise ScenarioError(problem.field(ids), problem.reason)
     if mode == "arena":
         for s in ships:
             s.eliminated = s.sunk
-    ids = [s.id for s in ships]
 
     # cards -------------------------------------------------------------
     hands_in = _mapping(data.get("hands") or {}, "hands")
@@ -382,10 +359,6 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     discard = _cards(data.get("discard"), "discard", rules)
     if data.get("deck") is not None:
         deck = _cards(data["deck"], "deck", rules)
-        total = len(deck) + len(discard) + sum(len(h) for h in hands)
-        if total > rules.options.deck_size:
-            raise ScenarioError("deck", f"{total} order cards in deck, discard and hands; "
-                                f"the deck has {rules.options.deck_size} (R1.4)")
     else:
         deck = rules.deck
         for field, cards in [("discard", discard)] + [(f"hands.{i}", h) for i, h in
@@ -406,7 +379,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
 
     turn_ends = _bool(data.get("turn_ends", False), "turn_ends")
     if placing:
-        turn = _placement_turn(data, ships, board)
+        turn = _placement_turn(data, ships)
     else:
         turn_id = data.get("turn", ids[0])
         if not isinstance(turn_id, str) or turn_id not in ids:
@@ -424,6 +397,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
                       end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode))
+    for problem in check_state(state, rules, board):  # the rules of a state (invariants.py)
+        raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = Game(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
@@ -432,7 +407,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
-        ships[turn].intercepted = False  # R9.1: lifted at the start of its player's turn
+        eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:
@@ -521,8 +496,13 @@ def _ship_fields(game, seat: int) -> _Flow:
     if s.position is not None:
         out["at"] = game.board.name(s.position)
     out.update(repairs=s.repairs, breakdowns=s.breakdowns, reserve=s.reserve,
-               crew_on={n: c for n, c in zip(names, s.crew_on) if c},
-               withdrawn=s.withdrawn, intercepted=s.intercepted, sunk=s.sunk)
+               crew_on={n: c for n, c in zip(names, s.crew_on) if c}, withdrawn=s.withdrawn)
+    has = dict(s.statuses)
+    for name in game.rules.statuses:
+        left = has.get(name, 0)
+        out[name] = left if left > 1 else bool(left)
+    out["sunk"] = s.sunk
+    return out
     return out
 
 

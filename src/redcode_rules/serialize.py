@@ -13,8 +13,8 @@ from typing import Any
 import cattrs
 
 from .board import Board
-from .effects import Selector
-from .setup import check_sides
+from .invariants import Problem, Stage, check_state, game_problems
+from .setup import make_board
 from .errors import DslError, ScenarioError, clip, quote
 from .loader import _build, load_ruleset
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
@@ -87,12 +87,50 @@ def ruleset_from_ref(ref: dict[str, Any]):
     return rules
 
 
+def _statuses_out(state: dict[str, Any], rules) -> dict[str, Any]:
+    """Each ship's statuses written as one key per declared status
+    (``"intercepted": false``), as scenarios write them: ``true``, or 2 for a
+    status with two ends of its player's turns still to pass."""
+    for ship in state["ships"]:
+        has = dict(ship.pop("statuses"))
+        for name in rules.statuses:
+            left = has.get(name, 0)
+            ship[name] = left if left > 1 else bool(left)
+    return state
+
+
+def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
+    """The saved state with each ship's status keys gathered back into its
+    ``statuses`` (``_statuses_out``); a key that is no declared status is left
+    for the structuring to refuse."""
+    ships = []
+    for index, ship in enumerate(state["ships"]):
+        if not isinstance(ship, dict):
+            ships.append(ship)
+            continue
+        ship = dict(ship)
+        if "statuses" in ship:
+            raise ScenarioError(f"state.ships[{index}].statuses", "unknown field: a save "
+                                "writes each status as a key of its own (intercepted: true)")
+        statuses = []
+        for name in rules.statuses:
+            value = ship.pop(name, False)
+            if value is True or (type(value) is int and value == 2):
+                statuses.append((name, int(value)))
+            elif value is not False:
+                raise ScenarioError(f"state.ships[{index}].{name}",
+                                    f"must be true or false, not {quote(value)}")
+        ship["statuses"] = statuses
+        ships.append(ship)
+    return {**state, "ships": ships}
+
+
 def game_to_dict(game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "ruleset": ruleset_ref(game.rules),
         "setup": game.setup,
-        "state": _conv.unstructure(game.state),
+        "state": _statuses_out(_conv.unstructure(game.state), game.rules),
         "log": _conv.unstructure(game.log),
         "moves": list(game.moves),
     }
@@ -154,19 +192,19 @@ def game_from_json(text: str):
         raise ScenarioError("state", "missing or not an object")
     _check_counts(data["state"], data.get("log", []), data.get("moves", []), rules)
     try:
-        state = _conv.structure(data["state"], GameState)
+        state = _conv.structure(_statuses_in(data["state"], rules), GameState)
         log = _conv.structure(data.get("log", []), list[Event])
     except KeyError as err:
         raise ScenarioError("state", f"missing field {clip(err)}") from None
     except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as err:
         raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
-    board = _check_state(state, rules)
+    board, problems = _check_state(state, rules)
     _check_log(log, state, rules)
     moves = data.get("moves", [])
     if not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves):
         raise ScenarioError("moves", "must be a list of move strings")
     game = Game(rules, state, log, board)
-    check_playable(game)
+    check_playable(game, problems)
     game.setup = data.get("setup")
     game.moves = list(moves)
     return game
@@ -249,11 +287,9 @@ def _first_cause(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
-def _check_state(state: GameState, rules) -> Board:
-    """Enough checking that a restored state cannot crash the engine: every
-    index in range, then the invariants every reachable state satisfies.
-    Returns the state's board (built to check the start cards)."""
-    from .setup import make_board
+def _board_of(state: GameState, rules) -> Board:
+    """The saved state's board, built from its map and start cards (each a
+    field of the save: refused with its name if it is not one of these rules)."""
     opts = rules.options
     size = 4 * opts.board_columns * opts.board_rows
     if len(state.board) != size or any(c not in ".#~" for c in state.board):
@@ -261,174 +297,44 @@ def _check_state(state: GameState, rules) -> Board:
     if set(state.start_cards) != {"blue", "red"}:
         raise ScenarioError("state.start_cards", "needs blue and red")
     try:
-        board = make_board(state.board, rules, state.start_cards)
+        return make_board(state.board, rules, state.start_cards)
     except ScenarioError as err:
         raise ScenarioError("state.start_cards", err.reason) from None
-    check_start_cards(board, "state.start_cards")
-    n = len(state.ships)
-    if n < 2 or len(state.hands) != n:
-        raise ScenarioError("state.ships", "ships and hands do not match")
-    sides = [[s.type for s in state.ships if s.side == side] for side in ("blue", "red")]
-    check_sides(len(sides[0]), len(sides[1]), "state.ships")
-    if any(len(set(types)) != len(types) for types in sides):
-        raise ScenarioError("state.ships", "one ship of each type per side (R1.2)")
-    if state.mode not in ("war", "arena"):
-        raise ScenarioError("state.mode", f"unknown mode {quote(state.mode)}")
-    ids = set()
-    for ship in state.ships:
-        spec = rules.ships.get(ship.type)
-        if spec is None or len(ship.crew_on) != len(spec.maneuvers):
-            raise ScenarioError(f"state.ships.{ship.id}", "not a ship of this ruleset")
-        if ship.id in ids:
-            raise ScenarioError(f"state.ships.{ship.id}", "two ships with one id")
-        ids.add(ship.id)
-        if ship.position is not None and not 0 <= ship.position < size:
-            raise ScenarioError(f"state.ships.{ship.id}.position", "off the board")
-        if ship.side not in ("blue", "red"):
-            raise ScenarioError(f"state.ships.{ship.id}.side", "sides are blue and red")
-    for cards in state.hands + [state.deck, state.discard]:
-        for card in cards:
-            if card not in rules.orders:
-                raise ScenarioError("state", f"unknown order card {quote(card)}")
-
-    def seat(value, field: str, optional: bool = False) -> None:
-        if value is None and optional:
-            return
-        if not isinstance(value, int) or not 0 <= value < n:
-            raise ScenarioError(field, f"no seat {quote(value)}")
-
-    seat(state.turn, "state.turn")
-    for s in state.asking:
-        seat(s, "state.asking")
-    for s in state.sunk_in_chain:
-        seat(s, "state.sunk_in_chain")
-    for i in state.catchup_done:
-        if not 0 <= i < len(opts.catchup):
-            raise ScenarioError("state.catchup_done", f"no catch-up rule {i}")
-    if state.phase not in ("recover", "place", "main", "over"):
-        raise ScenarioError("state.phase", f"unknown phase {quote(state.phase)}")
-    if state.winner not in (None, "blue", "red", "draw") or \
-            (state.winner is None) != (state.phase != "over"):
-        raise ScenarioError("state.winner", "a winner is set exactly when the game is over")
-    if set(state.score) != {"blue", "red"} or min(state.score.values()) < 0:
-        raise ScenarioError("state.score", "needs blue and red, not negative")
-    if not 1 <= state.turn_number <= opts.turn_limit + 1 or state.recover_left < 0 or \
-            not 0 <= state.orders_played <= opts.orders_per_turn:
-        raise ScenarioError("state", "turn_number, recover_left or orders_played out of range")
-    if not 0 <= state.floor <= max(len(state.stack) - 1, 0):
-        raise ScenarioError("state.floor", "out of range")
-    if state.stack and not state.resolving and not state.asking:
-        raise ScenarioError("state.asking", "a response window with nobody to ask")
-    for index, item in enumerate(state.stack):
-        field = f"state.stack[{index}]"
-        cards = {"maneuver": rules.maneuvers, "order": rules.orders}.get(item.kind)
-        if cards is None:
-            raise ScenarioError(field + ".kind", f"{quote(item.kind)} is not maneuver or order")
-        if item.card not in cards:
-            raise ScenarioError(field, f"unknown {item.kind} {quote(item.card)}")
-        card = cards[item.card]
-        seat(item.seat, field + ".seat")
-        seat(item.target, field + ".target", optional=True)
-        seat(item.recovering, field + ".recovering", optional=True)
-        if item.pending and item.recovering is None:
-            raise ScenarioError(field + ".recovering", "choices are owed for no ship")
-        if item.answers is not None and not 0 <= item.answers < index:
-            raise ScenarioError(field + ".answers", "must be an item below this one")
-        if not 0 <= item.pc <= len(card.effects) or item.pending < 0:
-            raise ScenarioError(field, "resolution position out of range")
-        _check_item(item, card, field, state, board, rules)
-    return board
 
 
-def check_start_cards(board: Board, field: str) -> None:
-    """D2.7: start cards are open water, so every ship has a box to start on
-    (R2.8) and to return to (R8.4): an island there is refused, in scenarios
-    and saves alike. (Running water is let through: positions drawn to show
-    it beside a ship use it, and a ship may stand on it.)"""
-    for side, boxes in board.starts.items():
-        for box in boxes:
-            if board.is_island(box):
-                raise ScenarioError(f"{field}.{side}", f"{board.name(box)} on the {side} start "
-                                    "card is an island: start cards are open water (D2.7, "
-                                    "R2.8)")
+def _check_state(state: GameState, rules) -> tuple[Board, list[Problem]]:
+    """Enough checking that a restored state cannot crash the engine: its
+    board, then every field in range and naming what exists (the validator's
+    first stage, invariants.py). Returns the state's board and the rules it
+    breaks, reported once the log is checked and the game built
+    (``check_playable``)."""
+    board = _board_of(state, rules)
+    ids = [s.id for s in state.ships]
+    problems = _inconsistency(lambda: check_state(state, rules, board))
+    for problem in problems:
+        if problem.stage is Stage.FIELDS:
+            raise ScenarioError(_state_field(problem, ids), problem.reason)
+    return board, problems
 
 
-def _check_item(item, card, field: str, state: GameState, board: Board, rules) -> None:
-    """A stack item as the move that declared it makes one: the target its
-    card names (R4.2, D7.5), and for a move (D4.6, R2.5) a legal path of the
-    moving ship from where it is."""
-    from .model import TargetKind
-    ships = state.ships
-    kind = card.target.kind
-    if item.kind == "maneuver" and item.card not in rules.ships[ships[item.seat].type].maneuvers:
-        raise ScenarioError(field + ".card", f"{quote(item.card)} is not on the control card "
-                            f"of {ships[item.seat].id} (R1.5)")
-    if (item.target is None) != (kind in (TargetKind.SELF, TargetKind.AREA)):
-        raise ScenarioError(field + ".target", f"{card.id} targets "
-                            f"{'no ship' if item.target is None else 'a ship'}, not "
-                            f"{quote(item.target)}")
-    if kind is TargetKind.SOURCE and item.answers is None:
-        raise ScenarioError(field + ".answers", f"{card.id} answers an item on the stack "
-                            "(D4.7)")
-    if (item.area is None) != (kind is not TargetKind.AREA) or (
-            item.area is not None and (not 0 <= item.area < board.size or board.area(
-                item.area, card.target.width, card.target.height) is None)):
-        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else "no area"
-        raise ScenarioError(field + ".area", f"{card.id} needs {need}")
-    step = card.path_effect
-    if step is None or not item.path:
-        if step is not None or item.path:
-            raise ScenarioError(field + ".path", f"{card.id} "
-                                f"{'moves along a path' if step else 'moves no ship'}")
-        return
-    mover = item.seat if item.target is None or step.selector is Selector.SELF else item.target
-    start = ships[mover].position
-    if start is None:  # sunk mid-chain: the item moves nothing (R9.2)
-        return
-    others = {s.position for seat, s in enumerate(ships) if seat != mover}
-    reason = _path_fault(board, start, tuple(item.path), others, step.amount)
-    if reason:
-        raise ScenarioError(field + ".path", f"not a legal move of {ships[mover].id} from "
-                            f"{board.name(start)}: {reason}")
+def _state_field(problem: Problem, ids: list[str]) -> str:
+    field = problem.field(ids)
+    return f"state.{field}" if field else "state"
 
 
-def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
-                amount: int) -> str | None:
-    """Why ``path`` is not a legal move of up to ``amount`` boxes from
-    ``start`` (D4.6, R2.5, D2.5a), or None: each box a free navigable
-    neighbour of the one before, entered once; entering running water forces
-    one more step, if there is a box to take it to."""
-    seen = {start}
-    voluntary = 0
-    here = start
-    for box in path:
-        if not 0 <= box < board.size or box not in board.neighbours[here]:
-            return f"{_name(board, box)} is not a navigable neighbour of {board.name(here)}"
-        if box in others or box in seen:
-            return f"{board.name(box)} is taken or already entered (R2.4, D2.5a)"
-        if not board.is_current(here) or here == start:
-            voluntary += 1
-        seen.add(box)
-        here = box
-    if voluntary > amount:
-        return f"{voluntary} steps; the card moves up to {amount} (D4.6)"
-    if board.is_current(here) and any(n not in seen and n not in others
-                                      for n in board.neighbours[here]):
-        return f"it stops on the running water of {board.name(here)} (R2.5)"
-    return None
-
-
-def _name(board: Board, box: object) -> str:
-    return board.name(box) if isinstance(box, int) and 0 <= box < board.size else quote(box)
-
-
-def check_playable(game) -> None:
-    """A restored game must satisfy the invariants of every reachable state."""
-    from .invariants import violations
+def _inconsistency(check):
+    """``check()``, any crash of it reported as an inconsistent state."""
     try:
-        broken = violations(game)
+        return check()
     except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
         raise ScenarioError("state", f"inconsistent state ({type(err).__name__}: {err})") \
             from None
+
+
+def check_playable(game, problems: list[Problem]) -> None:
+    """A restored game must satisfy the invariants of every reachable state:
+    the rules its state breaks (``problems``, from ``check_state``), then
+    what only the game knows."""
+    broken = [str(p) for p in problems] or _inconsistency(lambda: game_problems(game))
     if broken:
         raise ScenarioError("state", f"inconsistent state: {broken[0]}")

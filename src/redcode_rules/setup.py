@@ -6,11 +6,10 @@ from typing import Sequence
 
 from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
+from .invariants import MODES, team_problems
 from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
 from .state import GameState, ShipState
-
-MODES = ("war", "arena")
 
 
 def default_start_cards(width: int, height: int) -> dict[str, str]:
@@ -77,17 +76,6 @@ def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]
     return seats
 
 
-SIDE_SIZES = (1, 2, 3)
-
-
-def check_sides(blue: int, red: int, field: str,
-                error: type[ScenarioError] = ScenarioError) -> None:
-    """D2.9: sides are equal, 1v1, 2v2 or 3v3; anything else is refused."""
-    if blue != red or blue not in SIDE_SIZES:
-        raise error(field, f"sides of {blue} and {red} ships ({blue}v{red}): sides "
-                            "are equal, 1v1, 2v2 or 3v3 (D2.9)")
-
-
 #: D2.8: the fixed placement, per side, in the order its ships are placed
 #: (its seats' order): the start card's boxes nearest the enemy first, as
 #: (column, row) offsets from the card's top-left box.
@@ -128,14 +116,18 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     if len(teams) != 2 or not all(teams):
         raise SetupError("teams", "two sides of one or more ships each, e.g. "
                          "[['submarine'], ['destroyer']]")
-    for side, team in zip(("blue", "red"), teams):
+    for team in teams:
         for t in team:
             if t not in rules.ships:
                 raise SetupError("teams", f"unknown ship type {quote(t)}; types are "
                                  f"{', '.join(rules.ships)}")
-        if len(set(team)) != len(team):
-            raise SetupError("teams", f"{side} has two ships of one type (R1.2)")
-    check_sides(len(teams[0]), len(teams[1]), "teams", SetupError)
+    seats = seat_order(teams[0], teams[1])
+    for problem in team_problems([(side, kind, f"{side}-{kind}") for side, kind in seats]):
+        if problem.place == ("ships",):  # D2.9
+            raise SetupError("teams", problem.reason)
+        # R1.2, said of the teams given: their ships have no ids yet
+        raise SetupError("teams", f"{seats[problem.place[1]][0]} has two ships of one type "
+                         "(R1.2)")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError("seed", f"must be a whole number, not {quote(seed)}")
     rng = seed_state(seed)
@@ -145,7 +137,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
                          f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
     board = make_board(cells, rules, start_cards)
     ships = []
-    for side, kind in seat_order(teams[0], teams[1]):
+    for side, kind in seats:
         spec = rules.ships[kind]
         ships.append(ShipState(f"{side}-{kind}", side, kind, None, spec.repairs,
                                spec.breakdowns, spec.crew, [0] * len(spec.maneuvers)))

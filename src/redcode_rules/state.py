@@ -4,13 +4,56 @@ Everything that changes during a game lives here (the RNG included), so a
 state can be copied, compared, saved and restored as a whole. Ships are
 referred to by seat (their index in ``GameState.ships``); boxes by index
 into the board.
+
+The fields below are the one description of the state: the copy (``copy``,
+for ``Game.clone``), the flat undo snapshot (``save_into``/``restore``) are
+generated from them when this module is imported (``derive``), the JSON
+form is cattrs' reading of the same classes (serialize.py), and the
+validator (invariants.py) checks every field whose metadata names what it
+refers to (``REF``: a seat, a box, an order card, a catch-up rule). Adding
+a field is one edit here.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import enum
+import functools
+import typing
+from typing import Any, Callable
 
 import attrs
+
+
+class Ref(enum.Enum):
+    """What an integer or string field of the state refers to, so the
+    validator (invariants.py) checks it against the game without a list of
+    field names of its own."""
+
+    SEAT = "seat"            # an index into GameState.ships
+    BOX = "box"              # an index into the board
+    ORDER = "order card"     # an order card id of the rules
+    CATCHUP = "catch-up rule"  # an index into the rules' catch-up rules
+
+
+#: The metadata key of ``Ref`` on a field.
+REF = "ref"
+#: The metadata key of a container fixed for the whole game (never changed
+#: in place): copies and restored snapshots may share it.
+FIXED = "fixed"
+
+
+def _ref(kind: Ref, **kwargs: Any) -> Any:
+    """A field that refers to ``kind`` (see ``Ref``)."""
+    return attrs.field(metadata={REF: kind}, **kwargs)
+
+
+@functools.cache
+def referring_fields(cls: type) -> tuple[tuple[str, Ref, bool], ...]:
+    """(name, what it refers to, whether it may be None) of every field of
+    the record ``cls`` that carries ``Ref`` metadata, in order."""
+    types = _types(cls)
+    return tuple((f.name, f.metadata[REF], type(None) in typing.get_args(types[f.name]))
+                 for f in attrs.fields(cls) if REF in f.metadata)
 
 
 @attrs.define(slots=True)
@@ -21,13 +64,16 @@ class ShipState:
     ``reserve + sum(crew_on) + withdrawn``. ``sunk`` means off the board:
     waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1). A
     ship with no ``position`` that is not sunk is still to be placed (R2.8),
-    which only happens before the first turn.
+    which only happens before the first turn. ``statuses`` are the statuses
+    it has (R9), as (name, turn ends or starts of its player still to pass)
+    pairs, in the order given: a tuple, so states share it when copied (it is
+    replaced, never changed in place); empty for nearly every ship.
     """
 
     id: str
     side: str
     type: str
-    position: int | None
+    position: int | None = _ref(Ref.BOX)
     repairs: int
     breakdowns: int
     reserve: int
@@ -35,12 +81,11 @@ class ShipState:
     withdrawn: int = 0
     sunk: bool = False
     eliminated: bool = False
-    intercepted: bool = False
+    statuses: tuple[tuple[str, int], ...] = ()
 
-    def copy(self) -> ShipState:
-        return ShipState(self.id, self.side, self.type, self.position, self.repairs,
-                         self.breakdowns, self.reserve, list(self.crew_on), self.withdrawn,
-                         self.sunk, self.eliminated, self.intercepted)
+    def has(self, status: str) -> bool:
+        """Whether the ship has ``status`` now."""
+        return any(name == status for name, _ in self.statuses)
 
 
 @attrs.define(slots=True)
@@ -58,19 +103,16 @@ class StackItem:
 
     card: str
     kind: str           # a kinds.CardKind: maneuver | order
-    seat: int           # the ship that performed it
-    target: int | None = None
+    seat: int = _ref(Ref.SEAT)  # the ship that performed it
+    target: int | None = _ref(Ref.SEAT, default=None)
     area: int | None = None
     path: tuple[int, ...] = ()
     answers: int | None = None
     cancelled: bool = False
     pc: int = 0
     pending: int = 0
-    recovering: int | None = None  # the ship the owed answers are about
-
-    def copy(self) -> StackItem:
-        return StackItem(self.card, self.kind, self.seat, self.target, self.area, self.path,
-                         self.answers, self.cancelled, self.pc, self.pending, self.recovering)
+    # the ship the owed answers are about
+    recovering: int | None = _ref(Ref.SEAT, default=None)
 
 
 @attrs.define(slots=True)
@@ -145,107 +187,251 @@ class GameState:
 
     mode: str
     board: str
-    start_cards: dict[str, str]
+    start_cards: dict[str, str] = attrs.field(metadata={FIXED: True})
     ships: list[ShipState]
-    hands: list[list[str]]
-    deck: list[str]
-    discard: list[str]
+    hands: list[list[str]] = _ref(Ref.ORDER)
+    deck: list[str] = _ref(Ref.ORDER)
+    discard: list[str] = _ref(Ref.ORDER)
     score: dict[str, int]
     rng: int
-    turn: int = 0
+    turn: int = _ref(Ref.SEAT, default=0)
     turn_number: int = 1
     phase: str = "main"  # a kinds.Phase
     recover_left: int = 0
     orders_played: int = 0
     stack: list[StackItem] = attrs.Factory(list)
-    asking: list[int] = attrs.Factory(list)
+    asking: list[int] = _ref(Ref.SEAT, factory=list)
     resolving: bool = False
     floor: int = 0  # resolve down to this many items, then reopen the window (R5.1)
-    sunk_in_chain: list[int] = attrs.Factory(list)
+    sunk_in_chain: list[int] = _ref(Ref.SEAT, factory=list)
     end_turn_pending: bool = False
-    catchup_done: list[int] = attrs.Factory(list)
+    catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)
     winner: str | None = None
 
-    def copy(self) -> GameState:
-        return GameState(
-            self.mode, self.board, self.start_cards, [s.copy() for s in self.ships],
-            [list(h) for h in self.hands], list(self.deck), list(self.discard), dict(self.score),
-            self.rng, self.turn, self.turn_number, self.phase, self.recover_left,
-            self.orders_played, [i.copy() for i in self.stack], list(self.asking),
-            self.resolving, self.floor, list(self.sunk_in_chain), self.end_turn_pending,
-            list(self.catchup_done), self.winner)
+    def placing(self) -> bool:
+        """R2.8: the initial placement before the first turn (a ship never
+        sunk is to be placed), not a war respawn (D8.4), which shares the
+        place phase."""
+        return self.phase == "place" and not self.ships[self.turn].sunk
+
+    def unplaced(self) -> int:
+        """R2.8: the first seat whose ship is still to be placed (no position,
+        not sunk), or -1; only the placement before the first turn has any."""
+        for seat, ship in enumerate(self.ships):
+            if ship.position is None and not ship.sunk:
+                return seat
+        return -1
 
     def snapshot(self) -> tuple:
         """The whole state as one flat tuple of plain values (see ``save_into``)."""
         return tuple(self.save_into([]))
 
-    def save_into(self, out: list) -> list:
-        """Append the whole state to ``out`` as flat plain values, for undo.
+
+# ------------------------------------------------------ derived from the fields
+#
+# ``copy``, ``save_into`` and ``restore`` are hot (a clone per search node, an
+# undo checkpoint every 16 moves, one per move once a game has undone), so
+# they are not generic walks over ``attrs.fields``: their code is generated
+# once, here, from the fields and their types, as attrs generates
+# ``__init__`` — straight-line Python, as fast as written by hand, and never
+# out of step with the fields. A field's type decides how it is copied and
+# saved: an attrs record (field by field), a list or a dict (a new one, its
+# items copied the same way), anything else (str, int, bool, None, tuple, an
+# enum) is immutable and shared.
+
+
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and attrs.has(tp)
+
+
+def _container(tp: Any) -> type | None:
+    """``list`` or ``dict`` for a container type, else None (a record, or a
+    value shared as it is). Other mutable types are refused: they would be
+    shared between copies."""
+    origin = typing.get_origin(tp) or tp
+    if origin in (list, dict):
+        return origin
+    if origin in (set, bytearray):
+        raise TypeError(f"{tp}: the state's fields are values, records, lists or dicts")
+    return None
+
+
+def _is_value(tp: Any) -> bool:
+    """An immutable value (str, int, bool, None, tuple, an enum), shared by copies."""
+    return _container(tp) is None and not _is_record(tp)
+
+
+def _types(cls: type) -> dict[str, Any]:
+    """The field types of a record, resolved in its module."""
+    return typing.get_type_hints(cls)
+
+
+class _Source:
+    """Lines of generated code, fresh local names and the classes they name."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {}
+        self.count = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def cls(self, cls: type) -> str:
+        name = f"_{cls.__name__}"
+        self.names[name] = cls
+        return name
+
+    def add(self, indent: int, line: str) -> None:
+        self.lines.append("    " * indent + line)
+
+    def function(self, name: str) -> Callable:
+        namespace = dict(self.names)
+        exec(compile("\n".join(self.lines), f"<generated {name}>", "exec"), namespace)
+        return namespace[name]
+
+
+def _copy_expr(tp: Any, expr: str, src: _Source) -> str:
+    """An expression for an independent copy of ``expr`` of type ``tp``."""
+    if _is_record(tp):
+        return f"{expr}.copy()"
+    kind = _container(tp)
+    if kind is None:
+        return expr
+    args = typing.get_args(tp)
+    if kind is dict:
+        if not _is_value(args[1]):
+            raise TypeError(f"{tp}: a dict of the state holds values only")
+        return f"dict({expr})"
+    if _is_value(args[0]):
+        return f"list({expr})"
+    item = src.fresh("x")
+    return f"[{_copy_expr(args[0], item, src)} for {item} in {expr}]"
+
+
+def _gen_copy(cls: type) -> Callable:
+    src = _Source()
+    types = _types(cls)
+    parts = [f"self.{f.name}" if f.metadata.get(FIXED) else
+             _copy_expr(types[f.name], f"self.{f.name}", src) for f in attrs.fields(cls)]
+    src.add(0, "def copy(self):")
+    src.add(1, f"return {src.cls(cls)}({', '.join(parts)})")
+    return src.function("copy")
+
+
+def _split(cls: type) -> tuple[list[str], list[str]]:
+    """A record's shared values and its containers, each in field order."""
+    types = _types(cls)
+    values = [f.name for f in attrs.fields(cls) if _is_value(types[f.name])]
+    return values, [f.name for f in attrs.fields(cls) if f.name not in values]
+
+
+def _save(tp: Any, expr: str, src: _Source, indent: int) -> None:
+    """Code appending ``expr`` to ``out`` as flat plain values: a record's
+    values then its containers; a container as its length then its items."""
+    if _is_record(tp):
+        values, containers = _split(tp)
+        if values:
+            src.add(indent, f"out += ({''.join(f'{expr}.{n}, ' for n in values)})")
+        types = _types(tp)
+        for name in containers:
+            _save(types[name], f"{expr}.{name}", src, indent)
+        return
+    kind = _container(tp)
+    args = typing.get_args(tp)
+    src.add(indent, f"out.append(len({expr}))")
+    if kind is dict:
+        src.add(indent, f"out += {expr}")
+        src.add(indent, f"out += {expr}.values()")
+    elif _is_value(args[0]):
+        src.add(indent, f"out += {expr}")
+    else:
+        item = src.fresh("x")
+        src.add(indent, f"for {item} in {expr}:")
+        _save(args[0], item, src, indent + 1)
+
+
+def _restore(tp: Any, src: _Source, indent: int) -> str:
+    """Code reading a value of type ``tp`` from ``data`` at ``at`` (advancing
+    it); returns the local name that holds it."""
+    out = src.fresh("v")
+    if _is_record(tp):
+        values, containers = _split(tp)
+        types = _types(tp)
+        local = {name: src.fresh("f") for name in values}
+        if values:
+            head = src.fresh("h")
+            src.add(indent, f"{head} = data[at:at + {len(values)}]")
+            src.add(indent, f"at += {len(values)}")
+            src.add(indent, f"{''.join(local[n] + ', ' for n in values)}= {head}")
+        for name in containers:
+            local[name] = _restore(types[name], src, indent)
+        args = ", ".join(local[f.name] for f in attrs.fields(tp))
+        src.add(indent, f"{out} = {src.cls(tp)}({args})")
+        return out
+    kind = _container(tp)
+    args = typing.get_args(tp)
+    n = src.fresh("n")
+    src.add(indent, f"{n} = data[at]")
+    if kind is dict:
+        src.add(indent, f"{out} = dict(zip(data[at + 1:at + 1 + {n}], "
+                        f"data[at + 1 + {n}:at + 1 + 2 * {n}]))")
+        src.add(indent, f"at += 2 * {n} + 1")
+    elif _is_value(args[0]):
+        src.add(indent, f"{out} = list(data[at + 1:at + 1 + {n}])")
+        src.add(indent, f"at += {n} + 1")
+    else:
+        src.add(indent, "at += 1")
+        src.add(indent, f"{out} = []")
+        src.add(indent, f"for _ in range({n}):")
+        item = _restore(args[0], src, indent + 1)
+        src.add(indent + 1, f"{out}.append({item})")
+    return out
+
+
+def _gen_save_into(cls: type) -> Callable:
+    src = _Source()
+    src.add(0, "def save_into(self, out):")
+    _save(cls, "self", src, 1)
+    src.add(1, "return out")
+    return src.function("save_into")
+
+
+def _gen_restore(cls: type) -> Callable:
+    src = _Source()
+    src.add(0, "def restore(data, at=0):")
+    src.add(1, f"return {_restore(cls, src, 1)}")
+    return src.function("restore")
+
+
+def derive(cls: type, snapshots: bool = False) -> None:
+    """Give a record of the state its generated ``copy`` (and, for the whole
+    state, ``save_into`` and ``restore``), from its fields' types: every
+    record of the state is given them here, once."""
+    copy = _gen_copy(cls)
+    copy.__qualname__ = f"{cls.__name__}.copy"
+    copy.__doc__ = "An equal, independent copy (generated from the fields)."
+    cls.copy = copy
+    if not snapshots:
+        return
+    save_into = _gen_save_into(cls)
+    save_into.__qualname__ = f"{cls.__name__}.save_into"
+    save_into.__doc__ = """Append the whole state to ``out`` as flat plain values, for undo.
 
         A game keeps every move's state in one list (``Game.play``): no
         record, tuple or list is built per move, so the undo history costs
-        neither allocations nor garbage collections. Lists are written as
-        their length then their items; stack items (rarely any) are copied.
-        ``restore`` reads it back.
-        """
-        out += (self.mode, self.board, self.rng, self.turn, self.turn_number, self.phase,
-                self.recover_left, self.orders_played, self.resolving, self.floor,
-                self.end_turn_pending, self.winner, len(self.start_cards))
-        for pair in self.start_cards.items():
-            out += pair
-        out.append(len(self.score))
-        for pair in self.score.items():
-            out += pair
-        out.append(len(self.ships))
-        for s in self.ships:
-            crew = s.crew_on
-            out += (s.id, s.side, s.type, s.position, s.repairs, s.breakdowns, s.reserve,
-                    s.withdrawn, s.sunk, s.eliminated, s.intercepted, len(crew))
-            out += crew
-        for part in (*self.hands, self.deck, self.discard, self.asking, self.sunk_in_chain,
-                     self.catchup_done):
-            out.append(len(part))
-            out += part
-        out.append(len(self.stack))
-        if self.stack:
-            out += [i.copy() for i in self.stack]
-        return out
-
-    @classmethod
-    def restore(cls, data: Sequence, at: int = 0) -> GameState:
-        """The state saved in ``data`` from index ``at`` (``snapshot``,
+        neither allocations nor garbage collections. A record is written as
+        its values then its containers, a container as its length then its
+        items (generated from the fields). ``restore`` reads it back."""
+    cls.save_into = save_into
+    restore = _gen_restore(cls)
+    restore.__qualname__ = f"{cls.__name__}.restore"
+    restore.__doc__ = """The state saved in ``data`` from index ``at`` (``snapshot``,
         ``save_into``): an equal, independent copy."""
-        head = data[at:at + 12]  # (unpacked apart: Cython 3.1 crashes on a slice unpacked here)
-        (mode, board, rng, turn, turn_number, phase, recover_left, orders_played, resolving,
-         floor, end_turn_pending, winner) = head
-        at += 12
+    cls.restore = staticmethod(restore)
 
-        def take() -> list:
-            nonlocal at
-            n = data[at]
-            at += n + 1
-            return list(data[at - n:at])
 
-        def pairs() -> dict:
-            nonlocal at
-            n = data[at]
-            flat = data[at + 1:at + 1 + 2 * n]
-            at += 2 * n + 1
-            return dict(zip(flat[::2], flat[1::2]))
-
-        start_cards = pairs()
-        score = pairs()
-        ships = []
-        count = data[at]
-        at += 1
-        for _ in range(count):
-            fields = data[at:at + 11]
-            at += 11
-            ship = ShipState(*fields[:7], take(), *fields[7:])
-            ships.append(ship)
-        hands = [take() for _ in ships]
-        deck, discard, asking, sunk_in_chain, catchup_done = (take() for _ in range(5))
-        stack = [i.copy() for i in take()]
-        return cls(mode, board, start_cards, ships, hands, deck, discard, score, rng, turn,
-                   turn_number, phase, recover_left, orders_played, stack, asking, resolving,
-                   floor, sunk_in_chain, end_turn_pending, catchup_done, winner)
+derive(ShipState)
+derive(StackItem)
+derive(GameState, snapshots=True)

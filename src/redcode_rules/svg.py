@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .board import ISLAND
-from .i18n import catalog, display_name, ship_display
+from .i18n import catalog, display_name, ship_display, status_name
 from .narrate import ship_letter
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -43,27 +43,6 @@ RESPONSE_YELLOW = "#f5c518"
 REPAIR_YELLOW = "#f2c230"
 BREAKDOWN_RED = "#d63a2f"
 CREW_WHITE = "#ffffff"
-
-
-# Words the text catalogs do not have (the rest comes from lang/<lang>.yaml).
-WORDS = {
-    "en": {"board": "Red Code board", "card": "control card", "reserve": "Reserve",
-           "withdrawn": "Withdrawn", "sunk": "sunk", "unplaced": "to be placed",
-           "at": "at {box}",
-           "field": "visual field of {ship} within {reach} boxes (R4.3)",
-           "respondable": "can be responded to", "response": "yellow: response",
-           "crew_cube": "crew"},
-    "es": {"board": "Tablero de Código Rojo", "card": "carta de control",
-           "reserve": "Reserva", "withdrawn": "Retirados", "sunk": "hundido",
-           "unplaced": "por colocar", "at": "en {box}", "field": "campo visual de {ship} hasta {reach} casillas (R4.3)",
-           "respondable": "admite respuesta", "response": "amarillo: respuesta",
-           "crew_cube": "tripulante"},
-    "it": {"board": "Tabellone di Codice Rosso", "card": "carta di controllo",
-           "reserve": "Riserva", "withdrawn": "Ritirati", "sunk": "affondata",
-           "unplaced": "da piazzare", "at": "in {box}", "field": "campo visivo di {ship} fino a {reach} caselle (R4.3)",
-           "respondable": "con risposta", "response": "giallo: risposta",
-           "crew_cube": "equipaggio"},
-}
 
 
 # ---------------------------------------------------------------- helpers
@@ -105,8 +84,9 @@ def _to_string(root: ET.Element) -> str:
 
 
 def _words(lang: str) -> dict[str, str]:
-    catalog(lang)  # an unknown language raises ValueError like the rest of the package
-    return WORDS.get(lang, WORDS["en"])
+    """The pictures' words in ``lang`` (the ``svg`` section of ``lang/<lang>.yaml``);
+    an unknown language raises LanguageError like the rest of the package."""
+    return catalog(lang)["svg"]
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, size: float,
@@ -139,7 +119,8 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     The 8 straight lines from the ship, each cut at an island (R2.3) and just
     after the first enemy ship on it (the enemy's box is in the field, what
     lies behind it is not); friendly ships do not block. The ship's own box is
-    not part of the field (it may still target itself, R4.2).
+    not part of the field (it may still target itself, R4.2). The board
+    computes it (``Board.visual_field``), as it does for targeting.
     """
     s = _ship(game, ship_id)
     if s.position is None:
@@ -148,16 +129,10 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
         reach = default_reach(game, ship_id)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise ValueError(f"reach must be a whole number >= 0, not {reach!r}")
-    occupant: dict[int, str] = {o.position: o.side for o in game.state.ships
-                                if o.position is not None}
-    boxes: set[int] = set()
-    for ray in game.board.rays(s.position):  # rays are already cut at islands
-        for box in ray[:reach]:
-            boxes.add(box)
-            side = occupant.get(box)
-            if side is not None and side != s.side:
-                break
-    return [game.board.name(b) for b in sorted(boxes)]
+    ships = game.state.ships
+    boxes = game.board.visual_field(s.position, [o.position for o in ships], s.side,
+                                    [o.side for o in ships], reach)
+    return [game.board.name(b) for b in boxes]
 
 
 # ---------------------------------------------------------------- board pieces
@@ -206,9 +181,10 @@ def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
     _el(g, "text", {"x": 50, "y": 64, "font-family": FONT, "font-size": 38,
                     "font-weight": "bold", "text-anchor": "middle", "fill": "#ffffff"},
         type_letter(s.type))
-    if s.intercepted:
-        _el(g, "circle", {"class": "intercepted", "cx": 50, "cy": 50, "r": 46, "fill": "none",
-                          "stroke": "#222222", "stroke-width": 4, "stroke-dasharray": "8 6"})
+    for ring, (status, _) in enumerate(s.statuses):  # a dashed ring per status (R9)
+        _el(g, "circle", {"class": status, "cx": 50, "cy": 50, "r": 46 - 6 * ring,
+                          "fill": "none", "stroke": "#222222", "stroke-width": 4,
+                          "stroke-dasharray": "8 6"})
 
 
 # ---------------------------------------------------------------- board
@@ -369,8 +345,8 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
           fill="#ffffff", **{"class": "ship-type"})
     status = words["at"].format(box=game.board.name(s.position)) if s.position is not None \
         else words["sunk"] if s.sunk else words["unplaced"]  # before the first turn (R2.8)
-    if s.intercepted:
-        status += ", " + catalog(lang)["statuses"]["intercepted"]
+    for name, _ in s.statuses:
+        status += ", " + status_name(name, lang)
     _text(root, CARD_W - NAME_X, 20, s.id, 12, text_anchor="end", fill="#ffffff",
           **{"class": "ship-id"})
     _text(root, CARD_W - NAME_X, 37, status, 12, text_anchor="end", fill="#ffffff",

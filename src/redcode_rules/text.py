@@ -8,12 +8,23 @@ response flags. A new card written in the DSL gets text in every language.
 from __future__ import annotations
 
 from .effects import Effect, primitive_of
-from .i18n import catalog, pick
-from .model import Ruleset, TargetKind
+from .i18n import catalog, pick, status_name
+from .model import Ruleset, StatusDef, TargetKind
 
 
-def effect_text(effect: Effect, lang: str = "en") -> str:
-    """One effect as a phrase of ``lang``, from its primitive's template."""
+def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
+    """What a status forbids and how long it lasts, as phrases of ``lang``
+    (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
+    next turn`), from its declaration."""
+    words = catalog(lang)["status_rules"]
+    return {"forbids": words["joiner"].join(words["forbids"][f.value] for f in status.forbids),
+            "until": words["until"][status.duration.value]}
+
+
+def effect_text(effect: Effect, lang: str = "en",
+                statuses: dict[str, StatusDef] | None = None) -> str:
+    """One effect as a phrase of ``lang``, from its primitive's template;
+    ``statuses``: the rules' declared statuses, which a status effect describes."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -23,7 +34,8 @@ def effect_text(effect: Effect, lang: str = "en") -> str:
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
-        values["status"] = cat["statuses"].get(params["status"], params["status"])
+        values["status"] = status_name(params["status"], lang)
+        values.update(status_rule_parts((statuses or {})[params["status"]], lang))
     template = cat["effects"][primitive_of(effect).name]
     if isinstance(template, dict) and effect.selector.value in template:
         template = template[effect.selector.value]  # wording that depends on whom
@@ -41,7 +53,7 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = join([effect_text(e, lang) for e in card.effects], words)
+    body = join([effect_text(e, lang, rules.statuses) for e in card.effects], words)
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.kind is TargetKind.AREA:
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
