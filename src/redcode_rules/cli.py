@@ -17,12 +17,12 @@ from typing import Any, NoReturn, Sequence
 
 from .errors import LanguageError, RedCodeError
 from .game import Game, new_game
-from . import i18n
+from .game_setup import default_teams
 from .i18n import catalog
+from . import i18n
 from .loader import check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text, narrate
-from .setup import default_teams
 
 USAGE, FAILURE = 2, 1
 

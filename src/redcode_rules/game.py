@@ -10,9 +10,9 @@ import attrs
 from .board import Board
 from .engine import Engine
 from .errors import IllegalMove
+from .game_setup import make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
-from .setup import make_board, new_state
 from .state import Event, GameState, ShipState
 
 #: Until a game's first ``undo``, ``play`` saves the state before every

@@ -15,11 +15,11 @@ import yaml
 
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .files import read_text
+from .game_setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
 from .serialize import check_start_cards
-from .setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",

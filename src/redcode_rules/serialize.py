@@ -14,8 +14,8 @@ import cattrs
 
 from .board import Board
 from .effects import Selector
-from .setup import check_sides
 from .errors import DslError, ScenarioError, clip, quote
+from .game_setup import check_sides
 from .loader import _build, load_ruleset
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
 
@@ -253,7 +253,7 @@ def _check_state(state: GameState, rules) -> Board:
     """Enough checking that a restored state cannot crash the engine: every
     index in range, then the invariants every reachable state satisfies.
     Returns the state's board (built to check the start cards)."""
-    from .setup import make_board
+    from .game_setup import make_board
     opts = rules.options
     size = 4 * opts.board_columns * opts.board_rows
     if len(state.board) != size or any(c not in ".#~" for c in state.board):
