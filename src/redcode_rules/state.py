@@ -12,6 +12,8 @@ from typing import Sequence
 
 import attrs
 
+from .narrate import narrate_event
+
 
 @attrs.define(slots=True)
 class ShipState:
@@ -86,7 +88,7 @@ class Event:
         return self.data.get(key, default)
 
     def __str__(self) -> str:
-        from .narrate import narrate_event
+        """The event as an English sentence (narrate.py), else its kind."""
         return narrate_event(self) or self.kind
 
 
