@@ -16,7 +16,7 @@ from .board import Board
 from .effects import Selector
 from .errors import DslError, ScenarioError, clip, quote
 from .game_setup import check_sides
-from .loader import _build, load_ruleset
+from .loader import build_ruleset, load_ruleset
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
 
 FORMAT = 1
@@ -76,7 +76,7 @@ def ruleset_from_ref(ref: dict[str, Any]):
                             "played with is what proves the rules are the same")
     try:
         if texts or variants:
-            rules = _build(edition, (), texts, variants)
+            rules = build_ruleset(edition, (), texts, variants)
         else:
             rules = load_ruleset(edition)
     except DslError as err:
