@@ -48,7 +48,7 @@ import redcode_rules as rc
 from redcode_rules import dsl, loader
 from redcode_rules.effects import PRIMITIVES
 from redcode_rules.invariants import violations
-from redcode_rules.replay import read_replay, replay
+from redcode_rules.replay import read_replay
 
 # hypothesis warns that a huge failing input is costly to print: it is the point here
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
@@ -605,7 +605,7 @@ def check_replay(text: str) -> None:
     # read_replay takes text that is not a JSON object or list for a path
     # (its API): a document replaced by a bare value is not a replay text
     assume(text.lstrip().startswith(("{", "[")))
-    capped(lambda: exercise(replay(read_replay(text))))
+    capped(lambda: exercise(rc.Game.from_replay(read_replay(text))))
 
 
 

@@ -154,3 +154,7 @@ class SetupError(ScenarioError):
     """
 
     source = "new_game argument"
+
+
+class UsageError(RedCodeError):
+    """A bad command line or input of ``redcode`` (exit code 2)."""

@@ -6,10 +6,10 @@ that breaks one of these has a bug (in the card, or in the engine).
 
 from __future__ import annotations
 
-from .game import Game
+from .game_core import GameCore
 
 
-def violations(game: Game, cards_total: int | None = None) -> list[str]:
+def violations(game: GameCore, cards_total: int | None = None) -> list[str]:
     """Every invariant the game's state breaks, as sentences (empty: all hold).
 
     ``cards_total`` is the number of order cards the game started with
@@ -19,7 +19,7 @@ def violations(game: Game, cards_total: int | None = None) -> list[str]:
     rules = game.rules
     out: list[str] = []
     seen: dict[int, str] = {}
-    placing = game._engine().placing()
+    placing = game.engine.placing()
     for seat, ship in enumerate(st.ships):
         spec = rules.ships[ship.type]
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
@@ -54,7 +54,7 @@ def violations(game: Game, cards_total: int | None = None) -> list[str]:
         if ship.eliminated and st.hands[seat]:
             out.append(f"{ship.id}: eliminated with cards in hand")
     if placing:
-        first = game._engine().unplaced()
+        first = game.engine.unplaced()
         if first != st.turn:
             out.append(f"{st.ships[st.turn].id} places its ship, but the next in seat order "
                        f"is {st.ships[first].id if first >= 0 else 'nobody'} (R2.8)")

@@ -15,6 +15,7 @@ import yaml
 
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .files import read_text
+from .game_core import GameCore
 from .game_setup import MODES, check_sides, default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
@@ -196,16 +197,18 @@ def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[s
 
 
 def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None,
-                       read_files: bool = True):
+                       read_files: bool = True, *,
+                       game_class: type[GameCore] = GameCore) -> GameCore:
     """Build the game; any malformed value becomes a ScenarioError, never a crash.
 
     ``rules``, if given, replaces the ones the scenario names (a replay
     carries its card files' text and must not open the paths it names);
-    ``read_files=False`` takes text as YAML even if it looks like a path."""
+    ``read_files=False`` takes text as YAML even if it looks like a path;
+    the game is a ``game_class`` (``Game.from_scenario`` passes ``Game``)."""
     if read_files:
         scenario = scenario_source(scenario)
     try:
-        return _game_from_scenario(scenario, rules)
+        return _game_from_scenario(scenario, rules, game_class)
     except RedCodeError:
         raise
     except RecursionError:
@@ -215,9 +218,8 @@ def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset 
                             f"{clip(err)})") from None
 
 
-def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None = None):
-    from .game import Game
-
+def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None,
+                        game_class: type[GameCore]) -> GameCore:
     data = load_scenario_data(scenario)
     for key in data:
         if key not in TOP_FIELDS:
@@ -424,10 +426,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
                       end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode))
-    game = Game(rules, state, board=board)
+    game = game_class(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
-    eng = game._engine()
+    eng = game.engine
     if ships[turn].sunk and not turn_ends:
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
@@ -440,7 +442,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         elif data.get("recover_left") is not None:
             state.recover_left = _int(data["recover_left"], "recover_left", 1,
                                       state.recover_left)
-    game._advance()
+    game.run_to_decision()
     return game
 
 

@@ -15,8 +15,11 @@ import cattrs
 from .board import Board
 from .effects import Selector
 from .errors import DslError, ScenarioError, clip, quote
-from .game_setup import check_sides
-from .loader import build_ruleset, load_ruleset
+from .game_core import GameCore
+from .game_setup import check_sides, make_board
+from .invariants import violations
+from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
+from .model import TargetKind
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
 
 FORMAT = 1
@@ -58,7 +61,6 @@ def _named_texts(value: Any, field: str) -> tuple[tuple[str, str], ...]:
 def ruleset_from_ref(ref: dict[str, Any]):
     """The rules a save or replay names, rebuilt from built-in editions and the
     card texts it carries: it never opens a file. The hash must match."""
-    from .loader import BASE, builtin_editions
     edition = ref.get("edition")
     editions = builtin_editions()
     if not isinstance(edition, str) or edition not in editions + [BASE]:
@@ -129,11 +131,10 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def game_from_json(text: str):
+def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore:
     """A saved game, every part checked against the rules before the game is
-    built (``ScenarioError`` naming the field); no file is opened."""
-    from .game import Game
-
+    built (``ScenarioError`` naming the field); no file is opened. The game
+    is a ``game_class`` (``Game.from_json`` passes ``Game``)."""
     try:
         data = json.loads(text)
     except RecursionError:
@@ -165,17 +166,10 @@ def game_from_json(text: str):
     moves = data.get("moves", [])
     if not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves):
         raise ScenarioError("moves", "must be a list of move strings")
-    game = Game(rules, state, log, board)
+    game = game_class(rules, state, log, board)
     check_playable(game)
     game.setup = data.get("setup")
     game.moves = list(moves)
-    return game
-
-
-def game_from_pickle(text: str, lang: str | None):
-    """A pickled game (``Game.__reduce__``): its JSON save and its language."""
-    game = game_from_json(text)
-    game._lang = lang
     return game
 
 
@@ -253,7 +247,6 @@ def _check_state(state: GameState, rules) -> Board:
     """Enough checking that a restored state cannot crash the engine: every
     index in range, then the invariants every reachable state satisfies.
     Returns the state's board (built to check the start cards)."""
-    from .game_setup import make_board
     opts = rules.options
     size = 4 * opts.board_columns * opts.board_rows
     if len(state.board) != size or any(c not in ".#~" for c in state.board):
@@ -357,7 +350,6 @@ def _check_item(item, card, field: str, state: GameState, board: Board, rules) -
     """A stack item as the move that declared it makes one: the target its
     card names (R4.2, D7.5), and for a move (D4.6, R2.5) a legal path of the
     moving ship from where it is."""
-    from .model import TargetKind
     ships = state.ships
     kind = card.target.kind
     if item.kind == "maneuver" and item.card not in rules.ships[ships[item.seat].type].maneuvers:
@@ -424,7 +416,6 @@ def _name(board: Board, box: object) -> str:
 
 def check_playable(game) -> None:
     """A restored game must satisfy the invariants of every reachable state."""
-    from .invariants import violations
     try:
         broken = violations(game)
     except (IndexError, KeyError, TypeError, ValueError, AttributeError) as err:
