@@ -14,6 +14,8 @@ from typing import Any
 import attrs
 
 from .effects import Effect, Move, Selector
+from .i18n import languages
+from .text import card_text
 
 
 class TargetKind(enum.Enum):
@@ -320,7 +322,6 @@ class Ruleset:
     @property
     def lang(self) -> str:
         """The language of the edition: the last of its lineage with texts, else en."""
-        from .i18n import languages
         have = languages()
         return next((name for name in reversed(self.lineage) if name in have), "en")
 
@@ -364,5 +365,4 @@ class Ruleset:
 
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""
-        from .text import card_text
         return card_text(self, card_id, lang)
