@@ -672,8 +672,12 @@ def api_objects():
                     yield f"{name}.{key}", value
             continue
         yield name, obj
-        if inspect.isclass(obj):
-            for key, value in vars(obj).items():
+        if inspect.isclass(obj):  # with what it inherits from the package (Game's core)
+            members = {}
+            for cls in reversed(obj.__mro__):
+                if cls.__module__.startswith("redcode_rules"):
+                    members.update(vars(cls))
+            for key, value in members.items():
                 if key.startswith("_"):
                     continue
                 if isinstance(value, (staticmethod, classmethod)):

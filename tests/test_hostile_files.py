@@ -532,7 +532,7 @@ def a_move_on_the_stack() -> rc.Game:
                                         "........\n........\n",
                                "ships": {"blue-submarine": {"at": "b2"},
                                          "red-destroyer": {"at": "c1"}},
-                               "phase": "maneuvers"}, rules)
+                               "phase": "maneuvers"}, rules, game_class=rc.Game)
     game.play("movement c2")
     assert game.decision == "respond"
     return game
@@ -639,7 +639,7 @@ def test_a_save_and_a_replay_of_a_variant_of_base_load_back(tmp_path):
     loaded = rc.Game.from_json(game.to_json())
     assert loaded == game and loaded.rules.options.hand_limit == 4
     assert pickle.loads(pickle.dumps(game)) == game
-    again = replay(read_replay(json.dumps(game.replay())))
+    again = rc.Game.from_replay(read_replay(json.dumps(game.replay())))
     assert again.to_json() == game.to_json()
 
 

@@ -48,7 +48,7 @@ import redcode_rules as rc
 from redcode_rules import dsl, loader
 from redcode_rules.effects import PRIMITIVES
 from redcode_rules.invariants import violations
-from redcode_rules.replay import read_replay, replay
+from redcode_rules.replay import read_replay
 
 # hypothesis warns that a huge failing input is costly to print: it is the point here
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
@@ -479,7 +479,7 @@ def load_card_file(name: str, text: str) -> rc.Ruleset:
     if name.startswith("base/"):
         sources = [(f, text if f == f"cards/{name}" else t) for f, t in loader._base_sources()]
         loader._base_sources = lambda: sources
-        return loader._build("en", ())
+        return loader.build_ruleset("en", ())
     if name.startswith("editions/"):
         edition = name[len("editions/"):-3]
         original = loader._read_variant
@@ -487,9 +487,9 @@ def load_card_file(name: str, text: str) -> rc.Ruleset:
         def read(ref: str) -> tuple[str, str, pathlib.Path | None]:
             return (f"cards/{name}", text, None) if ref == edition else original(ref)
         loader._read_variant = read
-        return loader._build(edition, ())
+        return loader.build_ruleset(edition, ())
     if name == "examples/house_rules.rc":
-        return loader._build("en", (), (("house_rules.rc", text),))
+        return loader.build_ruleset("en", (), (("house_rules.rc", text),))
     return rc.load_source(text, pathlib.Path(name).name)
 
 
@@ -600,7 +600,7 @@ def check_replay(text: str) -> None:
     # read_replay takes text that is not a JSON object or list for a path
     # (its API): a document replaced by a bare value is not a replay text
     assume(text.lstrip().startswith(("{", "[")))
-    capped(lambda: exercise(replay(read_replay(text))))
+    capped(lambda: exercise(rc.Game.from_replay(read_replay(text))))
 
 
 
@@ -696,4 +696,4 @@ def test_the_file_guard_sees_an_open_the_library_would_excuse():
 
 
 def test_the_package_reads_its_own_data_under_the_guard():
-    assert capped(lambda: loader._build("it", ())) == "loaded"
+    assert capped(lambda: loader.build_ruleset("it", ())) == "loaded"

@@ -18,7 +18,7 @@ from redcode_rules import svg
 from redcode_rules.bots import BOTS
 from redcode_rules.invariants import violations
 from redcode_rules.perft import perft
-from redcode_rules.replay import make_replay, replay
+from redcode_rules.replay import make_replay
 
 EN = rc.load_ruleset("en")
 TWO, THREE = TEAMS["2v2"], TEAMS["3v3"]
@@ -257,12 +257,12 @@ def test_replays_record_the_placement_and_old_replays_use_the_fixed_one():
     data = make_replay(game)
     assert data["setup"]["placement"] == "choose"
     assert data["moves"][0].startswith("place ")
-    assert replay(json.loads(json.dumps(data))).to_json() == game.to_json()
+    assert rc.Game.from_replay(json.loads(json.dumps(data))).to_json() == game.to_json()
 
     old = play_random(fixed_game(EN, teams=TWO, seed=6), rnd, 30)
     data = json.loads(json.dumps(make_replay(old)))
     del data["setup"]["placement"]  # a replay from before R2.8's decisions
-    assert replay(data).to_json() == old.to_json()
+    assert rc.Game.from_replay(data).to_json() == old.to_json()
 
 
 # --------------------------------------------------------------- scenarios (phase: place)

@@ -36,7 +36,7 @@ def test_a_replay_resimulates_bit_exactly(edition, mode, teams, tmp_path):
     assert data["ruleset"]["hash"] == game.rules.hash
     assert data["setup"] == {"mode": mode, "teams": [list(t) for t in teams], "seed": 11,
                              "placement": "choose"}
-    again = replay(path)
+    again = rc.Game.from_replay(path)
     assert again.to_json() == game.to_json()
     assert again.winner == game.winner and again.is_over
 
@@ -52,7 +52,7 @@ seed: 4
     for move in ["torpedo red-destroyer", "pass", "end"]:
         if move in game.legal_moves():
             game.play(move)
-    again = replay(save_replay(game, tmp_path / "s.json"))
+    again = rc.Game.from_replay(save_replay(game, tmp_path / "s.json"))
     assert again.to_json() == game.to_json()
 
 

@@ -66,6 +66,7 @@ def test_compiled_declarations_match_the_python_classes():
             cls = getattr(module, name)
             fields = {f.strip() for line in re.findall(r"cdef public \w+ (.+)", body)
                       for f in line.split(",")}
-            assert fields == set(cls.__slots__), name
+            slots = {s for c in cls.__mro__ for s in getattr(c, "__slots__", ())}
+            assert fields == slots, name
             for method in re.findall(r"cpdef (?:\w+ )?(\w+)\(", body):
                 assert callable(getattr(cls, method)), f"{name}.{method}"

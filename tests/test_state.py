@@ -1,5 +1,5 @@
 """One description of the state (state.py): copies, undo snapshots and JSON
-follow its fields; one validator (invariants.py) checks a state against its
+follow its fields; one validator (validate.py) checks a state against its
 rules and board, each problem with its place."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.invariants import Problem, Stage, check_state
+from redcode_rules.validate import Problem, Stage, check_state
 from redcode_rules.state import FIXED, GameState, Ref, ShipState, StackItem, derive, \
     referring_fields
 

@@ -105,7 +105,7 @@ class GreedyBot:
     def reasons(self, game: Game, move: Move) -> list[Reason]:
         """The terms of a move's score, in the order they are added."""
         st = game.state
-        seat = game._engine().pending()[1]
+        seat = game.engine.pending()[1]
         me = st.ships[seat]
         if move.kind in (MoveKind.END, MoveKind.PASS):
             return [Reason("end", 0.0)]

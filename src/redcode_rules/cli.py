@@ -15,14 +15,19 @@ import json
 import sys
 from typing import Any, NoReturn, Sequence
 
+from . import __version__, i18n
+from .bots import BOTS
 from .errors import Failure, LanguageError, RedCodeError, UsageError
+from .fuzz import fuzz
 from .game import Game, new_game
-from . import i18n
+from .game_setup import default_teams
 from .i18n import catalog
-from .loader import check_files, load_ruleset
+from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text, narrate
-from .setup import default_teams
+from .play import PlaySetup, play
+from .reference import write_reference
+from .replay import ReplayError, read_replay
 
 USAGE, FAILURE = 2, 1
 
@@ -106,7 +111,6 @@ def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> N
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """A whole game between two bots, narrated in the game's language (exit 0)."""
-    from .bots import BOTS
     rules = rules_of(args)
     teams = parse_teams(args.teams, rules)
     lang = game_language(args.lang, rules)
@@ -147,8 +151,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Write the card reference pages of --edition in --lang into --out."""
-    from .loader import builtin_editions
-    from .reference import write_reference
     lang = check_language(args.lang)
     args.edition = args.edition or (lang if lang in builtin_editions() else "en")
     rules = rules_of(args)
@@ -164,7 +166,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """A game in the terminal against bots (play.py); a bad option is a usage error."""
-    from .play import PlaySetup, play
     rules = rules_of(args)
     setup = PlaySetup(rules=rules, mode=args.mode, teams=parse_teams(args.teams, rules),
                       seed=args.seed, lang=game_language(args.lang, rules), seat=args.seat,
@@ -175,13 +176,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-play a replay move by move: a file that is not one is a usage error,
     an illegal move or other card data a failure."""
-    from .replay import ReplayError, read_replay, replay
     try:
         data = read_replay(args.file)
     except ReplayError as err:
         raise UsageError(str(err)) from None
     try:
-        game = replay(data)
+        game = Game.from_replay(data)
     except ReplayError as err:
         raise Failure(str(err)) from None
     rules = game.rules
@@ -202,7 +202,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random games checking every invariant; a broken one is a failure (exit 1),
     its shrunk replay written to --out."""
-    from .fuzz import fuzz
     rules = rules_of(args)
     with progress_bar(enabled=not (args.quiet or args.json), total=args.games) as advance:
         try:
@@ -271,13 +270,11 @@ def emit(document: dict[str, Any]) -> None:
 
 def version() -> str:
     """The installed version, as ``redcode --version`` prints it."""
-    from . import __version__
     return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``redcode`` argument parser: one subcommand per command."""
-    from .bots import BOTS
     p = Parser(prog="redcode", description="Red Code rules engine")
     p.add_argument("--version", action="version", version=f"redcode {version()}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)

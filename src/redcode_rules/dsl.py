@@ -107,7 +107,8 @@ def grammar_text() -> str:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> lark.Lark:
+def card_parser() -> lark.Lark:
+    """The card language's parser, built once (the DSL reference parses its examples)."""
     return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
 
 
@@ -154,7 +155,7 @@ def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) ->
 
 
 def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
-    parser = _parser()
+    parser = card_parser()
     lines = text.splitlines()
     line = getattr(err, "line", None)
     column = getattr(err, "column", None)
@@ -374,7 +375,7 @@ def parse_source(text: str, file: str = "<string>") -> list[Decl]:
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
     try:
-        tree = _parser().parse(text)
+        tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     try:

@@ -18,8 +18,9 @@ from typing import Any
 import attrs
 
 from . import effects
-from .dsl import WORDS, _parser, grammar_text
+from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
+from .loader import BASE, builtin_editions, load_ruleset
 from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, TargetKind
 
 # --------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def _words(pattern) -> list[str]:
 
 def grammar_keywords() -> dict[str, list[str]]:
     """Every keyword of the grammar → the grammar rules it appears in (from the parser)."""
-    parser = _parser()
+    parser = card_parser()
     words = {t.name: _words(t.pattern) for t in parser.terminals}
     used: dict[str, list[str]] = {}
     for rule in parser.rules:
@@ -274,7 +275,6 @@ def _enum_comments(cls: type) -> dict[str, str]:
 
 
 def _builtin_rulesets() -> list[Any]:
-    from .loader import builtin_editions, load_ruleset
     return [load_ruleset(e) for e in builtin_editions()]
 
 
@@ -450,7 +450,6 @@ def dsl_reference() -> str:
     lines.append("")
 
     # rule options ----------------------------------------------------------
-    from .loader import BASE, load_ruleset
     base = load_ruleset(BASE).options
     lines += ["## Rule options", "",
               "Set in a `rules { … }` block as `NAME value`; a variant's block changes only "
@@ -484,7 +483,7 @@ def dsl_reference() -> str:
     for word, places in keywords.items():
         lines.append(f"| `{word}` | " + ", ".join(f"`{p}`" for p in places) + " |")
     lines += ["", "## Values", ""]
-    parser = _parser()
+    parser = card_parser()
     for term in parser.terminals:
         if term.name in ("WS", "COMMENT") or _words(term.pattern) or term.pattern.type == "str":
             continue

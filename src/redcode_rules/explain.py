@@ -88,7 +88,7 @@ def explain(game, move: str) -> str:
     def say(key: str, amount: int | None = None, **values) -> str:
         return text(game.lang, "illegal", key, amount, **values)
 
-    eng = game._engine()
+    eng = game.engine
     st = game.state
     words = move.split()
     if not words:
@@ -158,7 +158,7 @@ def _place(game, say, seat: int, words: list[str]) -> str:
                    boxes=" ".join(board.name(b) for b in card), rule=rule)
     if board.is_island(box):
         return say("place_island", box=words[1], rule=rule)
-    occupant = game._engine().occupant()[box]
+    occupant = game.engine.occupant()[box]
     if occupant >= 0:
         return say("place_occupied", box=words[1], ship=game.state.ships[occupant].id,
                    rule=rule)
@@ -245,7 +245,7 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
     if not is_order:
-        visible = game._engine().visible_targets(seat, card.range)
+        visible = game.engine.visible_targets(seat, card.range)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:
@@ -267,7 +267,7 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
     if not rest:
         return say("needs_path", card=card.id)
     board = game.board
-    occ = game._engine().occupant()
+    occ = game.engine.occupant()
     visited = {game.state.ships[mover].position}  # the start counts as visited (D2.5a)
     for name in rest:
         box = board.index(name)

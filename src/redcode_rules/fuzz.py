@@ -18,10 +18,10 @@ import attrs
 
 from .errors import IllegalMove
 from .game import Game, new_game
+from .game_setup import default_teams
 from .invariants import violations
 from .model import Ruleset
 from .replay import save_replay
-from .setup import default_teams
 
 Check = Callable[[Game], list[str]]
 

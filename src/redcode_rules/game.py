@@ -1,78 +1,29 @@
-"""The public ``Game``: a state, the rules it runs on, and the move interface."""
+"""The public ``Game``: the core game (game_core.py) with its formats.
+
+``GameCore`` plays; ``Game`` adds what sits above it — JSON saves,
+scenarios, replays, narration, the board as text and as SVG — by handing
+itself to those modules, so a game they build is a ``Game`` (python-chess's
+``Board`` likewise knows nothing of ``chess.pgn`` or ``chess.svg``).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import attrs
-
-from .board import Board
-from .engine import Engine
-from .errors import IllegalMove
+from .game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .i18n import check_language
 from .model import Ruleset
-from .moves import Listing, Move, MoveCache, MoveGen
-from .setup import make_board, new_state
-from .state import Event, GameState, ShipState
+from .narrate import board_text, narrate
+from .replay import make_replay, replay
+from .scenario import game_from_scenario, game_to_scenario
+from .serialize import game_from_json, game_to_json
+from .svg import board
 
-#: Until a game's first ``undo``, ``play`` saves the state before every
-#: CHECKPOINT_EVERY-th move only; undo replays from the last one saved.
-CHECKPOINT_EVERY = 16
-
-
-@attrs.frozen
-class ShipView:
-    """A read-only look at one ship, as ``game.ship(id)`` returns it.
-
-    A snapshot: it does not change as the game goes on (ask ``game.ship``
-    again). ``position`` is a box name such as ``"c4"``, None while the ship
-    is off the board (still to be placed, R2.8, or sunk and waiting to
-    respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
-    it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
-    ``statuses`` names the statuses it has (R9); each status the rules
-    declare is also a boolean attribute (``.intercepted``, R9.1).
-    """
-
-    id: str
-    side: str
-    type: str
-    position: str | None
-    repairs: int
-    breakdowns: int
-    reserve: int
-    withdrawn: int
-    sunk: bool
-    statuses: tuple[str, ...]
-    eliminated: bool
-    maneuvers: tuple[str, ...]
-    crew: dict[str, int]
-    declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
-    """Every status the rules declare: the names answered as attributes."""
-
-    def __getattr__(self, name: str) -> bool:
-        """A declared status by name (``.intercepted``): whether the ship has it."""
-        if not name.startswith("_"):
-            try:
-                declared = object.__getattribute__(self, "declared")
-            except AttributeError:  # not built yet (copy, unpickling)
-                declared = ()
-            if name in declared:
-                return name in object.__getattribute__(self, "statuses")
-        raise AttributeError(f"'ShipView' object has no attribute {name!r}")
-
-    def crew_on(self, maneuver: str) -> int:
-        """Crew on a maneuver's boxes (0 = available, R4.1)."""
-        if maneuver not in self.crew:
-            raise KeyError(f"{self.id} has no maneuver {maneuver!r}")
-        return self.crew[maneuver]
+__all__ = ["CHECKPOINT_EVERY", "Game", "ShipView", "game_from_pickle", "new_game", "normalise"]
 
 
-def normalise(move: str) -> str:
-    """A move string with runs of white space folded (the notation's one spelling)."""
-    return " ".join(move.split())
-
-
-class Game:
+class Game(GameCore):
     """A game of Red Code in progress.
 
     Make one with ``new_game`` (or ``Game.from_scenario``, ``Game.from_json``).
@@ -83,54 +34,14 @@ class Game:
     board as text.
     """
 
-    __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
-                 "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
-                 "_log_lengths", "_dense")
+    __slots__ = ()
 
-    def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
-                 board: Board | None = None):
-        self.rules = rules
-        self.state = state
-        self.log: list[Event] = log if log is not None else []
-        self.board = board or make_board(state.board, rules, state.start_cards)
-        self._eng: Engine | None = None
-        self._movegen: MoveGen | None = None
-        self._moves_cache = MoveCache()
-        self._legal: Listing | None = None
-        self.setup: dict[str, Any] | None = None  # how the game began, for replays
-        # undo: states before moves, saved flat into one list
-        # (GameState.save_into); per move, where its state starts (-1: not
-        # saved, replayed from an earlier one) and the log's length then
-        self._history: list = []
-        self._history_at: list[int] = []
-        self._log_lengths: list[int] = []
-        self._dense = False  # save before every move (after a first undo)
-        self.moves: list[str] = []
-        self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
-
-    # ------------------------------------------------------------- creation
-    @classmethod
-    def new(cls, rules: Ruleset, mode: str = "war",
-            teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
-            seed: int = 0, placement: str | None = None) -> Game:
-        """A new game (see ``new_game``)."""
-        if placement is None:
-            placement = rules.options.placement
-        game = cls(rules, new_state(rules, mode, teams, seed, placement))
-        game.setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
-                      "placement": placement}
-        eng = game._engine()
-        eng.event("game_start", mode=mode, board=game.board.rows())
-        eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
-        game._advance()
-        return game
-
+    # ------------------------------------------------------------- formats
     @classmethod
     def from_scenario(cls, scenario: str | Path | Mapping[str, Any]) -> Game:
         """A position from the YAML scenario format of docs/scenarios.md: YAML
         text, a mapping, or the path of a ``.yaml`` file (str or Path)."""
-        from .scenario import game_from_scenario
-        return game_from_scenario(scenario)
+        return game_from_scenario(scenario, game_class=cls)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -138,8 +49,13 @@ class Game:
 
         The rules are loaded again from the edition and card files it names
         and must compile to the same card data (``ScenarioError`` if not)."""
-        from .serialize import game_from_json
-        return game_from_json(text)
+        return game_from_json(text, game_class=cls)
+
+    @classmethod
+    def from_replay(cls, source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
+        """A replay re-simulated (a file, its JSON text or its data), every move
+        checked; ``upto`` stops after that many moves (see ``redcode_rules.replay``)."""
+        return replay(source, upto, game_class=cls)
 
     def to_scenario(self) -> str:
         """This position as scenario YAML that ``from_scenario`` reads back equal.
@@ -147,7 +63,6 @@ class Game:
         ``ScenarioError`` for what the format cannot hold: a chain on the
         stack, a finished game, card files given as text (see scenario.py).
         """
-        from .scenario import game_to_scenario
         return game_to_scenario(self)
 
     def to_json(self) -> str:
@@ -155,312 +70,42 @@ class Game:
 
         Unlike ``to_scenario`` it holds any moment of a game, a chain on the
         stack included, and the log; it is meant for programs, not people."""
-        from .serialize import game_to_json
         return game_to_json(self)
 
     def replay(self) -> dict[str, Any]:
         """This game as a replay (setup + moves); see ``redcode_rules.replay``."""
-        from .replay import make_replay
         return make_replay(self)
 
-    # ------------------------------------------------------------- internals
-    def _engine(self) -> Engine:
-        """The engine on the current state.
-
-        Undo replaces the state object; the engine's tables (seats, sides,
-        ship types) stay right, since a game never changes its seats, so it
-        is pointed at the new state rather than rebuilt."""
-        eng = self._eng
-        if eng is None:
-            eng = self._eng = Engine(self.rules, self.board, self.state, self.log)
-        elif eng.state is not self.state or eng.log is not self.log:
-            eng.state, eng.log = self.state, self.log
-        return eng
-
-    def _gen(self) -> MoveGen:
-        gen = self._movegen
-        if gen is not None and gen.state is self.state and gen.eng.log is self.log:
-            return gen  # the common case, called twice a move
-        eng = self._engine()
-        if gen is None:
-            gen = self._movegen = MoveGen(eng, self._moves_cache)
-        elif gen.state is not eng.state:
-            gen.state = eng.state
-        return gen
-
-    def _advance(self) -> None:
-        self._engine().advance()
-        self._legal = None
-
-    def move_of(self, text: str) -> Move:
-        """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
-        listing = self._listing()
-        text = listing.canonical(normalise(text))
-        found = listing.find(text)
-        if found is None:
-            raise KeyError(text)
-        return self._gen().complete(text, found)
-
-    def _listing(self) -> Listing:
-        if self._legal is None:
-            self._legal = self._gen().legal()
-        return self._legal
-
-    # ------------------------------------------------------------- the interface
-    def legal_moves(self) -> list[str]:
-        """Every legal move of ``to_move``, sorted."""
-        return list(self._listing().sorted())
-
-    def is_legal(self, move: str) -> bool:
-        """Whether ``play(move)`` would be accepted now (white space folded, any
-        legal path to a listed outcome)."""
-        listing = self._listing()
-        return listing.canonical(normalise(str(move))) in listing
-
-    def explain(self, move: str) -> str | None:
-        """None if ``move`` is legal now, else why not, citing the rule, in ``lang``."""
-        if not isinstance(move, str):
-            from .i18n import text
-            return text(self.lang, "illegal", "not_string")
-        move = normalise(move)
-        listing = self._listing()
-        if listing.canonical(move) in listing:
-            return None
-        from .explain import explain
-        return explain(self, move)
-
-    def _illegal(self, move: Any) -> IllegalMove:
-        """The error for a move that is not legal now: reason, legal moves, suggestions."""
-        from .explain import closest_moves
-        legal = self.legal_moves()
-        written = move if isinstance(move, str) else repr(move)
-        near = closest_moves(normalise(move), legal) if isinstance(move, str) else []
-        return IllegalMove(written, self.explain(move), legal, near)
-
-    def play(self, move: str) -> None:
-        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
-
-        A move with a path may take any legal path to a listed outcome; the
-        move list, log and replays record the listed text (canonical path).
-        """
-        if not isinstance(move, str):
-            raise self._illegal(move)
-        listing = self._listing()
-        found = listing.find(move)
-        if found is None:  # recorded as listed: white space folded, the canonical path
-            written, move = move, listing.canonical(normalise(move))
-            found = listing.find(move)
-            if found is None:
-                raise self._illegal(written)
-        history_at = self._history_at
-        n = len(history_at)
-        if self._dense or not n % CHECKPOINT_EVERY:
-            at = len(self._history)
-            self.state.save_into(self._history)
-        else:
-            at = -1
-        history_at.append(at)
-        self._log_lengths.append(len(self.log))
-        self.moves.append(move)
-        self._legal = None
-        gen = self._gen()
-        try:
-            gen.eng.perform(gen.complete(move, found), listing.seat)
-        except BaseException:
-            # an engine bug (or a broken user primitive) must not leave half
-            # a move: back to the state before it, saved or replayed
-            self._rewind(n)
-            raise
-
-    def undo(self) -> str:
-        """Take back the last move (python-chess ``pop``); returns it.
-
-        The first undo of a game may replay up to CHECKPOINT_EVERY - 1
-        moves from the last state saved; from then on every move's state
-        is saved, so undoing again (search's push/pop) replays nothing.
-        """
-        if not self._history_at:
-            raise IndexError("no move to undo")
-        self._dense = True
-        move = self.moves[-1]
-        self._rewind(len(self._history_at) - 1)
-        return move
-
-    def _rewind(self, n: int) -> None:
-        """Back to the state before the game's ``n``-th recorded move.
-
-        Restores the last state saved at or before it and replays the moves
-        in between: the engine is deterministic, its RNG in the state. (After
-        a crash inside a move, should a replayed move raise too — code
-        changed during the game — that error propagates, the game left just
-        before that move.)
-        """
-        history_at = self._history_at
-        start = n
-        while history_at[start] < 0:  # the first recorded move is always saved
-            start -= 1
-        at = history_at[start]
-        first = len(self.moves) - len(history_at)  # a clone's moves before its own
-        replay = self.moves[first + start:first + n]
-        self.state = GameState.restore(self._history, at)
-        del self._history[at:]
-        del history_at[start:]
-        del self.log[self._log_lengths[start]:]
-        del self._log_lengths[start:]
-        del self.moves[first + start:]
-        self._legal = None
-        for move in replay:
-            self.play(move)
-
-    def clone(self) -> Game:
-        """An independent copy (shares the immutable rules and board)."""
-        other = Game(self.rules, self.state.copy(), list(self.log), self.board)
-        other.setup = self.setup
-        other._moves_cache = self._moves_cache  # immutable moves of the same seats
-        other.moves = list(self.moves)
-        other._lang = self._lang
-        other._dense = self._dense
-        return other
-
-    @property
-    def to_move(self) -> str | None:
-        """The player (ship id) whose decision is pending; None when the game is over."""
-        pending = self._engine().pending()
-        return None if pending is None else self.state.ships[pending[1]].id
-
-    @property
-    def decision(self) -> str | None:
-        """What kind of decision is pending: recover, main, respond, choose, discard, place."""
-        pending = self._engine().pending()
-        return None if pending is None else pending[0]
-
-    @property
-    def ships(self) -> list[str]:
-        """Every ship id in seat order, the order of play (D6.3), sunk ones included."""
-        return [s.id for s in self.state.ships]
-
-    def _ship_state(self, ship_id: str) -> ShipState:
-        for s in self.state.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(f"no ship {ship_id!r}; ships are {', '.join(self.ships)}")
-
-    def ship(self, ship_id: str) -> ShipView:
-        """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""
-        s = self._ship_state(ship_id)
-        names = self.rules.ships[s.type].maneuvers
-        return ShipView(s.id, s.side, s.type,
-                        None if s.position is None else self.board.name(s.position),
-                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk,
-                        tuple(name for name, _ in s.statuses), s.eliminated, names,
-                        dict(zip(names, s.crew_on)), tuple(self.rules.statuses))
-
-    def hand(self, ship_id: str) -> list[str]:
-        """The order cards in the hand of a ship's player, as card ids (a copy)."""
-        s = self._ship_state(ship_id)
-        return list(self.state.hands[self.state.ships.index(s)])
-
-    @property
-    def deck(self) -> list[str]:
-        """The order cards still to draw, top first (a copy; R7.1)."""
-        return list(self.state.deck)
-
-    @property
-    def discards(self) -> list[str]:
-        """The discard pile, oldest first; reshuffled into the deck when it runs out (D7.1)."""
-        return list(self.state.discard)
-
-    @property
-    def score(self) -> dict[str, int]:
-        """Victory points by side, ``{"blue": 0, "red": 0}``; war only (R8.3), 0 in arena."""
-        return dict(self.state.score)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (D8.6); then ``to_move`` is None and nothing is legal."""
-        return self.state.phase == "over"
-
-    @property
-    def winner(self) -> str | None:
-        """``"blue"``, ``"red"`` or ``"draw"`` once the game is over (D8.5, D8.6); None before."""
-        return self.state.winner
-
-    @property
-    def turn(self) -> str:
-        """The player whose turn it is (not always ``to_move``: responses)."""
-        return self.state.ships[self.state.turn].id
-
-    @property
-    def turn_number(self) -> int:
-        """The turn being played, from 1; every player's turn counts (E8.4, limit D8.5)."""
-        return self.state.turn_number
-
-    @property
-    def phase(self) -> str:
-        """Where the turn is: ``place`` (initial placement R2.8, or a respawn D8.4),
-        ``recover`` (R6.1), ``main`` (maneuvers and order cards) or ``over``.
-
-        ``decision`` says what ``to_move`` must decide now (a response, a
-        choice, a discard, within the phase)."""
-        return self.state.phase
-
-    @property
-    def stack(self) -> list[dict[str, Any]]:
-        """The items waiting to resolve, bottom first."""
-        out = []
-        for item in self.state.stack:
-            entry: dict[str, Any] = {"card": item.card, "player": self.state.ships[item.seat].id,
-                                     "cancelled": item.cancelled}
-            if item.target is not None:
-                entry["target"] = self.state.ships[item.target].id
-            out.append(entry)
-        return out
-
+    # ------------------------------------------------------------- renderers
     def svg(self, **options: Any) -> str:
         """The board as SVG (see ``redcode_rules.svg.board`` for the options)."""
-        from .svg import board
         return board(self, **options)
-
-    @property
-    def lang(self) -> str:
-        """The language of narration and IllegalMove reasons: by default the
-        edition's (``rules.lang``); set it to any of ``i18n.languages()``."""
-        return self._lang or self.rules.lang
-
-    @lang.setter
-    def lang(self, value: str) -> None:
-        from .i18n import check_language
-        self._lang = check_language(value)
 
     def narration(self, lang: str | None = None) -> list[str]:
         """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
-        from .i18n import check_language
-        from .narrate import narrate
         return narrate(self.log, self.lang if lang is None else check_language(lang))
 
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
-        from .narrate import board_text
         return board_text(self)
-
-    def __reduce__(self):
-        """Pickling goes through the JSON save (``to_json``), so a pickle loads
-        in the pure and the compiled build alike, and is checked as a save is.
-        The undo history is not kept (as in a save); the language is."""
-        from .serialize import game_from_pickle
-        return (game_from_pickle, (self.to_json(), self._lang))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.rules.hash == other.rules.hash and \
-            self.state == other.state
 
     def __str__(self) -> str:
         """The board as text (``board_text``), as python-chess prints a board."""
         return self.board_text()
 
-    def __repr__(self) -> str:
-        return (f"<Game {self.rules.name} {self.state.mode} turn {self.turn_number} "
-                f"to_move={self.to_move}>")
+    def __reduce__(self):
+        """Pickling goes through the JSON save (``to_json``), so a pickle loads
+        in the pure and the compiled build alike, and is checked as a save is.
+        The undo history is not kept (as in a save); the language is."""
+        return (game_from_pickle, (self.to_json(), self._lang))
+
+
+def game_from_pickle(text: str, lang: str | None) -> Game:
+    """A pickled game (``Game.__reduce__``): its JSON save and its language."""
+    game = Game.from_json(text)
+    if lang is not None:
+        game.lang = lang
+    return game
 
 
 def new_game(rules: Ruleset, mode: str = "war",

@@ -85,9 +85,9 @@ def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) 
                    source_line=lines[header.pos.line - 1] if lines else None)
 
 
-def _build(ref: str, extra: tuple[str, ...],
-           texts: tuple[tuple[str, str], ...] = (),
-           variants: tuple[tuple[str, str], ...] | None = None) -> Ruleset:
+def build_ruleset(ref: str, extra: tuple[str, ...],
+                  texts: tuple[tuple[str, str], ...] = (),
+                  variants: tuple[tuple[str, str], ...] | None = None) -> Ruleset:
     """Compile edition or variant ``ref``, its extra card files, then ``texts``.
 
     ``variants`` (file name, text), child first, stands in for the variant
@@ -153,7 +153,7 @@ def _build(ref: str, extra: tuple[str, ...],
 
 @lru_cache(maxsize=32)
 def _cached(ref: str, extra: tuple[str, ...]) -> Ruleset:
-    return _build(ref, extra)
+    return build_ruleset(ref, extra)
 
 
 def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None = None) -> Ruleset:
@@ -164,13 +164,13 @@ def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None 
     """
     extra_t = tuple(str(e) for e in (extra or ()))
     if extra_t or (edition not in builtin_editions() and edition != BASE):
-        return _build(str(edition), extra_t)
+        return build_ruleset(str(edition), extra_t)
     return _cached(edition, extra_t)
 
 
 def load_source(text: str, name: str = "<string>", edition: str = "en") -> Ruleset:
     """Build an edition plus one card file given as text (tests, tools, notebooks)."""
-    return _build(edition, (), ((name, text),))
+    return build_ruleset(edition, (), ((name, text),))
 
 
 def check_files(paths: list[str], edition: str = "en") -> list[DslError]:
@@ -181,9 +181,9 @@ def check_files(paths: list[str], edition: str = "en") -> list[DslError]:
         try:
             decls = parse_source(read_card_file(path), path)
             if any(d.action == "variant" for d in decls):
-                _build(path, ())
+                build_ruleset(path, ())
             else:
-                _build(edition, (path,))
+                build_ruleset(edition, (path,))
         except DslError as err:
             errors.append(err)
     return errors

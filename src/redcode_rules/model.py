@@ -14,7 +14,9 @@ from typing import Any
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
+from .i18n import languages
 from .kinds import Choice
+from .text import card_text
 
 
 class TargetKind(enum.Enum):
@@ -322,7 +324,6 @@ class Ruleset:
     @property
     def lang(self) -> str:
         """The language of the edition: the last of its lineage with texts, else en."""
-        from .i18n import languages
         have = languages()
         return next((name for name in reversed(self.lineage) if name in have), "en")
 
@@ -367,5 +368,4 @@ class Ruleset:
 
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""
-        from .text import card_text
         return card_text(self, card_id, lang)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .i18n import ShipName, catalog, display_name, gender, pick, status_name
 from .kinds import Pile
-from .state import Event
+
+if TYPE_CHECKING:  # the state sits above: str(event) narrates it
+    from .state import Event
 
 TYPE_LETTERS = {"submarine": "s", "destroyer": "d", "aircraft_carrier": "c"}
 SHIP_KEYS = ("player", "ship", "by", "of", "target")

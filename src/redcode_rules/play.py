@@ -33,6 +33,7 @@ from .game import Game, new_game, normalise
 from .i18n import ShipName, catalog, display_name, pick, ship_display
 from .model import Ruleset
 from .narrate import narrate, ship_letter
+from .replay import read_replay, save_replay, start_of
 
 Reader = Callable[[str], str]
 
@@ -697,7 +698,6 @@ class Session:
 
     def save(self, path: str) -> bool:
         """Save the game as a replay file."""
-        from .replay import save_replay
         try:
             save_replay(self.game, path)
         except (OSError, RedCodeError) as err:
@@ -710,10 +710,9 @@ class Session:
 
     def load(self, path: str) -> bool:
         """Continue a replay file: its game, the person on the same seat, new bots."""
-        from .replay import read_replay, start_of
         try:
             data = read_replay(Path(path))
-            game = start_of(data)
+            game = start_of(data, Game)
             marks = []
             for move in data["moves"]:
                 if game.to_move == self.human:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from .i18n import catalog, display_name, pick
+from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from .text import effect_text, join, status_rule_parts
 
@@ -194,7 +195,6 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
     The sentences come from the ``differences`` texts of ``lang/*.yaml``: a
     reader sees "Ambush: 5 copies instead of 4", never the card language.
     """
-    from .loader import BASE, load_ruleset
     said = catalog(lang)["differences"]
     base = load_ruleset(BASE)
     out = []

@@ -22,14 +22,15 @@ from typing import Any
 
 from .errors import IllegalMove, ReplayError, ScenarioError, clip, quote
 from .files import read_text
-from .game import Game, new_game
+from .game_core import GameCore
+from .scenario import game_from_scenario
 from .serialize import MAX_JSON_DEPTH, json_depth, ruleset_from_ref, ruleset_ref
 
 FORMAT = "redcode-replay"
 VERSION = 1
 
 
-def make_replay(game: Game) -> dict[str, Any]:
+def make_replay(game: GameCore) -> dict[str, Any]:
     """The replay of a game: its rules (extra card files embedded), setup and moves."""
     if game.setup is None:
         raise ReplayError("this game has no recorded setup (it was built by hand)")
@@ -37,7 +38,7 @@ def make_replay(game: Game) -> dict[str, Any]:
             "setup": game.setup, "moves": list(game.moves)}
 
 
-def save_replay(game: Game, path: str | Path) -> Path:
+def save_replay(game: GameCore, path: str | Path) -> Path:
     path = Path(path)
     path.write_text(json.dumps(make_replay(game), indent=1, ensure_ascii=False) + "\n", "utf-8")
     return path
@@ -70,8 +71,8 @@ def read_replay(source: str | Path) -> dict[str, Any]:
     return data
 
 
-def start_of(data: dict[str, Any]) -> Game:
-    """The game a replay starts from (no moves played)."""
+def start_of(data: dict[str, Any], game_class: type[GameCore] = GameCore) -> GameCore:
+    """The game a replay starts from (no moves played), a ``game_class``."""
     extra = data["ruleset"].get("extra")
     if extra:
         paths = clip(", ".join(map(str, extra)), 300)
@@ -90,17 +91,17 @@ def start_of(data: dict[str, Any]) -> Game:
     setup = data["setup"]
     try:
         if "scenario_yaml" in setup or "scenario" in setup:
-            from .scenario import game_from_scenario
             scenario = setup.get("scenario_yaml", setup.get("scenario"))
             if not isinstance(scenario, (str, dict)):
                 raise ReplayError("replay setup: the scenario is YAML text or a mapping")
             # the replay's rules, not the card files the scenario names; the
             # text itself, never a file it might name
-            game = game_from_scenario(scenario, rules, read_files=False)
+            game = game_from_scenario(scenario, rules, read_files=False,
+                                      game_class=game_class)
         else:
             # replays from before R2.8's placement decisions began with the fixed one
-            game = new_game(rules, mode=setup["mode"], teams=setup["teams"], seed=setup["seed"],
-                            placement=setup.get("placement", "fixed"))
+            game = game_class.new(rules, mode=setup["mode"], teams=setup["teams"],
+                                  seed=setup["seed"], placement=setup.get("placement", "fixed"))
     except (KeyError, TypeError) as err:
         raise ReplayError(f"replay setup is incomplete: {clip(err)}") from None
     except ScenarioError as err:
@@ -108,10 +109,13 @@ def start_of(data: dict[str, Any]) -> Game:
     return game
 
 
-def replay(source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
-    """Re-simulate a replay; every move must be legal where it was played."""
+def replay(source: str | Path | dict[str, Any], upto: int | None = None,
+           game_class: type[GameCore] = GameCore) -> GameCore:
+    """Re-simulate a replay; every move must be legal where it was played.
+
+    The game is a ``game_class``: ``Game.from_replay`` gives the public ``Game``."""
     data = source if isinstance(source, dict) else read_replay(source)
-    game = start_of(data)
+    game = start_of(data, game_class)
     moves = data["moves"] if upto is None else data["moves"][:upto]
     for index, move in enumerate(moves):
         try:

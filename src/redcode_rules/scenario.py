@@ -15,12 +15,13 @@ import yaml
 
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .files import read_text
+from .game_core import GameCore
+from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
-from .invariants import MODES, check_state, team_problems
-from .setup import default_start_cards, make_board, seat_order
 from .state import GameState, ShipState
+from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
@@ -103,7 +104,7 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
 def _placement_turn(data: Mapping[str, Any], ships: list[ShipState]) -> int:
     """``phase: place`` (R2.8): the ships without ``at`` are still to be placed,
     in seat order; the first of them places now (``turn`` may name it). (That
-    each side's start card has room for them is the validator's, invariants.py.)"""
+    each side's start card has room for them is the validator's, validate.py.)"""
     unplaced = [seat for seat, s in enumerate(ships) if s.position is None]
     if not unplaced:
         raise ScenarioError("phase", "phase: place needs a ship still to be placed (one "
@@ -202,16 +203,18 @@ def scenario_source(scenario: str | Path | Mapping[str, Any]) -> str | Mapping[s
 
 
 def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset | None = None,
-                       read_files: bool = True):
+                       read_files: bool = True, *,
+                       game_class: type[GameCore] = GameCore) -> GameCore:
     """Build the game; any malformed value becomes a ScenarioError, never a crash.
 
     ``rules``, if given, replaces the ones the scenario names (a replay
     carries its card files' text and must not open the paths it names);
-    ``read_files=False`` takes text as YAML even if it looks like a path."""
+    ``read_files=False`` takes text as YAML even if it looks like a path;
+    the game is a ``game_class`` (``Game.from_scenario`` passes ``Game``)."""
     if read_files:
         scenario = scenario_source(scenario)
     try:
-        return _game_from_scenario(scenario, rules)
+        return _game_from_scenario(scenario, rules, game_class)
     except RedCodeError:
         raise
     except RecursionError:
@@ -221,9 +224,8 @@ def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset 
                             f"{clip(err)})") from None
 
 
-def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None = None):
-    from .game import Game
-
+def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None,
+                        game_class: type[GameCore]) -> GameCore:
     data = load_scenario_data(scenario)
     for key in data:
         if key not in TOP_FIELDS:
@@ -334,7 +336,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         placed = sum(crew_on) + withdrawn
         if "reserve" in spec:
             reserve = _int(spec["reserve"], f"{field}.reserve")
-        else:  # implied by the crew placed (below 0 if too many: invariants.py says so)
+        else:  # implied by the crew placed (below 0 if too many: validate.py says so)
             reserve = spec_t.crew - placed
         statuses = _statuses(spec, field, rules)
         listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
@@ -397,12 +399,12 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
                       end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode))
-    for problem in check_state(state, rules, board):  # the rules of a state (invariants.py)
+    for problem in check_state(state, rules, board):  # the rules of a state (validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
-    game = Game(rules, state, board=board)
+    game = game_class(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
-    eng = game._engine()
+    eng = game.engine
     if ships[turn].sunk and not turn_ends:
         if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
@@ -415,7 +417,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         elif data.get("recover_left") is not None:
             state.recover_left = _int(data["recover_left"], "recover_left", 1,
                                       state.recover_left)
-    game._advance()
+    game.run_to_decision()
     return game
 
 

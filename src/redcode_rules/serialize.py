@@ -13,11 +13,13 @@ from typing import Any
 import cattrs
 
 from .board import Board
-from .invariants import Problem, Stage, check_state, game_problems
-from .setup import make_board
 from .errors import DslError, ScenarioError, clip, quote
-from .loader import _build, load_ruleset
+from .game_core import GameCore
+from .game_setup import make_board
+from .invariants import game_problems
+from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
+from .validate import Problem, Stage, check_state
 
 FORMAT = 1
 _conv = cattrs.Converter(forbid_extra_keys=True)
@@ -58,7 +60,6 @@ def _named_texts(value: Any, field: str) -> tuple[tuple[str, str], ...]:
 def ruleset_from_ref(ref: dict[str, Any]):
     """The rules a save or replay names, rebuilt from built-in editions and the
     card texts it carries: it never opens a file. The hash must match."""
-    from .loader import BASE, builtin_editions
     edition = ref.get("edition")
     editions = builtin_editions()
     if not isinstance(edition, str) or edition not in editions + [BASE]:
@@ -76,7 +77,7 @@ def ruleset_from_ref(ref: dict[str, Any]):
                             "played with is what proves the rules are the same")
     try:
         if texts or variants:
-            rules = _build(edition, (), texts, variants)
+            rules = build_ruleset(edition, (), texts, variants)
         else:
             rules = load_ruleset(edition)
     except DslError as err:
@@ -167,11 +168,10 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def game_from_json(text: str):
+def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore:
     """A saved game, every part checked against the rules before the game is
-    built (``ScenarioError`` naming the field); no file is opened."""
-    from .game import Game
-
+    built (``ScenarioError`` naming the field); no file is opened. The game
+    is a ``game_class`` (``Game.from_json`` passes ``Game``)."""
     try:
         data = json.loads(text)
     except RecursionError:
@@ -203,17 +203,10 @@ def game_from_json(text: str):
     moves = data.get("moves", [])
     if not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves):
         raise ScenarioError("moves", "must be a list of move strings")
-    game = Game(rules, state, log, board)
+    game = game_class(rules, state, log, board)
     check_playable(game, problems)
     game.setup = data.get("setup")
     game.moves = list(moves)
-    return game
-
-
-def game_from_pickle(text: str, lang: str | None):
-    """A pickled game (``Game.__reduce__``): its JSON save and its language."""
-    game = game_from_json(text)
-    game._lang = lang
     return game
 
 

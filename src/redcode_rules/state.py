@@ -9,7 +9,7 @@ The fields below are the one description of the state: the copy (``copy``,
 for ``Game.clone``), the flat undo snapshot (``save_into``/``restore``) are
 generated from them when this module is imported (``derive``), the JSON
 form is cattrs' reading of the same classes (serialize.py), and the
-validator (invariants.py) checks every field whose metadata names what it
+validator (validate.py) checks every field whose metadata names what it
 refers to (``REF``: a seat, a box, an order card, a catch-up rule). Adding
 a field is one edit here.
 """
@@ -23,10 +23,12 @@ from typing import Any, Callable
 
 import attrs
 
+from .narrate import narrate_event
+
 
 class Ref(enum.Enum):
     """What an integer or string field of the state refers to, so the
-    validator (invariants.py) checks it against the game without a list of
+    validator (validate.py) checks it against the game without a list of
     field names of its own."""
 
     SEAT = "seat"            # an index into GameState.ships
@@ -131,7 +133,7 @@ class Event:
         return self.data.get(key, default)
 
     def __str__(self) -> str:
-        from .narrate import narrate_event
+        """The event as an English sentence (narrate.py), else its kind."""
         return narrate_event(self) or self.kind
 
 

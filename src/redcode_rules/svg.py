@@ -102,7 +102,7 @@ def type_letter(ship_type: str) -> str:
 
 
 def _ship(game, ship_id: str):
-    return game._ship_state(ship_id)
+    return game.ship_state(ship_id)
 
 
 # ---------------------------------------------------------------- visual field

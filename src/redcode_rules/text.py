@@ -7,9 +7,13 @@ response flags. A new card written in the DSL gets text in every language.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .effects import Effect, primitive_of
 from .i18n import catalog, pick, status_name
-from .model import Ruleset, StatusDef, TargetKind
+
+if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
+    from .model import Ruleset, StatusDef
 
 
 def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
@@ -55,7 +59,7 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     card = rules.card(card_id)
     body = join([effect_text(e, lang, rules.statuses) for e in card.effects], words)
     parts = [body[:1].upper() + body[1:] + "."]
-    if card.target.kind is TargetKind.AREA:
+    if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         parts.append(words["range"].format(range=card.range) if card.range is not None

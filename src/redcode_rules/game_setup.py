@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
-from .invariants import MODES, team_problems
+from .validate import MODES, team_problems
 from .model import PLACEMENTS, Ruleset
 from .rng import seed_state, shuffle
 from .state import GameState, ShipState
