@@ -24,7 +24,8 @@ import attrs
 import lark
 from lark import Token, Transformer, v_args
 
-from .effects import PRIMITIVES, Effect, Selector
+from .effects import PRIMITIVES, Effect, Selector, primitive_of
+from .kinds import Choice
 from .errors import DslError
 from .model import (
     PLACEMENTS,
@@ -704,7 +705,7 @@ class Draft:
         if needs_answer and not response:
             raise self.error(tpos, f"{where} acts on the item it answers, so it must be a "
                              "'response' (R5.2)")
-        moves = [e for e in effects if type(e).__name__ == "Move"]
+        moves = [e for e in effects if primitive_of(e).choice is Choice.PATH]
         if len(moves) > 1:
             raise self.error(p["effect"].pos, f"{where} has more than one move effect")
         if moves and target.kind is TargetKind.AREA:

@@ -19,6 +19,7 @@ import attrs
 
 from . import effects
 from .dsl import WORDS, card_parser, grammar_text
+from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
 from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, TargetKind
 
@@ -126,6 +127,15 @@ SELECTOR_NOTES: dict[str, str] = {
     "source": "a `response` (R5.2)",
     "each ship in area": "`target area WxH` (order cards only, D7.5)",
     "answered": "a `response` (R5.2)",
+}
+
+#: What a primitive's registry entry says the player chooses (``effects.Choice``),
+#: in the primitive's section; nothing is said of ``Choice.NONE``.
+CHOICE_WORDS: dict[Choice, str] = {
+    Choice.PATH: "the path, up to AMOUNT boxes, written in the move with the card "
+                 "(see [Move notation](notation.md))",
+    Choice.CREW_SOURCE: "where each crew comes from, while the effect resolves "
+                        "(`recover SOURCE`, once per crew)",
 }
 
 NO_DESCRIPTION = "(no description yet)"
@@ -377,6 +387,8 @@ def dsl_reference() -> str:
             f"- **Syntax:** `{spelled} {prep}{sel}`",
             "- **Values:** " + ("; ".join(_param_words(p) for p in prim.params) or "none"),
             f"- **Acts on:** {acts}",
+            *([f"- **The player chooses:** {CHOICE_WORDS[prim.choice]}"]
+              if prim.choice in CHOICE_WORDS else []),
             f"- **Example:** `effect {prim.example}`",
             "- **Used by:** " + (", ".join(f"`{u}`" for u in used) or "no built-in card"),
             "",

@@ -90,8 +90,6 @@ class GameCore:
     by ``new`` is of the class it was asked of (the public ``Game``).
     """
 
-    # game.pxd, no longer compiled, still lists these (tests/test_smoke.py):
-    # keep __slots__ and that file alike while it exists.
     __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
@@ -160,8 +158,7 @@ class GameCore:
         return gen
 
     def _advance(self) -> None:
-        gen = self._gen()
-        gen.eng.advance(gen.can_respond)
+        self._engine().advance()
         self._legal = None
 
     def move_of(self, text: str) -> Move:
@@ -253,7 +250,7 @@ class GameCore:
         self._legal = None
         gen = self._gen()
         try:
-            gen.apply(gen.complete(move, found), listing.seat)
+            gen.eng.perform(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed

@@ -13,8 +13,9 @@ from typing import Any
 
 import attrs
 
-from .effects import Effect, Move, Selector
+from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .i18n import languages
+from .kinds import Choice
 from .text import card_text
 
 
@@ -72,20 +73,21 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
-    # The card's move primitive, if any (its path is part of the move string).
-    # The move generator asks at every decision, so it is found once, here: a
-    # field, not a cached_property, whose __getattr__ on a slotted class would
-    # slow every attribute of every card (3-4x per read).
-    move_effect: Move | None = attrs.field(init=False, eq=False, repr=False)
+    # The effect whose path the player chooses with the card (its registry
+    # entry declares Choice.PATH), if any: the path is part of the move
+    # string. The move generator asks at every decision, so it is found once,
+    # here: a field, not a cached_property, whose __getattr__ on a slotted
+    # class would slow every attribute of every card (3-4x per read).
+    path_effect: Effect | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        moving = [e for e in self.effects if isinstance(e, Move)]
-        object.__setattr__(self, "move_effect", moving[0] if moving else None)
+        moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
+        object.__setattr__(self, "path_effect", moving[0] if moving else None)
 
     @property
     def mover(self) -> Selector | None:
         """Which ship the card moves (its own, the target), or None if it moves none."""
-        m = self.move_effect
+        m = self.path_effect
         return m.selector if m else None
 
 
@@ -344,7 +346,8 @@ class Ruleset:
                 "respondable": c.respondable, "response": c.response,
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
-                "effects": [[type(e).__name__, e.selector.value, e.params()] for e in c.effects],
+                "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
+                             e.params()] for e in c.effects],
             }
         return {
             # declaration order fixes the deck before its shuffle, the map

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .i18n import ShipName, catalog, display_name, gender, pick, status_name
+from .kinds import Pile
 
 if TYPE_CHECKING:  # the state sits above: str(event) narrates it
     from .state import Event
@@ -40,7 +41,7 @@ def narrate_event(event: Event, lang: str = "en") -> str:
         data["to"] = data["path"][-1]  # the path itself is in the use/order line
     if event.kind == "recover":
         source = str(data["source"])
-        data["source"] = events["recovered_from_withdrawn"] if source == "withdrawn" \
+        data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
             else display_name(source, lang)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
