@@ -791,9 +791,11 @@ class Draft:
                 raise self.error(prop.pos, f"ship '{entry.id}': a letter is one lower-case "
                                  f"letter (blue's ships show it upper case), not "
                                  f"'{prop.value}'")
-            if prop.value in owners:
-                owner, at = owners[prop.value]
-                raise self.error(prop.pos, f"ship '{entry.id}': ship '{owner}' already has "
+            if prop.value in owners:  # the error is at the later of the two
+                first = owners[prop.value]
+                (owner, at), (ship, pos) = sorted([first, (entry.id, prop.pos)],
+                                                  key=lambda o: self._written(o[1]))
+                raise self.error(pos, f"ship '{ship}': ship '{owner}' already has "
                                  f"letter '{prop.value}' (declared at {at.file}:{at.line}:"
                                  f"{at.column}); each ship type needs its own letter on the "
                                  "text board")
@@ -812,6 +814,12 @@ class Draft:
             letters[entry.id] = free[0]
             taken.add(free[0])
         return letters
+
+    def _written(self, pos: Pos) -> tuple[int, int, int]:
+        """Where ``pos`` comes in the files as they were applied: what sorts last
+        was written last."""
+        return (self.files.index(pos.file) if pos.file in self.files else -1,
+                pos.line, pos.column)
 
     def _silhouette(self, entry: _Entry) -> Silhouette:
         """The ship's drawing on the SVG board: the one it names, else a plain hull."""
