@@ -18,7 +18,7 @@ from .engine import Engine
 from .errors import IllegalMove
 from .explain import closest_moves, explain
 from .i18n import check_language, text
-from .game_setup import make_board, new_state
+from .game_setup import Default, default_teams, make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
 from .state import Event, GameState, ShipState
@@ -118,9 +118,11 @@ class GameCore:
     # ------------------------------------------------------------- creation
     @classmethod
     def new(cls, rules: Ruleset, mode: str = "war",
-            teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
+            teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
             seed: int = 0, placement: str | None = None) -> Self:
         """A new game (see ``new_game``)."""
+        if teams is Default.TEAMS:
+            teams = default_teams(rules, 1, 1)
         if placement is None:
             placement = rules.options.placement
         game = cls(rules, new_state(rules, mode, teams, seed, placement))

@@ -165,9 +165,19 @@ def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
     return False
 
 
+class Silhouette(str, enum.Enum):
+    """The drawings of a ship the SVG board knows (``silhouette`` in a ship
+    declaration): names of pictures, not of ship types."""
+
+    SUBMARINE = "submarine"   # a rounded hull with a conning tower
+    CARRIER = "carrier"       # a flat deck, wider at the top
+    HULL = "hull"             # a pointed hull (the default)
+
+
 @attrs.frozen
 class ShipDef:
-    """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3)."""
+    """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3),
+    and how the text board and the pictures show it."""
 
     id: str
     """The ship type's id (`aircraft_carrier`)."""
@@ -179,6 +189,11 @@ class ShipDef:
     """Crew in the reserve at the start (R1.3)."""
     maneuvers: tuple[str, ...]
     """The maneuvers of its control card, in printed order (R1.5)."""
+    letter: str
+    """Its one-character mark on the text board, lower case (`s`); blue's ships
+    show it upper case. Unique among the ship types."""
+    silhouette: Silhouette = Silhouette.HULL
+    """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
 
@@ -358,6 +373,8 @@ class Ruleset:
                          "statuses": list(self.statuses)},
             "maneuvers": {k: card(v) for k, v in sorted(self.maneuvers.items())},
             "orders": {k: card(v) for k, v in sorted(self.orders.items())},
+            # a ship's letter and silhouette only show it: left out, so that
+            # saves and replays keep the hash of the card data they play
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
