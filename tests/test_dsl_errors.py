@@ -269,7 +269,7 @@ CASES = [
     ('eof_in_effect',
      'order zap {\n    copies 0\n    effect damage 1 to',
      'eof_in_effect.rc', 3, 21,
-     "the file ends too early; expected ';', 'answered', 'copies', 'cost', 'each', 'effect', 'not', 'range', 'respondable', 'response', 'self', 'source', 'target' or '}'",
+     "the file ends too early; expected ';', 'answered', 'area', 'copies', 'cost', 'each', 'effect', 'not', 'range', 'respondable', 'response', 'self', 'source', 'target' or '}'",
      None),
 ]
 

@@ -17,6 +17,7 @@ from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .i18n import languages
 from .kinds import Choice
 from .text import card_text
+from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
 class TargetKind(enum.Enum):
@@ -123,6 +124,8 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    triggers: tuple[TriggerDef, ...] = ()
+    """Its triggers (``when ...``), which its ship holds while it lasts."""
 
 
 @attrs.frozen
@@ -196,6 +199,8 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    triggers: tuple[TriggerDef, ...] = ()
+    """Its triggers (``when ...``): an ability of every ship of the type."""
 
 
 @attrs.frozen
@@ -314,12 +319,19 @@ class Ruleset:
     """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
     statuses: dict[str, StatusDef] = attrs.Factory(dict)
     """Every status cards can give, by id, in declaration order (R9)."""
+    tokens: dict[str, TokenDef] = attrs.Factory(dict)
+    """Every kind of board token, by id, in declaration order."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     """How the ruleset was built, and the card texts read to build it."""
     status_rules: StatusRules = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: StatusRules.of(self.statuses), takes_self=True))
     """The statuses grouped by what they forbid and when they end."""
+    trigger_index: TriggerIndex = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
+                                                           self.tokens), takes_self=True))
+    """Every trigger by holder (empty unless a card file declares one)."""
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
@@ -381,7 +393,28 @@ class Ruleset:
             "statuses": {k: [v.duration.value, [f.value for f in v.forbids]]
                          for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
+            # triggers and tokens only when some file declares them, so that
+            # the printed cards keep the hash their saves and replays carry
+            **self._describe_triggers(),
         }
+
+    def _describe_triggers(self) -> dict[str, Any]:
+        """The triggers and tokens of ``describe``: nothing when there are none."""
+        def triggers(ts: tuple[TriggerDef, ...]) -> list[Any]:
+            return [[t.event.value, t.of.value, t.by.value, t.once,
+                     [[type(e).__name__, e.selector.value, e.params()] for e in t.effects]]
+                    for t in ts]
+        out: dict[str, Any] = {}
+        if self.tokens:
+            out["tokens"] = {k: [v.mark, triggers(v.triggers)]
+                             for k, v in sorted(self.tokens.items())}
+            out["declared_tokens"] = list(self.tokens)
+        index = self.trigger_index
+        if index.statuses or index.ships:
+            out["triggers"] = {f"{kind}:{k}": triggers(v) for kind, group in
+                               (("status", index.statuses), ("ship", index.ships))
+                               for k, v in sorted(group.items())}
+        return out
 
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""

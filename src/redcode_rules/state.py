@@ -35,6 +35,7 @@ class Ref(enum.Enum):
     BOX = "box"              # an index into the board
     ORDER = "order card"     # an order card id of the rules
     CATCHUP = "catch-up rule"  # an index into the rules' catch-up rules
+    TOKEN = "token"          # a token kind of the rules
 
 
 #: The metadata key of ``Ref`` on a field.
@@ -88,6 +89,18 @@ class ShipState:
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""
         return any(name == status for name, _ in self.statuses)
+
+
+@attrs.define(slots=True)
+class TokenState:
+    """A token on the board (``place_token``): its kind, its box and the seat
+    of the player whose card placed it (its owner: "friendly" and "enemy"
+    in its triggers are seen from that player's side, and what it does is
+    theirs). At most one token of a kind on a box."""
+
+    kind: str = _ref(Ref.TOKEN)
+    box: int = _ref(Ref.BOX)
+    owner: int = _ref(Ref.SEAT)
 
 
 @attrs.define(slots=True)
@@ -171,6 +184,10 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "respawn": {"ship": str, "box": str},
     "wait": {"ship": str},
     "game_over": {"winner": str, "reason": str},
+    "trigger": {"trigger": str, "holder": str},
+    "trigger_limit": {"count": int},
+    "token": {"token": str, "box": str},
+    "token_removed": {"token": str, "box": str},
 }
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
     kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
@@ -209,6 +226,10 @@ class GameState:
     end_turn_pending: bool = False
     catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)
     winner: str | None = None
+    # the tokens on the board, in the order placed (item 7 of the card language)
+    tokens: list[TokenState] = attrs.Factory(list)
+    # the triggers fired this turn that fire once per turn: "holder/trigger key"
+    fired: list[str] = attrs.Factory(list)
 
     def placing(self) -> bool:
         """R2.8: the initial placement before the first turn (a ship never
@@ -436,4 +457,5 @@ def derive(cls: type, snapshots: bool = False) -> None:
 
 derive(ShipState)
 derive(StackItem)
+derive(TokenState)
 derive(GameState, snapshots=True)
