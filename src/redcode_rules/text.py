@@ -14,6 +14,7 @@ from .i18n import catalog, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
+    from .triggers import TriggerDef
 
 
 def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
@@ -21,26 +22,52 @@ def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration."""
     words = catalog(lang)["status_rules"]
-    return {"forbids": words["joiner"].join(words["forbids"][f.value] for f in status.forbids),
+    parts = [words["forbids"][f.value] for f in status.forbids]
+    parts += [trigger_text(t, lang) for t in status.triggers]  # what it does, if anything
+    return {"forbids": words["joiner"].join(parts),
             "until": words["until"][status.duration.value]}
 
 
+def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
+                 statuses: dict[str, StatusDef] | None = None) -> str:
+    """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
+    from its holder (`at the start of its player's turn: 1 repair damage to
+    this ship`); ``token``: the holder is a token."""
+    words = catalog(lang)["triggers"]
+    event = trigger.event.value
+    when = words["when"][event].format(
+        of=words["of"][trigger.of.value], turn=words["turn"][trigger.of.value],
+        box=words["box"]["token" if token else "ship"])
+    effects = [effect_text(e, lang, statuses, trigger=True) for e in trigger.effects]
+    return words["rule"].format(when=when, by=words["by"].get(trigger.by.value, ""),
+                                once=words["once"] if trigger.once else "",
+                                effects=join(effects, catalog(lang)["card"]))
+
+
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None) -> str:
+                statuses: dict[str, StatusDef] | None = None, trigger: bool = False) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
-    ``statuses``: the rules' declared statuses, which a status effect describes."""
+    ``statuses``: the rules' declared statuses, which a status effect describes;
+    ``trigger``: the effect of a trigger, whose selectors are seen from its holder."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
     values = dict(params)
-    values["who"] = cat["selectors"][effect.selector.value]
-    values["to_who"] = cat["to_selectors"][effect.selector.value]
+    sel = effect.selector.value
+    held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
+    values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
+    values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
+    if "token" in params:
+        values["token"] = str(params["token"]).replace("_", " ")
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
         values["status"] = status_name(params["status"], lang)
         values.update(status_rule_parts((statuses or {})[params["status"]], lang))
-    template = cat["effects"][primitive_of(effect).name]
+    name = primitive_of(effect).name
+    template = cat["effects"][name]
+    if trigger and sel in held.get("effects", {}).get(name, {}):
+        template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and effect.selector.value in template:
         template = template[effect.selector.value]  # wording that depends on whom
     return pick(template, amount).format(**values)
