@@ -512,6 +512,9 @@ class Engine:
         queue = self._queue
         count = 0
         while queue:
+            if st.phase == OVER:  # nothing resolves after the end (D8.6)
+                queue.clear()
+                return
             fired = queue.pop(0)
             count += 1
             if count > MAX_TRIGGERED:

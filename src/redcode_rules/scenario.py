@@ -20,12 +20,14 @@ from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
 from .rng import MASK, seed_state, shuffle
-from .state import GameState, ShipState
+from .state import GameState, ShipState, TokenState
 from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends")
+              "rng", "recover_left", "turn_ends", "tokens")
+#: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
+TOKEN_FIELDS = ("token", "at", "owner")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "sunk")
 
@@ -54,7 +56,7 @@ def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tupl
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
 #: The scenario's names of the state's fields, where they differ (ships.<id>.at).
-FIELD_NAMES = {"position": "at"}
+FIELD_NAMES = {"position": "at", "box": "at"}
 
 
 def _unknown(field: str, key: Any, known: tuple[str, ...]) -> ScenarioError:
@@ -398,7 +400,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     state = GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
-                      end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode))
+                      end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode),
+                      tokens=_tokens(data.get("tokens"), rules, board, ids))
     for problem in check_state(state, rules, board):  # the rules of a state (validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
@@ -419,6 +422,40 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                                       state.recover_left)
     game.run_to_decision()
     return game
+
+
+def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenState]:
+    """The tokens on the board: ``[{token: mine, at: d3, owner: blue-submarine}]``,
+    a declared token kind, a box and the ship whose player placed it (the
+    validator checks the rest: water, one of a kind per box)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ScenarioError("tokens", "must be a list such as [{token: mine, at: d3, "
+                            "owner: blue-submarine}]")
+    out = []
+    for index, spec in enumerate(value):
+        field = f"tokens[{index}]"
+        spec = _mapping(spec, field)
+        for key in spec:
+            if key not in TOKEN_FIELDS:
+                raise _unknown(field + ".", key, TOKEN_FIELDS)
+        kind = spec.get("token")
+        if not isinstance(kind, str) or kind not in rules.tokens:
+            match = difflib.get_close_matches(str(kind), list(rules.tokens), n=1)
+            hint = f" — did you mean {quote(match[0])}?" if match else ""
+            raise ScenarioError(f"{field}.token", f"unknown token {quote(kind)}{hint}; tokens "
+                                f"are {', '.join(rules.tokens) or 'none (no card file declares one)'}")
+        box = board.index(str(spec.get("at")))
+        if box is None:
+            raise ScenarioError(f"{field}.at", f"{quote(spec.get('at'))} is not a box of the "
+                                "board (a1..h6)")
+        owner = spec.get("owner")
+        if owner not in ids:
+            raise ScenarioError(f"{field}.owner", f"no such ship {quote(owner)}; ships are "
+                                f"{', '.join(ids)}")
+        out.append(TokenState(kind, box, ids.index(owner)))
+    return out
 
 
 def _orders_played(value: Any, rules: Ruleset) -> int:
@@ -550,6 +587,9 @@ def scenario_of(game) -> dict[str, Any]:
     data["turn_number"] = st.turn_number
     if st.end_turn_pending:
         data["turn_ends"] = True
+    if st.tokens:
+        data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner])
+                          for t in st.tokens]
     return data
 
 
