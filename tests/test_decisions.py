@@ -24,7 +24,8 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
     assert choices == {"damage": Choice.NONE, "breakdown_damage": Choice.NONE,
                        "regain": Choice.NONE, "crew_loss": Choice.NONE,
                        "recover_crew": Choice.CREW_SOURCE, "move": Choice.PATH,
-                       "draw": Choice.NONE, "cancel": Choice.NONE, "status": Choice.NONE}
+                       "draw": Choice.NONE, "cancel": Choice.NONE, "status": Choice.NONE,
+                       "place_token": Choice.NONE, "remove_token": Choice.NONE}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():
