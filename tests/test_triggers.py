@@ -16,7 +16,9 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.triggers import MAX_TRIGGERED
 
-from conftest import OPEN_BOARD
+from redcode_rules.invariants import violations
+
+from conftest import OPEN_BOARD, random_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 MINE = str(EXAMPLES / "triggers_mine.rc")
@@ -323,3 +325,28 @@ def test_the_printed_cards_declare_no_trigger_and_keep_their_hash():
     rules = rc.load_ruleset("en")
     assert not rules.trigger_index.any and rules.tokens == {}
     assert "tokens" not in rules.describe() and "triggers" not in rules.describe()
+
+
+def test_statuses_keep_their_declaration_order_so_a_save_gives_the_same_state():
+    """A ship's statuses are held in declaration order (intercepted, then
+    burning), whatever order they were given in: a save writes one key per
+    declared status, and triggers fire in that order."""
+    game = game_with(FIRE, SUB_AND_DESTROYER, hands="{blue-submarine: [incendiary, intercept]}",
+                     more="order_played: false\n")
+    game.play("order incendiary red-destroyer")
+    assert game.ship("red-destroyer").statuses == ("burning",)
+    game.play("end")
+    game.play("end")
+    game.play("order intercept red-destroyer")
+    assert game.ship("red-destroyer").statuses == ("intercepted", "burning")
+    assert rc.Game.from_json(game.to_json()).state == game.state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_the_hunter_and_the_mines_keep_every_invariant(seed):
+    rules = rc.load_ruleset("en", extra=[HUNTER, MINE])
+    game = random_game(rules, seed, teams=[["hunter", "submarine"], ["destroyer", "hunter"]],
+                       placement="fixed")
+    assert game.is_over
+    assert violations(game) == []
+    assert rc.Game.from_json(game.to_json()).state == game.state
