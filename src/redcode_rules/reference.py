@@ -15,7 +15,7 @@ import attrs
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import effect_text, join, status_rule_parts
+from .text import effect_text, join, status_rule_parts, trigger_text
 
 
 def _name_cell(ident: str, lang: str) -> str:
@@ -36,6 +36,9 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
         lines += [f"## {display_name(ship.id, lang)}", "",
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
+                  # its abilities (triggers.py), a sentence each
+                  *[f"{_capital(trigger_text(t, lang, statuses=rules.statuses))}." for t in
+                    ship.triggers], *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
                   "| --- | --- | --- | --- |"]
@@ -58,6 +61,14 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
         lines.append(f"| {_name_cell(card.id, lang)} | {card.copies} | "
                      f"{rules.text(card.id, lang)} |")
     lines += ["", f"{words['deck_total']}: {sum(c.copies for c in rules.orders.values())}", ""]
+    if rules.tokens:  # the tokens the cards place, and what they do (triggers.py)
+        lines += [f"## {words['tokens_title']}", ""]
+        for token in rules.tokens.values():
+            lines += [f"- **{token.id.replace('_', ' ')}** ({words['token_mark']} "
+                      f"`{token.mark}`): " + " ".join(
+                          f"{_capital(trigger_text(t, lang, token=True))}."
+                          for t in token.triggers)]
+        lines.append("")
     return "\n".join(lines)
 
 
