@@ -17,6 +17,7 @@ import redcode_rules as rc
 from redcode_rules.triggers import MAX_TRIGGERED
 
 from redcode_rules.invariants import violations
+from redcode_rules.text import trigger_text
 
 from conftest import OPEN_BOARD, random_game
 
@@ -350,3 +351,34 @@ def test_random_games_with_the_hunter_and_the_mines_keep_every_invariant(seed):
     assert game.is_over
     assert violations(game) == []
     assert rc.Game.from_json(game.to_json()).state == game.state
+
+
+# ------------------------------------------------------------------ generated text
+
+
+def test_the_text_of_tokens_and_triggers_in_three_languages():
+    mine = rc.load_ruleset("en", extra=[MINE])
+    assert [mine.text("lay_mine", lang).split(". ")[0] for lang in ("en", "es", "it")] == [
+        "Mine token placed on every box of the area",
+        "Ficha mine colocada en cada casilla del área",
+        "Segnalino mine piazzato su ogni casella dell'area"]
+    trigger = mine.tokens["mine"].triggers[0]
+    assert [trigger_text(trigger, lang, token=True) for lang in ("en", "es", "it")] == [
+        "when a ship ends a move on its box: 2 repair damage to that ship; this token is "
+        "removed",
+        "cuando un barco termina un movimiento en su casilla: -2 reparaciones a ese barco y "
+        "esta ficha se retira",
+        "quando una nave termina un movimento sulla sua casella: -2 riparazioni a quella nave "
+        "e questo segnalino viene rimosso"]
+    fire = rc.load_ruleset("en", extra=[FIRE])
+    assert fire.text("incendiary") == (
+        "1 repair damage to the target; the target is burning: at the start of its player's "
+        "turn: 1 repair damage to this ship, until it is sunk. Order card: any ship on the "
+        "board; cannot be responded to.")
+    hunter = rc.load_ruleset("en", extra=[HUNTER]).ships["hunter"]
+    assert [trigger_text(t) for t in hunter.triggers] == [
+        "when an enemy ship is sunk by this ship: you draw 1 order card",
+        "when this ship is targeted by an enemy ship (once per turn): the ship that caused it "
+        "loses 1 crew from the reserve"]
+    assert [trigger_text(t, "it") for t in hunter.triggers][0] == \
+        "quando una nave nemica viene affondata da questa nave: peschi 1 carta degli ordini"

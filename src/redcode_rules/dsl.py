@@ -840,9 +840,9 @@ class Draft:
         else:
             tpos = entry.pos
             if Selector.AREA in used or Selector.BOXES in used:
-                raise self.error(entry.pos, f"{where} acts on "
-                                 f"'{(Selector.AREA if Selector.AREA in used else Selector.BOXES).value}'"
-                                 " but declares no 'target area WxH'")
+                named = Selector.AREA if Selector.AREA in used else Selector.BOXES
+                raise self.error(entry.pos, f"{where} acts on '{named.value}' but declares "
+                                 "no 'target area WxH'")
             target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
         if target.kind is TargetKind.SELF and Selector.TARGET in used:
             raise self.error(tpos, f"{where} targets itself but an effect uses 'target'")

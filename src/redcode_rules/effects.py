@@ -249,7 +249,8 @@ class Param:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     declared: str = ""
-    """The kind of declaration a word names (`status`, `token`): its choices are the declared ones."""
+    """The kind of declaration a word names (`status`, `token`): its choices are the
+    declared ones."""
 
 
 @attrs.frozen

@@ -444,8 +444,9 @@ def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenStat
         if not isinstance(kind, str) or kind not in rules.tokens:
             match = difflib.get_close_matches(str(kind), list(rules.tokens), n=1)
             hint = f" — did you mean {quote(match[0])}?" if match else ""
+            known = ", ".join(rules.tokens) or "none (no card file declares one)"
             raise ScenarioError(f"{field}.token", f"unknown token {quote(kind)}{hint}; tokens "
-                                f"are {', '.join(rules.tokens) or 'none (no card file declares one)'}")
+                                f"are {known}")
         box = board.index(str(spec.get("at")))
         if box is None:
             raise ScenarioError(f"{field}.at", f"{quote(spec.get('at'))} is not a box of the "

@@ -69,8 +69,9 @@ class ShipState:
     ship with no ``position`` that is not sunk is still to be placed (R2.8),
     which only happens before the first turn. ``statuses`` are the statuses
     it has (R9), as (name, turn ends or starts of its player still to pass)
-    pairs, in declaration order (as saves and scenarios write them): a tuple, so states share it when copied (it is
-    replaced, never changed in place); empty for nearly every ship.
+    pairs, in declaration order (as saves and scenarios write them): a
+    tuple, so states share it when copied (it is replaced, never changed in
+    place); empty for nearly every ship.
     """
 
     id: str
