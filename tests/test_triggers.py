@@ -17,6 +17,7 @@ import redcode_rules as rc
 from redcode_rules.triggers import MAX_TRIGGERED
 
 from redcode_rules.invariants import violations
+from redcode_rules.reference import orders_page
 from redcode_rules.text import trigger_text
 
 from conftest import OPEN_BOARD, random_game
@@ -110,7 +111,7 @@ def test_undo_takes_a_placed_token_back():
     ("[{token: mine, at: d3, owner: blue-carrier}]", "tokens[0].owner",
      "no such ship 'blue-carrier'; ships are blue-submarine, red-destroyer"),
     ("[{token: mine, at: d3, owner: blue-submarine, size: 2}]", "tokens[0].size",
-     "unknown field (fields: token, at, owner)"),
+     "unknown field (fields: token, at, owner, left)"),
     ("[{token: mine, at: d3, owner: blue-submarine}, {token: mine, at: d3, owner: "
      "red-destroyer}]", "tokens[1]", "a second mine on d3: a box holds one token of a kind"),
 ])
@@ -382,3 +383,43 @@ def test_the_text_of_tokens_and_triggers_in_three_languages():
         "loses 1 crew from the reserve"]
     assert [trigger_text(t, "it") for t in hunter.triggers][0] == \
         "quando una nave nemica viene affondata da questa nave: peschi 1 carta degli ordini"
+
+
+# ------------------------------------------------------------------ the smoke screen
+
+SMOKE = str(EXAMPLES / "triggers_smoke.rc")
+
+
+def test_a_smoke_screen_intercepts_a_ship_entering_it_and_lifts_at_its_players_turn():
+    game = game_with(SMOKE, "blue-submarine: {at: a1}\nred-destroyer: {at: e3}",
+                     hands="{blue-submarine: [smoke_screen]}")
+    game.play("order smoke_screen c3")
+    assert [game.board.name(t.box) for t in game.state.tokens] == ["c3", "d3", "c4", "d4"]
+    assert game.board_text().splitlines()[3:5] == [" 3 . . % % d . . .", " 4 . . % % . . . ."]
+    game.play("end")
+    game.play("movement d3")
+    assert game.ship("red-destroyer").statuses == ("intercepted",)
+    assert [m for m in game.legal_moves() if not m.startswith(("order", "end"))] == []
+    game.play("end")  # blue's turn starts: its smoke lifts
+    assert game.state.tokens == []
+    assert [e.kind for e in game.log].count("token_removed") == 4
+    assert game.ship("red-destroyer").intercepted  # until red's own turn (R9.1)
+    rules_text = rc.load_ruleset("en", extra=[SMOKE])
+    assert "- **smoke** (mark `%`, until its next turn): When a ship ends a move on its " \
+        "box: that ship is intercepted" in orders_page(rules_text)
+
+
+def test_a_token_lasting_until_the_end_of_its_owners_next_turn_placed_in_that_turn(tmp_path):
+    path = tmp_path / "flare.rc"
+    path.write_text('token flare { mark "+" until end of its next turn }\n'
+                    "order flare_up { copies 0 target area 1x1 effect place_token flare on area }\n")
+    game = game_with(str(path), SUB_AND_DESTROYER, hands="{blue-submarine: [flare_up]}")
+    game.play("order flare_up f6")
+    assert game.state.tokens[0].left == 2
+    assert "- {token: flare, at: f6, owner: blue-submarine, left: 2}" in game.to_scenario()
+    assert rc.Game.from_scenario(game.to_scenario()).state == game.state
+    game.play("end")  # blue's turn ends: one end of two
+    assert len(game.state.tokens) == 1 and game.state.tokens[0].left == 1
+    game.play("end")
+    game.play("end")  # blue's next turn ends: it goes
+    assert game.state.tokens == []

@@ -746,7 +746,16 @@ class Draft:
             raise self.error(pos, f"token '{entry.id}': token '{marks[mark]}' already has "
                              f"mark '{mark}'; give it a 'mark' of its own")
         marks[mark] = entry.id
-        return TokenDef(entry.id, mark, self._triggers(entry, Holder.TOKEN))
+        duration = Duration.PERMANENT
+        if "duration" in entry.props:
+            text, whose = entry.props["duration"].value
+            if whose is not None and text.split(" ")[3] not in DURATION_PLAYERS:
+                raise self.error(whose, f"token '{entry.id}': a duration counts the turns of "
+                                 f"'its' player (the player who placed it), not "
+                                 f"'{text.split(' ')[3]}'",
+                                 _suggest(text.split(" ")[3], DURATION_PLAYERS))
+            duration = Duration(text)
+        return TokenDef(entry.id, mark, duration, self._triggers(entry, Holder.TOKEN))
 
     def _options(self) -> RuleOptions:
         fields = {f.name: f for f in attrs.fields(RuleOptions)}

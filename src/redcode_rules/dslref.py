@@ -142,7 +142,8 @@ GROUPS: dict[str, tuple[str, str]] = {
     "_ship_prop": ("Ship properties", "inside `ship` and `patch ship`"),
     "_map_prop": ("Map card properties", "inside `map`"),
     "_status_prop": ("Status properties", "inside `status` and `patch status`; one duration"),
-    "_token_prop": ("Token properties", "inside `token`"),
+    "_token_prop": ("Token properties", "inside `token`; at most one duration, as a "
+                    "status's (`its`: the player who placed it; default `permanent`)"),
     "_rule_item": ("Rules block items", "inside `rules { … }`"),
 }
 

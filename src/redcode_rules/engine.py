@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .effects import Effect, Owed, Selector
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Ruleset, TargetKind, among
+from .model import CardDef, Duration, Ruleset, TargetKind, among
 from .rng import shuffle
 from .state import Event, GameState, StackItem, TokenState
 from .triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
@@ -546,8 +546,35 @@ class Engine:
         st = self.state
         if self.board.is_island(box) or any(t.kind == kind and t.box == box for t in st.tokens):
             return
-        st.tokens.append(TokenState(kind, box, owner))
+        # as a status's (set_status): placed in its owner's own turn, a token
+        # lasting until the end of their next turn sees two ends
+        two = st.turn == owner and self.rules.tokens[kind].duration is Duration.END_OF_NEXT_TURN
+        st.tokens.append(TokenState(kind, box, owner, 2 if two else 1))
         self.event("token", token=kind, box=self.board.name(box))
+
+    def tokens_at_turn(self, seat: int, start: bool) -> None:
+        """The start of a player's turn removes their tokens lasting until then;
+        its end removes every token lasting this turn and counts one end for
+        their tokens lasting until the end of their next turn (as statuses)."""
+        st = self.state
+        kinds = self.rules.tokens
+        kept = []
+        for token in st.tokens:
+            duration = kinds[token.kind].duration
+            if start:
+                gone = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
+            elif duration is Duration.THIS_TURN:
+                gone = True
+            elif duration is Duration.END_OF_NEXT_TURN and token.owner == seat:
+                token.left -= 1
+                gone = token.left == 0
+            else:
+                gone = False
+            if gone:
+                self.event("token_removed", token=token.kind, box=self.board.name(token.box))
+            else:
+                kept.append(token)
+        st.tokens = kept
 
     def remove_tokens(self, selector: Selector, item: StackItem) -> None:
         """Take tokens off the board: in a token's trigger ``self`` is that
@@ -883,6 +910,8 @@ class Engine:
                 if st.phase == OVER:
                     return
             self.statuses_at_turn_end(st.turn)
+            if st.tokens:
+                self.tokens_at_turn(st.turn, start=False)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
@@ -903,6 +932,8 @@ class Engine:
         st.orders_played = 0
         st.recover_left = 0
         self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
+        if st.tokens:
+            self.tokens_at_turn(seat, start=True)
         self.event("turn_start", player=ship.id)
         if st.fired:
             st.fired.clear()  # once per turn: a new turn

@@ -14,7 +14,7 @@ import attrs
 
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
-from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
+from .model import OPTION_DOCS, CardDef, Catchup, Duration, Ruleset, ShipDef, TargetKind
 from .text import effect_text, join, status_rule_parts, trigger_text
 
 
@@ -64,9 +64,11 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
     if rules.tokens:  # the tokens the cards place, and what they do (triggers.py)
         lines += [f"## {words['tokens_title']}", ""]
         for token in rules.tokens.values():
+            lasts = "" if token.duration is Duration.PERMANENT else \
+                ", " + catalog(lang)["status_rules"]["until"][token.duration.value]
             lines += [f"- **{token.id.replace('_', ' ')}** ({words['token_mark']} "
-                      f"`{token.mark}`): " + " ".join(
-                          f"{_capital(trigger_text(t, lang, token=True))}."
+                      f"`{token.mark}`{lasts}): " + " ".join(
+                          f"{_capital(trigger_text(t, lang, True, rules.statuses))}."
                           for t in token.triggers)]
         lines.append("")
     return "\n".join(lines)

@@ -27,7 +27,7 @@ TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
               "rng", "recover_left", "turn_ends", "tokens")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
-TOKEN_FIELDS = ("token", "at", "owner")
+TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "sunk")
 
@@ -413,6 +413,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             eng.finish_turn()
     elif phase == "recover":
         eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
+        if state.tokens:
+            eng.tokens_at_turn(turn, start=True)  # so are its tokens lasting until then
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:
@@ -455,7 +457,8 @@ def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenStat
         if owner not in ids:
             raise ScenarioError(f"{field}.owner", f"no such ship {quote(owner)}; ships are "
                                 f"{', '.join(ids)}")
-        out.append(TokenState(kind, box, ids.index(owner)))
+        left = _int(spec.get("left", 1), f"{field}.left", 1, 2)
+        out.append(TokenState(kind, box, ids.index(owner), left))
     return out
 
 
@@ -589,7 +592,8 @@ def scenario_of(game) -> dict[str, Any]:
     if st.end_turn_pending:
         data["turn_ends"] = True
     if st.tokens:
-        data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner])
+        data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner],
+                                **({"left": 2} if t.left == 2 else {}))
                           for t in st.tokens]
     return data
 

@@ -102,6 +102,9 @@ class TokenState:
     kind: str = _ref(Ref.TOKEN)
     box: int = _ref(Ref.BOX)
     owner: int = _ref(Ref.SEAT)
+    # turn starts or ends of its owner still to pass, as a status's (1; 2 for a
+    # token lasting until the end of its owner's next turn placed in that turn)
+    left: int = 1
 
 
 @attrs.define(slots=True)

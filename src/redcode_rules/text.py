@@ -17,13 +17,15 @@ if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .triggers import TriggerDef
 
 
-def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
+def status_rule_parts(status: StatusDef, lang: str = "en",
+                      statuses: dict[str, StatusDef] | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration."""
     words = catalog(lang)["status_rules"]
     parts = [words["forbids"][f.value] for f in status.forbids]
-    parts += [trigger_text(t, lang) for t in status.triggers]  # what it does, if anything
+    # what it does, if anything (``statuses``: those its triggers may give)
+    parts += [trigger_text(t, lang, statuses=statuses) for t in status.triggers]
     return {"forbids": words["joiner"].join(parts),
             "until": words["until"][status.duration.value]}
 
@@ -63,7 +65,7 @@ def effect_text(effect: Effect, lang: str = "en",
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
         values["status"] = status_name(params["status"], lang)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang))
+        values.update(status_rule_parts((statuses or {})[params["status"]], lang, statuses))
     name = primitive_of(effect).name
     template = cat["effects"][name]
     if trigger and sel in held.get("effects", {}).get(name, {}):

@@ -26,10 +26,15 @@ groups); the engine (engine.py) fires and resolves them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from .effects import Effect
 from .kinds import Word
+
+if TYPE_CHECKING:
+    from .model import Duration
 
 #: The most triggered items one chain resolves (docs/dsl.md): a chain of
 #: triggers firing each other stops there, and the log says so.
@@ -96,6 +101,9 @@ class TokenDef:
     """The token's id, as cards and scenarios name it (`mine`)."""
     mark: str
     """Its one-character mark on the text board (a box without a ship shows it)."""
+    duration: Duration
+    """How long it lies on its box, as a status's; "its" is its owner's (the
+    player who placed it). ``permanent``: until a trigger or card removes it."""
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers: ``self`` is the token, ``target`` the ship the event happened to."""
 

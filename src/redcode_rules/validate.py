@@ -171,6 +171,9 @@ def _token_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         if board.is_island(token.box):
             yield Problem((*place, "box"), f"{board.name(token.box)} is an island: a token "
                           "lies on water", Stage.FIELDS)
+        if token.left not in (1, 2):
+            yield Problem((*place, "left"), "a token has 1 or 2 turn starts or ends of its "
+                          "owner left", Stage.FIELDS)
         if (token.kind, token.box) in seen:
             yield Problem(place, f"a second {token.kind} on {board.name(token.box)}: a box "
                           "holds one token of a kind", Stage.FIELDS)
