@@ -135,8 +135,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Validate card files: every error with file, line and caret; exit 1 if any."""
-    errors = check_files(args.files, args.edition)
+    """Validate card files, by default as one card set: every error with file,
+    line and caret; exit 1 if any."""
+    errors = check_files(args.files, args.edition, separately=args.separately)
     if args.json:
         emit({"command": "check", "ok": not errors, "files": list(args.files),
               "errors": [{"file": e.file, "line": e.line, "column": e.column,
@@ -144,6 +145,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         return FAILURE if errors else 0
     for err in errors:
         print(err, file=sys.stderr)
+    if len(errors) > 1:
+        print(f"{len(errors)} errors", file=sys.stderr)
     if not errors:
         print(f"{len(args.files)} file(s) OK")
     return FAILURE if errors else 0
@@ -302,6 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate card files")
     c.add_argument("files", nargs="+")
     c.add_argument("--edition", default="en", help="edition the files are added to")
+    c.add_argument("--separately", action="store_true",
+                   help="check each file alone on top of the edition (default: the files "
+                        "are one card set, applied in order)")
     json_option(c)
     c.set_defaults(func=cmd_check)
 

@@ -18,7 +18,7 @@ import difflib
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 import attrs
 import lark
@@ -44,6 +44,8 @@ from .model import (
     Target,
     TargetKind,
 )
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------
 # declarations
@@ -369,10 +371,20 @@ class _ToDecls(Transformer):
                     self._tpos(teams))
 
 
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """A card text without the UTF-8 byte order mark some editors write first."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
-    """Parse one card file into declarations; ``DslError`` on bad syntax."""
+    """Parse one card file into declarations; ``DslError`` on bad syntax.
+    A byte order mark at the start is skipped."""
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
+    text = strip_bom(text)
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
@@ -422,6 +434,10 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
 
+#: A declaration's words per language (``name``, ``flavour``, ``state``): a
+#: patch adds to them, language by language, rather than replacing them.
+WORDING_PROPS = ("name", "flavour", "state")
+
 #: The kinds of declaration whose ids share one namespace: a card's id, as
 #: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
 #: a status, never two of them.
@@ -457,51 +473,79 @@ class Draft:
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
     lineage: list[str] = attrs.Factory(list)
+    problems: list[DslError] = attrs.Factory(list)
+    """Errors found so far: a declaration or a file with one is set aside and
+    the rest still checked, so ``compile`` can report every error at once."""
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         """A DslError at ``pos``, quoting the line of the source it comes from."""
         return _Errors(self.sources)(pos, message, suggestion)
 
+    def keep(self, work: Callable[..., T], *args: Any) -> T | None:
+        """``work(*args)``, or None with its DslError kept in ``problems``: one
+        bad declaration does not hide the errors of the others."""
+        try:
+            return work(*args)
+        except DslError as err:
+            self.problems.append(err)
+            return None
+
+    def raise_problems(self) -> None:
+        """One DslError for every problem kept (``DslError.of``), in file and line order."""
+        if self.problems:
+            order = {f: i for i, f in enumerate(self.files)}
+            ranked = sorted(self.problems, key=lambda e: (order.get(e.file, len(order)),
+                                                          e.line or 0, e.column or 0))
+            raise DslError.of(ranked)
+
     def add_source(self, text: str, file: str) -> list[Decl]:
         """Parse one card file, keeping its text for the error messages."""
-        self.sources[file] = text
+        self.sources[file] = strip_bom(text)
         self.files.append(file)
         return parse_source(text, file)
 
     def apply(self, decls: list[Decl]) -> None:
-        """Add, patch and remove entries and set options, declaration by declaration."""
+        """Add, patch and remove entries and set options, declaration by declaration;
+        a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
-            if decl.action == "variant":
-                continue
-            if decl.action == "rules":
-                for prop in decl.props:
-                    if prop.name == "catchup":
-                        team, reduced, _ = prop.value
-                        self.catchups[(team, reduced)] = prop
-                    else:
-                        self.options[prop.name] = prop
-                continue
-            table = self.entries[decl.kind]
-            if decl.action == "new":
-                if decl.id in table:
-                    old = table[decl.id].pos
-                    raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
-                                     f"at {old.file}:{old.line}); use 'patch {decl.kind} "
-                                     f"{decl.id}' to change it")
-                self._check_namespace(decl)
-                table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
-            elif decl.action == "patch":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                table[decl.id].props.update(self._props(decl))
-            elif decl.action == "remove":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                del table[decl.id]
+            self.keep(self._apply_one, decl)
+
+    def _apply_one(self, decl: Decl) -> None:
+        if decl.action == "variant":
+            return
+        if decl.action == "rules":
+            for prop in decl.props:
+                if prop.name == "catchup":
+                    team, reduced, _ = prop.value
+                    self.catchups[(team, reduced)] = prop
+                else:
+                    self.options[prop.name] = prop
+            return
+        table = self.entries[decl.kind]
+        if decl.action == "new":
+            if decl.id in table:
+                old = table[decl.id].pos
+                raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
+                                 f"at {old.file}:{old.line}); use 'patch {decl.kind} "
+                                 f"{decl.id}' to change it")
+            self._check_namespace(decl)
+            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+        elif decl.action == "patch":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            props = table[decl.id].props
+            for key, prop in self._props(decl).items():
+                if key in WORDING_PROPS and key in props:  # a patch adds languages
+                    prop = Prop(key, props[key].value + prop.value, prop.pos)
+                props[key] = prop
+        elif decl.action == "remove":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            del table[decl.id]
 
     def _first(self, decl: Decl) -> _Entry | None:
         """The entry of another kind of the card namespace that already has ``decl``'s id."""
@@ -534,7 +578,9 @@ class Draft:
         props: dict[str, Prop] = {}
         for prop in decl.props:
             if prop.name in props and prop.name not in ("layout",):
-                raise self.error(prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'")
+                self.problems.append(self.error(
+                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                continue
             props[prop.name] = prop
         return props
 
@@ -542,17 +588,34 @@ class Draft:
     def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
         """The checked, immutable Ruleset of everything applied so far; ``spec``
         says how it was built (``loader``)."""
+        before = len(self.problems)
         options = self._options()
-        statuses = {k: self._status(e) for k, e in self.entries["status"].items()}
-        maneuvers = {k: self._card(e, options, statuses)
-                     for k, e in self.entries["maneuver"].items()}
-        orders = {k: self._card(e, options, statuses) for k, e in self.entries["order"].items()}
-        ships = {k: self._ship(e, maneuvers, options) for k, e in self.entries["ship"].items()}
-        maps = {k: self._map(e) for k, e in self.entries["map"].items()}
-        self._check_whole(maneuvers, orders, ships, maps, options)
+        options_ok = len(self.problems) == before
+        statuses = self._each("status", self._status)
+        declared = self.entries["status"]  # a status in error is still a name cards may use
+        maneuvers = self._each("maneuver", self._card, options, declared)
+        orders = self._each("order", self._card, options, declared)
+        ships = self._each("ship", self._ship, self.entries["maneuver"], options)
+        maps = self._each("map", self._map)
+        # the deck and the board add up what every order, ship and map says
+        if options_ok and len(orders) == len(self.entries["order"]):
+            self.keep(self._check_deck, orders, options)
+        if options_ok and len(ships) == len(self.entries["ship"]) \
+                and len(maps) == len(self.entries["map"]):
+            self.keep(self._check_whole, ships, maps, options)
+        self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
                        statuses=statuses, spec=spec)
+
+    def _each(self, kind: str, build: Callable[..., T], *args: Any) -> dict[str, T]:
+        """Every entry of ``kind`` built, those in error left out (kept in ``problems``)."""
+        built = {}
+        for key, entry in self.entries[kind].items():
+            value = self.keep(build, entry, *args)
+            if value is not None:
+                built[key] = value
+        return built
 
     def _status(self, entry: _Entry) -> StatusDef:
         """A status declaration: one duration and at least one thing it forbids."""
@@ -589,45 +652,57 @@ class Draft:
                          SourceRef(entry.pos.file, entry.pos.line))
 
     def _options(self) -> RuleOptions:
+        """The rule options; an option in error is kept in ``problems`` and left
+        at its default, so the cards are still checked."""
         fields = {f.name: f for f in attrs.fields(RuleOptions)}
         values: dict[str, Any] = {}
         for key, prop in self.options.items():
-            if key not in fields or key == "catchup":
-                raise self.error(prop.pos, f"unknown rule option '{key}'",
-                                 _suggest(key, [k for k in fields if k != "catchup"]))
-            kind = fields[key].type
-            if kind in ("int", int):
-                if not isinstance(prop.value, int):
-                    raise self.error(prop.pos, f"rule option '{key}' needs a number")
-                if prop.value < 0:
-                    raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
-            elif not isinstance(prop.value, str):
-                raise self.error(prop.pos, f"rule option '{key}' needs a word")
-            values[key] = prop.value
-        if values.get("sunk_mid_chain", "targeting") not in SUNK_MID_CHAIN:
-            prop = self.options["sunk_mid_chain"]
-            raise self.error(prop.pos, f"sunk_mid_chain must be one of {', '.join(SUNK_MID_CHAIN)}",
-                             _suggest(prop.value, SUNK_MID_CHAIN))
-        if values.get("placement", "choose") not in PLACEMENTS:
-            prop = self.options["placement"]
-            raise self.error(prop.pos, f"placement must be one of {', '.join(PLACEMENTS)}",
-                             _suggest(prop.value, PLACEMENTS))
-        if values.get("sinker_draws_for", "any") not in SINKER_DRAWS_FOR:
-            prop = self.options["sinker_draws_for"]
-            raise self.error(prop.pos, "sinker_draws_for must be one of "
-                             f"{', '.join(SINKER_DRAWS_FOR)}",
-                             _suggest(prop.value, SINKER_DRAWS_FOR))
+            value = self.keep(self._option, key, prop, fields)
+            if value is not None:
+                values[key] = value
+        for key, choices in (("sunk_mid_chain", SUNK_MID_CHAIN), ("placement", PLACEMENTS),
+                             ("sinker_draws_for", SINKER_DRAWS_FOR)):
+            if key in values and values[key] not in choices:
+                prop = self.options[key]
+                self.problems.append(self.error(prop.pos, f"{key} must be one of "
+                                                f"{', '.join(choices)}",
+                                                _suggest(prop.value, choices)))
+                del values[key]
         if values.get("neighbours", 8) not in (4, 8):
-            raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
+            self.problems.append(self.error(self.options["neighbours"].pos,
+                                            "neighbours must be 4 or 8"))
+            del values["neighbours"]
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",
                     "victory_points", "turn_limit"):
             if key in values and values[key] < 1:
-                raise self.error(self.options[key].pos, f"rule option '{key}' must be at least 1")
-        self._check_board_size(values)
+                self.problems.append(self.error(self.options[key].pos,
+                                                f"rule option '{key}' must be at least 1"))
+                del values[key]
+        try:
+            self._check_board_size(values)
+        except DslError as err:  # the default board, to check the cards on
+            self.problems.append(err)
+            for key in ("board_columns", "board_rows"):
+                values.pop(key, None)
         values["catchup"] = tuple(sorted(
             (Catchup(t, r, p.value[2]) for (t, r), p in self.catchups.items() if p.value[2] > 0),
             key=lambda c: (c.team, -c.reduced_to)))
         return RuleOptions(**values)
+
+    def _option(self, key: str, prop: Prop, fields: dict[str, Any]) -> Any:
+        """One rule option's value, of the option's type."""
+        if key not in fields or key == "catchup":
+            raise self.error(prop.pos, f"unknown rule option '{key}'",
+                             _suggest(key, [k for k in fields if k != "catchup"]))
+        kind = fields[key].type
+        if kind in ("int", int):
+            if not isinstance(prop.value, int):
+                raise self.error(prop.pos, f"rule option '{key}' needs a number")
+            if prop.value < 0:
+                raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
+        elif not isinstance(prop.value, str):
+            raise self.error(prop.pos, f"rule option '{key}' needs a word")
+        return prop.value
 
     def _check_board_size(self, values: dict[str, Any]) -> None:
         """R1.1, D2.7: a board the engine can play: box columns named a to z,
@@ -645,8 +720,7 @@ class Draft:
             raise self.error(self.options[key].pos, f"a board of {cols}x{rows} map card has no "
                              "room for two start cards in opposite corners (R1.1, D2.7)")
 
-    def _card(self, entry: _Entry, options: RuleOptions,
-              statuses: dict[str, StatusDef]) -> CardDef:
+    def _card(self, entry: _Entry, options: RuleOptions, statuses: Mapping[str, Any]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
@@ -717,7 +791,7 @@ class Draft:
             copies=p["copies"].value if "copies" in p else 0,
             source=SourceRef(entry.pos.file, entry.pos.line))
 
-    def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
+    def _effect(self, call: Call, statuses: Mapping[str, Any]) -> Effect:
         prim = PRIMITIVES.get(call.name)
         if prim is None:
             raise self.error(call.pos, f"unknown effect '{call.name}'",
@@ -761,7 +835,7 @@ class Draft:
                              f"it acts on {allowed}")
         return prim.cls(selector=selector, **kwargs)
 
-    def _ship(self, entry: _Entry, maneuvers: dict[str, CardDef], options: RuleOptions) -> ShipDef:
+    def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -820,15 +894,25 @@ class Draft:
         order = {f: i for i, f in enumerate(self.files)}
         return max(props, key=lambda p: (order.get(p.file, -1), -p.line))
 
-    def _check_whole(self, maneuvers, orders, ships, maps, options: RuleOptions) -> None:
-        anywhere = Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+    def _anywhere(self) -> Pos:
+        """The place of an error of the whole set: its last file."""
+        return Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+
+    def _check_deck(self, orders: dict[str, CardDef], options: RuleOptions) -> None:
+        """R1.4: the copies of the order cards add up to the deck."""
         total = sum(o.copies for o in orders.values())
         if total != options.deck_size:
             counts = ", ".join(f"{o.id} {o.copies}" for o in orders.values())
             pos = self._last_copies_pos() or (
-                self.options["deck_size"].pos if "deck_size" in self.options else anywhere)
+                self.options["deck_size"].pos if "deck_size" in self.options
+                else self._anywhere())
             raise self.error(pos, f"the order cards add up to {total} copies ({counts}); the "
                              f"deck must have {options.deck_size} (R1.4)")
+
+    def _check_whole(self, ships: dict[str, ShipDef], maps: dict[str, MapCardDef],
+                     options: RuleOptions) -> None:
+        """R1.2, R1.1: ship types to play, and the map cards of a board."""
+        anywhere = self._anywhere()
         if not ships:
             raise self.error(anywhere, "no ship types are declared (R1.2)")
         starts = [m for m in maps.values() if m.start]
