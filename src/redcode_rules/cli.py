@@ -124,7 +124,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                                 teams=args.teams, seed=args.seed))
     print(board_text(game))
     play_out(game, bots)
-    for line in narrate(game.log, lang):
+    for line in narrate(game.log, lang, rules.words):
         print(line)
     print()
     print(board_text(game))
@@ -193,9 +193,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         emit({"command": "replay", "ok": True, "file": args.file, "moves": len(data["moves"]),
               "ruleset": rules.name, "hash": rules.hash, "is_over": game.is_over,
               "winner": game.winner, "score": game.score, "to_move": game.to_move,
-              "narration": narrate(game.log, lang)})
+              "narration": narrate(game.log, lang, rules.words)})
         return 0
-    for line in narrate(game.log, lang):
+    for line in narrate(game.log, lang, rules.words):
         print(line)
     print(board_text(game))
     print(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")

@@ -26,6 +26,7 @@ from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector
 from .errors import DslError
+from .i18n import GENDERS, Wording, languages
 from .model import (
     PLACEMENTS,
     SINKER_DRAWS_FOR,
@@ -80,6 +81,18 @@ class Call:
 
 
 @attrs.frozen
+class Words:
+    """One language's words in a ``name``, ``flavour`` or ``state`` property:
+    ``es "Mina marina" (f)``."""
+
+    lang: str
+    text: str
+    gender: tuple[str, ...] | None
+    pos: Pos
+    gender_pos: Pos | None = None
+
+
+@attrs.frozen
 class Decl:
     """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
 
@@ -99,6 +112,7 @@ WORDS = {
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
+    "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
 }
 
 
@@ -346,6 +360,18 @@ class _ToDecls(Transformer):
     def forbids(self, meta, c):
         return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
+    def wording(self, meta, c):
+        kind, *rest = c
+        entries = []
+        for i in range(0, len(rest), 3):
+            lang, text, gender = rest[i:i + 3]
+            words, gpos = (None, None) if gender is None else gender
+            entries.append(Words(str(lang), str(text)[1:-1], words, self._tpos(lang), gpos))
+        return Prop(str(kind), tuple(entries), self._pos(meta))
+
+    def gender(self, meta, c):
+        return tuple(str(t) for t in c), self._tpos(c[0])
+
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
@@ -437,6 +463,8 @@ CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "e
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
 #: patch adds to them, language by language, rather than replacing them.
 WORDING_PROPS = ("name", "flavour", "state")
+#: The longest name, state and flavour text a card file may give (characters).
+MAX_WORDING = {"name": 40, "state": 40, "flavour": 300}
 
 #: The kinds of declaration whose ids share one namespace: a card's id, as
 #: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
@@ -577,12 +605,24 @@ class Draft:
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
         for prop in decl.props:
+            if prop.name in WORDING_PROPS:
+                self._check_languages(decl, prop)
             if prop.name in props and prop.name not in ("layout",):
                 self.problems.append(self.error(
                     prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
                 continue
             props[prop.name] = prop
         return props
+
+    def _check_languages(self, decl: Decl, prop: Prop) -> None:
+        """One entry per language in a ``name``, ``flavour`` or ``state``."""
+        seen: set[str] = set()
+        for words in prop.value:
+            if words.lang in seen:
+                self.problems.append(self.error(
+                    words.pos, f"{decl.kind} '{decl.id}' gives its {prop.name} in "
+                    f"'{words.lang}' twice"))
+            seen.add(words.lang)
 
     # compile -------------------------------------------------------------
     def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
@@ -597,6 +637,7 @@ class Draft:
         orders = self._each("order", self._card, options, declared)
         ships = self._each("ship", self._ship, self.entries["maneuver"], options)
         maps = self._each("map", self._map)
+        words = self._words()
         # the deck and the board add up what every order, ship and map says
         if options_ok and len(orders) == len(self.entries["order"]):
             self.keep(self._check_deck, orders, options)
@@ -606,7 +647,51 @@ class Draft:
         self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
-                       statuses=statuses, spec=spec)
+                       statuses=statuses, spec=spec, words=words)
+
+    def _words(self) -> dict[str, dict[str, Wording]]:
+        """The card set's own names, genders, flavour texts and states, by
+        language then id (``Ruleset.words``); errors kept in ``problems``."""
+        words: dict[str, dict[str, dict[str, Any]]] = {}
+        for kind in ("maneuver", "order", "status", "ship"):
+            for entry in self.entries[kind].values():
+                for key in WORDING_PROPS:
+                    if key == "state" and key in entry.props and entry.kind != "status":
+                        self.problems.append(self.error(
+                            entry.props[key].pos, f"{entry.kind} '{entry.id}' has no 'state': "
+                            "a state is what a status is called as said of a ship"))
+                    elif key in entry.props:
+                        for said in entry.props[key].value:
+                            if self.keep(self._check_words, entry, key, said):
+                                fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
+                                fields[key] = said.text
+                                if said.gender is not None:
+                                    fields["gender"] = " ".join(said.gender)
+        return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
+                for lang, table in words.items()}
+
+    def _check_words(self, entry: _Entry, key: str, said: Words) -> bool:
+        """A known language, a text that is not empty, a gender only on a name."""
+        where = f"{entry.kind} '{entry.id}'"
+        if said.lang not in languages():
+            raise self.error(said.pos, f"{where}: no language '{said.lang}'; the languages "
+                             f"are {', '.join(languages())} (lang/*.yaml)",
+                             _suggest(said.lang, languages()))
+        if not said.text.strip():
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is empty")
+        if len(said.text) > MAX_WORDING[key]:
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
+                             f"{MAX_WORDING[key]} characters")
+        if said.gender is not None:
+            gender = " ".join(said.gender)
+            if key != "name":
+                raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
+                                 f"the {key}")
+            if gender not in GENDERS:
+                raise self.error(said.gender_pos, f"{where}: no gender '({gender})'; a gender "
+                                 f"is one of {', '.join(f'({g})' for g in GENDERS)}",
+                                 _suggest(gender, GENDERS))
+        return True
 
     def _each(self, kind: str, build: Callable[..., T], *args: Any) -> dict[str, T]:
         """Every entry of ``kind`` built, those in error left out (kept in ``problems``)."""
