@@ -1,13 +1,14 @@
 """Build hook: the optional compiled core.
 
 The engine is pure Python and stays so. A wheel build (``pip install .``)
-also compiles, with Cython, the modules that random playouts spend their
-time in — the same ``.py`` files, unchanged, no ``.pyx`` — which makes
-playouts about 1.8 times as fast (docs/design.md, "Speed"). Declarations
-in ``game.pxd``, ``engine.pxd``, ``moves.pxd`` and ``board.pxd`` make the
-game, the engine, the move generator and listings extension types and the
-path walker and reach search C calls with typed box indexes.
-Everything else (effects, the DSL compiler, docs, CLI) stays interpreted.
+also compiles, with Cython, the module listed in pyproject.toml
+(``[tool.redcode_rules] compiled``: ``board``, the path search and the
+visual field) — the same ``.py`` file, unchanged, no ``.pyx``.
+Declarations in ``board.pxd`` make the path walker and the reach search C
+calls with typed box indexes (docs/design.md, "Speed"). Everything else
+(the game, the engine, the move generator, effects, the DSL compiler,
+docs, CLI) stays interpreted: the pure-Python build is the reference, and
+no class is shaped by what Cython needs.
 
 - Editable installs (``pip install -e .``) are never compiled: a compiled
   module would be built next to its source and would go on running after
@@ -51,8 +52,8 @@ class OptionalBuildExt(build_ext):
         if self.pure_reason is None:
             from Cython.Build import cythonize
             try:
-                # the .pxd files beside the modules declare extension types and
-                # direct calls (see those files)
+                # the .pxd files beside the modules declare typed direct
+                # calls (see those files)
                 compiled = cythonize(
                     self.distribution.ext_modules, compiler_directives=DIRECTIVES,
                     build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
@@ -85,8 +86,7 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # no compiler, say
             self.failures.append(str(error))
         if self.failures:
-            # all or nothing: the compiled modules declare each other's types
-            # (moves.pxd cimports the engine), so a partial core would not import
+            # all or nothing: a partial core is never shipped
             for ext in self.extensions:
                 built = self.get_ext_fullpath(ext.name)
                 if os.path.exists(built):

@@ -163,7 +163,7 @@ def test_a_move_amount_above_the_bound_is_refused_when_compiling(amount, tmp_pat
     with pytest.raises(rc.DslError, match=expected):
         rc.load_ruleset("en", [str(card)])
     card.write_text("patch maneuver movement { effect move 6 self }\n")
-    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].move_effect.amount == 6
+    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].path_effect.amount == 6
 
 
 def test_a_board_with_more_running_water_than_a_row_is_refused():

@@ -288,6 +288,11 @@ class Board:
             self._cache.store(self._cache.outcomes, key, found, len(found))
         return found
 
+    def can_move(self, start: int, steps: int, occupied: int) -> bool:
+        """Whether a move of up to ``steps`` boxes from ``start`` has any
+        outcome (D4.6): whether a card that moves the ship may be declared."""
+        return bool(self._found(start, steps, occupied))
+
     def path_texts(self, prefix: str, start: int, steps: int,
                    occupied: int) -> tuple[str, ...]:
         """``prefix``, a space and each path of ``paths``, sorted (a space sorts

@@ -1,8 +1,10 @@
 """Bots that choose moves: uniform random, and a one-look greedy player.
 
-The greedy bot reads the effect objects of the cards (through the
-primitive registry's ``value``), not card names, so it plays any card a
-designer writes.
+The greedy bot reads the effect objects of the cards through the
+primitive registry (``value`` per unit, which parameter is the amount, and
+the facts that change the value: damage that can sink, a track that caps a
+regain, a draw for the card's player, a cancel), never card or primitive
+names, so it plays any card a designer writes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import attrs
 
 from .effects import Selector, primitive_of
 from .game import Game
+from .kinds import CardKind, MoveKind, Pile
 from .moves import Move
 
 
@@ -104,45 +107,46 @@ class GreedyBot:
         st = game.state
         seat = game.engine.pending()[1]
         me = st.ships[seat]
-        if move.kind in ("end", "pass"):
+        if move.kind in (MoveKind.END, MoveKind.PASS):
             return [Reason("end", 0.0)]
-        if move.kind == "discard":
+        if move.kind == MoveKind.DISCARD:
             return [Reason("discard", -self.card_value(game, move.card, seat), card=move.card)]
-        if move.kind in ("recover", "choose"):
-            if move.source == "withdrawn":
+        if move.kind in (MoveKind.RECOVER, MoveKind.CHOOSE):
+            if move.source == Pile.WITHDRAWN:
                 return [Reason("recover_withdrawn", 1.0)]
             return [Reason("recover", 0.5, card=move.source)]
-        if move.kind == "place":
+        if move.kind == MoveKind.PLACE:
             near = self.nearest_enemy(game, move.box, me.side)
             return [Reason("place", -near * 0.1, amount=near)]
         card = game.rules.card(move.card)
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
-            amount = getattr(effect, "amount", 1)
+            amount = prim.units(effect)
             for ship_seat in self.affected(game, effect.selector, move, seat):
                 ship = st.ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1
-                if prim.name == "regain":
+                if prim.capped_by is not None:  # no more than the track has room for
                     spec = game.rules.ships[ship.type]
-                    room = (spec.repairs - ship.repairs) if effect.track == "repair" \
+                    room = (spec.repairs - ship.repairs) \
+                        if getattr(effect, prim.capped_by) == "repair" \
                         else (spec.breakdowns - ship.breakdowns)
                     amount = min(amount, room)
                 delta = prim.value * amount * friend
                 key = prim.name
-                if prim.value < 0 and friend < 0 and prim.name in ("damage", "breakdown_damage"):
-                    dealt = amount * (3 if prim.name == "breakdown_damage" else 1)
+                if prim.value < 0 and friend < 0 and prim.damage:
+                    dealt = amount * prim.damage
                     if ship.repairs + 3 * ship.breakdowns <= dealt:
                         delta += 5.0  # a sinking
                         key = "sink"
                 if delta:
                     out.append(Reason(key, delta, ship=ship.id, amount=amount))
-            if prim.name == "draw":
-                out.append(Reason("draw", prim.value * amount, amount=amount))
-            if prim.name == "cancel" and st.stack:
+            if prim.to_player:
+                out.append(Reason(prim.name, prim.value * amount, amount=amount))
+            if prim.cancels and st.stack:
                 answered = st.stack[-1]
                 harm = self.item_harm(game, answered)
-                out.append(Reason("cancel", harm if st.ships[answered.seat].side != me.side
+                out.append(Reason(prim.name, harm if st.ships[answered.seat].side != me.side
                                   else -harm, card=answered.card,
                                   ship=st.ships[answered.seat].id))
         if move.path:
@@ -155,7 +159,7 @@ class GreedyBot:
             value = sign * 0.3 * (before - after) - 0.05 * len(move.path)
             out.append(Reason("closer" if value > 0 else "farther", value, ship=mover_ship.id,
                               amount=after))
-        if card.kind == "maneuver":
+        if card.kind == CardKind.MANEUVER:  # R4.1: its crew
             out.append(Reason("cost", -0.05 * card.cost, card=card.id, amount=card.cost))
         return out
 
@@ -173,12 +177,12 @@ class GreedyBot:
 
     def item_harm(self, game: Game, item) -> float:
         card = game.rules.card(item.card)
-        return sum(-primitive_of(e).value * getattr(e, "amount", 1) for e in card.effects
+        return sum(-primitive_of(e).value * primitive_of(e).units(e) for e in card.effects
                    if e.selector is Selector.TARGET and primitive_of(e).value < 0)
 
     def card_value(self, game: Game, card_id: str, seat: int) -> float:
         card = game.rules.card(card_id)
-        return sum(abs(primitive_of(e).value) * getattr(e, "amount", 1) for e in card.effects)
+        return sum(abs(primitive_of(e).value) * primitive_of(e).units(e) for e in card.effects)
 
     def nearest_enemy(self, game: Game, box: int | None, side: str) -> int:
         if box is None:

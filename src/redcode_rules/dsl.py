@@ -24,7 +24,8 @@ import attrs
 import lark
 from lark import Token, Transformer, v_args
 
-from .effects import PRIMITIVES, Effect, Selector
+from .effects import PRIMITIVES, Effect, Selector, primitive_of
+from .kinds import Choice
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .model import (
@@ -40,6 +41,7 @@ from .model import (
     Ruleset,
     RulesSpec,
     ShipDef,
+    Silhouette,
     SourceRef,
     StatusDef,
     Target,
@@ -375,6 +377,12 @@ class _ToDecls(Transformer):
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
+    def letter(self, meta, c):
+        return Prop("letter", str(c[0]), self._tpos(c[0]))
+
+    def silhouette(self, meta, c):
+        return Prop("silhouette", str(c[0]), self._tpos(c[0]))
+
     def layout(self, meta, c):
         return Prop("layout", tuple(str(s)[1:-1] for s in c), self._pos(meta))
 
@@ -459,6 +467,11 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
+SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
+
+#: The marks a ship type takes on the text board when it declares no ``letter``
+#: and every letter of its id is another ship type's.
+SPARE_LETTERS = "123456789"
 
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
 #: patch adds to them, language by language, rather than replacing them.
@@ -635,7 +648,8 @@ class Draft:
         declared = self.entries["status"]  # a status in error is still a name cards may use
         maneuvers = self._each("maneuver", self._card, options, declared)
         orders = self._each("order", self._card, options, declared)
-        ships = self._each("ship", self._ship, self.entries["maneuver"], options)
+        letters = self.keep(self._ship_letters) or {}
+        ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters)
         maps = self._each("map", self._map)
         words = self._words()
         # the deck and the board add up what every order, ship and map says
@@ -816,7 +830,7 @@ class Draft:
                                  "and cannot be responded to (R7.3)")
             if entry.kind == "maneuver" and key == "copies":
                 raise self.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
-            if key in ("layout", "start", "repairs", "breakdowns", "crew", "maneuvers"):
+            if key in ("layout", "start", *SHIP_PROPS):
                 raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
         if "effect" not in p:
             raise self.error(entry.pos, f"{where} has no effect")
@@ -863,7 +877,7 @@ class Draft:
         if needs_answer and not response:
             raise self.error(tpos, f"{where} acts on the item it answers, so it must be a "
                              "'response' (R5.2)")
-        moves = [e for e in effects if type(e).__name__ == "Move"]
+        moves = [e for e in effects if primitive_of(e).choice is Choice.PATH]
         if len(moves) > 1:
             raise self.error(p["effect"].pos, f"{where} has more than one move effect")
         if moves and target.kind is TargetKind.AREA:
@@ -920,7 +934,65 @@ class Draft:
                              f"it acts on {allowed}")
         return prim.cls(selector=selector, **kwargs)
 
-    def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions) -> ShipDef:
+    def _ship_letters(self) -> dict[str, str]:
+        """Each ship type's letter on the text board, by id: its own ``letter``
+        (one lower-case letter that no other ship type has), else the first
+        letter of its id that no other ship type has, else a digit. Declared
+        letters are taken first, so a default never takes one of them."""
+        entries = self.entries["ship"].values()
+        letters: dict[str, str] = {}
+        owners: dict[str, tuple[str, Pos]] = {}  # a declared letter → its ship, where
+        for entry in entries:
+            prop = entry.props.get("letter")
+            if prop is None:
+                continue
+            if len(prop.value) != 1:  # a NAME: it starts with a lower-case letter
+                raise self.error(prop.pos, f"ship '{entry.id}': a letter is one lower-case "
+                                 f"letter (blue's ships show it upper case), not "
+                                 f"'{prop.value}'")
+            if prop.value in owners:  # the error is at the later of the two
+                first = owners[prop.value]
+                (owner, at), (ship, pos) = sorted([first, (entry.id, prop.pos)],
+                                                  key=lambda o: self._written(o[1]))
+                raise self.error(pos, f"ship '{ship}': ship '{owner}' already has "
+                                 f"letter '{prop.value}' (declared at {at.file}:{at.line}:"
+                                 f"{at.column}); each ship type needs its own letter on the "
+                                 "text board")
+            owners[prop.value] = (entry.id, prop.pos)
+            letters[entry.id] = prop.value
+        taken = set(letters.values())
+        for entry in entries:
+            if entry.id in letters:
+                continue
+            free = [ch for ch in [*filter(str.isalpha, entry.id), *SPARE_LETTERS]
+                    if ch not in taken]
+            if not free:
+                raise self.error(entry.pos, f"ship '{entry.id}': every letter of its id and "
+                                 "every digit is another ship type's mark on the text board; "
+                                 "give it a 'letter'")
+            letters[entry.id] = free[0]
+            taken.add(free[0])
+        return letters
+
+    def _written(self, pos: Pos) -> tuple[int, int, int]:
+        """Where ``pos`` comes in the files as they were applied: what sorts last
+        was written last."""
+        return (self.files.index(pos.file) if pos.file in self.files else -1,
+                pos.line, pos.column)
+
+    def _silhouette(self, entry: _Entry) -> Silhouette:
+        """The ship's drawing on the SVG board: the one it names, else a plain hull."""
+        prop = entry.props.get("silhouette")
+        if prop is None:
+            return Silhouette.HULL
+        known = [s.value for s in Silhouette]
+        if prop.value not in known:
+            raise self.error(prop.pos, f"ship '{entry.id}': unknown silhouette '{prop.value}'; "
+                             f"the board draws {', '.join(known)}", _suggest(prop.value, known))
+        return Silhouette(prop.value)
+
+    def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions,
+              letters: dict[str, str]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -946,6 +1018,8 @@ class Draft:
                              f"control card has {options.ship_maneuvers} (R1.5)")
         return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
                        crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
+                       letter=letters.get(entry.id, entry.id[0]),
+                       silhouette=self._silhouette(entry),
                        source=SourceRef(entry.pos.file, entry.pos.line))
 
     def _map(self, entry: _Entry) -> MapCardDef:

@@ -19,8 +19,9 @@ import attrs
 
 from . import effects
 from .dsl import WORDS, card_parser, grammar_text
+from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, TargetKind
+from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -43,10 +44,12 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
         "Drops an inherited card, ship type or map card.",
         "remove order mechanic"),
     "ship_decl": (
-        "A ship type: its tracks, crew and the maneuvers on its control card (R1.2, R1.3, R1.5).",
+        "A ship type: its tracks, crew and the maneuvers on its control card (R1.2, R1.3, R1.5), "
+        "and how the boards show it (its `letter` and `silhouette`, both optional).",
         "ship battleship {\n    repairs 3  breakdowns 2  crew 6\n"
         "    maneuvers movement repair torpedo orders\n"
-        "              broadside main_battery damage_control flag_signal\n}"),
+        "              broadside main_battery damage_control flag_signal\n"
+        "    letter b  silhouette hull\n}"),
     "map_decl": (
         "A map card of 2×2 boxes (R1.1).",
         'map lagoon { layout "~." ".#" }'),
@@ -85,6 +88,14 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                   "`ship_maneuvers` of them (R1.5).",
                   "maneuvers movement repair torpedo orders\n"
                   "          immersion countermeasure heavy_torpedo floating_mine"),
+    "letter": ("The ship's mark on the text board: one lower-case letter, shown upper case "
+               "for blue's ships; no two ship types may share one. Default: the first letter "
+               "of its id that no other ship type has, else a digit. The board's terrain "
+               "marks (`.`, `#`, `~`) are not letters, so a ship never looks like terrain.",
+               "letter s"),
+    "silhouette": ("The ship's drawing on the SVG board, one of the drawings the board knows "
+                   "(see Silhouettes; names of pictures, not of ship types). Default: `hull`.",
+                   "silhouette submarine"),
     "layout": ("Two rows of two boxes: `.` open water, `#` island, `~` running water "
                "(R1.1, R2.2).", 'layout "#." ".~"'),
     "start_card": ("Marks a start card (all open water). The first two start cards declared "
@@ -126,6 +137,15 @@ SELECTOR_NOTES: dict[str, str] = {
     "source": "a `response` (R5.2)",
     "each ship in area": "`target area WxH` (order cards only, D7.5)",
     "answered": "a `response` (R5.2)",
+}
+
+#: What a primitive's registry entry says the player chooses (``effects.Choice``),
+#: in the primitive's section; nothing is said of ``Choice.NONE``.
+CHOICE_WORDS: dict[Choice, str] = {
+    Choice.PATH: "the path, up to AMOUNT boxes, written in the move with the card "
+                 "(see [Move notation](notation.md))",
+    Choice.CREW_SOURCE: "where each crew comes from, while the effect resolves "
+                        "(`recover SOURCE`, once per crew)",
 }
 
 NO_DESCRIPTION = "(no description yet)"
@@ -377,6 +397,8 @@ def dsl_reference() -> str:
             f"- **Syntax:** `{spelled} {prep}{sel}`",
             "- **Values:** " + ("; ".join(_param_words(p) for p in prim.params) or "none"),
             f"- **Acts on:** {acts}",
+            *([f"- **The player chooses:** {CHOICE_WORDS[prim.choice]}"]
+              if prim.choice in CHOICE_WORDS else []),
             f"- **Example:** `effect {prim.example}`",
             "- **Used by:** " + (", ".join(f"`{u}`" for u in used) or "no built-in card"),
             "",
@@ -421,6 +443,17 @@ def dsl_reference() -> str:
     for status in rulesets[0].statuses.values():
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "
                      + ", ".join(f"`{f.value}`" for f in status.forbids) + " |")
+    lines.append("")
+
+    # silhouettes -------------------------------------------------------------
+    comments = _enum_comments(Silhouette)
+    lines += ["## Silhouettes", "",
+              "The drawings of a ship on the SVG board (`silhouette` in a ship declaration).",
+              "", "| silhouette | drawing | ship types of the base cards |", "| --- | --- | --- |"]
+    for silhouette in Silhouette:
+        ships = [k for k, v in rulesets[0].ships.items() if v.silhouette is silhouette]
+        lines.append(f"| `{silhouette.value}` | {comments.get(silhouette.name, NO_DESCRIPTION)} | "
+                     + (", ".join(f"`{k}`" for k in ships) or "—") + " |")
     lines.append("")
 
     # target kinds ----------------------------------------------------------

@@ -3,16 +3,27 @@
 A card's ``effect`` line compiles into a tuple of these objects. Each
 primitive knows how to apply itself through the engine's small set of state
 operations (``Ops`` below) and nothing about any particular card. The
-``PRIMITIVES`` registry is what the DSL compiler, the documentation and the
-text generator read, so a new primitive is one class plus one entry here.
+``PRIMITIVES`` registry is what the DSL compiler, the documentation, the
+text generator, the move generator and the bots read, so a new primitive
+is one class plus one entry here.
+
+Every primitive takes its values from the effect and the player's choices
+the same way, ``apply(ops, item)``: ``item`` carries what was chosen with
+the card (target, area, and the path of a ``Choice.PATH`` primitive). A
+primitive whose entry declares a choice made while it resolves
+(``Choice.CREW_SOURCE``) returns what it owes (``Owed``); the engine asks
+the player, or answers alone when the answer cannot matter, and hands each
+answer to its ``take``.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
+
+from .kinds import Choice
 
 if TYPE_CHECKING:
     from .state import StackItem
@@ -35,23 +46,47 @@ class Ops(Protocol):
     def damage(self, seat: int, amount: int, actor: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
-    def begin_recover(self, seat: int, amount: int, item: StackItem) -> bool: ...
+    def crew_out(self, seat: int) -> int: ...
+    def recover_options(self, seat: int) -> list[str]: ...
+    def recover_one(self, seat: int, source: str) -> None: ...
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: StackItem) -> None: ...
     def set_status(self, seat: int, status: str) -> None: ...
 
 
+class Owed(NamedTuple):
+    """Choices an effect owes while it resolves: ``count`` answers about ship ``seat``."""
+
+    seat: int
+    count: int
+
+
 @attrs.frozen
 class Effect:
-    """Base of all primitives. ``apply`` returns False when it waits for a choice."""
+    """Base of all primitives."""
 
     selector: Selector
 
-    def apply(self, ops: Ops, item: StackItem) -> bool:
-        """Do the effect for ``item`` through the engine's ``ops``; False while a
-        player still owes a choice (the engine asks and calls it again)."""
+    def apply(self, ops: Ops, item: StackItem) -> Owed | None:
+        """Do the effect for ``item`` through the engine's ``ops``; or, for a
+        primitive that chooses while it resolves, return what it owes (the
+        engine then asks for each answer and hands it to ``take``). Any
+        other return value (None) means done."""
         raise NotImplementedError
+
+    def options(self, ops: Ops, seat: int) -> list[str]:
+        """The answers an owed choice about ``seat`` may take now."""
+        return []
+
+    def take(self, ops: Ops, seat: int, option: str) -> None:
+        """Carry out one answer of an owed choice."""
+        raise NotImplementedError
+
+    def any_order(self, ops: Ops, seat: int, owed: int) -> bool:
+        """Whether the ``owed`` answers left give the same result in any order,
+        so the engine answers them alone (first option first)."""
+        return False
 
     def params(self) -> dict[str, Any]:
         """The values a text template fills in (see lang/*.yaml)."""
@@ -68,7 +103,6 @@ class Damage(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.damage(seat, self.amount, item.seat)
-        return True
 
 
 @attrs.frozen
@@ -80,7 +114,6 @@ class BreakdownDamage(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.damage(seat, 3 * self.amount, item.seat)
-        return True
 
 
 @attrs.frozen
@@ -93,7 +126,6 @@ class Regain(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.regain(seat, self.track, self.amount)
-        return True
 
 
 @attrs.frozen
@@ -105,7 +137,6 @@ class CrewLoss(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.crew_loss(seat, self.amount)
-        return True
 
 
 @attrs.frozen
@@ -116,21 +147,35 @@ class RecoverCrew(Effect):
 
     def apply(self, ops, item):
         seats = ops.select(self.selector, item)
-        if not seats:
-            return True
-        return ops.begin_recover(seats[0], self.amount, item)
+        if seats:
+            # no more than there are crew out (R6.1)
+            return Owed(seats[0], min(self.amount, ops.crew_out(seats[0])))
+        return None
+
+    def options(self, ops, seat):
+        """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""
+        return ops.recover_options(seat)
+
+    def take(self, ops, seat, option):
+        ops.recover_one(seat, option)
+
+    def any_order(self, ops, seat, owed):
+        # every crew out comes back, whatever the order
+        return ops.crew_out(seat) <= owed
 
 
 @attrs.frozen
-class Move(Effect):
-    """Move up to N boxes along the path chosen with the card (D4.6, R2.5)."""
+class MoveShip(Effect):
+    """Move up to N boxes along the path chosen with the card (D4.6, R2.5).
+
+    The path's length is checked when the move is listed and played (its
+    registry entry declares ``Choice.PATH``): here it is followed."""
 
     amount: int = 1
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.move(seat, item.path)
-        return True
 
 
 @attrs.frozen
@@ -145,7 +190,6 @@ class Draw(Effect):
         seats = [item.seat] if self.selector is Selector.SELF else ops.select(self.selector, item)
         for seat in seats:
             ops.draw(seat, self.amount)
-        return True
 
 
 @attrs.frozen
@@ -155,7 +199,6 @@ class Cancel(Effect):
 
     def apply(self, ops, item):
         ops.cancel(item)
-        return True
 
 
 @attrs.frozen
@@ -185,7 +228,16 @@ class Param:
 
 @attrs.frozen
 class Primitive:
-    """A registry entry: how the DSL spells a primitive and what it takes."""
+    """A registry entry: how the DSL spells a primitive, what it takes, what it
+    asks of the player, and what it is worth to a bot.
+
+    ``choice`` is what the player chooses for it (``Choice``): nothing, a
+    path chosen with the card (the move generator lists one move per path
+    outcome), or an answer per unit while it resolves (the engine asks).
+    The bots score an effect from the rest: ``value`` per unit of the
+    parameter ``amount`` names (1 unit without one) to each ship it affects,
+    and the few facts that change that value.
+    """
 
     name: str
     cls: type[Effect]
@@ -195,6 +247,16 @@ class Primitive:
     summary: str
     example: str
     value: float  # value per unit to the affected ship (>0 good); read by bots
+    choice: Choice = Choice.NONE
+    amount: str | None = None  # the parameter that counts its units
+    damage: int = 0  # repair damage per unit: it can sink the ship (R3.1, R3.3)
+    capped_by: str | None = None  # the parameter naming the track whose room caps it (R3.4)
+    to_player: bool = False  # also worth ``value`` per unit to the card's player
+    cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
+
+    def units(self, effect: Effect) -> int:
+        """How many units ``effect`` (one of this primitive's) gives."""
+        return getattr(effect, self.amount) if self.amount is not None else 1
 
 
 SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA)
@@ -202,24 +264,29 @@ AMOUNT = Param("amount", int, minimum=1)
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
-              "N repair damage (R3.1)", "damage 1 to target", -1.0),
+              "N repair damage (R3.1)", "damage 1 to target", -1.0,
+              amount="amount", damage=1),
     Primitive("breakdown_damage", BreakdownDamage, (AMOUNT,), SHIP_SELECTORS, None,
               "N breakdown damage = 3·N repair damage (R3.3)",
-              "breakdown_damage 1 to target", -3.0),
+              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3),
     Primitive("regain", Regain, (Param("track", str, ("repair", "breakdown")), AMOUNT),
               SHIP_SELECTORS, None, "regain N repairs or breakdowns, up to the track (R3.4)",
-              "regain repair 1 to self", 1.0),
+              "regain repair 1 to self", 1.0, amount="amount", capped_by="track"),
     Primitive("crew_loss", CrewLoss, (AMOUNT,), SHIP_SELECTORS, None,
-              "N reserve crew are withdrawn (R3.5)", "crew_loss 1 to target", -0.7),
+              "N reserve crew are withdrawn (R3.5)", "crew_loss 1 to target", -0.7,
+              amount="amount"),
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
-              "recover_crew 2 to target", 0.5),
-    Primitive("move", Move, (AMOUNT,), (Selector.SELF, Selector.TARGET), None,
-              "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0),
+              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount"),
+    Primitive("move", MoveShip, (AMOUNT,), (Selector.SELF, Selector.TARGET), None,
+              "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
+              Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
-              "the player draws N order cards (R7.2)", "draw 1", 0.8),
+              "the player draws N order cards (R7.2)", "draw 1", 0.8,
+              amount="amount", to_player=True),
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
-              "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0),
+              "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
+              cancels=True),
     Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
@@ -227,6 +294,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
 
 # Python class → registry name, for text generation and docs.
 NAME_OF = {p.cls: p.name for p in PRIMITIVES.values()}
+
+#: Effect classes renamed since saves began recording the hash of the card
+#: data (``Ruleset.describe`` names each effect by its class): the old name
+#: keeps the hash, so games and replays saved before still load.
+HASH_NAMES: dict[type, str] = {MoveShip: "Move"}
 
 
 def primitive_of(effect: Effect) -> Primitive:

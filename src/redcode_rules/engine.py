@@ -1,37 +1,65 @@
-"""The rules engine: state operations, the stack resolver and the turn flow.
+"""The rules engine: the decision machine, state operations, the stack
+resolver and the turn flow.
 
 ``Engine`` wraps one ``GameState`` with the ruleset and board it runs on.
-It implements the ``Ops`` that effect primitives call (damage, regain, …),
-resolves the stack (R5), and moves the game from decision to decision:
-after every move ``advance`` runs everything that needs no choice (items
-nobody can answer, single-option choices, turn changes) and stops where a
-player must decide. Nothing here knows any card by name.
+It owns the pending decision (``pending``) and carries out a player's move
+(``perform``): paying crew, declaring a card, responding, passing,
+recovering, discarding, answering a choice an effect owes, placing, ending
+the turn. It implements the ``Ops`` that effect primitives call (damage,
+regain, …), resolves the stack (R5), and moves the game from decision to
+decision: after every move ``advance`` runs everything that needs no
+choice (items nobody can answer, single-option choices, turn changes) and
+stops where a player must decide. The rule queries that decide whether a
+player may respond (D5.4) are here too (``usable``, ``sight``,
+``can_respond``), so the move generator (moves.py) lists moves from them
+and nothing calls back into it. Nothing outside this module moves a stack
+item's resolver position (``pc``, ``pending``, ``recovering``). Nothing
+here knows any card by name.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import Board
-from .effects import Selector
+from .effects import Effect, Owed, Selector
+from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Ruleset, TargetKind, among
 from .rng import shuffle
 from .state import Event, GameState, StackItem
 
+if TYPE_CHECKING:
+    from .moves import Move
+
+# the members the hot paths compare with, read as globals (see kinds.py)
+OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
+USE, RESPOND, ORDER, PASS, END = (MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER,
+                                  MoveKind.PASS, MoveKind.END)
+RECOVER_MOVE, DISCARD_MOVE, CHOOSE_MOVE, PLACE_MOVE = (MoveKind.RECOVER, MoveKind.DISCARD,
+                                                       MoveKind.CHOOSE, MoveKind.PLACE)
+MANEUVER = CardKind.MANEUVER
+WAR = Mode.WAR
+SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
+DISCARD_NOW, CHOOSE_NOW, RESPOND_NOW = Decision.DISCARD, Decision.CHOOSE, Decision.RESPOND
+#: the decision of a phase with nothing on the stack (a dict of plain str
+#: keys: looked up, not built, on every move)
+DECISION_OF_PHASE = {str(p): Decision(str(p)) for p in (PLACE, RECOVER, MAIN)}
+
 
 def other_side(side: str) -> str:
-    return "red" if side == "blue" else "blue"
+    """The enemy of ``side``."""
+    return Side.RED if side == Side.BLUE else Side.BLUE
 
 
 class Engine:
     """The rules acting on one state. Cheap to create; holds no game data of its
     own (``_owed``, the sinkings of the effect resolving, is emptied by
-    ``settle`` before the effect's move returns).
-
-    In the compiled core an extension type (engine.pxd): keep ``__slots__``
-    and that file's declarations alike.
+    ``settle`` before the effect's move returns; ``_maneuvers`` caches each
+    seat's maneuvers by what they may be used for, which never changes).
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed")
+                 "_owed", "_maneuvers")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -46,6 +74,9 @@ class Engine:
         # (sunk seat, sinker seat) of each sinking of the effect in progress:
         # what they give is paid after it, unless it ended the game (D8.6)
         self._owed: list[tuple[int, int]] = []
+        # seat * 2 + responding → [(slot, card)] of the maneuvers of its
+        # control card it may use so (``usable``); built when first asked
+        self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -64,11 +95,11 @@ class Engine:
         return sum(ship.crew_on) + ship.withdrawn
 
     def recover_options(self, seat: int) -> list[str]:
-        """Where a crew can be recovered from: maneuver names and 'withdrawn' (R6.1)."""
+        """Where a crew can be recovered from: maneuver names and ``Pile.WITHDRAWN`` (R6.1)."""
         ship = self.state.ships[seat]
         names = [m for m, n in zip(self._types[seat].maneuvers, ship.crew_on) if n > 0]
         if ship.withdrawn > 0:
-            names.append("withdrawn")
+            names.append(Pile.WITHDRAWN)
         return names
 
     def seats_after(self, seat: int) -> tuple[int, ...]:
@@ -92,24 +123,123 @@ class Engine:
                 return seat
         return -1
 
-    def pending(self) -> tuple[str, int] | None:
+    def pending(self) -> tuple[Decision, int] | None:
         """(kind of decision, seat) the game waits for, or None when over."""
         st = self.state
-        if st.phase == "over":
+        if st.phase == OVER:
             return None
         seat = self.hand_over_limit()
         if seat >= 0:
-            return ("discard", seat)
+            return (DISCARD_NOW, seat)
         if st.stack:
             if st.resolving:
-                return ("choose", st.stack[-1].seat)
-            return ("respond", st.asking[0])
-        return (st.phase, st.turn)
+                return (CHOOSE_NOW, st.stack[-1].seat)
+            return (RESPOND_NOW, st.asking[0])
+        return (DECISION_OF_PHASE[st.phase], st.turn)
 
     def card_of(self, item: StackItem) -> CardDef:
         """The card a stack item was declared with."""
-        cards = self.rules.maneuvers if item.kind == "maneuver" else self.rules.orders
+        cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
         return cards[item.card]
+
+    def owed_choice(self) -> tuple[Effect, int]:
+        """While a ``choose`` decision is pending: the effect that owes the
+        choice and the ship it is about (D6.4)."""
+        item = self.state.stack[-1]
+        return self.card_of(item).effects[item.pc], item.recovering
+
+    def choice_options(self) -> list[str]:
+        """The answers the owed choice may take now (``owed_choice``)."""
+        effect, seat = self.owed_choice()
+        return effect.options(self, seat)
+
+    # ------------------------------------------------------------------ rule queries
+    def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
+        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
+        ship = self.state.ships[seat]
+        if ship.position is None:
+            return []
+        if ship.statuses:  # R9.1: a status may forbid maneuvers, or responses
+            forbid = self.rules.status_rules
+            if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
+                return []
+        key = 2 * seat + responding
+        cards = self._maneuvers[key]
+        if cards is None:
+            cards = self._maneuvers[key] = [
+                (i, card) for i, card in enumerate(
+                    self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
+                # a card answering the answered item needs a stack (D4.7)
+                if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
+        crew_on, reserve = ship.crew_on, ship.reserve
+        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+
+    def sight(self, seat: int) -> list[tuple[int, int]]:
+        """(distance, seat) of the ships in the ship's visual field (R4.3)."""
+        ship = self.state.ships[seat]
+        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+                                   ship.side, self.sides)
+
+    def visible_targets(self, seat: int, reach: int,
+                        sight: list[tuple[int, int]] | None = None) -> list[int]:
+        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3);
+        ``sight`` when the caller already looked (one look serves every card)."""
+        if sight is None:
+            sight = self.sight(seat)
+        return [seat, *[s for dist, s in sight if dist <= reach]]
+
+    def maneuver_targets(self, seat: int, card: CardDef,
+                         sight: list[tuple[int, int]]) -> list[int | None]:
+        """The targets a usable maneuver may be declared on now: None for a card
+        on its own ship, else the ships in the visual field within its range
+        (R4.2, R4.3), or only the answered item's ship (D4.7)."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            return [source] if source in targets else []
+        return targets
+
+    def path_start(self, card: CardDef, seat: int,
+                   target: int | None) -> tuple[int, int, int] | tuple[()] | None:
+        """For a card whose path is chosen with it: (start box, most boxes, mask
+        of the boxes holding ships) of the ship it moves, or ``()`` if a status
+        forbids moving that ship (R9); None for any other card."""
+        step = card.path_effect
+        if step is None:
+            return None
+        mover = seat if target is None or step.selector is Selector.SELF else target
+        statuses = self.state.ships[mover].statuses
+        if statuses and among(statuses, self.rules.status_rules.movement):
+            return ()
+        occupied = 0
+        start = None
+        for s, ship in enumerate(self.state.ships):
+            box = ship.position
+            if box is not None:
+                occupied |= 1 << box
+                if s == mover:
+                    start = box
+        return (start, step.amount, occupied)
+
+    def can_respond(self, seat: int) -> bool:
+        """D5.4: a player with no legal response is never asked. A response that
+        moves a ship needs somewhere to go (D4.6)."""
+        usable = self.usable(seat, True)
+        if not usable:
+            return False
+        sight: list[tuple[int, int]] = []
+        looked = False
+        for _, card in usable:
+            if not looked and card.target.kind is not SELF_TARGET:
+                sight, looked = self.sight(seat), True  # one look, only if needed
+            for target in self.maneuver_targets(seat, card, sight):
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return False
 
     def subject(self, item: StackItem) -> int | None:
         """The ship an item acts on: its target, or its own ship for self cards.
@@ -185,29 +315,10 @@ class Engine:
         ship.withdrawn += lost
         self.event("crew_loss", ship=ship.id, amount=lost)
 
-    def begin_recover(self, seat: int, amount: int, item: StackItem) -> bool:
-        item.pending = min(amount, self.crew_out(seat))
-        item.recovering = seat
-        return self.continue_recover(item)
-
-    def continue_recover(self, item: StackItem) -> bool:
-        """Recover owed crew, choosing alone when only one source is left (INTERFACE)."""
-        seat = item.recovering
-        while item.pending > 0:
-            options = self.recover_options(seat)
-            if not options:
-                item.pending = 0
-            elif len(options) == 1 or self.crew_out(seat) <= item.pending:
-                # one source, or every crew out comes back whatever the order
-                self.recover_one(seat, options[0])
-                item.pending -= 1
-            else:
-                return False
-        return True
-
     def recover_one(self, seat: int, source: str) -> None:
+        """One crew back to the reserve from a maneuver or the withdrawn pile (R6.1)."""
         ship = self.state.ships[seat]
-        if source == "withdrawn":
+        if source == Pile.WITHDRAWN:
             ship.withdrawn -= 1
         else:
             ship.crew_on[self._types[seat].maneuvers.index(source)] -= 1
@@ -242,7 +353,7 @@ class Engine:
                 pile = list(st.discard)
                 keep = []
                 for item in st.stack:
-                    if item.kind == "order" and item.card in pile:
+                    if item.kind == ORDER and item.card in pile:
                         del pile[len(pile) - 1 - pile[::-1].index(item.card)]  # its last copy
                         keep.append(item.card)
                 if not pile:
@@ -326,7 +437,7 @@ class Engine:
             st.sunk_in_chain.append(seat)
         if seat == st.turn:
             st.end_turn_pending = True  # D4.9
-        if st.mode == "war":
+        if st.mode == WAR:
             enemy = sinker.side != ship.side
             points = self.rules.options.victory_points
             if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
@@ -348,12 +459,12 @@ class Engine:
         owed, self._owed = self._owed, []
         self.check_end()
         st = self.state
-        if st.phase == "over":
+        if st.phase == OVER:
             return
         options = self.rules.options
         for seat, actor in owed:
             side = st.ships[seat].side
-            if st.mode == "war":
+            if st.mode == WAR:
                 if side != st.ships[actor].side or options.sinker_draws_for == "any":
                     self.draw(actor, options.sinker_draws)
             else:
@@ -364,10 +475,10 @@ class Engine:
         """The sides that have lost: no ship left (arena, R8.1) or the enemy at
         the victory points (war, R8.3); both at once is a draw (D8.6)."""
         st = self.state
-        if st.mode == "war":
+        if st.mode == WAR:
             points = self.rules.options.victory_points
-            return [other_side(side) for side in ("blue", "red") if st.score[side] >= points]
-        return [side for side in ("blue", "red")
+            return [other_side(side) for side in Side if st.score[side] >= points]
+        return [side for side in Side
                 if all(sh.sunk for sh in st.ships if sh.side == side)]
 
     def check_end(self) -> None:
@@ -375,7 +486,7 @@ class Engine:
         losers = self.losers()
         if not losers:
             return
-        if self.state.mode == "war":
+        if self.state.mode == WAR:
             reason = "points"
         else:
             reason = "both_eliminated" if len(losers) == 2 else "eliminated"
@@ -396,10 +507,10 @@ class Engine:
     def game_over(self, winner: str, reason: str) -> None:
         """End the game: the stack is dropped, nothing resolves after this (D8.6)."""
         st = self.state
-        if st.phase == "over":  # pragma: no cover - one end only (D8.6)
+        if st.phase == OVER:  # pragma: no cover - one end only (D8.6)
             return
         st.winner = winner
-        st.phase = "over"
+        st.phase = OVER
         st.stack.clear()
         st.asking.clear()
         st.resolving = False
@@ -430,7 +541,10 @@ class Engine:
         st.floor = 0
 
     def resolve_item(self, item: StackItem) -> bool:
-        """Apply an item's effects from where it stopped; False if a choice is owed."""
+        """Apply an item's effects from where it stopped; False if a choice is owed.
+
+        ``item.pc`` is the next effect; ``item.pending`` the answers its
+        effect still owes about ship ``item.recovering`` (an ``Owed``)."""
         st = self.state
         card = self.card_of(item)
         player = st.ships[item.seat].id
@@ -444,18 +558,46 @@ class Engine:
             self.event("resolve", player=player, card=item.card)
         effects = card.effects
         while item.pc < len(effects):
-            if item.pending:
-                if not self.continue_recover(item):
-                    return False
-            else:
-                done = effects[item.pc].apply(self, item)
+            effect = effects[item.pc]
+            if not item.pending:
+                owed = effect.apply(self, item)
                 self.settle()  # D8.6: after each whole effect
-                if st.phase == "over":
+                if st.phase == OVER:
                     return True
-                if not done:
-                    return False
+                if type(owed) is not Owed:  # None (or anything else): done
+                    item.pc += 1
+                    continue
+                item.recovering, item.pending = owed
+            if not self.answer_alone(effect, item):
+                return False
             item.pc += 1
         return True
+
+    def answer_alone(self, effect: Effect, item: StackItem) -> bool:
+        """Give the answers an effect owes while no choice is left to make: one
+        option, or any order the same (the effect says). False while the
+        player must choose (a ``choose`` decision)."""
+        seat = item.recovering
+        while item.pending > 0:
+            options = effect.options(self, seat)
+            if not options:
+                item.pending = 0
+            elif len(options) == 1 or effect.any_order(self, seat, item.pending):
+                effect.take(self, seat, options[0])
+                item.pending -= 1
+            else:
+                return False
+        return True
+
+    def answer(self, option: str) -> None:
+        """The player's answer to the choice the top item's effect owes; once
+        the last is given, the resolver goes on with the next effect."""
+        item = self.state.stack[-1]
+        effect = self.card_of(item).effects[item.pc]
+        effect.take(self, item.recovering, option)
+        item.pending -= 1
+        if item.pending == 0:
+            item.pc += 1
 
     def wasted(self, item: StackItem) -> bool:
         """R5.5 and §10: what a ship sunk mid-chain wastes (rule option sunk_mid_chain)."""
@@ -472,17 +614,78 @@ class Engine:
             return item.seat in st.sunk_in_chain
         return subject in st.sunk_in_chain
 
+    # ------------------------------------------------------------------ moves
+    def perform(self, move: Move, seat: int) -> None:
+        """Carry out a legal move of ``seat`` (listed by moves.MoveGen), then run
+        the game on to the next decision."""
+        st = self.state
+        ship = st.ships[seat]
+        kind = move.kind
+        if kind == USE or kind == RESPOND:  # the commonest first
+            card = self.rules.maneuvers[move.card]
+            index = self._types[seat].maneuvers.index(move.card)
+            ship.reserve -= card.cost  # R4.1: crew on the maneuver
+            ship.crew_on[index] += card.cost
+            if kind == RESPOND:
+                answers, word = len(st.stack) - 1, "respond"
+            else:
+                answers, word = None, "use"
+            item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
+                             answers)
+            self.event(word, player=ship.id, card=move.card, **self.describe(move))
+            self.push(item, card)
+        elif kind == RECOVER_MOVE:
+            self.recover_one(seat, move.source)
+            st.recover_left -= 1
+        elif kind == END:
+            self.finish_turn()
+        elif kind == PASS:
+            st.asking.pop(0)
+            self.event("pass", player=ship.id)
+        elif kind == ORDER:
+            card = self.rules.orders[move.card]
+            st.hands[seat].remove(move.card)
+            st.discard.append(move.card)  # R7.3
+            st.orders_played += 1
+            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path)
+            self.event("order", player=ship.id, card=move.card, **self.describe(move))
+            self.push(item, card)
+        elif kind == DISCARD_MOVE:
+            st.hands[seat].remove(move.card)
+            st.discard.append(move.card)
+            self.event("discard", player=ship.id, card=move.card)
+        elif kind == CHOOSE_MOVE:
+            self.answer(move.source)
+        elif kind == PLACE_MOVE:
+            if ship.sunk:
+                self.respawn(seat, move.box)  # war (D8.4)
+            else:
+                self.place(seat, move.box)  # before the first turn (R2.8)
+        else:  # pragma: no cover - the generator makes no other kind
+            raise AssertionError(kind)
+        self.advance()
+
+    def describe(self, move: Move) -> dict[str, object]:
+        """What a declaration's log event says of its target, area and path."""
+        data: dict[str, object] = {}
+        if move.target is not None:
+            data["target"] = self.state.ships[move.target].id
+        if move.area is not None:
+            data["area"] = self.board.name(move.area)
+        if move.path:
+            data["path"] = [self.board.name(b) for b in move.path]
+        return data
+
     # ------------------------------------------------------------------ turn flow
-    def advance(self, can_respond) -> None:
-        """Run the game on until a player must decide (``can_respond(seat)`` is
-        the move generator's test for D5.4)."""
+    def advance(self) -> None:
+        """Run the game on until a player must decide."""
         st = self.state
         while True:
-            if st.phase == "over" or self.hand_over_limit() >= 0:
+            if st.phase == OVER or self.hand_over_limit() >= 0:
                 return
             if st.stack:
                 if not st.resolving:
-                    while st.asking and not can_respond(st.asking[0]):
+                    while st.asking and not self.can_respond(st.asking[0]):
                         st.asking.pop(0)
                     if st.asking:
                         return
@@ -492,7 +695,7 @@ class Engine:
                 item = st.stack[-1]
                 if not self.resolve_item(item):
                     return
-                if st.phase == "over":
+                if st.phase == OVER:
                     return
                 st.stack.pop()
                 if not st.stack:
@@ -505,10 +708,10 @@ class Engine:
             if st.end_turn_pending:
                 self.finish_turn()
                 continue
-            if st.phase == "recover":
+            if st.phase == RECOVER:
                 if st.recover_left > 0 and self.crew_out(st.turn) > 0:
                     return
-                st.phase = "main"
+                st.phase = MAIN
             return
 
     def finish_turn(self) -> None:
@@ -540,16 +743,16 @@ class Engine:
         self.event("turn_start", player=ship.id)
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
             if self.free_start_boxes(seat):
-                st.phase = "place"
+                st.phase = PLACE
                 return True
             self.event("wait", ship=ship.id)
             return False
         out = self.crew_out(seat)
         if out:
-            st.phase = "recover"
+            st.phase = RECOVER
             st.recover_left = min(self.rules.options.recover, out)
         else:
-            st.phase = "main"
+            st.phase = MAIN
         return True
 
     def free_start_boxes(self, seat: int) -> list[int]:
@@ -566,7 +769,7 @@ class Engine:
         """R2.8: the game is in its initial placement (a ship never sunk is to
         be placed), not at a war respawn (D8.4), which shares the place phase."""
         st = self.state
-        return st.phase == "place" and not st.ships[st.turn].sunk
+        return st.phase == PLACE and not st.ships[st.turn].sunk
 
     def unplaced(self) -> int:
         """R2.8: the first seat whose ship is still to be placed, or -1.
@@ -587,7 +790,7 @@ class Engine:
             self.start_turn(0)
             return
         st.turn = seat
-        st.phase = "place"
+        st.phase = PLACE
 
     def place(self, seat: int, box: int) -> None:
         """R2.8: a player's initial placement on a free box of the start card."""
@@ -612,10 +815,10 @@ class Engine:
     def turn_limit_reached(self) -> None:
         """D8.5: more points (war) or more ships (arena) wins, else a draw."""
         st = self.state
-        if st.mode == "war":
-            a, b = st.score["blue"], st.score["red"]
+        if st.mode == WAR:
+            a, b = st.score[Side.BLUE], st.score[Side.RED]
         else:
-            a = sum(1 for s in st.ships if s.side == "blue" and not s.sunk)
-            b = sum(1 for s in st.ships if s.side == "red" and not s.sunk)
-        self.game_over("blue" if a > b else "red" if b > a else "draw", "turn_limit")
+            a = sum(1 for s in st.ships if s.side == Side.BLUE and not s.sunk)
+            b = sum(1 for s in st.ships if s.side == Side.RED and not s.sunk)
+        self.game_over(Side.BLUE if a > b else Side.RED if b > a else "draw", "turn_limit")
 

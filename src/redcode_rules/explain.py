@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 
 from .i18n import catalog, status_name, text
+from .kinds import Decision
 from .model import TargetKind
 from .text import status_rule_parts
 
@@ -101,24 +102,24 @@ def explain(game, move: str) -> str:
     head = words[0]
     limit = game.rules.options.hand_limit
 
-    if kind == "discard":
+    if kind == Decision.DISCARD:
         if head != "discard":
             return say("must_discard", player=ship.id, count=len(st.hands[seat]), limit=limit)
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
-    if kind in ("recover", "choose"):
+    if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(game.legal_moves())
-            if kind == "recover":
+            if kind == Decision.RECOVER:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == "recover" else st.stack[-1].recovering]
+        who = st.ships[seat if kind == Decision.RECOVER else eng.owed_choice()[1]]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
-    if kind == "place":
+    if kind == Decision.PLACE:
         return _place(game, say, seat, words)
-    if kind == "respond":
+    if kind == Decision.RESPOND:
         if head == "pass":
             return say("just", word="pass")
         if head != "respond":
@@ -245,7 +246,7 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
     if not is_order:
-        visible = game.movegen.visible_targets(seat, card.range)
+        visible = game.engine.visible_targets(seat, card.range)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:
@@ -280,4 +281,4 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
-    return say("bad_path", path=" ".join(rest), amount=card.move_effect.amount)
+    return say("bad_path", path=" ".join(rest), amount=card.path_effect.amount)

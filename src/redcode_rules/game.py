@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .game_setup import Default
 from .i18n import check_language
 from .model import Ruleset
 from .narrate import board_text, narrate
@@ -110,9 +111,11 @@ def game_from_pickle(text: str, lang: str | None) -> Game:
 
 
 def new_game(rules: Ruleset, mode: str = "war",
-             teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
+             teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
              seed: int = 0, placement: str | None = None) -> Game:
-    """A new game: ``teams`` lists blue's ship types, then red's.
+    """A new game: ``teams`` lists blue's ship types, then red's (default: one
+    ship each, the first and the second ship type declared, as ``redcode demo
+    --teams 1v1``: submarine against destroyer in every edition).
 
     ``placement`` (R2.8, D2.8): "choose" — before the first turn each player,
     in seat order, places their ship on a free box of their start card with

@@ -18,7 +18,7 @@ from .engine import Engine
 from .errors import IllegalMove
 from .explain import closest_moves, explain
 from .i18n import check_language, text
-from .game_setup import make_board, new_state
+from .game_setup import Default, default_teams, make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
 from .state import Event, GameState, ShipState
@@ -90,8 +90,6 @@ class GameCore:
     by ``new`` is of the class it was asked of (the public ``Game``).
     """
 
-    # game.pxd, no longer compiled, still lists these (tests/test_smoke.py):
-    # keep __slots__ and that file alike while it exists.
     __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
@@ -120,9 +118,11 @@ class GameCore:
     # ------------------------------------------------------------- creation
     @classmethod
     def new(cls, rules: Ruleset, mode: str = "war",
-            teams: Sequence[Sequence[str]] = (("submarine",), ("destroyer",)),
+            teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
             seed: int = 0, placement: str | None = None) -> Self:
         """A new game (see ``new_game``)."""
+        if teams is Default.TEAMS:
+            teams = default_teams(rules, 1, 1)
         if placement is None:
             placement = rules.options.placement
         game = cls(rules, new_state(rules, mode, teams, seed, placement))
@@ -160,8 +160,7 @@ class GameCore:
         return gen
 
     def _advance(self) -> None:
-        gen = self._gen()
-        gen.eng.advance(gen.can_respond)
+        self._engine().advance()
         self._legal = None
 
     def move_of(self, text: str) -> Move:
@@ -253,7 +252,7 @@ class GameCore:
         self._legal = None
         gen = self._gen()
         try:
-            gen.apply(gen.complete(move, found), listing.seat)
+            gen.eng.perform(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Sequence
 
 from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
@@ -15,6 +16,12 @@ from .state import GameState, ShipState
 def default_start_cards(width: int, height: int) -> dict[str, str]:
     """D2.7: blue's start card is the top-left card, red's the bottom-right."""
     return {"blue": "a1", "red": f"{chr(ord('a') + width - 2)}{height - 1}"}
+
+
+class Default(enum.Enum):
+    """A parameter left out, where None is a mistake to report (``teams=None``)."""
+
+    TEAMS = "default teams"   # one ship each: the first two ship types declared
 
 
 def default_teams(rules: Ruleset, blue: int, red: int) -> list[list[str]]:

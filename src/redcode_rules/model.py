@@ -13,8 +13,9 @@ from typing import Any
 
 import attrs
 
-from .effects import Effect, Move, Selector
+from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .i18n import Wording, display_name, flavour, languages
+from .kinds import Choice
 from .text import card_text
 
 
@@ -72,20 +73,21 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
-    # The card's move primitive, if any (its path is part of the move string).
-    # The move generator asks at every decision, so it is found once, here: a
-    # field, not a cached_property, whose __getattr__ on a slotted class would
-    # slow every attribute of every card (3-4x per read).
-    move_effect: Move | None = attrs.field(init=False, eq=False, repr=False)
+    # The effect whose path the player chooses with the card (its registry
+    # entry declares Choice.PATH), if any: the path is part of the move
+    # string. The move generator asks at every decision, so it is found once,
+    # here: a field, not a cached_property, whose __getattr__ on a slotted
+    # class would slow every attribute of every card (3-4x per read).
+    path_effect: Effect | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        moving = [e for e in self.effects if isinstance(e, Move)]
-        object.__setattr__(self, "move_effect", moving[0] if moving else None)
+        moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
+        object.__setattr__(self, "path_effect", moving[0] if moving else None)
 
     @property
     def mover(self) -> Selector | None:
         """Which ship the card moves (its own, the target), or None if it moves none."""
-        m = self.move_effect
+        m = self.path_effect
         return m.selector if m else None
 
 
@@ -163,9 +165,19 @@ def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
     return False
 
 
+class Silhouette(str, enum.Enum):
+    """The drawings of a ship the SVG board knows (``silhouette`` in a ship
+    declaration): names of pictures, not of ship types."""
+
+    SUBMARINE = "submarine"   # a rounded hull with a conning tower
+    CARRIER = "carrier"       # a flat deck, wider at the top
+    HULL = "hull"             # a pointed hull (the default)
+
+
 @attrs.frozen
 class ShipDef:
-    """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3)."""
+    """A ship type: its tracks, crew and the maneuvers on its control card (R1.2, D1.3),
+    and how the text board and the pictures show it."""
 
     id: str
     """The ship type's id (`aircraft_carrier`)."""
@@ -177,6 +189,11 @@ class ShipDef:
     """Crew in the reserve at the start (R1.3)."""
     maneuvers: tuple[str, ...]
     """The maneuvers of its control card, in printed order (R1.5)."""
+    letter: str
+    """Its one-character mark on the text board, lower case (`s`); blue's ships
+    show it upper case. Unique among the ship types."""
+    silhouette: Silhouette = Silhouette.HULL
+    """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
 
@@ -349,7 +366,8 @@ class Ruleset:
                 "respondable": c.respondable, "response": c.response,
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
-                "effects": [[type(e).__name__, e.selector.value, e.params()] for e in c.effects],
+                "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
+                             e.params()] for e in c.effects],
             }
         return {
             # declaration order fixes the deck before its shuffle, the map
@@ -360,6 +378,8 @@ class Ruleset:
                          "statuses": list(self.statuses)},
             "maneuvers": {k: card(v) for k, v in sorted(self.maneuvers.items())},
             "orders": {k: card(v) for k, v in sorted(self.orders.items())},
+            # a ship's letter and silhouette only show it: left out, so that
+            # saves and replays keep the hash of the card data they play
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},

@@ -1,10 +1,12 @@
-"""Legal moves: generating them, applying them, and explaining illegal ones.
+"""Legal moves: listing them, and turning notation into moves and back.
 
 A move is one decision written in the notation of docs/notation.md. The
 generator lists every legal move of the player to move as a mapping from
-its string to a ``Move``; ``play`` accepts exactly those strings, so the
-list and the check can never disagree. ``explain`` says, for any other
-string, which rule forbids it.
+its string to a ``Move``, from the engine's rule queries (``Engine.usable``,
+``sight``, ``path_start``); ``play`` accepts exactly those strings, so the
+list and the check can never disagree, and the engine carries the move out
+(``Engine.perform``). explain.py says, for any other string, which rule
+forbids it.
 """
 
 from __future__ import annotations
@@ -12,10 +14,16 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import NamedTuple
 
-from .effects import Selector
 from .engine import Engine
+from .kinds import Decision, MoveKind
 from .model import CardDef, TargetKind, among
-from .state import StackItem
+
+USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
+RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
+    Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
+SELF_TARGET = TargetKind.SELF
+#: decisions among a few options, listed whole (``MoveGen._choice``)
+CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
 
 class Move(NamedTuple):
@@ -26,7 +34,7 @@ class Move(NamedTuple):
     its path when a path move is played (``MoveGen.complete``).
     """
 
-    kind: str                 # recover | use | respond | order | pass | discard | place | end | choose
+    kind: MoveKind
     text: str
     card: str | None = None
     target: int | None = None
@@ -39,8 +47,8 @@ class Move(NamedTuple):
         return self.text
 
 
-PASS = Move("pass", "pass")
-END = Move("end", "end")
+PASS = Move(MoveKind.PASS, "pass")
+END = Move(MoveKind.END, "end")
 
 
 class Listing:
@@ -58,7 +66,7 @@ class Listing:
 
     __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
 
-    def __init__(self, kind: str, seat: int, singles: dict[str, Move],
+    def __init__(self, kind: Decision | None, seat: int, singles: dict[str, Move],
                  groups: list[tuple[str, tuple[str, ...], Move]]):
         self.kind = kind
         self.seat = seat
@@ -115,11 +123,11 @@ class Listing:
         return self._sorted
 
 
-NO_MOVES = Listing("over", -1, {}, [])
+NO_MOVES = Listing(None, -1, {}, [])
 
 
 class MoveCache:
-    """Moves and per-seat card lists that never change during a game.
+    """Moves that never change during a game.
 
     Moves keyed by seat, card and target, so a decision's moves are looked
     up, not rebuilt; whole listings of small choices (``MoveGen._choice``).
@@ -127,21 +135,17 @@ class MoveCache:
     everything in it is immutable once stored.
     """
 
-    __slots__ = ("moves", "maneuvers", "areas", "listings")
+    __slots__ = ("moves", "areas", "listings")
 
     def __init__(self) -> None:
         self.moves: dict[tuple, Move] = {}
         self.listings: dict[tuple, Listing] = {}
-        self.maneuvers: dict[tuple[int, bool], list[tuple[int, CardDef]]] = {}
         self.areas: dict[str, list[Move]] = {}
 
 
 class MoveGen:
-    """Legal moves of the pending decision of one engine state.
-
-    In the compiled core an extension type, as are ``Listing`` and
-    ``MoveCache`` (moves.pxd): keep ``__slots__`` and that file alike.
-    """
+    """Legal moves of the pending decision of one engine state: what the
+    engine's rule queries allow, written in the notation."""
 
     __slots__ = ("eng", "rules", "board", "state", "cache")
 
@@ -159,11 +163,11 @@ class MoveGen:
         if pending is None:
             return NO_MOVES
         kind, seat = pending
-        if kind in ("recover", "choose", "discard", "place"):
+        if kind in CHOICES:
             return self._choice(kind, seat)
         moves: dict[str, Move] = {}
         groups: list = []
-        if kind == "respond":
+        if kind == RESPOND_NOW:
             self.maneuver_moves(seat, True, moves, groups)
             moves["pass"] = PASS
         else:  # main
@@ -172,7 +176,7 @@ class MoveGen:
             moves["end"] = END
         return Listing(kind, seat, moves, groups)
 
-    def _choice(self, kind: str, seat: int) -> Listing:
+    def _choice(self, kind: Decision, seat: int) -> Listing:
         """A decision among a few options (a crew source, a card, a box).
 
         Its listing depends on the options alone, so it is cached whole,
@@ -180,23 +184,27 @@ class MoveGen:
         40% of all decisions.
         """
         st = self.state
-        if kind == "discard":
+        if kind == DISCARD_NOW:
             options: tuple = tuple(sorted(set(st.hands[seat])))
-        elif kind == "place":
+        elif kind == PLACE_NOW:
             options = tuple(self.eng.free_start_boxes(seat))
-        else:
-            ship = seat if kind == "recover" else st.stack[-1].recovering
-            options = tuple(self.eng.recover_options(ship))
+        elif kind == RECOVER_NOW:
+            options = tuple(self.eng.recover_options(seat))
+        else:  # an answer an effect owes (D6.4): written as a crew source is
+            options = tuple(self.eng.choice_options())
         key = (kind, seat, options)
         listing = self.cache.listings.get(key)
         if listing is None:
-            if kind == "discard":
-                moves = [Move("discard", f"discard {card}", card=card) for card in options]
-            elif kind == "place":
-                moves = [Move("place", f"place {self.board.name(box)}", box=box)
+            if kind == DISCARD_NOW:
+                moves = [Move(MoveKind.DISCARD, f"discard {card}", card=card)
+                         for card in options]
+            elif kind == PLACE_NOW:
+                moves = [Move(MoveKind.PLACE, f"place {self.board.name(box)}", box=box)
                          for box in options]
             else:
-                moves = [Move(kind, f"recover {source}", source=source) for source in options]
+                move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
+                moves = [Move(move_kind, f"recover {source}", source=str(source))
+                         for source in options]
             listing = Listing(kind, seat, {m.text: m for m in moves}, [])
             listing.sorted()  # computed once, before it is shared
             self.cache.listings[key] = listing
@@ -210,71 +218,24 @@ class MoveGen:
         return move._replace(text=text, path=tuple(
             [lookup[name] for name in text[len(move.text) + 1:].split(" ")]))
 
-    def can_respond(self, seat: int) -> bool:
-        """D5.4: a player with no legal response is never asked."""
-        found: dict[str, Move] = {}
-        groups: list = []
-        self.maneuver_moves(seat, True, found, groups, first=True)
-        return bool(found or groups)  # a group is only added with paths
-
-    def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
-        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
-        ship = self.state.ships[seat]
-        if ship.position is None:
-            return []
-        if ship.statuses:  # R9.1: a status may forbid maneuvers, or responses
-            forbid = self.rules.status_rules
-            if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
-                return []
-        cards = self.cache.maneuvers.get((seat, responding))
-        if cards is None:
-            cards = self.cache.maneuvers[(seat, responding)] = [
-                (i, card) for i, card in enumerate(
-                    self.rules.maneuvers[name] for name in self.rules.ships[ship.type].maneuvers)
-                # a card answering the answered item needs a stack (D4.7)
-                if (card.response if responding else card.target.kind is not TargetKind.SOURCE)]
-        crew_on, reserve = ship.crew_on, ship.reserve
-        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
-
-    def sight(self, seat: int) -> list[tuple[int, int]]:
-        """(distance, seat) of the ships in the ship's visual field (R4.3)."""
-        ship = self.state.ships[seat]
-        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
-                                   ship.side, self.eng.sides)
-
-    def visible_targets(self, seat: int, reach: int,
-                        sight: list[tuple[int, int]] | None = None) -> list[int]:
-        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3);
-        ``sight`` when the caller already looked (one look serves every card)."""
-        if sight is None:
-            sight = self.sight(seat)
-        return [seat, *[s for dist, s in sight if dist <= reach]]
-
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
-                       groups: list, first: bool = False) -> None:
-        """Maneuvers into ``out``, moves with paths into ``groups``; with ``first``,
-        stop at the first move found (all ``can_respond`` needs)."""
-        usable = self.usable(seat, responding)
+                       groups: list) -> None:
+        """Maneuvers into ``out``, moves with paths into ``groups``."""
+        eng = self.eng
+        usable = eng.usable(seat, responding)
         if not usable:
             return
-        positions = [s.position for s in self.state.ships]
-        sight = None
-        kind = "respond" if responding else "use"
+        sight: list[tuple[int, int]] = []
+        looked = False
+        kind = RESPOND if responding else USE
         for _, card in usable:
-            tk = card.target.kind
-            if tk is TargetKind.SELF:
-                targets: list[int | None] = [None]
-            else:
-                if sight is None:
-                    sight = self.sight(seat)
-                targets = self.visible_targets(seat, card.range, sight)
-                if tk is TargetKind.SOURCE:
-                    source = self.state.stack[-1].seat
-                    targets = [source] if source in targets else []
-            for target in targets:
-                self._with_path(kind, card, seat, target, out, groups, positions)
-                if first and (out or groups):
-                    return
+            if card.target.kind is SELF_TARGET:  # the commonest: no call for its target
+                self._with_path(kind, card, seat, None, out, groups)
+                continue
+            if not looked:
+                sight, looked = eng.sight(seat), True  # one look serves every card
+            for target in eng.maneuver_targets(seat, card, sight):
+                self._with_path(kind, card, seat, target, out, groups)
 
     def order_moves(self, seat: int, out: dict[str, Move], groups: list) -> None:
         st = self.state
@@ -283,8 +244,7 @@ class MoveGen:
         statuses = st.ships[seat].statuses
         if statuses and among(statuses, self.rules.status_rules.orders):
             return
-        positions = [s.position for s in st.ships]
-        on_board = [s for s, box in enumerate(positions) if box is not None]
+        on_board = [s for s, ship in enumerate(st.ships) if ship.position is not None]
         for card_id in set(st.hands[seat]):
             card = self.rules.orders.get(card_id)
             if card is None:
@@ -296,7 +256,7 @@ class MoveGen:
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
             for target in targets:
-                self._with_path("order", card, seat, target, out, groups, positions)
+                self._with_path(ORDER, card, seat, target, out, groups)
 
     def _area_moves(self, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board."""
@@ -304,93 +264,29 @@ class MoveGen:
         if moves is None:
             w, h = card.target.width, card.target.height
             moves = self.cache.areas[card.id] = [
-                Move("order", f"order {card.id} {self.board.name(box)}", card.id, area=box)
+                Move(ORDER, f"order {card.id} {self.board.name(box)}", card.id, area=box)
                 for box in range(self.board.size) if self.board.area(box, w, h)]
         return moves
 
-    def _with_path(self, kind: str, card: CardDef, seat: int, target: int | None,
-                   out: dict[str, Move], groups: list, positions: list[int | None]) -> None:
+    def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
+                   out: dict[str, Move], groups: list) -> None:
+        """The move of a card on a target into ``out``; for a card whose path is
+        chosen with it, its outcomes as one group, if it has any (D4.6)."""
         key = (kind, card.id, target)
         move = self.cache.moves.get(key)
         if move is None:
-            head = f"order {card.id}" if kind == "order" else \
-                f"respond {card.id}" if kind == "respond" else card.id
+            head = f"order {card.id}" if kind == ORDER else \
+                f"respond {card.id}" if kind == RESPOND else card.id
             text = head if target is None else f"{head} {self.state.ships[target].id}"
             move = self.cache.moves[key] = Move(kind, text, card.id, target)
-        step = card.move_effect
-        if step is None:
+        walk = self.eng.path_start(card, seat, target) if card.path_effect is not None \
+            else None
+        if walk is None:
             out[move.text] = move
             return
-        mover = seat if target is None or step.selector is Selector.SELF else target
-        statuses = self.state.ships[mover].statuses
-        if statuses and among(statuses, self.rules.status_rules.movement):
-            return  # a status forbids moving it
-        occupied = 0
-        for box in positions:
-            if box is not None:
-                occupied |= 1 << box
-        start = positions[mover]
-        texts = self.board.path_texts(move.text, start, step.amount, occupied)
+        if not walk:
+            return  # a status forbids moving the ship (R9)
+        start, steps, occupied = walk
+        texts = self.board.path_texts(move.text, start, steps, occupied)
         if texts:
-            groups.append((move.text, texts, move, (self.board, start, step.amount, occupied)))
-
-    # ------------------------------------------------------------------ applying
-    def apply(self, move: Move, seat: int) -> None:
-        """Carry out a legal move of ``seat``, then run the game on to the next decision."""
-        eng, st = self.eng, self.state
-        ship = st.ships[seat]
-        kind = move.kind
-        if kind == "use" or kind == "respond":  # the commonest first
-            card = self.rules.maneuvers[move.card]
-            index = eng._types[seat].maneuvers.index(move.card)
-            ship.reserve -= card.cost
-            ship.crew_on[index] += card.cost
-            answers = len(st.stack) - 1 if kind == "respond" else None
-            item = StackItem(move.card, "maneuver", seat, move.target, move.area, move.path,
-                             answers)
-            eng.event(kind, player=ship.id, card=move.card, **self._describe(move))
-            eng.push(item, card)
-        elif kind == "recover":
-            eng.recover_one(seat, move.source)
-            st.recover_left -= 1
-        elif kind == "end":
-            eng.finish_turn()
-        elif kind == "pass":
-            st.asking.pop(0)
-            eng.event("pass", player=ship.id)
-        elif kind == "order":
-            card = self.rules.orders[move.card]
-            st.hands[seat].remove(move.card)
-            st.discard.append(move.card)
-            st.orders_played += 1
-            item = StackItem(move.card, "order", seat, move.target, move.area, move.path)
-            eng.event("order", player=ship.id, card=move.card, **self._describe(move))
-            eng.push(item, card)
-        elif kind == "discard":
-            st.hands[seat].remove(move.card)
-            st.discard.append(move.card)
-            eng.event("discard", player=ship.id, card=move.card)
-        elif kind == "choose":
-            item = st.stack[-1]
-            eng.recover_one(item.recovering, move.source)
-            item.pending -= 1
-            if item.pending == 0:
-                item.pc += 1  # the effect is done; advance resumes with the next one
-        elif kind == "place":
-            if ship.sunk:
-                eng.respawn(seat, move.box)  # war (D8.4)
-            else:
-                eng.place(seat, move.box)  # before the first turn (R2.8)
-        else:  # pragma: no cover - the generator makes no other kind
-            raise AssertionError(kind)
-        eng.advance(self.can_respond)
-
-    def _describe(self, move: Move) -> dict[str, object]:
-        data: dict[str, object] = {}
-        if move.target is not None:
-            data["target"] = self.state.ships[move.target].id
-        if move.area is not None:
-            data["area"] = self.board.name(move.area)
-        if move.path:
-            data["path"] = [self.board.name(b) for b in move.path]
-        return data
+            groups.append((move.text, texts, move, (self.board, start, steps, occupied)))

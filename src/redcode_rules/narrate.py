@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .i18n import ShipName, Words, catalog, display_name, gender, pick, status_name
+from .kinds import Pile
 
 if TYPE_CHECKING:  # the state sits above: str(event) narrates it
+    from .model import ShipDef
     from .state import Event
 
-TYPE_LETTERS = {"submarine": "s", "destroyer": "d", "aircraft_carrier": "c"}
 SHIP_KEYS = ("player", "ship", "by", "of", "target")
 TOP_LEVEL = ("turn_start", "game_start", "game_over")
 
@@ -41,7 +42,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
         data["to"] = data["path"][-1]  # the path itself is in the use/order line
     if event.kind == "recover":
         source = str(data["source"])
-        data["source"] = events["recovered_from_withdrawn"] if source == "withdrawn" \
+        data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
             else display_name(source, lang, words)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
@@ -75,20 +76,21 @@ def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = Non
     return lines
 
 
-def ship_letter(ship_type: str, side: str) -> str:
-    """Blue ships in upper case, red in lower case: S/s submarine, D/d, C/c carrier."""
-    letter = TYPE_LETTERS.get(ship_type, ship_type[:1].lower())
-    return letter.upper() if side == "blue" else letter.lower()
+def ship_letter(ship: ShipDef, side: str) -> str:
+    """A ship's mark on the text board: its type's ``letter``, upper case for
+    blue and lower case for red (S/s submarine in the base cards)."""
+    return ship.letter.upper() if side == "blue" else ship.letter
 
 
 def board_text(game) -> str:
     """The board with coordinates; ships replace their box's character."""
     board = game.board
+    types = game.rules.ships
     grid = [list(row) for row in board.rows()]
     for ship in game.state.ships:
         if ship.position is not None:
             grid[ship.position // board.width][ship.position % board.width] = \
-                ship_letter(ship.type, ship.side)
+                ship_letter(types[ship.type], ship.side)
     header = "   " + " ".join("abcdefghijklmnopqrstuvwxyz"[:board.width])
     lines = [header] + [f"{r + 1:>2} " + " ".join(row) for r, row in enumerate(grid)]
     return "\n".join(lines)

@@ -590,7 +590,8 @@ class Session:
         letters = {}
         for ship in g.state.ships:
             if ship.position is not None:
-                letters[ship.position] = (ship_letter(ship.type, ship.side), ship.side)
+                letters[ship.position] = (ship_letter(g.rules.ships[ship.type], ship.side),
+                                          ship.side)
         lines: list[Text] = [Text("   " + " ".join("abcdefghijklmnopqrstuvwxyz"[:board.width]))]
         for r in range(board.height):
             line = Text(f"{r + 1:>2} ")
@@ -621,7 +622,7 @@ class Session:
         ship = g.ship(ship_id)
         spec = g.rules.ships[ship.type]
         where = w["sunk"] if ship.sunk else ship.position or w["off_board"]
-        text = Text(ship_letter(ship.type, ship.side), self.screen.STYLES[ship.side])
+        text = Text(ship_letter(spec, ship.side), self.screen.STYLES[ship.side])
         text.append(" " + w["legend_ship"].format(
             letter="", ship=ship_display(ship_id, self.lang, self.own),
             you=w["you"] if ship_id == self.human else "", where=where,

@@ -516,7 +516,7 @@ def _phase_field(game) -> str | None:
         return "recover"
     if st.phase == "main":
         return "maneuvers"
-    return None if st.ships[st.turn].sunk else st.phase
+    return None if st.ships[st.turn].sunk else str(st.phase)  # plain str: YAML refuses enums
 
 
 def scenario_of(game) -> dict[str, Any]:

@@ -94,14 +94,17 @@ class ShipState:
 class StackItem:
     """A declared maneuver or order card waiting to resolve (R5.1–R5.3).
 
-    ``answers`` is the stack index of the item it responds to. ``pc`` is the
-    next effect to apply and ``pending`` the choices still owed by the effect
-    at ``pc`` (crew recovery of ship ``recovering``), so resolution can stop
-    for a decision and resume exactly where it was.
+    ``answers`` is the stack index of the item it responds to. The resolver's
+    position, moved by the engine only: ``pc`` is the next effect to apply
+    and ``pending`` the answers still owed by the effect at ``pc`` (an
+    ``effects.Owed``: a choice the player makes while it resolves, such as
+    a crew source, D6.4) about ship ``recovering``, so resolution can stop
+    for a decision and resume exactly where it was. (The field names are
+    those of saved games.)
     """
 
     card: str
-    kind: str           # "maneuver" | "order"
+    kind: str           # a kinds.CardKind: maneuver | order
     seat: int = _ref(Ref.SEAT)  # the ship that performed it
     target: int | None = _ref(Ref.SEAT, default=None)
     area: int | None = None
@@ -110,7 +113,7 @@ class StackItem:
     cancelled: bool = False
     pc: int = 0
     pending: int = 0
-    # the ship whose crew the owed choices recover
+    # the ship the owed answers are about
     recovering: int | None = _ref(Ref.SEAT, default=None)
 
 
@@ -195,7 +198,7 @@ class GameState:
     rng: int
     turn: int = _ref(Ref.SEAT, default=0)
     turn_number: int = 1
-    phase: str = "main"
+    phase: str = "main"  # a kinds.Phase
     recover_left: int = 0
     orders_played: int = 0
     stack: list[StackItem] = attrs.Factory(list)

@@ -21,6 +21,7 @@ from typing import Any
 
 from .board import ISLAND
 from .i18n import catalog, display_name, ship_display, status_name
+from .model import ShipDef, Silhouette
 from .narrate import ship_letter
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -96,9 +97,10 @@ def _text(parent: ET.Element, x: float, y: float, text: str, size: float,
     return _el(parent, "text", base, text)
 
 
-def type_letter(ship_type: str) -> str:
-    """S submarine, D destroyer, C aircraft carrier; other types: their first letter."""
-    return ship_letter(ship_type, "blue") or "?"
+def type_letter(ship: ShipDef) -> str:
+    """The letter drawn on a ship of this type: its ``letter``, upper case
+    (S submarine, D destroyer, C aircraft carrier in the base cards)."""
+    return ship_letter(ship, "blue")
 
 
 def _ship(game, ship_id: str):
@@ -155,15 +157,26 @@ def _current(parent: ET.Element, box: str, x: float, y: float, size: float) -> N
                         "stroke": "#ffffff", "stroke-width": 5, "stroke-linecap": "round"})
 
 
-def _hull(parent: ET.Element, ship_type: str, fill: str, edge: str) -> None:
-    style = {"fill": fill, "stroke": edge, "stroke-width": 4}
-    if ship_type == "submarine":
-        _el(parent, "rect", {"x": 8, "y": 34, "width": 84, "height": 32, "rx": 16, **style})
-        _el(parent, "rect", {"x": 40, "y": 20, "width": 20, "height": 18, "rx": 4, **style})
-    elif ship_type == "aircraft_carrier":
-        _el(parent, "path", {"d": "M6 32 H94 L86 70 H16 Z", **style})
-    else:  # destroyer and any other type: a pointed hull
-        _el(parent, "path", {"d": "M4 50 L22 30 H84 L96 50 L84 70 H22 Z", **style})
+def _submarine(parent: ET.Element, style: dict[str, Any]) -> None:
+    _el(parent, "rect", {"x": 8, "y": 34, "width": 84, "height": 32, "rx": 16, **style})
+    _el(parent, "rect", {"x": 40, "y": 20, "width": 20, "height": 18, "rx": 4, **style})
+
+
+def _carrier(parent: ET.Element, style: dict[str, Any]) -> None:
+    _el(parent, "path", {"d": "M6 32 H94 L86 70 H16 Z", **style})
+
+
+def _pointed_hull(parent: ET.Element, style: dict[str, Any]) -> None:
+    _el(parent, "path", {"d": "M4 50 L22 30 H84 L96 50 L84 70 H22 Z", **style})
+
+
+#: How each silhouette a ship declaration may name is drawn, in a 100x100 box.
+DRAWINGS = {Silhouette.SUBMARINE: _submarine, Silhouette.CARRIER: _carrier,
+            Silhouette.HULL: _pointed_hull}
+
+
+def _hull(parent: ET.Element, silhouette: Silhouette, fill: str, edge: str) -> None:
+    DRAWINGS[silhouette](parent, {"fill": fill, "stroke": edge, "stroke-width": 4})
 
 
 def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
@@ -178,10 +191,11 @@ def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
                           f"{s.repairs}, {tracks['breakdowns']} {s.breakdowns}, "
                           f"{tracks['crew']} {s.reserve}")
     fill = SIDE_COLOURS.get(s.side, "#555555")
-    _hull(g, s.type, fill, SIDE_DARK.get(s.side, "#222222"))
+    spec = game.rules.ships[s.type]
+    _hull(g, spec.silhouette, fill, SIDE_DARK.get(s.side, "#222222"))
     _el(g, "text", {"x": 50, "y": 64, "font-family": FONT, "font-size": 38,
                     "font-weight": "bold", "text-anchor": "middle", "fill": "#ffffff"},
-        type_letter(s.type))
+        type_letter(spec))
     for ring, (status, _) in enumerate(s.statuses):  # a dashed ring per status (R9)
         _el(g, "circle", {"class": status, "cx": 50, "cy": 50, "r": 46 - 6 * ring,
                           "fill": "none", "stroke": "#222222", "stroke-width": 4,

@@ -239,7 +239,7 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
                 item.area, card.target.width, card.target.height) is None)):
         need = "an area on the board (D7.5)" if kind is TargetKind.AREA else "no area"
         return "area", f"{card.id} needs {need}"
-    step = card.move_effect
+    step = card.path_effect
     if step is None or not item.path:
         if step is not None or item.path:
             return "path", f"{card.id} {'moves along a path' if step else 'moves no ship'}"

@@ -1,0 +1,94 @@
+"""The closed sets of the game's words: decisions, moves, phases, sides, …
+
+Each is a ``str``-valued enum (``Word``, an ``enum.StrEnum``): a member is
+equal to its word, hashes as it does (``str``'s own hash, not a Python-level
+one) and prints and reprs as it, so logs, JSON saves, replays, scenarios and
+anything that shows a value (``game.decision`` is ``'main'``) read and write
+the same words as plain strings. (``yaml.safe_dump`` refuses enum members: a
+writer of YAML writes ``str(member)``.) Hot paths compare with module-level
+aliases of the members, since reading ``Phase.OVER`` through the enum class
+is slower than reading a global.
+
+Below the engine, the move generator and the effects, which all import it;
+it imports nothing of the package.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Word(enum.StrEnum):
+    """A closed set of words: members compare, hash, print and repr as their word."""
+
+    __repr__ = str.__repr__
+
+
+class Decision(Word):
+    """What the player to move must decide now (``Game.decision``)."""
+
+    PLACE = "place"        # where the ship starts (R2.8) or respawns (D8.4)
+    RECOVER = "recover"    # a crew source at the start of the turn (R6.1)
+    MAIN = "main"          # a maneuver, an order card, or the end of the turn (R6.2)
+    RESPOND = "respond"    # a response to the top of the stack, or pass (D5.4)
+    CHOOSE = "choose"      # a choice an effect owes while it resolves (D6.4)
+    DISCARD = "discard"    # a card of a hand over the limit (D7.2)
+
+
+class MoveKind(Word):
+    """The kinds of move, one per first word of the notation (docs/notation.md)."""
+
+    USE = "use"            # a maneuver of the turn's ship
+    RESPOND = "respond"    # a maneuver used as a response
+    ORDER = "order"        # an order card
+    PASS = "pass"
+    END = "end"
+    RECOVER = "recover"    # a crew source at the start of the turn
+    CHOOSE = "choose"      # a choice owed by a resolving effect (written ``recover …``)
+    DISCARD = "discard"
+    PLACE = "place"
+
+
+class CardKind(Word):
+    """The two kinds of card, and so of stack item (R5.1)."""
+
+    MANEUVER = "maneuver"
+    ORDER = "order"
+
+
+class Phase(Word):
+    """Where the turn is (``Game.phase``)."""
+
+    PLACE = "place"        # initial placement (R2.8) or a war respawn (D8.4)
+    RECOVER = "recover"    # start-of-turn crew recovery (R6.1)
+    MAIN = "main"          # maneuvers and order cards (R6.2)
+    OVER = "over"          # the game has ended (D8.6)
+
+
+class Mode(Word):
+    """The two ways to play (R8)."""
+
+    WAR = "war"            # victory points, sunk ships respawn (R8.3, R8.4)
+    ARENA = "arena"        # the last side afloat wins (R8.1)
+
+
+class Side(Word):
+    """The two sides, in seat order of the teams."""
+
+    BLUE = "blue"
+    RED = "red"
+
+
+class Pile(Word):
+    """Crew sources that are not maneuvers: written among maneuver names in
+    ``recover <source>`` (R6.1)."""
+
+    WITHDRAWN = "withdrawn"  # crew lost to crew damage (R3.5)
+
+
+class Choice(Word):
+    """What an effect primitive needs the player to choose (``effects.PRIMITIVES``)."""
+
+    NONE = "none"                # nothing: the card's target and area are enough
+    PATH = "path"                # a path of up to ``amount`` boxes, chosen with the card
+    CREW_SOURCE = "crew source"  # a crew source per unit, chosen while it resolves
