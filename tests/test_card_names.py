@@ -201,3 +201,22 @@ def test_a_patch_renames_a_printed_card_language_by_language():
     assert rules.name_of("kamikaze", "it") == "Attacco suicida"
     assert rules.name_of("kamikaze", "es") == "Ataque suicida"
     assert rules.name_of("kamikaze", "en") == "Kamikaze"
+
+
+def test_an_illegal_move_is_explained_with_the_status_state(cards):
+    game = rc.Game.from_scenario(textwrap.dedent(f"""
+        extra: [{cards}]
+        ships:
+          blue-frigate: {{at: a3, adrift: true}}
+          red-destroyer: {{at: h3}}
+        turn: blue-frigate
+        phase: maneuvers
+        """))
+    said = {}
+    for lang in ("en", "es", "it"):
+        game.lang = lang
+        said[lang] = game.explain("movement a4")
+    assert said == {
+        "en": "blue-frigate is adrift and cannot be moved this turn (R9)",
+        "es": "blue-frigate está a la deriva y no puede ser movido este turno (R9)",
+        "it": "blue-frigate è alla deriva e non può essere mossa per questo turno (R9)"}
