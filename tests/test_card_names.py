@@ -220,3 +220,10 @@ def test_an_illegal_move_is_explained_with_the_status_state(cards):
         "en": "blue-frigate is adrift and cannot be moved this turn (R9)",
         "es": "blue-frigate está a la deriva y no puede ser movido este turno (R9)",
         "it": "blue-frigate è alla deriva e non può essere mossa per questo turno (R9)"}
+
+
+def test_a_bar_in_a_name_does_not_split_a_reference_table_cell():
+    rules = rc.load_source('patch order kamikaze { name en "Hit|Run" flavour en "a|b" }\n')
+    [row] = [line for line in orders_page(rules, "en").splitlines() if "`kamikaze`" in line]
+    assert row.startswith("| Hit\\|Run<br>`kamikaze` | 2 | ")
+    assert row.endswith("<br>*a\\|b* |")

@@ -174,3 +174,14 @@ def test_an_error_in_a_file_with_a_bom_quotes_the_line_without_it(tmp_path):
     [err] = check_files([first])
     assert (err.line, err.column, err.source_line) == (
         1, 1, "patch maneuver torpdo { cost 2 }")
+
+
+def test_past_200_errors_they_are_counted_not_listed():
+    text = "".join(f"maneuver m{i} {{ cost 0 effect regain repair 1 to self }}\n"
+                   for i in range(205))
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text, "many.rc")
+    errors = info.value.errors
+    assert len(errors) == 201
+    assert errors[0].reason == "maneuver 'm0': cost must be at least 1 crew (R4.1)"
+    assert str(errors[-1]) == "many.rc: 5 more errors not listed (the first 200 are)"

@@ -445,14 +445,21 @@ def _suggest(name: str, known: Iterable[str]) -> str | None:
 
 
 class _Errors:
-    """Formats semantic errors with the source line of the declaration."""
+    """Formats semantic errors with the source line of the declaration; each
+    file is split into lines once (``lines``: file → (text, its lines)), however
+    many errors it has."""
 
-    def __init__(self, sources: dict[str, str]):
+    def __init__(self, sources: dict[str, str],
+                 lines: dict[str, tuple[str, list[str]]] | None = None):
         self.sources = sources
+        self.lines = {} if lines is None else lines
 
     def __call__(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         text = self.sources.get(pos.file, "")
-        lines = text.splitlines()
+        cached = self.lines.get(pos.file)
+        if cached is None or cached[0] is not text:
+            cached = self.lines[pos.file] = (text, text.splitlines())
+        lines = cached[1]
         src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
         return DslError(message, file=pos.file, line=pos.line or None,
                         column=pos.column or None, source_line=src, suggestion=suggestion)
@@ -476,6 +483,9 @@ SPARE_LETTERS = "123456789"
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
 #: patch adds to them, language by language, rather than replacing them.
 WORDING_PROPS = ("name", "flavour", "state")
+#: The most errors a card set lists: past them they are only counted (a
+#: broken file of a million lines must not cost a million messages).
+MAX_ERRORS = 200
 #: The longest name, state and flavour text a card file may give (characters).
 MAX_WORDING = {"name": 40, "state": 40, "flavour": 300}
 
@@ -515,12 +525,22 @@ class Draft:
     files: list[str] = attrs.Factory(list)
     lineage: list[str] = attrs.Factory(list)
     problems: list[DslError] = attrs.Factory(list)
-    """Errors found so far: a declaration or a file with one is set aside and
-    the rest still checked, so ``compile`` can report every error at once."""
+    """Errors found so far (the first ``MAX_ERRORS``): a declaration or a file
+    with one is set aside and the rest still checked, so ``compile`` can
+    report every error at once."""
+    found: int = 0
+    """Every error found, listed in ``problems`` or past ``MAX_ERRORS``."""
+    lines: dict[str, tuple[str, list[str]]] = attrs.Factory(dict)
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         """A DslError at ``pos``, quoting the line of the source it comes from."""
-        return _Errors(self.sources)(pos, message, suggestion)
+        return _Errors(self.sources, self.lines)(pos, message, suggestion)
+
+    def report(self, err: DslError) -> None:
+        """Keep an error for ``raise_problems`` (the first ``MAX_ERRORS``, counted all)."""
+        self.found += 1
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(err)
 
     def keep(self, work: Callable[..., T], *args: Any) -> T | None:
         """``work(*args)``, or None with its DslError kept in ``problems``: one
@@ -528,7 +548,7 @@ class Draft:
         try:
             return work(*args)
         except DslError as err:
-            self.problems.append(err)
+            self.report(err)
             return None
 
     def raise_problems(self) -> None:
@@ -537,6 +557,9 @@ class Draft:
             order = {f: i for i, f in enumerate(self.files)}
             ranked = sorted(self.problems, key=lambda e: (order.get(e.file, len(order)),
                                                           e.line or 0, e.column or 0))
+            if self.found > len(ranked):
+                ranked.append(DslError(f"{self.found - len(ranked)} more errors not listed "
+                                       f"(the first {MAX_ERRORS} are)", file=ranked[-1].file))
             raise DslError.of(ranked)
 
     def add_source(self, text: str, file: str) -> list[Decl]:
@@ -621,7 +644,7 @@ class Draft:
             if prop.name in WORDING_PROPS:
                 self._check_languages(decl, prop)
             if prop.name in props and prop.name not in ("layout",):
-                self.problems.append(self.error(
+                self.report(self.error(
                     prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
                 continue
             props[prop.name] = prop
@@ -632,7 +655,7 @@ class Draft:
         seen: set[str] = set()
         for words in prop.value:
             if words.lang in seen:
-                self.problems.append(self.error(
+                self.report(self.error(
                     words.pos, f"{decl.kind} '{decl.id}' gives its {prop.name} in "
                     f"'{words.lang}' twice"))
             seen.add(words.lang)
@@ -641,9 +664,9 @@ class Draft:
     def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
         """The checked, immutable Ruleset of everything applied so far; ``spec``
         says how it was built (``loader``)."""
-        before = len(self.problems)
+        before = self.found
         options = self._options()
-        options_ok = len(self.problems) == before
+        options_ok = self.found == before
         statuses = self._each("status", self._status)
         declared = self.entries["status"]  # a status in error is still a name cards may use
         maneuvers = self._each("maneuver", self._card, options, declared)
@@ -671,7 +694,7 @@ class Draft:
             for entry in self.entries[kind].values():
                 for key in WORDING_PROPS:
                     if key == "state" and key in entry.props and entry.kind != "status":
-                        self.problems.append(self.error(
+                        self.report(self.error(
                             entry.props[key].pos, f"{entry.kind} '{entry.id}' has no 'state': "
                             "a state is what a status is called as said of a ship"))
                     elif key in entry.props:
@@ -763,24 +786,24 @@ class Draft:
                              ("sinker_draws_for", SINKER_DRAWS_FOR)):
             if key in values and values[key] not in choices:
                 prop = self.options[key]
-                self.problems.append(self.error(prop.pos, f"{key} must be one of "
+                self.report(self.error(prop.pos, f"{key} must be one of "
                                                 f"{', '.join(choices)}",
                                                 _suggest(prop.value, choices)))
                 del values[key]
         if values.get("neighbours", 8) not in (4, 8):
-            self.problems.append(self.error(self.options["neighbours"].pos,
+            self.report(self.error(self.options["neighbours"].pos,
                                             "neighbours must be 4 or 8"))
             del values["neighbours"]
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",
                     "victory_points", "turn_limit"):
             if key in values and values[key] < 1:
-                self.problems.append(self.error(self.options[key].pos,
+                self.report(self.error(self.options[key].pos,
                                                 f"rule option '{key}' must be at least 1"))
                 del values[key]
         try:
             self._check_board_size(values)
         except DslError as err:  # the default board, to check the cards on
-            self.problems.append(err)
+            self.report(err)
             for key in ("board_columns", "board_rows"):
                 values.pop(key, None)
         values["catchup"] = tuple(sorted(

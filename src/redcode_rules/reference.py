@@ -18,16 +18,21 @@ from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from .text import effect_text, join, status_rule_parts
 
 
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a designer's name or flavour may hold a `|`."""
+    return text.replace("|", "\\|")
+
+
 def _name_cell(rules: Ruleset, ident: str, lang: str) -> str:
     """The printed name over the id a move string uses: one narrow column."""
-    return f"{display_name(ident, lang, rules.words)}<br>`{ident}`"
+    return f"{_cell(display_name(ident, lang, rules.words))}<br>`{ident}`"
 
 
 def _text_cell(rules: Ruleset, card_id: str, lang: str) -> str:
     """A card's rules text, then its flavour text in italics if its file gives one."""
-    text = rules.text(card_id, lang)
+    text = _cell(rules.text(card_id, lang))
     flavour = rules.flavour(card_id, lang)
-    return f"{text}<br>*{flavour}*" if flavour else text
+    return f"{text}<br>*{_cell(flavour)}*" if flavour else text
 
 
 def ships_page(rules: Ruleset, lang: str = "en") -> str:
