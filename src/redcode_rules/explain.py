@@ -79,7 +79,8 @@ def _forbidden_by(game, say, what: str, ship, status: str) -> str:
     """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
     and until when."""
     spec = game.rules.statuses[status]
-    return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
+    name = status_name(status, game.lang, of_ship=True, words=game.rules.words)
+    return say(f"status_{what}", ship=ship.id, status=name,
                until=status_rule_parts(spec, game.lang)["until"])
 
 

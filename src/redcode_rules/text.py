@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, primitive_of
-from .i18n import catalog, pick, status_name
+from .i18n import Words, catalog, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
@@ -26,9 +26,10 @@ def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None) -> str:
+                statuses: dict[str, StatusDef] | None = None, words: Words | None = None) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
-    ``statuses``: the rules' declared statuses, which a status effect describes."""
+    ``statuses``: the rules' declared statuses, which a status effect
+    describes; ``words``: the card set's own names (``Ruleset.words``)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -38,7 +39,7 @@ def effect_text(effect: Effect, lang: str = "en",
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
-        values["status"] = status_name(params["status"], lang)
+        values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts((statuses or {})[params["status"]], lang))
     template = cat["effects"][primitive_of(effect).name]
     if isinstance(template, dict) and effect.selector.value in template:
@@ -57,7 +58,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = join([effect_text(e, lang, rules.statuses) for e in card.effects], words)
+    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
+                words)
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
