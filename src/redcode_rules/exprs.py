@@ -42,17 +42,17 @@ class Subject(str, enum.Enum):
 class Quantity(str, enum.Enum):
     """A number read from the game when an expression is evaluated."""
 
-    REPAIRS = "repairs"
-    BREAKDOWNS = "breakdowns"
-    REPAIRS_MISSING = "repairs missing"
-    BREAKDOWNS_MISSING = "breakdowns missing"
-    RESERVE = "crew in reserve"
-    CREW_OUT = "crew out"
-    DISTANCE = "distance"          # boxes from the card's ship (Chebyshev, R2.5)
-    SHIPS_IN_SIGHT = "ships in sight"
-    HAND = "cards in hand"
-    SCORE = "score"
-    TURN = "turn"
+    REPAIRS = "repairs"                      # a ship's repairs left (R3.1)
+    BREAKDOWNS = "breakdowns"                # a ship's breakdown cubes left (R3.1)
+    REPAIRS_MISSING = "repairs missing"      # repairs it lacks to a full track
+    BREAKDOWNS_MISSING = "breakdowns missing"  # breakdown cubes it lacks to a full track
+    RESERVE = "crew in reserve"              # crew in its reserve (R1.3)
+    CREW_OUT = "crew out"                    # crew on maneuvers or withdrawn (R6.1)
+    DISTANCE = "distance"                    # boxes from the card's ship, diagonals 1 (R2.5)
+    SHIPS_IN_SIGHT = "ships in sight"        # ships in its visual field (R4.3)
+    HAND = "cards in hand"                   # order cards of a player, or of a side
+    SCORE = "score"                          # victory points of a side (R8.3)
+    TURN = "turn"                            # the turn number, from 1
 
 
 #: Quantities of a ship; the others are of a player or side (HAND, SCORE) or

@@ -91,8 +91,10 @@ def ship_phrase(words: tuple[str, ...], lang: str, types=()) -> str:
         if word in types:
             tail.append(w["of_type"].format(type=display_name(word, lang)))
             continue
-        phrase = w["adjectives"].get(word) or status_name(word, lang, of_ship=True)
-        (before if w["before"] == "all" or word in w["before"] else after).append(phrase)
+        phrase = w["adjectives"].get(word)
+        if phrase is None:  # a status, said of a ship
+            phrase, word = status_name(word, lang, of_ship=True), "statuses"
+        (before if word in w["before"].split() else after).append(phrase)
     return " ".join([*before, w["ship"], *after, *tail])
 
 
