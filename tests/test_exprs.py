@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.bots import GreedyBot
 
 from conftest import OPEN_BOARD
 
@@ -171,9 +172,9 @@ def test_every_other_ship_within_n_boxes_of_the_target_with_a_where(cards):
 def test_each_enemy_player_draws(cards):
     game = scenario(cards, FOUR, "rumour")
     game.play("order rumour")
-    hands = {ship.id: len(hand) for ship, hand in zip(game.state.ships, game.state.hands)}
-    assert hands == {"blue-submarine": 0, "blue-destroyer": 0, "red-destroyer": 1,
-                     "red-aircraft_carrier": 1}
+    assert {ship: len(game.hand(ship)) for ship in game.ships} == {
+        "blue-submarine": 0, "blue-destroyer": 0, "red-destroyer": 1,
+        "red-aircraft_carrier": 1}
 
 
 # ------------------------------------------------------------------ amounts
@@ -323,3 +324,31 @@ def test_compiler_errors_name_the_place(body, line, column, reason, suggestion):
     err = info.value
     assert (err.reason, err.line, err.column, err.suggestion) == (reason, line, column,
                                                                  suggestion)
+
+
+# ------------------------------------------------------------------ the answered item
+
+
+SHIELD_ONLY_HEAVY = "patch maneuver shield { usable if answered is heavy_torpedo }\n"
+
+
+@pytest.mark.parametrize("card,listed", [("torpedo", False), ("heavy_torpedo", True)])
+def test_a_response_usable_only_against_one_card(tmp_path, card, listed):
+    """Shield (D4.7) patched to answer heavy torpedoes only: after a torpedo the
+    destroyer has no shield response; after a heavy torpedo it has."""
+    path = tmp_path / "shield.rc"
+    path.write_text(SHIELD_ONLY_HEAVY)
+    ships = """\
+        red-submarine: {at: e3}
+        blue-destroyer: {at: c3}
+    """
+    game = scenario(str(path), ships, "", turn="red-submarine")
+    game.play(f"{card} blue-destroyer")
+    assert ("respond shield red-submarine" in game.legal_moves()) is listed
+
+
+def test_the_greedy_bot_counts_the_ships_a_set_hits():
+    """The salvo hits red-destroyer only: the bot's reasons name it and no other."""
+    game = scenario(example("salvo"), FOUR, "salvo")
+    reasons = GreedyBot().reasons(game, game.move_of("order salvo"))
+    assert [(r.key, r.ship, r.value) for r in reasons] == [("damage", "red-destroyer", 1.0)]
