@@ -352,3 +352,23 @@ def test_the_greedy_bot_counts_the_ships_a_set_hits():
     game = scenario(example("salvo"), FOUR, "salvo")
     reasons = GreedyBot().reasons(game, game.move_of("order salvo"))
     assert [(r.key, r.ship, r.value) for r in reasons] == [("damage", "red-destroyer", 1.0)]
+
+
+def test_syntax_errors_in_expressions_say_what_was_expected():
+    text = "order x {\n    copies 0\n    target ship where repairs of it <\n" \
+        "    effect damage 1 to target\n}\n"
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text, "x.rc")
+    assert (info.value.reason, info.value.line, info.value.column) == (
+        "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'crew', 'distance', "
+        "'repairs', 'score', 'ships', 'turn' or a number", 4, 5)
+
+
+def test_a_filter_without_words_and_a_computed_amount_on_a_set():
+    text = ("order x {\n    copies 0\n    target ship where repairs of it < 3\n"
+            "    effect damage (3 - repairs of target) to target\n}\n")
+    rules = rc.load_source(text, "x.rc")
+    assert rules.text("x") == (
+        "N repair damage to the target (N = 3 minus the repairs of the target). Target: a "
+        "ship such that the repairs of that ship are fewer than 3. Order card: any ship on "
+        "the board; cannot be responded to.")

@@ -106,6 +106,8 @@ WORDS = {
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
+    # expressions (exprs_dsl.py)
+    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
 }
 
 
