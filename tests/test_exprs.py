@@ -264,7 +264,7 @@ def test_generated_text_in_three_languages():
         "The target loses 2 crew from the reserve; your ship recovers 1 crew if the reserve "
         "crew of your ship are more than the reserve crew of the target. Target: an enemy "
         "ship such that the distance to that ship is at most 1 and the reserve crew of that "
-        "ship are more than 0. Order card: any ship on the board; cannot be responded to.")
+        "ship are more than 0. Order card: cannot be responded to.")
     assert "Objetivo: un barco enemigo tal que la distancia a ese barco es como mucho 1 y " \
         "la tripulación en la reserva de ese barco es mayor que 0." in \
         rules.text("boarding_party", "es")
@@ -370,5 +370,13 @@ def test_a_filter_without_words_and_a_computed_amount_on_a_set():
     rules = rc.load_source(text, "x.rc")
     assert rules.text("x") == (
         "N repair damage to the target (N = 3 minus the repairs of the target). Target: a "
-        "ship such that the repairs of that ship are fewer than 3. Order card: any ship on "
-        "the board; cannot be responded to.")
+        "ship such that the repairs of that ship are fewer than 3. Order card: cannot be "
+        "responded to.")
+
+
+def test_a_game_with_expression_cards_saves_and_loads():
+    game = scenario(example("salvo"), FOUR, "salvo")
+    game.play("order salvo")
+    again = rc.Game.from_json(game.to_json())
+    assert again == game
+    assert again.rules.hash == game.rules.hash

@@ -92,5 +92,7 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.response:
             parts.append(words["response"])
     else:
-        parts.append(words["order_" + card.target.kind.value.replace("source", "ship")])
+        # a filtered target says whom it may be above, not "any ship"
+        kind = "self" if card.target.filter is not None else card.target.kind.value
+        parts.append(words["order_" + kind.replace("source", "ship")])
     return " ".join(parts)
