@@ -25,6 +25,8 @@ import lark
 from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
+from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
+from .exprs_dsl import ExprTransformer, Word, check_words, with_boxes
 from .kinds import Choice
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
@@ -70,16 +72,21 @@ class Prop:
     name: str
     value: Any
     pos: Pos
+    words: tuple[Word, ...] = ()
+    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
 
 
 @attrs.frozen
 class Call:
-    """One parsed effect (`damage 1 to target`): primitive, arguments, selector."""
+    """One parsed effect (`damage 1 to target`): primitive, arguments, selector,
+    and the condition it resolves under (`if …`, exprs.py)."""
 
     name: str
     args: tuple[Any, ...]
-    selector: Selector | None
+    selector: Any  # a Selector, an exprs.Ships or Players, or None
     pos: Pos
+    condition: Condition | None = None
+    words: tuple[Word, ...] = ()
 
 
 @attrs.frozen
@@ -115,6 +122,8 @@ WORDS = {
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
     "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
+    # expressions (exprs_dsl.py)
+    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
 }
 
 
@@ -224,7 +233,7 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
 
 
 @v_args(meta=True)
-class _ToDecls(Transformer):
+class _ToDecls(ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
 
     def __init__(self, file: str):
@@ -236,6 +245,10 @@ class _ToDecls(Transformer):
 
     def _tpos(self, tok: Token) -> Pos:
         return Pos(self.file, tok.line, tok.column)
+
+    def number(self, tok: Token) -> int:
+        """The integer a token writes (see ``_number``)."""
+        return _number(self.file, tok)
 
     def start(self, meta, decls):
         return list(decls)
@@ -299,7 +312,13 @@ class _ToDecls(Transformer):
         return Prop(str(flag), negated is None, self._pos(meta))
 
     def target(self, meta, c):
-        return Prop("target", c[0], self._pos(meta))
+        return Prop("target", c[0], self._pos(meta), self.take_words())
+
+    def target_filtered(self, meta, c):
+        return Target(TargetKind.SHIP, filter=self.filter_of(c))
+
+    def usable(self, meta, c):
+        return Prop("usable", c[0], self._pos(meta), self.take_words())
 
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)
@@ -319,14 +338,15 @@ class _ToDecls(Transformer):
 
     def call(self, meta, c):
         name, *rest = c
-        selector = None
-        if rest and isinstance(rest[-1], Selector):
-            selector = rest.pop()
-        elif rest and rest[-1] is None:
-            rest.pop()
-        args = tuple(_number(self.file, a) if a.type == "INT" else str(a)
-                     for a in rest if a is not None)
-        return Call(str(name), args, selector, self._tpos(name))
+        condition = next((x for x in rest if isinstance(x, Condition)), None)
+        selector = next((x for x in rest if isinstance(x, (Selector, Ships, Players))), None)
+        args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
+                     if x.type == "INT" else str(x)
+                     for x in rest if isinstance(x, (Token, Amount)))
+        # `(2)` is the number 2: a printed card compiles to plain numbers
+        args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
+                     and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
+        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words())
 
     def sel_self(self, meta, c):
         return Selector.SELF
@@ -473,7 +493,8 @@ class _Entry:
     pos: Pos
 
 
-CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
+CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
+              "usable"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
@@ -870,6 +891,9 @@ class Draft:
         response = bool(p["response"].value) if "response" in p else False
         # the target: declared, or inferred from the selectors the effects use
         used = {c.selector for c in effects}
+        if any(isinstance(c.selector, Ships) and c.selector.place is Place.AREA
+               for c in effects):
+            used.add(Selector.AREA)  # `each enemy ship in area`
         if "target" in p:
             target = p["target"].value
             tpos = p["target"].pos
@@ -905,13 +929,70 @@ class Draft:
             raise self.error(p["effect"].pos, f"{where} has more than one move effect")
         if moves and target.kind is TargetKind.AREA:
             raise self.error(p["effect"].pos, f"{where} cannot move ships in an area")
+        effects = self._check_exprs(entry, effects, target, response, options)
         return CardDef(
             id=entry.id, kind=entry.kind, effects=effects, target=target,
             cost=p["cost"].value if "cost" in p else None, range=rng,
             respondable=bool(p["respondable"].value) if "respondable" in p else False,
             response=response,
             copies=p["copies"].value if "copies" in p else 0,
-            source=SourceRef(entry.pos.file, entry.pos.line))
+            source=SourceRef(entry.pos.file, entry.pos.line),
+            usable=p["usable"].value if "usable" in p else None)
+
+    def _check_exprs(self, entry: _Entry, effects: tuple[Effect, ...], target: Target,
+                     response: bool, options: RuleOptions) -> tuple[Effect, ...]:
+        """The card's expressions (exprs.py) checked: every word known, every
+        subject one the card has; the effects with their boxes as indexes."""
+        p = entry.props
+        where = f"{entry.kind} '{entry.id}'"
+        words = [w for key in ("target", "usable") if key in p for w in p[key].words]
+        calls = p["effect"].value
+        words += [w for c in calls for w in c.words]
+        cards = [*self.entries["maneuver"], *self.entries["order"]]
+        boxes = check_words(tuple(words), self.error, self.entries["ship"],
+                            self.entries["status"], cards, 2 * options.board_columns,
+                            2 * options.board_rows)
+
+        def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
+            if Subject.IT in subjects and not it:
+                raise self.error(pos, f"{where}: 'it' is the ship a filter tests ('where …'); "
+                                 f"{what} has none")
+            if Subject.TARGET in subjects and target.kind not in (TargetKind.SHIP,
+                                                                  TargetKind.SOURCE):
+                raise self.error(pos, f"{where}: {what} reads the target, but the card has no "
+                                 "target ship (declare 'target ship')")
+            if Subject.SOURCE in subjects and not response:
+                raise self.error(pos, f"{where}: {what} reads the answered item, so the card "
+                                 "must be a 'response' (R5.2)")
+
+        if "usable" in p:
+            subjects = p["usable"].value.subjects()
+            if Subject.TARGET in subjects:
+                raise self.error(p["usable"].pos, f"{where}: 'usable if' is checked before a "
+                                 "target is chosen; test the target in a filter: target "
+                                 "ship where …")
+            check(subjects, p["usable"].pos, "'usable if'")
+        flt = target.filter
+        if flt is not None:
+            if flt.where is not None and Subject.TARGET in flt.where.subjects():
+                raise self.error(p["target"].pos, f"{where}: in a target filter the ship "
+                                 "tested is 'it', not 'target'")
+            check(flt.subjects(), p["target"].pos, "its target filter", it=True)
+        out = []
+        for call, effect in zip(calls, effects):
+            sel = effect.selector
+            if hasattr(sel, "subjects"):
+                check(sel.subjects(), call.pos, f"effect '{call.name}'")
+            computed = effect.computed
+            if computed is not None:
+                subjects = set().union(*(getattr(effect, n).subjects()
+                                         for n in computed.amounts))
+                if computed.condition is not None:
+                    subjects |= computed.condition.subjects()
+                check(subjects, call.pos, f"effect '{call.name}'")
+            out.append(attrs.evolve(effect, selector=with_boxes(sel, boxes))
+                       if isinstance(sel, Ships) and sel.of_name else effect)
+        return tuple(out)
 
     def _effect(self, call: Call, statuses: Mapping[str, Any]) -> Effect:
         prim = PRIMITIVES.get(call.name)
@@ -924,8 +1005,14 @@ class Draft:
                              f"value(s): {call.name} {spelled}".rstrip()
                              + f" (example: {prim.example})")
         kwargs: dict[str, Any] = {}
+        amounts = []
         for param, arg in zip(prim.params, call.args):
-            if param.kind is int:
+            if param.kind is int and isinstance(arg, Amount):
+                if prim.choice is Choice.PATH:  # the path is chosen with the card
+                    raise self.error(call.pos, f"effect '{call.name}': {param.name} must be "
+                                     "a number written on the card, not computed")
+                amounts.append(param.name)
+            elif param.kind is int:
                 if not isinstance(arg, int):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be a "
                                      f"number, not '{arg}'")
@@ -951,11 +1038,21 @@ class Draft:
         if selector is None:
             raise self.error(call.pos, f"effect '{call.name}' needs to say whom it acts on "
                              f"(example: {prim.example})")
-        if selector not in prim.selectors:
+        # a set of ships where a primitive acts on every ship of an area; a
+        # set of players where it acts on players (draw)
+        fits = selector in prim.selectors if isinstance(selector, Selector) else \
+            Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.to_player
+        if not fits:
             allowed = ", ".join(s.value for s in prim.selectors)
+            if Selector.AREA in prim.selectors:
+                allowed += ", each … ship"
+            if prim.to_player:
+                allowed += ", each … player"
             raise self.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                              f"it acts on {allowed}")
-        return prim.cls(selector=selector, **kwargs)
+        computed = Computed(call.condition, tuple(amounts)) \
+            if call.condition is not None or amounts else None
+        return prim.cls(selector=selector, computed=computed, **kwargs)
 
     def _ship_letters(self) -> dict[str, str]:
         """Each ship type's letter on the text board, by id: its own ``letter``

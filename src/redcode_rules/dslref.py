@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from . import effects
+from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
@@ -76,9 +76,17 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "copies": ("Copies of the order card in the deck; all copies must add up to "
                "`deck_size` (R1.4). Required for order cards.", "copies 4"),
     "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
-               "`ship` if an effect acts on `target`, else `self`.", "target area 2x2"),
+               "`ship` if an effect acts on `target`, else `self`. `target WORD… ship "
+               "[where CONDITION]` lets only the ships that pass the filter be targeted "
+               "(see Expressions); the listed moves are only those.",
+               "target enemy damaged ship where crew in reserve of it > 0"),
+    "usable": ("The card may be used (a maneuver) or played (an order) only while the "
+               "condition holds (see Expressions); checked before a target is chosen, so it "
+               "cannot read `target`.", "usable if repairs missing of self > 0"),
     "effect": ("The effect calls, `;`-separated, applied in order when the card resolves "
-               "(see Effect primitives). Required.",
+               "(see Effect primitives). Required. An effect followed by `if CONDITION` "
+               "happens only if the condition holds when it resolves; a number written "
+               "`(AMOUNT)` is computed then (see Expressions).",
                "effect damage 2 to target; crew_loss 1 to target"),
     "repairs": ("Size of the repair track; the ship starts full (R3.1, D1.3).", "repairs 3"),
     "breakdowns": ("Size of the breakdown track; the ship starts full (R3.1, D1.3).",
@@ -330,6 +338,42 @@ def _option_value(value: Any) -> str:
 # the page
 
 
+def _expressions() -> list[str]:
+    """The Expressions section: quantities, subjects, comparisons, filter words (exprs.py)."""
+    lines = ["## Expressions", "",
+             "One small language for amounts, conditions, filters and sets of ships "
+             "(docs/design.md, \"Expressions\"):", "",
+             "- **amount**: a number or a quantity, `+`/`-` between: "
+             "`repairs missing of target - 1`; written `(AMOUNT)` where an effect takes a "
+             "number (`damage (distance) to target`); never below 0.",
+             "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
+             "(`target is enemy damaged`, `answered is order`, `mode is war`), joined by "
+             "`and`, `or`, `not` and parentheses.",
+             "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
+             "then `where CONDITION` about the ship tested, `it`.",
+             "- **set of ships**: `each WORD… ship [in sight|in area] [within N [of SUBJECT|"
+             "BOX]] [where CONDITION]`, for the primitives that act on every ship of an area; "
+             "**set of players**: `each [enemy|friendly] player` (draw).", "",
+             "| quantity | value |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Quantity)
+    for q in exprs.Quantity:
+        lines.append(f"| `{q.value}` | {comments.get(q.name, q.value)} |")
+    lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
+              "target for `distance` and the card's ship (its player) otherwise. A quantity "
+              "of an absent subject (no target, no answered item) is 0.", "",
+              "| subject | who |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Subject)
+    for subject in exprs.Subject:
+        if subject is not exprs.Subject.DEFAULT:
+            lines.append(f"| `{subject.value}` | {comments.get(subject.name, '')} |")
+    lines += ["", "| filter word | the ship is |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Adjective)
+    for adj in exprs.Adjective:
+        lines.append(f"| `{adj.value}` | {comments.get(adj.name, '')} |")
+    lines += ["", "Comparisons: " + ", ".join(f"`{c.value}`" for c in exprs.Cmp) + ".", ""]
+    return lines
+
+
 def dsl_reference() -> str:
     """The DSL reference page (Markdown), generated from the grammar and the registries."""
     rules = grammar_rules()
@@ -436,6 +480,8 @@ def dsl_reference() -> str:
             + (", ".join(f"`{p.name}`" for p in takers) or "—") + " | "
             + (f"`{example}`" if example else "—") + " |")
     lines.append("")
+
+    lines += _expressions()
 
     # statuses ----------------------------------------------------------------
     lines += ["## Statuses", "",

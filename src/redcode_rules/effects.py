@@ -67,6 +67,9 @@ class Effect:
     """Base of all primitives."""
 
     selector: Selector
+    computed: Any = attrs.field(default=None, kw_only=True)
+    """An ``exprs.Computed`` (its condition, its computed amounts), or None:
+    the engine prepares the effect before applying it (exprs.prepared)."""
 
     def apply(self, ops: Ops, item: StackItem) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
@@ -91,7 +94,7 @@ class Effect:
     def params(self) -> dict[str, Any]:
         """The values a text template fills in (see lang/*.yaml)."""
         return {k: v for k, v in attrs.asdict(self, recurse=False).items()
-                if k != "selector"}
+                if k != "selector" and k != "computed"}
 
 
 @attrs.frozen
@@ -256,7 +259,8 @@ class Primitive:
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
-        return getattr(effect, self.amount) if self.amount is not None else 1
+        n = getattr(effect, self.amount) if self.amount is not None else 1
+        return n if type(n) is int else 1  # a computed amount: counted as 1
 
 
 SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA)

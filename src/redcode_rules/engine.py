@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .board import Board
 from .effects import Effect, Owed, Selector
+from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Ruleset, TargetKind, among
 from .rng import shuffle
@@ -172,7 +173,27 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
-        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+        out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+        if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
+            return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
+        return out
+
+    def may_use(self, card: CardDef, seat: int, responding: bool) -> bool:
+        """Whether the card's ``usable if`` condition holds for ``seat`` now."""
+        if card.usable is None:
+            return True
+        answers = len(self.state.stack) - 1 if responding else None
+        return card.usable.holds(self, Scope(seat, None, answers))
+
+    def allowed_targets(self, card: CardDef, seat: int, targets: list,
+                        responding: bool) -> list:
+        """The ``targets`` the card's target filter lets through (``target enemy ship``)."""
+        flt = card.target.filter
+        if flt is None:
+            return targets
+        answers = len(self.state.stack) - 1 if responding else None
+        scope = Scope(seat, None, answers)
+        return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
@@ -199,7 +220,10 @@ class Engine:
         targets: list[int | None] = self.visible_targets(seat, card.range, sight)
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
-            return [source] if source in targets else []
+            targets = [source] if source in targets else []
+        if card.target.filter is not None:
+            return self.allowed_targets(card, seat, targets, tk is SOURCE_TARGET or
+                                        bool(self.state.stack))
         return targets
 
     def path_start(self, card: CardDef, seat: int,
@@ -270,8 +294,10 @@ class Engine:
             card = self.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
-        else:
+        elif selector is Selector.ANSWERED:
             seats = []
+        else:  # a set of ships or players (exprs.Ships, exprs.Players)
+            return selector.seats(self, item)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
@@ -560,6 +586,12 @@ class Engine:
         while item.pc < len(effects):
             effect = effects[item.pc]
             if not item.pending:
+                if effect.computed is not None:  # a condition, computed amounts (exprs)
+                    ready = prepared(effect, self, item)
+                    if ready is None:
+                        item.pc += 1
+                        continue
+                    effect = ready
                 owed = effect.apply(self, item)
                 self.settle()  # D8.6: after each whole effect
                 if st.phase == OVER:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 
+from .exprs_text import a_ship, condition_text
 from .i18n import catalog, status_name, text
 from .kinds import Decision
 from .model import TargetKind
@@ -197,6 +198,8 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
         return say("unavailable", card=name, count=on)
     if card.cost > ship.reserve:
         return say("no_crew", card=name, cost=card.cost, ship=ship.id, reserve=ship.reserve)
+    if not game.engine.may_use(card, seat, responding):
+        return _not_usable(game, say, card)
     return _target_and_path(game, say, seat, card, rest, is_order=False)
 
 
@@ -216,6 +219,8 @@ def _order(game, say, seat: int, words: list[str]) -> str:
     status = _status_among(ship, game.rules.status_rules.orders)
     if status is not None:
         return _forbidden_by(game, say, "orders", ship, status)
+    if not game.engine.may_use(game.rules.orders[name], seat, False):
+        return _not_usable(game, say, game.rules.orders[name])
     return _target_and_path(game, say, seat, game.rules.orders[name], rest, is_order=True)
 
 
@@ -245,6 +250,10 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
         return say("no_ship", ship=rest[0], ships=", ".join(game.ships))
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
+    if card.target.filter is not None and \
+            not game.engine.allowed_targets(card, seat, [target], bool(st.stack)):
+        return say("filtered", target=rest[0], card=card.id,
+                   ship=a_ship(card.target.filter, game.lang, frozenset(game.rules.ships)))
     if not is_order:
         visible = game.engine.visible_targets(seat, card.range)
         if tk is TargetKind.SOURCE:
@@ -256,6 +265,12 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
             return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=card.range)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(game, say, card, rest[1:], mover)
+
+
+def _not_usable(game, say, card) -> str:
+    """A card whose ``usable if`` fails now (exprs.py)."""
+    return say("not_usable", card=card.id,
+               cond=condition_text(card.usable, game.lang, False, frozenset(game.rules.ships)))
 
 
 def _path(game, say, card, rest: list[str], mover: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
+from .exprs import Condition, Filter
 from .i18n import Wording, display_name, flavour, languages
 from .kinds import Choice
 from .text import card_text
@@ -35,6 +36,8 @@ class Target:
     kind: TargetKind = TargetKind.SELF
     width: int = 0
     height: int = 0
+    filter: Filter | None = None
+    """Which ships it may be (``target enemy ship``, exprs.Filter); None: any."""
 
 
 @attrs.frozen
@@ -73,6 +76,8 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    usable: Condition | None = None
+    """The condition under which it may be used or played (``usable if``); None: always."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -325,6 +330,12 @@ class Ruleset:
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: StatusRules.of(self.statuses), takes_self=True))
     """The statuses grouped by what they forbid and when they end."""
+    guarded: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: any(
+            c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
+            takes_self=True))
+    """Whether a card has a ``usable if`` condition: the engine looks only then."""
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
@@ -361,14 +372,22 @@ class Ruleset:
     def describe(self) -> dict[str, Any]:
         """A plain, stable description of the compiled data (for hashing, docs)."""
         def card(c: CardDef) -> dict[str, Any]:
-            return {
+            out = {
                 "kind": c.kind, "cost": c.cost, "range": c.range,
                 "respondable": c.respondable, "response": c.response,
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
-                             e.params()] for e in c.effects],
+                             e.params(), *([str(e.computed)] if e.computed else [])]
+                            for e in c.effects],
             }
+            # expressions (exprs.py) only where a card has them: the printed
+            # cards keep the hash their saves and replays recorded
+            if c.target.filter is not None:
+                out["target"].append(str(c.target.filter))
+            if c.usable is not None:
+                out["usable"] = str(c.usable)
+            return out
         return {
             # declaration order fixes the deck before its shuffle, the map
             # cards dealt and the default teams: it changes play (the tables

@@ -249,12 +249,16 @@ class MoveGen:
             card = self.rules.orders.get(card_id)
             if card is None:
                 continue
+            if card.usable is not None and not self.eng.may_use(card, seat, False):
+                continue  # its `usable if` fails (exprs.py)
             tk = card.target.kind
             if tk is TargetKind.AREA:
                 for m in self._area_moves(card):
                     out[m.text] = m
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
+            if card.target.filter is not None:  # `target enemy ship` (exprs.py)
+                targets = self.eng.allowed_targets(card, seat, targets, False)
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 

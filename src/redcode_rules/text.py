@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import Effect, primitive_of
+from .effects import Effect, Selector, primitive_of
+from .exprs_text import computed_note, ships_text, target_text, to_ships_text, usable_text, \
+    with_condition
 from .i18n import Words, catalog, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
@@ -26,25 +28,43 @@ def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None, words: Words | None = None) -> str:
+                statuses: dict[str, StatusDef] | None = None, words: Words | None = None,
+                types=()) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
-    describes; ``words``: the card set's own names (``Ruleset.words``)."""
+    describes; ``words``: the card set's own names (``Ruleset.words``);
+    ``types``: the ship type ids, which a filter may name (exprs_text)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
     values = dict(params)
-    values["who"] = cat["selectors"][effect.selector.value]
-    values["to_who"] = cat["to_selectors"][effect.selector.value]
+    selector = effect.selector
+    if isinstance(selector, Selector):
+        values["who"] = cat["selectors"][selector.value]
+        values["to_who"] = cat["to_selectors"][selector.value]
+        key = selector.value
+    else:  # a set of ships or players (exprs.py)
+        values["who"] = ships_text(selector, lang, types)
+        values["to_who"] = to_ships_text(selector, lang, types)
+        key = "each"
+    computed = effect.computed
+    if computed is not None and computed.amounts:
+        values.update({n: "N" for n in computed.amounts})
+        amount = None  # "N": the plural form
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts((statuses or {})[params["status"]], lang))
     template = cat["effects"][primitive_of(effect).name]
-    if isinstance(template, dict) and effect.selector.value in template:
-        template = template[effect.selector.value]  # wording that depends on whom
-    return pick(template, amount).format(**values)
+    if isinstance(template, dict) and key in template:
+        template = template[key]  # wording that depends on whom
+    phrase = pick(template, amount).format(**values)
+    if computed is None:
+        return phrase
+    if computed.amounts:
+        phrase += computed_note(effect, lang)
+    return with_condition(phrase, effect, lang, types)
 
 
 def join(parts: list[str], words: dict) -> str:
@@ -58,9 +78,14 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
-                words)
+    types = frozenset(rules.ships)
+    body = join([effect_text(e, lang, rules.statuses, rules.words, types)
+                 for e in card.effects], words)
     parts = [body[:1].upper() + body[1:] + "."]
+    if card.target.filter is not None:
+        parts.append(target_text(card.target.filter, lang, types))
+    if card.usable is not None:
+        parts.append(usable_text(card.usable, lang, types))
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
@@ -70,5 +95,7 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.response:
             parts.append(words["response"])
     else:
-        parts.append(words["order_" + card.target.kind.value.replace("source", "ship")])
+        # a filtered target says whom it may be above, not "any ship"
+        kind = "self" if card.target.filter is not None else card.target.kind.value
+        parts.append(words["order_" + kind.replace("source", "ship")])
     return " ".join(parts)
