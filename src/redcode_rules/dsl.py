@@ -282,6 +282,9 @@ class _ToDecls(Transformer):
         negated, flag = c
         return Prop(str(flag), negated is None, self._pos(meta))
 
+    def once(self, meta, c):
+        return Prop("once", True, self._pos(meta))
+
     def target(self, meta, c):
         return Prop("target", c[0], self._pos(meta))
 
@@ -428,7 +431,8 @@ class _Entry:
     pos: Pos
 
 
-CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
+CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
+              "once"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
@@ -665,9 +669,7 @@ class Draft:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
-            if entry.kind == "order" and key in ("cost", "range", "respondable", "response"):
-                if key in ("respondable", "response") and not prop.value:
-                    continue
+            if entry.kind == "order" and key in ("cost", "range"):
                 raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
                                  "and cannot be responded to (R7.3)")
             if entry.kind == "maneuver" and key == "copies":
@@ -710,7 +712,7 @@ class Draft:
         if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
                 and rng is None:
             raise self.error(tpos, f"{where} targets a ship but has no range (R4.2)")
-        if response and rng is None:
+        if response and rng is None and entry.kind == "maneuver":
             pos = p["response"].pos
             raise self.error(pos, f"{where} is a response but has no range: a response is "
                              "used on a target in the visual field (R5.2)")
@@ -730,7 +732,8 @@ class Draft:
             respondable=bool(p["respondable"].value) if "respondable" in p else False,
             response=response,
             copies=p["copies"].value if "copies" in p else 0,
-            source=SourceRef(entry.pos.file, entry.pos.line))
+            source=SourceRef(entry.pos.file, entry.pos.line),
+            once="once" in p)
 
     def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
         prim = PRIMITIVES.get(call.name)

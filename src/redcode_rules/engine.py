@@ -25,8 +25,8 @@ from .board import Board
 from .effects import Effect, Owed, Selector
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Ruleset, TargetKind, among
-from .rng import shuffle
-from .state import Event, GameState, StackItem
+from .rng import below, shuffle
+from .state import Event, GameState, Known, Spent, StackItem
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -59,7 +59,7 @@ class Engine:
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers")
+                 "_owed", "_maneuvers", "_orders_per_turn")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -71,6 +71,7 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        self._orders_per_turn = rules.options.orders_per_turn
         # (sunk seat, sinker seat) of each sinking of the effect in progress:
         # what they give is paid after it, unless it ended the game (D8.6)
         self._owed: list[tuple[int, int]] = []
@@ -132,8 +133,9 @@ class Engine:
         if seat >= 0:
             return (DISCARD_NOW, seat)
         if st.stack:
-            if st.resolving:
-                return (CHOOSE_NOW, st.stack[-1].seat)
+            if st.resolving:  # an owed choice: its effect says whose
+                item = st.stack[-1]
+                return (CHOOSE_NOW, self.card_of(item).effects[item.pc].chooser(item))
             return (RESPOND_NOW, st.asking[0])
         return (DECISION_OF_PHASE[st.phase], st.turn)
 
@@ -172,7 +174,55 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
+        if self.state.spent:  # a card used once per game is not used again
+            return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve
+                    and not (card.once and self.spent(seat, card.id))]
         return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+
+    def spent(self, seat: int, card_id: str) -> bool:
+        """Whether the player has used its once-per-game card ``card_id``."""
+        return any(s.seat == seat and s.card == card_id for s in self.state.spent)
+
+    def playable_orders(self, seat: int, responding: bool) -> list[CardDef]:
+        """The order cards of the hand the player may play now (R7.3): in its
+        main phase, any card while the turn's orders last; as a response
+        (``response`` cards only), whatever the turn has played. Never one a
+        status forbids, one used once per game already, nor one that answers
+        an item with no item to answer."""
+        st = self.state
+        if not responding and st.orders_played >= self._orders_per_turn:
+            return []
+        statuses = st.ships[seat].statuses
+        if statuses:
+            forbid = self.rules.status_rules
+            if among(statuses, forbid.orders) or \
+                    responding and among(statuses, forbid.responses):
+                return []
+        out = []
+        orders = self.rules.orders
+        for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
+            card = orders.get(card_id)
+            if card is None or responding and not card.response:
+                continue
+            if card.once and self.spent(seat, card_id):
+                continue
+            if card.target.kind is SOURCE_TARGET and not st.stack:
+                continue
+            out.append(card)
+        return out
+
+    def order_targets(self, card: CardDef) -> list[int | None]:
+        """The ships an order card may be played on: any ship on the board
+        (R7.3), or only the answered item's ship; None for a card on its own
+        player's ship."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        ships = self.state.ships
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            return [source] if ships[source].position is not None else []
+        return [s for s, ship in enumerate(ships) if ship.position is not None]
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
@@ -229,13 +279,24 @@ class Engine:
         moves a ship needs somewhere to go (D4.6)."""
         usable = self.usable(seat, True)
         if not usable:
-            return False
+            return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
         sight: list[tuple[int, int]] = []
         looked = False
         for _, card in usable:
             if not looked and card.target.kind is not SELF_TARGET:
                 sight, looked = self.sight(seat), True  # one look, only if needed
             for target in self.maneuver_targets(seat, card, sight):
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
+
+    def can_respond_with_order(self, seat: int) -> bool:
+        """Whether an order card of the hand may answer the top item now."""
+        for card in self.playable_orders(seat, True):
+            for target in self.order_targets(card):
+                if card.target.kind is TargetKind.AREA:
+                    return True
                 walk = self.path_start(card, seat, target)
                 if walk is None or walk and self.board.can_move(*walk):
                     return True
@@ -415,6 +476,151 @@ class Engine:
                                   for name, n in ship.statuses
                                   if name not in ending or n > 1)
 
+    # ------------------------------------------------------------------ hands, deck, knowledge
+    # The ops of the hand and deck primitives (docs/dsl.md "Hand and deck").
+    # A player is named by its seat, on the board or not (D8.7).
+    def hand(self, seat: int) -> list[str]:
+        """The order cards in a player's hand (the list itself: read, not changed)."""
+        return self.state.hands[seat]
+
+    def random_card(self, seat: int) -> str | None:
+        """A card of the hand drawn with the game's seeded RNG, or None if empty."""
+        st = self.state
+        hand = st.hands[seat]
+        if not hand:
+            return None
+        st.rng, index = below(st.rng, len(hand))
+        return hand[index]
+
+    def resolving_item(self) -> StackItem:
+        """The item whose effect is resolving (the top of the stack)."""
+        return self.state.stack[-1]
+
+    def forget(self, owner: int, card: str) -> None:
+        """A card left ``owner``'s hand: no player knows it is there any more."""
+        known = self.state.known
+        for record in known:
+            if record.owner == owner and card in record.cards:
+                record.cards.remove(card)
+        known[:] = [k for k in known if k.cards]
+
+    def learn(self, viewer: int, owner: int, cards: list[str]) -> None:
+        """``viewer`` now knows that ``cards`` are in ``owner``'s hand (besides
+        what it knew); a player always knows its own hand."""
+        if viewer == owner or not cards:
+            return
+        for record in self.state.known:
+            if record.viewer == viewer and record.owner == owner:
+                have = list(record.cards)
+                for card in cards:
+                    if card in have:
+                        have.remove(card)
+                    else:
+                        record.cards.append(card)
+                return
+        self.state.known.append(Known(viewer, owner, list(cards)))
+
+    def look(self, viewer: int, owner: int) -> None:
+        """``viewer`` sees ``owner``'s whole hand now."""
+        st = self.state
+        if viewer == owner:
+            return
+        st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
+        if st.hands[owner]:
+            st.known.append(Known(viewer, owner, list(st.hands[owner])))
+        self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
+
+    def known_hand(self, viewer: int, owner: int) -> list[str]:
+        """The cards of ``owner``'s hand that ``viewer`` knows: all of them for
+        its own hand, else what a card showed it and is still there."""
+        st = self.state
+        if viewer == owner:
+            return list(st.hands[owner])
+        for record in st.known:
+            if record.viewer == viewer and record.owner == owner:
+                return list(record.cards)
+        return []
+
+    def discard_card(self, seat: int, card: str) -> None:
+        """A card leaves the hand for the discards, face up (R7.3)."""
+        st = self.state
+        st.hands[seat].remove(card)
+        st.discard.append(card)
+        if st.known:
+            self.forget(seat, card)
+        self.event("discard", player=st.ships[seat].id, card=card)
+
+    def take_card(self, taker: int, owner: int, card: str) -> None:
+        """A card goes from ``owner``'s hand to ``taker``'s: both players know
+        where it is, nobody else does (the log does not name it)."""
+        st = self.state
+        st.hands[owner].remove(card)
+        if st.known:
+            self.forget(owner, card)
+        st.hands[taker].append(card)
+        self.learn(owner, taker, [card])
+        self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
+
+    def put_on_deck(self, seat: int, card: str) -> None:
+        """A card goes from the hand onto the deck, face down: it is drawn next."""
+        st = self.state
+        st.hands[seat].remove(card)
+        if st.known:
+            self.forget(seat, card)
+        st.deck.insert(0, card)
+        self.event("deck_top", player=st.ships[seat].id)
+
+    # ------------------------------------------------------------------ scoring, sinking outright
+    def side_of(self, seat: int) -> str:
+        """The side a seat plays for."""
+        return self.sides[seat]
+
+    def score_points(self, side: str, points: int) -> None:
+        """War: ``side`` scores ``points`` victory points, never past the winning
+        point (R8.3); the end is checked after the effect (D8.6). Arena has no
+        points: nothing happens."""
+        st = self.state
+        if st.mode != WAR:
+            return
+        goal = self.rules.options.victory_points
+        gained = min(points, goal - st.score[side])
+        if gained > 0:
+            st.score[side] += gained
+            self.event("score", side=side, points=st.score[side])
+
+    def sink_outright(self, seat: int, actor: int) -> None:
+        """The ship sinks whatever its tracks (R3.2 at once): scoring, cards and
+        the end of the game are those of any sinking (R8, D8.6)."""
+        ship = self.state.ships[seat]
+        ship.repairs = ship.breakdowns = 0
+        self.sink(seat, actor)
+
+    def refloat_options(self, seat: int) -> list[str]:
+        """``ship box`` for each sunk ship of ``seat``'s side and each free box of
+        its start card (R2.4, D8.4)."""
+        st = self.state
+        side = st.ships[seat].side
+        return [f"{ship.id} {self.board.name(box)}"
+                for s, ship in enumerate(st.ships) if ship.side == side and ship.sunk
+                for box in self.free_start_boxes(s)]
+
+    def refloat(self, option: str) -> None:
+        """A sunk ship comes back now, fully restored on the chosen free box of
+        its start card, as at a respawn (D8.4); in arena its player is back in
+        the game, with an empty hand (R8.1)."""
+        st = self.state
+        ship_id, box_name = option.split(" ")
+        seat = next(s for s, ship in enumerate(st.ships) if ship.id == ship_id)
+        ship = st.ships[seat]
+        spec = self._types[seat]
+        ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        ship.reserve, ship.withdrawn = spec.crew, 0
+        ship.crew_on = [0] * len(spec.maneuvers)
+        ship.sunk = ship.eliminated = False
+        ship.statuses = ()
+        ship.position = self.board.lookup[box_name]
+        self.event("refloat", ship=ship.id, box=box_name)
+
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
         """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
@@ -448,6 +654,8 @@ class Engine:
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
+        if st.known:
+            st.known[:] = [k for k in st.known if k.owner != seat]
 
     def settle(self) -> None:
         """After each whole effect (D8.6): end the game if a side has lost,
@@ -632,6 +840,8 @@ class Engine:
                 answers, word = None, "use"
             item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
                              answers)
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
         elif kind == RECOVER_MOVE:
@@ -646,13 +856,24 @@ class Engine:
             card = self.rules.orders[move.card]
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)  # R7.3
-            st.orders_played += 1
-            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path)
+            if st.known:
+                self.forget(seat, move.card)
+            if st.stack:  # a response (``response`` card): not one of the turn's orders
+                answers = len(st.stack) - 1
+            else:
+                answers = None
+                st.orders_played += 1
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
+            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path,
+                             answers)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
         elif kind == DISCARD_MOVE:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
+            if st.known:
+                self.forget(seat, move.card)
             self.event("discard", player=ship.id, card=move.card)
         elif kind == CHOOSE_MOVE:
             self.answer(move.source)

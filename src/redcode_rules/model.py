@@ -73,6 +73,8 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -123,6 +125,8 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
 
 
 @attrs.frozen
@@ -196,6 +200,8 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
 
 
 @attrs.frozen
@@ -324,10 +330,16 @@ class Ruleset:
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
     """A short hash of the compiled card data: a replay refuses other data."""
+    response_orders: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The order cards that may be played as a response (``response``): none
+    in the printed cards, so asking whether a player may respond costs
+    nothing more for them."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
         object.__setattr__(self, "hash", hashlib.sha256(text.encode()).hexdigest()[:16])
+        object.__setattr__(self, "response_orders",
+                           tuple(c.id for c in self.orders.values() if c.response))
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
@@ -363,6 +375,8 @@ class Ruleset:
                 "target": [c.target.kind.value, c.target.width, c.target.height],
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
                              e.params()] for e in c.effects],
+                # said only when set: the printed cards keep their hash
+                **({"once": True} if c.once else {}),
             }
         return {
             # declaration order fixes the deck before its shuffle, the map

@@ -37,6 +37,10 @@ def effect_text(effect: Effect, lang: str = "en",
     values["to_who"] = cat["to_selectors"][effect.selector.value]
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
+    if "by" in params:  # a hand effect: how it picks its cards ("of your choice" on self)
+        by = params["by"]
+        values["by"] = cat["pickers"]["player" if by == "owner" and
+                                      effect.selector.value == "self" else by]
     if "status" in params:
         values["status"] = status_name(params["status"], lang)
         values.update(status_rule_parts((statuses or {})[params["status"]], lang))
@@ -68,5 +72,10 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.response:
             parts.append(words["response"])
     else:
-        parts.append(words["order_" + card.target.kind.value.replace("source", "ship")])
+        kind = card.target.kind.value.replace("source", "ship")
+        parts.append(words[("order_open_" if card.respondable else "order_") + kind])
+        if card.response:
+            parts.append(words["response"])
+    if card.once:
+        parts.append(words["once"])
     return " ".join(parts)
