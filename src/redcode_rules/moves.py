@@ -203,7 +203,7 @@ class MoveGen:
             options = tuple(self.eng.recover_options(seat))
         else:  # an answer an effect owes (D6.4): its word is its choice's
             options = tuple(self.eng.choice_options())
-        word = "recover" if kind == RECOVER_NOW else choice_word(self.eng)
+        word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
         key = (kind, seat, options, word)
         listing = self.cache.listings.get(key)
         if listing is None:
