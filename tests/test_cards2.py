@@ -294,3 +294,12 @@ def test_compiler_errors(text, message):
                        "remove order captain\nremove order mechanic\nremove order intercept\n"
                        "remove order kamikaze\n" + text, "x.rc")
     assert info.value.reason == message
+
+
+def test_an_illegal_choice_is_explained():
+    g = game(HANDS, "{blue-submarine: [sabotage], red-destroyer: [ambush, mechanic]}")
+    g.play("order sabotage red-destroyer")
+    with pytest.raises(rc.IllegalMove) as info:
+        g.play("choose kamikaze")
+    assert info.value.reason == ("blue-submarine must first choose for sabotage: "
+                                 "choose ambush, choose mechanic")

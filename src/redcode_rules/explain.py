@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import difflib
 
+from .effects import primitive_of
 from .i18n import catalog, status_name, text
-from .kinds import Decision
+from .kinds import Choice, Decision
 from .model import TargetKind
 from .text import status_rule_parts
 
@@ -107,6 +108,10 @@ def explain(game, move: str) -> str:
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
+    if kind == Decision.CHOOSE and \
+            primitive_of(eng.owed_choice()[0]).choice is not Choice.CREW_SOURCE:
+        return say("must_choose", player=ship.id, card=st.stack[-1].card,
+                   options=", ".join(game.legal_moves()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(game.legal_moves())
