@@ -288,6 +288,7 @@ def test_text_in_three_languages():
      "order cards have no 'cost': they ignore range and cannot be responded to (R7.3)"),
 ])
 def test_compiler_errors(text, message):
+    """Each construct's mistakes are DslErrors naming the problem."""
     with pytest.raises(rc.DslError) as info:
         rc.load_source("variant v extends en\nremove order ambush\nremove order deserter\n"
                        "remove order boatswain\nremove order atomic_bomb\nremove order evasion\n"
@@ -303,3 +304,26 @@ def test_an_illegal_choice_is_explained():
         g.play("choose kamikaze")
     assert info.value.reason == ("blue-submarine must first choose for sabotage: "
                                  "choose ambush, choose mechanic")
+
+
+@pytest.mark.parametrize("repairs,cost", [(3, 3), (2, 2), (1, 1)])
+def test_a_cost_that_depends_on_the_ship(repairs, cost):
+    """cost (3 - repairs_missing): 3 crew less 1 per repair missing, at least 1."""
+    g = rc.Game.from_scenario(flagship().to_scenario().replace(
+        "blue-flagship: {at: a3, repairs: 3", f"blue-flagship: {{at: a3, repairs: {repairs}"))
+    g.play("damage_control_party")
+    pass_all(g)
+    ship = g.ship("blue-flagship")
+    assert (ship.crew["damage_control_party"], ship.reserve) == (cost, 6 - cost)
+    assert ship.repairs == min(3, repairs + 1)
+
+
+def test_an_unknown_cost_quantity_is_refused_with_a_suggestion():
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("maneuver zap {\n    cost (3 - repair_missing)\n    effect damage 1 to "
+                       "self\n}\n", "zap.rc")
+    err = info.value
+    assert (err.line, err.column) == (2, 5)
+    assert err.reason == ("maneuver 'zap': unknown quantity 'repair_missing' in its cost "
+                          "(quantities: repairs_missing, crew_out, cards_in_hand)")
+    assert err.suggestion == "repairs_missing"

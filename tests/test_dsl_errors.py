@@ -28,7 +28,7 @@ CASES = [
     ('negative_cost',
      'maneuver zap {\n    cost -1\n    effect damage 1 to target\n}\n',
      'negative_cost.rc', 2, 10,
-     "unexpected character '-'; expected a number",
+     "unexpected '-'; expected '(' or a number",
      None),
     ('unknown_effect',
      'order zap {\n    copies 0\n    effect damge 1 to target\n}\n',

@@ -28,6 +28,7 @@ from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .kinds import Choice
 from .errors import DslError
 from .model import (
+    COST_QUANTITIES,
     PLACEMENTS,
     SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
@@ -269,7 +270,15 @@ class _ToDecls(Transformer):
             return Prop(name, _number(self.file, c[0]), self._pos(meta))
         return prop
 
-    cost = _int_prop("cost")
+    def cost(self, meta, c):
+        if isinstance(c[0], Prop):  # cost (N - QUANTITY)
+            return Prop("cost", c[0].value, self._pos(meta))
+        return Prop("cost", _number(self.file, c[0]), self._pos(meta))
+
+    def cost_amount(self, meta, c):
+        base, name = c
+        return Prop("cost_amount", (_number(self.file, base), str(name)), self._pos(meta))
+
     copies = _int_prop("copies")
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
@@ -678,10 +687,19 @@ class Draft:
                 raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
         if "effect" not in p:
             raise self.error(entry.pos, f"{where} has no effect")
+        base = cost_less = None  # a maneuver's cost: N, or N less a quantity
         if entry.kind == "maneuver":
             if "cost" not in p:
                 raise self.error(entry.pos, f"{where} has no cost (R4.1)")
-            if p["cost"].value < 1:
+            if isinstance(p["cost"].value, tuple):  # cost (N - QUANTITY)
+                base, cost_less = p["cost"].value
+                if cost_less not in COST_QUANTITIES:
+                    raise self.error(p["cost"].pos, f"{where}: unknown quantity '{cost_less}' "
+                                     f"in its cost (quantities: {', '.join(COST_QUANTITIES)})",
+                                     _suggest(cost_less, COST_QUANTITIES))
+            else:
+                base = p["cost"].value
+            if base < 1:
                 raise self.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
         if entry.kind == "order":
             if "copies" not in p:
@@ -728,12 +746,13 @@ class Draft:
             raise self.error(p["effect"].pos, f"{where} cannot move ships in an area")
         return CardDef(
             id=entry.id, kind=entry.kind, effects=effects, target=target,
-            cost=p["cost"].value if "cost" in p else None, range=rng,
+            cost=base, range=rng,
             respondable=bool(p["respondable"].value) if "respondable" in p else False,
             response=response,
             copies=p["copies"].value if "copies" in p else 0,
             source=SourceRef(entry.pos.file, entry.pos.line),
-            once="once" in p)
+            once="once" in p,
+            cost_less=cost_less)
 
     def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
         prim = PRIMITIVES.get(call.name)

@@ -21,7 +21,7 @@ from . import effects
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
+from .model import COST_QUANTITIES, OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -66,7 +66,10 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
 #: One-line description and an example per property rule.
 PROPERTIES: dict[str, tuple[str, str]] = {
     "cost": ("Crew placed on the maneuver's boxes to use it, at least 1 (R4.1). "
-             "Required for maneuvers; order cards have none.", "cost 2"),
+             "Required for maneuvers; order cards have none. `cost (N - QUANTITY)`: a cost "
+             "that depends on the ship, N less the quantity, from 1 to N; the quantities "
+             "are " + ", ".join(f"`{k}` ({v})" for k, v in COST_QUANTITIES.items()) + ".",
+             "cost 2"),
     "range": ("Targets ships in the visual field within N boxes (R4.2, R4.3); no range or "
               "`range self`: its own ship only. Maneuvers only.", "range 2"),
     "flag": ("`respondable`: declaring the maneuver opens a response window (R5.1). "

@@ -59,7 +59,8 @@ class Engine:
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers", "_orders_per_turn")
+                 "_owed", "_maneuvers", "_orders_per_turn",
+                 "_computed_costs")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -72,6 +73,7 @@ class Engine:
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
         self._orders_per_turn = rules.options.orders_per_turn
+        self._computed_costs = rules.computed_costs
         # (sunk seat, sinker seat) of each sinking of the effect in progress:
         # what they give is paid after it, unless it ended the game (D8.6)
         self._owed: list[tuple[int, int]] = []
@@ -174,10 +176,27 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
-        if self.state.spent:  # a card used once per game is not used again
-            return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve
+        if self.state.spent or self._computed_costs:  # none in the printed cards
+            return [(i, card) for i, card in cards if not crew_on[i]
+                    and self.cost_of(seat, card) <= reserve
                     and not (card.once and self.spent(seat, card.id))]
         return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+
+    def cost_of(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now (R4.1): its cost, or for
+        ``cost (N - QUANTITY)`` N less the ship's quantity, from 1 to N."""
+        if card.cost_less is None:
+            return card.cost
+        return max(1, min(card.cost, card.cost - self.quantity(card.cost_less, seat)))
+
+    def quantity(self, name: str, seat: int) -> int:
+        """A quantity of a ship a cost may depend on (model.COST_QUANTITIES)."""
+        ship = self.state.ships[seat]
+        if name == "repairs_missing":
+            return self._types[seat].repairs - ship.repairs
+        if name == "crew_out":
+            return self.crew_out(seat)
+        return len(self.state.hands[seat])  # cards_in_hand
 
     def spent(self, seat: int, card_id: str) -> bool:
         """Whether the player has used its once-per-game card ``card_id``."""
@@ -832,8 +851,9 @@ class Engine:
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            ship.reserve -= card.cost  # R4.1: crew on the maneuver
-            ship.crew_on[index] += card.cost
+            cost = card.cost if card.cost_less is None else self.cost_of(seat, card)
+            ship.reserve -= cost  # R4.1: crew on the maneuver
+            ship.crew_on[index] += cost
             if kind == RESPOND:
                 answers, word = len(st.stack) - 1, "respond"
             else:

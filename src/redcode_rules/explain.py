@@ -199,8 +199,9 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     on = ship.crew_on[spec.maneuvers.index(name)]
     if on:
         return say("unavailable", card=name, count=on)
-    if card.cost > ship.reserve:
-        return say("no_crew", card=name, cost=card.cost, ship=ship.id, reserve=ship.reserve)
+    cost = game.engine.cost_of(seat, card)
+    if cost > ship.reserve:
+        return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
     return _target_and_path(game, say, seat, card, rest, is_order=False)
 
 
