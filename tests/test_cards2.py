@@ -327,3 +327,17 @@ def test_an_unknown_cost_quantity_is_refused_with_a_suggestion():
     assert err.reason == ("maneuver 'zap': unknown quantity 'repair_missing' in its cost "
                           "(quantities: repairs_missing, crew_out, cards_in_hand)")
     assert err.suggestion == "repairs_missing"
+
+
+def test_a_sunk_ships_player_does_not_respond_with_an_order():
+    """War: a sunk ship's player keeps its hand (D8.7) but answers nothing (R5.2)."""
+    g = game(RESPONSES, "{red-submarine: [countermand]}",
+             ships="blue-submarine: {at: a3}\nblue-destroyer: {at: f6}\n"
+                   "red-destroyer: {at: c3}\nred-submarine: {sunk: true}")
+    g.play("torpedo red-destroyer")
+    assert g.to_move == "red-destroyer" and g.decision == Decision.RESPOND
+    g.play("pass")
+    assert g.to_move == "blue-destroyer"  # it may answer with its own torpedo (R4.2)
+    g.play("pass")
+    assert g.decision == Decision.MAIN  # red-submarine, last in seat order, was never asked
+    assert g.hand("red-submarine") == ["countermand"]

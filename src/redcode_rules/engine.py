@@ -207,10 +207,12 @@ class Engine:
         main phase, any card while the turn's orders last; as a response
         (``response`` cards only), whatever the turn has played. Never one a
         status forbids, one used once per game already, nor one that answers
-        an item with no item to answer."""
+        an item with no item to answer; no response from a ship off the board."""
         st = self.state
         if not responding and st.orders_played >= self._orders_per_turn:
             return []
+        if responding and st.ships[seat].position is None:
+            return []  # a response is a ship's (R5.2): a sunk one answers nothing
         statuses = st.ships[seat].statuses
         if statuses:
             forbid = self.rules.status_rules
