@@ -103,24 +103,40 @@ def test_draw_then_discard_chosen_by_the_owner():
     assert logged(g, "discard", "card") == ["deserter"]
 
 
-def test_discard_chosen_by_the_owner_is_the_owners_decision():
-    text = "order purge { copies 2  effect discard 1 owner of target }\n" \
-           "patch order ambush { copies 2 }\n"
-    path = Path(__file__).parent / "data" / "_cards2_purge.rc"
-    path.write_text(text)
-    try:
-        g = game(str(path), "{blue-submarine: [purge], red-destroyer: [ambush, mechanic]}")
-        g.play("order purge red-destroyer")
-        assert g.decision == Decision.CHOOSE and g.to_move == "red-destroyer"
-        assert g.known_hand("blue-submarine", "red-destroyer") == []
-        g.play("choose ambush")
-        assert g.hand("red-destroyer") == ["mechanic"]
-        assert g.to_move == "blue-submarine"
-        assert rc.load_ruleset("en", extra=[str(path)]).text("purge") == (
-            "The target's player discards 1 order card of their choice. "
-            "Order card: any ship on the board; cannot be responded to.")
-    finally:
-        path.unlink()
+def card_file(tmp_path, text: str) -> str:
+    """A card file of two copies of a new order card, two ambushes fewer (R1.4)."""
+    path = tmp_path / "cards.rc"
+    path.write_text(text + "\npatch order ambush { copies 2 }\n")
+    return str(path)
+
+
+def test_discard_chosen_by_the_owner_is_the_owners_decision(tmp_path):
+    extra = card_file(tmp_path, "order purge { copies 2  effect discard 1 owner of target }")
+    g = game(extra, "{blue-submarine: [purge], red-destroyer: [ambush, mechanic]}")
+    g.play("order purge red-destroyer")
+    assert g.decision == Decision.CHOOSE and g.to_move == "red-destroyer"
+    assert g.known_hand("blue-submarine", "red-destroyer") == []
+    g.play("choose ambush")
+    assert g.hand("red-destroyer") == ["mechanic"]
+    assert g.to_move == "blue-submarine"
+    assert rc.load_ruleset("en", extra=[extra]).text("purge") == (
+        "The target's player discards 1 order card of their choice. "
+        "Order card: any ship on the board; cannot be responded to.")
+
+
+def test_a_card_taken_over_the_hand_limit_is_discarded_at_once(tmp_path):
+    """D7.2: the taker discards down to 3 before the card's next effect."""
+    extra = card_file(tmp_path, "order raid { copies 2  effect take 2 random of target; "
+                      "damage 1 to target }")
+    g = game(extra, "{blue-submarine: [raid, kamikaze, evasion], red-destroyer: [ambush, "
+             "mechanic, deserter]}")
+    g.play("order raid red-destroyer")
+    assert g.decision == Decision.DISCARD and g.to_move == "blue-submarine"
+    assert sorted(g.hand("blue-submarine")) == ["ambush", "deserter", "evasion", "kamikaze"]
+    assert g.ship("red-destroyer").repairs == 3  # the damage waits for the discard
+    g.play("discard kamikaze")
+    assert g.ship("red-destroyer").repairs == 2
+    assert g.hand("red-destroyer") == ["mechanic"]
 
 
 def test_put_on_deck_is_drawn_next():
