@@ -124,8 +124,10 @@ def test_discard_chosen_by_the_owner_is_the_owners_decision(tmp_path):
         "Order card: any ship on the board; cannot be responded to.")
 
 
-def test_a_card_taken_over_the_hand_limit_is_discarded_at_once(tmp_path):
-    """D7.2: the taker discards down to 3 before the card's next effect."""
+def test_a_card_taken_over_the_hand_limit_is_discarded_once_the_card_resolved(tmp_path):
+    """D7.2 as the engine applies it to every card (Captain's draw included):
+    the discard comes before anything else once the card has resolved, so a
+    card's own `discard` after a `draw` or `take` is counted first."""
     extra = card_file(tmp_path, "order raid { copies 2  effect take 2 random of target; "
                       "damage 1 to target }")
     g = game(extra, "{blue-submarine: [raid, kamikaze, evasion], red-destroyer: [ambush, "
@@ -133,10 +135,10 @@ def test_a_card_taken_over_the_hand_limit_is_discarded_at_once(tmp_path):
     g.play("order raid red-destroyer")
     assert g.decision == Decision.DISCARD and g.to_move == "blue-submarine"
     assert sorted(g.hand("blue-submarine")) == ["ambush", "deserter", "evasion", "kamikaze"]
-    assert g.ship("red-destroyer").repairs == 3  # the damage waits for the discard
-    g.play("discard kamikaze")
     assert g.ship("red-destroyer").repairs == 2
+    g.play("discard kamikaze")
     assert g.hand("red-destroyer") == ["mechanic"]
+    assert g.decision == Decision.MAIN
 
 
 def test_put_on_deck_is_drawn_next():
