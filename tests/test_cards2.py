@@ -359,3 +359,13 @@ def test_a_sunk_ships_player_does_not_respond_with_an_order():
     g.play("pass")
     assert g.decision == Decision.MAIN  # red-submarine, last in seat order, was never asked
     assert g.hand("red-submarine") == ["countermand"]
+
+
+def test_a_saved_game_with_a_bad_knowledge_record_is_refused():
+    g = game(HANDS, "{blue-submarine: [spyglass], red-destroyer: [ambush, mechanic]}")
+    g.play("order spyglass red-destroyer")
+    text = g.to_json().replace('"viewer":0', '"viewer":7')
+    assert '"viewer":7' in text
+    with pytest.raises(rc.RedCodeError) as info:
+        rc.Game.from_json(text)
+    assert "known[0].viewer" in str(info.value) and "no seat 7" in str(info.value)

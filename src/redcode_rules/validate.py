@@ -155,6 +155,9 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         yield problem(("asking",), "a response window with nobody to ask")
     for index, item in enumerate(state.stack):
         yield from _item_problems(index, item, state, rules, board)
+    for name in ("known", "spent"):  # records of what players saw and used (seats, cards)
+        for index, record in enumerate(getattr(state, name)):
+            yield from _ref_problems(record, (name, index), state, rules, board)
 
 
 def _ref_problems(record: Any, place: tuple, state: GameState, rules: Ruleset,
