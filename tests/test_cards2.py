@@ -369,3 +369,18 @@ def test_a_saved_game_with_a_bad_knowledge_record_is_refused():
     with pytest.raises(rc.RedCodeError) as info:
         rc.Game.from_json(text)
     assert "known[0].viewer" in str(info.value) and "no seat 7" in str(info.value)
+
+
+def test_the_new_events_are_narrated_in_three_languages():
+    g = game(HANDS, "{blue-submarine: [pickpocket], red-destroyer: [ambush, mechanic]}")
+    g.play("order pickpocket red-destroyer")
+    assert [g.narration(lang)[-1] for lang in ("en", "es", "it")] == [
+        "  Blue submarine takes an order card from red destroyer.",
+        "  El submarino azul toma una carta de órdenes del destructor rojo.",
+        "  Il sottomarino blu prende una carta degli ordini dal distruttore rosso."]
+    g = game(HANDS, "{blue-submarine: [spyglass], red-destroyer: [ambush, mechanic]}")
+    g.play("order spyglass red-destroyer")
+    assert [g.narration(lang)[-1] for lang in ("en", "es", "it")] == [
+        "  Blue submarine looks at the hand of red destroyer.",
+        "  El submarino azul mira la mano del destructor rojo.",
+        "  Il sottomarino blu guarda la mano del distruttore rosso."]
