@@ -138,7 +138,9 @@ class Engine(CardOps):
         if st.stack:
             if st.resolving:  # an owed choice: its effect says whose
                 item = st.stack[-1]
-                return (CHOOSE_NOW, self.card_of(item).effects[item.pc].chooser(item))
+                effects = self.card_of(item).effects
+                seat = effects[item.pc].chooser(item) if item.pc < len(effects) else item.seat
+                return (CHOOSE_NOW, seat)
             return (RESPOND_NOW, st.asking[0])
         return (DECISION_OF_PHASE[st.phase], st.turn)
 
