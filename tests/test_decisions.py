@@ -24,7 +24,11 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
     assert choices == {"damage": Choice.NONE, "breakdown_damage": Choice.NONE,
                        "regain": Choice.NONE, "crew_loss": Choice.NONE,
                        "recover_crew": Choice.CREW_SOURCE, "move": Choice.PATH,
-                       "draw": Choice.NONE, "cancel": Choice.NONE, "status": Choice.NONE}
+                       "draw": Choice.NONE, "cancel": Choice.NONE, "status": Choice.NONE,
+                       # hand and deck, global and scoring (docs/dsl.md)
+                       "discard": Choice.HAND_CARD, "take": Choice.HAND_CARD,
+                       "put_on_deck": Choice.HAND_CARD, "look_hand": Choice.NONE,
+                       "sink": Choice.NONE, "score": Choice.NONE, "refloat": Choice.SUNK_SHIP}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():

@@ -31,6 +31,7 @@ from .kinds import Choice
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .model import (
+    COST_QUANTITIES,
     PLACEMENTS,
     SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
@@ -298,7 +299,15 @@ class _ToDecls(ExprTransformer, Transformer):
             return Prop(name, _number(self.file, c[0]), self._pos(meta))
         return prop
 
-    cost = _int_prop("cost")
+    def cost(self, meta, c):
+        if isinstance(c[0], Prop):  # cost (N - QUANTITY)
+            return Prop("cost", c[0].value, self._pos(meta))
+        return Prop("cost", _number(self.file, c[0]), self._pos(meta))
+
+    def cost_amount(self, meta, c):
+        base, name = c
+        return Prop("cost_amount", (_number(self.file, base), str(name)), self._pos(meta))
+
     copies = _int_prop("copies")
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
@@ -310,6 +319,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def flag(self, meta, c):
         negated, flag = c
         return Prop(str(flag), negated is None, self._pos(meta))
+
+    def once(self, meta, c):
+        return Prop("once", True, self._pos(meta))
 
     def target(self, meta, c):
         return Prop("target", c[0], self._pos(meta), self.take_words())
@@ -494,7 +506,7 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
-              "usable"}
+              "usable", "once"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
@@ -867,9 +879,7 @@ class Draft:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
-            if entry.kind == "order" and key in ("cost", "range", "respondable", "response"):
-                if key in ("respondable", "response") and not prop.value:
-                    continue
+            if entry.kind == "order" and key in ("cost", "range"):
                 raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
                                  "and cannot be responded to (R7.3)")
             if entry.kind == "maneuver" and key == "copies":
@@ -878,10 +888,19 @@ class Draft:
                 raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
         if "effect" not in p:
             raise self.error(entry.pos, f"{where} has no effect")
+        base = cost_less = None  # a maneuver's cost: N, or N less a quantity
         if entry.kind == "maneuver":
             if "cost" not in p:
                 raise self.error(entry.pos, f"{where} has no cost (R4.1)")
-            if p["cost"].value < 1:
+            if isinstance(p["cost"].value, tuple):  # cost (N - QUANTITY)
+                base, cost_less = p["cost"].value
+                if cost_less not in COST_QUANTITIES:
+                    raise self.error(p["cost"].pos, f"{where}: unknown quantity '{cost_less}' "
+                                     f"in its cost (quantities: {', '.join(COST_QUANTITIES)})",
+                                     _suggest(cost_less, COST_QUANTITIES))
+            else:
+                base = p["cost"].value
+            if base < 1:
                 raise self.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
         if entry.kind == "order":
             if "copies" not in p:
@@ -915,7 +934,7 @@ class Draft:
         if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
                 and rng is None:
             raise self.error(tpos, f"{where} targets a ship but has no range (R4.2)")
-        if response and rng is None:
+        if response and rng is None and entry.kind == "maneuver":
             pos = p["response"].pos
             raise self.error(pos, f"{where} is a response but has no range: a response is "
                              "used on a target in the visual field (R5.2)")
@@ -932,12 +951,14 @@ class Draft:
         effects = self._check_exprs(entry, effects, target, response, options)
         return CardDef(
             id=entry.id, kind=entry.kind, effects=effects, target=target,
-            cost=p["cost"].value if "cost" in p else None, range=rng,
+            cost=base, range=rng,
             respondable=bool(p["respondable"].value) if "respondable" in p else False,
             response=response,
             copies=p["copies"].value if "copies" in p else 0,
             source=SourceRef(entry.pos.file, entry.pos.line),
-            usable=p["usable"].value if "usable" in p else None)
+            usable=p["usable"].value if "usable" in p else None,
+            once="once" in p,
+            cost_less=cost_less)
 
     def _check_exprs(self, entry: _Entry, effects: tuple[Effect, ...], target: Target,
                      response: bool, options: RuleOptions) -> tuple[Effect, ...]:
@@ -1041,12 +1062,12 @@ class Draft:
         # a set of ships where a primitive acts on every ship of an area; a
         # set of players where it acts on players (draw)
         fits = selector in prim.selectors if isinstance(selector, Selector) else \
-            Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.to_player
+            Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
         if not fits:
             allowed = ", ".join(s.value for s in prim.selectors)
             if Selector.AREA in prim.selectors:
                 allowed += ", each … ship"
-            if prim.to_player:
+            if prim.players:
                 allowed += ", each … player"
             raise self.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                              f"it acts on {allowed}")

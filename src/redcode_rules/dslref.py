@@ -21,7 +21,7 @@ from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
+from .model import COST_QUANTITIES, OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -66,13 +66,21 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
 #: One-line description and an example per property rule.
 PROPERTIES: dict[str, tuple[str, str]] = {
     "cost": ("Crew placed on the maneuver's boxes to use it, at least 1 (R4.1). "
-             "Required for maneuvers; order cards have none.", "cost 2"),
+             "Required for maneuvers; order cards have none. `cost (N - QUANTITY)`: a cost "
+             "that depends on the ship, N less the quantity, from 1 to N; the quantities "
+             "are " + ", ".join(f"`{k}` ({v})" for k, v in COST_QUANTITIES.items()) + ".",
+             "cost 2"),
     "range": ("Targets ships in the visual field within N boxes (R4.2, R4.3); no range or "
               "`range self`: its own ship only. Maneuvers only.", "range 2"),
     "flag": ("`respondable`: declaring the maneuver opens a response window (R5.1). "
-             "`response`: it can answer another item (R5.2; it needs a range). Both are off "
-             "unless given; `not` turns one off in a patch. Maneuvers only.",
+             "`response`: it can answer another item (R5.2; a maneuver needs a range). Both "
+             "are off unless given; `not` turns one off in a patch. An order card may take "
+             "both: a `response` order is played from the hand in answer to a maneuver or a "
+             "`respondable` order, outside the turn's orders (`orders_per_turn`).",
              "respondable  response"),
+    "once": ("Each player may use the card once in a game (a maneuver: its ship's player; "
+             "an order card: its player); the cards spent are part of the game state "
+             "(`spent` in scenarios).", "once per game"),
     "copies": ("Copies of the order card in the deck; all copies must add up to "
                "`deck_size` (R1.4). Required for order cards.", "copies 4"),
     "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
@@ -166,6 +174,11 @@ CHOICE_WORDS: dict[Choice, str] = {
                  "(see [Move notation](notation.md))",
     Choice.CREW_SOURCE: "where each crew comes from, while the effect resolves "
                         "(`recover SOURCE`, once per crew)",
+    Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
+                      "resolves (`choose CARD`, once per card; the hand's owner or the card's "
+                      "player chooses); `random` draws it with the game's seeded RNG",
+    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card "
+                      "(`choose SHIP BOX`)",
 }
 
 NO_DESCRIPTION = "(no description yet)"
@@ -205,6 +218,12 @@ def grammar_rules() -> dict[str, list[str]]:
     current = None
     for raw in grammar_text().splitlines():
         line = raw.strip()
+        extend = re.match(r"^%extend\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$", line)
+        if extend:  # a construct's own block adds alternatives to a rule above
+            current = extend.group(1)
+            for alt in _split_top(extend.group(2)):
+                rules.setdefault(current, []).append(alt.strip())
+            continue
         if not line or line.startswith("//") or line.startswith("%"):
             current = None if not line or line.startswith("%") else current
             continue

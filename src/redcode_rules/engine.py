@@ -22,12 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import Board
+from .cardops import CardOps
 from .effects import Effect, Owed, Selector
 from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Ruleset, TargetKind, among
 from .rng import shuffle
-from .state import Event, GameState, StackItem
+from .state import Event, GameState, Spent, StackItem
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -52,7 +53,7 @@ def other_side(side: str) -> str:
     return Side.RED if side == Side.BLUE else Side.BLUE
 
 
-class Engine:
+class Engine(CardOps):
     """The rules acting on one state. Cheap to create; holds no game data of its
     own (``_owed``, the sinkings of the effect resolving, is emptied by
     ``settle`` before the effect's move returns; ``_maneuvers`` caches each
@@ -60,7 +61,8 @@ class Engine:
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers")
+                 "_owed", "_maneuvers", "_orders_per_turn",
+                 "_computed_costs")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -72,6 +74,8 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        self._orders_per_turn = rules.options.orders_per_turn
+        self._computed_costs = rules.computed_costs
         # (sunk seat, sinker seat) of each sinking of the effect in progress:
         # what they give is paid after it, unless it ended the game (D8.6)
         self._owed: list[tuple[int, int]] = []
@@ -133,8 +137,11 @@ class Engine:
         if seat >= 0:
             return (DISCARD_NOW, seat)
         if st.stack:
-            if st.resolving:
-                return (CHOOSE_NOW, st.stack[-1].seat)
+            if st.resolving:  # an owed choice: its effect says whose
+                item = st.stack[-1]
+                effects = self.card_of(item).effects
+                seat = effects[item.pc].chooser(item) if item.pc < len(effects) else item.seat
+                return (CHOOSE_NOW, seat)
             return (RESPOND_NOW, st.asking[0])
         return (DECISION_OF_PHASE[st.phase], st.turn)
 
@@ -173,7 +180,12 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
-        out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+        if self.state.spent or self._computed_costs:  # none in the printed cards
+            out = [(i, card) for i, card in cards if not crew_on[i]
+                   and self.cost_of(seat, card) <= reserve
+                   and not (card.once and self.spent(seat, card.id))]
+        else:
+            out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
         if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
             return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
         return out
@@ -194,6 +206,69 @@ class Engine:
         answers = len(self.state.stack) - 1 if responding else None
         scope = Scope(seat, None, answers)
         return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
+
+    def cost_of(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now (R4.1): its cost, or for
+        ``cost (N - QUANTITY)`` N less the ship's quantity, from 1 to N."""
+        if card.cost_less is None:
+            return card.cost
+        return max(1, min(card.cost, card.cost - self.quantity(card.cost_less, seat)))
+
+    def quantity(self, name: str, seat: int) -> int:
+        """A quantity of a ship a cost may depend on (model.COST_QUANTITIES)."""
+        ship = self.state.ships[seat]
+        if name == "repairs_missing":
+            return self._types[seat].repairs - ship.repairs
+        if name == "crew_out":
+            return self.crew_out(seat)
+        return len(self.state.hands[seat])  # cards_in_hand
+
+    def spent(self, seat: int, card_id: str) -> bool:
+        """Whether the player has used its once-per-game card ``card_id``."""
+        return any(s.seat == seat and s.card == card_id for s in self.state.spent)
+
+    def playable_orders(self, seat: int, responding: bool) -> list[CardDef]:
+        """The order cards of the hand the player may play now (R7.3): in its
+        main phase, any card while the turn's orders last; as a response
+        (``response`` cards only), whatever the turn has played. Never one a
+        status forbids, one used once per game already, nor one that answers
+        an item with no item to answer; no response from a ship off the board."""
+        st = self.state
+        if not responding and st.orders_played >= self._orders_per_turn:
+            return []
+        if responding and st.ships[seat].position is None:
+            return []  # a response is a ship's (R5.2): a sunk one answers nothing
+        statuses = st.ships[seat].statuses
+        if statuses:
+            forbid = self.rules.status_rules
+            if among(statuses, forbid.orders) or \
+                    responding and among(statuses, forbid.responses):
+                return []
+        out = []
+        orders = self.rules.orders
+        for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
+            card = orders.get(card_id)
+            if card is None or responding and not card.response:
+                continue
+            if card.once and self.spent(seat, card_id):
+                continue
+            if card.target.kind is SOURCE_TARGET and not st.stack:
+                continue
+            out.append(card)
+        return out
+
+    def order_targets(self, card: CardDef) -> list[int | None]:
+        """The ships an order card may be played on: any ship on the board
+        (R7.3), or only the answered item's ship; None for a card on its own
+        player's ship."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        ships = self.state.ships
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            return [source] if ships[source].position is not None else []
+        return [s for s, ship in enumerate(ships) if ship.position is not None]
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
@@ -253,13 +328,24 @@ class Engine:
         moves a ship needs somewhere to go (D4.6)."""
         usable = self.usable(seat, True)
         if not usable:
-            return False
+            return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
         sight: list[tuple[int, int]] = []
         looked = False
         for _, card in usable:
             if not looked and card.target.kind is not SELF_TARGET:
                 sight, looked = self.sight(seat), True  # one look, only if needed
             for target in self.maneuver_targets(seat, card, sight):
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
+
+    def can_respond_with_order(self, seat: int) -> bool:
+        """Whether an order card of the hand may answer the top item now."""
+        for card in self.playable_orders(seat, True):
+            for target in self.order_targets(card):
+                if card.target.kind is TargetKind.AREA:
+                    return True
                 walk = self.path_start(card, seat, target)
                 if walk is None or walk and self.board.can_move(*walk):
                     return True
@@ -474,6 +560,8 @@ class Engine:
         ship.eliminated = True
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
+        if st.known:
+            st.known[:] = [k for k in st.known if k.owner != seat]
 
     def settle(self) -> None:
         """After each whole effect (D8.6): end the game if a side has lost,
@@ -656,14 +744,17 @@ class Engine:
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            ship.reserve -= card.cost  # R4.1: crew on the maneuver
-            ship.crew_on[index] += card.cost
+            cost = card.cost if card.cost_less is None else self.cost_of(seat, card)
+            ship.reserve -= cost  # R4.1: crew on the maneuver
+            ship.crew_on[index] += cost
             if kind == RESPOND:
                 answers, word = len(st.stack) - 1, "respond"
             else:
                 answers, word = None, "use"
             item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
                              answers)
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
         elif kind == RECOVER_MOVE:
@@ -678,13 +769,24 @@ class Engine:
             card = self.rules.orders[move.card]
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)  # R7.3
-            st.orders_played += 1
-            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path)
+            if st.known:
+                self.forget(seat, move.card)
+            if st.stack:  # a response (``response`` card): not one of the turn's orders
+                answers = len(st.stack) - 1
+            else:
+                answers = None
+                st.orders_played += 1
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
+            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path,
+                             answers)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
         elif kind == DISCARD_MOVE:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
+            if st.known:
+                self.forget(seat, move.card)
             self.event("discard", player=ship.id, card=move.card)
         elif kind == CHOOSE_MOVE:
             self.answer(move.source)

@@ -13,8 +13,9 @@ from __future__ import annotations
 import difflib
 
 from .exprs_text import a_ship, condition_text
+from .effects import primitive_of
 from .i18n import catalog, status_name, text
-from .kinds import Decision
+from .kinds import Choice, Decision
 from .model import TargetKind
 from .text import status_rule_parts
 
@@ -109,6 +110,10 @@ def explain(game, move: str) -> str:
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
+    if kind == Decision.CHOOSE and \
+            primitive_of(eng.owed_choice()[0]).choice is not Choice.CREW_SOURCE:
+        return say("must_choose", player=ship.id, card=st.stack[-1].card,
+                   options=", ".join(game.legal_moves()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(game.legal_moves())
@@ -196,8 +201,9 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     on = ship.crew_on[spec.maneuvers.index(name)]
     if on:
         return say("unavailable", card=name, count=on)
-    if card.cost > ship.reserve:
-        return say("no_crew", card=name, cost=card.cost, ship=ship.id, reserve=ship.reserve)
+    cost = game.engine.cost_of(seat, card)
+    if cost > ship.reserve:
+        return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
     if not game.engine.may_use(card, seat, responding):
         return _not_usable(game, say, card)
     return _target_and_path(game, say, seat, card, rest, is_order=False)

@@ -78,6 +78,11 @@ class CardDef:
     """The card file and line that declared it, for error messages."""
     usable: Condition | None = None
     """The condition under which it may be used or played (``usable if``); None: always."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
+    cost_less: str | None = None
+    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
+    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -94,6 +99,15 @@ class CardDef:
         """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.path_effect
         return m.selector if m else None
+
+
+#: What a maneuver's cost may depend on (``cost (N - QUANTITY)``): a quantity
+#: of the ship that uses it, read by ``Engine.quantity``.
+COST_QUANTITIES: dict[str, str] = {
+    "repairs_missing": "repairs the ship is missing (its track less its repairs)",
+    "crew_out": "crew of the ship not in its reserve (on maneuvers or withdrawn)",
+    "cards_in_hand": "order cards in its player's hand",
+}
 
 
 class Duration(str, enum.Enum):
@@ -128,6 +142,11 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
+    cost_less: str | None = None
+    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
+    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
 
 
 @attrs.frozen
@@ -201,6 +220,11 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
+    cost_less: str | None = None
+    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
+    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
 
 
 @attrs.frozen
@@ -340,10 +364,21 @@ class Ruleset:
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
     """A short hash of the compiled card data: a replay refuses other data."""
+    response_orders: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The order cards that may be played as a response (``response``): none
+    in the printed cards, so asking whether a player may respond costs
+    nothing more for them."""
+
+    computed_costs: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether a maneuver's cost depends on its ship (none of the printed ones)."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
         object.__setattr__(self, "hash", hashlib.sha256(text.encode()).hexdigest()[:16])
+        object.__setattr__(self, "response_orders",
+                           tuple(c.id for c in self.orders.values() if c.response))
+        object.__setattr__(self, "computed_costs",
+                           any(c.cost_less for c in self.maneuvers.values()))
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
@@ -380,6 +415,8 @@ class Ruleset:
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
                              e.params(), *([str(e.computed)] if e.computed else [])]
                             for e in c.effects],
+                **({"once": True} if c.once else {}),
+                **({"cost_less": c.cost_less} if c.cost_less else {}),
             }
             # expressions (exprs.py) only where a card has them: the printed
             # cards keep the hash their saves and replays recorded

@@ -53,6 +53,10 @@ def effect_text(effect: Effect, lang: str = "en",
         amount = None  # "N": the plural form
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
+    if "by" in params:  # a hand effect: how it picks its cards ("of your choice" on self)
+        by = params["by"]
+        values["by"] = cat["pickers"]["player" if by == "owner" and
+                                      effect.selector.value == "self" else by]
     if "status" in params:
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts((statuses or {})[params["status"]], lang))
@@ -97,5 +101,10 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     else:
         # a filtered target says whom it may be above, not "any ship"
         kind = "self" if card.target.filter is not None else card.target.kind.value
-        parts.append(words["order_" + kind.replace("source", "ship")])
+        kind = kind.replace("source", "ship")
+        parts.append(words[("order_open_" if card.respondable else "order_") + kind])
+        if card.response:
+            parts.append(words["response"])
+    if card.once:
+        parts.append(words["once"])
     return " ".join(parts)
