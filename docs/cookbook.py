@@ -1,0 +1,230 @@
+"""The cookbook's data (cards/examples/cookbook.yaml): its entries, played and observed.
+
+One data source for two readers: tests/test_cookbook.py plays every entry
+and asserts its expectations, docs/gen_cookbook.py writes the cookbook page
+from the same entries, so the page shows what the tests check. Loaded by
+path (``runpy.run_path``), as docs/gen_pictures.py is: docs/ is not a package.
+
+An entry's ``expect`` is a mapping whose shape ``observe`` reads back from
+the game, so a test compares the two with ``==`` and a failure shows the
+difference. Its keys:
+
+- ``ships``: ship id → ShipView fields (``repairs``, ``position``,
+  ``statuses``, a declared status by name, ...) and ``crew_on`` (maneuver →
+  crew);
+- ``hands``: ship id → the cards in its player's hand;
+- ``legal`` / ``absent``: moves that are / are not among the legal moves;
+- ``explain``: move → why it is illegal (``game.explain``, English);
+- ``log``: the kinds of the events the moves logged, in order;
+- any other key: the Game property of that name (``to_move``, ``decision``,
+  ``score``, ``turn_number``, ``winner``, ``deck``, ``discards``, ...).
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+import redcode_rules as rc
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "cards" / "examples"
+DATA = EXAMPLES / "cookbook.yaml"
+
+
+class Category(enum.Enum):
+    """The categories of what a card must be able to say (issue #14), the page's sections."""
+
+    FILTERS = "filters"
+    SELECTORS = "selectors"
+    CONDITIONS = "conditions"
+    STATUSES = "statuses"
+    TRIGGERS = "triggers"
+    HAND_AND_DECK = "hand and deck"
+    TOKENS = "tokens"
+    AMOUNTS = "amounts"
+    GLOBAL_EFFECTS = "global effects"
+    PLAY_MODES = "play modes"
+    SHIP_ABILITIES = "ship abilities"
+    NAMES = "names"
+
+
+ENTRY_FIELDS = ("title", "file", "category", "shows", "scenario", "moves", "expect")
+#: expectation keys read otherwise than as a Game property
+SPECIAL_KEYS = ("ships", "hands", "legal", "absent", "explain", "log")
+
+
+class CookbookError(ValueError):
+    """A malformed cookbook entry, named with the field at fault."""
+
+
+def _fail(where: str, message: str, known: tuple[str, ...] | list[str] = (),
+          word: str | None = None) -> CookbookError:
+    """An error naming the entry and field, with a did-you-mean of ``word`` (by
+    default the field's own name) among ``known``."""
+    word = where.rsplit(".", 1)[-1] if word is None else word
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    hint = f" — did you mean {close[0]!r}?" if close else ""
+    return CookbookError(f"cookbook.yaml {where}: {message}{hint}")
+
+
+def _repo_path(path: str) -> str:
+    """A card file path of a scenario, relative to the repository root, made absolute
+    (so the tests and the docs build run from any directory)."""
+    return str(ROOT / path) if path.endswith(".rc") and not Path(path).is_absolute() else path
+
+
+@attrs.frozen
+class Entry:
+    """One example card shown and tested: a scenario, the moves, what they give."""
+
+    title: str
+    file: str                       # the card file, relative to cards/examples/
+    category: Category
+    shows: str                      # one line: what the card shows
+    scenario: dict[str, Any]        # docs/scenarios.md, card paths from the repository root
+    moves: tuple[str, ...]
+    expect: dict[str, Any]
+    where: str                      # "entry 3 (Anchor)": for messages
+
+    @property
+    def path(self) -> Path:
+        """The card file on disk."""
+        return EXAMPLES / self.file
+
+    def start(self) -> rc.Game:
+        """The scenario's position, before the moves."""
+        data = dict(self.scenario)
+        if "edition" in data:
+            data["edition"] = _repo_path(data["edition"])
+        if "extra" in data:
+            data["extra"] = [_repo_path(p) for p in data["extra"]]
+        return rc.Game.from_scenario(data)
+
+    def rules(self) -> rc.Ruleset:
+        """The ruleset the scenario plays with."""
+        return self.start().rules
+
+
+def _entry(number: int, raw: Any) -> Entry:
+    """One entry of the data file, checked field by field."""
+    if not isinstance(raw, dict):
+        raise _fail(f"entry {number}", "must be a mapping of " + ", ".join(ENTRY_FIELDS))
+    where = f"entry {number} ({raw.get('title', '?')})"
+    for key in raw:
+        if key not in ENTRY_FIELDS:
+            raise _fail(f"{where}.{key}", "unknown field", ENTRY_FIELDS)
+    for key in ENTRY_FIELDS:
+        if key not in raw:
+            raise _fail(f"{where}.{key}", "missing")
+    categories = [c.value for c in Category]
+    if raw["category"] not in categories:
+        raise _fail(f"{where}.category", f"{raw['category']!r} is none of "
+                    + ", ".join(categories), categories, str(raw["category"]))
+    if not (EXAMPLES / raw["file"]).is_file():
+        raise _fail(f"{where}.file", f"no card file cards/examples/{raw['file']}")
+    scenario = raw["scenario"]
+    card = f"cards/examples/{raw['file']}"
+    if not isinstance(scenario, dict) or \
+            card not in [scenario.get("edition"), *scenario.get("extra", [])]:
+        raise _fail(f"{where}.scenario", f"must load {card} (in `extra:`, or `edition:` "
+                    "for a variant)")
+    moves = raw["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise _fail(f"{where}.moves", "must be a list of move strings")
+    if not isinstance(raw["expect"], dict) or not raw["expect"]:
+        raise _fail(f"{where}.expect", "must be a mapping with at least one expectation")
+    return Entry(raw["title"], raw["file"], Category(raw["category"]), raw["shows"],
+                 scenario, tuple(moves), raw["expect"], where)
+
+
+def load_entries(path: Path = DATA) -> list[Entry]:
+    """Every entry of the cookbook's data file, in the order of the file."""
+    data = yaml.safe_load(path.read_text("utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+        raise CookbookError("cookbook.yaml: must hold `entries:`, a list")
+    return [_entry(n, raw) for n, raw in enumerate(data["entries"], 1)]
+
+
+def play(entry: Entry) -> tuple[rc.Game, rc.Game]:
+    """The position before and after the entry's moves (each must be legal)."""
+    before = entry.start()
+    after = before.clone()
+    for move in entry.moves:
+        if not after.is_legal(move):
+            raise AssertionError(f"{entry.where}: move {move!r} is illegal: "
+                                 f"{after.explain(move)}")
+        after.play(move)
+    return before, after
+
+
+def _plain(value: Any) -> Any:
+    """A value as YAML writes it: tuples as lists, inside mappings too."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _ship_fields(game: rc.Game, ship_id: str, fields: dict[str, Any], where: str) -> dict:
+    """The fields ``fields`` names, read from the ship's view."""
+    view = game.ship(ship_id)
+    out: dict[str, Any] = {}
+    for name, wanted in fields.items():
+        if name == "crew_on":
+            out[name] = {m: view.crew_on(m) for m in wanted}
+            continue
+        try:
+            out[name] = _plain(getattr(view, name))
+        except AttributeError:
+            known = [f.name for f in attrs.fields(type(view))] + list(view.declared)
+            raise _fail(f"{where}.expect.ships.{ship_id}.{name}", "no such ship field",
+                        known) from None
+    return out
+
+
+def observe(game: rc.Game, after_moves: int, expect: dict[str, Any], where: str = "") -> dict:
+    """What the game shows for each expectation of ``expect``, in its shape:
+    the entry's expectations hold when this equals ``expect``. ``after_moves``:
+    the log's length before the moves, so ``log`` is the moves' events only."""
+    out: dict[str, Any] = {}
+    legal = game.legal_moves()
+    for key, wanted in expect.items():
+        if key == "ships":
+            out[key] = {s: _ship_fields(game, s, f, where) for s, f in wanted.items()}
+        elif key == "hands":
+            out[key] = {s: game.hand(s) for s in wanted}
+        elif key == "legal":
+            out[key] = [m for m in wanted if m in legal]
+        elif key == "absent":
+            out[key] = [m for m in wanted if m not in legal]
+        elif key == "explain":
+            out[key] = {m: game.explain(m) for m in wanted}
+        elif key == "log":
+            out[key] = [e.kind for e in game.log[after_moves:]]
+        elif key.startswith("_") or not hasattr(type(game), key) or \
+                callable(getattr(type(game), key)):
+            known = [k for k in dir(type(game)) if not k.startswith("_")
+                     and not callable(getattr(type(game), k))]
+            raise _fail(f"{where}.expect.{key}", "not an expectation nor a Game property",
+                        [*SPECIAL_KEYS, *known])
+        else:
+            out[key] = _plain(getattr(game, key))
+    return out
+
+
+def declared(entry: Entry) -> list[tuple[str, str]]:
+    """What the entry's card file declares, in file order: (kind, id), with
+    patches and variants left out but patched cards kept."""
+    from redcode_rules.dsl import parse_source  # the file's own declarations
+    out = []
+    for decl in parse_source(entry.path.read_text("utf-8"), entry.file):
+        if decl.action in ("new", "patch") and decl.id and (decl.kind, decl.id) not in out:
+            out.append((decl.kind, decl.id))
+    return out

@@ -1,0 +1,131 @@
+"""The cookbook (cards/examples/cookbook.yaml): every example card played and checked.
+
+Each entry's scenario is loaded, each of its moves must be legal when it
+comes, and every expectation must hold exactly (docs/cookbook.py reads them
+back from the game in the shape they are written). The same entries make
+the docs page (docs/gen_cookbook.py), so the page shows what is tested here.
+"""
+
+import runpy
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+cookbook = runpy.run_path(str(ROOT / "docs" / "cookbook.py"))
+ENTRIES = cookbook["load_entries"]()
+CookbookError = cookbook["CookbookError"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.title for e in ENTRIES])
+def test_entry_plays_as_its_expectations_say(entry):
+    before, after = cookbook["play"](entry)
+    assert before.moves == [] and after.moves == list(entry.moves)
+    observed = cookbook["observe"](after, len(before.log), entry.expect, entry.where)
+    assert observed == entry.expect
+
+
+def test_every_example_card_file_has_an_entry():
+    """A new cards/examples/*.rc without a cookbook entry fails here: add one
+    (how: the top of cards/examples/cookbook.yaml)."""
+    files = sorted(p.name for p in (ROOT / "cards" / "examples").glob("*.rc"))
+    assert sorted({e.file for e in ENTRIES}) == files
+
+
+def test_every_entry_declares_something_shown_on_the_page():
+    for entry in ENTRIES:
+        assert cookbook["declared"](entry), entry.title
+
+
+def test_the_entries_use_categories_of_the_issue():
+    assert [c.value for c in cookbook["Category"]] == [
+        "filters", "selectors", "conditions", "statuses", "triggers", "hand and deck",
+        "tokens", "amounts", "global effects", "play modes", "ship abilities", "names"]
+    assert {e.category.value for e in ENTRIES} == {
+        "statuses", "ship abilities", "global effects", "hand and deck", "names"}
+
+
+# ------------------------------------------------------------------ bad entries
+
+
+def bad_data(tmp_path, entry_changes: dict, expect: dict | None = None,
+             drop: str | None = None) -> Path:
+    """A data file with one good entry, changed by ``entry_changes``, without
+    the field ``drop``."""
+    entry = {"title": "Anchor", "file": "anchor.rc", "category": "statuses",
+             "shows": "it", "scenario": {"extra": ["cards/examples/anchor.rc"],
+                                         "ships": {"blue-submarine": {"at": "c3"},
+                                                   "red-destroyer": {"at": "e3"}}},
+             "moves": [], "expect": expect or {"to_move": "blue-submarine"}}
+    entry.update(entry_changes)
+    entry.pop(drop, None)
+    path = tmp_path / "cookbook.yaml"
+    path.write_text(yaml.safe_dump({"entries": [entry]}), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"categroy": "statuses"}, "cookbook.yaml entry 1 (Anchor).categroy: unknown field"
+                               " — did you mean 'category'?"),
+    ({"category": "status"}, "cookbook.yaml entry 1 (Anchor).category: 'status' is none of "
+                             "filters, selectors, conditions, statuses, triggers, hand and "
+                             "deck, tokens, amounts, global effects, play modes, ship "
+                             "abilities, names — did you mean 'statuses'?"),
+    ({"file": "anchr.rc"}, "cookbook.yaml entry 1 (Anchor).file: no card file "
+                           "cards/examples/anchr.rc"),
+    ({"file": "battleship.rc"}, "cookbook.yaml entry 1 (Anchor).scenario: must load "
+                                "cards/examples/battleship.rc (in `extra:`, or `edition:` "
+                                "for a variant)"),
+    ({"moves": "end"}, "cookbook.yaml entry 1 (Anchor).moves: must be a list of move strings"),
+    ({"expect": {}}, "cookbook.yaml entry 1 (Anchor).expect: must be a mapping with at "
+                     "least one expectation"),
+])
+def test_a_bad_entry_is_named_with_its_field(tmp_path, changes, message):
+    with pytest.raises(CookbookError) as err:
+        cookbook["load_entries"](bad_data(tmp_path, changes))
+    assert str(err.value) == message
+
+
+def test_a_missing_field_is_named(tmp_path):
+    path = bad_data(tmp_path, {}, drop="shows")
+    with pytest.raises(CookbookError, match=r"^cookbook.yaml entry 1 \(Anchor\).shows: missing$"):
+        cookbook["load_entries"](path)
+
+
+@pytest.mark.parametrize("expect, message", [
+    ({"to_mvoe": "x"}, "cookbook.yaml entry 1 (Anchor).expect.to_mvoe: not an expectation "
+                       "nor a Game property — did you mean 'to_move'?"),
+    ({"play": "x"}, "cookbook.yaml entry 1 (Anchor).expect.play: not an expectation "
+                    "nor a Game property"),
+    ({"ships": {"red-destroyer": {"repair": 3}}},
+     "cookbook.yaml entry 1 (Anchor).expect.ships.red-destroyer.repair: no such ship "
+     "field — did you mean 'repairs'?"),
+])
+def test_a_bad_expectation_is_named(tmp_path, expect, message):
+    entry = cookbook["load_entries"](bad_data(tmp_path, {}, expect))[0]
+    game = entry.start()
+    with pytest.raises(CookbookError) as err:
+        cookbook["observe"](game, 0, entry.expect, entry.where)
+    assert str(err.value) == message
+
+
+def test_an_illegal_move_names_the_entry_and_the_reason(tmp_path):
+    entry = cookbook["load_entries"](bad_data(tmp_path, {"moves": ["movement h6"]}))[0]
+    with pytest.raises(AssertionError) as err:
+        cookbook["play"](entry)
+    assert str(err.value).startswith(
+        "entry 1 (Anchor): move 'movement h6' is illegal: ")
+
+
+def test_a_failed_expectation_shows_beside_what_the_game_gives():
+    """observe returns the game's values in the expectation's shape: a wrong
+    value differs there, and pytest shows both."""
+    entry = ENTRIES[0]
+    _, after = cookbook["play"](entry)
+    wrong = {"ships": {"red-destroyer": {"repairs": 3}}, "legal": ["movement e4"],
+             "absent": ["end"], "log": ["order"]}
+    assert cookbook["observe"](after, 0, wrong) == {
+        "ships": {"red-destroyer": {"repairs": 2}}, "legal": [], "absent": [],
+        "log": ["order", "resolve", "damage", "status", "turn_end", "turn_start",
+                "turn_end", "turn_start"]}
