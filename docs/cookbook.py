@@ -219,12 +219,10 @@ def observe(game: rc.Game, after_moves: int, expect: dict[str, Any], where: str 
     return out
 
 
-def declared(entry: Entry) -> list[tuple[str, str]]:
-    """What the entry's card file declares, in file order: (kind, id), with
-    patches and variants left out but patched cards kept."""
+def declared(entry: Entry) -> list:
+    """What the entry's card file declares, in file order (``dsl.Decl``): its
+    new cards, ship types and statuses, the printed ones it patches, its rule
+    options; a variant's header left out."""
     from redcode_rules.dsl import parse_source  # the file's own declarations
-    out = []
-    for decl in parse_source(entry.path.read_text("utf-8"), entry.file):
-        if decl.action in ("new", "patch") and decl.id and (decl.kind, decl.id) not in out:
-            out.append((decl.kind, decl.id))
-    return out
+    decls = parse_source(entry.path.read_text("utf-8"), entry.file)
+    return [d for d in decls if d.action in ("new", "patch", "rules")]

@@ -129,3 +129,57 @@ def test_a_failed_expectation_shows_beside_what_the_game_gives():
         "ships": {"red-destroyer": {"repairs": 2}}, "legal": [], "absent": [],
         "log": ["order", "resolve", "damage", "status", "turn_end", "turn_start",
                 "turn_end", "turn_start"]}
+
+
+# ------------------------------------------------------------------ the page
+
+
+def generated_page(tmp_path, monkeypatch) -> tuple[str, set[str]]:
+    """Run docs/gen_cookbook.py with a stand-in mkdocs_gen_files: the page and
+    the files it wrote."""
+    import sys
+    import types
+    written = set()
+
+    def fake_open(path, mode="r", **kwargs):
+        written.add(str(path))
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        return open(tmp_path / path, mode, encoding="utf-8")
+
+    fake = types.ModuleType("mkdocs_gen_files")
+    fake.open = fake_open
+    monkeypatch.setitem(sys.modules, "mkdocs_gen_files", fake)
+    runpy.run_path(str(ROOT / "docs" / "gen_cookbook.py"))
+    return (tmp_path / "cookbook.md").read_text("utf-8"), written
+
+
+def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
+    """How to add an example first; per entry its card file, the rule text in
+    three languages, the board before and after, the narration and the checks."""
+    page, written = generated_page(tmp_path, monkeypatch)
+    assert page.startswith("# Cookbook\n")
+    assert page.index("## How to add an example") < page.index("### ")
+    pictures = sorted(p for p in written if p != "cookbook.md")
+    assert len(pictures) == 2 * len(ENTRIES)
+    assert {(p[len("cookbook/"):][:2], p.rsplit("-", 1)[1]) for p in pictures} == {
+        (f"{n:02d}", when) for n in range(1, len(ENTRIES) + 1)
+        for when in ("before.svg", "after.svg")}
+    for entry in ENTRIES:
+        assert f"### {entry.title}\n" in page
+        assert f'title="cards/examples/{entry.file}"' in page
+        assert entry.path.read_text("utf-8").rstrip("\n") in page
+        assert "The moves: " + ", ".join(f"`{m}`" for m in entry.moves) + "." in page
+    # the names of sea_mine.rc in each language, its rule text and flavour
+    assert "| es | Mina marina | Copias 2. -1 reparación al objetivo y el objetivo queda " \
+           "a la deriva: no puede ser movido, hasta el final de su próximo turno. Carta de " \
+           "órdenes: cualquier barco del tablero; sin respuesta. *Espera bajo el agua.* |" in page
+    assert "| it | la deriva | non può essere mossa, fino alla fine del suo prossimo turno |" \
+        in page
+    assert "| en | `victory_points` | 3: " in page
+    assert "Blue submarine plays Sea mine on red destroyer." in page
+    # the pictures: the sunk red destroyer is off the board after the moves
+    shorter_war = [p for p in written if "shorter-war" in p]
+    before = (tmp_path / min(shorter_war, key=lambda p: "after" in p)).read_text("utf-8")
+    after = (tmp_path / max(shorter_war, key=lambda p: "after" in p)).read_text("utf-8")
+    assert 'data-ship="red-destroyer"' in before
+    assert 'data-ship="red-destroyer"' not in after
