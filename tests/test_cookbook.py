@@ -42,8 +42,6 @@ def test_the_entries_use_categories_of_the_issue():
     assert [c.value for c in cookbook["Category"]] == [
         "filters", "selectors", "conditions", "statuses", "triggers", "hand and deck",
         "tokens", "amounts", "global effects", "play modes", "ship abilities", "names"]
-    assert {e.category.value for e in ENTRIES} == {
-        "statuses", "ship abilities", "global effects", "hand and deck", "names"}
 
 
 # ------------------------------------------------------------------ bad entries
@@ -121,7 +119,7 @@ def test_an_illegal_move_names_the_entry_and_the_reason(tmp_path):
 def test_a_failed_expectation_shows_beside_what_the_game_gives():
     """observe returns the game's values in the expectation's shape: a wrong
     value differs there, and pytest shows both."""
-    entry = ENTRIES[0]
+    entry = next(e for e in ENTRIES if e.title == "Anchor")
     _, after = cookbook["play"](entry)
     wrong = {"ships": {"red-destroyer": {"repairs": 3}}, "legal": ["movement e4"],
              "absent": ["end"], "log": ["order"]}
