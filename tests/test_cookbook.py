@@ -181,3 +181,14 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
     after = (tmp_path / max(shorter_war, key=lambda p: "after" in p)).read_text("utf-8")
     assert 'data-ship="red-destroyer"' in before
     assert 'data-ship="red-destroyer"' not in after
+
+
+def test_the_pages_sample_entry_is_a_valid_passing_entry(tmp_path):
+    """The entry the page shows under "How to add an example" loads, plays and holds."""
+    text = (ROOT / "docs" / "gen_cookbook.py").read_text("utf-8")
+    sample = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "cookbook.yaml"
+    path.write_text("entries:\n" + sample, "utf-8")
+    [entry] = cookbook["load_entries"](path)
+    before, after = cookbook["play"](entry)
+    assert cookbook["observe"](after, len(before.log), entry.expect) == entry.expect
