@@ -14,7 +14,7 @@ difference. Its keys:
   crew);
 - ``hands``: ship id → the cards in its player's hand;
 - ``legal`` / ``absent``: moves that are / are not among the legal moves;
-- ``explain``: move → why it is illegal (``game.explain``, English);
+- ``explain``: move → why it is illegal (``game.explain``, in the edition's language);
 - ``log``: the kinds of the events the moves logged, in order;
 - any other key: the Game property of that name (``to_move``, ``decision``,
   ``score``, ``turn_number``, ``winner``, ``deck``, ``discards``, ...).
@@ -105,10 +105,6 @@ class Entry:
         if "extra" in data:
             data["extra"] = [_repo_path(p) for p in data["extra"]]
         return rc.Game.from_scenario(data)
-
-    def rules(self) -> rc.Ruleset:
-        """The ruleset the scenario plays with."""
-        return self.start().rules
 
 
 def _entry(number: int, raw: Any) -> Entry:

@@ -88,6 +88,11 @@ def as_yaml(data: dict) -> str:
                           allow_unicode=True)
 
 
+def narration(game, lang: str) -> str:
+    """The moves told in ``lang``, a line each (the game's log began with them)."""
+    return "\n".join(line.strip() for line in game.narration(lang))
+
+
 def slug(number: int, title: str) -> str:
     """The file-name stem of an entry's pictures: its number and title."""
     words = "".join(c if c.isalnum() else "-" for c in title.lower()).split("-")
@@ -160,7 +165,10 @@ def entry_section(number: int, entry) -> list[str]:
               f"| ![The board before the moves]({PICTURES}/{stem}-before.svg) | "
               f"![The board after the moves]({PICTURES}/{stem}-after.svg) |", ""]
     lines += ["What happens:", ""]
-    lines += fence("\n".join(line.strip() for line in after.narration("en")), "text") + [""]
+    lines += fence(narration(after, "en"), "text") + [""]
+    for lang in [lang for lang in languages() if lang != "en"]:
+        lines += [f'<details markdown><summary>{catalog(lang)["language"]}</summary>', ""]
+        lines += fence(narration(after, lang), "text") + ["", "</details>", ""]
     lines += ["What `tests/test_cookbook.py` checks afterwards:", ""]
     lines += fence(as_yaml(entry.expect), "yaml") + [""]
     return lines

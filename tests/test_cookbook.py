@@ -175,6 +175,8 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         in page
     assert "| en | `victory_points` | 3: " in page
     assert "Blue submarine plays Sea mine on red destroyer." in page
+    assert "<summary>Español</summary>\n\n```text\nEl submarino azul juega Mina marina " \
+           "sobre el destructor rojo.\n" in page
     # the pictures: the sunk red destroyer is off the board after the moves
     shorter_war = [p for p in written if "shorter-war" in p]
     before = (tmp_path / min(shorter_war, key=lambda p: "after" in p)).read_text("utf-8")
