@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import difflib
 import enum
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +109,9 @@ class Entry:
         return rc.Game.from_scenario(data)
 
 
-def _entry(number: int, raw: Any) -> Entry:
-    """One entry of the data file, checked field by field."""
+def _entry(number: int, raw: Any, drafts: bool = False) -> Entry:
+    """One entry of the data file, checked field by field; ``drafts``: an
+    empty ``expect`` is let through (for ``suggest``)."""
     if not isinstance(raw, dict):
         raise _fail(f"entry {number}", "must be a mapping of " + ", ".join(ENTRY_FIELDS))
     where = f"entry {number} ({raw.get('title', '?')})"
@@ -133,18 +136,20 @@ def _entry(number: int, raw: Any) -> Entry:
     moves = raw["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise _fail(f"{where}.moves", "must be a list of move strings")
-    if not isinstance(raw["expect"], dict) or not raw["expect"]:
-        raise _fail(f"{where}.expect", "must be a mapping with at least one expectation")
+    if not isinstance(raw["expect"], dict) or not (raw["expect"] or drafts):
+        raise _fail(f"{where}.expect", "must be a mapping with at least one expectation "
+                    "(`python docs/cookbook.py suggest TITLE` proposes one)")
     return Entry(raw["title"], raw["file"], Category(raw["category"]), raw["shows"],
                  scenario, tuple(moves), raw["expect"], where)
 
 
-def load_entries(path: Path = DATA) -> list[Entry]:
-    """Every entry of the cookbook's data file, in the order of the file."""
-    data = yaml.safe_load(path.read_text("utf-8"))
+def load_entries(path: Path | None = None, drafts: bool = False) -> list[Entry]:
+    """Every entry of the cookbook's data file (by default ``DATA``), in the
+    order of the file (``drafts``: entries still without expectations are let through)."""
+    data = yaml.safe_load((path or DATA).read_text("utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
         raise CookbookError("cookbook.yaml: must hold `entries:`, a list")
-    return [_entry(n, raw) for n, raw in enumerate(data["entries"], 1)]
+    return [_entry(n, raw, drafts) for n, raw in enumerate(data["entries"], 1)]
 
 
 def play(entry: Entry) -> tuple[rc.Game, rc.Game]:
@@ -160,12 +165,13 @@ def play(entry: Entry) -> tuple[rc.Game, rc.Game]:
 
 
 def _plain(value: Any) -> Any:
-    """A value as YAML writes it: tuples as lists, inside mappings too."""
+    """A value as YAML writes it: tuples as lists and enum members as their
+    values (``Decision.MAIN`` → ``"main"``), inside lists and mappings too."""
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 def _ship_fields(game: rc.Game, ship_id: str, fields: dict[str, Any], where: str) -> dict:
@@ -222,3 +228,60 @@ def declared(entry: Entry) -> list:
     from redcode_rules.dsl import parse_source  # the file's own declarations
     decls = parse_source(entry.path.read_text("utf-8"), entry.file)
     return [d for d in decls if d.action in ("new", "patch", "rules")]
+
+
+#: the ship fields ``suggest`` compares before and after the moves
+SHIP_FIELDS = ("position", "repairs", "breakdowns", "reserve", "withdrawn", "sunk",
+               "statuses", "eliminated")
+
+
+def suggest(entry: Entry) -> dict[str, Any]:
+    """Expectations for an entry, read from its game: who moves next, what changed
+    (ship fields, crew, hands, score) and the events logged. A draft to read and
+    trim, not a proof: it holds by construction, so check each value by hand."""
+    before, after = play(entry)
+    out: dict[str, Any] = {"is_over": True, "winner": _plain(after.winner)} \
+        if after.is_over else {"to_move": after.to_move, "decision": _plain(after.decision)}
+    ships = {}
+    for ship in after.ships:
+        old, new = before.ship(ship), after.ship(ship)
+        fields = {f: _plain(getattr(new, f)) for f in SHIP_FIELDS
+                  if getattr(new, f) != getattr(old, f)}
+        crew = {m: n for m, n in new.crew.items() if old.crew[m] != n}
+        if crew:
+            fields["crew_on"] = crew
+        if fields:
+            ships[ship] = fields
+    if ships:
+        out["ships"] = ships
+    hands = {s: after.hand(s) for s in after.ships if after.hand(s) != before.hand(s)}
+    if hands:
+        out["hands"] = hands
+    if after.score != before.score:
+        out["score"] = after.score
+    out["log"] = [e.kind for e in after.log[len(before.log):]]
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """``python docs/cookbook.py suggest TITLE``: print expectations for the entry
+    of that title (its ``expect`` may still be ``{}``), as YAML to paste."""
+    if len(argv) != 2 or argv[0] != "suggest":
+        print("usage: python docs/cookbook.py suggest TITLE", file=sys.stderr)
+        return 2
+    try:
+        entries = {e.title: e for e in load_entries(drafts=True)}
+        if argv[1] not in entries:
+            raise _fail("title", f"no entry {argv[1]!r}", list(entries), argv[1])
+        expect = suggest(entries[argv[1]])
+    except (CookbookError, AssertionError, rc.RedCodeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    text = yaml.safe_dump({"expect": expect}, sort_keys=False, default_flow_style=None,
+                          width=100, allow_unicode=True)
+    print(textwrap.indent(text, "    "), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -48,7 +48,10 @@ asserts with exact values.
    ([notation](notation.md)), and what to `expect` afterwards, as exact
    values: ship fields by id, hands, legal and absent moves, why a move is
    illegal, the kinds of the events logged, or any property of the game
-   (`to_move`, `score`, `winner`, ...).
+   (`to_move`, `score`, `winner`, ...). Quickest: write `expect: {}`, run
+   `python docs/cookbook.py suggest "TITLE"` and paste what it prints (who
+   moves next, what changed, the events logged) once you have checked each
+   value by hand, then add the legal or absent moves the card is about.
 3. Run `python -m pytest tests/test_cookbook.py`: each move must be legal when
    it comes and each expectation must hold; a failure shows the expected
    values beside the game's. A card file without an entry fails the suite.

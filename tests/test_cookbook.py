@@ -77,7 +77,8 @@ def bad_data(tmp_path, entry_changes: dict, expect: dict | None = None,
                                 "for a variant)"),
     ({"moves": "end"}, "cookbook.yaml entry 1 (Anchor).moves: must be a list of move strings"),
     ({"expect": {}}, "cookbook.yaml entry 1 (Anchor).expect: must be a mapping with at "
-                     "least one expectation"),
+                     "least one expectation (`python docs/cookbook.py suggest TITLE` "
+                     "proposes one)"),
 ])
 def test_a_bad_entry_is_named_with_its_field(tmp_path, changes, message):
     with pytest.raises(CookbookError) as err:
@@ -194,3 +195,60 @@ def test_the_pages_sample_entry_is_a_valid_passing_entry(tmp_path):
     [entry] = cookbook["load_entries"](path)
     before, after = cookbook["play"](entry)
     assert cookbook["observe"](after, len(before.log), entry.expect) == entry.expect
+
+
+# ------------------------------------------------------------------ suggest
+
+
+def test_suggest_proposes_what_changed_and_it_holds():
+    """`python docs/cookbook.py suggest TITLE`: the next player, the changed ship
+    fields, crew, hands and score, the events; a draft that holds by construction."""
+    entries = {e.title: e for e in ENTRIES}
+    assert cookbook["suggest"](entries["Anchor"]) == {
+        "to_move": "blue-destroyer", "decision": "main",
+        "ships": {"red-destroyer": {"repairs": 2, "statuses": ["anchored"]}},
+        "hands": {"blue-submarine": []},
+        "log": ["order", "resolve", "damage", "status", "turn_end", "turn_start",
+                "turn_end", "turn_start"]}
+    assert cookbook["suggest"](entries["House rules, a shorter war"]) == {
+        "is_over": True, "winner": "blue",
+        "ships": {"red-destroyer": {"position": None, "repairs": 0, "sunk": True}},
+        "hands": {"blue-submarine": ["ambush", "captain", "mechanic"]},
+        "score": {"blue": 3, "red": 0},
+        "log": ["order", "resolve", "damage", "sunk", "score", "game_over"]}
+    for entry in ENTRIES:
+        before, after = cookbook["play"](entry)
+        wanted = cookbook["suggest"](entry)
+        assert cookbook["observe"](after, len(before.log), wanted) == wanted, entry.title
+
+
+def test_suggest_on_the_command_line(tmp_path, monkeypatch, capsys):
+    """A draft entry (``expect: {}``) loads for suggest only; the answer is YAML to paste."""
+    path = bad_data(tmp_path, {"moves": ["order anchor red-destroyer"],
+                               "scenario": {"extra": ["cards/examples/anchor.rc"],
+                                            "ships": {"blue-submarine": {"at": "c3"},
+                                                      "red-destroyer": {"at": "e3"}},
+                                            "hands": {"blue-submarine": ["anchor"]},
+                                            "phase": "maneuvers"}}, {})
+    path.write_text(path.read_text("utf-8").replace("expect:\n    to_move: blue-submarine",
+                                                    "expect: {}"), "utf-8")
+    with pytest.raises(CookbookError, match="proposes one"):
+        cookbook["load_entries"](path)
+    main = cookbook["main"]
+    monkeypatch.setitem(main.__globals__, "DATA", path)
+    assert main(["suggest", "Anchor"]) == 0
+    assert capsys.readouterr().out == (
+        "    expect:\n"
+        "      to_move: blue-submarine\n"
+        "      decision: main\n"
+        "      ships:\n"
+        "        red-destroyer:\n"
+        "          repairs: 2\n"
+        "          statuses: [anchored]\n"
+        "      hands:\n"
+        "        blue-submarine: []\n"
+        "      log: [order, resolve, damage, status]\n")
+    assert main(["suggest", "Anchr"]) == 1
+    assert capsys.readouterr().err == ("error: cookbook.yaml title: no entry 'Anchr' — "
+                                       "did you mean 'Anchor'?\n")
+    assert main(["sugest"]) == 2
