@@ -147,8 +147,10 @@ def rule_text_table(rules, decl) -> list[str]:
     return lines + [""]
 
 
-def entry_section(number: int, entry) -> list[str]:
-    """One entry: what it shows, its card file and texts, the play, before and after."""
+def entry_section(number: int, entry, shown: dict[str, str]) -> list[str]:
+    """One entry: what it shows, its card file and texts, the play, before and after.
+    ``shown``: card file → the heading id of the entry that showed it first (a
+    file played by several entries is shown once, the others link to it)."""
     before, after = cookbook["play"](entry)
     rules = before.rules
     stem = slug(number, entry.title)
@@ -156,11 +158,17 @@ def entry_section(number: int, entry) -> list[str]:
         with mkdocs_gen_files.open(f"{PICTURES}/{stem}-{when}.svg", "w") as f:
             f.write(game.svg() + "\n")
     card = f"cards/examples/{entry.file}"
-    lines = [f"### {entry.title}", "", f"*{entry.shows[:1].upper() + entry.shows[1:]}.*", ""]
-    lines += fence(entry.path.read_text("utf-8"), "text", card) + [""]
-    lines += ["#### Rule text", ""]
-    for decl in cookbook["declared"](entry):
-        lines += rule_text_table(rules, decl)
+    lines = [f"### {entry.title} {{#{stem}}}", "",
+             f"*{entry.shows[:1].upper() + entry.shows[1:]}.*", ""]
+    if entry.file in shown:
+        lines += [f"The card file `{card}` and its rule text: "
+                  f"[above](#{shown[entry.file]}).", ""]
+    else:
+        shown[entry.file] = stem
+        lines += fence(entry.path.read_text("utf-8"), "text", card) + [""]
+        lines += ["#### Rule text", ""]
+        for decl in cookbook["declared"](entry):
+            lines += rule_text_table(rules, decl)
     lines += ["#### Play", "", "The position:", ""]
     lines += fence(as_yaml(entry.scenario), "yaml") + [""]
     lines += ["The moves: " + ", ".join(f"`{m}`" for m in entry.moves) + ".", ""]
@@ -181,6 +189,7 @@ def page(entries) -> str:
     """The whole page: how to add an example, then the entries by category."""
     lines = ["# Cookbook", "", HOW_TO]
     number = 0
+    shown: dict[str, str] = {}
     for category in Category:
         mine = [e for e in entries if e.category is category]
         if not mine:
@@ -188,7 +197,7 @@ def page(entries) -> str:
         lines += [f"## {category.value.capitalize()}", ""]
         for entry in mine:
             number += 1
-            lines += entry_section(number, entry)
+            lines += entry_section(number, entry, shown)
     return "\n".join(lines)
 
 

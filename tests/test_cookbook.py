@@ -164,8 +164,9 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         (f"{n:02d}", when) for n in range(1, len(ENTRIES) + 1)
         for when in ("before.svg", "after.svg")}
     for entry in ENTRIES:
-        assert f"### {entry.title}\n" in page
-        assert f'title="cards/examples/{entry.file}"' in page
+        assert f"### {entry.title} {{#" in page
+        # each card file once, where its first entry shows it
+        assert page.count(f'title="cards/examples/{entry.file}"') == 1
         assert entry.path.read_text("utf-8").rstrip("\n") in page
         assert "The moves: " + ", ".join(f"`{m}`" for m in entry.moves) + "." in page
     # the names of sea_mine.rc in each language, its rule text and flavour
@@ -176,6 +177,10 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         in page
     assert "| en | `victory_points` | 3: " in page
     assert "Blue submarine plays Sea mine on red destroyer." in page
+    assert "### Battleship's flag signal {#05-battleship-s-flag-signal}\n\n*A ranged " \
+           "maneuver that helps a friendly ship in sight get a crew back.*\n\nThe card file " \
+           "`cards/examples/battleship.rc` and its rule text: " \
+           "[above](#04-battleship-s-broadside).\n" in page
     assert "<summary>Español</summary>\n\n```text\nEl submarino azul juega Mina marina " \
            "sobre el destructor rojo.\n" in page
     # the pictures: the sunk red destroyer is off the board after the moves
