@@ -18,6 +18,9 @@ difference. Its keys:
 - ``log``: the kinds of the events the moves logged, in order;
 - any other key: the Game property of that name (``to_move``, ``decision``,
   ``score``, ``turn_number``, ``winner``, ``deck``, ``discards``, ...).
+
+``python docs/cookbook.py suggest TITLE`` prints expectations for a new
+entry, read from its game, to check by hand and paste.
 """
 
 from __future__ import annotations
