@@ -326,7 +326,7 @@ def test_an_illegal_choice_is_explained():
 
 @pytest.mark.parametrize("repairs,cost", [(3, 3), (2, 2), (1, 1)])
 def test_a_cost_that_depends_on_the_ship(repairs, cost):
-    """cost (3 - repairs_missing): 3 crew less 1 per repair missing, at least 1."""
+    """cost (3 - repairs missing): 3 crew less 1 per repair missing, at least 1."""
     g = rc.Game.from_scenario(flagship().to_scenario().replace(
         "blue-flagship: {at: a3, repairs: 3", f"blue-flagship: {{at: a3, repairs: {repairs}"))
     g.play("damage_control_party")
@@ -336,15 +336,101 @@ def test_a_cost_that_depends_on_the_ship(repairs, cost):
     assert ship.repairs == min(3, repairs + 1)
 
 
-def test_an_unknown_cost_quantity_is_refused_with_a_suggestion():
+def test_a_computed_cost_is_an_amount_with_its_text():
+    """The cost is the amount of effects (exprs.Amount); ``cost`` holds its
+    value with every quantity 0, the figure the reference tables show."""
+    rules = flagship().rules
+    card = rules.maneuvers["damage_control_party"]
+    assert (card.cost, str(card.computed_cost)) == (3, "3 - repairs missing")
+    assert [rules.text("damage_control_party", lang).split(". ")[1] for lang in
+            ("en", "es", "it")] == [
+        "Crew cost: 3 minus the missing repairs of your ship, at least 1",
+        "Coste en tripulantes: 3 menos las reparaciones perdidas de tu barco, como mínimo 1",
+        "Costo in equipaggio: 3 meno le riparazioni perse della tua nave, almeno 1"]
+    assert rules.maneuvers["last_stand"].computed_cost is None
+
+
+def test_a_misspelt_quantity_in_a_cost_is_refused_with_a_suggestion():
     with pytest.raises(rc.DslError) as info:
-        rc.load_source("maneuver zap {\n    cost (3 - repair_missing)\n    effect damage 1 to "
+        rc.load_source("maneuver zap {\n    cost (3 - repair missing)\n    effect damage 1 to "
                        "self\n}\n", "zap.rc")
     err = info.value
-    assert (err.line, err.column) == (2, 5)
-    assert err.reason == ("maneuver 'zap': unknown quantity 'repair_missing' in its cost "
-                          "(quantities: repairs_missing, crew_out, cards_in_hand)")
-    assert err.suggestion == "repairs_missing"
+    assert (err.line, err.column) == (2, 15)
+    assert err.reason == ("unexpected 'repair'; expected '+', '-', 'breakdowns', 'cards', "
+                          "'crew', 'distance', 'repairs', 'score', 'ships', 'turn' or a number")
+    assert err.suggestion == "repairs"
+
+
+BRIEFING = """\
+# A briefing: every order card in the hand is one more officer to brief.
+maneuver briefing {
+    cost (1 + cards in hand)
+    effect regain repair 1 to self
+}
+patch ship submarine {
+    maneuvers movement repair torpedo orders
+              immersion countermeasure heavy_torpedo briefing
+}
+"""
+
+
+@pytest.mark.parametrize("hand,cost", [("[]", 1), ("[ambush]", 2), ("[ambush, mechanic]", 3)])
+def test_a_cost_that_grows_with_the_hand(tmp_path, hand, cost):
+    """cost (1 + cards in hand): 1 crew and 1 more per order card of its player."""
+    path = tmp_path / "briefing.rc"
+    path.write_text(BRIEFING)
+    g = game(str(path), f"{{blue-submarine: {hand}}}",
+             ships="blue-submarine: {at: a3, repairs: 2}\nred-destroyer: {at: c3}")
+    assert g.rules.maneuvers["briefing"].cost == 1
+    g.play("briefing")
+    pass_all(g)
+    ship = g.ship("blue-submarine")
+    assert (ship.crew["briefing"], ship.reserve, ship.repairs) == (cost, 6 - cost, 3)
+    # the crew it holds is the cost counted when it was used, more than `cost`
+    assert rc.Game.from_scenario(g.to_scenario()).ship("blue-submarine").crew["briefing"] == cost
+
+
+def test_a_computed_cost_above_the_reserve_is_not_listed(tmp_path):
+    path = tmp_path / "briefing.rc"
+    path.write_text(BRIEFING)
+    g = game(str(path), "{blue-submarine: [ambush, mechanic]}",
+             ships="blue-submarine: {at: a3, reserve: 2, withdrawn: 4}\n"
+                   "red-destroyer: {at: c3}")
+    assert "briefing" not in g.legal_moves()
+    with pytest.raises(rc.IllegalMove) as info:
+        g.play("briefing")
+    assert info.value.reason == ("briefing costs 3 crew and blue-submarine has 2 in reserve "
+                                 "(R4.1)")
+
+
+@pytest.mark.parametrize("amount,column,read", [
+    ("distance", 5, "the target ('distance' is to the target)"),
+    ("3 - repairs of target", 5, "the target ('repairs of target')"),
+    ("1 + crew out of source", 5, "the answered item's ship ('crew out of source')"),
+    ("repairs of it", 5, "'it', the ship a filter tests ('repairs of it')"),
+])
+def test_a_cost_that_reads_what_is_chosen_after_it_is_refused(amount, column, read):
+    """A cost is counted before a target is chosen: it reads the using ship."""
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(f"maneuver zap {{\n    cost ({amount})  range 2  response\n"
+                       "    effect damage 1 to target\n}\n", "zap.rc")
+    err = info.value
+    assert (err.file, err.line, err.column) == ("zap.rc", 2, column)
+    assert err.reason == (f"maneuver 'zap': a cost is counted before a target is chosen, so "
+                          f"it cannot read {read}; it may read the ship that uses the card "
+                          "(self) and the sides")
+
+
+def test_a_cost_of_numbers_only_is_a_fixed_cost():
+    """`cost (2)` is `cost 2`: the same card, the same card-data hash."""
+    src = "maneuver zap {{\n    cost {}\n    effect damage 1 to self\n}}\n"
+    fixed, written = (rc.load_source(src.format(c), "zap.rc") for c in ("2", "(1 + 1)"))
+    assert written.maneuvers["zap"] == fixed.maneuvers["zap"]
+    assert written.maneuvers["zap"].computed_cost is None and written.hash == fixed.hash
+    assert rc.load_source(src.format("(2 + crew out)"), "zap.rc").hash != fixed.hash
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(src.format("(1 - 1)"), "zap.rc")
+    assert info.value.reason == "maneuver 'zap': cost must be at least 1 crew (R4.1)"
 
 
 def test_a_sunk_ships_player_does_not_respond_with_an_order():

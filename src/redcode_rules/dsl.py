@@ -26,12 +26,11 @@ from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
-from .exprs_dsl import ExprTransformer, Word, check_words, with_boxes
+from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
 from .kinds import Choice
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .model import (
-    COST_QUANTITIES,
     PLACEMENTS,
     SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
@@ -300,13 +299,9 @@ class _ToDecls(ExprTransformer, Transformer):
         return prop
 
     def cost(self, meta, c):
-        if isinstance(c[0], Prop):  # cost (N - QUANTITY)
-            return Prop("cost", c[0].value, self._pos(meta))
+        if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
+            return Prop("cost", c[0], self._pos(meta))
         return Prop("cost", _number(self.file, c[0]), self._pos(meta))
-
-    def cost_amount(self, meta, c):
-        base, name = c
-        return Prop("cost_amount", (_number(self.file, base), str(name)), self._pos(meta))
 
     copies = _int_prop("copies")
     repairs = _int_prop("repairs")
@@ -888,18 +883,11 @@ class Draft:
                 raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
         if "effect" not in p:
             raise self.error(entry.pos, f"{where} has no effect")
-        base = cost_less = None  # a maneuver's cost: N, or N less a quantity
+        base = computed_cost = None  # a maneuver's cost: N, or an amount
         if entry.kind == "maneuver":
             if "cost" not in p:
                 raise self.error(entry.pos, f"{where} has no cost (R4.1)")
-            if isinstance(p["cost"].value, tuple):  # cost (N - QUANTITY)
-                base, cost_less = p["cost"].value
-                if cost_less not in COST_QUANTITIES:
-                    raise self.error(p["cost"].pos, f"{where}: unknown quantity '{cost_less}' "
-                                     f"in its cost (quantities: {', '.join(COST_QUANTITIES)})",
-                                     _suggest(cost_less, COST_QUANTITIES))
-            else:
-                base = p["cost"].value
+            base, computed_cost = self._cost(p["cost"], where)
             if base < 1:
                 raise self.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
         if entry.kind == "order":
@@ -958,7 +946,24 @@ class Draft:
             source=SourceRef(entry.pos.file, entry.pos.line),
             usable=p["usable"].value if "usable" in p else None,
             once="once" in p,
-            cost_less=cost_less)
+            computed_cost=computed_cost)
+
+    def _cost(self, prop: Prop, where: str) -> tuple[int, Amount | None]:
+        """A maneuver's cost as (the fixed cost, the amount or None): an amount
+        of numbers only is a fixed cost; one with quantities has as fixed
+        cost its value with every quantity 0, at least 1 (CardDef.computed_cost)."""
+        value = prop.value
+        if not isinstance(value, Amount):
+            return value, None
+        fixed = sum(sign * term for sign, term in value.terms if type(term) is int)
+        if all(type(term) is int for _, term in value.terms):
+            return fixed, None
+        read = before_target(value)
+        if read is not None:
+            raise self.error(prop.pos, f"{where}: a cost is counted before a target is "
+                             f"chosen, so it cannot read {read}; it may read the ship that "
+                             "uses the card (self) and the sides")
+        return max(1, fixed), value
 
     def _check_exprs(self, entry: _Entry, effects: tuple[Effect, ...], target: Target,
                      response: bool, options: RuleOptions) -> tuple[Effect, ...]:

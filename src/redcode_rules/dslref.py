@@ -21,7 +21,7 @@ from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import COST_QUANTITIES, OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
+from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -66,9 +66,13 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
 #: One-line description and an example per property rule.
 PROPERTIES: dict[str, tuple[str, str]] = {
     "cost": ("Crew placed on the maneuver's boxes to use it, at least 1 (R4.1). "
-             "Required for maneuvers; order cards have none. `cost (N - QUANTITY)`: a cost "
-             "that depends on the ship, N less the quantity, from 1 to N; the quantities "
-             "are " + ", ".join(f"`{k}` ({v})" for k, v in COST_QUANTITIES.items()) + ".",
+             "Required for maneuvers; order cards have none. `cost (AMOUNT)`: a cost that "
+             "depends on the ship, an amount (see Expressions: `cost (3 - repairs missing)`, "
+             "`cost (1 + cards in hand)`) counted when the ship uses the maneuver, at least "
+             "1. It is known before a target is chosen, so it reads the using ship (`self`, "
+             "the default) and the sides, never `target`, `source`, `it` or a `distance` "
+             "(to the target). The reference tables and the bots show its value with every "
+             "quantity 0, at least 1.",
              "cost 2"),
     "range": ("Targets ships in the visual field within N boxes (R4.2, R4.3); no range or "
               "`range self`: its own ship only. Maneuvers only.", "range 2"),

@@ -209,19 +209,12 @@ class Engine(CardOps):
 
     def cost_of(self, seat: int, card: CardDef) -> int:
         """The crew a maneuver costs the ship now (R4.1): its cost, or for
-        ``cost (N - QUANTITY)`` N less the ship's quantity, from 1 to N."""
-        if card.cost_less is None:
+        ``cost (AMOUNT)`` the amount counted for the using ship (``self``),
+        at least 1."""
+        amount = card.computed_cost
+        if amount is None:
             return card.cost
-        return max(1, min(card.cost, card.cost - self.quantity(card.cost_less, seat)))
-
-    def quantity(self, name: str, seat: int) -> int:
-        """A quantity of a ship a cost may depend on (model.COST_QUANTITIES)."""
-        ship = self.state.ships[seat]
-        if name == "repairs_missing":
-            return self._types[seat].repairs - ship.repairs
-        if name == "crew_out":
-            return self.crew_out(seat)
-        return len(self.state.hands[seat])  # cards_in_hand
+        return max(1, amount.value(self, Scope(seat)))
 
     def spent(self, seat: int, card_id: str) -> bool:
         """Whether the player has used its once-per-game card ``card_id``."""
@@ -744,7 +737,7 @@ class Engine(CardOps):
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            cost = card.cost if card.cost_less is None else self.cost_of(seat, card)
+            cost = card.cost if card.computed_cost is None else self.cost_of(seat, card)
             ship.reserve -= cost  # R4.1: crew on the maneuver
             ship.crew_on[index] += cost
             if kind == RESPOND:

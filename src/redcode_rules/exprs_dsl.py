@@ -235,3 +235,26 @@ def with_boxes(selector, boxes: dict[str, int]):
     if isinstance(selector, Ships) and selector.of_name:
         return attrs.evolve(selector, of=boxes[selector.of_name])
     return selector
+
+
+#: The subjects an amount counted before a target is chosen cannot read.
+NOT_BEFORE_TARGET = {Subject.TARGET: "the target",
+                     Subject.SOURCE: "the answered item's ship",
+                     Subject.IT: "'it', the ship a filter tests"}
+
+
+def before_target(amount: Amount) -> str | None:
+    """What an amount counted before a target is chosen (a maneuver's cost)
+    reads that it cannot, as a phrase naming the term (`the target
+    ('repairs of target')`); None when it reads only the card's ship and the sides.
+    A ``distance`` with no subject is to the target (exprs.Measure)."""
+    for _, term in amount.terms:
+        if type(term) is int:
+            continue
+        subject = term.subject
+        if subject is Subject.DEFAULT and term.quantity is Quantity.DISTANCE:
+            return "the target ('distance' is to the target)"
+        if subject in NOT_BEFORE_TARGET:
+            return f"{NOT_BEFORE_TARGET[subject]} ('{term}')"
+    return None
+

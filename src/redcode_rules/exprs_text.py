@@ -181,6 +181,11 @@ def usable_text(cond: Condition, lang: str, types=()) -> str:
     return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types))
 
 
+def cost_text(amount: Amount, lang: str) -> str:
+    """A maneuver's computed cost (``cost (AMOUNT)``) as a sentence."""
+    return _words(lang)["cost"].format(amount=amount_text(amount, lang)[0])
+
+
 def target_text(flt: Filter, lang: str, types=()) -> str:
     """A card's target filter as a sentence."""
     return _words(lang)["target"].format(ship=a_ship(flt, lang, types))

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
-from .exprs import Condition, Filter
+from .exprs import Amount, Condition, Filter
 from .i18n import Wording, display_name, flavour, languages
 from .kinds import Choice
 from .text import card_text
@@ -80,9 +80,12 @@ class CardDef:
     """The condition under which it may be used or played (``usable if``); None: always."""
     once: bool = False
     """Whether each player may use it only once in a game (``once per game``)."""
-    cost_less: str | None = None
-    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
-    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
+    computed_cost: Amount | None = None
+    """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
+    counted for the using ship (``self``) by ``Engine.cost_of``, at least 1; None
+    for a fixed cost. ``cost`` then holds the amount with every quantity 0, at
+    least 1 (`cost (3 - repairs missing)`: 3; `cost (1 + cards in hand)`: 1):
+    the one figure the reference tables and the bots read."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -99,15 +102,6 @@ class CardDef:
         """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.path_effect
         return m.selector if m else None
-
-
-#: What a maneuver's cost may depend on (``cost (N - QUANTITY)``): a quantity
-#: of the ship that uses it, read by ``Engine.quantity``.
-COST_QUANTITIES: dict[str, str] = {
-    "repairs_missing": "repairs the ship is missing (its track less its repairs)",
-    "crew_out": "crew of the ship not in its reserve (on maneuvers or withdrawn)",
-    "cards_in_hand": "order cards in its player's hand",
-}
 
 
 class Duration(str, enum.Enum):
@@ -142,11 +136,6 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
-    once: bool = False
-    """Whether each player may use it only once in a game (``once per game``)."""
-    cost_less: str | None = None
-    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
-    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
 
 
 @attrs.frozen
@@ -220,11 +209,6 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
-    once: bool = False
-    """Whether each player may use it only once in a game (``once per game``)."""
-    cost_less: str | None = None
-    """A maneuver whose cost depends on its ship (``cost (N - QUANTITY)``): the
-    quantity (``COST_QUANTITIES``) taken off ``cost``; None for a fixed cost."""
 
 
 @attrs.frozen
@@ -378,7 +362,7 @@ class Ruleset:
         object.__setattr__(self, "response_orders",
                            tuple(c.id for c in self.orders.values() if c.response))
         object.__setattr__(self, "computed_costs",
-                           any(c.cost_less for c in self.maneuvers.values()))
+                           any(c.computed_cost is not None for c in self.maneuvers.values()))
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
@@ -416,7 +400,6 @@ class Ruleset:
                              e.params(), *([str(e.computed)] if e.computed else [])]
                             for e in c.effects],
                 **({"once": True} if c.once else {}),
-                **({"cost_less": c.cost_less} if c.cost_less else {}),
             }
             # expressions (exprs.py) only where a card has them: the printed
             # cards keep the hash their saves and replays recorded
@@ -424,6 +407,8 @@ class Ruleset:
                 out["target"].append(str(c.target.filter))
             if c.usable is not None:
                 out["usable"] = str(c.usable)
+            if c.computed_cost is not None:
+                out["computed_cost"] = str(c.computed_cost)
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map

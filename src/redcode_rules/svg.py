@@ -395,7 +395,7 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
               fill=CARD_TEXT, text_anchor="middle", **{"class": "range"})
         if card.respondable:
             _bolt(g, MARK_X, y + 4)
-        for k in range(cost):
+        for k in range(max(cost, crew)):  # a computed cost may have put more crew on it
             bx = COST_X + k * (CUBE + CUBE_GAP + 4)
             _el(g, "rect", {"class": "cost-box", "x": bx, "y": y + 5, "width": CUBE,
                             "height": CUBE, "fill": "none", "stroke": CARD_TEXT,

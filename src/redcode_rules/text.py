@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
-from .exprs_text import computed_note, ships_text, target_text, to_ships_text, usable_text, \
-    with_condition
+from .exprs_text import computed_note, cost_text, ships_text, target_text, to_ships_text, \
+    usable_text, with_condition
 from .i18n import Words, catalog, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
@@ -93,6 +93,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
+        if card.computed_cost is not None:  # a fixed cost is in the figure tables
+            parts.append(cost_text(card.computed_cost, lang))
         parts.append(words["range"].format(range=card.range) if card.range is not None
                      else words["self_only"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])

@@ -300,7 +300,8 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         at = ("ships", seat)
         spec = rules.ships[ship.type]
         for name, n in zip(spec.maneuvers, ship.crew_on):
-            if n > rules.maneuvers[name].cost:
+            card = rules.maneuvers[name]  # a computed cost was counted when it was used
+            if n > card.cost and card.computed_cost is None:
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
