@@ -56,7 +56,7 @@ def measure_text(m: Measure, lang: str, in_filter: bool = False) -> tuple[str, i
     elif m.quantity is Quantity.HAND:
         values["holds"] = w["holds"][subject]
     elif m.quantity is Quantity.SCORE:
-        values["side"] = w["side_of"][subject]
+        values["side_of"] = w["side_of"][subject]
     elif m.quantity is not Quantity.TURN:
         values["of"] = w["of"][subject]
     return entry["text"].format(**values), 1 if entry["n"] == "one" else 2
