@@ -25,7 +25,8 @@ import lark
 from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
-from .kinds import Choice
+from .kinds import CardKind, Choice
+from .modifiers import MAX_USES
 from .errors import DslError
 from .model import (
     PLACEMENTS,
@@ -36,6 +37,8 @@ from .model import (
     Duration,
     Forbid,
     MapCardDef,
+    Modifier,
+    Redirect,
     RuleOptions,
     Ruleset,
     RulesSpec,
@@ -170,6 +173,8 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
         expected = _terminal_words(parser, err.expected)
         if token.type == "$END":
             what = "the file ends too early"
+        elif token.type == "SIGN":  # a sign only a `modify` takes: a character elsewhere
+            what = f"unexpected character {str(token)!r}"
         else:
             what = f"unexpected '{token}'"
             if token.type == "NAME":
@@ -346,6 +351,28 @@ class _ToDecls(Transformer):
     def forbids(self, meta, c):
         return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
+    # status modifiers and ship abilities (issue #14) ---------------------
+    def for_uses(self, meta, c):
+        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+                    self._pos(meta))
+
+    def untargetable(self, meta, c):
+        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
+        return Prop("untargetable", kinds, self._pos(meta))
+
+    def modify(self, meta, c):
+        name, sign, amount = c
+        value = _number(self.file, amount) * (-1 if sign == "-" else 1)
+        return Prop("modify", ((str(name), self._tpos(name), value),), self._pos(meta))
+
+    def redirect(self, meta, c):
+        what, where = c
+        return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
+                    self._pos(meta))
+
+    def ability(self, meta, c):
+        return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
@@ -429,7 +456,7 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
-SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
+SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
 #: and every letter of its id is another ship type's.
@@ -442,7 +469,7 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 
 #: Who "its" is in a status's duration: the affected ship's player (the only
 #: player a duration can name so far).
-DURATION_PLAYERS = ("its",)
+DURATION_PLAYERS = ("its", "your")
 
 #: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
 #: scenarios and saves already use beside one key per declared status.
@@ -546,7 +573,9 @@ class Draft:
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
         for prop in decl.props:
-            if prop.name in props and prop.name not in ("layout",):
+            if prop.name == "modify" and "modify" in props:  # one per number changed
+                prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            elif prop.name in props and prop.name not in ("layout",):
                 raise self.error(prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'")
             props[prop.name] = prop
         return props
@@ -561,7 +590,7 @@ class Draft:
                      for k, e in self.entries["maneuver"].items()}
         orders = {k: self._card(e, options, statuses) for k, e in self.entries["order"].items()}
         letters = self._ship_letters()
-        ships = {k: self._ship(e, maneuvers, options, letters[k])
+        ships = {k: self._ship(e, maneuvers, options, letters[k], statuses)
                  for k, e in self.entries["ship"].items()}
         maps = {k: self._map(e) for k, e in self.entries["map"].items()}
         self._check_whole(maneuvers, orders, ships, maps, options)
@@ -581,18 +610,29 @@ class Draft:
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")
         text, whose = p["duration"].value
+        uses = 0
+        if text == Duration.USES.value:
+            uses, whose = whose
+            if not 1 <= uses <= MAX_USES:
+                raise self.error(whose, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                                 f"not {uses}")
+            whose = None
         if whose is not None:
             player = text.split(" ")[3]
             if player not in DURATION_PLAYERS:
                 raise self.error(whose, f"{where}: a duration counts the turns of 'its' player "
-                                 f"(the affected ship's), not '{player}'",
+                                 f"(the affected ship's) or 'your' (the card's player's), not "
+                                 f"'{player}'",
                                  _suggest(player, DURATION_PLAYERS))
         duration = Duration(text)
-        if "forbids" not in p:
+        changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
+        if "forbids" not in p and not changes:
             raise self.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
-                             f"more of {', '.join(f.value for f in Forbid)}")
+                             f"more of {', '.join(f.value for f in Forbid)}, or what it "
+                             "changes ('untargetable', 'modify range -1', 'redirect damage to "
+                             "giver')")
         forbids: list[Forbid] = []
-        for word, pos in p["forbids"].value:
+        for word, pos in (p["forbids"].value if "forbids" in p else ()):
             known = [f.value for f in Forbid]
             if word not in known:
                 raise self.error(pos, f"{where} cannot forbid '{word}'; it forbids "
@@ -600,8 +640,69 @@ class Draft:
             if Forbid(word) in forbids:
                 raise self.error(pos, f"{where} forbids '{word}' twice")
             forbids.append(Forbid(word))
-        return StatusDef(entry.id, duration, tuple(forbids),
-                         SourceRef(entry.pos.file, entry.pos.line))
+        spec = StatusDef(entry.id, duration, tuple(forbids),
+                         SourceRef(entry.pos.file, entry.pos.line), uses,
+                         self._untargetable(entry), self._modifiers(entry),
+                         self._redirect(entry))
+        if uses and not (spec.modifiers or spec.redirect):
+            raise self.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
+                             "is used: a use is counted by 'modify' (a maneuver declared, a "
+                             "move, a damage changed) or 'redirect' (a damage sent)")
+        return spec
+
+    def _untargetable(self, entry: _Entry) -> tuple[CardKind, ...]:
+        """``untargetable [by maneuvers orders]``: the kinds of card it hides from
+        (both without ``by``)."""
+        prop = entry.props.get("untargetable")
+        if prop is None:
+            return ()
+        if not prop.value:
+            return (CardKind.MANEUVER, CardKind.ORDER)
+        known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
+        out: list[CardKind] = []
+        for word, pos in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
+                                 f"orders, not '{word}'", _suggest(word, known))
+            if known[word] in out:
+                raise self.error(pos, f"status '{entry.id}' names '{word}' twice")
+            out.append(known[word])
+        return tuple(out)
+
+    def _modifiers(self, entry: _Entry) -> tuple[tuple[Modifier, int], ...]:
+        """``modify NAME N`` lines: each number changed once, by a non-zero N."""
+        prop = entry.props.get("modify")
+        if prop is None:
+            return ()
+        known = [m.value for m in Modifier]
+        out: list[tuple[Modifier, int]] = []
+        for word, pos, amount in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
+                                 f"modifies {', '.join(known)}", _suggest(word, known))
+            if any(m.value == word for m, _ in out):
+                raise self.error(pos, f"status '{entry.id}' modifies '{word}' twice")
+            if amount == 0:
+                raise self.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
+                                 "other than 0, such as +1 or -1")
+            out.append((Modifier(word), amount))
+        return tuple(out)
+
+    def _redirect(self, entry: _Entry) -> Redirect | None:
+        """``redirect damage to giver``."""
+        prop = entry.props.get("redirect")
+        if prop is None:
+            return None
+        (what, wpos), (where, pos) = prop.value
+        if what != "damage":
+            raise self.error(wpos, f"status '{entry.id}' redirects damage only, not '{what}'",
+                             _suggest(what, ["damage"]))
+        known = [r.value for r in Redirect]
+        if where not in known:
+            raise self.error(pos, f"status '{entry.id}' redirects damage to "
+                             f"{', '.join(known)} (the ship of the card's player who gave it), "
+                             f"not '{where}'", _suggest(where, known))
+        return Redirect(where)
 
     def _options(self) -> RuleOptions:
         fields = {f.name: f for f in attrs.fields(RuleOptions)}
@@ -834,7 +935,7 @@ class Draft:
         return Silhouette(prop.value)
 
     def _ship(self, entry: _Entry, maneuvers: dict[str, CardDef], options: RuleOptions,
-              letter: str) -> ShipDef:
+              letter: str, statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -861,7 +962,38 @@ class Draft:
         return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
                        crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
                        letter=letter, silhouette=self._silhouette(entry),
-                       source=SourceRef(entry.pos.file, entry.pos.line))
+                       source=SourceRef(entry.pos.file, entry.pos.line),
+                       abilities=self._abilities(entry, statuses))
+
+    def _abilities(self, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
+        """A ship type's abilities: declared statuses that never end and change
+        numbers, targeting or damage (what a status forbids is read on the hot
+        paths from the ship's state, so an ability cannot forbid)."""
+        prop = entry.props.get("abilities")
+        if prop is None:
+            return ()
+        where = f"ship '{entry.id}'"
+        out: list[str] = []
+        for name, pos in prop.value:
+            spec = statuses.get(name)
+            if spec is None:
+                raise self.error(pos, f"{where}: unknown ability '{name}'; an ability is a "
+                                 "declared status: status armoured { permanent  modify damage -1 }",
+                                 _suggest(name, statuses))
+            if name in out:
+                raise self.error(pos, f"{where} lists ability '{name}' twice")
+            if spec.duration is not Duration.PERMANENT:
+                raise self.error(pos, f"{where}: ability '{name}' must be a permanent status, "
+                                 f"not '{spec.duration.value}' (an ability never ends)")
+            if spec.forbids or spec.redirect is not None:
+                what = "forbids" if spec.forbids else "redirects damage"
+                raise self.error(pos, f"{where}: ability '{name}' {what}; an ability may only "
+                                 "'modify' numbers or be 'untargetable'")
+            if not spec.modifies:
+                raise self.error(pos, f"{where}: ability '{name}' changes nothing; give it "
+                                 "'modify damage -1' or 'untargetable'")
+            out.append(name)
+        return tuple(out)
 
     def _map(self, entry: _Entry) -> MapCardDef:
         p = entry.props

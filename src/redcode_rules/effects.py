@@ -52,7 +52,7 @@ class Ops(Protocol):
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: StackItem) -> None: ...
-    def set_status(self, seat: int, status: str) -> None: ...
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
 
 
 class Owed(NamedTuple):
@@ -210,7 +210,7 @@ class Status(Effect):
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.set_status(seat, self.status)
+            ops.set_status(seat, self.status, item.seat)  # the card's player gives it
         return True
 
 

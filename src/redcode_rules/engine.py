@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .effects import Effect, Owed, Selector
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Ruleset, TargetKind, among
+from .model import CardDef, Modifier, Ruleset, TargetKind, among
+from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
 from .rng import shuffle
 from .state import Event, GameState, StackItem
 
@@ -59,7 +60,7 @@ class Engine:
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers")
+                 "_owed", "_maneuvers", "mods")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -77,6 +78,8 @@ class Engine:
         # seat * 2 + responding → [(slot, card)] of the maneuvers of its
         # control card it may use so (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
+        # the modifier queries, only if a status modifies something (modifiers.py)
+        self.mods = Modifiers(rules, self._types) if rules.status_rules.modifying else None
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -172,13 +175,43 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
+        mods = self.mods
+        if mods is not None and mods.total(ship, seat, Modifier.COST):
+            return [(i, card) for i, card in cards
+                    if not crew_on[i] and mods.cost(ship, seat, card.cost) <= reserve]
         return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+
+    def cost(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now: its cost, changed by the
+        ship's statuses and abilities (at least 1, R4.1)."""
+        if self.mods is None:
+            return card.cost
+        return self.mods.cost(self.state.ships[seat], seat, card.cost)
+
+    def reach(self, seat: int, card: CardDef) -> int:
+        """How far a maneuver of the ship reaches now: its range, changed by
+        the ship's statuses and abilities (R4.2)."""
+        if self.mods is None:
+            return card.range
+        return self.mods.reach(self.state.ships[seat], seat, card.range)
+
+    def targetable(self, seat: int, target: int, kind: str) -> bool:
+        """Whether a card of ``kind`` of the ship's player may target ``target``:
+        no status or ability of it forbids it (a ship's own player's cards always may)."""
+        mods = self.mods
+        return mods is None or target == seat or mods.hidden_by(
+            self.state.ships[target], target, CardKind(kind)) is None
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
         ship = self.state.ships[seat]
-        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
                                    ship.side, self.sides)
+        if self.mods is not None:
+            farther = self.mods.total(ship, seat, Modifier.SIGHT)
+            if farther:  # distances in its visual field count N less, at least 1
+                return [(max(1, dist - farther), s) for dist, s in seen]
+        return seen
 
     def visible_targets(self, seat: int, reach: int,
                         sight: list[tuple[int, int]] | None = None) -> list[int]:
@@ -196,7 +229,11 @@ class Engine:
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
-        targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        if self.mods is None:
+            targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        else:
+            targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
+                       if self.targetable(seat, t, MANEUVER)]
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
             return [source] if source in targets else []
@@ -222,7 +259,10 @@ class Engine:
                 occupied |= 1 << box
                 if s == mover:
                     start = box
-        return (start, step.amount, occupied)
+        if self.mods is None:
+            return (start, step.amount, occupied)
+        steps = self.mods.steps(self.state.ships[mover], mover, step.amount)
+        return (start, steps, occupied) if steps else ()
 
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked. A response that
@@ -276,7 +316,10 @@ class Engine:
         return [s for s in seats if ships[s].position is not None]
 
     def damage(self, seat: int, amount: int, actor: int) -> None:
-        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2)."""
+        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
+        A status may send it to another ship or change it (``taken``)."""
+        if self.mods is not None:
+            seat, amount = self.taken(seat, amount)
         ship = self.state.ships[seat]
         full = self._types[seat].repairs
         for _ in range(amount):
@@ -294,6 +337,26 @@ class Engine:
                    breakdowns=ship.breakdowns)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+
+    def taken(self, seat: int, amount: int) -> tuple[int, int]:
+        """The ship that takes a damage and how much: a status of the ship
+        hit may send it to its giver's ship (once: not sent on again), then
+        the statuses and abilities of the ship that takes it change it
+        (at least 0). Each status that did so loses a use."""
+        mods = self.mods
+        ships = self.state.ships
+        sent = mods.redirected(ships[seat], seat)
+        if sent is not None and ships[sent[1]].position is not None:
+            spec, giver = sent
+            mods.use(ships[seat], status=spec.id)
+            self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
+            seat = giver
+        ship = ships[seat]
+        change = mods.total(ship, seat, Modifier.DAMAGE)
+        if change:
+            mods.use(ship, (Modifier.DAMAGE,))
+            amount = max(0, amount + change)
+        return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
         """Regain up to the track size; never converts (R3.4)."""
@@ -332,6 +395,8 @@ class Engine:
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
             return
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MOVE)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
@@ -373,16 +438,24 @@ class Engine:
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
                        of=self.state.ships[answered.seat].id)
 
-    def set_status(self, seat: int, status: str) -> None:
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None:
         """Give a ship a declared status (R9); given again, it lasts from now.
 
         Each status keeps how many turn starts or ends of its ship's player
         are still to pass: one, except a status lasting until the end of
-        its next turn given during that player's own turn (two ends)."""
+        its next turn given during that player's own turn (two ends). A
+        status over the card's player's (``giver``) turns counts theirs; a
+        status for N uses keeps N (modifiers.py packs the giver in)."""
         st = self.state
         ship = st.ships[seat]
-        left = 2 if st.turn == seat and status in self.rules.status_rules.at_own_turn_end \
-            else 1
+        rules = self.rules.status_rules
+        left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
+        if status in rules.with_giver or status in rules.counted:
+            if status in rules.counted:
+                left = self.rules.statuses[status].uses
+            elif status in rules.at_your_turn_end and st.turn == giver:
+                left = 2
+            left = pack(left, giver if status in rules.with_giver else -1)
         had = ship.statuses
         if any(name == status for name, _ in had):
             ship.statuses = tuple((name, left if name == status else n) for name, n in had)
@@ -397,6 +470,8 @@ class Engine:
         ending = self.rules.status_rules.at_turn_start
         if ship.statuses and ending:
             ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+        if self.rules.status_rules.at_your_turn_start:
+            self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
 
     def statuses_at_turn_end(self, seat: int) -> None:
         """The end of a turn ends every status that lasts this turn, and counts
@@ -414,6 +489,27 @@ class Engine:
             ship.statuses = tuple((name, n - 1 if name in ending else n)
                                   for name, n in ship.statuses
                                   if name not in ending or n > 1)
+        if rules.at_your_turn_end:
+            self.statuses_of_giver(seat, rules.at_your_turn_end, True)
+
+    def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
+        """A turn start or end of ``seat``'s player for the statuses that last
+        over the turns of the card's player who gave them: those ``names``
+        given by that player (or, giver unknown, on that player's ship) lose
+        one turn edge (``counted``, ending at the last) or end at once."""
+        for other, ship in enumerate(self.state.ships):
+            if not ship.statuses:
+                continue
+            kept = []
+            for name, n in ship.statuses:
+                if name in names:
+                    giver = giver_of(n)
+                    if giver == seat or giver < 0 and other == seat:
+                        if not counted or left_of(n) <= 1:
+                            continue
+                        n -= 1
+                kept.append((name, n))
+            ship.statuses = tuple(kept)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
@@ -624,8 +720,9 @@ class Engine:
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            ship.reserve -= card.cost  # R4.1: crew on the maneuver
-            ship.crew_on[index] += card.cost
+            cost = card.cost if self.mods is None else self.used(seat, card)
+            ship.reserve -= cost  # R4.1: crew on the maneuver
+            ship.crew_on[index] += cost
             if kind == RESPOND:
                 answers, word = len(st.stack) - 1, "respond"
             else:
@@ -664,6 +761,16 @@ class Engine:
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
         self.advance()
+
+    def used(self, seat: int, card: CardDef) -> int:
+        """A maneuver the ship declares: what it costs now, and a use of the
+        statuses that change its cost, or its range or sight if it has one."""
+        cost = self.cost(seat, card)
+        ship = self.state.ships[seat]
+        if ship.statuses:
+            self.mods.use(ship, ON_MANEUVER + ON_RANGED if card.range is not None
+                          else ON_MANEUVER)
+        return cost
 
     def describe(self, move: Move) -> dict[str, object]:
         """What a declaration's log event says of its target, area and path."""

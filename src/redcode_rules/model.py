@@ -15,7 +15,7 @@ import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .i18n import languages
-from .kinds import Choice
+from .kinds import CardKind, Choice
 from .text import card_text
 
 
@@ -99,6 +99,10 @@ class Duration(str, enum.Enum):
     START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
     END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
     PERMANENT = "permanent"   # only when its ship leaves the board
+    # the card's player's turns ("your": the player who gave it, D8.7)
+    START_OF_YOUR_NEXT_TURN = "until start of your next turn"   # when the card's player's next turn starts
+    END_OF_YOUR_NEXT_TURN = "until end of your next turn"   # when the card's player's next turn ends
+    USES = "for N uses"   # when it has been used N times (see Modifier for what a use is)
 
 
 class Forbid(str, enum.Enum):
@@ -108,6 +112,23 @@ class Forbid(str, enum.Enum):
     RESPONSES = "responses"    # the ship uses no maneuver as a response (R5.2)
     ORDERS = "orders"          # its player plays no order card (R7.3)
     MOVEMENT = "movement"      # no card moves it; a move on it does nothing
+
+
+class Modifier(str, enum.Enum):
+    """A number a status changes by N while it lasts (``modify NAME N``); what
+    counts as one use of a status ``for N uses`` is said for each."""
+
+    RANGE = "range"        # its ship's maneuvers reach N boxes farther (R4.2); a use: a maneuver with a range declared
+    COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1); a use: a maneuver declared
+    MOVEMENT = "movement"  # a move of its ship goes up to N boxes farther (D4.6); a use: the ship moved
+    SIGHT = "sight"        # its ship sees N boxes farther: distances in its visual field count N less (R4.3); a use: a maneuver with a range declared
+    DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1); a use: a damage changed
+
+
+class Redirect(str, enum.Enum):
+    """Where a status sends the damage its ship takes (``redirect damage to NAME``)."""
+
+    GIVER = "giver"   # the ship of the card's player who gave the status (if on the board); a use: a damage sent
 
 
 @attrs.frozen
@@ -123,6 +144,38 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    uses: int = 0
+    """How many uses it lasts (``for N uses``); 0 for any other duration."""
+    untargetable: tuple[CardKind, ...] = ()
+    """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
+    modifiers: tuple[tuple[Modifier, int], ...] = ()
+    """The numbers it changes, by how much (``modify NAME N``), in declared order."""
+    redirect: Redirect | None = None
+    """Where the damage its ship takes goes instead (``redirect damage to giver``)."""
+
+    @property
+    def modifies(self) -> bool:
+        """Whether it changes anything besides what it forbids (the engine then
+        looks at it in its rule queries and when damage is taken)."""
+        return bool(self.untargetable or self.modifiers or self.redirect)
+
+    def amount(self, modifier: Modifier) -> int:
+        """How much it changes ``modifier`` (0 if not at all)."""
+        return sum(n for m, n in self.modifiers if m is modifier)
+
+    def extra(self) -> list[Any]:
+        """What the hash describes beyond duration and forbids: empty for a
+        status without them, so the printed cards keep their hash."""
+        out: list[Any] = []
+        if self.uses:
+            out.append(["uses", self.uses])
+        if self.untargetable:
+            out.append(["untargetable", [k.value for k in self.untargetable]])
+        if self.modifiers:
+            out.append(["modify", [[m.value, n] for m, n in self.modifiers]])
+        if self.redirect:
+            out.append(["redirect", self.redirect.value])
+        return out
 
 
 @attrs.frozen
@@ -138,6 +191,15 @@ class StatusRules:
     at_turn_start: frozenset[str] = frozenset()
     at_turn_end: frozenset[str] = frozenset()
     at_own_turn_end: frozenset[str] = frozenset()
+    #: statuses that change numbers, targeting or damage (none: the engine skips
+    #: every modifier query, so the printed cards pay nothing for them)
+    modifying: frozenset[str] = frozenset()
+    #: statuses whose number counts the card's player's turns, or uses, and
+    #: keeps who gave it (``modifiers.pack``)
+    at_your_turn_start: frozenset[str] = frozenset()
+    at_your_turn_end: frozenset[str] = frozenset()
+    counted: frozenset[str] = frozenset()
+    with_giver: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -153,7 +215,13 @@ class StatusRules:
             movement=having(lambda s: Forbid.MOVEMENT in s.forbids),
             at_turn_start=having(lambda s: s.duration is Duration.START_OF_NEXT_TURN),
             at_turn_end=having(lambda s: s.duration is Duration.THIS_TURN),
-            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN))
+            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN),
+            modifying=having(lambda s: s.modifies),
+            at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
+            at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
+            counted=having(lambda s: s.duration is Duration.USES),
+            with_giver=having(lambda s: s.redirect is not None or s.duration in (
+                Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 
 
 def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
@@ -196,6 +264,9 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    abilities: tuple[str, ...] = ()
+    """Its passive abilities: permanent statuses every ship of the type has,
+    never in its state and never lost (``ability NAME``)."""
 
 
 @attrs.frozen
@@ -376,9 +447,10 @@ class Ruleset:
             # a ship's letter and silhouette only show it: left out, so that
             # saves and replays keep the hash of the card data they play
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
+                      + ([list(v.abilities)] if v.abilities else [])
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
-            "statuses": {k: [v.duration.value, [f.value for f in v.forbids]]
+            "statuses": {k: [v.duration.value, [f.value for f in v.forbids], *v.extra()]
                          for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
         }

@@ -15,13 +15,14 @@ from bisect import bisect_left
 from typing import NamedTuple
 
 from .engine import Engine
-from .kinds import Decision, MoveKind
+from .kinds import CardKind, Decision, MoveKind
 from .model import CardDef, TargetKind, among
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
 SELF_TARGET = TargetKind.SELF
+ORDER_CARD = CardKind.ORDER
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
@@ -255,6 +256,8 @@ class MoveGen:
                     out[m.text] = m
                 continue
             targets = [None] if tk is TargetKind.SELF else on_board
+            if self.eng.mods is not None and tk is not TargetKind.SELF:
+                targets = [t for t in on_board if self.eng.targetable(seat, t, ORDER_CARD)]
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 

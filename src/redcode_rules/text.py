@@ -21,8 +21,24 @@ def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration."""
     words = catalog(lang)["status_rules"]
-    return {"forbids": words["joiner"].join(words["forbids"][f.value] for f in status.forbids),
-            "until": words["until"][status.duration.value]}
+    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words)
+    until = pick(words["until"][status.duration.value], status.uses or None)
+    return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
+
+
+def changes(status: StatusDef, words: dict) -> list[str]:
+    """What a status changes (untargetable, modify, redirect) as phrases of the
+    language whose ``status_rules`` are ``words``."""
+    parts = []
+    if status.untargetable:
+        key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
+        parts.append(words["untargetable"][key])
+    for modifier, n in status.modifiers:
+        forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
+        parts.append(pick(forms, abs(n)).format(n=abs(n)))
+    if status.redirect is not None:
+        parts.append(words["redirect"][status.redirect.value])
+    return parts
 
 
 def effect_text(effect: Effect, lang: str = "en",
