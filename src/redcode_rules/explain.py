@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 
 from .i18n import catalog, status_name, text
-from .kinds import Decision
+from .kinds import CardKind, Decision
 from .model import TargetKind
 from .text import status_rule_parts
 
@@ -194,8 +194,9 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     on = ship.crew_on[spec.maneuvers.index(name)]
     if on:
         return say("unavailable", card=name, count=on)
-    if card.cost > ship.reserve:
-        return say("no_crew", card=name, cost=card.cost, ship=ship.id, reserve=ship.reserve)
+    cost = game.engine.cost(seat, card)  # changed by a status or an ability
+    if cost > ship.reserve:
+        return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
     return _target_and_path(game, say, seat, card, rest, is_order=False)
 
 
@@ -244,15 +245,19 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
         return say("no_ship", ship=rest[0], ships=", ".join(game.ships))
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
+    hidden = _hidden(game, say, seat, target, is_order)
+    if hidden:
+        return hidden
     if not is_order:
-        visible = game.engine.visible_targets(seat, card.range)
+        reach = game.engine.reach(seat, card)  # changed by a status or an ability
+        visible = game.engine.visible_targets(seat, reach)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:
                 return say("must_target_source", card=card.id, answered=st.stack[-1].card,
                            source=st.ships[source].id)
         if target not in visible:
-            return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=card.range)
+            return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=reach)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(game, say, card, rest[1:], mover)
 
@@ -280,4 +285,21 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
-    return say("bad_path", path=" ".join(rest), amount=card.path_effect.amount)
+    amount = card.path_effect.amount
+    if game.engine.mods is not None:  # changed by a status or an ability
+        amount = game.engine.mods.steps(moved, mover, amount)
+    return say("bad_path", path=" ".join(rest), amount=amount)
+
+
+def _hidden(game, say, seat: int, target: int, is_order: bool) -> str | None:
+    """A status or ability that keeps the card's kind from targeting the ship: why."""
+    mods = game.engine.mods
+    if mods is None or target == seat:
+        return None
+    ship = game.state.ships[target]
+    spec = mods.hidden_by(ship, target, CardKind.ORDER if is_order else CardKind.MANEUVER)
+    if spec is None:
+        return None
+    return say("untargetable_order" if is_order else "untargetable_maneuver", target=ship.id,
+               status=status_name(spec.id, game.lang, of_ship=True),
+               until=status_rule_parts(spec, game.lang)["until"])

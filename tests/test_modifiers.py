@@ -1,0 +1,241 @@
+"""Status modifiers and ship abilities (docs/dsl.md "Statuses", issue #14).
+
+A status may change numbers (`modify range|cost|movement|sight|damage N`),
+keep other players' cards from targeting its ship (`untargetable by ...`),
+send the damage its ship takes to the ship that gave it (`redirect damage
+to giver`), last over the card's player's turns (`until start of your next
+turn`) or for N uses; a ship type declares permanent ones (`ability`).
+The example cards in cards/examples/modifiers_*.rc are each played here.
+"""
+
+import textwrap
+from pathlib import Path
+
+import redcode_rules as rc
+
+from conftest import OPEN_BOARD, logged, pass_all, refused, starting
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
+
+
+def example(name: str) -> str:
+    return str(EXAMPLES / f"modifiers_{name}.rc")
+
+
+def game_of(extra: list[str], ships: str, hands: str = "{}", turn: str = "blue-submarine",
+            deck: str = "[]", mode: str = "arena") -> rc.Game:
+    """A game on open water with the extra card files, ships as written."""
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    return rc.Game.from_scenario(
+        f"edition: en\nmode: {mode}\nextra: [{', '.join(extra)}]\nboard: |\n{board}\nships:\n"
+        + textwrap.indent(textwrap.dedent(ships).strip(), "  ")
+        + f"\nhands: {hands}\nturn: {turn}\nphase: maneuvers\ndeck: {deck}\n")
+
+
+def targets(game: rc.Game, head: str) -> list[str]:
+    """The ships a card's listed moves target (its second word), sorted, once each."""
+    return sorted({m.split()[1 if head != "order" else 2] for m in starting(game, head)
+                   if len(m.split()) > (1 if head != "order" else 2)})
+
+
+# ------------------------------------------------------------------ smoke screen
+
+
+def smoke_game() -> rc.Game:
+    return game_of([example("smoke_screen")], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: e3}
+        """, hands="{blue-submarine: [smoke_screen], red-destroyer: [ambush]}")
+
+
+def test_smoke_screen_hides_the_ship_from_other_players_cards_until_its_players_next_turn():
+    """Played by blue on its own ship: red's torpedo and red's ambush can no
+    longer target blue-submarine; blue's own cards still may; the smoke lifts
+    when blue's next turn starts (`until start of your next turn`)."""
+    game = smoke_game()
+    game.play("order smoke_screen")
+    assert game.ship("blue-submarine").smoke is True
+    assert "torpedo blue-submarine" in game.legal_moves()  # its own player's cards may
+    game.play("end")
+    assert game.to_move == "red-destroyer"
+    assert "torpedo red-destroyer" in game.legal_moves()
+    assert "torpedo blue-submarine" not in game.legal_moves()
+    assert starting(game, "order") == ["order ambush red-destroyer"]
+    assert refused(game, "torpedo blue-submarine") == (
+        "blue-submarine is smoke: other players' maneuvers cannot target it until your "
+        "next turn (R9)")
+    assert refused(game, "order ambush blue-submarine") == (
+        "blue-submarine is smoke: other players' order cards cannot target it until your "
+        "next turn (R9)")
+    game.play("end")
+    assert game.to_move == "blue-submarine"
+    assert game.ship("blue-submarine").smoke is False
+
+
+def test_smoke_screen_text_in_three_languages():
+    rules = rc.load_ruleset("en", extra=[example("smoke_screen")])
+    assert rules.text("smoke_screen") == (
+        "Your ship is smoke: other players' cards cannot target it, until your next turn. "
+        "Order card: cannot be responded to.")
+
+
+# ------------------------------------------------------------------ armoured
+
+
+def armoured_game(**kw) -> rc.Game:
+    return game_of([example("armoured")], """\
+        blue-submarine: {at: c3}
+        red-monitor: {at: e3}
+        """, **kw)
+
+
+def test_an_armoured_ship_takes_1_less_of_each_damage():
+    """`ability armoured` (modify damage -1): a torpedo's 1 damage does
+    nothing; a heavy torpedo's 2 damage does 1."""
+    game = armoured_game()
+    game.play("torpedo red-monitor")
+    game.play("pass")
+    ship = game.ship("red-monitor")
+    assert (ship.repairs, ship.breakdowns) == (3, 2)
+    assert logged(game, "damage", "ship", "amount") == [("red-monitor", 0)]
+    game.play("heavy_torpedo red-monitor")
+    game.play("pass")
+    ship = game.ship("red-monitor")
+    assert (ship.repairs, ship.breakdowns) == (2, 2)
+    assert logged(game, "damage", "amount") == [0, 1]
+
+
+def test_an_ability_is_not_a_status_of_the_ship_state():
+    """Abilities live on the ship type: the ship's statuses and its scenario are unchanged."""
+    game = armoured_game()
+    rules = game.rules
+    assert rules.ships["monitor"].abilities == ("armoured",)
+    assert game.ship("red-monitor").statuses == ()
+    assert "armoured" not in game.to_scenario() or "armoured: false" in game.to_scenario()
+
+
+# ------------------------------------------------------------------ fast
+
+
+def fast_game() -> rc.Game:
+    return game_of([example("fast")], """\
+        blue-corvette: {at: c3}
+        red-destroyer: {at: f3}
+        """, turn="blue-corvette")
+
+
+def test_a_fast_ship_s_movement_moves_2_and_its_ranges_are_1_less():
+    """`ability fast` (movement +1, range -1): movement reaches every free box
+    within 2 king steps; the torpedo (range 2) reaches 1 box, heavy torpedo
+    (range 3) 2 boxes."""
+    game = fast_game()
+    ends = {m.split()[-1] for m in starting(game, "movement")}
+    # every box of a1-e5 (2 king steps around c3) but c3: one move per end box
+    assert len(starting(game, "movement")) == len(ends) == 24
+    assert {"a1", "e5", "e3", "c5", "d3"} <= ends
+    assert targets(game, "torpedo") == ["blue-corvette"]  # range 2 - 1: red is 3 away
+    assert targets(game, "heavy_torpedo") == ["blue-corvette"]
+    assert targets(game, "floating_mine") == ["blue-corvette"]  # range 0: itself only
+    game.play("movement d2 e3")
+    assert game.ship("blue-corvette").position == "e3"
+    assert targets(game, "torpedo") == ["blue-corvette", "red-destroyer"]  # 1 box away
+
+
+def test_fast_ship_explains_its_range():
+    game = fast_game()
+    assert refused(game, "torpedo red-destroyer") == (
+        "red-destroyer is not in the visual field of blue-corvette within range 1 (R4.3)")
+
+
+# ------------------------------------------------------------------ radar jammer
+
+
+def jammer_game() -> rc.Game:
+    return game_of([example("radar_jammer")], """\
+        blue-submarine: {at: c3}
+        red-aircraft_carrier: {at: e3}
+        """, hands="{blue-submarine: [radar_jammer]}")
+
+
+def test_a_radar_jammer_shortens_ranges_and_raises_costs_for_2_uses():
+    """Jammed (range -1, cost +1, for 2 uses): red's torpedo (range 2) no
+    longer reaches blue 2 boxes away, radar (range 3) does and costs 4 crew
+    instead of 3; each maneuver declared with a range is one use."""
+    game = jammer_game()
+    game.play("order radar_jammer red-aircraft_carrier")
+    game.play("end")
+    carrier = "red-aircraft_carrier"
+    assert game.ship(carrier).jammed is True
+    assert targets(game, "torpedo") == [carrier]
+    assert targets(game, "radar") == ["blue-submarine", carrier]
+    assert game.ship(carrier).reserve == 6
+    game.play("radar blue-submarine")
+    assert (game.ship(carrier).reserve, game.ship(carrier).crew_on("radar")) == (2, 4)
+    assert game.ship(carrier).jammed is True  # 1 use left
+    assert starting(game, "radio_support") == [f"radio_support {carrier}"]  # 1 + 1 crew
+    game.play(f"radio_support {carrier}")  # the last use
+    assert (game.ship(carrier).reserve, game.ship(carrier).crew_on("radio_support")) == (0, 2)
+    assert game.ship(carrier).jammed is False
+
+
+def test_a_jammed_ship_is_told_what_a_maneuver_costs_it():
+    game = jammer_game()
+    game.play("order radar_jammer red-aircraft_carrier")
+    game.play("end")
+    game.play("radar blue-submarine")
+    assert refused(game, "medical_equipment red-aircraft_carrier") == (
+        "medical_equipment costs 4 crew and red-aircraft_carrier has 2 in reserve (R4.1)")
+
+
+# ------------------------------------------------------------------ decoy
+
+
+def decoy_game() -> rc.Game:
+    return game_of([example("decoy")], """\
+        blue-destroyer: {at: c3}
+        blue-submarine: {at: c5}
+        red-destroyer: {at: e3}
+        red-submarine: {at: h6}
+        """, turn="blue-destroyer")
+
+
+def test_a_decoy_takes_the_damage_of_the_ship_it_covers():
+    """blue-destroyer's decoy on blue-submarine: red's torpedo on the submarine
+    damages the destroyer instead, until the end of blue-destroyer's next turn."""
+    game = decoy_game()
+    game.play("decoy blue-submarine")
+    pass_all(game)
+    assert game.ship("blue-submarine").decoyed is True
+    game.play("end")
+    assert game.to_move == "red-destroyer"
+    game.play("torpedo blue-submarine")
+    pass_all(game)
+    assert (game.ship("blue-submarine").repairs, game.ship("blue-destroyer").repairs) == (3, 2)
+    assert logged(game, "redirect", "ship", "to") == [("blue-submarine", "blue-destroyer")]
+    assert logged(game, "damage", "ship") == ["blue-destroyer"]
+    for _ in range(3):  # red-destroyer, blue-submarine, red-submarine
+        game.play("end")
+    assert game.to_move == "blue-destroyer"  # its next turn: the decoy stays to its end
+    assert game.ship("blue-submarine").decoyed is True
+    while game.decision == "recover":
+        game.play(game.legal_moves()[0])
+    game.play("end")
+    assert game.ship("blue-submarine").decoyed is False
+    assert game.to_move == "red-destroyer"
+    game.play("recover torpedo")
+    game.play("recover torpedo")
+    game.play("torpedo blue-submarine")
+    pass_all(game)
+    assert game.ship("blue-submarine").repairs == 2
+
+
+# ------------------------------------------------------------------ printed cards
+
+
+def test_the_printed_cards_build_no_modifier_queries():
+    """No status of the printed cards modifies anything: the engine skips
+    every modifier query, and the card data keeps its hash."""
+    rules = rc.load_ruleset("en")
+    assert rules.status_rules.modifying == frozenset()
+    game = rc.new_game(rules, seed=1)
+    assert game.engine.mods is None
