@@ -11,7 +11,10 @@ The example cards in cards/examples/modifiers_*.rc are each played here.
 import textwrap
 from pathlib import Path
 
+import pytest
+
 import redcode_rules as rc
+from redcode_rules.model import Modifier
 
 from conftest import OPEN_BOARD, logged, pass_all, refused, starting
 
@@ -239,3 +242,197 @@ def test_the_printed_cards_build_no_modifier_queries():
     assert rules.status_rules.modifying == frozenset()
     game = rc.new_game(rules, seed=1)
     assert game.engine.mods is None
+
+
+# ------------------------------------------------------------------ saves and scenarios
+
+
+def test_a_status_with_its_giver_and_uses_survives_a_save_and_a_scenario():
+    """The number of a status keeps its giver and its uses (modifiers.pack):
+    a scenario and a JSON save written mid-game give the same game back."""
+    game = decoy_game()
+    game.play("decoy blue-submarine")
+    pass_all(game)
+    jammed = jammer_game()
+    jammed.play("order radar_jammer red-aircraft_carrier")
+    for g in (game, jammed):
+        again = rc.Game.from_scenario(g.to_scenario())
+        assert again.state.ships == g.state.ships
+        loaded = rc.Game.from_json(g.to_json())
+        assert loaded.state.ships == g.state.ships
+    # given by seat 0 in its own turn: 2 ends of its turns to pass (1024 * (0 + 1) + 2)
+    assert dict(game.state.ships[2].statuses) == {"decoyed": 1026}
+    assert dict(jammed.state.ships[1].statuses) == {"jammed": 2}
+
+
+def test_a_scenario_refuses_a_status_number_that_keeps_nothing():
+    """Only a status that counts uses or keeps its giver takes a number over 2."""
+    with pytest.raises(rc.ScenarioError) as err:
+        game_of([example("smoke_screen")], """\
+            blue-submarine: {at: c3}
+            red-destroyer: {at: e3, smoke: 1024}
+            """)
+    assert str(err.value) == ("scenario field 'ships.red-destroyer.smoke': must be true or "
+                              "false, not 1024")
+
+
+# ------------------------------------------------------------------ a designer's statuses
+
+
+DESIGNER = """\
+status braced { for 2 uses  modify damage -1 }
+status veiled { this turn  untargetable by maneuvers }
+status spotted { until end of your next turn  modify sight 2 }
+status slowed { for 1 use  modify movement -1 }
+order brace { copies 0  effect status braced on self }
+order veil { copies 0  effect status veiled on target }
+order spot { copies 0  effect status spotted on self }
+order slow { copies 0  effect status slowed on target }
+"""
+
+
+@pytest.fixture
+def designer(tmp_path):
+    path = tmp_path / "designer.rc"
+    path.write_text(DESIGNER)
+    return str(path)
+
+
+def test_a_damage_reduction_for_2_uses_counts_each_damage_it_changes(designer):
+    game = game_of([designer], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: d3}
+        """, hands="{blue-submarine: [brace]}")
+    game.play("order brace")
+    game.play("end")
+    game.play("depth_charge blue-submarine")  # 2 - 1
+    game.play("pass")
+    assert game.ship("blue-submarine").repairs == 2
+    game.play("torpedo blue-submarine")  # 1 - 1: the last use
+    game.play("pass")
+    assert game.ship("blue-submarine").braced is False
+    assert game.ship("blue-submarine").repairs == 2
+    game.play("missile blue-submarine")
+    assert game.ship("blue-submarine").repairs == 1
+    assert logged(game, "damage", "amount") == [1, 0, 1]
+
+
+def test_untargetable_by_maneuvers_only_leaves_order_cards(designer):
+    game = game_of([designer], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: e3}
+        """, hands="{blue-submarine: [veil, ambush]}")
+    game.play("order veil red-destroyer")
+    assert game.ship("red-destroyer").veiled is True
+    assert targets(game, "torpedo") == ["blue-submarine"]
+
+
+def test_sight_counts_distances_less_until_the_end_of_the_giver_s_next_turn(designer):
+    """`modify sight 2`: red 4 boxes away is seen at 2, in the torpedo's range;
+    given in the giver's own turn it lasts to the end of their next turn."""
+    game = game_of([designer], """\
+        blue-submarine: {at: b3}
+        red-destroyer: {at: f3}
+        """, hands="{blue-submarine: [spot]}")
+    assert targets(game, "torpedo") == ["blue-submarine"]
+    game.play("order spot")
+    assert targets(game, "torpedo") == ["blue-submarine", "red-destroyer"]
+    game.play("end")
+    game.play("end")
+    assert game.ship("blue-submarine").spotted is True
+    game.play("end")
+    assert game.ship("blue-submarine").spotted is False
+
+
+def test_a_slowed_ship_moves_1_less_once(designer):
+    """`modify movement -1` for 1 use: immersion (move 2) goes 1 box, then the
+    status is used up by the move and the next immersion goes 2."""
+    game = game_of([designer], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: h6}
+        """, hands="{blue-submarine: [slow]}")
+    game.play("order slow blue-submarine")
+    assert len(starting(game, "immersion")) == 8
+    assert starting(game, "movement") == []  # move 1 - 1: nowhere to go
+    game.play("immersion c4")
+    assert game.ship("blue-submarine").slowed is False
+    game.play("end")
+    game.play("end")
+    game.play("recover immersion")
+    game.play("recover immersion")
+    assert len(starting(game, "immersion")) == 24  # a2-e6 less c4: 2 boxes again
+
+
+def test_rule_text_of_modifiers_in_three_languages(designer):
+    rules = rc.load_ruleset("en", extra=[designer])
+    assert [rules.text(c, lang) for c in ("brace", "veil") for lang in ("en", "es", "it")] == [
+        "Your ship is braced: each damage it takes is 1 less, for 2 uses. Order card: cannot "
+        "be responded to.",
+        "Tu barco queda braced: cada daño que recibe se reduce en 1, durante 2 usos. Carta de "
+        "órdenes: sin respuesta.",
+        "La tua nave subisce braced: ogni danno che subisce diminuisce di 1, per 2 usi. Carta "
+        "degli ordini: senza risposta.",
+        "The target is veiled: other players' maneuvers cannot target it, this turn. Order "
+        "card: any ship on the board; cannot be responded to.",
+        "El objetivo queda veiled: las maniobras de otros jugadores no pueden tomarlo como "
+        "objetivo, este turno. Carta de órdenes: cualquier barco del tablero; sin respuesta.",
+        "Il bersaglio subisce veiled: le manovre degli altri giocatori non possono prendere di "
+        "mira questa nave, per questo turno. Carta degli ordini: qualsiasi nave sul "
+        "tabellone; senza risposta."]
+    spot, slow = rules.statuses["spotted"], rules.statuses["slowed"]
+    assert [rules.text(c, "it") for c in ("spot", "slow")] == [
+        "La tua nave subisce spotted: vede 2 caselle più lontano, fino alla fine del tuo "
+        "prossimo turno. Carta degli ordini: senza risposta.",
+        "Il bersaglio subisce slowed: i suoi spostamenti arrivano 1 casella meno lontano, per "
+        "1 uso. Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."]
+    assert (spot.modifiers, slow.uses) == (((Modifier.SIGHT, 2),), 1)
+
+
+# ------------------------------------------------------------------ compiler checks
+
+SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair torpedo "
+        "orders missile depth_charge shield assault  ability {} }}\n")
+
+
+@pytest.mark.parametrize("text,line,column,reason,suggestion", [
+    ("status s {\n  this turn\n  modify rnage -1\n}\n", 3, 10,
+     "status 's' cannot modify 'rnage'; it modifies range, cost, movement, sight, damage",
+     "range"),
+    ("status s {\n  this turn\n  modify range 0\n}\n", 3, 10,
+     "status 's': 'modify range' needs a change other than 0, such as +1 or -1", None),
+    ("status s {\n  this turn\n  modify cost 1\n  modify cost 2\n}\n", 4, 10,
+     "status 's' modifies 'cost' twice", None),
+    ("status s {\n  this turn\n  untargetable by oders\n}\n", 3, 19,
+     "status 's' is untargetable by maneuvers or orders, not 'oders'", "orders"),
+    ("status s {\n  this turn\n  redirect damage to giverr\n}\n", 3, 22,
+     "status 's' redirects damage to giver (the ship of the card's player who gave it), not "
+     "'giverr'", "giver"),
+    ("status s {\n  this turn\n  redirect crew to giver\n}\n", 3, 12,
+     "status 's' redirects damage only, not 'crew'", None),
+    ("status s {\n  for 0 uses\n  modify cost 1\n}\n", 2, 7,
+     "status 's': a status lasts 1 to 999 uses, not 0", None),
+    ("status s {\n  for 2 uses\n  forbids orders\n}\n", 2, 3,
+     "status 's' lasts 2 uses but nothing in it is used: a use is counted by 'modify' (a "
+     "maneuver declared, a move, a damage changed) or 'redirect' (a damage sent)", None),
+    ("status s {\n  this turn\n  modify cost -x\n}\n", 3, 16,
+     "unexpected 'x'; expected a number", None),
+    ("maneuver m {\n  cost -1\n}\n", 2, 8, "unexpected character '-'; expected a number",
+     None),
+    ("status s {\n  this turn\n  modify cost 1\n}\n" + SHIP.format("armored"), 5, 100,
+     "ship 'tank': unknown ability 'armored'; an ability is a declared status: status "
+     "armoured { permanent  modify damage -1 }", None),
+    ("status s {\n  this turn\n  modify cost 1\n}\n" + SHIP.format("s"), 5, 100,
+     "ship 'tank': ability 's' must be a permanent status, not 'this turn' (an ability never "
+     "ends)", None),
+    ("status s {\n  permanent\n  forbids orders\n}\n" + SHIP.format("s"), 5, 100,
+     "ship 'tank': ability 's' forbids; an ability may only 'modify' numbers or be "
+     "'untargetable'", None),
+])
+def test_bad_modifiers_are_refused_with_their_place(text, line, column, reason, suggestion):
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text, "bad.rc")
+    err = info.value
+    assert (err.file, err.line, err.reason, err.suggestion) == ("bad.rc", line, reason,
+                                                               suggestion)
+    if column != 100:  # 100: the column of the ability, left to the ship line
+        assert err.column == column

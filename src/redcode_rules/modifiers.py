@@ -58,6 +58,17 @@ def giver_of(number: int) -> int:
     return number // SEAT_BASE - 1
 
 
+def number_allowed(rules: Ruleset, name: str, value: int) -> bool:
+    """Whether a scenario or a save may give a ship's status ``name`` the number
+    ``value`` (``true`` is 1): 2 (two turn ends to pass), or, for a status that
+    counts uses or keeps its giver, a number with something left and a seat
+    of a game (at most 6 ships, D2.9)."""
+    if value == 2:
+        return True
+    keeps = rules.status_rules.counted | rules.status_rules.with_giver
+    return value > 2 and name in keeps and left_of(value) >= 1 and giver_of(value) < 6
+
+
 def holds(spec: StatusDef, ship: ShipState) -> bool:
     """Whether a status acts now: the hook of a ``while CONDITION`` duration
     (always true until conditions exist)."""
@@ -118,7 +129,7 @@ class Modifiers:
                 spec = self.specs[name]
                 if spec.redirect is Redirect.GIVER and holds(spec, ship):
                     giver = giver_of(number)
-                    if giver >= 0 and giver != seat:
+                    if 0 <= giver < len(self.innate) and giver != seat:
                         return spec, giver
         return None
 

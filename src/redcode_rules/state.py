@@ -164,6 +164,7 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "discard": {"player": str, "card": str},
     "reshuffle": {"cards": int},
     "status": {"ship": str, "status": str},
+    "redirect": {"ship": str, "to": str, "status": str},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
     "catchup": {"side": str, "cards": int},
