@@ -69,6 +69,15 @@ def number_allowed(rules: Ruleset, name: str, value: int) -> bool:
     return value > 2 and name in keeps and left_of(value) >= 1 and giver_of(value) < 6
 
 
+def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
+    """The most crew a maneuver of ``cost`` can hold on a ship of ``ship_type``:
+    its cost raised by every status that raises costs (each held once, and
+    once more as an ability of the type). The validator's bound (R4.1)."""
+    abilities = rules.ships[ship_type].abilities
+    return cost + sum(max(0, s.amount(Modifier.COST)) * (2 if s.id in abilities else 1)
+                      for s in rules.statuses.values())
+
+
 def holds(spec: StatusDef, ship: ShipState) -> bool:
     """Whether a status acts now: the hook of a ``while CONDITION`` duration
     (always true until conditions exist)."""

@@ -30,6 +30,7 @@ from .board import Board
 from .effects import Selector
 from .errors import quote
 from .model import Ruleset, TargetKind
+from .modifiers import most_crew_on
 from .state import GameState, Ref, StackItem, referring_fields
 
 SIDES = ("blue", "red")
@@ -297,7 +298,9 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         at = ("ships", seat)
         spec = rules.ships[ship.type]
         for name, n in zip(spec.maneuvers, ship.crew_on):
-            if n > rules.maneuvers[name].cost:
+            cost = rules.maneuvers[name].cost
+            if n > cost and (not rules.status_rules.modifying
+                             or n > most_crew_on(rules, ship.type, cost)):
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
