@@ -436,3 +436,25 @@ def test_bad_modifiers_are_refused_with_their_place(text, line, column, reason, 
                                                                suggestion)
     if column != 100:  # 100: the column of the ability, left to the ship line
         assert err.column == column
+
+
+def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
+    """`ability stealthy` (untargetable by orders): no order card of the enemy
+    lists the ship, its own player's still do, and maneuvers still reach it."""
+    path = tmp_path / "stealth.rc"
+    path.write_text(textwrap.dedent("""\
+        status stealthy { permanent  untargetable by orders }
+        patch ship destroyer { ability stealthy }
+        """))
+    game = game_of([str(path)], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: e3}
+        """, hands="{blue-submarine: [ambush], red-destroyer: [ambush]}")
+    assert starting(game, "order") == ["order ambush blue-submarine"]
+    assert "torpedo red-destroyer" in game.legal_moves()
+    assert refused(game, "order ambush red-destroyer") == (
+        "red-destroyer is stealthy: other players' order cards cannot target it until it is "
+        "sunk (R9)")
+    game.play("end")
+    assert starting(game, "order") == ["order ambush blue-submarine",
+                                       "order ambush red-destroyer"]

@@ -21,8 +21,9 @@ from . import effects
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import (OPTION_DOCS, Duration, Forbid, Modifier, RuleOptions, Silhouette,
-                    TargetKind)
+from .model import (OPTION_DOCS, Duration, Forbid, Modifier, Redirect, RuleOptions,
+                    Silhouette, TargetKind)
+from .modifiers import USE_OF
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -463,8 +464,10 @@ def dsl_reference() -> str:
     lines += ["", "| modify | changes | a use |", "| --- | --- | --- |"]
     comments = _enum_comments(Modifier)
     for modifier in Modifier:
-        meaning, _, use = comments.get(modifier.name, NO_DESCRIPTION).partition("; a use: ")
-        lines.append(f"| `{modifier.value}` | {meaning} | {use or '—'} |")
+        lines.append(f"| `{modifier.value}` | {comments.get(modifier.name, NO_DESCRIPTION)} | "
+                     f"{USE_OF[modifier]} |")
+    lines.append(f"| `redirect damage to giver` | {_enum_comments(Redirect)['GIVER']} | "
+                 f"{USE_OF[Redirect.GIVER]} |")
     lines += ["", "A status's durations and modifiers are read by the engine's rule queries "
               "(modifiers.py); `while CONDITION` durations will plug into `modifiers.holds`."]
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]

@@ -100,9 +100,9 @@ class Duration(str, enum.Enum):
     END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
     PERMANENT = "permanent"   # only when its ship leaves the board
     # the card's player's turns ("your": the player who gave it, D8.7)
-    START_OF_YOUR_NEXT_TURN = "until start of your next turn"   # when the card's player's next turn starts
-    END_OF_YOUR_NEXT_TURN = "until end of your next turn"   # when the card's player's next turn ends
-    USES = "for N uses"   # when it has been used N times (see Modifier for what a use is)
+    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
+    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
+    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
 
 
 class Forbid(str, enum.Enum):
@@ -118,17 +118,17 @@ class Modifier(str, enum.Enum):
     """A number a status changes by N while it lasts (``modify NAME N``); what
     counts as one use of a status ``for N uses`` is said for each."""
 
-    RANGE = "range"        # its ship's maneuvers reach N boxes farther (R4.2); a use: a maneuver with a range declared
-    COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1); a use: a maneuver declared
-    MOVEMENT = "movement"  # a move of its ship goes up to N boxes farther (D4.6); a use: the ship moved
-    SIGHT = "sight"        # its ship sees N boxes farther: distances in its visual field count N less (R4.3); a use: a maneuver with a range declared
-    DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1); a use: a damage changed
+    RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
+    COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
+    MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to 6 (D4.6)
+    SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
+    DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
 
 
 class Redirect(str, enum.Enum):
     """Where a status sends the damage its ship takes (``redirect damage to NAME``)."""
 
-    GIVER = "giver"   # the ship of the card's player who gave the status (if on the board); a use: a damage sent
+    GIVER = "giver"   # the damage goes to the giver's ship (the card's player's), if on the board
 
 
 @attrs.frozen

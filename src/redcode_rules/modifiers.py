@@ -36,6 +36,16 @@ MAX_USES = 999
 #: The longest move a modifier can make: the compiler's ``MAX_MOVE`` (dsl.py).
 MAX_STEPS = 6
 
+#: What one use of a status ``for N uses`` is, for each thing it changes
+#: (``Modifiers.use`` counts them; the DSL reference shows them).
+USE_OF = {
+    Modifier.RANGE: "a maneuver with a range declared by its ship",
+    Modifier.COST: "a maneuver declared by its ship",
+    Modifier.MOVEMENT: "a move of its ship",
+    Modifier.SIGHT: "a maneuver with a range declared by its ship",
+    Modifier.DAMAGE: "a damage it changed",
+    Redirect.GIVER: "a damage it sent",
+}
 #: What makes a status with each modifier lose a use (``Modifiers.use``).
 ON_MANEUVER = (Modifier.COST,)
 ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
