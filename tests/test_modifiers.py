@@ -15,6 +15,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.model import Modifier
+from redcode_rules.reference import differences, ships_page
 
 from conftest import OPEN_BOARD, logged, pass_all, refused, starting
 
@@ -65,11 +66,16 @@ def test_smoke_screen_hides_the_ship_from_other_players_cards_until_its_players_
     assert "torpedo blue-submarine" not in game.legal_moves()
     assert starting(game, "order") == ["order ambush red-destroyer"]
     assert refused(game, "torpedo blue-submarine") == (
-        "blue-submarine is smoke: other players' maneuvers cannot target it until your "
-        "next turn (R9)")
+        "blue-submarine is smoke: other players' maneuvers cannot target it until the next "
+        "turn of blue submarine (R9)")
     assert refused(game, "order ambush blue-submarine") == (
-        "blue-submarine is smoke: other players' order cards cannot target it until your "
-        "next turn (R9)")
+        "blue-submarine is smoke: other players' order cards cannot target it until the next "
+        "turn of blue submarine (R9)")
+    game.lang = "es"
+    assert refused(game, "torpedo blue-submarine") == (
+        "blue-submarine está smoke: las maniobras de otros jugadores no pueden tomarlo como "
+        "objetivo hasta el próximo turno del submarino azul (R9)")
+    game.lang = "en"
     game.play("end")
     assert game.to_move == "blue-submarine"
     assert game.ship("blue-submarine").smoke is False
@@ -450,6 +456,7 @@ def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
         blue-submarine: {at: c3}
         red-destroyer: {at: e3}
         """, hands="{blue-submarine: [ambush], red-destroyer: [ambush]}")
+    assert "Destroyer: its abilities are now Stealthy." in differences(game.rules, "en")
     assert starting(game, "order") == ["order ambush blue-submarine"]
     assert "torpedo red-destroyer" in game.legal_moves()
     assert refused(game, "order ambush red-destroyer") == (
@@ -458,3 +465,11 @@ def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
     game.play("end")
     assert starting(game, "order") == ["order ambush blue-submarine",
                                        "order ambush red-destroyer"]
+
+
+def test_the_card_reference_lists_a_ship_type_s_abilities():
+    rules = rc.load_ruleset("en", extra=[example("fast")])
+    lines = ships_page(rules, "it").splitlines()
+    assert ("Abilità: Fast (i suoi spostamenti arrivano 1 casella più lontano, la gittata "
+            "delle sue manovre diminuisce di 1)") in lines
+    assert differences(rules, "en") == ["New ship type: Corvette.", "New status: Fast."]

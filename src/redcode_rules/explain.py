@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import difflib
 
-from .i18n import catalog, status_name, text
+from .i18n import ShipName, catalog, status_name, text
 from .kinds import CardKind, Decision
 from .model import TargetKind
+from .modifiers import giver_of
 from .text import status_rule_parts
 
 #: How many close legal moves an unknown move's message suggests, and how
@@ -80,7 +81,21 @@ def _forbidden_by(game, say, what: str, ship, status: str) -> str:
     and until when."""
     spec = game.rules.statuses[status]
     return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
-               until=status_rule_parts(spec, game.lang)["until"])
+               until=_until(game, ship, spec))
+
+
+def _until(game, ship, spec) -> str:
+    """How long a ship's status lasts, said to any player: a duration over
+    the turns of the card's player names that player's ship ("your" is the
+    giver's word on the card, not the reader's)."""
+    words = catalog(game.lang)["status_rules"]["until_giver"]
+    if spec.duration.value not in words:
+        return status_rule_parts(spec, game.lang)["until"]
+    number = dict(ship.statuses).get(spec.id, 0)
+    giver = giver_of(number)
+    giver = giver if 0 <= giver < len(game.state.ships) else game.state.ships.index(ship)
+    return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
+                                                            game.lang))
 
 
 def explain(game, move: str) -> str:
@@ -302,4 +317,4 @@ def _hidden(game, say, seat: int, target: int, is_order: bool) -> str | None:
         return None
     return say("untargetable_order" if is_order else "untargetable_maneuver", target=ship.id,
                status=status_name(spec.id, game.lang, of_ship=True),
-               until=status_rule_parts(spec, game.lang)["until"])
+               until=_until(game, ship, spec))

@@ -15,7 +15,7 @@ import attrs
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import effect_text, join, status_rule_parts
+from .text import changes, effect_text, join, status_rule_parts
 
 
 def _name_cell(ident: str, lang: str) -> str:
@@ -36,6 +36,7 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
         lines += [f"## {display_name(ship.id, lang)}", "",
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
+                  *_abilities(rules, ship, lang),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
                   "| --- | --- | --- | --- |"]
@@ -144,7 +145,21 @@ def _ship_changes(mine: ShipDef, theirs: ShipDef, lang: str) -> list[str]:
     if mine.maneuvers != theirs.maneuvers:
         out.append(said["ship_maneuvers"].format(
             name=name, new=", ".join(display_name(m, lang) for m in mine.maneuvers)))
+    if mine.abilities != theirs.abilities:
+        out.append(said["ship_abilities"].format(
+            name=name, new=", ".join(display_name(a, lang) for a in mine.abilities) or "—"))
     return out
+
+
+def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
+    """The line of a ship type's abilities and what each changes (none: no line)."""
+    if not ship.abilities:
+        return []
+    words = catalog(lang)
+    parts = [f"{display_name(a, lang)} "
+             f"({', '.join(changes(rules.statuses[a], words['status_rules']))})"
+             for a in ship.abilities]
+    return [f"{words['reference']['abilities']}: {'; '.join(parts)}", ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:
