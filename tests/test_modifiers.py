@@ -134,14 +134,16 @@ def fast_game() -> rc.Game:
 
 
 def test_a_fast_ship_s_movement_moves_2_and_its_ranges_are_1_less():
-    """`ability fast` (movement +1, range -1): movement reaches every free box
-    within 2 king steps; the torpedo (range 2) reaches 1 box, heavy torpedo
+    """`ability fast` (movement +1 on movement, range -1): movement reaches
+    every free box within 2 king steps, immersion still 2 boxes (its own
+    number, not 3); the torpedo (range 2) reaches 1 box, heavy torpedo
     (range 3) 2 boxes."""
     game = fast_game()
     ends = {m.split()[-1] for m in starting(game, "movement")}
     # every box of a1-e5 (2 king steps around c3) but c3: one move per end box
     assert len(starting(game, "movement")) == len(ends) == 24
     assert {"a1", "e5", "e3", "c5", "d3"} <= ends
+    assert {m.split()[-1] for m in starting(game, "immersion")} == ends
     assert targets(game, "torpedo") == ["blue-corvette"]  # range 2 - 1: red is 3 away
     assert targets(game, "heavy_torpedo") == ["blue-corvette"]
     assert targets(game, "floating_mine") == ["blue-corvette"]  # range 0: itself only
@@ -391,7 +393,7 @@ def test_rule_text_of_modifiers_in_three_languages(designer):
         "prossimo turno. Carta degli ordini: senza risposta.",
         "Il bersaglio subisce slowed: i suoi spostamenti arrivano 1 casella meno lontano, per "
         "1 uso. Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."]
-    assert (spot.modifiers, slow.uses) == (((Modifier.SIGHT, 2),), 1)
+    assert (spot.modifiers, slow.uses) == (((Modifier.SIGHT, 2, None),), 1)
 
 
 # ------------------------------------------------------------------ compiler checks
@@ -470,6 +472,39 @@ def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
 def test_the_card_reference_lists_a_ship_type_s_abilities():
     rules = rc.load_ruleset("en", extra=[example("fast")])
     lines = ships_page(rules, "it").splitlines()
-    assert ("Abilità: Fast (i suoi spostamenti arrivano 1 casella più lontano, la gittata "
-            "delle sue manovre diminuisce di 1)") in lines
+    assert ("Abilità: Fast (i suoi spostamenti arrivano 1 casella più lontano (solo "
+            "Movimento), la gittata delle sue manovre diminuisce di 1)") in lines
     assert differences(rules, "en") == ["New ship type: Corvette.", "New status: Fast."]
+
+
+def test_a_modifier_for_one_card_is_refused_for_another_or_for_the_ship(tmp_path):
+    for text, reason, suggestion in [
+        ("status s { permanent  modify cost -1 on torpdo }\n",
+         "status 's': unknown maneuver 'torpdo' for 'modify cost'", "torpedo"),
+        ("status s { permanent  modify damage -1 on torpedo }\n",
+         "status 's': 'modify damage' is for its ship, not for one card ('on' is for range, "
+         "cost and movement)", None)]:
+        with pytest.raises(rc.DslError) as info:
+            rc.load_source(text, "bad.rc")
+        assert (info.value.line, info.value.reason, info.value.suggestion) == (
+            1, reason, suggestion)
+
+
+def test_a_cost_modifier_for_one_maneuver(tmp_path):
+    """`modify cost -1 on torpedo`: the torpedo costs 1, the missile still 2;
+    its text names the card."""
+    path = tmp_path / "cheap.rc"
+    path.write_text("status drilled { permanent  modify cost -1 on torpedo }\n"
+                    "patch ship destroyer { ability drilled }\n")
+    game = game_of([str(path)], """\
+        blue-destroyer: {at: c3}
+        red-destroyer: {at: e3}
+        """, turn="blue-destroyer")
+    game.play("torpedo red-destroyer")
+    game.play("pass")
+    assert game.ship("blue-destroyer").crew_on("torpedo") == 1
+    game.play("missile red-destroyer")
+    assert game.ship("blue-destroyer").crew_on("missile") == 2
+    assert game.ship("blue-destroyer").reserve == 3
+    assert ships_page(game.rules, "en").count(
+        "Abilities: Drilled (its maneuvers cost 1 crew less (at least 1) (Torpedo only))") == 1

@@ -361,9 +361,10 @@ class _ToDecls(Transformer):
         return Prop("untargetable", kinds, self._pos(meta))
 
     def modify(self, meta, c):
-        name, sign, amount = c
+        name, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)
-        return Prop("modify", ((str(name), self._tpos(name), value),), self._pos(meta))
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
 
     def redirect(self, meta, c):
         what, where = c
@@ -669,24 +670,41 @@ class Draft:
             out.append(known[word])
         return tuple(out)
 
-    def _modifiers(self, entry: _Entry) -> tuple[tuple[Modifier, int], ...]:
-        """``modify NAME N`` lines: each number changed once, by a non-zero N."""
+    def _modifiers(self, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
+        """``modify NAME N [on CARD]`` lines: each number changed once per card,
+        by a non-zero N; a card named is a declared maneuver (an order card
+        too for movement), and only range, cost and movement name one."""
         prop = entry.props.get("modify")
         if prop is None:
             return ()
         known = [m.value for m in Modifier]
-        out: list[tuple[Modifier, int]] = []
-        for word, pos, amount in prop.value:
+        out: list[tuple[Modifier, int, str | None]] = []
+        for word, pos, amount, only in prop.value:
             if word not in known:
                 raise self.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
                                  f"modifies {', '.join(known)}", _suggest(word, known))
-            if any(m.value == word for m, _ in out):
+            card = None if only is None else self._modified_card(entry, word, *only)
+            if any(m.value == word and c == card for m, _, c in out):
                 raise self.error(pos, f"status '{entry.id}' modifies '{word}' twice")
             if amount == 0:
                 raise self.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
                                  "other than 0, such as +1 or -1")
-            out.append((Modifier(word), amount))
+            out.append((Modifier(word), amount, card))
         return tuple(out)
+
+    def _modified_card(self, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+        """The card a ``modify ... on CARD`` names, checked."""
+        if word not in ("range", "cost", "movement"):
+            raise self.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
+                             "not for one card ('on' is for range, cost and movement)")
+        cards = list(self.entries["maneuver"])
+        if word == "movement":
+            cards += list(self.entries["order"])
+        if card not in cards:
+            kind = "card" if word == "movement" else "maneuver"
+            raise self.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                             f"'modify {word}'", _suggest(card, cards))
+        return card
 
     def _redirect(self, entry: _Entry) -> Redirect | None:
         """``redirect damage to giver``."""

@@ -118,8 +118,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                      "untargetable by maneuvers orders"),
     "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
                "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
-               "Modifiers below). The engine's rule queries (listing, explain) and damage read "
-               "them.", "modify range -1"),
+               "Modifiers below). `on CARD` limits a range, cost or movement change to one "
+               "card (a per-type rule difference: `modify movement +1 on movement`). The "
+               "engine's rule queries (listing, explain) and damage read them.",
+               "modify range -1"),
     "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
                  "the status (`giver`), if on the board and another ship; that ship's own "
                  "modifiers then apply. Damage is sent once, never on again.",

@@ -176,9 +176,9 @@ class Engine:
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
         mods = self.mods
-        if mods is not None and mods.total(ship, seat, Modifier.COST):
+        if mods is not None and mods.active(ship, seat):
             return [(i, card) for i, card in cards
-                    if not crew_on[i] and mods.cost(ship, seat, card.cost) <= reserve]
+                    if not crew_on[i] and mods.cost(ship, seat, card) <= reserve]
         return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
 
     def cost(self, seat: int, card: CardDef) -> int:
@@ -186,14 +186,14 @@ class Engine:
         ship's statuses and abilities (at least 1, R4.1)."""
         if self.mods is None:
             return card.cost
-        return self.mods.cost(self.state.ships[seat], seat, card.cost)
+        return self.mods.cost(self.state.ships[seat], seat, card)
 
     def reach(self, seat: int, card: CardDef) -> int:
         """How far a maneuver of the ship reaches now: its range, changed by
         the ship's statuses and abilities (R4.2)."""
         if self.mods is None:
             return card.range
-        return self.mods.reach(self.state.ships[seat], seat, card.range)
+        return self.mods.reach(self.state.ships[seat], seat, card)
 
     def targetable(self, seat: int, target: int, kind: str) -> bool:
         """Whether a card of ``kind`` of the ship's player may target ``target``:
@@ -261,7 +261,7 @@ class Engine:
                     start = box
         if self.mods is None:
             return (start, step.amount, occupied)
-        steps = self.mods.steps(self.state.ships[mover], mover, step.amount)
+        steps = self.mods.steps(self.state.ships[mover], mover, step.amount, card.id)
         return (start, steps, occupied) if steps else ()
 
     def can_respond(self, seat: int) -> bool:
@@ -769,7 +769,7 @@ class Engine:
         ship = self.state.ships[seat]
         if ship.statuses:
             self.mods.use(ship, ON_MANEUVER + ON_RANGED if card.range is not None
-                          else ON_MANEUVER)
+                          else ON_MANEUVER, card=card.id)
         return cost
 
     def describe(self, move: Move) -> dict[str, object]:

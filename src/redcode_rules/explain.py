@@ -302,7 +302,7 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
     amount = card.path_effect.amount
     if game.engine.mods is not None:  # changed by a status or an ability
-        amount = game.engine.mods.steps(moved, mover, amount)
+        amount = game.engine.mods.steps(moved, mover, amount, card.id)
     return say("bad_path", path=" ".join(rest), amount=amount)
 
 

@@ -148,8 +148,9 @@ class StatusDef:
     """How many uses it lasts (``for N uses``); 0 for any other duration."""
     untargetable: tuple[CardKind, ...] = ()
     """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
-    modifiers: tuple[tuple[Modifier, int], ...] = ()
-    """The numbers it changes, by how much (``modify NAME N``), in declared order."""
+    modifiers: tuple[tuple[Modifier, int, str | None], ...] = ()
+    """The numbers it changes, by how much, and for which card only, if one
+    (``modify NAME N [on CARD]``), in declared order."""
     redirect: Redirect | None = None
     """Where the damage its ship takes goes instead (``redirect damage to giver``)."""
 
@@ -159,9 +160,11 @@ class StatusDef:
         looks at it in its rule queries and when damage is taken)."""
         return bool(self.untargetable or self.modifiers or self.redirect)
 
-    def amount(self, modifier: Modifier) -> int:
-        """How much it changes ``modifier`` (0 if not at all)."""
-        return sum(n for m, n in self.modifiers if m is modifier)
+    def amount(self, modifier: Modifier, card: str | None = None) -> int:
+        """How much it changes ``modifier`` (0 if not at all) for ``card``: a
+        change for another card only is left out; ``card`` None counts them all."""
+        return sum(n for m, n, only in self.modifiers
+                   if m is modifier and (card is None or only is None or only == card))
 
     def extra(self) -> list[Any]:
         """What the hash describes beyond duration and forbids: empty for a
@@ -172,7 +175,8 @@ class StatusDef:
         if self.untargetable:
             out.append(["untargetable", [k.value for k in self.untargetable]])
         if self.modifiers:
-            out.append(["modify", [[m.value, n] for m, n in self.modifiers]])
+            out.append(["modify", [[m.value, n, *([c] if c else [])]
+                                   for m, n, c in self.modifiers]])
         if self.redirect:
             out.append(["redirect", self.redirect.value])
         return out

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from .model import CardKind, Modifier, Redirect, StatusDef
 
 if TYPE_CHECKING:
-    from .model import Ruleset, ShipDef
+    from .model import CardDef, Ruleset, ShipDef
     from .state import ShipState
 
 #: The number of a status that keeps its giver: ``left + SEAT_BASE * (giver + 1)``.
@@ -116,21 +116,23 @@ class Modifiers:
                     out.append(spec)
         return out
 
-    def total(self, ship: ShipState, seat: int, modifier: Modifier) -> int:
-        """How much the ship's statuses and abilities change ``modifier``."""
-        return sum(s.amount(modifier) for s in self.active(ship, seat))
+    def total(self, ship: ShipState, seat: int, modifier: Modifier,
+              card: str | None = None) -> int:
+        """How much the ship's statuses and abilities change ``modifier`` for
+        ``card`` (changes for other cards only left out)."""
+        return sum(s.amount(modifier, card) for s in self.active(ship, seat))
 
-    def cost(self, ship: ShipState, seat: int, cost: int) -> int:
+    def cost(self, ship: ShipState, seat: int, card: CardDef) -> int:
         """A maneuver's cost for the ship: changed, at least 1 crew (R4.1)."""
-        return max(1, cost + self.total(ship, seat, Modifier.COST))
+        return max(1, card.cost + self.total(ship, seat, Modifier.COST, card.id))
 
-    def reach(self, ship: ShipState, seat: int, card_range: int) -> int:
+    def reach(self, ship: ShipState, seat: int, card: CardDef) -> int:
         """A maneuver's range for the ship: changed, at least 0 (R4.2)."""
-        return max(0, card_range + self.total(ship, seat, Modifier.RANGE))
+        return max(0, card.range + self.total(ship, seat, Modifier.RANGE, card.id))
 
-    def steps(self, ship: ShipState, seat: int, amount: int) -> int:
-        """The boxes a move of the ship may go: changed, 0 to ``MAX_STEPS``."""
-        return min(MAX_STEPS, max(0, amount + self.total(ship, seat, Modifier.MOVEMENT)))
+    def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
+        """The boxes a move of the ship by ``card`` may go: changed, 0 to ``MAX_STEPS``."""
+        return min(MAX_STEPS, max(0, amount + self.total(ship, seat, Modifier.MOVEMENT, card)))
 
     def hidden_by(self, ship: ShipState, seat: int, kind: CardKind) -> StatusDef | None:
         """The status or ability that keeps cards of ``kind`` of other players
@@ -153,15 +155,16 @@ class Modifiers:
         return None
 
     def use(self, ship: ShipState, which: tuple[Modifier, ...] | None = None,
-            status: str | None = None) -> None:
+            status: str | None = None, card: str | None = None) -> None:
         """One use of the ship's statuses ``for N uses`` that have one of
-        ``which`` modifiers (or of the one ``status``); the last use ends them."""
+        ``which`` modifiers for ``card`` (or of the one ``status``); the last
+        use ends them."""
         changed = False
         kept = []
         for name, number in ship.statuses:
             spec = self.specs[name]
             if spec.uses and (name == status if status is not None else
-                              any(spec.amount(m) for m in which or ())):
+                              any(spec.amount(m, card) for m in which or ())):
                 changed = True
                 number -= 1
                 if left_of(number) == 0:

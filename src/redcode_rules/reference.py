@@ -157,7 +157,7 @@ def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
         return []
     words = catalog(lang)
     parts = [f"{display_name(a, lang)} "
-             f"({', '.join(changes(rules.statuses[a], words['status_rules']))})"
+             f"({', '.join(changes(rules.statuses[a], words['status_rules'], lang))})"
              for a in ship.abilities]
     return [f"{words['reference']['abilities']}: {'; '.join(parts)}", ""]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, primitive_of
-from .i18n import catalog, pick, status_name
+from .i18n import catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
@@ -21,21 +21,24 @@ def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration."""
     words = catalog(lang)["status_rules"]
-    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words)
+    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang)
     until = pick(words["until"][status.duration.value], status.uses or None)
     return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
 
 
-def changes(status: StatusDef, words: dict) -> list[str]:
-    """What a status changes (untargetable, modify, redirect) as phrases of the
-    language whose ``status_rules`` are ``words``."""
+def changes(status: StatusDef, words: dict, lang: str = "en") -> list[str]:
+    """What a status changes (untargetable, modify, redirect) as phrases of
+    ``lang``, whose ``status_rules`` are ``words``."""
     parts = []
     if status.untargetable:
         key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
         parts.append(words["untargetable"][key])
-    for modifier, n in status.modifiers:
+    for modifier, n, card in status.modifiers:
         forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
-        parts.append(pick(forms, abs(n)).format(n=abs(n)))
+        phrase = pick(forms, abs(n)).format(n=abs(n))
+        if card is not None:
+            phrase += words["only"].format(card=display_name(card, lang))
+        parts.append(phrase)
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
     return parts
