@@ -508,3 +508,22 @@ def test_a_cost_modifier_for_one_maneuver(tmp_path):
     assert game.ship("blue-destroyer").reserve == 3
     assert ships_page(game.rules, "en").count(
         "Abilities: Drilled (its maneuvers cost 1 crew less (at least 1) (Torpedo only))") == 1
+
+
+def test_a_status_over_the_turns_of_a_player_out_of_the_game_ends_with_them():
+    """Arena: the decoy's ship sinks taking the damage it drew; its player has
+    no more turns (R8.1), so the decoy it gave, which lasts over them, ends."""
+    game = game_of([example("decoy")], """\
+        blue-destroyer: {at: c3, repairs: 1, breakdowns: 0}
+        blue-submarine: {at: c5}
+        red-destroyer: {at: e3}
+        red-submarine: {at: h6}
+        """, turn="blue-destroyer")
+    game.play("decoy blue-submarine")
+    pass_all(game)
+    game.play("end")
+    game.play("torpedo blue-submarine")  # sent to the decoy's ship, which sinks
+    pass_all(game)
+    assert game.ship("blue-destroyer").sunk is True
+    assert game.ship("blue-submarine").decoyed is False
+    assert game.ship("blue-submarine").repairs == 3

@@ -542,6 +542,11 @@ class Engine:
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
+        rules = self.rules.status_rules
+        if rules.at_your_turn_start or rules.at_your_turn_end:
+            # a status over this player's turns ends: they have no more turns
+            self.statuses_of_giver(seat, rules.at_your_turn_start | rules.at_your_turn_end,
+                                   False)
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
 
