@@ -18,7 +18,7 @@ import difflib
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 import attrs
 import lark
@@ -28,6 +28,7 @@ from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .kinds import CardKind, Choice
 from .modifiers import MAX_USES
 from .errors import DslError
+from .i18n import GENDERS, Wording, languages
 from .model import (
     PLACEMENTS,
     SINKER_DRAWS_FOR,
@@ -49,6 +50,8 @@ from .model import (
     Target,
     TargetKind,
 )
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------
 # declarations
@@ -83,6 +86,18 @@ class Call:
 
 
 @attrs.frozen
+class Words:
+    """One language's words in a ``name``, ``flavour`` or ``state`` property:
+    ``es "Mina marina" (f)``."""
+
+    lang: str
+    text: str
+    gender: tuple[str, ...] | None
+    pos: Pos
+    gender_pos: Pos | None = None
+
+
+@attrs.frozen
 class Decl:
     """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
 
@@ -102,6 +117,7 @@ WORDS = {
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
+    "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
 }
 
 
@@ -374,6 +390,18 @@ class _ToDecls(Transformer):
     def ability(self, meta, c):
         return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
+    def wording(self, meta, c):
+        kind, *rest = c
+        entries = []
+        for i in range(0, len(rest), 3):
+            lang, text, gender = rest[i:i + 3]
+            words, gpos = (None, None) if gender is None else gender
+            entries.append(Words(str(lang), str(text)[1:-1], words, self._tpos(lang), gpos))
+        return Prop(str(kind), tuple(entries), self._pos(meta))
+
+    def gender(self, meta, c):
+        return tuple(str(t) for t in c), self._tpos(c[0])
+
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
@@ -405,10 +433,20 @@ class _ToDecls(Transformer):
                     self._tpos(teams))
 
 
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """A card text without the UTF-8 byte order mark some editors write first."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
-    """Parse one card file into declarations; ``DslError`` on bad syntax."""
+    """Parse one card file into declarations; ``DslError`` on bad syntax.
+    A byte order mark at the start is skipped."""
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
+    text = strip_bom(text)
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
@@ -435,14 +473,21 @@ def _suggest(name: str, known: Iterable[str]) -> str | None:
 
 
 class _Errors:
-    """Formats semantic errors with the source line of the declaration."""
+    """Formats semantic errors with the source line of the declaration; each
+    file is split into lines once (``lines``: file → (text, its lines)), however
+    many errors it has."""
 
-    def __init__(self, sources: dict[str, str]):
+    def __init__(self, sources: dict[str, str],
+                 lines: dict[str, tuple[str, list[str]]] | None = None):
         self.sources = sources
+        self.lines = {} if lines is None else lines
 
     def __call__(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         text = self.sources.get(pos.file, "")
-        lines = text.splitlines()
+        cached = self.lines.get(pos.file)
+        if cached is None or cached[0] is not text:
+            cached = self.lines[pos.file] = (text, text.splitlines())
+        lines = cached[1]
         src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
         return DslError(message, file=pos.file, line=pos.line or None,
                         column=pos.column or None, source_line=src, suggestion=suggestion)
@@ -462,6 +507,15 @@ SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouett
 #: The marks a ship type takes on the text board when it declares no ``letter``
 #: and every letter of its id is another ship type's.
 SPARE_LETTERS = "123456789"
+
+#: A declaration's words per language (``name``, ``flavour``, ``state``): a
+#: patch adds to them, language by language, rather than replacing them.
+WORDING_PROPS = ("name", "flavour", "state")
+#: The most errors a card set lists: past them they are only counted (a
+#: broken file of a million lines must not cost a million messages).
+MAX_ERRORS = 200
+#: The longest name, state and flavour text a card file may give (characters).
+MAX_WORDING = {"name": 40, "state": 40, "flavour": 300}
 
 #: The kinds of declaration whose ids share one namespace: a card's id, as
 #: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
@@ -498,51 +552,92 @@ class Draft:
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
     lineage: list[str] = attrs.Factory(list)
+    problems: list[DslError] = attrs.Factory(list)
+    """Errors found so far (the first ``MAX_ERRORS``): a declaration or a file
+    with one is set aside and the rest still checked, so ``compile`` can
+    report every error at once."""
+    found: int = 0
+    """Every error found, listed in ``problems`` or past ``MAX_ERRORS``."""
+    lines: dict[str, tuple[str, list[str]]] = attrs.Factory(dict)
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         """A DslError at ``pos``, quoting the line of the source it comes from."""
-        return _Errors(self.sources)(pos, message, suggestion)
+        return _Errors(self.sources, self.lines)(pos, message, suggestion)
+
+    def report(self, err: DslError) -> None:
+        """Keep an error for ``raise_problems`` (the first ``MAX_ERRORS``, counted all)."""
+        self.found += 1
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(err)
+
+    def keep(self, work: Callable[..., T], *args: Any) -> T | None:
+        """``work(*args)``, or None with its DslError kept in ``problems``: one
+        bad declaration does not hide the errors of the others."""
+        try:
+            return work(*args)
+        except DslError as err:
+            self.report(err)
+            return None
+
+    def raise_problems(self) -> None:
+        """One DslError for every problem kept (``DslError.of``), in file and line order."""
+        if self.problems:
+            order = {f: i for i, f in enumerate(self.files)}
+            ranked = sorted(self.problems, key=lambda e: (order.get(e.file, len(order)),
+                                                          e.line or 0, e.column or 0))
+            if self.found > len(ranked):
+                ranked.append(DslError(f"{self.found - len(ranked)} more errors not listed "
+                                       f"(the first {MAX_ERRORS} are)", file=ranked[-1].file))
+            raise DslError.of(ranked)
 
     def add_source(self, text: str, file: str) -> list[Decl]:
         """Parse one card file, keeping its text for the error messages."""
-        self.sources[file] = text
+        self.sources[file] = strip_bom(text)
         self.files.append(file)
         return parse_source(text, file)
 
     def apply(self, decls: list[Decl]) -> None:
-        """Add, patch and remove entries and set options, declaration by declaration."""
+        """Add, patch and remove entries and set options, declaration by declaration;
+        a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
-            if decl.action == "variant":
-                continue
-            if decl.action == "rules":
-                for prop in decl.props:
-                    if prop.name == "catchup":
-                        team, reduced, _ = prop.value
-                        self.catchups[(team, reduced)] = prop
-                    else:
-                        self.options[prop.name] = prop
-                continue
-            table = self.entries[decl.kind]
-            if decl.action == "new":
-                if decl.id in table:
-                    old = table[decl.id].pos
-                    raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
-                                     f"at {old.file}:{old.line}); use 'patch {decl.kind} "
-                                     f"{decl.id}' to change it")
-                self._check_namespace(decl)
-                table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
-            elif decl.action == "patch":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                table[decl.id].props.update(self._props(decl))
-            elif decl.action == "remove":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                del table[decl.id]
+            self.keep(self._apply_one, decl)
+
+    def _apply_one(self, decl: Decl) -> None:
+        if decl.action == "variant":
+            return
+        if decl.action == "rules":
+            for prop in decl.props:
+                if prop.name == "catchup":
+                    team, reduced, _ = prop.value
+                    self.catchups[(team, reduced)] = prop
+                else:
+                    self.options[prop.name] = prop
+            return
+        table = self.entries[decl.kind]
+        if decl.action == "new":
+            if decl.id in table:
+                old = table[decl.id].pos
+                raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
+                                 f"at {old.file}:{old.line}); use 'patch {decl.kind} "
+                                 f"{decl.id}' to change it")
+            self._check_namespace(decl)
+            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+        elif decl.action == "patch":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            props = table[decl.id].props
+            for key, prop in self._props(decl).items():
+                if key in WORDING_PROPS and key in props:  # a patch adds languages
+                    prop = Prop(key, props[key].value + prop.value, prop.pos)
+                props[key] = prop
+        elif decl.action == "remove":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            del table[decl.id]
 
     def _first(self, decl: Decl) -> _Entry | None:
         """The entry of another kind of the card namespace that already has ``decl``'s id."""
@@ -574,30 +669,106 @@ class Draft:
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
         for prop in decl.props:
+            if prop.name in WORDING_PROPS:
+                self._check_languages(decl, prop)
             if prop.name == "modify" and "modify" in props:  # one per number changed
                 prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
             elif prop.name in props and prop.name not in ("layout",):
-                raise self.error(prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'")
+                self.report(self.error(
+                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                continue
             props[prop.name] = prop
         return props
+
+    def _check_languages(self, decl: Decl, prop: Prop) -> None:
+        """One entry per language in a ``name``, ``flavour`` or ``state``."""
+        seen: set[str] = set()
+        for words in prop.value:
+            if words.lang in seen:
+                self.report(self.error(
+                    words.pos, f"{decl.kind} '{decl.id}' gives its {prop.name} in "
+                    f"'{words.lang}' twice"))
+            seen.add(words.lang)
 
     # compile -------------------------------------------------------------
     def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
         """The checked, immutable Ruleset of everything applied so far; ``spec``
         says how it was built (``loader``)."""
+        before = self.found
         options = self._options()
-        statuses = {k: self._status(e) for k, e in self.entries["status"].items()}
-        maneuvers = {k: self._card(e, options, statuses)
-                     for k, e in self.entries["maneuver"].items()}
-        orders = {k: self._card(e, options, statuses) for k, e in self.entries["order"].items()}
-        letters = self._ship_letters()
-        ships = {k: self._ship(e, maneuvers, options, letters[k], statuses)
-                 for k, e in self.entries["ship"].items()}
-        maps = {k: self._map(e) for k, e in self.entries["map"].items()}
-        self._check_whole(maneuvers, orders, ships, maps, options)
+        options_ok = self.found == before
+        statuses = self._each("status", self._status)
+        declared = self.entries["status"]  # a status in error is still a name cards may use
+        maneuvers = self._each("maneuver", self._card, options, declared)
+        orders = self._each("order", self._card, options, declared)
+        letters = self.keep(self._ship_letters) or {}
+        ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters,
+                           statuses)
+        maps = self._each("map", self._map)
+        words = self._words()
+        # the deck and the board add up what every order, ship and map says
+        if options_ok and len(orders) == len(self.entries["order"]):
+            self.keep(self._check_deck, orders, options)
+        if options_ok and len(ships) == len(self.entries["ship"]) \
+                and len(maps) == len(self.entries["map"]):
+            self.keep(self._check_whole, ships, maps, options)
+        self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
-                       statuses=statuses, spec=spec)
+                       statuses=statuses, spec=spec, words=words)
+
+    def _words(self) -> dict[str, dict[str, Wording]]:
+        """The card set's own names, genders, flavour texts and states, by
+        language then id (``Ruleset.words``); errors kept in ``problems``."""
+        words: dict[str, dict[str, dict[str, Any]]] = {}
+        for kind in ("maneuver", "order", "status", "ship"):
+            for entry in self.entries[kind].values():
+                for key in WORDING_PROPS:
+                    if key == "state" and key in entry.props and entry.kind != "status":
+                        self.report(self.error(
+                            entry.props[key].pos, f"{entry.kind} '{entry.id}' has no 'state': "
+                            "a state is what a status is called as said of a ship"))
+                    elif key in entry.props:
+                        for said in entry.props[key].value:
+                            if self.keep(self._check_words, entry, key, said):
+                                fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
+                                fields[key] = said.text
+                                if said.gender is not None:
+                                    fields["gender"] = " ".join(said.gender)
+        return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
+                for lang, table in words.items()}
+
+    def _check_words(self, entry: _Entry, key: str, said: Words) -> bool:
+        """A known language, a text that is not empty, a gender only on a name."""
+        where = f"{entry.kind} '{entry.id}'"
+        if said.lang not in languages():
+            raise self.error(said.pos, f"{where}: no language '{said.lang}'; the languages "
+                             f"are {', '.join(languages())} (lang/*.yaml)",
+                             _suggest(said.lang, languages()))
+        if not said.text.strip():
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is empty")
+        if len(said.text) > MAX_WORDING[key]:
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
+                             f"{MAX_WORDING[key]} characters")
+        if said.gender is not None:
+            gender = " ".join(said.gender)
+            if key != "name":
+                raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
+                                 f"the {key}")
+            if gender not in GENDERS:
+                raise self.error(said.gender_pos, f"{where}: no gender '({gender})'; a gender "
+                                 f"is one of {', '.join(f'({g})' for g in GENDERS)}",
+                                 _suggest(gender, GENDERS))
+        return True
+
+    def _each(self, kind: str, build: Callable[..., T], *args: Any) -> dict[str, T]:
+        """Every entry of ``kind`` built, those in error left out (kept in ``problems``)."""
+        built = {}
+        for key, entry in self.entries[kind].items():
+            value = self.keep(build, entry, *args)
+            if value is not None:
+                built[key] = value
+        return built
 
     def _status(self, entry: _Entry) -> StatusDef:
         """A status declaration: one duration and at least one thing it forbids."""
@@ -723,45 +894,57 @@ class Draft:
         return Redirect(where)
 
     def _options(self) -> RuleOptions:
+        """The rule options; an option in error is kept in ``problems`` and left
+        at its default, so the cards are still checked."""
         fields = {f.name: f for f in attrs.fields(RuleOptions)}
         values: dict[str, Any] = {}
         for key, prop in self.options.items():
-            if key not in fields or key == "catchup":
-                raise self.error(prop.pos, f"unknown rule option '{key}'",
-                                 _suggest(key, [k for k in fields if k != "catchup"]))
-            kind = fields[key].type
-            if kind in ("int", int):
-                if not isinstance(prop.value, int):
-                    raise self.error(prop.pos, f"rule option '{key}' needs a number")
-                if prop.value < 0:
-                    raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
-            elif not isinstance(prop.value, str):
-                raise self.error(prop.pos, f"rule option '{key}' needs a word")
-            values[key] = prop.value
-        if values.get("sunk_mid_chain", "targeting") not in SUNK_MID_CHAIN:
-            prop = self.options["sunk_mid_chain"]
-            raise self.error(prop.pos, f"sunk_mid_chain must be one of {', '.join(SUNK_MID_CHAIN)}",
-                             _suggest(prop.value, SUNK_MID_CHAIN))
-        if values.get("placement", "choose") not in PLACEMENTS:
-            prop = self.options["placement"]
-            raise self.error(prop.pos, f"placement must be one of {', '.join(PLACEMENTS)}",
-                             _suggest(prop.value, PLACEMENTS))
-        if values.get("sinker_draws_for", "any") not in SINKER_DRAWS_FOR:
-            prop = self.options["sinker_draws_for"]
-            raise self.error(prop.pos, "sinker_draws_for must be one of "
-                             f"{', '.join(SINKER_DRAWS_FOR)}",
-                             _suggest(prop.value, SINKER_DRAWS_FOR))
+            value = self.keep(self._option, key, prop, fields)
+            if value is not None:
+                values[key] = value
+        for key, choices in (("sunk_mid_chain", SUNK_MID_CHAIN), ("placement", PLACEMENTS),
+                             ("sinker_draws_for", SINKER_DRAWS_FOR)):
+            if key in values and values[key] not in choices:
+                prop = self.options[key]
+                self.report(self.error(prop.pos, f"{key} must be one of "
+                                                f"{', '.join(choices)}",
+                                                _suggest(prop.value, choices)))
+                del values[key]
         if values.get("neighbours", 8) not in (4, 8):
-            raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
+            self.report(self.error(self.options["neighbours"].pos,
+                                            "neighbours must be 4 or 8"))
+            del values["neighbours"]
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",
                     "victory_points", "turn_limit"):
             if key in values and values[key] < 1:
-                raise self.error(self.options[key].pos, f"rule option '{key}' must be at least 1")
-        self._check_board_size(values)
+                self.report(self.error(self.options[key].pos,
+                                                f"rule option '{key}' must be at least 1"))
+                del values[key]
+        try:
+            self._check_board_size(values)
+        except DslError as err:  # the default board, to check the cards on
+            self.report(err)
+            for key in ("board_columns", "board_rows"):
+                values.pop(key, None)
         values["catchup"] = tuple(sorted(
             (Catchup(t, r, p.value[2]) for (t, r), p in self.catchups.items() if p.value[2] > 0),
             key=lambda c: (c.team, -c.reduced_to)))
         return RuleOptions(**values)
+
+    def _option(self, key: str, prop: Prop, fields: dict[str, Any]) -> Any:
+        """One rule option's value, of the option's type."""
+        if key not in fields or key == "catchup":
+            raise self.error(prop.pos, f"unknown rule option '{key}'",
+                             _suggest(key, [k for k in fields if k != "catchup"]))
+        kind = fields[key].type
+        if kind in ("int", int):
+            if not isinstance(prop.value, int):
+                raise self.error(prop.pos, f"rule option '{key}' needs a number")
+            if prop.value < 0:
+                raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
+        elif not isinstance(prop.value, str):
+            raise self.error(prop.pos, f"rule option '{key}' needs a word")
+        return prop.value
 
     def _check_board_size(self, values: dict[str, Any]) -> None:
         """R1.1, D2.7: a board the engine can play: box columns named a to z,
@@ -779,8 +962,7 @@ class Draft:
             raise self.error(self.options[key].pos, f"a board of {cols}x{rows} map card has no "
                              "room for two start cards in opposite corners (R1.1, D2.7)")
 
-    def _card(self, entry: _Entry, options: RuleOptions,
-              statuses: dict[str, StatusDef]) -> CardDef:
+    def _card(self, entry: _Entry, options: RuleOptions, statuses: Mapping[str, Any]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
@@ -851,7 +1033,7 @@ class Draft:
             copies=p["copies"].value if "copies" in p else 0,
             source=SourceRef(entry.pos.file, entry.pos.line))
 
-    def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
+    def _effect(self, call: Call, statuses: Mapping[str, Any]) -> Effect:
         prim = PRIMITIVES.get(call.name)
         if prim is None:
             raise self.error(call.pos, f"unknown effect '{call.name}'",
@@ -952,8 +1134,8 @@ class Draft:
                              f"the board draws {', '.join(known)}", _suggest(prop.value, known))
         return Silhouette(prop.value)
 
-    def _ship(self, entry: _Entry, maneuvers: dict[str, CardDef], options: RuleOptions,
-              letter: str, statuses: dict[str, StatusDef]) -> ShipDef:
+    def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions,
+              letters: dict[str, str], statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -979,7 +1161,8 @@ class Draft:
                              f"control card has {options.ship_maneuvers} (R1.5)")
         return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
                        crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
-                       letter=letter, silhouette=self._silhouette(entry),
+                       letter=letters.get(entry.id, entry.id[0]),
+                       silhouette=self._silhouette(entry),
                        source=SourceRef(entry.pos.file, entry.pos.line),
                        abilities=self._abilities(entry, statuses))
 
@@ -994,6 +1177,8 @@ class Draft:
         out: list[str] = []
         for name, pos in prop.value:
             spec = statuses.get(name)
+            if spec is None and name in self.entries["status"]:
+                continue  # a status in error: reported at its declaration
             if spec is None:
                 raise self.error(pos, f"{where}: unknown ability '{name}'; an ability is a "
                                  "declared status: status armoured { permanent  modify damage -1 }",
@@ -1044,15 +1229,25 @@ class Draft:
         order = {f: i for i, f in enumerate(self.files)}
         return max(props, key=lambda p: (order.get(p.file, -1), -p.line))
 
-    def _check_whole(self, maneuvers, orders, ships, maps, options: RuleOptions) -> None:
-        anywhere = Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+    def _anywhere(self) -> Pos:
+        """The place of an error of the whole set: its last file."""
+        return Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+
+    def _check_deck(self, orders: dict[str, CardDef], options: RuleOptions) -> None:
+        """R1.4: the copies of the order cards add up to the deck."""
         total = sum(o.copies for o in orders.values())
         if total != options.deck_size:
             counts = ", ".join(f"{o.id} {o.copies}" for o in orders.values())
             pos = self._last_copies_pos() or (
-                self.options["deck_size"].pos if "deck_size" in self.options else anywhere)
+                self.options["deck_size"].pos if "deck_size" in self.options
+                else self._anywhere())
             raise self.error(pos, f"the order cards add up to {total} copies ({counts}); the "
                              f"deck must have {options.deck_size} (R1.4)")
+
+    def _check_whole(self, ships: dict[str, ShipDef], maps: dict[str, MapCardDef],
+                     options: RuleOptions) -> None:
+        """R1.2, R1.1: ship types to play, and the map cards of a board."""
+        anywhere = self._anywhere()
         if not ships:
             raise self.error(anywhere, "no ship types are declared (R1.2)")
         starts = [m for m in maps.values() if m.start]

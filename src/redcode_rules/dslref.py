@@ -98,6 +98,18 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "silhouette": ("The ship's drawing on the SVG board, one of the drawings the board knows "
                    "(see Silhouettes; names of pictures, not of ship types). Default: `hull`.",
                    "silhouette submarine"),
+    "wording": ("The card's, ship type's or status's words per language (`en`, `es`, `it`: "
+                "the languages of `lang/*.yaml`), each a quoted text: `name` its printed name, "
+                "with the gender of its noun where articles and adjectives agree with it "
+                "(`(m)`, `(f)`, `(m pl)`, `(f pl)`; default `(m)`); `flavour` text printed "
+                "on the card, no rule; `state` (statuses only) the status as said of a ship "
+                "where it differs from its name. The narration, the card text, the reference "
+                "pages and `redcode play` use them before the printed cards' own; a language "
+                "left out falls back to the printed name, then to the English one. A `patch` "
+                "adds languages. `name`, `flavour` and `state` end a list of names before "
+                "them. Words change no play: they are not in the card data's hash.",
+                'name en "Sea mine" es "Mina marina" (f) it "Mina navale" (f)\n'
+                'flavour en "It waits." es "Espera." it "Aspetta."'),
     "layout": ("Two rows of two boxes: `.` open water, `#` island, `~` running water "
                "(R1.1, R2.2).", 'layout "#." ".~"'),
     "start_card": ("Marks a start card (all open water). The first two start cards declared "
@@ -212,7 +224,7 @@ def grammar_rules() -> dict[str, list[str]]:
         if not line or line.startswith("//") or line.startswith("%"):
             current = None if not line or line.startswith("%") else current
             continue
-        head = re.match(r"^[?!]?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$", raw)
+        head = re.match(r"^[?!]?([A-Za-z_][A-Za-z0-9_]*)(?:\.\d+)?\s*:\s*(.*)$", raw)
         if head and not raw[0].isspace():
             current = head.group(1)
             rules[current] = []

@@ -58,7 +58,14 @@ class DslError(RedCodeError):
     too, for tools: ``file``, ``line``, ``column`` (None when there is no one
     place to point at), ``source_line``, ``reason`` and ``suggestion`` (a
     close name for a misspelt one, or None).
+
+    A card set with several errors raises one DslError for all of them
+    (``DslError.of``): ``errors`` lists each (a single error lists itself),
+    the attributes are the first's, and the message is every error's
+    message, one after the other.
     """
+
+    errors: list[DslError]
 
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
                  column: int | None = None, source_line: str | None = None,
@@ -69,7 +76,23 @@ class DslError(RedCodeError):
         self.source_line = None if source_line is None else _clip_line(source_line, column)
         self.reason = clip(message, _REASON_LIMIT)
         self.suggestion = None if suggestion is None else clip(suggestion, QUOTE_LIMIT)
+        self.errors = [self]
         super().__init__(self._format())
+
+    @classmethod
+    def of(cls, errors: list[DslError]) -> DslError:
+        """One error for several (each error itself if there is one): the
+        first's file, line and reason, every error in the message and in
+        ``errors``."""
+        if len(errors) == 1:
+            return errors[0]
+        first = errors[0]
+        combined = cls(first.reason, file=first.file, line=first.line, column=first.column,
+                       suggestion=first.suggestion)
+        combined.source_line = first.source_line
+        combined.errors = list(errors)
+        combined.args = (f"{len(errors)} errors:\n" + "\n".join(str(e) for e in errors),)
+        return combined
 
     def _format(self) -> str:
         where = self.file

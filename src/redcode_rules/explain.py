@@ -80,8 +80,8 @@ def _forbidden_by(game, say, what: str, ship, status: str) -> str:
     """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
     and until when."""
     spec = game.rules.statuses[status]
-    return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
-               until=_until(game, ship, spec))
+    name = status_name(status, game.lang, of_ship=True, words=game.rules.words)
+    return say(f"status_{what}", ship=ship.id, status=name, until=_until(game, ship, spec))
 
 
 def _until(game, ship, spec) -> str:
@@ -95,7 +95,7 @@ def _until(game, ship, spec) -> str:
     giver = giver_of(number)
     giver = giver if 0 <= giver < len(game.state.ships) else game.state.ships.index(ship)
     return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
-                                                            game.lang))
+                                                            game.lang, game.rules.words))
 
 
 def explain(game, move: str) -> str:
@@ -316,5 +316,5 @@ def _hidden(game, say, seat: int, target: int, is_order: bool) -> str | None:
     if spec is None:
         return None
     return say("untargetable_order" if is_order else "untargetable_maneuver", target=ship.id,
-               status=status_name(spec.id, game.lang, of_ship=True),
+               status=status_name(spec.id, game.lang, of_ship=True, words=game.rules.words),
                until=_until(game, ship, spec))

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
-from .i18n import languages
+from .i18n import Wording, display_name, flavour, languages
 from .kinds import CardKind, Choice
 from .text import card_text
 
@@ -391,6 +391,11 @@ class Ruleset:
     """Every status cards can give, by id, in declaration order (R9)."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     """How the ruleset was built, and the card texts read to build it."""
+    words: dict[str, dict[str, Wording]] = attrs.Factory(dict)
+    """The card files' own names, genders, flavour texts and status states, by
+    language then id (``name es "Mina marina" (f)``): what the narration,
+    the card text and the reference say before the catalog. Not in ``hash``:
+    words change no play, so a replay survives a renamed card."""
     status_rules: StatusRules = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: StatusRules.of(self.statuses), takes_self=True))
@@ -462,3 +467,13 @@ class Ruleset:
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""
         return card_text(self, card_id, lang)
+
+    def name_of(self, ident: str, lang: str = "en") -> str:
+        """The printed name of a card, ship type or status in ``lang``: its card
+        file's own, else the catalog's (``i18n.display_name``)."""
+        return display_name(ident, lang, self.words)
+
+    def flavour(self, ident: str, lang: str = "en") -> str | None:
+        """A card's, ship type's or status's flavour text in ``lang`` (else
+        English), or None."""
+        return flavour(ident, lang, self.words)

@@ -10,25 +10,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, primitive_of
-from .i18n import catalog, display_name, pick, status_name
+from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
 
 
-def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
+def status_rule_parts(status: StatusDef, lang: str = "en",
+                      names: Words | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
-    next turn`), from its declaration."""
+    next turn`), from its declaration; ``names``: the card set's own names."""
     words = catalog(lang)["status_rules"]
-    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang)
+    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
+                                                                           names)
     until = pick(words["until"][status.duration.value], status.uses or None)
     return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
 
 
-def changes(status: StatusDef, words: dict, lang: str = "en") -> list[str]:
+def changes(status: StatusDef, words: dict, lang: str = "en",
+            names: Words | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
-    ``lang``, whose ``status_rules`` are ``words``."""
+    ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
+    own names (``Ruleset.words``)."""
     parts = []
     if status.untargetable:
         key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
@@ -37,7 +41,7 @@ def changes(status: StatusDef, words: dict, lang: str = "en") -> list[str]:
         forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
         phrase = pick(forms, abs(n)).format(n=abs(n))
         if card is not None:
-            phrase += words["only"].format(card=display_name(card, lang))
+            phrase += words["only"].format(card=display_name(card, lang, names))
         parts.append(phrase)
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
@@ -45,9 +49,10 @@ def changes(status: StatusDef, words: dict, lang: str = "en") -> list[str]:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None) -> str:
+                statuses: dict[str, StatusDef] | None = None, words: Words | None = None) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
-    ``statuses``: the rules' declared statuses, which a status effect describes."""
+    ``statuses``: the rules' declared statuses, which a status effect
+    describes; ``words``: the card set's own names (``Ruleset.words``)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -57,8 +62,8 @@ def effect_text(effect: Effect, lang: str = "en",
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "status" in params:
-        values["status"] = status_name(params["status"], lang)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang))
+        values["status"] = status_name(params["status"], lang, words=words)
+        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words))
     template = cat["effects"][primitive_of(effect).name]
     if isinstance(template, dict) and effect.selector.value in template:
         template = template[effect.selector.value]  # wording that depends on whom
@@ -76,7 +81,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
-    body = join([effect_text(e, lang, rules.statuses) for e in card.effects], words)
+    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
+                words)
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
