@@ -527,3 +527,22 @@ def test_a_status_over_the_turns_of_a_player_out_of_the_game_ends_with_them():
     assert game.ship("blue-destroyer").sunk is True
     assert game.ship("blue-submarine").decoyed is False
     assert game.ship("blue-submarine").repairs == 3
+
+
+def test_a_ship_s_statuses_keep_their_declaration_order_through_a_save():
+    """intercepted (declared first, in the base cards) given after decoyed:
+    the ship lists them in declaration order, as a save writes them back."""
+    game = game_of([example("decoy")], """\
+        blue-destroyer: {at: c3}
+        blue-submarine: {at: c5}
+        red-destroyer: {at: e3}
+        red-submarine: {at: h6}
+        """, hands="{red-destroyer: [intercept]}", turn="blue-destroyer")
+    game.play("decoy blue-submarine")
+    pass_all(game)
+    game.play("end")
+    game.play("order intercept blue-submarine")
+    pass_all(game)
+    assert game.ship("blue-submarine").statuses == ("intercepted", "decoyed")
+    again = rc.Game.from_json(game.to_json())
+    assert again.state.ships == game.state.ships

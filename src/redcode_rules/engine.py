@@ -459,8 +459,10 @@ class Engine:
         had = ship.statuses
         if any(name == status for name, _ in had):
             ship.statuses = tuple((name, left if name == status else n) for name, n in had)
-        else:
-            ship.statuses = had + ((status, left),)
+        else:  # in declaration order, as saves and scenarios write them back
+            order = list(self.rules.statuses)
+            ship.statuses = tuple(sorted(had + ((status, left),),
+                                         key=lambda pair: order.index(pair[0])))
         self.event("status", ship=ship.id, status=status)
 
     def statuses_at_turn_start(self, seat: int) -> None:
