@@ -8,12 +8,14 @@ turn`) or for N uses; a ship type declares permanent ones (`ability`).
 The example cards in cards/examples/modifiers_*.rc are each played here.
 """
 
+import json
 import textwrap
 from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
+from redcode_rules import cli
 from redcode_rules.model import Modifier
 from redcode_rules.reference import differences, ships_page
 
@@ -546,3 +548,13 @@ def test_a_ship_s_statuses_keep_their_declaration_order_through_a_save():
     assert game.ship("blue-submarine").statuses == ("intercepted", "decoyed")
     again = rc.Game.from_json(game.to_json())
     assert again.state.ships == game.state.ships
+
+
+def test_fuzzing_counts_an_ability_as_given_to_each_ship_of_its_type(tmp_path, capsys):
+    """`redcode fuzz --cards`: 1 game of monitor against submarine gives
+    `armoured` once (the monitor's ability), so it is not reported unused."""
+    assert cli.main(["fuzz", "--cards", example("armoured"), "--games", "1", "--teams",
+                     "monitor/submarine", "--out", str(tmp_path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["usage"]["statuses"] == {"armoured": {"given": 1}}
+    assert doc["usage"]["unused"] == []
