@@ -224,19 +224,21 @@ CASES = [
      'status stuck {\n    forbids orders\n}\n',
      'status_without_duration.rc', 1, 1,
      "status 'stuck' has no duration (this turn, until start of its next turn, until end of "
-     "its next turn, permanent)",
+     "its next turn, permanent, until start of your next turn, until end of your next turn, "
+     "for N uses)",
      None),
     ('status_forbidding_nothing',
      'status stuck {\n    permanent\n}\n',
      'status_forbidding_nothing.rc', 1, 1,
      "status 'stuck' forbids nothing: add 'forbids' and one or more of maneuvers, responses, "
-     "orders, movement",
+     "orders, movement, or what it changes ('untargetable', 'modify range -1', 'redirect damage "
+     "to giver')",
      None),
     ('status_of_another_player',
      'status stuck {\n    until end of ist next turn\n    forbids orders\n}\n',
      'status_of_another_player.rc', 2, 18,
-     "status 'stuck': a duration counts the turns of 'its' player (the affected ship's), not "
-     "'ist'",
+     "status 'stuck': a duration counts the turns of 'its' player (the affected ship's) or "
+     "'your' (the card's player's), not 'ist'",
      'its'),
     ('status_two_durations',
      'status stuck {\n    this turn\n    permanent\n    forbids orders\n}\n',

@@ -27,7 +27,8 @@ from lark import Token, Transformer, v_args
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
 from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
-from .kinds import Choice
+from .kinds import CardKind, Choice
+from .modifiers import MAX_USES
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .model import (
@@ -39,6 +40,8 @@ from .model import (
     Duration,
     Forbid,
     MapCardDef,
+    Modifier,
+    Redirect,
     RuleOptions,
     Ruleset,
     RulesSpec,
@@ -195,6 +198,8 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
         expected = _terminal_words(parser, err.expected)
         if token.type == "$END":
             what = "the file ends too early"
+        elif token.type == "SIGN":  # a sign only a `modify` takes: a character elsewhere
+            what = f"unexpected character {str(token)!r}"
         else:
             what = f"unexpected '{token}'"
             if token.type == "NAME":
@@ -389,6 +394,29 @@ class _ToDecls(ExprTransformer, Transformer):
     def forbids(self, meta, c):
         return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
+    # status modifiers and ship abilities (issue #14) ---------------------
+    def for_uses(self, meta, c):
+        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+                    self._pos(meta))
+
+    def untargetable(self, meta, c):
+        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
+        return Prop("untargetable", kinds, self._pos(meta))
+
+    def modify(self, meta, c):
+        name, sign, amount, card = c
+        value = _number(self.file, amount) * (-1 if sign == "-" else 1)
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
+
+    def redirect(self, meta, c):
+        what, where = c
+        return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
+                    self._pos(meta))
+
+    def ability(self, meta, c):
+        return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
     def wording(self, meta, c):
         kind, *rest = c
         entries = []
@@ -502,7 +530,7 @@ class _Entry:
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
               "usable", "once"}
-SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
+SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
 #: and every letter of its id is another ship type's.
@@ -524,7 +552,7 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 
 #: Who "its" is in a status's duration: the affected ship's player (the only
 #: player a duration can name so far).
-DURATION_PLAYERS = ("its",)
+DURATION_PLAYERS = ("its", "your")
 
 #: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
 #: scenarios and saves already use beside one key per declared status.
@@ -671,7 +699,9 @@ class Draft:
         for prop in decl.props:
             if prop.name in WORDING_PROPS:
                 self._check_languages(decl, prop)
-            if prop.name in props and prop.name not in ("layout",):
+            if prop.name == "modify" and "modify" in props:  # one per number changed
+                prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            elif prop.name in props and prop.name not in ("layout",):
                 self.report(self.error(
                     prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
                 continue
@@ -700,7 +730,8 @@ class Draft:
         maneuvers = self._each("maneuver", self._card, options, declared)
         orders = self._each("order", self._card, options, declared)
         letters = self.keep(self._ship_letters) or {}
-        ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters)
+        ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters,
+                           statuses)
         maps = self._each("map", self._map)
         words = self._words()
         # the deck and the board add up what every order, ship and map says
@@ -779,18 +810,29 @@ class Draft:
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")
         text, whose = p["duration"].value
+        uses = 0
+        if text == Duration.USES.value:
+            uses, whose = whose
+            if not 1 <= uses <= MAX_USES:
+                raise self.error(whose, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                                 f"not {uses}")
+            whose = None
         if whose is not None:
             player = text.split(" ")[3]
             if player not in DURATION_PLAYERS:
                 raise self.error(whose, f"{where}: a duration counts the turns of 'its' player "
-                                 f"(the affected ship's), not '{player}'",
+                                 f"(the affected ship's) or 'your' (the card's player's), not "
+                                 f"'{player}'",
                                  _suggest(player, DURATION_PLAYERS))
         duration = Duration(text)
-        if "forbids" not in p:
+        changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
+        if "forbids" not in p and not changes:
             raise self.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
-                             f"more of {', '.join(f.value for f in Forbid)}")
+                             f"more of {', '.join(f.value for f in Forbid)}, or what it "
+                             "changes ('untargetable', 'modify range -1', 'redirect damage to "
+                             "giver')")
         forbids: list[Forbid] = []
-        for word, pos in p["forbids"].value:
+        for word, pos in (p["forbids"].value if "forbids" in p else ()):
             known = [f.value for f in Forbid]
             if word not in known:
                 raise self.error(pos, f"{where} cannot forbid '{word}'; it forbids "
@@ -798,8 +840,86 @@ class Draft:
             if Forbid(word) in forbids:
                 raise self.error(pos, f"{where} forbids '{word}' twice")
             forbids.append(Forbid(word))
-        return StatusDef(entry.id, duration, tuple(forbids),
-                         SourceRef(entry.pos.file, entry.pos.line))
+        spec = StatusDef(entry.id, duration, tuple(forbids),
+                         SourceRef(entry.pos.file, entry.pos.line), uses,
+                         self._untargetable(entry), self._modifiers(entry),
+                         self._redirect(entry))
+        if uses and not (spec.modifiers or spec.redirect):
+            raise self.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
+                             "is used: a use is counted by 'modify' (a maneuver declared, a "
+                             "move, a damage changed) or 'redirect' (a damage sent)")
+        return spec
+
+    def _untargetable(self, entry: _Entry) -> tuple[CardKind, ...]:
+        """``untargetable [by maneuvers orders]``: the kinds of card it hides from
+        (both without ``by``)."""
+        prop = entry.props.get("untargetable")
+        if prop is None:
+            return ()
+        if not prop.value:
+            return (CardKind.MANEUVER, CardKind.ORDER)
+        known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
+        out: list[CardKind] = []
+        for word, pos in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
+                                 f"orders, not '{word}'", _suggest(word, known))
+            if known[word] in out:
+                raise self.error(pos, f"status '{entry.id}' names '{word}' twice")
+            out.append(known[word])
+        return tuple(out)
+
+    def _modifiers(self, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
+        """``modify NAME N [on CARD]`` lines: each number changed once per card,
+        by a non-zero N; a card named is a declared maneuver (an order card
+        too for movement), and only range, cost and movement name one."""
+        prop = entry.props.get("modify")
+        if prop is None:
+            return ()
+        known = [m.value for m in Modifier]
+        out: list[tuple[Modifier, int, str | None]] = []
+        for word, pos, amount, only in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
+                                 f"modifies {', '.join(known)}", _suggest(word, known))
+            card = None if only is None else self._modified_card(entry, word, *only)
+            if any(m.value == word and c == card for m, _, c in out):
+                raise self.error(pos, f"status '{entry.id}' modifies '{word}' twice")
+            if amount == 0:
+                raise self.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
+                                 "other than 0, such as +1 or -1")
+            out.append((Modifier(word), amount, card))
+        return tuple(out)
+
+    def _modified_card(self, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+        """The card a ``modify ... on CARD`` names, checked."""
+        if word not in ("range", "cost", "movement"):
+            raise self.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
+                             "not for one card ('on' is for range, cost and movement)")
+        cards = list(self.entries["maneuver"])
+        if word == "movement":
+            cards += list(self.entries["order"])
+        if card not in cards:
+            kind = "card" if word == "movement" else "maneuver"
+            raise self.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                             f"'modify {word}'", _suggest(card, cards))
+        return card
+
+    def _redirect(self, entry: _Entry) -> Redirect | None:
+        """``redirect damage to giver``."""
+        prop = entry.props.get("redirect")
+        if prop is None:
+            return None
+        (what, wpos), (where, pos) = prop.value
+        if what != "damage":
+            raise self.error(wpos, f"status '{entry.id}' redirects damage only, not '{what}'",
+                             _suggest(what, ["damage"]))
+        known = [r.value for r in Redirect]
+        if where not in known:
+            raise self.error(pos, f"status '{entry.id}' redirects damage to "
+                             f"{', '.join(known)} (the ship of the card's player who gave it), "
+                             f"not '{where}'", _suggest(where, known))
+        return Redirect(where)
 
     def _options(self) -> RuleOptions:
         """The rule options; an option in error is kept in ``problems`` and left
@@ -1138,7 +1258,7 @@ class Draft:
         return Silhouette(prop.value)
 
     def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions,
-              letters: dict[str, str]) -> ShipDef:
+              letters: dict[str, str], statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -1166,7 +1286,40 @@ class Draft:
                        crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
                        letter=letters.get(entry.id, entry.id[0]),
                        silhouette=self._silhouette(entry),
-                       source=SourceRef(entry.pos.file, entry.pos.line))
+                       source=SourceRef(entry.pos.file, entry.pos.line),
+                       abilities=self._abilities(entry, statuses))
+
+    def _abilities(self, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
+        """A ship type's abilities: declared statuses that never end and change
+        numbers, targeting or damage (what a status forbids is read on the hot
+        paths from the ship's state, so an ability cannot forbid)."""
+        prop = entry.props.get("abilities")
+        if prop is None:
+            return ()
+        where = f"ship '{entry.id}'"
+        out: list[str] = []
+        for name, pos in prop.value:
+            spec = statuses.get(name)
+            if spec is None and name in self.entries["status"]:
+                continue  # a status in error: reported at its declaration
+            if spec is None:
+                raise self.error(pos, f"{where}: unknown ability '{name}'; an ability is a "
+                                 "declared status: status armoured { permanent  modify damage -1 }",
+                                 _suggest(name, statuses))
+            if name in out:
+                raise self.error(pos, f"{where} lists ability '{name}' twice")
+            if spec.duration is not Duration.PERMANENT:
+                raise self.error(pos, f"{where}: ability '{name}' must be a permanent status, "
+                                 f"not '{spec.duration.value}' (an ability never ends)")
+            if spec.forbids or spec.redirect is not None:
+                what = "forbids" if spec.forbids else "redirects damage"
+                raise self.error(pos, f"{where}: ability '{name}' {what}; an ability may only "
+                                 "'modify' numbers or be 'untargetable'")
+            if not spec.modifies:
+                raise self.error(pos, f"{where}: ability '{name}' changes nothing; give it "
+                                 "'modify damage -1' or 'untargetable'")
+            out.append(name)
+        return tuple(out)
 
     def _map(self, entry: _Entry) -> MapCardDef:
         p = entry.props

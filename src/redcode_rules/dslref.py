@@ -21,7 +21,9 @@ from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
+from .model import (OPTION_DOCS, Duration, Forbid, Modifier, Redirect, RuleOptions,
+                    Silhouette, TargetKind)
+from .modifiers import USE_OF
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -134,10 +136,32 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                    "are blue's (top-left) and red's (bottom-right) (D2.7).",
                    'start  layout ".." ".."'),
     "until": ("How long the status lasts: until the start or the end of the next turn of "
-              "`its` player (the affected ship's; `its` may be left out). Given during that "
-              "player's own turn, "
-              "`until end of its next turn` lasts through the following turn.",
-              "until start of its next turn"),
+              "`its` player (the affected ship's; `its` may be left out) or of `your` player "
+              "(the card's player, who gave it). Given during that player's own turn, "
+              "`until end of its next turn` (or `your`) lasts through the following turn.",
+              "until start of your next turn"),
+    "for_uses": ("The status lasts N uses (1 to 999): what a use is depends on what it "
+                 "modifies (see Modifiers below): a maneuver its ship declares, a move of its "
+                 "ship, a damage changed or redirected. A status for N uses must modify or "
+                 "redirect something.", "for 2 uses"),
+    "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
+                     "its ship: they are not listed, and explain() names the status. Its own "
+                     "player's cards still may. Area cards do not target ships.",
+                     "untargetable by maneuvers orders"),
+    "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
+               "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
+               "Modifiers below). `on CARD` limits a range, cost or movement change to one "
+               "card (a per-type rule difference: `modify movement +1 on movement`). The "
+               "engine's rule queries (listing, explain) and damage read them.",
+               "modify range -1"),
+    "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
+                 "the status (`giver`), if on the board and another ship; that ship's own "
+                 "modifiers then apply. Damage is sent once, never on again.",
+                 "redirect damage to giver"),
+    "ability": ("Passive abilities of the ship type: declared statuses that are `permanent` "
+                "and only `modify` or are `untargetable` (no forbids, no redirect). Every ship "
+                "of the type has them, never lost; they are not in the ship's state.",
+                "ability armoured"),
     "this_turn": ("The status ends at the end of the turn it was given in.", "this turn"),
     "permanent": ("The status lasts until its ship leaves the board (sunk, R9.2), as every "
                   "status does.", "permanent"),
@@ -520,6 +544,15 @@ def dsl_reference() -> str:
     comments = _enum_comments(Forbid)
     for forbid in Forbid:
         lines.append(f"| `{forbid.value}` | {comments.get(forbid.name, NO_DESCRIPTION)} |")
+    lines += ["", "| modify | changes | a use |", "| --- | --- | --- |"]
+    comments = _enum_comments(Modifier)
+    for modifier in Modifier:
+        lines.append(f"| `{modifier.value}` | {comments.get(modifier.name, NO_DESCRIPTION)} | "
+                     f"{USE_OF[modifier]} |")
+    lines.append(f"| `redirect damage to giver` | {_enum_comments(Redirect)['GIVER']} | "
+                 f"{USE_OF[Redirect.GIVER]} |")
+    lines += ["", "A status's durations and modifiers are read by the engine's rule queries "
+              "(modifiers.py); `while CONDITION` durations will plug into `modifiers.holds`."]
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
     for status in rulesets[0].statuses.values():
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "

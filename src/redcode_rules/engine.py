@@ -26,7 +26,8 @@ from .cardops import CardOps
 from .effects import Effect, Owed, Selector
 from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Ruleset, TargetKind, among
+from .model import CardDef, Modifier, Ruleset, TargetKind, among
+from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
 from .rng import shuffle
 from .state import Event, GameState, Spent, StackItem
 
@@ -61,8 +62,7 @@ class Engine(CardOps):
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers", "_orders_per_turn",
-                 "_computed_costs")
+                 "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -82,6 +82,8 @@ class Engine(CardOps):
         # seat * 2 + responding → [(slot, card)] of the maneuvers of its
         # control card it may use so (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
+        # the modifier queries, only if a status modifies something (modifiers.py)
+        self.mods = Modifiers(rules, self._types) if rules.status_rules.modifying else None
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -180,11 +182,13 @@ class Engine(CardOps):
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
-        if self.state.spent or self._computed_costs:  # none in the printed cards
+        mods = self.mods
+        if self.state.spent or self._computed_costs or (mods is not None
+                                                        and mods.active(ship, seat)):
             out = [(i, card) for i, card in cards if not crew_on[i]
-                   and self.cost_of(seat, card) <= reserve
+                   and self.cost(seat, card) <= reserve
                    and not (card.once and self.spent(seat, card.id))]
-        else:
+        else:  # the printed cards
             out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
         if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
             return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
@@ -206,15 +210,6 @@ class Engine(CardOps):
         answers = len(self.state.stack) - 1 if responding else None
         scope = Scope(seat, None, answers)
         return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
-
-    def cost_of(self, seat: int, card: CardDef) -> int:
-        """The crew a maneuver costs the ship now (R4.1): its cost, or for
-        ``cost (AMOUNT)`` the amount counted for the using ship (``self``),
-        at least 1."""
-        amount = card.computed_cost
-        if amount is None:
-            return card.cost
-        return max(1, amount.value(self, Scope(seat)))
 
     def spent(self, seat: int, card_id: str) -> bool:
         """Whether the player has used its once-per-game card ``card_id``."""
@@ -263,11 +258,41 @@ class Engine(CardOps):
             return [source] if ships[source].position is not None else []
         return [s for s, ship in enumerate(ships) if ship.position is not None]
 
+    def cost(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now (R4.1): its cost, or for
+        ``cost (AMOUNT)`` the amount counted for the using ship (``self``);
+        changed by the ship's statuses and abilities; at least 1."""
+        base = card.cost
+        if card.computed_cost is not None:
+            base = max(1, card.computed_cost.value(self, Scope(seat)))
+        if self.mods is None:
+            return base
+        return self.mods.cost(self.state.ships[seat], seat, card, base)
+
+    def reach(self, seat: int, card: CardDef) -> int:
+        """How far a maneuver of the ship reaches now: its range, changed by
+        the ship's statuses and abilities (R4.2)."""
+        if self.mods is None:
+            return card.range
+        return self.mods.reach(self.state.ships[seat], seat, card)
+
+    def targetable(self, seat: int, target: int, kind: str) -> bool:
+        """Whether a card of ``kind`` of the ship's player may target ``target``:
+        no status or ability of it forbids it (a ship's own player's cards always may)."""
+        mods = self.mods
+        return mods is None or target == seat or mods.hidden_by(
+            self.state.ships[target], target, CardKind(kind)) is None
+
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
         ship = self.state.ships[seat]
-        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
                                    ship.side, self.sides)
+        if self.mods is not None:
+            farther = self.mods.total(ship, seat, Modifier.SIGHT)
+            if farther:  # distances in its visual field count N less, at least 1
+                return [(max(1, dist - farther), s) for dist, s in seen]
+        return seen
 
     def visible_targets(self, seat: int, reach: int,
                         sight: list[tuple[int, int]] | None = None) -> list[int]:
@@ -285,7 +310,11 @@ class Engine(CardOps):
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
-        targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        if self.mods is None:
+            targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        else:
+            targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
+                       if self.targetable(seat, t, MANEUVER)]
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
             targets = [source] if source in targets else []
@@ -314,7 +343,10 @@ class Engine(CardOps):
                 occupied |= 1 << box
                 if s == mover:
                     start = box
-        return (start, step.amount, occupied)
+        if self.mods is None:
+            return (start, step.amount, occupied)
+        steps = self.mods.steps(self.state.ships[mover], mover, step.amount, card.id)
+        return (start, steps, occupied) if steps else ()
 
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked. A response that
@@ -381,7 +413,10 @@ class Engine(CardOps):
         return [s for s in seats if ships[s].position is not None]
 
     def damage(self, seat: int, amount: int, actor: int) -> None:
-        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2)."""
+        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
+        A status may send it to another ship or change it (``taken``)."""
+        if self.mods is not None:
+            seat, amount = self.taken(seat, amount)
         ship = self.state.ships[seat]
         full = self._types[seat].repairs
         for _ in range(amount):
@@ -399,6 +434,26 @@ class Engine(CardOps):
                    breakdowns=ship.breakdowns)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+
+    def taken(self, seat: int, amount: int) -> tuple[int, int]:
+        """The ship that takes a damage and how much: a status of the ship
+        hit may send it to its giver's ship (once: not sent on again), then
+        the statuses and abilities of the ship that takes it change it
+        (at least 0). Each status that did so loses a use."""
+        mods = self.mods
+        ships = self.state.ships
+        sent = mods.redirected(ships[seat], seat)
+        if sent is not None and ships[sent[1]].position is not None:
+            spec, giver = sent
+            mods.use(ships[seat], status=spec.id)
+            self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
+            seat = giver
+        ship = ships[seat]
+        change = mods.total(ship, seat, Modifier.DAMAGE)
+        if change:
+            mods.use(ship, (Modifier.DAMAGE,))
+            amount = max(0, amount + change)
+        return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
         """Regain up to the track size; never converts (R3.4)."""
@@ -437,6 +492,8 @@ class Engine(CardOps):
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
             return
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MOVE)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
 
@@ -478,21 +535,31 @@ class Engine(CardOps):
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
                        of=self.state.ships[answered.seat].id)
 
-    def set_status(self, seat: int, status: str) -> None:
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None:
         """Give a ship a declared status (R9); given again, it lasts from now.
 
         Each status keeps how many turn starts or ends of its ship's player
         are still to pass: one, except a status lasting until the end of
-        its next turn given during that player's own turn (two ends)."""
+        its next turn given during that player's own turn (two ends). A
+        status over the card's player's (``giver``) turns counts theirs; a
+        status for N uses keeps N (modifiers.py packs the giver in)."""
         st = self.state
         ship = st.ships[seat]
-        left = 2 if st.turn == seat and status in self.rules.status_rules.at_own_turn_end \
-            else 1
+        rules = self.rules.status_rules
+        left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
+        if status in rules.with_giver or status in rules.counted:
+            if status in rules.counted:
+                left = self.rules.statuses[status].uses
+            elif status in rules.at_your_turn_end and st.turn == giver:
+                left = 2
+            left = pack(left, giver if status in rules.with_giver else -1)
         had = ship.statuses
         if any(name == status for name, _ in had):
             ship.statuses = tuple((name, left if name == status else n) for name, n in had)
-        else:
-            ship.statuses = had + ((status, left),)
+        else:  # in declaration order, as saves and scenarios write them back
+            order = list(self.rules.statuses)
+            ship.statuses = tuple(sorted(had + ((status, left),),
+                                         key=lambda pair: order.index(pair[0])))
         self.event("status", ship=ship.id, status=status)
 
     def statuses_at_turn_start(self, seat: int) -> None:
@@ -502,6 +569,8 @@ class Engine(CardOps):
         ending = self.rules.status_rules.at_turn_start
         if ship.statuses and ending:
             ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+        if self.rules.status_rules.at_your_turn_start:
+            self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
 
     def statuses_at_turn_end(self, seat: int) -> None:
         """The end of a turn ends every status that lasts this turn, and counts
@@ -519,6 +588,27 @@ class Engine(CardOps):
             ship.statuses = tuple((name, n - 1 if name in ending else n)
                                   for name, n in ship.statuses
                                   if name not in ending or n > 1)
+        if rules.at_your_turn_end:
+            self.statuses_of_giver(seat, rules.at_your_turn_end, True)
+
+    def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
+        """A turn start or end of ``seat``'s player for the statuses that last
+        over the turns of the card's player who gave them: those ``names``
+        given by that player (or, giver unknown, on that player's ship) lose
+        one turn edge (``counted``, ending at the last) or end at once."""
+        for other, ship in enumerate(self.state.ships):
+            if not ship.statuses:
+                continue
+            kept = []
+            for name, n in ship.statuses:
+                if name in names:
+                    giver = giver_of(n)
+                    if giver == seat or giver < 0 and other == seat:
+                        if not counted or left_of(n) <= 1:
+                            continue
+                        n -= 1
+                kept.append((name, n))
+            ship.statuses = tuple(kept)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
@@ -551,6 +641,11 @@ class Engine(CardOps):
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
+        rules = self.rules.status_rules
+        if rules.at_your_turn_start or rules.at_your_turn_end:
+            # a status over this player's turns ends: they have no more turns
+            self.statuses_of_giver(seat, rules.at_your_turn_start | rules.at_your_turn_end,
+                                   False)
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
         if st.known:
@@ -737,7 +832,8 @@ class Engine(CardOps):
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            cost = card.cost if card.computed_cost is None else self.cost_of(seat, card)
+            cost = card.cost if self.mods is None and card.computed_cost is None \
+                else self.used(seat, card)
             ship.reserve -= cost  # R4.1: crew on the maneuver
             ship.crew_on[index] += cost
             if kind == RESPOND:
@@ -791,6 +887,16 @@ class Engine(CardOps):
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
         self.advance()
+
+    def used(self, seat: int, card: CardDef) -> int:
+        """A maneuver the ship declares: what it costs now, and a use of the
+        statuses that change its cost, or its range or sight if it has one."""
+        cost = self.cost(seat, card)
+        ship = self.state.ships[seat]
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MANEUVER + ON_RANGED if card.range is not None
+                          else ON_MANEUVER, card=card.id)
+        return cost
 
     def describe(self, move: Move) -> dict[str, object]:
         """What a declaration's log event says of its target, area and path."""

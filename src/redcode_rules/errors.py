@@ -91,7 +91,16 @@ class DslError(RedCodeError):
                        suggestion=first.suggestion)
         combined.source_line = first.source_line
         combined.errors = list(errors)
-        combined.args = (f"{len(errors)} errors:\n" + "\n".join(str(e) for e in errors),)
+        shown, size = [], 0
+        for err in errors:  # a bounded message; every error stays in ``errors``
+            text = str(err)
+            if shown and size + len(text) > _COMBINED_LIMIT:
+                break
+            shown.append(text)
+            size += len(text) + 1
+        more = len(errors) - len(shown)
+        combined.args = (f"{len(errors)} errors:\n" + "\n".join(shown)
+                         + (f"\n… and {more} more (all in the error's .errors)" if more else ""),)
         return combined
 
     def _format(self) -> str:
@@ -111,6 +120,9 @@ class DslError(RedCodeError):
 
 
 _LINE_WINDOW = 100
+#: The most characters of errors one combined DslError's message shows (the
+#: rest are counted); a hostile file may hold thousands of mistakes.
+_COMBINED_LIMIT = 1_500
 
 
 def _clip_line(line: str, column: int | None) -> str:

@@ -264,7 +264,8 @@ class Usage:
 
     For each new card: ``declared`` (a maneuver used or answered with),
     ``played`` (an order card played), ``resolved`` and ``cancelled``
-    (cancelled or wasted); each new status: ``given``; each new ship type:
+    (cancelled or wasted); each new status: ``given`` (an ability: once per
+    ship of its type in a game); each new ship type:
     ``games`` it took part in and times ``sunk``.
     """
 
@@ -290,6 +291,10 @@ class Usage:
         types = {ship.id: ship.type for ship in game.state.ships}
         for kind in set(types.values()) & set(self.ships):
             self.ships[kind]["games"] += 1
+        for ship in game.state.ships:  # an ability: given to every ship of its type
+            for name in game.rules.ships[ship.type].abilities:
+                if name in self.statuses:
+                    self.statuses[name] += 1
         for event in game.log:
             data = event.data
             if event.kind in self.EVENTS and data.get("card") in self.cards:

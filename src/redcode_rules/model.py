@@ -16,7 +16,7 @@ import attrs
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Condition, Filter
 from .i18n import Wording, display_name, flavour, languages
-from .kinds import Choice
+from .kinds import CardKind, Choice
 from .text import card_text
 
 
@@ -82,7 +82,7 @@ class CardDef:
     """Whether each player may use it only once in a game (``once per game``)."""
     computed_cost: Amount | None = None
     """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
-    counted for the using ship (``self``) by ``Engine.cost_of``, at least 1; None
+    counted for the using ship (``self``) by ``Engine.cost``, at least 1; None
     for a fixed cost. ``cost`` then holds the amount with every quantity 0, at
     least 1 (`cost (3 - repairs missing)`: 3; `cost (1 + cards in hand)`: 1):
     the one figure the reference tables and the bots read."""
@@ -112,6 +112,10 @@ class Duration(str, enum.Enum):
     START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
     END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
     PERMANENT = "permanent"   # only when its ship leaves the board
+    # the card's player's turns ("your": the player who gave it, D8.7)
+    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
+    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
+    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
 
 
 class Forbid(str, enum.Enum):
@@ -121,6 +125,23 @@ class Forbid(str, enum.Enum):
     RESPONSES = "responses"    # the ship uses no maneuver as a response (R5.2)
     ORDERS = "orders"          # its player plays no order card (R7.3)
     MOVEMENT = "movement"      # no card moves it; a move on it does nothing
+
+
+class Modifier(str, enum.Enum):
+    """A number a status changes by N while it lasts (``modify NAME N``); what
+    counts as one use of a status ``for N uses`` is said for each."""
+
+    RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
+    COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
+    MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to 6 (D4.6)
+    SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
+    DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
+
+
+class Redirect(str, enum.Enum):
+    """Where a status sends the damage its ship takes (``redirect damage to NAME``)."""
+
+    GIVER = "giver"   # the damage goes to the giver's ship (the card's player's), if on the board
 
 
 @attrs.frozen
@@ -136,6 +157,42 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    uses: int = 0
+    """How many uses it lasts (``for N uses``); 0 for any other duration."""
+    untargetable: tuple[CardKind, ...] = ()
+    """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
+    modifiers: tuple[tuple[Modifier, int, str | None], ...] = ()
+    """The numbers it changes, by how much, and for which card only, if one
+    (``modify NAME N [on CARD]``), in declared order."""
+    redirect: Redirect | None = None
+    """Where the damage its ship takes goes instead (``redirect damage to giver``)."""
+
+    @property
+    def modifies(self) -> bool:
+        """Whether it changes anything besides what it forbids (the engine then
+        looks at it in its rule queries and when damage is taken)."""
+        return bool(self.untargetable or self.modifiers or self.redirect)
+
+    def amount(self, modifier: Modifier, card: str | None = None) -> int:
+        """How much it changes ``modifier`` (0 if not at all) for ``card``: a
+        change for another card only is left out; ``card`` None counts them all."""
+        return sum(n for m, n, only in self.modifiers
+                   if m is modifier and (card is None or only is None or only == card))
+
+    def extra(self) -> list[Any]:
+        """What the hash describes beyond duration and forbids: empty for a
+        status without them, so the printed cards keep their hash."""
+        out: list[Any] = []
+        if self.uses:
+            out.append(["uses", self.uses])
+        if self.untargetable:
+            out.append(["untargetable", [k.value for k in self.untargetable]])
+        if self.modifiers:
+            out.append(["modify", [[m.value, n, *([c] if c else [])]
+                                   for m, n, c in self.modifiers]])
+        if self.redirect:
+            out.append(["redirect", self.redirect.value])
+        return out
 
 
 @attrs.frozen
@@ -151,6 +208,15 @@ class StatusRules:
     at_turn_start: frozenset[str] = frozenset()
     at_turn_end: frozenset[str] = frozenset()
     at_own_turn_end: frozenset[str] = frozenset()
+    #: statuses that change numbers, targeting or damage (none: the engine skips
+    #: every modifier query, so the printed cards pay nothing for them)
+    modifying: frozenset[str] = frozenset()
+    #: statuses whose number counts the card's player's turns, or uses, and
+    #: keeps who gave it (``modifiers.pack``)
+    at_your_turn_start: frozenset[str] = frozenset()
+    at_your_turn_end: frozenset[str] = frozenset()
+    counted: frozenset[str] = frozenset()
+    with_giver: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -166,7 +232,13 @@ class StatusRules:
             movement=having(lambda s: Forbid.MOVEMENT in s.forbids),
             at_turn_start=having(lambda s: s.duration is Duration.START_OF_NEXT_TURN),
             at_turn_end=having(lambda s: s.duration is Duration.THIS_TURN),
-            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN))
+            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN),
+            modifying=having(lambda s: s.modifies),
+            at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
+            at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
+            counted=having(lambda s: s.duration is Duration.USES),
+            with_giver=having(lambda s: s.redirect is not None or s.duration in (
+                Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 
 
 def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
@@ -209,6 +281,9 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    abilities: tuple[str, ...] = ()
+    """Its passive abilities: permanent statuses every ship of the type has,
+    never in its state and never lost (``ability NAME``)."""
 
 
 @attrs.frozen
@@ -422,9 +497,10 @@ class Ruleset:
             # a ship's letter and silhouette only show it: left out, so that
             # saves and replays keep the hash of the card data they play
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
+                      + ([list(v.abilities)] if v.abilities else [])
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
-            "statuses": {k: [v.duration.value, [f.value for f in v.forbids]]
+            "statuses": {k: [v.duration.value, [f.value for f in v.forbids], *v.extra()]
                          for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
         }

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # the state sits above: str(event) narrates it
     from .model import ShipDef
     from .state import Event
 
-SHIP_KEYS = ("player", "ship", "by", "of", "target")
+SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
 TOP_LEVEL = ("turn_start", "game_start", "game_over")
 
 
@@ -46,7 +46,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
             else display_name(source, lang, words)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
-    if event.kind == "status":
+    if event.kind in ("status", "redirect"):
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]

@@ -15,7 +15,7 @@ import attrs
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import effect_text, join, status_rule_parts
+from .text import changes, effect_text, join, status_rule_parts
 
 
 def _cell(text: str) -> str:
@@ -51,6 +51,7 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
         lines += [
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
+                  *_abilities(rules, ship, lang),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
                   "| --- | --- | --- | --- |"]
@@ -160,7 +161,22 @@ def _ship_changes(rules: Ruleset, mine: ShipDef, theirs: ShipDef, lang: str) -> 
         out.append(said["ship_maneuvers"].format(
             name=name, new=", ".join(display_name(m, lang, rules.words)
                                      for m in mine.maneuvers)))
+    if mine.abilities != theirs.abilities:
+        out.append(said["ship_abilities"].format(
+            name=name, new=", ".join(display_name(a, lang, rules.words)
+                                     for a in mine.abilities) or "—"))
     return out
+
+
+def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
+    """The line of a ship type's abilities and what each changes (none: no line)."""
+    if not ship.abilities:
+        return []
+    words = catalog(lang)
+    parts = [f"{display_name(a, lang, rules.words)} "
+             f"({', '.join(changes(rules.statuses[a], words['status_rules'], lang, rules.words))})"
+             for a in ship.abilities]
+    return [f"{words['reference']['abilities']}: {'; '.join(parts)}", ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:

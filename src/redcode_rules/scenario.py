@@ -19,6 +19,7 @@ from .game_core import GameCore
 from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
+from .modifiers import number_allowed
 from .rng import MASK, seed_state, shuffle
 from .state import GameState, Known, ShipState, Spent
 from .validate import MODES, check_state, team_problems
@@ -39,15 +40,16 @@ def ship_fields(rules: Ruleset) -> tuple[str, ...]:
 def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tuple[str, int], ...]:
     """The ship's statuses: ``name: true`` for each it has. ``to_scenario`` writes
     2 for a status lasting until the end of its player's next turn given in
-    that player's turn (two turn ends still to pass)."""
+    that player's turn (two turn ends still to pass), and the number of a
+    status with uses left or a giver (modifiers.pack) as it is."""
     out = []
     for name in rules.statuses:
         value = spec.get(name, False)
         if isinstance(value, bool):
             if value:
                 out.append((name, 1))
-        elif isinstance(value, int) and value == 2:
-            out.append((name, 2))
+        elif isinstance(value, int) and number_allowed(rules, name, value):
+            out.append((name, value))
         else:
             raise ScenarioError(f"{field}.{name}", f"must be true or false, not {quote(value)}")
     return tuple(out)

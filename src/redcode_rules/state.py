@@ -188,6 +188,7 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "deck_top": {"player": str},
     "refloat": {"ship": str, "box": str},
     "status": {"ship": str, "status": str},
+    "redirect": {"ship": str, "to": str, "status": str},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
     "catchup": {"side": str, "cards": int},

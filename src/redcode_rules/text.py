@@ -12,19 +12,42 @@ from typing import TYPE_CHECKING
 from .effects import Effect, Selector, primitive_of
 from .exprs_text import computed_note, cost_text, ships_text, target_text, to_ships_text, \
     usable_text, with_condition
-from .i18n import Words, catalog, pick, status_name
+from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
 
 
-def status_rule_parts(status: StatusDef, lang: str = "en") -> dict[str, str]:
+def status_rule_parts(status: StatusDef, lang: str = "en",
+                      names: Words | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
-    next turn`), from its declaration."""
+    next turn`), from its declaration; ``names``: the card set's own names."""
     words = catalog(lang)["status_rules"]
-    return {"forbids": words["joiner"].join(words["forbids"][f.value] for f in status.forbids),
-            "until": words["until"][status.duration.value]}
+    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
+                                                                           names)
+    until = pick(words["until"][status.duration.value], status.uses or None)
+    return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
+
+
+def changes(status: StatusDef, words: dict, lang: str = "en",
+            names: Words | None = None) -> list[str]:
+    """What a status changes (untargetable, modify, redirect) as phrases of
+    ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
+    own names (``Ruleset.words``)."""
+    parts = []
+    if status.untargetable:
+        key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
+        parts.append(words["untargetable"][key])
+    for modifier, n, card in status.modifiers:
+        forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
+        phrase = pick(forms, abs(n)).format(n=abs(n))
+        if card is not None:
+            phrase += words["only"].format(card=display_name(card, lang, names))
+        parts.append(phrase)
+    if status.redirect is not None:
+        parts.append(words["redirect"][status.redirect.value])
+    return parts
 
 
 def effect_text(effect: Effect, lang: str = "en",
@@ -59,7 +82,7 @@ def effect_text(effect: Effect, lang: str = "en",
                                       effect.selector.value == "self" else by]
     if "status" in params:
         values["status"] = status_name(params["status"], lang, words=words)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang))
+        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words))
     template = cat["effects"][primitive_of(effect).name]
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom

@@ -30,6 +30,7 @@ from .board import Board
 from .effects import Selector
 from .errors import quote
 from .model import Ruleset, TargetKind
+from .modifiers import most_crew_on
 from .state import GameState, Ref, StackItem, referring_fields
 
 SIDES = ("blue", "red")
@@ -301,7 +302,9 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         spec = rules.ships[ship.type]
         for name, n in zip(spec.maneuvers, ship.crew_on):
             card = rules.maneuvers[name]  # a computed cost was counted when it was used
-            if n > card.cost and card.computed_cost is None:
+            if n > card.cost and card.computed_cost is None and (
+                    not rules.status_rules.modifying
+                    or n > most_crew_on(rules, ship.type, card.cost)):
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
