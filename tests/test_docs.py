@@ -393,9 +393,12 @@ def test_gen_scripts_write_every_page_the_nav_lists(tmp_path, monkeypatch):
     every language, and the DSL reference. Every other nav page is a file in docs/."""
     generated = run_gen_script(ROOT / "docs" / "gen_reference.py", tmp_path, monkeypatch)
     generated |= run_gen_script(ROOT / "docs" / "gen_dsl_reference.py", tmp_path, monkeypatch)
+    # the cookbook: one page and its pictures (cookbook/*.svg, not pages)
+    generated |= {p for p in run_gen_script(ROOT / "docs" / "gen_cookbook.py", tmp_path,
+                                            monkeypatch) if p.endswith(".md")}
     expected = {f"reference/{e}/{lang}/{p}.md" for e in builtin_editions()
                 for lang in languages() for p in PAGES}
-    assert expected | {"reference/index.md", "dsl-reference.md"} == generated
+    assert expected | {"reference/index.md", "dsl-reference.md", "cookbook.md"} == generated
     nav = nav_pages()
     assert len(nav) == len(set(nav))
     assert generated <= set(nav)
@@ -546,7 +549,7 @@ def dsl_guide_card_file() -> str:
 
 
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"dsl.md": 4, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
+SESSIONS = {"dsl.md": 5, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 1, "api/errors.md": 1,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 

@@ -18,6 +18,7 @@ from .effects import Selector, primitive_of
 from .game import Game
 from .kinds import CardKind, MoveKind, Pile
 from .moves import Move
+from .state import StackItem
 
 
 class Bot(Protocol):
@@ -173,6 +174,11 @@ class GreedyBot:
             card = game.rules.card(move.card)
             boxes = game.board.area(move.area, card.target.width, card.target.height) or ()
             return [s for s, ship in enumerate(st.ships) if ship.position in boxes]
+        if hasattr(selector, "seats"):  # a set of ships or players (exprs.py), as now
+            kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
+            answers = len(st.stack) - 1 if move.kind == MoveKind.RESPOND else None
+            item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers)
+            return selector.seats(game.engine, item)
         return []
 
     def item_harm(self, game: Game, item) -> float:

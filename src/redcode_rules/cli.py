@@ -18,7 +18,7 @@ from typing import Any, NoReturn, Sequence
 from . import __version__, i18n
 from .bots import BOTS
 from .errors import Failure, LanguageError, RedCodeError, UsageError
-from .fuzz import fuzz
+from .fuzz import NEW_ORDER_SHARE, card_fuzz_rules, fuzz, fuzz_cards
 from .game import Game, new_game
 from .game_setup import default_teams
 from .i18n import catalog
@@ -52,6 +52,18 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def share(text: str) -> float:
+    """An argparse type: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, not {text!r}") \
+            from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, not {value}")
     return value
 
 
@@ -124,7 +136,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                                 teams=args.teams, seed=args.seed))
     print(board_text(game))
     play_out(game, bots)
-    for line in narrate(game.log, lang):
+    for line in narrate(game.log, lang, rules.words):
         print(line)
     print()
     print(board_text(game))
@@ -135,8 +147,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Validate card files: every error with file, line and caret; exit 1 if any."""
-    errors = check_files(args.files, args.edition)
+    """Validate card files, by default as one card set: every error with file,
+    line and caret; exit 1 if any."""
+    errors = check_files(args.files, args.edition, separately=args.separately)
     if args.json:
         emit({"command": "check", "ok": not errors, "files": list(args.files),
               "errors": [{"file": e.file, "line": e.line, "column": e.column,
@@ -144,6 +157,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         return FAILURE if errors else 0
     for err in errors:
         print(err, file=sys.stderr)
+    if len(errors) > 1:
+        print(f"{len(errors)} errors", file=sys.stderr)
     if not errors:
         print(f"{len(args.files)} file(s) OK")
     return FAILURE if errors else 0
@@ -190,9 +205,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         emit({"command": "replay", "ok": True, "file": args.file, "moves": len(data["moves"]),
               "ruleset": rules.name, "hash": rules.hash, "is_over": game.is_over,
               "winner": game.winner, "score": game.score, "to_move": game.to_move,
-              "narration": narrate(game.log, lang)})
+              "narration": narrate(game.log, lang, rules.words)})
         return 0
-    for line in narrate(game.log, lang):
+    for line in narrate(game.log, lang, rules.words):
         print(line)
     print(board_text(game))
     print(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")
@@ -201,25 +216,56 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     """Random games checking every invariant; a broken one is a failure (exit 1),
-    its shrunk replay written to --out."""
-    rules = rules_of(args)
+    its shrunk replay written to --out. With --cards, the card files' new cards
+    and ship types are put into play and their use counted (fuzz.fuzz_cards)."""
+    usage = None
+    if args.cards:
+        setup = card_setup(args)
+        rules = setup.rules
+    else:
+        rules = rules_of(args)
+        if args.teams:
+            raise UsageError("fuzz: --teams chooses the teams of a card file's games; "
+                             "give --cards FILE")
     with progress_bar(enabled=not (args.quiet or args.json), total=args.games) as advance:
         try:
-            failure = fuzz(rules, games=args.games, seed=args.seed, out=args.out,
-                           progress=advance)
+            if args.cards:
+                failure, usage = fuzz_cards(setup, games=args.games, seed=args.seed,
+                                            out=args.out, progress=advance)
+            else:
+                failure = fuzz(rules, games=args.games, seed=args.seed, out=args.out,
+                               progress=advance)
         except OSError as err:
             raise Failure(f"--out: cannot write {err.filename or args.out}: "
                           f"{err.strerror or err}") from None
     if args.json:
-        emit({"command": "fuzz", "ok": failure is None, "games": args.games, "seed": args.seed,
-              "ruleset": rules.name, "hash": rules.hash,
-              "failure": None if failure is None else failure.to_dict()})
+        doc = {"command": "fuzz", "ok": failure is None, "games": args.games, "seed": args.seed,
+               "ruleset": rules.name, "hash": rules.hash,
+               "failure": None if failure is None else failure.to_dict()}
+        if usage is not None:
+            doc["deck"] = setup.deck
+            doc["teams"] = [teams for mode, teams in setup.choices if mode == "war"]
+            doc["usage"] = usage.to_dict()
+        emit(doc)
         return 0 if failure is None else FAILURE
+    if usage is not None:
+        for line in usage.report():
+            print(line)
     if failure is None:
         print(f"{args.games} random games of {rules.name} ({rules.hash}): every invariant held")
         return 0
     print("broken invariant — " + failure.report())
     return FAILURE
+
+
+def card_setup(args: argparse.Namespace):
+    """The rules and teams of ``fuzz --cards``; bad card files or teams are usage errors."""
+    try:
+        plain = load_ruleset(args.edition, args.cards)
+        teams = parse_teams(args.teams, plain) if args.teams else None
+        return card_fuzz_rules(args.edition, args.cards, teams, args.deck_share)
+    except RedCodeError as err:
+        raise UsageError(str(err)) from None
 
 
 class progress_bar:
@@ -302,6 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate card files")
     c.add_argument("files", nargs="+")
     c.add_argument("--edition", default="en", help="edition the files are added to")
+    c.add_argument("--separately", action="store_true",
+                   help="check each file alone on top of the edition (default: the files "
+                        "are one card set, applied in order)")
     json_option(c)
     c.set_defaults(func=cmd_check)
 
@@ -321,7 +370,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     fz = sub.add_parser("fuzz", help="random games checking every invariant; shrinks failures")
     fz.add_argument("--edition", default="en", help="en, es, it or a variant file")
-    fz.add_argument("--cards", action="append", default=[], help="extra card file")
+    fz.add_argument("--cards", action="append", default=[],
+                    help="card file whose new cards and ship types are put into play, and "
+                         "their use counted (repeat for several files, applied in order)")
+    fz.add_argument("--teams", default=None,
+                    help="with --cards: the teams of every game (1v1, 2v2, 3v3 or "
+                         "frigate,submarine/frigate,destroyer; default: 1v1 to 3v3 with "
+                         "the new ship types first)")
+    fz.add_argument("--deck-share", type=share, default=NEW_ORDER_SHARE,
+                    help="with --cards: the share of the deck given to the new order cards "
+                         f"(default {NEW_ORDER_SHARE})")
     fz.add_argument("--games", type=positive_int, default=100)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--out", default=".", help="folder for the replays of a failure")

@@ -18,15 +18,19 @@ import difflib
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 import attrs
 import lark
 from lark import Token, Transformer, v_args
 
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
-from .kinds import Choice
+from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
+from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
+from .kinds import CardKind, Choice
+from .modifiers import MAX_USES
 from .errors import DslError
+from .i18n import GENDERS, Wording, languages
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from .model import (
     PLACEMENTS,
@@ -37,6 +41,8 @@ from .model import (
     Duration,
     Forbid,
     MapCardDef,
+    Modifier,
+    Redirect,
     RuleOptions,
     Ruleset,
     RulesSpec,
@@ -47,6 +53,8 @@ from .model import (
     Target,
     TargetKind,
 )
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------
 # declarations
@@ -68,16 +76,33 @@ class Prop:
     name: str
     value: Any
     pos: Pos
+    words: tuple[Word, ...] = ()
+    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
 
 
 @attrs.frozen
 class Call:
-    """One parsed effect (`damage 1 to target`): primitive, arguments, selector."""
+    """One parsed effect (`damage 1 to target`): primitive, arguments, selector,
+    and the condition it resolves under (`if …`, exprs.py)."""
 
     name: str
     args: tuple[Any, ...]
-    selector: Selector | None
+    selector: Any  # a Selector, an exprs.Ships or Players, or None
     pos: Pos
+    condition: Condition | None = None
+    words: tuple[Word, ...] = ()
+
+
+@attrs.frozen
+class Words:
+    """One language's words in a ``name``, ``flavour`` or ``state`` property:
+    ``es "Mina marina" (f)``."""
+
+    lang: str
+    text: str
+    gender: tuple[str, ...] | None
+    pos: Pos
+    gender_pos: Pos | None = None
 
 
 @attrs.frozen
@@ -114,6 +139,9 @@ WORDS = {
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
+    "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
+    # expressions (exprs_dsl.py)
+    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
 }
 
 
@@ -185,6 +213,8 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
         expected = _terminal_words(parser, err.expected)
         if token.type == "$END":
             what = "the file ends too early"
+        elif token.type == "SIGN":  # a sign only a `modify` takes: a character elsewhere
+            what = f"unexpected character {str(token)!r}"
         else:
             what = f"unexpected '{token}'"
             if token.type == "NAME":
@@ -223,7 +253,7 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
 
 
 @v_args(meta=True)
-class _ToDecls(Transformer):
+class _ToDecls(ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
 
     def __init__(self, file: str):
@@ -235,6 +265,10 @@ class _ToDecls(Transformer):
 
     def _tpos(self, tok: Token) -> Pos:
         return Pos(self.file, tok.line, tok.column)
+
+    def number(self, tok: Token) -> int:
+        """The integer a token writes (see ``_number``)."""
+        return _number(self.file, tok)
 
     def start(self, meta, decls):
         return list(decls)
@@ -284,7 +318,11 @@ class _ToDecls(Transformer):
             return Prop(name, _number(self.file, c[0]), self._pos(meta))
         return prop
 
-    cost = _int_prop("cost")
+    def cost(self, meta, c):
+        if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
+            return Prop("cost", c[0], self._pos(meta))
+        return Prop("cost", _number(self.file, c[0]), self._pos(meta))
+
     copies = _int_prop("copies")
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
@@ -297,8 +335,17 @@ class _ToDecls(Transformer):
         negated, flag = c
         return Prop(str(flag), negated is None, self._pos(meta))
 
+    def once(self, meta, c):
+        return Prop("once", True, self._pos(meta))
+
     def target(self, meta, c):
-        return Prop("target", c[0], self._pos(meta))
+        return Prop("target", c[0], self._pos(meta), self.take_words())
+
+    def target_filtered(self, meta, c):
+        return Target(TargetKind.SHIP, filter=self.filter_of(c))
+
+    def usable(self, meta, c):
+        return Prop("usable", c[0], self._pos(meta), self.take_words())
 
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)
@@ -318,14 +365,15 @@ class _ToDecls(Transformer):
 
     def call(self, meta, c):
         name, *rest = c
-        selector = None
-        if rest and isinstance(rest[-1], Selector):
-            selector = rest.pop()
-        elif rest and rest[-1] is None:
-            rest.pop()
-        args = tuple(_number(self.file, a) if a.type == "INT" else str(a)
-                     for a in rest if a is not None)
-        return Call(str(name), args, selector, self._tpos(name))
+        condition = next((x for x in rest if isinstance(x, Condition)), None)
+        selector = next((x for x in rest if isinstance(x, (Selector, Ships, Players))), None)
+        args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
+                     if x.type == "INT" else str(x)
+                     for x in rest if isinstance(x, (Token, Amount)))
+        # `(2)` is the number 2: a printed card compiles to plain numbers
+        args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
+                     and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
+        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words())
 
     def sel_self(self, meta, c):
         return Selector.SELF
@@ -356,7 +404,7 @@ class _ToDecls(Transformer):
 
     trigger_by = trigger_of
 
-    def once(self, meta, c):
+    def once_turn(self, meta, c):
         return True
 
     def token_decl(self, meta, c):
@@ -383,6 +431,41 @@ class _ToDecls(Transformer):
 
     def forbids(self, meta, c):
         return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    # status modifiers and ship abilities (issue #14) ---------------------
+    def for_uses(self, meta, c):
+        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+                    self._pos(meta))
+
+    def untargetable(self, meta, c):
+        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
+        return Prop("untargetable", kinds, self._pos(meta))
+
+    def modify(self, meta, c):
+        name, sign, amount, card = c
+        value = _number(self.file, amount) * (-1 if sign == "-" else 1)
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
+
+    def redirect(self, meta, c):
+        what, where = c
+        return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
+                    self._pos(meta))
+
+    def ability(self, meta, c):
+        return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def wording(self, meta, c):
+        kind, *rest = c
+        entries = []
+        for i in range(0, len(rest), 3):
+            lang, text, gender = rest[i:i + 3]
+            words, gpos = (None, None) if gender is None else gender
+            entries.append(Words(str(lang), str(text)[1:-1], words, self._tpos(lang), gpos))
+        return Prop(str(kind), tuple(entries), self._pos(meta))
+
+    def gender(self, meta, c):
+        return tuple(str(t) for t in c), self._tpos(c[0])
 
     def maneuvers(self, meta, c):
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
@@ -415,10 +498,20 @@ class _ToDecls(Transformer):
                     self._tpos(teams))
 
 
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """A card text without the UTF-8 byte order mark some editors write first."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
-    """Parse one card file into declarations; ``DslError`` on bad syntax."""
+    """Parse one card file into declarations; ``DslError`` on bad syntax.
+    A byte order mark at the start is skipped."""
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
+    text = strip_bom(text)
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
@@ -445,14 +538,21 @@ def _suggest(name: str, known: Iterable[str]) -> str | None:
 
 
 class _Errors:
-    """Formats semantic errors with the source line of the declaration."""
+    """Formats semantic errors with the source line of the declaration; each
+    file is split into lines once (``lines``: file → (text, its lines)), however
+    many errors it has."""
 
-    def __init__(self, sources: dict[str, str]):
+    def __init__(self, sources: dict[str, str],
+                 lines: dict[str, tuple[str, list[str]]] | None = None):
         self.sources = sources
+        self.lines = {} if lines is None else lines
 
     def __call__(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         text = self.sources.get(pos.file, "")
-        lines = text.splitlines()
+        cached = self.lines.get(pos.file)
+        if cached is None or cached[0] is not text:
+            cached = self.lines[pos.file] = (text, text.splitlines())
+        lines = cached[1]
         src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
         return DslError(message, file=pos.file, line=pos.line or None,
                         column=pos.column or None, source_line=src, suggestion=suggestion)
@@ -466,12 +566,22 @@ class _Entry:
     pos: Pos
 
 
-CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect"}
-SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette")
+CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
+              "usable", "once"}
+SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: The marks a ship type takes on the text board when it declares no ``letter``
 #: and every letter of its id is another ship type's.
 SPARE_LETTERS = "123456789"
+
+#: A declaration's words per language (``name``, ``flavour``, ``state``): a
+#: patch adds to them, language by language, rather than replacing them.
+WORDING_PROPS = ("name", "flavour", "state")
+#: The most errors a card set lists: past them they are only counted (a
+#: broken file of a million lines must not cost a million messages).
+MAX_ERRORS = 200
+#: The longest name, state and flavour text a card file may give (characters).
+MAX_WORDING = {"name": 40, "state": 40, "flavour": 300}
 
 #: The kinds of declaration whose ids share one namespace: a card's id, as
 #: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
@@ -480,7 +590,7 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 
 #: Who "its" is in a status's duration: the affected ship's player (the only
 #: player a duration can name so far).
-DURATION_PLAYERS = ("its",)
+DURATION_PLAYERS = ("its", "your")
 
 #: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
 #: scenarios and saves already use beside one key per declared status.
@@ -508,51 +618,92 @@ class Draft:
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
     lineage: list[str] = attrs.Factory(list)
+    problems: list[DslError] = attrs.Factory(list)
+    """Errors found so far (the first ``MAX_ERRORS``): a declaration or a file
+    with one is set aside and the rest still checked, so ``compile`` can
+    report every error at once."""
+    found: int = 0
+    """Every error found, listed in ``problems`` or past ``MAX_ERRORS``."""
+    lines: dict[str, tuple[str, list[str]]] = attrs.Factory(dict)
 
     def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
         """A DslError at ``pos``, quoting the line of the source it comes from."""
-        return _Errors(self.sources)(pos, message, suggestion)
+        return _Errors(self.sources, self.lines)(pos, message, suggestion)
+
+    def report(self, err: DslError) -> None:
+        """Keep an error for ``raise_problems`` (the first ``MAX_ERRORS``, counted all)."""
+        self.found += 1
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(err)
+
+    def keep(self, work: Callable[..., T], *args: Any) -> T | None:
+        """``work(*args)``, or None with its DslError kept in ``problems``: one
+        bad declaration does not hide the errors of the others."""
+        try:
+            return work(*args)
+        except DslError as err:
+            self.report(err)
+            return None
+
+    def raise_problems(self) -> None:
+        """One DslError for every problem kept (``DslError.of``), in file and line order."""
+        if self.problems:
+            order = {f: i for i, f in enumerate(self.files)}
+            ranked = sorted(self.problems, key=lambda e: (order.get(e.file, len(order)),
+                                                          e.line or 0, e.column or 0))
+            if self.found > len(ranked):
+                ranked.append(DslError(f"{self.found - len(ranked)} more errors not listed "
+                                       f"(the first {MAX_ERRORS} are)", file=ranked[-1].file))
+            raise DslError.of(ranked)
 
     def add_source(self, text: str, file: str) -> list[Decl]:
         """Parse one card file, keeping its text for the error messages."""
-        self.sources[file] = text
+        self.sources[file] = strip_bom(text)
         self.files.append(file)
         return parse_source(text, file)
 
     def apply(self, decls: list[Decl]) -> None:
-        """Add, patch and remove entries and set options, declaration by declaration."""
+        """Add, patch and remove entries and set options, declaration by declaration;
+        a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
-            if decl.action == "variant":
-                continue
-            if decl.action == "rules":
-                for prop in decl.props:
-                    if prop.name == "catchup":
-                        team, reduced, _ = prop.value
-                        self.catchups[(team, reduced)] = prop
-                    else:
-                        self.options[prop.name] = prop
-                continue
-            table = self.entries[decl.kind]
-            if decl.action == "new":
-                if decl.id in table:
-                    old = table[decl.id].pos
-                    raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
-                                     f"at {old.file}:{old.line}); use 'patch {decl.kind} "
-                                     f"{decl.id}' to change it")
-                self._check_namespace(decl)
-                table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
-            elif decl.action == "patch":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                table[decl.id].props.update(self._props(decl))
-            elif decl.action == "remove":
-                if decl.id not in table:
-                    raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
-                                     f"'{decl.id}'{self._other_kind(decl)}",
-                                     _suggest(decl.id, table))
-                del table[decl.id]
+            self.keep(self._apply_one, decl)
+
+    def _apply_one(self, decl: Decl) -> None:
+        if decl.action == "variant":
+            return
+        if decl.action == "rules":
+            for prop in decl.props:
+                if prop.name == "catchup":
+                    team, reduced, _ = prop.value
+                    self.catchups[(team, reduced)] = prop
+                else:
+                    self.options[prop.name] = prop
+            return
+        table = self.entries[decl.kind]
+        if decl.action == "new":
+            if decl.id in table:
+                old = table[decl.id].pos
+                raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
+                                 f"at {old.file}:{old.line}); use 'patch {decl.kind} "
+                                 f"{decl.id}' to change it")
+            self._check_namespace(decl)
+            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+        elif decl.action == "patch":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            props = table[decl.id].props
+            for key, prop in self._props(decl).items():
+                if key in WORDING_PROPS and key in props:  # a patch adds languages
+                    prop = Prop(key, props[key].value + prop.value, prop.pos)
+                props[key] = prop
+        elif decl.action == "remove":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            del table[decl.id]
 
     def _first(self, decl: Decl) -> _Entry | None:
         """The entry of another kind of the card namespace that already has ``decl``'s id."""
@@ -584,32 +735,110 @@ class Draft:
     def _props(self, decl: Decl) -> dict[str, Prop]:
         props: dict[str, Prop] = {}
         for prop in decl.props:
-            if prop.name == "when" and "when" in props:  # triggers add up
+            if prop.name in WORDING_PROPS:
+                self._check_languages(decl, prop)
+            if prop.name == "modify" and "modify" in props:  # one per number changed
+                prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            elif prop.name == "when" and "when" in props:  # triggers add up
                 prop = attrs.evolve(prop, value=props["when"].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):
-                raise self.error(prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'")
+                self.report(self.error(
+                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                continue
             props[prop.name] = prop
         return props
+
+    def _check_languages(self, decl: Decl, prop: Prop) -> None:
+        """One entry per language in a ``name``, ``flavour`` or ``state``."""
+        seen: set[str] = set()
+        for words in prop.value:
+            if words.lang in seen:
+                self.report(self.error(
+                    words.pos, f"{decl.kind} '{decl.id}' gives its {prop.name} in "
+                    f"'{words.lang}' twice"))
+            seen.add(words.lang)
 
     # compile -------------------------------------------------------------
     def compile(self, name: str, spec: RulesSpec = RulesSpec()) -> Ruleset:
         """The checked, immutable Ruleset of everything applied so far; ``spec``
         says how it was built (``loader``)."""
+        before = self.found
         options = self._options()
-        statuses = {k: self._status(e) for k, e in self.entries["status"].items()}
-        maneuvers = {k: self._card(e, options, statuses)
-                     for k, e in self.entries["maneuver"].items()}
-        orders = {k: self._card(e, options, statuses) for k, e in self.entries["order"].items()}
-        letters = self._ship_letters()
-        ships = {k: self._ship(e, maneuvers, options, letters[k])
-                 for k, e in self.entries["ship"].items()}
-        maps = {k: self._map(e) for k, e in self.entries["map"].items()}
-        marks: dict[str, str] = {}
-        tokens = {k: self._token(e, letters, marks) for k, e in self.entries["token"].items()}
-        self._check_whole(maneuvers, orders, ships, maps, options)
+        options_ok = self.found == before
+        statuses = self._each("status", self._status)
+        declared = self.entries["status"]  # a status in error is still a name cards may use
+        maneuvers = self._each("maneuver", self._card, options, declared)
+        orders = self._each("order", self._card, options, declared)
+        letters = self.keep(self._ship_letters) or {}
+        ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters,
+                           statuses)
+        maps = self._each("map", self._map)
+        marks: dict[str, str] = {}  # a token kind's mark → its id
+        tokens = self._each("token", self._token, letters, marks)
+        words = self._words()
+        # the deck and the board add up what every order, ship and map says
+        if options_ok and len(orders) == len(self.entries["order"]):
+            self.keep(self._check_deck, orders, options)
+        if options_ok and len(ships) == len(self.entries["ship"]) \
+                and len(maps) == len(self.entries["map"]):
+            self.keep(self._check_whole, ships, maps, options)
+        self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
-                       statuses=statuses, tokens=tokens, spec=spec)
+                       statuses=statuses, tokens=tokens, spec=spec, words=words)
+
+    def _words(self) -> dict[str, dict[str, Wording]]:
+        """The card set's own names, genders, flavour texts and states, by
+        language then id (``Ruleset.words``); errors kept in ``problems``."""
+        words: dict[str, dict[str, dict[str, Any]]] = {}
+        for kind in ("maneuver", "order", "status", "ship"):
+            for entry in self.entries[kind].values():
+                for key in WORDING_PROPS:
+                    if key == "state" and key in entry.props and entry.kind != "status":
+                        self.report(self.error(
+                            entry.props[key].pos, f"{entry.kind} '{entry.id}' has no 'state': "
+                            "a state is what a status is called as said of a ship"))
+                    elif key in entry.props:
+                        for said in entry.props[key].value:
+                            if self.keep(self._check_words, entry, key, said):
+                                fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
+                                fields[key] = said.text
+                                if said.gender is not None:
+                                    fields["gender"] = " ".join(said.gender)
+        return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
+                for lang, table in words.items()}
+
+    def _check_words(self, entry: _Entry, key: str, said: Words) -> bool:
+        """A known language, a text that is not empty, a gender only on a name."""
+        where = f"{entry.kind} '{entry.id}'"
+        if said.lang not in languages():
+            raise self.error(said.pos, f"{where}: no language '{said.lang}'; the languages "
+                             f"are {', '.join(languages())} (lang/*.yaml)",
+                             _suggest(said.lang, languages()))
+        if not said.text.strip():
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is empty")
+        if len(said.text) > MAX_WORDING[key]:
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
+                             f"{MAX_WORDING[key]} characters")
+        if said.gender is not None:
+            gender = " ".join(said.gender)
+            if key != "name":
+                raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
+                                 f"the {key}")
+            if gender not in GENDERS:
+                raise self.error(said.gender_pos, f"{where}: no gender '({gender})'; a gender "
+                                 f"is one of {', '.join(f'({g})' for g in GENDERS)}",
+                                 _suggest(gender, GENDERS))
+        return True
+
+    def _each(self, kind: str, build: Callable[..., T], *args: Any) -> dict[str, T]:
+        """Every entry of ``kind`` built, those in error left out (kept in ``problems``)."""
+        built = {}
+        for key, entry in self.entries[kind].items():
+            value = self.keep(build, entry, *args)
+            if value is not None:
+                built[key] = value
+        return built
 
     def _status(self, entry: _Entry) -> StatusDef:
         """A status declaration: one duration and at least one thing it forbids."""
@@ -623,18 +852,29 @@ class Draft:
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")
         text, whose = p["duration"].value
+        uses = 0
+        if text == Duration.USES.value:
+            uses, whose = whose
+            if not 1 <= uses <= MAX_USES:
+                raise self.error(whose, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                                 f"not {uses}")
+            whose = None
         if whose is not None:
             player = text.split(" ")[3]
             if player not in DURATION_PLAYERS:
                 raise self.error(whose, f"{where}: a duration counts the turns of 'its' player "
-                                 f"(the affected ship's), not '{player}'",
+                                 f"(the affected ship's) or 'your' (the card's player's), not "
+                                 f"'{player}'",
                                  _suggest(player, DURATION_PLAYERS))
         duration = Duration(text)
-        if "forbids" not in p and "when" not in p:
+        changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
+        if "forbids" not in p and not changes and "when" not in p:
             raise self.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
-                             f"more of {', '.join(f.value for f in Forbid)}")
+                             f"more of {', '.join(f.value for f in Forbid)}, or what it "
+                             "changes ('untargetable', 'modify range -1', 'redirect damage to "
+                             "giver')")
         forbids: list[Forbid] = []
-        for word, pos in p["forbids"].value if "forbids" in p else ():
+        for word, pos in (p["forbids"].value if "forbids" in p else ()):
             known = [f.value for f in Forbid]
             if word not in known:
                 raise self.error(pos, f"{where} cannot forbid '{word}'; it forbids "
@@ -642,9 +882,86 @@ class Draft:
             if Forbid(word) in forbids:
                 raise self.error(pos, f"{where} forbids '{word}' twice")
             forbids.append(Forbid(word))
-        return StatusDef(entry.id, duration, tuple(forbids),
-                         SourceRef(entry.pos.file, entry.pos.line),
-                         self._triggers(entry, Holder.STATUS))
+        spec = StatusDef(entry.id, duration, tuple(forbids),
+                         SourceRef(entry.pos.file, entry.pos.line), uses,
+                         self._untargetable(entry), self._modifiers(entry),
+                         self._redirect(entry), self._triggers(entry, Holder.STATUS))
+        if uses and not (spec.modifiers or spec.redirect):
+            raise self.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
+                             "is used: a use is counted by 'modify' (a maneuver declared, a "
+                             "move, a damage changed) or 'redirect' (a damage sent)")
+        return spec
+
+    def _untargetable(self, entry: _Entry) -> tuple[CardKind, ...]:
+        """``untargetable [by maneuvers orders]``: the kinds of card it hides from
+        (both without ``by``)."""
+        prop = entry.props.get("untargetable")
+        if prop is None:
+            return ()
+        if not prop.value:
+            return (CardKind.MANEUVER, CardKind.ORDER)
+        known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
+        out: list[CardKind] = []
+        for word, pos in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
+                                 f"orders, not '{word}'", _suggest(word, known))
+            if known[word] in out:
+                raise self.error(pos, f"status '{entry.id}' names '{word}' twice")
+            out.append(known[word])
+        return tuple(out)
+
+    def _modifiers(self, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
+        """``modify NAME N [on CARD]`` lines: each number changed once per card,
+        by a non-zero N; a card named is a declared maneuver (an order card
+        too for movement), and only range, cost and movement name one."""
+        prop = entry.props.get("modify")
+        if prop is None:
+            return ()
+        known = [m.value for m in Modifier]
+        out: list[tuple[Modifier, int, str | None]] = []
+        for word, pos, amount, only in prop.value:
+            if word not in known:
+                raise self.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
+                                 f"modifies {', '.join(known)}", _suggest(word, known))
+            card = None if only is None else self._modified_card(entry, word, *only)
+            if any(m.value == word and c == card for m, _, c in out):
+                raise self.error(pos, f"status '{entry.id}' modifies '{word}' twice")
+            if amount == 0:
+                raise self.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
+                                 "other than 0, such as +1 or -1")
+            out.append((Modifier(word), amount, card))
+        return tuple(out)
+
+    def _modified_card(self, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+        """The card a ``modify ... on CARD`` names, checked."""
+        if word not in ("range", "cost", "movement"):
+            raise self.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
+                             "not for one card ('on' is for range, cost and movement)")
+        cards = list(self.entries["maneuver"])
+        if word == "movement":
+            cards += list(self.entries["order"])
+        if card not in cards:
+            kind = "card" if word == "movement" else "maneuver"
+            raise self.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                             f"'modify {word}'", _suggest(card, cards))
+        return card
+
+    def _redirect(self, entry: _Entry) -> Redirect | None:
+        """``redirect damage to giver``."""
+        prop = entry.props.get("redirect")
+        if prop is None:
+            return None
+        (what, wpos), (where, pos) = prop.value
+        if what != "damage":
+            raise self.error(wpos, f"status '{entry.id}' redirects damage only, not '{what}'",
+                             _suggest(what, ["damage"]))
+        known = [r.value for r in Redirect]
+        if where not in known:
+            raise self.error(pos, f"status '{entry.id}' redirects damage to "
+                             f"{', '.join(known)} (the ship of the card's player who gave it), "
+                             f"not '{where}'", _suggest(where, known))
+        return Redirect(where)
 
     # triggers and tokens (triggers.py) -------------------------------------
     def _triggers(self, entry: _Entry, holder: Holder) -> tuple[TriggerDef, ...]:
@@ -758,45 +1075,57 @@ class Draft:
         return TokenDef(entry.id, mark, duration, self._triggers(entry, Holder.TOKEN))
 
     def _options(self) -> RuleOptions:
+        """The rule options; an option in error is kept in ``problems`` and left
+        at its default, so the cards are still checked."""
         fields = {f.name: f for f in attrs.fields(RuleOptions)}
         values: dict[str, Any] = {}
         for key, prop in self.options.items():
-            if key not in fields or key == "catchup":
-                raise self.error(prop.pos, f"unknown rule option '{key}'",
-                                 _suggest(key, [k for k in fields if k != "catchup"]))
-            kind = fields[key].type
-            if kind in ("int", int):
-                if not isinstance(prop.value, int):
-                    raise self.error(prop.pos, f"rule option '{key}' needs a number")
-                if prop.value < 0:
-                    raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
-            elif not isinstance(prop.value, str):
-                raise self.error(prop.pos, f"rule option '{key}' needs a word")
-            values[key] = prop.value
-        if values.get("sunk_mid_chain", "targeting") not in SUNK_MID_CHAIN:
-            prop = self.options["sunk_mid_chain"]
-            raise self.error(prop.pos, f"sunk_mid_chain must be one of {', '.join(SUNK_MID_CHAIN)}",
-                             _suggest(prop.value, SUNK_MID_CHAIN))
-        if values.get("placement", "choose") not in PLACEMENTS:
-            prop = self.options["placement"]
-            raise self.error(prop.pos, f"placement must be one of {', '.join(PLACEMENTS)}",
-                             _suggest(prop.value, PLACEMENTS))
-        if values.get("sinker_draws_for", "any") not in SINKER_DRAWS_FOR:
-            prop = self.options["sinker_draws_for"]
-            raise self.error(prop.pos, "sinker_draws_for must be one of "
-                             f"{', '.join(SINKER_DRAWS_FOR)}",
-                             _suggest(prop.value, SINKER_DRAWS_FOR))
+            value = self.keep(self._option, key, prop, fields)
+            if value is not None:
+                values[key] = value
+        for key, choices in (("sunk_mid_chain", SUNK_MID_CHAIN), ("placement", PLACEMENTS),
+                             ("sinker_draws_for", SINKER_DRAWS_FOR)):
+            if key in values and values[key] not in choices:
+                prop = self.options[key]
+                self.report(self.error(prop.pos, f"{key} must be one of "
+                                                f"{', '.join(choices)}",
+                                                _suggest(prop.value, choices)))
+                del values[key]
         if values.get("neighbours", 8) not in (4, 8):
-            raise self.error(self.options["neighbours"].pos, "neighbours must be 4 or 8")
+            self.report(self.error(self.options["neighbours"].pos,
+                                            "neighbours must be 4 or 8"))
+            del values["neighbours"]
         for key in ("hand_limit", "ship_maneuvers", "deck_size", "board_columns", "board_rows",
                     "victory_points", "turn_limit"):
             if key in values and values[key] < 1:
-                raise self.error(self.options[key].pos, f"rule option '{key}' must be at least 1")
-        self._check_board_size(values)
+                self.report(self.error(self.options[key].pos,
+                                                f"rule option '{key}' must be at least 1"))
+                del values[key]
+        try:
+            self._check_board_size(values)
+        except DslError as err:  # the default board, to check the cards on
+            self.report(err)
+            for key in ("board_columns", "board_rows"):
+                values.pop(key, None)
         values["catchup"] = tuple(sorted(
             (Catchup(t, r, p.value[2]) for (t, r), p in self.catchups.items() if p.value[2] > 0),
             key=lambda c: (c.team, -c.reduced_to)))
         return RuleOptions(**values)
+
+    def _option(self, key: str, prop: Prop, fields: dict[str, Any]) -> Any:
+        """One rule option's value, of the option's type."""
+        if key not in fields or key == "catchup":
+            raise self.error(prop.pos, f"unknown rule option '{key}'",
+                             _suggest(key, [k for k in fields if k != "catchup"]))
+        kind = fields[key].type
+        if kind in ("int", int):
+            if not isinstance(prop.value, int):
+                raise self.error(prop.pos, f"rule option '{key}' needs a number")
+            if prop.value < 0:
+                raise self.error(prop.pos, f"rule option '{key}' cannot be negative")
+        elif not isinstance(prop.value, str):
+            raise self.error(prop.pos, f"rule option '{key}' needs a word")
+        return prop.value
 
     def _check_board_size(self, values: dict[str, Any]) -> None:
         """R1.1, D2.7: a board the engine can play: box columns named a to z,
@@ -814,14 +1143,11 @@ class Draft:
             raise self.error(self.options[key].pos, f"a board of {cols}x{rows} map card has no "
                              "room for two start cards in opposite corners (R1.1, D2.7)")
 
-    def _card(self, entry: _Entry, options: RuleOptions,
-              statuses: dict[str, StatusDef]) -> CardDef:
+    def _card(self, entry: _Entry, options: RuleOptions, statuses: Mapping[str, Any]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
         for key, prop in p.items():
-            if entry.kind == "order" and key in ("cost", "range", "respondable", "response"):
-                if key in ("respondable", "response") and not prop.value:
-                    continue
+            if entry.kind == "order" and key in ("cost", "range"):
                 raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
                                  "and cannot be responded to (R7.3)")
             if entry.kind == "maneuver" and key == "copies":
@@ -830,10 +1156,12 @@ class Draft:
                 raise self.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
         if "effect" not in p:
             raise self.error(entry.pos, f"{where} has no effect")
+        base = computed_cost = None  # a maneuver's cost: N, or an amount
         if entry.kind == "maneuver":
             if "cost" not in p:
                 raise self.error(entry.pos, f"{where} has no cost (R4.1)")
-            if p["cost"].value < 1:
+            base, computed_cost = self._cost(p["cost"], where)
+            if base < 1:
                 raise self.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
         if entry.kind == "order":
             if "copies" not in p:
@@ -843,6 +1171,9 @@ class Draft:
         response = bool(p["response"].value) if "response" in p else False
         # the target: declared, or inferred from the selectors the effects use
         used = {c.selector for c in effects}
+        if any(isinstance(c.selector, Ships) and c.selector.place is Place.AREA
+               for c in effects):
+            used.add(Selector.AREA)  # `each enemy ship in area`
         if "target" in p:
             target = p["target"].value
             tpos = p["target"].pos
@@ -867,7 +1198,7 @@ class Draft:
         if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
                 and rng is None:
             raise self.error(tpos, f"{where} targets a ship but has no range (R4.2)")
-        if response and rng is None:
+        if response and rng is None and entry.kind == "maneuver":
             pos = p["response"].pos
             raise self.error(pos, f"{where} is a response but has no range: a response is "
                              "used on a target in the visual field (R5.2)")
@@ -881,15 +1212,91 @@ class Draft:
             raise self.error(p["effect"].pos, f"{where} has more than one move effect")
         if moves and target.kind is TargetKind.AREA:
             raise self.error(p["effect"].pos, f"{where} cannot move ships in an area")
+        effects = self._check_exprs(entry, effects, target, response, options)
         return CardDef(
             id=entry.id, kind=entry.kind, effects=effects, target=target,
-            cost=p["cost"].value if "cost" in p else None, range=rng,
+            cost=base, range=rng,
             respondable=bool(p["respondable"].value) if "respondable" in p else False,
             response=response,
             copies=p["copies"].value if "copies" in p else 0,
-            source=SourceRef(entry.pos.file, entry.pos.line))
+            source=SourceRef(entry.pos.file, entry.pos.line),
+            usable=p["usable"].value if "usable" in p else None,
+            once="once" in p,
+            computed_cost=computed_cost)
 
-    def _effect(self, call: Call, statuses: dict[str, StatusDef]) -> Effect:
+    def _cost(self, prop: Prop, where: str) -> tuple[int, Amount | None]:
+        """A maneuver's cost as (the fixed cost, the amount or None): an amount
+        of numbers only is a fixed cost; one with quantities has as fixed
+        cost its value with every quantity 0, at least 1 (CardDef.computed_cost)."""
+        value = prop.value
+        if not isinstance(value, Amount):
+            return value, None
+        fixed = sum(sign * term for sign, term in value.terms if type(term) is int)
+        if all(type(term) is int for _, term in value.terms):
+            return fixed, None
+        read = before_target(value)
+        if read is not None:
+            raise self.error(prop.pos, f"{where}: a cost is counted before a target is "
+                             f"chosen, so it cannot read {read}; it may read the ship that "
+                             "uses the card (self) and the sides")
+        return max(1, fixed), value
+
+    def _check_exprs(self, entry: _Entry, effects: tuple[Effect, ...], target: Target,
+                     response: bool, options: RuleOptions) -> tuple[Effect, ...]:
+        """The card's expressions (exprs.py) checked: every word known, every
+        subject one the card has; the effects with their boxes as indexes."""
+        p = entry.props
+        where = f"{entry.kind} '{entry.id}'"
+        words = [w for key in ("target", "usable") if key in p for w in p[key].words]
+        calls = p["effect"].value
+        words += [w for c in calls for w in c.words]
+        cards = [*self.entries["maneuver"], *self.entries["order"]]
+        boxes = check_words(tuple(words), self.error, self.entries["ship"],
+                            self.entries["status"], cards, 2 * options.board_columns,
+                            2 * options.board_rows)
+
+        def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
+            if Subject.IT in subjects and not it:
+                raise self.error(pos, f"{where}: 'it' is the ship a filter tests ('where …'); "
+                                 f"{what} has none")
+            if Subject.TARGET in subjects and target.kind not in (TargetKind.SHIP,
+                                                                  TargetKind.SOURCE):
+                raise self.error(pos, f"{where}: {what} reads the target, but the card has no "
+                                 "target ship (declare 'target ship')")
+            if Subject.SOURCE in subjects and not response:
+                raise self.error(pos, f"{where}: {what} reads the answered item, so the card "
+                                 "must be a 'response' (R5.2)")
+
+        if "usable" in p:
+            subjects = p["usable"].value.subjects()
+            if Subject.TARGET in subjects:
+                raise self.error(p["usable"].pos, f"{where}: 'usable if' is checked before a "
+                                 "target is chosen; test the target in a filter: target "
+                                 "ship where …")
+            check(subjects, p["usable"].pos, "'usable if'")
+        flt = target.filter
+        if flt is not None:
+            if flt.where is not None and Subject.TARGET in flt.where.subjects():
+                raise self.error(p["target"].pos, f"{where}: in a target filter the ship "
+                                 "tested is 'it', not 'target'")
+            check(flt.subjects(), p["target"].pos, "its target filter", it=True)
+        out = []
+        for call, effect in zip(calls, effects):
+            sel = effect.selector
+            if hasattr(sel, "subjects"):
+                check(sel.subjects(), call.pos, f"effect '{call.name}'")
+            computed = effect.computed
+            if computed is not None:
+                subjects = set().union(*(getattr(effect, n).subjects()
+                                         for n in computed.amounts))
+                if computed.condition is not None:
+                    subjects |= computed.condition.subjects()
+                check(subjects, call.pos, f"effect '{call.name}'")
+            out.append(attrs.evolve(effect, selector=with_boxes(sel, boxes))
+                       if isinstance(sel, Ships) and sel.of_name else effect)
+        return tuple(out)
+
+    def _effect(self, call: Call, statuses: Mapping[str, Any]) -> Effect:
         prim = PRIMITIVES.get(call.name)
         if prim is None:
             raise self.error(call.pos, f"unknown effect '{call.name}'",
@@ -900,8 +1307,14 @@ class Draft:
                              f"value(s): {call.name} {spelled}".rstrip()
                              + f" (example: {prim.example})")
         kwargs: dict[str, Any] = {}
+        amounts = []
         for param, arg in zip(prim.params, call.args):
-            if param.kind is int:
+            if param.kind is int and isinstance(arg, Amount):
+                if prim.choice is Choice.PATH:  # the path is chosen with the card
+                    raise self.error(call.pos, f"effect '{call.name}': {param.name} must be "
+                                     "a number written on the card, not computed")
+                amounts.append(param.name)
+            elif param.kind is int:
                 if not isinstance(arg, int):
                     raise self.error(call.pos, f"effect '{call.name}': {param.name} must be a "
                                      f"number, not '{arg}'")
@@ -928,11 +1341,21 @@ class Draft:
         if selector is None:
             raise self.error(call.pos, f"effect '{call.name}' needs to say whom it acts on "
                              f"(example: {prim.example})")
-        if selector not in prim.selectors:
+        # a set of ships where a primitive acts on every ship of an area; a
+        # set of players where it acts on players (draw)
+        fits = selector in prim.selectors if isinstance(selector, Selector) else \
+            Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
+        if not fits:
             allowed = ", ".join(s.value for s in prim.selectors)
+            if Selector.AREA in prim.selectors:
+                allowed += ", each … ship"
+            if prim.players:
+                allowed += ", each … player"
             raise self.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                              f"it acts on {allowed}")
-        return prim.cls(selector=selector, **kwargs)
+        computed = Computed(call.condition, tuple(amounts)) \
+            if call.condition is not None or amounts else None
+        return prim.cls(selector=selector, computed=computed, **kwargs)
 
     def _ship_letters(self) -> dict[str, str]:
         """Each ship type's letter on the text board, by id: its own ``letter``
@@ -991,8 +1414,8 @@ class Draft:
                              f"the board draws {', '.join(known)}", _suggest(prop.value, known))
         return Silhouette(prop.value)
 
-    def _ship(self, entry: _Entry, maneuvers: dict[str, CardDef], options: RuleOptions,
-              letter: str) -> ShipDef:
+    def _ship(self, entry: _Entry, maneuvers: Mapping[str, Any], options: RuleOptions,
+              letters: dict[str, str], statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
         for key, prop in p.items():
@@ -1018,9 +1441,43 @@ class Draft:
                              f"control card has {options.ship_maneuvers} (R1.5)")
         return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
                        crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
-                       letter=letter, silhouette=self._silhouette(entry),
+                       letter=letters.get(entry.id, entry.id[0]),
+                       silhouette=self._silhouette(entry),
                        source=SourceRef(entry.pos.file, entry.pos.line),
+                       abilities=self._abilities(entry, statuses),
                        triggers=self._triggers(entry, Holder.SHIP))
+
+    def _abilities(self, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
+        """A ship type's abilities: declared statuses that never end and change
+        numbers, targeting or damage (what a status forbids is read on the hot
+        paths from the ship's state, so an ability cannot forbid)."""
+        prop = entry.props.get("abilities")
+        if prop is None:
+            return ()
+        where = f"ship '{entry.id}'"
+        out: list[str] = []
+        for name, pos in prop.value:
+            spec = statuses.get(name)
+            if spec is None and name in self.entries["status"]:
+                continue  # a status in error: reported at its declaration
+            if spec is None:
+                raise self.error(pos, f"{where}: unknown ability '{name}'; an ability is a "
+                                 "declared status: status armoured { permanent  modify damage -1 }",
+                                 _suggest(name, statuses))
+            if name in out:
+                raise self.error(pos, f"{where} lists ability '{name}' twice")
+            if spec.duration is not Duration.PERMANENT:
+                raise self.error(pos, f"{where}: ability '{name}' must be a permanent status, "
+                                 f"not '{spec.duration.value}' (an ability never ends)")
+            if spec.forbids or spec.redirect is not None:
+                what = "forbids" if spec.forbids else "redirects damage"
+                raise self.error(pos, f"{where}: ability '{name}' {what}; an ability may only "
+                                 "'modify' numbers or be 'untargetable'")
+            if not spec.modifies:
+                raise self.error(pos, f"{where}: ability '{name}' changes nothing; give it "
+                                 "'modify damage -1' or 'untargetable'")
+            out.append(name)
+        return tuple(out)
 
     def _map(self, entry: _Entry) -> MapCardDef:
         p = entry.props
@@ -1053,15 +1510,25 @@ class Draft:
         order = {f: i for i, f in enumerate(self.files)}
         return max(props, key=lambda p: (order.get(p.file, -1), -p.line))
 
-    def _check_whole(self, maneuvers, orders, ships, maps, options: RuleOptions) -> None:
-        anywhere = Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+    def _anywhere(self) -> Pos:
+        """The place of an error of the whole set: its last file."""
+        return Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+
+    def _check_deck(self, orders: dict[str, CardDef], options: RuleOptions) -> None:
+        """R1.4: the copies of the order cards add up to the deck."""
         total = sum(o.copies for o in orders.values())
         if total != options.deck_size:
             counts = ", ".join(f"{o.id} {o.copies}" for o in orders.values())
             pos = self._last_copies_pos() or (
-                self.options["deck_size"].pos if "deck_size" in self.options else anywhere)
+                self.options["deck_size"].pos if "deck_size" in self.options
+                else self._anywhere())
             raise self.error(pos, f"the order cards add up to {total} copies ({counts}); the "
                              f"deck must have {options.deck_size} (R1.4)")
+
+    def _check_whole(self, ships: dict[str, ShipDef], maps: dict[str, MapCardDef],
+                     options: RuleOptions) -> None:
+        """R1.2, R1.1: ship types to play, and the map cards of a board."""
+        anywhere = self._anywhere()
         if not ships:
             raise self.error(anywhere, "no ship types are declared (R1.2)")
         starts = [m for m in maps.values() if m.start]

@@ -17,11 +17,13 @@ from typing import Any
 
 import attrs
 
-from . import effects
+from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
-from .model import OPTION_DOCS, Duration, Forbid, RuleOptions, Silhouette, TargetKind
+from .model import (OPTION_DOCS, Duration, Forbid, Modifier, Redirect, RuleOptions,
+                    Silhouette, TargetKind)
+from .modifiers import USE_OF
 from .triggers import MAX_TRIGGERED, TriggerEvent, Who
 
 # --------------------------------------------------------------------------
@@ -73,19 +75,39 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
 #: One-line description and an example per property rule.
 PROPERTIES: dict[str, tuple[str, str]] = {
     "cost": ("Crew placed on the maneuver's boxes to use it, at least 1 (R4.1). "
-             "Required for maneuvers; order cards have none.", "cost 2"),
+             "Required for maneuvers; order cards have none. `cost (AMOUNT)`: a cost that "
+             "depends on the ship, an amount (see Expressions: `cost (3 - repairs missing)`, "
+             "`cost (1 + cards in hand)`) counted when the ship uses the maneuver, at least "
+             "1. It is known before a target is chosen, so it reads the using ship (`self`, "
+             "the default) and the sides, never `target`, `source`, `it` or a `distance` "
+             "(to the target). The reference tables and the bots show its value with every "
+             "quantity 0, at least 1.",
+             "cost 2"),
     "range": ("Targets ships in the visual field within N boxes (R4.2, R4.3); no range or "
               "`range self`: its own ship only. Maneuvers only.", "range 2"),
     "flag": ("`respondable`: declaring the maneuver opens a response window (R5.1). "
-             "`response`: it can answer another item (R5.2; it needs a range). Both are off "
-             "unless given; `not` turns one off in a patch. Maneuvers only.",
+             "`response`: it can answer another item (R5.2; a maneuver needs a range). Both "
+             "are off unless given; `not` turns one off in a patch. An order card may take "
+             "both: a `response` order is played from the hand in answer to a maneuver or a "
+             "`respondable` order, outside the turn's orders (`orders_per_turn`).",
              "respondable  response"),
+    "once": ("Each player may use the card once in a game (a maneuver: its ship's player; "
+             "an order card: its player); the cards spent are part of the game state "
+             "(`spent` in scenarios).", "once per game"),
     "copies": ("Copies of the order card in the deck; all copies must add up to "
                "`deck_size` (R1.4). Required for order cards.", "copies 4"),
     "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
-               "`ship` if an effect acts on `target`, else `self`.", "target area 2x2"),
+               "`ship` if an effect acts on `target`, else `self`. `target WORD… ship "
+               "[where CONDITION]` lets only the ships that pass the filter be targeted "
+               "(see Expressions); the listed moves are only those.",
+               "target enemy damaged ship where crew in reserve of it > 0"),
+    "usable": ("The card may be used (a maneuver) or played (an order) only while the "
+               "condition holds (see Expressions); checked before a target is chosen, so it "
+               "cannot read `target`.", "usable if repairs missing of self > 0"),
     "effect": ("The effect calls, `;`-separated, applied in order when the card resolves "
-               "(see Effect primitives). Required.",
+               "(see Effect primitives). Required. An effect followed by `if CONDITION` "
+               "happens only if the condition holds when it resolves; a number written "
+               "`(AMOUNT)` is computed then (see Expressions).",
                "effect damage 2 to target; crew_loss 1 to target"),
     "repairs": ("Size of the repair track; the ship starts full (R3.1, D1.3).", "repairs 3"),
     "breakdowns": ("Size of the breakdown track; the ship starts full (R3.1, D1.3).",
@@ -103,16 +125,50 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "silhouette": ("The ship's drawing on the SVG board, one of the drawings the board knows "
                    "(see Silhouettes; names of pictures, not of ship types). Default: `hull`.",
                    "silhouette submarine"),
+    "wording": ("The card's, ship type's or status's words per language (`en`, `es`, `it`: "
+                "the languages of `lang/*.yaml`), each a quoted text: `name` its printed name, "
+                "with the gender of its noun where articles and adjectives agree with it "
+                "(`(m)`, `(f)`, `(m pl)`, `(f pl)`; default `(m)`); `flavour` text printed "
+                "on the card, no rule; `state` (statuses only) the status as said of a ship "
+                "where it differs from its name. The narration, the card text, the reference "
+                "pages and `redcode play` use them before the printed cards' own; a language "
+                "left out falls back to the printed name, then to the English one. A `patch` "
+                "adds languages. `name`, `flavour` and `state` end a list of names before "
+                "them. Words change no play: they are not in the card data's hash.",
+                'name en "Sea mine" es "Mina marina" (f) it "Mina navale" (f)\n'
+                'flavour en "It waits." es "Espera." it "Aspetta."'),
     "layout": ("Two rows of two boxes: `.` open water, `#` island, `~` running water "
                "(R1.1, R2.2).", 'layout "#." ".~"'),
     "start_card": ("Marks a start card (all open water). The first two start cards declared "
                    "are blue's (top-left) and red's (bottom-right) (D2.7).",
                    'start  layout ".." ".."'),
     "until": ("How long the status lasts: until the start or the end of the next turn of "
-              "`its` player (the affected ship's; `its` may be left out). Given during that "
-              "player's own turn, "
-              "`until end of its next turn` lasts through the following turn.",
-              "until start of its next turn"),
+              "`its` player (the affected ship's; `its` may be left out) or of `your` player "
+              "(the card's player, who gave it). Given during that player's own turn, "
+              "`until end of its next turn` (or `your`) lasts through the following turn.",
+              "until start of your next turn"),
+    "for_uses": ("The status lasts N uses (1 to 999): what a use is depends on what it "
+                 "modifies (see Modifiers below): a maneuver its ship declares, a move of its "
+                 "ship, a damage changed or redirected. A status for N uses must modify or "
+                 "redirect something.", "for 2 uses"),
+    "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
+                     "its ship: they are not listed, and explain() names the status. Its own "
+                     "player's cards still may. Area cards do not target ships.",
+                     "untargetable by maneuvers orders"),
+    "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
+               "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
+               "Modifiers below). `on CARD` limits a range, cost or movement change to one "
+               "card (a per-type rule difference: `modify movement +1 on movement`). The "
+               "engine's rule queries (listing, explain) and damage read them.",
+               "modify range -1"),
+    "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
+                 "the status (`giver`), if on the board and another ship; that ship's own "
+                 "modifiers then apply. Damage is sent once, never on again.",
+                 "redirect damage to giver"),
+    "ability": ("Passive abilities of the ship type: declared statuses that are `permanent` "
+                "and only `modify` or are `untargetable` (no forbids, no redirect). Every ship "
+                "of the type has them, never lost; they are not in the ship's state.",
+                "ability armoured"),
     "this_turn": ("The status ends at the end of the turn it was given in.", "this turn"),
     "permanent": ("The status lasts until its ship leaves the board (sunk, R9.2), as every "
                   "status does.", "permanent"),
@@ -164,6 +220,11 @@ CHOICE_WORDS: dict[Choice, str] = {
                  "(see [Move notation](notation.md))",
     Choice.CREW_SOURCE: "where each crew comes from, while the effect resolves "
                         "(`recover SOURCE`, once per crew)",
+    Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
+                      "resolves (`choose CARD`, once per card; the hand's owner or the card's "
+                      "player chooses); `random` draws it with the game's seeded RNG",
+    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card "
+                      "(`choose SHIP BOX`)",
 }
 
 NO_DESCRIPTION = "(no description yet)"
@@ -203,10 +264,16 @@ def grammar_rules() -> dict[str, list[str]]:
     current = None
     for raw in grammar_text().splitlines():
         line = raw.strip()
+        extend = re.match(r"^%extend\s+([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$", line)
+        if extend:  # a construct's own block adds alternatives to a rule above
+            current = extend.group(1)
+            for alt in _split_top(extend.group(2)):
+                rules.setdefault(current, []).append(alt.strip())
+            continue
         if not line or line.startswith("//") or line.startswith("%"):
             current = None if not line or line.startswith("%") else current
             continue
-        head = re.match(r"^[?!]?([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$", raw)
+        head = re.match(r"^[?!]?([A-Za-z_][A-Za-z0-9_]*)(?:\.\d+)?\s*:\s*(.*)$", raw)
         if head and not raw[0].isspace():
             current = head.group(1)
             rules[current] = []
@@ -336,6 +403,42 @@ def _option_value(value: Any) -> str:
 # the page
 
 
+def _expressions() -> list[str]:
+    """The Expressions section: quantities, subjects, comparisons, filter words (exprs.py)."""
+    lines = ["## Expressions", "",
+             "One small language for amounts, conditions, filters and sets of ships "
+             "(docs/design.md, \"Expressions\"):", "",
+             "- **amount**: a number or a quantity, `+`/`-` between: "
+             "`repairs missing of target - 1`; written `(AMOUNT)` where an effect takes a "
+             "number (`damage (distance) to target`); never below 0.",
+             "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
+             "(`target is enemy damaged`, `answered is order`, `mode is war`), joined by "
+             "`and`, `or`, `not` and parentheses.",
+             "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
+             "then `where CONDITION` about the ship tested, `it`.",
+             "- **set of ships**: `each WORD… ship [in sight|in area] [within N [of SUBJECT|"
+             "BOX]] [where CONDITION]`, for the primitives that act on every ship of an area; "
+             "**set of players**: `each [enemy|friendly] player` (draw).", "",
+             "| quantity | value |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Quantity)
+    for q in exprs.Quantity:
+        lines.append(f"| `{q.value}` | {comments.get(q.name, q.value)} |")
+    lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
+              "target for `distance` and the card's ship (its player) otherwise. A quantity "
+              "of an absent subject (no target, no answered item) is 0.", "",
+              "| subject | who |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Subject)
+    for subject in exprs.Subject:
+        if subject is not exprs.Subject.DEFAULT:
+            lines.append(f"| `{subject.value}` | {comments.get(subject.name, '')} |")
+    lines += ["", "| filter word | the ship is |", "| --- | --- |"]
+    comments = _enum_comments(exprs.Adjective)
+    for adj in exprs.Adjective:
+        lines.append(f"| `{adj.value}` | {comments.get(adj.name, '')} |")
+    lines += ["", "Comparisons: " + ", ".join(f"`{c.value}`" for c in exprs.Cmp) + ".", ""]
+    return lines
+
+
 def dsl_reference() -> str:
     """The DSL reference page (Markdown), generated from the grammar and the registries."""
     rules = grammar_rules()
@@ -443,6 +546,8 @@ def dsl_reference() -> str:
             + (f"`{example}`" if example else "—") + " |")
     lines.append("")
 
+    lines += _expressions()
+
     # statuses ----------------------------------------------------------------
     lines += ["## Statuses", "",
               "A `status` declaration gives one duration and what the status forbids; the "
@@ -457,6 +562,15 @@ def dsl_reference() -> str:
     comments = _enum_comments(Forbid)
     for forbid in Forbid:
         lines.append(f"| `{forbid.value}` | {comments.get(forbid.name, NO_DESCRIPTION)} |")
+    lines += ["", "| modify | changes | a use |", "| --- | --- | --- |"]
+    comments = _enum_comments(Modifier)
+    for modifier in Modifier:
+        lines.append(f"| `{modifier.value}` | {comments.get(modifier.name, NO_DESCRIPTION)} | "
+                     f"{USE_OF[modifier]} |")
+    lines.append(f"| `redirect damage to giver` | {_enum_comments(Redirect)['GIVER']} | "
+                 f"{USE_OF[Redirect.GIVER]} |")
+    lines += ["", "A status's durations and modifiers are read by the engine's rule queries "
+              "(modifiers.py); `while CONDITION` durations will plug into `modifiers.holds`."]
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
     for status in rulesets[0].statuses.values():
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "

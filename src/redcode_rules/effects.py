@@ -53,7 +53,20 @@ class Ops(Protocol):
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: StackItem) -> None: ...
-    def set_status(self, seat: int, status: str) -> None: ...
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
+    def hand(self, seat: int) -> list[str]: ...
+    def random_card(self, seat: int) -> str | None: ...
+    def resolving_item(self) -> StackItem: ...
+    def look(self, viewer: int, owner: int) -> None: ...
+    def discard_card(self, seat: int, card: str) -> None: ...
+    def take_card(self, taker: int, owner: int, card: str) -> None: ...
+    def put_on_deck(self, seat: int, card: str) -> None: ...
+    def side_of(self, seat: int) -> str: ...
+    def score_points(self, side: str, points: int) -> None: ...
+    def check_end(self) -> None: ...
+    def sink_outright(self, seat: int, actor: int) -> None: ...
+    def refloat_options(self, seat: int) -> list[str]: ...
+    def refloat(self, option: str) -> None: ...
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
     def place_token(self, kind: str, box: int, owner: int) -> None: ...
     def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
@@ -71,6 +84,9 @@ class Effect:
     """Base of all primitives."""
 
     selector: Selector
+    computed: Any = attrs.field(default=None, kw_only=True)
+    """An ``exprs.Computed`` (its condition, its computed amounts), or None:
+    the engine prepares the effect before applying it (exprs.prepared)."""
 
     def apply(self, ops: Ops, item: StackItem) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
@@ -87,6 +103,11 @@ class Effect:
         """Carry out one answer of an owed choice."""
         raise NotImplementedError
 
+    def chooser(self, item: StackItem) -> int:
+        """The seat that makes the owed choice: the card's player, unless the
+        effect gives it to another (the owner of a hand)."""
+        return item.seat
+
     def any_order(self, ops: Ops, seat: int, owed: int) -> bool:
         """Whether the ``owed`` answers left give the same result in any order,
         so the engine answers them alone (first option first)."""
@@ -95,7 +116,7 @@ class Effect:
     def params(self) -> dict[str, Any]:
         """The values a text template fills in (see lang/*.yaml)."""
         return {k: v for k, v in attrs.asdict(self, recurse=False).items()
-                if k != "selector"}
+                if k != "selector" and k != "computed"}
 
 
 @attrs.frozen
@@ -214,8 +235,158 @@ class Status(Effect):
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.set_status(seat, self.status)
+            ops.set_status(seat, self.status, item.seat)  # the card's player gives it
         return True
+
+
+# ---------------------------------------------------------------- hand and deck
+# A player is named by a ship selector: ``self`` is the card's player, on the
+# board or not (D8.7); ``target`` and ``source`` the player of that ship.
+# ``by`` says how the card is picked: ``random`` (the game's seeded RNG),
+# ``owner`` (the hand's owner chooses) or ``player`` (the card's player
+# chooses, seeing the hand: it then knows it, see ``Known`` in state.py).
+
+
+class Picker(enum.Enum):
+    """Who picks the card of a hand a hand effect moves."""
+
+    RANDOM = "random"
+    OWNER = "owner"
+    PLAYER = "player"
+
+
+def _player_of(ops: Ops, selector: Selector, item: StackItem) -> int | None:
+    """The one player a hand effect acts on, or None (a ship off the board)."""
+    if selector is Selector.SELF:
+        return item.seat
+    seats = ops.select(selector, item)
+    return seats[0] if seats else None
+
+
+@attrs.frozen
+class HandEffect(Effect):
+    """Base of the effects that move ``amount`` cards out of a player's hand,
+    picked at random or chosen (``by``, a ``Picker`` word)."""
+
+    amount: int = 1
+    by: str = "random"
+
+    def apply(self, ops, item):
+        owner = _player_of(ops, self.selector, item)
+        if owner is None:
+            return None
+        if self.by == Picker.RANDOM.value:
+            for _ in range(self.amount):
+                card = ops.random_card(owner)
+                if card is None:
+                    break
+                self.move_card(ops, item, owner, card)
+            return None
+        count = min(self.amount, len(ops.hand(owner)))
+        if not count:
+            return None
+        if self.by == Picker.PLAYER.value:
+            ops.look(item.seat, owner)  # the chooser sees what it chooses from
+        return Owed(owner, count)
+
+    def options(self, ops, seat):
+        """The distinct cards of the hand, sorted."""
+        return sorted(set(ops.hand(seat)))
+
+    def take(self, ops, seat, option):
+        self.move_card(ops, ops.resolving_item(), seat, option)
+
+    def chooser(self, item):
+        return item.recovering if self.by == Picker.OWNER.value else item.seat
+
+    def any_order(self, ops, seat, owed):
+        # every card of the hand goes, whatever the order
+        return len(ops.hand(seat)) <= owed
+
+    def move_card(self, ops: Ops, item: StackItem, owner: int, card: str) -> None:
+        """Move one picked card out of ``owner``'s hand."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Discard(HandEffect):
+    """The player discards N cards (R7.3: face up, to the discards)."""
+
+    def move_card(self, ops, item, owner, card):
+        ops.discard_card(owner, card)
+
+
+@attrs.frozen
+class Take(HandEffect):
+    """The card's player takes N cards from the player's hand (D7.2 then applies)."""
+
+    def move_card(self, ops, item, owner, card):
+        ops.take_card(item.seat, owner, card)
+
+
+@attrs.frozen
+class PutOnDeck(HandEffect):
+    """The player puts N cards of its hand on top of the deck, face down."""
+
+    def move_card(self, ops, item, owner, card):
+        ops.put_on_deck(owner, card)
+
+
+@attrs.frozen
+class LookHand(Effect):
+    """The card's player sees the player's hand; only it knows it (``Known``)."""
+
+    def apply(self, ops, item):
+        owner = _player_of(ops, self.selector, item)
+        if owner is not None:
+            ops.look(item.seat, owner)
+
+
+# ---------------------------------------------------------------- global and scoring
+
+
+@attrs.frozen
+class Sink(Effect):
+    """The ship sinks outright, whatever its tracks (R3.2, R8, D8.6)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.sink_outright(seat, item.seat)
+
+
+@attrs.frozen
+class Score(Effect):
+    """War: the side of the selected ship's player scores N victory points
+    (``self``: the card's player's side), up to the winning point (R8.3);
+    the game ends after the effect if a side reached it (D8.6)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        if self.selector is Selector.SELF:
+            seats = [item.seat]
+        else:
+            seats = ops.select(self.selector, item)
+        for seat in seats:
+            ops.score_points(ops.side_of(seat), self.amount)
+        ops.check_end()
+
+
+@attrs.frozen
+class Refloat(Effect):
+    """A sunk ship of the card's player's side comes back, fully restored on a
+    free box of its start card (D8.4); the card's player chooses which ship
+    and which box. Nothing if none can."""
+
+    def apply(self, ops, item):
+        return Owed(item.seat, 1) if ops.refloat_options(item.seat) else None
+
+    def options(self, ops, seat):
+        """``ship box`` pairs: each sunk ship of the side, each free start box."""
+        return ops.refloat_options(seat)
+
+    def take(self, ops, seat, option):
+        ops.refloat(option)
 
 
 @attrs.frozen
@@ -279,15 +450,20 @@ class Primitive:
     damage: int = 0  # repair damage per unit: it can sink the ship (R3.1, R3.3)
     capped_by: str | None = None  # the parameter naming the track whose room caps it (R3.4)
     to_player: bool = False  # also worth ``value`` per unit to the card's player
+    players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
-        return getattr(effect, self.amount) if self.amount is not None else 1
+        n = getattr(effect, self.amount) if self.amount is not None else 1
+        return n if type(n) is int else 1  # a computed amount: counted as 1
 
 
 SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA)
 AMOUNT = Param("amount", int, minimum=1)
+PLAYER_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE)
+OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)
+BY = Param("by", str, tuple(p.value for p in Picker))
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
@@ -310,7 +486,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,
-              amount="amount", to_player=True),
+              amount="amount", to_player=True, players=True),
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
@@ -324,6 +500,31 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("remove_token", RemoveToken, (), (Selector.SELF, Selector.TARGET, Selector.BOXES),
               None, "remove the token whose trigger this is (self), or every token on the "
               "boxes (area, the ship's box)", "remove_token self", 0.0),
+    # hand and deck (docs/dsl.md): the player of the selected ship
+    Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+              "the player discards N order cards, picked at random or chosen by the hand's "
+              "owner or by the card's player", "discard 1 random of target", -0.6,
+              Choice.HAND_CARD, amount="amount"),
+    Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
+              "the card's player takes N order cards from the player's hand",
+              "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
+              to_player=True),
+    Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+              "the player puts N order cards of its hand on top of the deck",
+              "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
+    Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
+              "the card's player sees the player's hand (only it knows it)",
+              "look_hand of target", 0.0),
+    # global and scoring
+    Primitive("sink", Sink, (), SHIP_SELECTORS, None,
+              "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
+              damage=99),
+    Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
+              "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
+              amount="amount"),
+    Primitive("refloat", Refloat, (), (Selector.SELF,), Selector.SELF,
+              "a sunk ship of your side returns, restored, on a free box of its start "
+              "card (D8.4)", "refloat", 0.0, Choice.SUNK_SHIP),
 )}
 
 # Python class → registry name, for text generation and docs.

@@ -22,11 +22,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import Board
+from .cardops import CardOps
 from .effects import Effect, Owed, Selector
+from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Duration, Ruleset, TargetKind, among
+from .model import CardDef, Duration, Modifier, Ruleset, TargetKind, among
+from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
 from .rng import shuffle
-from .state import Event, GameState, StackItem, TokenState
+from .state import Event, GameState, Spent, StackItem, TokenState
 from .triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
 
 if TYPE_CHECKING:
@@ -79,7 +82,7 @@ def other_side(side: str) -> str:
     return Side.RED if side == Side.BLUE else Side.BLUE
 
 
-class Engine:
+class Engine(CardOps):
     """The rules acting on one state. Cheap to create; holds no game data of its
     own (``_owed``, the sinkings of the effect resolving, is emptied by
     ``settle`` before the effect's move returns; ``_maneuvers`` caches each
@@ -87,7 +90,8 @@ class Engine:
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers", "_triggers", "_watch", "_queue")
+                 "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
+                 "_triggers", "_watch", "_queue")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -99,12 +103,16 @@ class Engine:
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        self._orders_per_turn = rules.options.orders_per_turn
+        self._computed_costs = rules.computed_costs
         # (sunk seat, sinker seat) of each sinking of the effect in progress:
         # what they give is paid after it, unless it ended the game (D8.6)
         self._owed: list[tuple[int, int]] = []
         # seat * 2 + responding → [(slot, card)] of the maneuvers of its
         # control card it may use so (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
+        # the modifier queries, only if a status modifies something (modifiers.py)
+        self.mods = Modifiers(rules, self._types) if rules.status_rules.modifying else None
         # the triggers of the rules (triggers.py); ``_watch`` is False for the
         # printed cards, so their play never looks for one; ``_queue`` holds
         # the triggered items of the effect in progress, resolved (``flush``)
@@ -167,8 +175,11 @@ class Engine:
         if seat >= 0:
             return (DISCARD_NOW, seat)
         if st.stack:
-            if st.resolving:
-                return (CHOOSE_NOW, st.stack[-1].seat)
+            if st.resolving:  # an owed choice: its effect says whose
+                item = st.stack[-1]
+                effects = self.card_of(item).effects
+                seat = effects[item.pc].chooser(item) if item.pc < len(effects) else item.seat
+                return (CHOOSE_NOW, seat)
             return (RESPOND_NOW, st.asking[0])
         return (DECISION_OF_PHASE[st.phase], st.turn)
 
@@ -207,13 +218,117 @@ class Engine:
                 # a card answering the answered item needs a stack (D4.7)
                 if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
-        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+        mods = self.mods
+        if self.state.spent or self._computed_costs or (mods is not None
+                                                        and mods.active(ship, seat)):
+            out = [(i, card) for i, card in cards if not crew_on[i]
+                   and self.cost(seat, card) <= reserve
+                   and not (card.once and self.spent(seat, card.id))]
+        else:  # the printed cards
+            out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+        if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
+            return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
+        return out
+
+    def may_use(self, card: CardDef, seat: int, responding: bool) -> bool:
+        """Whether the card's ``usable if`` condition holds for ``seat`` now."""
+        if card.usable is None:
+            return True
+        answers = len(self.state.stack) - 1 if responding else None
+        return card.usable.holds(self, Scope(seat, None, answers))
+
+    def allowed_targets(self, card: CardDef, seat: int, targets: list,
+                        responding: bool) -> list:
+        """The ``targets`` the card's target filter lets through (``target enemy ship``)."""
+        flt = card.target.filter
+        if flt is None:
+            return targets
+        answers = len(self.state.stack) - 1 if responding else None
+        scope = Scope(seat, None, answers)
+        return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
+
+    def spent(self, seat: int, card_id: str) -> bool:
+        """Whether the player has used its once-per-game card ``card_id``."""
+        return any(s.seat == seat and s.card == card_id for s in self.state.spent)
+
+    def playable_orders(self, seat: int, responding: bool) -> list[CardDef]:
+        """The order cards of the hand the player may play now (R7.3): in its
+        main phase, any card while the turn's orders last; as a response
+        (``response`` cards only), whatever the turn has played. Never one a
+        status forbids, one used once per game already, nor one that answers
+        an item with no item to answer; no response from a ship off the board."""
+        st = self.state
+        if not responding and st.orders_played >= self._orders_per_turn:
+            return []
+        if responding and st.ships[seat].position is None:
+            return []  # a response is a ship's (R5.2): a sunk one answers nothing
+        statuses = st.ships[seat].statuses
+        if statuses:
+            forbid = self.rules.status_rules
+            if among(statuses, forbid.orders) or \
+                    responding and among(statuses, forbid.responses):
+                return []
+        out = []
+        orders = self.rules.orders
+        for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
+            card = orders.get(card_id)
+            if card is None or responding and not card.response:
+                continue
+            if card.once and self.spent(seat, card_id):
+                continue
+            if card.target.kind is SOURCE_TARGET and not st.stack:
+                continue
+            out.append(card)
+        return out
+
+    def order_targets(self, card: CardDef) -> list[int | None]:
+        """The ships an order card may be played on: any ship on the board
+        (R7.3), or only the answered item's ship; None for a card on its own
+        player's ship."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        ships = self.state.ships
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            return [source] if ships[source].position is not None else []
+        return [s for s, ship in enumerate(ships) if ship.position is not None]
+
+    def cost(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now (R4.1): its cost, or for
+        ``cost (AMOUNT)`` the amount counted for the using ship (``self``);
+        changed by the ship's statuses and abilities; at least 1."""
+        base = card.cost
+        if card.computed_cost is not None:
+            base = max(1, card.computed_cost.value(self, Scope(seat)))
+        if self.mods is None:
+            return base
+        return self.mods.cost(self.state.ships[seat], seat, card, base)
+
+    def reach(self, seat: int, card: CardDef) -> int:
+        """How far a maneuver of the ship reaches now: its range, changed by
+        the ship's statuses and abilities (R4.2)."""
+        if self.mods is None:
+            return card.range
+        return self.mods.reach(self.state.ships[seat], seat, card)
+
+    def targetable(self, seat: int, target: int, kind: str) -> bool:
+        """Whether a card of ``kind`` of the ship's player may target ``target``:
+        no status or ability of it forbids it (a ship's own player's cards always may)."""
+        mods = self.mods
+        return mods is None or target == seat or mods.hidden_by(
+            self.state.ships[target], target, CardKind(kind)) is None
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3)."""
         ship = self.state.ships[seat]
-        return self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
                                    ship.side, self.sides)
+        if self.mods is not None:
+            farther = self.mods.total(ship, seat, Modifier.SIGHT)
+            if farther:  # distances in its visual field count N less, at least 1
+                return [(max(1, dist - farther), s) for dist, s in seen]
+        return seen
 
     def visible_targets(self, seat: int, reach: int,
                         sight: list[tuple[int, int]] | None = None) -> list[int]:
@@ -231,10 +346,17 @@ class Engine:
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
-        targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        if self.mods is None:
+            targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        else:
+            targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
+                       if self.targetable(seat, t, MANEUVER)]
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
-            return [source] if source in targets else []
+            targets = [source] if source in targets else []
+        if card.target.filter is not None:
+            return self.allowed_targets(card, seat, targets, tk is SOURCE_TARGET or
+                                        bool(self.state.stack))
         return targets
 
     def path_start(self, card: CardDef, seat: int,
@@ -257,20 +379,34 @@ class Engine:
                 occupied |= 1 << box
                 if s == mover:
                     start = box
-        return (start, step.amount, occupied)
+        if self.mods is None:
+            return (start, step.amount, occupied)
+        steps = self.mods.steps(self.state.ships[mover], mover, step.amount, card.id)
+        return (start, steps, occupied) if steps else ()
 
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked. A response that
         moves a ship needs somewhere to go (D4.6)."""
         usable = self.usable(seat, True)
         if not usable:
-            return False
+            return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
         sight: list[tuple[int, int]] = []
         looked = False
         for _, card in usable:
             if not looked and card.target.kind is not SELF_TARGET:
                 sight, looked = self.sight(seat), True  # one look, only if needed
             for target in self.maneuver_targets(seat, card, sight):
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
+
+    def can_respond_with_order(self, seat: int) -> bool:
+        """Whether an order card of the hand may answer the top item now."""
+        for card in self.playable_orders(seat, True):
+            for target in self.order_targets(card):
+                if card.target.kind is TargetKind.AREA:
+                    return True
                 walk = self.path_start(card, seat, target)
                 if walk is None or walk and self.board.can_move(*walk):
                     return True
@@ -309,13 +445,18 @@ class Engine:
             card = self.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
-        else:
+        elif selector is Selector.ANSWERED:
             seats = []
+        else:  # a set of ships or players (exprs.Ships, exprs.Players)
+            return selector.seats(self, item)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
     def damage(self, seat: int, amount: int, actor: int) -> None:
-        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2)."""
+        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
+        A status may send it to another ship or change it (``taken``)."""
+        if self.mods is not None:
+            seat, amount = self.taken(seat, amount)
         ship = self.state.ships[seat]
         full = self._types[seat].repairs
         for _ in range(amount):
@@ -335,6 +476,26 @@ class Engine:
             self.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+
+    def taken(self, seat: int, amount: int) -> tuple[int, int]:
+        """The ship that takes a damage and how much: a status of the ship
+        hit may send it to its giver's ship (once: not sent on again), then
+        the statuses and abilities of the ship that takes it change it
+        (at least 0). Each status that did so loses a use."""
+        mods = self.mods
+        ships = self.state.ships
+        sent = mods.redirected(ships[seat], seat)
+        if sent is not None and ships[sent[1]].position is not None:
+            spec, giver = sent
+            mods.use(ships[seat], status=spec.id)
+            self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
+            seat = giver
+        ship = ships[seat]
+        change = mods.total(ship, seat, Modifier.DAMAGE)
+        if change:
+            mods.use(ship, (Modifier.DAMAGE,))
+            amount = max(0, amount + change)
+        return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
         """Regain up to the track size; never converts (R3.4)."""
@@ -373,6 +534,8 @@ class Engine:
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
             return
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MOVE)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
@@ -416,22 +579,28 @@ class Engine:
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
                        of=self.state.ships[answered.seat].id)
 
-    def set_status(self, seat: int, status: str) -> None:
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None:
         """Give a ship a declared status (R9); given again, it lasts from now.
 
         Each status keeps how many turn starts or ends of its ship's player
         are still to pass: one, except a status lasting until the end of
-        its next turn given during that player's own turn (two ends)."""
+        its next turn given during that player's own turn (two ends). A
+        status over the card's player's (``giver``) turns counts theirs; a
+        status for N uses keeps N (modifiers.py packs the giver in)."""
         st = self.state
         ship = st.ships[seat]
-        left = 2 if st.turn == seat and status in self.rules.status_rules.at_own_turn_end \
-            else 1
+        rules = self.rules.status_rules
+        left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
+        if status in rules.with_giver or status in rules.counted:
+            if status in rules.counted:
+                left = self.rules.statuses[status].uses
+            elif status in rules.at_your_turn_end and st.turn == giver:
+                left = 2
+            left = pack(left, giver if status in rules.with_giver else -1)
         had = ship.statuses
         if any(name == status for name, _ in had):
             ship.statuses = tuple((name, left if name == status else n) for name, n in had)
-        else:
-            # in declaration order, as saves and scenarios write them (one key
-            # per declared status), so a round trip gives the same state
+        else:  # in declaration order, as saves and scenarios write them back
             order = list(self.rules.statuses)
             ship.statuses = tuple(sorted(had + ((status, left),),
                                          key=lambda pair: order.index(pair[0])))
@@ -444,6 +613,8 @@ class Engine:
         ending = self.rules.status_rules.at_turn_start
         if ship.statuses and ending:
             ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+        if self.rules.status_rules.at_your_turn_start:
+            self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
 
     def statuses_at_turn_end(self, seat: int) -> None:
         """The end of a turn ends every status that lasts this turn, and counts
@@ -461,6 +632,27 @@ class Engine:
             ship.statuses = tuple((name, n - 1 if name in ending else n)
                                   for name, n in ship.statuses
                                   if name not in ending or n > 1)
+        if rules.at_your_turn_end:
+            self.statuses_of_giver(seat, rules.at_your_turn_end, True)
+
+    def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
+        """A turn start or end of ``seat``'s player for the statuses that last
+        over the turns of the card's player who gave them: those ``names``
+        given by that player (or, giver unknown, on that player's ship) lose
+        one turn edge (``counted``, ending at the last) or end at once."""
+        for other, ship in enumerate(self.state.ships):
+            if not ship.statuses:
+                continue
+            kept = []
+            for name, n in ship.statuses:
+                if name in names:
+                    giver = giver_of(n)
+                    if giver == seat or giver < 0 and other == seat:
+                        if not counted or left_of(n) <= 1:
+                            continue
+                        n -= 1
+                kept.append((name, n))
+            ship.statuses = tuple(kept)
 
     # ------------------------------------------------------------------ triggers and tokens
     def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1) -> None:
@@ -623,8 +815,15 @@ class Engine:
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
+        rules = self.rules.status_rules
+        if rules.at_your_turn_start or rules.at_your_turn_end:
+            # a status over this player's turns ends: they have no more turns
+            self.statuses_of_giver(seat, rules.at_your_turn_start | rules.at_your_turn_end,
+                                   False)
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
+        if st.known:
+            st.known[:] = [k for k in st.known if k.owner != seat]
 
     def settle(self) -> None:
         """After each whole effect (D8.6): end the game if a side has lost,
@@ -737,6 +936,12 @@ class Engine:
         while item.pc < len(effects):
             effect = effects[item.pc]
             if not item.pending:
+                if effect.computed is not None:  # a condition, computed amounts (exprs)
+                    ready = prepared(effect, self, item)
+                    if ready is None:
+                        item.pc += 1
+                        continue
+                    effect = ready
                 owed = effect.apply(self, item)
                 self.settle()  # D8.6: after each whole effect
                 if self._queue:  # what it triggered resolves at once (triggers.py)
@@ -803,14 +1008,18 @@ class Engine:
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)
-            ship.reserve -= card.cost  # R4.1: crew on the maneuver
-            ship.crew_on[index] += card.cost
+            cost = card.cost if self.mods is None and card.computed_cost is None \
+                else self.used(seat, card)
+            ship.reserve -= cost  # R4.1: crew on the maneuver
+            ship.crew_on[index] += cost
             if kind == RESPOND:
                 answers, word = len(st.stack) - 1, "respond"
             else:
                 answers, word = None, "use"
             item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
                              answers)
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
@@ -827,8 +1036,17 @@ class Engine:
             card = self.rules.orders[move.card]
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)  # R7.3
-            st.orders_played += 1
-            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path)
+            if st.known:
+                self.forget(seat, move.card)
+            if st.stack:  # a response (``response`` card): not one of the turn's orders
+                answers = len(st.stack) - 1
+            else:
+                answers = None
+                st.orders_played += 1
+            if card.once:
+                st.spent.append(Spent(seat, card.id))
+            item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path,
+                             answers)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
@@ -836,6 +1054,8 @@ class Engine:
         elif kind == DISCARD_MOVE:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
+            if st.known:
+                self.forget(seat, move.card)
             self.event("discard", player=ship.id, card=move.card)
         elif kind == CHOOSE_MOVE:
             self.answer(move.source)
@@ -847,6 +1067,16 @@ class Engine:
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
         self.advance()
+
+    def used(self, seat: int, card: CardDef) -> int:
+        """A maneuver the ship declares: what it costs now, and a use of the
+        statuses that change its cost, or its range or sight if it has one."""
+        cost = self.cost(seat, card)
+        ship = self.state.ships[seat]
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MANEUVER + ON_RANGED if card.range is not None
+                          else ON_MANEUVER, card=card.id)
+        return cost
 
     def describe(self, move: Move) -> dict[str, object]:
         """What a declaration's log event says of its target, area and path."""

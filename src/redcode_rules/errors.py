@@ -58,7 +58,14 @@ class DslError(RedCodeError):
     too, for tools: ``file``, ``line``, ``column`` (None when there is no one
     place to point at), ``source_line``, ``reason`` and ``suggestion`` (a
     close name for a misspelt one, or None).
+
+    A card set with several errors raises one DslError for all of them
+    (``DslError.of``): ``errors`` lists each (a single error lists itself),
+    the attributes are the first's, and the message is every error's
+    message, one after the other.
     """
+
+    errors: list[DslError]
 
     def __init__(self, message: str, *, file: str = "<string>", line: int | None = None,
                  column: int | None = None, source_line: str | None = None,
@@ -69,7 +76,32 @@ class DslError(RedCodeError):
         self.source_line = None if source_line is None else _clip_line(source_line, column)
         self.reason = clip(message, _REASON_LIMIT)
         self.suggestion = None if suggestion is None else clip(suggestion, QUOTE_LIMIT)
+        self.errors = [self]
         super().__init__(self._format())
+
+    @classmethod
+    def of(cls, errors: list[DslError]) -> DslError:
+        """One error for several (each error itself if there is one): the
+        first's file, line and reason, every error in the message and in
+        ``errors``."""
+        if len(errors) == 1:
+            return errors[0]
+        first = errors[0]
+        combined = cls(first.reason, file=first.file, line=first.line, column=first.column,
+                       suggestion=first.suggestion)
+        combined.source_line = first.source_line
+        combined.errors = list(errors)
+        shown, size = [], 0
+        for err in errors:  # a bounded message; every error stays in ``errors``
+            text = str(err)
+            if shown and size + len(text) > _COMBINED_LIMIT:
+                break
+            shown.append(text)
+            size += len(text) + 1
+        more = len(errors) - len(shown)
+        combined.args = (f"{len(errors)} errors:\n" + "\n".join(shown)
+                         + (f"\n… and {more} more (all in the error's .errors)" if more else ""),)
+        return combined
 
     def _format(self) -> str:
         where = self.file
@@ -88,6 +120,9 @@ class DslError(RedCodeError):
 
 
 _LINE_WINDOW = 100
+#: The most characters of errors one combined DslError's message shows (the
+#: rest are counted); a hostile file may hold thousands of mistakes.
+_COMBINED_LIMIT = 1_500
 
 
 def _clip_line(line: str, column: int | None) -> str:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import difflib
 
-from .i18n import catalog, status_name, text
-from .kinds import Decision
+from .effects import primitive_of
+from .exprs_text import a_ship, condition_text
+from .i18n import ShipName, catalog, status_name, text
+from .kinds import CardKind, Choice, Decision
 from .model import TargetKind
+from .modifiers import giver_of
 from .text import status_rule_parts
 
 #: How many close legal moves an unknown move's message suggests, and how
@@ -79,8 +82,22 @@ def _forbidden_by(game, say, what: str, ship, status: str) -> str:
     """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
     and until when."""
     spec = game.rules.statuses[status]
-    return say(f"status_{what}", ship=ship.id, status=status_name(status, game.lang, of_ship=True),
-               until=status_rule_parts(spec, game.lang)["until"])
+    name = status_name(status, game.lang, of_ship=True, words=game.rules.words)
+    return say(f"status_{what}", ship=ship.id, status=name, until=_until(game, ship, spec))
+
+
+def _until(game, ship, spec) -> str:
+    """How long a ship's status lasts, said to any player: a duration over
+    the turns of the card's player names that player's ship ("your" is the
+    giver's word on the card, not the reader's)."""
+    words = catalog(game.lang)["status_rules"]["until_giver"]
+    if spec.duration.value not in words:
+        return status_rule_parts(spec, game.lang)["until"]
+    number = dict(ship.statuses).get(spec.id, 0)
+    giver = giver_of(number)
+    giver = giver if 0 <= giver < len(game.state.ships) else game.state.ships.index(ship)
+    return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
+                                                            game.lang, game.rules.words))
 
 
 def explain(game, move: str) -> str:
@@ -107,6 +124,10 @@ def explain(game, move: str) -> str:
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
+    if kind == Decision.CHOOSE and \
+            primitive_of(eng.owed_choice()[0]).choice is not Choice.CREW_SOURCE:
+        return say("must_choose", player=ship.id, card=st.stack[-1].card,
+                   options=", ".join(game.legal_moves()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(game.legal_moves())
@@ -194,8 +215,11 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     on = ship.crew_on[spec.maneuvers.index(name)]
     if on:
         return say("unavailable", card=name, count=on)
-    if card.cost > ship.reserve:
-        return say("no_crew", card=name, cost=card.cost, ship=ship.id, reserve=ship.reserve)
+    cost = game.engine.cost(seat, card)  # computed, or changed by a status or an ability
+    if cost > ship.reserve:
+        return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
+    if not game.engine.may_use(card, seat, responding):
+        return _not_usable(game, say, card)
     return _target_and_path(game, say, seat, card, rest, is_order=False)
 
 
@@ -215,6 +239,8 @@ def _order(game, say, seat: int, words: list[str]) -> str:
     status = _status_among(ship, game.rules.status_rules.orders)
     if status is not None:
         return _forbidden_by(game, say, "orders", ship, status)
+    if not game.engine.may_use(game.rules.orders[name], seat, False):
+        return _not_usable(game, say, game.rules.orders[name])
     return _target_and_path(game, say, seat, game.rules.orders[name], rest, is_order=True)
 
 
@@ -244,17 +270,31 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
         return say("no_ship", ship=rest[0], ships=", ".join(game.ships))
     if st.ships[target].position is None:
         return say("off_board", ship=rest[0])
+    hidden = _hidden(game, say, seat, target, is_order)
+    if hidden:
+        return hidden
+    if card.target.filter is not None and \
+            not game.engine.allowed_targets(card, seat, [target], bool(st.stack)):
+        return say("filtered", target=rest[0], card=card.id,
+                   ship=a_ship(card.target.filter, game.lang, frozenset(game.rules.ships)))
     if not is_order:
-        visible = game.engine.visible_targets(seat, card.range)
+        reach = game.engine.reach(seat, card)  # changed by a status or an ability
+        visible = game.engine.visible_targets(seat, reach)
         if tk is TargetKind.SOURCE:
             source = st.stack[-1].seat
             if target != source:
                 return say("must_target_source", card=card.id, answered=st.stack[-1].card,
                            source=st.ships[source].id)
         if target not in visible:
-            return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=card.range)
+            return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=reach)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(game, say, card, rest[1:], mover)
+
+
+def _not_usable(game, say, card) -> str:
+    """A card whose ``usable if`` fails now (exprs.py)."""
+    return say("not_usable", card=card.id,
+               cond=condition_text(card.usable, game.lang, False, frozenset(game.rules.ships)))
 
 
 def _path(game, say, card, rest: list[str], mover: int) -> str:
@@ -280,4 +320,21 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
-    return say("bad_path", path=" ".join(rest), amount=card.path_effect.amount)
+    amount = card.path_effect.amount
+    if game.engine.mods is not None:  # changed by a status or an ability
+        amount = game.engine.mods.steps(moved, mover, amount, card.id)
+    return say("bad_path", path=" ".join(rest), amount=amount)
+
+
+def _hidden(game, say, seat: int, target: int, is_order: bool) -> str | None:
+    """A status or ability that keeps the card's kind from targeting the ship: why."""
+    mods = game.engine.mods
+    if mods is None or target == seat:
+        return None
+    ship = game.state.ships[target]
+    spec = mods.hidden_by(ship, target, CardKind.ORDER if is_order else CardKind.MANEUVER)
+    if spec is None:
+        return None
+    return say("untargetable_order" if is_order else "untargetable_maneuver", target=ship.id,
+               status=status_name(spec.id, game.lang, of_ship=True, words=game.rules.words),
+               until=_until(game, ship, spec))

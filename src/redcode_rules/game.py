@@ -84,7 +84,8 @@ class Game(GameCore):
 
     def narration(self, lang: str | None = None) -> list[str]:
         """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
-        return narrate(self.log, self.lang if lang is None else check_language(lang))
+        return narrate(self.log, self.lang if lang is None else check_language(lang),
+                       self.rules.words)
 
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""

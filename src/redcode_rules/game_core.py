@@ -348,6 +348,16 @@ class GameCore:
         s = self.ship_state(ship_id)
         return list(self.state.hands[self.state.ships.index(s)])
 
+    def known_hand(self, viewer: str, owner: str) -> list[str]:
+        """The cards of ``owner``'s hand that ``viewer``'s player knows (both
+        ship ids): its whole hand for its own, else the cards a card showed it
+        (a look, a choice made from that hand, a card taken from it) that are
+        still there, sorted. Cards drawn since are unknown to it."""
+        seats = self.state.ships
+        v = seats.index(self.ship_state(viewer))
+        o = seats.index(self.ship_state(owner))
+        return sorted(self.engine.known_hand(v, o))
+
     @property
     def deck(self) -> list[str]:
         """The order cards still to draw, top first (a copy; R7.1)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping
 
+import attrs
 import yaml
 
 from .errors import LanguageError, quote
@@ -52,19 +53,67 @@ def text(lang: str, section: str, key: str, amount: int | None = None, **values:
     return pick(catalog(lang)[section][key], amount).format(amount=amount, **values)
 
 
-def status_name(status: str, lang: str = "en", of_ship: bool = False) -> str:
+def status_name(status: str, lang: str = "en", of_ship: bool = False,
+                words: Words | None = None) -> str:
     """A status's word in ``lang`` (`intercepted`); ``of_ship``: as said of a ship,
-    "the ship is …" (Italian `intercettata`). A status the catalog does not
-    name (a designer's own) reads as its id in words."""
+    "the ship is …" (Italian `intercettata`). The card set's own ``name`` and
+    ``state`` come first; a status named nowhere reads as its id in words."""
+    own = own_words(status, lang, words)
+    if of_ship and own.state:
+        return own.state
+    if own.name:
+        return own.name
     cat = catalog(lang)
     words = cat["status_states"] if of_ship else cat["statuses"]
     return words.get(status) or cat["statuses"].get(status) or status.replace("_", " ")
 
 
-def display_name(ident: str, lang: str = "en") -> str:
-    """A card or ship type's printed name; unknown ids (user cards) read as words."""
+#: The grammatical genders (and numbers) a name can have (``grammar.genders``).
+GENDERS = ("m", "f", "m pl", "f pl")
+
+
+@attrs.frozen
+class Wording:
+    """A card set's own words for one card, ship type or status in one
+    language, from its card file (``name es "Mina marina" (f)``, ``flavour``,
+    ``state``): they come before the catalog's."""
+
+    name: str | None = None
+    """The printed name."""
+    gender: str | None = None
+    """The gender of the name's noun (one of ``GENDERS``), for articles and agreement."""
+    flavour: str | None = None
+    """Flavour text: printed on the card, no rule."""
+    state: str | None = None
+    """A status as said of a ship ("the ship is …"), where it differs from its name."""
+
+
+#: A card set's own words: language → id → Wording (``Ruleset.words``).
+Words = Mapping[str, Mapping[str, Wording]]
+
+
+def own_words(ident: str, lang: str, words: Words | None) -> Wording:
+    """The card set's words for ``ident`` in ``lang`` (an empty Wording if none)."""
+    return (words or {}).get(lang, {}).get(ident) or NO_WORDING
+
+
+NO_WORDING = Wording()
+
+
+def display_name(ident: str, lang: str = "en", words: Words | None = None) -> str:
+    """A card or ship type's printed name: the card set's own (``words``), the
+    catalog's, the card set's English one, else the id read as words."""
+    own = own_words(ident, lang, words).name
+    if own:
+        return own
     names = catalog(lang)["names"]
-    return names.get(ident) or ident.replace("_", " ").capitalize()
+    return names.get(ident) or own_words(ident, "en", words).name \
+        or ident.replace("_", " ").capitalize()
+
+
+def flavour(ident: str, lang: str = "en", words: Words | None = None) -> str | None:
+    """A card's or ship type's flavour text in ``lang`` (else English), if its file gives one."""
+    return own_words(ident, lang, words).flavour or own_words(ident, "en", words).flavour
 
 
 def _ship_type(ship_id: str) -> str | None:
@@ -73,13 +122,17 @@ def _ship_type(ship_id: str) -> str | None:
     return kind if side in ("blue", "red") and kind else None
 
 
-def gender(ident: str, lang: str = "en") -> str:
-    """The grammatical gender (and number) of a name: m, f, "m pl" or "f pl"."""
+def gender(ident: str, lang: str = "en", words: Words | None = None) -> str:
+    """The grammatical gender (and number) of a name: m, f, "m pl" or "f pl";
+    the card set's own first."""
+    own = own_words(ident, lang, words).gender
+    if own:
+        return own
     grammar = catalog(lang)["grammar"]
     return grammar["genders"].get(ident, grammar["default_gender"])
 
 
-def ship_display(ship_id: str, lang: str = "en") -> str:
+def ship_display(ship_id: str, lang: str = "en", words: Words | None = None) -> str:
     """`blue-submarine` → "blue submarine" / "submarino azul"; other ids as they are.
 
     The side agrees with the type's gender (``sides_feminine``: "portaerei rossa")."""
@@ -88,9 +141,9 @@ def ship_display(ship_id: str, lang: str = "en") -> str:
     if kind is None:
         return ship_id
     side = ship_id.partition("-")[0]
-    sides = cat["sides_feminine"] if gender(kind, lang).startswith("f") else cat["sides"]
+    sides = cat["sides_feminine"] if gender(kind, lang, words).startswith("f") else cat["sides"]
     return cat["ship_name"].format(side=sides[side],
-                                   type=display_name(kind, lang).lower()).strip()
+                                   type=display_name(kind, lang, words).lower()).strip()
 
 
 def article(lang: str, gender_: str, word: str) -> str:
@@ -121,23 +174,25 @@ class ShipName:
     """A ship as a template value: ``{ship}`` with its article, ``{ship:bare}``
     without, ``{ship:de}`` after a preposition (contracted: "del", "sulla").
 
-    A ship named by a scenario (not ``<side>-<type>``) is a proper name: no article.
+    A ship named by a scenario (not ``<side>-<type>``) is a proper name: no
+    article. ``words``: the card set's own names and genders (``Ruleset.words``).
     """
 
-    __slots__ = ("ship_id", "lang")
+    __slots__ = ("ship_id", "lang", "words")
 
-    def __init__(self, ship_id: str, lang: str):
+    def __init__(self, ship_id: str, lang: str, words: Words | None = None):
         self.ship_id = ship_id
         self.lang = lang
+        self.words = words
 
     def __format__(self, spec: str) -> str:
-        name = ship_display(self.ship_id, self.lang)
+        name = ship_display(self.ship_id, self.lang, self.words)
         kind = _ship_type(self.ship_id)
         if spec == "bare":
             return name
         if kind is None:
             return f"{spec} {name}" if spec else name
-        return with_article(self.lang, name, gender(kind, self.lang), spec)
+        return with_article(self.lang, name, gender(kind, self.lang, self.words), spec)
 
     def __str__(self) -> str:
         return format(self, "")

@@ -92,3 +92,5 @@ class Choice(Word):
     NONE = "none"                # nothing: the card's target and area are enough
     PATH = "path"                # a path of up to ``amount`` boxes, chosen with the card
     CREW_SOURCE = "crew source"  # a crew source per unit, chosen while it resolves
+    HAND_CARD = "hand card"      # a card of a hand per unit, chosen while it resolves
+    SUNK_SHIP = "sunk ship"      # a sunk ship and the free box it returns to

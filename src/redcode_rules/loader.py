@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .dsl import Draft, parse_source
+from .dsl import Draft, parse_source, strip_bom
 from .errors import DslError, quote
 from .files import read_text
 from .model import Ruleset, RulesSpec
@@ -52,9 +52,10 @@ def _read_variant(ref: str) -> tuple[str, str, Path | None]:
 
 
 def read_card_file(path: str | Path) -> str:
-    """A card file's text; a file that cannot be read is a DslError naming it."""
-    return read_text(path, lambda why: DslError(f"cannot read card file: {why}",
-                                                file=str(path)))
+    """A card file's text (without a byte order mark); a file that cannot be
+    read is a DslError naming it."""
+    return strip_bom(read_text(path, lambda why: DslError(f"cannot read card file: {why}",
+                                                          file=str(path))))
 
 
 def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) -> str:
@@ -140,12 +141,14 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
         draft.apply(decls)
         draft.lineage.append(name)
     extra_texts = []
-    for path in extra:
-        text = read_card_file(path)
+    for path in extra:  # a file that does not parse is reported; the others still checked
+        text = draft.keep(read_card_file, path)
+        if text is None:
+            continue
         extra_texts.append((Path(path).name, text))
-        draft.apply(draft.add_source(text, str(path)))
+        draft.apply(draft.keep(draft.add_source, text, str(path)) or [])
     for file, text in texts:
-        draft.apply(draft.add_source(text, file))
+        draft.apply(draft.keep(draft.add_source, text, file) or [])
     name = chain[0][0] if chain else BASE
     return draft.compile(name, RulesSpec(ref, extra, texts, tuple(read), tuple(extra_texts),
                                          root or BASE))
@@ -173,17 +176,43 @@ def load_source(text: str, name: str = "<string>", edition: str = "en") -> Rules
     return build_ruleset(edition, (), ((name, text),))
 
 
-def check_files(paths: list[str], edition: str = "en") -> list[DslError]:
-    """Validate card files (``redcode check``): each on top of ``edition``
-    unless it is a variant file, which is built from its own parent."""
-    errors = []
-    for path in paths:
+def check_files(paths: list[str], edition: str = "en", separately: bool = False
+                ) -> list[DslError]:
+    """Every error of card files (``redcode check``), in file and line order.
+
+    The files are one card set, applied in order on top of ``edition`` (a
+    later file may patch or use a card of an earlier one); a variant file
+    may come first, and the set is built on its parent instead. With
+    ``separately`` each file is checked alone, on top of ``edition`` or, a
+    variant, on its own parent.
+    """
+    if separately or len(paths) <= 1:
+        return [e for path in paths for e in _check_set([path], edition)]
+    return _check_set(list(paths), edition)
+
+
+def _check_set(paths: list[str], edition: str) -> list[DslError]:
+    """The errors of one card set: ``paths`` applied in order."""
+    variants = []
+    for i, path in enumerate(paths):
         try:
             decls = parse_source(read_card_file(path), path)
-            if any(d.action == "variant" for d in decls):
-                build_ruleset(path, ())
-            else:
-                build_ruleset(edition, (path,))
-        except DslError as err:
-            errors.append(err)
-    return errors
+        except DslError:
+            continue  # reported when the set is built
+        header = next((d for d in decls if d.action == "variant"), None)
+        if header is not None:
+            variants.append((i, path, header))
+    late = [(path, h) for i, path, h in variants if i > 0]
+    if late:
+        path, header = late[0]
+        text = read_card_file(path).splitlines()
+        return [DslError(f"a variant file comes first in a card set; check {Path(path).name} "
+                         "alone (--separately) or put it first", file=path,
+                         line=header.pos.line, column=header.pos.column,
+                         source_line=text[header.pos.line - 1] if text else None)]
+    base, extra = (paths[0], tuple(paths[1:])) if variants else (edition, tuple(paths))
+    try:
+        build_ruleset(base, extra)
+    except DslError as err:
+        return list(err.errors)
+    return []

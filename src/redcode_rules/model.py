@@ -14,8 +14,9 @@ from typing import Any
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
-from .i18n import languages
-from .kinds import Choice
+from .exprs import Amount, Condition, Filter
+from .i18n import Wording, display_name, flavour, languages
+from .kinds import CardKind, Choice
 from .text import card_text
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
@@ -36,6 +37,8 @@ class Target:
     kind: TargetKind = TargetKind.SELF
     width: int = 0
     height: int = 0
+    filter: Filter | None = None
+    """Which ships it may be (``target enemy ship``, exprs.Filter); None: any."""
 
 
 @attrs.frozen
@@ -74,6 +77,16 @@ class CardDef:
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    usable: Condition | None = None
+    """The condition under which it may be used or played (``usable if``); None: always."""
+    once: bool = False
+    """Whether each player may use it only once in a game (``once per game``)."""
+    computed_cost: Amount | None = None
+    """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
+    counted for the using ship (``self``) by ``Engine.cost``, at least 1; None
+    for a fixed cost. ``cost`` then holds the amount with every quantity 0, at
+    least 1 (`cost (3 - repairs missing)`: 3; `cost (1 + cards in hand)`: 1):
+    the one figure the reference tables and the bots read."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -100,6 +113,10 @@ class Duration(str, enum.Enum):
     START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
     END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
     PERMANENT = "permanent"   # only when its ship leaves the board
+    # the card's player's turns ("your": the player who gave it, D8.7)
+    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
+    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
+    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
 
 
 class Forbid(str, enum.Enum):
@@ -109,6 +126,23 @@ class Forbid(str, enum.Enum):
     RESPONSES = "responses"    # the ship uses no maneuver as a response (R5.2)
     ORDERS = "orders"          # its player plays no order card (R7.3)
     MOVEMENT = "movement"      # no card moves it; a move on it does nothing
+
+
+class Modifier(str, enum.Enum):
+    """A number a status changes by N while it lasts (``modify NAME N``); what
+    counts as one use of a status ``for N uses`` is said for each."""
+
+    RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
+    COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
+    MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to 6 (D4.6)
+    SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
+    DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
+
+
+class Redirect(str, enum.Enum):
+    """Where a status sends the damage its ship takes (``redirect damage to NAME``)."""
+
+    GIVER = "giver"   # the damage goes to the giver's ship (the card's player's), if on the board
 
 
 @attrs.frozen
@@ -124,8 +158,45 @@ class StatusDef:
     """What the ship (or its player) may not do while it lasts, in declared order."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    uses: int = 0
+    """How many uses it lasts (``for N uses``); 0 for any other duration."""
+    untargetable: tuple[CardKind, ...] = ()
+    """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
+    modifiers: tuple[tuple[Modifier, int, str | None], ...] = ()
+    """The numbers it changes, by how much, and for which card only, if one
+    (``modify NAME N [on CARD]``), in declared order."""
+    redirect: Redirect | None = None
+    """Where the damage its ship takes goes instead (``redirect damage to giver``)."""
+
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers (``when ...``), which its ship holds while it lasts."""
+
+    @property
+    def modifies(self) -> bool:
+        """Whether it changes anything besides what it forbids (the engine then
+        looks at it in its rule queries and when damage is taken)."""
+        return bool(self.untargetable or self.modifiers or self.redirect)
+
+    def amount(self, modifier: Modifier, card: str | None = None) -> int:
+        """How much it changes ``modifier`` (0 if not at all) for ``card``: a
+        change for another card only is left out; ``card`` None counts them all."""
+        return sum(n for m, n, only in self.modifiers
+                   if m is modifier and (card is None or only is None or only == card))
+
+    def extra(self) -> list[Any]:
+        """What the hash describes beyond duration and forbids: empty for a
+        status without them, so the printed cards keep their hash."""
+        out: list[Any] = []
+        if self.uses:
+            out.append(["uses", self.uses])
+        if self.untargetable:
+            out.append(["untargetable", [k.value for k in self.untargetable]])
+        if self.modifiers:
+            out.append(["modify", [[m.value, n, *([c] if c else [])]
+                                   for m, n, c in self.modifiers]])
+        if self.redirect:
+            out.append(["redirect", self.redirect.value])
+        return out
 
 
 @attrs.frozen
@@ -141,6 +212,15 @@ class StatusRules:
     at_turn_start: frozenset[str] = frozenset()
     at_turn_end: frozenset[str] = frozenset()
     at_own_turn_end: frozenset[str] = frozenset()
+    #: statuses that change numbers, targeting or damage (none: the engine skips
+    #: every modifier query, so the printed cards pay nothing for them)
+    modifying: frozenset[str] = frozenset()
+    #: statuses whose number counts the card's player's turns, or uses, and
+    #: keeps who gave it (``modifiers.pack``)
+    at_your_turn_start: frozenset[str] = frozenset()
+    at_your_turn_end: frozenset[str] = frozenset()
+    counted: frozenset[str] = frozenset()
+    with_giver: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -156,7 +236,13 @@ class StatusRules:
             movement=having(lambda s: Forbid.MOVEMENT in s.forbids),
             at_turn_start=having(lambda s: s.duration is Duration.START_OF_NEXT_TURN),
             at_turn_end=having(lambda s: s.duration is Duration.THIS_TURN),
-            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN))
+            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN),
+            modifying=having(lambda s: s.modifies),
+            at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
+            at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
+            counted=having(lambda s: s.duration is Duration.USES),
+            with_giver=having(lambda s: s.redirect is not None or s.duration in (
+                Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 
 
 def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:
@@ -199,6 +285,9 @@ class ShipDef:
     """The drawing of it on the SVG board."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
     """The card file and line that declared it, for error messages."""
+    abilities: tuple[str, ...] = ()
+    """Its passive abilities: permanent statuses every ship of the type has,
+    never in its state and never lost (``ability NAME``)."""
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers (``when ...``): an ability of every ship of the type."""
 
@@ -323,10 +412,21 @@ class Ruleset:
     """Every kind of board token, by id, in declaration order."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     """How the ruleset was built, and the card texts read to build it."""
+    words: dict[str, dict[str, Wording]] = attrs.Factory(dict)
+    """The card files' own names, genders, flavour texts and status states, by
+    language then id (``name es "Mina marina" (f)``): what the narration,
+    the card text and the reference say before the catalog. Not in ``hash``:
+    words change no play, so a replay survives a renamed card."""
     status_rules: StatusRules = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: StatusRules.of(self.statuses), takes_self=True))
     """The statuses grouped by what they forbid and when they end."""
+    guarded: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: any(
+            c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
+            takes_self=True))
+    """Whether a card has a ``usable if`` condition: the engine looks only then."""
     trigger_index: TriggerIndex = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
@@ -336,10 +436,21 @@ class Ruleset:
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
     """A short hash of the compiled card data: a replay refuses other data."""
+    response_orders: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The order cards that may be played as a response (``response``): none
+    in the printed cards, so asking whether a player may respond costs
+    nothing more for them."""
+
+    computed_costs: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether a maneuver's cost depends on its ship (none of the printed ones)."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
         object.__setattr__(self, "hash", hashlib.sha256(text.encode()).hexdigest()[:16])
+        object.__setattr__(self, "response_orders",
+                           tuple(c.id for c in self.orders.values() if c.response))
+        object.__setattr__(self, "computed_costs",
+                           any(c.computed_cost is not None for c in self.maneuvers.values()))
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
@@ -368,14 +479,25 @@ class Ruleset:
     def describe(self) -> dict[str, Any]:
         """A plain, stable description of the compiled data (for hashing, docs)."""
         def card(c: CardDef) -> dict[str, Any]:
-            return {
+            out = {
                 "kind": c.kind, "cost": c.cost, "range": c.range,
                 "respondable": c.respondable, "response": c.response,
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
-                             e.params()] for e in c.effects],
+                             e.params(), *([str(e.computed)] if e.computed else [])]
+                            for e in c.effects],
+                **({"once": True} if c.once else {}),
             }
+            # expressions (exprs.py) only where a card has them: the printed
+            # cards keep the hash their saves and replays recorded
+            if c.target.filter is not None:
+                out["target"].append(str(c.target.filter))
+            if c.usable is not None:
+                out["usable"] = str(c.usable)
+            if c.computed_cost is not None:
+                out["computed_cost"] = str(c.computed_cost)
+            return out
         return {
             # declaration order fixes the deck before its shuffle, the map
             # cards dealt and the default teams: it changes play (the tables
@@ -388,9 +510,10 @@ class Ruleset:
             # a ship's letter and silhouette only show it: left out, so that
             # saves and replays keep the hash of the card data they play
             "ships": {k: [v.repairs, v.breakdowns, v.crew, list(v.maneuvers)]
+                      + ([list(v.abilities)] if v.abilities else [])
                       for k, v in sorted(self.ships.items())},
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
-            "statuses": {k: [v.duration.value, [f.value for f in v.forbids]]
+            "statuses": {k: [v.duration.value, [f.value for f in v.forbids], *v.extra()]
                          for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
             # triggers and tokens only when some file declares them, so that
@@ -419,3 +542,13 @@ class Ruleset:
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""
         return card_text(self, card_id, lang)
+
+    def name_of(self, ident: str, lang: str = "en") -> str:
+        """The printed name of a card, ship type or status in ``lang``: its card
+        file's own, else the catalog's (``i18n.display_name``)."""
+        return display_name(ident, lang, self.words)
+
+    def flavour(self, ident: str, lang: str = "en") -> str | None:
+        """A card's, ship type's or status's flavour text in ``lang`` (else
+        English), or None."""
+        return flavour(ident, lang, self.words)

@@ -14,16 +14,26 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import NamedTuple
 
+from .effects import primitive_of
 from .engine import Engine
-from .kinds import Decision, MoveKind
-from .model import CardDef, TargetKind, among
+from .kinds import CardKind, Choice, Decision, MoveKind
+from .model import CardDef, TargetKind
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
 SELF_TARGET = TargetKind.SELF
+ORDER_CARD = CardKind.ORDER
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
+
+
+def choice_word(eng: Engine) -> str:
+    """The first word of an owed choice's moves (docs/notation.md): ``recover``
+    for a crew source (D6.4), ``choose`` for anything else (a card of a hand,
+    a sunk ship and its box)."""
+    effect, _ = eng.owed_choice()
+    return "recover" if primitive_of(effect).choice is Choice.CREW_SOURCE else "choose"
 
 
 class Move(NamedTuple):
@@ -169,6 +179,8 @@ class MoveGen:
         groups: list = []
         if kind == RESPOND_NOW:
             self.maneuver_moves(seat, True, moves, groups)
+            if self.rules.response_orders:
+                self.order_moves(seat, moves, groups, True)
             moves["pass"] = PASS
         else:  # main
             self.maneuver_moves(seat, False, moves, groups)
@@ -190,9 +202,10 @@ class MoveGen:
             options = tuple(self.eng.free_start_boxes(seat))
         elif kind == RECOVER_NOW:
             options = tuple(self.eng.recover_options(seat))
-        else:  # an answer an effect owes (D6.4): written as a crew source is
+        else:  # an answer an effect owes (D6.4): its word is its choice's
             options = tuple(self.eng.choice_options())
-        key = (kind, seat, options)
+        word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
+        key = (kind, seat, options, word)
         listing = self.cache.listings.get(key)
         if listing is None:
             if kind == DISCARD_NOW:
@@ -203,7 +216,7 @@ class MoveGen:
                          for box in options]
             else:
                 move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
-                moves = [Move(move_kind, f"recover {source}", source=str(source))
+                moves = [Move(move_kind, f"{word} {source}", source=str(source))
                          for source in options]
             listing = Listing(kind, seat, {m.text: m for m in moves}, [])
             listing.sorted()  # computed once, before it is shared
@@ -237,24 +250,30 @@ class MoveGen:
             for target in eng.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
 
-    def order_moves(self, seat: int, out: dict[str, Move], groups: list) -> None:
-        st = self.state
-        if st.orders_played >= self.rules.options.orders_per_turn:
-            return
-        statuses = st.ships[seat].statuses
-        if statuses and among(statuses, self.rules.status_rules.orders):
-            return
-        on_board = [s for s, ship in enumerate(st.ships) if ship.position is not None]
-        for card_id in set(st.hands[seat]):
-            card = self.rules.orders.get(card_id)
-            if card is None:
-                continue
+    def order_moves(self, seat: int, out: dict[str, Move], groups: list,
+                    responding: bool = False) -> None:
+        """Order cards into ``out`` (R7.3); ``responding``: the ``response``
+        cards that may answer the top item."""
+        eng = self.eng
+        on_board = None  # any ship on the board: looked up once for every card
+        for card in eng.playable_orders(seat, responding):
+            if card.usable is not None and not eng.may_use(card, seat, responding):
+                continue  # its `usable if` fails (exprs.py)
             tk = card.target.kind
             if tk is TargetKind.AREA:
                 for m in self._area_moves(card):
                     out[m.text] = m
                 continue
-            targets = [None] if tk is TargetKind.SELF else on_board
+            if tk is TargetKind.SHIP:
+                if on_board is None:
+                    on_board = eng.order_targets(card)
+                targets = on_board
+            else:
+                targets = eng.order_targets(card)
+            if eng.mods is not None and tk is not TargetKind.SELF:
+                targets = [t for t in targets if eng.targetable(seat, t, ORDER_CARD)]
+            if card.target.filter is not None:  # `target enemy ship` (exprs.py)
+                targets = eng.allowed_targets(card, seat, targets, responding)
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .i18n import ShipName, catalog, display_name, gender, pick, status_name
+from .i18n import ShipName, Words, catalog, display_name, gender, pick, status_name
 from .kinds import Pile
 
 if TYPE_CHECKING:  # the state sits above: str(event) narrates it
     from .model import ShipDef
     from .state import Event
 
-SHIP_KEYS = ("player", "ship", "by", "of", "target")
+SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
 TOP_LEVEL = ("turn_start", "game_start", "game_over")
 
 
-def narrate_event(event: Event, lang: str = "en") -> str:
-    """One log event as a sentence (empty for events not worth a line)."""
+def narrate_event(event: Event, lang: str = "en", words: Words | None = None) -> str:
+    """One log event as a sentence (empty for events not worth a line);
+    ``words``: the card set's own names (``Ruleset.words``)."""
     cat = catalog(lang)
     events = cat["events"]
     template = events.get(event.kind)
@@ -26,27 +27,27 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     data.setdefault("turn", event.turn)
     on = ""
     if "target" in data:
-        on += events["on_target"].format(target=ShipName(str(data["target"]), lang))
+        on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
     if "path" in data and event.kind != "move":
         on += events["on_path"].format(path=" ".join(data["path"]))
     for key in SHIP_KEYS:
         if key in data:
-            data[key] = ShipName(str(data[key]), lang)  # {ship}, {ship:de}: i18n.ShipName
+            data[key] = ShipName(str(data[key]), lang, words)  # {ship}, {ship:de}: i18n.ShipName
     data["on"] = on
     if "card" in data:
-        data["card"] = display_name(str(data["card"]), lang)
+        data["card"] = display_name(str(data["card"]), lang, words)
     if event.kind == "move":
         data["to"] = data["path"][-1]  # the path itself is in the use/order line
     if event.kind == "recover":
         source = str(data["source"])
         data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
-            else display_name(source, lang)
+            else display_name(source, lang, words)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
-    if event.kind == "status":
-        data["status"] = status_name(str(data["status"]), lang)
+    if event.kind in ("status", "redirect"):
+        data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
         data["side"] = sides.get(str(data["side"]), data["side"])
@@ -64,11 +65,12 @@ def narrate_event(event: Event, lang: str = "en") -> str:
     return line
 
 
-def narrate(events: Iterable[Event], lang: str = "en") -> list[str]:
-    """The log as indented lines; turn headers flush left."""
+def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None) -> list[str]:
+    """The log as indented lines; turn headers flush left; ``words``: the card
+    set's own names (``Ruleset.words``)."""
     lines = []
     for event in events:
-        line = narrate_event(event, lang)
+        line = narrate_event(event, lang, words)
         if line:
             lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
     return lines

@@ -30,7 +30,7 @@ from rich.text import Text
 from .bots import BOTS, Bot, GreedyBot, Reason
 from .errors import IllegalMove, RedCodeError, UsageError
 from .game import Game, new_game, normalise
-from .i18n import ShipName, catalog, display_name, pick, ship_display
+from .i18n import ShipName, Words, catalog, display_name, pick, ship_display
 from .model import Ruleset
 from .narrate import narrate, ship_letter
 from .replay import read_replay, save_replay, start_of
@@ -162,6 +162,11 @@ def group_key(game: Game, human: str, text: str) -> tuple:
 class Menu:
     """The person's legal moves, grouped by maneuver and numbered, and how to read a line."""
 
+    @property
+    def own(self) -> Words:
+        """The card set's own names (``Ruleset.words``), before the catalog's."""
+        return self.game.rules.words
+
     def __init__(self, game: Game, human: str, words: dict):
         self.game = game
         self.words = words
@@ -215,12 +220,12 @@ class Menu:
         words, lang = self.words, self.game.lang
         if kind == "use":
             cost = self.game.rules.card(card).cost if card in self.game.rules.maneuvers else 0
-            return pick(words["group_maneuver"], cost).format(card=display_name(card, lang),
-                                                              cost=cost)
+            return pick(words["group_maneuver"], cost).format(
+                card=display_name(card, lang, self.own), cost=cost)
         if kind == "respond":
-            return words["group_response"].format(card=display_name(card, lang))
+            return words["group_response"].format(card=display_name(card, lang, self.own))
         if kind == "order":
-            return words["group_order"].format(card=display_name(card, lang))
+            return words["group_order"].format(card=display_name(card, lang, self.own))
         return words.get(f"group_{kind}", words["group_other"])
 
     def resolve(self, typed: str) -> Resolved:
@@ -322,6 +327,11 @@ class Screen:
 class Session:
     """One person playing one ship against bots until the game ends or they quit."""
 
+    @property
+    def own(self) -> Words:
+        """The card set's own names (``Ruleset.words``), before the catalog's."""
+        return self.game.rules.words
+
     def __init__(self, game: Game, human: str, bots: dict[str, Bot], lang: str,
                  screen: Screen, read: Reader = read_line, echo: bool = False):
         self.game = game
@@ -366,8 +376,9 @@ class Session:
         self.screen.say(w["title"].format(edition=g.rules.name,
                                           mode=self.cat["modes"].get(g.state.mode, g.state.mode),
                                           seed=setup.get("seed", "?"),
-                                          ship=ship_display(self.human, self.lang)), "title")
-        bots = ", ".join(f"{ship_display(s, self.lang)} ({type_name(b)})"
+                                          ship=ship_display(self.human, self.lang,
+                                                            self.own)), "title")
+        bots = ", ".join(f"{ship_display(s, self.lang, self.own)} ({type_name(b)})"
                          for s, b in self.bots.items())
         self.screen.say(w["opponents"].format(bots=bots))
         self.screen.say(w["intro"], "note")
@@ -376,7 +387,7 @@ class Session:
         """Narrate the log events not yet shown (bot moves as they are played)."""
         events = self.game.log[self.shown:]
         self.shown = len(self.game.log)
-        for line in narrate(events, self.lang):
+        for line in narrate(events, self.lang, self.own):
             style = "sunk" if "***" in line else "turn" if not line.startswith(" ") else None
             self.screen.say(line, style)
 
@@ -508,23 +519,23 @@ class Session:
         s.say()
         decision = g.decision or "main"
         s.say(w["your_decision"].format(turn=g.turn_number, ship=ship_display(self.human,
-                                                                             self.lang),
+                                                                             self.lang, self.own),
                                         decision=w["decisions"].get(decision, decision)), "turn")
         if decision == "respond" and g.stack:
             top = g.stack[-1]
             on = ""
             if "target" in top:
                 on = self.cat["events"]["on_target"].format(
-                    target=ship_display(top["target"], self.lang))
-            line = w["answering"].format(player=ship_display(top["player"], self.lang),
-                                         card=display_name(top["card"], self.lang), on=on)
+                    target=ship_display(top["target"], self.lang, self.own))
+            line = w["answering"].format(player=ship_display(top["player"], self.lang, self.own),
+                                         card=display_name(top["card"], self.lang, self.own), on=on)
             s.say(line[:1].upper() + line[1:])
         hand = g.hand(self.human)
-        s.say(w["hand"].format(cards=", ".join(f"{display_name(c, self.lang)} ({c})"
+        s.say(w["hand"].format(cards=", ".join(f"{display_name(c, self.lang, self.own)} ({c})"
                                                for c in hand)) if hand else w["empty_hand"])
         crew = {m: n for m, n in g.ship(self.human).crew.items() if n}
         if crew:
-            s.say(w["crew_on"].format(crew=", ".join(f"{display_name(m, self.lang)} {n}"
+            s.say(w["crew_on"].format(crew=", ".join(f"{display_name(m, self.lang, self.own)} {n}"
                                                      for m, n in crew.items())))
         if g.state.mode == "war":
             s.say(w["score"].format(**g.score))
@@ -613,7 +624,7 @@ class Session:
         where = w["sunk"] if ship.sunk else ship.position or w["off_board"]
         text = Text(ship_letter(spec, ship.side), self.screen.STYLES[ship.side])
         text.append(" " + w["legend_ship"].format(
-            letter="", ship=ship_display(ship_id, self.lang),
+            letter="", ship=ship_display(ship_id, self.lang, self.own),
             you=w["you"] if ship_id == self.human else "", where=where,
             repairs=f"{ship.repairs}/{spec.repairs}",
             breakdowns=f"{ship.breakdowns}/{spec.breakdowns}", reserve=ship.reserve,
@@ -681,8 +692,10 @@ class Session:
         templates = self.words["reasons"]
         template = pick(templates.get(reason.key, templates["other"]), reason.amount)
         return template.format(key=reason.key, amount=reason.amount,
-                               ship=ShipName(reason.ship, self.lang) if reason.ship else "",
-                               card=display_name(reason.card, self.lang) if reason.card else "")
+                               ship=ShipName(reason.ship, self.lang, self.own)
+                               if reason.ship else "",
+                               card=display_name(reason.card, self.lang, self.own)
+                               if reason.card else "")
 
     def undo(self) -> bool:
         """Back to the person's previous decision, taking back the bots' moves since."""

@@ -15,12 +15,24 @@ import attrs
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Duration, Ruleset, ShipDef, TargetKind
-from .text import effect_text, join, status_rule_parts, trigger_text
+from .text import changes, effect_text, join, status_rule_parts, trigger_text
 
 
-def _name_cell(ident: str, lang: str) -> str:
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a designer's name or flavour may hold a `|`."""
+    return text.replace("|", "\\|")
+
+
+def _name_cell(rules: Ruleset, ident: str, lang: str) -> str:
     """The printed name over the id a move string uses: one narrow column."""
-    return f"{display_name(ident, lang)}<br>`{ident}`"
+    return f"{_cell(display_name(ident, lang, rules.words))}<br>`{ident}`"
+
+
+def _text_cell(rules: Ruleset, card_id: str, lang: str) -> str:
+    """A card's rules text, then its flavour text in italics if its file gives one."""
+    text = _cell(rules.text(card_id, lang))
+    flavour = rules.flavour(card_id, lang)
+    return f"{text}<br>*{_cell(flavour)}*" if flavour else text
 
 
 def ships_page(rules: Ruleset, lang: str = "en") -> str:
@@ -33,9 +45,13 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
     words = catalog(lang)["reference"]
     lines = [f"# {words['ships_title']} ({rules.name})", ""]
     for ship in rules.ships.values():
-        lines += [f"## {display_name(ship.id, lang)}", "",
+        flavour = rules.flavour(ship.id, lang)
+        lines += [f"## {display_name(ship.id, lang, rules.words)}", ""]
+        lines += [f"*{flavour}*", ""] if flavour else []
+        lines += [
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
+                  *_abilities(rules, ship, lang),
                   # its abilities (triggers.py), a sentence each
                   *[f"{_capital(trigger_text(t, lang, statuses=rules.statuses))}." for t in
                     ship.triggers], *([""] if ship.triggers else []),
@@ -45,8 +61,8 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
         for name in ship.maneuvers:
             card = rules.maneuvers[name]
             rng = "—" if card.range is None else str(card.range)
-            lines.append(f"| {_name_cell(name, lang)} | {card.cost} | {rng} | "
-                         f"{rules.text(name, lang)} |")
+            lines.append(f"| {_name_cell(rules, name, lang)} | {card.cost} | {rng} | "
+                         f"{_text_cell(rules, name, lang)} |")
         lines.append("")
     return "\n".join(lines)
 
@@ -58,8 +74,8 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
              f"| {words['order']} | {words['copies']} | {words['text']} |",
              "| --- | --- | --- |"]
     for card in rules.orders.values():
-        lines.append(f"| {_name_cell(card.id, lang)} | {card.copies} | "
-                     f"{rules.text(card.id, lang)} |")
+        lines.append(f"| {_name_cell(rules, card.id, lang)} | {card.copies} | "
+                     f"{_text_cell(rules, card.id, lang)} |")
     lines += ["", f"{words['deck_total']}: {sum(c.copies for c in rules.orders.values())}", ""]
     if rules.tokens:  # the tokens the cards place, and what they do (triggers.py)
         lines += [f"## {words['tokens_title']}", ""]
@@ -114,7 +130,7 @@ def _capital(sentence: str) -> str:
 
 def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
-    body = join([effect_text(e, lang, rules.statuses) for e in card.effects],
+    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
                 catalog(lang)["card"])
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
@@ -126,7 +142,7 @@ def _card_changes(rules: Ruleset, base: Ruleset, mine: CardDef, theirs: CardDef,
                   lang: str) -> list[str]:
     """How one card differs from the base card of the same id and kind, a sentence each."""
     said = catalog(lang)["differences"]
-    name = display_name(mine.id, lang)
+    name = display_name(mine.id, lang, rules.words)
     out = []
     if mine.cost != theirs.cost:
         out.append(said["cost"].format(name=name, new=mine.cost, old=theirs.cost))
@@ -147,17 +163,33 @@ def _card_changes(rules: Ruleset, base: Ruleset, mine: CardDef, theirs: CardDef,
     return out
 
 
-def _ship_changes(mine: ShipDef, theirs: ShipDef, lang: str) -> list[str]:
+def _ship_changes(rules: Ruleset, mine: ShipDef, theirs: ShipDef, lang: str) -> list[str]:
     """How a ship type differs from the base one: its tracks, crew and maneuvers."""
     said, words = catalog(lang)["differences"], catalog(lang)["reference"]
-    name = display_name(mine.id, lang)
+    name = display_name(mine.id, lang, rules.words)
     out = [said["ship"].format(name=name, field=words[f].lower(), new=getattr(mine, f),
                                old=getattr(theirs, f))
            for f in ("repairs", "breakdowns", "crew") if getattr(mine, f) != getattr(theirs, f)]
     if mine.maneuvers != theirs.maneuvers:
         out.append(said["ship_maneuvers"].format(
-            name=name, new=", ".join(display_name(m, lang) for m in mine.maneuvers)))
+            name=name, new=", ".join(display_name(m, lang, rules.words)
+                                     for m in mine.maneuvers)))
+    if mine.abilities != theirs.abilities:
+        out.append(said["ship_abilities"].format(
+            name=name, new=", ".join(display_name(a, lang, rules.words)
+                                     for a in mine.abilities) or "—"))
     return out
+
+
+def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
+    """The line of a ship type's abilities and what each changes (none: no line)."""
+    if not ship.abilities:
+        return []
+    words = catalog(lang)
+    parts = [f"{display_name(a, lang, rules.words)} "
+             f"({', '.join(changes(rules.statuses[a], words['status_rules'], lang, rules.words))})"
+             for a in ship.abilities]
+    return [f"{words['reference']['abilities']}: {'; '.join(parts)}", ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:
@@ -213,9 +245,9 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
     out = []
     for kind in KINDS:
         mine, theirs = getattr(rules, kind), getattr(base, kind)
-        out += [said["removed"][kind].format(name=display_name(cid, lang))
+        out += [said["removed"][kind].format(name=display_name(cid, lang, rules.words))
                 for cid in theirs if cid not in mine]
-        out += [said["added"][kind].format(name=display_name(cid, lang))
+        out += [said["added"][kind].format(name=display_name(cid, lang, rules.words))
                 for cid in mine if cid not in theirs]
         for cid, item in mine.items():
             if cid not in theirs or item == theirs[cid]:
@@ -225,11 +257,12 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
             elif kind == "statuses":
                 new, old = (", ".join(status_rule_parts(s, lang).values())
                             for s in (item, theirs[cid]))
-                out.append(said["effects"].format(name=display_name(cid, lang), new=new, old=old))
+                out.append(said["effects"].format(name=display_name(cid, lang, rules.words),
+                                                  new=new, old=old))
             elif kind == "ships":
-                out += _ship_changes(item, theirs[cid], lang)
+                out += _ship_changes(rules, item, theirs[cid], lang)
             else:
-                out.append(said["map"].format(name=display_name(cid, lang)))
+                out.append(said["map"].format(name=display_name(cid, lang, rules.words)))
     return out + _option_changes(rules, base, lang)
 
 

@@ -19,13 +19,14 @@ from .game_core import GameCore
 from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
+from .modifiers import number_allowed
 from .rng import MASK, seed_state, shuffle
-from .state import GameState, ShipState, TokenState
+from .state import GameState, Known, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends", "tokens")
+              "rng", "recover_left", "turn_ends", "known", "spent", "tokens")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
@@ -41,15 +42,16 @@ def ship_fields(rules: Ruleset) -> tuple[str, ...]:
 def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tuple[str, int], ...]:
     """The ship's statuses: ``name: true`` for each it has. ``to_scenario`` writes
     2 for a status lasting until the end of its player's next turn given in
-    that player's turn (two turn ends still to pass)."""
+    that player's turn (two turn ends still to pass), and the number of a
+    status with uses left or a giver (modifiers.pack) as it is."""
     out = []
     for name in rules.statuses:
         value = spec.get(name, False)
         if isinstance(value, bool):
             if value:
                 out.append((name, 1))
-        elif isinstance(value, int) and value == 2:
-            out.append((name, 2))
+        elif isinstance(value, int) and number_allowed(rules, name, value):
+            out.append((name, value))
         else:
             raise ScenarioError(f"{field}.{name}", f"must be true or false, not {quote(value)}")
     return tuple(out)
@@ -374,6 +376,9 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                 deck.remove(card)
         rng = shuffle(rng, deck)
 
+    known = _known(data.get("known"), ids, rules)
+    spent = _spent(data.get("spent"), ids, rules)
+
     score_in = _mapping(data.get("score") or {}, "score")
     score = {"blue": 0, "red": 0}
     for side, pts in score_in.items():
@@ -401,6 +406,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
                       end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode),
+                      known=known, spent=spent,
                       tokens=_tokens(data.get("tokens"), rules, board, ids))
     for problem in check_state(state, rules, board):  # the rules of a state (validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
@@ -424,6 +430,42 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                                       state.recover_left)
     game.run_to_decision()
     return game
+
+
+def _seat(ship_id: Any, field: str, ids: list[str]) -> int:
+    if ship_id not in ids:
+        raise ScenarioError(field, f"no such ship {quote(ship_id)}; ships are {', '.join(ids)}")
+    return ids.index(ship_id)
+
+
+def _known(value: Any, ids: list[str], rules: Ruleset) -> list[Known]:
+    """``known: {viewer: {owner: [cards]}}``: the cards of a hand a player has
+    seen and that are still there (``Game.known_hand``)."""
+    out = []
+    for viewer, hands in _mapping(value or {}, "known").items():
+        v = _seat(viewer, f"known.{viewer}", ids)
+        for owner, cards in _mapping(hands or {}, f"known.{viewer}").items():
+            field = f"known.{viewer}.{owner}"
+            o = _seat(owner, field, ids)
+            if o == v:
+                raise ScenarioError(field, "a player always knows its own hand")
+            if cards:
+                out.append(Known(v, o, _cards(cards, field, rules)))
+    return out
+
+
+def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[Spent]:
+    """``spent: {ship: [cards]}``: the once-per-game cards its player has used."""
+    out = []
+    for ship_id, cards in _mapping(value or {}, "spent").items():
+        seat = _seat(ship_id, f"spent.{ship_id}", ids)
+        if not isinstance(cards, list):
+            raise ScenarioError(f"spent.{ship_id}", "must be a list of card ids")
+        for i, card in enumerate(cards):
+            if not isinstance(card, str) or not (card in rules.maneuvers or card in rules.orders):
+                raise ScenarioError(f"spent.{ship_id}[{i}]", f"unknown card {quote(card)}")
+            out.append(Spent(seat, card))
+    return out
 
 
 def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenState]:
@@ -591,6 +633,16 @@ def scenario_of(game) -> dict[str, Any]:
     data["turn_number"] = st.turn_number
     if st.end_turn_pending:
         data["turn_ends"] = True
+    if st.known:
+        known: dict[str, dict[str, list[str]]] = {}
+        for k in st.known:
+            known.setdefault(ids[k.viewer], {})[ids[k.owner]] = list(k.cards)
+        data["known"] = known
+    if st.spent:
+        spent: dict[str, list[str]] = {}
+        for s in st.spent:
+            spent.setdefault(ids[s.seat], []).append(s.card)
+        data["spent"] = spent
     if st.tokens:
         data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner],
                                 **({"left": 2} if t.left == 2 else {}))

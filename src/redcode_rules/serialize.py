@@ -18,6 +18,7 @@ from .game_core import GameCore
 from .game_setup import make_board
 from .invariants import game_problems
 from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
+from .modifiers import number_allowed
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
 from .validate import Problem, Stage, check_state
 
@@ -116,7 +117,7 @@ def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
         statuses = []
         for name in rules.statuses:
             value = ship.pop(name, False)
-            if value is True or (type(value) is int and value == 2):
+            if value is True or (type(value) is int and number_allowed(rules, name, value)):
                 statuses.append((name, int(value)))
             elif value is not False:
                 raise ScenarioError(f"state.ships[{index}].{name}",

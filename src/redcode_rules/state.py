@@ -135,6 +135,26 @@ class StackItem:
 
 
 @attrs.define(slots=True)
+class Known:
+    """What player ``viewer`` knows of player ``owner``'s hand: the cards it
+    saw there (a look, a choice made from that hand, a card taken from it)
+    that are still in it. A card leaving the hand leaves every record of it;
+    a card drawn since is unknown. ``Game.known_hand`` reads it."""
+
+    viewer: int = _ref(Ref.SEAT)
+    owner: int = _ref(Ref.SEAT)
+    cards: list[str] = _ref(Ref.ORDER)
+
+
+@attrs.define(slots=True)
+class Spent:
+    """A card usable once per game (``once``) that seat ``seat`` has used."""
+
+    seat: int = _ref(Ref.SEAT)
+    card: str = ""
+
+
+@attrs.define(slots=True)
 class Event:
     """One line of the game log: ``kind`` with its data, in the order it happened."""
 
@@ -180,7 +200,12 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "draw": {"player": str, "count": int},
     "discard": {"player": str, "card": str},
     "reshuffle": {"cards": int},
+    "look": {"player": str, "of": str},
+    "take": {"player": str, "of": str},
+    "deck_top": {"player": str},
+    "refloat": {"ship": str, "box": str},
     "status": {"ship": str, "status": str},
+    "redirect": {"ship": str, "to": str, "status": str},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
     "catchup": {"side": str, "cards": int},
@@ -230,6 +255,11 @@ class GameState:
     end_turn_pending: bool = False
     catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)
     winner: str | None = None
+    # the hidden information a card revealed to a player (items 6 of the card
+    # language, docs/dsl.md): empty unless a card looks at a hand
+    known: list[Known] = attrs.Factory(list)
+    # the once-per-game cards used so far: empty unless a card says ``once``
+    spent: list[Spent] = attrs.Factory(list)
     # the tokens on the board, in the order placed (item 7 of the card language)
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"
@@ -461,5 +491,7 @@ def derive(cls: type, snapshots: bool = False) -> None:
 
 derive(ShipState)
 derive(StackItem)
+derive(Known)
+derive(Spent)
 derive(TokenState)
 derive(GameState, snapshots=True)

@@ -186,7 +186,8 @@ def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
                             "data-side": s.side, "data-type": s.type, "x": x, "y": y,
                             "width": size, "height": size, "viewBox": "0 0 100 100"})
     tracks = catalog(lang)["reference"]
-    _el(g, "title", None, f"{ship_display(s.id, lang)} ({box}): {tracks['repairs']} "
+    name = ship_display(s.id, lang, words=game.rules.words)
+    _el(g, "title", None, f"{name} ({box}): {tracks['repairs']} "
                           f"{s.repairs}, {tracks['breakdowns']} {s.breakdowns}, "
                           f"{tracks['crew']} {s.reserve}")
     fill = SIDE_COLOURS.get(s.side, "#555555")
@@ -226,7 +227,8 @@ def board(game, *, size: float = 40, field_of: str | None = None, reach: int | N
     root = _root(width, height, "redcode-board")
     title = words["board"]
     if field_of is not None:
-        title += " — " + words["field"].format(ship=ship_display(field_of, lang), reach=reach)
+        title += " — " + words["field"].format(
+            ship=ship_display(field_of, lang, words=game.rules.words), reach=reach)
     _el(root, "title", None, title)
     _el(root, "desc", None, game.board_text())
 
@@ -368,17 +370,18 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
     tracks_top = rows_top + len(maneuvers) * ROW_H + 14
     height = tracks_top + 4 * (CUBE + 12) + 40
     root = _root(CARD_W, height, "redcode-control-card")
-    _el(root, "title", None, f"{ship_display(s.id, lang)} — {words['card']}")
+    _el(root, "title", None,
+        f"{ship_display(s.id, lang, words=game.rules.words)} — {words['card']}")
     _el(root, "rect", {"class": "background", "x": 0, "y": 0, "width": CARD_W,
                        "height": height, "rx": 10, "fill": CARD_BG})
     _el(root, "path", {"d": f"M0 {HEAD_H}V10a10 10 0 0 1 10 -10H{CARD_W - 10}"
                             f"a10 10 0 0 1 10 10V{HEAD_H}Z", "fill": side_colour})
-    _text(root, NAME_X, 30, display_name(s.type, lang), 20, font_weight="bold",
-          fill="#ffffff", **{"class": "ship-type"})
+    _text(root, NAME_X, 30, display_name(s.type, lang, words=game.rules.words), 20,
+          font_weight="bold", fill="#ffffff", **{"class": "ship-type"})
     status = words["at"].format(box=game.board.name(s.position)) if s.position is not None \
         else words["sunk"] if s.sunk else words["unplaced"]  # before the first turn (R2.8)
     for name, _ in s.statuses:
-        status += ", " + status_name(name, lang)
+        status += ", " + status_name(name, lang, words=game.rules.words)
     _text(root, CARD_W - NAME_X, 20, s.id, 12, text_anchor="end", fill="#ffffff",
           **{"class": "ship-id"})
     _text(root, CARD_W - NAME_X, 37, status, 12, text_anchor="end", fill="#ffffff",
@@ -403,14 +406,14 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
         if card.response:
             _el(g, "rect", {"class": "response-mark", "x": 10, "y": y + 5, "width": 3,
                             "height": ROW_H - 10, "fill": RESPONSE_YELLOW})
-        _text(g, NAME_X, y + 20, display_name(name, lang), 15,
+        _text(g, NAME_X, y + 20, display_name(name, lang, words=game.rules.words), 15,
               fill=RESPONSE_YELLOW if card.response else CARD_TEXT,
               opacity=1 if crew == 0 else 0.6, **{"class": "name"})
         _text(g, RANGE_X + 8, y + 20, "—" if card.range is None else str(card.range), 15,
               fill=CARD_TEXT, text_anchor="middle", **{"class": "range"})
         if card.respondable:
             _bolt(g, MARK_X, y + 4)
-        for k in range(cost):
+        for k in range(max(cost, crew)):  # a computed cost may have put more crew on it
             bx = COST_X + k * (CUBE + CUBE_GAP + 4)
             _el(g, "rect", {"class": "cost-box", "x": bx, "y": y + 5, "width": CUBE,
                             "height": CUBE, "fill": "none", "stroke": CARD_TEXT,

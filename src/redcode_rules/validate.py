@@ -30,6 +30,7 @@ from .board import Board
 from .effects import Selector
 from .errors import quote
 from .model import Ruleset, TargetKind
+from .modifiers import most_crew_on
 from .state import GameState, Ref, StackItem, referring_fields
 
 SIDES = ("blue", "red")
@@ -156,6 +157,9 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         yield problem(("asking",), "a response window with nobody to ask")
     for index, item in enumerate(state.stack):
         yield from _item_problems(index, item, state, rules, board)
+    for name in ("known", "spent"):  # records of what players saw and used (seats, cards)
+        for index, record in enumerate(getattr(state, name)):
+            yield from _ref_problems(record, (name, index), state, rules, board)
 
 
 def _token_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[Problem]:
@@ -322,7 +326,10 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         at = ("ships", seat)
         spec = rules.ships[ship.type]
         for name, n in zip(spec.maneuvers, ship.crew_on):
-            if n > rules.maneuvers[name].cost:
+            card = rules.maneuvers[name]  # a computed cost was counted when it was used
+            if n > card.cost and card.computed_cost is None and (
+                    not rules.status_rules.modifying
+                    or n > most_crew_on(rules, ship.type, card.cost)):
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn
@@ -359,6 +366,7 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
             seen[ship.position] = ship.id
         if ship.eliminated and state.hands[seat]:
             yield Problem(("hands", seat), f"{ship.id}: eliminated with cards in hand")
+    yield from _knowledge_problems(state, rules)
     if placing:
         yield from _placement_problems(state, board)
     elif state.mode == "arena" and state.phase != "over":
@@ -379,6 +387,29 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
             max(state.score.values()) >= rules.options.victory_points:
         yield Problem(("score",), f"score {state.score} reached the victory points but the "
                       "game goes on")
+
+
+def _knowledge_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
+    """What a player knows of another's hand is in that hand, one record per
+    pair of players (``Known``); a card spent once per game says ``once``."""
+    pairs = set()
+    for index, known in enumerate(state.known):
+        place = ("known", index)
+        if known.viewer == known.owner or (known.viewer, known.owner) in pairs:
+            yield Problem(place, "one record per viewer of another player's hand")
+        pairs.add((known.viewer, known.owner))
+        hand = list(state.hands[known.owner])
+        for card in known.cards:
+            if card not in hand:
+                yield Problem((*place, "cards"), f"{card} is known to be in the hand of "
+                              f"{state.ships[known.owner].id}, which does not hold it")
+                break
+            hand.remove(card)
+    for index, spent in enumerate(state.spent):
+        card = rules.maneuvers.get(spent.card) or rules.orders.get(spent.card)
+        if card is None or not card.once:
+            yield Problem(("spent", index, "card"), f"{quote(spent.card)} is not a card used "
+                          "once per game")
 
 
 def _placement_problems(state: GameState, board: Board) -> Iterator[Problem]:

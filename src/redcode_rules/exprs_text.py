@@ -1,0 +1,191 @@
+"""Rule text of expressions (exprs.py) in every language: amounts,
+conditions, filters and sets of ships or players, from the ``exprs``
+section of lang/*.yaml. text.py calls these for the cards that use them.
+
+Every phrase is built from whole phrases of the catalog, never from words
+glued by code, so each language keeps its own order, articles and
+agreement: adjectives go before or after the noun as the catalog says
+(``before``), subjects come with their preposition already contracted
+(``of``: "del objetivo", "dalla tua nave").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .exprs import (
+    Adjective,
+    All,
+    Amount,
+    AnyOf,
+    Compare,
+    Condition,
+    Filter,
+    Is,
+    Measure,
+    Not,
+    Place,
+    Players,
+    Quantity,
+    Ships,
+    Subject,
+)
+from .i18n import catalog, display_name, pick, status_name
+
+
+def _words(lang: str) -> dict[str, Any]:
+    return catalog(lang)["exprs"]
+
+
+def _subject(subject: Subject, quantity: Quantity, in_filter: bool) -> str:
+    if subject is not Subject.DEFAULT:
+        return "self" if subject is Subject.YOU else subject.value
+    if in_filter:
+        return "it"
+    return "target" if quantity is Quantity.DISTANCE else "self"
+
+
+def measure_text(m: Measure, lang: str, in_filter: bool = False) -> tuple[str, int]:
+    """A measure as a noun phrase, with its number (1: singular, 2: plural)."""
+    w = _words(lang)
+    entry = w["quantities"][m.quantity.value]
+    subject = _subject(m.subject, m.quantity, in_filter)
+    values = {}
+    if m.quantity is Quantity.DISTANCE:
+        values["to"] = w["to"][subject]
+    elif m.quantity is Quantity.HAND:
+        values["holds"] = w["holds"][subject]
+    elif m.quantity is Quantity.SCORE:
+        values["side_of"] = w["side_of"][subject]
+    elif m.quantity is not Quantity.TURN:
+        values["of"] = w["of"][subject]
+    return entry["text"].format(**values), 1 if entry["n"] == "one" else 2
+
+
+def amount_text(a: Amount, lang: str, in_filter: bool = False) -> tuple[str, int]:
+    """An amount as a phrase (`the distance to the target plus 1`), with its number."""
+    w = _words(lang)
+    out = []
+    number = 1
+    for i, (sign, term) in enumerate(a.terms):
+        if type(term) is int:
+            phrase = str(term)
+        else:
+            phrase, number = measure_text(term, lang, in_filter)
+        if i:
+            out.append(w["plus" if sign > 0 else "minus"])
+        elif sign < 0:
+            phrase = "-" + phrase
+        out.append(phrase)
+    return " ".join(out), number if len(a.terms) == 1 else 1
+
+
+def ship_phrase(words: tuple[str, ...], lang: str, types=()) -> str:
+    """`damaged enemy ship` / `barco enemigo dañado`: the noun and its adjectives;
+    ``types``: the ship type ids (the other words are adjectives or statuses)."""
+    w = _words(lang)
+    before, after, tail = [], [], []
+    for word in words:
+        if word == Adjective.ANY:
+            continue
+        if word in types:
+            tail.append(w["of_type"].format(type=display_name(word, lang)))
+            continue
+        phrase = w["adjectives"].get(word)
+        if phrase is None:  # a status, said of a ship
+            phrase, word = status_name(word, lang, of_ship=True), "statuses"
+        (before if word in w["before"].split() else after).append(phrase)
+    return " ".join([*before, w["ship"], *after, *tail])
+
+
+def a_ship(flt: Filter, lang: str, types=()) -> str:
+    """A filter as an indefinite noun phrase (`an enemy ship such that …`)."""
+    w = _words(lang)
+    phrase = ship_phrase(flt.words, lang, types)
+    article = w["a"]["vowel"] if phrase[:1].lower() in "aeiou" else w["a"]["other"]
+    out = article.format(ship=phrase)
+    if flt.where is not None:
+        out += w["where"].format(cond=condition_text(flt.where, lang, True, types))
+    return out
+
+
+def condition_text(c: Condition, lang: str, in_filter: bool = False, types=()) -> str:
+    """A condition as a clause (`the repairs of your ship are fewer than 3`)."""
+    w = _words(lang)
+    if isinstance(c, Compare):
+        left, number = amount_text(c.left, lang, in_filter)
+        right, _ = amount_text(c.right, lang, in_filter)
+        return pick(w["cmp"][c.op.value], number).format(l=left, r=right)
+    if isinstance(c, All):
+        return w["and"].join(condition_text(p, lang, in_filter, types) for p in c.parts)
+    if isinstance(c, AnyOf):
+        return w["or"].join(condition_text(p, lang, in_filter, types) for p in c.parts)
+    if isinstance(c, Not):
+        return w["not"].format(cond=condition_text(c.part, lang, in_filter, types))
+    assert isinstance(c, Is)
+    key = "is_not" if c.negated else "is"
+    if c.subject == "mode":
+        modes = catalog(lang)["modes"]
+        return w["mode_" + key].format(mode=" ".join(modes.get(m, m) for m in c.words))
+    if c.subject == "answered":
+        answered = w["answered_words"]
+        what = w["and"].join(answered.get(x) or display_name(x, lang) for x in c.words)
+        return w["answered_" + key].format(what=what)
+    who = w["who"][c.subject]
+    return w[key].format(who=who, what=a_ship(Filter(c.words), lang, types))
+
+
+def ships_text(sel: Ships | Players, lang: str, types=()) -> str:
+    """A set of ships or players as a noun phrase (`every enemy ship in the visual field`)."""
+    w = _words(lang)
+    if isinstance(sel, Players):
+        adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
+        return w["every_player"].format(adjs=adjs).replace("  ", " ").strip()
+    out = w["every"].format(ship=ship_phrase(sel.filter.words, lang, types))
+    if sel.place is not Place.BOARD:
+        out += w["in_" + sel.place.value]
+    if sel.within is not None:
+        if isinstance(sel.of, Subject):
+            origin = w["from"][_subject(sel.of, Quantity.REPAIRS, False)]
+        else:
+            origin = w["from_box"].format(box=sel.of_name)
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.filter.where is not None:
+        out += w["where"].format(cond=condition_text(sel.filter.where, lang, True, types))
+    return out
+
+
+def to_ships_text(sel: Ships | Players, lang: str, types=()) -> str:
+    """The same after the language's "to" (`to every enemy ship`)."""
+    return _words(lang)["to_every"].format(every=ships_text(sel, lang, types))
+
+
+def computed_note(effect, lang: str) -> str:
+    """What the computed amounts of an effect are: ` (N = the distance to the target)`."""
+    w = _words(lang)
+    notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang)[0])
+             for n in effect.computed.amounts]
+    return "".join(notes)
+
+
+def with_condition(phrase: str, effect, lang: str, types=()) -> str:
+    """An effect's phrase followed by its condition (`… if the target is …`)."""
+    cond = effect.computed.condition
+    if cond is None:
+        return phrase
+    return _words(lang)["if"].format(effect=phrase, cond=condition_text(cond, lang, False, types))
+
+
+def usable_text(cond: Condition, lang: str, types=()) -> str:
+    """A card's ``usable if`` as a sentence."""
+    return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types))
+
+
+def cost_text(amount: Amount, lang: str) -> str:
+    """A maneuver's computed cost (``cost (AMOUNT)``) as a sentence."""
+    return _words(lang)["cost"].format(amount=amount_text(amount, lang)[0])
+
+
+def target_text(flt: Filter, lang: str, types=()) -> str:
+    """A card's target filter as a sentence."""
+    return _words(lang)["target"].format(ship=a_ship(flt, lang, types))
