@@ -269,7 +269,7 @@ def test_dsl_reference_describes_every_declaration_and_property_of_the_grammar()
 
 WRAP = {"_card_prop": "maneuver x {{ {} }}", "_ship_prop": "ship x {{ {} }}",
         "_map_prop": "map x {{ {} }}", "_rule_item": "rules {{ {} }}",
-        "_status_prop": "status x {{ {} }}"}
+        "_status_prop": "status x {{ {} }}", "_token_prop": "token x {{ {} }}"}
 
 
 def test_dsl_reference_examples_parse():

@@ -328,7 +328,7 @@ ERRORS = {
     "keyword_typo_at_top_level": (
         "manuever zap {\n    cost 2\n}\n",
         1, 1, "unexpected 'manuever'; expected 'maneuver', 'map', 'order', 'patch', "
-              "'remove', 'rules', 'ship', 'status' or 'variant'", "maneuver"),
+              "'remove', 'rules', 'ship', 'status', 'token' or 'variant'", "maneuver"),
     "bad_character": (
         "maneuver zap {\n    cost 2 @\n}\n",
         2, 12, None, None),
@@ -344,7 +344,7 @@ ERRORS = {
     "stray_closing_brace": (
         "}\n",
         1, 1, "unexpected '}'; expected 'maneuver', 'map', 'order', 'patch', 'remove', "
-              "'rules', 'ship', 'status' or 'variant'", None),
+              "'rules', 'ship', 'status', 'token' or 'variant'", None),
     # -- semantic
     "unknown_effect": (
         "remove order kamikaze\norder zap {\n    copies 2\n    effect damge 1 to target\n}\n",

@@ -31,6 +31,7 @@ from .kinds import CardKind, Choice
 from .modifiers import MAX_USES
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
+from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from .model import (
     PLACEMENTS,
     SINKER_DRAWS_FOR,
@@ -102,6 +103,20 @@ class Words:
     gender: tuple[str, ...] | None
     pos: Pos
     gender_pos: Pos | None = None
+
+
+@attrs.frozen
+class TriggerSpec:
+    """One parsed trigger (`when damaged of self { effect ... }`), checked by
+    the compiler (``Draft._trigger``)."""
+
+    event: str
+    pos: Pos
+    of: tuple[str, Pos] | None
+    by: tuple[str, Pos] | None
+    once: bool
+    calls: tuple[Call, ...]
+    effect_pos: Pos
 
 
 @attrs.frozen
@@ -375,6 +390,29 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_area(self, meta, c):
         return Selector.AREA
 
+    def sel_boxes(self, meta, c):
+        return Selector.BOXES
+
+    # triggers and tokens (triggers.py) -----------------------------------
+    def trigger(self, meta, c):
+        event, of, by, once, effect = c
+        return Prop("when", (TriggerSpec(str(event), self._tpos(event), of, by, once is not None,
+                                         effect.value, effect.pos),), self._pos(meta))
+
+    def trigger_of(self, meta, c):
+        return (str(c[0]), self._tpos(c[0]))
+
+    trigger_by = trigger_of
+
+    def once_turn(self, meta, c):
+        return True
+
+    def token_decl(self, meta, c):
+        return Decl("new", "token", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def mark(self, meta, c):
+        return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
+
     def edge(self, meta, c):
         return str(c[0])
 
@@ -575,7 +613,7 @@ class Draft:
 
     sources: dict[str, str] = attrs.Factory(dict)
     entries: dict[str, dict[str, _Entry]] = attrs.Factory(
-        lambda: {"maneuver": {}, "order": {}, "status": {}, "ship": {}, "map": {}})
+        lambda: {"maneuver": {}, "order": {}, "status": {}, "ship": {}, "map": {}, "token": {}})
     options: dict[str, Prop] = attrs.Factory(dict)
     catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
     files: list[str] = attrs.Factory(list)
@@ -701,6 +739,8 @@ class Draft:
                 self._check_languages(decl, prop)
             if prop.name == "modify" and "modify" in props:  # one per number changed
                 prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            elif prop.name == "when" and "when" in props:  # triggers add up
+                prop = attrs.evolve(prop, value=props["when"].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):
                 self.report(self.error(
                     prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
@@ -733,6 +773,8 @@ class Draft:
         ships = self._each("ship", self._ship, self.entries["maneuver"], options, letters,
                            statuses)
         maps = self._each("map", self._map)
+        marks: dict[str, str] = {}  # a token kind's mark → its id
+        tokens = self._each("token", self._token, letters, marks)
         words = self._words()
         # the deck and the board add up what every order, ship and map says
         if options_ok and len(orders) == len(self.entries["order"]):
@@ -743,7 +785,7 @@ class Draft:
         self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
-                       statuses=statuses, spec=spec, words=words)
+                       statuses=statuses, tokens=tokens, spec=spec, words=words)
 
     def _words(self) -> dict[str, dict[str, Wording]]:
         """The card set's own names, genders, flavour texts and states, by
@@ -826,7 +868,7 @@ class Draft:
                                  _suggest(player, DURATION_PLAYERS))
         duration = Duration(text)
         changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
-        if "forbids" not in p and not changes:
+        if "forbids" not in p and not changes and "when" not in p:
             raise self.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
                              f"more of {', '.join(f.value for f in Forbid)}, or what it "
                              "changes ('untargetable', 'modify range -1', 'redirect damage to "
@@ -843,7 +885,7 @@ class Draft:
         spec = StatusDef(entry.id, duration, tuple(forbids),
                          SourceRef(entry.pos.file, entry.pos.line), uses,
                          self._untargetable(entry), self._modifiers(entry),
-                         self._redirect(entry))
+                         self._redirect(entry), self._triggers(entry, Holder.STATUS))
         if uses and not (spec.modifiers or spec.redirect):
             raise self.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
                              "is used: a use is counted by 'modify' (a maneuver declared, a "
@@ -920,6 +962,117 @@ class Draft:
                              f"{', '.join(known)} (the ship of the card's player who gave it), "
                              f"not '{where}'", _suggest(where, known))
         return Redirect(where)
+
+    # triggers and tokens (triggers.py) -------------------------------------
+    def _triggers(self, entry: _Entry, holder: Holder) -> tuple[TriggerDef, ...]:
+        """The triggers of a status, ship type or token (``when ...``), in order."""
+        prop = entry.props.get("when")
+        if prop is None:
+            return ()
+        return tuple(self._trigger(spec, entry, holder, i) for i, spec in enumerate(prop.value))
+
+    def _who(self, given: tuple[str, Pos] | None, where: str, holder: Holder,
+             default: Who) -> Who:
+        """``of`` or ``by`` of a trigger: one of ``Who``; a token has no ``self``."""
+        if given is None:
+            return default
+        name, pos = given
+        known = [w.value for w in Who]
+        if name not in known:
+            raise self.error(pos, f"{where}: a trigger watches {', '.join(known)}, not "
+                             f"'{name}'", _suggest(name, known))
+        if holder is Holder.TOKEN and name == Who.SELF:
+            raise self.error(pos, f"{where}: a token is not a ship, so it has no 'self' to "
+                             "watch; 'friendly' and 'enemy' are seen from its owner's side")
+        return Who(name)
+
+    def _trigger(self, spec: TriggerSpec, entry: _Entry, holder: Holder,
+                 index: int) -> TriggerDef:
+        """One trigger, checked: a known event, whom it watches, effects that
+        resolve at once on ``self`` or ``target``, and no trigger that fires
+        itself forever (docs/dsl.md, "Triggers and tokens")."""
+        where = f"{holder.value} '{entry.id}'"
+        events = [e.value for e in TriggerEvent]
+        if spec.event not in events:
+            raise self.error(spec.pos, f"{where}: unknown trigger event '{spec.event}'; a "
+                             f"trigger waits for {', '.join(events)}",
+                             _suggest(spec.event, events))
+        event = TriggerEvent(spec.event)
+        of = self._who(spec.of, where, holder,
+                       Who.ANY if holder is Holder.TOKEN else Who.SELF)
+        if spec.by is not None and event not in ACTOR_EVENTS:
+            raise self.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
+                             "'by' is for " + ", ".join(e.value for e in TriggerEvent
+                                                        if e in ACTOR_EVENTS))
+        by = self._who(spec.by, where, holder, Who.ANY)
+        effects = tuple(self._effect(c, self.entries["status"]) for c in spec.calls)
+        for call, effect in zip(spec.calls, effects):
+            self._check_triggered(call, effect, where, holder, event)
+        if event is TriggerEvent.DAMAGED and not spec.once:
+            # the effects' damage is the holder's (a token's: its owner's)
+            again = (Who.FRIENDLY, Who.ANY) if holder is Holder.TOKEN else (Who.SELF, Who.ANY)
+            for call, effect in zip(spec.calls, effects):
+                hits = effect.selector is Selector.TARGET or (
+                    effect.selector is Selector.SELF and of in (Who.SELF, Who.ANY))
+                if primitive_of(effect).damage and hits and by in again:
+                    raise self.error(call.pos, f"{where}: this trigger would fire itself "
+                                     f"forever: '{call.name}' on {effect.selector.value} is "
+                                     f"again 'damaged' of {of.value}; add 'once per turn' or "
+                                     "act on another ship")
+        return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}")
+
+    def _check_triggered(self, call: Call, effect: Effect, where: str, holder: Holder,
+                         event: TriggerEvent) -> None:
+        """A triggered effect resolves at once: nobody chooses, and it acts on
+        the holder (``self``), the ship the event happened to (``target``) or,
+        for an event a ship causes, that ship (``source``)."""
+        prim = primitive_of(effect)
+        if prim.choice is not Choice.NONE:
+            raise self.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
+                             f"choose, so it cannot use '{call.name}' (its player chooses "
+                             f"a {prim.choice.value})")
+        if effect.selector is Selector.SOURCE and event not in ACTOR_EVENTS:
+            raise self.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
+                             "'source' to act on; 'source' is for " + ", ".join(
+                                 e.value for e in TriggerEvent if e in ACTOR_EVENTS))
+        if effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+            raise self.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
+                             "holder), 'target' (the ship the event happened to) or 'source' "
+                             f"(the ship that caused it), not '{effect.selector.value}'")
+        if holder is Holder.TOKEN and effect.selector is Selector.SELF \
+                and prim.name not in ("remove_token", "draw"):
+            raise self.error(call.pos, f"{where}: a token is not a ship: in its trigger "
+                             "'self' is the token (remove_token self) or its owner (draw); "
+                             "use 'target' for the ship the event happened to")
+
+    def _token(self, entry: _Entry, letters: dict[str, str],
+               marks: dict[str, str]) -> TokenDef:
+        """A token kind: its mark (one character, no ship's letter, no other
+        token's mark; default ``*``) and its triggers."""
+        prop = entry.props.get("mark")
+        mark = prop.value if prop is not None else "*"
+        pos = prop.pos if prop is not None else entry.pos
+        ships = {ch for letter in letters.values() for ch in (letter, letter.upper())}
+        if len(mark) != 1 or mark.isspace() or mark in ".#~":
+            raise self.error(pos, f"token '{entry.id}': a mark is one character that is not "
+                             f"terrain (. # ~) or a space, such as \"*\", not \"{mark}\"")
+        if mark in ships:
+            raise self.error(pos, f"token '{entry.id}': mark '{mark}' is a ship's letter on "
+                             "the text board; give it another mark")
+        if mark in marks:
+            raise self.error(pos, f"token '{entry.id}': token '{marks[mark]}' already has "
+                             f"mark '{mark}'; give it a 'mark' of its own")
+        marks[mark] = entry.id
+        duration = Duration.PERMANENT
+        if "duration" in entry.props:
+            text, whose = entry.props["duration"].value
+            if whose is not None and text.split(" ")[3] not in DURATION_PLAYERS:
+                raise self.error(whose, f"token '{entry.id}': a duration counts the turns of "
+                                 f"'its' player (the player who placed it), not "
+                                 f"'{text.split(' ')[3]}'",
+                                 _suggest(text.split(" ")[3], DURATION_PLAYERS))
+            duration = Duration(text)
+        return TokenDef(entry.id, mark, duration, self._triggers(entry, Holder.TOKEN))
 
     def _options(self) -> RuleOptions:
         """The rule options; an option in error is kept in ``problems`` and left
@@ -1026,14 +1179,17 @@ class Draft:
             tpos = p["target"].pos
         else:
             tpos = entry.pos
-            if Selector.AREA in used:
-                raise self.error(entry.pos, f"{where} acts on 'each ship in area' but declares "
+            if Selector.AREA in used or Selector.BOXES in used:
+                named = Selector.AREA if Selector.AREA in used else Selector.BOXES
+                raise self.error(entry.pos, f"{where} acts on '{named.value}' but declares "
                                  "no 'target area WxH'")
             target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
         if target.kind is TargetKind.SELF and Selector.TARGET in used:
             raise self.error(tpos, f"{where} targets itself but an effect uses 'target'")
         if Selector.AREA in used and target.kind is not TargetKind.AREA:
             raise self.error(tpos, f"{where} uses 'each ship in area' without 'target area WxH'")
+        if Selector.BOXES in used and target.kind is not TargetKind.AREA:
+            raise self.error(tpos, f"{where} uses 'area' without 'target area WxH'")
         if target.kind is TargetKind.AREA:
             if entry.kind == "maneuver":
                 raise self.error(tpos, "area targets are for order cards (D7.5)")
@@ -1170,7 +1326,8 @@ class Draft:
                                      f"{MAX_MOVE}")
             else:
                 # a declared name (a status) or one of the primitive's words
-                choices = tuple(statuses) if param.declared == "status" else param.choices
+                declared = {"status": statuses, "token": self.entries["token"]}
+                choices = tuple(declared[param.declared]) if param.declared else param.choices
                 if param.declared and not choices:
                     raise self.error(call.pos, f"effect '{call.name}': no {param.declared} is "
                                      f"declared; declare one first: {param.declared} NAME "
@@ -1287,7 +1444,8 @@ class Draft:
                        letter=letters.get(entry.id, entry.id[0]),
                        silhouette=self._silhouette(entry),
                        source=SourceRef(entry.pos.file, entry.pos.line),
-                       abilities=self._abilities(entry, statuses))
+                       abilities=self._abilities(entry, statuses),
+                       triggers=self._triggers(entry, Holder.SHIP))
 
     def _abilities(self, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
         """A ship type's abilities: declared statuses that never end and change

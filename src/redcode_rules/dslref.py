@@ -24,6 +24,7 @@ from .loader import BASE, builtin_editions, load_ruleset
 from .model import (OPTION_DOCS, Duration, Forbid, Modifier, Redirect, RuleOptions,
                     Silhouette, TargetKind)
 from .modifiers import USE_OF
+from .triggers import MAX_TRIGGERED, TriggerEvent, Who
 
 # --------------------------------------------------------------------------
 # descriptions of the grammar's rules (the syntax itself comes from the grammar)
@@ -60,6 +61,12 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
         "and what it forbids, read by the engine's generic rules (R9; see Statuses below). "
         "Maneuvers, orders and statuses share one namespace: an id names one of them.",
         "status anchored {\n    until start of its next turn\n    forbids movement\n}"),
+    "token_decl": (
+        "A kind of board token: a mark a card leaves on a box (`place_token NAME`), with its "
+        "mark on the text board and its triggers, which may remove it (`remove_token self`; "
+        "see Triggers and tokens below).",
+        'token mine {\n    mark "*"\n    when enters { effect damage 2 to target; '
+        'remove_token self }\n}'),
     "rules_decl": (
         "Rule options: every number of the rules that is not on a card (see Rule options below).",
         "rules {\n    hand_limit 4\n    sunk_mid_chain all\n}"),
@@ -170,6 +177,14 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "player plays none), `movement` (no card moves it: its moving maneuvers and "
                 "orders moving it are not listed, and a move on it does nothing).",
                 "forbids maneuvers"),
+    "trigger": ("A trigger of a status, ship type or token: when EVENT happens to a ship "
+                "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
+                "`by` WHO (damaged, sunk, targeted), at most `once per turn`, its effects "
+                "resolve at once, with nobody to answer or choose (see Triggers and tokens).",
+                "when damaged of self by enemy once per turn { effect draw 1 }"),
+    "mark": ("The token's mark on the text board: one character in quotes, not terrain "
+             "(`.`, `#`, `~`) and no ship's letter; a ship on the box hides it. Default: "
+             '`"*"`.', 'mark "*"'),
     "option": ("Sets one rule option to a number or a word (see Rule options).",
                "hand_limit 4"),
     "catchup": ("Arena catch-up (R8.2): the first side of N ships reduced to M ships draws "
@@ -183,6 +198,8 @@ GROUPS: dict[str, tuple[str, str]] = {
     "_ship_prop": ("Ship properties", "inside `ship` and `patch ship`"),
     "_map_prop": ("Map card properties", "inside `map`"),
     "_status_prop": ("Status properties", "inside `status` and `patch status`; one duration"),
+    "_token_prop": ("Token properties", "inside `token`; at most one duration, as a "
+                    "status's (`its`: the player who placed it; default `permanent`)"),
     "_rule_item": ("Rules block items", "inside `rules { … }`"),
 }
 
@@ -193,6 +210,7 @@ SELECTOR_NOTES: dict[str, str] = {
     "source": "a `response` (R5.2)",
     "each ship in area": "`target area WxH` (order cards only, D7.5)",
     "answered": "a `response` (R5.2)",
+    "area": "`target area WxH` (order cards only, D7.5); token effects only",
 }
 
 #: What a primitive's registry entry says the player chooses (``effects.Choice``),
@@ -558,6 +576,33 @@ def dsl_reference() -> str:
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "
                      + ", ".join(f"`{f.value}`" for f in status.forbids) + " |")
     lines.append("")
+
+    # triggers and tokens -----------------------------------------------------
+    lines += ["## Triggers and tokens", "",
+              "`when EVENT [of WHO] [by WHO] [once per turn] { effect ... }` in a status, a "
+              "ship type or a token. When EVENT happens to a ship that `of` names (seen from "
+              "the holder; a token sees from its owner's side), caused by a ship that `by` "
+              "names, the effects resolve at once as a triggered item: like an item nobody "
+              "may answer (R5.1), before anything else goes on, and with no choice to make "
+              "(no `move`, no `recover_crew`). In them `self` is the holder's ship (a "
+              "token's: the token itself for `remove_token`, its owner for `draw`), "
+              "`target` the ship the event happened to and `source` the ship that caused "
+              "it. A trigger that would fire itself forever (a `damaged` trigger damaging "
+              "the ship it watches) is refused unless it fires `once per turn`; a chain of "
+              f"triggers firing each other stops after {MAX_TRIGGERED} triggered items, "
+              "and the log says so (`trigger_limit`).", "",
+              "| event | happens when |", "| --- | --- |"]
+    comments = _enum_comments(TriggerEvent)
+    for event in TriggerEvent:
+        lines.append(f"| `{event.value}` | {comments.get(event.name, NO_DESCRIPTION)} |")
+    lines += ["", "| WHO | meaning |", "| --- | --- |"]
+    comments = _enum_comments(Who)
+    for who in Who:
+        lines.append(f"| `{who.value}` | {comments.get(who.name, NO_DESCRIPTION)} |")
+    lines += ["", "Tokens lie on boxes (`place_token NAME on area`, `on self`, `on target`; one "
+              "of a kind per box, none on an island), owned by the card's player; in a "
+              "scenario or a save they are the list `tokens: [{token: mine, at: d3, owner: "
+              "blue-submarine}]`.", ""]
 
     # silhouettes -------------------------------------------------------------
     comments = _enum_comments(Silhouette)

@@ -37,6 +37,7 @@ class Selector(enum.Enum):
     SOURCE = "source"        # the ship that performed the answered item
     AREA = "each ship in area"   # every ship in the chosen area, in seat order
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
+    BOXES = "area"           # every box of the chosen area (tokens: not ships)
 
 
 class Ops(Protocol):
@@ -66,6 +67,9 @@ class Ops(Protocol):
     def sink_outright(self, seat: int, actor: int) -> None: ...
     def refloat_options(self, seat: int) -> list[str]: ...
     def refloat(self, option: str) -> None: ...
+    def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
+    def place_token(self, kind: str, box: int, owner: int) -> None: ...
+    def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
 
 
 class Owed(NamedTuple):
@@ -386,6 +390,28 @@ class Refloat(Effect):
 
 
 @attrs.frozen
+class PlaceToken(Effect):
+    """Place a declared token (``token NAME { ... }``) on each selected box:
+    the area's boxes, or the box of each selected ship. The card's player
+    owns it; a box holds one token of a kind, and none on an island."""
+
+    token: str = ""
+
+    def apply(self, ops, item):
+        for box in ops.token_boxes(self.selector, item):
+            ops.place_token(self.token, box, item.seat)
+
+
+@attrs.frozen
+class RemoveToken(Effect):
+    """Remove tokens: in a token's trigger ``self`` is that token; otherwise
+    every token on the selected boxes (the area's, or the selected ships')."""
+
+    def apply(self, ops, item):
+        ops.remove_tokens(self.selector, item)
+
+
+@attrs.frozen
 class Param:
     """One positional argument of a primitive in the DSL."""
 
@@ -394,7 +420,8 @@ class Param:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     declared: str = ""
-    """The kind of declaration a word names (`status`): its choices are the declared ones."""
+    """The kind of declaration a word names (`status`, `token`): its choices are the
+    declared ones."""
 
 
 @attrs.frozen
@@ -466,6 +493,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
+    Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
+              (Selector.SELF, Selector.TARGET, Selector.BOXES), None,
+              "place a declared token on each box of the area, or on the box of the ship",
+              "place_token mine on area", 0.0),
+    Primitive("remove_token", RemoveToken, (), (Selector.SELF, Selector.TARGET, Selector.BOXES),
+              None, "remove the token whose trigger this is (self), or every token on the "
+              "boxes (area, the ship's box)", "remove_token self", 0.0),
     # hand and deck (docs/dsl.md): the player of the selected ship
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "

@@ -26,10 +26,11 @@ from .cardops import CardOps
 from .effects import Effect, Owed, Selector
 from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
-from .model import CardDef, Modifier, Ruleset, TargetKind, among
+from .model import CardDef, Duration, Modifier, Ruleset, TargetKind, among
 from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
 from .rng import shuffle
-from .state import Event, GameState, Spent, StackItem
+from .state import Event, GameState, Spent, StackItem, TokenState
+from .triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -49,6 +50,33 @@ DISCARD_NOW, CHOOSE_NOW, RESPOND_NOW = Decision.DISCARD, Decision.CHOOSE, Decisi
 DECISION_OF_PHASE = {str(p): Decision(str(p)) for p in (PLACE, RECOVER, MAIN)}
 
 
+ENTERS, DAMAGED, SUNK, TARGETED = (TriggerEvent.ENTERS, TriggerEvent.DAMAGED,
+                                   TriggerEvent.SUNK, TriggerEvent.TARGETED)
+
+
+class Triggered:
+    """A triggered item (triggers.py): a trigger whose event happened, with
+    what its effects act on. Like an item nobody may answer (R5.1) it
+    resolves at once, so it never waits on the stack; it offers the effects
+    what a stack item does (``seat``: the holder's ship, or a token's owner;
+    ``target``: the ship the event happened to; ``actor``: the ship that
+    caused it, or -1; ``token``: the token holding it, as (kind, box))."""
+
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder")
+    area = None
+    path: tuple[int, ...] = ()
+    answers = None
+
+    def __init__(self, trigger: TriggerDef, seat: int, target: int, actor: int,
+                 token: tuple[str, int] | None, holder: str):
+        self.trigger = trigger
+        self.seat = seat
+        self.target = target
+        self.actor = actor
+        self.token = token
+        self.holder = holder
+
+
 def other_side(side: str) -> str:
     """The enemy of ``side``."""
     return Side.RED if side == Side.BLUE else Side.BLUE
@@ -62,7 +90,8 @@ class Engine(CardOps):
     """
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
-                 "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods")
+                 "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
+                 "_triggers", "_watch", "_queue")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -84,6 +113,13 @@ class Engine(CardOps):
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
         # the modifier queries, only if a status modifies something (modifiers.py)
         self.mods = Modifiers(rules, self._types) if rules.status_rules.modifying else None
+        # the triggers of the rules (triggers.py); ``_watch`` is False for the
+        # printed cards, so their play never looks for one; ``_queue`` holds
+        # the triggered items of the effect in progress, resolved (``flush``)
+        # before the move returns
+        self._triggers = rules.trigger_index
+        self._watch = self._triggers.any
+        self._queue: list[Triggered] = []
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -400,7 +436,11 @@ class Engine(CardOps):
         elif selector is Selector.TARGET:
             seats = [item.target] if item.target is not None else []
         elif selector is Selector.SOURCE:
-            seats = [self.state.stack[item.answers].seat] if item.answers is not None else []
+            if item.answers is not None:
+                seats = [self.state.stack[item.answers].seat]
+            else:  # a triggered item's: the ship that caused its event, if any
+                actor = getattr(item, "actor", -1)
+                seats = [actor] if actor >= 0 else []
         elif selector is Selector.AREA:
             card = self.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
@@ -432,6 +472,8 @@ class Engine(CardOps):
                 break
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
+        if self._watch:
+            self.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
 
@@ -496,6 +538,8 @@ class Engine(CardOps):
             self.mods.use(ship, ON_MOVE)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
+        if self._watch:
+            self.fire(ENTERS, seat, box=path[-1])
 
     def draw(self, seat: int, amount: int) -> None:
         """Draw order cards, reshuffling the discards into an empty deck (D7.1).
@@ -610,6 +654,134 @@ class Engine(CardOps):
                 kept.append((name, n))
             ship.statuses = tuple(kept)
 
+    # ------------------------------------------------------------------ triggers and tokens
+    def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1) -> None:
+        """``event`` happened to ship ``subject`` (caused by ``actor``; on
+        ``box`` for ``enters``): queue every trigger that watches it, in seat
+        order of the ships holding them (ship type first, then statuses in
+        the order given), then the tokens in the order placed. A trigger
+        that fires once per turn is queued once per turn and holder."""
+        st = self.state
+        ships = st.ships
+        index = self._triggers
+        subject_side = ships[subject].side
+        actor_side = ships[actor].side if actor >= 0 else ""
+        for seat, ship in enumerate(ships):
+            if ship.position is None:
+                continue
+            held = index.ships.get(ship.type, ())
+            for name, _ in ship.statuses:
+                held += index.statuses.get(name, ())
+            for trigger in held:
+                if trigger.event == event \
+                        and sees(trigger.of, seat, ship.side, subject, subject_side) \
+                        and (actor < 0 or sees(trigger.by, seat, ship.side, actor, actor_side)):
+                    self.queue(trigger, seat, subject, actor, None, ship.id)
+        for token in st.tokens:
+            held = index.tokens.get(token.kind, ())
+            if not held or (event == ENTERS and box != token.box):
+                continue
+            side = ships[token.owner].side
+            for trigger in held:
+                if trigger.event == event \
+                        and sees(trigger.of, -1, side, subject, subject_side) \
+                        and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side)):
+                    self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
+                               f"{token.kind} {self.board.name(token.box)}")
+
+    def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
+              token: tuple[str, int] | None, holder: str) -> None:
+        """Queue a triggered item, unless it fires once per turn and already has."""
+        if trigger.once:
+            key = f"{holder}/{trigger.key}"
+            fired = self.state.fired
+            if key in fired:
+                return
+            fired.append(key)
+        self._queue.append(Triggered(trigger, seat, subject, actor, token, holder))
+
+    def flush(self) -> None:
+        """Resolve the queued triggered items in order, each at once and whole,
+        and those they trigger after them; at most ``MAX_TRIGGERED`` in one
+        chain (triggers.py): the rest are dropped and the log says so."""
+        st = self.state
+        queue = self._queue
+        count = 0
+        while queue:
+            if st.phase == OVER:  # nothing resolves after the end (D8.6)
+                queue.clear()
+                return
+            fired = queue.pop(0)
+            count += 1
+            if count > MAX_TRIGGERED:
+                queue.clear()
+                self.event("trigger_limit", count=MAX_TRIGGERED)
+                return
+            self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+            for effect in fired.trigger.effects:
+                effect.apply(self, fired)  # type: ignore[arg-type]
+                self.settle()  # D8.6: after each whole effect
+                if st.phase == OVER:
+                    queue.clear()
+                    return
+
+    def token_boxes(self, selector: Selector, item: StackItem) -> list[int]:
+        """The boxes a token effect acts on: the area's, or the selected ships'."""
+        if selector is Selector.BOXES:
+            card = self.card_of(item)
+            return list(self.board.area(item.area, card.target.width, card.target.height) or ())
+        ships = self.state.ships
+        return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
+
+    def place_token(self, kind: str, box: int, owner: int) -> None:
+        """Put a token on a box: none on an island, one of a kind per box."""
+        st = self.state
+        if self.board.is_island(box) or any(t.kind == kind and t.box == box for t in st.tokens):
+            return
+        # as a status's (set_status): placed in its owner's own turn, a token
+        # lasting until the end of their next turn sees two ends
+        two = st.turn == owner and self.rules.tokens[kind].duration is Duration.END_OF_NEXT_TURN
+        st.tokens.append(TokenState(kind, box, owner, 2 if two else 1))
+        self.event("token", token=kind, box=self.board.name(box))
+
+    def tokens_at_turn(self, seat: int, start: bool) -> None:
+        """The start of a player's turn removes their tokens lasting until then;
+        its end removes every token lasting this turn and counts one end for
+        their tokens lasting until the end of their next turn (as statuses)."""
+        st = self.state
+        kinds = self.rules.tokens
+        kept = []
+        for token in st.tokens:
+            duration = kinds[token.kind].duration
+            if start:
+                gone = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
+            elif duration is Duration.THIS_TURN:
+                gone = True
+            elif duration is Duration.END_OF_NEXT_TURN and token.owner == seat:
+                token.left -= 1
+                gone = token.left == 0
+            else:
+                gone = False
+            if gone:
+                self.event("token_removed", token=token.kind, box=self.board.name(token.box))
+            else:
+                kept.append(token)
+        st.tokens = kept
+
+    def remove_tokens(self, selector: Selector, item: StackItem) -> None:
+        """Take tokens off the board: in a token's trigger ``self`` is that
+        token; otherwise every token on the selected boxes."""
+        st = self.state
+        token = getattr(item, "token", None)
+        if token is not None and selector is Selector.SELF:
+            gone = [t for t in st.tokens if (t.kind, t.box) == token]
+        else:
+            boxes = set(self.token_boxes(selector, item))
+            gone = [t for t in st.tokens if t.box in boxes]
+        for t in gone:
+            st.tokens.remove(t)
+            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
         """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
@@ -623,6 +795,8 @@ class Engine(CardOps):
         st = self.state
         ship = st.ships[seat]
         sinker = st.ships[actor]
+        if self._watch:  # while it is on the board, with its statuses
+            self.fire(SUNK, seat, actor)
         self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
@@ -770,6 +944,8 @@ class Engine(CardOps):
                     effect = ready
                 owed = effect.apply(self, item)
                 self.settle()  # D8.6: after each whole effect
+                if self._queue:  # what it triggered resolves at once (triggers.py)
+                    self.flush()
                 if st.phase == OVER:
                     return True
                 if type(owed) is not Owed:  # None (or anything else): done
@@ -846,6 +1022,8 @@ class Engine(CardOps):
                 st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
+            if self._watch and move.target is not None:
+                self.fire(TARGETED, move.target, seat)
         elif kind == RECOVER_MOVE:
             self.recover_one(seat, move.source)
             st.recover_left -= 1
@@ -871,6 +1049,8 @@ class Engine(CardOps):
                              answers)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
+            if self._watch and move.target is not None:
+                self.fire(TARGETED, move.target, seat)
         elif kind == DISCARD_MOVE:
             st.hands[seat].remove(move.card)
             st.discard.append(move.card)
@@ -914,6 +1094,8 @@ class Engine(CardOps):
         """Run the game on until a player must decide."""
         st = self.state
         while True:
+            if self._queue:  # triggered items resolve at once (triggers.py)
+                self.flush()
             if st.phase == OVER or self.hand_over_limit() >= 0:
                 return
             if st.stack:
@@ -952,7 +1134,14 @@ class Engine(CardOps):
         st = self.state
         while True:
             self.event("turn_end", player=st.ships[st.turn].id)
+            if self._watch and not st.ships[st.turn].sunk:
+                self.fire(TriggerEvent.TURN_ENDS, st.turn)
+                self.flush()
+                if st.phase == OVER:
+                    return
             self.statuses_at_turn_end(st.turn)
+            if st.tokens:
+                self.tokens_at_turn(st.turn, start=False)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
@@ -973,7 +1162,16 @@ class Engine(CardOps):
         st.orders_played = 0
         st.recover_left = 0
         self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
+        if st.tokens:
+            self.tokens_at_turn(seat, start=True)
         self.event("turn_start", player=ship.id)
+        if st.fired:
+            st.fired.clear()  # once per turn: a new turn
+        if self._watch and not ship.sunk:
+            self.fire(TriggerEvent.TURN_STARTS, seat)
+            self.flush()
+            if st.phase == OVER:
+                return True
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
             if self.free_start_boxes(seat):
                 st.phase = PLACE

@@ -18,6 +18,7 @@ from .exprs import Amount, Condition, Filter
 from .i18n import Wording, display_name, flavour, languages
 from .kinds import CardKind, Choice
 from .text import card_text
+from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
 class TargetKind(enum.Enum):
@@ -167,6 +168,9 @@ class StatusDef:
     redirect: Redirect | None = None
     """Where the damage its ship takes goes instead (``redirect damage to giver``)."""
 
+    triggers: tuple[TriggerDef, ...] = ()
+    """Its triggers (``when ...``), which its ship holds while it lasts."""
+
     @property
     def modifies(self) -> bool:
         """Whether it changes anything besides what it forbids (the engine then
@@ -284,6 +288,8 @@ class ShipDef:
     abilities: tuple[str, ...] = ()
     """Its passive abilities: permanent statuses every ship of the type has,
     never in its state and never lost (``ability NAME``)."""
+    triggers: tuple[TriggerDef, ...] = ()
+    """Its triggers (``when ...``): an ability of every ship of the type."""
 
 
 @attrs.frozen
@@ -402,6 +408,8 @@ class Ruleset:
     """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
     statuses: dict[str, StatusDef] = attrs.Factory(dict)
     """Every status cards can give, by id, in declaration order (R9)."""
+    tokens: dict[str, TokenDef] = attrs.Factory(dict)
+    """Every kind of board token, by id, in declaration order."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     """How the ruleset was built, and the card texts read to build it."""
     words: dict[str, dict[str, Wording]] = attrs.Factory(dict)
@@ -419,6 +427,11 @@ class Ruleset:
             c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
             takes_self=True))
     """Whether a card has a ``usable if`` condition: the engine looks only then."""
+    trigger_index: TriggerIndex = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
+                                                           self.tokens), takes_self=True))
+    """Every trigger by holder (empty unless a card file declares one)."""
     # A short hash of the compiled card data (replays refuse other data); computed
     # once when the ruleset is built (a field, not a cached_property: see CardDef).
     hash: str = attrs.field(init=False, eq=False, repr=False)
@@ -503,7 +516,28 @@ class Ruleset:
             "statuses": {k: [v.duration.value, [f.value for f in v.forbids], *v.extra()]
                          for k, v in sorted(self.statuses.items())},
             "options": attrs.asdict(self.options),
+            # triggers and tokens only when some file declares them, so that
+            # the printed cards keep the hash their saves and replays carry
+            **self._describe_triggers(),
         }
+
+    def _describe_triggers(self) -> dict[str, Any]:
+        """The triggers and tokens of ``describe``: nothing when there are none."""
+        def triggers(ts: tuple[TriggerDef, ...]) -> list[Any]:
+            return [[t.event.value, t.of.value, t.by.value, t.once,
+                     [[type(e).__name__, e.selector.value, e.params()] for e in t.effects]]
+                    for t in ts]
+        out: dict[str, Any] = {}
+        if self.tokens:
+            out["tokens"] = {k: [v.mark, v.duration.value, triggers(v.triggers)]
+                             for k, v in sorted(self.tokens.items())}
+            out["declared_tokens"] = list(self.tokens)
+        index = self.trigger_index
+        if index.statuses or index.ships:
+            out["triggers"] = {f"{kind}:{k}": triggers(v) for kind, group in
+                               (("status", index.statuses), ("ship", index.ships))
+                               for k, v in sorted(group.items())}
+        return out
 
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""

@@ -83,10 +83,14 @@ def ship_letter(ship: ShipDef, side: str) -> str:
 
 
 def board_text(game) -> str:
-    """The board with coordinates; ships replace their box's character."""
+    """The board with coordinates; ships, else tokens (their ``mark``), replace
+    their box's character."""
     board = game.board
     types = game.rules.ships
     grid = [list(row) for row in board.rows()]
+    tokens = game.rules.tokens
+    for token in game.state.tokens:  # a ship on the box hides the token
+        grid[token.box // board.width][token.box % board.width] = tokens[token.kind].mark
     for ship in game.state.ships:
         if ship.position is not None:
             grid[ship.position // board.width][ship.position % board.width] = \

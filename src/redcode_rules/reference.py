@@ -14,8 +14,8 @@ import attrs
 
 from .i18n import catalog, display_name, pick
 from .loader import BASE, load_ruleset
-from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import changes, effect_text, join, status_rule_parts
+from .model import OPTION_DOCS, CardDef, Catchup, Duration, Ruleset, ShipDef, TargetKind
+from .text import changes, effect_text, join, status_rule_parts, trigger_text
 
 
 def _cell(text: str) -> str:
@@ -52,6 +52,9 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
                   f"{words['repairs']}: {ship.repairs} · {words['breakdowns']}: "
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
                   *_abilities(rules, ship, lang),
+                  # its abilities (triggers.py), a sentence each
+                  *[f"{_capital(trigger_text(t, lang, statuses=rules.statuses))}." for t in
+                    ship.triggers], *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
                   "| --- | --- | --- | --- |"]
@@ -74,6 +77,16 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
         lines.append(f"| {_name_cell(rules, card.id, lang)} | {card.copies} | "
                      f"{_text_cell(rules, card.id, lang)} |")
     lines += ["", f"{words['deck_total']}: {sum(c.copies for c in rules.orders.values())}", ""]
+    if rules.tokens:  # the tokens the cards place, and what they do (triggers.py)
+        lines += [f"## {words['tokens_title']}", ""]
+        for token in rules.tokens.values():
+            lasts = "" if token.duration is Duration.PERMANENT else \
+                ", " + catalog(lang)["status_rules"]["until"][token.duration.value]
+            lines += [f"- **{token.id.replace('_', ' ')}** ({words['token_mark']} "
+                      f"`{token.mark}`{lasts}): " + " ".join(
+                          f"{_capital(trigger_text(t, lang, True, rules.statuses))}."
+                          for t in token.triggers)]
+        lines.append("")
     return "\n".join(lines)
 
 

@@ -21,12 +21,14 @@ from .loader import load_ruleset
 from .model import Ruleset
 from .modifiers import number_allowed
 from .rng import MASK, seed_state, shuffle
-from .state import GameState, Known, ShipState, Spent
+from .state import GameState, Known, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends", "known", "spent")
+              "rng", "recover_left", "turn_ends", "known", "spent", "tokens")
+#: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
+TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
                "sunk")
 
@@ -56,7 +58,7 @@ def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tupl
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
 #: The scenario's names of the state's fields, where they differ (ships.<id>.at).
-FIELD_NAMES = {"position": "at"}
+FIELD_NAMES = {"position": "at", "box": "at"}
 
 
 def _unknown(field: str, key: Any, known: tuple[str, ...]) -> ScenarioError:
@@ -404,7 +406,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
                       end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode),
-                      known=known, spent=spent)
+                      known=known, spent=spent,
+                      tokens=_tokens(data.get("tokens"), rules, board, ids))
     for problem in check_state(state, rules, board):  # the rules of a state (validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
@@ -416,6 +419,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             eng.finish_turn()
     elif phase == "recover":
         eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
+        if state.tokens:
+            eng.tokens_at_turn(turn, start=True)  # so are its tokens lasting until then
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:
@@ -460,6 +465,42 @@ def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[Spent]:
             if not isinstance(card, str) or not (card in rules.maneuvers or card in rules.orders):
                 raise ScenarioError(f"spent.{ship_id}[{i}]", f"unknown card {quote(card)}")
             out.append(Spent(seat, card))
+    return out
+
+
+def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenState]:
+    """The tokens on the board: ``[{token: mine, at: d3, owner: blue-submarine}]``,
+    a declared token kind, a box and the ship whose player placed it (the
+    validator checks the rest: water, one of a kind per box)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ScenarioError("tokens", "must be a list such as [{token: mine, at: d3, "
+                            "owner: blue-submarine}]")
+    out = []
+    for index, spec in enumerate(value):
+        field = f"tokens[{index}]"
+        spec = _mapping(spec, field)
+        for key in spec:
+            if key not in TOKEN_FIELDS:
+                raise _unknown(field + ".", key, TOKEN_FIELDS)
+        kind = spec.get("token")
+        if not isinstance(kind, str) or kind not in rules.tokens:
+            match = difflib.get_close_matches(str(kind), list(rules.tokens), n=1)
+            hint = f" — did you mean {quote(match[0])}?" if match else ""
+            known = ", ".join(rules.tokens) or "none (no card file declares one)"
+            raise ScenarioError(f"{field}.token", f"unknown token {quote(kind)}{hint}; tokens "
+                                f"are {known}")
+        box = board.index(str(spec.get("at")))
+        if box is None:
+            raise ScenarioError(f"{field}.at", f"{quote(spec.get('at'))} is not a box of the "
+                                "board (a1..h6)")
+        owner = spec.get("owner")
+        if owner not in ids:
+            raise ScenarioError(f"{field}.owner", f"no such ship {quote(owner)}; ships are "
+                                f"{', '.join(ids)}")
+        left = _int(spec.get("left", 1), f"{field}.left", 1, 2)
+        out.append(TokenState(kind, box, ids.index(owner), left))
     return out
 
 
@@ -602,6 +643,10 @@ def scenario_of(game) -> dict[str, Any]:
         for s in st.spent:
             spent.setdefault(ids[s.seat], []).append(s.card)
         data["spent"] = spent
+    if st.tokens:
+        data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner],
+                                **({"left": 2} if t.left == 2 else {}))
+                          for t in st.tokens]
     return data
 
 

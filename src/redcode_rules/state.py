@@ -35,6 +35,7 @@ class Ref(enum.Enum):
     BOX = "box"              # an index into the board
     ORDER = "order card"     # an order card id of the rules
     CATCHUP = "catch-up rule"  # an index into the rules' catch-up rules
+    TOKEN = "token"          # a token kind of the rules
 
 
 #: The metadata key of ``Ref`` on a field.
@@ -68,8 +69,9 @@ class ShipState:
     ship with no ``position`` that is not sunk is still to be placed (R2.8),
     which only happens before the first turn. ``statuses`` are the statuses
     it has (R9), as (name, turn ends or starts of its player still to pass)
-    pairs, in the order given: a tuple, so states share it when copied (it is
-    replaced, never changed in place); empty for nearly every ship.
+    pairs, in declaration order (as saves and scenarios write them): a
+    tuple, so states share it when copied (it is replaced, never changed in
+    place); empty for nearly every ship.
     """
 
     id: str
@@ -88,6 +90,21 @@ class ShipState:
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""
         return any(name == status for name, _ in self.statuses)
+
+
+@attrs.define(slots=True)
+class TokenState:
+    """A token on the board (``place_token``): its kind, its box and the seat
+    of the player whose card placed it (its owner: "friendly" and "enemy"
+    in its triggers are seen from that player's side, and what it does is
+    theirs). At most one token of a kind on a box."""
+
+    kind: str = _ref(Ref.TOKEN)
+    box: int = _ref(Ref.BOX)
+    owner: int = _ref(Ref.SEAT)
+    # turn starts or ends of its owner still to pass, as a status's (1; 2 for a
+    # token lasting until the end of its owner's next turn placed in that turn)
+    left: int = 1
 
 
 @attrs.define(slots=True)
@@ -196,6 +213,10 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "respawn": {"ship": str, "box": str},
     "wait": {"ship": str},
     "game_over": {"winner": str, "reason": str},
+    "trigger": {"trigger": str, "holder": str},
+    "trigger_limit": {"count": int},
+    "token": {"token": str, "box": str},
+    "token_removed": {"token": str, "box": str},
 }
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
     kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
@@ -239,6 +260,10 @@ class GameState:
     known: list[Known] = attrs.Factory(list)
     # the once-per-game cards used so far: empty unless a card says ``once``
     spent: list[Spent] = attrs.Factory(list)
+    # the tokens on the board, in the order placed (item 7 of the card language)
+    tokens: list[TokenState] = attrs.Factory(list)
+    # the triggers fired this turn that fire once per turn: "holder/trigger key"
+    fired: list[str] = attrs.Factory(list)
 
     def placing(self) -> bool:
         """R2.8: the initial placement before the first turn (a ship never
@@ -468,4 +493,5 @@ derive(ShipState)
 derive(StackItem)
 derive(Known)
 derive(Spent)
+derive(TokenState)
 derive(GameState, snapshots=True)

@@ -290,12 +290,30 @@ def board(game, *, size: float = 40, field_of: str | None = None, reach: int | N
                            "y": y, "width": size, "height": size, "fill": "none",
                            "stroke": "#222222", "stroke-width": size / 16})
 
+    for token in game.state.tokens:  # under the ships, in the box's lower-left corner
+        x, y = xy(token.box)
+        _token_piece(root, game, token, x, y, size)
     for s in game.state.ships:
         if s.position is None:
             continue
         x, y = xy(s.position)
         _ship_piece(root, game, s, x, y, size, lang)
     return _to_string(root)
+
+
+def _token_piece(parent: ET.Element, game, token, x: float, y: float, size: float) -> None:
+    """A token (``place_token``): a disc edged in its owner's colour with its
+    mark, in the lower-left corner of its box, so a ship on it leaves it seen."""
+    owner = game.state.ships[token.owner].side
+    r = size * 0.17
+    cx, cy = x + r + size / 16, y + size - r - size / 16
+    g = _el(parent, "g", {"class": "token", "data-token": token.kind,
+                          "data-box": game.board.name(token.box)})
+    _el(g, "title", None, token.kind.replace("_", " "))
+    _el(g, "circle", {"cx": cx, "cy": cy, "r": r, "fill": "#fff8dc",
+                      "stroke": SIDE_COLOURS.get(owner, "#555555"), "stroke-width": size / 30})
+    _text(g, cx, cy + r * 0.45, game.rules.tokens[token.kind].mark, r * 1.3,
+          text_anchor="middle", fill="#222222")
 
 
 # ---------------------------------------------------------------- control card

@@ -16,16 +16,20 @@ from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, StatusDef
+    from .triggers import TriggerDef
 
 
 def status_rule_parts(status: StatusDef, lang: str = "en",
-                      names: Words | None = None) -> dict[str, str]:
+                      names: Words | None = None,
+                      statuses: dict[str, StatusDef] | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration; ``names``: the card set's own names."""
     words = catalog(lang)["status_rules"]
     parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
                                                                            names)
+    # what it does, if anything (``statuses``: those its triggers may give)
+    parts += [trigger_text(t, lang, statuses=statuses) for t in status.triggers]
     until = pick(words["until"][status.duration.value], status.uses or None)
     return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
 
@@ -50,26 +54,48 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     return parts
 
 
+def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
+                 statuses: dict[str, StatusDef] | None = None) -> str:
+    """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
+    from its holder (`at the start of its player's turn: 1 repair damage to
+    this ship`); ``token``: the holder is a token."""
+    words = catalog(lang)["triggers"]
+    event = trigger.event.value
+    when = words["when"][event].format(
+        of=words["of"][trigger.of.value], turn=words["turn"][trigger.of.value],
+        box=words["box"]["token" if token else "ship"])
+    effects = [effect_text(e, lang, statuses, trigger=True) for e in trigger.effects]
+    return words["rule"].format(when=when, by=words["by"].get(trigger.by.value, ""),
+                                once=words["once"] if trigger.once else "",
+                                effects=join(effects, catalog(lang)["card"]))
+
+
 def effect_text(effect: Effect, lang: str = "en",
                 statuses: dict[str, StatusDef] | None = None, words: Words | None = None,
-                types=()) -> str:
+                types=(), trigger: bool = False) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
     describes; ``words``: the card set's own names (``Ruleset.words``);
-    ``types``: the ship type ids, which a filter may name (exprs_text)."""
+    ``types``: the ship type ids, which a filter may name (exprs_text);
+    ``trigger``: the effect of a trigger, whose selectors are seen from its holder."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
     values = dict(params)
     selector = effect.selector
     if isinstance(selector, Selector):
-        values["who"] = cat["selectors"][selector.value]
-        values["to_who"] = cat["to_selectors"][selector.value]
-        key = selector.value
+        sel = selector.value
+        held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
+        values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
+        values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
+        key = sel
     else:  # a set of ships or players (exprs.py)
+        held = {}
         values["who"] = ships_text(selector, lang, types)
         values["to_who"] = to_ships_text(selector, lang, types)
         key = "each"
+    if "token" in params:
+        values["token"] = str(params["token"]).replace("_", " ")
     computed = effect.computed
     if computed is not None and computed.amounts:
         values.update({n: "N" for n in computed.amounts})
@@ -82,8 +108,12 @@ def effect_text(effect: Effect, lang: str = "en",
                                       effect.selector.value == "self" else by]
     if "status" in params:
         values["status"] = status_name(params["status"], lang, words=words)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words))
-    template = cat["effects"][primitive_of(effect).name]
+        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words,
+                                        statuses))
+    name = primitive_of(effect).name
+    template = cat["effects"][name]
+    if trigger and key in held.get("effects", {}).get(name, {}):
+        template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
     phrase = pick(template, amount).format(**values)

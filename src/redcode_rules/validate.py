@@ -140,6 +140,7 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         if ship.side not in SIDES:
             yield problem(("ships", seat, "side"), "sides are blue and red")
     yield from _ref_problems(state, (), state, rules, board)
+    yield from _token_problems(state, rules, board)
     if state.phase not in PHASES:
         yield problem(("phase",), f"unknown phase {quote(state.phase)}")
     if state.winner not in (None, "blue", "red", "draw") or \
@@ -159,6 +160,28 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
     for name in ("known", "spent"):  # records of what players saw and used (seats, cards)
         for index, record in enumerate(getattr(state, name)):
             yield from _ref_problems(record, (name, index), state, rules, board)
+
+
+def _token_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[Problem]:
+    """The tokens on the board (``place_token``): a declared kind on a box of
+    the board that is not an island, owned by a seat; one of a kind per box."""
+    seen = set()
+    for index, token in enumerate(state.tokens):
+        place = ("tokens", index)
+        fault = next(iter(_ref_problems(token, place, state, rules, board)), None)
+        if fault is not None:
+            yield fault
+            continue
+        if board.is_island(token.box):
+            yield Problem((*place, "box"), f"{board.name(token.box)} is an island: a token "
+                          "lies on water", Stage.FIELDS)
+        if token.left not in (1, 2):
+            yield Problem((*place, "left"), "a token has 1 or 2 turn starts or ends of its "
+                          "owner left", Stage.FIELDS)
+        if (token.kind, token.box) in seen:
+            yield Problem(place, f"a second {token.kind} on {board.name(token.box)}: a box "
+                          "holds one token of a kind", Stage.FIELDS)
+        seen.add((token.kind, token.box))
 
 
 def _ref_problems(record: Any, place: tuple, state: GameState, rules: Ruleset,
@@ -187,6 +210,8 @@ def _ref_fault(kind: Ref, value: Any, state: GameState, rules: Ruleset,
         return None if isinstance(value, int) and 0 <= value < board.size else "off the board"
     if kind is Ref.ORDER:
         return None if value in rules.orders else f"unknown order card {quote(value)}"
+    if kind is Ref.TOKEN:
+        return None if value in rules.tokens else f"unknown token {quote(value)}"
     ok = isinstance(value, int) and 0 <= value < len(rules.options.catchup)
     return None if ok else f"no catch-up rule {quote(value)}"
 
