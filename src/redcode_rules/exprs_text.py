@@ -30,7 +30,7 @@ from .exprs import (
     Ships,
     Subject,
 )
-from .i18n import catalog, display_name, pick, status_name
+from .i18n import catalog, contract, display_name, pick, status_name
 
 
 def _words(lang: str) -> dict[str, Any]:
@@ -115,7 +115,7 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=()) -
     if isinstance(c, Compare):
         left, number = amount_text(c.left, lang, in_filter)
         right, _ = amount_text(c.right, lang, in_filter)
-        return pick(w["cmp"][c.op.value], number).format(l=left, r=right)
+        return contract(lang, pick(w["cmp"][c.op.value], number).format(l=left, r=right))
     if isinstance(c, All):
         return w["and"].join(condition_text(p, lang, in_filter, types) for p in c.parts)
     if isinstance(c, AnyOf):

@@ -170,6 +170,16 @@ def with_article(lang: str, phrase: str, gender_: str, preposition: str = "") ->
     return words + ("" if words.endswith("'") else " ") + phrase
 
 
+def contract(lang: str, text: str) -> str:
+    """Generated ``text`` with each preposition that meets an article
+    contracted as the language's grammar says (it: "maggiore di l'equipaggio"
+    → "maggiore dell'equipaggio", "di i punti" → "dei punti")."""
+    for words, form in (catalog(lang).get("grammar") or {}).get("contractions", {}).items():
+        end = "" if words.endswith("'") else r"\b"
+        text = re.sub(rf"\b{re.escape(words)}{end}", form, text)
+    return text
+
+
 class ShipName:
     """A ship as a template value: ``{ship}`` with its article, ``{ship:bare}``
     without, ``{ship:de}`` after a preposition (contracted: "del", "sulla").

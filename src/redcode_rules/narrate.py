@@ -57,7 +57,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
         data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
     if event.kind == "game_over":
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
-    amount = data.get("amount", data.get("count"))
+    amount = data.get("amount", data.get("count", data.get("points")))
     line = pick(template, amount).format(**data)
     for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
         if ch.isalpha():
