@@ -213,3 +213,24 @@ def test_the_svg_words_are_in_every_catalog():
     game = rc.new_game(rc.load_ruleset("es"), seed=1, placement="fixed")
     assert catalog("es")["svg"]["board"] in svg.board(game, lang="es")
     assert catalog("it")["svg"]["card"] in svg.control_card(game, game.ships[0], lang="it")
+
+
+def test_generated_italian_contracts_a_preposition_meeting_an_article():
+    """A comparison's right side starts with its article: Italian contracts it
+    with the preposition before it, as its grammar's contractions say."""
+    from redcode_rules.i18n import contract
+    assert contract("it", "è maggiore di l'equipaggio e sono meno di i punti") == \
+        "è maggiore dell'equipaggio e sono meno dei punti"
+    assert contract("en", "more than the crew") == "more than the crew"
+
+
+@pytest.mark.parametrize("lang,one,three", [
+    ("en", "The blue side scores: 1 point.", "The blue side scores: 3 points."),
+    ("es", "El bando azul puntúa: 1 punto.", "El bando azul puntúa: 3 puntos."),
+    ("it", "La squadra blu segna: 1 punto.", "La squadra blu segna: 3 punti."),
+])
+def test_a_score_of_one_point_is_singular(lang, one, three):
+    from redcode_rules.narrate import narrate_event
+    from redcode_rules.state import Event
+    assert narrate_event(Event("score", 1, {"side": "blue", "points": 1}), lang) == one
+    assert narrate_event(Event("score", 1, {"side": "blue", "points": 3}), lang) == three
