@@ -277,6 +277,8 @@ def test_a_once_per_game_maneuver_is_used_once():
     again = flagship("spent: {blue-flagship: [last_stand]}\n")
     assert "torpedo red-destroyer" in again.legal_moves()
     assert not any(m.startswith("last_stand") for m in again.legal_moves())
+    assert again.explain("last_stand red-destroyer") == \
+        "blue-flagship has already used last_stand, once per game"
     rules = rc.load_ruleset("en", extra=[RESPONSES])
     assert rules.text("last_stand").endswith("Usable as a response. Once per game.")
 

@@ -215,6 +215,8 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     on = ship.crew_on[spec.maneuvers.index(name)]
     if on:
         return say("unavailable", card=name, count=on)
+    if card.once and game.engine.spent(seat, name):
+        return say("spent", card=name, player=ship.id)
     cost = game.engine.cost(seat, card)  # computed, or changed by a status or an ability
     if cost > ship.reserve:
         return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
@@ -239,6 +241,8 @@ def _order(game, say, seat: int, words: list[str]) -> str:
     status = _status_among(ship, game.rules.status_rules.orders)
     if status is not None:
         return _forbidden_by(game, say, "orders", ship, status)
+    if game.rules.orders[name].once and game.engine.spent(seat, name):
+        return say("spent", card=name, player=ship.id)
     if not game.engine.may_use(game.rules.orders[name], seat, False):
         return _not_usable(game, say, game.rules.orders[name])
     return _target_and_path(game, say, seat, game.rules.orders[name], rest, is_order=True)
