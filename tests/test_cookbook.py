@@ -6,6 +6,7 @@ back from the game in the shape they are written). The same entries make
 the docs page (docs/gen_cookbook.py), so the page shows what is tested here.
 """
 
+import re
 import runpy
 from pathlib import Path
 
@@ -177,10 +178,14 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         in page
     assert "| en | `victory_points` | 3: " in page
     assert "Blue submarine plays Sea mine on red destroyer." in page
-    assert "### Battleship's flag signal {#31-battleship-s-flag-signal}\n\n*A ranged " \
+    # a second entry of a file links to the first (their numbers: the page's order)
+    flag = re.search(r"### Battleship's flag signal \{#(\d+)-battleship-s-flag-signal\}", page)
+    broadside = re.search(r"### Battleship's broadside \{#(\d+)-battleship-s-broadside\}", page)
+    assert flag and broadside and int(flag[1]) == int(broadside[1]) + 1
+    assert f"### Battleship's flag signal {{#{flag[1]}-battleship-s-flag-signal}}\n\n*A ranged " \
            "maneuver that helps a friendly ship in sight get a crew back.*\n\nThe card file " \
            "`cards/examples/battleship.rc` and its rule text: " \
-           "[above](#30-battleship-s-broadside).\n" in page
+           f"[above](#{broadside[1]}-battleship-s-broadside).\n" in page
     assert "<summary>Español</summary>\n\n```text\nEl submarino azul juega Mina marina " \
            "sobre el destructor rojo.\n" in page
     # the pictures: the sunk red destroyer is off the board after the moves
