@@ -76,10 +76,10 @@ def test_a_ship_passing_over_a_mine_does_not_set_it_off():
                      more="tokens: [{token: mine, at: d3, owner: blue-submarine}]\n")
     game.play("order evasion red-destroyer d3 c3")
     assert game.ship("red-destroyer").repairs == 3
-    assert [(t.kind, game.board.name(t.box)) for t in game.state.tokens] == [("mine", "d3")]
+    assert game.tokens == [{"token": "mine", "at": "d3", "owner": "blue-submarine"}]
     game.play("movement d3")
     assert game.ship("red-destroyer").repairs == 1
-    assert game.state.tokens == []
+    assert game.tokens == []
 
 
 def test_tokens_are_in_the_svg_the_json_and_the_scenario():

@@ -374,6 +374,15 @@ class GameCore:
         return dict(self.state.score)
 
     @property
+    def tokens(self) -> list[dict[str, str]]:
+        """The tokens on the board in the order placed, as a scenario writes
+        them: ``[{"token": "mine", "at": "d3", "owner": "blue-submarine"}]``
+        (a card file's ``token`` declarations; empty for the printed cards)."""
+        ids = self.ships
+        return [{"token": t.kind, "at": self.board.name(t.box), "owner": ids[t.owner],
+                 **({"left": t.left} if t.left == 2 else {})} for t in self.state.tokens]
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended (D8.6); then ``to_move`` is None and nothing is legal."""
         return self.state.phase == "over"
