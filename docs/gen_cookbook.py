@@ -19,7 +19,7 @@ import yaml
 
 from redcode_rules.i18n import catalog, languages, status_name
 from redcode_rules.reference import option_value
-from redcode_rules.text import status_rule_parts
+from redcode_rules.text import ship_rule_text, status_rule_parts, token_text
 
 cookbook = runpy.run_path(str(Path(__file__).with_name("cookbook.py")))
 Category = cookbook["Category"]
@@ -27,7 +27,7 @@ Category = cookbook["Category"]
 PAGE = "cookbook.md"
 PICTURES = "cookbook"
 KIND_WORDS = {"maneuver": "maneuver", "order": "order card", "ship": "ship type",
-              "status": "status", "rules": "rule options"}
+              "status": "status", "token": "token", "rules": "rule options"}
 
 HOW_TO = """\
 Every card file in `cards/examples/` is shown here, played from a position
@@ -125,10 +125,15 @@ def item_texts(rules, decl, lang: str) -> list[tuple[str, str]]:
         text = (f"{words['repairs']} {ship.repairs} · {words['breakdowns']} {ship.breakdowns}"
                 f" · {words['crew']} {ship.crew}: "
                 + ", ".join(rules.name_of(m, lang) for m in ship.maneuvers))
+        extra = ship_rule_text(ship, lang, rules.statuses, rules.words)
+        text += f". {extra}" if extra else ""
     elif decl.kind == "maneuver" and ident in rules.maneuvers:
         text = f"{words['cost']} {rules.maneuvers[ident].cost}. {rules.text(ident, lang)}"
     elif decl.kind == "order" and ident in rules.orders:
         text = f"{words['copies']} {rules.orders[ident].copies}. {rules.text(ident, lang)}"
+    elif decl.kind == "token" and ident in rules.tokens:
+        token = rules.tokens[ident]
+        text = f"{words['token_mark']} `{token.mark}`. " + token_text(token, lang, rules.statuses)
     else:  # a kind of declaration this page does not describe yet: its name
         text = ""
     flavour = rules.flavour(ident, lang) if decl.kind != "rules" else None

@@ -15,8 +15,8 @@ from .exprs_text import computed_note, cost_text, ships_text, target_text, to_sh
 from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
-    from .model import Ruleset, StatusDef
-    from .triggers import TriggerDef
+    from .model import Ruleset, ShipDef, StatusDef
+    from .triggers import TokenDef, TriggerDef
 
 
 def status_rule_parts(status: StatusDef, lang: str = "en",
@@ -68,6 +68,35 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
     return words["rule"].format(when=when, by=words["by"].get(trigger.by.value, ""),
                                 once=words["once"] if trigger.once else "",
                                 effects=join(effects, catalog(lang)["card"]))
+
+
+def token_text(token: TokenDef, lang: str = "en",
+               statuses: dict[str, StatusDef] | None = None) -> str:
+    """A token kind's rule in ``lang``: a sentence per trigger, then how long
+    it lasts unless it stays (`When a ship ends a move on its box: …`)."""
+    parts = [_capital(trigger_text(t, lang, True, statuses)) + "." for t in token.triggers]
+    if token.duration.value != "permanent":
+        until = pick(catalog(lang)["status_rules"]["until"][token.duration.value], None)
+        parts.append(_capital(until.format(uses="")) + ".")
+    return " ".join(parts)
+
+
+def ship_rule_text(ship: ShipDef, lang: str = "en",
+                   statuses: dict[str, StatusDef] | None = None,
+                   names: Words | None = None) -> str:
+    """What a ship type does beyond its control card, in ``lang``: each
+    ability and what it changes, each trigger (empty for the printed ships)."""
+    words = catalog(lang)
+    parts = [f"{display_name(a, lang, names)} "
+             f"({', '.join(changes((statuses or {})[a], words['status_rules'], lang, names))})."
+             for a in ship.abilities if a in (statuses or {})]
+    parts += [_capital(trigger_text(t, lang, False, statuses)) + "." for t in ship.triggers]
+    return " ".join(parts)
+
+
+def _capital(sentence: str) -> str:
+    """A sentence that starts with a word of a template, capitalised."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def effect_text(effect: Effect, lang: str = "en",
