@@ -177,10 +177,10 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         in page
     assert "| en | `victory_points` | 3: " in page
     assert "Blue submarine plays Sea mine on red destroyer." in page
-    assert "### Battleship's flag signal {#25-battleship-s-flag-signal}\n\n*A ranged " \
+    assert "### Battleship's flag signal {#26-battleship-s-flag-signal}\n\n*A ranged " \
            "maneuver that helps a friendly ship in sight get a crew back.*\n\nThe card file " \
            "`cards/examples/battleship.rc` and its rule text: " \
-           "[above](#24-battleship-s-broadside).\n" in page
+           "[above](#25-battleship-s-broadside).\n" in page
     assert "<summary>Español</summary>\n\n```text\nEl submarino azul juega Mina marina " \
            "sobre el destructor rojo.\n" in page
     # the pictures: the sunk red destroyer is off the board after the moves

@@ -856,7 +856,8 @@ class Draft:
             raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
                              "statuses are keys beside its own fields "
                              f"({', '.join(SHIP_WORDS)})")
-        durations = ", ".join(d.value for d in Duration)
+        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
+                              for d in Duration)
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")
         text, whose = p["duration"].value
