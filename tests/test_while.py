@@ -126,3 +126,32 @@ def test_compile_errors(tmp_path, condition, column, message):
 
 def test_the_example_checks(capsys):
     assert cli.main(["check", EXAMPLE]) == 0
+
+
+LIMPING = """\
+status limping {
+    while repairs of self < 3
+    forbids movement
+}
+"""
+
+
+def test_what_a_while_status_forbids_lasts_only_while_its_condition_holds(tmp_path):
+    """`limping` forbids movement while the ship misses a repair: listed moves
+    have no movement; the repair makes it whole, the status ends after that
+    effect and movement is legal again (with explain() naming the condition
+    before)."""
+    path = tmp_path / "limping.rc"
+    path.write_text(LIMPING)
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    g = rc.Game.from_scenario(
+        f"edition: en\nmode: arena\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3, repairs: 2, limping: true}\n  red-destroyer: {at: e3}\n"
+        "hands: {}\nturn: blue-submarine\nphase: maneuvers\ndeck: []\n")
+    assert not [m for m in g.legal_moves() if m.startswith("movement")]
+    assert g.explain("movement c4") == ("blue-submarine is limping and cannot be moved while "
+                                        "the repairs of your ship are fewer than 3 (R9)")
+    g.play("repair")
+    pass_all(g)
+    assert (g.ship("blue-submarine").repairs, g.ship("blue-submarine").statuses) == (3, ())
+    assert "movement c4" in g.legal_moves()
