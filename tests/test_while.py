@@ -155,3 +155,33 @@ def test_what_a_while_status_forbids_lasts_only_while_its_condition_holds(tmp_pa
     pass_all(g)
     assert (g.ship("blue-submarine").repairs, g.ship("blue-submarine").statuses) == (3, ())
     assert "movement c4" in g.legal_moves()
+
+
+FURY = """\
+status fury {
+    while repairs of self >= 2
+    when damaged of self { effect damage 1 to source }
+}
+"""
+
+
+@pytest.mark.parametrize("repairs, after, red, statuses", [
+    (3, 2, 2, ("fury",)),   # still 2 repairs: the trigger hits back
+    (2, 1, 3, ()),          # down to 1: the status no longer acts, and ends
+])
+def test_a_while_status_triggers_only_while_its_condition_holds(tmp_path, repairs, after,
+                                                                red, statuses):
+    path = tmp_path / "fury.rc"
+    path.write_text(FURY)
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    g = rc.Game.from_scenario(
+        f"edition: en\nmode: arena\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        f"  blue-submarine: {{at: c3, repairs: {repairs}, fury: true}}\n"
+        "  red-destroyer: {at: e3}\n"
+        "hands: {}\nturn: red-destroyer\nphase: maneuvers\ndeck: []\n")
+    g.play("torpedo blue-submarine")
+    pass_all(g)
+    assert g.ship("blue-submarine").repairs == after
+    assert g.ship("red-destroyer").repairs == red
+    assert g.ship("blue-submarine").statuses == statuses
+    assert logged(g, "status_end", "ship") == ([] if statuses else ["blue-submarine"])
