@@ -117,7 +117,7 @@ class Duration(str, enum.Enum):
     START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
     END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
     USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
-    WHILE = "while"   # as soon as its condition about its ship fails (after an effect, a move, a turn start)
+    WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
 
 
 class Forbid(str, enum.Enum):

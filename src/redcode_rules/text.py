@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
-from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, to_ships_text, \
-    usable_text, with_condition
+from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
+    to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
