@@ -225,7 +225,7 @@ CASES = [
      'status_without_duration.rc', 1, 1,
      "status 'stuck' has no duration (this turn, until start of its next turn, until end of "
      "its next turn, permanent, until start of your next turn, until end of your next turn, "
-     "for N uses)",
+     "for N uses, while CONDITION)",
      None),
     ('status_forbidding_nothing',
      'status stuck {\n    permanent\n}\n',

@@ -437,6 +437,9 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
                     self._pos(meta))
 
+    def while_(self, meta, c):
+        return Prop("duration", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
+
     def untargetable(self, meta, c):
         kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
         return Prop("untargetable", kinds, self._pos(meta))
@@ -591,6 +594,11 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 #: Who "its" is in a status's duration: the affected ship's player (the only
 #: player a duration can name so far).
 DURATION_PLAYERS = ("its", "your")
+
+#: The subjects a ``while CONDITION`` may read: the ship that has the status
+#: (self, it), its player (you) and the sides seen from it; no card resolves.
+WHILE_SUBJECTS = frozenset({Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY,
+                            Subject.ENEMY})
 
 #: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
 #: scenarios and saves already use beside one key per declared status.
@@ -848,11 +856,15 @@ class Draft:
             raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
                              "statuses are keys beside its own fields "
                              f"({', '.join(SHIP_WORDS)})")
-        durations = ", ".join(d.value for d in Duration)
+        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
+                              for d in Duration)
         if "duration" not in p:
             raise self.error(entry.pos, f"{where} has no duration ({durations})")
         text, whose = p["duration"].value
         uses = 0
+        condition = None
+        if text == Duration.WHILE.value:
+            condition, whose = self._while(entry, p["duration"]), None
         if text == Duration.USES.value:
             uses, whose = whose
             if not 1 <= uses <= MAX_USES:
@@ -885,12 +897,28 @@ class Draft:
         spec = StatusDef(entry.id, duration, tuple(forbids),
                          SourceRef(entry.pos.file, entry.pos.line), uses,
                          self._untargetable(entry), self._modifiers(entry),
-                         self._redirect(entry), self._triggers(entry, Holder.STATUS))
+                         self._redirect(entry), self._triggers(entry, Holder.STATUS),
+                         condition)
         if uses and not (spec.modifiers or spec.redirect):
             raise self.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
                              "is used: a use is counted by 'modify' (a maneuver declared, a "
                              "move, a damage changed) or 'redirect' (a damage sent)")
         return spec
+
+    def _while(self, entry: _Entry, prop: Prop) -> Condition:
+        """A ``while CONDITION`` duration's condition, checked: its words known,
+        and only the subjects a status's ship gives (self and it: that ship;
+        you: its player; friendly, enemy: the sides seen from it)."""
+        check_words(prop.words, self.error, self.entries["ship"], self.entries["status"],
+                    (), 0, 0)
+        condition = prop.value[1]
+        for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
+            read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
+            raise self.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
+                             f"has the status, so it cannot read {read}; it may read self "
+                             "(or it: that ship), you (its player), friendly, enemy and the mode",
+                             _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+        return condition
 
     def _untargetable(self, entry: _Entry) -> tuple[CardKind, ...]:
         """``untargetable [by maneuvers orders]``: the kinds of card it hides from

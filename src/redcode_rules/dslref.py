@@ -151,6 +151,14 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                  "modifies (see Modifiers below): a maneuver its ship declares, a move of its "
                  "ship, a damage changed or redirected. A status for N uses must modify or "
                  "redirect something.", "for 2 uses"),
+    "while_": ("The status lasts while a condition (see Expressions) about its ship holds: "
+               "`self` and `it` are the ship that has the status, `you` its player, "
+               "`friendly` and `enemy` the sides seen from it; `target` and the answered item "
+               "are refused. It ends as soon as the condition fails (checked after each "
+               "effect and move, and at turn starts; logged `status_end`) and does not come "
+               "back; given while the condition fails, it is not given. Between two checks "
+               "its modifiers and triggers act only while the condition holds.",
+               "while self is damaged"),
     "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
                      "its ship: they are not listed, and explain() names the status. Its own "
                      "player's cards still may. Area cards do not target ships.",
@@ -570,7 +578,7 @@ def dsl_reference() -> str:
     lines.append(f"| `redirect damage to giver` | {_enum_comments(Redirect)['GIVER']} | "
                  f"{USE_OF[Redirect.GIVER]} |")
     lines += ["", "A status's durations and modifiers are read by the engine's rule queries "
-              "(modifiers.py); `while CONDITION` durations will plug into `modifiers.holds`."]
+              "(modifiers.py); a `while CONDITION` duration is evaluated by `modifiers.holds`."]
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
     for status in rulesets[0].statuses.values():
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "

@@ -91,7 +91,7 @@ class Engine(CardOps):
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
-                 "_triggers", "_watch", "_queue")
+                 "_triggers", "_watch", "_queue", "_while")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -112,7 +112,8 @@ class Engine(CardOps):
         # control card it may use so (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
         # the modifier queries, only if a status modifies something (modifiers.py)
-        self.mods = Modifiers(rules, self._types) if rules.status_rules.modifying else None
+        self.mods = Modifiers(rules, self._types, self.lasts) \
+            if rules.status_rules.modifying else None
         # the triggers of the rules (triggers.py); ``_watch`` is False for the
         # printed cards, so their play never looks for one; ``_queue`` holds
         # the triggered items of the effect in progress, resolved (``flush``)
@@ -120,6 +121,9 @@ class Engine(CardOps):
         self._triggers = rules.trigger_index
         self._watch = self._triggers.any
         self._queue: list[Triggered] = []
+        # the statuses lasting ``while CONDITION``: empty for the printed
+        # cards, so they never test one (``statuses_while``)
+        self._while = rules.status_rules.conditional
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -590,6 +594,8 @@ class Engine(CardOps):
         st = self.state
         ship = st.ships[seat]
         rules = self.rules.status_rules
+        if self._while and status in self._while and not self.lasts(seat, status):
+            return  # a status given while its condition fails is not given
         left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
         if status in rules.with_giver or status in rules.counted:
             if status in rules.counted:
@@ -605,6 +611,27 @@ class Engine(CardOps):
             ship.statuses = tuple(sorted(had + ((status, left),),
                                          key=lambda pair: order.index(pair[0])))
         self.event("status", ship=ship.id, status=status)
+
+    def lasts(self, seat: int, status: str) -> bool:
+        """Whether ship ``seat``'s status ``status`` may last now: its ``while``
+        condition, if any, holds (self and it: the ship; you: its player)."""
+        condition = self.rules.statuses[status].condition
+        return condition is None or condition.holds(self, Scope(seat, it=seat))
+
+    def statuses_while(self) -> None:
+        """End every status lasting ``while CONDITION`` whose condition no
+        longer holds (after each effect and move, and at turn starts); each
+        ending is logged (``status_end``)."""
+        conditional = self._while
+        for seat, ship in enumerate(self.state.ships):
+            if not ship.statuses:
+                continue
+            ended = [name for name, _ in ship.statuses
+                     if name in conditional and not self.lasts(seat, name)]
+            if ended:
+                ship.statuses = tuple(p for p in ship.statuses if p[0] not in ended)
+                for name in ended:
+                    self.event("status_end", ship=ship.id, status=name)
 
     def statuses_at_turn_start(self, seat: int) -> None:
         """The start of a player's turn ends their ship's statuses that last
@@ -671,6 +698,8 @@ class Engine(CardOps):
                 continue
             held = index.ships.get(ship.type, ())
             for name, _ in ship.statuses:
+                if self._while and name in self._while and not self.lasts(seat, name):
+                    continue  # its condition failed during this effect: it acts no more
                 held += index.statuses.get(name, ())
             for trigger in held:
                 if trigger.event == event \
@@ -829,7 +858,10 @@ class Engine(CardOps):
         """After each whole effect (D8.6): end the game if a side has lost,
         else give what its sinkings gave, in the order they happened: the
         sinker's cards in war (R8.3; which ships count: sinker_draws_for,
-        §10), the catch-up in arena (R8.2)."""
+        §10), the catch-up in arena (R8.2). First the statuses that last
+        while a condition holds end if it no longer does."""
+        if self._while:
+            self.statuses_while()
         if not self._owed:  # only a sinking can end the game
             return
         owed, self._owed = self._owed, []
@@ -1066,6 +1098,8 @@ class Engine(CardOps):
                 self.place(seat, move.box)  # before the first turn (R2.8)
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
+        if self._while:  # a move (its crew, a card played) may end a ``while`` status
+            self.statuses_while()
         self.advance()
 
     def used(self, seat: int, card: CardDef) -> int:
@@ -1162,6 +1196,8 @@ class Engine(CardOps):
         st.orders_played = 0
         st.recover_left = 0
         self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
+        if self._while:
+            self.statuses_while()
         if st.tokens:
             self.tokens_at_turn(seat, start=True)
         self.event("turn_start", player=ship.id)

@@ -117,6 +117,7 @@ class Duration(str, enum.Enum):
     START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
     END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
     USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
+    WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
 
 
 class Forbid(str, enum.Enum):
@@ -170,6 +171,9 @@ class StatusDef:
 
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers (``when ...``), which its ship holds while it lasts."""
+    condition: Any = None
+    """Its ``while CONDITION`` (an exprs.Condition about its ship: self and it
+    are that ship), or None for any other duration."""
 
     @property
     def modifies(self) -> bool:
@@ -196,6 +200,8 @@ class StatusDef:
                                    for m, n, c in self.modifiers]])
         if self.redirect:
             out.append(["redirect", self.redirect.value])
+        if self.condition is not None:
+            out.append(["while", str(self.condition)])
         return out
 
 
@@ -221,6 +227,8 @@ class StatusRules:
     at_your_turn_end: frozenset[str] = frozenset()
     counted: frozenset[str] = frozenset()
     with_giver: frozenset[str] = frozenset()
+    #: statuses lasting ``while CONDITION`` (none: the engine never checks one)
+    conditional: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -241,6 +249,7 @@ class StatusRules:
             at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
             at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
             counted=having(lambda s: s.duration is Duration.USES),
+            conditional=having(lambda s: s.duration is Duration.WHILE),
             with_giver=having(lambda s: s.redirect is not None or s.duration in (
                 Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 

@@ -12,16 +12,17 @@ for a status that must remember who gave it (a duration over the card's
 player's turns, a redirect to the giver) it also packs the giver's seat:
 ``pack`` and ``left_of`` / ``giver_of`` are the one place that knows how.
 
-Extension point, "while a condition holds": ``holds`` is asked for every
-status a modifier query reads; it is always true until conditions exist
-(helper exprs' work): a ``while CONDITION`` duration would keep its
-condition on the ``StatusDef`` and make ``holds`` evaluate it. What a status
-forbids (``StatusRules`` sets, read by the hot paths) does not ask it.
+A status lasting ``while CONDITION``: ``holds`` is asked for every status a
+modifier query reads and evaluates its condition (``Engine.lasts``), so a
+status whose condition failed in the middle of an effect changes nothing
+more; the engine removes it after the effect (``Engine.statuses_while``).
+What a status forbids (``StatusRules`` sets, read by the hot paths) is read
+only at decisions, after that removal, so it does not ask.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .model import CardKind, Modifier, Redirect, StatusDef
 
@@ -88,19 +89,21 @@ def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
                       for s in rules.statuses.values())
 
 
-def holds(spec: StatusDef, ship: ShipState) -> bool:
-    """Whether a status acts now: the hook of a ``while CONDITION`` duration
-    (always true until conditions exist)."""
-    return True
+def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
+    """Whether a status of ship ``seat`` acts now: true unless it lasts
+    ``while CONDITION`` and the condition fails (``lasts``: Engine.lasts)."""
+    return spec.condition is None or lasts(seat, spec.id)
 
 
 class Modifiers:
     """The modifier queries of one game: totals of a ship's statuses and
     abilities, who may target it, where its damage goes, and their uses."""
 
-    __slots__ = ("specs", "innate", "modifying")
+    __slots__ = ("specs", "innate", "modifying", "lasts")
 
-    def __init__(self, rules: Ruleset, types: list[ShipDef]):
+    def __init__(self, rules: Ruleset, types: list[ShipDef],
+                 lasts: Callable[[int, str], bool]):
+        self.lasts = lasts  # whether a status's ``while`` condition holds (Engine.lasts)
         self.specs = rules.statuses
         self.modifying = rules.status_rules.modifying
         # each seat's abilities: statuses its ship type always has
@@ -108,11 +111,11 @@ class Modifiers:
 
     def active(self, ship: ShipState, seat: int) -> list[StatusDef]:
         """The ship's abilities and modifying statuses that act now."""
-        out = [s for s in self.innate[seat] if holds(s, ship)]
+        out = [s for s in self.innate[seat] if holds(s, seat, self.lasts)]
         for name, _ in ship.statuses:
             if name in self.modifying:
                 spec = self.specs[name]
-                if holds(spec, ship):
+                if holds(spec, seat, self.lasts):
                     out.append(spec)
         return out
 
@@ -149,7 +152,7 @@ class Modifiers:
         for name, number in ship.statuses:
             if name in self.modifying:
                 spec = self.specs[name]
-                if spec.redirect is Redirect.GIVER and holds(spec, ship):
+                if spec.redirect is Redirect.GIVER and holds(spec, seat, self.lasts):
                     giver = giver_of(number)
                     if 0 <= giver < len(self.innate) and giver != seat:
                         return spec, giver

@@ -46,7 +46,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
             else display_name(source, lang, words)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
-    if event.kind in ("status", "redirect"):
+    if event.kind in ("status", "redirect", "status_end"):
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]

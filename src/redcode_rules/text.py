@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
-from .exprs_text import computed_note, cost_text, ships_text, target_text, to_ships_text, \
-    usable_text, with_condition
+from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
+    to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, display_name, pick, status_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
@@ -31,7 +31,9 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
     # what it does, if anything (``statuses``: those its triggers may give)
     parts += [trigger_text(t, lang, statuses=statuses) for t in status.triggers]
     until = pick(words["until"][status.duration.value], status.uses or None)
-    return {"forbids": words["joiner"].join(parts), "until": until.format(uses=status.uses)}
+    cond = "" if status.condition is None else condition_text(status.condition, lang)
+    return {"forbids": words["joiner"].join(parts),
+            "until": until.format(uses=status.uses, cond=cond)}
 
 
 def changes(status: StatusDef, words: dict, lang: str = "en",
