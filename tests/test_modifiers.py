@@ -68,15 +68,15 @@ def test_smoke_screen_hides_the_ship_from_other_players_cards_until_its_players_
     assert "torpedo blue-submarine" not in game.legal_moves()
     assert starting(game, "order") == ["order ambush red-destroyer"]
     assert refused(game, "torpedo blue-submarine") == (
-        "blue-submarine is smoke: other players' maneuvers cannot target it until the next "
-        "turn of blue submarine (R9)")
+        "blue-submarine is smoke-screened: other players' maneuvers cannot target it until "
+        "its next turn (R9)")
     assert refused(game, "order ambush blue-submarine") == (
-        "blue-submarine is smoke: other players' order cards cannot target it until the next "
-        "turn of blue submarine (R9)")
+        "blue-submarine is smoke-screened: other players' order cards cannot target it until "
+        "its next turn (R9)")
     game.lang = "es"
     assert refused(game, "torpedo blue-submarine") == (
-        "blue-submarine está smoke: las maniobras de otros jugadores no pueden tomarlo como "
-        "objetivo hasta el próximo turno del submarino azul (R9)")
+        "blue-submarine está tras una cortina de humo: las maniobras de otros jugadores no "
+        "pueden tomarlo como objetivo hasta su próximo turno (R9)")
     game.lang = "en"
     game.play("end")
     assert game.to_move == "blue-submarine"
@@ -86,8 +86,8 @@ def test_smoke_screen_hides_the_ship_from_other_players_cards_until_its_players_
 def test_smoke_screen_text_in_three_languages():
     rules = rc.load_ruleset("en", extra=[example("smoke_screen")])
     assert rules.text("smoke_screen") == (
-        "Your ship is smoke: other players' cards cannot target it, until your next turn. "
-        "Order card: cannot be responded to.")
+        "Your ship is smoke-screened: other players' cards cannot target it, until your next "
+        "turn. Order card: cannot be responded to.")
 
 
 # ------------------------------------------------------------------ armoured
@@ -474,9 +474,9 @@ def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
 def test_the_card_reference_lists_a_ship_type_s_abilities():
     rules = rc.load_ruleset("en", extra=[example("fast")])
     lines = ships_page(rules, "it").splitlines()
-    assert ("Abilità: Fast (i suoi spostamenti arrivano 1 casella più lontano (solo "
+    assert ("Abilità: velocità (i suoi spostamenti arrivano 1 casella più lontano (solo "
             "Movimento), la gittata delle sue manovre diminuisce di 1)") in lines
-    assert differences(rules, "en") == ["New ship type: Corvette.", "New status: Fast."]
+    assert differences(rules, "en") == ["New ship type: Corvette.", "New status: fast."]
 
 
 def test_a_modifier_for_one_card_is_refused_for_another_or_for_the_ship(tmp_path):

@@ -361,8 +361,8 @@ def test_the_text_of_tokens_and_triggers_in_three_languages():
     mine = rc.load_ruleset("en", extra=[MINE])
     assert [mine.text("lay_mine", lang).split(". ")[0] for lang in ("en", "es", "it")] == [
         "Mine token placed on every box of the area",
-        "Ficha mine colocada en cada casilla del área",
-        "Segnalino mine piazzato su ogni casella dell'area"]
+        "Ficha mina colocada en cada casilla del área",
+        "Segnalino mina piazzato su ogni casella dell'area"]
     trigger = mine.tokens["mine"].triggers[0]
     assert [trigger_text(trigger, lang, token=True) for lang in ("en", "es", "it")] == [
         "when a ship ends a move on its box: 2 repair damage to that ship; this token is "

@@ -799,7 +799,7 @@ class Draft:
         """The card set's own names, genders, flavour texts and states, by
         language then id (``Ruleset.words``); errors kept in ``problems``."""
         words: dict[str, dict[str, dict[str, Any]]] = {}
-        for kind in ("maneuver", "order", "status", "ship"):
+        for kind in ("maneuver", "order", "status", "ship", "token"):
             for entry in self.entries[kind].values():
                 for key in WORDING_PROPS:
                     if key == "state" and key in entry.props and entry.kind != "status":

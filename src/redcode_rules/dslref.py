@@ -125,7 +125,7 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "silhouette": ("The ship's drawing on the SVG board, one of the drawings the board knows "
                    "(see Silhouettes; names of pictures, not of ship types). Default: `hull`.",
                    "silhouette submarine"),
-    "wording": ("The card's, ship type's or status's words per language (`en`, `es`, `it`: "
+    "wording": ("The card's, ship type's, status's or token's words per language (`en`, `es`, `it`: "
                 "the languages of `lang/*.yaml`), each a quoted text: `name` its printed name, "
                 "with the gender of its noun where articles and adjectives agree with it "
                 "(`(m)`, `(f)`, `(m pl)`, `(f pl)`; default `(m)`); `flavour` text printed "

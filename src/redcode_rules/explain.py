@@ -88,14 +88,17 @@ def _forbidden_by(game, say, what: str, ship, status: str) -> str:
 
 def _until(game, ship, spec) -> str:
     """How long a ship's status lasts, said to any player: a duration over
-    the turns of the card's player names that player's ship ("your" is the
-    giver's word on the card, not the reader's)."""
-    words = catalog(game.lang)["status_rules"]["until_giver"]
+    the turns of the card's player names that player's ship, with its article
+    ("your" is the giver's word on the card, not the reader's), or says "its"
+    when the ship gave it to itself."""
+    rules = catalog(game.lang)["status_rules"]
+    words = rules["until_giver"]
     if spec.duration.value not in words:
         return status_rule_parts(spec, game.lang)["until"]
     number = dict(ship.statuses).get(spec.id, 0)
     giver = giver_of(number)
-    giver = giver if 0 <= giver < len(game.state.ships) else game.state.ships.index(ship)
+    if not 0 <= giver < len(game.state.ships) or game.state.ships[giver].id == ship.id:
+        return rules["until"][spec.duration.value.replace(" your ", " its ")]
     return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
                                                             game.lang, game.rules.words))
 

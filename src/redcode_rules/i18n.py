@@ -111,6 +111,14 @@ def display_name(ident: str, lang: str = "en", words: Words | None = None) -> st
         or ident.replace("_", " ").capitalize()
 
 
+def token_name(token: str, lang: str = "en", words: Words | None = None) -> str:
+    """A token kind's word in ``lang``, said beside the word for a token ("mine
+    token", "ficha mina"): the card set's own name, its English one, else the
+    id in words."""
+    return own_words(token, lang, words).name or own_words(token, "en", words).name \
+        or token.replace("_", " ")
+
+
 def flavour(ident: str, lang: str = "en", words: Words | None = None) -> str | None:
     """A card's or ship type's flavour text in ``lang`` (else English), if its file gives one."""
     return own_words(ident, lang, words).flavour or own_words(ident, "en", words).flavour

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from .i18n import ShipName, Words, catalog, display_name, gender, pick, status_name
+from .i18n import (ShipName, Words, catalog, display_name, gender, pick, status_name,
+                   token_name)
 from .kinds import Pile
 
 if TYPE_CHECKING:  # the state sits above: str(event) narrates it
@@ -46,6 +47,8 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
             else display_name(source, lang, words)
     if event.kind in ("regain",):
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
+    if "token" in data:  # "mine token", "ficha mina": the card set's own word
+        data["token"] = token_name(str(data["token"]), lang, words)
     if event.kind in ("status", "redirect", "status_end"):
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side

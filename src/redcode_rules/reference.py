@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from .i18n import catalog, display_name, pick
+from .i18n import catalog, display_name, pick, token_name
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Duration, Ruleset, ShipDef, TargetKind
 from .text import changes, effect_text, join, status_rule_parts, trigger_text
@@ -53,8 +53,9 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
                   *_abilities(rules, ship, lang),
                   # its abilities (triggers.py), a sentence each
-                  *[f"{_capital(trigger_text(t, lang, statuses=rules.statuses))}." for t in
-                    ship.triggers], *([""] if ship.triggers else []),
+                  *[_capital(trigger_text(t, lang, statuses=rules.statuses,
+                                          words=rules.words)) + "." for t in ship.triggers],
+                  *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
                   "| --- | --- | --- | --- |"]
@@ -82,9 +83,9 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
         for token in rules.tokens.values():
             lasts = "" if token.duration is Duration.PERMANENT else \
                 ", " + catalog(lang)["status_rules"]["until"][token.duration.value]
-            lines += [f"- **{token.id.replace('_', ' ')}** ({words['token_mark']} "
+            lines += [f"- **{token_name(token.id, lang, rules.words)}** ({words['token_mark']} "
                       f"`{token.mark}`{lasts}): " + " ".join(
-                          f"{_capital(trigger_text(t, lang, True, rules.statuses))}."
+                          f"{_capital(trigger_text(t, lang, True, rules.statuses, rules.words))}."
                           for t in token.triggers)]
         lines.append("")
     return "\n".join(lines)

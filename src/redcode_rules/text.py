@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .effects import Effect, Selector, primitive_of
 from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
     to_ships_text, usable_text, with_condition
-from .i18n import Words, catalog, display_name, pick, status_name
+from .i18n import Words, catalog, display_name, pick, status_name, token_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, ShipDef, StatusDef
@@ -29,7 +29,7 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
     parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
                                                                            names)
     # what it does, if anything (``statuses``: those its triggers may give)
-    parts += [trigger_text(t, lang, statuses=statuses) for t in status.triggers]
+    parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
     until = pick(words["until"][status.duration.value], status.uses or None)
     cond = "" if status.condition is None else condition_text(status.condition, lang)
     return {"forbids": words["joiner"].join(parts),
@@ -57,19 +57,21 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
 
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
-                 statuses: dict[str, StatusDef] | None = None) -> str:
+                 statuses: dict[str, StatusDef] | None = None,
+                 words: Words | None = None) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
     from its holder (`at the start of its player's turn: 1 repair damage to
-    this ship`); ``token``: the holder is a token."""
-    words = catalog(lang)["triggers"]
+    this ship`); ``token``: the holder is a token; ``words``: the card set's
+    own names (``Ruleset.words``)."""
+    said = catalog(lang)["triggers"]
     event = trigger.event.value
-    when = words["when"][event].format(
-        of=words["of"][trigger.of.value], turn=words["turn"][trigger.of.value],
-        box=words["box"]["token" if token else "ship"])
-    effects = [effect_text(e, lang, statuses, trigger=True) for e in trigger.effects]
-    return words["rule"].format(when=when, by=words["by"].get(trigger.by.value, ""),
-                                once=words["once"] if trigger.once else "",
-                                effects=join(effects, catalog(lang)["card"]))
+    when = said["when"][event].format(
+        of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
+        box=said["box"]["token" if token else "ship"])
+    effects = [effect_text(e, lang, statuses, words, trigger=True) for e in trigger.effects]
+    return said["rule"].format(when=when, by=said["by"].get(trigger.by.value, ""),
+                               once=said["once"] if trigger.once else "",
+                               effects=join(effects, catalog(lang)["card"]))
 
 
 def token_text(token: TokenDef, lang: str = "en",
@@ -126,7 +128,7 @@ def effect_text(effect: Effect, lang: str = "en",
         values["to_who"] = to_ships_text(selector, lang, types)
         key = "each"
     if "token" in params:
-        values["token"] = str(params["token"]).replace("_", " ")
+        values["token"] = token_name(str(params["token"]), lang, words)
     computed = effect.computed
     if computed is not None and computed.amounts:
         values.update({n: "N" for n in computed.amounts})
