@@ -377,6 +377,14 @@ def _enum_comments(cls: type) -> dict[str, str]:
     return found
 
 
+def _enum_rows(cls: type, default: str | None = None, skip: tuple = ()) -> list[str]:
+    """One table row per member of an enum: its word and its source comment
+    (``default``, else the word itself, where it has none)."""
+    comments = _enum_comments(cls)
+    return [f"| `{m.value}` | {comments.get(m.name, m.value if default is None else default)} |"
+            for m in cls if m not in skip]
+
+
 def _builtin_rulesets() -> list[Any]:
     return [load_ruleset(e) for e in builtin_editions()]
 
@@ -428,21 +436,14 @@ def _expressions() -> list[str]:
              "BOX]] [where CONDITION]`, for the primitives that act on every ship of an area; "
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
-    comments = _enum_comments(exprs.Quantity)
-    for q in exprs.Quantity:
-        lines.append(f"| `{q.value}` | {comments.get(q.name, q.value)} |")
+    lines += _enum_rows(exprs.Quantity)
     lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
               "target for `distance` and the card's ship (its player) otherwise. A quantity "
               "of an absent subject (no target, no answered item) is 0.", "",
               "| subject | who |", "| --- | --- |"]
-    comments = _enum_comments(exprs.Subject)
-    for subject in exprs.Subject:
-        if subject is not exprs.Subject.DEFAULT:
-            lines.append(f"| `{subject.value}` | {comments.get(subject.name, '')} |")
+    lines += _enum_rows(exprs.Subject, "", skip=(exprs.Subject.DEFAULT,))
     lines += ["", "| filter word | the ship is |", "| --- | --- |"]
-    comments = _enum_comments(exprs.Adjective)
-    for adj in exprs.Adjective:
-        lines.append(f"| `{adj.value}` | {comments.get(adj.name, '')} |")
+    lines += _enum_rows(exprs.Adjective, "")
     lines += ["", "Comparisons: " + ", ".join(f"`{c.value}`" for c in exprs.Cmp) + ".", ""]
     return lines
 
@@ -563,13 +564,9 @@ def dsl_reference() -> str:
               "ship leaves the board (R9.2). In a scenario or a save, each declared status "
               "is a ship key (`intercepted: true`).", "",
               "| duration | ends |", "| --- | --- |"]
-    comments = _enum_comments(Duration)
-    for duration in Duration:
-        lines.append(f"| `{duration.value}` | {comments.get(duration.name, NO_DESCRIPTION)} |")
+    lines += _enum_rows(Duration, NO_DESCRIPTION)
     lines += ["", "| forbids | meaning |", "| --- | --- |"]
-    comments = _enum_comments(Forbid)
-    for forbid in Forbid:
-        lines.append(f"| `{forbid.value}` | {comments.get(forbid.name, NO_DESCRIPTION)} |")
+    lines += _enum_rows(Forbid, NO_DESCRIPTION)
     lines += ["", "| modify | changes | a use |", "| --- | --- | --- |"]
     comments = _enum_comments(Modifier)
     for modifier in Modifier:
@@ -600,13 +597,9 @@ def dsl_reference() -> str:
               f"triggers firing each other stops after {MAX_TRIGGERED} triggered items, "
               "and the log says so (`trigger_limit`).", "",
               "| event | happens when |", "| --- | --- |"]
-    comments = _enum_comments(TriggerEvent)
-    for event in TriggerEvent:
-        lines.append(f"| `{event.value}` | {comments.get(event.name, NO_DESCRIPTION)} |")
+    lines += _enum_rows(TriggerEvent, NO_DESCRIPTION)
     lines += ["", "| WHO | meaning |", "| --- | --- |"]
-    comments = _enum_comments(Who)
-    for who in Who:
-        lines.append(f"| `{who.value}` | {comments.get(who.name, NO_DESCRIPTION)} |")
+    lines += _enum_rows(Who, NO_DESCRIPTION)
     lines += ["", "Tokens lie on boxes (`place_token NAME on area`, `on self`, `on target`; one "
               "of a kind per box, none on an island), owned by the card's player; in a "
               "scenario or a save they are the list `tokens: [{token: mine, at: d3, owner: "
