@@ -133,7 +133,7 @@ def item_texts(rules, decl, lang: str) -> list[tuple[str, str]]:
         text = f"{words['copies']} {rules.orders[ident].copies}. {rules.text(ident, lang)}"
     elif decl.kind == "token" and ident in rules.tokens:
         token = rules.tokens[ident]
-        text = f"{words['token_mark']} `{token.mark}`. " + token_text(token, lang, rules.statuses)
+        text = f"{words['token_mark']} `{token.mark}`. " + token_text(token, lang, rules.statuses, rules.words)
     else:  # a kind of declaration this page does not describe yet: its name
         text = ""
     flavour = rules.flavour(ident, lang) if decl.kind != "rules" else None

@@ -14,8 +14,9 @@ import attrs
 
 from .i18n import catalog, display_name, pick, token_name
 from .loader import BASE, load_ruleset
-from .model import OPTION_DOCS, CardDef, Catchup, Duration, Ruleset, ShipDef, TargetKind
-from .text import changes, effect_text, join, status_rule_parts, trigger_text
+from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
+from .text import (ability_texts, effect_text, join, status_rule_parts, token_lasts,
+                   trigger_sentences)
 
 
 def _cell(text: str) -> str:
@@ -53,8 +54,7 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
                   *_abilities(rules, ship, lang),
                   # its abilities (triggers.py), a sentence each
-                  *[_capital(trigger_text(t, lang, statuses=rules.statuses,
-                                          words=rules.words)) + "." for t in ship.triggers],
+                  *trigger_sentences(ship.triggers, lang, False, rules.statuses, rules.words),
                   *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
@@ -81,12 +81,11 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
     if rules.tokens:  # the tokens the cards place, and what they do (triggers.py)
         lines += [f"## {words['tokens_title']}", ""]
         for token in rules.tokens.values():
-            lasts = "" if token.duration is Duration.PERMANENT else \
-                ", " + catalog(lang)["status_rules"]["until"][token.duration.value]
+            lasts = token_lasts(token, lang)
             lines += [f"- **{token_name(token.id, lang, rules.words)}** ({words['token_mark']} "
-                      f"`{token.mark}`{lasts}): " + " ".join(
-                          f"{_capital(trigger_text(t, lang, True, rules.statuses, rules.words))}."
-                          for t in token.triggers)]
+                      f"`{token.mark}`{', ' + lasts if lasts else ''}): " + " ".join(
+                          trigger_sentences(token.triggers, lang, True, rules.statuses,
+                                            rules.words))]
         lines.append("")
     return "\n".join(lines)
 
@@ -186,11 +185,8 @@ def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
     """The line of a ship type's abilities and what each changes (none: no line)."""
     if not ship.abilities:
         return []
-    words = catalog(lang)
-    parts = [f"{display_name(a, lang, rules.words)} "
-             f"({', '.join(changes(rules.statuses[a], words['status_rules'], lang, rules.words))})"
-             for a in ship.abilities]
-    return [f"{words['reference']['abilities']}: {'; '.join(parts)}", ""]
+    parts = ability_texts(ship, lang, rules.statuses, rules.words)
+    return [f"{catalog(lang)['reference']['abilities']}: {'; '.join(parts)}", ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:

@@ -74,15 +74,40 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
                                effects=join(effects, catalog(lang)["card"]))
 
 
+def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
+                      statuses: dict[str, StatusDef] | None = None,
+                      names: Words | None = None) -> list[str]:
+    """Each trigger of a ship type or a token as a sentence of ``lang``."""
+    return [_capital(trigger_text(t, lang, token, statuses, names)) + "." for t in triggers]
+
+
+def ability_texts(ship: ShipDef, lang: str = "en",
+                  statuses: dict[str, StatusDef] | None = None,
+                  names: Words | None = None) -> list[str]:
+    """Each ability of a ship type and what it changes, in ``lang``
+    (`Armoured (each damage it takes is 1 less)`)."""
+    words = catalog(lang)["status_rules"]
+    return [f"{display_name(a, lang, names)} "
+            f"({', '.join(changes(statuses[a], words, lang, names))})"
+            for a in ship.abilities if a in (statuses or {})]
+
+
+def token_lasts(token: TokenDef, lang: str = "en") -> str:
+    """How long a token kind lasts, in ``lang`` (`until its next turn`); empty
+    for one that stays until a trigger removes it."""
+    if token.duration.value == "permanent":
+        return ""
+    return catalog(lang)["status_rules"]["until"][token.duration.value]
+
+
 def token_text(token: TokenDef, lang: str = "en",
-               statuses: dict[str, StatusDef] | None = None) -> str:
+               statuses: dict[str, StatusDef] | None = None,
+               names: Words | None = None) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box: …`)."""
-    parts = [_capital(trigger_text(t, lang, True, statuses)) + "." for t in token.triggers]
-    if token.duration.value != "permanent":
-        until = pick(catalog(lang)["status_rules"]["until"][token.duration.value], None)
-        parts.append(_capital(until.format(uses="")) + ".")
-    return " ".join(parts)
+    parts = trigger_sentences(token.triggers, lang, True, statuses, names)
+    lasts = token_lasts(token, lang)
+    return " ".join(parts + ([_capital(lasts) + "."] if lasts else []))
 
 
 def ship_rule_text(ship: ShipDef, lang: str = "en",
@@ -90,12 +115,8 @@ def ship_rule_text(ship: ShipDef, lang: str = "en",
                    names: Words | None = None) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
     ability and what it changes, each trigger (empty for the printed ships)."""
-    words = catalog(lang)
-    parts = [f"{display_name(a, lang, names)} "
-             f"({', '.join(changes((statuses or {})[a], words['status_rules'], lang, names))})."
-             for a in ship.abilities if a in (statuses or {})]
-    parts += [_capital(trigger_text(t, lang, False, statuses)) + "." for t in ship.triggers]
-    return " ".join(parts)
+    return " ".join([a + "." for a in ability_texts(ship, lang, statuses, names)]
+                    + trigger_sentences(ship.triggers, lang, False, statuses, names))
 
 
 def _capital(sentence: str) -> str:
