@@ -390,13 +390,9 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if placing:
         turn = _placement_turn(data, ships)
     else:
-        turn_id = data.get("turn", ids[0])
-        if not isinstance(turn_id, str) or turn_id not in ids:
-            raise ScenarioError("turn", f"no such ship {quote(turn_id)}; ships are "
-                                f"{', '.join(ids)}")
-        turn = ids.index(turn_id)
+        turn = _seat(data.get("turn", ids[0]), "turn", ids)
         if ships[turn].eliminated and not turn_ends:
-            raise ScenarioError("turn", f"{turn_id} is eliminated")
+            raise ScenarioError("turn", f"{ids[turn]} is eliminated")
     orders_played = _orders_played(data.get("order_played", False), rules)
     # a save allows the turn after the limit (D8.5), so a scenario's to_json reads back
     turn_number = _int(data.get("turn_number", 1), "turn_number", 1,
@@ -433,6 +429,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
 
 
 def _seat(ship_id: Any, field: str, ids: list[str]) -> int:
+    """The seat of the ship a scenario field names by id (``ScenarioError`` if none)."""
     if ship_id not in ids:
         raise ScenarioError(field, f"no such ship {quote(ship_id)}; ships are {', '.join(ids)}")
     return ids.index(ship_id)
@@ -495,12 +492,9 @@ def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenStat
         if box is None:
             raise ScenarioError(f"{field}.at", f"{quote(spec.get('at'))} is not a box of the "
                                 "board (a1..h6)")
-        owner = spec.get("owner")
-        if owner not in ids:
-            raise ScenarioError(f"{field}.owner", f"no such ship {quote(owner)}; ships are "
-                                f"{', '.join(ids)}")
+        owner = _seat(spec.get("owner"), f"{field}.owner", ids)
         left = _int(spec.get("left", 1), f"{field}.left", 1, 2)
-        out.append(TokenState(kind, box, ids.index(owner), left))
+        out.append(TokenState(kind, box, owner, left))
     return out
 
 
