@@ -566,3 +566,20 @@ def test_d4_10_a_path_still_open_is_followed(tmp_path):
     game.play("order cut_off f3")
     pass_all(game)
     assert positions(game) == {"blue-submarine": "d3", "red-destroyer": "f3"}
+
+
+@pytest.mark.parametrize("red_card, move, blue_at", [
+    ("cut_off", "order cut_off d3", "c3"), ("shove", "order shove blue-submarine b3", "b3")])
+def test_d4_10_a_chain_holding_a_closed_path_saves_and_loads(tmp_path, red_card, move,
+                                                             blue_at):
+    """The position between red's answer and blue's lost move is one the
+    game reaches: its save loads, equal, and the move is lost there too."""
+    game = race(tmp_path, "sail", red_card)
+    game.play("order sail d3")
+    game.play(move)
+    again = rc.Game.from_json(game.to_json())
+    assert again == game
+    pass_all(game)
+    pass_all(again)
+    assert positions(again) == positions(game)
+    assert positions(game)["blue-submarine"] == blue_at
