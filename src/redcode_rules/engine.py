@@ -750,7 +750,11 @@ class Engine(CardOps):
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
               token: tuple[str, int] | None, holder: str) -> None:
-        """Queue a triggered item, unless it fires once per turn and already has."""
+        """Queue a triggered item, unless it fires once per turn and already has,
+        or the move has resolved all it may (then it is dropped, unmarked)."""
+        if self._triggered >= MAX_TRIGGERED:
+            self.trigger_limit()
+            return
         if trigger.once:
             key = f"{holder}/{trigger.key}"
             fired = self.state.fired
@@ -772,9 +776,7 @@ class Engine(CardOps):
                 return
             if self._triggered >= MAX_TRIGGERED:
                 queue.clear()
-                if self._triggered == MAX_TRIGGERED:  # said once a move
-                    self._triggered += 1
-                    self.event("trigger_limit", count=MAX_TRIGGERED)
+                self.trigger_limit()
                 return
             fired = queue.pop(0)
             self._triggered += 1
@@ -784,6 +786,13 @@ class Engine(CardOps):
                 if st.phase == OVER:
                     queue.clear()
                     return
+
+    def trigger_limit(self) -> None:
+        """The move has resolved ``MAX_TRIGGERED`` triggered items: what else
+        fires is dropped; the log says so once a move."""
+        if self._triggered == MAX_TRIGGERED:
+            self._triggered += 1
+            self.event("trigger_limit", count=MAX_TRIGGERED)
 
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]:
         """The boxes a token effect acts on: the area's, or the selected ships'."""
