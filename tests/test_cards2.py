@@ -474,7 +474,7 @@ def test_the_new_events_are_narrated_in_three_languages():
         "  Il sottomarino blu guarda la mano del distruttore rosso."]
 
 
-# ------------------------------------------------------------------ amounts at most what is there (D7.6)
+# ------------------------------------------------------------ amounts at most what is there (D7.6)
 
 
 @pytest.mark.parametrize("effect, kind", [
