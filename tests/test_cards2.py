@@ -472,3 +472,52 @@ def test_the_new_events_are_narrated_in_three_languages():
         "  Blue submarine looks at the hand of red destroyer.",
         "  El submarino azul mira la mano del destructor rojo.",
         "  Il sottomarino blu guarda la mano del distruttore rosso."]
+
+
+# ------------------------------------------------------------ amounts at most what is there (D7.6)
+
+
+@pytest.mark.parametrize("effect, kind", [
+    ("discard 999999 random of target", "discard"),
+    ("put_on_deck 999999 random of target", "deck_top"),
+    ("take 999999 random of target", "take"),
+    ("take (999999 + cards in hand of target) random of target", "take"),
+    ("discard 999999 owner of target", "discard"),
+    ("take 999999 player of target", "take"),
+])
+def test_a_hand_effect_moves_at_most_the_cards_in_the_hand(tmp_path, effect, kind):
+    """D7.6: whatever the amount says, each card of the hand moves once."""
+    extra = card_file(tmp_path, f"order raid {{ copies 2  effect {effect} }}")
+    g = game(extra, "{blue-submarine: [raid], red-destroyer: [ambush, mechanic]}")
+    start = len(g.log)
+    g.play("order raid red-destroyer")
+    while g.decision == Decision.CHOOSE:
+        g.play(g.legal_moves()[0])
+    assert g.hand("red-destroyer") == []
+    assert sum(e.kind == kind for e in g.log[start:]) == 2
+
+
+@pytest.mark.parametrize("by", ["random", "owner", "player", "(999999 + cards in hand) random"])
+def test_taking_from_ones_own_hand_does_nothing(tmp_path, by):
+    """D7.6: the cards would stay where they are, so nothing happens and
+    nothing is logged: no take, no choice, no look."""
+    amount, _, picker = by.rpartition(" ") if by.startswith("(") else ("999999", "", by)
+    extra = card_file(tmp_path, f"order hoard {{ copies 2  effect take {amount} {picker} "
+                      "of target }")
+    g = game(extra, "{blue-submarine: [hoard, ambush, mechanic]}")
+    g.play("order hoard blue-submarine")
+    assert g.hand("blue-submarine") == ["ambush", "mechanic"]
+    assert logged(g, ("take", "look"), "kind") == []
+    assert [e.kind for e in g.log[-2:]] == ["order", "resolve"]
+    assert g.decision == Decision.MAIN
+
+
+def test_a_draw_takes_at_most_the_deck_and_the_discards(tmp_path):
+    """D7.6, D7.1: each card of the deck, then of the reshuffled discards
+    (not the card resolving, E7.2), is drawn once; then nothing is left."""
+    extra = card_file(tmp_path, "order flood { copies 2  effect draw 999999 }")
+    g = game(extra, "{blue-submarine: [flood]}", more="discard: [kamikaze]\n")
+    g.play("order flood")
+    assert sorted(g.hand("blue-submarine")) == ["ambush", "deserter", "kamikaze", "mechanic"]
+    assert g.deck == [] and g.discards == ["flood"]
+    assert logged(g, ("draw", "reshuffle"), "kind") == ["reshuffle", "draw"]

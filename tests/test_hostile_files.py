@@ -548,11 +548,23 @@ def test_a_saved_move_on_the_stack_loads():
     assert again.ship("blue-submarine").position == "c2"
 
 
+@pytest.mark.parametrize("path", [[2], [27]])
+def test_a_saved_move_the_chain_closed_loads_and_is_lost(path):
+    """D4.10: a path whose box a ship took (red's c1), or that no longer
+    starts beside its ship (d4), is one the chain can leave; it loads and
+    the move is lost as it resolves."""
+    data = save_data(a_move_on_the_stack())
+    data["state"]["stack"][0]["path"] = path
+    again = load(data)
+    again.play("pass")
+    assert again.ship("blue-submarine").position == "b2"
+
+
 @pytest.mark.parametrize("path, reason", [
     ([18], "c3 is not a navigable neighbour of b2"),        # the island
-    ([2], "c1 is taken or already entered (R2.4, D2.5a)"),  # red's box
+    ([2, 3], "c1 is taken or already entered (R2.4, D2.5a)"),  # by red's box, 2 steps
     ([10, 11], "2 steps; the card moves up to 1 (D4.6)"),
-    ([27], "d4 is not a navigable neighbour of b2"),
+    ([27, 29], "d4 is not a navigable neighbour of b2"),
     ([9999], "9999 is not a navigable neighbour of b2"),
 ])
 def test_a_crafted_path_on_the_stack_is_refused(path, reason):

@@ -9,6 +9,8 @@ import textwrap
 
 import pytest
 
+from redcode_rules.engine import damaged
+
 from conftest import OPEN_BOARD, assert_illegal, pass_all, scenario_game
 
 
@@ -434,6 +436,31 @@ def test_torpedo_deals_one_repair_damage():
     game.play("pass")
     red = game.ship("red-destroyer")
     assert (red.repairs, red.breakdowns) == (2, 3)
+
+
+def damage_point_by_point(repairs: int, breakdowns: int, full: int,
+                          amount: int) -> tuple[int, int]:
+    """R3.1 as written, one point at a time (the engine counts it at once)."""
+    for _ in range(amount):
+        if repairs == 0 and breakdowns > 0:
+            breakdowns, repairs = breakdowns - 1, full
+        if repairs > 0:
+            repairs -= 1
+        if repairs == 0 and breakdowns > 0:
+            breakdowns, repairs = breakdowns - 1, full
+        if repairs == 0 and breakdowns == 0:
+            break
+    return repairs, breakdowns
+
+
+def test_damage_counted_at_once_is_damage_point_by_point():
+    """R3.1, R3.2: every track size, every state and amount up to past sinking."""
+    cases = [(r, b, full, amount) for full in range(1, 6) for r in range(full + 1)
+             for b in range(5) for amount in range(1, 4 * (full + 1) * 5)]
+    assert [damaged(*case) for case in cases] == \
+        [damage_point_by_point(*case) for case in cases]
+    assert damaged(999_999, 999_999, 999_999, 10 ** 12) == (0, 0)  # no loop over the amount
+    assert damaged(3, 3, 3, 999_999) == (0, 0)
 
 
 def test_torpedo_damage_converts_a_breakdown():

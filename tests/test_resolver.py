@@ -7,7 +7,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import logged, scenario_game
+from conftest import logged, pass_all, scenario_game
 
 
 def index_of(game: rc.Game, kind: str, **data) -> int:
@@ -488,3 +488,98 @@ def test_r9_1_a_scenario_starting_in_the_recover_phase_has_lifted_the_intercept(
     """)
     assert game.ship("blue-submarine").intercepted is False
     assert game.ship("red-destroyer").intercepted is True
+
+
+# --------------------------------------------------------------- a path checked again (D4.10)
+
+RACE = """\
+order sail { copies 0  respondable  effect move 1 self }
+order long_sail { copies 0  respondable  effect move 2 self }
+order cut_off { copies 0  response  effect move 1 self }
+order shove { copies 0  response  target source  effect move 1 target }
+"""
+
+
+def race(tmp_path, blue_card: str, red_card: str) -> rc.Game:
+    """Blue submarine at c3 holding ``blue_card``, red destroyer at e3 holding
+    ``red_card``, on open water, blue to play."""
+    path = tmp_path / "race.rc"
+    path.write_text(RACE)
+    board = "\n".join("  " + "." * 8 for _ in range(6))
+    return rc.Game.from_scenario(
+        f"edition: en\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3}\n  red-destroyer: {at: e3}\n"
+        f"hands: {{blue-submarine: [{blue_card}], red-destroyer: [{red_card}]}}\n"
+        "deck: []\nturn: blue-submarine\nphase: maneuvers\n")
+
+
+def positions(game: rc.Game) -> dict[str, str]:
+    return {ship: game.ship(ship).position for ship in ("blue-submarine", "red-destroyer")}
+
+
+def test_d4_10_a_move_whose_box_was_taken_by_a_response_is_lost(tmp_path):
+    """Blue sails to d3, red answers by cutting it off on d3: red's move
+    resolves first, then blue's is lost (R2.4: never two ships on a box)."""
+    game = race(tmp_path, "sail", "cut_off")
+    game.play("order sail d3")
+    game.play("order cut_off d3")
+    pass_all(game)
+    assert positions(game) == {"blue-submarine": "c3", "red-destroyer": "d3"}
+    assert logged(game, "move", "ship", "path") == [("red-destroyer", ["d3"])]
+    assert logged(game, "resolve", "card") == ["cut_off", "sail"]
+    assert game.stack == [] and "end" in game.legal_moves()
+
+
+def test_d4_10_a_path_through_a_box_taken_since_is_lost_not_chosen_again(tmp_path):
+    """Blue's declared path to e2 goes by d2 (d3 e2 would reach it too); red
+    moves onto d2: the path is not chosen again, the move is lost."""
+    game = race(tmp_path, "long_sail", "cut_off")
+    game.play("order long_sail d2 e2")
+    assert logged(game, "order", "path") == [["d2", "e2"]]
+    game.play("order cut_off d2")
+    pass_all(game)
+    assert positions(game) == {"blue-submarine": "c3", "red-destroyer": "d2"}
+
+
+def test_d4_10_a_ship_moved_before_its_own_move_keeps_a_path_that_still_starts_beside_it(
+        tmp_path):
+    """Red shoves blue from c3 to b3 before blue's move to d3 resolves: d3 is
+    not next to b3, the move is lost; shoved to c2 instead, d3 is next to it
+    and blue goes on along its path."""
+    game = race(tmp_path, "sail", "shove")
+    game.play("order sail d3")
+    game.play("order shove blue-submarine b3")
+    pass_all(game)
+    assert positions(game) == {"blue-submarine": "b3", "red-destroyer": "e3"}
+    game = race(tmp_path, "sail", "shove")
+    game.play("order sail d3")
+    game.play("order shove blue-submarine c2")
+    pass_all(game)
+    assert positions(game) == {"blue-submarine": "d3", "red-destroyer": "e3"}
+    assert logged(game, "move", "ship", "path") == [("blue-submarine", ["c2"]),
+                                                    ("blue-submarine", ["d3"])]
+
+
+def test_d4_10_a_path_still_open_is_followed(tmp_path):
+    game = race(tmp_path, "sail", "cut_off")
+    game.play("order sail d3")
+    game.play("order cut_off f3")
+    pass_all(game)
+    assert positions(game) == {"blue-submarine": "d3", "red-destroyer": "f3"}
+
+
+@pytest.mark.parametrize("red_card, move, blue_at", [
+    ("cut_off", "order cut_off d3", "c3"), ("shove", "order shove blue-submarine b3", "b3")])
+def test_d4_10_a_chain_holding_a_closed_path_saves_and_loads(tmp_path, red_card, move,
+                                                             blue_at):
+    """The position between red's answer and blue's lost move is one the
+    game reaches: its save loads, equal, and the move is lost there too."""
+    game = race(tmp_path, "sail", red_card)
+    game.play("order sail d3")
+    game.play(move)
+    again = rc.Game.from_json(game.to_json())
+    assert again == game
+    pass_all(game)
+    pass_all(again)
+    assert positions(again) == positions(game)
+    assert positions(game)["blue-submarine"] == blue_at

@@ -20,7 +20,7 @@ from redcode_rules.invariants import violations
 from redcode_rules.reference import orders_page
 from redcode_rules.text import trigger_text
 
-from conftest import OPEN_BOARD, random_game
+from conftest import OPEN_BOARD, logged, random_game
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 MINE = str(EXAMPLES / "triggers_mine.rc")
@@ -423,3 +423,75 @@ def test_a_token_lasting_until_the_end_of_its_owners_next_turn_placed_in_that_tu
     game.play("end")
     game.play("end")  # blue's next turn ends: it goes
     assert game.state.tokens == []
+
+
+# ------------------------------------------------------------------ effects resolve as a card's
+
+#: The same effects on each kind of holder: at the start of red's turn (turn
+#: 2) ``target`` is red's ship; an ``if`` that fails skips its effect, a
+#: computed amount is counted then.
+PREPARED = "damage 1 to target if turn > 100; damage (turn) to target; " \
+    "crew_loss 1 to target if turn < 100"
+HOLDERS = {
+    "status": (f"status cursed {{ permanent when turn_starts of self {{ effect {PREPARED} }} }}",
+               "red-destroyer: {at: e3, cursed: true}", ""),
+    "ship": ("ship hulk { repairs 3  breakdowns 3  crew 6  letter k\n"
+             "  maneuvers movement repair torpedo orders missile depth_charge shield assault\n"
+             f"  when turn_starts of self {{ effect {PREPARED} }} }}",
+             "red-hulk: {at: e3}", ""),
+    "token": (f"token snare {{ mark \"%\" when turn_starts of enemy {{ effect {PREPARED} }} }}",
+              "red-destroyer: {at: e3}",
+              "tokens: [{token: snare, at: a1, owner: blue-submarine}]\n"),
+}
+
+
+@pytest.mark.parametrize("holder", HOLDERS)
+def test_a_triggered_effect_tests_its_condition_and_counts_its_amount(tmp_path, holder):
+    """Every holder's effects go through the card's preparation: the ``if``
+    of the first effect fails on turn 2 (no damage 1), the second deals
+    ``turn`` = 2, the third's ``if`` holds."""
+    text, red, more = HOLDERS[holder]
+    path = tmp_path / "prepared.rc"
+    path.write_text(text + "\n")
+    game = game_with(str(path), "blue-submarine: {at: c3}\n" + red, more=more)
+    game.play("end")
+    red_id = red.split(":")[0]
+    ship = game.ship(red_id)
+    assert (ship.repairs, ship.breakdowns, ship.reserve, ship.withdrawn) == (1, 3, 5, 1)
+    assert logged(game, ("damage", "crew_loss"), "kind", "ship", "amount") == [
+        ("damage", red_id, 2), ("crew_loss", red_id, 1)]
+
+
+def test_source_in_a_triggered_condition_is_the_ship_that_caused_the_event(tmp_path):
+    """``source`` reads the same ship in a trigger's selector and in its
+    ``if``: the ship that caused the event."""
+    path = tmp_path / "spite.rc"
+    path.write_text("status spiteful { permanent when damaged by enemy "
+                    "{ effect crew_loss 1 to source if repairs of source > 2; "
+                    "damage 1 to source if repairs of source < 3 } }\n"
+                    "order jab { copies 0 effect damage 1 to target }\n")
+    game = game_with(str(path), "blue-submarine: {at: c3}\nred-destroyer: {at: e3, "
+                     "spiteful: true}", hands="{blue-submarine: [jab]}")
+    game.play("order jab red-destroyer")
+    assert logged(game, ("crew_loss", "damage"), "kind", "ship") == [
+        ("damage", "red-destroyer"), ("crew_loss", "blue-submarine")]
+
+
+def test_the_trigger_limit_bounds_a_whole_move_not_each_effect(tmp_path):
+    """A card of 300 effects, each setting off a chain of triggers, resolves
+    ``MAX_TRIGGERED`` triggered items in its move, said once; the next move
+    has its own."""
+    path = tmp_path / "loop.rc"
+    barrage = "; ".join(["damage 1 to target"] * 300)
+    path.write_text(LOOP + f"order barrage {{ copies 0  effect {barrage} }}\n")
+    ships = "blue-tank: {at: c3, thorns: true}\nred-tank: {at: e3, thorns: true}"
+    game = game_with(str(path), ships, hands="{blue-tank: [barrage], red-tank: [barrage]}",
+                     turn="blue-tank")
+    counts = []
+    for move in ("order barrage red-tank", "end", "order barrage blue-tank"):
+        start = len(game.log)
+        game.play(move)
+        counts.append([sum(e.kind == kind for e in game.log[start:])
+                       for kind in ("trigger", "trigger_limit", "damage")])
+    # the barrage's 300 damages, then each of the first 100 triggered an item
+    assert counts == [[100, 1, 400], [0, 0, 0], [100, 1, 400]]

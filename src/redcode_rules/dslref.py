@@ -593,9 +593,9 @@ def dsl_reference() -> str:
               "token's: the token itself for `remove_token`, its owner for `draw`), "
               "`target` the ship the event happened to and `source` the ship that caused "
               "it. A trigger that would fire itself forever (a `damaged` trigger damaging "
-              "the ship it watches) is refused unless it fires `once per turn`; a chain of "
-              f"triggers firing each other stops after {MAX_TRIGGERED} triggered items, "
-              "and the log says so (`trigger_limit`).", "",
+              "the ship it watches) is refused unless it fires `once per turn`; one move "
+              f"resolves at most {MAX_TRIGGERED} triggered items, however many effects "
+              "and chains of triggers it has, and the log says so (`trigger_limit`).", "",
               "| event | happens when |", "| --- | --- |"]
     lines += _enum_rows(TriggerEvent, NO_DESCRIPTION)
     lines += ["", "| WHO | meaning |", "| --- | --- |"]

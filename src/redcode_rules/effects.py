@@ -273,17 +273,15 @@ class HandEffect(Effect):
 
     def apply(self, ops, item):
         owner = _player_of(ops, self.selector, item)
-        if owner is None:
+        if owner is None or not self.changes(item, owner):
             return None
-        if self.by == Picker.RANDOM.value:
-            for _ in range(self.amount):
-                card = ops.random_card(owner)
-                if card is None:
-                    break
-                self.move_card(ops, item, owner, card)
-            return None
+        # no more cards than the hand holds now, each moved once (D7.6)
         count = min(self.amount, len(ops.hand(owner)))
         if not count:
+            return None
+        if self.by == Picker.RANDOM.value:
+            for _ in range(count):
+                self.move_card(ops, item, owner, ops.random_card(owner))
             return None
         if self.by == Picker.PLAYER.value:
             ops.look(item.seat, owner)  # the chooser sees what it chooses from
@@ -303,6 +301,10 @@ class HandEffect(Effect):
         # every card of the hand goes, whatever the order
         return len(ops.hand(seat)) <= owed
 
+    def changes(self, item: StackItem, owner: int) -> bool:
+        """Whether moving cards out of ``owner``'s hand changes anything."""
+        return True
+
     def move_card(self, ops: Ops, item: StackItem, owner: int, card: str) -> None:
         """Move one picked card out of ``owner``'s hand."""
         raise NotImplementedError
@@ -319,6 +321,10 @@ class Discard(HandEffect):
 @attrs.frozen
 class Take(HandEffect):
     """The card's player takes N cards from the player's hand (D7.2 then applies)."""
+
+    def changes(self, item, owner):
+        # taking from one's own hand leaves every card where it is (D7.6)
+        return owner != item.seat
 
     def move_card(self, ops, item, owner, card):
         ops.take_card(item.seat, owner, card)

@@ -77,6 +77,20 @@ class Triggered:
         self.holder = holder
 
 
+def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int, int]:
+    """(repairs, breakdowns) after ``amount`` > 0 repair damage (R3.1): each
+    point takes a repair, and a track emptied with a breakdown left turns
+    that breakdown into ``full`` repairs at once. Counted, not looped, so its
+    cost never depends on the amount: the ship holds ``repairs + breakdowns
+    × full`` points, and what is left of them is written back the same way
+    (at 0 the ship is at 0/0 and sinks, R3.2; damage past that is lost)."""
+    left = repairs + breakdowns * full - amount
+    if left <= 0:
+        return 0, 0
+    breakdowns = (left - 1) // full
+    return left - breakdowns * full, breakdowns
+
+
 def other_side(side: str) -> str:
     """The enemy of ``side``."""
     return Side.RED if side == Side.BLUE else Side.BLUE
@@ -91,7 +105,7 @@ class Engine(CardOps):
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
-                 "_triggers", "_watch", "_queue", "_while")
+                 "_triggers", "_watch", "_queue", "_triggered", "_while")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -121,6 +135,9 @@ class Engine(CardOps):
         self._triggers = rules.trigger_index
         self._watch = self._triggers.any
         self._queue: list[Triggered] = []
+        # the triggered items resolved in the move in progress (``perform``
+        # starts at 0): at most ``MAX_TRIGGERED`` a move
+        self._triggered = 0
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
@@ -462,18 +479,9 @@ class Engine(CardOps):
         if self.mods is not None:
             seat, amount = self.taken(seat, amount)
         ship = self.state.ships[seat]
-        full = self._types[seat].repairs
-        for _ in range(amount):
-            if ship.repairs == 0 and ship.breakdowns > 0:
-                ship.breakdowns -= 1
-                ship.repairs = full
-            if ship.repairs > 0:
-                ship.repairs -= 1
-            if ship.repairs == 0 and ship.breakdowns > 0:
-                ship.breakdowns -= 1
-                ship.repairs = full
-            if ship.repairs == 0 and ship.breakdowns == 0:
-                break
+        if amount > 0:
+            ship.repairs, ship.breakdowns = damaged(
+                ship.repairs, ship.breakdowns, self._types[seat].repairs, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
         if self._watch:
@@ -532,11 +540,14 @@ class Engine(CardOps):
         self.event("recover", ship=ship.id, source=source)
 
     def move(self, seat: int, path: tuple[int, ...]) -> None:
-        """Move a ship along ``path``; nothing if a status forbids moving it."""
+        """Move a ship along ``path``; nothing if a status forbids moving it,
+        nor if the path, declared with the card, is no longer open (D4.10)."""
         if not path:
             return
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
+            return
+        if not self.path_open(seat, path):
             return
         if self.mods is not None and ship.statuses:
             self.mods.use(ship, ON_MOVE)
@@ -544,6 +555,22 @@ class Engine(CardOps):
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
             self.fire(ENTERS, seat, box=path[-1])
+
+    def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
+        """D4.10: whether a path declared with a card can still be followed
+        as it resolves: it starts next to the box the ship is on now, and
+        each of its boxes is next to the one before and holds no ship
+        (R2.4). The map never changes, so islands and running water need no
+        second look."""
+        ships = self.state.ships
+        at = ships[seat].position
+        taken = {s.position for s in ships}
+        neighbours = self.board.neighbours
+        for box in path:
+            if at is None or box not in neighbours[at] or box in taken:
+                return False
+            at = box
+        return True
 
     def draw(self, seat: int, amount: int) -> None:
         """Draw order cards, reshuffling the discards into an empty deck (D7.1).
@@ -556,7 +583,8 @@ class Engine(CardOps):
         if st.ships[seat].eliminated:
             return
         drawn = 0
-        for _ in range(amount):
+        hand = st.hands[seat]
+        while drawn < amount:  # D7.6: at most the cards of the deck and the discards
             if not st.deck:
                 # D7.1: the discards become the deck, except an order card still
                 # resolving (it went to the discards when played, R7.3)
@@ -571,8 +599,10 @@ class Engine(CardOps):
                 st.deck, st.discard = pile, keep
                 st.rng = shuffle(st.rng, st.deck)
                 self.event("reshuffle", cards=len(st.deck))
-            st.hands[seat].append(st.deck.pop(0))
-            drawn += 1
+            count = min(amount - drawn, len(st.deck))  # from the top, in one slice
+            hand.extend(st.deck[:count])
+            del st.deck[:count]
+            drawn += count
         if drawn:
             self.event("draw", player=st.ships[seat].id, count=drawn)
 
@@ -720,7 +750,11 @@ class Engine(CardOps):
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
               token: tuple[str, int] | None, holder: str) -> None:
-        """Queue a triggered item, unless it fires once per turn and already has."""
+        """Queue a triggered item, unless it fires once per turn and already has,
+        or the move has resolved all it may (then it is dropped, unmarked)."""
+        if self._triggered >= MAX_TRIGGERED:
+            self.trigger_limit()
+            return
         if trigger.once:
             key = f"{holder}/{trigger.key}"
             fired = self.state.fired
@@ -732,27 +766,33 @@ class Engine(CardOps):
     def flush(self) -> None:
         """Resolve the queued triggered items in order, each at once and whole,
         and those they trigger after them; at most ``MAX_TRIGGERED`` in one
-        chain (triggers.py): the rest are dropped and the log says so."""
+        move, however many effects or chains it has (triggers.py): past that
+        the rest are dropped, and the log says so once."""
         st = self.state
         queue = self._queue
-        count = 0
         while queue:
             if st.phase == OVER:  # nothing resolves after the end (D8.6)
                 queue.clear()
                 return
-            fired = queue.pop(0)
-            count += 1
-            if count > MAX_TRIGGERED:
+            if self._triggered >= MAX_TRIGGERED:
                 queue.clear()
-                self.event("trigger_limit", count=MAX_TRIGGERED)
+                self.trigger_limit()
                 return
+            fired = queue.pop(0)
+            self._triggered += 1
             self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
             for effect in fired.trigger.effects:
-                effect.apply(self, fired)  # type: ignore[arg-type]
-                self.settle()  # D8.6: after each whole effect
+                self.resolve_effect(effect, fired)  # a trigger owes no choice (dsl.py)
                 if st.phase == OVER:
                     queue.clear()
                     return
+
+    def trigger_limit(self) -> None:
+        """The move has resolved ``MAX_TRIGGERED`` triggered items: what else
+        fires is dropped; the log says so once a move."""
+        if self._triggered == MAX_TRIGGERED:
+            self._triggered += 1
+            self.event("trigger_limit", count=MAX_TRIGGERED)
 
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]:
         """The boxes a token effect acts on: the area's, or the selected ships'."""
@@ -968,19 +1008,12 @@ class Engine(CardOps):
         while item.pc < len(effects):
             effect = effects[item.pc]
             if not item.pending:
-                if effect.computed is not None:  # a condition, computed amounts (exprs)
-                    ready = prepared(effect, self, item)
-                    if ready is None:
-                        item.pc += 1
-                        continue
-                    effect = ready
-                owed = effect.apply(self, item)
-                self.settle()  # D8.6: after each whole effect
+                owed = self.resolve_effect(effect, item)
                 if self._queue:  # what it triggered resolves at once (triggers.py)
                     self.flush()
                 if st.phase == OVER:
                     return True
-                if type(owed) is not Owed:  # None (or anything else): done
+                if owed is None:
                     item.pc += 1
                     continue
                 item.recovering, item.pending = owed
@@ -988,6 +1021,21 @@ class Engine(CardOps):
                 return False
             item.pc += 1
         return True
+
+    def resolve_effect(self, effect: Effect, item: StackItem | Triggered) -> Owed | None:
+        """The one way an effect resolves, whoever holds it (a card on the
+        stack, a trigger of a status, ship type or token): its ``if`` is
+        tested and its computed amounts counted now (exprs.prepared), then it
+        acts through the selectors, then the game is settled (D8.6). What it
+        owes (an ``Owed``) or None: done, or skipped by its condition."""
+        if effect.computed is not None:  # a condition, computed amounts (exprs)
+            ready = prepared(effect, self, item)
+            if ready is None:
+                return None
+            effect = ready
+        owed = effect.apply(self, item)  # type: ignore[arg-type]
+        self.settle()  # D8.6: after each whole effect
+        return owed if type(owed) is Owed else None
 
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:
         """Give the answers an effect owes while no choice is left to make: one
@@ -1037,6 +1085,7 @@ class Engine(CardOps):
         st = self.state
         ship = st.ships[seat]
         kind = move.kind
+        self._triggered = 0  # the trigger limit bounds each move
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
             index = self._types[seat].maneuvers.index(move.card)

@@ -96,17 +96,22 @@ class Place(str, enum.Enum):
 
 class Scope(NamedTuple):
     """What an expression is evaluated about: the card's seat, its target
-    seat, the index of the stack item it answers, and the ship tested (``it``)."""
+    seat, the index of the stack item it answers, the ship tested (``it``)
+    and, for a triggered item, the ship that caused its event (``actor``:
+    its ``source``, as the ``source`` selector reads it)."""
 
     seat: int
     target: int | None = None
     answers: int | None = None
     it: int | None = None
+    actor: int | None = None
 
     @classmethod
     def of_item(cls, item) -> Scope:
-        """The scope of a stack item as it resolves."""
-        return cls(item.seat, item.target, item.answers)
+        """The scope of an item as it resolves: a stack item, or a triggered
+        item (engine.Triggered: no answered item, maybe an actor)."""
+        actor = getattr(item, "actor", -1)
+        return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None)
 
 
 def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
@@ -118,7 +123,9 @@ def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
     if subject is Subject.IT:
         return scope.it
     if subject is Subject.SOURCE:
-        if scope.answers is None or scope.answers >= len(eng.state.stack):
+        if scope.answers is None:
+            return scope.actor
+        if scope.answers >= len(eng.state.stack):
             return None
         return eng.state.stack[scope.answers].seat
     return None

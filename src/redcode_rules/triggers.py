@@ -16,9 +16,10 @@ the token itself, and its owner for ``draw``) and ``target`` the subject.
 A trigger cannot fire itself forever: the compiler refuses a trigger whose
 effects cause its own event to its own subject (a ``damaged`` trigger that
 damages the ship it watches) unless it fires once per turn, and the engine
-resolves at most ``MAX_TRIGGERED`` triggered items in one chain (a chain of
-triggers firing each other): the rest are dropped and the log says so
-(``trigger_limit``).
+resolves at most ``MAX_TRIGGERED`` triggered items in one move, however
+many effects and chains of triggers it has (rule E5.3): the rest are
+dropped and the log says so once (``trigger_limit``). Their effects resolve
+as a card's do (``Engine.resolve_effect``: the ``if``, the computed amounts).
 
 This module holds the data (what the compiler builds and the ruleset
 groups); the engine (engine.py) fires and resolves them.
@@ -36,8 +37,8 @@ from .kinds import Word
 if TYPE_CHECKING:
     from .model import Duration
 
-#: The most triggered items one chain resolves (docs/dsl.md): a chain of
-#: triggers firing each other stops there, and the log says so.
+#: The most triggered items one move resolves (rule E5.3): past it the rest
+#: are dropped, and the log says so.
 MAX_TRIGGERED = 100
 
 

@@ -278,10 +278,30 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     if start is None:  # sunk mid-chain: the item moves nothing (R9.2)
         return None
     others = {s.position for seat, s in enumerate(ships) if seat != mover}
-    reason = _path_fault(board, start, tuple(item.path), others, step.amount)
+    path = tuple(item.path)
+    if _lost_path(board, start, path, others, step.amount):
+        return None
+    reason = _path_fault(board, start, path, others, step.amount)
     if reason:
         return "path", f"not a legal move of {ships[mover].id} from {board.name(start)}: {reason}"
     return None
+
+
+def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set,
+               amount: int) -> bool:
+    """D4.10: whether ``path`` is a move the chain has closed since it was
+    declared (a box of it taken, or the ship moved off its start), which is
+    lost as it resolves: a legal move from some box next to its first box,
+    the ships on it aside, but no longer open from where the ship is."""
+    if not path or len(path) > board.size or \
+            not all(type(b) is int and 0 <= b < board.size for b in path):
+        return False
+    first = path[0]
+    if first in board.neighbours[start] and not others.intersection(path):
+        return False  # still open: checked as it stands
+    rest = others.difference(path)
+    return any(_path_fault(board, s, path, rest, amount) is None
+               for s in board.neighbours[first] if s not in path)
 
 
 def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
