@@ -27,9 +27,9 @@ from .effects import Effect, Owed, Selector
 from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Duration, Modifier, Ruleset, TargetKind, among
-from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
+from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, TWO_ENDS, Modifiers, with_status
 from .rng import shuffle
-from .state import Event, GameState, Spent, StackItem, TokenState
+from .state import Event, GameState, Lifetime, Spent, StackItem, TokenState
 from .triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class Engine(CardOps):
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
-                 "_triggers", "_watch", "_queue", "_while")
+                 "_triggers", "_watch", "_queue", "_while", "_rank")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -124,6 +124,8 @@ class Engine(CardOps):
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
+        # each declared status's place in declaration order (``set_status``)
+        self._rank = {name: i for i, name in enumerate(rules.statuses)}
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -586,30 +588,23 @@ class Engine(CardOps):
     def set_status(self, seat: int, status: str, giver: int = -1) -> None:
         """Give a ship a declared status (R9); given again, it lasts from now.
 
-        Each status keeps how many turn starts or ends of its ship's player
-        are still to pass: one, except a status lasting until the end of
-        its next turn given during that player's own turn (two ends). A
-        status over the card's player's (``giver``) turns counts theirs; a
-        status for N uses keeps N (modifiers.py packs the giver in)."""
+        Its ``Lifetime`` counts what is left: the uses of a status for N
+        uses; two turn ends for a status lasting until the end of a next
+        turn given in the turn of the player it counts (its ship's, or the
+        card's player ``giver``'s for ``your``), else one. The giver is kept
+        for a status over ``your`` turns or a redirect."""
         st = self.state
         ship = st.ships[seat]
-        rules = self.rules.status_rules
         if self._while and status in self._while and not self.lasts(seat, status):
             return  # a status given while its condition fails is not given
-        left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
-        if status in rules.with_giver or status in rules.counted:
-            if status in rules.counted:
-                left = self.rules.statuses[status].uses
-            elif status in rules.at_your_turn_end and st.turn == giver:
-                left = 2
-            left = pack(left, giver if status in rules.with_giver else -1)
-        had = ship.statuses
-        if any(name == status for name, _ in had):
-            ship.statuses = tuple((name, left if name == status else n) for name, n in had)
-        else:  # in declaration order, as saves and scenarios write them back
-            order = list(self.rules.statuses)
-            ship.statuses = tuple(sorted(had + ((status, left),),
-                                         key=lambda pair: order.index(pair[0])))
+        spec = self.rules.statuses[status]
+        kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
+        life = Lifetime(spec.duration, 1, kept)
+        if spec.duration is Duration.USES:
+            life = Lifetime(spec.duration, spec.uses, kept)
+        elif spec.duration in TWO_ENDS and st.turn == life.clock(seat):
+            life = Lifetime(spec.duration, 2, kept)
+        ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 
     def lasts(self, seat: int, status: str) -> bool:
@@ -656,29 +651,28 @@ class Engine(CardOps):
         ship = self.state.ships[seat]
         ending = rules.at_own_turn_end
         if ship.statuses and ending:
-            ship.statuses = tuple((name, n - 1 if name in ending else n)
-                                  for name, n in ship.statuses
-                                  if name not in ending or n > 1)
+            ship.statuses = tuple(
+                (name, life.spent() if name in ending else life) for name, life in ship.statuses
+                if name not in ending or life.left > 1)
         if rules.at_your_turn_end:
             self.statuses_of_giver(seat, rules.at_your_turn_end, True)
 
     def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
         """A turn start or end of ``seat``'s player for the statuses that last
         over the turns of the card's player who gave them: those ``names``
-        given by that player (or, giver unknown, on that player's ship) lose
-        one turn edge (``counted``, ending at the last) or end at once."""
+        whose turns are ``seat``'s (``Lifetime.clock``: the giver's, or the
+        ship's own if unknown) lose one turn edge (``counted``, ending at the
+        last) or end at once."""
         for other, ship in enumerate(self.state.ships):
             if not ship.statuses:
                 continue
             kept = []
-            for name, n in ship.statuses:
-                if name in names:
-                    giver = giver_of(n)
-                    if giver == seat or giver < 0 and other == seat:
-                        if not counted or left_of(n) <= 1:
-                            continue
-                        n -= 1
-                kept.append((name, n))
+            for name, life in ship.statuses:
+                if name in names and life.clock(other) == seat:
+                    if not counted or life.left <= 1:
+                        continue
+                    life = life.spent()
+                kept.append((name, life))
             ship.statuses = tuple(kept)
 
     # ------------------------------------------------------------------ triggers and tokens
