@@ -174,9 +174,10 @@ class StackItem:
 @attrs.define(slots=True)
 class Known:
     """What player ``viewer`` knows of player ``owner``'s hand: the cards it
-    saw there (a look, a choice made from that hand, a card taken from it)
-    that are still in it. A card leaving the hand leaves every record of it;
-    a card drawn since is unknown. ``Game.known_hand`` reads it."""
+    saw there (a look, a choice made from that hand) and those it saw come
+    in (taken from the viewer's hand: each one copy more), still in it. A
+    card leaving the hand leaves every record of it; a card drawn since is
+    unknown. ``Game.known_hand`` reads it."""
 
     viewer: int = _ref(Ref.SEAT)
     owner: int = _ref(Ref.SEAT)
