@@ -91,7 +91,8 @@ class Engine(CardOps):
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
-                 "_triggers", "_watch", "_queue", "_while", "_rank")
+                 "_triggers", "_watch", "_queue", "_while", "_rank", "_token_list",
+                 "_token_keys")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -126,6 +127,9 @@ class Engine(CardOps):
         self._while = rules.status_rules.conditional
         # each declared status's place in declaration order (``set_status``)
         self._rank = {name: i for i, name in enumerate(rules.statuses)}
+        # the (kind, box) of every token of ``_token_list`` (``token_keys``)
+        self._token_list: list[TokenState] | None = None
+        self._token_keys: set[tuple[str, int]] = set()
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -756,15 +760,37 @@ class Engine(CardOps):
         ships = self.state.ships
         return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
 
+    def token_keys(self) -> set[tuple[str, int]]:
+        """The (kind, box) of every token on the board, kept beside
+        ``state.tokens`` so that placing a token costs the same however many
+        there are. Placing appends to the list and removing replaces it, so
+        the set is rebuilt only when the list is another one or has another
+        length (undo, a clone, a loaded game, another engine's placement)."""
+        tokens = self.state.tokens
+        if tokens is not self._token_list or len(tokens) != len(self._token_keys):
+            self._token_list = tokens
+            self._token_keys = {(t.kind, t.box) for t in tokens}
+        return self._token_keys
+
+    def _keep_tokens(self, kept: list[TokenState], gone: list[TokenState]) -> None:
+        """The tokens left on the board after ``gone`` were taken off (logged)."""
+        keys = self.token_keys()
+        self.state.tokens = self._token_list = kept
+        for t in gone:
+            keys.discard((t.kind, t.box))
+            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+
     def place_token(self, kind: str, box: int, owner: int) -> None:
         """Put a token on a box: none on an island, one of a kind per box."""
         st = self.state
-        if self.board.is_island(box) or any(t.kind == kind and t.box == box for t in st.tokens):
+        keys = self.token_keys()
+        if self.board.is_island(box) or (kind, box) in keys:
             return
         # as a status's (set_status): placed in its owner's own turn, a token
         # lasting until the end of their next turn sees two ends
         two = st.turn == owner and self.rules.tokens[kind].duration is Duration.END_OF_NEXT_TURN
         st.tokens.append(TokenState(kind, box, owner, 2 if two else 1))
+        keys.add((kind, box))
         self.event("token", token=kind, box=self.board.name(box))
 
     def tokens_at_turn(self, seat: int, start: bool) -> None:
@@ -772,38 +798,46 @@ class Engine(CardOps):
         its end removes every token lasting this turn and counts one end for
         their tokens lasting until the end of their next turn (as statuses)."""
         st = self.state
+        if not st.tokens:
+            return
         kinds = self.rules.tokens
-        kept = []
+        kept, gone = [], []
         for token in st.tokens:
             duration = kinds[token.kind].duration
             if start:
-                gone = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
+                ends = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
             elif duration is Duration.THIS_TURN:
-                gone = True
+                ends = True
             elif duration is Duration.END_OF_NEXT_TURN and token.owner == seat:
                 token.left -= 1
-                gone = token.left == 0
+                ends = token.left == 0
             else:
-                gone = False
-            if gone:
-                self.event("token_removed", token=token.kind, box=self.board.name(token.box))
-            else:
-                kept.append(token)
-        st.tokens = kept
+                ends = False
+            (gone if ends else kept).append(token)
+        if gone:
+            self._keep_tokens(kept, gone)
 
     def remove_tokens(self, selector: Selector, item: StackItem) -> None:
         """Take tokens off the board: in a token's trigger ``self`` is that
-        token; otherwise every token on the selected boxes."""
+        token; otherwise every token on the selected boxes (one pass over
+        the tokens for the whole effect)."""
         st = self.state
         token = getattr(item, "token", None)
         if token is not None and selector is Selector.SELF:
-            gone = [t for t in st.tokens if (t.kind, t.box) == token]
+            if token not in self.token_keys():
+                return
+            kind, box = token
+            ends = lambda t: t.box == box and t.kind == kind  # noqa: E731
         else:
             boxes = set(self.token_boxes(selector, item))
-            gone = [t for t in st.tokens if t.box in boxes]
-        for t in gone:
-            st.tokens.remove(t)
-            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+            if not boxes:
+                return
+            ends = lambda t: t.box in boxes  # noqa: E731
+        kept, gone = [], []
+        for t in st.tokens:
+            (gone if ends(t) else kept).append(t)
+        if gone:
+            self._keep_tokens(kept, gone)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:
