@@ -62,7 +62,7 @@ def referring_fields(cls: type) -> tuple[tuple[str, Ref, bool], ...]:
 
 @attrs.define(frozen=True, slots=True)
 class Lifetime:
-    """What is left of a status a ship has: a value, not a packed number.
+    """What is left of a status a ship has.
 
     ``lasts`` is its kind of duration (the declaration's, R9); ``left`` the
     turn edges or uses still to pass before it ends: the ends of the turns
