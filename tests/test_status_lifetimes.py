@@ -152,3 +152,20 @@ def test_a_redirect_until_the_end_of_its_next_turn_ends_with_that_turn(card_file
     end_turn(game)  # red's turn has ended: so has the status
     assert game.state.ships[1].statuses == ()
     assert rc.Game.from_json(game.to_json()).state == game.state
+
+
+@pytest.mark.parametrize("modifier", ["damage", "redirect"])
+def test_a_status_for_uses_counts_each_damage_down_to_its_end(card_file, modifier):
+    """Blue's status on red for 2 uses: each damage red takes spends one
+    (changed or sent to blue), the last ends it; saved and loaded at each step."""
+    status = f"s_uses_{modifier}"
+    game = two_ships(card_file, f"g_uses_{modifier}")
+    game.play(f"order g_uses_{modifier} red-destroyer")
+    giver = 0 if modifier == "redirect" else None
+    assert dict(game.state.ships[1].statuses) == {status: Lifetime(Duration.USES, 2, giver)}
+    seen = []
+    for _ in range(3):
+        game.engine.damage(1, 1, 0)
+        seen.append(left_of(game, 1, status))
+        assert_round_trips(game)
+    assert seen == [1, None, None]
