@@ -16,8 +16,9 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.model import Modifier
+from redcode_rules.model import Duration, Modifier
 from redcode_rules.reference import differences, ships_page
+from redcode_rules.state import Lifetime
 
 from conftest import OPEN_BOARD, logged, pass_all, refused, starting
 
@@ -270,20 +271,36 @@ def test_a_status_with_its_giver_and_uses_survives_a_save_and_a_scenario():
         assert again.state.ships == g.state.ships
         loaded = rc.Game.from_json(g.to_json())
         assert loaded.state.ships == g.state.ships
-    # given by seat 0 in its own turn: 2 ends of its turns to pass (1024 * (0 + 1) + 2)
-    assert dict(game.state.ships[2].statuses) == {"decoyed": 1026}
-    assert dict(jammed.state.ships[1].statuses) == {"jammed": 2}
+    # given by seat 0 in its own turn: 2 ends of its turns to pass
+    assert dict(game.state.ships[2].statuses) == {
+        "decoyed": Lifetime(Duration.END_OF_YOUR_NEXT_TURN, left=2, giver=0)}
+    assert dict(jammed.state.ships[1].statuses) == {"jammed": Lifetime(Duration.USES, left=2)}
+    assert "decoyed: {lasts: until end of your next turn, left: 2, giver: blue-destroyer}" \
+        in game.to_scenario()
 
 
-def test_a_scenario_refuses_a_status_number_that_keeps_nothing():
-    """Only a status that counts uses or keeps its giver takes a number over 2."""
+@pytest.mark.parametrize("value, field, message", [
+    ("1024", "smoke.left", "must be a whole number from 1 to 1 (until start of your next "
+     "turn), not 1024"),
+    ("{left: 2}", "smoke.left", "must be a whole number from 1 to 1 (until start of your "
+     "next turn), not 2"),
+    ("{lasts: permanent}", "smoke.lasts", "smoke lasts 'until start of your next turn', "
+     "not 'permanent'"),
+    ("{giver: green-tug}", "smoke.giver", "'green-tug' is no ship of the game "
+     "(blue-submarine, red-destroyer)"),
+    ("{left: 1, turns: 2}", "smoke.turns", "unknown field (fields: lasts, left, giver)"),
+    ("[1]", "smoke", "must be true, false or {left: N, giver: SHIP}, not [1]"),
+])
+def test_a_scenario_refuses_a_status_lifetime_its_duration_cannot_have(value, field, message):
+    """What is left of a status is checked against its declared duration:
+    its kind, what is left (1 to 1 for a duration ending at one event), a
+    giver among the game's ships."""
     with pytest.raises(rc.ScenarioError) as err:
-        game_of([example("smoke_screen")], """\
-            blue-submarine: {at: c3}
-            red-destroyer: {at: e3, smoke: 1024}
+        game_of([example("smoke_screen")], f"""\
+            blue-submarine: {{at: c3}}
+            red-destroyer: {{at: e3, smoke: {value}}}
             """)
-    assert str(err.value) == ("scenario field 'ships.red-destroyer.smoke': must be true or "
-                              "false, not 1024")
+    assert str(err.value) == f"scenario field 'ships.red-destroyer.{field}': {message}"
 
 
 # ------------------------------------------------------------------ a designer's statuses

@@ -147,7 +147,7 @@ def test_until_the_end_of_its_next_turn_given_in_its_own_turn_lasts_two_ends(car
     game.play("order daze blue-submarine")
     assert "torpedo red-destroyer" in game.legal_moves()
     scenario = game.to_scenario()
-    assert "dazed: 2" in scenario
+    assert "dazed: {lasts: until end of its next turn, left: 2}" in scenario
     assert rc.Game.from_scenario(scenario).to_scenario() == scenario
     game.play("end")
     game.play("torpedo blue-submarine")  # blue may not respond: it resolves at once

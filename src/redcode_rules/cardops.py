@@ -64,21 +64,17 @@ class CardOps:
                 record.cards.remove(card)
         known[:] = [k for k in known if k.cards]
 
-    def learn(self, viewer: int, owner: int, cards: list[str]) -> None:
-        """``viewer`` now knows that ``cards`` are in ``owner``'s hand (besides
-        what it knew); a player always knows its own hand."""
-        if viewer == owner or not cards:
+    def learn(self, viewer: int, owner: int, card: str) -> None:
+        """``viewer`` saw ``card`` come into ``owner``'s hand: one copy more
+        than it knew there (the copy is new to that hand, so it is never one
+        of those it knew); a player always knows its own hand."""
+        if viewer == owner:
             return
         for record in self.state.known:
             if record.viewer == viewer and record.owner == owner:
-                have = list(record.cards)
-                for card in cards:
-                    if card in have:
-                        have.remove(card)
-                    else:
-                        record.cards.append(card)
+                record.cards.append(card)
                 return
-        self.state.known.append(Known(viewer, owner, list(cards)))
+        self.state.known.append(Known(viewer, owner, [card]))
 
     def look(self, viewer: int, owner: int) -> None:
         """``viewer`` sees ``owner``'s whole hand now."""
@@ -112,14 +108,20 @@ class CardOps:
 
     def take_card(self, taker: int, owner: int, card: str) -> None:
         """A card goes from ``owner``'s hand to ``taker``'s: both players know
-        where it is, nobody else does (the log does not name it)."""
+        where it is, nobody else does (the log does not name it). A player
+        out of the game (arena) keeps no card: what it takes goes to the
+        discards, face up, as its hand did (E8.1, D8.8)."""
         st = self.state
         st.hands[owner].remove(card)
         if st.known:
             self.forget(owner, card)
-        st.hands[taker].append(card)
-        self.learn(owner, taker, [card])
         self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
+        if st.ships[taker].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[taker].id, card=card)
+            return
+        st.hands[taker].append(card)
+        self.learn(owner, taker, card)
 
     def put_on_deck(self, seat: int, card: str) -> None:
         """A card goes from the hand onto the deck, face down: it is drawn next."""

@@ -27,9 +27,9 @@ from .effects import Effect, Owed, Selector
 from .exprs import Scope, prepared
 from .kinds import CardKind, Decision, Mode, MoveKind, Phase, Pile, Side
 from .model import CardDef, Duration, Modifier, Ruleset, TargetKind, among
-from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, Modifiers, giver_of, left_of, pack
+from .modifiers import ON_MANEUVER, ON_MOVE, ON_RANGED, TWO_ENDS, Modifiers, with_status
 from .rng import shuffle
-from .state import Event, GameState, Spent, StackItem, TokenState
+from .state import Event, GameState, Lifetime, Spent, StackItem, TokenState
 from .triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
 
 if TYPE_CHECKING:
@@ -105,7 +105,8 @@ class Engine(CardOps):
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
-                 "_triggers", "_watch", "_queue", "_triggered", "_while")
+                 "_triggers", "_watch", "_queue", "_triggered", "_while", "_rank",
+                 "_token_list", "_token_keys")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -141,6 +142,11 @@ class Engine(CardOps):
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
+        # each declared status's place in declaration order (``set_status``)
+        self._rank = {name: i for i, name in enumerate(rules.statuses)}
+        # the (kind, box) of every token of ``_token_list`` (``token_keys``)
+        self._token_list: list[TokenState] | None = None
+        self._token_keys: set[tuple[str, int]] = set()
 
     # ------------------------------------------------------------------ queries
     def event(self, kind: str, **data: object) -> None:
@@ -616,30 +622,23 @@ class Engine(CardOps):
     def set_status(self, seat: int, status: str, giver: int = -1) -> None:
         """Give a ship a declared status (R9); given again, it lasts from now.
 
-        Each status keeps how many turn starts or ends of its ship's player
-        are still to pass: one, except a status lasting until the end of
-        its next turn given during that player's own turn (two ends). A
-        status over the card's player's (``giver``) turns counts theirs; a
-        status for N uses keeps N (modifiers.py packs the giver in)."""
+        Its ``Lifetime`` counts what is left: the uses of a status for N
+        uses; two turn ends for a status lasting until the end of a next
+        turn given in the turn of the player it counts (its ship's, or the
+        card's player ``giver``'s for ``your``), else one. The giver is kept
+        for a status over ``your`` turns or a redirect."""
         st = self.state
         ship = st.ships[seat]
-        rules = self.rules.status_rules
         if self._while and status in self._while and not self.lasts(seat, status):
             return  # a status given while its condition fails is not given
-        left = 2 if st.turn == seat and status in rules.at_own_turn_end else 1
-        if status in rules.with_giver or status in rules.counted:
-            if status in rules.counted:
-                left = self.rules.statuses[status].uses
-            elif status in rules.at_your_turn_end and st.turn == giver:
-                left = 2
-            left = pack(left, giver if status in rules.with_giver else -1)
-        had = ship.statuses
-        if any(name == status for name, _ in had):
-            ship.statuses = tuple((name, left if name == status else n) for name, n in had)
-        else:  # in declaration order, as saves and scenarios write them back
-            order = list(self.rules.statuses)
-            ship.statuses = tuple(sorted(had + ((status, left),),
-                                         key=lambda pair: order.index(pair[0])))
+        spec = self.rules.statuses[status]
+        kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
+        life = Lifetime(spec.duration, 1, kept)
+        if spec.duration is Duration.USES:
+            life = Lifetime(spec.duration, spec.uses, kept)
+        elif spec.duration in TWO_ENDS and st.turn == life.clock(seat):
+            life = Lifetime(spec.duration, 2, kept)
+        ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 
     def lasts(self, seat: int, status: str) -> bool:
@@ -686,29 +685,28 @@ class Engine(CardOps):
         ship = self.state.ships[seat]
         ending = rules.at_own_turn_end
         if ship.statuses and ending:
-            ship.statuses = tuple((name, n - 1 if name in ending else n)
-                                  for name, n in ship.statuses
-                                  if name not in ending or n > 1)
+            ship.statuses = tuple(
+                (name, life.spent() if name in ending else life) for name, life in ship.statuses
+                if name not in ending or life.left > 1)
         if rules.at_your_turn_end:
             self.statuses_of_giver(seat, rules.at_your_turn_end, True)
 
     def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
         """A turn start or end of ``seat``'s player for the statuses that last
         over the turns of the card's player who gave them: those ``names``
-        given by that player (or, giver unknown, on that player's ship) lose
-        one turn edge (``counted``, ending at the last) or end at once."""
+        whose turns are ``seat``'s (``Lifetime.clock``: the giver's, or the
+        ship's own if unknown) lose one turn edge (``counted``, ending at the
+        last) or end at once."""
         for other, ship in enumerate(self.state.ships):
             if not ship.statuses:
                 continue
             kept = []
-            for name, n in ship.statuses:
-                if name in names:
-                    giver = giver_of(n)
-                    if giver == seat or giver < 0 and other == seat:
-                        if not counted or left_of(n) <= 1:
-                            continue
-                        n -= 1
-                kept.append((name, n))
+            for name, life in ship.statuses:
+                if name in names and life.clock(other) == seat:
+                    if not counted or life.left <= 1:
+                        continue
+                    life = life.spent()
+                kept.append((name, life))
             ship.statuses = tuple(kept)
 
     # ------------------------------------------------------------------ triggers and tokens
@@ -802,15 +800,37 @@ class Engine(CardOps):
         ships = self.state.ships
         return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
 
+    def token_keys(self) -> set[tuple[str, int]]:
+        """The (kind, box) of every token on the board, kept beside
+        ``state.tokens`` so that placing a token costs the same however many
+        there are. Placing appends to the list and removing replaces it, so
+        the set is rebuilt only when the list is another one or has another
+        length (undo, a clone, a loaded game, another engine's placement)."""
+        tokens = self.state.tokens
+        if tokens is not self._token_list or len(tokens) != len(self._token_keys):
+            self._token_list = tokens
+            self._token_keys = {(t.kind, t.box) for t in tokens}
+        return self._token_keys
+
+    def _keep_tokens(self, kept: list[TokenState], gone: list[TokenState]) -> None:
+        """The tokens left on the board after ``gone`` were taken off (logged)."""
+        keys = self.token_keys()
+        self.state.tokens = self._token_list = kept
+        for t in gone:
+            keys.discard((t.kind, t.box))
+            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+
     def place_token(self, kind: str, box: int, owner: int) -> None:
         """Put a token on a box: none on an island, one of a kind per box."""
         st = self.state
-        if self.board.is_island(box) or any(t.kind == kind and t.box == box for t in st.tokens):
+        keys = self.token_keys()
+        if self.board.is_island(box) or (kind, box) in keys:
             return
         # as a status's (set_status): placed in its owner's own turn, a token
         # lasting until the end of their next turn sees two ends
         two = st.turn == owner and self.rules.tokens[kind].duration is Duration.END_OF_NEXT_TURN
         st.tokens.append(TokenState(kind, box, owner, 2 if two else 1))
+        keys.add((kind, box))
         self.event("token", token=kind, box=self.board.name(box))
 
     def tokens_at_turn(self, seat: int, start: bool) -> None:
@@ -818,38 +838,46 @@ class Engine(CardOps):
         its end removes every token lasting this turn and counts one end for
         their tokens lasting until the end of their next turn (as statuses)."""
         st = self.state
+        if not st.tokens:
+            return
         kinds = self.rules.tokens
-        kept = []
+        kept, gone = [], []
         for token in st.tokens:
             duration = kinds[token.kind].duration
             if start:
-                gone = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
+                ends = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
             elif duration is Duration.THIS_TURN:
-                gone = True
+                ends = True
             elif duration is Duration.END_OF_NEXT_TURN and token.owner == seat:
                 token.left -= 1
-                gone = token.left == 0
+                ends = token.left == 0
             else:
-                gone = False
-            if gone:
-                self.event("token_removed", token=token.kind, box=self.board.name(token.box))
-            else:
-                kept.append(token)
-        st.tokens = kept
+                ends = False
+            (gone if ends else kept).append(token)
+        if gone:
+            self._keep_tokens(kept, gone)
 
     def remove_tokens(self, selector: Selector, item: StackItem) -> None:
         """Take tokens off the board: in a token's trigger ``self`` is that
-        token; otherwise every token on the selected boxes."""
+        token; otherwise every token on the selected boxes (one pass over
+        the tokens for the whole effect)."""
         st = self.state
         token = getattr(item, "token", None)
         if token is not None and selector is Selector.SELF:
-            gone = [t for t in st.tokens if (t.kind, t.box) == token]
+            if token not in self.token_keys():
+                return
+            kind, box = token
+            ends = lambda t: t.box == box and t.kind == kind  # noqa: E731
         else:
             boxes = set(self.token_boxes(selector, item))
-            gone = [t for t in st.tokens if t.box in boxes]
-        for t in gone:
-            st.tokens.remove(t)
-            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+            if not boxes:
+                return
+            ends = lambda t: t.box in boxes  # noqa: E731
+        kept, gone = [], []
+        for t in st.tokens:
+            (gone if ends(t) else kept).append(t)
+        if gone:
+            self._keep_tokens(kept, gone)
 
     # ------------------------------------------------------------------ sinking
     def sink(self, seat: int, actor: int) -> None:

@@ -17,7 +17,6 @@ from .exprs_text import a_ship, condition_text
 from .i18n import ShipName, catalog, status_name, text
 from .kinds import CardKind, Choice, Decision
 from .model import TargetKind
-from .modifiers import giver_of
 from .text import status_rule_parts
 
 #: How many close legal moves an unknown move's message suggests, and how
@@ -95,9 +94,9 @@ def _until(game, ship, spec) -> str:
     words = rules["until_giver"]
     if spec.duration.value not in words:
         return status_rule_parts(spec, game.lang)["until"]
-    number = dict(ship.statuses).get(spec.id, 0)
-    giver = giver_of(number)
-    if not 0 <= giver < len(game.state.ships) or game.state.ships[giver].id == ship.id:
+    life = dict(ship.statuses).get(spec.id)
+    giver = life.giver if life is not None else None
+    if giver is None or game.state.ships[giver].id == ship.id:
         return rules["until"][spec.duration.value.replace(" your ", " its ")]
     return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
                                                             game.lang, game.rules.words))

@@ -221,8 +221,8 @@ class StatusRules:
     #: statuses that change numbers, targeting or damage (none: the engine skips
     #: every modifier query, so the printed cards pay nothing for them)
     modifying: frozenset[str] = frozenset()
-    #: statuses whose number counts the card's player's turns, or uses, and
-    #: keeps who gave it (``modifiers.pack``)
+    #: statuses that count the card's player's turns or uses, and those that
+    #: keep who gave it (``state.Lifetime``)
     at_your_turn_start: frozenset[str] = frozenset()
     at_your_turn_end: frozenset[str] = frozenset()
     counted: frozenset[str] = frozenset()

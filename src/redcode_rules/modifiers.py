@@ -6,11 +6,11 @@ The engine builds a ``Modifiers`` only when the rules declare a status that
 modifies something (``StatusRules.modifying``); otherwise every query below
 is skipped with one test of ``None``, so the printed cards pay nothing.
 
-A ship's statuses are ``(name, number)`` pairs in its state. The number
-counts what is left of the status (turn starts or ends to pass, or uses);
-for a status that must remember who gave it (a duration over the card's
-player's turns, a redirect to the giver) it also packs the giver's seat:
-``pack`` and ``left_of`` / ``giver_of`` are the one place that knows how.
+A ship's statuses are ``(name, Lifetime)`` pairs in its state
+(state.py): the kind of duration, the turn edges or uses left, and the
+giver where it matters (a duration over the card's player's turns, a
+redirect to the giver). ``lifetime_in`` / ``lifetime_out`` are the one
+place that reads and writes one in saves and scenarios.
 
 A status lasting ``while CONDITION``: ``holds`` is asked for every status a
 modifier query reads and evaluates its condition (``Engine.lasts``), so a
@@ -22,17 +22,19 @@ only at decisions, after that removal, so it does not ask.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+import bisect
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
-from .model import CardKind, Modifier, Redirect, StatusDef
+from .errors import ScenarioError, quote
+from .model import CardKind, Duration, Modifier, Redirect, StatusDef
+from .state import Lifetime
 
 if TYPE_CHECKING:
     from .model import CardDef, Ruleset, ShipDef
     from .state import ShipState
 
-#: The number of a status that keeps its giver: ``left + SEAT_BASE * (giver + 1)``.
-SEAT_BASE = 1024
-#: The most uses a status may last (``for N uses``); below ``SEAT_BASE``.
+#: The most uses a status may last (``for N uses``).
 MAX_USES = 999
 #: The longest move a modifier can make: the compiler's ``MAX_MOVE`` (dsl.py).
 MAX_STEPS = 6
@@ -53,31 +55,82 @@ ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
 ON_MOVE = (Modifier.MOVEMENT,)
 
 
-def pack(left: int, giver: int) -> int:
-    """The number a status keeps: what is ``left`` of it and, if known, its giver's seat."""
-    return left + SEAT_BASE * (giver + 1) if giver >= 0 else left
+#: The durations that count two turn ends when given in the counted player's turn.
+TWO_ENDS = (Duration.END_OF_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)
 
 
-def left_of(number: int) -> int:
-    """What is left of a status (turn edges or uses) from its number."""
-    return number % SEAT_BASE
+def most_left(spec: StatusDef) -> int:
+    """The most a status's ``Lifetime.left`` can be: its uses, two turn ends
+    for a duration until the end of a next turn, else one event."""
+    if spec.duration is Duration.USES:
+        return spec.uses
+    return 2 if spec.duration in TWO_ENDS else 1
 
 
-def giver_of(number: int) -> int:
-    """The seat of the player who gave a status, or -1 if unknown (a scenario
-    that says only ``true``: the ship's own player then stands in)."""
-    return number // SEAT_BASE - 1
+def with_status(statuses: tuple[tuple[str, Lifetime], ...], name: str, life: Lifetime,
+                rank: Mapping[str, int]) -> tuple[tuple[str, Lifetime], ...]:
+    """A ship's statuses with ``name`` lasting ``life``: replaced where it is,
+    else put in declaration order (``rank``: a status's place among the
+    declared), as saves and scenarios write them. A binary search, not a
+    sort: giving a status costs the same however many the ship has."""
+    at = bisect.bisect_left(statuses, rank[name], key=lambda pair: rank[pair[0]])
+    if at < len(statuses) and statuses[at][0] == name:
+        return statuses[:at] + ((name, life),) + statuses[at + 1:]
+    return statuses[:at] + ((name, life),) + statuses[at:]
 
 
-def number_allowed(rules: Ruleset, name: str, value: int) -> bool:
-    """Whether a scenario or a save may give a ship's status ``name`` the number
-    ``value`` (``true`` is 1): 2 (two turn ends to pass), or, for a status that
-    counts uses or keeps its giver, a number with something left and a seat
-    of a game (at most 6 ships, D2.9)."""
-    if value == 2:
+def lifetime_out(life: Lifetime, ids: Sequence[str]) -> bool | dict[str, Any]:
+    """A status as saves and scenarios write it: ``true`` when it is what
+    ``true`` reads back as (one edge or use left, no giver), else
+    ``{lasts, left, giver}`` with the giver's ship id."""
+    if life.left == 1 and life.giver is None:
         return True
-    keeps = rules.status_rules.counted | rules.status_rules.with_giver
-    return value > 2 and name in keeps and left_of(value) >= 1 and giver_of(value) < 6
+    out: dict[str, Any] = {"lasts": life.lasts.value, "left": life.left}
+    if life.giver is not None:
+        out["giver"] = ids[life.giver]
+    return out
+
+
+def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
+                ids: Sequence[str]) -> Lifetime | None:
+    """A status read from a save or scenario (``field``: its key), or None
+    for ``false``: ``true`` (one edge or use left, giver unknown), a number
+    (what is left), or ``{lasts, left, giver}`` as ``lifetime_out`` writes
+    it; ``lasts`` must be the declared duration, ``left`` 1 to what the
+    duration allows (``most_left``), ``giver`` a ship of the game, only for
+    a status that keeps it."""
+    spec = rules.statuses[name]
+    if value is False:
+        return None
+    if value is True:
+        return Lifetime(spec.duration)
+    if type(value) is int:
+        value = {"left": value}
+    if not isinstance(value, dict):
+        raise ScenarioError(field, f"must be true, false or {{left: N, giver: SHIP}}, "
+                            f"not {quote(value)}")
+    unknown = sorted(str(k) for k in value if k not in ("lasts", "left", "giver"))
+    if unknown:
+        raise ScenarioError(f"{field}.{unknown[0]}", "unknown field (fields: lasts, left, giver)")
+    lasts = value.get("lasts", spec.duration.value)
+    if lasts != spec.duration.value:
+        raise ScenarioError(f"{field}.lasts", f"{name} lasts {quote(spec.duration.value)}, "
+                            f"not {quote(lasts)}")
+    left = value.get("left", 1)
+    most = most_left(spec)
+    if type(left) is not int or not 1 <= left <= most:
+        raise ScenarioError(f"{field}.left", f"must be a whole number from 1 to {most} "
+                            f"({spec.duration.value}), not {quote(left)}")
+    giver = value.get("giver")
+    if giver is not None:
+        if name not in rules.status_rules.with_giver:
+            raise ScenarioError(f"{field}.giver", f"{name} does not keep who gave it (only a "
+                                "status over your turns or a redirect does)")
+        if giver not in ids:
+            raise ScenarioError(f"{field}.giver", f"{quote(giver)} is no ship of the game "
+                                f"({', '.join(ids)})")
+        giver = list(ids).index(giver)
+    return Lifetime(spec.duration, left, giver)
 
 
 def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
@@ -149,12 +202,12 @@ class Modifiers:
     def redirected(self, ship: ShipState, seat: int) -> tuple[StatusDef, int] | None:
         """The ship's first status that sends its damage to its giver, with the
         giver's seat, or None (a giver unknown sends it nowhere)."""
-        for name, number in ship.statuses:
+        for name, life in ship.statuses:
             if name in self.modifying:
                 spec = self.specs[name]
                 if spec.redirect is Redirect.GIVER and holds(spec, seat, self.lasts):
-                    giver = giver_of(number)
-                    if 0 <= giver < len(self.innate) and giver != seat:
+                    giver = life.giver
+                    if giver is not None and 0 <= giver < len(self.innate) and giver != seat:
                         return spec, giver
         return None
 
@@ -165,14 +218,14 @@ class Modifiers:
         use ends them."""
         changed = False
         kept = []
-        for name, number in ship.statuses:
+        for name, life in ship.statuses:
             spec = self.specs[name]
             if spec.uses and (name == status if status is not None else
                               any(spec.amount(m, card) for m in which or ())):
                 changed = True
-                number -= 1
-                if left_of(number) == 0:
+                life = life.spent()
+                if life.left == 0:
                     continue
-            kept.append((name, number))
+            kept.append((name, life))
         if changed:
             ship.statuses = tuple(kept)

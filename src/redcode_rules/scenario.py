@@ -19,9 +19,9 @@ from .game_core import GameCore
 from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
-from .modifiers import number_allowed
+from .modifiers import lifetime_in, lifetime_out
 from .rng import MASK, seed_state, shuffle
-from .state import GameState, Known, ShipState, Spent, TokenState
+from .state import GameState, Known, Lifetime, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
@@ -39,22 +39,18 @@ def ship_fields(rules: Ruleset) -> tuple[str, ...]:
     return SHIP_FIELDS[:-1] + tuple(rules.statuses) + SHIP_FIELDS[-1:]
 
 
-def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset) -> tuple[tuple[str, int], ...]:
-    """The ship's statuses: ``name: true`` for each it has. ``to_scenario`` writes
-    2 for a status lasting until the end of its player's next turn given in
-    that player's turn (two turn ends still to pass), and the number of a
-    status with uses left or a giver (modifiers.pack) as it is."""
+def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset,
+              ids: list[str]) -> tuple[tuple[str, Lifetime], ...]:
+    """The ship's statuses: a key per declared status, ``true`` or what is left
+    of it (``modifiers.lifetime_in``; ``ids``: the game's ships, in seats)."""
     out = []
     for name in rules.statuses:
-        value = spec.get(name, False)
-        if isinstance(value, bool):
-            if value:
-                out.append((name, 1))
-        elif isinstance(value, int) and number_allowed(rules, name, value):
-            out.append((name, value))
-        else:
-            raise ScenarioError(f"{field}.{name}", f"must be true or false, not {quote(value)}")
+        life = lifetime_in(rules, name, spec.get(name, False), f"{field}.{name}", ids)
+        if life is not None:
+            out.append((name, life))
     return tuple(out)
+
+
 SHIP_ID = re.compile(r"[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*")
 PHASES = {"recover": "recover", "maneuvers": "main", "main": "main", "place": "place"}
 #: The scenario's names of the state's fields, where they differ (ships.<id>.at).
@@ -342,13 +338,14 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             reserve = _int(spec["reserve"], f"{field}.reserve")
         else:  # implied by the crew placed (below 0 if too many: validate.py says so)
             reserve = spec_t.crew - placed
-        statuses = _statuses(spec, field, rules)
         listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
-                                      crew_on, withdrawn, sunk, False, statuses))
+                                      crew_on, withdrawn, sunk, False))
     seats = seat_order([s.id for s in listed["blue"]], [s.id for s in listed["red"]])
     by_id = {s.id: s for side in listed.values() for s in side}
     ships = [by_id[ship_id] for _, ship_id in seats]
     ids = [s.id for s in ships]
+    for s in ships:  # a status names its giver by ship id: read once all are known
+        s.statuses = _statuses(ships_in[s.id] or {}, f"ships.{s.id}", rules, ids)
     for problem in team_problems([(s.side, s.type, s.id) for s in ships]):  # R1.2, D2.9
         raise ScenarioError(problem.field(ids), problem.reason)
     if mode == "arena":
@@ -577,9 +574,9 @@ def _ship_fields(game, seat: int) -> _Flow:
     out.update(repairs=s.repairs, breakdowns=s.breakdowns, reserve=s.reserve,
                crew_on={n: c for n, c in zip(names, s.crew_on) if c}, withdrawn=s.withdrawn)
     has = dict(s.statuses)
+    ids = [ship.id for ship in game.state.ships]
     for name in game.rules.statuses:
-        left = has.get(name, 0)
-        out[name] = left if left > 1 else bool(left)
+        out[name] = lifetime_out(has[name], ids) if name in has else False
     out["sunk"] = s.sunk
     return out
     return out

@@ -18,7 +18,7 @@ from .game_core import GameCore
 from .game_setup import make_board
 from .invariants import game_problems
 from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
-from .modifiers import number_allowed
+from .modifiers import lifetime_in, lifetime_out
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
 from .validate import Problem, Stage, check_state
 
@@ -89,22 +89,23 @@ def ruleset_from_ref(ref: dict[str, Any]):
     return rules
 
 
-def _statuses_out(state: dict[str, Any], rules) -> dict[str, Any]:
+def _statuses_out(state: dict[str, Any], rules, ships) -> dict[str, Any]:
     """Each ship's statuses written as one key per declared status
-    (``"intercepted": false``), as scenarios write them: ``true``, or 2 for a
-    status with two ends of its player's turns still to pass."""
-    for ship in state["ships"]:
-        has = dict(ship.pop("statuses"))
+    (``"intercepted": false``), as scenarios write them (``lifetime_out``)."""
+    ids = [ship.id for ship in ships]
+    for ship, ship_state in zip(state["ships"], ships):
+        del ship["statuses"]
+        has = dict(ship_state.statuses)
         for name in rules.statuses:
-            left = has.get(name, 0)
-            ship[name] = left if left > 1 else bool(left)
+            ship[name] = lifetime_out(has[name], ids) if name in has else False
     return state
 
 
 def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
     """The saved state with each ship's status keys gathered back into its
-    ``statuses`` (``_statuses_out``); a key that is no declared status is left
-    for the structuring to refuse."""
+    ``statuses`` (``_statuses_out``, ``lifetime_in``); a key that is no
+    declared status is left for the structuring to refuse."""
+    ids = [ship.get("id") for ship in state["ships"] if isinstance(ship, dict)]
     ships = []
     for index, ship in enumerate(state["ships"]):
         if not isinstance(ship, dict):
@@ -116,12 +117,10 @@ def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
                                 "writes each status as a key of its own (intercepted: true)")
         statuses = []
         for name in rules.statuses:
-            value = ship.pop(name, False)
-            if value is True or (type(value) is int and number_allowed(rules, name, value)):
-                statuses.append((name, int(value)))
-            elif value is not False:
-                raise ScenarioError(f"state.ships[{index}].{name}",
-                                    f"must be true or false, not {quote(value)}")
+            life = lifetime_in(rules, name, ship.pop(name, False),
+                               f"state.ships[{index}].{name}", ids)
+            if life is not None:
+                statuses.append((name, _conv.unstructure(life)))
         ship["statuses"] = statuses
         ships.append(ship)
     return {**state, "ships": ships}
@@ -132,7 +131,7 @@ def game_to_dict(game) -> dict[str, Any]:
         "format": FORMAT,
         "ruleset": ruleset_ref(game.rules),
         "setup": game.setup,
-        "state": _statuses_out(_conv.unstructure(game.state), game.rules),
+        "state": _statuses_out(_conv.unstructure(game.state), game.rules, game.state.ships),
         "log": _conv.unstructure(game.log),
         "moves": list(game.moves),
     }

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 import attrs
 
+from .model import Duration
 from .narrate import narrate_event
 
 
@@ -59,6 +60,43 @@ def referring_fields(cls: type) -> tuple[tuple[str, Ref, bool], ...]:
                  for f in attrs.fields(cls) if REF in f.metadata)
 
 
+@attrs.define(frozen=True, slots=True)
+class Lifetime:
+    """What is left of a status a ship has.
+
+    ``lasts`` is its kind of duration (the declaration's, R9); ``left`` the
+    turn edges or uses still to pass before it ends: the ends of the turns
+    it counts for a duration ``until end of ... next turn`` (2 when given in
+    that player's own turn, else 1), the uses for ``for N uses``, and 1 for
+    every duration that ends at one event (a turn start, a turn end, its
+    ship leaving the board, a condition failing). ``giver`` is the seat of
+    the player whose card gave it, kept only where it matters (a duration
+    over ``your`` turns, a redirect to the giver); None when unknown (a
+    scenario that says only ``true``: the ship's own player then stands in
+    for the turns, and a redirect sends nothing). Frozen: ships share it.
+    """
+
+    lasts: Duration
+    left: int = 1
+    giver: int | None = _ref(Ref.SEAT, default=None)
+
+    def clock(self, seat: int) -> int:
+        """The seat whose turns the status counts, on the ship of ``seat``:
+        the giver's for a duration over ``your`` turns (if known), else the
+        ship's own player's."""
+        if self.lasts in YOUR_TURNS and self.giver is not None:
+            return self.giver
+        return seat
+
+    def spent(self) -> Lifetime:
+        """One turn edge or use fewer (``left`` 0: it ends)."""
+        return attrs.evolve(self, left=self.left - 1)
+
+
+#: The durations counted over the turns of the card's player who gave the status.
+YOUR_TURNS = frozenset({Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN})
+
+
 @attrs.define(slots=True)
 class ShipState:
     """One ship and its control card (R1.3, R4.1).
@@ -68,10 +106,9 @@ class ShipState:
     waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1). A
     ship with no ``position`` that is not sunk is still to be placed (R2.8),
     which only happens before the first turn. ``statuses`` are the statuses
-    it has (R9), as (name, turn ends or starts of its player still to pass)
-    pairs, in declaration order (as saves and scenarios write them): a
-    tuple, so states share it when copied (it is replaced, never changed in
-    place); empty for nearly every ship.
+    it has (R9), as (name, ``Lifetime``) pairs, in declaration order (as
+    saves and scenarios write them): a tuple, so states share it when copied
+    (it is replaced, never changed in place); empty for nearly every ship.
     """
 
     id: str
@@ -85,7 +122,7 @@ class ShipState:
     withdrawn: int = 0
     sunk: bool = False
     eliminated: bool = False
-    statuses: tuple[tuple[str, int], ...] = ()
+    statuses: tuple[tuple[str, Lifetime], ...] = ()
 
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""
@@ -137,9 +174,10 @@ class StackItem:
 @attrs.define(slots=True)
 class Known:
     """What player ``viewer`` knows of player ``owner``'s hand: the cards it
-    saw there (a look, a choice made from that hand, a card taken from it)
-    that are still in it. A card leaving the hand leaves every record of it;
-    a card drawn since is unknown. ``Game.known_hand`` reads it."""
+    saw there (a look, a choice made from that hand) and those it saw come
+    in (taken from the viewer's hand: each one copy more), still in it. A
+    card leaving the hand leaves every record of it; a card drawn since is
+    unknown. ``Game.known_hand`` reads it."""
 
     viewer: int = _ref(Ref.SEAT)
     owner: int = _ref(Ref.SEAT)

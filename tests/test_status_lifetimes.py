@@ -1,0 +1,171 @@
+"""What is left of a status is a value (``state.Lifetime``): its kind of
+duration, the turn ends or uses still to pass, and the giver where it
+matters. Every duration is played with every modifier across turns, with
+a save and a scenario round trip at each step."""
+
+import textwrap
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.model import Duration
+from redcode_rules.state import Lifetime
+
+from conftest import OPEN_BOARD, pass_all
+
+DURATIONS = {
+    "this_turn": "this turn",
+    "start_its": "until start of its next turn",
+    "end_its": "until end of its next turn",
+    "permanent": "permanent",
+    "start_your": "until start of your next turn",
+    "end_your": "until end of your next turn",
+    "uses": "for 2 uses",
+    "while": "while self is damaged",
+}
+KINDS = {
+    "this_turn": Duration.THIS_TURN,
+    "start_its": Duration.START_OF_NEXT_TURN,
+    "end_its": Duration.END_OF_NEXT_TURN,
+    "permanent": Duration.PERMANENT,
+    "start_your": Duration.START_OF_YOUR_NEXT_TURN,
+    "end_your": Duration.END_OF_YOUR_NEXT_TURN,
+    "uses": Duration.USES,
+    "while": Duration.WHILE,
+}
+MODIFIERS = {
+    "range": "modify range 1",
+    "cost": "modify cost 1",
+    "movement": "modify movement 1",
+    "sight": "modify sight 1",
+    "damage": "modify damage -1",
+    "hidden": "untargetable by maneuvers",
+    "redirect": "redirect damage to giver",
+}
+# a status for N uses must be used by something (the compiler refuses it)
+COMBINATIONS = [(d, m) for d in DURATIONS for m in MODIFIERS if (d, m) != ("uses", "hidden")]
+
+# What is left of the status at each step (None: it has ended): when given,
+# then after each of four turn ends (blue's, red's, blue's, red's).
+# Blue gives it to red in blue's turn (red's turns: "its"; blue's: "your").
+TO_OTHER = {
+    "this_turn": [1, None, None, None, None],
+    "start_its": [1, None, None, None, None],
+    "end_its": [1, 1, None, None, None],
+    "permanent": [1, 1, 1, 1, 1],
+    "start_your": [1, 1, None, None, None],
+    "end_your": [2, 1, 1, None, None],
+    "uses": [2, 2, 2, 2, 2],
+    "while": [1, 1, 1, 1, 1],
+}
+# Blue gives it to its own ship in its own turn: both clocks are blue's.
+TO_SELF = {
+    "this_turn": [1, None, None, None, None],
+    "start_its": [1, 1, None, None, None],
+    "end_its": [2, 1, 1, None, None],
+    "permanent": [1, 1, 1, 1, 1],
+    "start_your": [1, 1, None, None, None],
+    "end_your": [2, 1, 1, None, None],
+    "uses": [2, 2, 2, 2, 2],
+    "while": [1, 1, 1, 1, 1],
+}
+
+
+@pytest.fixture(scope="module")
+def card_file(tmp_path_factory):
+    """One status per duration and modifier, and an order giving it (``g_…``)."""
+    lines = []
+    for d, m in COMBINATIONS:
+        lines.append(f"status s_{d}_{m} {{ {DURATIONS[d]}  {MODIFIERS[m]} }}")
+        lines.append(f"order g_{d}_{m} {{ copies 0  effect status s_{d}_{m} on target }}")
+    path = tmp_path_factory.mktemp("lifetimes") / "lifetimes.rc"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def two_ships(extra: str, order: str) -> rc.Game:
+    """Blue and red on open water, both damaged (for ``while self is
+    damaged``), blue to play with ``order`` in hand."""
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    return rc.Game.from_scenario(
+        f"edition: en\nmode: war\nextra: [{extra}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3, repairs: 2}\n  red-destroyer: {at: e3, repairs: 2}\n"
+        f"hands: {{blue-submarine: [{order}]}}\nturn: blue-submarine\nphase: maneuvers\n"
+        "deck: []\n")
+
+
+def end_turn(game: rc.Game) -> None:
+    """End the turn, and recover the next player's crew if any is out."""
+    game.play("end")
+    while game.decision == "recover":
+        game.play(game.legal_moves()[0])
+
+
+def left_of(game: rc.Game, seat: int, status: str) -> int | None:
+    life = dict(game.state.ships[seat].statuses).get(status)
+    return None if life is None else life.left
+
+
+def assert_round_trips(game: rc.Game) -> None:
+    """A save and a scenario give the same ships (statuses included) back."""
+    assert rc.Game.from_json(game.to_json()).state == game.state
+    again = rc.Game.from_scenario(game.to_scenario())
+    assert again.state.ships == game.state.ships
+    assert again.to_scenario() == game.to_scenario()
+
+
+@pytest.mark.parametrize("duration, modifier", COMBINATIONS)
+@pytest.mark.parametrize("to_self", [False, True], ids=["to_other", "to_self"])
+def test_every_duration_with_every_modifier_ends_when_it_says(card_file, duration, modifier,
+                                                             to_self):
+    status = f"s_{duration}_{modifier}"
+    game = two_ships(card_file, f"g_{duration}_{modifier}")
+    seat = 0 if to_self else 1
+    game.play(f"order g_{duration}_{modifier} {'blue-submarine' if to_self else 'red-destroyer'}")
+    pass_all(game)
+    expected = (TO_SELF if to_self else TO_OTHER)[duration]
+    life = dict(game.state.ships[seat].statuses)[status]
+    # the giver is kept where it matters: a redirect, a duration over "your" turns
+    keeps = modifier == "redirect" or duration in ("start_your", "end_your")
+    assert life == Lifetime(KINDS[duration], expected[0], 0 if keeps else None)
+    seen = [left_of(game, seat, status)]
+    assert_round_trips(game)
+    for _ in range(4):
+        end_turn(game)
+        seen.append(left_of(game, seat, status))
+        assert_round_trips(game)
+    assert seen == expected
+
+
+def test_a_redirect_until_the_end_of_its_next_turn_ends_with_that_turn(card_file):
+    """The status of the example: given by blue to red in blue's turn, it
+    sends red's damage to blue through red's next turn, then ends; red's
+    damage is then red's own, and the game still saves and loads."""
+    game = two_ships(card_file, "g_end_its_redirect")
+    game.play("order g_end_its_redirect red-destroyer")
+    assert dict(game.state.ships[1].statuses) == {
+        "s_end_its_redirect": Lifetime(Duration.END_OF_NEXT_TURN, 1, giver=0)}
+    assert "s_end_its_redirect: {lasts: until end of its next turn, left: 1, " \
+           "giver: blue-submarine}" in game.to_scenario()
+    end_turn(game)  # red's turn: it still lasts
+    assert game.ship("red-destroyer").s_end_its_redirect
+    end_turn(game)  # red's turn has ended: so has the status
+    assert game.state.ships[1].statuses == ()
+    assert rc.Game.from_json(game.to_json()).state == game.state
+
+
+@pytest.mark.parametrize("modifier", ["damage", "redirect"])
+def test_a_status_for_uses_counts_each_damage_down_to_its_end(card_file, modifier):
+    """Blue's status on red for 2 uses: each damage red takes spends one
+    (changed or sent to blue), the last ends it; saved and loaded at each step."""
+    status = f"s_uses_{modifier}"
+    game = two_ships(card_file, f"g_uses_{modifier}")
+    game.play(f"order g_uses_{modifier} red-destroyer")
+    giver = 0 if modifier == "redirect" else None
+    assert dict(game.state.ships[1].statuses) == {status: Lifetime(Duration.USES, 2, giver)}
+    seen = []
+    for _ in range(3):
+        game.engine.damage(1, 1, 0)
+        seen.append(left_of(game, 1, status))
+        assert_round_trips(game)
+    assert seen == [1, None, None]
