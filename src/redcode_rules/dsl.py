@@ -24,6 +24,7 @@ import attrs
 import lark
 from lark import Token, Transformer, v_args
 
+from .board import MAX_MOVE
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
 from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
@@ -606,13 +607,6 @@ SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "
               "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
               "declared")
 
-#: The largest ``move`` amount a card may give. The base cards move 1 to 3;
-#: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
-#: steps corner to corner). Listing a move is exact by outcome
-#: (docs/design.md, "Moves along a path"): with at most
-#: ``board.MAX_RUNNING_WATER`` running-water boxes a move of 6 lists within
-#: a second on any board, while a move of 12 took up to 12 s on dealt boards.
-MAX_MOVE = 6
 
 
 @attrs.define
@@ -1351,7 +1345,8 @@ class Draft:
                                      f"least {param.minimum}")
                 if call.name == "move" and arg > MAX_MOVE:
                     raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
-                                     f"{MAX_MOVE}")
+                                     f"{MAX_MOVE} (a ship moves at most {MAX_MOVE} boxes, "
+                                     "whatever changes its movement, D4.6)")
             else:
                 # a declared name (a status) or one of the primitive's words
                 declared = {"status": statuses, "token": self.entries["token"]}
