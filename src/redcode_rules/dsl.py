@@ -26,10 +26,11 @@ from lark import Token, Transformer, v_args
 
 from .board import MAX_MOVE
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
-from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
+from .exprs import Adjective, Amount, Computed, Condition, Place, Players, Ships, Subject
 from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
 from .kinds import CardKind, Choice
 from .modifiers import MAX_USES
+from .dsl_limits import MAX_EFFECTS, check_text, check_tree
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
@@ -155,6 +156,19 @@ def grammar_text() -> str:
 def card_parser() -> lark.Lark:
     """The card language's parser, built once (the DSL reference parses its examples)."""
     return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
+
+
+@lru_cache(maxsize=1)
+def grammar_words() -> frozenset[str]:
+    """The words the card language itself uses (``ship``, ``where``, ``not``,
+    ``self``...): no status or ship type may be called one."""
+    return frozenset(t.pattern.value for t in card_parser().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+#: The adjectives of a filter (exprs.Adjective): no status or ship type may
+#: be called one.
+ADJECTIVES = frozenset(a.value for a in Adjective)
 
 
 def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
@@ -511,15 +525,19 @@ def strip_bom(text: str) -> str:
 
 
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
-    """Parse one card file into declarations; ``DslError`` on bad syntax.
-    A byte order mark at the start is skipped."""
+    """Parse one card file into declarations; ``DslError`` on bad syntax or a
+    file past a limit (dsl_limits.py: its size and characters before it is
+    parsed, its shape before the tree is transformed). A byte order mark at
+    the start is skipped."""
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
     text = strip_bom(text)
+    check_text(text, file)
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
+    check_tree(tree, text, file)
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:
@@ -560,6 +578,13 @@ class _Errors:
         src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
         return DslError(message, file=pos.file, line=pos.line or None,
                         column=pos.column or None, source_line=src, suggestion=suggestion)
+
+
+def _effects_of(props: Mapping[str, Prop]) -> int:
+    """The effects of a declaration's properties: its effect line and its triggers'."""
+    effects = len(props["effect"].value) if "effect" in props else 0
+    return effects + sum(len(t.calls) for t in props["when"].value) if "when" in props \
+        else effects
 
 
 @attrs.define
@@ -695,11 +720,16 @@ class Draft:
                 raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
-            props = table[decl.id].props
+            props = dict(table[decl.id].props)
             for key, prop in self._props(decl).items():
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
                 props[key] = prop
+            if _effects_of(props) > MAX_EFFECTS:
+                raise self.error(decl.pos, f"{decl.kind} '{decl.id}' would have "
+                                 f"{_effects_of(props)} effects with this patch; a declaration "
+                                 f"has at most {MAX_EFFECTS}, its triggers' included (MAX_EFFECTS)")
+            table[decl.id].props = props
         elif decl.action == "remove":
             if decl.id not in table:
                 raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
@@ -842,6 +872,18 @@ class Draft:
                 built[key] = value
         return built
 
+    def _filter_meaning(self, word: str, ships: bool = True) -> str | None:
+        """What ``word`` already means where a filter or a test names a ship
+        type or a status (an adjective, a word of the language, a ship type
+        when ``ships``), or None: a name must not be one of them."""
+        if word in ADJECTIVES:
+            return f"the adjective '{word}'"
+        if word in grammar_words():
+            return "a word of the card language"
+        if ships and word in self.entries["ship"]:
+            return f"the ship type '{word}'"
+        return None
+
     def _status(self, entry: _Entry) -> StatusDef:
         """A status declaration: one duration and at least one thing it forbids."""
         p = entry.props
@@ -850,6 +892,11 @@ class Draft:
             raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
                              "statuses are keys beside its own fields "
                              f"({', '.join(SHIP_WORDS)})")
+        meaning = self._filter_meaning(entry.id)
+        if meaning is not None:
+            raise self.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
+                             f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
+                             f"word is {meaning}, so the status could never be selected")
         durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
                               for d in Duration)
         if "duration" not in p:
@@ -1441,6 +1488,11 @@ class Draft:
               letters: dict[str, str], statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
+        meaning = self._filter_meaning(entry.id, ships=False)
+        if meaning is not None:
+            raise self.error(entry.pos, f"a ship type cannot be called '{entry.id}': in a test "
+                             f"or a filter ('target is {entry.id}', 'each {entry.id} ship') the "
+                             f"word is {meaning}, so the ship type could never be selected")
         for key, prop in p.items():
             if key in CARD_PROPS:
                 raise self.error(prop.pos, f"'{key}' belongs to a card, not to {where}")
