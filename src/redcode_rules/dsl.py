@@ -30,7 +30,7 @@ from .exprs import Adjective, Amount, Computed, Condition, Place, Players, Ships
 from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
 from .kinds import CardKind, Choice
 from .modifiers import MAX_USES
-from .dsl_limits import MAX_EFFECTS, check_text, check_tree
+from .dsl_limits import check_text, check_tree
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
@@ -580,13 +580,6 @@ class _Errors:
                         column=pos.column or None, source_line=src, suggestion=suggestion)
 
 
-def _effects_of(props: Mapping[str, Prop]) -> int:
-    """The effects of a declaration's properties: its effect line and its triggers'."""
-    effects = len(props["effect"].value) if "effect" in props else 0
-    return effects + sum(len(t.calls) for t in props["when"].value) if "when" in props \
-        else effects
-
-
 @attrs.define
 class _Entry:
     kind: str
@@ -720,16 +713,11 @@ class Draft:
                 raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
-            props = dict(table[decl.id].props)
+            props = table[decl.id].props
             for key, prop in self._props(decl).items():
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
-                props[key] = prop
-            if _effects_of(props) > MAX_EFFECTS:
-                raise self.error(decl.pos, f"{decl.kind} '{decl.id}' would have "
-                                 f"{_effects_of(props)} effects with this patch; a declaration "
-                                 f"has at most {MAX_EFFECTS}, its triggers' included (MAX_EFFECTS)")
-            table[decl.id].props = props
+                props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
         elif decl.action == "remove":
             if decl.id not in table:
                 raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "

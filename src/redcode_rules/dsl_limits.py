@@ -20,9 +20,11 @@ import lark
 from .errors import DslError
 
 #: The most bytes of one card file (UTF-8): the largest shipped file holds
-#: 2,300; a board of 26x26 boxes needs 169 map cards, about 8,000. Compiling
-#: 100 KB takes under half a second.
-MAX_FILE_BYTES = 100_000
+#: 2,300; a board of 26x26 boxes needs 169 map cards, about 6,000. Parsing
+#: costs about 30 microseconds a byte when every token is one character or
+#: two (`((((`, `1+1+1`), so a file at the limit is parsed and refused or
+#: compiled within about a second.
+MAX_FILE_BYTES = 32_000
 #: The most declarations (cards, ships, statuses, maps, patches...) of one file.
 MAX_DECLARATIONS = 500
 #: The most effects of one declaration: its ``effect`` line and the effects of
@@ -77,9 +79,11 @@ def _line_at(text: str, at: int) -> tuple[int, int, str]:
 
 def check_text(text: str, file: str) -> None:
     """A card file's size and characters, before it is parsed."""
-    if len(text) > MAX_FILE_BYTES:  # at least as many bytes: not encoded to count them
-        check_size(len(text), file)
-    check_size(len(text.encode("utf-8", "surrogatepass")), file)
+    # a character is at least one byte: a text of more characters is not encoded
+    if len(text) > MAX_FILE_BYTES or \
+            len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise DslError(f"a card file is at most {MAX_FILE_BYTES:,} bytes of UTF-8 "
+                       "(MAX_FILE_BYTES); this one has more", file=file)
     bad = FORBIDDEN.search(text)
     if bad is not None:
         line, column, src = _line_at(text, bad.start())
@@ -87,13 +91,6 @@ def check_text(text: str, file: str) -> None:
                        "control and bidirectional formatting characters are refused in "
                        "names, strings and comments", file=file, line=line, column=column,
                        source_line=escaped(src))
-
-
-def check_size(size: int, file: str) -> None:
-    """A card file on disk, by its size before it is read."""
-    if size > MAX_FILE_BYTES:
-        raise DslError(f"a card file is at most {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES); "
-                       f"this one has {size:,} or more", file=file)
 
 
 def check_tree(tree: lark.Tree, text: str, file: str) -> None:
@@ -146,4 +143,5 @@ def check_tree(tree: lark.Tree, text: str, file: str) -> None:
             if len(terms) > MAX_TERMS:
                 raise error(node, f"an expression has at most {MAX_TERMS} terms "
                             f"(MAX_TERMS); this one has {len(terms)} {what}")
-            stack.extend((child, depth) for child in node.children)
+            # in source order, so an error is at the first term past a limit
+            stack.extend((child, depth) for child in reversed(node.children))
