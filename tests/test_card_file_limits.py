@@ -244,6 +244,23 @@ def test_a_status_with_a_name_of_its_own_is_selected():
     assert "plated" in rules.statuses
 
 
+@pytest.mark.parametrize("card,message", [
+    ("maneuver end { cost 1 effect move 1 self }",
+     "a maneuver cannot be called 'end': a move starting with 'end' is already a move of its "
+     "own (docs/notation.md)"),
+    ("order pass { copies 0 effect draw 1 }",
+     "an order cannot be called 'pass': a move starting with 'pass' is already a move of its "
+     "own (docs/notation.md)"),
+    ("order enemy { copies 0 effect draw 1 }",
+     "an order cannot be called 'enemy': 'answered is enemy' already tests that, so the card "
+     "could never be named there"),
+])
+def test_a_card_named_like_a_move_word_or_an_answered_test_is_refused(card, message):
+    """The move `end` would end the turn and `answered is enemy` test the side,
+    whatever a card of that name does."""
+    assert refused(card + "\n").reason == message
+
+
 # ------------------------------------------------------------------ extends
 
 

@@ -27,8 +27,8 @@ from lark import Token, Transformer, v_args
 from .board import MAX_MOVE
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Adjective, Amount, Computed, Condition, Place, Players, Ships, Subject
-from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
-from .kinds import CardKind, Choice
+from .exprs_dsl import ANSWERED_WORDS, ExprTransformer, Word, before_target, check_words, with_boxes
+from .kinds import CardKind, Choice, MoveKind
 from .modifiers import MAX_USES
 from .dsl_limits import check_text, check_tree
 from .errors import DslError
@@ -169,6 +169,21 @@ def grammar_words() -> frozenset[str]:
 #: The adjectives of a filter (exprs.Adjective): no status or ship type may
 #: be called one.
 ADJECTIVES = frozenset(a.value for a in Adjective)
+#: The first words of move notation (docs/notation.md): no card may be called
+#: one, or its move would read as another (`end`, `pass`, `order ...`).
+NOTATION_WORDS = frozenset(k.value for k in MoveKind if k is not MoveKind.USE)
+
+
+def _card_id_meaning(word: str) -> str | None:
+    """What a card id ``word`` would already mean in a move or in a test of the
+    answered item (``answered is order``), or None."""
+    if word in NOTATION_WORDS:
+        return f"a move starting with '{word}' is already a move of its own (docs/notation.md)"
+    if word in ANSWERED_WORDS:
+        return f"'answered is {word}' already tests that, so the card could never be named there"
+    if word in grammar_words():
+        return "it is a word of the card language"
+    return None
 
 
 def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
@@ -1203,6 +1218,10 @@ class Draft:
     def _card(self, entry: _Entry, options: RuleOptions, statuses: Mapping[str, Any]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
+        meaning = _card_id_meaning(entry.id)
+        if meaning is not None:
+            raise self.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
+                             f"{entry.kind} cannot be called '{entry.id}': {meaning}")
         for key, prop in p.items():
             if entry.kind == "order" and key in ("cost", "range"):
                 raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
