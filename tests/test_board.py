@@ -527,14 +527,14 @@ def test_r4_3_running_water_does_not_block_sight():
     assert starting(game, "torpedo") == ["torpedo blue-submarine", "torpedo red-destroyer"]
 
 
-# ------------------------------------------------------------------ the outcome search
+# ------------------------------------------------------------------ the path walk
 
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3),
        ships=st.lists(st.integers(0, 47), max_size=6))
 def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships):
-    """The outcome search lists exactly one path per outcome of the plain
+    """The path walk lists exactly one path per outcome of the plain
     search, in sorted order (listings find notations by bisection), prefixed
     texts too (tests/test_listing.py checks random boards)."""
     board = rc.new_game(rc.load_ruleset("en"), seed=seed).board

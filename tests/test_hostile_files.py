@@ -134,7 +134,7 @@ def test_an_illegal_move_quotes_a_short_prefix_of_the_move():
 
 
 def test_a_card_file_error_quotes_a_window_of_a_long_line():
-    line = "maneuver torpedo { cost 2 }" + " " * 100_000 + "bogus"
+    line = "maneuver torpedo { cost 2 }" + " " * 30_000 + "bogus"
     with pytest.raises(rc.DslError) as info:
         rc.load_source(line, "long.rc")
     assert len(str(info.value)) < 600

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from redcode_rules.board import MAX_RUNNING_WATER, Board
+from redcode_rules.board import MAX_MOVE, MAX_RUNNING_WATER, Board
 
 from conftest import plain_outcomes, plain_paths
 
@@ -36,12 +36,11 @@ def boards(draw):
 
 
 @settings(max_examples=300, deadline=None)
-@given(case=boards(), steps=st.integers(1, 4))
+@given(case=boards(), steps=st.integers(1, MAX_MOVE))
 def test_listed_outcomes_equal_those_of_every_path(case, steps):
-    """The outcome search lists exactly the outcomes of all legal paths, each
-    with its canonical path, which is legal and has that outcome. Moves of
-    1 to 4 boxes: short moves and long ones may be listed in different ways
-    (walking every path, searching outcomes), and both must agree with it."""
+    """The listing has exactly the outcomes of all legal paths, each with its
+    canonical path, which is legal and has that outcome, for every move
+    amount a card or a modifier can give (1 to ``board.MAX_MOVE``)."""
     board, start, occupied = case
     if board.is_island(start):
         return
@@ -89,20 +88,63 @@ WATER = "........\n..~.....\n.~..~...\n..~.#...\n...~....\n........\n"
 
 
 @pytest.mark.parametrize("board,counts", [
-    (OPEN, {1: 8, 2: 24, 3: 35, 4: 41, 5: 46, 6: 46}),
-    (WATER, {1: 68, 2: 243, 3: 588, 4: 935, 5: 1164, 6: 1269}),
+    (OPEN, {1: 8, 2: 24, 3: 35}),
+    (WATER, {1: 68, 2: 243, 3: 588}),
 ])
 def test_a_long_move_lists_one_move_per_outcome_quickly(board, counts, tmp_path):
-    """On main, move 6 on the open board listed 45,010 paths and move 6 with
-    running water 1,237,377 (move 9: 4,005,496 paths, 1.2 s; move 8 with
-    running water 29,537,613, 14 s); by outcome at most one move per end box
-    and set of running-water boxes entered: 46 boxes on the open board."""
+    """On main, move 3 with running water listed thousands of paths; by
+    outcome at most one move per end box and set of running-water boxes
+    entered."""
     for amount, count in counts.items():
         game = scenario_with_move(amount, board, tmp_path=tmp_path)
         began = time.perf_counter()
         moves = [m for m in game.legal_moves() if m.startswith("movement ")]
         assert time.perf_counter() - began < 5
         assert len(moves) == count
+
+
+FAST = """status fast { permanent  modify movement +6 }
+ship corvette {
+    repairs 2  breakdowns 2  crew 6
+    maneuvers movement repair torpedo orders immersion countermeasure heavy_torpedo
+              floating_mine
+    letter v  ability fast
+}
+"""
+#: 8 running-water boxes scattered round c3 and a 2x4 block beside d4: with a
+#: bound of 6 on modified moves, c3 listed 20,302 moves in 4.7 s, d4 27,363.
+SCATTER = "........\n.~..~...\n...~..~.\n.~..~...\n...~..~.\n........\n"
+BLOCK = "........\n..~~~~..\n..~~~~..\n........\n........\n........\n"
+
+
+def fast_game(board: str, at: str, tmp_path) -> rc.Game:
+    card = tmp_path / "fast.rc"
+    card.write_text(FAST)
+    return rc.Game.from_scenario({
+        "extra": [str(card)], "board": board, "phase": "maneuvers", "turn": "blue-corvette",
+        "hands": {"blue-corvette": ["evasion"]},
+        "ships": {"blue-corvette": {"at": at}, "red-destroyer": {"at": "h6"}}})
+
+
+@pytest.mark.parametrize("board,at,count", [(SCATTER, "c3", 3343), (BLOCK, "d4", 16767)])
+def test_a_move_changed_by_modifiers_goes_at_most_max_move_boxes(board, at, count, tmp_path):
+    """D4.6: `modify movement +6` takes movement (1), immersion (2) and evasion
+    (3) to 3 boxes, no further: the three list the outcomes of a plain move
+    of 3 (the bound the compiler puts on `move N`), quickly, and a save of
+    the game loads as quickly (its reader lists the moves once)."""
+    game = fast_game(board, at, tmp_path)
+    began = time.perf_counter()
+    legal = game.legal_moves()
+    assert time.perf_counter() - began < 2
+    assert len(legal) == count
+    start = game.board.index(at)
+    occupied = (1 << start) | (1 << game.board.index("h6"))
+    outcomes = sorted(game.board.outcomes(start, MAX_MOVE, occupied).values())
+    for head in ("movement", "immersion", "order evasion blue-corvette"):
+        assert [m[len(head) + 1:] for m in legal if m.startswith(head + " ")] == outcomes
+    began = time.perf_counter()
+    assert rc.Game.from_json(game.to_json()).legal_moves() == legal
+    assert time.perf_counter() - began < 3
 
 
 def test_the_start_position_lists_one_move_per_outcome():
@@ -151,19 +193,27 @@ def test_running_water_entered_makes_another_move(tmp_path):
     assert game.moves == ["movement c3 d3"]
 
 
-@pytest.mark.parametrize("amount", [7, 13, 99999999999999999999])
+@pytest.mark.parametrize("amount", [4, 7, 13, 99999999999999999999])
 def test_a_move_amount_above_the_bound_is_refused_when_compiling(amount, tmp_path):
-    """A move amount above 6 (``dsl.MAX_MOVE``) is a DslError in both builds
+    """A move amount above 3 (``board.MAX_MOVE``) is a DslError in both builds
     (move 99999999999999999999 listed 15 moves in the pure build and raised
     OverflowError in the compiled one)."""
     card = tmp_path / "far.rc"
     card.write_text(f"patch maneuver movement {{ effect move {amount} self }}\n")
-    expected = "amount must be at most 6" if amount < 10 ** 6 else \
-        r"the number 999999999999… is too large \(at most 999999\)"
+    expected = r"amount must be at most 3 \(a ship moves at most 3 boxes" \
+        if amount < 10 ** 6 else r"the number 999999999999… is too large \(at most 999999\)"
     with pytest.raises(rc.DslError, match=expected):
         rc.load_ruleset("en", [str(card)])
-    card.write_text("patch maneuver movement { effect move 6 self }\n")
-    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].path_effect.amount == 6
+    card.write_text("patch maneuver movement { effect move 3 self }\n")
+    assert rc.load_ruleset("en", [str(card)]).maneuvers["movement"].path_effect.amount == 3
+
+
+def test_the_move_bound_is_one_number():
+    """The compiler's bound on `move N` and the engine's on a changed move are
+    the board's ``MAX_MOVE``."""
+    from redcode_rules import dsl, modifiers
+    assert dsl.MAX_MOVE is modifiers.MAX_MOVE is MAX_MOVE == 3
+    assert not hasattr(modifiers, "MAX_STEPS")
 
 
 def test_a_board_with_more_running_water_than_a_row_is_refused():

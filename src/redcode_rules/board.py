@@ -20,9 +20,17 @@ OPEN, ISLAND, CURRENT = ".", "#", "~"
 #: The most running-water boxes a board may hold: a whole row of the board
 #: (the base game's 4 running-water cards hold 6). Each box of effect a move
 #: can enter can double its possible outcomes (docs/design.md, "Moves along a
-#: path"): with 8, clustered as they may, a move of 6 lists within a second;
-#: 10 clustered ones reach 20,000 moves and 13 s.
+#: path"): with 8, clustered as they may, a move of ``MAX_MOVE`` lists within
+#: 0.2 s; 10 clustered ones reach 20,000 moves.
 MAX_RUNNING_WATER = 8
+#: The most voluntary steps of one move, whatever changes it (D4.6): the
+#: compiler's bound on ``move N`` and the engine's on a move changed by
+#: ``modify movement`` (modifiers.py), one number. The base game's longest
+#: move is 3 (evasion). A move's outcomes are listed by walking every path,
+#: exactly; with 8 running-water boxes the worst listing of a move of 3 takes
+#: 0.2 s on a board of 8x6 or 26x26 boxes, of 4 1.2 s, of 6 up to 12 s (the
+#: outcome search then used, with a budget that left legal moves unlisted).
+MAX_MOVE = 3
 DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
@@ -276,15 +284,7 @@ class Board:
         key = (start, steps, reach)
         found = self._cache.outcomes.get(key)
         if found is None:
-            blocked = reach | (1 << start)
-            if steps <= ENUMERATE_UP_TO:
-                found = _by_path(self._exits, start, steps, blocked)
-            else:
-                paths = _outcomes(self._exits, self.effects, self._current, start, steps,
-                                  blocked, self.width, self.step_dirs == 8)
-                names = self.names
-                found = {entered << 16 | end: " ".join([names[b] for b in path])
-                         for (end, entered), path in paths.items()}
+            found = _by_path(self._exits, start, steps, reach | (1 << start))
             self._cache.store(self._cache.outcomes, key, found, len(found))
         return found
 
@@ -389,229 +389,10 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     return mask
 
 
-#: Moves of up to this many boxes list their outcomes by walking every path
-#: (``_by_path``): a few hundred paths, quicker than the outcome search.
-ENUMERATE_UP_TO = 3
-
-#: Boxes the exact path searches of one listing may try (``_simple_path``).
-#: Never reached on the base game's boards with its cards (moves of 1 to 3);
-#: it bounds the time a board crowded with running water can take.
-SEARCH_BUDGET = 200_000
-
-#: Paths of at most this many boxes are searched without walk distances.
-SHORT_MOVE = 6
-
-
-def _outcomes(exits: tuple, effects: int, current: int, start: int, steps: int, blocked: int,
-              width: int, kings: bool) -> dict:
-    """``Board.outcomes`` as box indexes: {(end, effect mask): canonical path}.
-
-    A breadth-first search over walks in the states (box, boxes of effect
-    entered): never onto a ship, the start or a box of effect already
-    entered, but open water may be crossed twice. In a state the number of
-    voluntary steps taken is fixed (the steps so far less one forced step per
-    running-water box left), so the first visit is the cheapest and the only
-    one kept: states are at most boxes × subsets of boxes of effect in reach,
-    each expanded once (polynomial in the move amount and board size for a
-    given map). Layers go in notation order and exits in name order, so each
-    state's first walk is its shortest, then first-sorting, walk. Walks are a
-    superset of paths; every state's walk is then checked as a path (D2.5d,
-    and the lost bonus of an end on running water, D2.5a) and, when it is not
-    one, the state's path is searched for exactly (``_simple_path``).
-    """
-    found: dict = {}
-    layer: list = []
-    for n, _, _, _ in exits[start]:
-        if not blocked >> n & 1:
-            key = (n, effects & (1 << n))
-            found[key] = (n,)
-            layer.append((n, key[1], 1, (n,)))
-    while layer:
-        following: list = []
-        for box, entered, voluntary, walk in layer:
-            if current >> box & 1:
-                spent = voluntary  # R2.5: the forced step comes on top (D4.6)
-            elif voluntary < steps:
-                spent = voluntary + 1
-            else:
-                continue
-            for n, _, _, _ in exits[box]:
-                if blocked >> n & 1 or entered >> n & 1:
-                    continue
-                key = (n, entered | (effects & (1 << n)))
-                if key not in found:
-                    longer = walk + (n,)
-                    found[key] = longer
-                    following.append((n, key[1], spent, longer))
-        layer = following
-    out: dict = {}
-    budget = [SEARCH_BUDGET]
-    for key, walk in found.items():
-        if _is_path(exits, current, blocked, walk):
-            out[key] = walk
-        else:
-            path = _simple_path(exits, effects, current, start, steps, blocked, key[0], key[1],
-                                len(walk), width, kings, budget)
-            if path is not None:
-                out[key] = path
-    return out
-
-
-def _is_path(exits: tuple, current: int, blocked: int, walk: tuple) -> bool:
-    """Whether a walk of ``_outcomes`` is a legal path: no box entered twice
-    (D2.5d) and, ending on running water, no free box left for the forced
-    step (D2.5a: the bonus is lost)."""
-    seen = blocked
-    for box in walk:
-        if seen >> box & 1:
-            return False
-        seen |= 1 << box
-    end = walk[len(walk) - 1]
-    if current >> end & 1:
-        for n, _, _, _ in exits[end]:
-            if not seen >> n & 1:
-                return False
-    return True
-
-
-def _simple_path(exits: tuple, effects: int, current: int, start: int, steps: int,
-                 blocked: int, end: int, entered: int, shortest: int, width: int,
-                 kings: bool, budget: list) -> tuple | None:
-    """The canonical path of the outcome (``end``, ``entered``), or None if no
-    legal path has it: a depth-first search over paths up to the longest a
-    move can be (every voluntary step plus one forced step per running-water
-    box entered but the end) says whether there is one; then iterative
-    deepening from the outcome's shortest walk finds the shortest.
-
-    Only for the outcomes whose shortest walk crosses a box twice or ends on
-    running water with a free neighbour. Pruned by the walk distance to the
-    outcome (``_distances_to``: exact unless the rest of the walk crosses
-    the path), the free neighbours of a running-water end (all taken before
-    it), and the dead ends met (with the most boxes left that failed, which
-    holds for fewer too). ``budget`` holds the boxes the searches of one
-    listing may still try (``SEARCH_BUDGET``): past it, no more outcomes of
-    this kind are listed.
-    """
-    if budget[0] <= 0:
-        return None
-    required = entered & ~(1 << end)
-    last_forced = 0
-    if current >> end & 1:
-        last_forced = 1
-        for n, _, _, _ in exits[end]:
-            if not blocked >> n & 1:
-                if effects >> n & 1 and not entered >> n & 1:
-                    return None
-                required |= 1 << n
-    longest = steps + bin(entered & current).count("1") - last_forced
-    if bin(required).count("1") + 1 > longest:  # too many boxes to enter first
-        return None
-    # walk distances pay off on long moves only: short ones are searched at once
-    togo = _distances_to(exits, effects, blocked, end, entered, longest) \
-        if longest > SHORT_MOVE else None
-    dead: dict = {}
-    targets = [b for b in range(required.bit_length()) if required >> b & 1]
-    path: list = []
-    if not _extend(exits, effects, current, start, steps, end, entered, required, targets,
-                   togo, start, blocked, 0, longest, path, dead, width, kings, budget):
-        return None
-    for length in range(shortest, len(path)):
-        shorter: list = []
-        if _extend(exits, effects, current, start, steps, end, entered, required, targets,
-                   togo, start, blocked, 0, length, shorter, dead, width, kings, budget):
-            return tuple(shorter)
-    return tuple(path)
-
-
-def _distances_to(exits: tuple, effects: int, blocked: int, end: int, entered: int,
-                  longest: int) -> dict:
-    """{(box, boxes of effect entered so far): fewest boxes still to enter}
-    for walks that end the outcome (``end``, ``entered``): a breadth-first
-    search back from it over the states of ``_outcomes``, up to ``longest``
-    boxes (states farther away are missing: no path of the move gets there)."""
-    goal = (end, entered)
-    togo = {goal: 0}
-    layer = [goal]
-    depth = 0
-    while layer and depth < longest:
-        depth += 1
-        following: list = []
-        for box, got in layer:
-            before = got & ~(1 << box)  # the boxes of effect entered before ``box``
-            d = togo[(box, got)] + 1
-            for n, _, _, _ in exits[box]:
-                if blocked >> n & 1 or (effects >> n & 1 and not before >> n & 1):
-                    continue
-                key = (n, before)
-                if key not in togo:
-                    togo[key] = d
-                    following.append(key)
-        layer = following
-    return togo
-
-
-def _distance(a: int, b: int, width: int, kings: bool) -> int:
-    """Steps between two boxes on an open board: a lower bound of any path's."""
-    dx = abs(a % width - b % width)
-    dy = abs(a // width - b // width)
-    return (dx if dx > dy else dy) if kings else dx + dy
-
-
-def _extend(exits: tuple, effects: int, current: int, start: int, steps: int, end: int,
-            entered: int, required: int, targets: list, togo: dict | None, at: int, seen: int,
-            voluntary: int, left: int, path: list, dead: dict, width: int,
-            kings: bool, budget: list) -> bool:
-    """One box of ``_simple_path``: the ship is on ``at`` and may enter up to
-    ``left`` boxes more; ``path`` grows to the first path in sort order that
-    ends the outcome, or this returns False. ``targets`` are the boxes of
-    ``required``, for the distance bound."""
-    key = (at, seen, voluntary)
-    if dead.get(key, -1) >= left:
-        return False
-    budget[0] -= 1
-    if budget[0] < 0 or bin(required & ~seen).count("1") + 1 > left:
-        dead[key] = left
-        return False
-    for box in targets:
-        if not seen >> box & 1 and \
-                _distance(at, box, width, kings) + _distance(box, end, width, kings) > left:
-            dead[key] = left
-            return False
-    if at != start and current >> at & 1:
-        spent = voluntary
-    elif voluntary < steps:
-        spent = voluntary + 1
-    else:
-        dead[key] = left
-        return False
-    got = seen & entered
-    for n, _, _, _ in exits[at]:
-        if seen >> n & 1 or (effects >> n & 1 and not entered >> n & 1):
-            continue
-        if n == end:
-            if not required & ~seen:
-                path.append(n)
-                return True
-            continue
-        if togo is None:
-            if _distance(n, end, width, kings) > left - 1:
-                continue
-        else:
-            d = togo.get((n, got | (effects & (1 << n))))
-            if d is None or d > left - 1:
-                continue
-        path.append(n)
-        if _extend(exits, effects, current, start, steps, end, entered, required, targets,
-                   togo, n, seen | (1 << n), spent, left - 1, path, dead, width, kings, budget):
-            return True
-        path.pop()
-    dead[key] = left
-    return False
-
-
 def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
-    """``Board._found`` of a short move by walking every path (the rules as
-    stated, the same result as ``_outcomes``): {outcome: canonical path}.
+    """``Board._found`` by walking every path (the rules as stated): {outcome:
+    canonical path}. Exact, and bounded by ``MAX_MOVE``: a move of at most 3
+    boxes has a few thousand paths even through 8 running-water boxes.
 
     Boxes entered are flags in a list, set and cleared as the walk goes and
     comes back: cheaper than a new integer mask per step. Outcomes are keyed

@@ -24,11 +24,13 @@ import attrs
 import lark
 from lark import Token, Transformer, v_args
 
+from .board import MAX_MOVE
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
-from .exprs import Amount, Computed, Condition, Place, Players, Ships, Subject
-from .exprs_dsl import ExprTransformer, Word, before_target, check_words, with_boxes
-from .kinds import CardKind, Choice
+from .exprs import Adjective, Amount, Computed, Condition, Place, Players, Ships, Subject
+from .exprs_dsl import ANSWERED_WORDS, ExprTransformer, Word, before_target, check_words, with_boxes
+from .kinds import CardKind, Choice, MoveKind
 from .modifiers import MAX_USES
+from .dsl_limits import check_text, check_tree
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
@@ -154,6 +156,34 @@ def grammar_text() -> str:
 def card_parser() -> lark.Lark:
     """The card language's parser, built once (the DSL reference parses its examples)."""
     return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
+
+
+@lru_cache(maxsize=1)
+def grammar_words() -> frozenset[str]:
+    """The words the card language itself uses (``ship``, ``where``, ``not``,
+    ``self``...): no status or ship type may be called one."""
+    return frozenset(t.pattern.value for t in card_parser().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+#: The adjectives of a filter (exprs.Adjective): no status or ship type may
+#: be called one.
+ADJECTIVES = frozenset(a.value for a in Adjective)
+#: The first words of move notation (docs/notation.md): no card may be called
+#: one, or its move would read as another (`end`, `pass`, `order ...`).
+NOTATION_WORDS = frozenset(k.value for k in MoveKind if k is not MoveKind.USE)
+
+
+def _card_id_meaning(word: str) -> str | None:
+    """What a card id ``word`` would already mean in a move or in a test of the
+    answered item (``answered is order``), or None."""
+    if word in NOTATION_WORDS:
+        return f"a move starting with '{word}' is already a move of its own (docs/notation.md)"
+    if word in ANSWERED_WORDS:
+        return f"'answered is {word}' already tests that, so the card could never be named there"
+    if word in grammar_words():
+        return "it is a word of the card language"
+    return None
 
 
 def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
@@ -510,15 +540,19 @@ def strip_bom(text: str) -> str:
 
 
 def parse_source(text: str, file: str = "<string>") -> list[Decl]:
-    """Parse one card file into declarations; ``DslError`` on bad syntax.
-    A byte order mark at the start is skipped."""
+    """Parse one card file into declarations; ``DslError`` on bad syntax or a
+    file past a limit (dsl_limits.py: its size and characters before it is
+    parsed, its shape before the tree is transformed). A byte order mark at
+    the start is skipped."""
     if not isinstance(text, str):
         raise DslError("card source must be text", file=file)
     text = strip_bom(text)
+    check_text(text, file)
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
+    check_tree(tree, text, file)
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:
@@ -606,13 +640,6 @@ SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "
               "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
               "declared")
 
-#: The largest ``move`` amount a card may give. The base cards move 1 to 3;
-#: a move of 6 reaches 6 boxes away, most of the base board (8x6, 7 king
-#: steps corner to corner). Listing a move is exact by outcome
-#: (docs/design.md, "Moves along a path"): with at most
-#: ``board.MAX_RUNNING_WATER`` running-water boxes a move of 6 lists within
-#: a second on any board, while a move of 12 took up to 12 s on dealt boards.
-MAX_MOVE = 6
 
 
 @attrs.define
@@ -705,7 +732,7 @@ class Draft:
             for key, prop in self._props(decl).items():
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
-                props[key] = prop
+                props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
         elif decl.action == "remove":
             if decl.id not in table:
                 raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
@@ -848,6 +875,18 @@ class Draft:
                 built[key] = value
         return built
 
+    def _filter_meaning(self, word: str, ships: bool = True) -> str | None:
+        """What ``word`` already means where a filter or a test names a ship
+        type or a status (an adjective, a word of the language, a ship type
+        when ``ships``), or None: a name must not be one of them."""
+        if word in ADJECTIVES:
+            return f"the adjective '{word}'"
+        if word in grammar_words():
+            return "a word of the card language"
+        if ships and word in self.entries["ship"]:
+            return f"the ship type '{word}'"
+        return None
+
     def _status(self, entry: _Entry) -> StatusDef:
         """A status declaration: one duration and at least one thing it forbids."""
         p = entry.props
@@ -856,6 +895,11 @@ class Draft:
             raise self.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
                              "statuses are keys beside its own fields "
                              f"({', '.join(SHIP_WORDS)})")
+        meaning = self._filter_meaning(entry.id)
+        if meaning is not None:
+            raise self.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
+                             f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
+                             f"word is {meaning}, so the status could never be selected")
         durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
                               for d in Duration)
         if "duration" not in p:
@@ -1174,6 +1218,10 @@ class Draft:
     def _card(self, entry: _Entry, options: RuleOptions, statuses: Mapping[str, Any]) -> CardDef:
         p = entry.props
         where = f"{entry.kind} '{entry.id}'"
+        meaning = _card_id_meaning(entry.id)
+        if meaning is not None:
+            raise self.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
+                             f"{entry.kind} cannot be called '{entry.id}': {meaning}")
         for key, prop in p.items():
             if entry.kind == "order" and key in ("cost", "range"):
                 raise self.error(prop.pos, f"order cards have no '{key}': they ignore range "
@@ -1351,7 +1399,8 @@ class Draft:
                                      f"least {param.minimum}")
                 if call.name == "move" and arg > MAX_MOVE:
                     raise self.error(call.pos, f"effect 'move': {param.name} must be at most "
-                                     f"{MAX_MOVE}")
+                                     f"{MAX_MOVE} (a ship moves at most {MAX_MOVE} boxes, "
+                                     "whatever changes its movement, D4.6)")
             else:
                 # a declared name (a status) or one of the primitive's words
                 declared = {"status": statuses, "token": self.entries["token"]}
@@ -1446,6 +1495,11 @@ class Draft:
               letters: dict[str, str], statuses: dict[str, StatusDef]) -> ShipDef:
         p = entry.props
         where = f"ship '{entry.id}'"
+        meaning = self._filter_meaning(entry.id, ships=False)
+        if meaning is not None:
+            raise self.error(entry.pos, f"a ship type cannot be called '{entry.id}': in a test "
+                             f"or a filter ('target is {entry.id}', 'each {entry.id} ship') the "
+                             f"word is {meaning}, so the ship type could never be selected")
         for key, prop in p.items():
             if key in CARD_PROPS:
                 raise self.error(prop.pos, f"'{key}' belongs to a card, not to {where}")

@@ -13,10 +13,17 @@ from typing import Callable
 from .errors import RedCodeError
 
 
-def read_text(path: str | Path, fail: Callable[[str], RedCodeError]) -> str:
-    """The file's text, or ``fail(reason)`` raised (reason: why it cannot be read)."""
+def read_text(path: str | Path, fail: Callable[[str], RedCodeError],
+              limit: int | None = None) -> str:
+    """The file's text, or ``fail(reason)`` raised (reason: why it cannot be
+    read). With a ``limit``, a file of more bytes is refused after reading
+    one byte past it, however large it is (or endless, a device)."""
     try:
-        return Path(path).read_text("utf-8-sig")
+        with Path(path).open("rb") as handle:
+            data = handle.read() if limit is None else handle.read(limit + 1)
+        if limit is not None and len(data) > limit:
+            raise fail(f"larger than {limit:,} bytes, the most it may have")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise fail(f"not UTF-8 text (byte {err.start})") from None
     except OSError as err:

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from .dsl import Draft, parse_source, strip_bom
+from .dsl_limits import MAX_FILE_BYTES
 from .errors import DslError, quote
 from .files import read_text
 from .model import Ruleset, RulesSpec
@@ -53,17 +54,19 @@ def _read_variant(ref: str) -> tuple[str, str, Path | None]:
 
 def read_card_file(path: str | Path) -> str:
     """A card file's text (without a byte order mark); a file that cannot be
-    read is a DslError naming it."""
+    read, or is larger than a card file may be (``MAX_FILE_BYTES``, read no
+    further), is a DslError naming it."""
     return strip_bom(read_text(path, lambda why: DslError(f"cannot read card file: {why}",
-                                                          file=str(path))))
+                                                          file=str(path)), MAX_FILE_BYTES))
 
 
 def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) -> str:
     """An edition name, or the path of a parent file beside the child (``extends house.rc``).
 
-    Only a plain file name is looked up, in the child's folder: a card file
-    cannot make the loader read a file elsewhere (``../x.rc``, an absolute
-    path), nor quote one in an error (docs/security.md)."""
+    Only a plain file name is looked up, in the child's folder, and a link
+    there is followed only to a file of that folder: a card file cannot make
+    the loader read a file elsewhere (``../x.rc``, an absolute path, a link
+    out), nor quote one in an error (docs/security.md)."""
     if parent == BASE or parent in builtin_editions():
         return parent
     lines = text.splitlines()
@@ -77,6 +80,13 @@ def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) 
     if folder is not None:
         path = folder / parent
         for candidate in (path, path.with_name(path.name + ".rc")):
+            if candidate.is_symlink() and not _inside(candidate, folder):
+                raise DslError(f"variant '{header.id}' extends {candidate.name}, a link to a "
+                               f"file outside the folder of {Path(file).name}: a parent is a "
+                               "card file beside it, and a link out of its folder is not "
+                               "followed", file=file, line=header.pos.line,
+                               column=header.pos.column,
+                               source_line=lines[header.pos.line - 1] if lines else None)
             if candidate.is_file():
                 return str(candidate)
     where = "" if folder is None else f", and no file {parent} beside {file}"
@@ -84,6 +94,14 @@ def _parent_ref(parent: str, folder: Path | None, header, file: str, text: str) 
                    f"are {', '.join(builtin_editions())}{where})", file=file,
                    line=header.pos.line, column=header.pos.column,
                    source_line=lines[header.pos.line - 1] if lines else None)
+
+
+def _inside(link: Path, folder: Path) -> bool:
+    """Whether a link (followed to its end) is a file of ``folder`` itself."""
+    try:
+        return link.resolve(strict=True).parent == folder.resolve(strict=True)
+    except (OSError, RuntimeError):  # a dangling link, a loop
+        return False
 
 
 def build_ruleset(ref: str, extra: tuple[str, ...],

@@ -135,7 +135,7 @@ class Modifier(str, enum.Enum):
 
     RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
     COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
-    MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to 6 (D4.6)
+    MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to board.MAX_MOVE (D4.6)
     SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
     DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
 

@@ -26,6 +26,7 @@ import bisect
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
+from .board import MAX_MOVE
 from .errors import ScenarioError, quote
 from .model import CardKind, Duration, Modifier, Redirect, StatusDef
 from .state import Lifetime
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 
 #: The most uses a status may last (``for N uses``).
 MAX_USES = 999
-#: The longest move a modifier can make: the compiler's ``MAX_MOVE`` (dsl.py).
-MAX_STEPS = 6
 
 #: What one use of a status ``for N uses`` is, for each thing it changes
 #: (``Modifiers.use`` counts them; the DSL reference shows them).
@@ -188,8 +187,9 @@ class Modifiers:
         return max(0, card.range + self.total(ship, seat, Modifier.RANGE, card.id))
 
     def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
-        """The boxes a move of the ship by ``card`` may go: changed, 0 to ``MAX_STEPS``."""
-        return min(MAX_STEPS, max(0, amount + self.total(ship, seat, Modifier.MOVEMENT, card)))
+        """The boxes a move of the ship by ``card`` may go: changed, 0 to
+        ``board.MAX_MOVE`` whatever adds to it (D4.6), the bound a listing holds."""
+        return min(MAX_MOVE, max(0, amount + self.total(ship, seat, Modifier.MOVEMENT, card)))
 
     def hidden_by(self, ship: ShipState, seat: int, kind: CardKind) -> StatusDef | None:
         """The status or ability that keeps cards of ``kind`` of other players
