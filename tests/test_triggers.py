@@ -478,11 +478,11 @@ def test_source_in_a_triggered_condition_is_the_ship_that_caused_the_event(tmp_p
 
 
 def test_the_trigger_limit_bounds_a_whole_move_not_each_effect(tmp_path):
-    """A card of 300 effects, each setting off a chain of triggers, resolves
-    ``MAX_TRIGGERED`` triggered items in its move, said once; the next move
-    has its own."""
+    """A card of 16 effects (the most a card has), each setting off a chain
+    of triggers, resolves ``MAX_TRIGGERED`` triggered items in its move, said
+    once; the next move has its own."""
     path = tmp_path / "loop.rc"
-    barrage = "; ".join(["damage 1 to target"] * 300)
+    barrage = "; ".join(["damage 1 to target"] * 16)
     path.write_text(LOOP + f"order barrage {{ copies 0  effect {barrage} }}\n")
     ships = "blue-tank: {at: c3, thorns: true}\nred-tank: {at: e3, thorns: true}"
     game = game_with(str(path), ships, hands="{blue-tank: [barrage], red-tank: [barrage]}",
@@ -493,5 +493,5 @@ def test_the_trigger_limit_bounds_a_whole_move_not_each_effect(tmp_path):
         game.play(move)
         counts.append([sum(e.kind == kind for e in game.log[start:])
                        for kind in ("trigger", "trigger_limit", "damage")])
-    # the barrage's 300 damages, then each of the first 100 triggered an item
-    assert counts == [[100, 1, 400], [0, 0, 0], [100, 1, 400]]
+    # the barrage's 16 damages, then the 100 damages of the triggered items
+    assert counts == [[100, 1, 116], [0, 0, 0], [100, 1, 116]]
