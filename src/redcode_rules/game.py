@@ -92,7 +92,12 @@ class Game(GameCore):
     def narration(self, lang: str | None = None) -> list[str]:
         """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
         return narrate(self.log, self.lang if lang is None else check_language(lang),
-                       self.rules.words)
+                       self.rules.words, scores=self.starting_score())
+
+    def starting_score(self) -> dict[str, int] | None:
+        """The score before the first event of the log: a scenario's, else None (0 each)."""
+        start = ((self._setup or {}).get("scenario") or {}).get("score")
+        return dict(start) if isinstance(start, dict) else None
 
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
