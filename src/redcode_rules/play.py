@@ -73,8 +73,8 @@ def strip_controls(line: str) -> str:
 
 
 #: The short game (``--short`` of play and demo): rule options on top of the edition.
-SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 3\n    turn_limit 40\n}\n")
-SHORT_GAME = "war to 3 points, at most 40 turns (20 each in 1v1)"
+SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 2\n    turn_limit 60\n}\n")
+SHORT_GAME = "war to 2 points, at most 60 turns (30 each in 1v1)"
 
 
 def short_rules(edition: str, cards: Sequence[str] = ()) -> Ruleset:
