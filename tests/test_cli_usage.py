@@ -120,7 +120,8 @@ def test_the_short_game_is_a_war_to_2_points_in_60_turns(capsys):
 def test_the_readme_says_what_redcode_demo_does(capsys):
     """The quick start's description of `redcode demo` is what it prints."""
     readme = (ROOT / "README.md").read_text("utf-8")
-    said = readme.split("The first line installs the package and plays ")[1].split(";")[0]
+    said = " ".join(readme.split("The first line installs the package and plays ")[1]
+                    .split(";")[0].split())
     assert said.startswith("a narrated war between two greedy bots, blue submarine "
                            "against red destroyer (seed 1)")
     assert cli.main(["demo"]) == 0
