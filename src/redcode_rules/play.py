@@ -72,6 +72,12 @@ def strip_controls(line: str) -> str:
     return "".join(ch for ch in line if unicodedata.category(ch)[0] != "C")
 
 
+def fold(text: str) -> str:
+    """Text without its accents (``capitán`` → ``capitan``), as a name may be typed."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
 #: The short game (``--short`` of play and demo): rule options on top of the edition.
 SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 2\n    turn_limit 60\n}\n")
 SHORT_GAME = "war to 2 points, at most 60 turns (30 each in 1v1)"
@@ -436,15 +442,22 @@ class Screen:
         self.width = self.console.width if tty else 80
 
     def wrap(self, line: str, indent: int = 4) -> list[str]:
-        """A line cut between words to the screen's width, the rest indented."""
+        """A line cut between words to the screen's width, the rest indented
+        (under the second column of a line in columns, as the help's)."""
+        if len(line) <= self.width:
+            return [line]
+        columns = re.match(r"( *\S.*?\s{2,})\S", line)
         lead = len(line) - len(line.lstrip(" "))
-        body = textwrap.wrap(line.lstrip(" "), max(20, self.width - lead),
-                             subsequent_indent=" " * indent, break_on_hyphens=False,
-                             break_long_words=False)
-        return [" " * lead + part for part in body] or [line]
+        under = len(columns.group(1)) if columns and len(columns.group(1)) < self.width // 2 \
+            else lead + indent
+        return textwrap.wrap(line, self.width, subsequent_indent=" " * under,
+                             break_on_hyphens=False, break_long_words=False) or [line]
 
     def say(self, text: str | Text = "", style: str | None = None, end: str = "\n") -> None:
-        """One line (or more) of text, in a style when on a terminal."""
+        """One line (or more) of text, in a style when on a terminal; plain text
+        is cut between words to the screen's width."""
+        if isinstance(text, str) and end == "\n":
+            text = "\n".join(part for line in text.split("\n") for part in self.wrap(line))
         self.console.print(text, style=self.STYLES.get(style, style) if style else None, end=end)
 
 
@@ -626,15 +639,21 @@ class Session:
             names[ident.replace("_", " ")] = ident
         for ship in self.game.ships:
             names[ship_display(ship, self.lang, self.own).lower()] = ship
-        return {name: ident for name, ident in names.items() if name != ident}
+        return {fold(name): ident for name, ident in names.items() if name != ident}
 
     def translate(self, line: str) -> str:
-        """A typed line with the names as shown replaced by their ids, longest first."""
-        text = " " + normalise(line.lower()) + " "
+        """A typed line with the names as shown replaced by their ids, longest
+        first (accents optional: ``capitan`` is ``capitán``)."""
+        text = " " + fold(normalise(line.lower())) + " "
         for name in sorted(self.names, key=len, reverse=True):
             if f" {name} " in text:
                 text = text.replace(f" {name} ", f" {self.names[name]} ")
-        return text.strip()
+        words = text.split()
+        if words and words[0] in self.game.rules.orders:  # `capitán rojo`: the order card
+            for head in ("order", "respond"):
+                if any(m.startswith(f"{head} {words[0]}") for m in self.game.legal_moves()):
+                    return f"{head} {' '.join(words)}"
+        return " ".join(words)
 
     def play(self, move: str) -> bool:
         """Play the person's move, marking the decision for undo."""
@@ -939,8 +958,8 @@ class Session:
         for ident in idents:
             names[ident] = ident
             names[ident.replace("_", " ")] = ident
-            names[namer(ident).lower()] = ident
-        key = normalise(typed.lower())
+            names[fold(namer(ident).lower())] = ident
+        key = fold(normalise(typed.lower()))
         if key in names:
             return names[key], []
         starts = {ident for name, ident in names.items() if name.startswith(key)}
@@ -962,10 +981,10 @@ class Session:
             return
         card = rules.card(ident)
         facts = [w["card_maneuver"] if card.kind == "maneuver" else w["card_order"]]
-        if card.kind == "maneuver":
+        if card.kind == "maneuver":  # an order card's text says whom it may aim at
             facts.append(pick(w["card_cost"], card.cost).format(cost=card.cost))
-        facts.append(w["card_range"].format(range=card.range) if card.range is not None
-                     else w["card_self"])
+            facts.append(w["card_range"].format(range=card.range) if card.range is not None
+                         else w["card_self"])
         self.screen.say(w["card_head"].format(name=name(ident), id=ident,
                                               facts=" · ".join(facts)), "title")
         for part in self.screen.wrap("  " + rules.text(ident, self.lang)):
