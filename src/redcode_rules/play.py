@@ -670,6 +670,10 @@ class Session:
         """A line from the person (None at end of input), without control
         characters. With a line editor the prompt is given to it, which
         redraws it as it edits."""
+        *before, prompt = self.screen.wrap(prompt.rstrip()) or [""]
+        for part in before:  # a long question: all but its last line said first
+            self.screen.say(part, "number")
+        prompt += " "
         try:
             if self.editor is not None:
                 self.screen.console.file.flush()
@@ -854,6 +858,7 @@ class Session:
                 for i, part in enumerate(item.wrap(self.screen.console, self.screen.width
                                                    - (0 if len(item) <= self.screen.width
                                                       else 4))):
+                    part.rstrip()
                     self.screen.say(Text("    " if i else "") + part)
             return
         while len(lines) < len(legend) + 1:
@@ -962,7 +967,8 @@ class Session:
         key = fold(normalise(typed.lower()))
         if key in names:
             return names[key], []
-        starts = {ident for name, ident in names.items() if name.startswith(key)}
+        starts = {ident for name, ident in names.items()  # a word of it: `intercettazione`
+                  if re.search(rf"(^|[\s'’]){re.escape(key)}", name)}
         if len(starts) == 1:
             return starts.pop(), []
         close = close_names(key, names, 3)
