@@ -181,8 +181,8 @@ def test_destination_and_path_prompts():
     s, out = session(["1", "b3", "2", "quit"])
     s.run()
     text = out.getvalue()
-    assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to "
-            "go back) b3\n"
+    assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to\n"
+            "    go back) b3\n"                     # a long question is cut at 80 columns
             "b3 can be reached along paths that differ:\n"
             "   1  movement b3   (no running water)\n"
             "   2  movement c2 b3   (through running water c2)\n"
