@@ -153,7 +153,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     teams = parse_teams(args.teams, rules)
     lang = game_language(args.lang, rules)
     game = new_game(rules, mode=args.mode, teams=teams, seed=args.seed)
-    game.lang = lang
     kinds = {"blue": args.blue, "red": args.red}
     bots = {ship.id: BOTS[kinds[ship.side]](args.seed * 100 + i)
             for i, ship in enumerate(game.state.ships)}
