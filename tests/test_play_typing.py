@@ -204,3 +204,22 @@ def test_a_whole_game_fits_80_columns(lang, monkeypatch, capsys):
                for line in lines)
     assert max(len(line) for line in lines) <= 80
     assert not [line for line in lines if " loses 0 " in line or " 0 damage" in line]
+
+
+def test_a_token_is_marked_on_the_board_and_listed_under_it():
+    scenario = {"extra": ["cards/examples/triggers_mine.rc"],
+                "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "f3"}},
+                "hands": {"blue-submarine": ["lay_mine"]}, "phase": "maneuvers"}
+    import os
+    from pathlib import Path
+    cwd = os.getcwd()
+    os.chdir(Path(__file__).resolve().parents[1])  # the scenario's card file path
+    try:
+        s, out = session(["order lay_mine e3", "quit"], scenario=scenario)
+    finally:
+        os.chdir(cwd)
+    s.run()
+    text = out.getvalue()
+    board = text.rsplit("   a b c d e f g h\n", 1)[1]
+    assert board.splitlines()[2] == " 3 . . S . * d . ."
+    assert "\n* token mine at e3 (blue submarine)" in board
