@@ -63,6 +63,17 @@ def test_every_unknown_name_says_what_it_should_name_and_the_closest(rules, call
     assert isinstance(info.value, KeyError) and game.to_json() == before
 
 
+@pytest.mark.parametrize("options, message", [
+    ({"size": 0}, "size must be a positive number, not 0"),
+    ({"reach": 2}, "reach needs field_of (the ship whose visual field to show)"),
+    ({"field_of": "red-destroyer", "reach": -1}, "reach must be a whole number >= 0, not -1"),
+])
+def test_a_picture_option_it_cannot_use_is_the_librarys_error(rules, options, message):
+    with pytest.raises(rc.BadArgument) as info:
+        fixed_game(rules).svg(**options)
+    assert str(info.value) == message and isinstance(info.value, rc.RedCodeError)
+
+
 def test_a_status_has_its_text_in_every_language(rules):
     assert rules.status_text("intercepted") == ("Intercepted: no maneuvers, not even "
                                                 "responses, until its next turn.")

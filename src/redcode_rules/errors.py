@@ -250,6 +250,11 @@ class UnknownName(RedCodeError, KeyError):
         return str(self.args[0])
 
 
+class BadArgument(RedCodeError):
+    """An argument a function cannot use (a picture's size, a reach, a ship
+    that is not on the board); the message names the argument."""
+
+
 class NothingToUndo(RedCodeError, IndexError):
     """``undo()`` with no move to take back; also an ``IndexError``, as
     ``list.pop()`` on an empty list (python-chess's ``Board.pop``)."""
