@@ -223,3 +223,16 @@ def test_a_token_is_marked_on_the_board_and_listed_under_it():
     board = text.rsplit("   a b c d e f g h\n", 1)[1]
     assert board.splitlines()[2] == " 3 . . S . * d . ."
     assert "\n* token mine at e3 (blue submarine)" in board
+
+
+def test_a_forced_move_is_shown_and_takes_no_input(monkeypatch, capsys):
+    """The recovery played for the person is said before the next prompt; the
+    next line typed goes to the next decision."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4\nmov b3\n2\nend\nquit\n"))
+    assert cli.main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    forced = out.index("Your only move: recover movement\n"
+                       "  Blue submarine recovers a crew from Movement.\n\n"
+                       "Turn 3 — blue submarine: use a maneuver")
+    assert out.index("> quit\nBye.\n") > forced
+    assert out.count("\n> ") == 4  # placement, mov b3, end, quit: none for the recovery
