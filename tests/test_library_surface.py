@@ -115,6 +115,9 @@ def test_the_moves_are_a_copy_that_refuses_changes(rules):
             change()
     game.play(game.legal_moves()[0])
     assert moves == ["end"] and len(game.moves) == 2  # a copy: it does not follow the game
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(moves)) == copy.deepcopy(moves) == ["end"]
 
 
 def test_the_log_and_the_setup_are_copies(rules):

@@ -93,6 +93,10 @@ class FrozenList(list[T]):
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore
 
+    def __reduce__(self) -> tuple[type, tuple[list[T]]]:
+        """Pickled and copied as a plain list (rebuilding would append to it)."""
+        return (list, (list(self),))
+
 
 def normalise(move: str) -> str:
     """A move string with runs of white space folded (the notation's one spelling)."""
