@@ -178,3 +178,16 @@ def test_the_api_reference_hides_the_internals_and_describes_every_member():
                     if not inspect.getdoc(getattr(rc.Game, name))
                     and name not in ("rules",)]  # documented where __init__ sets it
     assert shown and undocumented == []
+
+
+def test_the_score_line_counts_from_a_scenarios_score():
+    game = rc.Game.from_scenario({
+        "ships": {"blue-submarine": {"at": "c3"},
+                  "red-destroyer": {"at": "d3", "repairs": 1, "breakdowns": 0}},
+        "score": {"blue": 3, "red": 1}, "hands": {"blue-submarine": ["ambush"]},
+        "phase": "maneuvers"})
+    game.play("heavy_torpedo red-destroyer")
+    game.play("pass")
+    assert "  The blue side scores 1 point (4 in all)." in game.narration()
+    assert "  La squadra blu segna 1 punto (4 in tutto)." in game.narration("it")
+    assert rc.Game.from_json(game.to_json()).narration() == game.narration()
