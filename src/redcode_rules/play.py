@@ -97,7 +97,11 @@ HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", 
 class LineEditor:
     """Line editing, history and completion at the prompts, by the standard
     library's ``readline`` (GNU readline or libedit): arrows move and recall
-    earlier lines, Tab completes a move word, a ship, a card or a command."""
+    earlier lines, Tab completes a move word, a ship, a card or a command.
+
+    Chosen over prompt_toolkit: the prompts are single lines with a word
+    list to complete, which readline does fully; it is already there, so the
+    game gains no dependency, and ``input()`` keeps working for piped input."""
 
     def __init__(self) -> None:
         import readline  # ImportError where there is none (Windows)
