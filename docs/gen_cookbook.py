@@ -1,4 +1,4 @@
-"""Build-time page (mkdocs-gen-files): the cookbook of example cards.
+"""A generated page: the cookbook of example cards (``python docs/write_generated.py``).
 
 Every entry of cards/examples/cookbook.yaml (read and played by
 docs/cookbook.py, the same code tests/test_cookbook.py checks it with)
@@ -29,13 +29,17 @@ PICTURES = "cookbook"
 KIND_WORDS = {"maneuver": "maneuver", "order": "order card", "ship": "ship type",
               "status": "status", "token": "token", "rules": "rule options"}
 
-HOW_TO = """\
+INTRO = """\
 Every card file in `cards/examples/` is shown here, played from a position
-and checked: the page is generated when the site is built from
-`cards/examples/cookbook.yaml`, the same data that
-`tests/test_cookbook.py` plays, so each result below is one the test suite
-asserts with exact values.
+and checked: each entry is a card file, its rule text in every language, a
+position and moves, the board before and after, and what the test suite
+asserts afterwards, with exact values. The page is generated from
+`cards/examples/cookbook.yaml`, the data `tests/test_cookbook.py` plays
+(`python docs/write_generated.py` writes it again); how to add an example
+is [at the end](#how-to-add-an-example).
+"""
 
+HOW_TO = """\
 ## How to add an example
 
 1. Write the card file `cards/examples/NAME.rc` and check it:
@@ -191,8 +195,8 @@ def entry_section(number: int, entry, shown: dict[str, str]) -> list[str]:
 
 
 def page(entries) -> str:
-    """The whole page: how to add an example, then the entries by category."""
-    lines = ["# Cookbook", "", HOW_TO]
+    """The whole page: the entries by category, then how to add an example."""
+    lines = ["# Cookbook", "", INTRO]
     number = 0
     shown: dict[str, str] = {}
     for category in Category:
@@ -203,7 +207,7 @@ def page(entries) -> str:
         for entry in mine:
             number += 1
             lines += entry_section(number, entry, shown)
-    return "\n".join(lines)
+    return "\n".join(lines + [HOW_TO])
 
 
 def main() -> None:

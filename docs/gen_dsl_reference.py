@@ -1,4 +1,4 @@
-"""Build-time page (mkdocs-gen-files): the DSL reference.
+"""A generated page: the DSL reference (``python docs/write_generated.py``).
 
 ``redcode_rules.dslref.dsl_reference()`` reads the grammar, the effect
 primitives, the selectors, the target kinds and the rule options, so a new

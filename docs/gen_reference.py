@@ -1,6 +1,7 @@
-"""Build-time pages (mkdocs-gen-files): the card reference of every edition in every language.
+"""Generated pages: the card reference of every edition in every language.
 
-Run by ``mkdocs build`` (plugin ``gen-files`` in mkdocs.yml). Each page is
+Written into docs/ by ``python docs/write_generated.py``, kept in the
+repository and checked current by tests/test_docs.py. Each page is
 ``redcode_rules.reference.ships_page/orders_page/options_page`` of the
 compiled ruleset, so the reference cannot disagree with the engine;
 ``redcode rules --edition ES --lang LANG --out DIR`` writes the same pages.
@@ -42,8 +43,9 @@ def main() -> None:
         "# Card reference",
         "",
         "Every maneuver, ship, order card and rule option of each edition, in each "
-        "language. These pages are generated when the site is built from the compiled "
-        "rulesets (`redcode_rules.reference`), so every number is the engine's and every "
+        "language. These pages are generated from the compiled rulesets "
+        "(`redcode_rules.reference`, `python docs/write_generated.py`), so every number is "
+        "the engine's and every "
         "card text is generated from the card's effects. The same pages, for any edition "
         "or variant file, come from the command line:",
         "",

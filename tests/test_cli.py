@@ -36,8 +36,9 @@ def one_line_error(capsys, start):
     (["fuzz", "--games", "-5"], "fuzz: argument --games: must be at least 1, not -5"),
     (["fuzz", "--games", "many"], "fuzz: argument --games: expected a whole number"),
     (["play", "--mode", "chess"], "play: argument --mode: invalid choice: 'chess'"),
-    (["nonsense"], "argument command: invalid choice: 'nonsense'"),
-    ([], "the following arguments are required: command"),
+    (["nonsense"], "no command 'nonsense'; the commands are demo, check, rules, replay, fuzz, "
+                   "play"),
+    (["dmo"], "no command 'dmo' — did you mean 'demo'?"),
 ])
 def test_usage_errors_exit_2_with_one_line(argv, message, capsys):
     assert cli.main(argv) == 2

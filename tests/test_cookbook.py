@@ -154,11 +154,12 @@ def generated_page(tmp_path, monkeypatch) -> tuple[str, set[str]]:
 
 
 def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
-    """How to add an example first; per entry its card file, the rule text in
-    three languages, the board before and after, the narration and the checks."""
+    """The entries first, how to add an example last; per entry its card file,
+    the rule text in three languages, the board before and after, the
+    narration and the checks."""
     page, written = generated_page(tmp_path, monkeypatch)
     assert page.startswith("# Cookbook\n")
-    assert page.index("## How to add an example") < page.index("### ")
+    assert page.index("### ") < page.index("## How to add an example")
     pictures = sorted(p for p in written if p != "cookbook.md")
     assert len(pictures) == 2 * len(ENTRIES)
     assert {(p[len("cookbook/"):][:2], p.rsplit("-", 1)[1]) for p in pictures} == {

@@ -274,22 +274,22 @@ def test_thousands_of_sunk_ships_are_refused_before_anything_is_built():
     """4,000 sunk ships (0.9 MB) took 634 MB and were accepted."""
     data = sunk_ships(4000)
     error = bounded(lambda: refused(data), seconds=2, megabytes=60)
-    assert str(error) == ("scenario field 'state.ships': a game has 2 to 6 ships (1v1 to 3v3, "
+    assert str(error) == ("save field 'state.ships': a game has 2 to 6 ships (1v1 to 3v3, "
                           "D2.9)")
 
 
 def test_unequal_sides_are_refused_in_a_save():
     data = sunk_ships(1)
-    assert str(refused(data)) == ("scenario field 'state.ships': sides of 2 and 1 ships (2v1): "
+    assert str(refused(data)) == ("save field 'state.ships': sides of 2 and 1 ships (2v1): "
                                   "sides are equal, 1v1, 2v2 or 3v3 (D2.9)")
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("deck", ["ambush"] * 40, "scenario field 'state': 42 order cards in hands, deck and "
+    ("deck", ["ambush"] * 40, "save field 'state': 42 order cards in hands, deck and "
                               "discard; the deck has 30 (R1.4)"),
-    ("stack", [{}] * 100, "scenario field 'state.stack': a list of at most 46 items"),
-    ("asking", [0, 1, 0], "scenario field 'state.asking': a list of at most 2 items"),
-    ("turn_number", 202, "scenario field 'state': turn_number, recover_left or orders_played "
+    ("stack", [{}] * 100, "save field 'state.stack': a list of at most 46 items"),
+    ("asking", [0, 1, 0], "save field 'state.asking': a list of at most 2 items"),
+    ("turn_number", 202, "save field 'state': turn_number, recover_left or orders_played "
                          "out of range"),
 ])
 def test_state_lists_and_counts_beyond_what_a_game_reaches_are_refused(field, value, message):
@@ -301,14 +301,14 @@ def test_state_lists_and_counts_beyond_what_a_game_reaches_are_refused(field, va
 def test_a_move_list_longer_than_the_turn_limit_allows_is_refused():
     data = save_data(a_game())
     data["moves"] = ["end"] * (201 * 200 + 1)
-    assert str(refused(data)) == ("scenario field 'moves': a list of at most 40200 moves (200 "
+    assert str(refused(data)) == ("save field 'moves': a list of at most 40200 moves (200 "
                                   "a turn, 200 turns, D8.5)")
 
 
 def test_a_log_far_longer_than_the_moves_is_refused():
     data = save_data(a_game())
     data["log"] = data["log"][:1] * 100
-    assert str(refused(data)) == "scenario field 'log': a list of at most 50 events a move"
+    assert str(refused(data)) == "save field 'log': a list of at most 50 events a move"
 
 
 def test_a_scenario_with_more_than_six_ships_is_refused_before_they_are_built():
@@ -516,7 +516,7 @@ def test_a_save_with_an_island_on_a_start_card_is_refused():
     data = save_data(a_game())
     board = data["state"]["board"]
     data["state"]["board"] = "#" + board[1:]
-    assert str(refused(data)) == ("scenario field 'state.start_cards.blue': a1 on the blue "
+    assert str(refused(data)) == ("save field 'state.start_cards.blue': a1 on the blue "
                                   "start card is an island: start cards are open water (D2.7, "
                                   "R2.8)")
 

@@ -185,10 +185,13 @@ def test_narrating_a_whole_random_game(played, lang):
 
 
 def test_every_logged_event_but_turn_end_gets_a_line(played):
-    """narrate_event is empty only for events not worth a line (turn_end)."""
+    """narrate_event is empty only for events not worth a line (turn_end, a
+    change of nothing)."""
     from redcode_rules.narrate import narrate_event
     for lang in LANGS:
-        silent = {e.kind for e in played.log if not narrate_event(e, lang)}
+        from redcode_rules.narrate import AMOUNT_KEYS
+        silent = {e.kind for e in played.log if not narrate_event(e, lang)
+                  and e.data.get(AMOUNT_KEYS.get(e.kind)) != 0}  # a change of nothing: silent
         assert silent <= {"turn_end"}, (lang, silent)
 
 
@@ -225,12 +228,52 @@ def test_generated_italian_contracts_a_preposition_meeting_an_article():
 
 
 @pytest.mark.parametrize("lang,one,three", [
-    ("en", "The blue side scores: 1 point.", "The blue side scores: 3 points."),
-    ("es", "El bando azul puntúa: 1 punto.", "El bando azul puntúa: 3 puntos."),
-    ("it", "La squadra blu segna: 1 punto.", "La squadra blu segna: 3 punti."),
+    ("en", "The blue side scores 1 point (1 in all).", "The blue side scores 3 points (4 in all)."),
+    ("es", "El bando azul puntúa 1 punto (1 en total).",
+     "El bando azul puntúa 3 puntos (4 en total)."),
+    ("it", "La squadra blu segna 1 punto (1 in tutto).",
+     "La squadra blu segna 3 punti (4 in tutto)."),
 ])
-def test_a_score_of_one_point_is_singular(lang, one, three):
-    from redcode_rules.narrate import narrate_event
+def test_a_score_says_the_points_scored_and_the_total(lang, one, three):
+    from redcode_rules.narrate import narrate
     from redcode_rules.state import Event
-    assert narrate_event(Event("score", 1, {"side": "blue", "points": 1}), lang) == one
-    assert narrate_event(Event("score", 1, {"side": "blue", "points": 3}), lang) == three
+    events = [Event("score", 1, {"side": "blue", "points": 1}),
+              Event("score", 1, {"side": "red", "points": 2}),
+              Event("score", 1, {"side": "blue", "points": 4})]
+    lines = narrate(events, lang)
+    assert (lines[0], lines[2]) == ("  " + one, "  " + three)
+    assert narrate(events, lang, since=2) == ["  " + three]  # the earlier events still count
+
+
+@pytest.mark.parametrize("lang,lines", [
+    ("en", ["  The blue side scores 2 points (5 in all).", "  The red side loses 1 point (0 in all)."]),
+    ("es", ["  El bando azul puntúa 2 puntos (5 en total).",
+            "  El bando rojo pierde 1 punto (0 en total)."]),
+    ("it", ["  La squadra blu segna 2 punti (5 in tutto).",
+            "  La squadra rossa perde 1 punto (0 in tutto)."]),
+])
+def test_a_score_counts_from_the_score_the_game_started_with(lang, lines):
+    from redcode_rules.narrate import narrate
+    from redcode_rules.state import Event
+    events = [Event("score", 1, {"side": "blue", "points": 5}),
+              Event("score", 1, {"side": "red", "points": 0}),
+              Event("score", 1, {"side": "red", "points": 0})]  # a change of nothing: no line
+    assert narrate(events, lang, scores={"blue": 3, "red": 1}) == lines
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("kind,data", [
+    ("damage", {"ship": "blue-submarine", "amount": 0, "repairs": 3, "breakdowns": 0}),
+    ("regain", {"ship": "blue-submarine", "track": "repair", "amount": 0}),
+    ("crew_loss", {"ship": "blue-submarine", "amount": 0}),
+    ("draw", {"player": "blue-submarine", "count": 0}),
+    ("catchup", {"side": "red", "cards": 0}),
+])
+def test_a_change_of_nothing_is_not_narrated(lang, kind, data):
+    from redcode_rules.narrate import narrate, narrate_event
+    from redcode_rules.state import Event
+    data = dict(data)
+    assert narrate_event(Event(kind, 1, dict(data)), lang) == ""
+    assert narrate([Event(kind, 1, dict(data))], lang) == []
+    data[next(k for k in ("amount", "count", "cards") if k in data)] = 1
+    assert narrate_event(Event(kind, 1, data), lang) != ""

@@ -112,8 +112,8 @@ CASES = [
      "*** ¡El destructor rojo hunde al portaaviones rojo! ***",
      "*** Il distruttore rosso affonda la portaerei rossa! ***"),
     ("score", {"side": "red", "points": 2},
-     "El bando rojo puntúa: 2 puntos.",
-     "La squadra rossa segna: 2 punti."),
+     "El bando rojo tiene 2 puntos.",
+     "La squadra rossa ha 2 punti."),
     ("catchup", {"side": "red", "cards": 2},
      "El bando rojo recibe 2 cartas de órdenes (compensación).",
      "La squadra rossa riceve 2 carte degli ordini (compensazione)."),
@@ -155,7 +155,7 @@ def test_every_event_in_spanish_and_italian(kind, data, es, it):
     ("sunk", {"ship": S, "by": C}, "*** Blue submarine is sunk by red aircraft carrier! ***"),
     ("use", {"player": S, "card": "torpedo", "target": D},
      "Blue submarine uses Torpedo on red destroyer."),
-    ("score", {"side": "red", "points": 2}, "The red side scores: 2 points."),
+    ("score", {"side": "red", "points": 2}, "The red side has 2 points."),
 ])
 def test_english_names_ships_without_an_article(kind, data, en):
     assert narrate_event(Event(kind, 3, dict(data))) == en

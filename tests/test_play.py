@@ -49,7 +49,7 @@ def stdin(monkeypatch, text):
 def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
     """The person enters `1` at every prompt (the first move, destination, path)."""
     stdin(monkeypatch, "1\n" * 600)
-    assert cli.main(["play", "--seed", "2"]) == 0
+    assert cli.main(["play", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Red Code — en edition, war, seed 2. You play the blue submarine.\n"
                           "Bots: red destroyer (greedy).\n")
@@ -64,7 +64,7 @@ def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
 
 def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
     stdin(monkeypatch, "1\n" * 600)
-    assert cli.main(["play", "--edition", "es", "--seed", "2"]) == 0
+    assert cli.main(["play", "--edition", "es", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Código Rojo — edición es, guerra, semilla 2. "
                           "Juegas con submarino azul.\n")
@@ -76,7 +76,8 @@ def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
 
 def test_piped_into_the_command_it_plays_and_quits_in_plain_text():
     """`printf ... | python -m redcode_rules play`: prompts, echo, no ANSI codes."""
-    run = subprocess.run([sys.executable, "-m", "redcode_rules", "play", "--seed", "3"],
+    run = subprocess.run([sys.executable, "-m", "redcode_rules", "play", "--seed", "3",
+                          "--no-confirm"],
                          input="1\n" * 40 + "hint\nquit\n", capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stderr
@@ -101,15 +102,15 @@ def test_the_board_and_its_legend_come_last_above_the_prompt():
     s.run()
     text = out.getvalue()
     board = text[text.index("   a b c d e f g h"):]
-    assert board.splitlines()[:4] == [
-        "   a b c d e f g h",
-        " 1 . . . . . . . .   S blue submarine (you): b2 · repairs 3/3 · breakdowns 3/3 · "
-        "reserve 6 · hand 1",
-        " 2 . S ~ . . . . .   d red destroyer: h6 · repairs 3/3 · breakdowns 3/3 · "
-        "reserve 6 · hand 0",
-        " 3 . . . . . . . .   # island · ~ running water · . water",
-    ]
-    assert board.splitlines()[6:] == [" 6 . . . . . . . d", "> quit", "Bye."]
+    assert board.splitlines()[:3] == ["   a b c d e f g h", " 1 . . . . . . . .",
+                                      " 2 . S ~ . . . . ."]
+    # the legend under the board: beside it, it would not fit in 80 columns
+    assert board.splitlines()[6:] == [
+        " 6 . . . . . . . d",
+        "S blue submarine (you): b2 · repairs 3/3 · breakdowns 3/3 · reserve 6 · hand 1",
+        "d red destroyer: h6 · repairs 3/3 · breakdowns 3/3 · reserve 6 · hand 0",
+        "# island · ~ running water · . water",
+        "> quit", "Bye."]
 
 
 def test_moves_are_grouped_by_maneuver_and_numbered():
@@ -122,14 +123,13 @@ def test_moves_are_grouped_by_maneuver_and_numbered():
         "  Repair (2 crew)          2 repair",
         "  Torpedo (2 crew)         3 torpedo blue-submarine",
         "  Orders (2 crew)          4 orders",
-        "  Immersion (2 crew)       5 immersion → a1* b1* c1* d1* e1 a2* d2* e2 a3* b3* c3* "
-        "d3* e3 a4* b4*",
-        "                           c4* d4* e4",
+        "  Immersion (2 crew)       5 immersion → a1* b1* c1* d1* e1 a2* d2* e2 a3* b3*",
+        "                           c3* d3* e3 a4* b4* c4* d4* e4",
         "  Countermeasure (2 crew)  6 countermeasure blue-submarine",
         "  Heavy torpedo (3 crew)   7 heavy_torpedo blue-submarine",
         "  Floating mine (3 crew)   8 floating_mine blue-submarine",
-        "  Captain (order card)     9 order captain blue-submarine   "
-        "10 order captain red-destroyer",
+        "  Captain (order card)     9 order captain red-destroyer",   # the enemy first
+        "                           10 order captain blue-submarine",
         "  End the turn             11 end",
         "                           * several paths",
     ]
@@ -181,8 +181,8 @@ def test_destination_and_path_prompts():
     s, out = session(["1", "b3", "2", "quit"])
     s.run()
     text = out.getvalue()
-    assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to "
-            "go back) b3\n"
+    assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to\n"
+            "    go back) b3\n"                     # a long question is cut at 80 columns
             "b3 can be reached along paths that differ:\n"
             "   1  movement b3   (no running water)\n"
             "   2  movement c2 b3   (through running water c2)\n"
@@ -257,7 +257,8 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     saved = json.loads(path.read_text())
     moves = saved["moves"]
-    assert f"> save {path}\nReplay saved to {path} ({len(moves)} moves).\n" in out
+    # a long path is cut at 80 columns like any line: compare the words
+    assert f"> save {path} Replay saved to {path} ({len(moves)} moves)." in " ".join(out.split())
     game = replay(saved, upto=0)
     mine = []                       # the moves blue played, in order
     for move in moves:
@@ -268,11 +269,11 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     stdin(monkeypatch, f"load {path}\nundo\nquit\n")
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out
-    assert f"> load {path}\nLoaded {path}: {len(moves)} moves.\n" in out
+    assert f"> load {path} Loaded {path}: {len(moves)} moves." in " ".join(out.split())
     assert f"> undo\nBack to your decision before '{mine[-1]}'.\n" in out
     stdin(monkeypatch, f"load {tmp_path / 'missing.json'}\nsave {tmp_path}/no/such/x.json\n")
     assert cli.main(["play"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
     assert "missing.json: cannot read replay: No such file or directory" in out
     assert f"cannot write {tmp_path}/no/such/x.json: No such file or directory" in out
 
@@ -282,10 +283,10 @@ def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
     s, out = session(["repair", f"save {path}", "quit"])
     s.run()
     count = len(s.game.moves)
-    assert f"Replay saved to {path} ({count} moves).\n" in out.getvalue()
+    assert f"Replay saved to {path} ({count} moves)." in " ".join(out.getvalue().split())
     other, out = session([f"load {path}", "undo", "quit"])
     other.run()
-    assert f"> load {path}\nLoaded {path}: {count} moves.\n" in out.getvalue()
+    assert f"> load {path} Loaded {path}: {count} moves." in " ".join(out.getvalue().split())
     assert "> undo\nBack to your decision before 'repair'.\n" in out.getvalue()
     assert other.game == rc.Game.from_scenario(SCENARIO)
 
@@ -296,8 +297,8 @@ def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
     text = out.getvalue()
     assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
         in text
-    assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be " \
-        "responded to (R5.1)\n" in text
+    assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be\n" \
+        "    responded to (R5.1)\n" in text          # cut between words at 80 columns
     assert "> end\nTurn 2: red destroyer.\n" in text       # the bot plays at once
     assert s.game.moves[0] == "end"
 
@@ -314,7 +315,7 @@ def test_commands_in_spanish():
     assert "> pass\nno hay nada a lo que responder" in text
     assert text.endswith("> salir\nAdiós.\n")
     assert "Turno 1 — submarino azul: usa una maniobra, juega una carta de órdenes o " \
-        "termina el turno" in text
+        "termina\n    el turno" in text                    # cut between words at 80 columns
 
 
 def test_a_response_decision_names_what_it_answers():

@@ -105,9 +105,10 @@ def test_a_new_ship_type_in_the_terminal_game():
     out = io.StringIO()
     session = Session(game, "blue-kraken", {}, "en", Screen(out), lambda prompt: "quit")
     session.show_board()
-    lines = out.getvalue().splitlines()
-    assert lines[2].startswith(" 2 . K . # . . . .   d red destroyer: g5 · ")
-    assert lines[1].startswith(" 1 . . # . . . . #   K blue kraken (you): b2 · ")
+    lines = out.getvalue().splitlines()  # the ship lines under the board, in 80 columns
+    assert lines[2] == " 2 . K . # . . . ."
+    assert lines[7].startswith("K blue kraken (you): b2 · ")
+    assert lines[8].startswith("d red destroyer: g5 · ")
 
 
 def test_every_drawing_a_ship_may_name_is_drawn():

@@ -128,9 +128,9 @@ def test_undo_of_one_move_gives_back_the_state_log_and_legal_moves():
     the moves and the legal moves), and the same move played again gives the
     same game."""
     game = fixed_game(rc.load_ruleset("en"), seed=3)
-    before, log, legal = game.to_json(), list(game.log), game.legal_moves()
+    before, log, legal = game.to_json(), game.log, game.legal_moves()
     game.play("end")
-    after, log_after = game.to_json(), list(game.log)
+    after, log_after = game.to_json(), game.log
     assert game.undo() == "end"
     assert game.to_json() == before and game.log == log and game.moves == []
     assert game.legal_moves() == legal
@@ -147,11 +147,11 @@ def test_a_first_undo_after_any_number_of_moves_is_exact():
     rules = rc.load_ruleset("en")
     reference = rc.new_game(rules, seed=4)
     rnd = random.Random(4)
-    saves, logs = [reference.to_json()], [list(reference.log)]
+    saves, logs = [reference.to_json()], [reference.log]
     while len(reference.moves) < 40 and not reference.is_over:
         play_random(reference, rnd, 1)
         saves.append(reference.to_json())
-        logs.append(list(reference.log))
+        logs.append(reference.log)
     moves = list(reference.moves)
     assert len(moves) == 40
     for n in range(1, len(moves) + 1):

@@ -6,8 +6,9 @@
     game.legal_moves(); game.play("end")
 """
 from . import svg
-from .errors import (DslError, Failure, IllegalMove, LanguageError, RedCodeError, ReplayError,
-                     ScenarioError, SetupError, UsageError)
+from .errors import (BadArgument, DslError, Failure, IllegalMove, LanguageError, NothingToUndo,
+                     RedCodeError, ReplayError, SaveError, ScenarioError, SetupError, UnknownName,
+                     UsageError)
 from .game import Game, ShipView, new_game
 from .loader import load_ruleset, load_source
 from .model import CardDef, Ruleset, ShipDef
@@ -52,7 +53,7 @@ def compiled_modules() -> list[str]:
             out.append(info.name)
     return sorted(out)
 
-__all__ = ["__version__", "CardDef", "DslError", "Failure", "Game", "IllegalMove", "LanguageError",
-           "RedCodeError", "ReplayError", "Ruleset", "ScenarioError", "SetupError", "ShipDef",
-           "ShipView", "UsageError", "compiled_modules", "load_ruleset", "load_source", "new_game",
-           "svg"]
+__all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalMove",
+           "LanguageError", "NothingToUndo", "RedCodeError", "ReplayError", "Ruleset", "SaveError",
+           "ScenarioError", "SetupError", "ShipDef", "ShipView", "UnknownName", "UsageError",
+           "compiled_modules", "load_ruleset", "load_source", "new_game", "svg"]

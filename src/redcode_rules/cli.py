@@ -1,23 +1,28 @@
 """The ``redcode`` command: demo, check, rules, replay, fuzz, play.
 
 This module parses arguments and reports; the work is elsewhere (``play.py``
-holds the terminal game). No user error ends in a traceback: a bad option or
-input exits with code 2 and one line on stderr, a failure (card files with
-errors, a broken invariant, a replay with an illegal move, a file that
-cannot be written) with code 1. ``--json`` on check, fuzz and replay prints
-one JSON document on stdout instead, errors included.
+holds the terminal game). Bare ``redcode`` lists the commands. No user error
+ends in a traceback, and every command follows one rule for its exit code:
+2 (usage) when it cannot start with what it was given — a bad option or
+value, a file named that cannot be read or is not of its kind — and 1
+(failure) when it ran and the answer is no: card files with errors, a
+broken invariant, a replay with an illegal move, a file that cannot be
+written. Either way one line on stderr; ``--json`` on check, fuzz and replay
+prints one JSON document on stdout instead, errors included.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any, NoReturn, Sequence
 
 from . import __version__, i18n
 from .bots import BOTS
-from .errors import Failure, LanguageError, RedCodeError, UsageError
+from .errors import (Failure, LanguageError, RedCodeError, UsageError, close_names,
+                     did_you_mean, quote)
 from .fuzz import NEW_ORDER_SHARE, card_fuzz_rules, fuzz, fuzz_cards
 from .game import Game, new_game
 from .game_setup import default_teams
@@ -25,11 +30,13 @@ from .i18n import catalog
 from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text, narrate
-from .play import PlaySetup, play
-from .reference import write_reference
+from .play import SHORT_GAME, PlaySetup, play, short_rules
+from .reference import options_page, orders_page, ships_page, write_reference
 from .replay import ReplayError, read_replay
 
 USAGE, FAILURE = 2, 1
+#: The commands, in the order ``redcode`` lists them.
+COMMANDS = ("demo", "check", "rules", "replay", "fuzz", "play")
 
 
 class Parser(argparse.ArgumentParser):
@@ -41,6 +48,11 @@ class Parser(argparse.ArgumentParser):
         names the subcommand (``fuzz: argument --games: …``), and ``report``
         puts ``redcode:`` in front once."""
         command = self.prog.partition(" ")[2]
+        unknown = re.match(r"argument COMMAND: invalid choice: '(.*?)'", message)
+        if unknown:  # `redcode demp`: the commands, or the one meant
+            name = unknown.group(1)
+            message = f"no command {quote(name)}" + (did_you_mean(close_names(name, COMMANDS))
+                                                     or f"; the commands are {', '.join(COMMANDS)}")
         raise UsageError(f"{command}: {message}" if command else message)
 
 
@@ -103,11 +115,25 @@ def game_language(requested: str | None, rules: Ruleset) -> str:
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:
-    """The ruleset of ``--edition`` and ``--cards``; a bad one is a usage error."""
+    """The ruleset of ``--edition`` and ``--cards`` (and ``--short``); a bad one is a
+    usage error."""
     try:
+        if getattr(args, "short", False):
+            return short_rules(args.edition, args.cards)
         return load_ruleset(args.edition, args.cards)
     except RedCodeError as err:
         raise UsageError(str(err)) from None
+
+
+def readable_files(paths: Sequence[str], kind: str) -> None:
+    """Every file named on the command line can be read: one that cannot is a
+    usage error (the command cannot start), as ``replay`` says of its file."""
+    for path in paths:
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as err:
+            raise UsageError(f"{path}: cannot read {kind}: {err.strerror or err}") from None
 
 
 def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> None:
@@ -149,6 +175,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate card files, by default as one card set: every error with file,
     line and caret; exit 1 if any."""
+    readable_files(args.files, "card file")
     errors = check_files(args.files, args.edition, separately=args.separately)
     if args.json:
         emit({"command": "check", "ok": not errors, "files": list(args.files),
@@ -165,10 +192,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """Write the card reference pages of --edition in --lang into --out."""
+    """Write the card reference pages of --edition in --lang into --out, or
+    without --out print them."""
     lang = check_language(args.lang)
     args.edition = args.edition or (lang if lang in builtin_editions() else "en")
     rules = rules_of(args)
+    if args.out is None:
+        print("\n\n".join(page(rules, lang) for page in (ships_page, orders_page, options_page)))
+        return 0
     try:
         paths = write_reference(rules, args.out, lang)
     except OSError as err:
@@ -184,7 +215,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     setup = PlaySetup(rules=rules, mode=args.mode, teams=parse_teams(args.teams, rules),
                       seed=args.seed, lang=game_language(args.lang, rules), seat=args.seat,
-                      bots=args.bots)
+                      bots=args.bots, confirm=not args.no_confirm)
     return play(setup)
 
 
@@ -321,32 +352,49 @@ def version() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``redcode`` argument parser: one subcommand per command."""
-    p = Parser(prog="redcode", description="Red Code rules engine")
-    p.add_argument("--version", action="version", version=f"redcode {version()}")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    p = Parser(prog="redcode", description="Red Code rules engine: games, card files, "
+               "references.", epilog="redcode COMMAND --help says more of a command.")
+    p.add_argument("--version", action="version", version=f"redcode {version()}",
+                   help="print the version and exit")
+    sub = p.add_subparsers(dest="command", title="commands", metavar="COMMAND",
+                           parser_class=Parser)
 
     def game_options(sp):
         """The options of a game: edition, cards, mode, teams, seed, language."""
-        sp.add_argument("--edition", default="en", help="en, es, it or a variant file")
-        sp.add_argument("--cards", action="append", default=[], help="extra card file")
-        sp.add_argument("--mode", default="war", choices=["war", "arena"])
-        sp.add_argument("--teams", default="1v1", help="1v1, 2v2, 3v3 or submarine/destroyer")
-        sp.add_argument("--seed", type=int, default=1)
-        sp.add_argument("--lang", default=None, help="en, es, it (default: the edition's)")
+        sp.add_argument("--edition", default="en",
+                        help="en, es, it or a variant file (default: en)")
+        sp.add_argument("--cards", action="append", default=[], metavar="FILE",
+                        help="an extra card file (repeat for several)")
+        sp.add_argument("--mode", default="war", choices=["war", "arena"],
+                        help="war (points, R8.3) or arena (last side afloat) (default: war)")
+        sp.add_argument("--teams", default="1v1",
+                        help="1v1, 2v2, 3v3 or the types of each side, submarine/destroyer "
+                             "(default: 1v1)")
+        sp.add_argument("--seed", type=int, default=1,
+                        help="the game's random state: same seed, same game (default: 1)")
+        sp.add_argument("--lang", default=None,
+                        help="en, es or it: the language on screen (default: the edition's)")
+        sp.add_argument("--short", action="store_true",
+                        help=f"a short game: {SHORT_GAME}")
 
     def json_option(sp):
         """``--json``: one JSON document on stdout instead of text."""
         sp.add_argument("--json", action="store_true",
                         help="one JSON document on stdout (results and errors)")
 
-    d = sub.add_parser("demo", help="a whole game between bots, narrated")
+    d = sub.add_parser("demo", help="a whole game between two bots, narrated",
+                       description="A whole game between bots (greedy by default), "
+                                   "narrated move by move, then the final board and winner.")
     game_options(d)
-    d.add_argument("--blue", default="greedy", choices=sorted(BOTS))
-    d.add_argument("--red", default="greedy", choices=sorted(BOTS))
+    d.add_argument("--blue", default="greedy", choices=sorted(BOTS),
+                   help="the bot of the blue side (default: greedy)")
+    d.add_argument("--red", default="greedy", choices=sorted(BOTS),
+                   help="the bot of the red side (default: greedy)")
     d.set_defaults(func=cmd_demo)
 
-    c = sub.add_parser("check", help="validate card files")
-    c.add_argument("files", nargs="+")
+    c = sub.add_parser("check", help="validate card files",
+                       description="Every error of card files, with file, line and column.")
+    c.add_argument("files", nargs="+", metavar="FILE", help="a card file (.rc)")
     c.add_argument("--edition", default="en", help="edition the files are added to")
     c.add_argument("--separately", action="store_true",
                    help="check each file alone on top of the edition (default: the files "
@@ -354,17 +402,23 @@ def build_parser() -> argparse.ArgumentParser:
     json_option(c)
     c.set_defaults(func=cmd_check)
 
-    r = sub.add_parser("rules", help="write the rule reference as Markdown")
-    r.add_argument("--lang", default="en")
+    r = sub.add_parser("rules", help="the card reference as Markdown",
+                       description="The card reference (ships and maneuvers, order cards, "
+                                   "rule options) as Markdown: printed, or written into --out.")
+    r.add_argument("--lang", default="en", help="en, es or it (default: en)")
     r.add_argument("--edition", default=None,
                    help="en, es, it or a variant file (default: the edition of --lang)")
-    r.add_argument("--cards", action="append", default=[], help="extra card file")
-    r.add_argument("--out", required=True)
+    r.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="an extra card file (repeat for several)")
+    r.add_argument("--out", default=None, metavar="DIR",
+                   help="write ships.md, orders.md and options.md into DIR "
+                        "(default: print them)")
     r.set_defaults(func=cmd_rules)
 
     rp = sub.add_parser("replay", help="re-simulate a replay file and narrate it")
-    rp.add_argument("file")
-    rp.add_argument("--lang", default=None)
+    rp.add_argument("file", metavar="FILE", help="a replay file (JSON, as play's save writes)")
+    rp.add_argument("--lang", default=None,
+                    help="en, es or it: the narration's language (default: the edition's)")
     json_option(rp)
     rp.set_defaults(func=cmd_replay)
 
@@ -380,8 +434,10 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--deck-share", type=share, default=NEW_ORDER_SHARE,
                     help="with --cards: the share of the deck given to the new order cards "
                          f"(default {NEW_ORDER_SHARE})")
-    fz.add_argument("--games", type=positive_int, default=100)
-    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--games", type=positive_int, default=100,
+                    help="how many random games (default: 100)")
+    fz.add_argument("--seed", type=int, default=0,
+                    help="the random state the games are drawn from (default: 0)")
     fz.add_argument("--out", default=".", help="folder for the replays of a failure")
     fz.add_argument("--quiet", action="store_true", help="no progress bar")
     json_option(fz)
@@ -395,6 +451,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--bots", default="greedy",
                     help=f"the other seats' bots: one of {', '.join(sorted(BOTS))} for all, "
                          "or one per other seat, comma separated")
+    pl.add_argument("--no-confirm", action="store_true",
+                    help="do not ask before a maneuver or order aimed at your own side")
     pl.set_defaults(func=cmd_play)
     return p
 
@@ -404,7 +462,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in argv
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # bare `redcode`: what it can do
+            parser.print_help()
+            return 0
         return args.func(args)
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0

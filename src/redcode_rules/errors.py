@@ -8,6 +8,7 @@ wrong: the file and line of a card, the move and the rule, the scenario field.
 from __future__ import annotations
 
 import reprlib
+from typing import Iterable, Sequence
 
 #: The most characters of a value any error message quotes: a file can hold
 #: a value of gigabytes (a YAML alias bomb), and formatting it whole would cost
@@ -201,3 +202,68 @@ class UsageError(RedCodeError):
 
 class Failure(RedCodeError):
     """The ``redcode`` command ran and failed (exit code 1): say why in one line."""
+
+
+def close_names(name: object, known: Iterable[str], count: int = 3) -> list[str]:
+    """The known names closest to a misspelt one, best first (maybe none)."""
+    import difflib
+    if not isinstance(name, str):
+        return []
+    return difflib.get_close_matches(name, list(known), n=count, cutoff=0.6)
+
+
+def did_you_mean(names: Sequence[str]) -> str:
+    """`` — did you mean 'a' or 'b'?`` for close names, "" for none."""
+    if not names:
+        return ""
+    quoted = [f"'{n}'" for n in names]
+    listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f" — did you mean {listed}?"
+
+
+class UnknownName(RedCodeError, KeyError):
+    """A name that names nothing here: a ship id, a card or status id, a maneuver.
+
+    Also a ``KeyError``, as a missing key is in Python (python-chess does
+    the same), so ``except KeyError`` keeps working. ``name`` is what was
+    asked, ``kind`` what it should have named (``ship``, ``card``),
+    ``known`` every name there is and ``suggestions`` the closest, best first.
+    """
+
+    def __init__(self, kind: str, name: object, known: Iterable[str], where: str = "",
+                 hint: str = ""):
+        self.kind = kind
+        self.name = name
+        self.known = list(known)
+        self.suggestions = close_names(name, self.known)
+        listing = ", ".join(self.known[:12]) + (" …" if len(self.known) > 12 else "")
+        message = f"no {kind} {quote(name)}{where}"
+        if hint:
+            message += f" ({hint})"
+        elif self.suggestions:
+            message += did_you_mean(self.suggestions)
+        elif self.known:
+            message += f"; the {kind}s{where} are {listing}"
+        super().__init__(message)
+
+    def __str__(self) -> str:  # the message as written, not quoted as KeyError quotes a key
+        return str(self.args[0])
+
+
+class BadArgument(RedCodeError):
+    """An argument a function cannot use (a picture's size, a reach, a ship
+    that is not on the board); the message names the argument."""
+
+
+class NothingToUndo(RedCodeError, IndexError):
+    """``undo()`` with no move to take back; also an ``IndexError``, as
+    ``list.pop()`` on an empty list (python-chess's ``Board.pop``)."""
+
+
+class SaveError(ScenarioError):
+    """A saved game (``Game.from_json``, a pickle) that cannot be loaded:
+    not JSON, another format, card data that changed. A ``ScenarioError``,
+    so one ``except`` still covers every way of setting up a position;
+    ``field`` names the part of the save."""
+
+    source = "save field"

@@ -8,10 +8,12 @@ itself to those modules, so a game they build is a ``Game`` (python-chess's
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .errors import SaveError, ScenarioError
 from .game_setup import Default
 from .i18n import check_language
 from .model import Ruleset
@@ -50,7 +52,12 @@ class Game(GameCore):
 
         The rules are loaded again from the edition and card files it names
         and must compile to the same card data (``ScenarioError`` if not)."""
-        return game_from_json(text, game_class=cls)
+        try:
+            return game_from_json(text, game_class=cls)
+        except ScenarioError as err:  # every field of it is the save's
+            if isinstance(err, SaveError):
+                raise
+            raise SaveError(err.field, err.reason) from None
 
     @classmethod
     def from_replay(cls, source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
@@ -85,11 +92,30 @@ class Game(GameCore):
     def narration(self, lang: str | None = None) -> list[str]:
         """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
         return narrate(self.log, self.lang if lang is None else check_language(lang),
-                       self.rules.words)
+                       self.rules.words, scores=self.starting_score())
+
+    def starting_score(self) -> dict[str, int] | None:
+        """The score before the first event of the log: a scenario's, else None (0 each)."""
+        start = ((self._setup or {}).get("scenario") or {}).get("score")
+        return dict(start) if isinstance(start, dict) else None
 
     def board_text(self) -> str:
         """The board as text, row 1 first, ships as letters (see narrate.board_text)."""
         return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter (as python-chess boards show themselves)."""
+        return self.svg()
+
+    def _repr_html_(self) -> str:
+        """The board and one line under it (turn, who is to move, the score), for Jupyter."""
+        if self.is_over:
+            status = f"over: {self.winner}"
+        else:
+            status = f"turn {self.turn_number}, {self.to_move} to move ({self.decision})"
+        if self.state.mode == "war":
+            status += ", score " + " – ".join(f"{side} {n}" for side, n in self.score.items())
+        return f"<div>{self.svg()}<p>{html.escape(status)}</p></div>"
 
     def __str__(self) -> str:
         """The board as text (``board_text``), as python-chess prints a board."""

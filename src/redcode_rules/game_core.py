@@ -9,13 +9,14 @@ they are given.
 
 from __future__ import annotations
 
-from typing import Any, Self, Sequence
+import copy
+from typing import Any, NoReturn, Self, Sequence, TypeVar
 
 import attrs
 
 from .board import Board
 from .engine import Engine
-from .errors import IllegalMove
+from .errors import IllegalMove, NothingToUndo, UnknownName
 from .explain import closest_moves, explain
 from .i18n import check_language, text
 from .game_setup import Default, default_teams, make_board, new_state
@@ -71,8 +72,30 @@ class ShipView:
     def crew_on(self, maneuver: str) -> int:
         """Crew on a maneuver's boxes (0 = available, R4.1)."""
         if maneuver not in self.crew:
-            raise KeyError(f"{self.id} has no maneuver {maneuver!r}")
+            raise UnknownName("maneuver", maneuver, self.maneuvers, f" on {self.id}")
         return self.crew[maneuver]
+
+
+T = TypeVar("T")
+
+
+class FrozenList(list[T]):
+    """A copy of a list the game keeps (``game.moves``) that
+    refuses to be changed, so no one mistakes it for the game's own: it
+    is a ``list`` in every other way (equal to one, JSON writes it)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a copy of the game's record cannot be changed; the game changes by "
+                        "play and undo (list(...) makes a list of one's own)")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore
+
+    def __reduce__(self) -> tuple[type, tuple[list[T]]]:
+        """Pickled and copied as a plain list (rebuilding would append to it)."""
+        return (list, (list(self),))
 
 
 def normalise(move: str) -> str:
@@ -90,21 +113,22 @@ class GameCore:
     by ``new`` is of the class it was asked of (the public ``Game``).
     """
 
-    __slots__ = ("rules", "state", "log", "board", "setup", "moves", "_lang", "_eng",
+    __slots__ = ("rules", "state", "_log", "board", "_setup", "_moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
                  "_log_lengths", "_dense")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
                  board: Board | None = None):
         self.rules = rules
+        """The rules the game is played by (shared, never changed by a game)."""
         self.state = state
-        self.log: list[Event] = log if log is not None else []
+        self._log: list[Event] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
         self._eng: Engine | None = None
         self._movegen: MoveGen | None = None
         self._moves_cache = MoveCache()
         self._legal: Listing | None = None
-        self.setup: dict[str, Any] | None = None  # how the game began, for replays
+        self._setup: dict[str, Any] | None = None  # how the game began, for replays
         # undo: states before moves, saved flat into one list
         # (GameState.save_into); per move, where its state starts (-1: not
         # saved, replayed from an earlier one) and the log's length then
@@ -112,8 +136,36 @@ class GameCore:
         self._history_at: list[int] = []
         self._log_lengths: list[int] = []
         self._dense = False  # save before every move (after a first undo)
-        self.moves: list[str] = []
+        self._moves: list[str] = []
         self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
+
+    # ------------------------------------------------------------- records
+    @property
+    def moves(self) -> list[str]:
+        """Every move played, as recorded (the listed notation), oldest first
+        (a copy, which refuses changes)."""
+        return FrozenList(self._moves)
+
+    @moves.setter
+    def moves(self, moves: Sequence[str]) -> None:
+        self._moves = list(moves)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event of the game so far, oldest first, as ``narration``
+        tells them: a tuple (a copy; the events are records, read them only)."""
+        return tuple(self._log)
+
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """How the game began (mode, teams, seed, placement; or its scenario),
+        as a replay records it; a copy. None for a position with no start."""
+        return copy.deepcopy(self._setup)
+
+    @setup.setter
+    def setup(self, setup: dict[str, Any] | None) -> None:
+        self._setup = copy.deepcopy(setup)
+
 
     # ------------------------------------------------------------- creation
     @classmethod
@@ -126,7 +178,7 @@ class GameCore:
         if placement is None:
             placement = rules.options.placement
         game = cls(rules, new_state(rules, mode, teams, seed, placement))
-        game.setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
+        game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
                       "placement": placement}
         eng = game._engine()
         eng.event("game_start", mode=mode, board=game.board.rows())
@@ -143,14 +195,14 @@ class GameCore:
         is pointed at the new state rather than rebuilt."""
         eng = self._eng
         if eng is None:
-            eng = self._eng = Engine(self.rules, self.board, self.state, self.log)
-        elif eng.state is not self.state or eng.log is not self.log:
-            eng.state, eng.log = self.state, self.log
+            eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
+        elif eng.state is not self.state or eng.log is not self._log:
+            eng.state, eng.log = self.state, self._log
         return eng
 
     def _gen(self) -> MoveGen:
         gen = self._movegen
-        if gen is not None and gen.state is self.state and gen.eng.log is self.log:
+        if gen is not None and gen.state is self.state and gen.eng.log is self._log:
             return gen  # the common case, called twice a move
         eng = self._engine()
         if gen is None:
@@ -247,8 +299,8 @@ class GameCore:
         else:
             at = -1
         history_at.append(at)
-        self._log_lengths.append(len(self.log))
-        self.moves.append(move)
+        self._log_lengths.append(len(self._log))
+        self._moves.append(move)
         self._legal = None
         gen = self._gen()
         try:
@@ -267,9 +319,10 @@ class GameCore:
         is saved, so undoing again (search's push/pop) replays nothing.
         """
         if not self._history_at:
-            raise IndexError("no move to undo")
+            raise NothingToUndo("no move to undo: none has been played since the game "
+                                "was made or loaded")
         self._dense = True
-        move = self.moves[-1]
+        move = self._moves[-1]
         self._rewind(len(self._history_at) - 1)
         return move
 
@@ -287,24 +340,24 @@ class GameCore:
         while history_at[start] < 0:  # the first recorded move is always saved
             start -= 1
         at = history_at[start]
-        first = len(self.moves) - len(history_at)  # a clone's moves before its own
-        replay = self.moves[first + start:first + n]
+        first = len(self._moves) - len(history_at)  # a clone's moves before its own
+        replay = self._moves[first + start:first + n]
         self.state = GameState.restore(self._history, at)
         del self._history[at:]
         del history_at[start:]
-        del self.log[self._log_lengths[start]:]
+        del self._log[self._log_lengths[start]:]
         del self._log_lengths[start:]
-        del self.moves[first + start:]
+        del self._moves[first + start:]
         self._legal = None
         for move in replay:
             self.play(move)
 
     def clone(self) -> Self:
         """An independent copy (shares the immutable rules and board)."""
-        other = type(self)(self.rules, self.state.copy(), list(self.log), self.board)
-        other.setup = self.setup
+        other = type(self)(self.rules, self.state.copy(), list(self._log), self.board)
+        other._setup = self._setup
         other._moves_cache = self._moves_cache  # immutable moves of the same seats
-        other.moves = list(self.moves)
+        other._moves = list(self._moves)
         other._lang = self._lang
         other._dense = self._dense
         return other
@@ -331,7 +384,7 @@ class GameCore:
         for s in self.state.ships:
             if s.id == ship_id:
                 return s
-        raise KeyError(f"no ship {ship_id!r}; ships are {', '.join(self.ships)}")
+        raise UnknownName("ship", ship_id, self.ships)
 
     def ship(self, ship_id: str) -> ShipView:
         """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""

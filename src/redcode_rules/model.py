@@ -15,9 +15,10 @@ import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Condition, Filter
-from .i18n import Wording, display_name, flavour, languages
+from .errors import UnknownName
+from .i18n import Wording, display_name, flavour, languages, status_name
 from .kinds import CardKind, Choice
-from .text import card_text
+from .text import card_text, status_rule_parts
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
@@ -468,6 +469,20 @@ class Ruleset:
         return (f"<Ruleset {self.name}{files}: {len(self.maneuvers)} maneuvers, "
                 f"{len(self.orders)} orders, {len(self.ships)} ships, hash {self.hash[:8]}>")
 
+    def _repr_html_(self) -> str:
+        """A table of the cards (name, kind, cost, range, text), for Jupyter."""
+        from html import escape
+        lang = self.lang
+        rows = []
+        for card in (*self.maneuvers.values(), *self.orders.values()):
+            cells = (self.name_of(card.id, lang), card.kind,
+                     "" if card.kind != "maneuver" else str(card.cost),
+                     "" if card.range is None else str(card.range), self.text(card.id, lang))
+            rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+        head = "".join(f"<th>{h}</th>" for h in ("card", "kind", "cost", "range", "text"))
+        return (f"<div><p>{escape(repr(self))}</p><table><tr>{head}</tr>"
+                + "".join(rows) + "</table></div>")
+
     @property
     def lang(self) -> str:
         """The language of the edition: the last of its lineage with texts, else en."""
@@ -478,7 +493,14 @@ class Ruleset:
         """A maneuver or an order card by id (one namespace: an id names one card)."""
         if card_id in self.maneuvers:
             return self.maneuvers[card_id]
-        return self.orders[card_id]
+        if card_id in self.orders:
+            return self.orders[card_id]
+        hint = ""
+        if card_id in self.statuses:
+            hint = "it is a status: see status_text"
+        elif card_id in self.ships:
+            hint = "it is a ship type: see ships"
+        raise UnknownName("card", card_id, [*self.maneuvers, *self.orders], hint=hint)
 
     @property
     def deck(self) -> list[str]:
@@ -551,6 +573,16 @@ class Ruleset:
     def text(self, card_id: str, lang: str = "en") -> str:
         """The card's rules text in ``lang``, generated from its effects."""
         return card_text(self, card_id, lang)
+
+    def status_text(self, status_id: str, lang: str = "en") -> str:
+        """What a status does and how long it lasts, in ``lang``: `Intercepted:
+        no maneuvers, not even responses, until its next turn.` (R9)."""
+        if status_id not in self.statuses:
+            raise UnknownName("status", status_id, self.statuses)
+        parts = status_rule_parts(self.statuses[status_id], lang, self.words, self.statuses)
+        name = status_name(status_id, lang, words=self.words)
+        body = ", ".join(p for p in (parts["forbids"], parts["until"]) if p)
+        return f"{name[:1].upper()}{name[1:]}: {body}."
 
     def name_of(self, ident: str, lang: str = "en") -> str:
         """The printed name of a card, ship type or status in ``lang``: its card

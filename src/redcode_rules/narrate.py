@@ -14,17 +14,34 @@ if TYPE_CHECKING:  # the state sits above: str(event) narrates it
 
 SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
 TOP_LEVEL = ("turn_start", "game_start", "game_over")
+#: Events that say how much of something changed: with nothing changed (an
+#: amount of 0: "loses 0 crew"), they are not worth a line.
+AMOUNT_KEYS = {"damage": "amount", "regain": "amount", "crew_loss": "amount", "draw": "count",
+               "catchup": "cards", "score": "gained"}
 
 
-def narrate_event(event: Event, lang: str = "en", words: Words | None = None) -> str:
-    """One log event as a sentence (empty for events not worth a line);
-    ``words``: the card set's own names (``Ruleset.words``)."""
+def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
+                  gained: int | None = None) -> str:
+    """One log event as a sentence (empty for events not worth a line, and for
+    a change of nothing); ``words``: the card set's own names
+    (``Ruleset.words``); ``gained``: the points a score event adds (its
+    ``points`` are the side's new total), when the events before it tell."""
     cat = catalog(lang)
     events = cat["events"]
-    template = events.get(event.kind)
+    data = dict(event.data)
+    kind = event.kind
+    if kind == "score":
+        if gained is not None:
+            data["gained"] = gained
+            kind = "score" if gained >= 0 else "score_lost"
+        else:
+            kind = "score_total"
+    key = AMOUNT_KEYS.get(event.kind)
+    if key is not None and data.get(key) == 0:
+        return ""
+    template = events.get(kind)
     if not template:
         return ""
-    data = dict(event.data)
     data.setdefault("turn", event.turn)
     on = ""
     if "target" in data:
@@ -60,7 +77,9 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
         data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
     if event.kind == "game_over":
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
-    amount = data.get("amount", data.get("count", data.get("points")))
+    if "gained" in data:
+        data["gained"] = abs(data["gained"])
+    amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
     line = pick(template, amount).format(**data)
     for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
         if ch.isalpha():
@@ -68,12 +87,24 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None) ->
     return line
 
 
-def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None) -> list[str]:
+def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None,
+            since: int = 0, scores: dict[str, int] | None = None) -> list[str]:
     """The log as indented lines; turn headers flush left; ``words``: the card
-    set's own names (``Ruleset.words``)."""
+    set's own names (``Ruleset.words``). Only the events from ``since`` on are
+    told; those before it, and ``scores`` (the score before the first event,
+    0 each by default), tell what each score event adds."""
     lines = []
-    for event in events:
-        line = narrate_event(event, lang, words)
+    totals = dict(scores or {})
+    for i, event in enumerate(events):
+        gained = None
+        if event.kind == "score":
+            side, points = event.data.get("side"), event.data.get("points")
+            if isinstance(points, int):
+                gained = points - totals.get(side, 0)
+                totals[side] = points
+        if i < since:
+            continue
+        line = narrate_event(event, lang, words, gained)
         if line:
             lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
     return lines

@@ -9,17 +9,31 @@ in effect, that is in the running water boxes they enter (paths alike in
 that count as one, the shortest). Every move kind is handled alike, so new
 decisions (``place <box>``) need nothing here.
 
+Card and ship names may also be typed as the screen shows them in the
+person's language (``siluro red``, ``torpedo pesado``); a typo gets a
+did-you-mean. A maneuver or order that would harm a ship of the person's own
+side asks first (``--no-confirm`` turns that off), and enemy targets are
+listed before one's own. ``card NAME`` and ``status NAME`` explain a card
+or a status.
+
 Bot moves are narrated as they are played; the board with its legend is
-printed last, just above the prompt. Every word comes from the ``play``
-section of ``lang/<lang>.yaml``; the notation itself is the same in every
-language. Colour is used only when stdout is a terminal (rich).
+printed last, just above the prompt, within 80 columns off a terminal (and
+the terminal's width on one). Every word comes from the ``play`` section of
+``lang/<lang>.yaml``; the notation itself is the same in every language.
+Colour is used only when stdout is a terminal (rich). On a terminal the
+prompts have line editing, history and completion of move words and names
+through the standard library's ``readline``: it is there wherever a terminal
+game is (not on Windows, where the game still plays without it), and it
+needs no dependency, which ``prompt_toolkit`` would have been.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 import sys
 import textwrap
+import unicodedata
 from pathlib import Path
 from typing import Callable, Iterable, Sequence, TextIO
 
@@ -28,11 +42,15 @@ from rich.console import Console
 from rich.text import Text
 
 from .bots import BOTS, Bot, GreedyBot, Reason
-from .errors import IllegalMove, RedCodeError, UsageError
+from .errors import IllegalMove, RedCodeError, UsageError, close_names
+from .explain import closest_moves
 from .game import Game, new_game, normalise
-from .i18n import ShipName, Words, catalog, display_name, pick, ship_display
+from .i18n import ShipName, Words, catalog, display_name, pick, ship_display, status_name, \
+    token_name
+from .loader import build_ruleset
 from .model import Ruleset
 from .narrate import narrate, ship_letter
+from .text import status_rule_parts, token_lasts
 from .replay import read_replay, save_replay, start_of
 
 Reader = Callable[[str], str]
@@ -41,6 +59,75 @@ Reader = Callable[[str], str]
 def read_line(prompt: str) -> str:
     """A line of standard input (``input``, looked up when called)."""
     return input(prompt)
+
+
+#: An escape sequence a key sends (an arrow: ESC [ A) or a terminal answers.
+ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])?")
+
+
+def strip_controls(line: str) -> str:
+    """A typed line without escape sequences or control characters (a tab is
+    a space), so nothing raw is echoed back or quoted in an error."""
+    line = ESCAPE.sub("", line).replace("\t", " ")
+    return "".join(ch for ch in line if unicodedata.category(ch)[0] != "C")
+
+
+def fold(text: str) -> str:
+    """Text without its accents (``capitán`` → ``capitan``), as a name may be typed."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+
+
+#: The short game (``--short`` of play and demo): rule options on top of the edition.
+SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 2\n    turn_limit 60\n}\n")
+SHORT_GAME = "war to 2 points, at most 60 turns (30 each in 1v1)"
+
+
+def short_rules(edition: str, cards: Sequence[str] = ()) -> Ruleset:
+    """An edition (and card files) with the short game's rule options; a save or
+    replay of its games holds them, as it holds a card file given as text."""
+    return build_ruleset(str(edition), tuple(str(c) for c in cards), (SHORT_GAME_FILE,))
+
+
+#: Effects that harm the ship they are aimed at: aimed at one's own side, they ask first.
+HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", "Discard",
+                     "Take", "PutOnDeck"})
+
+
+class LineEditor:
+    """Line editing, history and completion at the prompts, by the standard
+    library's ``readline`` (GNU readline or libedit): arrows move and recall
+    earlier lines, Tab completes a move word, a ship, a card or a command.
+
+    Chosen over prompt_toolkit: the prompts are single lines with a word
+    list to complete, which readline does fully; it is already there, so the
+    game gains no dependency, and ``input()`` keeps working for piped input."""
+
+    def __init__(self) -> None:
+        import readline  # ImportError where there is none (Windows)
+        self.words: list[str] = []
+        self.matches: list[str] = []
+        readline.set_completer(self.complete)
+        readline.set_completer_delims(" \t\n")
+        if "libedit" in (readline.__doc__ or ""):
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th word starting with ``text``."""
+        if state == 0:
+            low = text.lower()
+            self.matches = sorted(w for w in set(self.words) if w.lower().startswith(low))
+        return self.matches[state] if state < len(self.matches) else None
+
+
+def line_editor() -> LineEditor | None:
+    """A line editor when there is a ``readline`` module, else None."""
+    try:
+        return LineEditor()
+    except ImportError:  # pragma: no cover - Windows
+        return None
 
 
 #: Order of the move groups on screen, by the first word of a move's kind.
@@ -57,6 +144,8 @@ class Command(enum.Enum):
     SAVE = "save"
     LOAD = "load"
     QUIT = "quit"
+    CARD = "card"
+    STATUS = "status"
 
 
 # ---------------------------------------------------------------- set-up
@@ -73,6 +162,7 @@ class PlaySetup:
     lang: str
     seat: str | None = None     # ship id, ship type, side or 1-based seat; None = seat 1
     bots: str = "greedy"        # one bot name, or one per bot seat, comma separated
+    confirm: bool = True        # ask before a move that harms one's own side
 
 
 def pick_seat(game: Game, wanted: str | None) -> str:
@@ -184,9 +274,11 @@ class Menu:
         self.groups: list[Group] = []
         self.entries: list[Entry] = []
         self.entry_of: dict[str, Entry] = {}
+        own = game.ship(human).side
         for key in sorted(lines):
             entries = []
-            for head, texts in lines[key].items():
+            heads = sorted(lines[key].items(), key=lambda item: self.aims_at(item[1][0]) == own)
+            for head, texts in heads:
                 number += 1
                 paths = None
                 if head in path_heads:
@@ -197,6 +289,11 @@ class Menu:
                 for t in texts:
                     self.entry_of[t] = entry
             self.groups.append(Group(self.title(key), tuple(entries)))
+
+    def aims_at(self, move: str) -> str | None:
+        """The side of the ship a move is aimed at (None: no ship)."""
+        target = self.game.move_of(move).target
+        return None if target is None else self.game.state.ships[target].side
 
     def destinations(self, texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """Box moves by destination (in board order), one path per effect.
@@ -228,8 +325,9 @@ class Menu:
             return words["group_order"].format(card=display_name(card, lang, self.own))
         return words.get(f"group_{kind}", words["group_other"])
 
-    def resolve(self, typed: str) -> Resolved:
-        """What a typed line means: a number, a full move, a destination, or a prefix."""
+    def resolve(self, typed: str, suggest: bool = True) -> Resolved:
+        """What a typed line means: a number, a full move, a destination, or a
+        prefix; with ``suggest``, a line that means nothing gets a did-you-mean."""
         text = normalise(typed)
         if text.isdigit():
             n = int(text)
@@ -260,18 +358,49 @@ class Menu:
             more = " …" if len(shown) > 8 else ""
             return Resolved(error=self.words["ambiguous"].format(
                 text=text, moves=", ".join(shown[:8]) + more))
+        if not suggest:
+            return Resolved(error=self.words["no_match"].format(text=text))
         return Resolved(error=self.no_match(words))
 
     def no_match(self, words: list[str]) -> str:
         """Why nothing legal fits: the rule, when the first word names a card or a
-        kind of move (``tor`` for torpedo), else how to enter a move."""
+        kind of move (``tor`` for torpedo); for a misspelt one, the move it
+        would be (``torpdo red`` → did you mean `torpedo red-destroyer`?); else
+        the closest legal moves, or how to enter a move."""
         rules = self.game.rules
         known = [*rules.maneuvers, *rules.orders, *(k for k in KIND_ORDER if k != "use")]
         fits = [k for k in known if k.startswith(words[0])]
         if words[0] in known or len(fits) == 1:
-            return self.game.explain(" ".join([words[0] if words[0] in known else fits[0],
-                                                *words[1:]])) or ""
-        return self.words["no_match"].format(text=" ".join(words))
+            return self.without_count(self.game.explain(" ".join(self.whole_ships(
+                [words[0] if words[0] in known else fits[0], *words[1:]]))) or "")
+        text = " ".join(words)
+        close = close_names(words[0], known, 1)
+        if close:
+            fixed = " ".join(self.whole_ships([close[0], *words[1:]]))
+            again = self.resolve(fixed, suggest=False)
+            meant = again.move or (again.entry.head if again.entry else None)
+            if meant:
+                return self.words["did_you_mean"].format(text=text, moves=f"'{meant}'")
+            return self.words["did_you_mean_not_now"].format(
+                text=text, move=fixed, reason=self.without_count(self.game.explain(fixed) or ""))
+        near = closest_moves(text, self.legal)
+        if near:
+            return self.words["did_you_mean"].format(
+                text=text, moves=self.words["or"].join(f"'{m}'" for m in near))
+        return self.words["no_match"].format(text=text)
+
+    def whole_ships(self, words: list[str]) -> list[str]:
+        """The words with a unique start of a ship id made whole (``red`` → red-destroyer)."""
+        out = [words[0]]
+        for word in words[1:]:
+            ships = [s for s in self.game.ships if s.startswith(word)]
+            out.append(ships[0] if len(ships) == 1 else word)
+        return out
+
+    def without_count(self, reason: str) -> str:
+        """A reason without the count of legal moves the API adds: the screen
+        numbers its own lines, a different count."""
+        return re.sub(rf"\s*\([^()]*\b{len(self.legal)}\b[^()]*\)$", "", reason)
 
     def of_entry(self, entry: Entry) -> Resolved:
         """A numbered line: its move, or its destinations to ask."""
@@ -314,10 +443,25 @@ class Screen:
         self.console = Console(file=file, force_terminal=tty, no_color=not tty,
                                color_system="auto" if tty else None, highlight=False,
                                markup=False, emoji=False, soft_wrap=True)
-        self.width = self.console.width if tty else 100
+        self.width = self.console.width if tty else 80
+
+    def wrap(self, line: str, indent: int = 4) -> list[str]:
+        """A line cut between words to the screen's width, the rest indented
+        (under the second column of a line in columns, as the help's)."""
+        if len(line) <= self.width:
+            return [line]
+        columns = re.match(r"( *\S.*?\s{2,})\S", line)
+        lead = len(line) - len(line.lstrip(" "))
+        under = len(columns.group(1)) if columns and len(columns.group(1)) < self.width // 2 \
+            else lead + indent
+        return textwrap.wrap(line, self.width, subsequent_indent=" " * under,
+                             break_on_hyphens=False, break_long_words=False) or [line]
 
     def say(self, text: str | Text = "", style: str | None = None, end: str = "\n") -> None:
-        """One line (or more) of text, in a style when on a terminal."""
+        """One line (or more) of text, in a style when on a terminal; plain text
+        is cut between words to the screen's width."""
+        if isinstance(text, str) and end == "\n":
+            text = "\n".join(part for line in text.split("\n") for part in self.wrap(line))
         self.console.print(text, style=self.STYLES.get(style, style) if style else None, end=end)
 
 
@@ -333,7 +477,8 @@ class Session:
         return self.game.rules.words
 
     def __init__(self, game: Game, human: str, bots: dict[str, Bot], lang: str,
-                 screen: Screen, read: Reader = read_line, echo: bool = False):
+                 screen: Screen, read: Reader = read_line, echo: bool = False,
+                 confirm: bool = True, editor: LineEditor | None = None):
         self.game = game
         self.human = human
         self.bots = bots
@@ -347,6 +492,9 @@ class Session:
         self.shown = 0                   # log events already narrated
         self.marks: list[int] = []       # len(game.moves) at each of the person's decisions
         self.commands = self.command_names()
+        self.confirm = confirm           # ask before a move that harms one's own side
+        self.editor = editor             # on a terminal: the prompt goes to readline
+        self.names = self.typed_names()
 
     # ------------------------------------------------------------ running
     def run(self) -> int:
@@ -364,6 +512,7 @@ class Session:
             if len(legal) == 1:  # no choice to make (not a decision undo returns to)
                 self.screen.say(self.words["only_move"].format(move=legal[0]), "note")
                 self.game.play(legal[0])
+                self.screen.console.file.flush()  # said before the next prompt, nothing read
                 continue
             if not self.decide():
                 self.screen.say(self.words["bye"], "note")
@@ -380,16 +529,20 @@ class Session:
                                                             self.own)), "title")
         bots = ", ".join(f"{ship_display(s, self.lang, self.own)} ({type_name(b)})"
                          for s, b in self.bots.items())
-        self.screen.say(w["opponents"].format(bots=bots))
-        self.screen.say(w["intro"], "note")
+        for part in self.screen.wrap(w["opponents"].format(bots=bots), 0):
+            self.screen.say(part)
+        for part in self.screen.wrap(w["intro"], 0):
+            self.screen.say(part, "note")
 
     def narrate_new(self) -> None:
         """Narrate the log events not yet shown (bot moves as they are played)."""
-        events = self.game.log[self.shown:]
-        self.shown = len(self.game.log)
-        for line in narrate(events, self.lang, self.own):
+        log = self.game.log
+        since, self.shown = self.shown, len(log)
+        for line in narrate(log, self.lang, self.own, since=since,
+                            scores=self.game.starting_score()):
             style = "sunk" if "***" in line else "turn" if not line.startswith(" ") else None
-            self.screen.say(line, style)
+            for part in self.screen.wrap(line):
+                self.screen.say(part, style)
 
     def finish(self) -> None:
         """The final board, score and winner."""
@@ -409,6 +562,9 @@ class Session:
         """Show the decision and read lines until a move is played or the game
         changes (undo, load); False when the person quits."""
         menu = Menu(self.game, self.human, self.words)
+        if self.editor is not None:  # Tab completes these
+            self.editor.words = [word for move in menu.legal for word in move.split()] + [
+                word for name in self.names for word in name.split()] + list(self.commands)
         self.show_decision(menu)
         while True:
             line = self.ask(self.words["prompt"])
@@ -424,16 +580,84 @@ class Session:
                 if outcome:
                     return True
                 continue
-            resolved = menu.resolve(line.lower())
+            typed = self.translate(line)
+            resolved = menu.resolve(typed)
             if resolved.entry is not None:
                 choice = self.ask_box(resolved.entry)
                 if choice is None:
                     return False
                 resolved = Resolved(move=choice) if choice else Resolved()
             if resolved.error:
-                self.screen.say(resolved.error, "error")
+                for part in self.screen.wrap(resolved.error):
+                    self.screen.say(part, "error")
             if resolved.move:
-                return self.play(resolved.move)
+                whole = typed.isdigit() or normalise(typed) == resolved.move
+                sure = self.sure(resolved.move, asked=whole)
+                if sure is None:
+                    return False
+                if sure:
+                    return self.play(resolved.move)
+
+    def sure(self, move: str, asked: bool) -> bool | None:
+        """Whether to play a move: yes, unless it harms a ship of the person's own
+        side and they do not confirm it. ``asked``: the move was chosen by its
+        number or in full (then ``--no-confirm`` plays it at once; a start of
+        a move that turned out to aim at one's own side always asks). None
+        at end of input or on ``quit``."""
+        target = self.friendly_target(move)
+        if target is None or (asked and not self.confirm):
+            return True
+        w = self.words
+        answer = self.ask_within(w["confirm_friendly"].format(
+            move=move, ship=ship_display(target, self.lang, self.own)))
+        if answer is None:
+            return None
+        if answer in str(w["yes_words"]).split():
+            return True
+        self.screen.say(w["not_played"].format(move=move), "note")
+        return False
+
+    def friendly_target(self, move: str) -> str | None:
+        """The ship of the person's own side a move would harm (None if none):
+        its card damages, disables or takes from the ship it is aimed at."""
+        parsed = self.game.move_of(move)
+        if parsed.target is None or parsed.card is None:
+            return None
+        ship = self.game.state.ships[parsed.target]
+        if ship.side != self.game.ship(self.human).side:
+            return None
+        card = self.game.rules.card(parsed.card)
+        if any(type(e).__name__ in HARMFUL and e.selector.value == "target"
+               for e in card.effects):
+            return ship.id
+        return None
+
+    # ------------------------------------------------------------ names as shown
+    def typed_names(self) -> dict[str, str]:
+        """Every name the screen shows, folded to lower case, and what it stands
+        for in the notation: cards (``torpedo pesado`` → heavy_torpedo) and
+        ships (``sottomarino blu`` → blue-submarine) in the person's language."""
+        rules, names = self.game.rules, {}
+        for ident in (*rules.maneuvers, *rules.orders):
+            names[display_name(ident, self.lang, self.own).lower()] = ident
+            names[ident.replace("_", " ")] = ident
+        for ship in self.game.ships:
+            names[ship_display(ship, self.lang, self.own).lower()] = ship
+        return {fold(name): ident for name, ident in names.items() if name != ident}
+
+    def translate(self, line: str) -> str:
+        """A typed line with the names as shown replaced by their ids, longest
+        first (accents optional: ``capitan`` is ``capitán``)."""
+        text = " " + fold(normalise(line.lower())) + " "
+        for name in sorted(self.names, key=len, reverse=True):
+            if f" {name} " in text:
+                text = text.replace(f" {name} ", f" {self.names[name]} ")
+        words = text.split()
+        if words and words[0] in self.game.rules.orders:  # `capitán rojo`: the order card
+            for head in ("order", "respond"):
+                if any(m.startswith(f"{head} {words[0]}") for m in self.game.legal_moves()):
+                    return f"{head} {' '.join(words)}"
+        return " ".join(words)
 
     def play(self, move: str) -> bool:
         """Play the person's move, marking the decision for undo."""
@@ -447,13 +671,24 @@ class Session:
         return True
 
     def ask(self, prompt: str) -> str | None:
-        """A line from the person (None at end of input)."""
-        self.screen.say(prompt, "number", end="")
+        """A line from the person (None at end of input), without control
+        characters. With a line editor the prompt is given to it, which
+        redraws it as it edits."""
+        *before, prompt = self.screen.wrap(prompt.rstrip()) or [""]
+        for part in before:  # a long question: all but its last line said first
+            self.screen.say(part, "number")
+        prompt += " "
         try:
-            line = self.read("")
+            if self.editor is not None:
+                self.screen.console.file.flush()
+                line = self.read(prompt)
+            else:
+                self.screen.say(prompt, "number", end="")
+                line = self.read("")
         except EOFError:
             self.screen.say()
             return None
+        line = strip_controls(line)
         if self.echo:
             self.screen.say(line)
         return line
@@ -566,8 +801,16 @@ class Session:
     def show_group(self, title: str, items: list[str]) -> None:
         """One group: its title, then its numbered items, wrapped under each other."""
         indent = 2 + len(title)
-        lines = textwrap.wrap("   ".join(items), max(40, self.screen.width - indent),
-                              break_on_hyphens=False)
+        width = max(40, self.screen.width - indent)
+        lines: list[str] = []
+        for item in items:  # an item stays whole on a line unless it alone is too long
+            if len(item) > width:
+                lines += textwrap.wrap(item, width, break_on_hyphens=False,
+                                       break_long_words=False)
+            elif lines and len(lines[-1]) + 3 + len(item) <= width:
+                lines[-1] += "   " + item
+            else:
+                lines.append(item)
         for i, line in enumerate(lines):
             text = Text("  " + (title if i == 0 else " " * len(title)))
             text.stylize(self.screen.STYLES["title"])
@@ -592,6 +835,7 @@ class Session:
             if ship.position is not None:
                 letters[ship.position] = (ship_letter(g.rules.ships[ship.type], ship.side),
                                           ship.side)
+        marks = {t.box: g.rules.tokens[t.kind].mark for t in g.state.tokens}
         lines: list[Text] = [Text("   " + " ".join("abcdefghijklmnopqrstuvwxyz"[:board.width]))]
         for r in range(board.height):
             line = Text(f"{r + 1:>2} ")
@@ -601,20 +845,48 @@ class Session:
                     line.append(" ")
                 if i in letters:
                     line.append(letters[i][0], self.screen.STYLES[letters[i][1]])
+                elif i in marks:
+                    line.append(marks[i], "bold magenta")
                 else:
                     ch = board.cells[i]
                     line.append(ch, self.screen.STYLES.get(ch))
             lines.append(line)
         legend = [self.ship_legend(ship_id) for ship_id in g.ships]
+        legend += self.token_legend()
         legend.append(Text(self.words["legend_terrain"], self.screen.STYLES["note"]))
         pad = 3 + 2 * board.width
+        if pad + 2 + max(len(item) for item in legend) > self.screen.width:
+            for line in lines:  # too wide beside the board: the legend under it
+                self.screen.say(line)
+            for item in legend:  # cut between words, the rest indented
+                for i, part in enumerate(item.wrap(self.screen.console, self.screen.width
+                                                   - (0 if len(item) <= self.screen.width
+                                                      else 4))):
+                    part.rstrip()
+                    self.screen.say(Text("    " if i else "") + part)
+            return
         while len(lines) < len(legend) + 1:
             lines.append(Text(" " * (pad - 1)))
         for i, line in enumerate(lines):
             if 1 <= i <= len(legend):
-                line.append("   ")
+                line.append("  ")
                 line.append(legend[i - 1])
             self.screen.say(line)
+
+    def token_legend(self) -> list[Text]:
+        """A line per token on the board: its mark, kind, box, owner and how long it lasts."""
+        g, w = self.game, self.words
+        out = []
+        for token in g.state.tokens:
+            kind = g.rules.tokens[token.kind]
+            lasts = token_lasts(kind, self.lang)
+            text = Text(kind.mark, "bold magenta")
+            text.append(" " + w["legend_token"].format(
+                token=token_name(token.kind, self.lang, self.own), box=g.board.name(token.box),
+                owner=ship_display(g.ships[token.owner], self.lang, self.own),
+                lasts=f" ({lasts})" if lasts else ""))
+            out.append(text)
+        return out
 
     def ship_legend(self, ship_id: str) -> Text:
         """A ship's line of the legend: its letter, where it is, its tracks and hand size."""
@@ -629,6 +901,11 @@ class Session:
             repairs=f"{ship.repairs}/{spec.repairs}",
             breakdowns=f"{ship.breakdowns}/{spec.breakdowns}", reserve=ship.reserve,
             hand=len(g.hand(ship_id))).lstrip())
+        for status in ship.statuses:  # while they last, and until when
+            until = status_rule_parts(g.rules.statuses[status], self.lang)["until"]
+            text.append(" · ")
+            text.append(w["legend_status"].format(
+                status=status_name(status, self.lang, True, self.own), until=until), "bold")
         return text
 
     # ------------------------------------------------------------ commands
@@ -663,18 +940,96 @@ class Session:
             if not args:
                 s.say(w["why_usage"], "error")
                 return False
-            move = normalise(" ".join(args).lower())
+            move = self.translate(" ".join(args))
             reason = self.game.explain(move)
             s.say(w["why_legal"].format(move=move) if reason is None else reason,
                   None if reason is None else "error")
             return False
         if command is Command.UNDO:
             return self.undo()
+        if command is Command.CARD:
+            self.show_card(" ".join(args))
+            return False
+        if command is Command.STATUS:
+            self.show_status(" ".join(args))
+            return False
         if not args:
             s.say(w["file_usage"].format(command=command.value), "error")
             return False
         path = " ".join(args)
         return self.save(path) if command is Command.SAVE else self.load(path)
+
+    def look_up(self, typed: str, idents: Iterable[str], namer: Callable[[str], str]
+                ) -> tuple[str | None, list[str]]:
+        """The id a typed name means (an id, a name as shown, or a unique start
+        of one), else None and the closest names as shown."""
+        names: dict[str, str] = {}
+        for ident in idents:
+            names[ident] = ident
+            names[ident.replace("_", " ")] = ident
+            names[fold(namer(ident).lower())] = ident
+        key = fold(normalise(typed.lower()))
+        if key in names:
+            return names[key], []
+        starts = {ident for name, ident in names.items()  # a word of it: `intercettazione`
+                  if re.search(rf"(^|[\s'’]){re.escape(key)}", name)}
+        if len(starts) == 1:
+            return starts.pop(), []
+        close = close_names(key, names, 3)
+        return None, list(dict.fromkeys(namer(names[name]) for name in close))
+
+    def show_card(self, typed: str) -> None:
+        """A card's name, kind, cost, range, rules text and the statuses it gives."""
+        w, rules = self.words, self.game.rules
+        if not typed.strip():
+            self.screen.say(w["card_usage"], "error")
+            return
+        name = lambda ident: display_name(ident, self.lang, self.own)  # noqa: E731
+        ident, close = self.look_up(typed, (*rules.maneuvers, *rules.orders), name)
+        if ident is None:
+            self.say_unknown(w["unknown_card"], typed, close)
+            return
+        card = rules.card(ident)
+        facts = [w["card_maneuver"] if card.kind == "maneuver" else w["card_order"]]
+        if card.kind == "maneuver":  # an order card's text says whom it may aim at
+            facts.append(pick(w["card_cost"], card.cost).format(cost=card.cost))
+            facts.append(w["card_range"].format(range=card.range) if card.range is not None
+                         else w["card_self"])
+        self.screen.say(w["card_head"].format(name=name(ident), id=ident,
+                                              facts=" · ".join(facts)), "title")
+        for part in self.screen.wrap("  " + rules.text(ident, self.lang)):
+            self.screen.say(part)
+        for status in dict.fromkeys(e.status for e in card.effects if hasattr(e, "status")
+                                    and e.status in rules.statuses):
+            for part in self.screen.wrap("  " + w["card_gives"].format(
+                    status=rules.status_text(status, self.lang))):
+                self.screen.say(part)
+
+    def show_status(self, typed: str) -> None:
+        """What a status forbids and how long it lasts, and which ships have it now."""
+        w, rules = self.words, self.game.rules
+        if not typed.strip():
+            self.screen.say(w["status_usage"], "error")
+            return
+        namer = lambda ident: status_name(ident, self.lang, words=self.own)  # noqa: E731
+        ident, close = self.look_up(typed, rules.statuses, namer)
+        if ident is None:
+            self.say_unknown(w["unknown_status"], typed, close)
+            return
+        for part in self.screen.wrap(rules.status_text(ident, self.lang)):
+            self.screen.say(part)
+        having = [ship_display(s, self.lang, self.own) for s in self.game.ships
+                  if ident in self.game.ship(s).statuses]
+        if having:
+            self.screen.say("  " + w["status_on"].format(ships=", ".join(having)))
+
+    def say_unknown(self, template: str, typed: str, close: list[str]) -> None:
+        """No such card or status: what was typed, and the closest names."""
+        message = template.format(name=normalise(typed))
+        if close:
+            message += " " + self.words["did_you_mean_names"].format(
+                names=self.words["or"].join(f"'{c}'" for c in close))
+        self.screen.say(message, "error")
 
     def hint(self) -> None:
         """What the greedy bot would play for the person, with its reasons."""
@@ -770,6 +1125,18 @@ def play(setup: PlaySetup, read: Reader = read_line, out: TextIO | None = None,
             echo = not sys.stdin.isatty()
         except (AttributeError, ValueError):
             echo = True
-    session = Session(game, human, bots, setup.lang, Screen(out), read, echo)
+    editor = None
+    if read is read_line and not echo and out is None and stream_is_tty(sys.stdout):
+        editor = line_editor()  # a person at a terminal: line editing and history
+    session = Session(game, human, bots, setup.lang, Screen(out), read, echo,
+                      confirm=setup.confirm, editor=editor)
     return session.run()
+
+
+def stream_is_tty(stream: object) -> bool:
+    """Whether a stream is a terminal (False for anything that cannot say)."""
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 

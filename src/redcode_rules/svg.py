@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .board import ISLAND
+from .errors import BadArgument
 from .i18n import catalog, display_name, ship_display, status_name
 from .model import ShipDef, Silhouette
 from .narrate import ship_letter
@@ -126,11 +127,11 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     """
     s = _ship(game, ship_id)
     if s.position is None:
-        raise ValueError(f"{ship_id} is not on the board (sunk, or not yet placed)")
+        raise BadArgument(f"{ship_id} is not on the board (sunk, or not yet placed)")
     if reach is None:
         reach = default_reach(game, ship_id)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
-        raise ValueError(f"reach must be a whole number >= 0, not {reach!r}")
+        raise BadArgument(f"reach must be a whole number >= 0, not {reach!r}")
     ships = game.state.ships
     boxes = game.board.visual_field(s.position, [o.position for o in ships], s.side,
                                     [o.side for o in ships], reach)
@@ -213,10 +214,10 @@ def board(game, *, size: float = 40, field_of: str | None = None, reach: int | N
     Sunk ships (off the board) are not drawn.
     """
     if isinstance(size, bool) or not isinstance(size, (int, float)) or size <= 0:
-        raise ValueError(f"size must be a positive number, not {size!r}")
+        raise BadArgument(f"size must be a positive number, not {size!r}")
     words = _words(lang)
     if field_of is None and reach is not None:
-        raise ValueError("reach needs field_of (the ship whose visual field to show)")
+        raise BadArgument("reach needs field_of (the ship whose visual field to show)")
     field = visual_field(game, field_of, reach) if field_of is not None else []
     if field_of is not None and reach is None:
         reach = default_reach(game, field_of)

@@ -1,0 +1,71 @@
+"""The documentation reads in the repository as it does on the site: the
+generated pages are files kept current, the card files a page quotes are
+quoted whole (no include that only a build resolves), every link to a page
+reaches a file, and the site builds printing only its own messages."""
+
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+write_generated = runpy.run_path(str(DOCS / "write_generated.py"))
+
+
+def test_the_generated_pages_kept_in_the_repository_are_current(tmp_path):
+    """`python docs/write_generated.py` writes each kept page and picture as it is."""
+    written = write_generated["generate"](tmp_path)
+    assert {"dsl-reference.md", "cookbook.md", "reference/index.md"} <= written
+    stale = [path for path in sorted(written)
+             if not (DOCS / path).is_file()
+             or (DOCS / path).read_text("utf-8") != (tmp_path / path).read_text("utf-8")]
+    assert stale == [], "run python docs/write_generated.py"
+    kept = {str(p.relative_to(DOCS)) for p in (DOCS / "reference").rglob("*.md")}
+    kept |= {str(p.relative_to(DOCS)) for p in (DOCS / "cookbook").glob("*.svg")}
+    assert kept <= written  # nothing left over from an entry or a page since removed
+
+
+def test_the_cookbook_opens_with_examples():
+    page = (DOCS / "cookbook.md").read_text("utf-8")
+    assert page.index("\n### ") < page.index("## How to add an example")
+    assert page.index("\n## ") < page.index("## How to add an example")
+
+
+def test_a_quoted_card_file_is_the_file_itself():
+    """A block titled with a card file's path holds that file, so the page reads
+    without a build (no ``--8<--`` include)."""
+    quoted = 0
+    for page in DOCS.rglob("*.md"):
+        text = page.read_text("utf-8")
+        assert "--8<--" not in text, page
+        for path, body in re.findall(r'^```\w* title="(cards/[^"]+)"\n(.*?)^```$', text,
+                                     re.M | re.S):
+            assert body == (ROOT / path).read_text("utf-8").rstrip("\n") + "\n", (page, path)
+            quoted += 1
+    assert quoted >= 5
+
+
+def test_every_link_between_pages_reaches_a_file():
+    """A relative link of a page (``dsl-reference.md#…``) names a file of the
+    repository, so a reader on a code host reaches it."""
+    for page in [*DOCS.rglob("*.md"), ROOT / "README.md"]:
+        text = page.read_text("utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+\.(?:md|svg))(?:#[^)]*)?\)", text):
+            if "://" in target:
+                continue
+            assert (page.parent / target).resolve().is_file(), (page, target)
+
+
+def test_the_site_builds_printing_only_its_own_messages(tmp_path):
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    run = subprocess.run([sys.executable, str(DOCS / "site.py"), "build", "--strict",
+                          "--site-dir", str(tmp_path / "site")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
+    assert lines and all(line.startswith("INFO    -  ") for line in lines), lines
