@@ -9,7 +9,7 @@ from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
 from .validate import MODES, team_problems
 from .model import PLACEMENTS, Ruleset
-from .rng import seed_state, shuffle
+from .rng import seed_fault, seed_state, shuffle
 from .state import GameState, ShipState
 
 
@@ -135,8 +135,9 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
         # R1.2, said of the teams given: their ships have no ids yet
         raise SetupError("teams", f"{seats[problem.place[1]][0]} has two ships of one type "
                          "(R1.2)")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError("seed", f"must be a whole number, not {quote(seed)}")
+    fault = seed_fault(seed)
+    if fault:
+        raise SetupError("seed", fault)
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:

@@ -20,7 +20,7 @@ from .game_setup import default_start_cards, make_board, seat_order
 from .loader import load_ruleset
 from .model import Ruleset
 from .modifiers import number_allowed
-from .rng import MASK, seed_state, shuffle
+from .rng import MASK, seed_fault, seed_state, shuffle
 from .state import GameState, Known, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
 
@@ -250,7 +250,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     mode = data.get("mode", "war")
     if mode not in MODES:
         raise ScenarioError("mode", f"must be war or arena, not {quote(mode)}")
-    seed = _int(data.get("seed", 0), "seed", low=-(2 ** 63))
+    seed = data.get("seed", 0)
+    fault = seed_fault(seed)
+    if fault:
+        raise ScenarioError("seed", fault)
     rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
 
     # board ------------------------------------------------------------

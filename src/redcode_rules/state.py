@@ -178,8 +178,10 @@ class Event:
 #: (``int``), or a list of words (``list``, box names). ``Event`` data must
 #: have every field of its kind and no other, except the move's notation on
 #: ``use``, ``respond`` and ``order`` (``OPTIONAL_EVENT_FIELDS``); the
-#: narration (narrate.py) formats them, and a saved log is checked against
-#: this (serialize.py) so a crafted one cannot break it.
+#: narration (narrate.py) formats them. The one table of both sides of a
+#: save: the engine refuses to log an event it does not describe
+#: (``Engine.event``), and a saved log is checked against it (serialize.py)
+#: so a crafted one cannot break it.
 EVENT_FIELDS: dict[str, dict[str, type]] = {
     "game_start": {"mode": str, "board": list},
     "turn_start": {"player": str},
@@ -205,6 +207,7 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "deck_top": {"player": str},
     "refloat": {"ship": str, "box": str},
     "status": {"ship": str, "status": str},
+    "status_end": {"ship": str, "status": str},
     "redirect": {"ship": str, "to": str, "status": str},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
@@ -220,6 +223,23 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
 }
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
     kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
+#: Per kind, (the fields it must have, the fields it may have): what
+#: ``event_shape_fault`` compares an event's data with.
+_EVENT_KEYS = {kind: (frozenset(fields),
+                      frozenset({**fields, **OPTIONAL_EVENT_FIELDS.get(kind, {})}))
+               for kind, fields in EVENT_FIELDS.items()}
+
+
+def event_shape_fault(kind: str, data: dict) -> str | None:
+    """Why an event of ``kind`` with ``data`` is not one ``EVENT_FIELDS``
+    describes (an unknown kind, a field missing or extra), or None: the check
+    the engine makes as it logs an event and the save reader as it reads one."""
+    keys = _EVENT_KEYS.get(kind)
+    if keys is None:
+        return "unknown event"
+    if not keys[0] <= data.keys() <= keys[1]:
+        return f"a {kind} event has the fields {', '.join(EVENT_FIELDS[kind])}"
+    return None
 
 
 @attrs.define(slots=True)

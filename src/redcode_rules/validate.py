@@ -273,6 +273,8 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
         if step is not None or item.path:
             return "path", f"{card.id} {'moves along a path' if step else 'moves no ship'}"
         return None
+    if item.pc > next(i for i, e in enumerate(card.effects) if e is step):
+        return None  # moved already: the path was legal from where the ship was then
     mover = item.seat if item.target is None or step.selector is Selector.SELF else item.target
     start = ships[mover].position
     if start is None:  # sunk mid-chain: the item moves nothing (R9.2)
