@@ -242,6 +242,18 @@ def event_shape_fault(kind: str, data: dict) -> str | None:
     return None
 
 
+def _same_records(these: list, those: list) -> bool:
+    """Whether two lists hold the same records in any order: ``known`` and
+    ``spent`` are sets kept as lists (one record per pair of players, per
+    card used), which a scenario writes grouped by player."""
+    return len(these) == len(those) and sorted(map(_record_key, these)) == \
+        sorted(map(_record_key, those))
+
+
+def _record_key(record: Any) -> tuple:
+    return tuple(tuple(v) if isinstance(v, list) else v for v in attrs.astuple(record))
+
+
 @attrs.define(slots=True)
 class GameState:
     """Everything that changes during a game.
@@ -277,9 +289,9 @@ class GameState:
     winner: str | None = None
     # the hidden information a card revealed to a player (items 6 of the card
     # language, docs/dsl.md): empty unless a card looks at a hand
-    known: list[Known] = attrs.Factory(list)
+    known: list[Known] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the once-per-game cards used so far: empty unless a card says ``once``
-    spent: list[Spent] = attrs.Factory(list)
+    spent: list[Spent] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the tokens on the board, in the order placed (item 7 of the card language)
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"

@@ -1,0 +1,241 @@
+"""Saves and scenarios read back exactly what they wrote, at every position.
+
+Random games of every example card file (cards/examples/*.rc, the new order
+cards half the deck, as ``redcode fuzz --cards`` deals it) are saved and read
+back after every move: ``Game.from_json(game.to_json()) == game``, and
+``Game.from_scenario(game.to_scenario()) == game`` wherever a scenario can
+hold the position (between chains, the game not over). The log's events
+are those of the one table both the engine and the save reader use
+(``EVENT_FIELDS``): every kind the engine can log is in it, with its fields.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
+from redcode_rules.rng import SEED_RANGE
+from redcode_rules.serialize import game_to_dict
+from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "cards" / "examples").glob("*.rc"))
+SOURCE = ROOT / "src" / "redcode_rules"
+EN = rc.load_ruleset("en")
+
+
+def example_rules(path: Path, folder: Path) -> rc.Ruleset:
+    """The example on English (a variant file on its own), its new order cards
+    half the deck (``fuzz_deck``) through a patch file beside it, so the
+    rules name only files, which a scenario can name too."""
+    lines = [line for line in path.read_text("utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    variant = lines[0].startswith("variant ")
+    plain = rc.load_ruleset(str(path)) if variant else rc.load_ruleset("en", extra=[str(path)])
+    deck = fuzz_deck(plain, NewCards.of(plain, EN).orders)
+    patches = []
+    if deck != {o.id: o.copies for o in plain.orders.values()}:
+        patch = folder / f"{path.stem}-deck.rc"
+        patch.write_text("".join(f"patch order {o} {{ copies {n} }}\n" for o, n in deck.items()))
+        patches.append(str(patch))
+    if variant:
+        return rc.load_ruleset(str(path), patches)
+    return rc.load_ruleset("en", extra=[str(path), *patches])
+
+
+def round_trip_faults(game: rc.Game) -> list[str]:
+    """What the save and scenario round trips of ``game`` lose, as sentences."""
+    faults = []
+    if rc.Game.from_json(game.to_json()) != game:
+        faults.append("from_json(to_json()) is another game")
+    if not game.is_over and not game.state.stack:
+        back = rc.Game.from_scenario(game.to_scenario())
+        if back != game:
+            fields = [f.name for f in back.state.__attrs_attrs__
+                      if getattr(back.state, f.name) != getattr(game.state, f.name)]
+            faults.append(f"from_scenario(to_scenario()) differs in {', '.join(fields)}")
+    return faults
+
+
+def play_checking(rules: rc.Ruleset, seed: int, moves: int) -> tuple[int, set[str]]:
+    """A random game (a mode and teams of ``card_configs``), both round trips
+    checked after every move: (moves played, event kinds logged)."""
+    rnd = random.Random(seed)
+    mode, teams = rnd.choice(card_configs(rules, NewCards.of(rules, EN)))
+    game = rc.new_game(rules, mode=mode, teams=teams, seed=seed)
+    played = 0
+    while not game.is_over and played < moves:
+        move = rnd.choice(game.legal_moves())
+        game.play(move)
+        played += 1
+        faults = round_trip_faults(game)
+        assert not faults, f"seed {seed}, move {played} ({move}): {faults}"
+    return played, {event.kind for event in game.log}
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("decks")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_position_of_example_games_reads_back_exactly(path, folder):
+    """One game per example file, 60 moves, both round trips after each."""
+    played, _ = play_checking(example_rules(path, folder), seed=7, moves=60)
+    assert played > 0
+
+
+@pytest.mark.mass
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_position_of_many_example_games_reads_back_exactly(path, folder):
+    rules = example_rules(path, folder)
+    for seed in range(12):
+        play_checking(rules, seed, moves=400)
+
+
+# ------------------------------------------------------------ the event table
+
+
+def _strings_assigned(tree: ast.AST, name: str) -> set[str]:
+    """Every string constant the module assigns to ``name`` (``word = "use"``,
+    ``answers, word = None, "respond"``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple) and \
+                isinstance(node.value, ast.Tuple) else [(target, node.value)]
+            out |= {value.value for part, value in pairs
+                    if isinstance(part, ast.Name) and part.id == name
+                    and isinstance(value, ast.Constant) and isinstance(value.value, str)}
+    return out
+
+
+def logged_kinds() -> dict[str, set[str]]:
+    """Every ``.event(kind, field=...)`` call in the package: kind → the
+    fields it passes (``**`` spreads the optional fields of a move). A kind
+    held in a variable counts every string the module assigns to it."""
+    found: dict[str, set[str]] = {}
+    for path in SOURCE.glob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "event" and node.args:
+                kind = node.args[0]
+                kinds = {kind.value} if isinstance(kind, ast.Constant) else \
+                    _strings_assigned(tree, kind.id) if isinstance(kind, ast.Name) else set()
+                assert kinds, f"{path.name}:{node.lineno}: a logged event's kind is a string " \
+                    "or a name assigned strings, so this test can see it"
+                for one in kinds:
+                    found.setdefault(one, set()).update(
+                        k.arg for k in node.keywords if k.arg is not None)
+    return found
+
+
+def test_every_event_the_engine_logs_is_in_the_table_with_its_fields():
+    found = logged_kinds()
+    assert "status_end" in found  # a while status ending (it was unknown to saves)
+    for kind, fields in found.items():
+        assert kind in EVENT_FIELDS, f"{kind} is logged but saves do not know it"
+        assert fields <= set(EVENT_FIELDS[kind]) | set(OPTIONAL_EVENT_FIELDS.get(kind, {})), \
+            kind
+        assert set(EVENT_FIELDS[kind]) <= fields, kind
+    assert set(EVENT_FIELDS) == set(found), "the table describes events nobody logs"
+
+
+def test_the_engine_refuses_to_log_an_event_the_table_does_not_describe():
+    game = rc.new_game(EN, seed=1)
+    with pytest.raises(RuntimeError, match="'nonsense' event: unknown event"):
+        game.engine.event("nonsense", ship="blue-submarine")
+    with pytest.raises(RuntimeError, match="a damage event has the fields ship, amount"):
+        game.engine.event("damage", ship="blue-submarine")
+
+
+WHILE_DAMAGE_CONTROL = str(ROOT / "cards" / "examples" / "while_damage_control.rc")
+
+
+def test_a_game_where_a_while_status_ended_saves_and_loads():
+    """status_end was unknown to the save reader: no such game loaded."""
+    game = rc.Game.from_scenario(textwrap.dedent(f"""
+        edition: en
+        extra: [{WHILE_DAMAGE_CONTROL}]
+        ships:
+          blue-submarine: {{at: c3, repairs: 2, damage_control_team: true}}
+          red-destroyer: {{at: f4}}
+        phase: maneuvers
+    """))
+    game.play("repair")
+    while game.decision == "respond":
+        game.play("pass")
+    assert [(e.kind, dict(e.data)) for e in game.log if e.kind.startswith("status")] == [
+        ("status_end", {"ship": "blue-submarine", "status": "damage_control_team"})]
+    assert not game.ship("blue-submarine").statuses
+    assert rc.Game.from_json(game.to_json()) == game
+
+
+# ------------------------------------------------------------------- limits
+
+
+def test_a_card_with_a_long_id_plays_moves_a_save_reads_back(tmp_path):
+    """A 251-character card id made a move longer than the 200 characters
+    saves took: the bound is now what the rules can write."""
+    card = "a" * 251
+    path = tmp_path / "long.rc"
+    path.write_text(f"order {card} {{\n    copies 2\n    effect damage 1 to target\n}}\n"
+                    "patch order ambush { copies 2 }\n")
+    game = rc.Game.from_scenario({"extra": [str(path)], "phase": "maneuvers",
+                                  "ships": {"blue-submarine": {"at": "c3"},
+                                            "red-destroyer": {"at": "d3"}},
+                                  "hands": {"blue-submarine": [card]}})
+    game.play(f"order {card} red-destroyer")
+    assert len(game.moves[-1]) == 271
+    assert rc.Game.from_json(game.to_json()) == game
+
+
+def test_a_move_logging_many_events_saves_and_loads(tmp_path):
+    """A move that logged more than 50 events made a save the reader refused:
+    a save's log is as long as the game made it."""
+    effects = "; ".join(["damage 1 to target", "regain repair 1 to target"] * 60)
+    card = tmp_path / "tide.rc"
+    card.write_text("order tide {\n    copies 2\n    effect " + effects + "\n}\n"
+                    "patch order ambush { copies 2 }\n")
+    game = rc.Game.from_scenario({"extra": [str(card)], "phase": "maneuvers",
+                                  "ships": {"blue-submarine": {"at": "c3"},
+                                            "red-destroyer": {"at": "d3"}},
+                                  "hands": {"blue-submarine": ["tide"]}})
+    before = len(game.log)
+    game.play("order tide red-destroyer")
+    while game.decision == "respond":
+        game.play("pass")
+    assert len(game.log) - before == 2 + 120  # order, resolve, then a damage and a regain 60 times
+    assert rc.Game.from_json(game.to_json()) == game
+
+
+def test_a_seed_beyond_64_bits_is_refused_by_every_reader():
+    """docs/security.md: a seed of 10**30 is an error, in new games, scenarios,
+    saves and replays alike."""
+    low, high = SEED_RANGE
+    message = f"must be a 64-bit whole number, from {low} to {high}"
+    with pytest.raises(rc.ScenarioError, match=message):
+        rc.new_game(EN, seed=10 ** 30)
+    with pytest.raises(rc.ScenarioError, match="scenario field 'seed': " + message):
+        rc.Game.from_scenario({"seed": 10 ** 30, "ships": {"blue-submarine": {"at": "c3"},
+                                                            "red-destroyer": {"at": "d3"}}})
+    game = rc.new_game(EN, seed=high)
+    data = game_to_dict(game)
+    data["setup"]["seed"] = high + 1
+    with pytest.raises(rc.ScenarioError, match="'setup.seed': " + message):
+        rc.Game.from_json(json.dumps(data))
+    replay = game.replay()
+    replay["setup"]["seed"] = -10 ** 30
+    with pytest.raises(rc.ReplayError, match=message):
+        rc.Game.from_replay(replay)
+    assert rc.new_game(EN, seed=low) != rc.new_game(EN, seed=high)
