@@ -21,7 +21,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
-from redcode_rules.rng import SEED_RANGE
+from redcode_rules.game_setup import SEED_RANGE
 from redcode_rules.serialize import game_to_dict
 from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS
 

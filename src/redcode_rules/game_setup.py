@@ -9,7 +9,7 @@ from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
 from .validate import MODES, team_problems
 from .model import PLACEMENTS, Ruleset
-from .rng import seed_fault, seed_state, shuffle
+from .rng import seed_state, shuffle
 from .state import GameState, ShipState
 
 
@@ -103,6 +103,23 @@ def place_fixed(board: Board, ships: Sequence[ShipState]) -> None:
                              f"{len(boxes)} navigable boxes (R2.8)")
         for ship, box in zip(team, boxes):
             ship.position = box
+
+
+#: A seed is a 64-bit whole number, signed or not: every seed a program passes
+#: (``random.getrandbits(64)``, a C ``int64_t``) and nothing larger, so no
+#: reader ever multiplies a number of thousands of digits.
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+
+
+def seed_fault(seed: object) -> str | None:
+    """Why ``seed`` is not a seed, or None: the one check of ``new_game``,
+    scenarios, saves and replays."""
+    low, high = SEED_RANGE
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"must be a whole number, not {quote(seed)}"
+    if not low <= seed <= high:
+        return f"must be a 64-bit whole number, from {low} to {high}"
+    return None
 
 
 def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,

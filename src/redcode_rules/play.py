@@ -28,7 +28,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .bots import BOTS, Bot, GreedyBot, Reason
-from .errors import IllegalMove, RedCodeError, UsageError
+from .errors import IllegalMove, RedCodeError, UsageError, printable
 from .game import Game, new_game, normalise
 from .i18n import ShipName, Words, catalog, display_name, pick, ship_display
 from .model import Ruleset
@@ -317,7 +317,11 @@ class Screen:
         self.width = self.console.width if tty else 100
 
     def say(self, text: str | Text = "", style: str | None = None, end: str = "\n") -> None:
-        """One line (or more) of text, in a style when on a terminal."""
+        """One line (or more) of text, in a style when on a terminal; what a
+        terminal would act on is escaped (``printable``: names come from card files)."""
+        plain = text.plain if isinstance(text, Text) else text
+        if printable(plain) != plain:  # a styled line loses its styles, not its text
+            text = printable(plain)
         self.console.print(text, style=self.STYLES.get(style, style) if style else None, end=end)
 
 

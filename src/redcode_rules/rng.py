@@ -10,27 +10,8 @@ from __future__ import annotations
 
 from typing import MutableSequence, TypeVar
 
-from .errors import quote
-
 MASK = (1 << 64) - 1
 T = TypeVar("T")
-
-
-#: A seed is a 64-bit whole number, signed or not: every seed a program passes
-#: (``random.getrandbits(64)``, a C ``int64_t``) and nothing larger, so no
-#: reader ever multiplies a number of thousands of digits.
-SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
-
-
-def seed_fault(seed: object) -> str | None:
-    """Why ``seed`` is not a seed, or None: the one check of ``new_game``,
-    scenarios, saves and replays."""
-    low, high = SEED_RANGE
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        return f"must be a whole number, not {quote(seed)}"
-    if not low <= seed <= high:
-        return f"must be a 64-bit whole number, from {low} to {high}"
-    return None
 
 
 def seed_state(seed: int) -> int:

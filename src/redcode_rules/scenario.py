@@ -16,11 +16,11 @@ import yaml
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .files import read_text
 from .game_core import GameCore
-from .game_setup import default_start_cards, make_board, seat_order
+from .game_setup import default_start_cards, make_board, seat_order, seed_fault
 from .loader import load_ruleset
 from .model import Ruleset
 from .modifiers import number_allowed
-from .rng import MASK, seed_fault, seed_state, shuffle
+from .rng import MASK, seed_state, shuffle
 from .state import GameState, Known, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
 

@@ -15,11 +15,10 @@ import cattrs
 from .board import Board
 from .errors import DslError, ScenarioError, clip, quote
 from .game_core import GameCore
-from .game_setup import make_board
+from .game_setup import make_board, seed_fault
 from .invariants import game_problems
 from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
 from .modifiers import number_allowed
-from .rng import seed_fault
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from .validate import Problem, Stage, check_state
 
