@@ -23,7 +23,7 @@ import redcode_rules as rc
 from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
 from redcode_rules.game_setup import SEED_RANGE
 from redcode_rules.serialize import game_to_dict
-from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS
+from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Known, Spent
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "cards" / "examples").glob("*.rc"))
@@ -239,3 +239,123 @@ def test_a_seed_beyond_64_bits_is_refused_by_every_reader():
     with pytest.raises(rc.ReplayError, match=message):
         rc.Game.from_replay(replay)
     assert rc.new_game(EN, seed=low) != rc.new_game(EN, seed=high)
+
+
+# ------------------------------------------------------ what scenarios forgot
+
+
+def reloaded(game: rc.Game) -> rc.Game:
+    """The game through its scenario, checked equal."""
+    back = rc.Game.from_scenario(game.to_scenario())
+    assert back == game
+    return back
+
+
+def play_both(games: list[rc.Game], *moves: str) -> None:
+    for move in moves:
+        for game in games:
+            game.play(move)
+        while games[0].decision == "respond":
+            for game in games:
+                game.play("pass")
+
+
+HUNTER = str(ROOT / "cards" / "examples" / "triggers_hunter.rc")
+
+
+def test_a_once_per_turn_trigger_that_fired_stays_fired_after_a_reload():
+    """The hunter's crew_loss fires once per turn: reloaded in between, a
+    second target made it fire again (the fired record was lost)."""
+    game = rc.Game.from_scenario(textwrap.dedent(f"""
+        extra: [{HUNTER}]
+        ships:
+          blue-submarine: {{at: c3}}
+          red-hunter: {{at: d3}}
+        phase: maneuvers
+    """))
+    play_both([game], "torpedo red-hunter")
+    assert game.state.fired == ["red-hunter/ship:hunter:1"]
+    assert "fired: ['red-hunter/ship:hunter:1']" in game.to_scenario()
+    back = reloaded(game)
+    play_both([game, back], "heavy_torpedo red-hunter")
+    assert back == game
+    assert [e["amount"] for e in back.log if e.kind == "crew_loss"] == []  # none after reloading
+    assert back.ship("blue-submarine").reserve == game.ship("blue-submarine").reserve
+
+
+def test_a_scenario_refuses_a_fired_record_naming_no_once_per_turn_trigger():
+    with pytest.raises(rc.ScenarioError, match="scenario field 'fired\\[0\\]': 'red-hunter/"
+                                               "ship:hunter:0' is not a trigger that fires once"):
+        rc.Game.from_scenario({"extra": [HUNTER], "fired": ["red-hunter/ship:hunter:0"],
+                               "ships": {"blue-submarine": {"at": "c3"},
+                                         "red-hunter": {"at": "d3"}}})
+
+
+def test_an_arena_catch_up_given_before_a_refloat_is_not_given_again():
+    """Both blue ships afloat again after a refloat, the catch-up rule given
+    when one sank was recomputed as not given: a scenario now says so."""
+    game = rc.Game.from_scenario({
+        "mode": "arena", "catchup_done": [0], "phase": "maneuvers",
+        "ships": {"blue-submarine": {"at": "c3"}, "blue-destroyer": {"at": "c4", "repairs": 1,
+                                                                      "breakdowns": 0},
+                  "red-submarine": {"at": "d4"}, "red-destroyer": {"at": "e4"}}})
+    assert game.state.catchup_done == [0]
+    scenario = game.to_scenario()
+    assert "catchup_done: [0]" in scenario
+    back = reloaded(game)
+    back.state.turn = 2  # red's torpedo sinks blue's destroyer
+    game.state.turn = 2
+    play_both([game, back], "torpedo blue-destroyer")
+    assert back.ship("blue-destroyer").sunk
+    assert [e for e in back.log if e.kind == "catchup"] == []
+    assert back == game
+
+
+def test_a_scenario_saved_in_the_recover_phase_does_not_start_the_turn_again(tmp_path):
+    """A token a turn-start trigger placed, lasting until its owner's next
+    turn starts, was removed when the scenario was read (the turn start was
+    played again)."""
+    card = tmp_path / "flare.rc"
+    card.write_text(textwrap.dedent("""
+        token flare {
+            mark "*"
+            until start of its next turn
+        }
+        status flare_layer {
+            permanent
+            when turn_starts { effect place_token flare on self }
+        }
+    """))
+    game = rc.Game.from_scenario({
+        "extra": [str(card)], "phase": "maneuvers", "turn": "red-destroyer",
+        "ships": {"blue-submarine": {"at": "c3", "flare_layer": True,
+                                     "crew_on": {"torpedo": 1}},
+                  "red-destroyer": {"at": "f4"}}})
+    game.play("end")
+    assert game.decision == "recover" and game.to_move == "blue-submarine"
+    assert [(t.kind, game.board.name(t.box)) for t in game.state.tokens] == [("flare", "c3")]
+    assert "turn_started: true" in game.to_scenario()
+    back = reloaded(game)
+    assert back.state.tokens == game.state.tokens
+
+
+def test_spent_and_known_records_read_back_equal_in_any_order(tmp_path):
+    """A scenario groups them by player; the state's lists are sets."""
+    patch = tmp_path / "deck.rc"
+    patch.write_text("patch order captain { copies 1 }\n")
+    extra = [str(ROOT / "cards" / "examples" / f"cards2_{name}.rc")
+             for name in ("responses", "scoring")] + [str(patch)]
+    game = rc.Game.from_scenario({"extra": extra, "ships": {"blue-submarine": {"at": "c3"},
+                                                            "red-destroyer": {"at": "d3"}},
+                                  "hands": {"blue-submarine": ["captain", "mechanic"],
+                                            "red-destroyer": ["ambush"]}})
+    state = game.state
+    state.spent = [Spent(1, "magazine_hit"), Spent(0, "magazine_hit"), Spent(1, "last_stand")]
+    state.known = [Known(1, 0, ["mechanic"]), Known(0, 1, ["ambush"])]
+    back = rc.Game.from_scenario(game.to_scenario())
+    assert [(s.seat, s.card) for s in back.state.spent] == [
+        (1, "magazine_hit"), (1, "last_stand"), (0, "magazine_hit")]
+    assert [(k.viewer, k.owner) for k in back.state.known] == [(1, 0), (0, 1)]
+    assert back == game
+    state.spent = state.spent[:2]
+    assert back != game
