@@ -359,3 +359,15 @@ def test_spent_and_known_records_read_back_equal_in_any_order(tmp_path):
     assert back == game
     state.spent = state.spent[:2]
     assert back != game
+
+
+def test_a_replay_move_longer_than_any_move_of_its_game_is_refused_before_playing():
+    """Replays bound their moves as saves do (``move_length_limit``)."""
+    game = rc.new_game(EN, seed=3, placement="fixed")
+    game.play("end")
+    data = game.replay()
+    data["moves"].append("x" * 199)
+    with pytest.raises(rc.ReplayError) as info:
+        rc.Game.from_replay(data)
+    assert str(info.value) == ("replay moves: move 2 has 199 characters; a move of this game "
+                               "has at most 198")
