@@ -7,6 +7,7 @@ changed since is refused rather than silently played under other rules.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -60,6 +61,13 @@ def _named_texts(value: Any, field: str) -> tuple[tuple[str, str], ...]:
     return tuple((clip(name, 200), text) for name, text in value)
 
 
+@functools.lru_cache(maxsize=8)
+def _rules_of_texts(edition: str, texts: tuple, variants: tuple):
+    """The rules of card texts, compiled once for the saves that carry the
+    same texts (a ruleset is immutable; nothing is read from a file)."""
+    return build_ruleset(edition, (), texts, variants)
+
+
 def ruleset_from_ref(ref: dict[str, Any]):
     """The rules a save or replay names, rebuilt from built-in editions and the
     card texts it carries: it never opens a file. The hash must match."""
@@ -80,7 +88,7 @@ def ruleset_from_ref(ref: dict[str, Any]):
                             "played with is what proves the rules are the same")
     try:
         if texts or variants:
-            rules = build_ruleset(edition, (), texts, variants)
+            rules = _rules_of_texts(edition, texts, variants)
         else:
             rules = load_ruleset(edition)
     except DslError as err:
