@@ -98,9 +98,10 @@ def test_every_position_of_example_games_reads_back_exactly(path, folder):
 @pytest.mark.mass
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_every_position_of_many_example_games_reads_back_exactly(path, folder):
+    """Six games of up to 300 moves per example (``-m mass``, run by CI)."""
     rules = example_rules(path, folder)
-    for seed in range(12):
-        play_checking(rules, seed, moves=400)
+    for seed in range(6):
+        play_checking(rules, seed, moves=300)
 
 
 # ------------------------------------------------------------ the event table
@@ -185,6 +186,27 @@ def test_a_game_where_a_while_status_ended_saves_and_loads():
 
 
 # ------------------------------------------------------------------- limits
+
+
+def test_the_writer_refuses_what_the_reader_would_with_the_same_message():
+    """One check on both sides: a save no reader takes is never written."""
+    game = rc.new_game(EN, seed=3, placement="fixed")
+    game.play("end")
+    text = game.to_json()
+    game.moves.append("x" * 500)
+    message = "scenario field 'moves': move 2 has 500 characters; a move of this game has " \
+        "at most 198"
+    with pytest.raises(rc.ScenarioError) as written:
+        game.to_json()
+    data = json.loads(text)
+    data["moves"].append("x" * 500)
+    with pytest.raises(rc.ScenarioError) as read:
+        rc.Game.from_json(json.dumps(data))
+    assert str(written.value) == str(read.value) == message
+    game.moves.pop()
+    game.setup["seed"] = 10 ** 30
+    with pytest.raises(rc.ScenarioError, match="'setup.seed': must be a 64-bit whole number"):
+        game.to_json()
 
 
 def test_a_card_with_a_long_id_plays_moves_a_save_reads_back(tmp_path):
