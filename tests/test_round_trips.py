@@ -21,6 +21,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
+from redcode_rules.invariants import violations
 from redcode_rules.game_setup import SEED_RANGE
 from redcode_rules.scenario import game_from_scenario
 from redcode_rules.serialize import game_to_dict
@@ -396,3 +397,25 @@ def test_a_replay_move_longer_than_any_move_of_its_game_is_refused_before_playin
         rc.Game.from_replay(data)
     assert str(info.value) == ("replay moves: move 2 has 199 characters; a move of this game "
                                "has at most 198")
+
+
+def test_a_card_paused_on_a_choice_after_its_move_keeps_the_invariants(tmp_path):
+    """The stack item's path was checked from where the ship is now, after it
+    moved along it: a false broken invariant, and a save the reader refused."""
+    variant = tmp_path / "dash.rc"
+    variant.write_text("variant dash extends en\nremove order ambush\nremove order deserter\n"
+                       "remove order boatswain\nremove order evasion\norder dash {\n"
+                       "    copies 16\n    effect move 2 self; discard 1 owner of self\n}\n")
+    game = rc.Game.from_scenario({"edition": str(variant), "phase": "maneuvers",
+                                  "ships": {"blue-submarine": {"at": "c3"},
+                                            "red-destroyer": {"at": "f4"}},
+                                  "hands": {"blue-submarine": ["dash", "captain", "mechanic"]}})
+    game.play("order dash b2 a1")
+    while game.decision == "respond":
+        game.play("pass")
+    assert (game.decision, game.ship("blue-submarine").position) == ("choose", "a1")
+    assert game.state.stack[0].path == (game.board.index("b2"), game.board.index("a1"))
+    assert violations(game) == []
+    assert rc.Game.from_json(game.to_json()) == game
+    game.play("choose captain")
+    assert game.hand("blue-submarine") == ["mechanic"]
