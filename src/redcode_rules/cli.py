@@ -140,7 +140,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     cat = catalog(lang)
     words = cat["demo"]
     say(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
-                                teams=args.teams, seed=args.seed))
+                              teams=args.teams, seed=args.seed))
     say(board_text(game))
     play_out(game, bots)
     for line in narrate(game.log, lang, rules.words):
