@@ -419,3 +419,20 @@ def test_a_card_paused_on_a_choice_after_its_move_keeps_the_invariants(tmp_path)
     assert rc.Game.from_json(game.to_json()) == game
     game.play("choose captain")
     assert game.hand("blue-submarine") == ["mechanic"]
+
+
+def test_a_setup_too_deep_for_a_reader_is_refused_when_saved():
+    """A game keeps its scenario as its setup: one nested deeper than a save
+    may be is refused when written, as it would be when read; a scenario's
+    field it does not use (``recover_left`` outside the recover phase) is
+    still checked, so it cannot hide a deep value."""
+    deep: list = []
+    for _ in range(25):
+        deep = [deep]
+    ships = {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "d3"}}
+    with pytest.raises(rc.ScenarioError, match="'recover_left': must be a whole number"):
+        rc.Game.from_scenario({"phase": "maneuvers", "recover_left": deep, "ships": ships})
+    game = rc.Game.from_scenario({"phase": "maneuvers", "ships": ships})
+    game.setup["scenario"]["board"] = deep
+    with pytest.raises(rc.ScenarioError, match="'setup': nested deeper than 19 levels"):
+        game.to_json()

@@ -402,6 +402,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     turn_number = _int(data.get("turn_number", 1), "turn_number", 1,
                        rules.options.turn_limit + 1)
 
+    if data.get("recover_left") is not None:  # a whole number even where it goes unused
+        _int(data["recover_left"], "recover_left")
     started = _bool(data.get("turn_started", False), "turn_started")
     catchup = _catchup_done(rules, ships, mode) if data.get("catchup_done") is None else \
         _indexes(data["catchup_done"], "catchup_done", len(rules.options.catchup))

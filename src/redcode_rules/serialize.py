@@ -202,6 +202,9 @@ def _check_setup(setup: Any) -> None:
         return
     if not isinstance(setup, dict):
         raise ScenarioError("setup", "must be an object (how the game began) or null")
+    if json_depth(setup) > MAX_JSON_DEPTH - 1:  # a save or replay holds it one level down
+        raise ScenarioError("setup", f"nested deeper than {MAX_JSON_DEPTH - 1} levels (a "
+                            "scenario's value it never read?)")
     if "seed" in setup:
         fault = seed_fault(setup["seed"])
         if fault:
