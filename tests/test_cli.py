@@ -182,3 +182,49 @@ def test_python_dash_m_and_py_typed():
     assert (run.returncode, run.stdout, run.stderr) == (0, f"redcode {rc.__version__}\n", "")
     from importlib import resources
     assert resources.files("redcode_rules").joinpath("py.typed").is_file()
+
+
+# ---------------------------------------------------------------- what reaches the terminal
+
+ESCAPES = "\x1b]0;owned\x07\x1b[2J\x9b31m\u202e"
+ESCAPED = "\\u001b]0;owned\\u0007\\u001b[2J\\u009b31m\\u202e"
+
+
+def test_printable_escapes_what_a_terminal_acts_on():
+    """ESC and BEL (a title change, a cleared screen), C1's CSI and a bidi
+    override are written as escapes; tabs, newlines and accents are text."""
+    assert rc.errors.printable(f"a{ESCAPES}b\tc\nd é ñ ü") == f"a{ESCAPED}b\tc\nd é ñ ü"
+    document = json.dumps({"line": ESCAPES}, ensure_ascii=False)
+    assert json.loads(rc.errors.printable(document)) == {"line": ESCAPES}
+
+
+def a_replay_file(tmp_path):
+    game = rc.new_game(rc.load_ruleset("en"), seed=4, placement="fixed")
+    game.play("end")
+    return save_replay(game, tmp_path / "g.json")
+
+
+def test_replay_prints_a_shared_replay_s_names_escaped(tmp_path, capsys, monkeypatch):
+    """Names in the narration come from the replay's card files: a card named
+    with an escape sequence reaches the terminal as text, in text and JSON."""
+    path = a_replay_file(tmp_path)
+    monkeypatch.setattr(cli, "narrate", lambda log, lang, words: [f"{ESCAPES} sinks"])
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{ESCAPED} sinks\n") and "\x1b" not in out and "\x9b" not in out
+    assert cli.main(["replay", str(path), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out)["narration"] == [f"{ESCAPES} sinks"] and "\x1b" not in out
+
+
+def test_an_error_naming_a_replay_s_card_file_prints_it_escaped(tmp_path, capsys):
+    """The name of a card file a replay carries is the sender's: an error
+    quoting it (here, its card text does not compile) is escaped on stderr."""
+    path = a_replay_file(tmp_path)
+    data = json.loads(path.read_text())
+    data["ruleset"]["texts"] = [[f"{ESCAPES}.rc", "order {"]]
+    path.write_text(json.dumps(data))
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("redcode: scenario field 'ruleset': cannot rebuild the rules: "
+                          f"{ESCAPED}.rc:1:") and "\x1b" not in err

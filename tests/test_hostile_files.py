@@ -21,6 +21,7 @@ from redcode_rules import cli
 from redcode_rules.errors import QUOTE_LIMIT, quote
 from redcode_rules.replay import ReplayError, read_replay, replay
 from redcode_rules.scenario import MAX_YAML_DEPTH, MAX_YAML_NODES, game_from_scenario
+from redcode_rules.serialize import move_length_limit
 
 from conftest import random_game
 
@@ -298,17 +299,17 @@ def test_state_lists_and_counts_beyond_what_a_game_reaches_are_refused(field, va
     assert str(refused(data)) == message
 
 
-def test_a_move_list_longer_than_the_turn_limit_allows_is_refused():
-    data = save_data(a_game())
-    data["moves"] = ["end"] * (201 * 200 + 1)
-    assert str(refused(data)) == ("save field 'moves': a list of at most 40200 moves (200 "
-                                  "a turn, 200 turns, D8.5)")
-
-
-def test_a_log_far_longer_than_the_moves_is_refused():
-    data = save_data(a_game())
-    data["log"] = data["log"][:1] * 100
-    assert str(refused(data)) == "save field 'log': a list of at most 50 events a move"
+def test_a_move_longer_than_any_move_of_the_game_is_refused():
+    """The bound is the writer's (``move_length_limit``): three words no longer
+    than the rules' longest id, then every box of the board; 200 characters
+    refused a legal move of a card with a long id."""
+    game = a_game()
+    limit = move_length_limit(game.rules, game.board, game.ships)
+    assert limit == 3 * (len("medical_equipment") + 1) + 48 * len("a1 ") == 198
+    data = save_data(game)
+    data["moves"] = ["end", "x" * (limit + 1)]
+    assert str(refused(data)) == (f"save field 'moves': move 2 has {limit + 1} characters; "
+                                  f"a move of this game has at most {limit}")
 
 
 def test_a_scenario_with_more_than_six_ships_is_refused_before_they_are_built():

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from rich.text import Text
 
 import redcode_rules as rc
 from redcode_rules import cli
@@ -392,3 +393,14 @@ def test_a_decision_with_one_move_is_played_for_the_person():
         in text
     assert "> undo\nNothing to undo: this is your first decision.\n" in text
     assert s.game.moves == ["recover torpedo"]
+
+
+def test_the_screen_escapes_what_a_terminal_would_act_on():
+    """Card and token names come from card files: an escape sequence in one is
+    shown as text (``printable``), plain or styled."""
+    out = io.StringIO()
+    screen = Screen(out)
+    screen.say("the \x1b[2J mine", "note")
+    screen.say(Text("a \x9b31m buoy"))
+    screen.say("clean é", "note")
+    assert out.getvalue() == "the \\u001b[2J mine\na \\u009b31m buoy\nclean é\n"

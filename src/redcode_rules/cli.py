@@ -22,7 +22,7 @@ from typing import Any, NoReturn, Sequence
 from . import __version__, i18n
 from .bots import BOTS
 from .errors import (Failure, LanguageError, RedCodeError, UsageError, close_names,
-                     did_you_mean, quote)
+                     did_you_mean, printable, quote)
 from .fuzz import NEW_ORDER_SHARE, card_fuzz_rules, fuzz, fuzz_cards
 from .game import Game, new_game
 from .game_setup import default_teams
@@ -136,6 +136,13 @@ def readable_files(paths: Sequence[str], kind: str) -> None:
             raise UsageError(f"{path}: cannot read {kind}: {err.strerror or err}") from None
 
 
+def say(text: object = "", file: Any = None) -> None:
+    """Print a line of the command's output through ``printable``: names from
+    a shared card file or replay may hold control characters, which would
+    reach the terminal as commands (colours, cursor moves, a title)."""
+    print(printable(str(text)), file=file)
+
+
 def play_out(game: Game, bots: dict[str, object], max_moves: int = 100_000) -> None:
     """Let the bots play the game to its end."""
     for _ in range(max_moves):
@@ -158,17 +165,17 @@ def cmd_demo(args: argparse.Namespace) -> int:
             for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
     words = cat["demo"]
-    print(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
-                                teams=args.teams, seed=args.seed))
-    print(board_text(game))
+    say(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
+                              teams=args.teams, seed=args.seed))
+    say(board_text(game))
     play_out(game, bots)
     for line in narrate(game.log, lang, rules.words):
-        print(line)
-    print()
-    print(board_text(game))
+        say(line)
+    say()
+    say(board_text(game))
     if game.state.mode == "war":
-        print(words["score"].format(**game.score))
-    print(words["winner"].format(winner=cat["sides"].get(game.winner, game.winner)))
+        say(words["score"].format(**game.score))
+    say(words["winner"].format(winner=cat["sides"].get(game.winner, game.winner)))
     return 0
 
 
@@ -183,11 +190,11 @@ def cmd_check(args: argparse.Namespace) -> int:
                           "message": e.reason, "text": str(e)} for e in errors]})
         return FAILURE if errors else 0
     for err in errors:
-        print(err, file=sys.stderr)
+        say(err, file=sys.stderr)
     if len(errors) > 1:
-        print(f"{len(errors)} errors", file=sys.stderr)
+        say(f"{len(errors)} errors", file=sys.stderr)
     if not errors:
-        print(f"{len(args.files)} file(s) OK")
+        say(f"{len(args.files)} file(s) OK")
     return FAILURE if errors else 0
 
 
@@ -206,7 +213,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         raise Failure(f"--out: cannot write {err.filename or args.out}: "
                       f"{err.strerror or err}") from None
     for p in paths:
-        print(p)
+        say(p)
     return 0
 
 
@@ -239,9 +246,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
               "narration": narrate(game.log, lang, rules.words)})
         return 0
     for line in narrate(game.log, lang, rules.words):
-        print(line)
-    print(board_text(game))
-    print(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")
+        say(line)
+    say(board_text(game))
+    say(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")
     return 0
 
 
@@ -281,11 +288,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         return 0 if failure is None else FAILURE
     if usage is not None:
         for line in usage.report():
-            print(line)
+            say(line)
     if failure is None:
-        print(f"{args.games} random games of {rules.name} ({rules.hash}): every invariant held")
+        say(f"{args.games} random games of {rules.name} ({rules.hash}): every invariant held")
         return 0
-    print("broken invariant — " + failure.report())
+    say("broken invariant — " + failure.report())
     return FAILURE
 
 
@@ -339,7 +346,7 @@ def stream_is_tty(stream: Any) -> bool:
 
 def emit(document: dict[str, Any]) -> None:
     """One JSON document on stdout (``--json``)."""
-    print(json.dumps(document, ensure_ascii=False, indent=1))
+    say(json.dumps(document, ensure_ascii=False, indent=1))
 
 
 # ---------------------------------------------------------------- parser
@@ -480,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return report(err, FAILURE, as_json)
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        say(file=sys.stderr)
         return 130
 
 
@@ -492,7 +499,7 @@ def report(err: Exception, code: int, as_json: bool) -> int:
         emit({"ok": False, "error": {"kind": "usage" if code == USAGE else "failure",
                                      "message": message}})
     else:
-        print(f"redcode: {message}", file=sys.stderr)
+        say(f"redcode: {message}", file=sys.stderr)
     return code
 
 

@@ -7,6 +7,7 @@ wrong: the file and line of a card, the move and the rule, the scenario field.
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Iterable, Sequence
 
@@ -39,6 +40,21 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     except (ValueError, RecursionError):  # an int too long for str, a nest too deep
         text = f"<{type(value).__name__}>"
     return clip(text, limit)
+
+
+#: What a terminal would act on rather than show: C0 controls but tab and
+#: newline (ESC starts a colour, a cursor move, a title change), DEL, C1
+#: controls (CSI), and the marks that reorder text on screen (bidi controls).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f"
+                          "\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on written as its
+    escape (``\\u001b``), the one filter of what the command line prints:
+    names from a shared card file or replay reach the screen as text. The
+    escape is JSON's, so a JSON document stays one (and reads back the same)."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -105,6 +105,23 @@ def place_fixed(board: Board, ships: Sequence[ShipState]) -> None:
             ship.position = box
 
 
+#: A seed is a 64-bit whole number, signed or not: every seed a program passes
+#: (``random.getrandbits(64)``, a C ``int64_t``) and nothing larger, so no
+#: reader ever multiplies a number of thousands of digits.
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)
+
+
+def seed_fault(seed: object) -> str | None:
+    """Why ``seed`` is not a seed, or None: the one check of ``new_game``,
+    scenarios, saves and replays."""
+    low, high = SEED_RANGE
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"must be a whole number, not {quote(seed)}"
+    if not low <= seed <= high:
+        return f"must be a 64-bit whole number, from {low} to {high}"
+    return None
+
+
 def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
               placement: str = "choose") -> GameState:
     """A fresh game: board, ships, shuffled deck, 1 card each (R7.1).
@@ -135,8 +152,9 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
         # R1.2, said of the teams given: their ships have no ids yet
         raise SetupError("teams", f"{seats[problem.place[1]][0]} has two ships of one type "
                          "(R1.2)")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError("seed", f"must be a whole number, not {quote(seed)}")
+    fault = seed_fault(seed)
+    if fault:
+        raise SetupError("seed", fault)
     rng = seed_state(seed)
     cells, start_cards, rng = deal_map(rules, rng)
     if placement not in PLACEMENTS:

@@ -42,7 +42,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .bots import BOTS, Bot, GreedyBot, Reason
-from .errors import IllegalMove, RedCodeError, UsageError, close_names
+from .errors import IllegalMove, RedCodeError, UsageError, close_names, printable
 from .explain import closest_moves
 from .game import Game, new_game, normalise
 from .i18n import ShipName, Words, catalog, display_name, pick, ship_display, status_name, \
@@ -459,7 +459,11 @@ class Screen:
 
     def say(self, text: str | Text = "", style: str | None = None, end: str = "\n") -> None:
         """One line (or more) of text, in a style when on a terminal; plain text
-        is cut between words to the screen's width."""
+        is cut between words to the screen's width; what a terminal would act
+        on is escaped (``printable``: names come from card files)."""
+        plain = text.plain if isinstance(text, Text) else text
+        if printable(plain) != plain:  # a styled line loses its styles, not its text
+            text = printable(plain)
         if isinstance(text, str) and end == "\n":
             text = "\n".join(part for line in text.split("\n") for part in self.wrap(line))
         self.console.print(text, style=self.STYLES.get(style, style) if style else None, end=end)

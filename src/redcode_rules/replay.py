@@ -24,7 +24,8 @@ from .errors import IllegalMove, ReplayError, ScenarioError, clip, quote
 from .files import read_text
 from .game_core import GameCore
 from .scenario import game_from_scenario
-from .serialize import MAX_JSON_DEPTH, json_depth, ruleset_from_ref, ruleset_ref
+from .serialize import MAX_JSON_DEPTH, check_move_lengths, json_depth, move_length_limit, \
+    ruleset_from_ref, ruleset_ref
 
 FORMAT = "redcode-replay"
 VERSION = 1
@@ -34,8 +35,17 @@ def make_replay(game: GameCore) -> dict[str, Any]:
     """The replay of a game: its rules (extra card files embedded), setup and moves."""
     if game.setup is None:
         raise ReplayError("this game has no recorded setup (it was built by hand)")
+    _check_moves(game, game.moves)  # what ``replay`` takes back
     return {"format": FORMAT, "version": VERSION, "ruleset": ruleset_ref(game.rules),
             "setup": game.setup, "moves": list(game.moves)}
+
+
+def _check_moves(game: GameCore, moves: list) -> None:
+    """No move longer than a move of ``game`` can be (``move_length_limit``,
+    as saves check it), so no junk string reaches the move parser."""
+    fault = check_move_lengths(moves, move_length_limit(game.rules, game.board, game.ships))
+    if fault:
+        raise ReplayError(f"replay moves: {fault}")
 
 
 def save_replay(game: GameCore, path: str | Path) -> Path:
@@ -117,6 +127,7 @@ def replay(source: str | Path | dict[str, Any], upto: int | None = None,
     data = source if isinstance(source, dict) else read_replay(source)
     game = start_of(data, game_class)
     moves = data["moves"] if upto is None else data["moves"][:upto]
+    _check_moves(game, moves)
     for index, move in enumerate(moves):
         try:
             game.play(move)

@@ -16,7 +16,7 @@ import yaml
 from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .files import read_text
 from .game_core import GameCore
-from .game_setup import default_start_cards, make_board, seat_order
+from .game_setup import default_start_cards, make_board, seat_order, seed_fault
 from .loader import load_ruleset
 from .model import Ruleset
 from .modifiers import lifetime_in, lifetime_out
@@ -26,7 +26,8 @@ from .validate import MODES, check_state, team_problems
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends", "known", "spent", "tokens")
+              "rng", "recover_left", "turn_ends", "known", "spent", "tokens", "turn_started",
+              "catchup_done", "fired")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
@@ -246,7 +247,10 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     mode = data.get("mode", "war")
     if mode not in MODES:
         raise ScenarioError("mode", f"must be war or arena, not {quote(mode)}")
-    seed = _int(data.get("seed", 0), "seed", low=-(2 ** 63))
+    seed = data.get("seed", 0)
+    fault = seed_fault(seed)
+    if fault:
+        raise ScenarioError("seed", fault)
     rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
 
     # board ------------------------------------------------------------
@@ -395,12 +399,18 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     turn_number = _int(data.get("turn_number", 1), "turn_number", 1,
                        rules.options.turn_limit + 1)
 
+    if data.get("recover_left") is not None:  # a whole number even where it goes unused
+        _int(data["recover_left"], "recover_left")
+    started = _bool(data.get("turn_started", False), "turn_started")
+    catchup = _catchup_done(rules, ships, mode) if data.get("catchup_done") is None else \
+        _indexes(data["catchup_done"], "catchup_done", len(rules.options.catchup))
     state = GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
                       deck=deck, discard=discard, score=score, rng=rng, turn=turn,
                       turn_number=turn_number, phase=phase, orders_played=orders_played,
-                      end_turn_pending=turn_ends, catchup_done=_catchup_done(rules, ships, mode),
+                      end_turn_pending=turn_ends, catchup_done=catchup,
                       known=known, spent=spent,
-                      tokens=_tokens(data.get("tokens"), rules, board, ids))
+                      tokens=_tokens(data.get("tokens"), rules, board, ids),
+                      fired=_fired(data.get("fired")))
     for problem in check_state(state, rules, board):  # the rules of a state (validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
@@ -408,12 +418,15 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         {"scenario_yaml": scenario}
     eng = game.engine
     if ships[turn].sunk and not turn_ends:
-        if not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
+        if started:  # its respawn, the turn begun (R8.4)
+            state.phase = "place"
+        elif not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
-        eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
-        if state.tokens:
-            eng.tokens_at_turn(turn, start=True)  # so are its tokens lasting until then
+        if not started:
+            eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
+            if state.tokens:
+                eng.tokens_at_turn(turn, start=True)  # so are its tokens lasting until then
         out = eng.crew_out(turn)
         state.recover_left = min(rules.options.recover, out)
         if not out:
@@ -460,6 +473,27 @@ def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[Spent]:
                 raise ScenarioError(f"spent.{ship_id}[{i}]", f"unknown card {quote(card)}")
             out.append(Spent(seat, card))
     return out
+
+
+def _indexes(value: Any, field: str, count: int) -> list[int]:
+    """A list of distinct indexes below ``count`` (``catchup_done``: the arena
+    catch-up rules already given, R8.2, as the rules list them from 0)."""
+    if not isinstance(value, list):
+        raise ScenarioError(field, "must be a list of whole numbers")
+    out = [_int(v, f"{field}[{i}]", 0, count - 1) for i, v in enumerate(value)]
+    if len(set(out)) != len(out):
+        raise ScenarioError(field, "names a rule twice")
+    return out
+
+
+def _fired(value: Any) -> list[str]:
+    """``fired``: the triggers that fire once per turn and have fired this turn,
+    as ``holder/trigger`` (the validator checks that each names a trigger)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ScenarioError("fired", "must be a list of fired triggers (holder/trigger)")
+    return list(value)
 
 
 def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenState]:
@@ -638,6 +672,12 @@ def scenario_of(game) -> dict[str, Any]:
         data["tokens"] = [_Flow(token=t.kind, at=game.board.name(t.box), owner=ids[t.owner],
                                 **({"left": 2} if t.left == 2 else {}))
                           for t in st.tokens]
+    if st.phase == "recover" or st.phase == "place" and st.ships[st.turn].sunk:
+        data["turn_started"] = True  # read as it is: the turn's start is not played again
+    if st.catchup_done != _catchup_done(rules, st.ships, st.mode):
+        data["catchup_done"] = list(st.catchup_done)
+    if st.fired:
+        data["fired"] = list(st.fired)
     return data
 
 

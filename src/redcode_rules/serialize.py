@@ -7,6 +7,7 @@ changed since is refused rather than silently played under other rules.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
@@ -15,11 +16,11 @@ import cattrs
 from .board import Board
 from .errors import DslError, ScenarioError, clip, quote
 from .game_core import GameCore
-from .game_setup import make_board
+from .game_setup import make_board, seed_fault
 from .invariants import game_problems
 from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
 from .modifiers import lifetime_in, lifetime_out
-from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState
+from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from .validate import Problem, Stage, check_state
 
 FORMAT = 1
@@ -43,6 +44,8 @@ def ruleset_ref(rules) -> dict[str, Any]:
                            "hash": rules.hash}
     if spec.variants:
         ref["variants"] = [list(t) for t in spec.variants]
+    for field in ("texts", "variants"):  # what the reader takes (``ruleset_from_ref``)
+        _named_texts(ref.get(field, []), f"ruleset.{field}")
     return ref
 
 
@@ -56,6 +59,13 @@ def _named_texts(value: Any, field: str) -> tuple[tuple[str, str], ...]:
                 all(isinstance(part, str) for part in pair)):
             raise ScenarioError(field, f"{quote(pair)} is not a [file name, card text] pair")
     return tuple((clip(name, 200), text) for name, text in value)
+
+
+@functools.lru_cache(maxsize=8)
+def _rules_of_texts(edition: str, texts: tuple, variants: tuple):
+    """The rules of card texts, compiled once for the saves that carry the
+    same texts (a ruleset is immutable; nothing is read from a file)."""
+    return build_ruleset(edition, (), texts, variants)
 
 
 def ruleset_from_ref(ref: dict[str, Any]):
@@ -78,7 +88,7 @@ def ruleset_from_ref(ref: dict[str, Any]):
                             "played with is what proves the rules are the same")
     try:
         if texts or variants:
-            rules = build_ruleset(edition, (), texts, variants)
+            rules = _rules_of_texts(edition, texts, variants)
         else:
             rules = load_ruleset(edition)
     except DslError as err:
@@ -127,7 +137,9 @@ def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
 
 
 def game_to_dict(game) -> dict[str, Any]:
-    return {
+    """The save of a game; what no reader would take back is refused here
+    (``ScenarioError`` naming the field), with the reader's own checks."""
+    data = {
         "format": FORMAT,
         "ruleset": ruleset_ref(game.rules),
         "setup": game.setup,
@@ -135,6 +147,12 @@ def game_to_dict(game) -> dict[str, Any]:
         "log": _conv.unstructure(game.log),
         "moves": list(game.moves),
     }
+    _check_counts(data["state"], data["moves"], game.rules)
+    _check_setup(data["setup"])
+    _check_moves(data["moves"], move_length_limit(game.rules, game.board,
+                                                  [s.id for s in game.state.ships]))
+    _check_log(game.log, game.state, game.rules)
+    return data
 
 
 def game_to_json(game) -> str:
@@ -144,12 +162,52 @@ def game_to_json(game) -> str:
 #: The deepest nesting of a save or replay: a game nests 6 levels, a replay's
 #: scenario 7.
 MAX_JSON_DEPTH = 20
-#: A bound on the moves of one turn and the log events of one move, far above
-#: what games reach (24 random games, 1v1 and 3v3: at most 25 moves in a turn,
-#: 2 events a move on average).
-MAX_MOVES_PER_TURN = 200
-MAX_EVENTS_PER_MOVE = 50
-MAX_MOVE_LENGTH = 200
+
+
+def move_length_limit(rules, board: Board, ids: list[str]) -> int:
+    """The longest move string a game of these rules, board and ships can
+    write (docs/notation.md): three words (``order``, a card, a target ship)
+    no longer than the longest word of the rules or ship id, then at most
+    every box of the board (a path enters a box once). Saves and replays
+    refuse a longer one; no legal move is."""
+    words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, "withdrawn", "respond"]
+    box = max(len(board.name(b)) for b in (0, board.size - 1))
+    return 3 * (max(map(len, words)) + 1) + board.size * (box + 1)
+
+
+def check_move_lengths(moves: list, limit: int) -> str | None:
+    """Why a list of moves is not one a game wrote (a move not a string, or
+    longer than ``limit``, ``move_length_limit``), or None."""
+    for index, move in enumerate(moves):
+        if not isinstance(move, str):
+            return f"move {index + 1} is not a string"
+        if len(move) > limit:
+            return f"move {index + 1} has {len(move)} characters; a move of this game " \
+                f"has at most {limit}"
+    return None
+
+
+def _check_moves(moves: list, limit: int) -> None:
+    fault = check_move_lengths(moves, limit)
+    if fault:
+        raise ScenarioError("moves", fault)
+
+
+def _check_setup(setup: Any) -> None:
+    """A save's record of how the game began (what its replay starts from):
+    none, a new game's mode, teams and seed, or a scenario; its seed is checked
+    as every seed is (``seed_fault``)."""
+    if setup is None:
+        return
+    if not isinstance(setup, dict):
+        raise ScenarioError("setup", "must be an object (how the game began) or null")
+    if json_depth(setup) > MAX_JSON_DEPTH - 1:  # a save or replay holds it one level down
+        raise ScenarioError("setup", f"nested deeper than {MAX_JSON_DEPTH - 1} levels (a "
+                            "scenario's value it never read?)")
+    if "seed" in setup:
+        fault = seed_fault(setup["seed"])
+        if fault:
+            raise ScenarioError("setup.seed", fault)
 
 
 def json_depth(value: Any) -> int:
@@ -190,7 +248,11 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     rules = ruleset_from_ref(data["ruleset"])
     if not isinstance(data.get("state"), dict):
         raise ScenarioError("state", "missing or not an object")
-    _check_counts(data["state"], data.get("log", []), data.get("moves", []), rules)
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not isinstance(data.get("log", []), list):
+        raise ScenarioError("moves" if not isinstance(moves, list) else "log", "must be a list")
+    _check_counts(data["state"], moves, rules)
+    _check_setup(data.get("setup"))
     try:
         state = _conv.structure(_statuses_in(data["state"], rules), GameState)
         log = _conv.structure(data.get("log", []), list[Event])
@@ -200,9 +262,7 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
         raise ScenarioError("state", f"malformed state: {_first_cause(err)}") from None
     board, problems = _check_state(state, rules)
     _check_log(log, state, rules)
-    moves = data.get("moves", [])
-    if not all(isinstance(m, str) and len(m) <= MAX_MOVE_LENGTH for m in moves):
-        raise ScenarioError("moves", "must be a list of move strings")
+    _check_moves(moves, move_length_limit(rules, board, [s.id for s in state.ships]))
     game = game_class(rules, state, log, board)
     check_playable(game, problems)
     game.setup = data.get("setup")
@@ -210,10 +270,11 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     return game
 
 
-def _check_counts(state: Any, log: Any, moves: Any, rules) -> None:
+def _check_counts(state: Any, moves: Any, rules) -> None:
     """Before anything is built: no list longer than a game of these rules can
-    make it (D2.9: at most 3 ships a side; R1.4: the deck's cards; the turn
-    limit bounds the moves and the log). Work after this is bounded."""
+    make it (D2.9: at most 3 ships a side; R1.4: the deck's cards). Work after
+    this is bounded. (The moves and the log are as long as the game was: a
+    save reads them in time linear in its size and replays none of them.)"""
     opts = rules.options
     ships = state.get("ships")
     if not isinstance(ships, list) or not 2 <= len(ships) <= 6:
@@ -234,12 +295,6 @@ def _check_counts(state: Any, log: Any, moves: Any, rules) -> None:
         value = state.get(field, [])
         if not isinstance(value, list) or len(value) > limit:
             raise ScenarioError(f"state.{field}", f"a list of at most {limit} items")
-    turns = opts.turn_limit + 1
-    if not isinstance(moves, list) or len(moves) > turns * MAX_MOVES_PER_TURN:
-        raise ScenarioError("moves", f"a list of at most {turns * MAX_MOVES_PER_TURN} moves "
-                            f"({MAX_MOVES_PER_TURN} a turn, {opts.turn_limit} turns, D8.5)")
-    if not isinstance(log, list) or len(log) > (len(moves) + 1) * MAX_EVENTS_PER_MOVE:
-        raise ScenarioError("log", f"a list of at most {MAX_EVENTS_PER_MOVE} events a move")
 
 
 def _check_log(log: list[Event], state: GameState, rules) -> None:
@@ -253,14 +308,14 @@ def _check_log(log: list[Event], state: GameState, rules) -> None:
               "track": {"repair", "breakdown"}}
     for index, event in enumerate(log):
         field = f"log[{index}]"
-        fields = EVENT_FIELDS.get(event.kind)
-        if fields is None:
+        if event.kind not in EVENT_FIELDS:
             raise ScenarioError(field + ".kind", f"unknown event {quote(event.kind)}")
+        fault = event_shape_fault(event.kind, event.data) if isinstance(event.data, dict) \
+            else f"a {event.kind} event's data is an object"
+        if fault:
+            raise ScenarioError(field, fault)
+        fields = EVENT_FIELDS[event.kind]
         optional = OPTIONAL_EVENT_FIELDS.get(event.kind, {})
-        if not isinstance(event.data, dict) or not set(fields) <= set(event.data) or \
-                not set(event.data) <= set(fields) | set(optional):
-            raise ScenarioError(field, f"a {event.kind} event has the fields "
-                                f"{', '.join(fields)}")
         for key, value in event.data.items():
             kind = fields.get(key) or optional[key]
             if kind is int:

@@ -216,8 +216,10 @@ class Event:
 #: (``int``), or a list of words (``list``, box names). ``Event`` data must
 #: have every field of its kind and no other, except the move's notation on
 #: ``use``, ``respond`` and ``order`` (``OPTIONAL_EVENT_FIELDS``); the
-#: narration (narrate.py) formats them, and a saved log is checked against
-#: this (serialize.py) so a crafted one cannot break it.
+#: narration (narrate.py) formats them. The one table of both sides of a
+#: save: the engine refuses to log an event it does not describe
+#: (``Engine.event``), and a saved log is checked against it (serialize.py)
+#: so a crafted one cannot break it.
 EVENT_FIELDS: dict[str, dict[str, type]] = {
     "game_start": {"mode": str, "board": list},
     "turn_start": {"player": str},
@@ -243,6 +245,7 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "deck_top": {"player": str},
     "refloat": {"ship": str, "box": str},
     "status": {"ship": str, "status": str},
+    "status_end": {"ship": str, "status": str},
     "redirect": {"ship": str, "to": str, "status": str},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
@@ -258,6 +261,35 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
 }
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
     kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
+#: Per kind, (the fields it must have, the fields it may have): what
+#: ``event_shape_fault`` compares an event's data with.
+_EVENT_KEYS = {kind: (frozenset(fields),
+                      frozenset({**fields, **OPTIONAL_EVENT_FIELDS.get(kind, {})}))
+               for kind, fields in EVENT_FIELDS.items()}
+
+
+def event_shape_fault(kind: str, data: dict) -> str | None:
+    """Why an event of ``kind`` with ``data`` is not one ``EVENT_FIELDS``
+    describes (an unknown kind, a field missing or extra), or None: the check
+    the engine makes as it logs an event and the save reader as it reads one."""
+    keys = _EVENT_KEYS.get(kind)
+    if keys is None:
+        return "unknown event"
+    if not keys[0] <= data.keys() <= keys[1]:
+        return f"a {kind} event has the fields {', '.join(EVENT_FIELDS[kind])}"
+    return None
+
+
+def _same_records(these: list, those: list) -> bool:
+    """Whether two lists hold the same records in any order: ``known`` and
+    ``spent`` are sets kept as lists (one record per pair of players, per
+    card used), which a scenario writes grouped by player."""
+    return len(these) == len(those) and sorted(map(_record_key, these)) == \
+        sorted(map(_record_key, those))
+
+
+def _record_key(record: Any) -> tuple:
+    return tuple(tuple(v) if isinstance(v, list) else v for v in attrs.astuple(record))
 
 
 @attrs.define(slots=True)
@@ -295,9 +327,9 @@ class GameState:
     winner: str | None = None
     # the hidden information a card revealed to a player (items 6 of the card
     # language, docs/dsl.md): empty unless a card looks at a hand
-    known: list[Known] = attrs.Factory(list)
+    known: list[Known] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the once-per-game cards used so far: empty unless a card says ``once``
-    spent: list[Spent] = attrs.Factory(list)
+    spent: list[Spent] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the tokens on the board, in the order placed (item 7 of the card language)
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"

@@ -160,6 +160,22 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
     for name in ("known", "spent"):  # records of what players saw and used (seats, cards)
         for index, record in enumerate(getattr(state, name)):
             yield from _ref_problems(record, (name, index), state, rules, board)
+    yield from _fired_problems(state, rules)
+
+
+def _fired_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
+    """``fired``: each a holder and the key of one of its triggers that fire
+    once per turn (``holder/trigger``, ``Engine.queue``), each once."""
+    index = rules.trigger_index
+    once = {t.key for group in (index.statuses, index.ships, index.tokens)
+            for triggers in group.values() for t in triggers if t.once}
+    seen = set()
+    for at, entry in enumerate(state.fired):
+        holder, _, key = entry.partition("/")
+        if not holder or key not in once or entry in seen:
+            yield Problem(("fired", at), f"{quote(entry)} is not a trigger that fires once per "
+                          "turn, fired this turn (holder/trigger)", Stage.FIELDS)
+        seen.add(entry)
 
 
 def _token_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[Problem]:
@@ -273,6 +289,8 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
         if step is not None or item.path:
             return "path", f"{card.id} {'moves along a path' if step else 'moves no ship'}"
         return None
+    if item.pc > next(i for i, e in enumerate(card.effects) if e is step):
+        return None  # moved already: the path was legal from where the ship was then
     mover = item.seat if item.target is None or step.selector is Selector.SELF else item.target
     start = ships[mover].position
     if start is None:  # sunk mid-chain: the item moves nothing (R9.2)
