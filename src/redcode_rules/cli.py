@@ -205,7 +205,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     args.edition = args.edition or (lang if lang in builtin_editions() else "en")
     rules = rules_of(args)
     if args.out is None:
-        print("\n\n".join(page(rules, lang) for page in (ships_page, orders_page, options_page)))
+        say("\n\n".join(page(rules, lang) for page in (ships_page, orders_page, options_page)))
         return 0
     try:
         paths = write_reference(rules, args.out, lang)
