@@ -14,21 +14,25 @@ and counts, from each game's log, how often each was used.
 
 from __future__ import annotations
 
+import enum
 import random
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import attrs
 
-from .errors import IllegalMove
+from . import cardgen
+from .errors import IllegalMove, RedCodeError
 from .game import Game, new_game
 from .game_setup import default_teams
 from .invariants import violations
 from .loader import build_ruleset, load_ruleset
-from .model import Ruleset
+from .model import Duration, Ruleset
 from .replay import save_replay
+from .scenario import game_from_scenario
 
 Check = Callable[[Game], list[str]]
 
@@ -375,3 +379,247 @@ def fuzz_cards(setup: CardFuzz, games: int = 100, seed: int = 0, out: str | Path
     failure = fuzz(setup.rules, games=games, seed=seed, out=out, progress=progress,
                    choices=setup.choices, after_game=usage.count)
     return failure, usage
+
+
+# --------------------------------------------------------------------------
+# generated card files: every move checked, round trips, undo and time
+
+#: The longest a move may take, listing the next moves included, and the
+#: longest a save or a scenario may take to load (seconds).
+MOVE_SECONDS = 2.0
+#: The most log events one move may add (a chain of triggers included).
+MOVE_EVENTS = 5_000
+
+
+class Check(enum.Enum):
+    """What ``MoveChecks`` checks after every move, the names findings are filed under."""
+
+    CRASH = "crash"             # play or a round trip raised something else than refusing
+    INVARIANT = "invariant"     # invariants.violations
+    NEVER = "never"             # a status only a condition that never holds gives
+    LIFETIME = "lifetime"       # a status lasting turns outlived them
+    JSON = "json"               # Game.from_json(game.to_json()) == game, with its moves
+    SCENARIO = "scenario"       # Game.from_scenario(game.to_scenario()) == game
+    UNDO = "undo"               # undo gives the game before; playing again the game after
+    TIME = "time"               # a move (or a load) took more than MOVE_SECONDS
+    LOG = "log"                 # a move logged more than MOVE_EVENTS events
+
+
+@attrs.frozen
+class Finding:
+    """One broken check: which, what it says, and where (file, game seed, move)."""
+
+    check: Check
+    message: str
+    file: str
+    setup: dict
+    moves: tuple[str, ...]
+
+    def report(self) -> str:
+        return (f"{self.check.value}: {self.message}\n  file {self.file}, game {self.setup}, "
+                f"move {len(self.moves)}: {self.moves[-1] if self.moves else '(none)'}")
+
+
+def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - start
+
+
+@attrs.define
+class MoveChecks:
+    """The checks after each move of one game, and what they keep between moves:
+    the turn each status lasting turns was last given (``LIFETIME``)."""
+
+    seconds: float = MOVE_SECONDS
+    events: int = MOVE_EVENTS
+    given: dict[tuple[str, str], int] = attrs.Factory(dict)
+    slowest: tuple[float, str] = (0.0, "")
+    json_trips: int = 0
+    scenario_trips: int = 0
+    undos: int = 0
+
+    def play(self, game: Game, move: str) -> list[tuple[Check, str]]:
+        """Play ``move`` on ``game`` and check everything; the broken checks."""
+        before = game.clone()
+        logged = len(game.log)
+        try:
+            _, took = _timed(lambda: (game.play(move), game.legal_moves()))
+        except Exception as err:  # a crash is a finding
+            return [(Check.CRASH, f"play({move!r}) raised {type(err).__name__}: {err}")]
+        self._time(took, f"move {len(game.moves)} {move!r}")
+        out = []
+        if took > self.seconds:
+            out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
+        if len(game.log) - logged > self.events:
+            out.append((Check.LOG, f"move {move!r} logged {len(game.log) - logged:,} events"))
+        out += [(Check.INVARIANT, b) for b in violations(game, game.rules.options.deck_size)]
+        out += self.statuses(game, logged)
+        for check in (self.json, self.scenario, self.undo):
+            try:
+                out += check(game, before, move)
+            except RedCodeError as err:
+                out.append((Check.JSON if check == self.json else Check.SCENARIO
+                            if check == self.scenario else Check.UNDO,
+                            f"{type(err).__name__}: {str(err)[:300]}"))
+            except Exception as err:
+                out.append((Check.CRASH, f"{check.__name__} raised {type(err).__name__}: "
+                            f"{str(err)[:300]}"))
+        return out
+
+    def _time(self, took: float, what: str) -> None:
+        if took > self.slowest[0]:
+            self.slowest = (took, what)
+
+    def statuses(self, game: Game, logged: int) -> list[tuple[Check, str]]:
+        """No ship has the never-given status; no status lasting turns outlives them."""
+        for event in game.log[logged:]:
+            if event.kind == "status":
+                self.given[(event.data["ship"], event.data["status"])] = game.turn_number
+        out = []
+        longest = 2 * len(game.state.ships) + 1  # two turns of every player, and one
+        for ship in game.ships:
+            for name in game.ship(ship).statuses:
+                if name == cardgen.NEVER_STATUS:
+                    out.append((Check.NEVER, f"{ship} has {name}: an effect given it though "
+                                f"its condition ({cardgen.NEVER}) never holds"))
+                duration = game.rules.statuses[name].duration
+                since = self.given.get((ship, name), 1)
+                age = game.turn_number - since
+                if (duration is Duration.THIS_TURN and age > 0) or (
+                        duration in (Duration.START_OF_NEXT_TURN, Duration.END_OF_NEXT_TURN)
+                        and age > longest):
+                    out.append((Check.LIFETIME, f"{ship} still has {name} ({duration.value}) "
+                                f"{age} turns after it was given"))
+        return out
+
+    def json(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+        again, took = _timed(lambda: Game.from_json(game.to_json()))
+        self.json_trips += 1
+        self._time(took, f"from_json after move {len(game.moves)}")
+        out = []
+        if took > self.seconds:
+            out.append((Check.TIME, f"from_json took {took:.2f} s"))
+        if again != game:
+            out.append((Check.JSON, "from_json(to_json()) gives another game"))
+        elif again.moves != game.moves or again.log != game.log:
+            out.append((Check.JSON, "from_json(to_json()) gives other moves or another log"))
+        return out
+
+    def scenario(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+        if game.is_over or game.state.stack:
+            return []  # what a scenario cannot hold (to_scenario refuses it)
+        text = game.to_scenario()
+        # the first of a game reads the card files it names; the others are
+        # given the rules (compiling costs more than the rest of the checks)
+        rules = game.rules if self.scenario_trips else None
+        again, took = _timed(lambda: game_from_scenario(text, rules, read_files=False,
+                                                        game_class=Game))
+        self.scenario_trips += 1
+        self._time(took, f"from_scenario after move {len(game.moves)}")
+        if took > self.seconds:
+            return [(Check.TIME, f"from_scenario took {took:.2f} s")]
+        if again != game:
+            return [(Check.SCENARIO, "from_scenario(to_scenario()) gives another game"
+                     + _first_difference(again, game))]
+        return []
+
+    def undo(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+        after = game.clone()
+        self.undos += 1
+        if game.undo() != move:
+            return [(Check.UNDO, "undo took back another move")]
+        out = []
+        if game != before or game.log != before.log or game.moves != before.moves:
+            out.append((Check.UNDO, f"undo of {move!r} does not give the game before it"))
+        game.play(move)
+        if game != after or game.log != after.log:
+            out.append((Check.UNDO, f"{move!r} played again after undo gives another game"))
+        return out
+
+
+def _first_difference(a: Game, b: Game) -> str:
+    """Where two games' states first differ (a field of the state), for a finding."""
+    for field in attrs.fields(type(a.state)):
+        if getattr(a.state, field.name) != getattr(b.state, field.name):
+            return f": state.{field.name} differs"
+    return ""
+
+
+@attrs.define
+class CardRun:
+    """The totals of a run over generated card files, and what it found."""
+
+    written: int = 0
+    compiled: int = 0
+    rejected: Counter = attrs.Factory(Counter)
+    games: int = 0
+    moves: int = 0
+    json_trips: int = 0
+    scenario_trips: int = 0
+    undos: int = 0
+    slowest: tuple[float, str] = (0.0, "")
+    findings: list[Finding] = attrs.Factory(list)
+
+    def add(self, checks: MoveChecks, path: Path) -> None:
+        self.json_trips += checks.json_trips
+        self.scenario_trips += checks.scenario_trips
+        self.undos += checks.undos
+        if checks.slowest[0] > self.slowest[0]:
+            self.slowest = (checks.slowest[0], f"{checks.slowest[1]} of {path.name}")
+
+    def report(self) -> list[str]:
+        lines = [f"{self.written} card files written, {self.compiled} compiled; "
+                 f"{self.games} games, {self.moves} moves; {self.json_trips} JSON and "
+                 f"{self.scenario_trips} scenario round trips, {self.undos} undos; slowest "
+                 f"{self.slowest[0]:.3f} s ({self.slowest[1]})"]
+        lines += [f"  rejected {n}: {why}" for why, n in self.rejected.most_common()]
+        lines += [f.report() for f in self.findings]
+        return lines
+
+
+def generated_config(rnd: random.Random, rules: Ruleset, new_ship: str) -> Config:
+    """A mode and teams where the new ship type plays on both sides, 1 to 3 ships a side."""
+    printed = [t for t in rules.ships if t != new_ship]
+    n = rnd.randint(1, min(3, len(rules.ships)))
+    blue = [new_ship] + rnd.sample(printed, n - 1)
+    red = rnd.sample([new_ship] + printed, n)
+    return rnd.choice(("war", "arena")), [blue, red]
+
+
+def play_generated(path: Path, rules: Ruleset, seed: int, max_moves: int,
+                   run: CardRun, seconds: float = MOVE_SECONDS) -> None:
+    """One random game of a generated card file, every move checked; the first
+    move that breaks a check ends the game (its state may be wrong after it)."""
+    rnd = random.Random(seed)
+    new_ship = [t for t in rules.ships if t.startswith("gh")][0]
+    mode, teams = generated_config(rnd, rules, new_ship)
+    game = new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 31))
+    checks = MoveChecks(seconds=seconds)
+    run.games += 1
+    while not game.is_over and len(game.moves) < max_moves:
+        move = rnd.choice(game.legal_moves())
+        broken = checks.play(game, move)
+        run.moves += 1
+        if broken:
+            run.findings += [Finding(check, message, str(path), dict(game.setup or {}),
+                                     tuple(game.moves) or (move,))
+                             for check, message in broken]
+            break
+    run.add(checks, path)
+
+
+def check_generated(folder: str | Path, files: int, seed: int = 0, max_moves: int = 150,
+                    seconds: float = MOVE_SECONDS, large: float = 0.03,
+                    progress: Callable[[int, int], None] | None = None) -> CardRun:
+    """Write ``files`` random card files into ``folder`` (``cardgen``), and play one
+    random game of each that compiles, checking every move (``MoveChecks``)."""
+    run = CardRun()
+    rnd = random.Random(seed)
+    done = cardgen.Generated()
+    for path, rules in cardgen.compiled_files(Path(folder), files, seed, done, large=large):
+        play_generated(path, rules, rnd.randrange(1 << 31), max_moves, run, seconds)
+        if progress:
+            progress(done.written, files)
+    run.written, run.compiled, run.rejected = done.written, done.compiled, done.rejected
+    return run
