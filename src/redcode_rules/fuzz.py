@@ -433,6 +433,7 @@ class MoveChecks:
 
     seconds: float = MOVE_SECONDS
     events: int = MOVE_EVENTS
+    cards_total: int | None = None   # the order cards in play (counted at the first move)
     given: dict[tuple[str, str], int] = attrs.Factory(dict)
     slowest: tuple[float, str] = (0.0, "")
     json_trips: int = 0
@@ -443,6 +444,9 @@ class MoveChecks:
         """Play ``move`` on ``game`` and check everything; the broken checks."""
         before = game.clone()
         logged = len(game.log)
+        if self.cards_total is None:
+            self.cards_total = len(game.deck) + len(game.discards) + sum(
+                len(hand) for hand in game.state.hands)
         try:
             _, took = _timed(lambda: (game.play(move), game.legal_moves()))
         except Exception as err:  # a crash is a finding
@@ -453,7 +457,7 @@ class MoveChecks:
             out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
         if len(game.log) - logged > self.events:
             out.append((Check.LOG, f"move {move!r} logged {len(game.log) - logged:,} events"))
-        out += [(Check.INVARIANT, b) for b in violations(game, game.rules.options.deck_size)]
+        out += [(Check.INVARIANT, b) for b in violations(game, self.cards_total)]
         out += self.statuses(game, logged)
         for check in (self.json, self.scenario, self.undo):
             try:
