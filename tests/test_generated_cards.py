@@ -217,7 +217,9 @@ def test_it_finds_a_slow_move_and_a_move_that_logs_too_much(monkeypatch):
     original = effects.Damage.apply
 
     def slow(self, ops, item):
-        time.sleep(0.05)
+        start = time.process_time()
+        while time.process_time() - start < 0.05:
+            pass
         return original(self, ops, item)
     monkeypatch.setattr(effects.Damage, "apply", slow)
     game = rc.Game.from_scenario(SCENARIO)

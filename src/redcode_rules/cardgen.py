@@ -62,8 +62,6 @@ AMOUNTS = (1, 1, 1, 2, 2, 3)
 LARGE_AMOUNTS = (9, 40)
 #: The longest ``move`` the compiler takes (dsl.py's MAX_MOVE).
 MOVE_MOST = 6
-#: An effect acting on ``target`` (its selector, not a condition reading it).
-ON_TARGET = re.compile(r"(^| )target( if |$)")
 
 
 @attrs.define
@@ -78,6 +76,7 @@ class Context:
     event: TriggerEvent | None = None
     maneuver: bool = False
     moves: int = 0                # move effects written so far (a card has at most one)
+    on_target: bool = False       # an effect written so far acts on `target`
 
 
 @attrs.define
@@ -212,8 +211,10 @@ class CardWriter:
         once = r.random() < 0.4 or event is TriggerEvent.DAMAGED
         if once:
             head += " once per turn"
-        effects = "; ".join(self.effect(ctx) for _ in range(r.randint(1, 2)))
-        return f"{head} {{ effect {effects} }}"
+        effects = [self.effect(ctx) for _ in range(r.randint(1, 2))]
+        if r.random() < 0.3:
+            effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
+        return f"{head} {{ effect {'; '.join(effects)} }}"
 
     # ------------------------------------------------------------- cards
     def target(self, ctx: Context, kind: str) -> str | None:
@@ -260,7 +261,7 @@ class CardWriter:
         if r.random() < 0.2:
             lines.append("usable if " + self.condition(ctx, depth=1, target=False))
         effects = [self.effect(ctx) for _ in range(r.randint(1, 3))]
-        if ctx.target and target is None and not any(ON_TARGET.search(e) for e in effects):
+        if ctx.target and target is None and not ctx.on_target:
             effects.append("damage 1 to target")
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
@@ -370,6 +371,7 @@ class CardWriter:
                 continue
             args = [self.arg(param, prim, ctx) for param in prim.params]
             sel = r.choice(sels)
+            ctx.on_target |= sel == "target"
             if prim.choice is Choice.PATH:
                 ctx.moves += 1
             call = " ".join([prim.name, *args])

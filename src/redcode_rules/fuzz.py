@@ -385,7 +385,7 @@ def fuzz_cards(setup: CardFuzz, games: int = 100, seed: int = 0, out: str | Path
 # generated card files: every move checked, round trips, undo and time
 
 #: The longest a move may take, listing the next moves included, and the
-#: longest a save or a scenario may take to load (seconds).
+#: longest a save or a scenario may take to load (processor seconds).
 MOVE_SECONDS = 2.0
 #: The most log events one move may add (a chain of triggers included).
 MOVE_EVENTS = 5_000
@@ -415,15 +415,24 @@ class Finding:
     setup: dict
     moves: tuple[str, ...]
 
+    def reproduce(self, edition: str = "en") -> tuple[Game, str]:
+        """The game just before the move that broke the check, and that move."""
+        game = new_game(load_ruleset(edition, [self.file]), **self.setup)
+        for move in self.moves[:-1]:
+            game.play(move)
+        return game, self.moves[-1]
+
     def report(self) -> str:
         return (f"{self.check.value}: {self.message}\n  file {self.file}, game {self.setup}, "
                 f"move {len(self.moves)}: {self.moves[-1] if self.moves else '(none)'}")
 
 
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
-    start = time.perf_counter()
+    """``fn()`` and the processor time it took (not the wall clock: other
+    processes on the machine do not make a move slow)."""
+    start = time.process_time()
     value = fn()
-    return value, time.perf_counter() - start
+    return value, time.process_time() - start
 
 
 @attrs.define
@@ -435,7 +444,8 @@ class MoveChecks:
     events: int = MOVE_EVENTS
     cards_total: int | None = None   # the order cards in play (counted at the first move)
     given: dict[tuple[str, str], int] = attrs.Factory(dict)
-    slowest: tuple[float, str] = (0.0, "")
+    slowest: tuple[float, str] = (0.0, "")        # the slowest move: seconds, which
+    slowest_load: tuple[float, str] = (0.0, "")   # the slowest from_json or from_scenario
     json_trips: int = 0
     scenario_trips: int = 0
     undos: int = 0
@@ -451,7 +461,8 @@ class MoveChecks:
             _, took = _timed(lambda: (game.play(move), game.legal_moves()))
         except Exception as err:  # a crash is a finding
             return [(Check.CRASH, f"play({move!r}) raised {type(err).__name__}: {err}")]
-        self._time(took, f"move {len(game.moves)} {move!r}")
+        if took > self.slowest[0]:
+            self.slowest = (took, f"move {len(game.moves)} {move!r}")
         out = []
         if took > self.seconds:
             out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
@@ -471,9 +482,9 @@ class MoveChecks:
                             f"{str(err)[:300]}"))
         return out
 
-    def _time(self, took: float, what: str) -> None:
-        if took > self.slowest[0]:
-            self.slowest = (took, what)
+    def _load_time(self, took: float, what: str) -> None:
+        if took > self.slowest_load[0]:
+            self.slowest_load = (took, what)
 
     def statuses(self, game: Game, logged: int) -> list[tuple[Check, str]]:
         """No ship has the never-given status; no status lasting turns outlives them."""
@@ -500,7 +511,7 @@ class MoveChecks:
     def json(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
         again, took = _timed(lambda: Game.from_json(game.to_json()))
         self.json_trips += 1
-        self._time(took, f"from_json after move {len(game.moves)}")
+        self._load_time(took, f"from_json after move {len(game.moves)}")
         out = []
         if took > self.seconds:
             out.append((Check.TIME, f"from_json took {took:.2f} s"))
@@ -520,7 +531,7 @@ class MoveChecks:
         again, took = _timed(lambda: game_from_scenario(text, rules, read_files=False,
                                                         game_class=Game))
         self.scenario_trips += 1
-        self._time(took, f"from_scenario after move {len(game.moves)}")
+        self._load_time(took, f"from_scenario after move {len(game.moves)}")
         if took > self.seconds:
             return [(Check.TIME, f"from_scenario took {took:.2f} s")]
         if again != game:
@@ -563,6 +574,7 @@ class CardRun:
     scenario_trips: int = 0
     undos: int = 0
     slowest: tuple[float, str] = (0.0, "")
+    slowest_load: tuple[float, str] = (0.0, "")
     findings: list[Finding] = attrs.Factory(list)
 
     def add(self, checks: MoveChecks, path: Path) -> None:
@@ -571,12 +583,24 @@ class CardRun:
         self.undos += checks.undos
         if checks.slowest[0] > self.slowest[0]:
             self.slowest = (checks.slowest[0], f"{checks.slowest[1]} of {path.name}")
+        if checks.slowest_load[0] > self.slowest_load[0]:
+            self.slowest_load = (checks.slowest_load[0],
+                                 f"{checks.slowest_load[1]} of {path.name}")
+
+    def distinct(self) -> dict[tuple[Check, str], Finding]:
+        """The first finding of each kind (its check and message without ids and numbers)."""
+        out: dict[tuple[Check, str], Finding] = {}
+        for finding in self.findings:
+            kind = re.sub(r"'[^']*'", "#", _key(finding.message))
+            out.setdefault((finding.check, kind), finding)
+        return out
 
     def report(self) -> list[str]:
         lines = [f"{self.written} card files written, {self.compiled} compiled; "
                  f"{self.games} games, {self.moves} moves; {self.json_trips} JSON and "
-                 f"{self.scenario_trips} scenario round trips, {self.undos} undos; slowest "
-                 f"{self.slowest[0]:.3f} s ({self.slowest[1]})"]
+                 f"{self.scenario_trips} scenario round trips, {self.undos} undos",
+                 f"slowest move {self.slowest[0]:.3f} s ({self.slowest[1]}); slowest load "
+                 f"{self.slowest_load[0]:.3f} s ({self.slowest_load[1]})"]
         lines += [f"  rejected {n}: {why}" for why, n in self.rejected.most_common()]
         lines += [f.report() for f in self.findings]
         return lines
@@ -603,11 +627,11 @@ def play_generated(path: Path, rules: Ruleset, seed: int, max_moves: int,
     run.games += 1
     while not game.is_over and len(game.moves) < max_moves:
         move = rnd.choice(game.legal_moves())
+        played = (*game.moves, move)
         broken = checks.play(game, move)
         run.moves += 1
         if broken:
-            run.findings += [Finding(check, message, str(path), dict(game.setup or {}),
-                                     tuple(game.moves) or (move,))
+            run.findings += [Finding(check, message, str(path), dict(game.setup or {}), played)
                              for check, message in broken]
             break
     run.add(checks, path)
