@@ -33,7 +33,31 @@ from redcode_rules.triggers import TriggerEvent
 
 #: Findings of the harness the engine still has: name → (check, pattern of its
 #: message). Each is a bug to fix, not a behaviour; remove its entry with the fix.
-KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {}
+KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {
+    # status never_given { permanent forbids orders }
+    # status s { permanent  when turn_starts { effect status never_given on self if turn < 0 } }
+    "an effect's condition in a trigger is ignored": (Check.NEVER, "never_given"),
+    # token t { when enters { effect damage (distance) to target } }
+    "a computed amount in a trigger raises TypeError": (Check.CRASH, r"TypeError: .*Amount"),
+    # a ship type with `when targeted once per turn { ... }`, saved as a scenario
+    "a scenario forgets the once-per-turn triggers fired": (Check.SCENARIO,
+                                                            r"state\.fired differs"),
+    "a scenario forgets the arena catch-up given": (Check.SCENARIO,
+                                                    r"state\.catchup_done differs"),
+    "a scenario saved in the recover phase replays the turn start": (
+        Check.SCENARIO, r"state\.phase differs"),
+    # status s { while self is damaged  modify cost -1 }, ended: the save is refused
+    "the save reader does not know status_end": (Check.JSON, "unknown event 'status_end'"),
+    # status fast { permanent  modify movement +1 }: a 3-box move card moves 4
+    "the validator refuses a path a movement modifier allows": (
+        Check.INVARIANT, "the card moves up to"),
+    "a save with such a path on the stack is refused": (Check.JSON, "the card moves up to"),
+    # order scuttle { copies 2  effect sink self; damage 1 to each ship in sight }
+    "an effect after its card's ship sank asks what it sees": (
+        Check.CRASH, "list indices must be integers or slices, not NoneType"),
+    # status s { while ships in sight of self > 0  modify damage -1 }
+    "a while condition reading the sight recurses": (Check.CRASH, "RecursionError"),
+}
 
 QUICK_FILES = int(os.environ.get("RC_CARDFUZZ_QUICK_FILES", "4"))
 LARGE_FILES = int(os.environ.get("RC_CARDFUZZ_FILES", "60"))
@@ -45,6 +69,10 @@ def known(finding: fuzz.Finding) -> str | None:
         if finding.check is check and re.search(pattern, finding.message):
             return name
     return None
+
+
+def is_known(finding: fuzz.Finding) -> bool:
+    return known(finding) is not None
 
 
 def assert_clean(run: fuzz.CardRun) -> None:
@@ -115,10 +143,11 @@ def test_the_generator_is_deterministic():
 
 def test_generated_card_files_keep_every_check(tmp_path):
     """The quick run: a few files, a few dozen moves each, every move checked."""
-    run = check_generated(tmp_path, QUICK_FILES, seed=2026, max_moves=30)
+    run = check_generated(tmp_path, QUICK_FILES, seed=2026, max_moves=30, known=is_known)
     assert run.written == QUICK_FILES and run.games == run.compiled >= QUICK_FILES - 1
-    assert run.moves >= run.games and run.json_trips >= run.moves - len(run.findings)
-    assert run.undos >= run.json_trips - len(run.findings) and run.scenario_trips > 0
+    # every move that was played (not rolled back by a crash) had each check
+    assert run.moves >= 20 * run.games and run.undos == run.json_trips >= 0.8 * run.moves
+    assert run.scenario_trips >= 0.5 * run.moves
     print("\n".join(run.report()))
     assert_clean(run)
 
@@ -127,7 +156,7 @@ def test_generated_card_files_keep_every_check(tmp_path):
 def test_many_generated_card_files_keep_every_check(tmp_path):
     """The large run (CI): ``RC_CARDFUZZ_FILES`` files, a game each, up to 100 moves."""
     start = time.perf_counter()
-    run = check_generated(tmp_path, LARGE_FILES, seed=18, max_moves=100)
+    run = check_generated(tmp_path, LARGE_FILES, seed=18, max_moves=100, known=is_known)
     print("\n".join(run.report()) + f"\n{time.perf_counter() - start:.0f} s")
     assert run.games == run.compiled >= 0.9 * LARGE_FILES
     assert_clean(run)

@@ -591,16 +591,15 @@ class CardRun:
         """The first finding of each kind (its check and message without ids and numbers)."""
         out: dict[tuple[Check, str], Finding] = {}
         for finding in self.findings:
-            kind = re.sub(r"'[^']*'", "#", _key(finding.message))
-            out.setdefault((finding.check, kind), finding)
+            out.setdefault((finding.check, _kind(finding.message)), finding)
         return out
 
     def report(self) -> list[str]:
         lines = [f"{self.written} card files written, {self.compiled} compiled; "
                  f"{self.games} games, {self.moves} moves; {self.json_trips} JSON and "
                  f"{self.scenario_trips} scenario round trips, {self.undos} undos",
-                 f"slowest move {self.slowest[0]:.3f} s ({self.slowest[1]}); slowest load "
-                 f"{self.slowest_load[0]:.3f} s ({self.slowest_load[1]})"]
+                 f"slowest move {1000 * self.slowest[0]:.1f} ms ({self.slowest[1]}); slowest "
+                 f"load {1000 * self.slowest_load[0]:.1f} ms ({self.slowest_load[1]})"]
         lines += [f"  rejected {n}: {why}" for why, n in self.rejected.most_common()]
         lines += [f.report() for f in self.findings]
         return lines
@@ -615,38 +614,58 @@ def generated_config(rnd: random.Random, rules: Ruleset, new_ship: str) -> Confi
     return rnd.choice(("war", "arena")), [blue, red]
 
 
-def play_generated(path: Path, rules: Ruleset, seed: int, max_moves: int,
-                   run: CardRun, seconds: float = MOVE_SECONDS) -> None:
-    """One random game of a generated card file, every move checked; the first
-    move that breaks a check ends the game (its state may be wrong after it)."""
+def play_generated(path: Path, rules: Ruleset, seed: int, max_moves: int, run: CardRun,
+                   seconds: float = MOVE_SECONDS,
+                   known: Callable[[Finding], bool] | None = None) -> None:
+    """One random game of a generated card file, every move checked. A move that
+    breaks a check ends the game (its state may be wrong after it), unless
+    ``known`` says each of its findings is a known problem: then the game goes on
+    (another move where the move crashed), each kind of finding kept once a game."""
     rnd = random.Random(seed)
     new_ship = [t for t in rules.ships if t.startswith("gh")][0]
     mode, teams = generated_config(rnd, rules, new_ship)
     game = new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 31))
     checks = MoveChecks(seconds=seconds)
     run.games += 1
+    seen: set[tuple[Check, str]] = set()
+    crashed: set[str] = set()   # moves that crashed here (rolled back): not chosen again
     while not game.is_over and len(game.moves) < max_moves:
-        move = rnd.choice(game.legal_moves())
+        legal = [m for m in game.legal_moves() if m not in crashed]
+        if not legal:
+            break
+        move = rnd.choice(legal)
         played = (*game.moves, move)
         broken = checks.play(game, move)
         run.moves += 1
-        if broken:
-            run.findings += [Finding(check, message, str(path), dict(game.setup or {}), played)
-                             for check, message in broken]
+        crashed = crashed | {move} if len(game.moves) < len(played) else set()
+        found = [Finding(check, message, str(path), dict(game.setup or {}), played)
+                 for check, message in broken]
+        for finding in found:
+            if (finding.check, _kind(finding.message)) not in seen:
+                seen.add((finding.check, _kind(finding.message)))
+                run.findings.append(finding)
+        if found and not (known and all(known(f) for f in found)):
             break
     run.add(checks, path)
 
 
+def _kind(message: str) -> str:
+    """A finding's kind: its message without ids, numbers and quoted words."""
+    return re.sub(r"'[^']*'", "#", _key(message))
+
+
 def check_generated(folder: str | Path, files: int, seed: int = 0, max_moves: int = 150,
                     seconds: float = MOVE_SECONDS, large: float = 0.03,
-                    progress: Callable[[int, int], None] | None = None) -> CardRun:
+                    progress: Callable[[int, int], None] | None = None,
+                    known: Callable[[Finding], bool] | None = None) -> CardRun:
     """Write ``files`` random card files into ``folder`` (``cardgen``), and play one
-    random game of each that compiles, checking every move (``MoveChecks``)."""
+    random game of each that compiles, checking every move (``MoveChecks``);
+    ``known``: the findings a game goes on after (see ``play_generated``)."""
     run = CardRun()
     rnd = random.Random(seed)
     done = cardgen.Generated()
     for path, rules in cardgen.compiled_files(Path(folder), files, seed, done, large=large):
-        play_generated(path, rules, rnd.randrange(1 << 31), max_moves, run, seconds)
+        play_generated(path, rules, rnd.randrange(1 << 31), max_moves, run, seconds, known)
         if progress:
             progress(done.written, files)
     run.written, run.compiled, run.rejected = done.written, done.compiled, done.rejected
