@@ -265,3 +265,21 @@ def test_it_reports_a_crash_as_a_finding(monkeypatch):
     found = MoveChecks().play(rc.Game.from_scenario(SCENARIO), "order captain red-destroyer")
     assert found == [(Check.CRASH, "play('order captain red-destroyer') raised RuntimeError: "
                       "broken primitive")]
+
+
+def test_a_finding_names_its_file_game_and_move_and_reproduces(tmp_path, monkeypatch):
+    def broken(self, ops, item):
+        raise RuntimeError("broken primitive")
+    monkeypatch.setattr(effects.Damage, "apply", broken)
+    monkeypatch.setattr(effects.BreakdownDamage, "apply", broken)
+    run = check_generated(tmp_path, 2, seed=4, max_moves=200)
+    assert run.findings and {f.check for f in run.findings} == {Check.CRASH}
+    first = run.findings[0]
+    assert first.file.endswith(".rc") and set(first.setup) == {"mode", "teams", "seed",
+                                                              "placement"}
+    game, move = first.reproduce()
+    with pytest.raises(RuntimeError, match="broken primitive"):
+        game.play(move)
+    assert list(run.distinct().values()) == [first]
+    assert run.report()[0].startswith(f"2 card files written, {run.compiled} compiled; ")
+    assert run.report()[-1].startswith("crash: play(")
