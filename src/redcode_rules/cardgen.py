@@ -59,7 +59,7 @@ NEW_COPIES = 12
 #: Numbers written where an amount goes: mostly small, now and then large
 #: (what a card cannot do must stay cheap to refuse or to do).
 AMOUNTS = (1, 1, 1, 2, 2, 3)
-LARGE_AMOUNTS = (9, 40)
+LARGE_AMOUNTS = (9, 40, 9_999)
 #: The longest ``move`` the compiler takes (dsl.py's MAX_MOVE).
 MOVE_MOST = 6
 

@@ -32,6 +32,7 @@ from .invariants import violations
 from .loader import build_ruleset, load_ruleset
 from .model import Duration, Ruleset
 from .replay import save_replay
+from .exprs import Scope
 from .scenario import game_from_scenario
 
 Check = Callable[[Game], list[str]]
@@ -446,6 +447,7 @@ class MoveChecks:
     given: dict[tuple[str, str], int] = attrs.Factory(dict)
     slowest: tuple[float, str] = (0.0, "")        # the slowest move: seconds, which
     slowest_load: tuple[float, str] = (0.0, "")   # the slowest from_json or from_scenario
+    most_events: int = 0   # the most events one move logged
     json_trips: int = 0
     scenario_trips: int = 0
     undos: int = 0
@@ -468,8 +470,13 @@ class MoveChecks:
             out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
         if len(game.log) - logged > self.events:
             out.append((Check.LOG, f"move {move!r} logged {len(game.log) - logged:,} events"))
+        self.most_events = max(self.most_events, len(game.log) - logged)
         out += [(Check.INVARIANT, b) for b in violations(game, self.cards_total)]
-        out += self.statuses(game, logged)
+        try:
+            out += self.statuses(game, logged)
+        except Exception as err:
+            out.append((Check.CRASH, f"reading the statuses raised {type(err).__name__}: "
+                        f"{str(err)[:300]}"))
         for check in (self.json, self.scenario, self.undo):
             try:
                 out += check(game, before, move)
@@ -487,18 +494,24 @@ class MoveChecks:
             self.slowest_load = (took, what)
 
     def statuses(self, game: Game, logged: int) -> list[tuple[Check, str]]:
-        """No ship has the never-given status; no status lasting turns outlives them."""
+        """No ship has the never-given status; no status lasting turns outlives them,
+        none lasting ``while`` a condition outlives it (checked after every effect)."""
         for event in game.log[logged:]:
             if event.kind == "status":
                 self.given[(event.data["ship"], event.data["status"])] = game.turn_number
         out = []
         longest = 2 * len(game.state.ships) + 1  # two turns of every player, and one
-        for ship in game.ships:
+        for seat, ship in enumerate(game.ships):
             for name in game.ship(ship).statuses:
                 if name == cardgen.NEVER_STATUS:
                     out.append((Check.NEVER, f"{ship} has {name}: an effect given it though "
                                 f"its condition ({cardgen.NEVER}) never holds"))
-                duration = game.rules.statuses[name].duration
+                spec = game.rules.statuses[name]
+                duration = spec.duration
+                if duration is Duration.WHILE and not spec.condition.holds(
+                        game.engine, Scope(seat, it=seat)):
+                    out.append((Check.LIFETIME, f"{ship} still has {name} though its 'while' "
+                                "condition no longer holds"))
                 since = self.given.get((ship, name), 1)
                 age = game.turn_number - since
                 if (duration is Duration.THIS_TURN and age > 0) or (
@@ -575,12 +588,14 @@ class CardRun:
     undos: int = 0
     slowest: tuple[float, str] = (0.0, "")
     slowest_load: tuple[float, str] = (0.0, "")
+    most_events: int = 0
     findings: list[Finding] = attrs.Factory(list)
 
     def add(self, checks: MoveChecks, path: Path) -> None:
         self.json_trips += checks.json_trips
         self.scenario_trips += checks.scenario_trips
         self.undos += checks.undos
+        self.most_events = max(self.most_events, checks.most_events)
         if checks.slowest[0] > self.slowest[0]:
             self.slowest = (checks.slowest[0], f"{checks.slowest[1]} of {path.name}")
         if checks.slowest_load[0] > self.slowest_load[0]:
@@ -599,7 +614,8 @@ class CardRun:
                  f"{self.games} games, {self.moves} moves; {self.json_trips} JSON and "
                  f"{self.scenario_trips} scenario round trips, {self.undos} undos",
                  f"slowest move {1000 * self.slowest[0]:.1f} ms ({self.slowest[1]}); slowest "
-                 f"load {1000 * self.slowest_load[0]:.1f} ms ({self.slowest_load[1]})"]
+                 f"load {1000 * self.slowest_load[0]:.1f} ms ({self.slowest_load[1]}); at most "
+                 f"{self.most_events} events logged by a move"]
         lines += [f"  rejected {n}: {why}" for why, n in self.rejected.most_common()]
         lines += [f.report() for f in self.findings]
         return lines
