@@ -10,6 +10,12 @@ returns both paths with the broken invariant.
 --cards FILE``): it makes sure the file's new cards and ship types are
 played (new ship types in the teams, new order cards a share of the deck)
 and counts, from each game's log, how often each was used.
+
+``check_generated`` plays card files nobody wrote (``cardgen``) and checks
+more after every move (``MoveChecks``): the invariants, the JSON save and
+the scenario read back equal, undo restoring the game before the move, the
+processor time of the move and the events it logs, and statuses that
+outlive their duration or that only an ignored condition could give.
 """
 
 from __future__ import annotations
@@ -428,6 +434,11 @@ class Finding:
                 f"move {len(self.moves)}: {self.moves[-1] if self.moves else '(none)'}")
 
 
+def _said(err: BaseException) -> str:
+    """An exception as a finding says it: its type and the start of its message."""
+    return f"{type(err).__name__}: {str(err)[:300]}"
+
+
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     """``fn()`` and the processor time it took (not the wall clock: other
     processes on the machine do not make a move slow)."""
@@ -462,31 +473,30 @@ class MoveChecks:
         try:
             _, took = _timed(lambda: (game.play(move), game.legal_moves()))
         except Exception as err:  # a crash is a finding
-            return [(Check.CRASH, f"play({move!r}) raised {type(err).__name__}: {err}")]
+            return [(Check.CRASH, f"play({move!r}) raised {_said(err)}")]
         if took > self.slowest[0]:
             self.slowest = (took, f"move {len(game.moves)} {move!r}")
+        events = len(game.log) - logged
+        self.most_events = max(self.most_events, events)
         out = []
         if took > self.seconds:
             out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
-        if len(game.log) - logged > self.events:
-            out.append((Check.LOG, f"move {move!r} logged {len(game.log) - logged:,} events"))
-        self.most_events = max(self.most_events, len(game.log) - logged)
-        out += [(Check.INVARIANT, b) for b in violations(game, self.cards_total)]
-        try:
-            out += self.statuses(game, logged)
-        except Exception as err:
-            out.append((Check.CRASH, f"reading the statuses raised {type(err).__name__}: "
-                        f"{str(err)[:300]}"))
-        for check in (self.json, self.scenario, self.undo):
+        if events > self.events:
+            out.append((Check.LOG, f"move {move!r} logged {events:,} events"))
+        steps: list[tuple[Check, Callable[[], list[tuple[Check, str]]]]] = [
+            (Check.INVARIANT, lambda: [(Check.INVARIANT, b)
+                                       for b in violations(game, self.cards_total)]),
+            (Check.LIFETIME, lambda: self.statuses(game, logged)),
+            (Check.JSON, lambda: self.json(game)),
+            (Check.SCENARIO, lambda: self.scenario(game)),
+            (Check.UNDO, lambda: self.undo(game, before, move))]
+        for check, step in steps:
             try:
-                out += check(game, before, move)
-            except RedCodeError as err:
-                out.append((Check.JSON if check == self.json else Check.SCENARIO
-                            if check == self.scenario else Check.UNDO,
-                            f"{type(err).__name__}: {str(err)[:300]}"))
+                out += step()
+            except RedCodeError as err:   # a save or scenario its reader refuses
+                out.append((check, _said(err)))
             except Exception as err:
-                out.append((Check.CRASH, f"{check.__name__} raised {type(err).__name__}: "
-                            f"{str(err)[:300]}"))
+                out.append((Check.CRASH, f"the {check.value} check raised {_said(err)}"))
         return out
 
     def _load_time(self, took: float, what: str) -> None:
@@ -521,7 +531,7 @@ class MoveChecks:
                                 f"{age} turns after it was given"))
         return out
 
-    def json(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+    def json(self, game: Game) -> list[tuple[Check, str]]:
         again, took = _timed(lambda: Game.from_json(game.to_json()))
         self.json_trips += 1
         self._load_time(took, f"from_json after move {len(game.moves)}")
@@ -534,7 +544,7 @@ class MoveChecks:
             out.append((Check.JSON, "from_json(to_json()) gives other moves or another log"))
         return out
 
-    def scenario(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+    def scenario(self, game: Game) -> list[tuple[Check, str]]:
         if game.is_over or game.state.stack:
             return []  # what a scenario cannot hold (to_scenario refuses it)
         text = game.to_scenario()
