@@ -32,16 +32,14 @@ import attrs
 
 from . import cardgen
 from .errors import IllegalMove, RedCodeError
+from .exprs import Scope
 from .game import Game, new_game
 from .game_setup import default_teams
 from .invariants import violations
 from .loader import build_ruleset, load_ruleset
 from .model import Duration, Ruleset
 from .replay import save_replay
-from .exprs import Scope
 from .scenario import game_from_scenario
-
-Check = Callable[[Game], list[str]]
 
 
 ROUND_TRIP_EVERY = 16
