@@ -120,7 +120,7 @@ def test_most_generated_files_compile(tmp_path):
     done = cardgen.Generated()
     kept = list(cardgen.compiled_files(tmp_path, 30, seed=5, done=done))
     assert (done.written, done.compiled) == (30, len(kept))
-    assert done.compiled >= 27, done.rejected
+    assert done.compiled >= 24, done.rejected   # most: 30 of 30 as the language stands
     assert sum(done.rejected.values()) == 30 - done.compiled
 
 
