@@ -48,6 +48,15 @@ KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {
         Check.SCENARIO, r"state\.phase differs"),
     # status s { while self is damaged  modify cost -1 }, ended: the save is refused
     "the save reader does not know status_end": (Check.JSON, "unknown event 'status_end'"),
+    # blue declares a move to d3, red answers with a move to d3: blue's path is taken
+    "a declared path whose boxes were taken stays on the stack": (
+        Check.INVARIANT, "is taken or already entered"),
+    "a save with a taken path on the stack is refused": (Check.JSON,
+                                                         "is taken or already entered"),
+    # status guarded { until end of its next turn  redirect damage to giver }
+    "a status that redirects keeps a packed counter its reader refuses": (
+        Check.JSON, "must be true or false, not"),
+    "a scenario of such a status is refused": (Check.SCENARIO, "must be true or false, not"),
     # status fast { permanent  modify movement +1 }: a 3-box move card moves 4
     "the validator refuses a path a movement modifier allows": (
         Check.INVARIANT, "the card moves up to"),
