@@ -10,27 +10,36 @@ returns both paths with the broken invariant.
 --cards FILE``): it makes sure the file's new cards and ship types are
 played (new ship types in the teams, new order cards a share of the deck)
 and counts, from each game's log, how often each was used.
+
+``check_generated`` plays card files nobody wrote (``cardgen``) and checks
+more after every move (``MoveChecks``): the invariants, the JSON save and
+the scenario read back equal, undo restoring the game before the move, the
+processor time of the move and the events it logs, and statuses that
+outlive their duration or that only an ignored condition could give.
 """
 
 from __future__ import annotations
 
+import enum
 import random
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import attrs
 
-from .errors import IllegalMove
+from . import cardgen
+from .errors import IllegalMove, RedCodeError
+from .exprs import Scope
 from .game import Game, new_game
 from .game_setup import default_teams
 from .invariants import violations
 from .loader import build_ruleset, load_ruleset
-from .model import Ruleset
+from .model import Duration, Ruleset
 from .replay import save_replay
-
-Check = Callable[[Game], list[str]]
+from .scenario import game_from_scenario
 
 
 ROUND_TRIP_EVERY = 16
@@ -375,3 +384,313 @@ def fuzz_cards(setup: CardFuzz, games: int = 100, seed: int = 0, out: str | Path
     failure = fuzz(setup.rules, games=games, seed=seed, out=out, progress=progress,
                    choices=setup.choices, after_game=usage.count)
     return failure, usage
+
+
+# --------------------------------------------------------------------------
+# generated card files: every move checked, round trips, undo and time
+
+#: The longest a move may take, listing the next moves included, and the
+#: longest a save or a scenario may take to load (processor seconds).
+MOVE_SECONDS = 2.0
+#: The most log events one move may add (a chain of triggers included).
+MOVE_EVENTS = 5_000
+
+
+class Check(enum.Enum):
+    """What ``MoveChecks`` checks after every move, the names findings are filed under."""
+
+    CRASH = "crash"             # play or a round trip raised something else than refusing
+    INVARIANT = "invariant"     # invariants.violations
+    NEVER = "never"             # a status only a condition that never holds gives
+    LIFETIME = "lifetime"       # a status lasting turns outlived them
+    JSON = "json"               # Game.from_json(game.to_json()) == game, with its moves
+    SCENARIO = "scenario"       # Game.from_scenario(game.to_scenario()) == game
+    UNDO = "undo"               # undo gives the game before; playing again the game after
+    TIME = "time"               # a move (or a load) took more than MOVE_SECONDS
+    LOG = "log"                 # a move logged more than MOVE_EVENTS events
+
+
+@attrs.frozen
+class Finding:
+    """One broken check: which, what it says, and where (file, game seed, move)."""
+
+    check: Check
+    message: str
+    file: str
+    setup: dict
+    moves: tuple[str, ...]
+
+    def reproduce(self, edition: str = "en") -> tuple[Game, str]:
+        """The game just before the move that broke the check, and that move."""
+        game = new_game(load_ruleset(edition, [self.file]), **self.setup)
+        for move in self.moves[:-1]:
+            game.play(move)
+        return game, self.moves[-1]
+
+    def report(self) -> str:
+        return (f"{self.check.value}: {self.message}\n  file {self.file}, game {self.setup}, "
+                f"move {len(self.moves)}: {self.moves[-1] if self.moves else '(none)'}")
+
+
+def _said(err: BaseException) -> str:
+    """An exception as a finding says it: its type and the start of its message."""
+    return f"{type(err).__name__}: {str(err)[:300]}"
+
+
+def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    """``fn()`` and the processor time it took (not the wall clock: other
+    processes on the machine do not make a move slow)."""
+    start = time.process_time()
+    value = fn()
+    return value, time.process_time() - start
+
+
+@attrs.define
+class MoveChecks:
+    """The checks after each move of one game, and what they keep between moves:
+    the turn each status lasting turns was last given (``LIFETIME``)."""
+
+    seconds: float = MOVE_SECONDS
+    events: int = MOVE_EVENTS
+    cards_total: int | None = None   # the order cards in play (counted at the first move)
+    given: dict[tuple[str, str], int] = attrs.Factory(dict)
+    slowest: tuple[float, str] = (0.0, "")        # the slowest move: seconds, which
+    slowest_load: tuple[float, str] = (0.0, "")   # the slowest from_json or from_scenario
+    most_events: int = 0   # the most events one move logged
+    json_trips: int = 0
+    scenario_trips: int = 0
+    undos: int = 0
+
+    def play(self, game: Game, move: str) -> list[tuple[Check, str]]:
+        """Play ``move`` on ``game`` and check everything; the broken checks."""
+        before = game.clone()
+        logged = len(game.log)
+        if self.cards_total is None:
+            self.cards_total = len(game.deck) + len(game.discards) + sum(
+                len(hand) for hand in game.state.hands)
+        try:
+            _, took = _timed(lambda: (game.play(move), game.legal_moves()))
+        except Exception as err:  # a crash is a finding
+            return [(Check.CRASH, f"play({move!r}) raised {_said(err)}")]
+        if took > self.slowest[0]:
+            self.slowest = (took, f"move {len(game.moves)} {move!r}")
+        events = len(game.log) - logged
+        self.most_events = max(self.most_events, events)
+        out = []
+        if took > self.seconds:
+            out.append((Check.TIME, f"move {move!r} took {took:.2f} s"))
+        if events > self.events:
+            out.append((Check.LOG, f"move {move!r} logged {events:,} events"))
+        steps: list[tuple[Check, Callable[[], list[tuple[Check, str]]]]] = [
+            (Check.INVARIANT, lambda: [(Check.INVARIANT, b)
+                                       for b in violations(game, self.cards_total)]),
+            (Check.LIFETIME, lambda: self.statuses(game, logged)),
+            (Check.JSON, lambda: self.json(game)),
+            (Check.SCENARIO, lambda: self.scenario(game)),
+            (Check.UNDO, lambda: self.undo(game, before, move))]
+        for check, step in steps:
+            try:
+                out += step()
+            except RedCodeError as err:   # a save or scenario its reader refuses
+                out.append((check, _said(err)))
+            except Exception as err:
+                out.append((Check.CRASH, f"the {check.value} check raised {_said(err)}"))
+        return out
+
+    def _load_time(self, took: float, what: str) -> None:
+        if took > self.slowest_load[0]:
+            self.slowest_load = (took, what)
+
+    def statuses(self, game: Game, logged: int) -> list[tuple[Check, str]]:
+        """No ship has the never-given status; no status lasting turns outlives them,
+        none lasting ``while`` a condition outlives it (checked after every effect)."""
+        for event in game.log[logged:]:
+            if event.kind == "status":
+                self.given[(event.data["ship"], event.data["status"])] = game.turn_number
+        out = []
+        longest = 2 * len(game.state.ships) + 1  # two turns of every player, and one
+        for seat, ship in enumerate(game.ships):
+            for name in game.ship(ship).statuses:
+                if name == cardgen.NEVER_STATUS:
+                    out.append((Check.NEVER, f"{ship} has {name}: an effect given it though "
+                                f"its condition ({cardgen.NEVER}) never holds"))
+                spec = game.rules.statuses[name]
+                duration = spec.duration
+                if duration is Duration.WHILE and not spec.condition.holds(
+                        game.engine, Scope(seat, it=seat)):
+                    out.append((Check.LIFETIME, f"{ship} still has {name} though its 'while' "
+                                "condition no longer holds"))
+                since = self.given.get((ship, name), 1)
+                age = game.turn_number - since
+                if (duration is Duration.THIS_TURN and age > 0) or (
+                        duration in (Duration.START_OF_NEXT_TURN, Duration.END_OF_NEXT_TURN)
+                        and age > longest):
+                    out.append((Check.LIFETIME, f"{ship} still has {name} ({duration.value}) "
+                                f"{age} turns after it was given"))
+        return out
+
+    def json(self, game: Game) -> list[tuple[Check, str]]:
+        again, took = _timed(lambda: Game.from_json(game.to_json()))
+        self.json_trips += 1
+        self._load_time(took, f"from_json after move {len(game.moves)}")
+        out = []
+        if took > self.seconds:
+            out.append((Check.TIME, f"from_json took {took:.2f} s"))
+        if again != game:
+            out.append((Check.JSON, "from_json(to_json()) gives another game"))
+        elif again.moves != game.moves or again.log != game.log:
+            out.append((Check.JSON, "from_json(to_json()) gives other moves or another log"))
+        return out
+
+    def scenario(self, game: Game) -> list[tuple[Check, str]]:
+        if game.is_over or game.state.stack:
+            return []  # what a scenario cannot hold (to_scenario refuses it)
+        text = game.to_scenario()
+        # the first of a game reads the card files it names; the others are
+        # given the rules (compiling costs more than the rest of the checks)
+        rules = game.rules if self.scenario_trips else None
+        again, took = _timed(lambda: game_from_scenario(text, rules, read_files=False,
+                                                        game_class=Game))
+        self.scenario_trips += 1
+        self._load_time(took, f"from_scenario after move {len(game.moves)}")
+        if took > self.seconds:
+            return [(Check.TIME, f"from_scenario took {took:.2f} s")]
+        if again != game:
+            return [(Check.SCENARIO, "from_scenario(to_scenario()) gives another game"
+                     + _first_difference(again, game))]
+        return []
+
+    def undo(self, game: Game, before: Game, move: str) -> list[tuple[Check, str]]:
+        after = game.clone()
+        self.undos += 1
+        if game.undo() != move:
+            return [(Check.UNDO, "undo took back another move")]
+        out = []
+        if game != before or game.log != before.log or game.moves != before.moves:
+            out.append((Check.UNDO, f"undo of {move!r} does not give the game before it"))
+        game.play(move)
+        if game != after or game.log != after.log:
+            out.append((Check.UNDO, f"{move!r} played again after undo gives another game"))
+        return out
+
+
+def _first_difference(a: Game, b: Game) -> str:
+    """Where two games' states first differ (a field of the state), for a finding."""
+    for field in attrs.fields(type(a.state)):
+        if getattr(a.state, field.name) != getattr(b.state, field.name):
+            return f": state.{field.name} differs"
+    return ""
+
+
+@attrs.define
+class CardRun:
+    """The totals of a run over generated card files, and what it found."""
+
+    written: int = 0
+    compiled: int = 0
+    rejected: Counter = attrs.Factory(Counter)
+    games: int = 0
+    moves: int = 0
+    json_trips: int = 0
+    scenario_trips: int = 0
+    undos: int = 0
+    slowest: tuple[float, str] = (0.0, "")
+    slowest_load: tuple[float, str] = (0.0, "")
+    most_events: int = 0
+    findings: list[Finding] = attrs.Factory(list)
+
+    def add(self, checks: MoveChecks, path: Path) -> None:
+        self.json_trips += checks.json_trips
+        self.scenario_trips += checks.scenario_trips
+        self.undos += checks.undos
+        self.most_events = max(self.most_events, checks.most_events)
+        if checks.slowest[0] > self.slowest[0]:
+            self.slowest = (checks.slowest[0], f"{checks.slowest[1]} of {path.name}")
+        if checks.slowest_load[0] > self.slowest_load[0]:
+            self.slowest_load = (checks.slowest_load[0],
+                                 f"{checks.slowest_load[1]} of {path.name}")
+
+    def distinct(self) -> dict[tuple[Check, str], Finding]:
+        """The first finding of each kind (its check and message without ids and numbers)."""
+        out: dict[tuple[Check, str], Finding] = {}
+        for finding in self.findings:
+            out.setdefault((finding.check, _kind(finding.message)), finding)
+        return out
+
+    def report(self) -> list[str]:
+        lines = [f"{self.written} card files written, {self.compiled} compiled; "
+                 f"{self.games} games, {self.moves} moves; {self.json_trips} JSON and "
+                 f"{self.scenario_trips} scenario round trips, {self.undos} undos",
+                 f"slowest move {1000 * self.slowest[0]:.1f} ms ({self.slowest[1]}); slowest "
+                 f"load {1000 * self.slowest_load[0]:.1f} ms ({self.slowest_load[1]}); at most "
+                 f"{self.most_events} events logged by a move"]
+        lines += [f"  rejected {n}: {why}" for why, n in self.rejected.most_common()]
+        lines += [f.report() for f in self.findings]
+        return lines
+
+
+def generated_config(rnd: random.Random, rules: Ruleset, new_ship: str) -> Config:
+    """A mode and teams where the new ship type plays on both sides, 1 to 3 ships a side."""
+    printed = [t for t in rules.ships if t != new_ship]
+    n = rnd.randint(1, min(3, len(rules.ships)))
+    blue = [new_ship] + rnd.sample(printed, n - 1)
+    red = rnd.sample([new_ship] + printed, n)
+    return rnd.choice(("war", "arena")), [blue, red]
+
+
+def play_generated(path: Path, rules: Ruleset, seed: int, max_moves: int, run: CardRun,
+                   seconds: float = MOVE_SECONDS,
+                   known: Callable[[Finding], bool] | None = None) -> None:
+    """One random game of a generated card file, every move checked. A move that
+    breaks a check ends the game (its state may be wrong after it), unless
+    ``known`` says each of its findings is a known problem: then the game goes on
+    (another move where the move crashed), each kind of finding kept once a game."""
+    rnd = random.Random(seed)
+    new_ship = [t for t in rules.ships if t.startswith("gh")][0]
+    mode, teams = generated_config(rnd, rules, new_ship)
+    game = new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 31))
+    checks = MoveChecks(seconds=seconds)
+    run.games += 1
+    seen: set[tuple[Check, str]] = set()
+    crashed: set[str] = set()   # moves that crashed here (rolled back): not chosen again
+    while not game.is_over and len(game.moves) < max_moves:
+        legal = [m for m in game.legal_moves() if m not in crashed]
+        if not legal:
+            break
+        move = rnd.choice(legal)
+        played = (*game.moves, move)
+        broken = checks.play(game, move)
+        run.moves += 1
+        crashed = crashed | {move} if len(game.moves) < len(played) else set()
+        found = [Finding(check, message, str(path), dict(game.setup or {}), played)
+                 for check, message in broken]
+        for finding in found:
+            if (finding.check, _kind(finding.message)) not in seen:
+                seen.add((finding.check, _kind(finding.message)))
+                run.findings.append(finding)
+        if found and not (known and all(known(f) for f in found)):
+            break
+    run.add(checks, path)
+
+
+def _kind(message: str) -> str:
+    """A finding's kind: its message without ids, numbers and quoted words."""
+    return re.sub(r"'[^']*'", "#", _key(message))
+
+
+def check_generated(folder: str | Path, files: int, seed: int = 0, max_moves: int = 150,
+                    seconds: float = MOVE_SECONDS, large: float = 0.03,
+                    progress: Callable[[int, int], None] | None = None,
+                    known: Callable[[Finding], bool] | None = None) -> CardRun:
+    """Write ``files`` random card files into ``folder`` (``cardgen``), and play one
+    random game of each that compiles, checking every move (``MoveChecks``);
+    ``known``: the findings a game goes on after (see ``play_generated``)."""
+    run = CardRun()
+    rnd = random.Random(seed)
+    done = cardgen.Generated()
+    for path, rules in cardgen.compiled_files(Path(folder), files, seed, done, large=large):
+        play_generated(path, rules, rnd.randrange(1 << 31), max_moves, run, seconds, known)
+        if progress:
+            progress(done.written, files)
+    run.written, run.compiled, run.rejected = done.written, done.compiled, done.rejected
+    return run
