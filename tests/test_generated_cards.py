@@ -34,29 +34,6 @@ from redcode_rules.triggers import TriggerEvent
 #: Findings of the harness the engine still has: name → (check, pattern of its
 #: message). Each is a bug to fix, not a behaviour; remove its entry with the fix.
 KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {
-    # status never_given { permanent forbids orders }
-    # status s { permanent  when turn_starts { effect status never_given on self if turn < 0 } }
-    "an effect's condition in a trigger is ignored": (Check.NEVER, "never_given"),
-    # token t { when enters { effect damage (distance) to target } }
-    "a computed amount in a trigger raises TypeError": (Check.CRASH, r"TypeError: .*Amount"),
-    # a ship type with `when targeted once per turn { ... }`, saved as a scenario
-    "a scenario forgets the once-per-turn triggers fired": (Check.SCENARIO,
-                                                            r"state\.fired differs"),
-    "a scenario forgets the arena catch-up given": (Check.SCENARIO,
-                                                    r"state\.catchup_done differs"),
-    "a scenario saved in the recover phase replays the turn start": (
-        Check.SCENARIO, r"state\.phase differs"),
-    # status s { while self is damaged  modify cost -1 }, ended: the save is refused
-    "the save reader does not know status_end": (Check.JSON, "unknown event 'status_end'"),
-    # blue declares a move to d3, red answers with a move to d3: blue's path is taken
-    "a declared path whose boxes were taken stays on the stack": (
-        Check.INVARIANT, "is taken or already entered"),
-    "a save with a taken path on the stack is refused": (Check.JSON,
-                                                         "is taken or already entered"),
-    # status guarded { until end of its next turn  redirect damage to giver }
-    "a status that redirects keeps a packed counter its reader refuses": (
-        Check.JSON, "must be true or false, not"),
-    "a scenario of such a status is refused": (Check.SCENARIO, "must be true or false, not"),
     # status fast { permanent  modify movement +1 }: a 3-box move card moves 4
     "the validator refuses a path a movement modifier allows": (
         Check.INVARIANT, "the card moves up to"),
