@@ -194,8 +194,8 @@ def test_the_writer_refuses_what_the_reader_would_with_the_same_message():
     game = rc.new_game(EN, seed=3, placement="fixed")
     game.play("end")
     text = game.to_json()
-    game.moves.append("x" * 500)
-    message = "scenario field 'moves': move 2 has 500 characters; a move of this game has " \
+    game._moves.append("x" * 500)  # a record no legal play leaves (game.moves is read-only)
+    message = "save field 'moves': move 2 has 500 characters; a move of this game has " \
         "at most 198"
     with pytest.raises(rc.ScenarioError) as written:
         game.to_json()
@@ -204,8 +204,8 @@ def test_the_writer_refuses_what_the_reader_would_with_the_same_message():
     with pytest.raises(rc.ScenarioError) as read:
         rc.Game.from_json(json.dumps(data))
     assert str(written.value) == str(read.value) == message
-    game.moves.pop()
-    game.setup["seed"] = 10 ** 30
+    game._moves.pop()
+    game._setup["seed"] = 10 ** 30
     with pytest.raises(rc.ScenarioError, match="'setup.seed': must be a 64-bit whole number"):
         game.to_json()
 
@@ -229,19 +229,22 @@ def test_a_card_with_a_long_id_plays_moves_a_save_reads_back(tmp_path):
 def test_a_move_logging_many_events_saves_and_loads(tmp_path):
     """A move that logged more than 50 events made a save the reader refused:
     a save's log is as long as the game made it."""
-    effects = "; ".join(["damage 1 to target", "regain repair 1 to target"] * 60)
+    pairs = "; ".join(["damage 1 to target", "regain repair 1 to target"] * 8)
     card = tmp_path / "tide.rc"
-    card.write_text("order tide {\n    copies 2\n    effect " + effects + "\n}\n"
+    card.write_text("status echo {\n    permanent\n    when damaged { effect "
+                    + "; ".join(["regain repair 1 to self"] * 4) + " }\n}\n"
+                    "order tide {\n    copies 2\n    effect " + pairs + "\n}\n"
                     "patch order ambush { copies 2 }\n")
     game = rc.Game.from_scenario({"extra": [str(card)], "phase": "maneuvers",
                                   "ships": {"blue-submarine": {"at": "c3"},
-                                            "red-destroyer": {"at": "d3"}},
+                                            "red-destroyer": {"at": "d3", "echo": True}},
                                   "hands": {"blue-submarine": ["tide"]}})
     before = len(game.log)
     game.play("order tide red-destroyer")
     while game.decision == "respond":
         game.play("pass")
-    assert len(game.log) - before == 2 + 120  # order, resolve, then a damage and a regain 60 times
+    # order and resolve, then 8 times: a damage, its trigger and its 4 regains, a regain
+    assert len(game.log) - before == 2 + 8 * (1 + 1 + 4 + 1) == 58
     assert rc.Game.from_json(game.to_json()) == game
 
 
@@ -433,6 +436,6 @@ def test_a_setup_too_deep_for_a_reader_is_refused_when_saved():
     with pytest.raises(rc.ScenarioError, match="'recover_left': must be a whole number"):
         rc.Game.from_scenario({"phase": "maneuvers", "recover_left": deep, "ships": ships})
     game = rc.Game.from_scenario({"phase": "maneuvers", "ships": ships})
-    game.setup["scenario"]["board"] = deep
+    game._setup["scenario"]["board"] = deep  # game.setup hands out a copy
     with pytest.raises(rc.ScenarioError, match="'setup': nested deeper than 19 levels"):
         game.to_json()

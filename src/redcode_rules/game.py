@@ -26,6 +26,11 @@ from .svg import board
 __all__ = ["CHECKPOINT_EVERY", "Game", "ShipView", "game_from_pickle", "new_game", "normalise"]
 
 
+def as_save_error(err: ScenarioError) -> SaveError:
+    """A scenario field's error said of a save, whose every field it is."""
+    return err if isinstance(err, SaveError) else SaveError(err.field, err.reason)
+
+
 class Game(GameCore):
     """A game of Red Code in progress.
 
@@ -54,10 +59,8 @@ class Game(GameCore):
         and must compile to the same card data (``ScenarioError`` if not)."""
         try:
             return game_from_json(text, game_class=cls)
-        except ScenarioError as err:  # every field of it is the save's
-            if isinstance(err, SaveError):
-                raise
-            raise SaveError(err.field, err.reason) from None
+        except ScenarioError as err:
+            raise as_save_error(err) from None
 
     @classmethod
     def from_replay(cls, source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
@@ -77,8 +80,13 @@ class Game(GameCore):
         """A lossless save as JSON text: ``Game.from_json(text) == game``.
 
         Unlike ``to_scenario`` it holds any moment of a game, a chain on the
-        stack included, and the log; it is meant for programs, not people."""
-        return game_to_json(self)
+        stack included, and the log; it is meant for programs, not people.
+        What no reader would take back is refused here (``SaveError``, with
+        the reader's own message)."""
+        try:
+            return game_to_json(self)
+        except ScenarioError as err:
+            raise as_save_error(err) from None
 
     def replay(self) -> dict[str, Any]:
         """This game as a replay (setup + moves); see ``redcode_rules.replay``."""
