@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 import redcode_rules as rc
 from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
@@ -439,3 +440,24 @@ def test_a_setup_too_deep_for_a_reader_is_refused_when_saved():
     game._setup["scenario"]["board"] = deep  # game.setup hands out a copy
     with pytest.raises(rc.ScenarioError, match="'setup': nested deeper than 19 levels"):
         game.to_json()
+
+
+def test_a_respawn_whose_turn_start_sinks_both_ships_reads_back_placing():
+    """Found by the generated card harness: blue places its respawned ship, red's
+    turn starts, a trigger of blue's ship sinks it and red's ship, and blue owes
+    a discard in the placement of both. The scenario reads back in placement,
+    not in a recover phase."""
+    data = Path(__file__).parent / "data"
+    scenario = yaml.safe_load((data / "respawn_sinks_both.yaml").read_text())
+    game = rc.Game.from_scenario({**scenario, "extra": [str(data / "respawn_sinks_both.rc")]})
+    game.play("place a2")
+    assert (game.state.phase, game.decision, game.to_move) == ("place", "discard", "blue-gh10")
+    assert [s.sunk for s in game.state.ships] == [True, True]
+    again = rc.Game.from_scenario(game.to_scenario())
+    assert again == game
+    while game.decision == "discard":
+        move = game.legal_moves()[0]
+        game.play(move)
+        again.play(move)
+    assert again == game
+    assert (game.decision, game.to_move) == ("place", "blue-gh10")

@@ -417,8 +417,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
     eng = game.engine
-    if ships[turn].sunk and not turn_ends:
-        if started:  # its respawn, the turn begun (R8.4)
+    if ships[turn].sunk and (started or not turn_ends):
+        if started:  # its respawn, the turn begun (R8.4), a discard owed or not
             state.phase = "place"
         elif not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
