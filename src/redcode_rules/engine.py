@@ -650,10 +650,10 @@ class Engine(CardOps):
         """Whether ship ``seat``'s status ``status`` may last now: its ``while``
         condition, if any, holds (self and it: the ship; you: its player).
 
-        D9.4: a condition is read as if no status or ability lasting
-        ``while`` acted, so while one is read every such status counts as
-        not acting: what it reads (sight, costs) never depends on a
-        condition, its own or another's, and reading one cannot loop."""
+        D9.4: a condition is read as if no status lasting ``while`` acted,
+        so while one is read every such status counts as not acting: what
+        it reads (sight) never depends on a condition, its own or another's,
+        and reading one cannot loop."""
         condition = self.rules.statuses[status].condition
         if condition is None:
             return True
