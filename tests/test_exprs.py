@@ -440,3 +440,22 @@ def test_an_effect_after_its_own_ship_sank_asks_about_a_ship_off_the_board(
 def test_distances_from_a_sunk_ship_to_its_target_are_undefined(tmp_path, effect, red):
     game = scuttled(tmp_path, effect, target="target enemy ship")
     assert repairs(game) == {"blue-submarine": (0, 0), "red-destroyer": red}
+
+
+@pytest.mark.parametrize("effect,blue", [
+    ("damage 1 to each ship within 7 of target", (3, 3)),
+    ("damage 1 to self if distance of target < 7", (3, 3)),
+    ("damage 1 to self if not distance of target < 7", (2, 3)),
+    ("damage (distance of target) to self", (3, 3)),
+    ("damage (ships in sight of target + 1) to self", (2, 3)),
+    ("damage (ships in sight of self + 1) to self", (2, 3)),
+])
+def test_questions_about_a_target_sunk_by_the_same_card(tmp_path, effect, blue):
+    """The same answers for the card's target once the card has sunk it:
+    at no distance from anything, seeing nothing and seen by none."""
+    path = tmp_path / "broadside.rc"
+    path.write_text(f"order broadside {{ copies 0 target enemy ship effect sink target; "
+                    f"{effect} }}\n")
+    game = scenario(str(path), TWO, "broadside")
+    game.play("order broadside red-destroyer")
+    assert repairs(game) == {"blue-submarine": blue, "red-destroyer": (0, 0)}
