@@ -380,3 +380,82 @@ def test_a_game_with_expression_cards_saves_and_loads():
     again = rc.Game.from_json(game.to_json())
     assert again == game
     assert again.rules.hash == game.rules.hash
+
+
+# ------------------------------------------------------------------ a ship off the board (D9.3)
+
+
+TWO = """\
+    blue-submarine: {at: c3}
+    red-destroyer: {at: e3}
+"""
+
+
+def scuttled(tmp_path, effect: str, target: str = "") -> rc.Game:
+    """Blue plays an order that sinks its own ship, then resolves ``effect``:
+    every question the effect asks about blue's ship is about a sunk ship."""
+    path = tmp_path / "scuttle.rc"
+    path.write_text(f"order scuttle {{ copies 0 {target} effect sink self; {effect} }}\n")
+    game = scenario(str(path), TWO, "scuttle")
+    game.play("order scuttle" + (" red-destroyer" if target else ""))
+    assert game.ship("blue-submarine").sunk
+    return game
+
+
+@pytest.mark.parametrize("effect,red", [
+    # the example: a sunk ship sees nothing, so "in sight" selects nobody
+    ("damage 1 to each ship in sight", (3, 3)),
+    ("damage 1 to each enemy ship in sight within 5", (3, 3)),
+    # it is at no distance from anything: within N of it is nobody ...
+    ("damage 1 to each ship within 7 of self", (3, 3)),
+    # ... a compared distance is false, whatever the comparison; not reverses it
+    ("damage 1 to each ship where distance <= 7", (3, 3)),
+    ("damage 1 to each ship where distance > 0", (3, 3)),
+    ("damage 1 to each ship where distance != 1", (3, 3)),
+    ("damage 1 to each ship where not distance <= 7", (2, 3)),
+    # it sees no ship: 0 ships in sight, as amount and in a condition
+    ("damage (ships in sight of self + 1) to each enemy ship", (2, 3)),
+    ("damage 1 to each enemy ship if ships in sight of self = 0", (2, 3)),
+    ("damage 1 to each enemy ship if ships in sight of self > 0", (3, 3)),
+    # its other numbers are 0
+    ("damage 1 to each enemy ship if repairs of self = 0 and crew in reserve of self = 0",
+     (2, 3)),
+])
+def test_an_effect_after_its_own_ship_sank_asks_about_a_ship_off_the_board(
+        tmp_path, effect, red):
+    game = scuttled(tmp_path, effect)
+    assert repairs(game) == {"blue-submarine": (0, 0), "red-destroyer": red}
+
+
+@pytest.mark.parametrize("effect,red", [
+    # an amount reading the distance from the sunk ship is 0: no damage
+    ("damage (distance + 1) to target", (3, 3)),
+    ("damage 1 to target if distance > 0", (3, 3)),
+    ("damage 1 to target if not distance > 0", (2, 3)),
+    # distances between ships on the board are as ever
+    ("damage 1 to each ship within 7 of target", (2, 3)),
+    # nor is it seen: the target sees no ship
+    ("damage (ships in sight of target + 1) to target", (2, 3)),
+])
+def test_distances_from_a_sunk_ship_to_its_target_are_undefined(tmp_path, effect, red):
+    game = scuttled(tmp_path, effect, target="target enemy ship")
+    assert repairs(game) == {"blue-submarine": (0, 0), "red-destroyer": red}
+
+
+@pytest.mark.parametrize("effect,blue", [
+    ("damage 1 to each ship within 7 of target", (3, 3)),
+    ("damage 1 to self if distance of target < 7", (3, 3)),
+    ("damage 1 to self if not distance of target < 7", (2, 3)),
+    ("damage (distance of target) to self", (3, 3)),
+    ("damage (ships in sight of target + 1) to self", (2, 3)),
+    ("damage (ships in sight of self + 1) to self", (2, 3)),
+])
+def test_questions_about_a_target_sunk_by_the_same_card(tmp_path, effect, blue):
+    """The same answers for the card's target once the card has sunk it:
+    at no distance from anything, seeing nothing and seen by none."""
+    path = tmp_path / "broadside.rc"
+    path.write_text(f"order broadside {{ copies 0 target enemy ship effect sink target; "
+                    f"{effect} }}\n")
+    game = scenario(str(path), TWO, "broadside")
+    game.play("order broadside red-destroyer")
+    assert repairs(game) == {"blue-submarine": blue, "red-destroyer": (0, 0)}

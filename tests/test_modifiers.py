@@ -16,7 +16,9 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
+from redcode_rules.board import MAX_MOVE
 from redcode_rules.model import Duration, Modifier
+from redcode_rules.modifiers import most_movement, movement
 from redcode_rules.reference import differences, ships_page
 from redcode_rules.state import Lifetime
 
@@ -575,3 +577,73 @@ def test_fuzzing_counts_an_ability_as_given_to_each_ship_of_its_type(tmp_path, c
     doc = json.loads(capsys.readouterr().out)
     assert doc["usage"]["statuses"] == {"armoured": {"given": 1}}
     assert doc["usage"]["unused"] == []
+
+
+# ------------------------------------------------------------------ movement in saves
+
+
+QUICK = """\
+status quick { permanent modify movement +1 }
+status surge { for 1 use  modify movement +5 }
+maneuver dash { cost 1 respondable effect move 1 self }
+ship skiff { repairs 3  breakdowns 3  crew 6  maneuvers dash repair torpedo orders
+             missile depth_charge shield assault  ability quick }
+"""
+
+
+@pytest.fixture
+def quick(tmp_path):
+    path = tmp_path / "quick.rc"
+    path.write_text(QUICK)
+    return str(path)
+
+
+def quick_game(quick: str) -> rc.Game:
+    return game_of([quick], """\
+        blue-skiff: {at: c3}
+        red-destroyer: {at: e3}
+        """, turn="blue-skiff")
+
+
+def test_a_move_its_ability_lengthens_is_saved_and_read_back_mid_chain(quick):
+    """`dash` moves 1, 2 with `quick`: declared `dash b2 a1`, it waits for
+    red's answer on the stack; the save reads back as written, and the move
+    then resolves to a1."""
+    game = quick_game(quick)
+    game.play("dash b2 a1")
+    assert game.decision == "respond"
+    again = rc.Game.from_json(game.to_json())
+    assert again.to_json() == game.to_json()
+    pass_all(again)
+    assert again.ship("blue-skiff").position == "a1"
+
+
+def test_every_listed_move_reads_back_from_a_save(quick):
+    """The class: each path the engine lists (1 and 2 boxes: 23 moves) is
+    a save the reader takes back, the same movement on both sides."""
+    game = quick_game(quick)
+    dashes = starting(game, "dash")
+    assert (len(dashes), max(len(m.split()) - 1 for m in dashes)) == (23, 2)
+    for move in dashes:
+        g = game.clone()
+        g.play(move)
+        assert rc.Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_the_saved_movement_is_bounded_by_every_modifier_and_the_board_limit(quick):
+    """The reader bounds a move by the most its card's modifiers can give
+    (a status that lengthened it may end before it resolves), up to
+    board.MAX_MOVE: 1 + 1 (quick, an ability, may also be given) + 5 (surge)
+    is 3; a 4-box path is refused."""
+    rules = rc.load_ruleset("en", [quick])
+    assert most_movement(rules, "skiff", 1, "dash") == MAX_MOVE == 3
+    assert most_movement(rules, "destroyer", 0, "movement") == 3
+    assert [movement(1, change) for change in (-2, 0, 1, 5)] == [0, 1, 2, 3]
+    game = quick_game(quick)
+    game.play("dash b2 a1")
+    data = json.loads(game.to_json())
+    data["state"]["stack"][0]["path"] = [26, 34, 42, 43]  # c4 c5 c6 d6
+    with pytest.raises(rc.SaveError) as err:
+        rc.Game.from_json(json.dumps(data))
+    assert str(err.value) == ("save field 'state.stack[0].path': not a legal move of "
+                              "blue-skiff from c3: 4 steps; the card moves up to 3 (D4.6)")

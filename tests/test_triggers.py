@@ -495,3 +495,37 @@ def test_the_trigger_limit_bounds_a_whole_move_not_each_effect(tmp_path):
                        for kind in ("trigger", "trigger_limit", "damage")])
     # the barrage's 16 damages, then the 100 damages of the triggered items
     assert counts == [[100, 1, 116], [0, 0, 0], [100, 1, 116]]
+
+
+VENGEFUL = """\
+status vengeful {
+    permanent
+    when sunk of self {
+        effect damage (ships in sight of self + 1) to source;
+               damage 1 to source if distance of source > 0;
+               damage (distance of source + 1) to source
+    }
+}
+order grudge { copies 0  effect status vengeful on self }
+"""
+
+
+def test_a_trigger_of_a_sunk_ship_asks_about_a_ship_off_the_board(tmp_path):
+    """D9.3: the trigger resolves after its holder sank: it sees no ship
+    (0 + 1 damage), and is at no distance from the ship that sank it (the
+    condition fails, the amount is 0)."""
+    path = tmp_path / "vengeful.rc"
+    path.write_text(VENGEFUL)
+    game = game_with(str(path), """\
+        blue-submarine: {at: c3, repairs: 1, breakdowns: 0}
+        red-destroyer: {at: e3}
+        """, hands="{blue-submarine: [grudge]}")
+    game.play("order grudge")
+    game.play("end")
+    game.play("torpedo blue-submarine")
+    while "pass" in game.legal_moves():
+        game.play("pass")
+    assert game.ship("blue-submarine").sunk
+    assert logged(game, "damage", "ship", "amount") == [
+        ("blue-submarine", 1), ("red-destroyer", 1), ("red-destroyer", 0)]
+    assert game.ship("red-destroyer").repairs == 2

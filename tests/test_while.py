@@ -185,3 +185,76 @@ def test_a_while_status_triggers_only_while_its_condition_holds(tmp_path, repair
     assert g.ship("red-destroyer").repairs == red
     assert g.ship("blue-submarine").statuses == statuses
     assert logged(g, "status_end", "ship") == ([] if statuses else ["blue-submarine"])
+
+
+# ------------------------------------------------------------------ conditions that read sight (D9.4)
+
+
+SIGHTED = """\
+status sighted { while ships in sight of self > 0  modify damage -1 }
+status farsight { while ships in sight of self > 0  modify sight 2 }
+status keen { while ships in sight of self > 0  modify sight 1 }
+order spyglass { copies 0  effect status sighted on self }
+order farscope { copies 0  effect status farsight on self }
+order lookout { copies 0  effect status farsight on self; status keen on self }
+"""
+
+
+def sight_game(tmp_path, red_at: str = "e3", card: str = "spyglass") -> rc.Game:
+    """Blue's submarine at c3 with one card of SIGHTED, red's destroyer at ``red_at``."""
+    path = tmp_path / "sighted.rc"
+    path.write_text(SIGHTED)
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    return rc.Game.from_scenario(
+        f"edition: en\nmode: arena\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        f"  blue-submarine: {{at: c3}}\n  red-destroyer: {{at: {red_at}}}\n"
+        f"hands: {{blue-submarine: [{card}]}}\nturn: blue-submarine\nphase: maneuvers\n"
+        "deck: []\n")
+
+
+def test_a_status_lasting_while_a_ship_is_in_sight_is_given_and_acts(tmp_path):
+    """Reading sight reads the sight modifiers, which ask whether each
+    `while` status acts: the condition is read without them (D9.4), so giving
+    the status ends; red's torpedo then deals 1 - 1 = 0."""
+    g = sight_game(tmp_path)
+    g.play("order spyglass")
+    assert g.ship("blue-submarine").statuses == ("sighted",)
+    g.play("end")
+    g.play("torpedo blue-submarine")
+    pass_all(g)
+    sub = g.ship("blue-submarine")
+    assert (sub.repairs, sub.breakdowns, sub.statuses) == (3, 3, ("sighted",))
+    assert logged(g, "damage", "ship", "amount") == [("blue-submarine", 0)]
+
+
+def test_the_status_ends_when_no_ship_is_in_sight(tmp_path):
+    """Red moves to e4, off the 8 lines of c3: blue sees nothing, the status ends."""
+    g = sight_game(tmp_path)
+    g.play("order spyglass")
+    g.play("end")
+    g.play("movement e4")
+    assert g.ship("blue-submarine").statuses == ()
+    assert logged(g, "status_end", "ship", "status") == [("blue-submarine", "sighted")]
+
+
+def test_a_status_whose_condition_reads_what_it_modifies(tmp_path):
+    """`farsight` (sight 2 while a ship is in sight): red at g3 is 4 boxes
+    away, out of the torpedo's range 2, then seen as 2 away."""
+    g = sight_game(tmp_path, red_at="g3", card="farscope")
+    assert "torpedo red-destroyer" not in g.legal_moves()
+    g.play("order farscope")
+    assert g.ship("blue-submarine").statuses == ("farsight",)
+    assert "torpedo red-destroyer" in g.legal_moves()
+
+
+def test_two_while_statuses_that_change_what_both_conditions_read(tmp_path):
+    """`farsight` and `keen` each read sight and change it; each is read
+    without the other (D9.4), both act: red at h3, 5 boxes away, is seen 2
+    away (3 with farsight alone: out of the torpedo's range)."""
+    g = sight_game(tmp_path, red_at="h3", card="lookout")
+    g.play("order lookout")
+    assert g.ship("blue-submarine").statuses == ("farsight", "keen")
+    assert "torpedo red-destroyer" in g.legal_moves()
+    g.play("torpedo red-destroyer")
+    pass_all(g)
+    assert g.ship("red-destroyer").repairs == 2

@@ -157,7 +157,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "are refused. It ends as soon as the condition fails (checked after each "
                "effect and move, and at turn starts; logged `status_end`) and does not come "
                "back; given while the condition fails, it is not given. Between two checks "
-               "its modifiers and triggers act only while the condition holds.",
+               "its modifiers and triggers act only while the condition holds. A condition "
+               "is read as if no status lasting `while` acted, its own included (D9.4).",
                "while self is damaged"),
     "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
                      "its ship: they are not listed, and explain() names the status. Its own "
@@ -439,7 +440,9 @@ def _expressions() -> list[str]:
     lines += _enum_rows(exprs.Quantity)
     lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
               "target for `distance` and the card's ship (its player) otherwise. A quantity "
-              "of an absent subject (no target, no answered item) is 0.", "",
+              "of an absent subject (no target, no answered item) is 0. A ship off the board "
+              "sees no ship and is at no distance from anything: a comparison of a distance "
+              "to or from it is false, an amount reading one is 0 (D9.3).", "",
               "| subject | who |", "| --- | --- |"]
     lines += _enum_rows(exprs.Subject, "", skip=(exprs.Subject.DEFAULT,))
     lines += ["", "| filter word | the ship is |", "| --- | --- |"]

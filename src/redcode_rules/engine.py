@@ -106,7 +106,7 @@ class Engine(CardOps):
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "_after", "_limit",
                  "_owed", "_maneuvers", "_orders_per_turn", "_computed_costs", "mods",
                  "_triggers", "_watch", "_queue", "_triggered", "_while", "_rank",
-                 "_token_list", "_token_keys")
+                 "_token_list", "_token_keys", "_reading")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules
@@ -142,6 +142,8 @@ class Engine(CardOps):
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
+        # True while a ``while`` condition is being read (``lasts``, D9.4)
+        self._reading = False
         # each declared status's place in declaration order (``set_status``)
         self._rank = {name: i for i, name in enumerate(rules.statuses)}
         # the (kind, box) of every token of ``_token_list`` (``token_keys``)
@@ -352,8 +354,11 @@ class Engine(CardOps):
             self.state.ships[target], target, CardKind(kind)) is None
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
-        """(distance, seat) of the ships in the ship's visual field (R4.3)."""
+        """(distance, seat) of the ships in the ship's visual field (R4.3);
+        none for a ship off the board (D9.3)."""
         ship = self.state.ships[seat]
+        if ship.position is None:
+            return []  # D9.3: a ship off the board sees nothing
         seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
                                    ship.side, self.sides)
         if self.mods is not None:
@@ -648,9 +653,22 @@ class Engine(CardOps):
 
     def lasts(self, seat: int, status: str) -> bool:
         """Whether ship ``seat``'s status ``status`` may last now: its ``while``
-        condition, if any, holds (self and it: the ship; you: its player)."""
+        condition, if any, holds (self and it: the ship; you: its player).
+
+        D9.4: a condition is read as if no status lasting ``while`` acted,
+        so while one is read every such status counts as not acting: what
+        it reads (sight) never depends on a condition, its own or another's,
+        and reading one cannot loop."""
         condition = self.rules.statuses[status].condition
-        return condition is None or condition.holds(self, Scope(seat, it=seat))
+        if condition is None:
+            return True
+        if self._reading:
+            return False
+        self._reading = True
+        try:
+            return condition.holds(self, Scope(seat, it=seat))
+        finally:
+            self._reading = False
 
     def statuses_while(self) -> None:
         """End every status lasting ``while CONDITION`` whose condition no

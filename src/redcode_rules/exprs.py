@@ -157,7 +157,14 @@ class Measure:
     subject: Subject
 
     def value(self, eng: Engine, scope: Scope) -> int:
-        """Its value now; 0 when its subject is absent (no target, no answered item)."""
+        """Its value now, 0 where it has none (``read``)."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Engine, scope: Scope) -> int | None:
+        """Its value now. D9.3: a ship off the board (sunk, not yet placed)
+        or absent (no target, no answered item) counts 0, sees no ship, and
+        is at no distance from anything: a distance to or from it is None."""
         q = self.quantity
         st = eng.state
         if q is Quantity.TURN:
@@ -175,13 +182,12 @@ class Measure:
             return sum(len(st.hands[s]) for s, ship in enumerate(st.ships) if ship.side == side)
         seat = ship_of(subject, eng, scope)
         if seat is None:
-            return 0
+            return None if q is Quantity.DISTANCE else 0
         if q is Quantity.HAND:
             return len(st.hands[seat])
         ship = st.ships[seat]
         if q is Quantity.DISTANCE:
-            d = distance(eng, st.ships[scope.seat].position, ship.position)
-            return 0 if d is None else d
+            return distance(eng, st.ships[scope.seat].position, ship.position)
         if ship.position is None:
             return 0
         spec = eng.rules.ships[ship.type]
@@ -220,10 +226,20 @@ class Amount:
     """(sign +1 or -1, a number or a measure), in written order."""
 
     def value(self, eng: Engine, scope: Scope) -> int:
-        """Its value now, at least 0."""
+        """Its value now, at least 0; 0 if a term has none (D9.3: an effect
+        by a distance to a ship off the board does nothing)."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Engine, scope: Scope) -> int | None:
+        """Its value now, at least 0, or None if a term has none (``Measure.read``)."""
         total = 0
         for sign, term in self.terms:
-            total += sign * (term if type(term) is int else term.value(eng, scope))
+            if type(term) is not int:
+                term = term.read(eng, scope)
+                if term is None:
+                    return None
+            total += sign * term
         return max(0, total)
 
     def subjects(self) -> set[Subject]:
@@ -262,7 +278,11 @@ class Compare(Condition):
     right: Amount
 
     def holds(self, eng, scope):
-        a, b = self.left.value(eng, scope), self.right.value(eng, scope)
+        """Whether it holds now; never when a side has no value (D9.3: a
+        distance to a ship off the board compares false, ``!=`` included)."""
+        a, b = self.left.read(eng, scope), self.right.read(eng, scope)
+        if a is None or b is None:
+            return False
         op = self.op
         return (a < b if op is Cmp.LT else a <= b if op is Cmp.LE else a > b if op is Cmp.GT
                 else a >= b if op is Cmp.GE else a == b if op is Cmp.EQ else a != b)

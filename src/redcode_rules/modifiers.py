@@ -141,6 +141,27 @@ def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
                       for s in rules.statuses.values())
 
 
+def movement(amount: int, change: int) -> int:
+    """The boxes a move of ``amount`` goes when modifiers add ``change``: 0 to
+    ``board.MAX_MOVE`` whatever adds to it (D4.6), the bound a listing holds.
+    The one count of a card's movement: the engine's (``Modifiers.steps``)
+    and the validator's (``most_movement``)."""
+    return min(MAX_MOVE, max(0, amount + change))
+
+
+def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int:
+    """The most boxes a move of ``amount`` by ``card`` can go for a ship of
+    ``ship_type``: raised by every status that raises that movement (each
+    held once, and once more as an ability of the type). The validator's
+    bound, as ``most_crew_on`` is for crew: a path is declared with the
+    movement of the moment, and the status that lengthened it may have
+    ended (its uses spent, its condition failed) before the move resolves."""
+    abilities = rules.ships[ship_type].abilities
+    return movement(amount, sum(max(0, s.amount(Modifier.MOVEMENT, card))
+                                * (2 if s.id in abilities else 1)
+                                for s in rules.statuses.values()))
+
+
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
     """Whether a status of ship ``seat`` acts now: true unless it lasts
     ``while CONDITION`` and the condition fails (``lasts``: Engine.lasts)."""
@@ -161,21 +182,27 @@ class Modifiers:
         # each seat's abilities: statuses its ship type always has
         self.innate = [tuple(self.specs[a] for a in t.abilities) for t in types]
 
+    def held(self, ship: ShipState, seat: int) -> list[StatusDef]:
+        """The ship's abilities and modifying statuses, acting now or not."""
+        specs = self.specs
+        return [*self.innate[seat], *(specs[name] for name, _ in ship.statuses
+                                      if name in self.modifying)]
+
     def active(self, ship: ShipState, seat: int) -> list[StatusDef]:
         """The ship's abilities and modifying statuses that act now."""
-        out = [s for s in self.innate[seat] if holds(s, seat, self.lasts)]
-        for name, _ in ship.statuses:
-            if name in self.modifying:
-                spec = self.specs[name]
-                if holds(spec, seat, self.lasts):
-                    out.append(spec)
-        return out
+        return [s for s in self.held(ship, seat) if holds(s, seat, self.lasts)]
 
     def total(self, ship: ShipState, seat: int, modifier: Modifier,
               card: str | None = None) -> int:
         """How much the ship's statuses and abilities change ``modifier`` for
-        ``card`` (changes for other cards only left out)."""
-        return sum(s.amount(modifier, card) for s in self.active(ship, seat))
+        ``card`` (changes for other cards only left out). A ``while``
+        condition is read only for a status that changes ``modifier``."""
+        total = 0
+        for spec in self.held(ship, seat):
+            change = spec.amount(modifier, card)
+            if change and holds(spec, seat, self.lasts):
+                total += change
+        return total
 
     def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
         """A maneuver's cost for the ship (``base``: its cost, computed if it
@@ -187,9 +214,8 @@ class Modifiers:
         return max(0, card.range + self.total(ship, seat, Modifier.RANGE, card.id))
 
     def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
-        """The boxes a move of the ship by ``card`` may go: changed, 0 to
-        ``board.MAX_MOVE`` whatever adds to it (D4.6), the bound a listing holds."""
-        return min(MAX_MOVE, max(0, amount + self.total(ship, seat, Modifier.MOVEMENT, card)))
+        """The boxes a move of the ship by ``card`` may go now (``movement``)."""
+        return movement(amount, self.total(ship, seat, Modifier.MOVEMENT, card))
 
     def hidden_by(self, ship: ShipState, seat: int, kind: CardKind) -> StatusDef | None:
         """The status or ability that keeps cards of ``kind`` of other players

@@ -30,7 +30,7 @@ from .board import Board
 from .effects import Selector
 from .errors import quote
 from .model import Ruleset, TargetKind
-from .modifiers import most_crew_on
+from .modifiers import most_crew_on, most_movement
 from .state import GameState, Ref, StackItem, referring_fields
 
 SIDES = ("blue", "red")
@@ -297,9 +297,10 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
         return None
     others = {s.position for seat, s in enumerate(ships) if seat != mover}
     path = tuple(item.path)
-    if _lost_path(board, start, path, others, step.amount):
+    most = most_movement(rules, ships[mover].type, step.amount, card.id)  # as modified
+    if _lost_path(board, start, path, others, most):
         return None
-    reason = _path_fault(board, start, path, others, step.amount)
+    reason = _path_fault(board, start, path, others, most)
     if reason:
         return "path", f"not a legal move of {ships[mover].id} from {board.name(start)}: {reason}"
     return None
