@@ -33,17 +33,7 @@ from redcode_rules.triggers import TriggerEvent
 
 #: Findings of the harness the engine still has: name → (check, pattern of its
 #: message). Each is a bug to fix, not a behaviour; remove its entry with the fix.
-KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {
-    # status fast { permanent  modify movement +1 }: a 3-box move card moves 4
-    "the validator refuses a path a movement modifier allows": (
-        Check.INVARIANT, "the card moves up to"),
-    "a save with such a path on the stack is refused": (Check.JSON, "the card moves up to"),
-    # order scuttle { copies 2  effect sink self; damage 1 to each ship in sight }
-    "an effect after its card's ship sank asks what it sees": (
-        Check.CRASH, "list indices must be integers or slices, not NoneType"),
-    # status s { while ships in sight of self > 0  modify damage -1 }
-    "a while condition reading the sight recurses": (Check.CRASH, "RecursionError"),
-}
+KNOWN_PROBLEMS: dict[str, tuple[Check, str]] = {}
 
 QUICK_FILES = int(os.environ.get("RC_CARDFUZZ_QUICK_FILES", "4"))
 LARGE_FILES = int(os.environ.get("RC_CARDFUZZ_FILES", "60"))

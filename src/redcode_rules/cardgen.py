@@ -32,6 +32,7 @@ from typing import Callable, Iterator, Sequence
 
 import attrs
 
+from .board import MAX_MOVE
 from .effects import PRIMITIVES, Selector
 from .errors import DslError
 from .exprs import Adjective, Cmp, Quantity, Subject
@@ -60,8 +61,6 @@ NEW_COPIES = 12
 #: (what a card cannot do must stay cheap to refuse or to do).
 AMOUNTS = (1, 1, 1, 2, 2, 3)
 LARGE_AMOUNTS = (9, 40, 9_999)
-#: The longest ``move`` the compiler takes (dsl.py's MAX_MOVE).
-MOVE_MOST = 6
 
 
 @attrs.define
@@ -388,7 +387,7 @@ class CardWriter:
             if prim.choice is not Choice.PATH and r.random() < 0.2:
                 return f"({self.amount(ctx)})"
             n = r.choice(LARGE_AMOUNTS) if r.random() < self.large else r.choice(AMOUNTS)
-            return str(min(n, MOVE_MOST) if prim.choice is Choice.PATH else n)
+            return str(min(n, MAX_MOVE) if prim.choice is Choice.PATH else n)
         if param.declared == "status":
             return r.choice(self.statuses[1:] or self.statuses) \
                 if r.random() < 0.9 else r.choice(list(self.rules.statuses))
