@@ -126,7 +126,8 @@ def play_random_game(rules, mode, teams, seed, *, check_every=1, full_check_ever
     return game
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # the same games, the same time, each run
 @given(seed=st.integers(0, 2 ** 32 - 1), mode=st.sampled_from(["war", "arena"]),
        size=st.sampled_from(sorted(TEAMS)), edition=st.sampled_from(sorted(RULES)))
 def test_random_game_keeps_invariants(seed, mode, size, edition):
