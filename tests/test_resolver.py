@@ -530,6 +530,32 @@ def test_d4_10_a_move_whose_box_was_taken_by_a_response_is_lost(tmp_path):
     assert game.stack == [] and "end" in game.legal_moves()
 
 
+def test_d4_10_a_stop_on_running_water_a_box_freed_since_would_carry_on_is_lost(tmp_path):
+    """Blue sails onto the running water of d3, where every other box around
+    is an island or a ship, so it may stop there (R2.5); red answers by
+    sailing off e3. Running water would now carry blue on to e3: the path as
+    declared breaks R2.5 and the move is lost."""
+    path = tmp_path / "race.rc"
+    path.write_text(RACE)
+    board = "\n".join("  " + row for row in ("........", "..###...", "...~....",
+                                              "..###...", "........", "........"))
+    game = rc.Game.from_scenario(
+        f"edition: en\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3}\n  red-destroyer: {at: e3}\n"
+        "hands: {blue-submarine: [sail], red-destroyer: [cut_off]}\n"
+        "deck: []\nturn: blue-submarine\nphase: maneuvers\n")
+    assert [m for m in game.legal_moves() if m.startswith("order sail")] == [
+        "order sail b2", "order sail b3", "order sail b4", "order sail d3"]
+    game.play("order sail d3")
+    game.play("order cut_off f3")
+    while game.decision == "respond":
+        assert rc.Game.from_json(game.to_json()) == game
+        game.play("pass")
+    assert positions(game) == {"blue-submarine": "c3", "red-destroyer": "f3"}
+    assert logged(game, "move", "ship", "path") == [("red-destroyer", ["f3"])]
+    assert logged(game, "resolve", "card") == ["cut_off", "sail"]
+
+
 def test_d4_10_a_path_through_a_box_taken_since_is_lost_not_chosen_again(tmp_path):
     """Blue's declared path to e2 goes by d2 (d3 e2 would reach it too); red
     moves onto d2: the path is not chosen again, the move is lost."""

@@ -573,19 +573,20 @@ class Engine(CardOps):
 
     def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
         """D4.10: whether a path declared with a card can still be followed
-        as it resolves: it starts next to the box the ship is on now, and
-        each of its boxes is next to the one before and holds no ship
-        (R2.4). The map never changes, so islands and running water need no
-        second look."""
-        ships = self.state.ships
-        at = ships[seat].position
-        taken = {s.position for s in ships}
-        neighbours = self.board.neighbours
-        for box in path:
-            if at is None or box not in neighbours[at] or box in taken:
-                return False
-            at = box
-        return True
+        as it resolves, by the rules that listed it (``Board.outcome_of``):
+        it starts next to the box the ship is on now, each of its boxes is
+        next to the one before and holds no ship (R2.4), and it ends on
+        running water only where no box is left to be carried to (R2.5). Its
+        length was checked when it was declared: a status that lengthened it
+        may have ended since."""
+        at = self.state.ships[seat].position
+        if at is None:
+            return False
+        occupied = 0
+        for ship in self.state.ships:
+            if ship.position is not None:
+                occupied |= 1 << ship.position
+        return self.board.outcome_of(at, len(path), occupied, path) is not None
 
     def draw(self, seat: int, amount: int) -> None:
         """Draw order cards, reshuffling the discards into an empty deck (D7.1).

@@ -309,15 +309,19 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
 def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set,
                amount: int) -> bool:
     """D4.10: whether ``path`` is a move the chain has closed since it was
-    declared (a box of it taken, or the ship moved off its start), which is
-    lost as it resolves: a legal move from some box next to its first box,
-    the ships on it aside, but no longer open from where the ship is."""
+    declared (a box of it taken, the ship moved off its start, or a box freed
+    beside the running water it stops on), which is lost as it resolves: a
+    legal move from some box next to its first box, the ships on it aside,
+    or from its start with the boxes around its end taken, but no longer
+    open from where the ship is."""
     if not path or len(path) > board.size or \
             not all(type(b) is int and 0 <= b < board.size for b in path):
         return False
     first = path[0]
     if first in board.neighbours[start] and not others.intersection(path):
-        return False  # still open: checked as it stands
+        walled = others.union(board.neighbours[path[-1]]).difference(path, {start})
+        return _path_fault(board, start, path, others, amount) is not None and \
+            _path_fault(board, start, path, walled, amount) is None
     rest = others.difference(path)
     return any(_path_fault(board, s, path, rest, amount) is None
                for s in board.neighbours[first] if s not in path)
