@@ -173,8 +173,19 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
 
 
 @lru_cache(maxsize=32)
-def _cached(ref: str, extra: tuple[str, ...]) -> Ruleset:
-    return build_ruleset(ref, extra)
+def _cached(ref: str, extra: tuple[str, ...], texts: tuple[tuple[str, str], ...] = (),
+            variants: tuple[tuple[str, str], ...] | None = None) -> Ruleset:
+    """The rules compiled once per process for the same sources (a Ruleset is
+    immutable): the built-in editions, and the card texts a save carries."""
+    return build_ruleset(ref, extra, texts, variants)
+
+
+def ruleset_of_texts(edition: str, texts: tuple[tuple[str, str], ...],
+                     variants: tuple[tuple[str, str], ...]) -> Ruleset:
+    """A built-in edition with card files given as text (and variant files
+    standing in for its parent chain), compiled once for the saves that carry
+    the same texts; nothing is read from a file."""
+    return _cached(edition, (), texts, variants)
 
 
 def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None = None) -> Ruleset:

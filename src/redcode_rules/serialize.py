@@ -7,7 +7,6 @@ changed since is refused rather than silently played under other rules.
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
@@ -18,7 +17,7 @@ from .errors import DslError, ScenarioError, clip, quote
 from .game_core import GameCore
 from .game_setup import make_board, seed_fault
 from .invariants import game_problems
-from .loader import BASE, build_ruleset, builtin_editions, load_ruleset
+from .loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
 from .modifiers import lifetime_in, lifetime_out
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from .validate import Problem, Stage, check_state
@@ -61,13 +60,6 @@ def _named_texts(value: Any, field: str) -> tuple[tuple[str, str], ...]:
     return tuple((clip(name, 200), text) for name, text in value)
 
 
-@functools.lru_cache(maxsize=8)
-def _rules_of_texts(edition: str, texts: tuple, variants: tuple):
-    """The rules of card texts, compiled once for the saves that carry the
-    same texts (a ruleset is immutable; nothing is read from a file)."""
-    return build_ruleset(edition, (), texts, variants)
-
-
 def ruleset_from_ref(ref: dict[str, Any]):
     """The rules a save or replay names, rebuilt from built-in editions and the
     card texts it carries: it never opens a file. The hash must match."""
@@ -88,7 +80,7 @@ def ruleset_from_ref(ref: dict[str, Any]):
                             "played with is what proves the rules are the same")
     try:
         if texts or variants:
-            rules = _rules_of_texts(edition, texts, variants)
+            rules = ruleset_of_texts(edition, texts, variants)
         else:
             rules = load_ruleset(edition)
     except DslError as err:
