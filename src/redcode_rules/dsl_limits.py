@@ -17,7 +17,7 @@ import unicodedata
 
 import lark
 
-from .errors import DslError
+from .errors import TERMINAL_CONTROLS, DslError
 
 #: The most bytes of one card file (UTF-8): the largest shipped file holds
 #: 2,300; a board of 26x26 boxes needs 169 map cards, about 6,000. Parsing
@@ -38,14 +38,13 @@ MAX_TERMS = 16
 #: How deep parentheses and ``not`` may nest in a condition.
 MAX_NESTING = 16
 
-#: Characters a card file may not hold anywhere, comments included: control
-#: characters (C0 but tab, line feed and a carriage return before a line feed;
-#: DEL; C1), the line and paragraph separators (they would split lines where
-#: the parser does not) and the bidirectional formatting characters (they
-#: make a line read otherwise than it parses). A terminal would run them when
-#: a name or an error is printed.
-FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f"
-                       "\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)")
+#: Characters a card file may not hold anywhere, comments included: what a
+#: terminal would act on (``errors.TERMINAL_CONTROLS``: C0 but tab and line
+#: feed, DEL, C1, the bidirectional formatting characters, which make a line
+#: read otherwise than it parses), but a carriage return before a line feed;
+#: and the line and paragraph separators (they would split lines where the
+#: parser does not).
+FORBIDDEN = re.compile(f"(?!\r\n)[{TERMINAL_CONTROLS}\u2028\u2029]")
 
 #: The rules whose children are one expression's terms.
 TERMS = {"cond_or": "conditions joined by 'or'", "cond_all": "conditions joined by 'and'",
