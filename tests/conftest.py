@@ -310,3 +310,38 @@ def run_capped(fn: Callable[[], Any], memory_mb: int = CAP_MEMORY_MB,
     if outcome[0] == "raised":
         raise ChildFailed(f"{outcome[1]} raised in the capped child:\n{outcome[2]}")
     return outcome[1]
+
+
+# --------------------------------------------------------------------------
+# redcode play, driven by a list of typed lines
+
+#: c2 is running water (a move through it is forced one step further, R2.5);
+#: blue holds the captain, an order card that damages its target.
+PLAY_SCENARIO = {
+    "board": "........\n..~.....\n........\n........\n........\n........\n",
+    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}},
+    "hands": {"blue-submarine": ["captain"]}, "phase": "maneuvers",
+    "deck": ["ambush", "evasion", "mechanic"],
+}
+
+
+def play_session(lines, lang: str = "en", scenario=PLAY_SCENARIO, confirm: bool = True):
+    """A ``redcode play`` session for blue against a greedy red, reading
+    ``lines`` and echoing them; returns it and its output buffer."""
+    import io
+
+    from redcode_rules.bots import GreedyBot
+    from redcode_rules.play import Screen, Session
+
+    game = rc.Game.from_scenario(scenario)
+    feed = iter(lines)
+
+    def read(prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
+                   read, echo=True, confirm=confirm), out

@@ -9,36 +9,12 @@ import pytest
 from rich.text import Text
 
 import redcode_rules as rc
+from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
 from redcode_rules.play import Menu, Screen, Session, make_bots, pick_seat
 from redcode_rules.i18n import catalog
 from redcode_rules.replay import replay
-
-# c2 is running water: a move through it is forced one step further (R2.5)
-SCENARIO = {
-    "board": "........\n..~.....\n........\n........\n........\n........\n",
-    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}},
-    "hands": {"blue-submarine": ["captain"]}, "phase": "maneuvers",
-    "deck": ["ambush", "evasion", "mechanic"],
-}
-
-
-def session(lines, lang="en", scenario=SCENARIO):
-    """A session on the scenario reading ``lines``; returns it and its output buffer."""
-    game = rc.Game.from_scenario(scenario)
-    feed = iter(lines)
-
-    def read(prompt):
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang,
-                   Screen(out), read, echo=True), out
-
 
 def stdin(monkeypatch, text):
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
@@ -99,7 +75,7 @@ def test_end_of_input_leaves_quietly(monkeypatch, capsys):
 
 
 def test_the_board_and_its_legend_come_last_above_the_prompt():
-    s, out = session(["quit"])
+    s, out = play_session(["quit"])
     s.run()
     text = out.getvalue()
     board = text[text.index("   a b c d e f g h"):]
@@ -115,7 +91,7 @@ def test_the_board_and_its_legend_come_last_above_the_prompt():
 
 
 def test_moves_are_grouped_by_maneuver_and_numbered():
-    s, out = session(["quit"])
+    s, out = play_session(["quit"])
     s.run()
     text = out.getvalue()
     menu = text[text.index("  Movement"):text.index("   a b c")]
@@ -137,7 +113,7 @@ def test_moves_are_grouped_by_maneuver_and_numbered():
 
 
 def resolve(typed, lang="en"):
-    game = rc.Game.from_scenario(SCENARIO)
+    game = rc.Game.from_scenario(PLAY_SCENARIO)
     game.lang = lang
     return Menu(game, "blue-submarine", catalog(lang)["play"]).resolve(typed)
 
@@ -179,7 +155,7 @@ def test_ambiguous_and_unknown_input_say_so():
 
 
 def test_destination_and_path_prompts():
-    s, out = session(["1", "b3", "2", "quit"])
+    s, out = play_session(["1", "b3", "2", "quit"])
     s.run()
     text = out.getvalue()
     assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to\n"
@@ -194,20 +170,20 @@ def test_destination_and_path_prompts():
 
 @pytest.mark.parametrize("answers", [["1", "quit"], ["1", "b3", "quit"]])
 def test_quit_at_the_destination_or_path_prompt_quits(answers):
-    s, out = session(answers)
+    s, out = play_session(answers)
     s.run()
     assert out.getvalue().endswith("Bye.\n")
     assert s.game.moves == []
 
 
 def test_a_destination_with_one_path_is_played_at_once():
-    s, _ = session(["1", "d3", "quit"])
+    s, _ = play_session(["1", "d3", "quit"])
     s.run()
     assert s.game.moves == ["movement c2 d3"]
 
 
 def test_an_empty_answer_goes_back_to_the_moves():
-    s, out = session(["1", "", "repair", "quit"])
+    s, out = play_session(["1", "", "repair", "quit"])
     s.run()
     assert s.game.moves[0] == "repair"
     assert "go back) \n> repair\n" in out.getvalue()
@@ -217,7 +193,7 @@ def test_an_empty_answer_goes_back_to_the_moves():
 
 
 def test_help_why_and_hint():
-    s, out = session(["help", "why torpedo red-destroyer", "why repair", "why", "hint", "quit"])
+    s, out = play_session(["help", "why torpedo red-destroyer", "why repair", "why", "hint", "quit"])
     s.run()
     text = out.getvalue()
     assert "> help\nEnter a move:\n  a number" in text
@@ -225,7 +201,7 @@ def test_help_why_and_hint():
         "blue-submarine within range 2 (R4.3)\n" in text
     assert "> why repair\nrepair is legal now.\n" in text
     assert "> why\nwrite: why <move>\n" in text
-    choice = GreedyBot().why(rc.Game.from_scenario(SCENARIO))
+    choice = GreedyBot().why(rc.Game.from_scenario(PLAY_SCENARIO))
     assert choice.move == "order captain red-destroyer"
     assert "> hint\nThe greedy bot would play: order captain red-destroyer\n" \
         "because: 1 damage to red destroyer; it draws 1 order card\n" in text
@@ -233,7 +209,7 @@ def test_help_why_and_hint():
 
 
 def test_the_greedy_bots_reasons_add_up_to_its_score():
-    game = rc.Game.from_scenario(SCENARIO)
+    game = rc.Game.from_scenario(PLAY_SCENARIO)
     choice = GreedyBot(4).why(game)
     assert choice.move == GreedyBot(4).choose(game)
     assert choice.score == sum(r.value for r in choice.reasons)
@@ -241,14 +217,14 @@ def test_the_greedy_bots_reasons_add_up_to_its_score():
 
 
 def test_undo_goes_back_to_the_previous_decision_with_the_bots_moves():
-    s, out = session(["repair", "end", "undo", "undo", "undo", "quit"])
+    s, out = play_session(["repair", "end", "undo", "undo", "undo", "quit"])
     s.run()
     text = out.getvalue()
     assert "> undo\nBack to your decision before 'end'.\n" in text
     assert "> undo\nBack to your decision before 'repair'.\n" in text
     assert "> undo\nNothing to undo: this is your first decision.\n" in text
     assert s.game.moves == []
-    assert s.game == rc.Game.from_scenario(SCENARIO)
+    assert s.game == rc.Game.from_scenario(PLAY_SCENARIO)
 
 
 def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
@@ -281,19 +257,19 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
 
 def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
     path = tmp_path / "x.json"
-    s, out = session(["repair", f"save {path}", "quit"])
+    s, out = play_session(["repair", f"save {path}", "quit"])
     s.run()
     count = len(s.game.moves)
     assert f"Replay saved to {path} ({count} moves)." in " ".join(out.getvalue().split())
-    other, out = session([f"load {path}", "undo", "quit"])
+    other, out = play_session([f"load {path}", "undo", "quit"])
     other.run()
     assert f"> load {path} Loaded {path}: {count} moves." in " ".join(out.getvalue().split())
     assert "> undo\nBack to your decision before 'repair'.\n" in out.getvalue()
-    assert other.game == rc.Game.from_scenario(SCENARIO)
+    assert other.game == rc.Game.from_scenario(PLAY_SCENARIO)
 
 
 def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
-    s, out = session(["torpedo nowhere", "pass", "end", "quit"])
+    s, out = play_session(["torpedo nowhere", "pass", "end", "quit"])
     s.run()
     text = out.getvalue()
     assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
@@ -305,7 +281,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
 
 
 def test_commands_in_spanish():
-    s, out = session(["ayuda", "pista", "porque torpedo red-destroyer", "pass", "salir"],
+    s, out = play_session(["ayuda", "pista", "porque torpedo red-destroyer", "pass", "salir"],
                      lang="es")
     s.run()
     text = out.getvalue()
@@ -320,7 +296,7 @@ def test_commands_in_spanish():
 
 
 def test_a_response_decision_names_what_it_answers():
-    scenario = dict(SCENARIO, ships={"blue-submarine": {"at": "b2"},
+    scenario = dict(PLAY_SCENARIO, ships={"blue-submarine": {"at": "b2"},
                                      "red-destroyer": {"at": "d2"}},
                     turn="red-destroyer")
     game = rc.Game.from_scenario(scenario)
@@ -383,10 +359,10 @@ def test_bad_play_options_exit_2(argv, message, capsys):
 
 
 def test_a_decision_with_one_move_is_played_for_the_person():
-    scenario = dict(SCENARIO, phase="recover", ships={
+    scenario = dict(PLAY_SCENARIO, phase="recover", ships={
         "blue-submarine": {"at": "b2", "crew_on": {"torpedo": 1}, "reserve": 5},
         "red-destroyer": {"at": "h6"}})
-    s, out = session(["undo", "quit"], scenario=scenario)
+    s, out = play_session(["undo", "quit"], scenario=scenario)
     s.run()
     text = out.getvalue()
     assert "Your only move: recover torpedo\n  Blue submarine recovers a crew from Torpedo.\n" \

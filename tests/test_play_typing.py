@@ -8,34 +8,9 @@ import sys
 
 import pytest
 
-import redcode_rules as rc
+from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
-from redcode_rules.bots import GreedyBot
-from redcode_rules.play import Screen, Session, strip_controls
-
-# c2 is running water; blue holds the captain, an order card that damages its target
-SCENARIO = {
-    "board": "........\n..~.....\n........\n........\n........\n........\n",
-    "ships": {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "h6"}},
-    "hands": {"blue-submarine": ["captain"]}, "phase": "maneuvers",
-    "deck": ["ambush", "evasion", "mechanic"],
-}
-
-
-def session(lines, lang="en", scenario=SCENARIO, confirm=True):
-    """A session reading ``lines``, echoing them; returns it and its output."""
-    game = rc.Game.from_scenario(scenario)
-    feed = iter(lines)
-
-    def read(prompt):
-        try:
-            return next(feed)
-        except StopIteration:
-            raise EOFError from None
-
-    out = io.StringIO()
-    return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
-                   read, echo=True, confirm=confirm), out
+from redcode_rules.play import strip_controls
 
 
 def after(text: str, typed: str) -> str:
@@ -54,12 +29,12 @@ def after(text: str, typed: str) -> str:
     ("it", "capitano distruttore rosso", "order captain red-destroyer"),
 ])
 def test_names_may_be_typed_as_the_screen_shows_them(lang, typed, move):
-    s, _ = session([], lang)
+    s, _ = play_session([], lang)
     assert s.translate(typed) == move
 
 
 def test_an_order_card_typed_by_its_spanish_name_is_played():
-    s, out = session(["capitán destructor rojo", "quit"], "es")
+    s, out = play_session(["capitán destructor rojo", "quit"], "es")
     s.run()
     assert s.game.moves == ["order captain red-destroyer"]
     assert "El submarino azul juega Capitán sobre el destructor rojo." in out.getvalue()
@@ -69,7 +44,7 @@ def test_an_order_card_typed_by_its_spanish_name_is_played():
 
 
 def test_a_misspelt_move_gets_the_move_it_would_be():
-    s, out = session(["ordr capt red", "torpdo red", "quit"])
+    s, out = play_session(["ordr capt red", "torpdo red", "quit"])
     s.run()
     text = out.getvalue()
     assert after(text, "ordr capt red") == ("'ordr capt red' is not a move now — did you mean "
@@ -83,7 +58,7 @@ def test_a_misspelt_move_gets_the_move_it_would_be():
 
 def test_a_message_never_gives_the_apis_count_of_legal_moves():
     """The API counts every path of a move; the screen numbers its own lines."""
-    s, out = session(["movement zz9", "quit"])
+    s, out = play_session(["movement zz9", "quit"])
     s.run()
     assert "legal moves now" not in out.getvalue()
 
@@ -92,7 +67,7 @@ def test_a_message_never_gives_the_apis_count_of_legal_moves():
 
 
 def test_enemy_targets_are_listed_before_ones_own():
-    s, out = session(["quit"])
+    s, out = play_session(["quit"])
     s.run()
     text = out.getvalue()
     assert text.index("9 order captain red-destroyer") < \
@@ -101,7 +76,7 @@ def test_enemy_targets_are_listed_before_ones_own():
 
 @pytest.mark.parametrize("typed", ["10", "order captain blue-submarine", "order capt blue"])
 def test_a_move_that_harms_ones_own_side_asks_first(typed):
-    s, out = session([typed, "n", typed, "y", "quit"])
+    s, out = play_session([typed, "n", typed, "y", "quit"])
     s.run()
     text = out.getvalue()
     question = "order captain blue-submarine hits your own blue submarine. Play it? (y/N) "
@@ -111,25 +86,25 @@ def test_a_move_that_harms_ones_own_side_asks_first(typed):
 
 
 def test_no_confirm_plays_a_chosen_move_at_once_but_a_start_still_asks():
-    s, out = session(["10", "quit"], confirm=False)
+    s, out = play_session(["10", "quit"], confirm=False)
     s.run()
     assert s.game.moves == ["order captain blue-submarine"] and "Play it?" not in out.getvalue()
-    s, out = session(["order capt blue", "", "quit"], confirm=False)
+    s, out = play_session(["order capt blue", "", "quit"], confirm=False)
     s.run()
     assert s.game.moves == [] and "Play it? (y/N)" in out.getvalue()
 
 
 def test_a_move_that_helps_is_not_asked_about():
-    s, out = session(["countermeasure blue-submarine", "quit"])
+    s, out = play_session(["countermeasure blue-submarine", "quit"])
     s.run()
     assert "Play it?" in out.getvalue()  # countermeasure damages the ship it aims at
-    s, out = session(["repair", "quit"])
+    s, out = play_session(["repair", "quit"])
     s.run()
     assert "Play it?" not in out.getvalue() and s.game.moves[0] == "repair"
 
 
 def test_the_question_is_in_the_persons_language():
-    s, out = session(["10", "s", "quit"], "it")
+    s, out = play_session(["10", "s", "quit"], "it")
     s.run()
     assert ("order captain blue-submarine colpisce sottomarino blu, della tua squadra. "
             "Giocarla? (s/N) s") in " ".join(out.getvalue().split())
@@ -140,7 +115,7 @@ def test_the_question_is_in_the_persons_language():
 
 
 def test_card_shows_its_cost_range_text_and_the_statuses_it_gives():
-    s, out = session(["card heavy torpedo", "info intercept", "card torpdo", "card", "quit"])
+    s, out = play_session(["card heavy torpedo", "info intercept", "card torpdo", "card", "quit"])
     s.run()
     text = out.getvalue()
     assert after(text, "card heavy torpedo") == (
@@ -166,16 +141,16 @@ def test_card_shows_its_cost_range_text_and_the_statuses_it_gives():
                                    "tripulantes · alcance 3"),
 ])
 def test_card_and_status_in_every_language(lang, typed, shown):
-    s, out = session([typed, "quit"], lang)
+    s, out = play_session([typed, "quit"], lang)
     s.run()
     first = re.split(r"\n  (?! )", after(out.getvalue(), typed))[0]  # its first line, cut or not
     assert " ".join(first.split()) == shown
 
 
 def test_a_status_is_shown_on_the_ship_line_while_it_lasts():
-    scenario = {**SCENARIO, "ships": {"blue-submarine": {"at": "b2"},
+    scenario = {**PLAY_SCENARIO, "ships": {"blue-submarine": {"at": "b2"},
                                       "red-destroyer": {"at": "h6", "intercepted": True}}}
-    s, out = session(["quit"], scenario=scenario)
+    s, out = play_session(["quit"], scenario=scenario)
     s.run()
     assert ("d red destroyer: h6 · repairs 3/3 · breakdowns 3/3 · reserve 6 · hand 0 ·\n"
             "    intercepted (until its next turn)\n") in out.getvalue()
@@ -186,7 +161,7 @@ def test_a_status_is_shown_on_the_ship_line_while_it_lasts():
 
 def test_control_characters_are_never_echoed_or_quoted():
     assert strip_controls("\x1b[Aend\x07\x1b[1;5D\x00\tx") == "end x"
-    s, out = session(["\x1b[A\x1b[Btorpdo\x1b[D red\x07", "\x1b[Aend", "quit"])
+    s, out = play_session(["\x1b[A\x1b[Btorpdo\x1b[D red\x07", "\x1b[Aend", "quit"])
     s.run()
     text = out.getvalue()
     assert "\x1b" not in text and "\x07" not in text
@@ -215,7 +190,7 @@ def test_a_token_is_marked_on_the_board_and_listed_under_it():
     cwd = os.getcwd()
     os.chdir(Path(__file__).resolve().parents[1])  # the scenario's card file path
     try:
-        s, out = session(["order lay_mine e3", "quit"], scenario=scenario)
+        s, out = play_session(["order lay_mine e3", "quit"], scenario=scenario)
     finally:
         os.chdir(cwd)
     s.run()
