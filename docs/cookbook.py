@@ -43,7 +43,7 @@ DATA = EXAMPLES / "cookbook.yaml"
 
 
 class Category(enum.Enum):
-    """The categories of what a card must be able to say (issue #14), the page's sections."""
+    """The categories of what a card must be able to say, the page's sections."""
 
     FILTERS = "filters"
     SELECTORS = "selectors"

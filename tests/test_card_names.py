@@ -1,5 +1,5 @@
 """Names, genders, flavour text and states of a designer's own cards, ships
-and statuses, per language (issue 14, item 12): the card file's words feed
+and statuses, per language: the card file's words feed
 the same path as the printed cards' (i18n.display_name, ShipName), so the
 narration, the rule text, the reference pages and `redcode play` use them.
 

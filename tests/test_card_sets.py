@@ -1,4 +1,4 @@
-"""Checking card files for a designer (issue 14, item 13): every error of a
+"""Checking card files for a designer: every error of a
 file at once, several files as one card set, a byte order mark accepted."""
 
 import json

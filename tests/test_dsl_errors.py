@@ -1,5 +1,5 @@
 """Malformed card files: each gives a DslError with the exact file, line,
-column, reason in words and, for a misspelt name, a suggestion (issue 3).
+column, reason in words and, for a misspelt name, a suggestion.
 
 Every case is a small card file added on top of the English edition with
 ``rc.load_source``; the table holds what a designer reads.

@@ -1,4 +1,4 @@
-"""`redcode fuzz --cards FILE` (issue 14, item 15): a card file's new cards and
+"""`redcode fuzz --cards FILE`: a card file's new cards and
 ship types are put into play, and how often each was used is counted."""
 
 import json

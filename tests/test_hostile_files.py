@@ -1,4 +1,4 @@
-"""Hostile saves, replays, scenarios and card files (issue 12, items 2 to 9).
+"""Hostile saves, replays, scenarios and card files.
 
 Each test is the regression test of one finding: a file that made the
 library exhaust memory or time, read another file, build a game the rules

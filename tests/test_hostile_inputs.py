@@ -170,7 +170,7 @@ def exercise(game: rc.Game, moves: int = 4, seed: int = 0) -> None:
 def quick_and_slow(strategy: st.SearchStrategy, check: Callable[[Any], None],
                    *marks: Any, examples: tuple = ()) -> tuple[Callable, Callable]:
     """The quick test of ``check`` over ``strategy`` and its slow, larger twin;
-    ``examples`` (the repros of issue 12) run first in both."""
+    ``examples`` (the positions and files that once broke a reader) run first in both."""
     def run(value: Any) -> None:
         check(value)
 
@@ -639,7 +639,7 @@ test_deep_yaml, test_deep_yaml_slow = quick_and_slow(
 test_junk_moves_ascii, test_junk_moves_ascii_slow = quick_and_slow(
     st.tuples(st.integers(0, 99), junk_moves(ASCII_JUNK, 4_000)), check_move)
 
-# positions(): 0 places, 2 and 5 in the main phase (issue 12 item 7's repros)
+# positions(): 0 places, 2 and 5 in the main phase (positions that once broke the reader)
 test_junk_moves_unicode, test_junk_moves_unicode_slow = quick_and_slow(
     st.tuples(st.integers(0, 99), junk_moves(UNICODE_JUNK, 6_000)), check_move,
     examples=((2, "movement a²"), (5, "movement c①"), (0, "place a₁"),

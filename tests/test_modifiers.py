@@ -1,4 +1,4 @@
-"""Status modifiers and ship abilities (docs/dsl.md "Statuses", issue #14).
+"""Status modifiers and ship abilities (docs/dsl.md "Statuses").
 
 A status may change numbers (`modify range|cost|movement|sight|damage N`),
 keep other players' cards from targeting its ship (`untargetable by ...`),

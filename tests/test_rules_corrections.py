@@ -1,4 +1,4 @@
-"""Scenario tests of the rules corrections of issue 11, in every edition they
+"""Scenario tests of rules a first reading got wrong, in every edition they
 apply to (docs/rules.md §10):
 
 - D8.6 the end is checked after each whole effect, nothing resolves after

@@ -1,5 +1,5 @@
 """Statuses that last while a condition holds (`while CONDITION`, docs/dsl.md
-"Statuses", issue #14 item 4): the condition is about the ship that has the
+"Statuses"): the condition is about the ship that has the
 status; the status ends as soon as it fails (after each effect and move, and
 at turn starts) and is not given while it fails. The example card
 cards/examples/while_damage_control.rc is played here."""

@@ -1,4 +1,4 @@
-"""Names per language in the example card files (issue #14 item 12): every
+"""Names per language in the example card files: every
 card, ship type, status and token they declare says its name in each
 language, so rule text, narration and explanations never show a raw id; a
 token takes a name like a card; an explanation names the player who gave a

@@ -462,7 +462,7 @@ class _ToDecls(ExprTransformer, Transformer):
     def forbids(self, meta, c):
         return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
-    # status modifiers and ship abilities (issue #14) ---------------------
+    # status modifiers and ship abilities ------------------------------------
     def for_uses(self, meta, c):
         return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
                     self._pos(meta))

@@ -1,5 +1,5 @@
 """Status modifiers and ship abilities: what a status changes besides what
-it forbids (issue #14: ranges, costs, movement, the visual field, damage
+it forbids (ranges, costs, movement, the visual field, damage
 taken, being targeted), and the statuses a ship type always has.
 
 The engine builds a ``Modifiers`` only when the rules declare a status that

@@ -330,7 +330,7 @@ class GameState:
     known: list[Known] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the once-per-game cards used so far: empty unless a card says ``once``
     spent: list[Spent] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
-    # the tokens on the board, in the order placed (item 7 of the card language)
+    # the tokens on the board, in the order placed (card files declare them)
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"
     fired: list[str] = attrs.Factory(list)
