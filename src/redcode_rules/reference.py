@@ -182,11 +182,12 @@ def _ship_changes(rules: Ruleset, mine: ShipDef, theirs: ShipDef, lang: str) -> 
 
 
 def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
-    """The line of a ship type's abilities and what each changes (none: no line)."""
+    """A ship type's abilities, one item each with what it changes (none: no lines)."""
     if not ship.abilities:
         return []
     parts = ability_texts(ship, lang, rules.statuses, rules.words)
-    return [f"{catalog(lang)['reference']['abilities']}: {'; '.join(parts)}", ""]
+    return [f"{catalog(lang)['reference']['abilities']}:", "",
+            *[f"- {part}." for part in parts], ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:

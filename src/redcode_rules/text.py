@@ -7,16 +7,57 @@ response flags. A new card written in the DSL gets text in every language.
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
+from .exprs import All, Is, Not
 from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
     to_ships_text, usable_text, with_condition
-from .i18n import Words, catalog, display_name, pick, status_name, token_name
+from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, ShipDef, StatusDef
     from .triggers import TokenDef, TriggerDef
+
+
+class Nature(str, enum.Enum):
+    """What a status is to the ship that has it, which chooses the verb that
+    gives it (Italian "subisce" only of a status that harms)."""
+
+    HARMFUL = "harmful"
+    PROTECTIVE = "protective"
+    NEUTRAL = "neutral"
+
+
+#: the numbers a ship is better off with more of (range, movement, sight) or less
+_BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
+#: effects that hurt (or help) the ship a trigger of its status acts on
+_HURTS = frozenset({"damage", "breakdown_damage", "crew_loss", "sink", "discard"})
+_HELPS = frozenset({"regain", "recover_crew", "draw"})
+
+
+def status_nature(status: StatusDef) -> Nature:
+    """A status's nature: as declared (``nature``), else read from what it does:
+    what it forbids or a trigger that hurts its own ship harms; being no
+    target, damage sent away, a trigger that helps protect; numbers changed
+    count by whether the ship is better off; both or neither: neutral."""
+    declared = getattr(status, "nature", None)
+    if declared is not None:
+        return Nature(declared)
+    score = [-1 for _ in status.forbids]
+    score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
+    score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
+    for trigger in status.triggers:
+        for effect in trigger.effects:
+            if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
+                name = primitive_of(effect).name
+                score += [-1] if name in _HURTS else [1] if name in _HELPS else []
+    if score and all(x < 0 for x in score):
+        return Nature.HARMFUL
+    if score and all(x > 0 for x in score):
+        return Nature.PROTECTIVE
+    return Nature.NEUTRAL
 
 
 def status_rule_parts(status: StatusDef, lang: str = "en",
@@ -46,10 +87,12 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
         parts.append(words["untargetable"][key])
     for modifier, n, card in status.modifiers:
-        forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
-        phrase = pick(forms, abs(n)).format(n=abs(n))
-        if card is not None:
-            phrase += words["only"].format(card=display_name(card, lang, names))
+        more = "more" if n > 0 else "less"
+        if card is not None:  # the card is the subject: "Repair costs 1 crew less"
+            forms = words["modify_on"][modifier.value][more]
+            phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
+        else:
+            phrase = pick(words["modify"][modifier.value][more], abs(n)).format(n=abs(n))
         parts.append(phrase)
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
@@ -68,10 +111,9 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
     when = said["when"][event].format(
         of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
         box=said["box"]["token" if token else "ship"])
-    effects = [effect_text(e, lang, statuses, words, trigger=True) for e in trigger.effects]
+    effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
     return said["rule"].format(when=when, by=said["by"].get(trigger.by.value, ""),
-                               once=said["once"] if trigger.once else "",
-                               effects=join(effects, catalog(lang)["card"]))
+                               once=said["once"] if trigger.once else "", effects=effects)
 
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
@@ -85,10 +127,11 @@ def ability_texts(ship: ShipDef, lang: str = "en",
                   statuses: dict[str, StatusDef] | None = None,
                   names: Words | None = None) -> list[str]:
     """Each ability of a ship type and what it changes, in ``lang``
-    (`Armoured (each damage it takes is 1 less)`)."""
+    (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
+    since what it changes may hold brackets of its own."""
     words = catalog(lang)["status_rules"]
-    return [f"{display_name(a, lang, names)} "
-            f"({', '.join(changes(statuses[a], words, lang, names))})"
+    return [_capital(f"{display_name(a, lang, names)}: "
+                     f"{words['joiner'].join(changes(statuses[a], words, lang, names))}")
             for a in ship.abilities if a in (statuses or {})]
 
 
@@ -100,14 +143,23 @@ def token_lasts(token: TokenDef, lang: str = "en") -> str:
     return catalog(lang)["status_rules"]["until"][token.duration.value]
 
 
+def token_stays(token: TokenDef, lang: str = "en") -> str:
+    """The sentence of a token kind's text that says how long it stays
+    (`This token stays until the next turn of the player who placed it.`);
+    empty for one that stays until a trigger removes it."""
+    if token.duration.value == "permanent":
+        return ""
+    return catalog(lang)["triggers"]["token_stays"][token.duration.value]
+
+
 def token_text(token: TokenDef, lang: str = "en",
                statuses: dict[str, StatusDef] | None = None,
                names: Words | None = None) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box: …`)."""
     parts = trigger_sentences(token.triggers, lang, True, statuses, names)
-    lasts = token_lasts(token, lang)
-    return " ".join(parts + ([_capital(lasts) + "."] if lasts else []))
+    stays = token_stays(token, lang)
+    return " ".join(parts + ([stays] if stays else []))
 
 
 def ship_rule_text(ship: ShipDef, lang: str = "en",
@@ -126,12 +178,28 @@ def _capital(sentence: str) -> str:
 
 def effect_text(effect: Effect, lang: str = "en",
                 statuses: dict[str, StatusDef] | None = None, words: Words | None = None,
-                types=(), trigger: bool = False) -> str:
+                types=(), trigger: bool = False, answers: str = "maneuver",
+                otherwise: bool = False) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
     describes; ``words``: the card set's own names (``Ruleset.words``);
     ``types``: the ship type ids, which a filter may name (exprs_text);
-    ``trigger``: the effect of a trigger, whose selectors are seen from its holder."""
+    ``trigger``: the effect of a trigger, whose selectors are seen from its
+    holder; ``answers``: what a response may answer (``answered_kinds``);
+    ``otherwise``: its condition is the previous effect's, negated."""
+    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
+                          otherwise)[0]
+
+
+#: a number of cards no hand holds (the printed deck has 30, R1.4): a hand
+#: effect of at least as many reads as the whole hand, not as the number
+WHOLE_HAND = 30
+
+
+def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | None,
+                   words: Words | None, types, trigger: bool, answers: str,
+                   otherwise: bool) -> tuple[str, str]:
+    """An effect's phrase and its subject (``who``) as the phrase starts with it."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -145,8 +213,8 @@ def effect_text(effect: Effect, lang: str = "en",
         key = sel
     else:  # a set of ships or players (exprs.py)
         held = {}
-        values["who"] = ships_text(selector, lang, types)
-        values["to_who"] = to_ships_text(selector, lang, types)
+        values["who"] = ships_text(selector, lang, types, words)
+        values["to_who"] = to_ships_text(selector, lang, types, words)
         key = "each"
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)
@@ -160,22 +228,53 @@ def effect_text(effect: Effect, lang: str = "en",
         by = params["by"]
         values["by"] = cat["pickers"]["player" if by == "owner" and
                                       effect.selector.value == "self" else by]
-    if "status" in params:
-        values["status"] = status_name(params["status"], lang, words=words)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words,
-                                        statuses))
     name = primitive_of(effect).name
     template = cat["effects"][name]
+    if "status" in params:
+        spec = (statuses or {})[params["status"]]
+        values["status"] = status_name(params["status"], lang, words=words)
+        values.update(status_rule_parts(spec, lang, words, statuses))
+        template = template[status_nature(spec).value]  # the verb of its nature
+    if name == "cancel":
+        values["answered"] = cat["answered_kinds"][answers]
+    if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
+        template = cat["effects_all"][name]  # "discards their whole hand", not "99"
     if trigger and key in held.get("effects", {}).get(name, {}):
         template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
-    phrase = pick(template, amount).format(**values)
-    if computed is None:
-        return phrase
-    if computed.amounts:
-        phrase += computed_note(effect, lang)
-    return with_condition(phrase, effect, lang, types)
+    phrase = contract(lang, pick(template, amount).format(**values))
+    if computed is not None:
+        if computed.amounts:
+            phrase += computed_note(effect, lang)
+        phrase = with_condition(phrase, effect, lang, types, words, otherwise)
+    return phrase, str(values["who"])
+
+
+def effects_text(effects, lang: str, statuses: dict[str, StatusDef] | None = None,
+                 words: Words | None = None, types=(), trigger: bool = False,
+                 answers: str = "maneuver") -> str:
+    """A card's or trigger's effects as one phrase: the subject of an effect
+    said once for the effects after it that share it ("the target regains 2
+    repairs and recovers 1 crew"), and an effect whose condition is the
+    previous one's negated said as "otherwise"."""
+    said = catalog(lang)["card"]
+    groups: list[str] = []
+    last: tuple[str, str, object] = ("", "", None)  # phrase, subject, condition
+    for effect in effects:
+        cond = effect.computed.condition if effect.computed is not None else None
+        otherwise = isinstance(cond, Not) and last[2] is not None and cond.part == last[2]
+        phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
+                                     otherwise)
+        if otherwise:
+            groups[-1] += said["otherwise_joiner"] + phrase
+        elif (groups and who == last[1] and cond is None and last[2] is None
+              and phrase.startswith(who + " ") and last[0].startswith(who + " ")):
+            groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
+        else:
+            groups.append(phrase)
+        last = (phrase, who, cond)
+    return join(groups, said)
 
 
 def join(parts: list[str], words: dict) -> str:
@@ -185,25 +284,55 @@ def join(parts: list[str], words: dict) -> str:
     return words["joiner"].join(parts[:-1]) + words["last_joiner"] + parts[-1]
 
 
+def answerable(rules: Ruleset, card) -> str:
+    """What a response may answer, for the text of its cancel: the kind its
+    ``usable if answered is …`` names, else a maneuver, or an order card
+    too when an order card of the rules can be responded to (R5.1)."""
+    kinds = {w for c in _conditions(card.usable) if isinstance(c, Is)
+             and c.subject == "answered" and not c.negated
+             for w in c.words if w in ("maneuver", "order")}
+    if len(kinds) == 1:
+        return kinds.pop()
+    if any(o.respondable for o in rules.orders.values()):
+        return "both"
+    return "maneuver"
+
+
+def _conditions(cond) -> list:
+    """A condition and the parts it joins with ``and`` (not those under ``or``)."""
+    if cond is None:
+        return []
+    parts = cond.parts if isinstance(cond, All) else ()
+    return [cond, *[p for part in parts for p in _conditions(part)]]
+
+
+def acts_on_own_ship(card) -> bool:
+    """Whether every effect of a card acts on its own ship (or its player) alone."""
+    return all(isinstance(e.selector, Selector) and e.selector is Selector.SELF
+               for e in card.effects)
+
+
 def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
     types = frozenset(rules.ships)
-    body = join([effect_text(e, lang, rules.statuses, rules.words, types)
-                 for e in card.effects], words)
+    body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
+                        answers=answerable(rules, card))
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.filter is not None:
-        parts.append(target_text(card.target.filter, lang, types))
+        parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.usable is not None:
-        parts.append(usable_text(card.usable, lang, types))
+        parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
             parts.append(cost_text(card.computed_cost, lang))
-        parts.append(words["range"].format(range=card.range) if card.range is not None
-                     else words["self_only"])
+        if card.range is not None:
+            parts.append(words["range"].format(range=card.range))
+        else:  # "own ship only" where it acts on nothing else
+            parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])
         if card.response:
             parts.append(words["response"])
