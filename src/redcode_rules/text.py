@@ -256,25 +256,65 @@ def effects_text(effects, lang: str, statuses: dict[str, StatusDef] | None = Non
                  answers: str = "maneuver") -> str:
     """A card's or trigger's effects as one phrase: the subject of an effect
     said once for the effects after it that share it ("the target regains 2
-    repairs and recovers 1 crew"), and an effect whose condition is the
-    previous one's negated said as "otherwise"."""
+    repairs and recovers 1 crew"), an effect whose condition is the previous
+    one's negated said as "otherwise", cards taken from a hand just looked at
+    taken "from it", and the effect after a status (whose rule is a list of
+    its own) set apart by the language's clause joiner."""
     said = catalog(lang)["card"]
     groups: list[str] = []
-    last: tuple[str, str, object] = ("", "", None)  # phrase, subject, condition
+    seps: list[str] = []   # what comes before each group but the first
+    last: tuple[str, str, object, Effect | None] = ("", "", None, None)
     for effect in effects:
         cond = effect.computed.condition if effect.computed is not None else None
         otherwise = isinstance(cond, Not) and last[2] is not None and cond.part == last[2]
         phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
                                      otherwise)
+        prev = last[3]
         if otherwise:
-            groups[-1] += said["otherwise_joiner"] + phrase
+            groups[-1] += said["clause_joiner"] + phrase
+        elif _takes_what_it_looked_at(prev, effect, cond):
+            groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
         elif (groups and who == last[1] and cond is None and last[2] is None
-              and phrase.startswith(who + " ") and last[0].startswith(who + " ")):
+              and phrase.startswith(who + " ") and last[0].startswith(who + " ")
+              and not _is_status(prev)):
             groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
         else:
+            if groups:
+                seps.append(said["clause_joiner"] if _is_status(prev) else None)
             groups.append(phrase)
-        last = (phrase, who, cond)
-    return join(groups, said)
+        last = (phrase, who, cond, effect)
+    return _join_groups(groups, seps, said)
+
+
+def _is_status(effect: Effect | None) -> bool:
+    return effect is not None and primitive_of(effect).name == "status"
+
+
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect, cond) -> bool:
+    """A ``take`` right after a ``look_hand`` of the same player, unconditional."""
+    return (prev is not None and cond is None and prev.computed is None
+            and primitive_of(prev).name == "look_hand" and primitive_of(effect).name == "take"
+            and effect.computed is None and prev.selector == effect.selector)
+
+
+def _phrase_after_look(effect: Effect, lang: str) -> str:
+    """`take 1 order card of your choice from it`: the hand was just named."""
+    cat = catalog(lang)
+    params = effect.params()
+    by = cat["pickers"][params["by"]]
+    return pick(cat["effects_after_look"]["take"], params["amount"]).format(
+        amount=params["amount"], by=by)
+
+
+def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
+    """The groups joined as ``join`` does, but where ``seps`` gives a joiner."""
+    if len(groups) < 2:
+        return "".join(groups)
+    out = groups[0]
+    for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
+        default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
+        out += (sep or default) + group
+    return out
 
 
 def join(parts: list[str], words: dict) -> str:
