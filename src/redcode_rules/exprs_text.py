@@ -87,7 +87,9 @@ def ship_phrase(words: tuple[str, ...], lang: str, types=(), names: Words | None
     said with the card set's own ``names``); ``plural``: `barcos enemigos`."""
     w = _words(lang)
     adjectives = w["adjectives_plural"] if plural else w["adjectives"]
-    before, after, tail = [], [], []
+    before: list[str] = []
+    after: list[str] = []
+    tail: list[str] = []
     # "other" first, where the language puts it before: "another enemy ship"
     for word in sorted(words, key=lambda x: x != Adjective.OTHER):
         if word == Adjective.ANY:

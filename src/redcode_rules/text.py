@@ -130,9 +130,10 @@ def ability_texts(ship: ShipDef, lang: str = "en",
     (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
     since what it changes may hold brackets of its own."""
     words = catalog(lang)["status_rules"]
+    known = statuses or {}
     return [_capital(f"{display_name(a, lang, names)}: "
-                     f"{words['joiner'].join(changes(statuses[a], words, lang, names))}")
-            for a in ship.abilities if a in (statuses or {})]
+                     f"{words['joiner'].join(changes(known[a], words, lang, names))}")
+            for a in ship.abilities if a in known]
 
 
 def token_lasts(token: TokenDef, lang: str = "en") -> str:
@@ -262,7 +263,7 @@ def effects_text(effects, lang: str, statuses: dict[str, StatusDef] | None = Non
     its own) set apart by the language's clause joiner."""
     said = catalog(lang)["card"]
     groups: list[str] = []
-    seps: list[str] = []   # what comes before each group but the first
+    seps: list[str | None] = []   # the joiner before each group but the first (None: usual)
     last: tuple[str, str, object, Effect | None] = ("", "", None, None)
     for effect in effects:
         cond = effect.computed.condition if effect.computed is not None else None
