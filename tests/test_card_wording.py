@@ -104,10 +104,14 @@ def test_an_ability_and_a_change_for_one_card_need_no_bracket_in_a_bracket(desig
 
 
 def test_a_cancel_says_what_the_response_may_answer(designer):
-    """An order that answers only order cards cancels "the order card"; with
+    """An order that answers only order cards (by kind or by name) cancels "the
+    order card"; with
     no order card that can be answered, a response cancels "the maneuver";
     where one can (open fire), "the maneuver or order card"."""
     assert [t.split(".")[0] for t in texts(designer, "counter_order")] == [
+        "Cancel the order card it answers", "Anula la carta de órdenes a la que responde",
+        "Annulla la carta degli ordini a cui risponde"]
+    assert [t.split(".")[0] for t in texts(designer, "jam_answer")] == [  # two order cards
         "Cancel the order card it answers", "Anula la carta de órdenes a la que responde",
         "Annulla la carta degli ordini a cui risponde"]
     assert [t.split(".")[0] for t in texts(designer, "veto")] == [

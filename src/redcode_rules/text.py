@@ -11,7 +11,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
-from .exprs import All, Is, Not
+from .exprs import All, AnyOf, Is, Not
 from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
     to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
@@ -326,25 +326,35 @@ def join(parts: list[str], words: dict) -> str:
 
 
 def answerable(rules: Ruleset, card) -> str:
-    """What a response may answer, for the text of its cancel: the kind its
-    ``usable if answered is …`` names, else a maneuver, or an order card
-    too when an order card of the rules can be responded to (R5.1)."""
-    kinds = {w for c in _conditions(card.usable) if isinstance(c, Is)
-             and c.subject == "answered" and not c.negated
-             for w in c.words if w in ("maneuver", "order")}
-    if len(kinds) == 1:
-        return kinds.pop()
+    """What a response may answer, for the text of its cancel: the one kind
+    its ``usable if answered is …`` allows (a kind, or cards by name), else a
+    maneuver, or an order card too when an order card of the rules can be
+    responded to (R5.1)."""
+    kinds = _answer_kinds(card.usable, rules)
+    if kinds is not None and len(kinds) == 1:
+        return next(iter(kinds))
     if any(o.respondable for o in rules.orders.values()):
         return "both"
     return "maneuver"
 
 
-def _conditions(cond) -> list:
-    """A condition and the parts it joins with ``and`` (not those under ``or``)."""
-    if cond is None:
-        return []
-    parts = cond.parts if isinstance(cond, All) else ()
-    return [cond, *[p for part in parts for p in _conditions(part)]]
+def _answer_kinds(cond, rules: Ruleset) -> set[str] | None:
+    """The kinds of card (maneuver, order) a condition lets the answered item
+    be; None where it does not restrict them."""
+    if isinstance(cond, Is) and cond.subject == "answered" and not cond.negated:
+        kinds = {w if w in ("maneuver", "order") else rules.card(w).kind
+                 for w in cond.words if w in ("maneuver", "order")
+                 or w in rules.maneuvers or w in rules.orders}
+        return kinds or None
+    if isinstance(cond, All):
+        parts = [k for k in (_answer_kinds(p, rules) for p in cond.parts) if k is not None]
+        return set.intersection(*parts) if parts else None
+    if isinstance(cond, AnyOf):
+        found = [_answer_kinds(p, rules) for p in cond.parts]
+        if any(k is None for k in found):
+            return None
+        return set().union(*[k for k in found if k is not None])
+    return None
 
 
 def acts_on_own_ship(card) -> bool:
