@@ -42,9 +42,8 @@ def status_nature(status: StatusDef) -> Nature:
     what it forbids or a trigger that hurts its own ship harms; being no
     target, damage sent away, a trigger that helps protect; numbers changed
     count by whether the ship is better off; both or neither: neutral."""
-    declared = getattr(status, "nature", None)
-    if declared is not None:
-        return Nature(declared)
+    if status.nature is not None:
+        return status.nature
     score = [-1 for _ in status.forbids]
     score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
     score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
