@@ -133,6 +133,18 @@ def test_a_condition_and_its_negation_read_as_otherwise():
                   " altrimenti peschi 1 carta degli ordini"]
 
 
+def test_a_condition_shared_by_effects_in_a_row_is_said_once(designer):
+    assert texts(designer, "war_chest") == [
+        "If the game is in war mode, you draw 1 order card, 1 repair damage to the target and "
+        "your ship regains 1 repair; otherwise, your side scores 1 victory point. " + ANY["en"],
+        "Si la partida está en modo guerra, robas 1 carta de órdenes, -1 reparación al "
+        "objetivo y tu barco recupera +1 reparación; si no, tu bando gana 1 punto de "
+        "victoria. " + ANY["es"],
+        "Se la partita è in modalità guerra, peschi 1 carta degli ordini, -1 riparazione al "
+        "bersaglio e la tua nave recupera +1 riparazione; altrimenti la tua squadra segna 1 "
+        "punto vittoria. " + ANY["it"]]
+
+
 def test_a_token_says_once_how_long_it_stays():
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "triggers_smoke.rc")])
     assert [token_text(rules.tokens["smoke"], lang, rules.statuses, rules.words)

@@ -195,11 +195,22 @@ def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None
     ``otherwise``: its condition is the previous effect's, negated (`otherwise, …`)."""
     cond = effect.computed.condition
     if otherwise:
-        return _words(lang)["otherwise"].format(effect=phrase)
+        return conditioned(phrase, None, lang, how="otherwise")
     if cond is None:
         return phrase
-    return _words(lang)["if"].format(effect=phrase,
-                                     cond=condition_text(cond, lang, False, types, names))
+    return conditioned(phrase, cond, lang, types, names)
+
+
+def conditioned(effects: str, cond: Condition | None, lang: str, types=(),
+                names: Words | None = None, how: str = "if") -> str:
+    """Effects under a condition: ``if`` after one effect (`… if …`),
+    ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
+    negation of the condition just said (`otherwise, …`)."""
+    w = _words(lang)
+    if how == "otherwise":
+        return w["otherwise"].format(effect=effects)
+    said = condition_text(cond, lang, False, types, names)
+    return w[how].format(effect=effects, cond=said)
 
 
 def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None) -> str:

@@ -11,9 +11,9 @@ import enum
 from typing import TYPE_CHECKING
 
 from .effects import Effect, Selector, primitive_of
-from .exprs import All, AnyOf, Is, Not
-from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
-    to_ships_text, usable_text, with_condition
+from .exprs import All, AnyOf, Condition, Is, Not
+from .exprs_text import computed_note, condition_text, conditioned, cost_text, ships_text, \
+    target_text, to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
@@ -198,8 +198,9 @@ WHOLE_HAND = 30
 
 def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | None,
                    words: Words | None, types, trigger: bool, answers: str,
-                   otherwise: bool) -> tuple[str, str]:
-    """An effect's phrase and its subject (``who``) as the phrase starts with it."""
+                   otherwise: bool, bare: bool = False) -> tuple[str, str]:
+    """An effect's phrase and its subject (``who``) as the phrase starts with it;
+    ``bare``: without its condition (said once for several effects)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -247,54 +248,91 @@ def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | N
     if computed is not None:
         if computed.amounts:
             phrase += computed_note(effect, lang)
-        phrase = with_condition(phrase, effect, lang, types, words, otherwise)
+        if not bare:
+            phrase = with_condition(phrase, effect, lang, types, words, otherwise)
     return phrase, str(values["who"])
 
 
 def effects_text(effects, lang: str, statuses: dict[str, StatusDef] | None = None,
                  words: Words | None = None, types=(), trigger: bool = False,
                  answers: str = "maneuver") -> str:
-    """A card's or trigger's effects as one phrase: the subject of an effect
-    said once for the effects after it that share it ("the target regains 2
-    repairs and recovers 1 crew"), an effect whose condition is the previous
-    one's negated said as "otherwise", cards taken from a hand just looked at
-    taken "from it", and the effect after a status (whose rule is a list of
-    its own) set apart by the language's clause joiner."""
+    """A card's or trigger's effects as one phrase, each thing said once: a
+    condition shared by effects in a row said before them ("if …, a and b"),
+    one that negates the condition just said as "otherwise", the subject of
+    an effect said once for the effects after it that share it ("the target
+    regains 2 repairs and recovers 1 crew"), cards taken from a hand just
+    looked at taken "from it"; the effect after a status (whose rule is a
+    list of its own) is set apart by the language's clause joiner."""
     said = catalog(lang)["card"]
-    groups: list[str] = []
-    seps: list[str | None] = []   # the joiner before each group but the first (None: usual)
-    last: tuple[str, str, object, Effect | None] = ("", "", None, None)
+    parts: list[str] = []
+    seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
+    last_cond, last_effect = None, None
+    for cond, run in _runs(effects):
+        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers)
+        if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
+            parts[-1] += said["clause_joiner"] + conditioned(
+                _join_groups(groups, inner, said), None, lang, how="otherwise")
+        else:
+            if cond is not None:  # said once, before the effects it applies to
+                how = "if" if len(run) == 1 else "if_all"
+                under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
+                groups, inner = [conditioned(_join_groups(groups, inner, under), cond, lang,
+                                             types, words, how)], []
+            if parts:
+                seps.append(said["clause_joiner"] if _is_status(last_effect) else None)
+            parts += groups
+            seps += inner
+        last_cond, last_effect = cond, run[-1]
+    return _join_groups(parts, seps, said)
+
+
+def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
+    """The effects in runs of one condition (None: unconditional), in order."""
+    runs: list[tuple[Condition | None, list[Effect]]] = []
     for effect in effects:
         cond = effect.computed.condition if effect.computed is not None else None
-        otherwise = isinstance(cond, Not) and last[2] is not None and cond.part == last[2]
+        if runs and runs[-1][0] == cond:
+            runs[-1][1].append(effect)
+        else:
+            runs.append((cond, [effect]))
+    return runs
+
+
+def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
+            answers: str) -> tuple[list[str], list[str | None]]:
+    """A run's effects, without their condition, as groups (effects sharing a
+    subject, or a take after a look, make one) and the joiner before each
+    group but the first (the clause joiner after a status, else None)."""
+    said = catalog(lang)["card"]
+    groups: list[str] = []
+    seps: list[str | None] = []
+    last: tuple[str, str, Effect | None] = ("", "", None)
+    for effect in run:
         phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
-                                     otherwise)
-        prev = last[3]
-        if otherwise:
-            groups[-1] += said["clause_joiner"] + phrase
-        elif _takes_what_it_looked_at(prev, effect, cond):
+                                     False, bare=True)
+        prev = last[2]
+        if _takes_what_it_looked_at(prev, effect):
             groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
-        elif (groups and who == last[1] and cond is None and last[2] is None
-              and phrase.startswith(who + " ") and last[0].startswith(who + " ")
-              and not _is_status(prev)):
+        elif (groups and who == last[1] and phrase.startswith(who + " ")
+              and last[0].startswith(who + " ") and not _is_status(prev)):
             groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
         else:
             if groups:
                 seps.append(said["clause_joiner"] if _is_status(prev) else None)
             groups.append(phrase)
-        last = (phrase, who, cond, effect)
-    return _join_groups(groups, seps, said)
+        last = (phrase, who, effect)
+    return groups, seps
 
 
 def _is_status(effect: Effect | None) -> bool:
     return effect is not None and primitive_of(effect).name == "status"
 
 
-def _takes_what_it_looked_at(prev: Effect | None, effect: Effect, cond) -> bool:
-    """A ``take`` right after a ``look_hand`` of the same player, unconditional."""
-    return (prev is not None and cond is None and prev.computed is None
-            and primitive_of(prev).name == "look_hand" and primitive_of(effect).name == "take"
-            and effect.computed is None and prev.selector == effect.selector)
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect) -> bool:
+    """A ``take`` of a written number right after a ``look_hand`` of the same player."""
+    return (prev is not None and primitive_of(prev).name == "look_hand"
+            and primitive_of(effect).name == "take" and prev.selector == effect.selector
+            and not (effect.computed is not None and effect.computed.amounts))
 
 
 def _phrase_after_look(effect: Effect, lang: str) -> str:
