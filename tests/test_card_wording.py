@@ -9,17 +9,14 @@ The cards are tests/data/designer_cards.rc: card ideas written as a designer
 would, not taken from the examples.
 """
 
-from pathlib import Path
-
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.effects import Selector
-from redcode_rules.text import Nature, status_nature, token_text
+from redcode_rules.text import Nature, ship_rule_text, status_nature, token_text
 
+from conftest import PLAY_SCENARIO, play_session
 from text_lint import DESIGNER, EXAMPLES, LANGS, rulesets
-
-DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +91,6 @@ def test_designer_cards_read_like_printed_cards(designer, card, expected):
 
 
 def test_an_ability_and_a_change_for_one_card_need_no_bracket_in_a_bracket(designer):
-    from redcode_rules.text import ship_rule_text
     assert [ship_rule_text(designer.ships["ironclad"], lang, designer.statuses,
                            designer.words) for lang in LANGS] == [
         "Plated: each damage it takes is 1 less; Torpedo costs 1 more crew.",
@@ -230,3 +226,12 @@ def test_a_neutral_status_is_given_without_harm_or_help():
     assert [t.split(":")[0] for t in texts(rules, "trim_for_speed")] == [
         "The target is trimmed for speed", "El objetivo queda aligerado",
         "Il bersaglio riceve l'assetto veloce"]
+
+
+def test_redcode_play_says_own_ship_only_only_of_a_card_acting_on_its_own_ship():
+    scenario = {**PLAY_SCENARIO, "extra": [str(DESIGNER)]}
+    s, out = play_session(["card sonar", "card movement", "quit"], scenario=scenario)
+    s.run()
+    heads = [line for line in out.getvalue().splitlines() if "— maneuver" in line]
+    assert heads == ["Sonar (sonar) — maneuver · costs 1 crew · no target",
+                     "Movement (movement) — maneuver · costs 1 crew · own ship only"]

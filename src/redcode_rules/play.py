@@ -50,7 +50,7 @@ from .i18n import ShipName, Words, catalog, display_name, pick, ship_display, st
 from .loader import build_ruleset
 from .model import Ruleset
 from .narrate import narrate, ship_letter
-from .text import status_rule_parts, token_lasts
+from .text import acts_on_own_ship, status_rule_parts, token_lasts
 from .replay import read_replay, save_replay, start_of
 
 Reader = Callable[[str], str]
@@ -998,7 +998,7 @@ class Session:
         if card.kind == "maneuver":  # an order card's text says whom it may aim at
             facts.append(pick(w["card_cost"], card.cost).format(cost=card.cost))
             facts.append(w["card_range"].format(range=card.range) if card.range is not None
-                         else w["card_self"])
+                         else w["card_self" if acts_on_own_ship(card) else "card_no_target"])
         self.screen.say(w["card_head"].format(name=name(ident), id=ident,
                                               facts=" · ".join(facts)), "title")
         for part in self.screen.wrap("  " + rules.text(ident, self.lang)):
