@@ -8,7 +8,6 @@ from typing import Any, Mapping
 
 import attrs
 
-from .board import MAX_MOVE
 from .dsl_layers import SHIP_PROPS, Layers, _Entry, _suggest
 from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, grammar_words
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
@@ -203,7 +202,7 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
     amounts = []
     for param, arg in zip(prim.params, call.args):
         if param.kind is int and isinstance(arg, Amount):
-            if prim.choice is Choice.PATH:  # the path is chosen with the card
+            if not param.computed:
                 raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be "
                                   "a number written on the card, not computed")
             amounts.append(param.name)
@@ -214,10 +213,9 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
             if arg < param.minimum:
                 raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
                                   f"least {param.minimum}")
-            if call.name == "move" and arg > MAX_MOVE:
-                raise draft.error(call.pos, f"effect 'move': {param.name} must be at most "
-                                  f"{MAX_MOVE} (a ship moves at most {MAX_MOVE} boxes, "
-                                  "whatever changes its movement, D4.6)")
+            if param.maximum is not None and arg > param.maximum:
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
+                                  f"most {param.maximum} ({param.bound})")
         else:
             # a declared name (a status) or one of the primitive's words
             declared = {"status": statuses, "token": draft.entries["token"]}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .dsl_cards import compile_effect
 from .dsl_layers import Layers, _Entry, _suggest
 from .dsl_parse import Call, Pos, Prop, TriggerSpec
-from .effects import Effect, Selector, primitive_of
+from .effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
 from .exprs import Condition, Subject
 from .exprs_dsl import check_words
 from .kinds import CardKind, Choice
@@ -258,11 +258,19 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to) or 'source' "
                           f"(the ship that caused it), not '{effect.selector.value}'")
-    if holder is Holder.TOKEN and effect.selector is Selector.SELF \
-            and prim.name not in ("remove_token", "draw"):
+    if holder is Holder.TOKEN and effect.selector is Selector.SELF and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
-                          "'self' is the token (remove_token self) or its owner (draw); "
-                          "use 'target' for the ship the event happened to")
+                          f"'self' is {_token_self()}; use 'target' for the ship the event "
+                          "happened to")
+
+
+def _token_self() -> str:
+    """What ``self`` may be in a token's trigger, each with how it is written:
+    ``the token (remove_token self) or its owner (draw)``."""
+    return " or ".join(
+        f"{meaning.value} ({p.name if p.default is Selector.SELF else p.name + ' self'})"
+        for meaning in TokenSelf for p in PRIMITIVES.values() if p.token_self is meaning)
+
 
 def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
                   marks: dict[str, str]) -> TokenDef:
