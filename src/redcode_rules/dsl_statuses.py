@@ -16,8 +16,8 @@ from .modifiers import MAX_USES
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 
 
-#: Who "its" is in a status's duration: the affected ship's player (the only
-#: player a duration can name so far).
+#: The players whose turns a status's duration counts: "its" (the affected
+#: ship's player, the default) and "your" (the card's player).
 DURATION_PLAYERS = ("its", "your")
 
 
