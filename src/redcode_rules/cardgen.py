@@ -32,7 +32,6 @@ from typing import Callable, Iterator, Sequence
 
 import attrs
 
-from .board import MAX_MOVE
 from .effects import PRIMITIVES, Selector
 from .errors import DslError
 from .exprs import Adjective, Cmp, Quantity, Subject
@@ -384,10 +383,10 @@ class CardWriter:
     def arg(self, param, prim, ctx: Context) -> str:
         r = self.rnd
         if param.kind is int:
-            if prim.choice is not Choice.PATH and r.random() < 0.2:
+            if param.computed and r.random() < 0.2:
                 return f"({self.amount(ctx)})"
             n = r.choice(LARGE_AMOUNTS) if r.random() < self.large else r.choice(AMOUNTS)
-            return str(min(n, MAX_MOVE) if prim.choice is Choice.PATH else n)
+            return str(n if param.maximum is None else min(n, param.maximum))
         if param.declared == "status":
             return r.choice(self.statuses[1:] or self.statuses) \
                 if r.random() < 0.9 else r.choice(list(self.rules.statuses))

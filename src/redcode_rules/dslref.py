@@ -392,8 +392,12 @@ def _builtin_rulesets() -> list[Any]:
 
 def _param_words(param: effects.Param) -> str:
     if param.kind is int:
-        return f"`{param.name}`: a number, at least {param.minimum}" if param.minimum \
-            else f"`{param.name}`: a number"
+        limits = [f"at least {param.minimum}"] if param.minimum else []
+        if param.maximum is not None:
+            limits.append(f"at most {param.maximum} ({param.bound})")
+        if not param.computed:
+            limits.append("written on the card, not computed")
+        return ", ".join([f"`{param.name}`: a number", *limits])
     if param.choices:
         return f"`{param.name}`: " + " or ".join(f"`{c}`" for c in param.choices)
     if param.declared:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
+from .board import MAX_MOVE
 from .kinds import Choice
 
 if TYPE_CHECKING:
@@ -38,6 +39,14 @@ class Selector(enum.Enum):
     AREA = "each ship in area"   # every ship in the chosen area, in seat order
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
+
+
+class TokenSelf(enum.Enum):
+    """What ``self`` is in a token's trigger, for the primitives it has a
+    meaning for (a token is not a ship)."""
+
+    TOKEN = "the token"      # the token whose trigger it is (remove_token)
+    OWNER = "its owner"      # the player who placed it (draw)
 
 
 class Ops(Protocol):
@@ -428,6 +437,13 @@ class Param:
     declared: str = ""
     """The kind of declaration a word names (`status`, `token`): its choices are the
     declared ones."""
+    maximum: int | None = None
+    """The largest number it takes, or None; ``bound`` says why, in the error."""
+    bound: str = ""
+    computed: bool = True
+    """Whether a card may compute it (``(AMOUNT)``); False where the player
+    chooses with the card what it counts (a path's length), so the number is
+    written on the card."""
 
 
 @attrs.frozen
@@ -458,6 +474,7 @@ class Primitive:
     to_player: bool = False  # also worth ``value`` per unit to the card's player
     players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
+    token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
@@ -470,6 +487,11 @@ AMOUNT = Param("amount", int, minimum=1)
 PLAYER_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE)
 OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)
 BY = Param("by", str, tuple(p.value for p in Picker))
+#: A move's length: chosen with the card as a path, so written on it, and at
+#: most ``board.MAX_MOVE`` boxes (D4.6).
+STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
+              bound=f"a ship moves at most {MAX_MOVE} boxes, whatever changes its movement, "
+              "D4.6")
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
@@ -487,12 +509,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
               "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount"),
-    Primitive("move", MoveShip, (AMOUNT,), (Selector.SELF, Selector.TARGET), None,
+    Primitive("move", MoveShip, (STEPS,), (Selector.SELF, Selector.TARGET), None,
               "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,
-              amount="amount", to_player=True, players=True),
+              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER),
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
@@ -505,7 +527,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "place_token mine on area", 0.0),
     Primitive("remove_token", RemoveToken, (), (Selector.SELF, Selector.TARGET, Selector.BOXES),
               None, "remove the token whose trigger this is (self), or every token on the "
-              "boxes (area, the ship's box)", "remove_token self", 0.0),
+              "boxes (area, the ship's box)", "remove_token self", 0.0,
+              token_self=TokenSelf.TOKEN),
     # hand and deck (docs/dsl.md): the player of the selected ship
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "

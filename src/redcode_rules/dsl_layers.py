@@ -1,0 +1,307 @@
+"""The card language's layering: declarations applied layer by layer (base
+cards, then each variant, then the user's files) as new entries, ``patch``,
+``remove`` and ``rules``; the one namespace of card ids; and the errors
+collected on the way, so a card set reports every error at once.
+
+A variant only states what differs from its parent.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable, Iterable, TypeVar
+
+import attrs
+
+from .dsl_parse import ADJECTIVES, Decl, Pos, Prop, Words, grammar_words, parse_source, strip_bom
+from .errors import DslError
+from .i18n import GENDERS, Wording, languages
+
+T = TypeVar("T")
+
+
+def _suggest(name: str, known: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+class _Errors:
+    """Formats semantic errors with the source line of the declaration; each
+    file is split into lines once (``lines``: file → (text, its lines)), however
+    many errors it has."""
+
+    def __init__(self, sources: dict[str, str],
+                 lines: dict[str, tuple[str, list[str]]] | None = None):
+        self.sources = sources
+        self.lines = {} if lines is None else lines
+
+    def __call__(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
+        text = self.sources.get(pos.file, "")
+        cached = self.lines.get(pos.file)
+        if cached is None or cached[0] is not text:
+            cached = self.lines[pos.file] = (text, text.splitlines())
+        lines = cached[1]
+        src = lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
+        return DslError(message, file=pos.file, line=pos.line or None,
+                        column=pos.column or None, source_line=src, suggestion=suggestion)
+
+
+@attrs.define
+class _Entry:
+    kind: str
+    id: str
+    props: dict[str, Prop]
+    pos: Pos
+
+
+CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
+              "usable", "once"}
+SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
+
+#: A declaration's words per language (``name``, ``flavour``, ``state``): a
+#: patch adds to them, language by language, rather than replacing them.
+WORDING_PROPS = ("name", "flavour", "state")
+
+#: The most errors a card set lists: past them they are only counted (a
+#: broken file of a million lines must not cost a million messages).
+MAX_ERRORS = 200
+
+#: The longest name, state and flavour text a card file may give (characters).
+MAX_WORDING = {"name": 40, "state": 40, "flavour": 300}
+
+
+#: The kinds of declaration whose ids share one namespace: a card's id, as
+#: move strings and ``Ruleset.text`` name it, is a maneuver, an order card or
+#: a status, never two of them.
+CARD_NAMESPACE = ("maneuver", "order", "status")
+
+
+
+@attrs.define
+class Layers:
+    """Declarations applied so far, layer by layer, and the errors found in
+    them; ``dsl.Draft`` compiles them (each kind of declaration by its own
+    module: dsl_cards, dsl_statuses, dsl_ships)."""
+
+    sources: dict[str, str] = attrs.Factory(dict)
+    entries: dict[str, dict[str, _Entry]] = attrs.Factory(
+        lambda: {"maneuver": {}, "order": {}, "status": {}, "ship": {}, "map": {}, "token": {}})
+    options: dict[str, Prop] = attrs.Factory(dict)
+    catchups: dict[tuple[int, int], Prop] = attrs.Factory(dict)
+    files: list[str] = attrs.Factory(list)
+    lineage: list[str] = attrs.Factory(list)
+    problems: list[DslError] = attrs.Factory(list)
+    """Errors found so far (the first ``MAX_ERRORS``): a declaration or a file
+    with one is set aside and the rest still checked, so ``compile`` can
+    report every error at once."""
+    found: int = 0
+    """Every error found, listed in ``problems`` or past ``MAX_ERRORS``."""
+    lines: dict[str, tuple[str, list[str]]] = attrs.Factory(dict)
+
+    def error(self, pos: Pos, message: str, suggestion: str | None = None) -> DslError:
+        """A DslError at ``pos``, quoting the line of the source it comes from."""
+        return _Errors(self.sources, self.lines)(pos, message, suggestion)
+
+    def report(self, err: DslError) -> None:
+        """Keep an error for ``raise_problems`` (the first ``MAX_ERRORS``, counted all)."""
+        self.found += 1
+        if len(self.problems) < MAX_ERRORS:
+            self.problems.append(err)
+
+    def keep(self, work: Callable[..., T], *args: Any) -> T | None:
+        """``work(*args)``, or None with its DslError kept in ``problems``: one
+        bad declaration does not hide the errors of the others."""
+        try:
+            return work(*args)
+        except DslError as err:
+            self.report(err)
+            return None
+
+    def raise_problems(self) -> None:
+        """One DslError for every problem kept (``DslError.of``), in file and line order."""
+        if self.problems:
+            order = {f: i for i, f in enumerate(self.files)}
+            ranked = sorted(self.problems, key=lambda e: (order.get(e.file, len(order)),
+                                                          e.line or 0, e.column or 0))
+            if self.found > len(ranked):
+                ranked.append(DslError(f"{self.found - len(ranked)} more errors not listed "
+                                       f"(the first {MAX_ERRORS} are)", file=ranked[-1].file))
+            raise DslError.of(ranked)
+
+    def add_source(self, text: str, file: str) -> list[Decl]:
+        """Parse one card file, keeping its text for the error messages."""
+        self.sources[file] = strip_bom(text)
+        self.files.append(file)
+        return parse_source(text, file)
+
+    def apply(self, decls: list[Decl]) -> None:
+        """Add, patch and remove entries and set options, declaration by declaration;
+        a declaration in error is kept out (``problems``) and the others applied."""
+        for decl in decls:
+            self.keep(self._apply_one, decl)
+
+    def _apply_one(self, decl: Decl) -> None:
+        if decl.action == "variant":
+            return
+        if decl.action == "rules":
+            for prop in decl.props:
+                if prop.name == "catchup":
+                    team, reduced, _ = prop.value
+                    self.catchups[(team, reduced)] = prop
+                else:
+                    self.options[prop.name] = prop
+            return
+        table = self.entries[decl.kind]
+        if decl.action == "new":
+            if decl.id in table:
+                old = table[decl.id].pos
+                raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
+                                 f"at {old.file}:{old.line}); use 'patch {decl.kind} "
+                                 f"{decl.id}' to change it")
+            self._check_namespace(decl)
+            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+        elif decl.action == "patch":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            props = table[decl.id].props
+            for key, prop in self._props(decl).items():
+                if key in WORDING_PROPS and key in props:  # a patch adds languages
+                    prop = Prop(key, props[key].value + prop.value, prop.pos)
+                props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
+        elif decl.action == "remove":
+            if decl.id not in table:
+                raise self.error(decl.pos, f"cannot remove unknown {decl.kind} "
+                                 f"'{decl.id}'{self._other_kind(decl)}",
+                                 _suggest(decl.id, table))
+            del table[decl.id]
+
+    def _first(self, decl: Decl) -> _Entry | None:
+        """The entry of another kind of the card namespace that already has ``decl``'s id."""
+        if decl.kind not in CARD_NAMESPACE:
+            return None
+        for kind in CARD_NAMESPACE:
+            if kind != decl.kind and decl.id in self.entries[kind]:
+                return self.entries[kind][decl.id]
+        return None
+
+    def _check_namespace(self, decl: Decl) -> None:
+        """Maneuvers, orders and statuses share one namespace: a card's id names
+        one thing wherever it is looked up (moves, text, bots, reference)."""
+        first = self._first(decl)
+        if first is not None:
+            old = first.pos
+            raise self.error(decl.pos, f"'{decl.id}' is already the {first.kind} declared at "
+                             f"{old.file}:{old.line}:{old.column}; maneuvers, orders and "
+                             f"statuses share one namespace, so the {decl.kind} needs "
+                             "another name")
+
+    def _other_kind(self, decl: Decl) -> str:
+        """`` (it is a maneuver)`` when a patch or remove names an id of another kind."""
+        first = self._first(decl)
+        if first is None:
+            return ""
+        return f" (it is {'an' if first.kind[0] in 'aeiou' else 'a'} {first.kind})"
+
+    def _props(self, decl: Decl) -> dict[str, Prop]:
+        props: dict[str, Prop] = {}
+        for prop in decl.props:
+            if prop.name in WORDING_PROPS:
+                self._check_languages(decl, prop)
+            if prop.name == "modify" and "modify" in props:  # one per number changed
+                prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            elif prop.name == "when" and "when" in props:  # triggers add up
+                prop = attrs.evolve(prop, value=props["when"].value + prop.value)
+            elif prop.name in props and prop.name not in ("layout",):
+                self.report(self.error(
+                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                continue
+            props[prop.name] = prop
+        return props
+
+    def _check_languages(self, decl: Decl, prop: Prop) -> None:
+        """One entry per language in a ``name``, ``flavour`` or ``state``."""
+        seen: set[str] = set()
+        for words in prop.value:
+            if words.lang in seen:
+                self.report(self.error(
+                    words.pos, f"{decl.kind} '{decl.id}' gives its {prop.name} in "
+                    f"'{words.lang}' twice"))
+            seen.add(words.lang)
+
+    def each(self, kind: str, build: Callable[..., T], *args: Any) -> dict[str, T]:
+        """Every entry of ``kind`` built by ``build(draft, entry, *args)``, those in
+        error left out (kept in ``problems``)."""
+        built = {}
+        for key, entry in self.entries[kind].items():
+            value = self.keep(build, self, entry, *args)
+            if value is not None:
+                built[key] = value
+        return built
+
+    def written(self, pos: Pos) -> tuple[int, int, int]:
+        """Where ``pos`` comes in the files as they were applied: what sorts last
+        was written last."""
+        return (self.files.index(pos.file) if pos.file in self.files else -1,
+                pos.line, pos.column)
+
+    def anywhere(self) -> Pos:
+        """The place of an error of the whole set: its last file."""
+        return Pos(self.files[-1] if self.files else "<rules>", 0, 0)
+
+    def filter_meaning(self, word: str, ships: bool = True) -> str | None:
+        """What ``word`` already means where a filter or a test names a ship
+        type or a status (an adjective, a word of the language, a ship type
+        when ``ships``), or None: a name must not be one of them."""
+        if word in ADJECTIVES:
+            return f"the adjective '{word}'"
+        if word in grammar_words():
+            return "a word of the card language"
+        if ships and word in self.entries["ship"]:
+            return f"the ship type '{word}'"
+        return None
+
+    def words(self) -> dict[str, dict[str, Wording]]:
+        """The card set's own names, genders, flavour texts and states, by
+        language then id (``Ruleset.words``); errors kept in ``problems``."""
+        words: dict[str, dict[str, dict[str, Any]]] = {}
+        for kind in ("maneuver", "order", "status", "ship", "token"):
+            for entry in self.entries[kind].values():
+                for key in WORDING_PROPS:
+                    if key == "state" and key in entry.props and entry.kind != "status":
+                        self.report(self.error(
+                            entry.props[key].pos, f"{entry.kind} '{entry.id}' has no 'state': "
+                            "a state is what a status is called as said of a ship"))
+                    elif key in entry.props:
+                        for said in entry.props[key].value:
+                            if self.keep(self._check_words, entry, key, said):
+                                fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
+                                fields[key] = said.text
+                                if said.gender is not None:
+                                    fields["gender"] = " ".join(said.gender)
+        return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
+                for lang, table in words.items()}
+
+    def _check_words(self, entry: _Entry, key: str, said: Words) -> bool:
+        """A known language, a text that is not empty, a gender only on a name."""
+        where = f"{entry.kind} '{entry.id}'"
+        if said.lang not in languages():
+            raise self.error(said.pos, f"{where}: no language '{said.lang}'; the languages "
+                             f"are {', '.join(languages())} (lang/*.yaml)",
+                             _suggest(said.lang, languages()))
+        if not said.text.strip():
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is empty")
+        if len(said.text) > MAX_WORDING[key]:
+            raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
+                             f"{MAX_WORDING[key]} characters")
+        if said.gender is not None:
+            gender = " ".join(said.gender)
+            if key != "name":
+                raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
+                                 f"the {key}")
+            if gender not in GENDERS:
+                raise self.error(said.gender_pos, f"{where}: no gender '({gender})'; a gender "
+                                 f"is one of {', '.join(f'({g})' for g in GENDERS)}",
+                                 _suggest(gender, GENDERS))
+        return True

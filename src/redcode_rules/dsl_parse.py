@@ -1,0 +1,520 @@
+"""The card language's parsing: the grammar, the records a card file turns
+into (``Decl``, ``Prop``, ``Call``...), and syntax errors in words.
+
+``parse_source`` turns text into a list of declarations (attrs objects that
+remember their file and line), or raises ``DslError`` with the line, a caret
+and what was expected in words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+import attrs
+import lark
+from lark import Token, Transformer, v_args
+
+from .effects import Selector
+from .errors import DslError
+from .exprs import Adjective, Amount, Condition, Players, Ships
+from .exprs_dsl import ExprTransformer, Word
+from .dsl_limits import check_text, check_tree
+from .kinds import MoveKind
+from .model import Duration, Target, TargetKind
+
+# --------------------------------------------------------------------------
+# declarations
+
+
+@attrs.frozen
+class Pos:
+    """Where a piece of card text starts, for error messages."""
+
+    file: str
+    line: int
+    column: int
+
+
+@attrs.frozen
+class Prop:
+    """One parsed property of a declaration (`cost 2`), with its position."""
+
+    name: str
+    value: Any
+    pos: Pos
+    words: tuple[Word, ...] = ()
+    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
+
+
+@attrs.frozen
+class Call:
+    """One parsed effect (`damage 1 to target`): primitive, arguments, selector,
+    and the condition it resolves under (`if …`, exprs.py)."""
+
+    name: str
+    args: tuple[Any, ...]
+    selector: Any  # a Selector, an exprs.Ships or Players, or None
+    pos: Pos
+    condition: Condition | None = None
+    words: tuple[Word, ...] = ()
+
+
+@attrs.frozen
+class Words:
+    """One language's words in a ``name``, ``flavour`` or ``state`` property:
+    ``es "Mina marina" (f)``."""
+
+    lang: str
+    text: str
+    gender: tuple[str, ...] | None
+    pos: Pos
+    gender_pos: Pos | None = None
+
+
+@attrs.frozen
+class TriggerSpec:
+    """One parsed trigger (`when damaged of self { effect ... }`), checked by
+    the compiler (``Draft._trigger``)."""
+
+    event: str
+    pos: Pos
+    of: tuple[str, Pos] | None
+    by: tuple[str, Pos] | None
+    once: bool
+    calls: tuple[Call, ...]
+    effect_pos: Pos
+
+
+@attrs.frozen
+class Decl:
+    """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
+
+    action: str
+    kind: str          # maneuver | order | status | ship | map | variant | rules
+    id: str
+    props: tuple[Prop, ...]
+    pos: Pos
+    parent: str | None = None
+
+
+# --------------------------------------------------------------------------
+# parsing
+
+WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": 'a quoted row such as "#."',
+    "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
+    "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
+    "FLAG": "'respondable', 'response'", "NOT": "'not'",
+    "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
+    # expressions (exprs_dsl.py)
+    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files("redcode_rules.grammar").joinpath("redcode.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def card_parser() -> lark.Lark:
+    """The card language's parser, built once (the DSL reference parses its examples)."""
+    return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
+
+
+@lru_cache(maxsize=1)
+def grammar_words() -> frozenset[str]:
+    """The words the card language itself uses (``ship``, ``where``, ``not``,
+    ``self``...): no status or ship type may be called one."""
+    return frozenset(t.pattern.value for t in card_parser().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+#: The adjectives of a filter (exprs.Adjective): no status or ship type may
+#: be called one.
+ADJECTIVES = frozenset(a.value for a in Adjective)
+#: The first words of move notation (docs/notation.md): no card may be called
+#: one, or its move would read as another (`end`, `pass`, `order ...`).
+NOTATION_WORDS = frozenset(k.value for k in MoveKind if k is not MoveKind.USE)
+
+
+def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
+    words = set()
+    for name in names:
+        if name in WORDS:
+            words.add(WORDS[name])
+            continue
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            words.add(name.lower())
+            continue
+        if pattern.type == "str":
+            words.add(f"'{pattern.value}'")
+        else:
+            words.add(name.lower())
+    return sorted(words)
+
+
+def _expected_phrase(words: list[str]) -> str:
+    words = sorted({w for word in words for w in word.split(", ")})
+    if not words:
+        return "nothing more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) -> str | None:
+    keywords = []
+    for name in expected:
+        try:
+            pattern = parser.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            keywords.append(pattern.value)
+        elif pattern.type == "re" and re.fullmatch(r"\(\?:[a-z_|]+\)", pattern.value):
+            keywords.extend(pattern.value[3:-1].split("|"))  # FLAG: respondable|response
+    match = difflib.get_close_matches(bad, keywords, n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
+    parser = card_parser()
+    lines = text.splitlines()
+    line = getattr(err, "line", None)
+    column = getattr(err, "column", None)
+    if line is None or line < 1:
+        line = max(1, len(lines))
+        column = len(lines[-1]) + 1 if lines else 1
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    suggestion = None
+    if isinstance(err, lark.exceptions.UnexpectedToken):
+        token = err.token
+        expected = _terminal_words(parser, err.expected)
+        if token.type == "$END":
+            what = "the file ends too early"
+        elif token.type == "SIGN":  # a sign only a `modify` takes: a character elsewhere
+            what = f"unexpected character {str(token)!r}"
+        else:
+            what = f"unexpected '{token}'"
+            if token.type == "NAME":
+                suggestion = _keyword_suggestion(parser, str(token), err.expected)
+        message = f"{what}; expected {_expected_phrase(expected)}"
+    elif isinstance(err, lark.exceptions.UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        expected = _terminal_words(parser, err.allowed or ())
+        message = f"unexpected character {char!r}; expected {_expected_phrase(expected)}"
+    elif isinstance(err, lark.exceptions.UnexpectedEOF):
+        expected = _terminal_words(parser, err.expected)
+        message = f"the file ends too early; expected {_expected_phrase(expected)}"
+    else:  # pragma: no cover - lark raises only the three above
+        message = str(err)
+    return DslError(message, file=file, line=line, column=column, source_line=src,
+                    suggestion=suggestion)
+
+
+
+#: The largest number a card file may write: every count of the game is far
+#: below it, and Python will not even read an integer of over 4,300 digits.
+MAX_NUMBER = 999_999
+
+
+def _number(file: str, tok: Token, text: str | None = None) -> int:
+    """The integer a token writes (``text``: a part of it), or a DslError at the
+    token for one larger than ``MAX_NUMBER``."""
+    digits = str(tok) if text is None else text
+    if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise DslError(f"the number {digits[:12]}{'…' if len(digits) > 12 else ''} is too "
+                       f"large (at most {MAX_NUMBER})", file=file, line=tok.line,
+                       column=tok.column)
+    return int(digits)
+
+
+
+@v_args(meta=True)
+class _ToDecls(ExprTransformer, Transformer):
+    """Lark tree → declarations. Positions come from the tree's meta."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _pos(self, meta) -> Pos:
+        return Pos(self.file, getattr(meta, "line", 0), getattr(meta, "column", 0))
+
+    def _tpos(self, tok: Token) -> Pos:
+        return Pos(self.file, tok.line, tok.column)
+
+    def number(self, tok: Token) -> int:
+        """The integer a token writes (see ``_number``)."""
+        return _number(self.file, tok)
+
+    def start(self, meta, decls):
+        return list(decls)
+
+    def variant_decl(self, meta, c):
+        name, parent = c
+        if parent is not None:
+            parent = str(parent)
+            parent = parent[1:-1] if parent.startswith('"') else parent
+        return Decl("variant", "variant", str(name), (), self._pos(meta), parent=parent)
+
+    def card_kind(self, meta, c):
+        return str(c[0])
+
+    kind = card_kind
+
+    def card_decl(self, meta, c):
+        return Decl("new", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_decl(self, meta, c):
+        return Decl("patch", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_ship(self, meta, c):
+        return Decl("patch", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def patch_status(self, meta, c):
+        return Decl("patch", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def status_decl(self, meta, c):
+        return Decl("new", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def remove_decl(self, meta, c):
+        return Decl("remove", c[0], str(c[1]), (), self._pos(meta))
+
+    def ship_decl(self, meta, c):
+        return Decl("new", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def map_decl(self, meta, c):
+        return Decl("new", "map", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def rules_decl(self, meta, c):
+        return Decl("rules", "rules", "rules", tuple(c), self._pos(meta))
+
+    # properties -----------------------------------------------------------
+    def _int_prop(name):  # noqa: N805 - a small factory used in the class body
+        def prop(self, meta, c):
+            return Prop(name, _number(self.file, c[0]), self._pos(meta))
+        return prop
+
+    def cost(self, meta, c):
+        if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
+            return Prop("cost", c[0], self._pos(meta))
+        return Prop("cost", _number(self.file, c[0]), self._pos(meta))
+
+    copies = _int_prop("copies")
+    repairs = _int_prop("repairs")
+    breakdowns = _int_prop("breakdowns")
+    crew = _int_prop("crew")
+
+    def range(self, meta, c):
+        return Prop("range", _number(self.file, c[0]) if c else None, self._pos(meta))
+
+    def flag(self, meta, c):
+        negated, flag = c
+        return Prop(str(flag), negated is None, self._pos(meta))
+
+    def once(self, meta, c):
+        return Prop("once", True, self._pos(meta))
+
+    def target(self, meta, c):
+        return Prop("target", c[0], self._pos(meta), self.take_words())
+
+    def target_filtered(self, meta, c):
+        return Target(TargetKind.SHIP, filter=self.filter_of(c))
+
+    def usable(self, meta, c):
+        return Prop("usable", c[0], self._pos(meta), self.take_words())
+
+    def target_self(self, meta, c):
+        return Target(TargetKind.SELF)
+
+    def target_ship(self, meta, c):
+        return Target(TargetKind.SHIP)
+
+    def target_source(self, meta, c):
+        return Target(TargetKind.SOURCE)
+
+    def target_area(self, meta, c):
+        w, h = str(c[0]).split("x")
+        return Target(TargetKind.AREA, _number(self.file, c[0], w), _number(self.file, c[0], h))
+
+    def effect(self, meta, calls):
+        return Prop("effect", tuple(calls), self._pos(meta))
+
+    def call(self, meta, c):
+        name, *rest = c
+        condition = next((x for x in rest if isinstance(x, Condition)), None)
+        selector = next((x for x in rest if isinstance(x, (Selector, Ships, Players))), None)
+        args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
+                     if x.type == "INT" else str(x)
+                     for x in rest if isinstance(x, (Token, Amount)))
+        # `(2)` is the number 2: a printed card compiles to plain numbers
+        args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
+                     and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
+        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words())
+
+    def sel_self(self, meta, c):
+        return Selector.SELF
+
+    def sel_target(self, meta, c):
+        return Selector.TARGET
+
+    def sel_source(self, meta, c):
+        return Selector.SOURCE
+
+    def sel_answered(self, meta, c):
+        return Selector.ANSWERED
+
+    def sel_area(self, meta, c):
+        return Selector.AREA
+
+    def sel_boxes(self, meta, c):
+        return Selector.BOXES
+
+    # triggers and tokens (triggers.py) -----------------------------------
+    def trigger(self, meta, c):
+        event, of, by, once, effect = c
+        return Prop("when", (TriggerSpec(str(event), self._tpos(event), of, by, once is not None,
+                                         effect.value, effect.pos),), self._pos(meta))
+
+    def trigger_of(self, meta, c):
+        return (str(c[0]), self._tpos(c[0]))
+
+    trigger_by = trigger_of
+
+    def once_turn(self, meta, c):
+        return True
+
+    def token_decl(self, meta, c):
+        return Decl("new", "token", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def mark(self, meta, c):
+        return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
+
+    def edge(self, meta, c):
+        return str(c[0])
+
+    def until(self, meta, c):
+        edge, whose = c
+        if whose is None:  # `until end of next turn`: its player's
+            return Prop("duration", (f"until {edge} of its next turn", None), self._pos(meta))
+        return Prop("duration", (f"until {edge} of {whose} next turn", self._tpos(whose)),
+                    self._pos(meta))
+
+    def this_turn(self, meta, c):
+        return Prop("duration", (Duration.THIS_TURN.value, None), self._pos(meta))
+
+    def permanent(self, meta, c):
+        return Prop("duration", (Duration.PERMANENT.value, None), self._pos(meta))
+
+    def forbids(self, meta, c):
+        return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    # status modifiers and ship abilities ------------------------------------
+    def for_uses(self, meta, c):
+        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+                    self._pos(meta))
+
+    def while_(self, meta, c):
+        return Prop("duration", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
+
+    def untargetable(self, meta, c):
+        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
+        return Prop("untargetable", kinds, self._pos(meta))
+
+    def modify(self, meta, c):
+        name, sign, amount, card = c
+        value = _number(self.file, amount) * (-1 if sign == "-" else 1)
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
+
+    def redirect(self, meta, c):
+        what, where = c
+        return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
+                    self._pos(meta))
+
+    def ability(self, meta, c):
+        return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def wording(self, meta, c):
+        kind, *rest = c
+        entries = []
+        for i in range(0, len(rest), 3):
+            lang, text, gender = rest[i:i + 3]
+            words, gpos = (None, None) if gender is None else gender
+            entries.append(Words(str(lang), str(text)[1:-1], words, self._tpos(lang), gpos))
+        return Prop(str(kind), tuple(entries), self._pos(meta))
+
+    def gender(self, meta, c):
+        return tuple(str(t) for t in c), self._tpos(c[0])
+
+    def maneuvers(self, meta, c):
+        return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def letter(self, meta, c):
+        return Prop("letter", str(c[0]), self._tpos(c[0]))
+
+    def silhouette(self, meta, c):
+        return Prop("silhouette", str(c[0]), self._tpos(c[0]))
+
+    def layout(self, meta, c):
+        return Prop("layout", tuple(str(s)[1:-1] for s in c), self._pos(meta))
+
+    def start_card(self, meta, c):
+        return Prop("start", True, self._pos(meta))
+
+    def option(self, meta, c):
+        name, value = c
+        v = _number(self.file, value) if value.type == "INT" else str(value)
+        return Prop(str(name), v, self._tpos(name))
+
+    def catchup(self, meta, c):
+        teams, reduced, cards = c
+        a, b = str(teams).split("v")
+        a_n, b_n = _number(self.file, teams, a), _number(self.file, teams, b)
+        if a_n != b_n:
+            raise DslError(f"catch-up is for equal sides, not {teams}", file=self.file,
+                           line=teams.line, column=teams.column)
+        return Prop("catchup", (a_n, _number(self.file, reduced), _number(self.file, cards)),
+                    self._tpos(teams))
+
+
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """A card text without the UTF-8 byte order mark some editors write first."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
+def parse_source(text: str, file: str = "<string>") -> list[Decl]:
+    """Parse one card file into declarations; ``DslError`` on bad syntax or a
+    file past a limit (dsl_limits.py: its size and characters before it is
+    parsed, its shape before the tree is transformed). A byte order mark at
+    the start is skipped."""
+    if not isinstance(text, str):
+        raise DslError("card source must be text", file=file)
+    text = strip_bom(text)
+    check_text(text, file)
+    try:
+        tree = card_parser().parse(text)
+    except lark.exceptions.UnexpectedInput as err:
+        raise _syntax_error(err, text, file) from None
+    check_tree(tree, text, file)
+    try:
+        return _ToDecls(file).transform(tree)
+    except lark.exceptions.VisitError as err:
+        orig = err.orig_exc
+        if isinstance(orig, DslError):
+            lines = text.splitlines()
+            src = lines[orig.line - 1] if orig.line and orig.line <= len(lines) else None
+            raise DslError(orig.reason, file=file, line=orig.line, column=orig.column,
+                           source_line=src, suggestion=orig.suggestion) from None
+        raise

@@ -1,0 +1,302 @@
+"""The card language's compiler for statuses, triggers and tokens: a
+status's duration, what it forbids and changes; the triggers of a status,
+ship type or token (triggers.py); a token kind's mark."""
+
+from __future__ import annotations
+
+from .dsl_cards import compile_effect
+from .dsl_layers import Layers, _Entry, _suggest
+from .dsl_parse import Call, Pos, Prop, TriggerSpec
+from .effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
+from .exprs import Condition, Subject
+from .exprs_dsl import check_words
+from .kinds import CardKind, Choice
+from .model import Duration, Forbid, Modifier, Redirect, SourceRef, StatusDef
+from .modifiers import MAX_USES
+from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
+
+
+#: The players whose turns a status's duration counts: "its" (the affected
+#: ship's player, the default) and "your" (the card's player).
+DURATION_PLAYERS = ("its", "your")
+
+
+#: The subjects a ``while CONDITION`` may read: the ship that has the status
+#: (self, it), its player (you) and the sides seen from it; no card resolves.
+WHILE_SUBJECTS = frozenset({Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY,
+                            Subject.ENEMY})
+
+
+#: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
+#: scenarios and saves already use beside one key per declared status.
+SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "reserve",
+              "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
+              "declared")
+
+
+
+def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
+    """A status declaration: one duration and at least one thing it forbids."""
+    p = entry.props
+    where = f"status '{entry.id}'"
+    if entry.id in SHIP_WORDS:
+        raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
+                          "statuses are keys beside its own fields "
+                          f"({', '.join(SHIP_WORDS)})")
+    meaning = draft.filter_meaning(entry.id)
+    if meaning is not None:
+        raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
+                          f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
+                          f"word is {meaning}, so the status could never be selected")
+    durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
+                          for d in Duration)
+    if "duration" not in p:
+        raise draft.error(entry.pos, f"{where} has no duration ({durations})")
+    text, whose = p["duration"].value
+    uses = 0
+    condition = None
+    if text == Duration.WHILE.value:
+        condition, whose = _while(draft, entry, p["duration"]), None
+    if text == Duration.USES.value:
+        uses, whose = whose
+        if not 1 <= uses <= MAX_USES:
+            raise draft.error(whose, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                              f"not {uses}")
+        whose = None
+    if whose is not None:
+        player = text.split(" ")[3]
+        if player not in DURATION_PLAYERS:
+            raise draft.error(whose, f"{where}: a duration counts the turns of 'its' player "
+                              f"(the affected ship's) or 'your' (the card's player's), not "
+                              f"'{player}'",
+                              _suggest(player, DURATION_PLAYERS))
+    duration = Duration(text)
+    changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
+    if "forbids" not in p and not changes and "when" not in p:
+        raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
+                          f"more of {', '.join(f.value for f in Forbid)}, or what it "
+                          "changes ('untargetable', 'modify range -1', 'redirect damage to "
+                          "giver')")
+    forbids: list[Forbid] = []
+    for word, pos in (p["forbids"].value if "forbids" in p else ()):
+        known = [f.value for f in Forbid]
+        if word not in known:
+            raise draft.error(pos, f"{where} cannot forbid '{word}'; it forbids "
+                              f"{', '.join(known)}", _suggest(word, known))
+        if Forbid(word) in forbids:
+            raise draft.error(pos, f"{where} forbids '{word}' twice")
+        forbids.append(Forbid(word))
+    spec = StatusDef(entry.id, duration, tuple(forbids),
+                     SourceRef(entry.pos.file, entry.pos.line), uses,
+                     _untargetable(draft, entry), _modifiers(draft, entry),
+                     _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
+                     condition)
+    if uses and not (spec.modifiers or spec.redirect):
+        raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
+                          "is used: a use is counted by 'modify' (a maneuver declared, a "
+                          "move, a damage changed) or 'redirect' (a damage sent)")
+    return spec
+
+def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
+    """A ``while CONDITION`` duration's condition, checked: its words known,
+    and only the subjects a status's ship gives (self and it: that ship;
+    you: its player; friendly, enemy: the sides seen from it)."""
+    check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
+                (), 0, 0)
+    condition = prop.value[1]
+    for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
+        read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
+        raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
+                          f"has the status, so it cannot read {read}; it may read self "
+                          "(or it: that ship), you (its player), friendly, enemy and the mode",
+                          _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+    return condition
+
+def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
+    """``untargetable [by maneuvers orders]``: the kinds of card it hides from
+    (both without ``by``)."""
+    prop = entry.props.get("untargetable")
+    if prop is None:
+        return ()
+    if not prop.value:
+        return (CardKind.MANEUVER, CardKind.ORDER)
+    known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
+    out: list[CardKind] = []
+    for word, pos in prop.value:
+        if word not in known:
+            raise draft.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
+                              f"orders, not '{word}'", _suggest(word, known))
+        if known[word] in out:
+            raise draft.error(pos, f"status '{entry.id}' names '{word}' twice")
+        out.append(known[word])
+    return tuple(out)
+
+def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
+    """``modify NAME N [on CARD]`` lines: each number changed once per card,
+    by a non-zero N; a card named is a declared maneuver (an order card
+    too for movement), and only range, cost and movement name one."""
+    prop = entry.props.get("modify")
+    if prop is None:
+        return ()
+    known = [m.value for m in Modifier]
+    out: list[tuple[Modifier, int, str | None]] = []
+    for word, pos, amount, only in prop.value:
+        if word not in known:
+            raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
+                              f"modifies {', '.join(known)}", _suggest(word, known))
+        card = None if only is None else _modified_card(draft, entry, word, *only)
+        if any(m.value == word and c == card for m, _, c in out):
+            raise draft.error(pos, f"status '{entry.id}' modifies '{word}' twice")
+        if amount == 0:
+            raise draft.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
+                              "other than 0, such as +1 or -1")
+        out.append((Modifier(word), amount, card))
+    return tuple(out)
+
+def _modified_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+    """The card a ``modify ... on CARD`` names, checked."""
+    if word not in ("range", "cost", "movement"):
+        raise draft.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
+                          "not for one card ('on' is for range, cost and movement)")
+    cards = list(draft.entries["maneuver"])
+    if word == "movement":
+        cards += list(draft.entries["order"])
+    if card not in cards:
+        kind = "card" if word == "movement" else "maneuver"
+        raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                          f"'modify {word}'", _suggest(card, cards))
+    return card
+
+def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
+    """``redirect damage to giver``."""
+    prop = entry.props.get("redirect")
+    if prop is None:
+        return None
+    (what, wpos), (where, pos) = prop.value
+    if what != "damage":
+        raise draft.error(wpos, f"status '{entry.id}' redirects damage only, not '{what}'",
+                          _suggest(what, ["damage"]))
+    known = [r.value for r in Redirect]
+    if where not in known:
+        raise draft.error(pos, f"status '{entry.id}' redirects damage to "
+                          f"{', '.join(known)} (the ship of the card's player who gave it), "
+                          f"not '{where}'", _suggest(where, known))
+    return Redirect(where)
+
+def compile_triggers(draft: Layers, entry: _Entry, holder: Holder) -> tuple[TriggerDef, ...]:
+    """The triggers of a status, ship type or token (``when ...``), in order."""
+    prop = entry.props.get("when")
+    if prop is None:
+        return ()
+    return tuple(_trigger(draft, spec, entry, holder, i) for i, spec in enumerate(prop.value))
+
+def _who(draft: Layers, given: tuple[str, Pos] | None, where: str, holder: Holder,
+         default: Who) -> Who:
+    """``of`` or ``by`` of a trigger: one of ``Who``; a token has no ``self``."""
+    if given is None:
+        return default
+    name, pos = given
+    known = [w.value for w in Who]
+    if name not in known:
+        raise draft.error(pos, f"{where}: a trigger watches {', '.join(known)}, not "
+                          f"'{name}'", _suggest(name, known))
+    if holder is Holder.TOKEN and name == Who.SELF:
+        raise draft.error(pos, f"{where}: a token is not a ship, so it has no 'self' to "
+                          "watch; 'friendly' and 'enemy' are seen from its owner's side")
+    return Who(name)
+
+def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
+             index: int) -> TriggerDef:
+    """One trigger, checked: a known event, whom it watches, effects that
+    resolve at once on ``self`` or ``target``, and no trigger that fires
+    itself forever (docs/dsl.md, "Triggers and tokens")."""
+    where = f"{holder.value} '{entry.id}'"
+    events = [e.value for e in TriggerEvent]
+    if spec.event not in events:
+        raise draft.error(spec.pos, f"{where}: unknown trigger event '{spec.event}'; a "
+                          f"trigger waits for {', '.join(events)}",
+                          _suggest(spec.event, events))
+    event = TriggerEvent(spec.event)
+    of = _who(draft, spec.of, where, holder,
+              Who.ANY if holder is Holder.TOKEN else Who.SELF)
+    if spec.by is not None and event not in ACTOR_EVENTS:
+        raise draft.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
+                          "'by' is for " + ", ".join(e.value for e in TriggerEvent
+                                                    if e in ACTOR_EVENTS))
+    by = _who(draft, spec.by, where, holder, Who.ANY)
+    effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
+    for call, effect in zip(spec.calls, effects):
+        _check_triggered(draft, call, effect, where, holder, event)
+    if event is TriggerEvent.DAMAGED and not spec.once:
+        # the effects' damage is the holder's (a token's: its owner's)
+        again = (Who.FRIENDLY, Who.ANY) if holder is Holder.TOKEN else (Who.SELF, Who.ANY)
+        for call, effect in zip(spec.calls, effects):
+            hits = effect.selector is Selector.TARGET or (
+                effect.selector is Selector.SELF and of in (Who.SELF, Who.ANY))
+            if primitive_of(effect).damage and hits and by in again:
+                raise draft.error(call.pos, f"{where}: this trigger would fire itself "
+                                  f"forever: '{call.name}' on {effect.selector.value} is "
+                                  f"again 'damaged' of {of.value}; add 'once per turn' or "
+                                  "act on another ship")
+    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}")
+
+def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
+                     event: TriggerEvent) -> None:
+    """A triggered effect resolves at once: nobody chooses, and it acts on
+    the holder (``self``), the ship the event happened to (``target``) or,
+    for an event a ship causes, that ship (``source``)."""
+    prim = primitive_of(effect)
+    if prim.choice is not Choice.NONE:
+        raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
+                          f"choose, so it cannot use '{call.name}' (its player chooses "
+                          f"a {prim.choice.value})")
+    if effect.selector is Selector.SOURCE and event not in ACTOR_EVENTS:
+        raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
+                          "'source' to act on; 'source' is for " + ", ".join(
+                             e.value for e in TriggerEvent if e in ACTOR_EVENTS))
+    if effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+        raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
+                          "holder), 'target' (the ship the event happened to) or 'source' "
+                          f"(the ship that caused it), not '{effect.selector.value}'")
+    if holder is Holder.TOKEN and effect.selector is Selector.SELF and prim.token_self is None:
+        raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
+                          f"'self' is {_token_self()}; use 'target' for the ship the event "
+                          "happened to")
+
+
+def _token_self() -> str:
+    """What ``self`` may be in a token's trigger, each with how it is written:
+    ``the token (remove_token self) or its owner (draw)``."""
+    return " or ".join(
+        f"{meaning.value} ({p.name if p.default is Selector.SELF else p.name + ' self'})"
+        for meaning in TokenSelf for p in PRIMITIVES.values() if p.token_self is meaning)
+
+
+def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
+                  marks: dict[str, str]) -> TokenDef:
+    """A token kind: its mark (one character, no ship's letter, no other
+    token's mark; default ``*``) and its triggers."""
+    prop = entry.props.get("mark")
+    mark = prop.value if prop is not None else "*"
+    pos = prop.pos if prop is not None else entry.pos
+    ships = {ch for letter in letters.values() for ch in (letter, letter.upper())}
+    if len(mark) != 1 or mark.isspace() or mark in ".#~":
+        raise draft.error(pos, f"token '{entry.id}': a mark is one character that is not "
+                          f"terrain (. # ~) or a space, such as \"*\", not \"{mark}\"")
+    if mark in ships:
+        raise draft.error(pos, f"token '{entry.id}': mark '{mark}' is a ship's letter on "
+                          "the text board; give it another mark")
+    if mark in marks:
+        raise draft.error(pos, f"token '{entry.id}': token '{marks[mark]}' already has "
+                          f"mark '{mark}'; give it a 'mark' of its own")
+    marks[mark] = entry.id
+    duration = Duration.PERMANENT
+    if "duration" in entry.props:
+        text, whose = entry.props["duration"].value
+        if whose is not None and text.split(" ")[3] not in DURATION_PLAYERS:
+            raise draft.error(whose, f"token '{entry.id}': a duration counts the turns of "
+                              f"'its' player (the player who placed it), not "
+                              f"'{text.split(' ')[3]}'",
+                              _suggest(text.split(" ")[3], DURATION_PLAYERS))
+        duration = Duration(text)
+    return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN))
