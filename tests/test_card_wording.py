@@ -235,3 +235,44 @@ def test_redcode_play_says_own_ship_only_only_of_a_card_acting_on_its_own_ship()
     heads = [line for line in out.getvalue().splitlines() if "— maneuver" in line]
     assert heads == ["Sonar (sonar) — maneuver · costs 1 crew · no target",
                      "Movement (movement) — maneuver · costs 1 crew · own ship only"]
+
+
+MOOR = """\
+status held {
+    until start of its next turn
+    forbids maneuvers nature protective
+    name en "held in port" es "en puerto" (m) it "la sosta in porto" (f)
+}
+order moor { copies 4  effect status held on target  name en "Moor" es "Amarrar" it "Ormeggio" }
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+patch status intercepted { nature neutral }
+"""
+
+
+def test_a_declared_nature_chooses_the_verb_over_what_the_status_does():
+    """`nature protective` after a list of forbids ends it; a patch sets the
+    nature of a printed status. Words only: the status forbids the same."""
+    rules = rc.load_source(MOOR)
+    held, intercepted = rules.statuses["held"], rules.statuses["intercepted"]
+    assert (held.nature, intercepted.nature) == (Nature.PROTECTIVE, Nature.NEUTRAL)
+    assert [f.value for f in held.forbids] == ["maneuvers"]
+    assert rules.text("moor", "it").split(":")[0] == "Il bersaglio beneficia della sosta in porto"
+    assert rules.text("intercept", "it").split(":")[0] == (
+        "-1 riparazione al bersaglio e il bersaglio riceve l'intercettazione")
+    assert rules.hash == rc.load_source(MOOR.replace(" nature protective", "")
+                                        .replace("patch status intercepted { nature neutral }\n",
+                                                 "")).hash
+
+
+@pytest.mark.parametrize("text,column,reason,suggestion", [
+    ("status s { this turn forbids orders nature harmfull }\n", 44,
+     "status 's': its nature is harmful, protective, neutral, not 'harmfull'", "harmful"),
+    ("status s { this turn nature good forbids orders }\n", 29,
+     "status 's': its nature is harmful, protective, neutral, not 'good'", None),
+])
+def test_a_nature_that_is_none_is_refused(text, column, reason, suggestion):
+    with pytest.raises(rc.DslError) as err:
+        rc.load_source(text)
+    assert (err.value.line, err.value.column, err.value.reason, err.value.suggestion) == (
+        1, column, reason, suggestion)
