@@ -173,7 +173,7 @@ def game_to_dict(game) -> dict[str, Any]:
         "ruleset": {k: v for k, v in ruleset_ref(game.rules).items() if k != "extra"},
         "setup": game.setup,
         "state": _statuses_out(_conv.unstructure(game.state), game.rules, game.state.ships),
-        "log": _conv.unstructure(game.log),
+        "log": _conv.unstructure(list(game.log), list[Event]),
         "moves": list(game.moves),
     }
     _check_counts(data["state"], data["moves"], game.rules)
