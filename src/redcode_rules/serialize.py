@@ -3,6 +3,11 @@
 The file names the ruleset it was played with (edition or variant, extra
 files, inline card texts) and its hash; a saved game whose card data has
 changed since is refused rather than silently played under other rules.
+
+A save names its format's version (``format``); an older save is brought up
+to the current version by one migration step per version (``MIGRATIONS``)
+before it is read, so a field renamed since is migrated, not explained, and
+a save of a newer version is refused naming it.
 """
 
 from __future__ import annotations
