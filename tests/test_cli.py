@@ -208,7 +208,7 @@ def test_replay_prints_a_shared_replay_s_names_escaped(tmp_path, capsys, monkeyp
     """Names in the narration come from the replay's card files: a card named
     with an escape sequence reaches the terminal as text, in text and JSON."""
     path = a_replay_file(tmp_path)
-    monkeypatch.setattr(cli, "narrate", lambda log, lang, words: [f"{ESCAPES} sinks"])
+    monkeypatch.setattr(rc.Game, "narration", lambda game, lang=None: [f"{ESCAPES} sinks"])
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{ESCAPED} sinks\n") and "\x1b" not in out and "\x9b" not in out

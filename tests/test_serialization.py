@@ -220,7 +220,7 @@ def test_changed_card_data_is_refused(tmp_path):
 
 def test_unknown_format_is_refused():
     data = copy.deepcopy(SAVE_DATA)
-    data["format"] = 2
+    data["format"] = 99
     with pytest.raises(rc.ScenarioError) as info:
         rc.Game.from_json(json.dumps(data))
     assert info.value.field == "format"

@@ -29,7 +29,7 @@ from .game_setup import default_teams
 from .i18n import catalog
 from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
-from .narrate import board_text, narrate
+from .narrate import board_text
 from .play import SHORT_GAME, PlaySetup, play, short_rules
 from .reference import options_page, orders_page, ships_page, write_reference
 from .replay import ReplayError, read_replay
@@ -169,7 +169,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                               teams=args.teams, seed=args.seed))
     say(board_text(game))
     play_out(game, bots)
-    for line in narrate(game.log, lang, rules.words):
+    for line in game.narration(lang):
         say(line)
     say()
     say(board_text(game))
@@ -243,9 +243,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         emit({"command": "replay", "ok": True, "file": args.file, "moves": len(data["moves"]),
               "ruleset": rules.name, "hash": rules.hash, "is_over": game.is_over,
               "winner": game.winner, "score": game.score, "to_move": game.to_move,
-              "narration": narrate(game.log, lang, rules.words)})
+              "narration": game.narration(lang)})
         return 0
-    for line in narrate(game.log, lang, rules.words):
+    for line in game.narration(lang):  # a scenario's score is where its counting starts
         say(line)
     say(board_text(game))
     say(f"{len(data['moves'])} moves replayed; all legal. Card data {rules.hash}.")

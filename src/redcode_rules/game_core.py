@@ -98,6 +98,34 @@ class FrozenList(list[T]):
         return (list, (list(self),))
 
 
+class EventLog(tuple[Event, ...]):
+    """The game's log as read from outside (``game.log``): a tuple whose
+    events are copies, made as each is read, so a reader who changes one
+    changes nothing of the game's. Copying as read, not as logged, keeps
+    the play itself free of the cost: a playout never reads its log, and a
+    reader pays for the events it reads (``log[-1]``: one). Equal to a
+    tuple of equal events; ``len`` and ``in`` copy nothing."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return EventLog(tuple.__getitem__(self, index))
+        return copy_event(tuple.__getitem__(self, index))
+
+    def __iter__(self):  # type: ignore[override]
+        return map(copy_event, tuple.__iter__(self))
+
+    def __reversed__(self):
+        return map(copy_event, reversed(tuple(tuple.__iter__(self))))
+
+
+def copy_event(event: Event) -> Event:
+    """An event of one's own: its data copied, and the lists in it (a path)."""
+    return Event(event.kind, event.turn,
+                 {k: list(v) if type(v) is list else v for k, v in event.data.items()})
+
+
 def normalise(move: str) -> str:
     """A move string with runs of white space folded (the notation's one spelling)."""
     return " ".join(move.split())
@@ -153,8 +181,9 @@ class GameCore:
     @property
     def log(self) -> tuple[Event, ...]:
         """Every event of the game so far, oldest first, as ``narration``
-        tells them: a tuple (a copy; the events are records, read them only)."""
-        return tuple(self._log)
+        tells them: a tuple of copies (``EventLog``), so changing one changes
+        nothing of the game."""
+        return EventLog(self._log)
 
     @property
     def setup(self) -> dict[str, Any] | None:

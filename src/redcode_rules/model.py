@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-from typing import Any
+from typing import Any, Mapping
 
 import attrs
 
@@ -400,19 +400,47 @@ class RulesSpec:
     root: str = "base"
 
 
+class ReadOnlyDict(dict):
+    """A ``dict`` that refuses changes: a ruleset's tables, shared by every
+    game on it. A subclass of ``dict``, not a ``MappingProxyType``, so a
+    lookup costs what a dict's does (``get`` included), and it pickles,
+    copies and writes as JSON like one."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a Ruleset is read-only: build another (load_ruleset with card "
+                        "files, or a variant) to change its cards")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple:
+        """Rebuilt from a plain dict (pickle and ``copy`` would set items one by one)."""
+        return (type(self), (dict(self),))
+
+
+def _read_only(table: dict) -> ReadOnlyDict:
+    return table if isinstance(table, ReadOnlyDict) else ReadOnlyDict(table)
+
+
+def _read_only_words(words: dict) -> ReadOnlyDict:
+    return ReadOnlyDict({lang: _read_only(table) for lang, table in words.items()})
+
+
 @attrs.frozen
 class Ruleset:
     """A compiled edition or variant: everything a game needs to know."""
 
     name: str
     """The edition or variant name (`es`, `house_rules`)."""
-    maneuvers: dict[str, CardDef]
+    maneuvers: Mapping[str, CardDef] = attrs.field(converter=_read_only)
     """Every maneuver by id, in declaration order."""
-    orders: dict[str, CardDef]
+    orders: Mapping[str, CardDef] = attrs.field(converter=_read_only)
     """Every order card by id, in declaration order."""
-    ships: dict[str, ShipDef]
+    ships: Mapping[str, ShipDef] = attrs.field(converter=_read_only)
     """Every ship type by id."""
-    maps: dict[str, MapCardDef]
+    maps: Mapping[str, MapCardDef] = attrs.field(converter=_read_only)
     """Every map card by id (R1.1, D2.7)."""
     options: RuleOptions
     """The rule options: every number of the rules that is not on a card."""
@@ -420,13 +448,14 @@ class Ruleset:
     """The card files it was compiled from, in the order they were applied."""
     lineage: tuple[str, ...] = ()   # variant names from base to this one
     """The variant names from `base` down to this one: `('base', 'es', 'it')`."""
-    statuses: dict[str, StatusDef] = attrs.Factory(dict)
+    statuses: Mapping[str, StatusDef] = attrs.field(factory=dict, converter=_read_only)
     """Every status cards can give, by id, in declaration order (R9)."""
-    tokens: dict[str, TokenDef] = attrs.Factory(dict)
+    tokens: Mapping[str, TokenDef] = attrs.field(factory=dict, converter=_read_only)
     """Every kind of board token, by id, in declaration order."""
     spec: RulesSpec = attrs.field(default=RulesSpec(), eq=False)  # how to rebuild it
     """How the ruleset was built, and the card texts read to build it."""
-    words: dict[str, dict[str, Wording]] = attrs.Factory(dict)
+    words: Mapping[str, Mapping[str, Wording]] = attrs.field(
+        factory=dict, converter=_read_only_words)
     """The card files' own names, genders, flavour texts and status states, by
     language then id (``name es "Mina marina" (f)``): what the narration,
     the card text and the reference say before the catalog. Not in ``hash``:

@@ -3,12 +3,17 @@
 The file names the ruleset it was played with (edition or variant, extra
 files, inline card texts) and its hash; a saved game whose card data has
 changed since is refused rather than silently played under other rules.
+
+A save names its format's version (``format``); an older save is brought up
+to the current version by one migration step per version (``MIGRATIONS``)
+before it is read, so a field renamed since is migrated, not explained, and
+a save of a newer version is refused naming it.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 import cattrs
 
@@ -22,7 +27,11 @@ from .modifiers import lifetime_in, lifetime_out
 from .state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from .validate import Problem, Stage, check_state
 
-FORMAT = 1
+#: The save format's version, the ``format`` field of every save. A change of
+#: the save's shape (a field renamed, dropped or moved) raises it by one and
+#: adds the step from the version before to ``MIGRATIONS``: old saves are
+#: brought up to date step by step, never explained field by field.
+FORMAT = 2
 _conv = cattrs.Converter(forbid_extra_keys=True)
 # log event data are plain JSON values already
 _conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
@@ -128,15 +137,48 @@ def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
     return {**state, "ships": ships}
 
 
+def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 wrote ``ruleset.extra``, card files by path, always empty
+    since saves carry every card text; format 2 has no such field. A
+    non-empty one stays, for ``ruleset_from_ref`` to refuse: its card
+    texts are not in the save, so no migration can supply them."""
+    ruleset = data.get("ruleset")
+    if isinstance(ruleset, dict) and ruleset.get("extra") == []:
+        data = {**data, "ruleset": {k: v for k, v in ruleset.items() if k != "extra"}}
+    return {**data, "format": 2}
+
+
+#: Version → the step that turns a save of that version into one of the next.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2}
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """A parsed save brought to ``FORMAT`` one step at a time (``MIGRATIONS``);
+    ``ScenarioError`` on ``format`` for a version this code does not know,
+    naming a newer one as newer."""
+    version = data.get("format")
+    if type(version) is not int or not 1 <= version <= FORMAT:
+        if type(version) is int and version > FORMAT:
+            raise ScenarioError("format", f"save format {version} is newer than this version "
+                                f"of redcode_rules, which reads formats 1 to {FORMAT}: "
+                                "update it to load this save")
+        raise ScenarioError("format", f"unknown save format {quote(version)}; this version "
+                            f"reads formats 1 to {FORMAT}")
+    while version < FORMAT:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
 def game_to_dict(game) -> dict[str, Any]:
     """The save of a game; what no reader would take back is refused here
     (``ScenarioError`` naming the field), with the reader's own checks."""
     data = {
         "format": FORMAT,
-        "ruleset": ruleset_ref(game.rules),
+        "ruleset": {k: v for k, v in ruleset_ref(game.rules).items() if k != "extra"},
         "setup": game.setup,
         "state": _statuses_out(_conv.unstructure(game.state), game.rules, game.state.ships),
-        "log": _conv.unstructure(game.log),
+        "log": _conv.unstructure(list(game.log), list[Event]),
         "moves": list(game.moves),
     }
     _check_counts(data["state"], data["moves"], game.rules)
@@ -232,9 +274,7 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
         raise ScenarioError("json", "a saved game is a JSON object")
     if json_depth(data) > MAX_JSON_DEPTH:
         raise ScenarioError("json", f"nested deeper than {MAX_JSON_DEPTH} levels")
-    if data.get("format") != FORMAT:
-        raise ScenarioError("format", f"unknown save format {quote(data.get('format'))}; "
-                            f"this version reads {FORMAT}")
+    data = migrate(data)
     if not isinstance(data.get("ruleset"), dict):
         raise ScenarioError("ruleset", "missing or not an object")
     rules = ruleset_from_ref(data["ruleset"])

@@ -1,0 +1,68 @@
+"""The save format's version: an old save is brought up to date by the
+migration steps (one per version), a newer one is refused naming it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.serialize import FORMAT, MIGRATIONS, migrate
+
+DATA = Path(__file__).parent / "data"
+#: A format 1 save, written by the code of that format: blue's torpedo has
+#: hit red once, from a scenario at 3 to 1.
+OLD = (DATA / "save_format_1.json").read_text("utf-8")
+
+
+def test_a_save_carries_the_current_format_version():
+    game = rc.Game.from_json(OLD)
+    data = json.loads(game.to_json())
+    assert data["format"] == FORMAT == 2
+    assert "extra" not in data["ruleset"]
+
+
+def test_a_format_1_save_loads_through_the_migration_equal_to_a_new_one():
+    old = json.loads(OLD)
+    assert old["format"] == 1 and old["ruleset"]["extra"] == []
+    game = rc.Game.from_json(OLD)
+    new = game.to_json()
+    assert migrate(old) == json.loads(new)
+    assert rc.Game.from_json(new) == game
+    assert game.moves == ["torpedo red-destroyer", "pass"]
+    assert game.ship("red-destroyer").repairs == 1 and game.score == {"blue": 3, "red": 1}
+
+
+def test_every_older_version_has_its_step():
+    assert sorted(MIGRATIONS) == list(range(1, FORMAT))
+
+
+def test_a_migration_step_leaves_what_it_cannot_fix_for_the_reader_to_refuse(tmp_path):
+    """Card files named by path: their text is not in the save, so the step
+    keeps the field and the reader refuses it, naming it."""
+    old = json.loads(OLD)
+    old["ruleset"]["extra"] = [str(tmp_path / "mine.rc")]
+    assert migrate(old)["ruleset"]["extra"] == [str(tmp_path / "mine.rc")]
+    with pytest.raises(rc.SaveError) as info:
+        rc.Game.from_json(json.dumps(old))
+    assert info.value.field == "ruleset.extra"
+
+
+def test_a_newer_save_is_a_save_error_naming_its_version():
+    newer = json.loads(OLD)
+    newer["format"] = FORMAT + 1
+    with pytest.raises(rc.SaveError) as info:
+        rc.Game.from_json(json.dumps(newer))
+    assert info.value.field == "format"
+    assert info.value.reason == (f"save format {FORMAT + 1} is newer than this version of "
+                                 f"redcode_rules, which reads formats 1 to {FORMAT}: update it "
+                                 "to load this save")
+
+
+@pytest.mark.parametrize("version", [0, -1, "1", 1.0, True, None])
+def test_a_version_that_is_no_format_is_a_save_error(version):
+    bad = {**json.loads(OLD), "format": version}
+    with pytest.raises(rc.SaveError) as info:
+        rc.Game.from_json(json.dumps(bad))
+    assert info.value.field == "format"
+    assert info.value.reason.startswith("unknown save format ")
