@@ -276,3 +276,29 @@ def test_a_nature_that_is_none_is_refused(text, column, reason, suggestion):
         rc.load_source(text)
     assert (err.value.line, err.value.column, err.value.reason, err.value.suggestion) == (
         1, column, reason, suggestion)
+
+
+WIPE = """\
+order wipe {
+    copies 4
+    effect put_on_deck 99 random of target; crew_loss 99 to target; regain repair 99 to self
+    name en "Wipe" es "Barrido" it "Spazzata"
+}
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+"""
+
+
+def test_an_amount_no_hand_track_or_reserve_reaches_reads_as_all_of_it():
+    """A designer's `99` for "all" is said as all: the whole hand, all the
+    reserve crew, repairs up to the maximum (the effect takes no more)."""
+    rules = rc.load_source(WIPE)
+    assert texts(rules, "wipe") == [
+        "The target's player puts their whole hand on top of the deck; the target loses all "
+        "its reserve crew; your ship regains repairs up to its maximum. " + ANY["en"],
+        "El jugador del objetivo pone toda su mano encima del mazo, el objetivo pierde toda "
+        "la tripulación de la reserva y tu barco recupera reparaciones hasta el máximo. "
+        + ANY["es"],
+        "Il giocatore del bersaglio mette tutta la sua mano in cima al mazzo, il bersaglio "
+        "perde tutto l'equipaggio della riserva e la tua nave recupera riparazioni fino al "
+        "massimo. " + ANY["it"]]

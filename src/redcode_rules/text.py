@@ -191,8 +191,9 @@ def effect_text(effect: Effect, lang: str = "en",
                           otherwise)[0]
 
 
-#: a number of cards no hand holds (the printed deck has 30, R1.4): a hand
-#: effect of at least as many reads as the whole hand, not as the number
+#: a number no hand, track or reserve reaches (the printed deck has 30 cards,
+#: R1.4): an effect of at least as many reads as all of it ("their whole
+#: hand", "all its reserve crew"), not as the number a designer wrote for it
 WHOLE_HAND = 30
 
 
@@ -239,7 +240,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | N
     if name == "cancel":
         values["answered"] = cat["answered_kinds"][answers]
     if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
-        template = cat["effects_all"][name]  # "discards their whole hand", not "99"
+        template = cat["effects_all"][name]  # "discards their whole hand", not 99
     if trigger and key in held.get("effects", {}).get(name, {}):
         template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and key in template:
