@@ -189,13 +189,9 @@ def computed_note(effect, lang: str) -> str:
     return "".join(notes)
 
 
-def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None = None,
-                   otherwise: bool = False) -> str:
-    """An effect's phrase followed by its condition (`… if the target is …`);
-    ``otherwise``: its condition is the previous effect's, negated (`otherwise, …`)."""
+def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None = None) -> str:
+    """An effect's phrase followed by its condition (`… if the target is …`)."""
     cond = effect.computed.condition
-    if otherwise:
-        return conditioned(phrase, None, lang, how="otherwise")
     if cond is None:
         return phrase
     return conditioned(phrase, cond, lang, types, names)

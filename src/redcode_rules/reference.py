@@ -15,7 +15,7 @@ import attrs
 from .i18n import catalog, display_name, pick, token_name
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import (ability_texts, effect_text, join, status_rule_parts, token_lasts,
+from .text import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
                    trigger_sentences)
 
 
@@ -130,8 +130,8 @@ def _capital(sentence: str) -> str:
 
 def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
-    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
-                catalog(lang)["card"])
+    body = effects_text(card.effects, lang, rules.statuses, rules.words, frozenset(rules.ships),
+                        answers=answerable(rules, card))
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"

@@ -8,7 +8,7 @@ response flags. A new card written in the DSL gets text in every language.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from .effects import Effect, Selector, primitive_of
 from .exprs import All, AnyOf, Condition, Is, Not
@@ -61,7 +61,7 @@ def status_nature(status: StatusDef) -> Nature:
 
 def status_rule_parts(status: StatusDef, lang: str = "en",
                       names: Words | None = None,
-                      statuses: dict[str, StatusDef] | None = None) -> dict[str, str]:
+                      statuses: Mapping[str, StatusDef] | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration; ``names``: the card set's own names."""
@@ -99,7 +99,7 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
 
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
-                 statuses: dict[str, StatusDef] | None = None,
+                 statuses: Mapping[str, StatusDef] | None = None,
                  words: Words | None = None) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
     from its holder (`at the start of its player's turn: 1 repair damage to
@@ -116,14 +116,14 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
 
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
-                      statuses: dict[str, StatusDef] | None = None,
+                      statuses: Mapping[str, StatusDef] | None = None,
                       names: Words | None = None) -> list[str]:
     """Each trigger of a ship type or a token as a sentence of ``lang``."""
     return [_capital(trigger_text(t, lang, token, statuses, names)) + "." for t in triggers]
 
 
 def ability_texts(ship: ShipDef, lang: str = "en",
-                  statuses: dict[str, StatusDef] | None = None,
+                  statuses: Mapping[str, StatusDef] | None = None,
                   names: Words | None = None) -> list[str]:
     """Each ability of a ship type and what it changes, in ``lang``
     (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
@@ -153,7 +153,7 @@ def token_stays(token: TokenDef, lang: str = "en") -> str:
 
 
 def token_text(token: TokenDef, lang: str = "en",
-               statuses: dict[str, StatusDef] | None = None,
+               statuses: Mapping[str, StatusDef] | None = None,
                names: Words | None = None) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box: …`)."""
@@ -163,7 +163,7 @@ def token_text(token: TokenDef, lang: str = "en",
 
 
 def ship_rule_text(ship: ShipDef, lang: str = "en",
-                   statuses: dict[str, StatusDef] | None = None,
+                   statuses: Mapping[str, StatusDef] | None = None,
                    names: Words | None = None) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
     ability and what it changes, each trigger (empty for the printed ships)."""
@@ -177,18 +177,16 @@ def _capital(sentence: str) -> str:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None, words: Words | None = None,
-                types=(), trigger: bool = False, answers: str = "maneuver",
-                otherwise: bool = False) -> str:
+                statuses: Mapping[str, StatusDef] | None = None, words: Words | None = None,
+                types=(), trigger: bool = False, answers: str = "maneuver") -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
     describes; ``words``: the card set's own names (``Ruleset.words``);
     ``types``: the ship type ids, which a filter may name (exprs_text);
     ``trigger``: the effect of a trigger, whose selectors are seen from its
-    holder; ``answers``: what a response may answer (``answered_kinds``);
-    ``otherwise``: its condition is the previous effect's, negated."""
-    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
-                          otherwise)[0]
+    holder; ``answers``: what a response may answer (``answered_kinds``).
+    A card's effects together read better: ``effects_text``."""
+    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers)[0]
 
 
 #: a number no hand, track or reserve reaches (the printed deck has 30 cards,
@@ -197,9 +195,9 @@ def effect_text(effect: Effect, lang: str = "en",
 WHOLE_HAND = 30
 
 
-def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | None,
+def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] | None,
                    words: Words | None, types, trigger: bool, answers: str,
-                   otherwise: bool, bare: bool = False) -> tuple[str, str]:
+                   bare: bool = False) -> tuple[str, str]:
     """An effect's phrase and its subject (``who``) as the phrase starts with it;
     ``bare``: without its condition (said once for several effects)."""
     cat = catalog(lang)
@@ -250,11 +248,11 @@ def _effect_phrase(effect: Effect, lang: str, statuses: dict[str, StatusDef] | N
         if computed.amounts:
             phrase += computed_note(effect, lang)
         if not bare:
-            phrase = with_condition(phrase, effect, lang, types, words, otherwise)
+            phrase = with_condition(phrase, effect, lang, types, words)
     return phrase, str(values["who"])
 
 
-def effects_text(effects, lang: str, statuses: dict[str, StatusDef] | None = None,
+def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,
                  words: Words | None = None, types=(), trigger: bool = False,
                  answers: str = "maneuver") -> str:
     """A card's or trigger's effects as one phrase, each thing said once: a
@@ -310,7 +308,7 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
     last: tuple[str, str, Effect | None] = ("", "", None)
     for effect in run:
         phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
-                                     False, bare=True)
+                                     bare=True)
         prev = last[2]
         if _takes_what_it_looked_at(prev, effect):
             groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
@@ -346,7 +344,8 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
 
 
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
-    """The groups joined as ``join`` does, but where ``seps`` gives a joiner."""
+    """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
+    ``last_joiner``), but where ``seps`` gives a joiner of its own."""
     if len(groups) < 2:
         return "".join(groups)
     out = groups[0]
@@ -354,13 +353,6 @@ def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
         default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
         out += (sep or default) + group
     return out
-
-
-def join(parts: list[str], words: dict) -> str:
-    """`a; b; c` or `a, b y c`, as the language joins a list of effects."""
-    if len(parts) < 2:
-        return "".join(parts)
-    return words["joiner"].join(parts[:-1]) + words["last_joiner"] + parts[-1]
 
 
 def answerable(rules: Ruleset, card) -> str:
