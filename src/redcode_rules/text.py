@@ -3,6 +3,11 @@
 Each primitive has a template per language (``effects`` in ``lang/*.yaml``);
 a card's text is its effects' sentences, then its range or area and its
 response flags. A new card written in the DSL gets text in every language.
+
+The text reads like a printed card: the card set's own names for whatever
+it names, each thing said once (a shared subject, a shared condition, a
+hand just looked at), the verb that gives a status chosen by its nature,
+"all" for a number nothing reaches. tests/text_lint.py checks every text.
 """
 
 from __future__ import annotations
