@@ -42,7 +42,8 @@ order orders maneuver maneuvers repair repairs crew box boxes when if until whil
 it this that these those which who can cannot may must will has have gives given takes
 draws draw discard discards more less than moves move placed token tokens status sunk
 enemy friendly own held burning any all up at on start end next side sides point points
-hand deck range sight area also once per game
+hand deck range sight area also once per game you take look gets lose loses regains
+recovers sinks scores returns place removed instead whole moved responded response usable
 """.split())
 
 #: words of a language that look English but are words of its own
