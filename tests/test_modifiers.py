@@ -399,18 +399,18 @@ def test_rule_text_of_modifiers_in_three_languages(designer):
         "be responded to.",
         "Tu barco queda braced: cada daño que recibe se reduce en 1, durante 2 usos. Carta de "
         "órdenes: sin respuesta.",
-        "La tua nave subisce braced: ogni danno che subisce diminuisce di 1, per 2 usi. Carta "
+        "La tua nave beneficia di braced: ogni danno che subisce diminuisce di 1, per 2 usi. Carta "
         "degli ordini: senza risposta.",
         "The target is veiled: other players' maneuvers cannot target it, this turn. Order "
         "card: any ship on the board; cannot be responded to.",
         "El objetivo queda veiled: las maniobras de otros jugadores no pueden tomarlo como "
         "objetivo, este turno. Carta de órdenes: cualquier barco del tablero; sin respuesta.",
-        "Il bersaglio subisce veiled: le manovre degli altri giocatori non possono prendere di "
+        "Il bersaglio beneficia di veiled: le manovre degli altri giocatori non possono prendere di "
         "mira questa nave, per questo turno. Carta degli ordini: qualsiasi nave sul "
         "tabellone; senza risposta."]
     spot, slow = rules.statuses["spotted"], rules.statuses["slowed"]
     assert [rules.text(c, "it") for c in ("spot", "slow")] == [
-        "La tua nave subisce spotted: vede 2 caselle più lontano, fino alla fine del tuo "
+        "La tua nave beneficia di spotted: vede 2 caselle più lontano, fino alla fine del tuo "
         "prossimo turno. Carta degli ordini: senza risposta.",
         "Il bersaglio subisce slowed: i suoi spostamenti arrivano 1 casella meno lontano, per "
         "1 uso. Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."]
@@ -493,8 +493,9 @@ def test_an_ability_can_hide_a_ship_type_from_order_cards(tmp_path):
 def test_the_card_reference_lists_a_ship_type_s_abilities():
     rules = rc.load_ruleset("en", extra=[example("fast")])
     lines = ships_page(rules, "it").splitlines()
-    assert ("Abilità: velocità (i suoi spostamenti arrivano 1 casella più lontano (solo "
-            "Movimento), la gittata delle sue manovre diminuisce di 1)") in lines
+    assert lines[lines.index("Abilità:") + 2] == (
+        "- Velocità: i suoi spostamenti con Movimento arrivano 1 casella più lontano; la "
+        "gittata delle sue manovre diminuisce di 1.")
     assert differences(rules, "en") == ["New ship type: Corvette.", "New status: fast."]
 
 
@@ -528,7 +529,7 @@ def test_a_cost_modifier_for_one_maneuver(tmp_path):
     assert game.ship("blue-destroyer").crew_on("missile") == 2
     assert game.ship("blue-destroyer").reserve == 3
     assert ships_page(game.rules, "en").count(
-        "Abilities: Drilled (its maneuvers cost 1 crew less (at least 1) (Torpedo only))") == 1
+        "- Drilled: Torpedo costs 1 crew less (at least 1).") == 1
 
 
 def test_a_status_over_the_turns_of_a_player_out_of_the_game_ends_with_them():

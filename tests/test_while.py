@@ -101,8 +101,8 @@ def test_save_and_scenario_round_trip_keep_the_status():
 def test_rule_text_in_three_languages():
     rules = game(1).rules
     assert rules.text("call_damage_control", "en") == (
-        "Your ship is under damage control: its maneuvers cost 1 crew less (at least 1) "
-        "(Repair only), while your ship is a damaged ship. Order card: cannot be responded to.")
+        "Your ship is under damage control: Repair costs 1 crew less (at least 1), while "
+        "your ship is a damaged ship. Order card: cannot be responded to.")
     assert "mientras tu barco es un barco dañado" in rules.text("call_damage_control", "es")
     assert "finché la tua nave è una nave danneggiata" in rules.text("call_damage_control", "it")
 

@@ -47,7 +47,7 @@ def test_a_status_reads_as_said_of_a_ship_in_each_language():
     assert [rules.text("smoke_screen", lang).split(":")[0] for lang in LANGS] == [
         "Your ship is smoke-screened",
         "Tu barco queda tras una cortina de humo",
-        "La tua nave subisce la cortina fumogena"]
+        "La tua nave beneficia della cortina fumogena"]
 
 
 def test_a_token_is_named_in_the_card_text_and_the_narration():

@@ -440,6 +440,9 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
                     self._pos(meta))
 
+    def nature(self, meta, c):
+        return Prop("nature", (str(c[0]), self._tpos(c[0])), self._pos(meta))
+
     def ability(self, meta, c):
         return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 

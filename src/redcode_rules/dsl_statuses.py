@@ -13,6 +13,7 @@ from .exprs_dsl import check_words
 from .kinds import CardKind, Choice
 from .model import Duration, Forbid, Modifier, Redirect, SourceRef, StatusDef
 from .modifiers import MAX_USES
+from .text import Nature
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 
 
@@ -90,7 +91,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      SourceRef(entry.pos.file, entry.pos.line), uses,
                      _untargetable(draft, entry), _modifiers(draft, entry),
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
-                     condition)
+                     condition, _nature(draft, entry))
     if uses and not (spec.modifiers or spec.redirect):
         raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
                           "is used: a use is counted by 'modify' (a maneuver declared, a "
@@ -182,6 +183,19 @@ def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
                           f"{', '.join(known)} (the ship of the card's player who gave it), "
                           f"not '{where}'", _suggest(where, known))
     return Redirect(where)
+
+def _nature(draft: Layers, entry: _Entry) -> Nature | None:
+    """``nature harmful|protective|neutral``: what the status is to its ship,
+    for the verb that gives it in card text; None: read from what it does."""
+    prop = entry.props.get("nature")
+    if prop is None:
+        return None
+    word, pos = prop.value
+    known = [n.value for n in Nature]
+    if word not in known:
+        raise draft.error(pos, f"status '{entry.id}': its nature is {', '.join(known)}, "
+                          f"not '{word}'", _suggest(word, known))
+    return Nature(word)
 
 def compile_triggers(draft: Layers, entry: _Entry, holder: Holder) -> tuple[TriggerDef, ...]:
     """The triggers of a status, ship type or token (``when ...``), in order."""

@@ -174,6 +174,13 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                  "the status (`giver`), if on the board and another ship; that ship's own "
                  "modifiers then apply. Damage is sent once, never on again.",
                  "redirect damage to giver"),
+    "nature": ("What the status is to its ship: `harmful`, `protective` or `neutral`. "
+               "Words only (no play reads it): the verb that gives the status in card text "
+               "(Italian `subisce` of a harmful status, `beneficia di` of a protective one, "
+               "`riceve` of a neutral one). Left out, it is read from what the status does: "
+               "what it forbids, or a trigger that hurts its ship, harms; `untargetable`, "
+               "`redirect`, or a trigger that helps, protects; a `modify` counts by whether "
+               "the ship is better off; both or neither: neutral.", "nature protective"),
     "ability": ("Passive abilities of the ship type: declared statuses that are `permanent` "
                 "and only `modify` or are `untargetable` (no forbids, no redirect). Every ship "
                 "of the type has them, never lost; they are not in the ship's state.",

@@ -30,7 +30,7 @@ from .exprs import (
     Ships,
     Subject,
 )
-from .i18n import catalog, contract, display_name, pick, status_name
+from .i18n import Words, catalog, contract, display_name, pick, status_name
 
 
 def _words(lang: str) -> dict[str, Any]:
@@ -80,36 +80,48 @@ def amount_text(a: Amount, lang: str, in_filter: bool = False) -> tuple[str, int
     return " ".join(out), number if len(a.terms) == 1 else 1
 
 
-def ship_phrase(words: tuple[str, ...], lang: str, types=()) -> str:
+def ship_phrase(words: tuple[str, ...], lang: str, types=(), names: Words | None = None,
+                plural: bool = False) -> str:
     """`damaged enemy ship` / `barco enemigo dañado`: the noun and its adjectives;
-    ``types``: the ship type ids (the other words are adjectives or statuses)."""
+    ``types``: the ship type ids (the other words are adjectives or statuses,
+    said with the card set's own ``names``); ``plural``: `barcos enemigos`."""
     w = _words(lang)
-    before, after, tail = [], [], []
-    for word in words:
+    adjectives = w["adjectives_plural"] if plural else w["adjectives"]
+    before: list[str] = []
+    after: list[str] = []
+    tail: list[str] = []
+    # "other" first, where the language puts it before: "another enemy ship"
+    for word in sorted(words, key=lambda x: x != Adjective.OTHER):
         if word == Adjective.ANY:
             continue
         if word in types:
-            tail.append(w["of_type"].format(type=display_name(word, lang)))
+            tail.append(w["of_type"].format(type=display_name(word, lang, names)))
             continue
-        phrase = w["adjectives"].get(word)
+        phrase = adjectives.get(word)
         if phrase is None:  # a status, said of a ship
-            phrase, word = status_name(word, lang, of_ship=True), "statuses"
+            phrase, word = status_name(word, lang, of_ship=True, words=names), "statuses"
         (before if word in w["before"].split() else after).append(phrase)
-    return " ".join([*before, w["ship"], *after, *tail])
+    return " ".join([*before, w["ships" if plural else "ship"], *after, *tail])
 
 
-def a_ship(flt: Filter, lang: str, types=()) -> str:
-    """A filter as an indefinite noun phrase (`an enemy ship such that …`)."""
+def a_ship(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
+    """A filter as an indefinite noun phrase (`an enemy ship such that …`);
+    "other" takes the language's own word (`another ship`, `otro barco`)."""
     w = _words(lang)
-    phrase = ship_phrase(flt.words, lang, types)
-    article = w["a"]["vowel"] if phrase[:1].lower() in "aeiou" else w["a"]["other"]
-    out = article.format(ship=phrase)
+    if Adjective.OTHER in flt.words:
+        rest = tuple(x for x in flt.words if x != Adjective.OTHER)
+        out = w["a"]["another"].format(ship=ship_phrase(rest, lang, types, names))
+    else:
+        phrase = ship_phrase(flt.words, lang, types, names)
+        article = w["a"]["vowel"] if phrase[:1].lower() in "aeiou" else w["a"]["other"]
+        out = article.format(ship=phrase)
     if flt.where is not None:
-        out += w["where"].format(cond=condition_text(flt.where, lang, True, types))
+        out += w["where"].format(cond=condition_text(flt.where, lang, True, types, names))
     return out
 
 
-def condition_text(c: Condition, lang: str, in_filter: bool = False, types=()) -> str:
+def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
+                   names: Words | None = None) -> str:
     """A condition as a clause (`the repairs of your ship are fewer than 3`)."""
     w = _words(lang)
     if isinstance(c, Compare):
@@ -117,11 +129,11 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=()) -
         right, _ = amount_text(c.right, lang, in_filter)
         return contract(lang, pick(w["cmp"][c.op.value], number).format(l=left, r=right))
     if isinstance(c, All):
-        return w["and"].join(condition_text(p, lang, in_filter, types) for p in c.parts)
+        return w["and"].join(condition_text(p, lang, in_filter, types, names) for p in c.parts)
     if isinstance(c, AnyOf):
-        return w["or"].join(condition_text(p, lang, in_filter, types) for p in c.parts)
+        return w["or"].join(condition_text(p, lang, in_filter, types, names) for p in c.parts)
     if isinstance(c, Not):
-        return w["not"].format(cond=condition_text(c.part, lang, in_filter, types))
+        return w["not"].format(cond=condition_text(c.part, lang, in_filter, types, names))
     assert isinstance(c, Is)
     key = "is_not" if c.negated else "is"
     if c.subject == "mode":
@@ -129,19 +141,26 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=()) -
         return w["mode_" + key].format(mode=" ".join(modes.get(m, m) for m in c.words))
     if c.subject == "answered":
         answered = w["answered_words"]
-        what = w["and"].join(answered.get(x) or display_name(x, lang) for x in c.words)
+        what = w["and"].join(answered.get(x) or display_name(x, lang, names) for x in c.words)
         return w["answered_" + key].format(what=what)
     who = w["who"][c.subject]
-    return w[key].format(who=who, what=a_ship(Filter(c.words), lang, types))
+    return w[key].format(who=who, what=a_ship(Filter(c.words), lang, types, names))
 
 
-def ships_text(sel: Ships | Players, lang: str, types=()) -> str:
-    """A set of ships or players as a noun phrase (`every enemy ship in the visual field`)."""
+def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+    """A set of ships or players as a noun phrase (`every enemy ship in the visual
+    field`); "every other ship" as the language says it (`cada uno de los demás barcos`)."""
     w = _words(lang)
     if isinstance(sel, Players):
         adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
         return w["every_player"].format(adjs=adjs).replace("  ", " ").strip()
-    out = w["every"].format(ship=ship_phrase(sel.filter.words, lang, types))
+    if Adjective.OTHER in sel.filter.words:
+        rest = tuple(x for x in sel.filter.words if x != Adjective.OTHER)
+        plural = w["every_other"]["noun"] == "plural"
+        out = w["every_other"]["text"].format(
+            ship=ship_phrase(rest, lang, types, names, plural=plural))
+    else:
+        out = w["every"].format(ship=ship_phrase(sel.filter.words, lang, types, names))
     if sel.place is not Place.BOARD:
         out += w["in_" + sel.place.value]
     if sel.within is not None:
@@ -151,13 +170,15 @@ def ships_text(sel: Ships | Players, lang: str, types=()) -> str:
             origin = w["from_box"].format(box=sel.of_name)
         out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
     if sel.filter.where is not None:
-        out += w["where"].format(cond=condition_text(sel.filter.where, lang, True, types))
+        out += w["where"].format(cond=condition_text(sel.filter.where, lang, True, types,
+                                                     names))
     return out
 
 
-def to_ships_text(sel: Ships | Players, lang: str, types=()) -> str:
+def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
     """The same after the language's "to" (`to every enemy ship`)."""
-    return _words(lang)["to_every"].format(every=ships_text(sel, lang, types))
+    return contract(lang, _words(lang)["to_every"].format(
+        every=ships_text(sel, lang, types, names)))
 
 
 def computed_note(effect, lang: str) -> str:
@@ -168,17 +189,29 @@ def computed_note(effect, lang: str) -> str:
     return "".join(notes)
 
 
-def with_condition(phrase: str, effect, lang: str, types=()) -> str:
+def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None = None) -> str:
     """An effect's phrase followed by its condition (`… if the target is …`)."""
     cond = effect.computed.condition
     if cond is None:
         return phrase
-    return _words(lang)["if"].format(effect=phrase, cond=condition_text(cond, lang, False, types))
+    return conditioned(phrase, cond, lang, types, names)
 
 
-def usable_text(cond: Condition, lang: str, types=()) -> str:
+def conditioned(effects: str, cond: Condition | None, lang: str, types=(),
+                names: Words | None = None, how: str = "if") -> str:
+    """Effects under a condition: ``if`` after one effect (`… if …`),
+    ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
+    negation of the condition just said (`otherwise, …`)."""
+    w = _words(lang)
+    if how == "otherwise":
+        return w["otherwise"].format(effect=effects)
+    said = condition_text(cond, lang, False, types, names)
+    return w[how].format(effect=effects, cond=said)
+
+
+def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None) -> str:
     """A card's ``usable if`` as a sentence."""
-    return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types))
+    return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types, names))
 
 
 def cost_text(amount: Amount, lang: str) -> str:
@@ -186,6 +219,6 @@ def cost_text(amount: Amount, lang: str) -> str:
     return _words(lang)["cost"].format(amount=amount_text(amount, lang)[0])
 
 
-def target_text(flt: Filter, lang: str, types=()) -> str:
+def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
-    return _words(lang)["target"].format(ship=a_ship(flt, lang, types))
+    return _words(lang)["target"].format(ship=a_ship(flt, lang, types, names))

@@ -18,7 +18,7 @@ from .exprs import Amount, Condition, Filter
 from .errors import UnknownName
 from .i18n import Wording, display_name, flavour, languages, status_name
 from .kinds import CardKind, Choice
-from .text import card_text, status_rule_parts
+from .text import Nature, card_text, status_rule_parts
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
@@ -175,6 +175,10 @@ class StatusDef:
     condition: Any = None
     """Its ``while CONDITION`` (an exprs.Condition about its ship: self and it
     are that ship), or None for any other duration."""
+    nature: Nature | None = attrs.field(default=None, eq=False)
+    """Whether it harms, protects or is neutral to its ship (``nature``), which
+    chooses the verb that gives it in card text; None: read from what it does
+    (``text.status_nature``). Words only: no play reads it, nor the hash."""
 
     @property
     def modifies(self) -> bool:

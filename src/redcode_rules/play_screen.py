@@ -21,7 +21,7 @@ from .game import Game, normalise
 from .i18n import catalog, display_name, pick, ship_display, status_name, token_name
 from .narrate import ship_letter
 from .play_menu import Menu
-from .text import status_rule_parts, token_lasts
+from .text import acts_on_own_ship, status_rule_parts, token_lasts
 
 
 class Screen:
@@ -248,7 +248,7 @@ class View:
         if card.kind == "maneuver":  # an order card's text says whom it may aim at
             facts.append(pick(w["card_cost"], card.cost).format(cost=card.cost))
             facts.append(w["card_range"].format(range=card.range) if card.range is not None
-                         else w["card_self"])
+                         else w["card_self" if acts_on_own_ship(card) else "card_no_target"])
         self.screen.say(w["card_head"].format(name=display_name(ident, self.lang, rules.words),
                                               id=ident, facts=" · ".join(facts)), "title")
         for part in self.screen.wrap("  " + rules.text(ident, self.lang)):

@@ -15,7 +15,7 @@ import attrs
 from .i18n import catalog, display_name, pick, token_name
 from .loader import BASE, load_ruleset
 from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from .text import (ability_texts, effect_text, join, status_rule_parts, token_lasts,
+from .text import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
                    trigger_sentences)
 
 
@@ -130,8 +130,8 @@ def _capital(sentence: str) -> str:
 
 def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
-    body = join([effect_text(e, lang, rules.statuses, rules.words) for e in card.effects],
-                catalog(lang)["card"])
+    body = effects_text(card.effects, lang, rules.statuses, rules.words, frozenset(rules.ships),
+                        answers=answerable(rules, card))
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"
@@ -182,11 +182,12 @@ def _ship_changes(rules: Ruleset, mine: ShipDef, theirs: ShipDef, lang: str) -> 
 
 
 def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
-    """The line of a ship type's abilities and what each changes (none: no line)."""
+    """A ship type's abilities, one item each with what it changes (none: no lines)."""
     if not ship.abilities:
         return []
     parts = ability_texts(ship, lang, rules.statuses, rules.words)
-    return [f"{catalog(lang)['reference']['abilities']}: {'; '.join(parts)}", ""]
+    return [f"{catalog(lang)['reference']['abilities']}:", "",
+            *[f"- {part}." for part in parts], ""]
 
 
 def _option_changes(rules: Ruleset, base: Ruleset, lang: str) -> list[str]:

@@ -3,25 +3,70 @@
 Each primitive has a template per language (``effects`` in ``lang/*.yaml``);
 a card's text is its effects' sentences, then its range or area and its
 response flags. A new card written in the DSL gets text in every language.
+
+The text reads like a printed card: the card set's own names for whatever
+it names, each thing said once (a shared subject, a shared condition, a
+hand just looked at), the verb that gives a status chosen by its nature,
+"all" for a number nothing reaches. tests/text_lint.py checks every text.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from typing import TYPE_CHECKING, Mapping
 
 from .effects import Effect, Selector, primitive_of
-from .exprs_text import computed_note, condition_text, cost_text, ships_text, target_text, \
-    to_ships_text, usable_text, with_condition
-from .i18n import Words, catalog, display_name, pick, status_name, token_name
+from .exprs import All, AnyOf, Condition, Is, Not
+from .exprs_text import computed_note, condition_text, conditioned, cost_text, ships_text, \
+    target_text, to_ships_text, usable_text, with_condition
+from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
     from .model import Ruleset, ShipDef, StatusDef
     from .triggers import TokenDef, TriggerDef
 
 
+class Nature(str, enum.Enum):
+    """What a status is to the ship that has it, which chooses the verb that
+    gives it (Italian "subisce" only of a status that harms)."""
+
+    HARMFUL = "harmful"
+    PROTECTIVE = "protective"
+    NEUTRAL = "neutral"
+
+
+#: the numbers a ship is better off with more of (range, movement, sight) or less
+_BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
+#: effects that hurt (or help) the ship a trigger of its status acts on
+_HURTS = frozenset({"damage", "breakdown_damage", "crew_loss", "sink", "discard"})
+_HELPS = frozenset({"regain", "recover_crew", "draw"})
+
+
+def status_nature(status: StatusDef) -> Nature:
+    """A status's nature: as declared (``nature``), else read from what it does:
+    what it forbids or a trigger that hurts its own ship harms; being no
+    target, damage sent away, a trigger that helps protect; numbers changed
+    count by whether the ship is better off; both or neither: neutral."""
+    if status.nature is not None:
+        return status.nature
+    score = [-1 for _ in status.forbids]
+    score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
+    score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
+    for trigger in status.triggers:
+        for effect in trigger.effects:
+            if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
+                name = primitive_of(effect).name
+                score += [-1] if name in _HURTS else [1] if name in _HELPS else []
+    if score and all(x < 0 for x in score):
+        return Nature.HARMFUL
+    if score and all(x > 0 for x in score):
+        return Nature.PROTECTIVE
+    return Nature.NEUTRAL
+
+
 def status_rule_parts(status: StatusDef, lang: str = "en",
                       names: Words | None = None,
-                      statuses: dict[str, StatusDef] | None = None) -> dict[str, str]:
+                      statuses: Mapping[str, StatusDef] | None = None) -> dict[str, str]:
     """What a status forbids and how long it lasts, as phrases of ``lang``
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration; ``names``: the card set's own names."""
@@ -46,10 +91,12 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
         parts.append(words["untargetable"][key])
     for modifier, n, card in status.modifiers:
-        forms = words["modify"][modifier.value]["more" if n > 0 else "less"]
-        phrase = pick(forms, abs(n)).format(n=abs(n))
-        if card is not None:
-            phrase += words["only"].format(card=display_name(card, lang, names))
+        more = "more" if n > 0 else "less"
+        if card is not None:  # the card is the subject: "Repair costs 1 crew less"
+            forms = words["modify_on"][modifier.value][more]
+            phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
+        else:
+            phrase = pick(words["modify"][modifier.value][more], abs(n)).format(n=abs(n))
         parts.append(phrase)
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
@@ -57,7 +104,7 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
 
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
-                 statuses: dict[str, StatusDef] | None = None,
+                 statuses: Mapping[str, StatusDef] | None = None,
                  words: Words | None = None) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
     from its holder (`at the start of its player's turn: 1 repair damage to
@@ -68,28 +115,29 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
     when = said["when"][event].format(
         of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
         box=said["box"]["token" if token else "ship"])
-    effects = [effect_text(e, lang, statuses, words, trigger=True) for e in trigger.effects]
+    effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
     return said["rule"].format(when=when, by=said["by"].get(trigger.by.value, ""),
-                               once=said["once"] if trigger.once else "",
-                               effects=join(effects, catalog(lang)["card"]))
+                               once=said["once"] if trigger.once else "", effects=effects)
 
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
-                      statuses: dict[str, StatusDef] | None = None,
+                      statuses: Mapping[str, StatusDef] | None = None,
                       names: Words | None = None) -> list[str]:
     """Each trigger of a ship type or a token as a sentence of ``lang``."""
     return [_capital(trigger_text(t, lang, token, statuses, names)) + "." for t in triggers]
 
 
 def ability_texts(ship: ShipDef, lang: str = "en",
-                  statuses: dict[str, StatusDef] | None = None,
+                  statuses: Mapping[str, StatusDef] | None = None,
                   names: Words | None = None) -> list[str]:
     """Each ability of a ship type and what it changes, in ``lang``
-    (`Armoured (each damage it takes is 1 less)`)."""
+    (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
+    since what it changes may hold brackets of its own."""
     words = catalog(lang)["status_rules"]
-    return [f"{display_name(a, lang, names)} "
-            f"({', '.join(changes(statuses[a], words, lang, names))})"
-            for a in ship.abilities if a in (statuses or {})]
+    known = statuses or {}
+    return [_capital(f"{display_name(a, lang, names)}: "
+                     f"{words['joiner'].join(changes(known[a], words, lang, names))}")
+            for a in ship.abilities if a in known]
 
 
 def token_lasts(token: TokenDef, lang: str = "en") -> str:
@@ -100,18 +148,27 @@ def token_lasts(token: TokenDef, lang: str = "en") -> str:
     return catalog(lang)["status_rules"]["until"][token.duration.value]
 
 
+def token_stays(token: TokenDef, lang: str = "en") -> str:
+    """The sentence of a token kind's text that says how long it stays
+    (`This token stays until the next turn of the player who placed it.`);
+    empty for one that stays until a trigger removes it."""
+    if token.duration.value == "permanent":
+        return ""
+    return catalog(lang)["triggers"]["token_stays"][token.duration.value]
+
+
 def token_text(token: TokenDef, lang: str = "en",
-               statuses: dict[str, StatusDef] | None = None,
+               statuses: Mapping[str, StatusDef] | None = None,
                names: Words | None = None) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box: …`)."""
     parts = trigger_sentences(token.triggers, lang, True, statuses, names)
-    lasts = token_lasts(token, lang)
-    return " ".join(parts + ([_capital(lasts) + "."] if lasts else []))
+    stays = token_stays(token, lang)
+    return " ".join(parts + ([stays] if stays else []))
 
 
 def ship_rule_text(ship: ShipDef, lang: str = "en",
-                   statuses: dict[str, StatusDef] | None = None,
+                   statuses: Mapping[str, StatusDef] | None = None,
                    names: Words | None = None) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
     ability and what it changes, each trigger (empty for the printed ships)."""
@@ -125,13 +182,29 @@ def _capital(sentence: str) -> str:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: dict[str, StatusDef] | None = None, words: Words | None = None,
-                types=(), trigger: bool = False) -> str:
+                statuses: Mapping[str, StatusDef] | None = None, words: Words | None = None,
+                types=(), trigger: bool = False, answers: str = "maneuver") -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
     describes; ``words``: the card set's own names (``Ruleset.words``);
     ``types``: the ship type ids, which a filter may name (exprs_text);
-    ``trigger``: the effect of a trigger, whose selectors are seen from its holder."""
+    ``trigger``: the effect of a trigger, whose selectors are seen from its
+    holder; ``answers``: what a response may answer (``answered_kinds``).
+    A card's effects together read better: ``effects_text``."""
+    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers)[0]
+
+
+#: a number no hand, track or reserve reaches (the printed deck has 30 cards,
+#: R1.4): an effect of at least as many reads as all of it ("their whole
+#: hand", "all its reserve crew"), not as the number a designer wrote for it
+WHOLE_HAND = 30
+
+
+def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] | None,
+                   words: Words | None, types, trigger: bool, answers: str,
+                   bare: bool = False) -> tuple[str, str]:
+    """An effect's phrase and its subject (``who``) as the phrase starts with it;
+    ``bare``: without its condition (said once for several effects)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -145,8 +218,8 @@ def effect_text(effect: Effect, lang: str = "en",
         key = sel
     else:  # a set of ships or players (exprs.py)
         held = {}
-        values["who"] = ships_text(selector, lang, types)
-        values["to_who"] = to_ships_text(selector, lang, types)
+        values["who"] = ships_text(selector, lang, types, words)
+        values["to_who"] = to_ships_text(selector, lang, types, words)
         key = "each"
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)
@@ -160,29 +233,169 @@ def effect_text(effect: Effect, lang: str = "en",
         by = params["by"]
         values["by"] = cat["pickers"]["player" if by == "owner" and
                                       effect.selector.value == "self" else by]
-    if "status" in params:
-        values["status"] = status_name(params["status"], lang, words=words)
-        values.update(status_rule_parts((statuses or {})[params["status"]], lang, words,
-                                        statuses))
     name = primitive_of(effect).name
     template = cat["effects"][name]
+    if "status" in params:
+        spec = (statuses or {})[params["status"]]
+        values["status"] = status_name(params["status"], lang, words=words)
+        values.update(status_rule_parts(spec, lang, words, statuses))
+        template = template[status_nature(spec).value]  # the verb of its nature
+    if name == "cancel":
+        values["answered"] = cat["answered_kinds"][answers]
+    if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
+        template = cat["effects_all"][name]  # "discards their whole hand", not 99
     if trigger and key in held.get("effects", {}).get(name, {}):
         template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
-    phrase = pick(template, amount).format(**values)
-    if computed is None:
-        return phrase
-    if computed.amounts:
-        phrase += computed_note(effect, lang)
-    return with_condition(phrase, effect, lang, types)
+    phrase = contract(lang, pick(template, amount).format(**values))
+    if computed is not None:
+        if computed.amounts:
+            phrase += computed_note(effect, lang)
+        if not bare:
+            phrase = with_condition(phrase, effect, lang, types, words)
+    return phrase, str(values["who"])
 
 
-def join(parts: list[str], words: dict) -> str:
-    """`a; b; c` or `a, b y c`, as the language joins a list of effects."""
-    if len(parts) < 2:
-        return "".join(parts)
-    return words["joiner"].join(parts[:-1]) + words["last_joiner"] + parts[-1]
+def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,
+                 words: Words | None = None, types=(), trigger: bool = False,
+                 answers: str = "maneuver") -> str:
+    """A card's or trigger's effects as one phrase, each thing said once: a
+    condition shared by effects in a row said before them ("if …, a and b"),
+    one that negates the condition just said as "otherwise", the subject of
+    an effect said once for the effects after it that share it ("the target
+    regains 2 repairs and recovers 1 crew"), cards taken from a hand just
+    looked at taken "from it"; the effect after a status (whose rule is a
+    list of its own) is set apart by the language's clause joiner."""
+    said = catalog(lang)["card"]
+    parts: list[str] = []
+    seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
+    last_cond, last_effect = None, None
+    for cond, run in _runs(effects):
+        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers)
+        if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
+            parts[-1] += said["clause_joiner"] + conditioned(
+                _join_groups(groups, inner, said), None, lang, how="otherwise")
+        else:
+            if cond is not None:  # said once, before the effects it applies to
+                how = "if" if len(run) == 1 else "if_all"
+                under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
+                groups, inner = [conditioned(_join_groups(groups, inner, under), cond, lang,
+                                             types, words, how)], []
+            if parts:
+                seps.append(said["clause_joiner"] if _is_status(last_effect) else None)
+            parts += groups
+            seps += inner
+        last_cond, last_effect = cond, run[-1]
+    return _join_groups(parts, seps, said)
+
+
+def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
+    """The effects in runs of one condition (None: unconditional), in order."""
+    runs: list[tuple[Condition | None, list[Effect]]] = []
+    for effect in effects:
+        cond = effect.computed.condition if effect.computed is not None else None
+        if runs and runs[-1][0] == cond:
+            runs[-1][1].append(effect)
+        else:
+            runs.append((cond, [effect]))
+    return runs
+
+
+def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
+            answers: str) -> tuple[list[str], list[str | None]]:
+    """A run's effects, without their condition, as groups (effects sharing a
+    subject, or a take after a look, make one) and the joiner before each
+    group but the first (the clause joiner after a status, else None)."""
+    said = catalog(lang)["card"]
+    groups: list[str] = []
+    seps: list[str | None] = []
+    last: tuple[str, str, Effect | None] = ("", "", None)
+    for effect in run:
+        phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
+                                     bare=True)
+        prev = last[2]
+        if _takes_what_it_looked_at(prev, effect):
+            groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
+        elif (groups and who == last[1] and phrase.startswith(who + " ")
+              and last[0].startswith(who + " ") and not _is_status(prev)):
+            groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
+        else:
+            if groups:
+                seps.append(said["clause_joiner"] if _is_status(prev) else None)
+            groups.append(phrase)
+        last = (phrase, who, effect)
+    return groups, seps
+
+
+def _is_status(effect: Effect | None) -> bool:
+    return effect is not None and primitive_of(effect).name == "status"
+
+
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect) -> bool:
+    """A ``take`` of a written number right after a ``look_hand`` of the same player."""
+    return (prev is not None and primitive_of(prev).name == "look_hand"
+            and primitive_of(effect).name == "take" and prev.selector == effect.selector
+            and not (effect.computed is not None and effect.computed.amounts))
+
+
+def _phrase_after_look(effect: Effect, lang: str) -> str:
+    """`take 1 order card of your choice from it`: the hand was just named."""
+    cat = catalog(lang)
+    params = effect.params()
+    by = cat["pickers"][params["by"]]
+    return pick(cat["effects_after_look"]["take"], params["amount"]).format(
+        amount=params["amount"], by=by)
+
+
+def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
+    """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
+    ``last_joiner``), but where ``seps`` gives a joiner of its own."""
+    if len(groups) < 2:
+        return "".join(groups)
+    out = groups[0]
+    for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
+        default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
+        out += (sep or default) + group
+    return out
+
+
+def answerable(rules: Ruleset, card) -> str:
+    """What a response may answer, for the text of its cancel: the one kind
+    its ``usable if answered is …`` allows (a kind, or cards by name), else a
+    maneuver, or an order card too when an order card of the rules can be
+    responded to (R5.1)."""
+    kinds = _answer_kinds(card.usable, rules)
+    if kinds is not None and len(kinds) == 1:
+        return next(iter(kinds))
+    if any(o.respondable for o in rules.orders.values()):
+        return "both"
+    return "maneuver"
+
+
+def _answer_kinds(cond, rules: Ruleset) -> set[str] | None:
+    """The kinds of card (maneuver, order) a condition lets the answered item
+    be; None where it does not restrict them."""
+    if isinstance(cond, Is) and cond.subject == "answered" and not cond.negated:
+        kinds = {w if w in ("maneuver", "order") else rules.card(w).kind
+                 for w in cond.words if w in ("maneuver", "order")
+                 or w in rules.maneuvers or w in rules.orders}
+        return kinds or None
+    if isinstance(cond, All):
+        parts = [k for k in (_answer_kinds(p, rules) for p in cond.parts) if k is not None]
+        return set.intersection(*parts) if parts else None
+    if isinstance(cond, AnyOf):
+        found = [_answer_kinds(p, rules) for p in cond.parts]
+        if any(k is None for k in found):
+            return None
+        return set().union(*[k for k in found if k is not None])
+    return None
+
+
+def acts_on_own_ship(card) -> bool:
+    """Whether every effect of a card acts on its own ship (or its player) alone."""
+    return all(isinstance(e.selector, Selector) and e.selector is Selector.SELF
+               for e in card.effects)
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
@@ -190,20 +403,22 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     words = catalog(lang)["card"]
     card = rules.card(card_id)
     types = frozenset(rules.ships)
-    body = join([effect_text(e, lang, rules.statuses, rules.words, types)
-                 for e in card.effects], words)
+    body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
+                        answers=answerable(rules, card))
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.filter is not None:
-        parts.append(target_text(card.target.filter, lang, types))
+        parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.usable is not None:
-        parts.append(usable_text(card.usable, lang, types))
+        parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
             parts.append(cost_text(card.computed_cost, lang))
-        parts.append(words["range"].format(range=card.range) if card.range is not None
-                     else words["self_only"])
+        if card.range is not None:
+            parts.append(words["range"].format(range=card.range))
+        else:  # "own ship only" where it acts on nothing else
+            parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])
         if card.response:
             parts.append(words["response"])

@@ -1,0 +1,304 @@
+"""Card text that reads like a printed card, in English, Spanish and Italian:
+the card set's own names wherever a status or token is said, "another ship",
+a subject said once, "otherwise", a whole hand rather than "99", no bracket
+inside a bracket, "own ship only" only where a card acts on its own ship
+alone, a cancel that names what it answers, and the verb that gives a status
+chosen by its nature (Italian "subisce" only of a status that harms).
+
+The cards are tests/data/designer_cards.rc: card ideas written as a designer
+would, not taken from the examples.
+"""
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.effects import Selector
+from redcode_rules.text import Nature, ship_rule_text, status_nature, token_text
+
+from conftest import PLAY_SCENARIO, play_session
+from text_lint import DESIGNER, EXAMPLES, LANGS, rulesets
+
+
+@pytest.fixture(scope="module")
+def designer():
+    return rc.load_ruleset("en", extra=[str(DESIGNER)])
+
+
+def texts(rules, card):
+    return [rules.text(card, lang) for lang in LANGS]
+
+
+ORDER = {"en": "Order card: cannot be responded to.", "es": "Carta de órdenes: sin respuesta.",
+         "it": "Carta degli ordini: senza risposta."}
+ANY = {"en": "Order card: any ship on the board; cannot be responded to.",
+       "es": "Carta de órdenes: cualquier barco del tablero; sin respuesta.",
+       "it": "Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."}
+
+
+@pytest.mark.parametrize("card,expected", [
+    ("field_repairs", [  # one subject for two effects on it
+        "The target regains 2 repairs and recovers 1 crew. " + ANY["en"],
+        "El objetivo recupera +2 reparaciones y recupera 1 tripulante. " + ANY["es"],
+        "Il bersaglio recupera +2 riparazioni e recupera 1 membro dell'equipaggio. "
+        + ANY["it"]]),
+    ("spotter", [  # "another", "otro" without an article
+        "You draw 1 order card. Target: another ship. " + ORDER["en"],
+        "Robas 1 carta de órdenes. Objetivo: otro barco. " + ORDER["es"],
+        "Peschi 1 carta degli ordini. Bersaglio: un'altra nave. " + ORDER["it"]]),
+    ("ceasefire", [  # every other ship
+        "Every other ship is held by a ceasefire: no maneuvers, not even responses, until "
+        "your next turn. " + ORDER["en"],
+        "Cada uno de los demás barcos queda en alto el fuego: ninguna maniobra, ni siquiera "
+        "respuestas, hasta tu próximo turno. " + ORDER["es"],
+        "Ogni altra nave subisce il cessate il fuoco: nessuna manovra, nemmeno risposte, fino "
+        "al tuo prossimo turno. " + ORDER["it"]]),
+    ("fire_control", [  # a status in a filter, by the card set's own words
+        "2 repair damage to the target. Target: an enemy burning ship. " + ORDER["en"],
+        "-2 reparaciones al objetivo. Objetivo: un barco enemigo en llamas. " + ORDER["es"],
+        "-2 riparazioni al bersaglio. Bersaglio: una nave nemica in fiamme. " + ORDER["it"]]),
+    ("purge", [  # the whole hand, not "99"
+        "The target's player discards their whole hand. " + ANY["en"],
+        "El jugador del objetivo descarta toda su mano. " + ANY["es"],
+        "Il giocatore del bersaglio scarta tutta la sua mano. " + ANY["it"]]),
+    ("sonar", [  # no range, yet not on its own ship alone
+        "1 repair damage to every enemy ship in the visual field within 2 boxes of your ship. "
+        "No target. Can be responded to.",
+        "-1 reparación a cada barco enemigo en el campo visual a 2 casillas o menos de tu "
+        "barco. Sin objetivo. Admite respuesta.",
+        "-1 riparazione a ogni nave nemica nel campo visivo entro 2 caselle dalla tua nave. "
+        "Senza bersaglio. Con risposta."]),
+    ("paint_target", [  # the effect after a status stands apart from its rule
+        "The target is marked: each damage it takes is 1 more, until the end of your next "
+        "turn; you draw 1 order card. Target: an enemy ship. " + ORDER["en"],
+        "El objetivo queda marcado: cada daño que recibe aumenta en 1, hasta el final de tu "
+        "próximo turno; robas 1 carta de órdenes. Objetivo: un barco enemigo. " + ORDER["es"],
+        "Il bersaglio subisce la designazione: ogni danno che subisce aumenta di 1, fino alla "
+        "fine del tuo prossimo turno; peschi 1 carta degli ordini. Bersaglio: una nave "
+        "nemica. " + ORDER["it"]]),
+    ("boarding", [  # the hand named once
+        "You look at the hand of the target's player and take 1 order card of your choice "
+        "from it. Target: an enemy ship such that the distance to that ship is at most 1. "
+        + ORDER["en"],
+        "Miras la mano del jugador del objetivo y tomas de ella 1 carta de órdenes a tu "
+        "elección. Objetivo: un barco enemigo tal que la distancia a ese barco es como mucho "
+        "1. " + ORDER["es"],
+        "Guardi la mano del giocatore del bersaglio e ne prendi 1 carta degli ordini a tua "
+        "scelta. Bersaglio: una nave nemica tale che la distanza da quella nave è al massimo "
+        "1. " + ORDER["it"]]),
+])
+def test_designer_cards_read_like_printed_cards(designer, card, expected):
+    assert texts(designer, card) == expected
+
+
+def test_an_ability_and_a_change_for_one_card_need_no_bracket_in_a_bracket(designer):
+    assert [ship_rule_text(designer.ships["ironclad"], lang, designer.statuses,
+                           designer.words) for lang in LANGS] == [
+        "Plated: each damage it takes is 1 less; Torpedo costs 1 more crew.",
+        "Acorazado: cada daño que recibe se reduce en 1; Torpedo cuesta 1 tripulante más.",
+        "La piastratura: ogni danno che subisce diminuisce di 1; Siluro costa 1 membro "
+        "dell'equipaggio in più."]
+
+
+def test_a_cancel_says_what_the_response_may_answer(designer):
+    """An order that answers only order cards (by kind or by name) cancels "the
+    order card"; with
+    no order card that can be answered, a response cancels "the maneuver";
+    where one can (open fire), "the maneuver or order card"."""
+    assert [t.split(".")[0] for t in texts(designer, "counter_order")] == [
+        "Cancel the order card it answers", "Anula la carta de órdenes a la que responde",
+        "Annulla la carta degli ordini a cui risponde"]
+    assert [t.split(".")[0] for t in texts(designer, "jam_answer")] == [  # two order cards
+        "Cancel the order card it answers", "Anula la carta de órdenes a la que responde",
+        "Annulla la carta degli ordini a cui risponde"]
+    assert [t.split(".")[0] for t in texts(designer, "veto")] == [
+        "Cancel the maneuver it answers", "Anula la maniobra a la que responde",
+        "Annulla la manovra a cui risponde"]
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "cards2_responses.rc")])
+    assert [t.split(".")[0] for t in texts(rules, "countermand")] == [
+        "Cancel the maneuver or order card it answers",
+        "Anula la maniobra o carta de órdenes a la que responde",
+        "Annulla la manovra o carta degli ordini a cui risponde"]
+    assert rules.text("shield").startswith("Cancel the maneuver or order card it answers.")
+    assert rc.load_ruleset("en").text("shield").startswith("Cancel the maneuver it answers.")
+
+
+def test_a_condition_and_its_negation_read_as_otherwise():
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "exprs_war_bonds.rc")])
+    assert [t.split(";")[1].split(" e ")[0].split(" y ")[0] for t in texts(rules, "war_bonds")
+            ] == [" otherwise, you draw 1 order card", " si no, robas 1 carta de órdenes",
+                  " altrimenti peschi 1 carta degli ordini"]
+
+
+def test_a_condition_shared_by_effects_in_a_row_is_said_once(designer):
+    assert texts(designer, "war_chest") == [
+        "If the game is in war mode, you draw 1 order card, 1 repair damage to the target and "
+        "your ship regains 1 repair; otherwise, your side scores 1 victory point. " + ANY["en"],
+        "Si la partida está en modo guerra, robas 1 carta de órdenes, -1 reparación al "
+        "objetivo y tu barco recupera +1 reparación; si no, tu bando gana 1 punto de "
+        "victoria. " + ANY["es"],
+        "Se la partita è in modalità guerra, peschi 1 carta degli ordini, -1 riparazione al "
+        "bersaglio e la tua nave recupera +1 riparazione; altrimenti la tua squadra segna 1 "
+        "punto vittoria. " + ANY["it"]]
+
+
+def test_a_token_says_once_how_long_it_stays():
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "triggers_smoke.rc")])
+    assert [token_text(rules.tokens["smoke"], lang, rules.statuses, rules.words)
+            .split(". ")[-1] for lang in LANGS] == [
+        "This token stays until the next turn of the player who placed it.",
+        "Esta ficha se queda hasta el próximo turno del jugador que la colocó.",
+        "Questo segnalino resta fino al prossimo turno del giocatore che l'ha piazzato."]
+
+
+def test_own_ship_only_is_said_only_of_a_card_acting_on_its_own_ship_alone():
+    """Every maneuver without a range of every edition, example file and
+    designer's card: "Own ship only." exactly when each effect is on its own ship."""
+    said = 0
+    for _, rules in rulesets():
+        for card in rules.maneuvers.values():
+            if card.range is not None:
+                continue
+            alone = all(e.selector is Selector.SELF for e in card.effects)
+            for lang, words in zip(LANGS, ("Own ship only.", "Solo el propio barco.",
+                                           "Solo la propria nave.")):
+                assert (words in rules.text(card.id, lang)) is alone, (card.id, lang)
+            said += alone
+    assert said > 0
+
+
+# ------------------------------------------------------------------ statuses by nature
+
+@pytest.mark.parametrize("file,status,nature", [
+    (None, "intercepted", Nature.HARMFUL),            # forbids
+    ("modifiers_smoke_screen.rc", "smoke", Nature.PROTECTIVE),      # untargetable
+    ("modifiers_armoured.rc", "armoured", Nature.PROTECTIVE),       # damage -1
+    ("modifiers_radar_jammer.rc", "jammed", Nature.HARMFUL),        # range -1, cost +1
+    ("modifiers_decoy.rc", "decoyed", Nature.PROTECTIVE),           # damage sent away
+    ("modifiers_fast.rc", "fast", Nature.NEUTRAL),    # moves farther, reaches less
+    ("triggers_fire.rc", "burning", Nature.HARMFUL),  # a trigger that damages its ship
+    ("while_damage_control.rc", "damage_control_team", Nature.PROTECTIVE),  # costs less
+    ("anchor.rc", "anchored", Nature.HARMFUL),
+])
+def test_a_status_s_nature_is_read_from_what_it_does(file, status, nature):
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / file)] if file else [])
+    assert status_nature(rules.statuses[status]) is nature
+
+
+def test_italian_says_subisce_only_of_a_status_that_harms():
+    """Every card that gives a status, in every ruleset: Italian "subisce"
+    (suffers) exactly when the status harms, "beneficia di" when it protects."""
+    seen = set()
+    for _, rules in rulesets():
+        for card in [*rules.maneuvers.values(), *rules.orders.values()]:
+            for effect in card.effects:
+                status = getattr(effect, "status", None)
+                if not status or status not in rules.statuses:
+                    continue
+                nature = status_nature(rules.statuses[status])
+                text = rules.text(card.id, "it")
+                assert ("subisce " in text.split(":")[0]) is (nature is Nature.HARMFUL), text
+                assert ("beneficia d" in text) is (nature is Nature.PROTECTIVE), text
+                seen.add(nature)
+    assert seen == {Nature.HARMFUL, Nature.PROTECTIVE}
+
+
+TRIM = """\
+status trim {
+    this turn
+    modify movement +1
+    modify range -1
+    name en "trimmed for speed" es "aligerado" (m) it "l'assetto veloce" (m)
+}
+order trim_for_speed {
+    copies 4
+    effect status trim on target
+    name en "Trim for speed" es "Aligerar" it "Assetto veloce"
+}
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+"""
+
+
+def test_a_neutral_status_is_given_without_harm_or_help():
+    """Farther moves but a shorter reach: Italian "riceve" (receives)."""
+    rules = rc.load_source(TRIM)
+    assert status_nature(rules.statuses["trim"]) is Nature.NEUTRAL
+    assert [t.split(":")[0] for t in texts(rules, "trim_for_speed")] == [
+        "The target is trimmed for speed", "El objetivo queda aligerado",
+        "Il bersaglio riceve l'assetto veloce"]
+
+
+def test_redcode_play_says_own_ship_only_only_of_a_card_acting_on_its_own_ship():
+    scenario = {**PLAY_SCENARIO, "extra": [str(DESIGNER)]}
+    s, out = play_session(["card sonar", "card movement", "quit"], scenario=scenario)
+    s.run()
+    heads = [line for line in out.getvalue().splitlines() if "— maneuver" in line]
+    assert heads == ["Sonar (sonar) — maneuver · costs 1 crew · no target",
+                     "Movement (movement) — maneuver · costs 1 crew · own ship only"]
+
+
+MOOR = """\
+status held {
+    until start of its next turn
+    forbids maneuvers nature protective
+    name en "held in port" es "en puerto" (m) it "la sosta in porto" (f)
+}
+order moor { copies 4  effect status held on target  name en "Moor" es "Amarrar" it "Ormeggio" }
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+patch status intercepted { nature neutral }
+"""
+
+
+def test_a_declared_nature_chooses_the_verb_over_what_the_status_does():
+    """`nature protective` after a list of forbids ends it; a patch sets the
+    nature of a printed status. Words only: the status forbids the same."""
+    rules = rc.load_source(MOOR)
+    held, intercepted = rules.statuses["held"], rules.statuses["intercepted"]
+    assert (held.nature, intercepted.nature) == (Nature.PROTECTIVE, Nature.NEUTRAL)
+    assert [f.value for f in held.forbids] == ["maneuvers"]
+    assert rules.text("moor", "it").split(":")[0] == "Il bersaglio beneficia della sosta in porto"
+    assert rules.text("intercept", "it").split(":")[0] == (
+        "-1 riparazione al bersaglio e il bersaglio riceve l'intercettazione")
+    assert rules.hash == rc.load_source(MOOR.replace(" nature protective", "")
+                                        .replace("patch status intercepted { nature neutral }\n",
+                                                 "")).hash
+
+
+@pytest.mark.parametrize("text,column,reason,suggestion", [
+    ("status s { this turn forbids orders nature harmfull }\n", 44,
+     "status 's': its nature is harmful, protective, neutral, not 'harmfull'", "harmful"),
+    ("status s { this turn nature good forbids orders }\n", 29,
+     "status 's': its nature is harmful, protective, neutral, not 'good'", None),
+])
+def test_a_nature_that_is_none_is_refused(text, column, reason, suggestion):
+    with pytest.raises(rc.DslError) as err:
+        rc.load_source(text)
+    assert (err.value.line, err.value.column, err.value.reason, err.value.suggestion) == (
+        1, column, reason, suggestion)
+
+
+WIPE = """\
+order wipe {
+    copies 4
+    effect put_on_deck 99 random of target; crew_loss 99 to target; regain repair 99 to self
+    name en "Wipe" es "Barrido" it "Spazzata"
+}
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+"""
+
+
+def test_an_amount_no_hand_track_or_reserve_reaches_reads_as_all_of_it():
+    """A designer's `99` for "all" is said as all: the whole hand, all the
+    reserve crew, repairs up to the maximum (the effect takes no more)."""
+    rules = rc.load_source(WIPE)
+    assert texts(rules, "wipe") == [
+        "The target's player puts their whole hand on top of the deck; the target loses all "
+        "its reserve crew; your ship regains repairs up to its maximum. " + ANY["en"],
+        "El jugador del objetivo pone toda su mano encima del mazo, el objetivo pierde toda "
+        "la tripulación de la reserva y tu barco recupera reparaciones hasta el máximo. "
+        + ANY["es"],
+        "Il giocatore del bersaglio mette tutta la sua mano in cima al mazzo, il bersaglio "
+        "perde tutto l'equipaggio della riserva e la tua nave recupera riparazioni fino al "
+        "massimo. " + ANY["it"]]
