@@ -140,7 +140,7 @@ def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
 
 
 # --------------------------------------------------------------------------
-# the oracle of moves along a path (tests/test_board.py, tests/test_listing.py)
+# the oracle of moves along a path (tests/test_rules_02_board.py, tests/test_rules_02_move_listing.py)
 
 
 def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
@@ -187,7 +187,7 @@ def plain_moves(board, start: int, steps: int, occupied: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------
-# resource caps for hostile inputs (tests/test_hostile_inputs.py)
+# resource caps for hostile inputs (tests/test_security_fuzzed_inputs.py)
 
 #: what one hostile load may use: a regression fails the test, not the machine
 CAP_MEMORY_MB = 512

@@ -1,6 +1,6 @@
 """The command line: one-line errors and exit codes, --json, --version, python -m.
 
-The terminal game itself (`redcode play`) is tested in tests/test_play.py.
+The terminal game itself (`redcode play`) is tested in tests/test_cli_play.py.
 """
 
 import json

@@ -4,7 +4,7 @@ The positions are in tests/data/perft/. When a count changes on purpose
 (a rule fixed), check the change with ``perft.divide`` and update it here.
 They are scenarios with every ship already on the board, as after the fixed
 placement (D2.8): the placement decisions (R2.8) are not in these counts
-(tests/test_placement.py counts those).
+(tests/test_rules_02_placement.py counts those).
 """
 
 from pathlib import Path

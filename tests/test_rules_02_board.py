@@ -536,7 +536,7 @@ def test_r4_3_running_water_does_not_block_sight():
 def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships):
     """The path walk lists exactly one path per outcome of the plain
     search, in sorted order (listings find notations by bisection), prefixed
-    texts too (tests/test_listing.py checks random boards)."""
+    texts too (tests/test_rules_02_move_listing.py checks random boards)."""
     board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
     assume(not board.is_island(start))
     occupied = sum({1 << s for s in ships})
