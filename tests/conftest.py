@@ -25,9 +25,17 @@ import traceback
 from typing import Any, Callable
 
 import pytest
+from hypothesis import settings
 
 import redcode_rules as rc
 from redcode_rules.errors import quote
+
+# Hypothesis draws the same examples on every run (seeded from each test), with
+# no example database: a run takes the same time twice, and a failure found is
+# found again. RC_HYPOTHESIS=random draws new examples each run, to look further.
+settings.register_profile("fixed", derandomize=True, database=None, deadline=None)
+settings.register_profile("random", deadline=None)
+settings.load_profile(os.environ.get("RC_HYPOTHESIS", "fixed"))
 
 #: the built-in editions (cards/editions/), each with texts in its language
 EDITIONS = ("en", "es", "it")
