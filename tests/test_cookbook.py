@@ -39,7 +39,7 @@ def test_every_entry_declares_something_shown_on_the_page():
         assert cookbook["declared"](entry), entry.title
 
 
-def test_the_entries_use_categories_of_the_issue():
+def test_the_entries_use_the_cookbook_categories():
     assert [c.value for c in cookbook["Category"]] == [
         "filters", "selectors", "conditions", "statuses", "triggers", "hand and deck",
         "tokens", "amounts", "global effects", "play modes", "ship abilities", "names"]

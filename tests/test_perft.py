@@ -18,8 +18,8 @@ DATA = Path(__file__).parent / "data" / "perft"
 
 COUNTS = {
     # one move per outcome of a path (docs/design.md, "Moves along a path"):
-    # before, every path was a move (duel 56, 961, 7844; currents 581, 593,
-    # 5873; window 1, 1, 51)
+    # one move per path would give duel 56, 961, 7844; currents 581, 593,
+    # 5873; window 1, 1, 51
     "duel.yaml": [36, 516, 4106],
     "currents.yaml": [194, 206, 2003],
     "window.yaml": [1, 1, 33],

@@ -40,8 +40,8 @@ def assert_over(game, winner, reason):
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_d8_6_arena_atomic_bomb_sinking_both_last_ships_is_a_draw(edition):
     """The bomb's damage to every ship in its square is one effect: blue's last
-    ship and red's last ship both sink in it, so both sides are out: a draw
-    (before, red won at blue's sink and then blue at red's)."""
+    ship and red's last ship both sink in it, so both sides are out: a draw,
+    not a win for the side whose ship happened to sink second."""
     game = scenario_game(f"""
         edition: {edition}
         mode: arena
