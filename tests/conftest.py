@@ -22,6 +22,7 @@ import sys
 import textwrap
 import time
 import traceback
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -37,6 +38,9 @@ settings.register_profile("fixed", derandomize=True, database=None, deadline=Non
 settings.register_profile("random", deadline=None)
 settings.load_profile(os.environ.get("RC_HYPOTHESIS", "fixed"))
 
+#: the repository's top folder, and its example card files
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "cards" / "examples"
 #: the built-in editions (cards/editions/), each with texts in its language
 EDITIONS = ("en", "es", "it")
 #: teams of new games by size: blue's ship types, then red's

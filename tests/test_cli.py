@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,8 @@ from redcode_rules import cli
 from redcode_rules.cli import main
 from redcode_rules.replay import save_replay
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
+from conftest import EXAMPLES
+
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 cookbook = runpy.run_path(str(ROOT / "docs" / "cookbook.py"))
 ENTRIES = cookbook["load_entries"]()
 CookbookError = cookbook["CookbookError"]

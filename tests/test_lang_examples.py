@@ -6,15 +6,13 @@ existing primitives; house_rules.rc is a variant of the English edition.
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
 
-from conftest import OPEN_BOARD, pass_all, random_game
+from conftest import EXAMPLES, OPEN_BOARD, pass_all, random_game
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
 

@@ -9,16 +9,14 @@ through undo, clones, JSON and scenarios.
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.kinds import Decision
 
-from conftest import OPEN_BOARD, logged, pass_all
+from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 HANDS = str(EXAMPLES / "cards2_hands.rc")
 SCORING = str(EXAMPLES / "cards2_scoring.rc")
 RESPONSES = str(EXAMPLES / "cards2_responses.rc")
