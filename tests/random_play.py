@@ -103,11 +103,12 @@ def check_listed_moves_accepted(game, moves):
         assert other.moves[-1] == move
 
 
-def check_unlisted_moves_refused(game, rnd, candidates=REFUSED, *, compare_each=True):
+def check_unlisted_moves_refused(game, rnd, candidates=REFUSED, *, before=None,
+                                 compare_each=True):
     """The ``candidates`` not listed, and a listed move with a word too many,
-    are refused; the save is left byte-identical (compared after each refusal,
-    or once after all of them)."""
-    before = game.to_json()
+    are refused; the save (``before``, when the caller has it) is left
+    byte-identical, compared after each refusal or once after all of them."""
+    before = before or game.to_json()
     legal = set(game.legal_moves())
     extra = [rnd.choice(sorted(legal)) + " zz9"] if legal else []
     for move in list(candidates) + extra:
@@ -120,9 +121,9 @@ def check_unlisted_moves_refused(game, rnd, candidates=REFUSED, *, compare_each=
     assert game.to_json() == before
 
 
-def check_clone_independent(game, rnd):
-    """A move played on a clone leaves the game as it was."""
-    before = game.to_json()
+def check_clone_independent(game, rnd, before=None):
+    """A move played on a clone leaves the game (its save ``before``) as it was."""
+    before = before or game.to_json()
     copy = game.clone()
     copy.play(rnd.choice(game.legal_moves()))
     assert game.to_json() == before
@@ -153,11 +154,15 @@ def play_checked(rules, mode, teams, seed, *, rnd=None, invariants_every=1,
             check_listed_moves_accepted(game, moves)
         elif _due(accept_some_every, n):
             check_listed_moves_accepted(game, rnd.sample(moves, min(3, len(moves))))
-        if _due(refusals_every, n):
-            check_unlisted_moves_refused(game, rnd, refused, compare_each=compare_each)
-        if _due(save_every, n):
-            assert rc.Game.from_json(game.to_json()) == game
-            check_clone_independent(game, rnd)
+        refusals, save = _due(refusals_every, n), _due(save_every, n)
+        if refusals or save:
+            before = game.to_json()
+            if save:
+                assert rc.Game.from_json(before) == game
+                check_clone_independent(game, rnd, before)
+            if refusals:
+                check_unlisted_moves_refused(game, rnd, refused, before=before,
+                                             compare_each=compare_each)
         move = rnd.choice(moves)
         game.play(move)
         assert game.moves[-1] == move

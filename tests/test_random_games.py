@@ -7,10 +7,10 @@ tests/random_play.py, from fixed seeds.
 Three sizes, so that a first ``python -m pytest`` stays quick:
 
 - by default, ``RC_QUICK_GAMES`` games (default 36: each edition, mode and
-  team size twice) and a few drawn games;
+  team size twice) and a few games of fixed seeds;
 - ``python -m pytest -m mass``: ``RC_MASS_GAMES`` games (default 2000) and
-  20 games drawn by Hypothesis with every check at every move; CI runs it as
-  its own step on each build;
+  35 games drawn by Hypothesis (seeded: the same games every run) with every
+  check; CI runs it as its own step on each build;
 - ``python -m pytest -m slow``: 10,000 games.
 """
 
@@ -44,11 +44,9 @@ def test_random_game_keeps_invariants(seed, mode, size, edition):
     assert game.is_over
 
 
-@settings(max_examples=15, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)))
-def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
-    game = play_checked(RULES["en"], "arena", TEAMS[size], seed, invariants_every=3)
+def assert_arena_outcome(game):
+    """R8.1: the first side with no ship left loses; at the turn limit, the
+    side with more ships afloat wins (D8.5)."""
     blue = [s for s in game.ships if game.ship(s).side == "blue" and not game.ship(s).sunk]
     red = [s for s in game.ships if game.ship(s).side == "red" and not game.ship(s).sunk]
     if game.turn_number <= game.rules.options.turn_limit:
@@ -58,6 +56,20 @@ def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
     else:
         assert game.winner == ("blue" if len(blue) > len(red) else
                                "red" if len(red) > len(blue) else "draw")
+
+
+@pytest.mark.parametrize("size", sorted(TEAMS))
+def test_an_arena_game_ends_by_elimination_or_limit(size):
+    assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], 3, invariants_every=3))
+
+
+@pytest.mark.mass
+@settings(max_examples=15, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)))
+def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
+    assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], seed,
+                                      invariants_every=3))
 
 
 FIXED = [(seed, mode, size) for seed in range(5) for mode in ("war", "arena")
