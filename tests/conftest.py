@@ -110,6 +110,15 @@ def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
     return play_random(game, random.Random(seed), moves)
 
 
+def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -> list:
+    """``cases`` of a parametrized test as pytest params: those at the indices
+    ``quick`` run in the quick run, the others only with ``-m mass`` (CI)."""
+    return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
+                         id=None if ids is None else ids[i],
+                         marks=() if i in quick else pytest.mark.mass)
+            for i, case in enumerate(cases)]
+
+
 def starting(game: rc.Game, head: str) -> list[str]:
     """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
     return sorted(m for m in game.legal_moves() if m.split()[0] == head)
