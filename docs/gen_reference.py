@@ -1,7 +1,7 @@
 """Generated pages: the card reference of every edition in every language.
 
 Written into docs/ by ``python docs/write_generated.py``, kept in the
-repository and checked current by tests/test_docs.py. Each page is
+repository and checked current by tests/test_docs_generated.py. Each page is
 ``redcode_rules.reference.ships_page/orders_page/options_page`` of the
 compiled ruleset, so the reference cannot disagree with the engine;
 ``redcode rules --edition ES --lang LANG --out DIR`` writes the same pages.

@@ -7,7 +7,7 @@ The card reference (``gen_reference.py``), the DSL reference
 (``gen_cookbook.py``) are generated from the card data, the grammar and the
 cookbook entries. They are kept in the repository, so a reader of
 docs/dsl.md on a code host reaches them as the site's reader does;
-tests/test_docs.py fails when a kept page differs from what its script
+tests/test_docs_generated.py fails when a kept page differs from what its script
 writes now (run this script after changing cards, texts or entries).
 """
 

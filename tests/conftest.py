@@ -22,13 +22,25 @@ import sys
 import textwrap
 import time
 import traceback
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import settings
 
 import redcode_rules as rc
 from redcode_rules.errors import quote
 
+# Hypothesis draws the same examples on every run (seeded from each test), with
+# no example database: a run takes the same time twice, and a failure found is
+# found again. RC_HYPOTHESIS=random draws new examples each run, to look further.
+settings.register_profile("fixed", derandomize=True, database=None, deadline=None)
+settings.register_profile("random", deadline=None)
+settings.load_profile(os.environ.get("RC_HYPOTHESIS", "fixed"))
+
+#: the repository's top folder, and its example card files
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "cards" / "examples"
 #: the built-in editions (cards/editions/), each with texts in its language
 EDITIONS = ("en", "es", "it")
 #: teams of new games by size: blue's ship types, then red's
@@ -98,6 +110,15 @@ def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
     return play_random(game, random.Random(seed), moves)
 
 
+def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -> list:
+    """``cases`` of a parametrized test as pytest params: those at the indices
+    ``quick`` run in the quick run, the others only with ``-m mass`` (CI)."""
+    return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
+                         id=None if ids is None else ids[i],
+                         marks=() if i in quick else pytest.mark.mass)
+            for i, case in enumerate(cases)]
+
+
 def starting(game: rc.Game, head: str) -> list[str]:
     """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
     return sorted(m for m in game.legal_moves() if m.split()[0] == head)
@@ -140,7 +161,7 @@ def logged(game: rc.Game, kinds: str | tuple[str, ...], *keys: str) -> list:
 
 
 # --------------------------------------------------------------------------
-# the oracle of moves along a path (tests/test_board.py, tests/test_listing.py)
+# the oracle of moves along a path (tests/test_rules_02_board.py, tests/test_rules_02_move_listing.py)
 
 
 def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int, ...]]:
@@ -187,7 +208,7 @@ def plain_moves(board, start: int, steps: int, occupied: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------
-# resource caps for hostile inputs (tests/test_hostile_inputs.py)
+# resource caps for hostile inputs (tests/test_security_fuzzed_inputs.py)
 
 #: what one hostile load may use: a regression fails the test, not the machine
 CAP_MEMORY_MB = 512

@@ -1,6 +1,6 @@
 """The command line: one-line errors and exit codes, --json, --version, python -m.
 
-The terminal game itself (`redcode play`) is tested in tests/test_play.py.
+The terminal game itself (`redcode play`) is tested in tests/test_cli_play.py.
 """
 
 import json
@@ -12,7 +12,13 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
+from redcode_rules.cli import main
 from redcode_rules.replay import save_replay
+
+from conftest import EXAMPLES
+
+BATTLESHIP = str(EXAMPLES / "battleship.rc")
+HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
 
 
 def one_line_error(capsys, start):
@@ -228,3 +234,60 @@ def test_an_error_naming_a_replay_s_card_file_prints_it_escaped(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.startswith("redcode: scenario field 'ruleset': cannot rebuild the rules: "
                           f"{ESCAPED}.rc:1:") and "\x1b" not in err
+
+
+# ---------------------------------------------------------------- the shipped examples
+# (INTERFACE "Command line"): card files checked, narrated demos, the rule reference
+
+
+@pytest.mark.parametrize("path", [BATTLESHIP, HOUSE_RULES])
+def test_cli_check_accepts_the_examples(path, capsys):
+    assert main(["check", path]) == 0
+    assert "1 file(s) OK" in capsys.readouterr().out
+
+
+def test_cli_check_reports_a_broken_file(tmp_path, capsys):
+    """`redcode check` exits 1 and the error names the file and line (DslError)."""
+    bad = tmp_path / "broken.rc"
+    bad.write_text("maneuver broken {\n    cost 2  range 2\n    effect damage to target\n}\n",
+                   "utf-8")
+    assert main(["check", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:3:" in err
+    assert "effect damage to target" in err
+    assert "^" in err
+
+
+def test_cli_demo_with_the_battleship(capsys):
+    assert main(["demo", "--seed", "2", "--cards", BATTLESHIP,
+                 "--teams", "battleship/destroyer"]) == 0
+    out = capsys.readouterr().out
+    assert "Winner" in out
+    assert "blue battleship" in out
+
+
+def test_cli_demo_narrates_in_the_edition_language(capsys):
+    assert main(["demo", "--edition", "es", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Ganador" in out
+    assert "Winner" not in out
+
+
+def test_cli_demo_lang_overrides_the_edition_language(capsys):
+    assert main(["demo", "--edition", "es", "--lang", "it", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Vincitore" in out
+    assert "Ganador" not in out
+
+
+def test_cli_rules_writes_the_spanish_reference(tmp_path, capsys):
+    """`redcode rules` writes ships.md, orders.md, options.md; the Spanish deck
+    has Emboscada and no Mecánico (§10: 8 kinds)."""
+    assert main(["rules", "--lang", "es", "--edition", "es", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["options.md", "orders.md", "ships.md"]
+    orders = (tmp_path / "orders.md").read_text("utf-8")
+    assert "Emboscada" in orders
+    assert "Mecánico" not in orders
+    assert "Cartas en el mazo: 30" in orders
+    ships = (tmp_path / "ships.md").read_text("utf-8")
+    assert "Blindaje" in ships and "Portaaviones" in ships

@@ -12,7 +12,8 @@ import pytest
 
 from redcode_rules import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 
 
 def test_bare_redcode_lists_the_commands(capsys):

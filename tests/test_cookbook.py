@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 cookbook = runpy.run_path(str(ROOT / "docs" / "cookbook.py"))
 ENTRIES = cookbook["load_entries"]()
 CookbookError = cookbook["CookbookError"]
@@ -39,7 +40,7 @@ def test_every_entry_declares_something_shown_on_the_page():
         assert cookbook["declared"](entry), entry.title
 
 
-def test_the_entries_use_categories_of_the_issue():
+def test_the_entries_use_the_cookbook_categories():
     assert [c.value for c in cookbook["Category"]] == [
         "filters", "selectors", "conditions", "statuses", "triggers", "hand and deck",
         "tokens", "amounts", "global effects", "play modes", "ship abilities", "names"]

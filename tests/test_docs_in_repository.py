@@ -7,11 +7,11 @@ import re
 import runpy
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 DOCS = ROOT / "docs"
 write_generated = runpy.run_path(str(DOCS / "write_generated.py"))
 

@@ -4,7 +4,7 @@ The positions are in tests/data/perft/. When a count changes on purpose
 (a rule fixed), check the change with ``perft.divide`` and update it here.
 They are scenarios with every ship already on the board, as after the fixed
 placement (D2.8): the placement decisions (R2.8) are not in these counts
-(tests/test_placement.py counts those).
+(tests/test_rules_02_placement.py counts those).
 """
 
 from pathlib import Path
@@ -18,8 +18,8 @@ DATA = Path(__file__).parent / "data" / "perft"
 
 COUNTS = {
     # one move per outcome of a path (docs/design.md, "Moves along a path"):
-    # before, every path was a move (duel 56, 961, 7844; currents 581, 593,
-    # 5873; window 1, 1, 51)
+    # one move per path would give duel 56, 961, 7844; currents 581, 593,
+    # 5873; window 1, 1, 51
     "duel.yaml": [36, 516, 4106],
     "currents.yaml": [194, 206, 2003],
     "window.yaml": [1, 1, 33],

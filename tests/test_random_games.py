@@ -1,10 +1,22 @@
 """Random play to the end: invariants after every move (docs/rules.md R1.3, R2.3,
 R2.4, R3.1, R1.4, R5), legal moves always accepted, unlisted moves always
 refused without changing anything, saves lossless, games finite (D8.5) and
-reproducible from the seed."""
+reproducible from the seed. Every game is played by the one harness,
+tests/random_play.py, from fixed seeds.
+
+Three sizes, so that a first ``python -m pytest`` stays quick:
+
+- by default, ``RC_QUICK_GAMES`` games (default 18: each edition, mode and
+  team size once) and a few games of fixed seeds;
+- ``python -m pytest -m mass``: ``RC_MASS_GAMES`` games (default 2000) and
+  35 games drawn by Hypothesis (seeded: the same games every run) with every
+  check; CI runs it as its own step on each build;
+- ``python -m pytest -m slow``: 10,000 games.
+"""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -12,133 +24,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from conftest import EDITIONS, TEAMS, placing, random_game
+from conftest import EDITIONS, TEAMS, random_game
+from random_play import FEW_REFUSED, play_checked, play_many
 
 RULES = {e: rc.load_ruleset(e) for e in EDITIONS}
-
-# never legal in any position: unknown targets, boxes and words
-NEVER_LEGAL = ["torpedo nowhere", "order mechanic a1", "order kamikaze nowhere", "respond",
-               "respond torpedo", "recover", "recover nothing", "place z9", "discard nothing",
-               "", "   ", "end end", "pass pass", "movement z9", "movement a1 a1 a1",
-               "fire", "order", "order atomic_bomb h6", "torpedo blue-submarine extra"]
-# legal in some positions only
-SOMETIMES_LEGAL = ["end", "pass", "repair", "orders", "movement a1"]
+#: the many-games runs' checks: the invariants after every move; a few refusals
+#: (the save compared once after them), the JSON round trip and a clone every 97 moves
+MASS_CHECKS = dict(accept_all_every=None, accept_some_every=None, refusals_every=97,
+                   refused=FEW_REFUSED, compare_each=False, save_every=97)
 
 
-def check_invariants(game):
-    rules = game.rules
-    boxes = {}
-    for ship_id in game.ships:
-        ship = game.ship(ship_id)
-        spec = rules.ships[ship.type]
-        # R1.3: crew are always reserve + crew on maneuvers + withdrawn
-        assert ship.reserve + sum(ship.crew.values()) + ship.withdrawn == spec.crew == 6
-        assert ship.reserve >= 0 and ship.withdrawn >= 0
-        assert all(0 <= n <= rules.maneuvers[m].cost for m, n in ship.crew.items())
-        # R3.1, R3.4: tracks stay within 0..3
-        assert 0 <= ship.repairs <= 3 and 0 <= ship.breakdowns <= 3
-        if ship.position is None:
-            assert ship.sunk or placing(game)  # or not yet placed (R2.8)
-        else:
-            assert not ship.sunk
-            # R3.2: a ship on the board is afloat
-            assert ship.repairs + ship.breakdowns > 0
-            index = game.board.index(ship.position)
-            assert not game.board.is_island(index)          # R2.3
-            assert ship.position not in boxes               # R2.4
-            boxes[ship.position] = ship_id
-    # R1.4: 30 order cards, always somewhere
-    cards = len(game.deck) + len(game.discards) + sum(len(game.hand(s)) for s in game.ships)
-    assert cards == 30
-    for ship_id in game.ships:
-        if game.decision != "discard":
-            assert len(game.hand(ship_id)) <= rules.options.hand_limit    # R7.2
-    # no item waits on the stack when no response window is open
-    if game.decision in ("main", "recover", "place"):
-        assert game.stack == []
-    if game.decision == "respond":
-        assert game.stack
-        # D5.4: a player is never asked about their own item
-        assert game.stack[-1]["player"] != game.to_move
-    if game.is_over:
-        assert game.winner in ("blue", "red", "draw")
-        assert game.legal_moves() == [] and game.to_move is None
-    else:
-        moves = game.legal_moves()
-        assert moves and moves == sorted(set(moves))
-        assert all(m == " ".join(m.split()) for m in moves)
-        if game.decision == "main":
-            assert game.to_move == game.turn
-            assert "end" in moves
-        if game.decision == "respond":
-            assert "pass" in moves
-    if game.state.mode == "war":
-        assert all(0 <= p < rules.options.victory_points for p in game.score.values()) \
-            or game.is_over
-
-
-def check_listed_moves_accepted(game, moves):
-    for move in moves:
-        other = game.clone()
-        other.play(move)
-        assert other.moves[-1] == move
-
-
-def check_unlisted_moves_refused(game, rnd):
-    before = game.to_json()
-    legal = set(game.legal_moves())
-    candidates = NEVER_LEGAL + SOMETIMES_LEGAL + [rnd.choice(sorted(legal)) + " zz9"] \
-        if legal else NEVER_LEGAL + SOMETIMES_LEGAL
-    for move in candidates:
-        if " ".join(move.split()) in legal:
-            continue
-        with pytest.raises(rc.IllegalMove):
-            game.play(move)
-        assert game.to_json() == before
-
-
-def play_random_game(rules, mode, teams, seed, *, check_every=1, full_check_every=61,
-                     save_every=151):
-    game = rc.new_game(rules, mode=mode, teams=teams, seed=seed)
-    rnd = random.Random(seed)
-    limit = rules.options.turn_limit
-    n = 0
-    check_invariants(game)
-    while not game.is_over:
-        moves = game.legal_moves()
-        if n % full_check_every == 0:
-            check_listed_moves_accepted(game, moves)
-            check_unlisted_moves_refused(game, rnd)
-        elif n % 10 == 0:
-            check_listed_moves_accepted(game, rnd.sample(moves, min(3, len(moves))))
-        if n % save_every == 0:
-            assert rc.Game.from_json(game.to_json()) == game
-        move = rnd.choice(moves)
-        game.play(move)
-        assert game.moves[-1] == move
-        n += 1
-        if n % check_every == 0:
-            check_invariants(game)
-        assert game.turn_number <= limit + 1
-        assert n < 20 * limit * len(game.ships), "the game does not end"
-    check_invariants(game)
-    assert rc.Game.from_json(game.to_json()) == game
-    return game
-
-
+@pytest.mark.mass
 @settings(max_examples=20, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])  # the same games, the same time, each run
 @given(seed=st.integers(0, 2 ** 32 - 1), mode=st.sampled_from(["war", "arena"]),
        size=st.sampled_from(sorted(TEAMS)), edition=st.sampled_from(sorted(RULES)))
 def test_random_game_keeps_invariants(seed, mode, size, edition):
-    game = play_random_game(RULES[edition], mode, TEAMS[size], seed)
+    game = play_checked(RULES[edition], mode, TEAMS[size], seed)
     assert game.is_over
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)))
-def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
-    game = play_random_game(RULES["en"], "arena", TEAMS[size], seed, check_every=3)
+def assert_arena_outcome(game):
+    """R8.1: the first side with no ship left loses; at the turn limit, the
+    side with more ships afloat wins (D8.5)."""
     blue = [s for s in game.ships if game.ship(s).side == "blue" and not game.ship(s).sunk]
     red = [s for s in game.ships if game.ship(s).side == "red" and not game.ship(s).sunk]
     if game.turn_number <= game.rules.options.turn_limit:
@@ -148,6 +56,20 @@ def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
     else:
         assert game.winner == ("blue" if len(blue) > len(red) else
                                "red" if len(red) > len(blue) else "draw")
+
+
+@pytest.mark.parametrize("size", sorted(TEAMS))
+def test_an_arena_game_ends_by_elimination_or_limit(size):
+    assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], 3, invariants_every=3))
+
+
+@pytest.mark.mass
+@settings(max_examples=15, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)))
+def test_random_arena_game_ends_by_elimination_or_limit(seed, size):
+    assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], seed,
+                                      invariants_every=3))
 
 
 FIXED = [(seed, mode, size) for seed in range(5) for mode in ("war", "arena")
@@ -187,3 +109,34 @@ def test_turn_limit_ends_the_game_d8_5(tmp_path):
         if game.turn_number == 11:
             assert game.winner == ("blue" if game.score["blue"] > game.score["red"] else
                                    "red" if game.score["red"] > game.score["blue"] else "draw")
+
+
+def test_a_game_finishes_under_random_play():
+    rules = rc.load_ruleset("en")
+    game = rc.new_game(rules, seed=1)
+    rnd = random.Random(1)
+    for _ in range(20000):
+        if game.is_over:
+            break
+        game.play(rnd.choice(game.legal_moves()))
+    assert game.is_over
+    assert game.winner in ("blue", "red", "draw")
+
+
+def test_random_games_keep_every_invariant():
+    count = int(os.environ.get("RC_QUICK_GAMES", "18"))
+    games, moves = play_many(count, seed=11, **MASS_CHECKS)
+    assert games == count and moves > games
+
+
+@pytest.mark.mass
+def test_thousands_of_random_games_keep_every_invariant():
+    count = int(os.environ.get("RC_MASS_GAMES", "2000"))
+    games, moves = play_many(count, seed=2026, **MASS_CHECKS)
+    assert games == count and moves > games
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_games():
+    games, _ = play_many(10_000, seed=7, **MASS_CHECKS)
+    assert games == 10_000

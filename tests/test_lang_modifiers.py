@@ -10,7 +10,6 @@ The example cards in cards/examples/modifiers_*.rc are each played here.
 
 import json
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +21,8 @@ from redcode_rules.modifiers import most_movement, movement
 from redcode_rules.reference import differences, ships_page
 from redcode_rules.state import Lifetime
 
-from conftest import OPEN_BOARD, logged, pass_all, refused, starting
+from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all, refused, starting
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 
 
 def example(name: str) -> str:

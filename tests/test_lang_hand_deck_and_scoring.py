@@ -9,16 +9,14 @@ through undo, clones, JSON and scenarios.
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.kinds import Decision
 
-from conftest import OPEN_BOARD, logged, pass_all
+from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 HANDS = str(EXAMPLES / "cards2_hands.rc")
 SCORING = str(EXAMPLES / "cards2_scoring.rc")
 RESPONSES = str(EXAMPLES / "cards2_responses.rc")
@@ -459,7 +457,7 @@ def test_a_saved_game_with_a_bad_knowledge_record_is_refused():
     assert "known[0].viewer" in str(info.value) and "no seat 7" in str(info.value)
 
 
-def test_the_new_events_are_narrated_in_three_languages():
+def test_hand_and_scoring_events_are_narrated_in_three_languages():
     g = game(HANDS, "{blue-submarine: [pickpocket], red-destroyer: [ambush, mechanic]}")
     g.play("order pickpocket red-destroyer")
     assert [g.narration(lang)[-1] for lang in ("en", "es", "it")] == [

@@ -28,7 +28,8 @@ from redcode_rules.scenario import game_from_scenario
 from redcode_rules.serialize import game_to_dict
 from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Known, Spent
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
+
 EXAMPLES = sorted((ROOT / "cards" / "examples").glob("*.rc"))
 SOURCE = ROOT / "src" / "redcode_rules"
 EN = rc.load_ruleset("en")

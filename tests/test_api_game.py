@@ -14,7 +14,7 @@ import yaml
 
 import redcode_rules as rc
 
-from conftest import scenario_game
+from conftest import quick_and_mass, scenario_game
 
 SCENARIO = {
     "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "e3"}},
@@ -280,7 +280,9 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("edition,mode,teams", GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
+# one game per edition in the quick run, all six with -m mass
+@pytest.mark.parametrize("edition,mode,teams", quick_and_mass(
+    GAMES, {0, 3, 5}, ids=[f"{g[0]}-{g[1]}" for g in GAMES]))
 def test_to_scenario_round_trips_random_positions(edition, mode, teams):
     """Every position between chains of a seeded random game reads back equal, with the
     same legal moves; positions with a chain on the stack are refused. (Over 2 seeds and

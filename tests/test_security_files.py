@@ -1,9 +1,9 @@
 """Hostile saves, replays, scenarios and card files.
 
-Each test is the regression test of one finding: a file that made the
-library exhaust memory or time, read another file, build a game the rules
-cannot reach, or raise something other than its own errors. Loading any of
-them now raises ``ScenarioError``, ``ReplayError`` or ``DslError``, quickly.
+Each test is one way a file could hurt: make the library exhaust memory or
+time, read another file, build a game the rules cannot reach, or raise
+something other than its own errors. Loading any of them raises
+``ScenarioError``, ``ReplayError`` or ``DslError``, quickly.
 """
 
 from __future__ import annotations

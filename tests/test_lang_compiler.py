@@ -592,7 +592,7 @@ def test_dsl_error_in_extra_file_names_that_file(tmp_path):
     assert_caret(err, path.read_text())
 
 
-# ---------------------------------------------------------------- fuzzing
+# ---------------------------------------------------------------- fuzzing (python -m pytest -m mass)
 
 KEYWORDS = sorted(set(re.findall(r'"([a-z]+)"', GRAMMAR.read_text())))
 SOUP = KEYWORDS + [
@@ -613,12 +613,14 @@ def _only_dsl_errors(text):
         str(err)
 
 
+@pytest.mark.mass  # hundreds of card files compiled: the quick run has tests/test_security_fuzzed_inputs.py
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=200))
 def test_fuzz_random_text_raises_only_dsl_error(text):
     _only_dsl_errors(text)
 
 
+@pytest.mark.mass  # hundreds of card files compiled: the quick run has tests/test_security_fuzzed_inputs.py
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(SOUP), max_size=40))
 def test_fuzz_keyword_soup_raises_only_dsl_error(tokens):
@@ -653,6 +655,7 @@ _DECL = st.one_of(
 )
 
 
+@pytest.mark.mass  # hundreds of card files compiled: the quick run has tests/test_security_fuzzed_inputs.py
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_DECL, min_size=1, max_size=4))
 def test_fuzz_structured_declarations_raise_only_dsl_error(decls):

@@ -12,7 +12,8 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.errors import DslError
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
+from conftest import EXAMPLES
+
 LANGS = ("en", "es", "it")
 DECLARED = re.compile(r"^(order|maneuver|ship|status|token) (\w+) \{", re.M)
 

@@ -10,7 +10,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import refused, scenario_game
+from conftest import quick_and_mass, refused, scenario_game
 
 # c3 is running water (R2.5); c2 is open water
 CURRENT_BOARD = "........\n........\n..~.....\n........\n........\n........\n"
@@ -337,11 +337,11 @@ def test_illegal_move_reasons_in_the_games_language(lang, reason):
 # ------------------------------------------------------------------ cached listings
 
 
-@pytest.mark.parametrize("edition,mode,teams,seed", [
+@pytest.mark.parametrize("edition,mode,teams,seed", quick_and_mass([
     ("en", "war", [["submarine"], ["destroyer"]], 4),
     ("es", "arena", [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]], 5),
     ("it", "war", [["submarine", "destroyer", "aircraft_carrier"]] * 2, 6),
-])
+], {0}))
 def test_listings_from_caches_equal_listings_computed_afresh(edition, mode, teams, seed):
     """Move lists come from caches (paths per start/steps/ships in reach, whole
     listings of small choices, moves per seat/card/target); a game loaded from

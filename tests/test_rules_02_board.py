@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import plain_moves, plain_paths, scenario_game, starting
+from conftest import EDITIONS, plain_moves, plain_paths, scenario_game, starting
 
 
 def with_prefix(game: rc.Game, prefix: str) -> list[str]:
@@ -390,6 +390,33 @@ def test_d2_5b_starting_a_turn_on_running_water_does_nothing():
     ]
 
 
+# --------------------------------------------------------------- a box entered twice (D2.5d)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("move, box", [
+    ("immersion b1 a1", "a1"),                              # back to the start box
+    ("order evasion blue-submarine b1 b2 b1", "b1"),        # a box entered twice
+])
+def test_d2_5d_a_path_entering_a_box_twice_cites_d2_5d(edition, move, box):
+    game = scenario_game(f"""
+        edition: {edition}
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [evasion]}}
+        phase: maneuvers
+    """)
+    game.lang = edition
+    assert move not in game.legal_moves()
+    with pytest.raises(rc.IllegalMove) as err:
+        game.play(move)
+    assert err.value.reason.endswith("(D2.5d)")
+    assert box in err.value.reason
+    assert "D2.5a" not in err.value.reason and "D4.6" not in err.value.reason
+    assert game.ship("blue-submarine").position == "a1"
+
+
 # --------------------------------------------------------------- visual field (R4.3)
 
 
@@ -536,7 +563,7 @@ def test_r4_3_running_water_does_not_block_sight():
 def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships):
     """The path walk lists exactly one path per outcome of the plain
     search, in sorted order (listings find notations by bisection), prefixed
-    texts too (tests/test_listing.py checks random boards)."""
+    texts too (tests/test_rules_02_move_listing.py checks random boards)."""
     board = rc.new_game(rc.load_ruleset("en"), seed=seed).board
     assume(not board.is_island(start))
     occupied = sum({1 << s for s in ships})

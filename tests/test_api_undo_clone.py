@@ -11,7 +11,7 @@ import random
 import pytest
 
 import redcode_rules as rc
-from conftest import fixed_game, play_random
+from conftest import fixed_game, play_random, quick_and_mass
 
 CONFIGS = [
     ("en", "war", [["submarine"], ["destroyer"]]),
@@ -27,7 +27,7 @@ def random_game(seed: int, moves: int) -> tuple[rc.Game, random.Random]:
     return play_random(rc.new_game(rc.load_ruleset("en"), seed=seed), rnd, moves), rnd
 
 
-@pytest.mark.parametrize("edition,mode,teams", CONFIGS)
+@pytest.mark.parametrize("edition,mode,teams", quick_and_mass(CONFIGS, {0, 1}))
 def test_undo_restores_every_previous_state_exactly(edition, mode, teams):
     game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=21)
     rnd = random.Random(21)

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
+
 api = pytest.importorskip("mypy.api")
 
-ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "typed_game.py"
 
 

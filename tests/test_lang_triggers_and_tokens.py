@@ -9,7 +9,6 @@ cards of cards/examples/triggers_*.rc are each played here.
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -20,9 +19,8 @@ from redcode_rules.invariants import violations
 from redcode_rules.reference import orders_page
 from redcode_rules.text import trigger_text
 
-from conftest import OPEN_BOARD, logged, random_game
+from conftest import EXAMPLES, OPEN_BOARD, logged, random_game
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 MINE = str(EXAMPLES / "triggers_mine.rc")
 BUOY = str(EXAMPLES / "triggers_buoy.rc")
 FIRE = str(EXAMPLES / "triggers_fire.rc")

@@ -4,7 +4,7 @@ Snapshot: for every card (maneuvers and order cards) of every edition and
 every language, ``rules.text(card, lang)`` equals the text stored in
 tests/data/card_texts.yaml (edition → lang → card → text). The snapshot was
 generated from the engine and read line by line; after an intended change of
-a template, regenerate it with ``python tests/test_text.py`` and read the diff.
+a template, regenerate it with ``python tests/test_text_card_texts.py`` and read the diff.
 
 Cards written only in the DSL get text in every language (INTERFACE:
 ``rules.text``), with the numbers of their effects.
@@ -149,7 +149,7 @@ def test_dsl_draw_to_target_text_names_the_target(lang, who):
 if __name__ == "__main__":  # regenerate the snapshot (then read every changed line)
     SNAPSHOT.parent.mkdir(exist_ok=True)
     SNAPSHOT.write_text(
-        "# Card texts: edition -> language -> card -> text (tests/test_text.py).\n"
+        "# Card texts: edition -> language -> card -> text (tests/test_text_card_texts.py).\n"
         "# Generated from the engine, then read line by line.\n"
         + yaml.safe_dump(current_texts(), allow_unicode=True, sort_keys=False, width=1000),
         "utf-8")

@@ -1,22 +1,18 @@
-"""The shipped examples (cards/examples/*.rc) and the `redcode` command line.
+"""The shipped example card files (cards/examples/battleship.rc, house_rules.rc).
 
 battleship.rc adds a 4th ship type with 4 new maneuvers written only with the
-existing primitives; house_rules.rc is a variant of the English edition. The
-command line (INTERFACE "Command line") checks card files, plays narrated
-demos and writes the rule reference.
+existing primitives; house_rules.rc is a variant of the English edition.
+(The command line run on them is tested in tests/test_cli.py.)
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.cli import main
 
-from conftest import OPEN_BOARD, pass_all, random_game
+from conftest import EXAMPLES, OPEN_BOARD, pass_all, random_game
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
 
@@ -165,59 +161,3 @@ def test_house_rules_war_game_ends_at_3_points_or_the_turn_limit(seed):
         assert max(game.score.values()) < 3
         blue, red = game.score["blue"], game.score["red"]
         assert game.winner == ("blue" if blue > red else "red" if red > blue else "draw")
-
-
-# ------------------------------------------------------------------ command line
-
-
-@pytest.mark.parametrize("path", [BATTLESHIP, HOUSE_RULES])
-def test_cli_check_accepts_the_examples(path, capsys):
-    assert main(["check", path]) == 0
-    assert "1 file(s) OK" in capsys.readouterr().out
-
-
-def test_cli_check_reports_a_broken_file(tmp_path, capsys):
-    """`redcode check` exits 1 and the error names the file and line (DslError)."""
-    bad = tmp_path / "broken.rc"
-    bad.write_text("maneuver broken {\n    cost 2  range 2\n    effect damage to target\n}\n",
-                   "utf-8")
-    assert main(["check", str(bad)]) == 1
-    err = capsys.readouterr().err
-    assert f"{bad}:3:" in err
-    assert "effect damage to target" in err
-    assert "^" in err
-
-
-def test_cli_demo_with_the_battleship(capsys):
-    assert main(["demo", "--seed", "2", "--cards", BATTLESHIP,
-                 "--teams", "battleship/destroyer"]) == 0
-    out = capsys.readouterr().out
-    assert "Winner" in out
-    assert "blue battleship" in out
-
-
-def test_cli_demo_narrates_in_the_edition_language(capsys):
-    assert main(["demo", "--edition", "es", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "Ganador" in out
-    assert "Winner" not in out
-
-
-def test_cli_demo_lang_overrides_the_edition_language(capsys):
-    assert main(["demo", "--edition", "es", "--lang", "it", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "Vincitore" in out
-    assert "Ganador" not in out
-
-
-def test_cli_rules_writes_the_spanish_reference(tmp_path, capsys):
-    """`redcode rules` writes ships.md, orders.md, options.md; the Spanish deck
-    has Emboscada and no Mecánico (§10: 8 kinds)."""
-    assert main(["rules", "--lang", "es", "--edition", "es", "--out", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["options.md", "orders.md", "ships.md"]
-    orders = (tmp_path / "orders.md").read_text("utf-8")
-    assert "Emboscada" in orders
-    assert "Mecánico" not in orders
-    assert "Cartas en el mazo: 30" in orders
-    ships = (tmp_path / "ships.md").read_text("utf-8")
-    assert "Blindaje" in ships and "Portaaviones" in ships

@@ -302,6 +302,49 @@ def test_d4_7_shield_range_is_measured_to_the_performing_ship(red_at, can_shield
     assert ("respond shield blue-submarine" in game.legal_moves()) is can_shield
 
 
+SHIELD_CHAIN = """
+    edition: {edition}
+    mode: war
+    ships:
+      blue-submarine: {{at: c3}}
+      blue-destroyer: {{at: c5}}
+      red-aircraft_carrier: {{at: e3, repairs: 1, breakdowns: 0}}
+      red-submarine: {{sunk: true}}
+    turn: red-aircraft_carrier
+    deck: [ambush, evasion]
+    phase: maneuvers
+"""
+
+
+@pytest.mark.parametrize("edition, shield, torpedo", [
+    ("en", "resolve", "cancelled"),   # targeting: the shield targets no ship
+    ("es", "wasted", "wasted"),       # all: every later item of the chain
+    ("it", "resolve", "cancelled"),   # source: only the sunk ship's own items
+])
+def test_d4_7_a_shield_is_not_wasted_when_the_answered_ship_sinks(edition, shield, torpedo):
+    """Red's carrier torpedoes the submarine; blue's destroyer shields it; the
+    submarine answers the shield with a torpedo that sinks the carrier. The
+    shield's target is the carrier's torpedo, not the carrier, so it still
+    cancels it (en, it); the Spanish rule wastes every later item (R5.5)."""
+    game = scenario_game(SHIELD_CHAIN.format(edition=edition))
+    game.play("torpedo blue-submarine")
+    assert game.to_move == "blue-destroyer"
+    game.play("respond shield red-aircraft_carrier")
+    assert game.to_move == "blue-submarine"
+    game.play("respond torpedo red-aircraft_carrier")
+    pass_all(game)
+    assert game.ship("red-aircraft_carrier").sunk is True
+    assert [(e.kind, e["player"], e["card"]) for e in game.log
+            if e.kind in ("resolve", "wasted", "cancelled")] == [
+        ("resolve", "blue-submarine", "torpedo"),
+        (shield, "blue-destroyer", "shield"),
+        (torpedo, "red-aircraft_carrier", "torpedo"),
+    ]
+    assert game.ship("blue-submarine").repairs == 3
+    assert game.stack == []
+
+
+
 # --------------------------------------------------------------- sunk mid-chain (R5.5, §10)
 
 

@@ -28,14 +28,13 @@ from redcode_rules.cli import main
 from redcode_rules.dsl import grammar_text, parse_source
 from redcode_rules.effects import Selector
 
-from conftest import EDITIONS
+from conftest import EDITIONS, ROOT
 from redcode_rules.i18n import catalog, display_name, languages
 from redcode_rules.loader import builtin_editions
 from redcode_rules.model import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, RuleOptions,
                                   TargetKind)
 from redcode_rules.reference import differences, options_page, orders_page, ships_page
 
-ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "es", "it")
 PAGES = ("ships", "orders", "options")
 

@@ -6,16 +6,14 @@ checks and the generated text follow.
 """
 
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.bots import GreedyBot
 
-from conftest import OPEN_BOARD
+from conftest import EXAMPLES, OPEN_BOARD
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 
 
 def example(name: str) -> str:

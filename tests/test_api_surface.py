@@ -6,15 +6,13 @@ surface only."""
 import inspect
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 import redcode_rules as rc
 
-from conftest import fixed_game
+from conftest import ROOT, fixed_game
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
