@@ -28,6 +28,7 @@ card by name.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Protocol
 
 from .effects import Owed
@@ -125,16 +126,19 @@ class Engine(Part):
         self.mods = Modifiers(rules, self._types, lifetimes.lasts) \
             if rules.status_rules.modifying else None
         self.queries = queries = RuleQueries(rules, board, state, log, self.mods)
-        lifetimes.reader = queries
+        lifetimes.reader = weakref.proxy(queries)
         self.ops = ops = StateOps(rules, board, state, log, queries)
         self.runs = runs = TriggerRuns(rules, board, state, log, lifetimes.lasts,
                                        queries.card_of)
         self.turns = turns = Turns(rules, board, state, log)
         self._offer(queries, ops, lifetimes, runs, turns)
-        # what each piece needs of the others, bound once
-        runs.resolve_effect = self.resolve_effect
+        # what each piece needs of the others, bound once; what a piece needs
+        # of one above it, through a weak reference to the engine (no cycle of
+        # references: a game is freed as soon as it is dropped)
+        above = weakref.proxy(self)
+        runs.resolver = above
         runs.select = ops.select
-        ops.fire, ops.sink = runs.fire, turns.sink
+        ops.above = above
         turns.fire, turns.flush, turns.draw = runs.fire, runs.flush, ops.draw
         turns.tokens_at_turn = runs.tokens_at_turn
         turns.statuses_while = lifetimes.statuses_while

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class Part:
     """One piece of the engine, on one state (``repoint``: undo replaces it)."""
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "__weakref__")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         self.rules = rules

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 
 class Lifetimes(Part):
     """The status lifetimes on one state. ``reader`` is what a ``while``
-    condition is evaluated against (the rule queries, set once they exist:
-    they need ``lasts`` themselves, through the modifiers)."""
+    condition is evaluated against: a weak reference to the rule queries,
+    set once they exist (they need ``lasts`` themselves, through the
+    modifiers, and a cycle of references would keep a finished game until
+    the garbage collector ran)."""
 
     __slots__ = ("_while", "_reading", "_rank", "reader")
 

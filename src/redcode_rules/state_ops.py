@@ -16,7 +16,7 @@ is not there. Nothing here knows any card by name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .effects import Selector
 from .engine_part import Part
@@ -53,13 +53,25 @@ def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int,
     return left - breakdowns * full, breakdowns
 
 
-class StateOps(Part):
-    """The state operations on one state. What they need of the other
-    pieces (firing a trigger, sinking a ship, the card of an item, the free
-    start boxes, what a selector's expression is read against) is handed to
-    them when the engine is put together."""
+class Above(Protocol):
+    """What the state operations ask of the pieces above them (the engine's
+    trigger runs and turns), reached through the engine."""
 
-    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "fire", "sink")
+    def fire(self, event: TriggerEvent, subject: int, actor: int = -1,
+             box: int = -1) -> None: ...
+    def sink(self, seat: int, actor: int) -> None: ...
+
+
+class StateOps(Part):
+    """The state operations on one state. What they need of the rule
+    queries below (the card of an item, the free start boxes, what a
+    selector's expression is read against) is handed to them; what they
+    need above them (firing a trigger, sinking a ship) they ask ``above``,
+    a weak reference to the engine (set as it is put together), so that
+    the pieces hold no cycle of references and a finished game is freed at
+    once, not by the garbage collector."""
+
+    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  queries: RuleQueries):
@@ -69,9 +81,7 @@ class StateOps(Part):
         self.reader = queries
         self.card_of: Callable[[StackItem], CardDef] = queries.card_of
         self.free_start_boxes: Callable[[int], list[int]] = queries.free_start_boxes
-        # the triggers' and the turns', set as the engine is put together
-        self.fire: Callable[..., None]
-        self.sink: Callable[[int, int], None]
+        self.above: Above
 
     def select(self, selector: Selector, item: StackItem) -> list[int]:
         """The ships an effect acts on, on the board (R9.2)."""
@@ -111,9 +121,9 @@ class StateOps(Part):
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
         if self._watch:
-            self.fire(DAMAGED, seat, actor)
+            self.above.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
-            self.sink(seat, actor)
+            self.above.sink(seat, actor)
 
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship
@@ -185,7 +195,7 @@ class StateOps(Part):
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
-            self.fire(ENTERS, seat, box=path[-1])
+            self.above.fire(ENTERS, seat, box=path[-1])
 
     def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
         """D4.10: whether a path declared with a card can still be followed
@@ -367,7 +377,7 @@ class StateOps(Part):
         the end of the game are those of any sinking (R8, D8.6)."""
         ship = self.state.ships[seat]
         ship.repairs = ship.breakdowns = 0
-        self.sink(seat, actor)
+        self.above.sink(seat, actor)
 
     def refloat_options(self, seat: int) -> list[str]:
         """``ship box`` for each sunk ship of ``seat``'s side and each free box of

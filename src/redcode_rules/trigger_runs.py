@@ -10,7 +10,7 @@ to this piece when the engine is put together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .effects import Selector
 from .engine_part import Part
@@ -52,15 +52,24 @@ class Triggered:
         self.holder = holder
 
 
+class Resolver(Protocol):
+    """What a triggered item's effects resolve through: the engine's one
+    way an effect resolves, reached through a weak reference to it."""
+
+    def resolve_effect(self, effect: Effect, item: Triggered) -> Owed | None: ...
+
+
 class TriggerRuns(Part):
     """Triggers and tokens on one state. ``_watch`` is False for the printed
     cards, so their play never looks for a trigger; ``waiting`` holds the
     triggered items of the effect in progress, resolved (``flush``) before
     the move returns; ``triggered`` counts those resolved in the move in
-    progress (the engine sets it to 0 as a move starts)."""
+    progress (the engine sets it to 0 as a move starts). ``resolver`` is a
+    weak reference to the engine, so the pieces hold no cycle of
+    references (a finished game is freed at once)."""
 
     __slots__ = ("_triggers", "_watch", "waiting", "triggered", "_while", "_token_list",
-                 "_token_keys", "lasts", "resolve_effect", "card_of", "select")
+                 "_token_keys", "lasts", "resolver", "card_of", "select")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  lasts: Callable[[int, str], bool],
@@ -77,7 +86,7 @@ class TriggerRuns(Part):
         self.lasts = lasts
         self.card_of = card_of
         # the engine's and the state operations', set as it is put together
-        self.resolve_effect: Callable[[Effect, Triggered], Owed | None]
+        self.resolver: Resolver
         self.select: Callable[[Selector, StackItem], list[int]]
 
 
@@ -151,7 +160,7 @@ class TriggerRuns(Part):
             self.triggered += 1
             self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
             for effect in fired.trigger.effects:
-                self.resolve_effect(effect, fired)  # a trigger owes no choice (dsl.py)
+                self.resolver.resolve_effect(effect, fired)  # a trigger owes no choice (dsl.py)
                 if st.phase == OVER:
                     queue.clear()
                     return
