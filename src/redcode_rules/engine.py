@@ -12,7 +12,7 @@ stops where a player must decide. Nothing outside this module moves a stack
 item's resolver position (``pc``, ``pending``, ``recovering``).
 
 The rest is done by pieces it is composed of (engine_part.py), each with
-one job, and offered on the engine by name (``_offer``) so that effects
+one job, and offered on the engine by name (``OFFERED``) so that effects
 (its ``Ops``), the move generator and explain call one object:
 
 - ``RuleQueries`` (rule_queries.py): the read-only rule queries;
@@ -29,7 +29,7 @@ card by name.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .effects import Owed
 from .engine_part import Part
@@ -86,52 +86,56 @@ class Play(Protocol):
     def source(self) -> str | None: ...
 
 
+#: What the engine offers of each piece, by name → the piece: effects (its
+#: ``Ops``), the move generator, explain and the tests call one object.
+#: Each is bound on first use and kept (``Engine.__getattr__``), so a call
+#: costs what a method call does and a new engine binds only what it uses.
+OFFERED: dict[str, str] = {name: piece for piece, names in {
+    # the read-only rule queries (rule_queries.py)
+    "queries": ("occupant", "crew_out", "recover_options", "seats_after", "hand_over_limit",
+        "card_of", "usable", "may_use", "allowed_targets", "spent", "playable_orders",
+        "order_targets", "cost", "reach", "targetable", "sight", "visible_targets",
+        "maneuver_targets", "path_start", "can_respond", "can_respond_with_order",
+        "subject", "free_start_boxes"),
+    # the state operations, effects' ``Ops`` (state_ops.py)
+    "ops": ("select", "damage", "taken", "regain", "crew_loss", "recover_one", "move",
+        "path_open", "draw", "cancel", "hand", "random_card", "resolving_item", "forget",
+        "learn", "look", "known_hand", "to_discards", "discard_card", "take_card",
+        "put_on_deck", "side_of", "score_points", "sink_outright", "refloat_options",
+        "refloat"),
+    # status lifetimes (lifetimes.py)
+    "lifetimes": ("set_status", "lasts", "statuses_while", "statuses_at_turn_start",
+        "statuses_at_turn_end", "statuses_of_giver"),
+    # triggers and tokens (trigger_runs.py)
+    "runs": ("fire", "queue", "flush", "trigger_limit", "token_boxes", "token_keys",
+        "place_token", "tokens_at_turn", "remove_tokens"),
+    # turns, sinking, placement, game end (turns.py)
+    "turns": ("sink", "settle", "losers", "check_end", "catch_up", "game_over",
+        "finish_turn", "begin_turn", "next_placement", "place", "respawn",
+        "turn_limit_reached"),
+}.items() for name in names}
+
+
 class Engine(Part):
     """The rules acting on one state. Cheap to create; holds no game data of
     its own (the pieces' caches and the effect in progress's sinkings and
     triggered items are emptied before a move returns)."""
 
     __slots__ = ("mods", "queries", "ops", "lifetimes", "runs", "turns", "_queue", "_watch",
-                 "_while",
-                 # what it offers of each piece (``_offer``)
-                 # queries
-                 "occupant", "crew_out", "recover_options", "seats_after",
-                 "hand_over_limit", "card_of", "usable", "may_use", "allowed_targets",
-                 "spent", "playable_orders", "order_targets", "cost", "reach",
-                 "targetable", "sight", "visible_targets", "maneuver_targets",
-                 "path_start", "can_respond", "can_respond_with_order", "subject",
-                 "free_start_boxes",
-                 # ops
-                 "select", "damage", "taken", "regain", "crew_loss", "recover_one",
-                 "move", "path_open", "draw", "cancel", "hand", "random_card",
-                 "resolving_item", "forget", "learn", "look", "known_hand",
-                 "to_discards", "discard_card", "take_card", "put_on_deck", "side_of",
-                 "score_points", "sink_outright", "refloat_options", "refloat",
-                 # lifetimes
-                 "set_status", "lasts", "statuses_while", "statuses_at_turn_start",
-                 "statuses_at_turn_end", "statuses_of_giver",
-                 # runs
-                 "fire", "queue", "flush", "trigger_limit", "token_boxes", "token_keys",
-                 "place_token", "tokens_at_turn", "remove_tokens",
-                 # turns
-                 "sink", "settle", "losers", "check_end", "catch_up", "game_over",
-                 "finish_turn", "begin_turn", "next_placement", "place", "respawn",
-                 "turn_limit_reached",
-                 )
+                 "_while", *OFFERED)
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         super().__init__(rules, board, state, log)
-        self.lifetimes = lifetimes = Lifetimes(rules, board, state, log)
+        self.lifetimes = lifetimes = Lifetimes(rules, board, state, log, self)
         # the modifier queries, only if a status modifies something (modifiers.py)
         self.mods = Modifiers(rules, self._types, lifetimes.lasts) \
             if rules.status_rules.modifying else None
-        self.queries = queries = RuleQueries(rules, board, state, log, self.mods)
+        self.queries = queries = RuleQueries(rules, board, state, log, self.mods, self)
         lifetimes.reader = weakref.proxy(queries)
-        self.ops = ops = StateOps(rules, board, state, log, queries)
+        self.ops = ops = StateOps(rules, board, state, log, queries, self)
         self.runs = runs = TriggerRuns(rules, board, state, log, lifetimes.lasts,
-                                       queries.card_of)
-        self.turns = turns = Turns(rules, board, state, log)
-        self._offer(queries, ops, lifetimes, runs, turns)
+                                       queries.card_of, self)
+        self.turns = Turns(rules, board, state, log, queries, ops, lifetimes, runs, self)
         # what each piece needs of the others, bound once; what a piece needs
         # of one above it, through a weak reference to the engine (no cycle of
         # references: a game is freed as soon as it is dropped)
@@ -139,106 +143,21 @@ class Engine(Part):
         runs.resolver = above
         runs.select = ops.select
         ops.above = above
-        turns.fire, turns.flush, turns.draw = runs.fire, runs.flush, ops.draw
-        turns.tokens_at_turn = runs.tokens_at_turn
-        turns.statuses_while = lifetimes.statuses_while
-        turns.statuses_at_turn_start = lifetimes.statuses_at_turn_start
-        turns.statuses_at_turn_end = lifetimes.statuses_at_turn_end
-        turns.statuses_of_giver = lifetimes.statuses_of_giver
-        turns.crew_out, turns.seats_after = queries.crew_out, queries.seats_after
-        turns.free_start_boxes = queries.free_start_boxes
         # the triggered items of the effect in progress (the list is runs')
         self._queue = runs.waiting
         self._watch = runs._watch
         # the statuses lasting ``while CONDITION`` (none for the printed cards)
         self._while = rules.status_rules.conditional
 
-    def _offer(self, queries: RuleQueries, ops: StateOps, lifetimes: Lifetimes,
-               runs: TriggerRuns, turns: Turns) -> None:
-        """Offer the pieces' work on the engine, each method bound once: effects
-        (its ``Ops``), the move generator, explain and the tests call one object,
-        at the cost of a method call."""
-        # the read-only rule queries
-        self.occupant = queries.occupant
-        self.crew_out = queries.crew_out
-        self.recover_options = queries.recover_options
-        self.seats_after = queries.seats_after
-        self.hand_over_limit = queries.hand_over_limit
-        self.card_of = queries.card_of
-        self.usable = queries.usable
-        self.may_use = queries.may_use
-        self.allowed_targets = queries.allowed_targets
-        self.spent = queries.spent
-        self.playable_orders = queries.playable_orders
-        self.order_targets = queries.order_targets
-        self.cost = queries.cost
-        self.reach = queries.reach
-        self.targetable = queries.targetable
-        self.sight = queries.sight
-        self.visible_targets = queries.visible_targets
-        self.maneuver_targets = queries.maneuver_targets
-        self.path_start = queries.path_start
-        self.can_respond = queries.can_respond
-        self.can_respond_with_order = queries.can_respond_with_order
-        self.subject = queries.subject
-        self.free_start_boxes = queries.free_start_boxes
-        # the state operations (effects' ``Ops``)
-        self.select = ops.select
-        self.damage = ops.damage
-        self.taken = ops.taken
-        self.regain = ops.regain
-        self.crew_loss = ops.crew_loss
-        self.recover_one = ops.recover_one
-        self.move = ops.move
-        self.path_open = ops.path_open
-        self.draw = ops.draw
-        self.cancel = ops.cancel
-        self.hand = ops.hand
-        self.random_card = ops.random_card
-        self.resolving_item = ops.resolving_item
-        self.forget = ops.forget
-        self.learn = ops.learn
-        self.look = ops.look
-        self.known_hand = ops.known_hand
-        self.to_discards = ops.to_discards
-        self.discard_card = ops.discard_card
-        self.take_card = ops.take_card
-        self.put_on_deck = ops.put_on_deck
-        self.side_of = ops.side_of
-        self.score_points = ops.score_points
-        self.sink_outright = ops.sink_outright
-        self.refloat_options = ops.refloat_options
-        self.refloat = ops.refloat
-        # status lifetimes
-        self.set_status = lifetimes.set_status
-        self.lasts = lifetimes.lasts
-        self.statuses_while = lifetimes.statuses_while
-        self.statuses_at_turn_start = lifetimes.statuses_at_turn_start
-        self.statuses_at_turn_end = lifetimes.statuses_at_turn_end
-        self.statuses_of_giver = lifetimes.statuses_of_giver
-        # triggers and tokens
-        self.fire = runs.fire
-        self.queue = runs.queue
-        self.flush = runs.flush
-        self.trigger_limit = runs.trigger_limit
-        self.token_boxes = runs.token_boxes
-        self.token_keys = runs.token_keys
-        self.place_token = runs.place_token
-        self.tokens_at_turn = runs.tokens_at_turn
-        self.remove_tokens = runs.remove_tokens
-        # turns, sinking, placement, game end
-        self.sink = turns.sink
-        self.settle = turns.settle
-        self.losers = turns.losers
-        self.check_end = turns.check_end
-        self.catch_up = turns.catch_up
-        self.game_over = turns.game_over
-        self.finish_turn = turns.finish_turn
-        self.begin_turn = turns.begin_turn
-        self.next_placement = turns.next_placement
-        self.place = turns.place
-        self.respawn = turns.respawn
-        self.turn_limit_reached = turns.turn_limit_reached
+    def __getattr__(self, name: str) -> Any:
+        """A piece's method offered on the engine (``OFFERED``): bound on first
+        use, then kept in its slot (so this runs once per name and engine)."""
+        piece = OFFERED.get(name)
+        if piece is None:
+            raise AttributeError(f"'Engine' object has no attribute {name!r}")
+        method = getattr(getattr(self, piece), name)
+        setattr(self, name, method)
+        return method
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), every piece too."""

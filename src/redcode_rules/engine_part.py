@@ -28,11 +28,15 @@ class Part:
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "__weakref__")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 seats: Part | None = None):
         self.rules = rules
         self.board = board
         self.state = state
         self.log = log
+        if seats is not None:  # the engine's pieces share its seat tables
+            self._types, self.sides = seats._types, seats.sides
+            return
         self._types: list[ShipDef] = [rules.ships[s.type] for s in state.ships]
         self.sides: list[str] = [s.side for s in state.ships]  # seats never change side
 

@@ -35,8 +35,9 @@ class Lifetimes(Part):
 
     __slots__ = ("_while", "_reading", "_rank", "reader")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
-        super().__init__(rules, board, state, log)
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional

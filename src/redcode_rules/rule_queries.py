@@ -41,8 +41,8 @@ class RuleQueries(Part):
                  "mods")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
-                 mods: Modifiers | None):
-        super().__init__(rules, board, state, log)
+                 mods: Modifiers | None, seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
         n = len(state.ships)
         self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit

@@ -74,8 +74,8 @@ class StateOps(Part):
     __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
-                 queries: RuleQueries):
-        super().__init__(rules, board, state, log)
+                 queries: RuleQueries, seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
         self.mods: Modifiers | None = queries.mods
         self._watch = rules.trigger_index.any
         self.reader = queries

@@ -73,8 +73,8 @@ class TriggerRuns(Part):
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  lasts: Callable[[int, str], bool],
-                 card_of: Callable[[StackItem], CardDef]):
-        super().__init__(rules, board, state, log)
+                 card_of: Callable[[StackItem], CardDef], seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
         self._triggers = rules.trigger_index
         self._watch = self._triggers.any
         self.waiting: list[Triggered] = []

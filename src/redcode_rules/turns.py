@@ -8,7 +8,7 @@ D8.6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from .engine_part import Part
 from .kinds import Mode, Phase, Side
@@ -16,8 +16,12 @@ from .triggers import TriggerEvent
 
 if TYPE_CHECKING:
     from .board import Board
+    from .lifetimes import Lifetimes
     from .model import Ruleset
+    from .rule_queries import RuleQueries
     from .state import Event, GameState
+    from .state_ops import StateOps
+    from .trigger_runs import TriggerRuns
 
 OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
 WAR = Mode.WAR
@@ -36,29 +40,22 @@ class Turns(Part):
     give is paid after it, unless it ended the game (D8.6); ``settle``
     empties it before the effect's move returns. The work of the other
     pieces it needs (triggers, status and token lifetimes, drawing, the
-    rule queries) is handed to it when the engine is put together."""
+    rule queries) it asks of them: all below it, none refers back."""
 
-    __slots__ = ("_owed", "_watch", "_while", "fire", "flush", "statuses_while",
-                 "statuses_at_turn_start", "statuses_at_turn_end", "statuses_of_giver",
-                 "tokens_at_turn", "draw", "crew_out", "free_start_boxes", "seats_after")
+    __slots__ = ("_owed", "_watch", "_while", "queries", "ops", "lifetimes", "runs")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
-        super().__init__(rules, board, state, log)
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 queries: RuleQueries, ops: StateOps, lifetimes: Lifetimes, runs: TriggerRuns,
+                 seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
         self._owed: list[tuple[int, int]] = []
-        self._watch = rules.trigger_index.any
+        self._watch = runs._watch
         self._while = rules.status_rules.conditional
-        # the other pieces' (``Engine.__init__``)
-        self.fire: Callable[..., None]
-        self.flush: Callable[[], None]
-        self.statuses_while: Callable[[], None]
-        self.statuses_at_turn_start: Callable[[int], None]
-        self.statuses_at_turn_end: Callable[[int], None]
-        self.statuses_of_giver: Callable[[int, frozenset[str], bool], None]
-        self.tokens_at_turn: Callable[[int, bool], None]
-        self.draw: Callable[[int, int], None]
-        self.crew_out: Callable[[int], int]
-        self.free_start_boxes: Callable[[int], list[int]]
-        self.seats_after: Callable[[int], tuple[int, ...]]
+        # the pieces below, whose work a turn edge or a sinking needs
+        self.queries = queries
+        self.ops = ops
+        self.lifetimes = lifetimes
+        self.runs = runs
 
     def sink(self, seat: int, actor: int) -> None:
         """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
@@ -73,7 +70,7 @@ class Turns(Part):
         ship = st.ships[seat]
         sinker = st.ships[actor]
         if self._watch:  # while it is on the board, with its statuses
-            self.fire(SUNK, seat, actor)
+            self.runs.fire(SUNK, seat, actor)
         self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
@@ -95,8 +92,8 @@ class Turns(Part):
         rules = self.rules.status_rules
         if rules.at_your_turn_start or rules.at_your_turn_end:
             # a status over this player's turns ends: they have no more turns
-            self.statuses_of_giver(seat, rules.at_your_turn_start | rules.at_your_turn_end,
-                                   False)
+            self.lifetimes.statuses_of_giver(
+                seat, rules.at_your_turn_start | rules.at_your_turn_end, False)
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
         if st.known:
@@ -109,7 +106,7 @@ class Turns(Part):
         §10), the catch-up in arena (R8.2). First the statuses that last
         while a condition holds end if it no longer does."""
         if self._while:
-            self.statuses_while()
+            self.lifetimes.statuses_while()
         if not self._owed:  # only a sinking can end the game
             return
         owed, self._owed = self._owed, []
@@ -122,7 +119,7 @@ class Turns(Part):
             side = st.ships[seat].side
             if st.mode == WAR:
                 if side != st.ships[actor].side or options.sinker_draws_for == "any":
-                    self.draw(actor, options.sinker_draws)
+                    self.ops.draw(actor, options.sinker_draws)
             else:
                 alive = [s for s, sh in enumerate(st.ships) if sh.side == side and not sh.sunk]
                 self.catch_up(side, alive)
@@ -158,7 +155,7 @@ class Turns(Part):
             st.catchup_done.append(index)
             self.event("catchup", side=side, cards=rule.cards)
             for k in range(rule.cards):
-                self.draw(alive[k % len(alive)], 1)
+                self.ops.draw(alive[k % len(alive)], 1)
 
     def game_over(self, winner: str, reason: str) -> None:
         """End the game: the stack is dropped, nothing resolves after this (D8.6)."""
@@ -181,20 +178,20 @@ class Turns(Part):
         while True:
             self.event("turn_end", player=st.ships[st.turn].id)
             if self._watch and not st.ships[st.turn].sunk:
-                self.fire(TURN_ENDS, st.turn)
-                self.flush()
+                self.runs.fire(TURN_ENDS, st.turn)
+                self.runs.flush()
                 if st.phase == OVER:
                     return
-            self.statuses_at_turn_end(st.turn)
+            self.lifetimes.statuses_at_turn_end(st.turn)
             if st.tokens:
-                self.tokens_at_turn(st.turn, start=False)
+                self.runs.tokens_at_turn(st.turn, start=False)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
                 self.turn_limit_reached()
                 return
             seat = st.turn
-            for seat in self.seats_after(st.turn):
+            for seat in self.queries.seats_after(st.turn):
                 if not st.ships[seat].eliminated:
                     break
             if self.begin_turn(seat):
@@ -209,26 +206,27 @@ class Turns(Part):
         st.turn = seat
         st.orders_played = 0
         st.recover_left = 0
-        self.statuses_at_turn_start(seat)  # R9.1: until the start of its player's next turn
+        # R9.1: statuses lasting until the start of its player's next turn end
+        self.lifetimes.statuses_at_turn_start(seat)
         if self._while:
-            self.statuses_while()
+            self.lifetimes.statuses_while()
         if st.tokens:
-            self.tokens_at_turn(seat, start=True)
+            self.runs.tokens_at_turn(seat, start=True)
         self.event("turn_start", player=ship.id)
         if st.fired:
             st.fired.clear()  # once per turn: a new turn
         if self._watch and not ship.sunk:
-            self.fire(TURN_STARTS, seat)
-            self.flush()
+            self.runs.fire(TURN_STARTS, seat)
+            self.runs.flush()
             if st.phase == OVER:
                 return True
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
-            if self.free_start_boxes(seat):
+            if self.queries.free_start_boxes(seat):
                 st.phase = PLACE
                 return True
             self.event("wait", ship=ship.id)
             return False
-        out = self.crew_out(seat)
+        out = self.queries.crew_out(seat)
         if out:
             st.phase = RECOVER
             st.recover_left = min(self.rules.options.recover, out)
