@@ -143,6 +143,16 @@ class Engine(Part):
         runs.resolver = above
         runs.select = ops.select
         ops.above = above
+        # what every decision or effect asks, bound now (the rest on first use)
+        self.hand_over_limit, self.card_of = queries.hand_over_limit, queries.card_of
+        self.usable, self.sight, self.path_start = queries.usable, queries.sight, \
+            queries.path_start
+        self.maneuver_targets, self.can_respond = queries.maneuver_targets, queries.can_respond
+        self.playable_orders, self.order_targets = queries.playable_orders, \
+            queries.order_targets
+        self.subject, self.seats_after = queries.subject, queries.seats_after
+        self.select, self.damage, self.move = ops.select, ops.damage, ops.move
+        self.settle = self.turns.settle
         # the triggered items of the effect in progress (the list is runs')
         self._queue = runs.waiting
         self._watch = runs._watch
