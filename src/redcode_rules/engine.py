@@ -88,8 +88,11 @@ class Play(Protocol):
 
 #: What the engine offers of each piece, by name → the piece: effects (its
 #: ``Ops``), the move generator, explain and the tests call one object.
-#: Each is bound on first use and kept (``Engine.__getattr__``), so a call
-#: costs what a method call does and a new engine binds only what it uses.
+#: Those every decision or effect asks (``BOUND``) are bound in the engine's
+#: slots as it is made, so a call costs what a method call does; the others
+#: are read through their piece at each use (``Offered``). (No
+#: ``__getattr__``: it would keep Python from specialising every attribute
+#: read on the engine.)
 OFFERED: dict[str, str] = {name: piece for piece, names in {
     # the read-only rule queries (rule_queries.py)
     "queries": ("occupant", "crew_out", "recover_options", "seats_after", "hand_over_limit",
@@ -115,6 +118,26 @@ OFFERED: dict[str, str] = {name: piece for piece, names in {
         "turn_limit_reached"),
 }.items() for name in names}
 
+#: The offered methods bound as the engine is made (``Engine.__init__``).
+BOUND = ("hand_over_limit", "card_of", "usable", "sight", "path_start", "maneuver_targets",
+         "can_respond", "playable_orders", "order_targets", "subject", "seats_after",
+         "select", "damage", "move", "settle")
+
+
+class Offered:
+    """A piece's method offered on the engine, read through the piece."""
+
+    __slots__ = ("piece", "name")
+
+    def __init__(self, piece: str, name: str):
+        self.piece = piece
+        self.name = name
+
+    def __get__(self, eng: Engine | None, owner: type | None = None) -> Any:
+        if eng is None:
+            return self
+        return getattr(getattr(eng, self.piece), self.name)
+
 
 class Engine(Part):
     """The rules acting on one state. Cheap to create; holds no game data of
@@ -122,7 +145,7 @@ class Engine(Part):
     triggered items are emptied before a move returns)."""
 
     __slots__ = ("mods", "queries", "ops", "lifetimes", "runs", "turns", "_queue", "_watch",
-                 "_while", *OFFERED)
+                 "_while", *BOUND)
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         super().__init__(rules, board, state, log)
@@ -158,16 +181,6 @@ class Engine(Part):
         self._watch = runs._watch
         # the statuses lasting ``while CONDITION`` (none for the printed cards)
         self._while = rules.status_rules.conditional
-
-    def __getattr__(self, name: str) -> Any:
-        """A piece's method offered on the engine (``OFFERED``): bound on first
-        use, then kept in its slot (so this runs once per name and engine)."""
-        piece = OFFERED.get(name)
-        if piece is None:
-            raise AttributeError(f"'Engine' object has no attribute {name!r}")
-        method = getattr(getattr(self, piece), name)
-        setattr(self, name, method)
-        return method
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), every piece too."""
@@ -442,3 +455,7 @@ class Engine(Part):
                 st.phase = MAIN
             return
 
+
+for _name, _piece in OFFERED.items():
+    if _name not in BOUND:
+        setattr(Engine, _name, Offered(_piece, _name))
