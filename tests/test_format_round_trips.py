@@ -232,10 +232,10 @@ def test_a_card_with_a_long_id_plays_moves_a_save_reads_back(tmp_path):
 def test_a_move_logging_many_events_saves_and_loads(tmp_path):
     """A move that logged more than 50 events made a save the reader refused:
     a save's log is as long as the game made it."""
-    pairs = "; ".join(["damage 1 to target", "regain repair 1 to target"] * 8)
+    pairs = "; ".join(["damage 4 to target"] * 14)
     card = tmp_path / "tide.rc"
     card.write_text("status echo {\n    permanent\n    when damaged { effect "
-                    + "; ".join(["regain repair 1 to self"] * 4) + " }\n}\n"
+                    "regain repair 1 to self; regain breakdown 1 to self }\n}\n"
                     "order tide {\n    copies 2\n    effect " + pairs + "\n}\n"
                     "patch order ambush { copies 2 }\n")
     game = rc.Game.from_scenario({"extra": [str(card)], "phase": "maneuvers",
@@ -246,8 +246,9 @@ def test_a_move_logging_many_events_saves_and_loads(tmp_path):
     game.play("order tide red-destroyer")
     while game.decision == "respond":
         game.play("pass")
-    # order and resolve, then 8 times: a damage, its trigger and its 4 regains, a regain
-    assert len(game.log) - before == 2 + 8 * (1 + 1 + 4 + 1) == 58
+    # order and resolve, then 14 times: a damage (3/3 to 2/2), its trigger and its
+    # two regains (back to 3/3)
+    assert len(game.log) - before == 2 + 14 * (1 + 1 + 2) == 58
     assert rc.Game.from_json(game.to_json()) == game
 
 

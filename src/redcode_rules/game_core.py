@@ -226,7 +226,7 @@ class GameCore:
         if eng is None:
             eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
         elif eng.state is not self.state or eng.log is not self._log:
-            eng.state, eng.log = self.state, self._log
+            eng.repoint(self.state, self._log)
         return eng
 
     def _gen(self) -> MoveGen:

@@ -127,7 +127,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     """A fresh game: board, ships, shuffled deck, 1 card each (R7.1).
 
     ``placement`` (R2.8, D2.8): "choose" leaves every ship off the board, to
-    be placed by its player before the first turn (``Engine.next_placement``
+    be placed by its player before the first turn (``Turns.next_placement``
     starts that); "fixed" puts them on the boxes of ``FIXED_PLACEMENT``.
     """
     if mode not in MODES:

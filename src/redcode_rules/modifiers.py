@@ -13,9 +13,9 @@ redirect to the giver). ``lifetime_in`` / ``lifetime_out`` are the one
 place that reads and writes one in saves and scenarios.
 
 A status lasting ``while CONDITION``: ``holds`` is asked for every status a
-modifier query reads and evaluates its condition (``Engine.lasts``), so a
+modifier query reads and evaluates its condition (``Lifetimes.lasts``), so a
 status whose condition failed in the middle of an effect changes nothing
-more; the engine removes it after the effect (``Engine.statuses_while``).
+more; the engine removes it after the effect (``Lifetimes.statuses_while``).
 What a status forbids (``StatusRules`` sets, read by the hot paths) is read
 only at decisions, after that removal, so it does not ask.
 """
@@ -164,7 +164,7 @@ def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int
 
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
     """Whether a status of ship ``seat`` acts now: true unless it lasts
-    ``while CONDITION`` and the condition fails (``lasts``: Engine.lasts)."""
+    ``while CONDITION`` and the condition fails (``lasts``: Lifetimes.lasts)."""
     return spec.condition is None or lasts(seat, spec.id)
 
 
@@ -176,7 +176,7 @@ class Modifiers:
 
     def __init__(self, rules: Ruleset, types: list[ShipDef],
                  lasts: Callable[[int, str], bool]):
-        self.lasts = lasts  # whether a status's ``while`` condition holds (Engine.lasts)
+        self.lasts = lasts  # whether a status's ``while`` condition holds (Lifetimes.lasts)
         self.specs = rules.statuses
         self.modifying = rules.status_rules.modifying
         # each seat's abilities: statuses its ship type always has

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Mapping, Protocol
 
 from .i18n import (ShipName, Words, catalog, display_name, gender, pick, status_name,
                    token_name)
 from .kinds import Pile
 
-if TYPE_CHECKING:  # the state sits above: str(event) narrates it
-    from .model import ShipDef
-    from .state import Event
+
+class Event(Protocol):
+    """What narration reads of a log event (state.Event: the state sits
+    above, and its ``str`` narrates an event)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, object]: ...
+
+
+class ShipDef(Protocol):
+    """What the text board reads of a ship type (model.ShipDef, above)."""
+
+    @property
+    def letter(self) -> str: ...
 
 SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
 TOP_LEVEL = ("turn_start", "game_start", "game_over")

@@ -420,18 +420,22 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if ships[turn].sunk and (started or not turn_ends):
         if started:  # its respawn, the turn begun (R8.4), a discard owed or not
             state.phase = "place"
-        elif not eng.start_turn(turn):  # war: the missed turn and respawn (R8.4)
+        elif not eng.begin_turn(turn):  # war: the missed turn and respawn (R8.4)
             eng.finish_turn()
     elif phase == "recover":
-        if not started:
-            eng.statuses_at_turn_start(turn)  # R9.1: lifted at the start of its player's turn
-            if state.tokens:
-                eng.tokens_at_turn(turn, start=True)  # so are its tokens lasting until then
-        out = eng.crew_out(turn)
-        state.recover_left = min(rules.options.recover, out)
-        if not out:
-            state.phase = "main"
-        elif data.get("recover_left") is not None:
+        if not started:  # the turn begins as any does: statuses, tokens, triggers (R9.1)
+            fired = list(state.fired)
+            eng.begin_turn(turn)
+            # what the scenario says of the turn stands: the orders played, the
+            # triggers fired once this turn already
+            state.orders_played = orders_played
+            state.fired[:0] = [key for key in fired if key not in state.fired]
+        else:
+            out = eng.crew_out(turn)
+            state.recover_left = min(rules.options.recover, out)
+            if not out:
+                state.phase = "main"
+        if state.phase == "recover" and data.get("recover_left") is not None:
             state.recover_left = _int(data["recover_left"], "recover_left", 1,
                                       state.recover_left)
     game.run_to_decision()

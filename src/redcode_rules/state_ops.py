@@ -1,0 +1,406 @@
+"""The state operations effect primitives call (the ``Ops`` of effects.py):
+damage, regain, crew loss and recovery, moving, drawing and discarding,
+cancelling, the hand, deck, knowledge and scoring operations
+(docs/dsl.md "Hands, scoring and new ways to play"), sinking outright and
+refloating.
+
+Each is the one place its change to the state is made: a card goes from a
+hand to the discards only through ``to_discards`` (a discard, a played
+order card), cards are drawn only through ``draw``. A change of nothing (a
+damage, regain or crew loss of 0) logs nothing and fires nothing. A player
+is named by its seat, on the board or not (D8.7). Who knows which card of a
+hand is kept in the state (``GameState.known``): a card leaving a hand
+leaves every record of that hand, so ``known_hand`` never names a card that
+is not there. Nothing here knows any card by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Protocol
+
+from .effects import Selector
+from .engine_part import Part
+from .kinds import Mode, MoveKind, Pile
+from .model import Modifier, among
+from .modifiers import ON_MOVE
+from .rng import below, shuffle
+from .state import Known
+from .triggers import TriggerEvent
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .model import CardDef, Ruleset
+    from .modifiers import Modifiers
+    from .rule_queries import RuleQueries
+    from .state import Event, GameState, StackItem
+
+WAR = Mode.WAR
+ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
+ENTERS, DAMAGED = TriggerEvent.ENTERS, TriggerEvent.DAMAGED
+
+
+def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int, int]:
+    """(repairs, breakdowns) after ``amount`` > 0 repair damage (R3.1): each
+    point takes a repair, and a track emptied with a breakdown left turns
+    that breakdown into ``full`` repairs at once. Counted, not looped, so its
+    cost never depends on the amount: the ship holds ``repairs + breakdowns
+    × full`` points, and what is left of them is written back the same way
+    (at 0 the ship is at 0/0 and sinks, R3.2; damage past that is lost)."""
+    left = repairs + breakdowns * full - amount
+    if left <= 0:
+        return 0, 0
+    breakdowns = (left - 1) // full
+    return left - breakdowns * full, breakdowns
+
+
+class Above(Protocol):
+    """What the state operations ask of the pieces above them (the engine's
+    trigger runs and turns), reached through the engine."""
+
+    def fire(self, event: TriggerEvent, subject: int, actor: int = -1,
+             box: int = -1) -> None: ...
+    def sink(self, seat: int, actor: int) -> None: ...
+
+
+class StateOps(Part):
+    """The state operations on one state. What they need of the rule
+    queries below (the card of an item, the free start boxes, what a
+    selector's expression is read against) is handed to them; what they
+    need above them (firing a trigger, sinking a ship) they ask ``above``,
+    a weak reference to the engine (set as it is put together), so that
+    the pieces hold no cycle of references and a finished game is freed at
+    once, not by the garbage collector."""
+
+    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above")
+
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 queries: RuleQueries, seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
+        self.mods: Modifiers | None = queries.mods
+        self._watch = rules.trigger_index.any
+        self.reader = queries
+        self.card_of: Callable[[StackItem], CardDef] = queries.card_of
+        self.free_start_boxes: Callable[[int], list[int]] = queries.free_start_boxes
+        self.above: Above
+
+    def select(self, selector: Selector, item: StackItem) -> list[int]:
+        """The ships an effect acts on, on the board (R9.2)."""
+        ships = self.state.ships
+        if selector is Selector.SELF:
+            seats = [item.seat]
+        elif selector is Selector.TARGET:
+            seats = [item.target] if item.target is not None else []
+        elif selector is Selector.SOURCE:
+            if item.answers is not None:
+                seats = [self.state.stack[item.answers].seat]
+            else:  # a triggered item's: the ship that caused its event, if any
+                actor = getattr(item, "actor", -1)
+                seats = [actor] if actor >= 0 else []
+        elif selector is Selector.AREA:
+            card = self.card_of(item)
+            boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
+            seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
+        elif selector is Selector.ANSWERED:
+            seats = []
+        else:  # a set of ships or players (exprs.Ships, exprs.Players)
+            return selector.seats(self.reader, item)
+        # a ship off the board cannot be affected (R9.2)
+        return [s for s in seats if ships[s].position is not None]
+
+    def damage(self, seat: int, amount: int, actor: int) -> None:
+        """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
+        A status may send it to another ship or change it (``taken``). A
+        damage of 0 (or changed to 0) is none: nothing logged, nothing fired."""
+        if self.mods is not None:
+            seat, amount = self.taken(seat, amount)
+        if amount <= 0:
+            return
+        ship = self.state.ships[seat]
+        ship.repairs, ship.breakdowns = damaged(
+            ship.repairs, ship.breakdowns, self._types[seat].repairs, amount)
+        self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
+                   breakdowns=ship.breakdowns)
+        if self._watch:
+            self.above.fire(DAMAGED, seat, actor)
+        if ship.repairs == 0 and ship.breakdowns == 0:
+            self.above.sink(seat, actor)
+
+    def taken(self, seat: int, amount: int) -> tuple[int, int]:
+        """The ship that takes a damage and how much: a status of the ship
+        hit may send it to its giver's ship (once: not sent on again), then
+        the statuses and abilities of the ship that takes it change it
+        (at least 0). Each status that did so loses a use."""
+        mods = self.mods
+        ships = self.state.ships
+        sent = mods.redirected(ships[seat], seat)
+        if sent is not None and ships[sent[1]].position is not None:
+            spec, giver = sent
+            mods.use(ships[seat], status=spec.id)
+            self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
+            seat = giver
+        ship = ships[seat]
+        change = mods.total(ship, seat, Modifier.DAMAGE)
+        if change:
+            mods.use(ship, (Modifier.DAMAGE,))
+            amount = max(0, amount + change)
+        return seat, amount
+
+    def regain(self, seat: int, track: str, amount: int) -> None:
+        """Regain up to the track size; never converts (R3.4). Nothing
+        regained (a full track, an amount of 0) logs nothing."""
+        ship = self.state.ships[seat]
+        spec = self._types[seat]
+        if track == "repair":
+            gained = min(amount, spec.repairs - ship.repairs)
+            ship.repairs += gained
+        else:
+            gained = min(amount, spec.breakdowns - ship.breakdowns)
+            ship.breakdowns += gained
+        if gained > 0:
+            self.event("regain", ship=ship.id, track=track, amount=gained)
+
+    def crew_loss(self, seat: int, amount: int) -> None:
+        """Reserve crew are withdrawn; only the reserve can be lost (R3.5, D3.5).
+        Nothing lost (an empty reserve, an amount of 0) logs nothing."""
+        ship = self.state.ships[seat]
+        lost = min(amount, ship.reserve)
+        if lost <= 0:
+            return
+        ship.reserve -= lost
+        ship.withdrawn += lost
+        self.event("crew_loss", ship=ship.id, amount=lost)
+
+    def recover_one(self, seat: int, source: str) -> None:
+        """One crew back to the reserve from a maneuver or the withdrawn pile (R6.1)."""
+        ship = self.state.ships[seat]
+        if source == Pile.WITHDRAWN:
+            ship.withdrawn -= 1
+        else:
+            ship.crew_on[self._types[seat].maneuvers.index(source)] -= 1
+        ship.reserve += 1
+        self.event("recover", ship=ship.id, source=source)
+
+    def move(self, seat: int, path: tuple[int, ...]) -> None:
+        """Move a ship along ``path``; nothing if a status forbids moving it,
+        nor if the path, declared with the card, is no longer open (D4.10)."""
+        if not path:
+            return
+        ship = self.state.ships[seat]
+        if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
+            return
+        if not self.path_open(seat, path):
+            return
+        if self.mods is not None and ship.statuses:
+            self.mods.use(ship, ON_MOVE)
+        ship.position = path[-1]
+        self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
+        if self._watch:
+            self.above.fire(ENTERS, seat, box=path[-1])
+
+    def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
+        """D4.10: whether a path declared with a card can still be followed
+        as it resolves, by the rules that listed it (``Board.outcome_of``):
+        it starts next to the box the ship is on now, each of its boxes is
+        next to the one before and holds no ship (R2.4), and it ends on
+        running water only where no box is left to be carried to (R2.5). Its
+        length was checked when it was declared: a status that lengthened it
+        may have ended since."""
+        at = self.state.ships[seat].position
+        if at is None:
+            return False
+        occupied = 0
+        for ship in self.state.ships:
+            if ship.position is not None:
+                occupied |= 1 << ship.position
+        return self.board.outcome_of(at, len(path), occupied, path) is not None
+
+    def draw(self, seat: int, amount: int) -> None:
+        """Draw order cards, reshuffling the discards into an empty deck (D7.1).
+
+        The draw is the player's, whether or not their ship is on the board
+        (D8.7; war: a sunk ship's player keeps a hand). An eliminated arena
+        player is out of the game (R8.1) and draws nothing.
+        """
+        st = self.state
+        if st.ships[seat].eliminated:
+            return
+        drawn = 0
+        hand = st.hands[seat]
+        while drawn < amount:  # D7.6: at most the cards of the deck and the discards
+            if not st.deck:
+                # D7.1: the discards become the deck, except an order card still
+                # resolving (it went to the discards when played, R7.3)
+                pile = list(st.discard)
+                keep = []
+                for item in st.stack:
+                    if item.kind == ORDER and item.card in pile:
+                        del pile[len(pile) - 1 - pile[::-1].index(item.card)]  # its last copy
+                        keep.append(item.card)
+                if not pile:
+                    break
+                st.deck, st.discard = pile, keep
+                st.rng = shuffle(st.rng, st.deck)
+                self.event("reshuffle", cards=len(st.deck))
+            count = min(amount - drawn, len(st.deck))  # from the top, in one slice
+            hand.extend(st.deck[:count])
+            del st.deck[:count]
+            drawn += count
+        if drawn:
+            self.event("draw", player=st.ships[seat].id, count=drawn)
+
+    def cancel(self, item: StackItem) -> None:
+        """The item ``item`` answers is cancelled: it resolves to nothing (D4.7)."""
+        if item.answers is not None:
+            self.state.stack[item.answers].cancelled = True
+            answered = self.state.stack[item.answers]
+            self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
+                       of=self.state.ships[answered.seat].id)
+
+    def hand(self, seat: int) -> list[str]:
+        """The order cards in a player's hand (the list itself: read, not changed)."""
+        return self.state.hands[seat]
+
+    def random_card(self, seat: int) -> str | None:
+        """A card of the hand drawn with the game's seeded RNG, or None if empty."""
+        st = self.state
+        hand = st.hands[seat]
+        if not hand:
+            return None
+        st.rng, index = below(st.rng, len(hand))
+        return hand[index]
+
+    def resolving_item(self) -> StackItem:
+        """The item whose effect is resolving (the top of the stack)."""
+        return self.state.stack[-1]
+
+    def forget(self, owner: int, card: str) -> None:
+        """A card left ``owner``'s hand: no player knows it is there any more."""
+        known = self.state.known
+        for record in known:
+            if record.owner == owner and card in record.cards:
+                record.cards.remove(card)
+        known[:] = [k for k in known if k.cards]
+
+    def learn(self, viewer: int, owner: int, card: str) -> None:
+        """``viewer`` saw ``card`` come into ``owner``'s hand: one copy more
+        than it knew there (the copy is new to that hand, so it is never one
+        of those it knew); a player always knows its own hand."""
+        if viewer == owner:
+            return
+        for record in self.state.known:
+            if record.viewer == viewer and record.owner == owner:
+                record.cards.append(card)
+                return
+        self.state.known.append(Known(viewer, owner, [card]))
+
+    def look(self, viewer: int, owner: int) -> None:
+        """``viewer`` sees ``owner``'s whole hand now."""
+        st = self.state
+        if viewer == owner:
+            return
+        st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
+        if st.hands[owner]:
+            st.known.append(Known(viewer, owner, list(st.hands[owner])))
+        self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
+
+    def known_hand(self, viewer: int, owner: int) -> list[str]:
+        """The cards of ``owner``'s hand that ``viewer`` knows: all of them for
+        its own hand, else what a card showed it and is still there."""
+        st = self.state
+        if viewer == owner:
+            return list(st.hands[owner])
+        for record in st.known:
+            if record.viewer == viewer and record.owner == owner:
+                return list(record.cards)
+        return []
+
+    def to_discards(self, seat: int, card: str) -> None:
+        """A card leaves the hand for the discards, face up (R7.3): discarded,
+        or an order card played (logged by the caller)."""
+        st = self.state
+        st.hands[seat].remove(card)
+        st.discard.append(card)
+        if st.known:
+            self.forget(seat, card)
+
+    def discard_card(self, seat: int, card: str) -> None:
+        """A card of the hand is discarded (R7.3, D7.2), face up."""
+        self.to_discards(seat, card)
+        self.event("discard", player=self.state.ships[seat].id, card=card)
+
+    def take_card(self, taker: int, owner: int, card: str) -> None:
+        """A card goes from ``owner``'s hand to ``taker``'s: both players know
+        where it is, nobody else does (the log does not name it). A player
+        out of the game (arena) keeps no card: what it takes goes to the
+        discards, face up, as its hand did (E8.1, D8.8)."""
+        st = self.state
+        st.hands[owner].remove(card)
+        if st.known:
+            self.forget(owner, card)
+        self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
+        if st.ships[taker].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[taker].id, card=card)
+            return
+        st.hands[taker].append(card)
+        self.learn(owner, taker, card)
+
+    def put_on_deck(self, seat: int, card: str) -> None:
+        """A card goes from the hand onto the deck, face down: it is drawn next."""
+        st = self.state
+        st.hands[seat].remove(card)
+        if st.known:
+            self.forget(seat, card)
+        st.deck.insert(0, card)
+        self.event("deck_top", player=st.ships[seat].id)
+
+    # ------------------------------------------------------------------ scoring, sinking outright
+    def side_of(self, seat: int) -> str:
+        """The side a seat plays for."""
+        return self.sides[seat]
+
+    def score_points(self, side: str, points: int) -> None:
+        """War: ``side`` scores ``points`` victory points, never past the winning
+        point (R8.3); the end is checked after the effect (D8.6). Arena has no
+        points: nothing happens."""
+        st = self.state
+        if st.mode != WAR:
+            return
+        goal = self.rules.options.victory_points
+        gained = min(points, goal - st.score[side])
+        if gained > 0:
+            st.score[side] += gained
+            self.event("score", side=side, points=st.score[side])
+
+    def sink_outright(self, seat: int, actor: int) -> None:
+        """The ship sinks whatever its tracks (R3.2 at once): scoring, cards and
+        the end of the game are those of any sinking (R8, D8.6)."""
+        ship = self.state.ships[seat]
+        ship.repairs = ship.breakdowns = 0
+        self.above.sink(seat, actor)
+
+    def refloat_options(self, seat: int) -> list[str]:
+        """``ship box`` for each sunk ship of ``seat``'s side and each free box of
+        its start card (R2.4, D8.4)."""
+        st = self.state
+        side = st.ships[seat].side
+        return [f"{ship.id} {self.board.name(box)}"
+                for s, ship in enumerate(st.ships) if ship.side == side and ship.sunk
+                for box in self.free_start_boxes(s)]
+
+    def refloat(self, option: str) -> None:
+        """A sunk ship comes back now, fully restored on the chosen free box of
+        its start card, as at a respawn (D8.4); in arena its player is back in
+        the game, with an empty hand (R8.1)."""
+        st = self.state
+        ship_id, box_name = option.split(" ")
+        seat = next(s for s, ship in enumerate(st.ships) if ship.id == ship_id)
+        ship = st.ships[seat]
+        spec = self._types[seat]
+        ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        ship.reserve, ship.withdrawn = spec.crew, 0
+        ship.crew_on = [0] * len(spec.maneuvers)
+        ship.sunk = ship.eliminated = False
+        ship.statuses = ()
+        ship.position = self.board.lookup[box_name]
+        self.event("refloat", ship=ship.id, box=box_name)

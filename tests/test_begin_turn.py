@@ -1,0 +1,55 @@
+"""A turn begins one way (``Turns.begin_turn``), in a game and in a
+scenario whose turn has not begun yet (``turn_started`` false): its
+statuses and tokens lasting until then end, and its turn-start triggers
+fire (docs/scenarios.md). A scenario whose turn has begun is read as it is."""
+
+from __future__ import annotations
+
+import textwrap
+
+import redcode_rules as rc
+
+OPEN_BOARD = "\n".join(["........"] * 6) + "\n"
+
+LOOKOUT = """\
+status lookout {
+    permanent
+    when turn_starts of self { effect draw 1 to self }
+}
+"""
+
+
+def recover_scenario(tmp_path, started: bool) -> rc.Game:
+    path = tmp_path / "lookout.rc"
+    path.write_text(LOOKOUT)
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    return rc.Game.from_scenario(
+        f"edition: en\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3, lookout: true, reserve: 4, crew_on: {torpedo: 2}}\n"
+        "  red-destroyer: {at: e3}\n"
+        "hands: {blue-submarine: []}\ndeck: [ambush, evasion]\n"
+        f"turn: blue-submarine\nphase: recover\nturn_started: {str(started).lower()}\n")
+
+
+def test_a_scenario_turn_not_begun_begins_as_a_game_s_turn_does(tmp_path):
+    game = recover_scenario(tmp_path, started=False)
+    assert [e.kind for e in game.log] == ["turn_start", "trigger", "draw"]
+    assert game.hand("blue-submarine") == ["ambush"]
+    assert (game.to_move, game.decision) == ("blue-submarine", "recover")
+
+
+def test_a_scenario_turn_begun_is_read_as_it_is(tmp_path):
+    game = recover_scenario(tmp_path, started=True)
+    assert [e.kind for e in game.log] == []
+    assert game.hand("blue-submarine") == []
+    assert (game.to_move, game.decision) == ("blue-submarine", "recover")
+
+
+def test_a_game_s_next_turn_fires_the_same_trigger(tmp_path):
+    """The control: the same status in play fires at the holder's next turn."""
+    game = recover_scenario(tmp_path, started=True)
+    while game.decision == "recover":
+        game.play("recover torpedo")
+    game.play("end")
+    game.play("end")
+    assert game.hand("blue-submarine") == ["ambush"]
