@@ -317,7 +317,7 @@ def _use(text):
 @example(("state", "asking", 0), 7)
 @example(("state", "stack", 0, "seat"), 7)
 @example(("state", "stack", 0, "target"), 7)
-@example(("state", "stack", 0, "pc"), -99)
+@example(("state", "stack", 0, "next_effect"), -99)
 # a stack item of an unknown kind ("0maneuver") failed only when it resolved
 @example(("state", "stack", 0, "kind"), "0maneuver")
 @example(("state", "stack", 0, "kind"), "order")

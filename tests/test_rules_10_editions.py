@@ -150,7 +150,7 @@ def test_s10_it_countermeasure_that_ends_the_game_leaves_a_clean_state():
     assert game.decision == "respond" and game.to_move == "blue-submarine"
     game.play("respond countermeasure blue-submarine")   # its own ship: sinks it
     assert game.is_over and game.winner == "red"
-    assert (game.state.stack, game.state.floor, game.state.sunk_in_chain) == ([], 0, [])
+    assert (game.state.stack, game.state.reopen_at, game.state.sunk_in_chain) == ([], 0, [])
     assert rc.Game.from_json(game.to_json()) == game
 
 

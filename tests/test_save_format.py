@@ -13,12 +13,16 @@ DATA = Path(__file__).parent / "data"
 #: A format 1 save, written by the code of that format: blue's torpedo has
 #: hit red once, from a scenario at 3 to 1.
 OLD = (DATA / "save_format_1.json").read_text("utf-8")
+#: A format 2 save, written by the code of that format: blue's torpedo at
+#: red waits in red's response window (a stack item with the resolver's
+#: position under its format 2 names).
+FORMAT_2 = (DATA / "save_format_2.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 2
+    assert data["format"] == FORMAT == 3
     assert "extra" not in data["ruleset"]
 
 
@@ -31,6 +35,23 @@ def test_a_format_1_save_loads_through_the_migration_equal_to_a_new_one():
     assert rc.Game.from_json(new) == game
     assert game.moves == ["torpedo red-destroyer", "pass"]
     assert game.ship("red-destroyer").repairs == 1 and game.score == {"blue": 3, "red": 1}
+
+
+def test_a_format_2_save_loads_with_the_resolver_position_under_its_new_names():
+    old = json.loads(FORMAT_2)
+    assert old["format"] == 2 and old["state"]["floor"] == 0
+    assert {k: old["state"]["stack"][0][k] for k in ("pc", "pending", "recovering")} == {
+        "pc": 0, "pending": 0, "recovering": None}
+    game = rc.Game.from_json(FORMAT_2)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    item = new["state"]["stack"][0]
+    assert (item["next_effect"], item["pending"], item["owed_about"]) == (0, 0, None)
+    assert "pc" not in item and "recovering" not in item
+    assert new["state"]["reopen_at"] == 0 and "floor" not in new["state"]
+    assert game.to_move == "red-destroyer"
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 2
 
 
 def test_every_older_version_has_its_step():

@@ -503,8 +503,8 @@ def test_an_area_order_on_the_stack_without_its_area_is_refused():
                                   "hands": {"blue-submarine": ["atomic_bomb"]}})
     data = save_data(window_open())
     item = {"card": "atomic_bomb", "kind": "order", "seat": 0, "target": None, "area": None,
-            "path": [], "answers": None, "cancelled": False, "pc": 0, "pending": 0,
-            "recovering": None}
+            "path": [], "answers": None, "cancelled": False, "next_effect": 0, "pending": 0,
+            "owed_about": None}
     data["state"]["stack"].append(item)
     error = refused(data)
     assert (error.field, error.reason) == ("state.stack[1].area",

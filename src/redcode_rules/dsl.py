@@ -58,7 +58,7 @@ class Draft(Layers):
         declared = self.entries["status"]  # a status in error is still a name cards may use
         maneuvers = self.each("maneuver", compile_card, options, declared)
         orders = self.each("order", compile_card, options, declared)
-        letters = self.keep(ship_letters, self) or {}
+        letters = self.attempt(ship_letters, self) or {}
         ships = self.each("ship", compile_ship, self.entries["maneuver"], options, letters,
                           statuses)
         maps = self.each("map", compile_map)
@@ -67,10 +67,10 @@ class Draft(Layers):
         words = self.words()
         # the deck and the board add up what every order, ship and map says
         if options_ok and len(orders) == len(self.entries["order"]):
-            self.keep(check_deck, self, orders, options)
+            self.attempt(check_deck, self, orders, options)
         if options_ok and len(ships) == len(self.entries["ship"]) \
                 and len(maps) == len(self.entries["map"]):
-            self.keep(check_whole, self, ships, maps, options)
+            self.attempt(check_whole, self, ships, maps, options)
         self.raise_problems()
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),

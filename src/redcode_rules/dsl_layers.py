@@ -108,7 +108,7 @@ class Layers:
         if len(self.problems) < MAX_ERRORS:
             self.problems.append(err)
 
-    def keep(self, work: Callable[..., T], *args: Any) -> T | None:
+    def attempt(self, work: Callable[..., T], *args: Any) -> T | None:
         """``work(*args)``, or None with its DslError kept in ``problems``: one
         bad declaration does not hide the errors of the others."""
         try:
@@ -138,7 +138,7 @@ class Layers:
         """Add, patch and remove entries and set options, declaration by declaration;
         a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
-            self.keep(self._apply_one, decl)
+            self.attempt(self._apply_one, decl)
 
     def _apply_one(self, decl: Decl) -> None:
         if decl.action == "variant":
@@ -235,7 +235,7 @@ class Layers:
         error left out (kept in ``problems``)."""
         built = {}
         for key, entry in self.entries[kind].items():
-            value = self.keep(build, self, entry, *args)
+            value = self.attempt(build, self, entry, *args)
             if value is not None:
                 built[key] = value
         return built
@@ -275,7 +275,7 @@ class Layers:
                             "a state is what a status is called as said of a ship"))
                     elif key in entry.props:
                         for said in entry.props[key].value:
-                            if self.keep(self._check_words, entry, key, said):
+                            if self.attempt(self._check_words, entry, key, said):
                                 fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
                                 fields[key] = said.text
                                 if said.gender is not None:

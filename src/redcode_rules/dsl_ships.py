@@ -46,7 +46,7 @@ def compile_options(draft: Layers) -> RuleOptions:
     fields = {f.name: f for f in attrs.fields(RuleOptions)}
     values: dict[str, Any] = {}
     for key, prop in draft.options.items():
-        value = draft.keep(_option, draft, key, prop, fields)
+        value = draft.attempt(_option, draft, key, prop, fields)
         if value is not None:
             values[key] = value
     for key, choices in (("sunk_mid_chain", SUNK_MID_CHAIN), ("placement", PLACEMENTS),

@@ -304,7 +304,7 @@ class HandEffect(Effect):
         self.move_card(ops, ops.resolving_item(), seat, option)
 
     def chooser(self, item):
-        return item.recovering if self.by == Picker.OWNER.value else item.seat
+        return item.owed_about if self.by == Picker.OWNER.value else item.seat
 
     def any_order(self, ops, seat, owed):
         # every card of the hand goes, whatever the order

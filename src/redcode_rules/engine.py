@@ -9,7 +9,7 @@ the turn. It resolves the stack (R5), and moves the game from decision to
 decision: after every move ``advance`` runs everything that needs no
 choice (items nobody can answer, single-option choices, turn changes) and
 stops where a player must decide. Nothing outside this module moves a stack
-item's resolver position (``pc``, ``pending``, ``recovering``).
+item's resolver position (``next_effect``, ``pending``, ``owed_about``).
 
 The rest is done by pieces it is composed of (engine_part.py), each with
 one job, and offered on the engine by name (``OFFERED``) so that effects
@@ -200,7 +200,7 @@ class Engine(Part):
             if st.resolving:  # an owed choice: its effect says whose
                 item = st.stack[-1]
                 effects = self.card_of(item).effects
-                seat = effects[item.pc].chooser(item) if item.pc < len(effects) else item.seat
+                seat = effects[item.next_effect].chooser(item) if item.next_effect < len(effects) else item.seat
                 return (CHOOSE_NOW, seat)
             return (RESPOND_NOW, st.asking[0])
         return (DECISION_OF_PHASE[st.phase], st.turn)
@@ -209,7 +209,7 @@ class Engine(Part):
         """While a ``choose`` decision is pending: the effect that owes the
         choice and the ship it is about (D6.4)."""
         item = self.state.stack[-1]
-        return self.card_of(item).effects[item.pc], item.recovering
+        return self.card_of(item).effects[item.next_effect], item.owed_about
 
     def choice_options(self) -> list[str]:
         """The answers the owed choice may take now (``owed_choice``)."""
@@ -229,24 +229,24 @@ class Engine(Part):
             # answered leaves the window of the item below open (see advance)
             st.asking = []
             st.resolving = True
-            st.floor = len(st.stack) - 1
+            st.reopen_at = len(st.stack) - 1
 
     def open_window(self, item: StackItem) -> None:
         """A round of D5.4 for ``item``: every other player, from the next seat on."""
         st = self.state
         st.asking = [s for s in self.seats_after(item.seat) if not st.ships[s].eliminated]
         st.resolving = False
-        st.floor = 0
+        st.reopen_at = 0
 
     def resolve_item(self, item: StackItem) -> bool:
         """Apply an item's effects from where it stopped; False if a choice is owed.
 
-        ``item.pc`` is the next effect; ``item.pending`` the answers its
-        effect still owes about ship ``item.recovering`` (an ``Owed``)."""
+        ``item.next_effect`` is the next effect; ``item.pending`` the answers its
+        effect still owes about ship ``item.owed_about`` (an ``Owed``)."""
         st = self.state
         card = self.card_of(item)
         player = st.ships[item.seat].id
-        if item.pc == 0 and item.pending == 0:
+        if item.next_effect == 0 and item.pending == 0:
             if item.cancelled:
                 self.event("cancelled", player=player, card=item.card)
                 return True
@@ -255,8 +255,8 @@ class Engine(Part):
                 return True
             self.event("resolve", player=player, card=item.card)
         effects = card.effects
-        while item.pc < len(effects):
-            effect = effects[item.pc]
+        while item.next_effect < len(effects):
+            effect = effects[item.next_effect]
             if not item.pending:
                 owed = self.resolve_effect(effect, item)
                 if self._queue:  # what it triggered resolves at once (triggers.py)
@@ -264,12 +264,12 @@ class Engine(Part):
                 if st.phase == OVER:
                     return True
                 if owed is None:
-                    item.pc += 1
+                    item.next_effect += 1
                     continue
-                item.recovering, item.pending = owed
+                item.owed_about, item.pending = owed
             if not self.answer_alone(effect, item):
                 return False
-            item.pc += 1
+            item.next_effect += 1
         return True
 
     def resolve_effect(self, effect: Effect, item: StackItem | Triggered) -> Owed | None:
@@ -291,7 +291,7 @@ class Engine(Part):
         """Give the answers an effect owes while no choice is left to make: one
         option, or any order the same (the effect says). False while the
         player must choose (a ``choose`` decision)."""
-        seat = item.recovering
+        seat = item.owed_about
         while item.pending > 0:
             options = effect.options(self, seat)
             if not options:
@@ -307,11 +307,11 @@ class Engine(Part):
         """The player's answer to the choice the top item's effect owes; once
         the last is given, the resolver goes on with the next effect."""
         item = self.state.stack[-1]
-        effect = self.card_of(item).effects[item.pc]
-        effect.take(self, item.recovering, option)
+        effect = self.card_of(item).effects[item.next_effect]
+        effect.take(self, item.owed_about, option)
         item.pending -= 1
         if item.pending == 0:
-            item.pc += 1
+            item.next_effect += 1
 
     def wasted(self, item: StackItem) -> bool:
         """R5.5 and §10: what a ship sunk mid-chain wastes (rule option sunk_mid_chain)."""
@@ -432,7 +432,7 @@ class Engine(Part):
                         return
                     # D5.4: everyone passed; the whole chain resolves, no new windows
                     st.resolving = True
-                    st.floor = 0
+                    st.reopen_at = 0
                 item = st.stack[-1]
                 if not self.resolve_item(item):
                     return
@@ -442,8 +442,8 @@ class Engine(Part):
                 if not st.stack:
                     st.resolving = False
                     st.sunk_in_chain.clear()
-                    st.floor = 0
-                elif len(st.stack) <= st.floor:
+                    st.reopen_at = 0
+                elif len(st.stack) <= st.reopen_at:
                     self.open_window(st.stack[-1])  # the window below goes on
                 continue
             if st.end_turn_pending:

@@ -160,13 +160,13 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
         draft.lineage.append(name)
     extra_texts = []
     for path in extra:  # a file that does not parse is reported; the others still checked
-        text = draft.keep(read_card_file, path)
+        text = draft.attempt(read_card_file, path)
         if text is None:
             continue
         extra_texts.append((Path(path).name, text))
-        draft.apply(draft.keep(draft.add_source, text, str(path)) or [])
+        draft.apply(draft.attempt(draft.add_source, text, str(path)) or [])
     for file, text in texts:
-        draft.apply(draft.keep(draft.add_source, text, file) or [])
+        draft.apply(draft.attempt(draft.add_source, text, file) or [])
     name = chain[0][0] if chain else BASE
     return draft.compile(name, RulesSpec(ref, extra, texts, tuple(read), tuple(extra_texts),
                                          root or BASE))

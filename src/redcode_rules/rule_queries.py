@@ -37,14 +37,14 @@ class RuleQueries(Part):
     maneuvers by what they may be used for, which never changes; ``mods``
     the modifier queries, or None when no status modifies anything."""
 
-    __slots__ = ("_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
+    __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
                  "mods")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  mods: Modifiers | None, seats: Part | None = None):
         super().__init__(rules, board, state, log, seats)
         n = len(state.ships)
-        self._after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
+        self._seats_after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
@@ -75,7 +75,7 @@ class RuleQueries(Part):
 
     def seats_after(self, seat: int) -> tuple[int, ...]:
         """Other seats in turn order, starting after ``seat`` (D5.4, D6.3)."""
-        return self._after[seat]
+        return self._seats_after[seat]
 
     def hand_over_limit(self) -> int:
         """Seat of the first player (from the turn player on) who must discard, or -1."""
@@ -89,7 +89,7 @@ class RuleQueries(Part):
             return -1
         if len(hands[st.turn]) > limit:
             return st.turn
-        for seat in self._after[st.turn]:
+        for seat in self._seats_after[st.turn]:
             if len(hands[seat]) > limit:
                 return seat
         return -1

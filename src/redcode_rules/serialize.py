@@ -31,7 +31,7 @@ from .validate import Problem, Stage, check_state
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 2
+FORMAT = 3
 _conv = cattrs.Converter(forbid_extra_keys=True)
 # log event data are plain JSON values already
 _conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
@@ -148,8 +148,35 @@ def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 2}
 
 
+#: Format 2's names of the resolver's position and their names in format 3.
+_RENAMED_2_TO_3 = {"stack item": {"pc": "next_effect", "recovering": "owed_about"},
+                   "state": {"floor": "reopen_at"}}
+
+
+def _renamed(record: Any, names: dict[str, str]) -> Any:
+    if not isinstance(record, dict):
+        return record  # the reader refuses it, naming the field
+    return {names.get(key, key): value for key, value in record.items()}
+
+
+def _format_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 names the resolver's position by what it holds: a stack
+    item's ``next_effect`` (was ``pc``) and ``owed_about``, the ship an owed
+    choice is about (was ``recovering``), and the state's ``reopen_at``, the
+    stack height at which a window reopens (was ``floor``)."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        state = _renamed(state, _RENAMED_2_TO_3["state"])
+        if isinstance(state.get("stack"), list):
+            state["stack"] = [_renamed(item, _RENAMED_2_TO_3["stack item"])
+                              for item in state["stack"]]
+        data = {**data, "state": state}
+    return {**data, "format": 3}
+
+
 #: Version → the step that turns a save of that version into one of the next.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _format_1_to_2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _format_1_to_2, 2: _format_2_to_3}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -149,10 +149,10 @@ class StackItem:
     """A declared maneuver or order card waiting to resolve (R5.1–R5.3).
 
     ``answers`` is the stack index of the item it responds to. The resolver's
-    position, moved by the engine only: ``pc`` is the next effect to apply
-    and ``pending`` the answers still owed by the effect at ``pc`` (an
+    position, moved by the engine only: ``next_effect`` is the next effect to apply
+    and ``pending`` the answers still owed by the effect at ``next_effect`` (an
     ``effects.Owed``: a choice the player makes while it resolves, such as
-    a crew source, D6.4) about ship ``recovering``, so resolution can stop
+    a crew source, D6.4) about ship ``owed_about``, so resolution can stop
     for a decision and resume exactly where it was. (The field names are
     those of saved games.)
     """
@@ -165,10 +165,10 @@ class StackItem:
     path: tuple[int, ...] = ()
     answers: int | None = None
     cancelled: bool = False
-    pc: int = 0
+    next_effect: int = 0
     pending: int = 0
     # the ship the owed answers are about
-    recovering: int | None = _ref(Ref.SEAT, default=None)
+    owed_about: int | None = _ref(Ref.SEAT, default=None)
 
 
 @attrs.define(slots=True)
@@ -320,7 +320,7 @@ class GameState:
     stack: list[StackItem] = attrs.Factory(list)
     asking: list[int] = _ref(Ref.SEAT, factory=list)
     resolving: bool = False
-    floor: int = 0  # resolve down to this many items, then reopen the window (R5.1)
+    reopen_at: int = 0  # resolve down to this many items, then reopen the window (R5.1)
     sunk_in_chain: list[int] = _ref(Ref.SEAT, factory=list)
     end_turn_pending: bool = False
     catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)

@@ -167,7 +167,7 @@ class Turns(Part):
         st.stack.clear()
         st.asking.clear()
         st.resolving = False
-        st.floor = 0
+        st.reopen_at = 0
         st.sunk_in_chain.clear()
         st.end_turn_pending = False
         self.event("game_over", winner=winner, reason=reason)

@@ -151,8 +151,8 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
     if not 1 <= state.turn_number <= opts.turn_limit + 1 or state.recover_left < 0 or \
             not 0 <= state.orders_played <= opts.orders_per_turn:
         yield problem((), "turn_number, recover_left or orders_played out of range")
-    if not 0 <= state.floor <= max(len(state.stack) - 1, 0):
-        yield problem(("floor",), "out of range")
+    if not 0 <= state.reopen_at <= max(len(state.stack) - 1, 0):
+        yield problem(("reopen_at",), "out of range")
     if state.stack and not state.resolving and not state.asking:
         yield problem(("asking",), "a response window with nobody to ask")
     for index, item in enumerate(state.stack):
@@ -252,11 +252,11 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
     if found:
         yield found[0]
         return
-    if item.pending and item.recovering is None:
-        yield problem("recovering", "choices are owed for no ship")
+    if item.pending and item.owed_about is None:
+        yield problem("owed_about", "choices are owed for no ship")
     elif item.answers is not None and not 0 <= item.answers < index:
         yield problem("answers", "must be an item below this one")
-    elif not 0 <= item.pc <= len(card.effects) or item.pending < 0:
+    elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
         yield problem(None, "resolution position out of range")
     else:
         reason = _declaration_fault(item, card, state, board, rules)
@@ -289,7 +289,7 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
         if step is not None or item.path:
             return "path", f"{card.id} {'moves along a path' if step else 'moves no ship'}"
         return None
-    if item.pc > next(i for i, e in enumerate(card.effects) if e is step):
+    if item.next_effect > next(i for i, e in enumerate(card.effects) if e is step):
         return None  # moved already: the path was legal from where the ship was then
     mover = item.seat if item.target is None or step.selector is Selector.SELF else item.target
     start = ships[mover].position
