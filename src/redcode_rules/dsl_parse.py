@@ -419,7 +419,22 @@ class _ToDecls(ExprTransformer, Transformer):
 
     # status modifiers and ship abilities ------------------------------------
     def for_uses(self, meta, c):
-        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+        # a prop of its own: a status may last for N uses and a time together
+        return Prop("uses", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
+
+    def limit(self, meta, c):
+        verb, name, bound, amount, card = c
+        how = "set" if str(verb) == "set" else "at most" if bound is None else bound
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
+                               only, str(verb)),), self._pos(meta))
+
+    def limit_bound(self, meta, c):
+        return (f"at {c[0]}", self._tpos(c[0]))
+
+    def prevent(self, meta, c):
+        amount, what = c
+        return Prop("prevent", (_number(self.file, amount), (str(what), self._tpos(what))),
                     self._pos(meta))
 
     def while_(self, meta, c):

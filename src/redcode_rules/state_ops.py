@@ -22,7 +22,7 @@ from .effects import Selector
 from .engine_part import Part
 from .kinds import Mode, MoveKind, Pile
 from .model import Modifier, among
-from .modifiers import ON_MOVE
+from .modifiers import ON_MOVE, adjusted
 from .rng import below, shuffle
 from .state import Known
 from .triggers import TriggerEvent
@@ -129,7 +129,8 @@ class StateOps(Part):
         """The ship that takes a damage and how much: a status of the ship
         hit may send it to its giver's ship (once: not sent on again), then
         the statuses and abilities of the ship that takes it change it
-        (at least 0). Each status that did so loses a use."""
+        (at least 0, D9.5), then a status that prevents damage ignores what
+        it can. Each status that did so loses a use (a prevented point each)."""
         mods = self.mods
         ships = self.state.ships
         sent = mods.redirected(ships[seat], seat)
@@ -140,9 +141,15 @@ class StateOps(Part):
             seat = giver
         ship = ships[seat]
         change = mods.total(ship, seat, Modifier.DAMAGE)
-        if change:
+        bounds = mods.bounds(ship, seat, Modifier.DAMAGE)
+        if change or bounds:
             mods.use(ship, (Modifier.DAMAGE,))
-            amount = max(0, amount + change)
+            amount = max(0, adjusted(amount, change, bounds))
+        if amount and ship.statuses:
+            prevented, status = mods.prevented(ship, amount)
+            if prevented:
+                self.event("prevent", ship=ship.id, status=status, amount=prevented)
+                amount -= prevented
         return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
