@@ -424,7 +424,7 @@ class _ToDecls(ExprTransformer, Transformer):
 
     def limit(self, meta, c):
         verb, name, bound, amount, card = c
-        how = "set" if str(verb) == "set" else "at most" if bound is None else bound
+        how = bound if bound is not None else "set" if str(verb) == "set" else "at most"
         only = None if card is None else (str(card), self._tpos(card))
         return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
                                only, str(verb)),), self._pos(meta))
