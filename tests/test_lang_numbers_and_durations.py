@@ -278,8 +278,6 @@ BASE = 'status s {{ {body} }}\n'
      "own to set or raise"),
     ("this turn limit cost to at most 0", "'limit cost' takes 1 to 99, not 0"),
     ("this turn limit movement to 9", "'limit movement' takes 0 to"),
-    ("this turn set range to at most 2", "'set range to N' gives the number; 'limit range "
-     "to at most N' bounds it"),
     ("this turn limit range to at best 2", "a limit is 'at most' or 'at least', not 'at best'"),
     ("this turn limit speed to 2", "status 's' cannot limit 'speed'"),
     ("this turn limit range to 1 limit range to 2", "status 's' limits 'range' at most twice"),

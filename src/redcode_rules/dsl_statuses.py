@@ -151,9 +151,6 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
         if isinstance(how, tuple):
             how, bpos = how
             bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]
-            if verb == "set":
-                raise draft.error(bpos, f"status '{entry.id}': 'set {word} to N' gives the "
-                                  f"number; 'limit {word} to {how} N' bounds it")
             if how not in bounds:
                 raise draft.error(bpos, f"status '{entry.id}': a limit is 'at most' or "
                                   f"'at least', not '{how}'", _suggest(how, bounds))
