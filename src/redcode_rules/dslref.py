@@ -262,7 +262,8 @@ CHOICE_WORDS: dict[Choice, str] = {
     Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
                       "resolves (`choose CARD`, once per card; the hand's owner or the card's "
                       "player chooses); `random` draws it with the game's seeded RNG",
-    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card "
+    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card, or of "
+                      "the board for `refloat anywhere` "
                       "(`choose SHIP BOX`)",
 }
 
@@ -427,6 +428,8 @@ def _param_words(param: effects.Param) -> str:
             limits.append(f"at most {param.maximum} ({param.bound})")
         if not param.computed:
             limits.append("written on the card, not computed")
+        if param.unit:
+            limits.append(f"written `N {param.unit}`, optional")
         return ", ".join([f"`{param.name}`: a number", *limits])
     if param.choices:
         return f"`{param.name}`: " + " or ".join(f"`{c}`" for c in param.choices)
@@ -436,6 +439,8 @@ def _param_words(param: effects.Param) -> str:
 
 
 def _param_spelling(param: effects.Param) -> str:
+    if param.optional:  # written by word, in any order, left out at will
+        return f"[N {param.unit}]" if param.unit else f"[{'|'.join(param.choices)}]"
     if param.kind is int:
         return param.name.upper()
     if param.choices:

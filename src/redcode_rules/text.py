@@ -259,6 +259,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         template = template[status_nature(spec).value]  # the verb of its nature
     if name == "cancel":
         values["answered"] = cat["answered_kinds"][answers]
+    if name == "refloat" and params:  # said as a plain refloat when it has no words
+        template = cat["effects"]["refloat_as"]
+        values.update(_refloat_words(params, cat["refloat_words"]))
     if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
         template = cat["effects_all"][name]  # "discards their whole hand", not 99
     if trigger and key in held.get("effects", {}).get(name, {}):
@@ -272,6 +275,16 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         if not bare:
             phrase = with_condition(phrase, effect, lang, types, words)
     return phrase, str(values["who"])
+
+
+def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
+    """Where a refloated ship returns and with what (``refloat``'s words):
+    "fully repaired" unless it says its repairs or crew."""
+    parts = [pick(words[key], params[key]).format(n=params[key])
+             for key in ("repairs", "crew") if key in params]
+    with_ = words["with"].format(parts=words["joiner"].join(parts)) if parts \
+        else words["restored"]
+    return {"with": with_, "where": words["where"][str(params.get("where", "start"))]}
 
 
 def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,
