@@ -303,3 +303,19 @@ def test_a_patch_replaces_a_duration_whole():
     rules = rc.load_source('status s { for 2 uses modify damage -1 }\n'
                            'patch status s { this turn }\n')
     assert (rules.statuses["s"].duration, rules.statuses["s"].uses) == (Duration.THIS_TURN, 0)
+
+
+def test_the_validator_accepts_a_combined_duration_and_refuses_one_out_of_bounds():
+    """A status of a time and uses is valid with 1 to its uses left; more,
+    or uses on a status that counts none, is a problem of the state."""
+    from redcode_rules.validate import check_state
+    game = brace_game(", braced: true")
+    engine = game.engine
+    assert check_state(engine.state, game.rules, engine.board) == []
+    ship = engine.state.ships[0]
+    ship.statuses = (("braced", Lifetime(Duration.THIS_TURN, 1, None, 2)),)
+    problems = check_state(engine.state, game.rules, engine.board)
+    assert [p.reason for p in problems] == [
+        "braced lasts 'this turn' with 1 to 1 left and 1 to 1 uses"]
+    ship.statuses = (("braced", Lifetime(Duration.THIS_TURN, 1, None, 0)),)
+    assert len(check_state(engine.state, game.rules, engine.board)) == 1
