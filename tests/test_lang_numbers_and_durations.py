@@ -319,3 +319,20 @@ def test_the_validator_accepts_a_combined_duration_and_refuses_one_out_of_bounds
         "braced lasts 'this turn' with 1 to 1 left and 1 to 1 uses"]
     ship.statuses = (("braced", Lifetime(Duration.THIS_TURN, 1, None, 0)),)
     assert len(check_state(engine.state, game.rules, engine.board)) == 1
+
+
+@pytest.mark.parametrize("status, message", [
+    ("permanent prevent 2 damage", "ability 'a' prevents damage; an ability is never used up"),
+    ("permanent for 2 uses modify damage -1", "ability 'a' lasts 2 uses; an ability is never "
+     "used up"),
+])
+def test_an_ability_is_never_used_up(status, message):
+    text = (f"status a {{ {status} }}\n"
+            "patch ship submarine { ability a }\n")
+    assert message in dsl_error(text)
+
+
+def test_an_ability_may_set_or_limit_a_number():
+    rules = rc.load_source("status a { permanent limit damage to at most 1 }\n"
+                           "patch ship submarine { ability a }\n")
+    assert rules.ships["submarine"].abilities == ("a",)
