@@ -336,3 +336,19 @@ def test_an_ability_may_set_or_limit_a_number():
     rules = rc.load_source("status a { permanent limit damage to at most 1 }\n"
                            "patch ship submarine { ability a }\n")
     assert rules.ships["submarine"].abilities == ("a",)
+
+
+def test_a_shield_lasting_while_a_condition_holds_prevents_only_then(tmp_path):
+    """`while self is damaged  prevent 2 damage`: an undamaged ship's shield
+    is not given; given to a damaged ship, it prevents until repaired."""
+    card = tmp_path / "ward.rc"
+    card.write_text('status warded { while self is damaged  prevent 2 damage\n'
+                    '  name en "warded" es "resguardado" it "la guardia" (f) }\n', "utf-8")
+    game = game_of([str(card)], """\
+        blue-submarine: {at: d3, repairs: 2, warded: true}
+        red-destroyer: {at: e3}
+        """, turn="red-destroyer")
+    game.play("torpedo blue-submarine")
+    game.play("pass")
+    assert game.ship("blue-submarine").repairs == 2
+    assert logged(game, "prevent", "amount") == [1]

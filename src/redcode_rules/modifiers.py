@@ -296,13 +296,13 @@ class Modifiers:
         ceilings = [n for how, n in self.bounds(ship, seat, Modifier.SIGHT)]
         return min(ceilings) if ceilings else None
 
-    def prevented(self, ship: ShipState, amount: int) -> tuple[int, str | None]:
+    def prevented(self, ship: ShipState, seat: int, amount: int) -> tuple[int, str | None]:
         """The damage points of ``amount`` the ship's first status that
-        prevents damage ignores, and its name; each point is one of its uses,
-        the last ends it (``prevent N damage``)."""
+        prevents damage (and acts now) ignores, and its name; each point is
+        one of its uses, the last ends it (``prevent N damage``)."""
         for name, life in ship.statuses:
             spec = self.specs[name]
-            if spec.prevents and amount > 0:
+            if spec.prevents and amount > 0 and holds(spec, seat, self.lasts):
                 n = min(amount, life.uses_left())
                 self.use(ship, status=name, n=n)
                 return n, name

@@ -146,7 +146,7 @@ class StateOps(Part):
             mods.use(ship, (Modifier.DAMAGE,))
             amount = max(0, adjusted(amount, change, bounds))
         if amount and ship.statuses:
-            prevented, status = mods.prevented(ship, amount)
+            prevented, status = mods.prevented(ship, seat, amount)
             if prevented:
                 self.event("prevent", ship=ship.id, status=status, amount=prevented)
                 amount -= prevented
