@@ -352,3 +352,29 @@ def test_a_shield_lasting_while_a_condition_holds_prevents_only_then(tmp_path):
     game.play("pass")
     assert game.ship("blue-submarine").repairs == 2
     assert logged(game, "prevent", "amount") == [1]
+
+
+def test_until_the_start_of_the_next_turn_ends_as_any_turn_starts(tmp_path):
+    """Given in blue's turn, it lasts to the end of blue's turn and ends as
+    red's turn starts: red's maneuvers there are not forbidden."""
+    card = tmp_path / "dazzle.rc"
+    card.write_text('status dazzled { until start of the next turn  forbids responses\n'
+                    '  name en "dazzled" es "deslumbrado" it "l\'abbaglio" (m) }\n'
+                    'order dazzle { copies 2 effect status dazzled on target\n'
+                    '  name en "Dazzle" es "Deslumbrar" it "Abbagliare" }\n'
+                    'patch order ambush { copies 2 }\n', "utf-8")
+    game = game_of([str(card)], """\
+        blue-submarine: {at: c3}
+        red-destroyer: {at: e3}
+        """, hands="{blue-submarine: [dazzle]}")
+    game.play("order dazzle red-destroyer")
+    assert game.ship("red-destroyer").dazzled is True
+    game.play("torpedo red-destroyer")
+    assert game.decision == "main"  # red may not respond: the torpedo resolved at once
+    game.play("end")
+    assert (game.to_move, game.ship("red-destroyer").dazzled) == ("red-destroyer", False)
+
+
+def test_a_token_counts_its_owners_turns_not_the_next_turn():
+    message = dsl_error('token t { until end of the next turn }\n')
+    assert "token 't': a duration counts the turns of 'its' player" in message
