@@ -225,7 +225,8 @@ CASES = [
      'status_without_duration.rc', 1, 1,
      "status 'stuck' has no duration (this turn, until start of its next turn, until end of "
      "its next turn, permanent, until start of your next turn, until end of your next turn, "
-     "for N uses, while CONDITION)",
+     "for N uses, while CONDITION, until start of the next turn, until end of the next "
+     "turn)",
      None),
     ('status_forbidding_nothing',
      'status stuck {\n    permanent\n}\n',
@@ -237,8 +238,8 @@ CASES = [
     ('status_of_another_player',
      'status stuck {\n    until end of ist next turn\n    forbids orders\n}\n',
      'status_of_another_player.rc', 2, 18,
-     "status 'stuck': a duration counts the turns of 'its' player (the affected ship's) or "
-     "'your' (the card's player's), not 'ist'",
+     "status 'stuck': a duration counts the turns of 'its' player (the affected ship's), "
+     "'your' (the card's player's) or 'the' next turn (whoever's it is), not 'ist'",
      'its'),
     ('status_two_durations',
      'status stuck {\n    this turn\n    permanent\n    forbids orders\n}\n',

@@ -367,7 +367,8 @@ class CardWriter:
             sels = self.selectors(prim, ctx)
             if not sels:
                 continue
-            args = [self.arg(param, prim, ctx) for param in prim.params]
+            # optional words (refloat's) left out: the plain form, drawing nothing
+            args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
             ctx.on_target |= sel == "target"
             if prim.choice is Choice.PATH:

@@ -188,19 +188,51 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                    if isinstance(sel, Ships) and sel.of_name else effect)
     return tuple(out)
 
+def _worded_args(draft: Layers, call: Call, prim: Any) -> list[tuple[Any, Any]]:
+    """The arguments of a primitive whose parameters are all optional, written
+    in any order: a word is the value of the parameter whose choices hold
+    it; a number is followed by its parameter's unit (``2 repairs``); each
+    parameter at most once."""
+    words = {c: p for p in prim.params if p.kind is str for c in p.choices}
+    units = {p.unit: p for p in prim.params if p.unit}
+    spelled = ", ".join([*words, *(f"N {u}" for u in units)])
+    given: dict[str, tuple[Any, Any]] = {}
+    args = list(call.args)
+    while args:
+        arg = args.pop(0)
+        if isinstance(arg, str):
+            param = words.get(arg)
+            if param is None:
+                raise draft.error(call.pos, f"effect '{call.name}' takes {spelled}, not "
+                                  f"'{arg}'", _suggest(arg, [*words, *units]))
+        else:
+            unit = args.pop(0) if args else None
+            param = units.get(unit) if isinstance(unit, str) else None
+            if param is None:
+                raise draft.error(call.pos, f"effect '{call.name}': say what the number "
+                                  f"counts ({', '.join(f'N {u}' for u in units)}), as in "
+                                  f"'{prim.example}'")
+        if param.name in given:
+            raise draft.error(call.pos, f"effect '{call.name}' gives its {param.name} twice")
+        given[param.name] = (param, arg)
+    return [given[p.name] for p in prim.params if p.name in given]
+
+
 def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Effect:
     prim = PRIMITIVES.get(call.name)
     if prim is None:
         raise draft.error(call.pos, f"unknown effect '{call.name}'",
                           _suggest(call.name, PRIMITIVES))
-    if len(call.args) != len(prim.params):
+    pairs = _worded_args(draft, call, prim) if prim.worded else list(zip(prim.params,
+                                                                         call.args))
+    if not prim.worded and len(call.args) != len(prim.params):
         spelled = " ".join(p.name.upper() for p in prim.params)
         raise draft.error(call.pos, f"effect '{call.name}' takes {len(prim.params)} "
                           f"value(s): {call.name} {spelled}".rstrip()
                           + f" (example: {prim.example})")
     kwargs: dict[str, Any] = {}
     amounts = []
-    for param, arg in zip(prim.params, call.args):
+    for param, arg in pairs:
         if param.kind is int and isinstance(arg, Amount):
             if not param.computed:
                 raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be "

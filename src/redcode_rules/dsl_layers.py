@@ -166,7 +166,11 @@ class Layers:
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
             props = table[decl.id].props
-            for key, prop in self._props(decl).items():
+            patched = self._props(decl)
+            if "duration" in patched or "uses" in patched:  # a duration is replaced whole
+                props.pop("duration", None)
+                props.pop("uses", None)
+            for key, prop in patched.items():
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
                 props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
@@ -209,8 +213,9 @@ class Layers:
         for prop in decl.props:
             if prop.name in WORDING_PROPS:
                 self._check_languages(decl, prop)
-            if prop.name == "modify" and "modify" in props:  # one per number changed
-                prop = Prop("modify", props["modify"].value + prop.value, props["modify"].pos)
+            if prop.name in ("modify", "limit") and prop.name in props:  # one per number
+                prop = Prop(prop.name, props[prop.name].value + prop.value,
+                            props[prop.name].pos)
             elif prop.name == "when" and "when" in props:  # triggers add up
                 prop = attrs.evolve(prop, value=props["when"].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):

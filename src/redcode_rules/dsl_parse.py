@@ -419,7 +419,30 @@ class _ToDecls(ExprTransformer, Transformer):
 
     # status modifiers and ship abilities ------------------------------------
     def for_uses(self, meta, c):
-        return Prop("duration", ("for N uses", (_number(self.file, c[0]), self._tpos(c[0]))),
+        # a prop of its own: a status may last for N uses and a time together
+        return Prop("uses", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
+
+    def set_(self, meta, c):
+        name, amount, card = c
+        return self._limit(meta, "set", name, "set", amount, card)
+
+    def limit(self, meta, c):
+        name, bound, amount, card = c
+        return self._limit(meta, "limit", name, bound or "at most", amount, card)
+
+    def _limit(self, meta, verb, name, how, amount, card):
+        """``set``/``limit`` lines as one prop, one entry per number (``how``:
+        set, at most, or a bound as written with its place)."""
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
+                               only, verb),), self._pos(meta))
+
+    def limit_bound(self, meta, c):
+        return (f"at {c[0]}", self._tpos(c[0]))
+
+    def prevent(self, meta, c):
+        amount, what = c
+        return Prop("prevent", (_number(self.file, amount), (str(what), self._tpos(what))),
                     self._pos(meta))
 
     def while_(self, meta, c):

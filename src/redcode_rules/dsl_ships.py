@@ -227,6 +227,10 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
             what = "forbids" if spec.forbids else "redirects damage"
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability may only "
                               "'modify' numbers or be 'untargetable'")
+        if spec.uses:  # kept in no ship's state, an ability's uses could not be counted
+            what = "prevents damage" if spec.prevents else f"lasts {spec.uses} uses"
+            raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability is never "
+                              "used up: give it 'modify', 'set', 'limit' or 'untargetable'")
         if not spec.modifies:
             raise draft.error(pos, f"{where}: ability '{name}' changes nothing; give it "
                               "'modify damage -1' or 'untargetable'")

@@ -11,7 +11,8 @@ from .effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
 from .exprs import Condition, Subject
 from .exprs_dsl import check_words
 from .kinds import CardKind, Choice
-from .model import Duration, Forbid, Modifier, Redirect, SourceRef, StatusDef
+from .board import MAX_MOVE
+from .model import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from .modifiers import MAX_USES
 from .text import Nature
 from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
@@ -20,6 +21,17 @@ from .triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, 
 #: The players whose turns a status's duration counts: "its" (the affected
 #: ship's player, the default) and "your" (the card's player).
 DURATION_PLAYERS = ("its", "your")
+
+#: A status's duration may also name the next turn whoever's it is ("the").
+STATUS_TURNS = (*DURATION_PLAYERS, "the")
+
+#: The lowest number each ``set`` or ``limit`` may give (a cost is at least 1
+#: crew, R4.1; a visual field reaches at least the next box), and the highest
+#: (a move goes at most ``board.MAX_MOVE`` boxes, D4.6; any other: ``MAX_SET``).
+MAX_SET = 99
+SET_RANGE = {Modifier.RANGE: (0, MAX_SET), Modifier.COST: (1, MAX_SET),
+             Modifier.MOVEMENT: (0, MAX_MOVE), Modifier.SIGHT: (1, MAX_SET),
+             Modifier.DAMAGE: (0, MAX_SET)}
 
 
 #: The subjects a ``while CONDITION`` may read: the ship that has the status
@@ -49,30 +61,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
         raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
                           f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
                           f"word is {meaning}, so the status could never be selected")
-    durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
-                          for d in Duration)
-    if "duration" not in p:
-        raise draft.error(entry.pos, f"{where} has no duration ({durations})")
-    text, whose = p["duration"].value
-    uses = 0
-    condition = None
-    if text == Duration.WHILE.value:
-        condition, whose = _while(draft, entry, p["duration"]), None
-    if text == Duration.USES.value:
-        uses, whose = whose
-        if not 1 <= uses <= MAX_USES:
-            raise draft.error(whose, f"{where}: a status lasts 1 to {MAX_USES} uses, "
-                              f"not {uses}")
-        whose = None
-    if whose is not None:
-        player = text.split(" ")[3]
-        if player not in DURATION_PLAYERS:
-            raise draft.error(whose, f"{where}: a duration counts the turns of 'its' player "
-                              f"(the affected ship's) or 'your' (the card's player's), not "
-                              f"'{player}'",
-                              _suggest(player, DURATION_PLAYERS))
-    duration = Duration(text)
-    changes = [k for k in ("untargetable", "modify", "redirect") if k in p]
+    duration, uses, condition = _duration(draft, entry, where)
+    changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent") if k in p]
     if "forbids" not in p and not changes and "when" not in p:
         raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
                           f"more of {', '.join(f.value for f in Forbid)}, or what it "
@@ -91,12 +81,94 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      SourceRef(entry.pos.file, entry.pos.line), uses,
                      _untargetable(draft, entry), _modifiers(draft, entry),
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
-                     condition, _nature(draft, entry))
-    if uses and not (spec.modifiers or spec.redirect):
-        raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
+                     condition, _nature(draft, entry), _limits(draft, entry),
+                     uses if "prevent" in p else 0)
+    if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
+        raise draft.error(p["uses"].pos, f"{where} lasts {uses} uses but nothing in it "
                           "is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
+
+def _duration(draft: Layers, entry: _Entry,
+              where: str) -> tuple[Duration, int, Condition | None]:
+    """A status's duration, its uses and its ``while`` condition: a time,
+    ``for N uses``, or both (it ends at whichever comes first); a status that
+    prevents damage counts its uses in damage points and lasts until they
+    are spent when it says no time (``permanent``)."""
+    p = entry.props
+    if not {"duration", "uses", "prevent"} & set(p):
+        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
+                              for d in Duration)
+        raise draft.error(entry.pos, f"{where} has no duration ({durations})")
+    duration, condition = Duration.PERMANENT, None
+    if "duration" in p:
+        text, whose = p["duration"].value
+        if text == Duration.WHILE.value:
+            condition, whose = _while(draft, entry, p["duration"]), None
+        if whose is not None:
+            player = text.split(" ")[3]
+            if player not in STATUS_TURNS:
+                raise draft.error(whose, f"{where}: a duration counts the turns of 'its' "
+                                  "player (the affected ship's), 'your' (the card's "
+                                  "player's) or 'the' next turn (whoever's it is), not "
+                                  f"'{player}'", _suggest(player, STATUS_TURNS))
+        duration = Duration(text)
+    uses = 0
+    if "uses" in p:
+        uses, pos = p["uses"].value
+        if not 1 <= uses <= MAX_USES:
+            raise draft.error(pos, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                              f"not {uses}")
+        if "prevent" in p:
+            raise draft.error(p["uses"].pos, f"{where} prevents damage: its uses are the "
+                              "damage points it prevents, so it takes no 'for N uses'")
+        if "duration" not in p:
+            duration = Duration.USES
+    if "prevent" in p:
+        uses, (what, wpos) = p["prevent"].value
+        if what != "damage":
+            raise draft.error(wpos, f"{where} prevents damage only, not '{what}'",
+                              _suggest(what, ["damage"]))
+        if not 1 <= uses <= MAX_USES:
+            raise draft.error(p["prevent"].pos, f"{where}: a status prevents 1 to "
+                              f"{MAX_USES} damage, not {uses}")
+    return duration, uses, condition
+
+def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, str | None], ...]:
+    """``set NAME to N`` and ``limit NAME to [at most|at least] N [on CARD]``
+    lines: each number set or bounded once per way and card, to a number its
+    rule allows (``SET_RANGE``); a ship's sight has no number of its own, so
+    it is only limited (at most N boxes)."""
+    prop = entry.props.get("limit")
+    if prop is None:
+        return ()
+    known = [m.value for m in Modifier]
+    out: list[tuple[Modifier, Limit, int, str | None]] = []
+    for word, pos, how, n, only, verb in prop.value:
+        if word not in known:
+            raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
+                              f"{verb}s {', '.join(known)}", _suggest(word, known))
+        if isinstance(how, tuple):
+            how, bpos = how
+            bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]
+            if how not in bounds:
+                raise draft.error(bpos, f"status '{entry.id}': a limit is 'at most' or "
+                                  f"'at least', not '{how}'", _suggest(how, bounds))
+        modifier, limit = Modifier(word), Limit(how)
+        if modifier is Modifier.SIGHT and limit is not Limit.AT_MOST:
+            raise draft.error(pos, f"status '{entry.id}': a ship's sight is its visual "
+                              "field, with no number of its own to set or raise; 'limit "
+                              "sight to at most N' keeps it to N boxes")
+        low, high = SET_RANGE[modifier]
+        if not low <= n <= high:
+            raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
+                              f"{high}, not {n}")
+        card = None if only is None else _modified_card(draft, entry, word, *only)
+        if any(m is modifier and h is limit and c == card for m, h, _, c in out):
+            raise draft.error(pos, f"status '{entry.id}' {verb}s '{word}' "
+                              f"{'' if limit is Limit.SET else limit.value + ' '}twice")
+        out.append((modifier, limit, n, card))
+    return tuple(out)
 
 def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     """A ``while CONDITION`` duration's condition, checked: its words known,

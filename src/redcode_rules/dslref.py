@@ -145,12 +145,35 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "until": ("How long the status lasts: until the start or the end of the next turn of "
               "`its` player (the affected ship's; `its` may be left out) or of `your` player "
               "(the card's player, who gave it). Given during that player's own turn, "
-              "`until end of its next turn` (or `your`) lasts through the following turn.",
+              "`until end of its next turn` (or `your`) lasts through the following turn. "
+              "`the` next turn is whoever's it is: `until end of the next turn` given in a "
+              "turn lasts through the one after it, any player's; `until start of the next "
+              "turn` ends when the next turn starts.",
               "until start of your next turn"),
     "for_uses": ("The status lasts N uses (1 to 999): what a use is depends on what it "
                  "modifies (see Modifiers below): a maneuver its ship declares, a move of its "
                  "ship, a damage changed or redirected. A status for N uses must modify or "
-                 "redirect something.", "for 2 uses"),
+                 "redirect something. Beside a time (`this turn  for 1 use`) it ends at "
+                 "whichever comes first.", "for 2 uses"),
+    "set_": ("Sets a number of its ship to N (D9.5): `range`, `cost`, `movement`, "
+             "`damage` (each damage it takes is N); `on CARD` for a range, cost or movement "
+             "of one card. Applied after every `modify`; several sets: the lowest; then "
+             "`limit`s bound it, then the rule's own bound. N: range 0 to 99, cost 1 to 99, "
+             "movement 0 to 3, damage 0 to 99. A use is what a use of a `modify` of the "
+             "same number is.", "set range to 0 on torpedo"),
+    "limit": ("Bounds a number of its ship (D9.5): `limit NAME to at most N` (or `limit "
+              "NAME to N`) and `limit NAME to at least N`; `on CARD` for a range, cost or "
+              "movement of one card. Applied after every `modify` and `set`: raised to the "
+              "highest floor, then lowered to the lowest ceiling (a ceiling wins), then the "
+              "rule's own bound. `sight` is only limited at most: its visual field reaches "
+              "N boxes. N: range 0 to 99, cost 1 to 99, movement 0 to 3, sight 1 to 99, "
+              "damage 0 to 99. A use is what a use of a `modify` of the same number is.",
+              "limit damage to at most 1"),
+    "prevent": ("The next N damage points its ship would take (after every modify, set and "
+                "limit of its damage) are ignored, each one a use; the status ends when "
+                "they are spent, or at its time if it has one (with none, it lasts until "
+                "they are spent). It takes no `for N uses`. Logged `prevent`.",
+                "prevent the next 2 damage"),
     "while_": ("The status lasts while a condition (see Expressions) about its ship holds: "
                "`self` and `it` are the ship that has the status, `you` its player, "
                "`friendly` and `enemy` the sides seen from it; `target` and the answered item "
@@ -239,7 +262,8 @@ CHOICE_WORDS: dict[Choice, str] = {
     Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
                       "resolves (`choose CARD`, once per card; the hand's owner or the card's "
                       "player chooses); `random` draws it with the game's seeded RNG",
-    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card "
+    Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card, or of "
+                      "the board for `refloat anywhere` "
                       "(`choose SHIP BOX`)",
 }
 
@@ -404,6 +428,8 @@ def _param_words(param: effects.Param) -> str:
             limits.append(f"at most {param.maximum} ({param.bound})")
         if not param.computed:
             limits.append("written on the card, not computed")
+        if param.unit:
+            limits.append(f"written `N {param.unit}`, optional")
         return ", ".join([f"`{param.name}`: a number", *limits])
     if param.choices:
         return f"`{param.name}`: " + " or ".join(f"`{c}`" for c in param.choices)
@@ -413,6 +439,8 @@ def _param_words(param: effects.Param) -> str:
 
 
 def _param_spelling(param: effects.Param) -> str:
+    if param.optional:  # written by word, in any order, left out at will
+        return f"[N {param.unit}]" if param.unit else f"[{'|'.join(param.choices)}]"
     if param.kind is int:
         return param.name.upper()
     if param.choices:

@@ -74,8 +74,9 @@ class Ops(Protocol):
     def score_points(self, side: str, points: int) -> None: ...
     def check_end(self) -> None: ...
     def sink_outright(self, seat: int, actor: int) -> None: ...
-    def refloat_options(self, seat: int) -> list[str]: ...
-    def refloat(self, option: str) -> None: ...
+    def refloat_options(self, seat: int, where: str = "start") -> list[str]: ...
+    def refloat(self, option: str, repairs: int | None = None,
+                crew: int | None = None) -> None: ...
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
     def place_token(self, kind: str, box: int, owner: int) -> None: ...
     def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
@@ -387,21 +388,45 @@ class Score(Effect):
         ops.check_end()
 
 
+class Where(str, enum.Enum):
+    """Where a refloated ship may come back (``refloat``'s ``where``)."""
+
+    START = "start"          # a free box of its start card (D8.4)
+    ANYWHERE = "anywhere"    # any free open-water box of the board
+
+
 @attrs.frozen
 class Refloat(Effect):
-    """A sunk ship of the card's player's side comes back, fully restored on a
-    free box of its start card (D8.4); the card's player chooses which ship
-    and which box. Nothing if none can."""
+    """A sunk ship of the card's player's side comes back on a free box of its
+    start card (D8.4), or ``anywhere`` on the board; the card's player
+    chooses which ship and which box. Fully restored, unless it says with
+    how many repairs (``N repairs``, at most its track) or reserve crew
+    (``N crew``, the rest withdrawn). Nothing if none can."""
+
+    where: str = Where.START.value
+    repairs: int | None = None
+    crew: int | None = None
 
     def apply(self, ops, item):
-        return Owed(item.seat, 1) if ops.refloat_options(item.seat) else None
+        return Owed(item.seat, 1) if ops.refloat_options(item.seat, self.where) else None
 
     def options(self, ops, seat):
-        """``ship box`` pairs: each sunk ship of the side, each free start box."""
-        return ops.refloat_options(seat)
+        """``ship box`` pairs: each sunk ship of the side, each free box."""
+        return ops.refloat_options(seat, self.where)
 
     def take(self, ops, seat, option):
-        ops.refloat(option)
+        ops.refloat(option, self.repairs, self.crew)
+
+    def params(self) -> dict[str, Any]:
+        """Only what differs from a plain ``refloat`` (its hash and text unchanged)."""
+        out: dict[str, Any] = {}
+        if self.where != Where.START.value:
+            out["where"] = self.where
+        if self.repairs is not None:
+            out["repairs"] = self.repairs
+        if self.crew is not None:
+            out["crew"] = self.crew
+        return out
 
 
 @attrs.frozen
@@ -444,6 +469,12 @@ class Param:
     """Whether a card may compute it (``(AMOUNT)``); False where the player
     chooses with the card what it counts (a path's length), so the number is
     written on the card."""
+    unit: str = ""
+    """For an optional number: the word written after it (``2 repairs``).
+    A primitive whose parameters all have a default takes them in any
+    order, each word or number with its unit at most once (``Primitive.worded``)."""
+    optional: bool = False
+    """Whether it may be left out (the effect's own default)."""
 
 
 @attrs.frozen
@@ -476,6 +507,12 @@ class Primitive:
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
 
+    @property
+    def worded(self) -> bool:
+        """Whether its parameters are written by word, in any order, each
+        optional (``refloat anywhere 2 repairs``), not by position."""
+        return bool(self.params) and all(p.optional for p in self.params)
+
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
         n = getattr(effect, self.amount) if self.amount is not None else 1
@@ -492,6 +529,12 @@ BY = Param("by", str, tuple(p.value for p in Picker))
 STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
               bound=f"a ship moves at most {MAX_MOVE} boxes, whatever changes its movement, "
               "D4.6")
+
+#: ``refloat``'s words: where the ship returns, with how many repairs and crew
+#: (left out: its start card, fully restored).
+REFLOAT = (Param("where", str, tuple(w.value for w in Where), optional=True),
+           Param("repairs", int, minimum=1, unit="repairs", optional=True, computed=False),
+           Param("crew", int, minimum=0, unit="crew", optional=True, computed=False))
 
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
@@ -551,9 +594,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
               amount="amount"),
-    Primitive("refloat", Refloat, (), (Selector.SELF,), Selector.SELF,
+    Primitive("refloat", Refloat, REFLOAT, (Selector.SELF,), Selector.SELF,
               "a sunk ship of your side returns, restored, on a free box of its start "
-              "card (D8.4)", "refloat", 0.0, Choice.SUNK_SHIP),
+              "card (D8.4); or `anywhere`, and with `N repairs`, `N crew` in reserve",
+              "refloat anywhere 1 repairs 2 crew", 0.0, Choice.SUNK_SHIP),
 )}
 
 # Python class → registry name, for text generation and docs.

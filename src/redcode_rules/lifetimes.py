@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 from .engine_part import Part
 from .exprs import Scope
 from .model import Duration
-from .modifiers import TWO_ENDS, with_status
-from .state import Lifetime
+from .modifiers import TWO_ENDS, fresh, with_status
 
 if TYPE_CHECKING:
     from .board import Board
@@ -53,19 +52,23 @@ class Lifetimes(Part):
         Its ``Lifetime`` counts what is left: the uses of a status for N
         uses; two turn ends for a status lasting until the end of a next
         turn given in the turn of the player it counts (its ship's, or the
-        card's player ``giver``'s for ``your``), else one. The giver is kept
-        for a status over ``your`` turns or a redirect."""
+        card's player ``giver``'s for ``your``), else one; two for one until
+        the end of the next turn whoever's it is (this turn's end and the
+        next's). A status with a time and uses (or damage to prevent) counts
+        both, and ends at whichever comes first. The giver is kept for a
+        status over ``your`` turns or a redirect."""
         st = self.state
         ship = st.ships[seat]
         if self._while and status in self._while and not self.lasts(seat, status):
             return  # a status given while its condition fails is not given
         spec = self.rules.statuses[status]
         kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
-        life = Lifetime(spec.duration, 1, kept)
+        life = fresh(spec, 1, kept)
         if spec.duration is Duration.USES:
-            life = Lifetime(spec.duration, spec.uses, kept)
-        elif spec.duration in TWO_ENDS and st.turn == life.clock(seat):
-            life = Lifetime(spec.duration, 2, kept)
+            life = fresh(spec, spec.uses, kept)
+        elif spec.duration in TWO_ENDS and st.turn == life.clock(seat) \
+                or spec.duration is Duration.END_OF_THE_NEXT_TURN:
+            life = fresh(spec, 2, kept)
         ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 
@@ -112,6 +115,8 @@ class Lifetimes(Part):
             ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
         if self.rules.status_rules.at_your_turn_start:
             self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
+        if self.rules.status_rules.at_any_turn_start:
+            self.statuses_of_any_turn(self.rules.status_rules.at_any_turn_start, False)
 
     def statuses_at_turn_end(self, seat: int) -> None:
         """The end of a turn ends every status that lasts this turn, and counts
@@ -131,6 +136,20 @@ class Lifetimes(Part):
                 if name not in ending or life.left > 1)
         if rules.at_your_turn_end:
             self.statuses_of_giver(seat, rules.at_your_turn_end, True)
+        if rules.at_any_turn_end:
+            self.statuses_of_any_turn(rules.at_any_turn_end, True)
+
+    def statuses_of_any_turn(self, names: frozenset[str], counted: bool) -> None:
+        """A turn start or end, whoever's turn, for the statuses ``names`` that
+        last until the next turn's: each loses one turn edge (``counted``,
+        ending at the last: the end of the next turn) or ends at once (the
+        start of the next turn)."""
+        for ship in self.state.ships:
+            if ship.statuses and any(name in names for name, _ in ship.statuses):
+                ship.statuses = tuple(
+                    (name, life.spent() if name in names else life)
+                    for name, life in ship.statuses
+                    if name not in names or counted and life.left > 1)
 
     def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
         """A turn start or end of ``seat``'s player for the statuses that last

@@ -119,6 +119,9 @@ class Duration(str, enum.Enum):
     END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
     USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
     WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
+    # the next turn whoever's it is (the turn after the one it was given in)
+    START_OF_THE_NEXT_TURN = "until start of the next turn"   # when the next turn starts
+    END_OF_THE_NEXT_TURN = "until end of the next turn"   # when the next turn ends
 
 
 class Forbid(str, enum.Enum):
@@ -139,6 +142,15 @@ class Modifier(str, enum.Enum):
     MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to board.MAX_MOVE (D4.6)
     SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
     DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
+
+
+class Limit(str, enum.Enum):
+    """How a status sets or bounds a number (``set NAME to N``, ``limit NAME
+    to at most|at least N``); applied after every ``modify`` (D9.5)."""
+
+    SET = "set"             # the number is N
+    AT_MOST = "at most"     # the number is N or less
+    AT_LEAST = "at least"   # the number is N or more
 
 
 class Redirect(str, enum.Enum):
@@ -179,12 +191,30 @@ class StatusDef:
     """Whether it harms, protects or is neutral to its ship (``nature``), which
     chooses the verb that gives it in card text; None: read from what it does
     (``text.status_nature``). Words only: no play reads it, nor the hash."""
+    limits: tuple[tuple[Modifier, Limit, int, str | None], ...] = ()
+    """The numbers it sets or bounds, how, to what, and for which card only, if
+    one (``set NAME to N``, ``limit NAME to at most N [on CARD]``), in order."""
+    prevents: int = 0
+    """The damage points it prevents before it ends (``prevent N damage``): its
+    uses are those points (``uses`` is N), one per damage point ignored."""
 
     @property
     def modifies(self) -> bool:
         """Whether it changes anything besides what it forbids (the engine then
         looks at it in its rule queries and when damage is taken)."""
-        return bool(self.untargetable or self.modifiers or self.redirect)
+        return bool(self.untargetable or self.modifiers or self.redirect or self.limits
+                    or self.prevents)
+
+    def bounds(self, modifier: Modifier, card: str | None = None) -> list[tuple[Limit, int]]:
+        """How it sets or bounds ``modifier`` for ``card``, as ``amount`` reads
+        its changes (a bound for another card only left out)."""
+        return [(how, n) for m, how, n, only in self.limits
+                if m is modifier and (card is None or only is None or only == card)]
+
+    def touches(self, modifier: Modifier, card: str | None = None) -> bool:
+        """Whether it changes, sets or bounds ``modifier`` for ``card`` (what
+        makes a status ``for N uses`` lose a use)."""
+        return bool(self.amount(modifier, card) or self.bounds(modifier, card))
 
     def amount(self, modifier: Modifier, card: str | None = None) -> int:
         """How much it changes ``modifier`` (0 if not at all) for ``card``: a
@@ -205,6 +235,11 @@ class StatusDef:
                                    for m, n, c in self.modifiers]])
         if self.redirect:
             out.append(["redirect", self.redirect.value])
+        if self.limits:
+            out.append(["limit", [[m.value, how.value, n, *([c] if c else [])]
+                                  for m, how, n, c in self.limits]])
+        if self.prevents:
+            out.append(["prevent", self.prevents])
         if self.condition is not None:
             out.append(["while", str(self.condition)])
         return out
@@ -230,6 +265,9 @@ class StatusRules:
     #: keep who gave it (``state.Lifetime``)
     at_your_turn_start: frozenset[str] = frozenset()
     at_your_turn_end: frozenset[str] = frozenset()
+    #: statuses ending at the next turn's start or end, whoever's turn it is
+    at_any_turn_start: frozenset[str] = frozenset()
+    at_any_turn_end: frozenset[str] = frozenset()
     counted: frozenset[str] = frozenset()
     with_giver: frozenset[str] = frozenset()
     #: statuses lasting ``while CONDITION`` (none: the engine never checks one)
@@ -253,7 +291,9 @@ class StatusRules:
             modifying=having(lambda s: s.modifies),
             at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
             at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
-            counted=having(lambda s: s.duration is Duration.USES),
+            at_any_turn_start=having(lambda s: s.duration is Duration.START_OF_THE_NEXT_TURN),
+            at_any_turn_end=having(lambda s: s.duration is Duration.END_OF_THE_NEXT_TURN),
+            counted=having(lambda s: s.uses > 0),
             conditional=having(lambda s: s.duration is Duration.WHILE),
             with_giver=having(lambda s: s.redirect is not None or s.duration in (
                 Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .board import MAX_MOVE
 from .errors import ScenarioError, quote
-from .model import CardKind, Duration, Modifier, Redirect, StatusDef
+from .model import CardKind, Duration, Limit, Modifier, Redirect, StatusDef
 from .state import Lifetime
 
 if TYPE_CHECKING:
@@ -60,10 +60,39 @@ TWO_ENDS = (Duration.END_OF_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)
 
 def most_left(spec: StatusDef) -> int:
     """The most a status's ``Lifetime.left`` can be: its uses, two turn ends
-    for a duration until the end of a next turn, else one event."""
+    for a duration until the end of a next turn (its player's, or whoever's:
+    the one it is given in and the next), else one event."""
     if spec.duration is Duration.USES:
         return spec.uses
-    return 2 if spec.duration in TWO_ENDS else 1
+    return 2 if spec.duration in TWO_ENDS or spec.duration is Duration.END_OF_THE_NEXT_TURN \
+        else 1
+
+
+def fresh(spec: StatusDef, left: int = 1, giver: int | None = None) -> Lifetime:
+    """A status's ``Lifetime`` as given, ``left`` turn edges (or uses) to go:
+    one that ends at a time and also counts uses (or damage points to
+    prevent) has them all."""
+    if spec.uses and spec.duration is not Duration.USES:
+        return Lifetime(spec.duration, left, giver, spec.uses)
+    return Lifetime(spec.duration, left, giver)
+
+
+def adjusted(base: int, change: int, bounds: Sequence[tuple[Limit, int]]) -> int:
+    """A number its statuses change (D9.5): ``base`` plus every ``modify``
+    (``change``); then the lowest ``set``, if any; then raised to the highest
+    ``at least`` and lowered to the lowest ``at most`` (a ceiling wins over a
+    floor). The rule's own bound (a cost at least 1...) is the caller's."""
+    value = base + change
+    sets = [n for how, n in bounds if how is Limit.SET]
+    if sets:
+        value = min(sets)
+    floors = [n for how, n in bounds if how is Limit.AT_LEAST]
+    if floors:
+        value = max(value, max(floors))
+    ceilings = [n for how, n in bounds if how is Limit.AT_MOST]
+    if ceilings:
+        value = min(value, min(ceilings))
+    return value
 
 
 def with_status(statuses: tuple[tuple[str, Lifetime], ...], name: str, life: Lifetime,
@@ -80,11 +109,14 @@ def with_status(statuses: tuple[tuple[str, Lifetime], ...], name: str, life: Lif
 
 def lifetime_out(life: Lifetime, ids: Sequence[str]) -> bool | dict[str, Any]:
     """A status as saves and scenarios write it: ``true`` when it is what
-    ``true`` reads back as (one edge or use left, no giver), else
-    ``{lasts, left, giver}`` with the giver's ship id."""
-    if life.left == 1 and life.giver is None:
+    ``true`` reads back as (one edge or use left, no giver, no uses counted
+    beside a time), else ``{lasts, left, uses, giver}`` with the giver's
+    ship id (``uses`` only for a status that counts them beside a time)."""
+    if life.left == 1 and life.giver is None and not life.uses:
         return True
     out: dict[str, Any] = {"lasts": life.lasts.value, "left": life.left}
+    if life.uses:
+        out["uses"] = life.uses
     if life.giver is not None:
         out["giver"] = ids[life.giver]
     return out
@@ -102,15 +134,16 @@ def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
     if value is False:
         return None
     if value is True:
-        return Lifetime(spec.duration)
+        return fresh(spec)
     if type(value) is int:
         value = {"left": value}
     if not isinstance(value, dict):
         raise ScenarioError(field, f"must be true, false or {{left: N, giver: SHIP}}, "
                             f"not {quote(value)}")
-    unknown = sorted(str(k) for k in value if k not in ("lasts", "left", "giver"))
+    unknown = sorted(str(k) for k in value if k not in ("lasts", "left", "uses", "giver"))
     if unknown:
-        raise ScenarioError(f"{field}.{unknown[0]}", "unknown field (fields: lasts, left, giver)")
+        raise ScenarioError(f"{field}.{unknown[0]}",
+                            "unknown field (fields: lasts, left, uses, giver)")
     lasts = value.get("lasts", spec.duration.value)
     if lasts != spec.duration.value:
         raise ScenarioError(f"{field}.lasts", f"{name} lasts {quote(spec.duration.value)}, "
@@ -129,7 +162,25 @@ def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
             raise ScenarioError(f"{field}.giver", f"{quote(giver)} is no ship of the game "
                                 f"({', '.join(ids)})")
         giver = list(ids).index(giver)
-    return Lifetime(spec.duration, left, giver)
+    return Lifetime(spec.duration, left, giver, _uses_in(spec, name, value, field))
+
+
+def _uses_in(spec: StatusDef, name: str, value: dict[str, Any], field: str) -> int:
+    """The ``uses`` of a status read from a save or scenario: 1 to its
+    declared uses for a status that counts them beside a time (all of them
+    when not written), none for any other."""
+    most = spec.uses if spec.duration is not Duration.USES else 0
+    uses = value.get("uses", most)
+    if not most:
+        if "uses" in value:
+            raise ScenarioError(f"{field}.uses", f"{name} counts no uses beside its time "
+                                "(only a status with a time and 'for N uses', or one that "
+                                "prevents damage, does)")
+        return 0
+    if type(uses) is not int or not 1 <= uses <= most:
+        raise ScenarioError(f"{field}.uses", f"must be a whole number from 1 to {most}, "
+                            f"not {quote(uses)}")
+    return uses
 
 
 def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
@@ -137,8 +188,16 @@ def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
     its cost raised by every status that raises costs (each held once, and
     once more as an ability of the type). The validator's bound (R4.1)."""
     abilities = rules.ships[ship_type].abilities
-    return cost + sum(max(0, s.amount(Modifier.COST)) * (2 if s.id in abilities else 1)
-                      for s in rules.statuses.values())
+    raised = cost + sum(max(0, s.amount(Modifier.COST)) * (2 if s.id in abilities else 1)
+                        for s in rules.statuses.values())
+    return max(raised, _most_bound(rules, Modifier.COST))
+
+
+def _most_bound(rules: Ruleset, modifier: Modifier, card: str | None = None) -> int:
+    """The highest number a ``set`` or ``at least`` of any status gives
+    ``modifier`` (0 if none): a number can be raised to it."""
+    return max((n for s in rules.statuses.values() for how, n in s.bounds(modifier, card)
+                if how is not Limit.AT_MOST), default=0)
 
 
 def movement(amount: int, change: int) -> int:
@@ -157,9 +216,10 @@ def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int
     movement of the moment, and the status that lengthened it may have
     ended (its uses spent, its condition failed) before the move resolves."""
     abilities = rules.ships[ship_type].abilities
-    return movement(amount, sum(max(0, s.amount(Modifier.MOVEMENT, card))
-                                * (2 if s.id in abilities else 1)
-                                for s in rules.statuses.values()))
+    raised = movement(amount, sum(max(0, s.amount(Modifier.MOVEMENT, card))
+                                  * (2 if s.id in abilities else 1)
+                                  for s in rules.statuses.values()))
+    return max(raised, movement(_most_bound(rules, Modifier.MOVEMENT, card), 0))
 
 
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
@@ -204,18 +264,49 @@ class Modifiers:
                 total += change
         return total
 
+    def bounds(self, ship: ShipState, seat: int, modifier: Modifier,
+               card: str | None = None) -> list[tuple[Limit, int]]:
+        """The sets and bounds the ship's acting statuses and abilities put
+        on ``modifier`` for ``card`` (``set``, ``limit ... to``)."""
+        return [b for spec in self.held(ship, seat) if spec.limits
+                for b in spec.bounds(modifier, card) if holds(spec, seat, self.lasts)]
+
+    def value(self, ship: ShipState, seat: int, modifier: Modifier, base: int,
+              card: str | None = None) -> int:
+        """``base`` as the ship's statuses and abilities make it (D9.5)."""
+        return adjusted(base, self.total(ship, seat, modifier, card),
+                        self.bounds(ship, seat, modifier, card))
+
     def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
         """A maneuver's cost for the ship (``base``: its cost, computed if it
         says so): changed, at least 1 crew (R4.1)."""
-        return max(1, base + self.total(ship, seat, Modifier.COST, card.id))
+        return max(1, self.value(ship, seat, Modifier.COST, base, card.id))
 
     def reach(self, ship: ShipState, seat: int, card: CardDef) -> int:
         """A maneuver's range for the ship: changed, at least 0 (R4.2)."""
-        return max(0, card.range + self.total(ship, seat, Modifier.RANGE, card.id))
+        return max(0, self.value(ship, seat, Modifier.RANGE, card.range, card.id))
 
     def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
         """The boxes a move of the ship by ``card`` may go now (``movement``)."""
-        return movement(amount, self.total(ship, seat, Modifier.MOVEMENT, card))
+        return movement(self.value(ship, seat, Modifier.MOVEMENT, amount, card), 0)
+
+    def sight_reach(self, ship: ShipState, seat: int) -> int | None:
+        """How far the ship's visual field reaches (``limit sight to at most
+        N``), or None: as far as its lines of sight go (R4.3)."""
+        ceilings = [n for how, n in self.bounds(ship, seat, Modifier.SIGHT)]
+        return min(ceilings) if ceilings else None
+
+    def prevented(self, ship: ShipState, seat: int, amount: int) -> tuple[int, str | None]:
+        """The damage points of ``amount`` the ship's first status that
+        prevents damage (and acts now) ignores, and its name; each point is
+        one of its uses, the last ends it (``prevent N damage``)."""
+        for name, life in ship.statuses:
+            spec = self.specs[name]
+            if spec.prevents and amount > 0 and holds(spec, seat, self.lasts):
+                n = min(amount, life.uses_left())
+                self.use(ship, status=name, n=n)
+                return n, name
+        return 0, None
 
     def hidden_by(self, ship: ShipState, seat: int, kind: CardKind) -> StatusDef | None:
         """The status or ability that keeps cards of ``kind`` of other players
@@ -238,20 +329,22 @@ class Modifiers:
         return None
 
     def use(self, ship: ShipState, which: tuple[Modifier, ...] | None = None,
-            status: str | None = None, card: str | None = None) -> None:
-        """One use of the ship's statuses ``for N uses`` that have one of
-        ``which`` modifiers for ``card`` (or of the one ``status``); the last
-        use ends them."""
+            status: str | None = None, card: str | None = None, n: int = 1) -> None:
+        """``n`` uses of the ship's statuses counting uses that change, set or
+        bound one of ``which`` for ``card`` (or of the one ``status``); the
+        last use ends them, whatever time they had left."""
         changed = False
         kept = []
         for name, life in ship.statuses:
             spec = self.specs[name]
             if spec.uses and (name == status if status is not None else
-                              any(spec.amount(m, card) for m in which or ())):
+                              not spec.prevents and
+                              any(spec.touches(m, card) for m in which or ())):
                 changed = True
-                life = life.spent()
-                if life.left == 0:
+                used = life.used(n)
+                if used is None:
                     continue
+                life = used
             kept.append((name, life))
         if changed:
             ship.statuses = tuple(kept)

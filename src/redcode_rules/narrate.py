@@ -79,7 +79,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
     if "token" in data:  # "mine token", "ficha mina": the card set's own word
         data["token"] = token_name(str(data["token"]), lang, words)
-    if event.kind in ("status", "redirect", "status_end"):
+    if event.kind in ("status", "redirect", "status_end", "prevent"):
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]

@@ -230,7 +230,10 @@ class RuleQueries(Part):
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
             if farther:  # distances in its visual field count N less, at least 1
-                return [(max(1, dist - farther), s) for dist, s in seen]
+                seen = [(max(1, dist - farther), s) for dist, s in seen]
+            reach = self.mods.sight_reach(ship, seat)
+            if reach is not None:  # its visual field limited to N boxes (D9.5)
+                seen = [(dist, s) for dist, s in seen if dist <= reach]
         return seen
 
     def visible_targets(self, seat: int, reach: int,

@@ -73,12 +73,16 @@ class Lifetime:
     the player whose card gave it, kept only where it matters (a duration
     over ``your`` turns, a redirect to the giver); None when unknown (a
     scenario that says only ``true``: the ship's own player then stands in
-    for the turns, and a redirect sends nothing). Frozen: ships share it.
+    for the turns, and a redirect sends nothing). ``uses`` counts the uses
+    (or damage points to prevent) left of a status that ends at a time too
+    (``for 1 use`` and ``this turn``: whichever comes first); 0 for every
+    other status, whose uses, if counted, are ``left``. Frozen: ships share it.
     """
 
     lasts: Duration
     left: int = 1
     giver: int | None = _ref(Ref.SEAT, default=None)
+    uses: int = 0
 
     def clock(self, seat: int) -> int:
         """The seat whose turns the status counts, on the ship of ``seat``:
@@ -91,6 +95,17 @@ class Lifetime:
     def spent(self) -> Lifetime:
         """One turn edge or use fewer (``left`` 0: it ends)."""
         return attrs.evolve(self, left=self.left - 1)
+
+    def used(self, n: int = 1) -> Lifetime | None:
+        """``n`` uses fewer, or None when none is left (it ends): its
+        ``left`` for a status lasting ``for N uses``, else its ``uses``."""
+        if self.lasts is Duration.USES:
+            return attrs.evolve(self, left=self.left - n) if self.left > n else None
+        return attrs.evolve(self, uses=self.uses - n) if self.uses > n else None
+
+    def uses_left(self) -> int:
+        """The uses (or damage points to prevent) it has left."""
+        return self.left if self.lasts is Duration.USES else self.uses
 
 
 #: The durations counted over the turns of the card's player who gave the status.
@@ -247,6 +262,7 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "status": {"ship": str, "status": str},
     "status_end": {"ship": str, "status": str},
     "redirect": {"ship": str, "to": str, "status": str},
+    "prevent": {"ship": str, "status": str, "amount": int},
     "sunk": {"ship": str, "by": str},
     "score": {"side": str, "points": int},
     "catchup": {"side": str, "cards": int},

@@ -22,7 +22,7 @@ from .effects import Selector
 from .engine_part import Part
 from .kinds import Mode, MoveKind, Pile
 from .model import Modifier, among
-from .modifiers import ON_MOVE
+from .modifiers import ON_MOVE, adjusted
 from .rng import below, shuffle
 from .state import Known
 from .triggers import TriggerEvent
@@ -129,7 +129,8 @@ class StateOps(Part):
         """The ship that takes a damage and how much: a status of the ship
         hit may send it to its giver's ship (once: not sent on again), then
         the statuses and abilities of the ship that takes it change it
-        (at least 0). Each status that did so loses a use."""
+        (at least 0, D9.5), then a status that prevents damage ignores what
+        it can. Each status that did so loses a use (a prevented point each)."""
         mods = self.mods
         ships = self.state.ships
         sent = mods.redirected(ships[seat], seat)
@@ -140,9 +141,15 @@ class StateOps(Part):
             seat = giver
         ship = ships[seat]
         change = mods.total(ship, seat, Modifier.DAMAGE)
-        if change:
+        bounds = mods.bounds(ship, seat, Modifier.DAMAGE)
+        if change or bounds:
             mods.use(ship, (Modifier.DAMAGE,))
-            amount = max(0, amount + change)
+            amount = max(0, adjusted(amount, change, bounds))
+        if amount and ship.statuses:
+            prevented, status = mods.prevented(ship, seat, amount)
+            if prevented:
+                self.event("prevent", ship=ship.id, status=status, amount=prevented)
+                amount -= prevented
         return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
@@ -379,26 +386,39 @@ class StateOps(Part):
         ship.repairs = ship.breakdowns = 0
         self.above.sink(seat, actor)
 
-    def refloat_options(self, seat: int) -> list[str]:
+    def refloat_options(self, seat: int, where: str = "start") -> list[str]:
         """``ship box`` for each sunk ship of ``seat``'s side and each free box of
-        its start card (R2.4, D8.4)."""
+        its start card (R2.4, D8.4), or of the board (``anywhere``: every free
+        box of open or running water)."""
         st = self.state
         side = st.ships[seat].side
-        return [f"{ship.id} {self.board.name(box)}"
-                for s, ship in enumerate(st.ships) if ship.side == side and ship.sunk
-                for box in self.free_start_boxes(s)]
+        sunk = [s for s, ship in enumerate(st.ships) if ship.side == side and ship.sunk]
+        if where == "anywhere" and sunk:
+            taken = {ship.position for ship in st.ships}
+            free = [b for b in range(self.board.size) if b not in taken
+                    and not self.board.is_island(b)]
+            return [f"{st.ships[s].id} {self.board.name(box)}" for s in sunk for box in free]
+        return [f"{st.ships[s].id} {self.board.name(box)}"
+                for s in sunk for box in self.free_start_boxes(s)]
 
-    def refloat(self, option: str) -> None:
-        """A sunk ship comes back now, fully restored on the chosen free box of
-        its start card, as at a respawn (D8.4); in arena its player is back in
-        the game, with an empty hand (R8.1)."""
+    def refloat(self, option: str, repairs: int | None = None,
+                crew: int | None = None) -> None:
+        """A sunk ship comes back now on the chosen free box, as at a respawn
+        (D8.4): fully restored, or with ``repairs`` (at most its track) and
+        ``crew`` in reserve (at most its crew; the rest withdrawn, R3.5); in
+        arena its player is back in the game, with an empty hand (R8.1)."""
         st = self.state
         ship_id, box_name = option.split(" ")
         seat = next(s for s, ship in enumerate(st.ships) if ship.id == ship_id)
         ship = st.ships[seat]
         spec = self._types[seat]
         ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        if repairs is not None:
+            ship.repairs = min(repairs, spec.repairs)
         ship.reserve, ship.withdrawn = spec.crew, 0
+        if crew is not None:
+            ship.reserve = min(crew, spec.crew)
+            ship.withdrawn = spec.crew - ship.reserve
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = ship.eliminated = False
         ship.statuses = ()

@@ -52,6 +52,11 @@ def status_nature(status: StatusDef) -> Nature:
     score = [-1 for _ in status.forbids]
     score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
     score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
+    # a ceiling is good where less is better (damage, cost), a floor where more is;
+    # a number set may be either
+    score += [(-1 if how.value == "at most" else 1) * _BETTER_MORE[m.value]
+              for m, how, _, _ in status.limits if how.value != "set"]
+    score += [1] if status.prevents else []
     for trigger in status.triggers:
         for effect in trigger.effects:
             if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
@@ -75,10 +80,13 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
                                                                            names)
     # what it does, if anything (``statuses``: those its triggers may give)
     parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
-    until = pick(words["until"][status.duration.value], status.uses or None)
     cond = "" if status.condition is None else condition_text(status.condition, lang)
-    return {"forbids": words["joiner"].join(parts),
-            "until": until.format(uses=status.uses, cond=cond)}
+    until = pick(words["until"][status.duration.value], status.uses or None).format(
+        uses=status.uses, cond=cond)
+    if status.uses and status.duration.value != "for N uses" and not status.prevents:
+        # a time and uses together: whichever comes first
+        until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
+    return {"forbids": words["joiner"].join(parts), "until": until}
 
 
 def changes(status: StatusDef, words: dict, lang: str = "en",
@@ -100,6 +108,15 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         parts.append(phrase)
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
+    for modifier, how, n, card in status.limits:
+        if card is not None:
+            phrase = pick(words["limit_on"][modifier.value][how.value], n).format(
+                n=n, card=display_name(card, lang, names))
+        else:
+            phrase = pick(words["limit"][modifier.value][how.value], n).format(n=n)
+        parts.append(phrase)
+    if status.prevents:
+        parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
     return parts
 
 
@@ -242,6 +259,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         template = template[status_nature(spec).value]  # the verb of its nature
     if name == "cancel":
         values["answered"] = cat["answered_kinds"][answers]
+    if name == "refloat" and params:  # said as a plain refloat when it has no words
+        template = cat["effects"]["refloat_as"]
+        values.update(_refloat_words(params, cat["refloat_words"]))
     if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
         template = cat["effects_all"][name]  # "discards their whole hand", not 99
     if trigger and key in held.get("effects", {}).get(name, {}):
@@ -255,6 +275,16 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         if not bare:
             phrase = with_condition(phrase, effect, lang, types, words)
     return phrase, str(values["who"])
+
+
+def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
+    """Where a refloated ship returns and with what (``refloat``'s words):
+    "fully repaired" unless it says its repairs or crew."""
+    parts = [pick(words[key], params[key]).format(n=params[key])
+             for key in ("repairs", "crew") if key in params]
+    with_ = words["with"].format(parts=words["joiner"].join(parts)) if parts \
+        else words["restored"]
+    return {"with": with_, "where": words["where"][str(params.get("where", "start"))]}
 
 
 def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,

@@ -29,8 +29,8 @@ import attrs
 from .board import Board
 from .effects import Selector
 from .errors import quote
-from .model import Ruleset, TargetKind
-from .modifiers import most_crew_on, most_movement
+from .model import Duration, Ruleset, TargetKind
+from .modifiers import most_crew_on, most_left, most_movement
 from .state import GameState, Ref, StackItem, referring_fields
 
 SIDES = ("blue", "red")
@@ -161,6 +161,26 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         for index, record in enumerate(getattr(state, name)):
             yield from _ref_problems(record, (name, index), state, rules, board)
     yield from _fired_problems(state, rules)
+    yield from _lifetime_problems(state, rules)
+
+
+def _lifetime_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
+    """What is left of each status a ship has (``state.Lifetime``): its
+    declared duration, 1 to ``most_left`` turn edges or uses, and uses (or
+    damage points to prevent) 1 to the declared number for a status that
+    counts them beside a time, none for any other (as saves read them)."""
+    for seat, ship in enumerate(state.ships):
+        for at, (name, life) in enumerate(ship.statuses):
+            spec = rules.statuses.get(name)
+            if spec is None:
+                continue  # an undeclared status is the fields' problem
+            place = ("ships", seat, "statuses", at)
+            most = spec.uses if spec.uses and spec.duration is not Duration.USES else 0
+            if life.lasts is not spec.duration or not 1 <= life.left <= most_left(spec) \
+                    or not (1 <= life.uses <= most if most else life.uses == 0):
+                yield Problem(place, f"{name} lasts {quote(spec.duration.value)} with 1 to "
+                              f"{most_left(spec)} left" + (f" and 1 to {most} uses"
+                                                           if most else ""), Stage.FIELDS)
 
 
 def _fired_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
