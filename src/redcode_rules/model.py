@@ -393,9 +393,9 @@ OPTION_DOCS = {
     "board_rows": "rows of map cards on the board (R1.1)",
     "catchup": "arena catch-up: `catchup 3v3 reduced to 1 gives 2` (R8.2)",
     "orders_respondable": "whether an order card that says neither `respondable` nor "
-                          "`not respondable` can be responded to: no | yes (R7.3)",
+                          "`not respondable` can be responded to: no | yes (R7.3, D7.3)",
     "responses_answer": "what a response that says no `answers` may answer: "
-                        "any | maneuvers | orders (R5.2)",
+                        "any | maneuvers | orders (R5.2, D7.3)",
 }
 
 
