@@ -206,3 +206,38 @@ def test_the_card_text_says_what_a_response_answers(lang, said):
     assert card_text(rules, "torpedo", lang).endswith(
         {"en": "Usable as a response.", "es": "Se puede usar como respuesta.",
          "it": "Utilizzabile come risposta."}[lang])
+
+
+# ------------------------------------------------------------ why not
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "veto answers order cards only, and torpedo is a maneuver (R5.2)"),
+    ("es", "veto solo responde a cartas de órdenes, y torpedo es una maniobra (R5.2)"),
+    ("it", "veto risponde solo a carte degli ordini, e torpedo è una manovra (R5.2)"),
+])
+def test_explain_says_a_response_answers_another_kind(lang, said):
+    g = game([ANSWERS_ORDERS], "{red-destroyer: [veto, ambush]}", lang)
+    g.play("torpedo red-destroyer")
+    assert g.explain("order veto blue-submarine") == said
+    assert g.hand("red-destroyer") == ["veto", "ambush"]  # explaining changes nothing
+
+
+def test_explain_a_maneuver_response_that_answers_maneuvers_only(tmp_path):
+    house = card_file(tmp_path, """
+        rules { orders_respondable yes }
+        patch maneuver shield { answers maneuvers }
+    """)
+    g = game([house], "{blue-submarine: [ambush]}")
+    g.play("order ambush red-destroyer")
+    assert g.explain("respond shield blue-submarine") == (
+        "shield answers maneuvers only, and ambush is an order card (R5.2)")
+    assert g.explain("respond torpedo blue-submarine") is None
+    assert "respond shield blue-submarine" not in g.legal_moves()
+
+
+def test_explain_an_order_that_is_no_response():
+    g = game([ANSWERS_ORDERS], "{blue-submarine: [ambush], red-destroyer: [deserter]}")
+    g.play("order ambush red-destroyer")
+    assert g.explain("order deserter blue-submarine") == (
+        "deserter cannot be used as a response (R5.2)")
