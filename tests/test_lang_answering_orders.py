@@ -241,3 +241,20 @@ def test_explain_an_order_that_is_no_response():
     g.play("order ambush red-destroyer")
     assert g.explain("order deserter blue-submarine") == (
         "deserter cannot be used as a response (R5.2)")
+
+
+def test_a_patch_may_turn_off_a_response_that_says_what_it_answers(tmp_path):
+    first = card_file(tmp_path, """
+        rules { orders_respondable yes  deck_size 32 }
+        order patch_kit {
+            copies 2  response  answers orders
+            effect regain repair 1 to target
+            name en "Patch kit" es "Kit de reparación" it "Kit di riparazione"
+        }
+    """, "first.rc")
+    later = card_file(tmp_path, "patch order patch_kit { not response }\n", "later.rc")
+    rules = rc.load_ruleset("en", [str(first), str(later)])
+    assert rules.orders["patch_kit"].response is False
+    g = game([first, later], "{blue-submarine: [ambush], red-destroyer: [patch_kit]}")
+    g.play("order ambush red-destroyer")
+    assert [m for m in g.legal_moves() if m.startswith("order")] == []

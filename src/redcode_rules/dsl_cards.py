@@ -105,7 +105,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
     if moves and target.kind is TargetKind.AREA:
         raise draft.error(p["effect"].pos, f"{where} cannot move ships in an area")
     effects = _check_exprs(draft, entry, effects, target, response, options)
-    answers = _answers(draft, p, where, response, options)
+    answers = _answers(draft, p, where, "response" in p, options)
     respondable = bool(p["respondable"].value) if "respondable" in p else \
         entry.kind == "order" and options.orders_respondable == "yes"
     return CardDef(
@@ -128,11 +128,12 @@ ANSWER_WORDS = {"maneuvers": (CardKind.MANEUVER,), "orders": (CardKind.ORDER,),
 def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
              options: RuleOptions) -> frozenset[CardKind]:
     """The kinds of item a response may answer: its ``answers``, else the
-    rules' ``responses_answer`` (R5.2)."""
+    rules' ``responses_answer`` (R5.2). ``response``: whether the card says
+    ``response`` or ``not response`` at all."""
     if "answers" not in p:
         return frozenset(ANSWER_WORDS[options.responses_answer])
     prop = p["answers"]
-    if not response:
+    if not response:  # ``not response`` in a patch turns it off, answers and all
         raise draft.error(prop.pos, f"{where} says what it answers but is not a "
                           "'response': add 'response' (R5.2)")
     kinds: set[CardKind] = set()
