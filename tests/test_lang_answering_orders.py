@@ -16,6 +16,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.kinds import CardKind, Decision
+from redcode_rules.reference import differences
 from redcode_rules.text import card_text
 
 from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged
@@ -258,3 +259,34 @@ def test_a_patch_may_turn_off_a_response_that_says_what_it_answers(tmp_path):
     g = game([first, later], "{blue-submarine: [ambush], red-destroyer: [patch_kit]}")
     g.play("order ambush red-destroyer")
     assert [m for m in g.legal_moves() if m.startswith("order")] == []
+
+
+# ------------------------------------------------------------ the differences
+
+
+def test_differences_say_an_answering_option_once_not_card_by_card():
+    rules = rc.load_ruleset("en", [str(ANSWERS_ORDERS)])
+    assert differences(rules, "en") == [
+        "New order card: Veto.",
+        "Order cards in the deck: 32 instead of 30.",
+        "Order cards that can be responded to: all, unless the card says otherwise "
+        "(instead of: none, unless the card says so)."]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Shield answers order cards only.",
+            "What a response answers: maneuvers only (instead of: a maneuver or an order "
+            "card)."]),
+    ("es", ["Blindaje solo responde a cartas de órdenes.",
+            "A qué responde una respuesta: solo maniobras (antes: una maniobra o una carta "
+            "de órdenes)."]),
+    ("it", ["Scudo risponde solo a carte degli ordini.",
+            "A cosa risponde una risposta: solo manovre (prima: una manovra o una carta "
+            "degli ordini)."]),
+])
+def test_differences_say_what_a_card_answers_when_it_is_not_the_option(tmp_path, lang, said):
+    house = card_file(tmp_path, """
+        rules { responses_answer maneuvers }
+        patch maneuver shield { answers orders }
+    """)
+    assert differences(rc.load_ruleset("en", [str(house)]), lang) == said

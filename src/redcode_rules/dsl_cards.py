@@ -14,7 +14,7 @@ from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Amount, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes
 from .kinds import CardKind, Choice
-from .model import CardDef, RuleOptions, SourceRef, Target, TargetKind
+from .model import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 
 
 def _card_id_meaning(word: str) -> str | None:
@@ -120,30 +120,25 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         once="once" in p,
         computed_cost=computed_cost)
 
-#: the words of ``answers`` and of the rule option ``responses_answer``
-ANSWER_WORDS = {"maneuvers": (CardKind.MANEUVER,), "orders": (CardKind.ORDER,),
-                "any": tuple(CardKind)}
-
-
 def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
              options: RuleOptions) -> frozenset[CardKind]:
     """The kinds of item a response may answer: its ``answers``, else the
     rules' ``responses_answer`` (R5.2). ``response``: whether the card says
     ``response`` or ``not response`` at all."""
     if "answers" not in p:
-        return frozenset(ANSWER_WORDS[options.responses_answer])
+        return ANSWER_KINDS[options.responses_answer]
     prop = p["answers"]
     if not response:  # ``not response`` in a patch turns it off, answers and all
         raise draft.error(prop.pos, f"{where} says what it answers but is not a "
                           "'response': add 'response' (R5.2)")
     kinds: set[CardKind] = set()
     for word in prop.value:
-        if word not in ANSWER_WORDS:
+        if word not in ANSWER_KINDS:
             raise draft.error(prop.pos, f"{where}: a response answers maneuvers, orders "
-                              f"or any, not '{word}'", _suggest(word, list(ANSWER_WORDS)))
-        if kinds & set(ANSWER_WORDS[word]):
+                              f"or any, not '{word}'", _suggest(word, list(ANSWER_KINDS)))
+        if kinds & ANSWER_KINDS[word]:
             raise draft.error(prop.pos, f"{where}: '{word}' is said twice in what it answers")
-        kinds.update(ANSWER_WORDS[word])
+        kinds.update(ANSWER_KINDS[word])
     return frozenset(kinds)
 
 

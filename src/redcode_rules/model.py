@@ -336,8 +336,11 @@ PLACEMENTS = ("choose", "fixed")
 SINKER_DRAWS_FOR = ("any", "enemy")
 #: R7.3: whether an order card that says neither opens a response window.
 ORDERS_RESPONDABLE = ("no", "yes")
-#: R5.2: what a response that says no ``answers`` may answer.
-RESPONSES_ANSWER = ("any", "maneuvers", "orders")
+#: R5.2: the words of a card's ``answers`` and of the rule option
+#: ``responses_answer`` (what a response that says no ``answers`` may answer).
+ANSWER_KINDS = {"any": frozenset(CardKind), "maneuvers": frozenset({CardKind.MANEUVER}),
+                "orders": frozenset({CardKind.ORDER})}
+RESPONSES_ANSWER = tuple(ANSWER_KINDS)
 
 
 @attrs.frozen
