@@ -13,8 +13,8 @@ from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, grammar_words
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
 from .exprs import Amount, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes
-from .kinds import Choice
-from .model import CardDef, RuleOptions, SourceRef, Target, TargetKind
+from .kinds import CardKind, Choice
+from .model import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 
 
 def _card_id_meaning(word: str) -> str | None:
@@ -105,16 +105,42 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
     if moves and target.kind is TargetKind.AREA:
         raise draft.error(p["effect"].pos, f"{where} cannot move ships in an area")
     effects = _check_exprs(draft, entry, effects, target, response, options)
+    answers = _answers(draft, p, where, "response" in p, options)
+    respondable = bool(p["respondable"].value) if "respondable" in p else \
+        entry.kind == "order" and options.orders_respondable == "yes"
     return CardDef(
         id=entry.id, kind=entry.kind, effects=effects, target=target,
         cost=base, range=rng,
-        respondable=bool(p["respondable"].value) if "respondable" in p else False,
+        respondable=respondable,
         response=response,
+        answers=answers,
         copies=p["copies"].value if "copies" in p else 0,
         source=SourceRef(entry.pos.file, entry.pos.line),
         usable=p["usable"].value if "usable" in p else None,
         once="once" in p,
         computed_cost=computed_cost)
+
+def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
+             options: RuleOptions) -> frozenset[CardKind]:
+    """The kinds of item a response may answer: its ``answers``, else the
+    rules' ``responses_answer`` (R5.2). ``response``: whether the card says
+    ``response`` or ``not response`` at all."""
+    if "answers" not in p:
+        return ANSWER_KINDS[options.responses_answer]
+    prop = p["answers"]
+    if not response:  # ``not response`` in a patch turns it off, answers and all
+        raise draft.error(prop.pos, f"{where} says what it answers but is not a "
+                          "'response': add 'response' (R5.2)")
+    kinds: set[CardKind] = set()
+    for word in prop.value:
+        if word not in ANSWER_KINDS:
+            raise draft.error(prop.pos, f"{where}: a response answers maneuvers, orders "
+                              f"or any, not '{word}'", _suggest(word, list(ANSWER_KINDS)))
+        if kinds & ANSWER_KINDS[word]:
+            raise draft.error(prop.pos, f"{where}: '{word}' is said twice in what it answers")
+        kinds.update(ANSWER_KINDS[word])
+    return frozenset(kinds)
+
 
 def _cost(draft: Layers, prop: Prop, where: str) -> tuple[int, Amount | None]:
     """A maneuver's cost as (the fixed cost, the amount or None): an amount

@@ -55,7 +55,7 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
-              "usable", "once"}
+              "usable", "once", "answers"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a

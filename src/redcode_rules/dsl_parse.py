@@ -323,6 +323,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def once(self, meta, c):
         return Prop("once", True, self._pos(meta))
 
+    def answers(self, meta, c):
+        return Prop("answers", tuple(str(w) for w in c), self._pos(meta))
+
     def target(self, meta, c):
         return Prop("target", c[0], self._pos(meta), self.take_words())
 

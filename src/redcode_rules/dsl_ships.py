@@ -15,6 +15,8 @@ from .dsl_statuses import compile_triggers
 from .errors import DslError
 from .model import (
     PLACEMENTS,
+    ORDERS_RESPONDABLE,
+    RESPONSES_ANSWER,
     SINKER_DRAWS_FOR,
     SUNK_MID_CHAIN,
     CardDef,
@@ -50,7 +52,9 @@ def compile_options(draft: Layers) -> RuleOptions:
         if value is not None:
             values[key] = value
     for key, choices in (("sunk_mid_chain", SUNK_MID_CHAIN), ("placement", PLACEMENTS),
-                         ("sinker_draws_for", SINKER_DRAWS_FOR)):
+                         ("sinker_draws_for", SINKER_DRAWS_FOR),
+                         ("orders_respondable", ORDERS_RESPONDABLE),
+                         ("responses_answer", RESPONSES_ANSWER)):
         if key in values and values[key] not in choices:
             prop = draft.options[key]
             draft.report(draft.error(prop.pos, f"{key} must be one of "

@@ -87,10 +87,18 @@ PROPERTIES: dict[str, tuple[str, str]] = {
               "`range self`: its own ship only. Maneuvers only.", "range 2"),
     "flag": ("`respondable`: declaring the maneuver opens a response window (R5.1). "
              "`response`: it can answer another item (R5.2; a maneuver needs a range). Both "
-             "are off unless given; `not` turns one off in a patch. An order card may take "
+             "are off unless given (an order card's `respondable`: the rule option "
+             "`orders_respondable`); `not` turns one off in a patch. An order card may take "
              "both: a `response` order is played from the hand in answer to a maneuver or a "
-             "`respondable` order, outside the turn's orders (`orders_per_turn`).",
+             "`respondable` order (see `answers`), outside the turn's orders "
+             "(`orders_per_turn`).",
              "respondable  response"),
+    "answers": ("What a `response` card may answer: `maneuvers`, `orders`, or both in "
+                "any order (`answers orders maneuvers`, or `any`). Without it, the rule "
+                "option `responses_answer` says (`any` in every printed edition), so one "
+                "card file plays the same on every edition; a patch may change it. The "
+                "card text says it when the card answers one kind only.",
+                "response  answers orders"),
     "once": ("Each player may use the card once in a game (a maneuver: its ship's player; "
              "an order card: its player); the cards spent are part of the game state "
              "(`spent` in scenarios).", "once per game"),

@@ -144,6 +144,10 @@ def explain(game, move: str) -> str:
     if kind == Decision.RESPOND:
         if head == "pass":
             return say("just", word="pass")
+        if head == "order":
+            reason = _order_response(game, say, seat, words[1:])
+            if reason is not None:
+                return reason
         if head != "respond":
             top = st.stack[-1]
             return say("must_respond", player=ship.id, card=top.card, of=st.ships[top.seat].id)
@@ -212,6 +216,8 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
         return _forbidden_by(game, say, "responses", ship, status)
     if responding and not card.response:
         return say("not_response", card=name)
+    if responding and st.stack[-1].kind not in card.answers:
+        return _answers_other(say, card, st.stack[-1])
     if not responding and card.target.kind is TargetKind.SOURCE:
         return say("response_only", card=name)
     on = ship.crew_on[spec.maneuvers.index(name)]
@@ -225,6 +231,26 @@ def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
     if not game.engine.may_use(card, seat, responding):
         return _not_usable(game, say, card)
     return _target_and_path(game, say, seat, card, rest, is_order=False)
+
+
+def _answers_other(say, card, top) -> str:
+    """A response whose ``answers`` leave out the kind of the top item (R5.2)."""
+    key = "answers_orders_only" if top.kind == CardKind.MANEUVER else "answers_maneuvers_only"
+    return say(key, card=card.id, answered=top.card)
+
+
+def _order_response(game, say, seat: int, words: list[str]) -> str | None:
+    """Why an order card of the hand cannot answer the top item: it is no
+    response, or answers another kind of item; None when neither."""
+    card = game.rules.orders.get(words[0]) if words else None
+    if card is None or card.id not in game.state.hands[seat]:
+        return None
+    if not card.response:
+        return say("not_response", card=card.id)
+    top = game.state.stack[-1]
+    if top.kind not in card.answers:
+        return _answers_other(say, card, top)
+    return None
 
 
 def _order(game, say, seat: int, words: list[str]) -> str:

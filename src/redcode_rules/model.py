@@ -74,6 +74,9 @@ class CardDef:
     """Whether using it opens a response window (R5.1)."""
     response: bool = False
     """Whether it can be used as a response (R5.2)."""
+    answers: frozenset[CardKind] = frozenset(CardKind)
+    """The kinds of item it may answer as a response: its ``answers``, else
+    the rules' ``responses_answer`` (R5.2)."""
     copies: int = 0
     """Copies of an order card in the deck (D7.4); 0 for a maneuver."""
     source: SourceRef = attrs.field(default=SourceRef(), eq=False)
@@ -371,6 +374,13 @@ SUNK_MID_CHAIN = ("targeting", "all", "source")
 #: R2.8, D2.8: the players choose where their ships start, or they take fixed boxes.
 PLACEMENTS = ("choose", "fixed")
 SINKER_DRAWS_FOR = ("any", "enemy")
+#: R7.3: whether an order card that says neither opens a response window.
+ORDERS_RESPONDABLE = ("no", "yes")
+#: R5.2: the words of a card's ``answers`` and of the rule option
+#: ``responses_answer`` (what a response that says no ``answers`` may answer).
+ANSWER_KINDS = {"any": frozenset(CardKind), "maneuvers": frozenset({CardKind.MANEUVER}),
+                "orders": frozenset({CardKind.ORDER})}
+RESPONSES_ANSWER = tuple(ANSWER_KINDS)
 
 
 @attrs.frozen
@@ -397,6 +407,14 @@ class RuleOptions:
     board_columns: int = 4
     board_rows: int = 3
     catchup: tuple[Catchup, ...] = ()
+    orders_respondable: str = "no"
+    responses_answer: str = "any"
+
+
+#: Rule options that only give the cards' defaults: the compiler reads them,
+#: so the cards' own entries of ``Ruleset.describe`` carry them (and the
+#: hash of the printed cards stays the one their saves recorded).
+CARD_DEFAULT_OPTIONS = frozenset({"orders_respondable", "responses_answer"})
 
 
 OPTION_DOCS = {
@@ -417,6 +435,10 @@ OPTION_DOCS = {
     "board_columns": "map cards per row of the board (R1.1)",
     "board_rows": "rows of map cards on the board (R1.1)",
     "catchup": "arena catch-up: `catchup 3v3 reduced to 1 gives 2` (R8.2)",
+    "orders_respondable": "whether an order card that says neither `respondable` nor "
+                          "`not respondable` can be responded to: no | yes (R7.3, D7.3)",
+    "responses_answer": "what a response that says no `answers` may answer: "
+                        "any | maneuvers | orders (R5.2, D7.3)",
 }
 
 
@@ -592,6 +614,9 @@ class Ruleset:
                              e.params(), *([str(e.computed)] if e.computed else [])]
                             for e in c.effects],
                 **({"once": True} if c.once else {}),
+                # only where it restricts: the printed cards keep their hash
+                **({"answers": sorted(c.answers)} if c.response
+                   and c.answers != frozenset(CardKind) else {}),
             }
             # expressions (exprs.py) only where a card has them: the printed
             # cards keep the hash their saves and replays recorded
@@ -619,7 +644,8 @@ class Ruleset:
             "maps": {k: [list(v.layout), v.start] for k, v in sorted(self.maps.items())},
             "statuses": {k: [v.duration.value, [f.value for f in v.forbids], *v.extra()]
                          for k, v in sorted(self.statuses.items())},
-            "options": attrs.asdict(self.options),
+            "options": attrs.asdict(self.options, filter=lambda f, _: f.name not in
+                                    CARD_DEFAULT_OPTIONS),
             # triggers and tokens only when some file declares them, so that
             # the printed cards keep the hash their saves and replays carry
             **self._describe_triggers(),

@@ -14,7 +14,7 @@ import attrs
 
 from .i18n import catalog, display_name, pick, token_name
 from .loader import BASE, load_ruleset
-from .model import OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
+from .model import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from .text import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
                    trigger_sentences)
 
@@ -151,15 +151,33 @@ def _card_changes(rules: Ruleset, base: Ruleset, mine: CardDef, theirs: CardDef,
             return said["own_ship"] if r is None else r
         out.append(said["range"].format(name=name, new=shown(mine.range),
                                         old=shown(theirs.range)))
+    by_option = _said_by_options(rules, base, mine)
     for flag in ("respondable", "response"):
-        if getattr(mine, flag) != getattr(theirs, flag):
+        if getattr(mine, flag) != getattr(theirs, flag) and flag not in by_option:
             key = f"{flag}_{'on' if getattr(mine, flag) else 'off'}"
             out.append(said[key].format(name=name))
+    if mine.response and mine.answers != theirs.answers and "answers" not in by_option:
+        word = next(w for w, kinds in ANSWER_KINDS.items() if kinds == mine.answers)
+        out.append(said["answers"][word].format(name=name))
     if mine.copies != theirs.copies:
         out.append(said["copies"].format(name=name, new=mine.copies, old=theirs.copies))
     if (mine.effects, mine.target) != (theirs.effects, theirs.target):
         out.append(said["effects"].format(name=name, new=_effects_text(mine, lang, rules),
                                           old=_effects_text(theirs, lang, base)))
+    return out
+
+
+def _said_by_options(rules: Ruleset, base: Ruleset, card: CardDef) -> set[str]:
+    """The answering properties of a card (``respondable``, ``answers``) that
+    are what a changed rule option gives: the option's line says them once."""
+    new, old = rules.options, base.options
+    out = set()
+    if card.kind == "order" and new.orders_respondable != old.orders_respondable \
+            and card.respondable == (new.orders_respondable == "yes"):
+        out.add("respondable")
+    if new.responses_answer != old.responses_answer \
+            and card.answers == ANSWER_KINDS[new.responses_answer]:
+        out.add("answers")
     return out
 
 

@@ -28,8 +28,14 @@ if TYPE_CHECKING:
     from .modifiers import Modifiers
     from .state import Event, GameState, StackItem
 
-MANEUVER = CardKind.MANEUVER
+MANEUVER, ORDER = CardKind.MANEUVER, CardKind.ORDER
 SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
+
+
+def answers(card: CardDef, kind: CardKind | None) -> bool:
+    """Whether the card may be used as a response to an item of ``kind``
+    (R5.2): a ``response`` card whose ``answers`` take that kind."""
+    return card.response and (kind is None or kind in card.answers)
 
 
 class RuleQueries(Part):
@@ -48,9 +54,10 @@ class RuleQueries(Part):
         self._limit = rules.options.hand_limit
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
-        # seat * 2 + responding → [(slot, card)] of the maneuvers of its
-        # control card it may use so (``usable``); built when first asked
-        self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
+        # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
+        # [(slot, card)] of the maneuvers of its control card it may use so
+        # (``usable``); built when first asked
+        self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
         self.mods = mods
 
     def occupant(self) -> list[int]:
@@ -109,14 +116,16 @@ class RuleQueries(Part):
             forbid = self.rules.status_rules
             if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
                 return []
-        key = 2 * seat + responding
+        answering = self.answering() if responding else None
+        key = 3 * seat + (1 + (answering == ORDER) if responding else 0)
         cards = self._maneuvers[key]
         if cards is None:
             cards = self._maneuvers[key] = [
                 (i, card) for i, card in enumerate(
                     self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
                 # a card answering the answered item needs a stack (D4.7)
-                if (card.response if responding else card.target.kind is not SOURCE_TARGET)]
+                if (answers(card, answering) if responding
+                    else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
         mods = self.mods
         if self.state.spent or self._computed_costs or (mods is not None
@@ -129,6 +138,11 @@ class RuleQueries(Part):
         if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
             return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
         return out
+
+    def answering(self) -> CardKind | None:
+        """The kind of item a response would answer now: the top of the stack's."""
+        stack = self.state.stack
+        return stack[-1].kind if stack else None
 
     def may_use(self, card: CardDef, seat: int, responding: bool) -> bool:
         """Whether the card's ``usable if`` condition holds for ``seat`` now."""
@@ -154,7 +168,8 @@ class RuleQueries(Part):
     def playable_orders(self, seat: int, responding: bool) -> list[CardDef]:
         """The order cards of the hand the player may play now (R7.3): in its
         main phase, any card while the turn's orders last; as a response
-        (``response`` cards only), whatever the turn has played. Never one a
+        (``response`` cards only, answering the top item's kind: ``answers``),
+        whatever the turn has played. Never one a
         status forbids, one used once per game already, nor one that answers
         an item with no item to answer; no response from a ship off the board."""
         st = self.state
@@ -170,9 +185,10 @@ class RuleQueries(Part):
                 return []
         out = []
         orders = self.rules.orders
+        answering = self.answering() if responding else None
         for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
             card = orders.get(card_id)
-            if card is None or responding and not card.response:
+            if card is None or responding and not answers(card, answering):
                 continue
             if card.once and self.spent(seat, card_id):
                 continue

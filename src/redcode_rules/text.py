@@ -396,8 +396,10 @@ def answerable(rules: Ruleset, card) -> str:
     maneuver, or an order card too when an order card of the rules can be
     responded to (R5.1)."""
     kinds = _answer_kinds(card.usable, rules)
+    if card.response:  # its ``answers``
+        kinds = set(card.answers) if kinds is None else kinds & set(card.answers)
     if kinds is not None and len(kinds) == 1:
-        return next(iter(kinds))
+        return str(next(iter(kinds)))
     if any(o.respondable for o in rules.orders.values()):
         return "both"
     return "maneuver"
@@ -420,6 +422,13 @@ def _answer_kinds(cond, rules: Ruleset) -> set[str] | None:
             return None
         return set().union(*[k for k in found if k is not None])
     return None
+
+
+def response_text(card, words: Mapping[str, str]) -> str:
+    """"Usable as a response", and to what when it answers one kind only (R5.2)."""
+    if len(card.answers) == 1:
+        return words["response_to_" + next(iter(card.answers))]
+    return words["response"]
 
 
 def acts_on_own_ship(card) -> bool:
@@ -451,14 +460,14 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])
         if card.response:
-            parts.append(words["response"])
+            parts.append(response_text(card, words))
     else:
         # a filtered target says whom it may be above, not "any ship"
         kind = "self" if card.target.filter is not None else card.target.kind.value
         kind = kind.replace("source", "ship")
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
         if card.response:
-            parts.append(words["response"])
+            parts.append(response_text(card, words))
     if card.once:
         parts.append(words["once"])
     return " ".join(parts)

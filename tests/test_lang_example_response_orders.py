@@ -1,0 +1,84 @@
+"""Every example card file with an order card played as a response loads on
+every edition and plays that response there (docs/rules.md R5.2, R7.3):
+what an order answers is a card property and a rule option, never a patch
+of an edition's cards."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.kinds import CardKind, Decision
+from redcode_rules.model import TargetKind
+
+from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged, pass_all
+
+#: What a deck-count error says: a file that adds cards to a deck whose
+#: counts differ between editions needs relative deck changes, a separate
+#: feature of the card language, not order answering.
+DECK_COUNT_ERRORS = ("the order cards add up to", "cannot patch unknown order")
+
+
+def response_order_files() -> list[tuple[Path, str]]:
+    """(example file, response order card) for each order card an example
+    file declares that may be played as a response."""
+    base = rc.load_ruleset("en")
+    found = []
+    for path in sorted(EXAMPLES.glob("*.rc")):
+        rules = rc.load_ruleset("en", [str(path)])
+        found += [(path, card_id) for card_id, card in rules.orders.items()
+                  if card.response and card_id not in base.orders]
+    return found
+
+
+FILES = response_order_files()
+
+
+def test_the_examples_have_response_orders():
+    assert [(p.name, c) for p, c in FILES] == [
+        ("answers_orders.rc", "veto"), ("cards2_responses.rc", "countermand"),
+        ("cards2_responses.rc", "damage_report")]
+
+
+def load(edition: str, path: Path) -> rc.Ruleset:
+    try:
+        return rc.load_ruleset(edition, [str(path)])
+    except rc.DslError as err:
+        if any(words in str(err) for words in DECK_COUNT_ERRORS):
+            pytest.skip(f"{path.name} on {edition}: its deck counts need relative deck "
+                        "changes")
+        raise
+
+
+def first_item(rules: rc.Ruleset, card: rc.CardDef) -> tuple[str, str]:
+    """(blue's hand, blue's move) of an item the response card answers: a
+    torpedo where it answers maneuvers, else a respondable order card."""
+    if CardKind.MANEUVER in card.answers:
+        return "[]", "torpedo red-destroyer"
+    order = next(o for o, c in rules.orders.items()
+                 if c.respondable and c.target.kind is TargetKind.SHIP)
+    return f"[{order}]", f"order {order} red-destroyer"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("path, card_id", FILES, ids=[f"{p.stem}-{c}" for p, c in FILES])
+def test_an_example_response_order_plays_on_every_edition(path, card_id, edition):
+    rules = load(edition, path)
+    card = rules.orders[card_id]
+    hand, move = first_item(rules, card)
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    g = rc.Game.from_scenario(
+        f"edition: {edition}\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: a3}\n  red-destroyer: {at: c3}\n"
+        f"hands: {{blue-submarine: {hand}, red-destroyer: [{card_id}]}}\n"
+        "deck: [ambush]\nturn: blue-submarine\nphase: maneuvers\n")
+    g.play(move)
+    assert (g.decision, g.to_move) == (Decision.RESPOND, "red-destroyer")
+    answers = sorted(m for m in g.legal_moves() if m.split()[:2] == ["order", card_id])
+    assert answers, f"{card_id} is not offered in answer to '{move}'"
+    g.play(answers[0])
+    pass_all(g)
+    assert g.hand("red-destroyer") == []
+    assert logged(g, "order", "player", "card")[-1] == ("red-destroyer", card_id)
+    assert (g.decision, g.to_move) == (Decision.MAIN, "blue-submarine")
