@@ -38,7 +38,7 @@ FILES = response_order_files()
 def test_the_examples_have_response_orders():
     assert [(p.name, c) for p, c in FILES] == [
         ("answers_orders.rc", "veto"), ("cards2_responses.rc", "countermand"),
-        ("cards2_responses.rc", "damage_report")]
+        ("cards2_responses.rc", "damage_report"), ("numbers_brace.rc", "brace")]
 
 
 def load(edition: str, path: Path) -> rc.Ruleset:
