@@ -251,7 +251,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
     phrase = contract(lang, pick(template, amount).format(**values))
     if computed is not None:
         if computed.amounts:
-            phrase += computed_note(effect, lang)
+            phrase += computed_note(effect, lang, types, words)
         if not bare:
             phrase = with_condition(phrase, effect, lang, types, words)
     return phrase, str(values["who"])
@@ -414,7 +414,7 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
-            parts.append(cost_text(card.computed_cost, lang))
+            parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
             parts.append(words["range"].format(range=card.range))
         else:  # "own ship only" where it acts on nothing else
