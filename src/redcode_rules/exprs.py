@@ -604,6 +604,63 @@ def _near_kind(words: tuple[str, ...], within: int, eng: Engine, scope: Scope,
         for s in _kind_on_board(words, eng, scope, but=seat))
 
 
+class BoxWord(str, enum.Enum):
+    """A word of a box target (``target free box within 2``)."""
+
+    FREE = "free"            # no ship on it
+    ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+
+
+class BoxRefusal(str, enum.Enum):
+    """Why a box is not one a box target may name (for ``explain``)."""
+
+    ISLAND = "island"        # islands are never targets (R2.3)
+    FAR = "far"              # beyond ``within`` of the card's ship, or not adjacent
+    TAKEN = "taken"          # a ship is on it and the target is ``free``
+    NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
+
+
+@attrs.frozen
+class Boxes:
+    """A box target (D4.11): ``target [free] [adjacent] box [within N]``, a
+    box that is not an island, within N boxes of the card's ship (R2.5
+    distance, its own box at 0) or next to it, and with no ship if ``free``.
+    None when the card's ship is off the board (D9.3)."""
+
+    words: tuple[str, ...] = ()
+    within: int | None = None
+
+    @property
+    def reach(self) -> int | None:
+        """The farthest a box may be: 1 if ``adjacent``, else ``within``."""
+        return 1 if BoxWord.ADJACENT in self.words else self.within
+
+    def refusal(self, eng: Engine, seat: int, box: int) -> BoxRefusal | None:
+        """Why ``box`` may not be named by ship ``seat``'s card, or None."""
+        if eng.board.is_island(box):
+            return BoxRefusal.ISLAND
+        ships = eng.state.ships
+        reach = self.reach
+        if reach is not None:
+            here = ships[seat].position
+            if here is None:
+                return BoxRefusal.NOWHERE
+            d = distance(eng, here, box)
+            if d > reach or (BoxWord.ADJACENT in self.words and d == 0):  # type: ignore[operator]
+                return BoxRefusal.FAR
+        if BoxWord.FREE in self.words and any(s.position == box for s in ships):
+            return BoxRefusal.TAKEN
+        return None
+
+    def boxes(self, eng: Engine, seat: int) -> list[int]:
+        """Every box it may name for ship ``seat``'s card, in board order."""
+        return [b for b in range(eng.board.size) if self.refusal(eng, seat, b) is None]
+
+    def __str__(self) -> str:
+        within = "" if self.within is None else f" within {self.within}"
+        return " ".join([*self.words, "box"]) + within
+
+
 @attrs.frozen
 class Players:
     """``each [enemy|friendly] player``: the players (seats) still in the game."""

@@ -25,6 +25,8 @@ from .exprs import (
     All,
     Amount,
     AnyOf,
+    Boxes,
+    BoxWord,
     Cmp,
     Compare,
     Filter,
@@ -42,6 +44,7 @@ from .exprs import (
     Subject,
 )
 from .kinds import Mode
+from .model import Target, TargetKind
 
 
 @attrs.frozen
@@ -213,6 +216,24 @@ class ExprTransformer(Transformer):
                 of, of_name = -1, str(within[2])  # a box: its index once the board is known
         return Ships(Filter(tuple(str(t) for t in names), where), place,
                      within[1] if within else None, of, of_name, near)
+
+    def target_box(self, meta, c):
+        """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
+        *names, n = c
+        known = [w.value for w in BoxWord]
+        for t in names:
+            if str(t) not in known:
+                raise DslError(f"'{t}' does not describe a box: a box target takes "
+                               f"{' and '.join(known)}", file=self.file, line=t.line,
+                               column=t.column, suggestion=_suggest(str(t), known))
+        words = tuple(dict.fromkeys(str(t) for t in names))
+        within = None if n is None else self._int(n)
+        if within is not None and within < 1:
+            raise self._error(n, "a box target reaches at least 1 box: within 1 or more")
+        if within is not None and BoxWord.ADJACENT.value in words:
+            raise self._error(n, "an adjacent box is within 1 already: write 'adjacent box' "
+                              "or 'box within N', not both")
+        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(words, within))
 
     def sel_players(self, meta, c):
         for t in c:

@@ -18,6 +18,8 @@ from .exprs import (
     All,
     Amount,
     AnyOf,
+    Boxes,
+    BoxWord,
     Compare,
     Condition,
     Filter,
@@ -250,3 +252,15 @@ def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
     return _words(lang)["target"].format(ship=a_ship(flt, lang, types, names))
+
+
+def box_target_text(boxes: Boxes, lang: str) -> str:
+    """A card's box target as a sentence (`Target: a free box within 2 boxes of
+    your ship.`, D4.11)."""
+    w = _words(lang)
+    out = w["box"]["free" if BoxWord.FREE in boxes.words else "plain"]
+    if BoxWord.ADJACENT in boxes.words:
+        out += w["box_adjacent"]
+    elif boxes.within is not None:
+        out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["from"]["self"])
+    return w["box_target"].format(box=out)
