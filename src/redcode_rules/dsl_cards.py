@@ -148,7 +148,7 @@ def _on_box_target(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], ta
                                   f"'{call.name}' acts on ships: 'target' is a box here "
                                   f"(a box target serves {takes})")
             effect = attrs.evolve(effect, selector=Selector.TARGET_BOX)
-            if prim.name == "jump" and BoxWord.FREE not in boxes.words:
+            if prim.jumps and BoxWord.FREE not in boxes.words:
                 raise draft.error(tpos, f"{where}: a ship jumps only to a free box; write "
                                   "'target free box …' (R2.4, D4.11)")
         out.append(effect)

@@ -488,6 +488,7 @@ class Primitive:
     players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
+    jumps: bool = False  # takes the card's ship to its target box: a free one (D4.11)
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
@@ -545,7 +546,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               token_self=TokenSelf.TOKEN),
     Primitive("jump", Jump, (), (Selector.TARGET_BOX,), None,
               "the card's ship goes straight to the target box, if it is still free (D4.11)",
-              "jump to target", 0.0),
+              "jump to target", 0.0, jumps=True),
     # hand and deck (docs/dsl.md): the player of the selected ship
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "

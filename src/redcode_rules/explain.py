@@ -311,6 +311,9 @@ def _box_target(game, say, seat: int, card, rest: list[str]) -> str:
     boxes = card.target.boxes
     refusal = boxes.refusal(game.engine, seat, box)
     ship = game.state.ships[seat]
+    status = _status_among(ship, game.rules.status_rules.movement) if card.jumps else None
+    if status is not None:
+        return _forbidden_by(game, say, "movement", ship, status)
     if refusal is BoxRefusal.ISLAND:
         return say("island", box=rest[0])
     if refusal is BoxRefusal.NOWHERE:

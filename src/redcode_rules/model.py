@@ -103,6 +103,11 @@ class CardDef:
         object.__setattr__(self, "path_effect", moving[0] if moving else None)
 
     @property
+    def jumps(self) -> bool:
+        """Whether the card takes its own ship to its target box (D4.11)."""
+        return any(primitive_of(e).jumps for e in self.effects)
+
+    @property
     def mover(self) -> Selector | None:
         """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.path_effect

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from .effects import primitive_of
 from .engine import Engine
 from .kinds import CardKind, Choice, Decision, MoveKind
-from .model import CardDef, TargetKind
+from .model import CardDef, TargetKind, among
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
@@ -298,6 +298,9 @@ class MoveGen:
                    groups: list) -> None:
         """A card with a box target (D4.11): one move per box it may name now,
         written like an area (``drop_mine c3``), with its path if it moves."""
+        statuses = self.state.ships[seat].statuses
+        if card.jumps and statuses and among(statuses, self.rules.status_rules.movement):
+            return  # a status forbids moving the ship (R9)
         for box in card.target.boxes.boxes(self.eng, seat):  # type: ignore[union-attr]
             self._with_path(kind, card, seat, None, out, groups, box)
 
