@@ -5,12 +5,14 @@ act on the box and `jump to target` takes the card's ship straight there,
 checked again as it resolves. The card file is tests/data/box_targets.rc;
 cards/examples/box_targets_minelayer.rc is played in the cookbook."""
 
+import copy
 import textwrap
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.text import card_text
+from redcode_rules.validate import check_state
 
 from conftest import ROOT, logged, pass_all
 
@@ -137,6 +139,11 @@ def test_saves_replays_and_the_validator_keep_a_box_on_the_stack():
     g = game(TWO)
     g.play("hop d4")
     assert g.state.stack[0].area == g.board.index("d4")
+    assert check_state(g.state, g.rules, g.board, 0) == []
+    broken = copy.deepcopy(g.state)
+    broken.stack[0].area = None
+    assert [p.reason for p in check_state(broken, g.rules, g.board, 0)] == [
+        "hop needs a box of the board (D4.11)"]
     again = rc.Game.from_json(g.to_json())
     assert again.state.stack[0].area == g.board.index("d4")
     assert again.legal_moves() == g.legal_moves()
