@@ -213,6 +213,9 @@ HEAD = "token t {\n    mark \"+\"\n}\n"
     ("maneuver x {\n    cost 1\n    target free box\n    effect jump to target\n}\n",
      "maneuver 'x' targets a box but says not how far: a maneuver reaches 'box within N' "
      "or an 'adjacent box' (R4.2, D4.11)"),
+    ("maneuver x {\n    cost 1\n    range 2\n    target box within 2\n    effect place_token t "
+     "on target\n}\n", "maneuver 'x' targets a box: its reach is its 'within N' or "
+     "'adjacent'; a range is for ship targets (R4.2)"),
     ("maneuver x {\n    cost 1\n    target box within 2\n    effect jump to target\n}\n",
      "maneuver 'x': a ship jumps only to a free box; write 'target free box …' (R2.4, D4.11)"),
     ("maneuver x {\n    cost 1\n    target box within 2\n    effect damage 1 to target\n}\n",

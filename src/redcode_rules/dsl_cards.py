@@ -134,6 +134,9 @@ def _on_box_target(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], ta
         return effects
     boxes = target.boxes
     assert boxes is not None  # the parser gives a box target its words
+    if "range" in entry.props:
+        raise draft.error(entry.props["range"].pos, f"{where} targets a box: its reach is "
+                          "its 'within N' or 'adjacent'; a range is for ship targets (R4.2)")
     if entry.kind == "maneuver" and boxes.reach is None:
         raise draft.error(tpos, f"{where} targets a box but says not how far: a maneuver "
                           "reaches 'box within N' or an 'adjacent box' (R4.2, D4.11)")
