@@ -234,3 +234,11 @@ HEAD = "token t {\n    mark \"+\"\n}\n"
 ])
 def test_the_compiler_refuses_a_box_target_that_cannot_work(card, reason):
     assert compile_error(HEAD + card) == reason
+
+
+def test_a_trigger_cannot_jump_it_has_no_box_target():
+    token = "token t {\n    mark \"+\"\n    when enters {\n        effect jump to target\n" \
+        "    }\n}\n"
+    assert compile_error(token) == \
+        "token 't': 'jump' acts on the box a card targets (D4.11); a trigger has no box " \
+        "target"
