@@ -75,6 +75,7 @@ class Context:
     maneuver: bool = False
     moves: int = 0                # move effects written so far (a card has at most one)
     on_target: bool = False       # an effect written so far acts on `target`
+    box: str = ""                 # a box target's words (`free`): `target` is that box
 
 
 @attrs.define
@@ -218,11 +219,15 @@ class CardWriter:
     def target(self, ctx: Context, kind: str) -> str | None:
         """The card's ``target`` line (None: inferred), setting ``ctx``."""
         r = self.rnd
-        choice = r.choice(["ship", "ship", "filter", "self", "area", "none"]
-                          if kind == "order" else ["ship", "filter", "self", "none"])
+        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "none"]
+                          if kind == "order" else ["ship", "filter", "self", "box", "none"])
         if ctx.response and r.random() < 0.3:
             ctx.target = True
             return "target source"
+        if choice == "box" and not (ctx.response and kind == "maneuver"):
+            ctx.box = r.choice(["free ", "free adjacent ", "adjacent ", ""])
+            within = "" if "adjacent" in ctx.box else f" within {r.randint(1, 3)}"
+            return f"target {ctx.box}box{within}"
         if choice == "ship":
             ctx.target = True
             return "target ship"
@@ -236,7 +241,7 @@ class CardWriter:
         if choice == "area":
             ctx.area = True
             return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
-        if choice == "self":
+        if choice in ("self", "box"):  # a box for a response maneuver: it needs a ship
             return "target self"
         return None
 
@@ -279,8 +284,8 @@ class CardWriter:
             cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
         else:
             cost = f"cost {r.randint(1, 3)}"
-        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.response or r.random() < 0.5 \
-            else ""
+        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.response or (
+            not ctx.box and r.random() < 0.5) else ""
         self.maneuvers.append(name)
         return self.block("maneuver", name, [" ".join(x for x in (cost, rng) if x), *lines])
 
@@ -338,6 +343,9 @@ class CardWriter:
                 out.append("answered")
             elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
                 out.append("area")
+            elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
+                    not prim.jumps or "free" in ctx.box):
+                out.append("target")
             elif sel is Selector.AREA and not ctx.trigger:
                 out.append(self.ships_set(ctx))
         if prim.players and not ctx.trigger:

@@ -11,7 +11,7 @@ import attrs
 from .dsl_layers import SHIP_PROPS, Layers, _Entry, _suggest
 from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, grammar_words
 from .effects import PRIMITIVES, Effect, Selector, primitive_of
-from .exprs import Amount, Computed, Place, Ships, Subject
+from .exprs import Amount, BoxWord, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes
 from .kinds import CardKind, Choice
 from .model import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
@@ -87,6 +87,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(tpos, "area targets are for order cards (D7.5)")
         if target.width < 1 or target.height < 1:
             raise draft.error(tpos, "an area needs a size of at least 1x1")
+    effects = _on_box_target(draft, entry, effects, target, tpos)
     if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
             and rng is None:
         raise draft.error(tpos, f"{where} targets a ship but has no range (R4.2)")
@@ -140,6 +141,47 @@ def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
             raise draft.error(prop.pos, f"{where}: '{word}' is said twice in what it answers")
         kinds.update(ANSWER_KINDS[word])
     return frozenset(kinds)
+
+
+def _on_box_target(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], target: Target,
+                   tpos: Pos) -> tuple[Effect, ...]:
+    """A box target (D4.11) checked, and its effects' ``target`` made the
+    target box; ``target`` of a primitive that acts only on a box target
+    (``jump``) refused on a card without one."""
+    where = f"{entry.kind} '{entry.id}'"
+    calls = entry.props["effect"].value
+    if target.kind is not TargetKind.BOX:
+        for call, effect in zip(calls, effects):
+            prim = primitive_of(effect)
+            if effect.selector is Selector.TARGET and Selector.TARGET not in prim.selectors:
+                raise draft.error(call.pos, f"{where}: effect '{call.name}' acts on a box "
+                                  "target; declare one: target free box within N, or "
+                                  "target free adjacent box")
+        return effects
+    boxes = target.boxes
+    assert boxes is not None  # the parser gives a box target its words
+    if "range" in entry.props:
+        raise draft.error(entry.props["range"].pos, f"{where} targets a box: its reach is "
+                          "its 'within N' or 'adjacent'; a range is for ship targets (R4.2)")
+    if entry.kind == "maneuver" and boxes.reach is None:
+        raise draft.error(tpos, f"{where} targets a box but says not how far: a maneuver "
+                          "reaches 'box within N' or an 'adjacent box' (R4.2, D4.11)")
+    out = []
+    for call, effect in zip(calls, effects):
+        prim = primitive_of(effect)
+        if effect.selector is Selector.TARGET:
+            if Selector.TARGET_BOX not in prim.selectors:
+                takes = ", ".join(n for n, p in PRIMITIVES.items()
+                                  if Selector.TARGET_BOX in p.selectors)
+                raise draft.error(call.pos, f"{where} targets a box, and effect "
+                                  f"'{call.name}' acts on ships: 'target' is a box here "
+                                  f"(a box target serves {takes})")
+            effect = attrs.evolve(effect, selector=Selector.TARGET_BOX)
+            if prim.jumps and BoxWord.FREE not in boxes.words:
+                raise draft.error(tpos, f"{where}: a ship jumps only to a free box; write "
+                                  "'target free box …' (R2.4, D4.11)")
+        out.append(effect)
+    return tuple(out)
 
 
 def _cost(draft: Layers, prop: Prop, where: str) -> tuple[int, Amount | None]:
@@ -293,10 +335,14 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
                           f"(example: {prim.example})")
     # a set of ships where a primitive acts on every ship of an area; a
     # set of players where it acts on players (draw)
-    fits = selector in prim.selectors if isinstance(selector, Selector) else \
+    # ``target`` of a primitive that acts on a box target: the card's target decides
+    # (_on_box_target)
+    box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
+    fits = box_target or selector in prim.selectors if isinstance(selector, Selector) else \
         Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
     if not fits:
-        allowed = ", ".join(s.value for s in prim.selectors)
+        allowed = ", ".join("target (a box)" if s is Selector.TARGET_BOX else s.value
+                            for s in prim.selectors)
         if Selector.AREA in prim.selectors:
             allowed += ", each … ship"
         if prim.players:

@@ -336,6 +336,9 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "
                           f"a {prim.choice.value})")
+    if effect.selector is Selector.TARGET and Selector.TARGET not in prim.selectors:
+        raise draft.error(call.pos, f"{where}: '{call.name}' acts on the box a card "
+                          "targets (D4.11); a trigger has no box target")
     if effect.selector is Selector.SOURCE and event not in ACTOR_EVENTS:
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(

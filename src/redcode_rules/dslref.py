@@ -258,7 +258,19 @@ SELECTOR_NOTES: dict[str, str] = {
     "each ship in area": "`target area WxH` (order cards only, D7.5)",
     "answered": "a `response` (R5.2)",
     "area": "`target area WxH` (order cards only, D7.5); token effects only",
+    "target box": "a box target: `target [free] [adjacent] box [within N]` (D4.11); "
+                  "written `target`",
 }
+
+#: Selectors written otherwise than their value: the box a box target names
+#: is written `target`, as a target ship is.
+SPELLED: dict[str, str] = {"target box": "target"}
+
+
+def _acts_on(sel) -> str:
+    """A selector as a card writes it, said of a box target where it is one."""
+    spelled = SPELLED.get(sel.value)
+    return f"`{sel.value}`" if spelled is None else f"`{spelled}` (a box target)"
 
 #: What a primitive's registry entry says the player chooses (``effects.Choice``),
 #: in the primitive's section; nothing is said of ``Choice.NONE``.
@@ -568,7 +580,7 @@ def dsl_reference() -> str:
         sel = "SELECTOR" if prim.default is None else "[SELECTOR]"
         used = sorted({c.id for r in rulesets for c in (*r.maneuvers.values(), *r.orders.values())
                        if any(type(e) is prim.cls for e in c.effects)})
-        acts = ", ".join(f"`{s.value}`" for s in prim.selectors)
+        acts = ", ".join(_acts_on(s) for s in prim.selectors)
         if prim.default is not None:
             acts += f" (default `{prim.default.value}`: may be left out)"
         lines += [
@@ -593,13 +605,14 @@ def dsl_reference() -> str:
               "| --- | --- | --- | --- | --- |"]
     for sel in effects.Selector:
         takers = [p for p in effects.PRIMITIVES.values() if sel in p.selectors]
-        example = next((p.example for p in takers if p.example.endswith(sel.value)), None)
+        written = SPELLED.get(sel.value, sel.value)
+        example = next((p.example for p in takers if p.example.endswith(written)), None)
         if example is None and takers:
             p = takers[0]
             example = " ".join([p.name] + [str(q.choices[0]) if q.choices else "1"
                                            for q in p.params] + ["to", sel.value])
         lines.append(
-            f"| `{sel.value}` | {comments.get(sel.name, NO_DESCRIPTION)} | "
+            f"| {_acts_on(sel)} | {comments.get(sel.name, NO_DESCRIPTION)} | "
             f"{SELECTOR_NOTES.get(sel.value, 'any card')} | "
             + (", ".join(f"`{p.name}`" for p in takers) or "—") + " | "
             + (f"`{example}`" if example else "—") + " |")

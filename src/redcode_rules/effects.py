@@ -39,6 +39,7 @@ class Selector(enum.Enum):
     AREA = "each ship in area"   # every ship in the chosen area, in seat order
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
+    TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
 
 
 class TokenSelf(enum.Enum):
@@ -80,6 +81,7 @@ class Ops(Protocol):
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
     def place_token(self, kind: str, box: int, owner: int) -> None: ...
     def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
+    def jump(self, seat: int, box: int) -> None: ...
 
 
 class Owed(NamedTuple):
@@ -452,6 +454,17 @@ class RemoveToken(Effect):
 
 
 @attrs.frozen
+class Jump(Effect):
+    """The card's ship goes straight to the box its card targets (D4.11): no
+    path, so nothing between stops it; lost if the box is no longer free."""
+
+    def apply(self, ops, item):
+        box = getattr(item, "area", None)  # a triggered item has none
+        if box is not None:
+            ops.jump(item.seat, box)
+
+
+@attrs.frozen
 class Param:
     """One positional argument of a primitive in the DSL."""
 
@@ -506,6 +519,7 @@ class Primitive:
     players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
+    jumps: bool = False  # takes the card's ship to its target box: a free one (D4.11)
 
     @property
     def worded(self) -> bool:
@@ -565,13 +579,17 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
-              (Selector.SELF, Selector.TARGET, Selector.BOXES), None,
-              "place a declared token on each box of the area, or on the box of the ship",
+              (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,
+              "place a declared token on each box of the area, on the box of the ship, or "
+              "on the target box",
               "place_token mine on area", 0.0),
-    Primitive("remove_token", RemoveToken, (), (Selector.SELF, Selector.TARGET, Selector.BOXES),
-              None, "remove the token whose trigger this is (self), or every token on the "
+    Primitive("remove_token", RemoveToken, (),
+              (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None, "remove the token whose trigger this is (self), or every token on the "
               "boxes (area, the ship's box)", "remove_token self", 0.0,
               token_self=TokenSelf.TOKEN),
+    Primitive("jump", Jump, (), (Selector.TARGET_BOX,), None,
+              "the card's ship goes straight to the target box, if it is still free (D4.11)",
+              "jump to target", 0.0, jumps=True),
     # hand and deck (docs/dsl.md): the player of the selected ship
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "

@@ -105,7 +105,7 @@ OFFERED: dict[str, str] = {name: piece for piece, names in {
         "path_open", "draw", "cancel", "hand", "random_card", "resolving_item", "forget",
         "learn", "look", "known_hand", "to_discards", "discard_card", "take_card",
         "put_on_deck", "side_of", "score_points", "sink_outright", "refloat_options",
-        "refloat"),
+        "refloat", "jump"),
     # status lifetimes (lifetimes.py)
     "lifetimes": ("set_status", "lasts", "statuses_while", "statuses_at_turn_start",
         "statuses_at_turn_end", "statuses_of_giver"),
@@ -409,8 +409,9 @@ class Engine(Part):
         data: dict[str, object] = {}
         if move.target is not None:
             data["target"] = self.state.ships[move.target].id
-        if move.area is not None:
-            data["area"] = self.board.name(move.area)
+        if move.area is not None:  # an area's top-left box, or a box target (D4.11)
+            boxed = self.rules.card(move.card).target.boxes is not None
+            data["box" if boxed else "area"] = self.board.name(move.area)
         if move.path:
             data["path"] = [self.board.name(b) for b in move.path]
         return data

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 
 from .effects import primitive_of
+from .exprs import BoxRefusal, BoxWord
 from .exprs_text import a_ship, condition_text
 from .i18n import ShipName, catalog, status_name, text
 from .kinds import CardKind, Choice, Decision
@@ -295,6 +296,8 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
         if board.area(box, card.target.width, card.target.height) is None:
             return say("area_off_board", box=rest[0], **size)
         return say("area_only", card=card.id)
+    if tk is TargetKind.BOX:
+        return _box_target(game, say, seat, card, rest)
     if not rest:
         return say("needs_target", card=card.id)
     target = _ship_index(game, rest[0])
@@ -321,6 +324,34 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
             return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=reach)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(game, say, card, rest[1:], mover)
+
+
+def _box_target(game, say, seat: int, card, rest: list[str]) -> str:
+    """A box target (D4.11): the box named, then the path of a card that moves."""
+    if not rest:
+        return say("needs_box", card=card.id)
+    board = game.board
+    box = board.index(rest[0])
+    if box is None:
+        return say("not_a_box", box=_short(rest[0]))
+    boxes = card.target.boxes
+    refusal = boxes.refusal(game.engine, seat, box)
+    ship = game.state.ships[seat]
+    status = _status_among(ship, game.rules.status_rules.movement) if card.jumps else None
+    if status is not None:
+        return _forbidden_by(game, say, "movement", ship, status)
+    if refusal is BoxRefusal.ISLAND:
+        return say("island", box=rest[0])
+    if refusal is BoxRefusal.NOWHERE:
+        return say("off_board", ship=ship.id)
+    if refusal is BoxRefusal.FAR:
+        if BoxWord.ADJACENT in boxes.words:
+            return say("box_next_to", box=rest[0], ship=ship.id)
+        return say("box_too_far", box=rest[0], ship=ship.id, reach=boxes.reach)
+    if refusal is BoxRefusal.TAKEN:
+        holder = game.engine.occupant()[box]
+        return say("occupied", box=rest[0], ship=game.state.ships[holder].id)
+    return _path(game, say, card, rest[1:], seat)
 
 
 def _not_usable(game, say, card) -> str:

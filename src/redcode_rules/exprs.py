@@ -217,6 +217,100 @@ class Measure:
         return f"{self.quantity.value} of {self.subject.value}"
 
 
+def _origin(subject: Subject, eng: Engine, scope: Scope) -> int | None:
+    """The seat a count or nearest distance is measured from: the subject
+    written, else ``it`` in a filter and the card's ship elsewhere."""
+    if subject is Subject.DEFAULT:
+        subject = Subject.IT if scope.it is not None else Subject.SELF
+    return ship_of(subject, eng, scope)
+
+
+def _kind_on_board(words: tuple[str, ...], eng: Engine, scope: Scope,
+                   but: int | None = None) -> list[int]:
+    """The seats of the ships on the board that pass every word (seen from the
+    card's player, as a filter reads them), ``but`` excluded; sunk or not yet
+    placed ships are none (D9.3)."""
+    return [s for s, ship in enumerate(eng.state.ships)
+            if ship.position is not None and s != but
+            and all(passes(w, eng, scope, s) for w in words)]
+
+
+@attrs.frozen
+class ShipCount:
+    """``number of WORD... ships [within N [of SUBJECT]]``: how many ships of a
+    kind are on the board, or within N boxes of a ship (that ship not counted:
+    "friendly ships within 2 of self" are the others). Ships off the board
+    are not counted, and none is within N of a ship off the board (D9.3)."""
+
+    words: tuple[str, ...]
+    within: int | None = None
+    subject: Subject = Subject.DEFAULT
+
+    def value(self, eng: Engine, scope: Scope) -> int:
+        """Its value now."""
+        return self.read(eng, scope)
+
+    def read(self, eng: Engine, scope: Scope) -> int:
+        """Its value now: a count is never missing, at worst 0."""
+        if self.within is None:
+            return len(_kind_on_board(self.words, eng, scope))
+        seat = _origin(self.subject, eng, scope)
+        origin = None if seat is None else eng.state.ships[seat].position
+        if origin is None:
+            return 0
+        ships = eng.state.ships
+        return sum(1 for s in _kind_on_board(self.words, eng, scope, but=seat)
+                   if distance(eng, origin, ships[s].position) <= self.within)  # type: ignore[operator]
+
+    def subjects(self) -> set[Subject]:
+        """The subject it counts around, if written."""
+        return set() if self.within is None or self.subject is Subject.DEFAULT \
+            else {self.subject}
+
+    def __str__(self) -> str:
+        out = ["number of", *self.words, "ships"]
+        if self.within is not None:
+            out += ["within", str(self.within)]
+            if self.subject is not Subject.DEFAULT:
+                out += ["of", self.subject.value]
+        return " ".join(out)
+
+
+@attrs.frozen
+class Nearest:
+    """``distance to nearest WORD... ship [from SUBJECT]``: boxes from a ship to
+    the nearest other ship of a kind (R2.5). None (no distance, D9.3) when the
+    ship is off the board or no other ship of the kind is on it: a condition
+    comparing it is then false and an amount reading it is 0."""
+
+    words: tuple[str, ...]
+    subject: Subject = Subject.DEFAULT
+
+    def value(self, eng: Engine, scope: Scope) -> int:
+        """Its value now, 0 where it has none."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Engine, scope: Scope) -> int | None:
+        """Its value now, or None."""
+        seat = _origin(self.subject, eng, scope)
+        origin = None if seat is None else eng.state.ships[seat].position
+        if origin is None:
+            return None
+        ships = eng.state.ships
+        found = [distance(eng, origin, ships[s].position)
+                 for s in _kind_on_board(self.words, eng, scope, but=seat)]
+        return min(found) if found else None  # type: ignore[type-var]
+
+    def subjects(self) -> set[Subject]:
+        """The subject it measures from, if written."""
+        return set() if self.subject is Subject.DEFAULT else {self.subject}
+
+    def __str__(self) -> str:
+        tail = "" if self.subject is Subject.DEFAULT else f" from {self.subject.value}"
+        return " ".join(["distance to nearest", *self.words, "ship"]) + tail
+
+
 @attrs.frozen
 class Amount:
     """A number computed when the effect resolves: terms added or subtracted
@@ -444,6 +538,9 @@ class Ships:
     """Whom ``within`` counts from: a ship subject or a box index."""
     of_name: str = ""
     """The box ``of`` names, as written (for text)."""
+    near: tuple[str, ...] | None = None
+    """``within N of a WORD... ship``: the kind of ship ``within`` counts from
+    instead of ``of`` (any ship of it but the one tested); None: ``of``."""
 
     @property
     def value(self) -> str:
@@ -452,8 +549,12 @@ class Ships:
         if self.place is not Place.BOARD:
             out += ["in", self.place.value]
         if self.within is not None:
-            out += ["within", str(self.within), "of",
-                    self.of_name or (self.of.value if isinstance(self.of, Subject) else "")]
+            out += ["within", str(self.within), "of"]
+            if self.near is not None:
+                out += ["a", *self.near, "ship"]
+            else:
+                out.append(self.of_name or (self.of.value if isinstance(self.of, Subject)
+                                            else ""))
         if self.filter.where is not None:
             out += ["where", str(self.filter.where)]
         return " ".join(out)
@@ -472,7 +573,9 @@ class Ships:
         else:
             seats = list(range(len(ships)))
         seats = [s for s in seats if ships[s].position is not None]
-        if self.within is not None:
+        if self.within is not None and self.near is not None:
+            seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
+        elif self.within is not None:
             if isinstance(self.of, Subject):
                 origin_seat = ship_of(self.of, eng, scope)
                 origin = None if origin_seat is None else ships[origin_seat].position
@@ -485,8 +588,77 @@ class Ships:
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads."""
-        mine = {self.of} if self.within is not None and isinstance(self.of, Subject) else set()
+        mine = {self.of} if self.within is not None and isinstance(self.of, Subject) \
+            and self.near is None else set()
         return mine | self.filter.subjects()
+
+
+def _near_kind(words: tuple[str, ...], within: int, eng: Engine, scope: Scope,
+               seat: int) -> bool:
+    """Whether another ship of the kind ``words`` is within ``within`` boxes of
+    ship ``seat`` (both on the board, D9.3)."""
+    ships = eng.state.ships
+    here = ships[seat].position
+    return here is not None and any(
+        distance(eng, here, ships[s].position) <= within  # type: ignore[operator]
+        for s in _kind_on_board(words, eng, scope, but=seat))
+
+
+class BoxWord(str, enum.Enum):
+    """A word of a box target (``target free box within 2``)."""
+
+    FREE = "free"            # no ship on it
+    ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+
+
+class BoxRefusal(str, enum.Enum):
+    """Why a box is not one a box target may name (for ``explain``)."""
+
+    ISLAND = "island"        # islands are never targets (R2.3)
+    FAR = "far"              # beyond ``within`` of the card's ship, or not adjacent
+    TAKEN = "taken"          # a ship is on it and the target is ``free``
+    NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
+
+
+@attrs.frozen
+class Boxes:
+    """A box target (D4.11): ``target [free] [adjacent] box [within N]``, a
+    box that is not an island, within N boxes of the card's ship (R2.5
+    distance, its own box at 0) or next to it, and with no ship if ``free``.
+    None when the card's ship is off the board (D9.3)."""
+
+    words: tuple[str, ...] = ()
+    within: int | None = None
+
+    @property
+    def reach(self) -> int | None:
+        """The farthest a box may be: 1 if ``adjacent``, else ``within``."""
+        return 1 if BoxWord.ADJACENT in self.words else self.within
+
+    def refusal(self, eng: Engine, seat: int, box: int) -> BoxRefusal | None:
+        """Why ``box`` may not be named by ship ``seat``'s card, or None."""
+        if eng.board.is_island(box):
+            return BoxRefusal.ISLAND
+        ships = eng.state.ships
+        reach = self.reach
+        if reach is not None:
+            here = ships[seat].position
+            if here is None:
+                return BoxRefusal.NOWHERE
+            d = distance(eng, here, box)
+            if d > reach or (BoxWord.ADJACENT in self.words and d == 0):  # type: ignore[operator]
+                return BoxRefusal.FAR
+        if BoxWord.FREE in self.words and any(s.position == box for s in ships):
+            return BoxRefusal.TAKEN
+        return None
+
+    def boxes(self, eng: Engine, seat: int) -> list[int]:
+        """Every box it may name for ship ``seat``'s card, in board order."""
+        return [b for b in range(eng.board.size) if self.refusal(eng, seat, b) is None]
+
+    def __str__(self) -> str:
+        within = "" if self.within is None else f" within {self.within}"
+        return " ".join([*self.words, "box"]) + within
 
 
 @attrs.frozen

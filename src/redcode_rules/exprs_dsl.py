@@ -25,21 +25,26 @@ from .exprs import (
     All,
     Amount,
     AnyOf,
+    Boxes,
+    BoxWord,
     Cmp,
     Compare,
     Filter,
     Is,
     Measure,
+    Nearest,
     Not,
     Place,
     Players,
     Quantity,
+    ShipCount,
     Ships,
     SHIP_QUANTITIES,
     SIDE_SUBJECTS,
     Subject,
 )
 from .kinds import Mode
+from .model import Target, TargetKind
 
 
 @attrs.frozen
@@ -93,6 +98,12 @@ class ExprTransformer(Transformer):
         name, subject = c
         q = Quantity(name)
         line, column = getattr(meta, "line", 0), getattr(meta, "column", 0)
+        if isinstance(subject, Nearest):
+            if q is not Quantity.DISTANCE:
+                raise DslError(f"'{name}' is of a ship, not of the nearest ship of a kind; "
+                               "only 'distance to nearest … ship' measures to it",
+                               file=self.file, line=line, column=column)
+            return subject
         if q is Quantity.TURN and subject is not None:
             raise DslError("'turn' is the game's turn number: it is of nobody",
                            file=self.file, line=line, column=column)
@@ -101,6 +112,28 @@ class ExprTransformer(Transformer):
                            f"'{name} of target' (or self, source, it)", file=self.file,
                            line=line, column=column)
         return Measure(q, subject if subject is not None else Subject.DEFAULT)
+
+    def _ship_subject(self, meta, subject, what: str):
+        if subject in SIDE_SUBJECTS:
+            raise DslError(f"{what} is measured from a ship, not from the {subject.value} "
+                           "side; write self, target, source or it", file=self.file,
+                           line=getattr(meta, "line", 0), column=getattr(meta, "column", 0))
+        return Subject.DEFAULT if subject is None else subject
+
+    def nearest(self, meta, c):
+        *names, subject = c
+        for t in names:
+            self._word("ship", t)
+        return Nearest(tuple(str(t) for t in names),
+                       self._ship_subject(meta, subject, "'distance to nearest … ship'"))
+
+    def ship_count(self, meta, c):
+        *names, n, subject = c
+        for t in names:
+            self._word("ship", t)
+        within = None if n is None else self._int(n)
+        return ShipCount(tuple(str(t) for t in names), within,
+                         self._ship_subject(meta, subject, "'number of … ships within N'"))
 
     def amount(self, meta, c):
         terms: list[tuple[int, Any]] = []
@@ -157,6 +190,12 @@ class ExprTransformer(Transformer):
             self._word("box", of)
         return ("within", self._int(n), of)
 
+    def within_near(self, meta, c):
+        n, *names = c
+        for t in names:
+            self._word("ship", t)
+        return ("within", self._int(n), tuple(str(t) for t in names))
+
     def sel_ships(self, meta, c):
         names = [t for t in c if isinstance(t, Token)]
         rest = [x for x in c if x is not None and not isinstance(x, Token)]
@@ -169,13 +208,32 @@ class ExprTransformer(Transformer):
             self._word("ship", t)
         of: Any = Subject.SELF
         of_name = ""
-        if within is not None and within[2] is not None:
+        near = within[2] if within is not None and isinstance(within[2], tuple) else None
+        if within is not None and within[2] is not None and near is None:
             if isinstance(within[2], Subject):
                 of = within[2]
             else:
                 of, of_name = -1, str(within[2])  # a box: its index once the board is known
         return Ships(Filter(tuple(str(t) for t in names), where), place,
-                     within[1] if within else None, of, of_name)
+                     within[1] if within else None, of, of_name, near)
+
+    def target_box(self, meta, c):
+        """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
+        *names, n = c
+        known = [w.value for w in BoxWord]
+        for t in names:
+            if str(t) not in known:
+                raise DslError(f"'{t}' does not describe a box: a box target takes "
+                               f"{' and '.join(known)}", file=self.file, line=t.line,
+                               column=t.column, suggestion=_suggest(str(t), known))
+        words = tuple(dict.fromkeys(str(t) for t in names))
+        within = None if n is None else self._int(n)
+        if within is not None and within < 1:
+            raise self._error(n, "a box target reaches at least 1 box: within 1 or more")
+        if within is not None and BoxWord.ADJACENT.value in words:
+            raise self._error(n, "an adjacent box is within 1 already: write 'adjacent box' "
+                              "or 'box within N', not both")
+        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(words, within))
 
     def sel_players(self, meta, c):
         for t in c:
@@ -252,7 +310,7 @@ def before_target(amount: Amount) -> str | None:
         if type(term) is int:
             continue
         subject = term.subject
-        if subject is Subject.DEFAULT and term.quantity is Quantity.DISTANCE:
+        if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
             return "the target ('distance' is to the target)"
         if subject in NOT_BEFORE_TARGET:
             return f"{NOT_BEFORE_TARGET[subject]} ('{term}')"

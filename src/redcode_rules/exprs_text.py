@@ -18,15 +18,19 @@ from .exprs import (
     All,
     Amount,
     AnyOf,
+    Boxes,
+    BoxWord,
     Compare,
     Condition,
     Filter,
     Is,
     Measure,
+    Nearest,
     Not,
     Place,
     Players,
     Quantity,
+    ShipCount,
     Ships,
     Subject,
 )
@@ -45,9 +49,12 @@ def _subject(subject: Subject, quantity: Quantity, in_filter: bool) -> str:
     return "target" if quantity is Quantity.DISTANCE else "self"
 
 
-def measure_text(m: Measure, lang: str, in_filter: bool = False) -> tuple[str, int]:
+def measure_text(m: Measure | ShipCount | Nearest, lang: str, in_filter: bool = False,
+                 types=(), names: Words | None = None) -> tuple[str, int]:
     """A measure as a noun phrase, with its number (1: singular, 2: plural)."""
     w = _words(lang)
+    if isinstance(m, (ShipCount, Nearest)):
+        return around_text(m, lang, in_filter, types, names), 1
     entry = w["quantities"][m.quantity.value]
     subject = _subject(m.subject, m.quantity, in_filter)
     values = {}
@@ -62,7 +69,25 @@ def measure_text(m: Measure, lang: str, in_filter: bool = False) -> tuple[str, i
     return entry["text"].format(**values), 1 if entry["n"] == "one" else 2
 
 
-def amount_text(a: Amount, lang: str, in_filter: bool = False) -> tuple[str, int]:
+def around_text(m: ShipCount | Nearest, lang: str, in_filter: bool, types=(),
+                names: Words | None = None) -> str:
+    """`the number of friendly ships within 2 boxes of the target`, `the distance
+    from your ship to the nearest enemy ship`: a count or nearest distance of
+    ships of a kind around a ship (exprs.ShipCount, exprs.Nearest)."""
+    w = _words(lang)
+    subject = _subject(m.subject, Quantity.REPAIRS, in_filter)
+    if isinstance(m, Nearest):
+        return w["nearest"].format(origin=w["nearest_from"][subject],
+                                   ship=ship_phrase(m.words, lang, types, names))
+    ships = ship_phrase(m.words, lang, types, names, plural=True)
+    if m.within is None:
+        return w["count"].format(ships=ships)
+    within = pick(w["within"], m.within).format(n=m.within, origin=w["from"][subject])
+    return w["count"].format(ships=ships) + within
+
+
+def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
+                names: Words | None = None) -> tuple[str, int]:
     """An amount as a phrase (`the distance to the target plus 1`), with its number."""
     w = _words(lang)
     out = []
@@ -71,7 +96,7 @@ def amount_text(a: Amount, lang: str, in_filter: bool = False) -> tuple[str, int
         if type(term) is int:
             phrase = str(term)
         else:
-            phrase, number = measure_text(term, lang, in_filter)
+            phrase, number = measure_text(term, lang, in_filter, types, names)
         if i:
             out.append(w["plus" if sign > 0 else "minus"])
         elif sign < 0:
@@ -125,8 +150,8 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
     """A condition as a clause (`the repairs of your ship are fewer than 3`)."""
     w = _words(lang)
     if isinstance(c, Compare):
-        left, number = amount_text(c.left, lang, in_filter)
-        right, _ = amount_text(c.right, lang, in_filter)
+        left, number = amount_text(c.left, lang, in_filter, types, names)
+        right, _ = amount_text(c.right, lang, in_filter, types, names)
         return contract(lang, pick(w["cmp"][c.op.value], number).format(l=left, r=right))
     if isinstance(c, All):
         return w["and"].join(condition_text(p, lang, in_filter, types, names) for p in c.parts)
@@ -163,7 +188,10 @@ def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         out = w["every"].format(ship=ship_phrase(sel.filter.words, lang, types, names))
     if sel.place is not Place.BOARD:
         out += w["in_" + sel.place.value]
-    if sel.within is not None:
+    if sel.within is not None and sel.near is not None:
+        origin = w["from_a"].format(ship=a_ship(Filter(sel.near), lang, types, names))
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    elif sel.within is not None:
         if isinstance(sel.of, Subject):
             origin = w["from"][_subject(sel.of, Quantity.REPAIRS, False)]
         else:
@@ -181,10 +209,11 @@ def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None
         every=ships_text(sel, lang, types, names)))
 
 
-def computed_note(effect, lang: str) -> str:
+def computed_note(effect, lang: str, types=(), names: Words | None = None) -> str:
     """What the computed amounts of an effect are: ` (N = the distance to the target)`."""
     w = _words(lang)
-    notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang)[0])
+    notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang, False, types,
+                                                 names)[0])
              for n in effect.computed.amounts]
     return "".join(notes)
 
@@ -214,11 +243,24 @@ def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None
     return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types, names))
 
 
-def cost_text(amount: Amount, lang: str) -> str:
+def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -> str:
     """A maneuver's computed cost (``cost (AMOUNT)``) as a sentence."""
-    return _words(lang)["cost"].format(amount=amount_text(amount, lang)[0])
+    return _words(lang)["cost"].format(amount=amount_text(amount, lang, False, types,
+                                                          names)[0])
 
 
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
     return _words(lang)["target"].format(ship=a_ship(flt, lang, types, names))
+
+
+def box_target_text(boxes: Boxes, lang: str) -> str:
+    """A card's box target as a sentence (`Target: a free box within 2 boxes of
+    your ship.`, D4.11)."""
+    w = _words(lang)
+    out = w["box"]["free" if BoxWord.FREE in boxes.words else "plain"]
+    if BoxWord.ADJACENT in boxes.words:
+        out += w["box_adjacent"]
+    elif boxes.within is not None:
+        out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["from"]["self"])
+    return w["box_target"].format(box=out)

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 import attrs
 
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
-from .exprs import Amount, Condition, Filter
+from .exprs import Amount, Boxes, Condition, Filter
 from .errors import UnknownName
 from .i18n import Wording, display_name, flavour, languages, status_name
 from .kinds import CardKind, Choice
@@ -29,6 +29,7 @@ class TargetKind(enum.Enum):
     SHIP = "ship"        # a ship: in the visual field within range (R4.2) / anywhere (R7.3)
     SOURCE = "source"    # the ship that performed the answered item (shield, D4.7)
     AREA = "area"        # a w×h block named by its top-left box (D7.5)
+    BOX = "box"          # a box of the board, named like an area of 1×1 (D4.11)
 
 
 @attrs.frozen
@@ -40,6 +41,8 @@ class Target:
     height: int = 0
     filter: Filter | None = None
     """Which ships it may be (``target enemy ship``, exprs.Filter); None: any."""
+    boxes: Boxes | None = None
+    """A box target's reach and words (``target free box within 2``, exprs.Boxes)."""
 
 
 @attrs.frozen
@@ -101,6 +104,11 @@ class CardDef:
     def __attrs_post_init__(self) -> None:
         moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
         object.__setattr__(self, "path_effect", moving[0] if moving else None)
+
+    @property
+    def jumps(self) -> bool:
+        """Whether the card takes its own ship to its target box (D4.11)."""
+        return any(primitive_of(e).jumps for e in self.effects)
 
     @property
     def mover(self) -> Selector | None:
@@ -622,6 +630,8 @@ class Ruleset:
             # cards keep the hash their saves and replays recorded
             if c.target.filter is not None:
                 out["target"].append(str(c.target.filter))
+            if c.target.boxes is not None:
+                out["target"].append(str(c.target.boxes))
             if c.usable is not None:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:

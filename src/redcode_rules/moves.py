@@ -17,12 +17,13 @@ from typing import NamedTuple
 from .effects import primitive_of
 from .engine import Engine
 from .kinds import CardKind, Choice, Decision, MoveKind
-from .model import CardDef, TargetKind
+from .model import CardDef, TargetKind, among
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
 SELF_TARGET = TargetKind.SELF
+BOX_TARGET = TargetKind.BOX
 ORDER_CARD = CardKind.ORDER
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
@@ -245,6 +246,9 @@ class MoveGen:
             if card.target.kind is SELF_TARGET:  # the commonest: no call for its target
                 self._with_path(kind, card, seat, None, out, groups)
                 continue
+            if card.target.kind is BOX_TARGET:
+                self._box_moves(kind, card, seat, out, groups)
+                continue
             if not looked:
                 sight, looked = eng.sight(seat), True  # one look serves every card
             for target in eng.maneuver_targets(seat, card, sight):
@@ -263,6 +267,9 @@ class MoveGen:
             if tk is TargetKind.AREA:
                 for m in self._area_moves(card):
                     out[m.text] = m
+                continue
+            if tk is BOX_TARGET:
+                self._box_moves(ORDER, card, seat, out, groups)
                 continue
             if tk is TargetKind.SHIP:
                 if on_board is None:
@@ -287,17 +294,30 @@ class MoveGen:
                 for box in range(self.board.size) if self.board.area(box, w, h)]
         return moves
 
+    def _box_moves(self, kind: MoveKind, card: CardDef, seat: int, out: dict[str, Move],
+                   groups: list) -> None:
+        """A card with a box target (D4.11): one move per box it may name now,
+        written like an area (``drop_mine c3``), with its path if it moves."""
+        statuses = self.state.ships[seat].statuses
+        if card.jumps and statuses and among(statuses, self.rules.status_rules.movement):
+            return  # a status forbids moving the ship (R9)
+        for box in card.target.boxes.boxes(self.eng, seat):  # type: ignore[union-attr]
+            self._with_path(kind, card, seat, None, out, groups, box)
+
     def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
-                   out: dict[str, Move], groups: list) -> None:
-        """The move of a card on a target into ``out``; for a card whose path is
-        chosen with it, its outcomes as one group, if it has any (D4.6)."""
-        key = (kind, card.id, target)
+                   out: dict[str, Move], groups: list, box: int | None = None) -> None:
+        """The move of a card on a target (a ship, or a ``box``) into ``out``; for a
+        card whose path is chosen with it, its outcomes as one group, if it has
+        any (D4.6)."""
+        key = (kind, card.id, target) if box is None else (kind, card.id, target, box)
         move = self.cache.moves.get(key)
         if move is None:
             head = f"order {card.id}" if kind == ORDER else \
                 f"respond {card.id}" if kind == RESPOND else card.id
             text = head if target is None else f"{head} {self.state.ships[target].id}"
-            move = self.cache.moves[key] = Move(kind, text, card.id, target)
+            if box is not None:
+                text = f"{text} {self.board.name(box)}"
+            move = self.cache.moves[key] = Move(kind, text, card.id, target, area=box)
         walk = self.eng.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:

@@ -33,6 +33,9 @@ AMOUNT_KEYS = {"damage": "amount", "regain": "amount", "crew_loss": "amount", "d
                "catchup": "cards", "score": "gained"}
 
 
+#: The events of a card declared: their ``box`` is the box the card targets.
+DECLARED = ("use", "respond", "order")
+
 def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
                   gained: int | None = None) -> str:
     """One log event as a sentence (empty for events not worth a line, and for
@@ -61,6 +64,8 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
+    elif "box" in data and kind in DECLARED:  # a box target (D4.11)
+        on += events["on_box"].format(box=data["box"])
     if "path" in data and event.kind != "move":
         on += events["on_path"].format(path=" ".join(data["path"]))
     for key in SHIP_KEYS:

@@ -276,7 +276,8 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "token_removed": {"token": str, "box": str},
 }
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
-    kind: {"target": str, "area": str, "path": list} for kind in ("use", "respond", "order")}
+    kind: {"target": str, "area": str, "box": str, "path": list}
+    for kind in ("use", "respond", "order")}
 #: Per kind, (the fields it must have, the fields it may have): what
 #: ``event_shape_fault`` compares an event's data with.
 _EVENT_KEYS = {kind: (frozenset(fields),

@@ -100,8 +100,8 @@ class StateOps(Part):
             card = self.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
-        elif selector is Selector.ANSWERED:
-            seats = []
+        elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
+            seats = []  # not a ship
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
             return selector.seats(self.reader, item)
         # a ship off the board cannot be affected (R9.2)
@@ -203,6 +203,23 @@ class StateOps(Part):
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
             self.above.fire(ENTERS, seat, box=path[-1])
+
+    def jump(self, seat: int, box: int) -> None:
+        """D4.11: the ship goes straight to ``box``, if it is on the board, no
+        status forbids moving it and the box is still free (checked again as
+        D4.10 checks a path; else the jump is lost). Running water there does
+        not carry it on: it entered no box on the way."""
+        ship = self.state.ships[seat]
+        if ship.position is None or self.board.is_island(box):
+            return
+        if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
+            return
+        if any(other.position == box for other in self.state.ships):
+            return
+        ship.position = box
+        self.event("move", ship=ship.id, path=[self.board.name(box)])
+        if self._watch:
+            self.above.fire(ENTERS, seat, box=box)
 
     def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
         """D4.10: whether a path declared with a card can still be followed

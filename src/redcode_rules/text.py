@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Mapping
 
 from .effects import Effect, Selector, primitive_of
 from .exprs import All, AnyOf, Condition, Is, Not
-from .exprs_text import computed_note, condition_text, conditioned, cost_text, ships_text, \
-    target_text, to_ships_text, usable_text, with_condition
+from .exprs_text import box_target_text, computed_note, condition_text, conditioned, cost_text, \
+    ships_text, target_text, to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
 if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
@@ -271,7 +271,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
     phrase = contract(lang, pick(template, amount).format(**values))
     if computed is not None:
         if computed.amounts:
-            phrase += computed_note(effect, lang)
+            phrase += computed_note(effect, lang, types, words)
         if not bare:
             phrase = with_condition(phrase, effect, lang, types, words)
     return phrase, str(values["who"])
@@ -447,23 +447,26 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     parts = [body[:1].upper() + body[1:] + "."]
     if card.target.filter is not None:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
+    if card.target.boxes is not None:
+        parts.append(box_target_text(card.target.boxes, lang))
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.kind.value == "area":  # TargetKind.AREA (model.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
-            parts.append(cost_text(card.computed_cost, lang))
+            parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
             parts.append(words["range"].format(range=card.range))
-        else:  # "own ship only" where it acts on nothing else
+        elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])
         if card.response:
             parts.append(response_text(card, words))
     else:
         # a filtered target says whom it may be above, not "any ship"
-        kind = "self" if card.target.filter is not None else card.target.kind.value
+        kind = "self" if card.target.filter is not None or card.target.boxes is not None \
+            else card.target.kind.value
         kind = kind.replace("source", "ship")
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
         if card.response:

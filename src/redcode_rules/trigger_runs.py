@@ -174,7 +174,7 @@ class TriggerRuns(Part):
 
     def token_boxes(self, selector: Selector, item: StackItem) -> list[int]:
         """The boxes a token effect acts on: the area's, or the selected ships'."""
-        if selector is Selector.BOXES:
+        if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
             card = self.card_of(item)
             return list(self.board.area(item.area, card.target.width, card.target.height) or ())
         ships = self.state.ships

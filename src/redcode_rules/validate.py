@@ -294,15 +294,17 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     if item.kind == "maneuver" and item.card not in rules.ships[ships[item.seat].type].maneuvers:
         return "card", (f"{quote(item.card)} is not on the control card of "
                         f"{ships[item.seat].id} (R1.5)")
-    if (item.target is None) != (kind in (TargetKind.SELF, TargetKind.AREA)):
+    if (item.target is None) != (kind in (TargetKind.SELF, TargetKind.AREA, TargetKind.BOX)):
         return "target", (f"{card.id} targets {'no ship' if item.target is None else 'a ship'},"
                           f" not {quote(item.target)}")
     if kind is TargetKind.SOURCE and item.answers is None:
         return "answers", f"{card.id} answers an item on the stack (D4.7)"
-    if (item.area is None) != (kind is not TargetKind.AREA) or (
+    boxed = kind in (TargetKind.AREA, TargetKind.BOX)  # a box target: an area of 1×1
+    if (item.area is None) != (not boxed) or (
             item.area is not None and (not 0 <= item.area < board.size or board.area(
                 item.area, card.target.width, card.target.height) is None)):
-        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else "no area"
+        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else \
+            "a box of the board (D4.11)" if kind is TargetKind.BOX else "no area"
         return "area", f"{card.id} needs {need}"
     step = card.path_effect
     if step is None or not item.path:
