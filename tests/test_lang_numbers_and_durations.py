@@ -322,20 +322,21 @@ def test_the_validator_accepts_a_combined_duration_and_refuses_one_out_of_bounds
 
 
 @pytest.mark.parametrize("status, message", [
-    ("permanent prevent 2 damage", "ability 'a' prevents damage; an ability is never used up"),
-    ("permanent for 2 uses modify damage -1", "ability 'a' lasts 2 uses; an ability is never "
+    ("permanent prevent 2 damage",
+     "ability 'plating' prevents damage; an ability is never used up"),
+    ("permanent for 2 uses modify damage -1", "ability 'plating' lasts 2 uses; an ability is never "
      "used up"),
 ])
 def test_an_ability_is_never_used_up(status, message):
-    text = (f"status a {{ {status} }}\n"
-            "patch ship submarine { ability a }\n")
+    text = (f"status plating {{ {status} }}\n"
+            "patch ship submarine { ability plating }\n")
     assert message in dsl_error(text)
 
 
 def test_an_ability_may_set_or_limit_a_number():
-    rules = rc.load_source("status a { permanent limit damage to at most 1 }\n"
-                           "patch ship submarine { ability a }\n")
-    assert rules.ships["submarine"].abilities == ("a",)
+    rules = rc.load_source("status plating { permanent limit damage to at most 1 }\n"
+                           "patch ship submarine { ability plating }\n")
+    assert rules.ships["submarine"].abilities == ("plating",)
 
 
 def test_a_shield_lasting_while_a_condition_holds_prevents_only_then(tmp_path):
