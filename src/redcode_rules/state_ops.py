@@ -294,14 +294,22 @@ class StateOps(Part):
         self.state.known.append(Known(viewer, owner, [card]))
 
     def look(self, viewer: int, owner: int) -> None:
-        """``viewer`` sees ``owner``'s whole hand now."""
+        """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
+        knows card for card tells it nothing new: no second record, no second
+        log line (a card that looks, then chooses from the hand it saw)."""
         st = self.state
-        if viewer == owner:
+        if viewer == owner or self.knows_whole_hand(viewer, owner):
             return
         st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
         if st.hands[owner]:
             st.known.append(Known(viewer, owner, list(st.hands[owner])))
         self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
+
+    def knows_whole_hand(self, viewer: int, owner: int) -> bool:
+        """Whether ``viewer`` knows every card of ``owner``'s (non-empty) hand,
+        as it is now."""
+        hand = self.state.hands[owner]
+        return bool(hand) and sorted(self.known_hand(viewer, owner)) == sorted(hand)
 
     def known_hand(self, viewer: int, owner: int) -> list[str]:
         """The cards of ``owner``'s hand that ``viewer`` knows: all of them for
