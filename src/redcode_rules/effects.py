@@ -19,16 +19,12 @@ answer to its ``take``.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
 from .board import MAX_MOVE
 from .kinds import Choice
-
-if TYPE_CHECKING:
-    from .state import StackItem
-
 
 class Selector(enum.Enum):
     """Who an effect applies to, resolved when the effect resolves."""
@@ -47,6 +43,18 @@ class TokenSelf(enum.Enum):
 
     TOKEN = "the token"      # the token whose trigger it is (remove_token)
     OWNER = "its owner"      # the player who placed it (draw)
+
+
+class StackItem(Protocol):
+    """What an effect reads of the stack item it resolves for (state.StackItem,
+    above: the state holds effects' items, so effects name it by what they read)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def path(self) -> tuple[int, ...]: ...
+    @property
+    def recovering(self) -> int | None: ...
 
 
 class Ops(Protocol):

@@ -17,7 +17,7 @@ from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Condition, Filter
 from .errors import UnknownName
 from .i18n import Wording, display_name, flavour, languages, status_name
-from .kinds import CardKind, Choice
+from .kinds import CardKind, Choice, Duration
 from .text import Nature, card_text, status_rule_parts
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
@@ -104,21 +104,6 @@ class CardDef:
         """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.path_effect
         return m.selector if m else None
-
-
-class Duration(str, enum.Enum):
-    """How long a status lasts (docs/dsl.md). "Its" is the affected ship's
-    player's; every status also ends when its ship leaves the board (R9.2)."""
-
-    THIS_TURN = "this turn"   # at the end of the turn it was given in
-    START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
-    END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
-    PERMANENT = "permanent"   # only when its ship leaves the board
-    # the card's player's turns ("your": the player who gave it, D8.7)
-    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
-    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
-    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
-    WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
 
 
 class Forbid(str, enum.Enum):

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 import attrs
 
-from .model import Duration
+from .kinds import Duration
 from .narrate import narrate_event
 
 

@@ -13,7 +13,7 @@ hand just looked at), the verb that gives a status chosen by its nature,
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 from .effects import Effect, Selector, primitive_of
 from .exprs import All, AnyOf, Condition, Is, Not
@@ -21,8 +21,7 @@ from .exprs_text import computed_note, condition_text, conditioned, cost_text, s
     target_text, to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
-if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
-    from .model import Ruleset, ShipDef, StatusDef
+if TYPE_CHECKING:
     from .triggers import TokenDef, TriggerDef
 
 
@@ -33,6 +32,55 @@ class Nature(str, enum.Enum):
     HARMFUL = "harmful"
     PROTECTIVE = "protective"
     NEUTRAL = "neutral"
+
+
+class StatusDef(Protocol):
+    """What the text reads of a status declaration (model.StatusDef: the model
+    sits above, its ``Ruleset.text`` calls ``card_text``)."""
+
+    @property
+    def nature(self) -> Nature | None: ...
+    @property
+    def forbids(self) -> Sequence[Any]: ...
+    @property
+    def untargetable(self) -> Sequence[Any]: ...
+    @property
+    def redirect(self) -> Any: ...
+    @property
+    def modifiers(self) -> Sequence[tuple[Any, Any, Any]]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+    @property
+    def duration(self) -> Any: ...
+    @property
+    def uses(self) -> int: ...
+    @property
+    def condition(self) -> Condition | None: ...
+
+
+class ShipDef(Protocol):
+    """What the text reads of a ship type (model.ShipDef, above)."""
+
+    @property
+    def abilities(self) -> Sequence[str]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+
+
+class Ruleset(Protocol):
+    """What the text reads of a card set (model.Ruleset, above)."""
+
+    @property
+    def ships(self) -> Mapping[str, Any]: ...
+    @property
+    def statuses(self) -> Mapping[str, Any]: ...
+    @property
+    def maneuvers(self) -> Mapping[str, Any]: ...
+    @property
+    def orders(self) -> Mapping[str, Any]: ...
+    @property
+    def words(self) -> Words: ...
+    def card(self, card_id: str) -> Any: ...
 
 
 #: the numbers a ship is better off with more of (range, movement, sight) or less
