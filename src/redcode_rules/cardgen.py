@@ -327,7 +327,7 @@ class CardWriter:
         out = []
         for sel in prim.selectors:
             if sel is Selector.SELF and (ctx.trigger != "token"
-                                         or prim.name in ("remove_token", "draw")):
+                                         or prim.token_self is not None):
                 out.append("self")
             elif sel is Selector.TARGET and ctx.target:
                 out.append("target")
@@ -360,10 +360,9 @@ class CardWriter:
                 continue
             if prim.choice is Choice.PATH and (ctx.moves or ctx.area):
                 continue
-            if prim.name == "status" and not self.statuses:
-                continue
-            if prim.name == "place_token" and not self.tokens:
-                continue
+            declared = {"status": self.statuses, "token": self.tokens}
+            if any(p.declared and not declared[p.declared] for p in prim.params):
+                continue  # it names a kind of declaration the file has none of
             sels = self.selectors(prim, ctx)
             if not sels:
                 continue

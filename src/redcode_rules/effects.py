@@ -483,6 +483,15 @@ class Primitive:
     players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
+    harm: int = 0
+    """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
+    whose trigger does it to its own ship harms or protects (text.status_nature)."""
+    shows_hand: bool = False  # the card's player sees the hand (a take after it says "from it")
+
+    @property
+    def gives_status(self) -> bool:
+        """Whether it gives a declared status (its text then says the status's rules)."""
+        return any(p.declared == "status" for p in self.params)
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
@@ -504,25 +513,26 @@ STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
               "N repair damage (R3.1)", "damage 1 to target", -1.0,
-              amount="amount", damage=1),
+              amount="amount", damage=1, harm=-1),
     Primitive("breakdown_damage", BreakdownDamage, (AMOUNT,), SHIP_SELECTORS, None,
               "N breakdown damage = 3·N repair damage (R3.3)",
-              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3),
+              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3, harm=-1),
     Primitive("regain", Regain, (Param("track", str, ("repair", "breakdown")), AMOUNT),
               SHIP_SELECTORS, None, "regain N repairs or breakdowns, up to the track (R3.4)",
-              "regain repair 1 to self", 1.0, amount="amount", capped_by="track"),
+              "regain repair 1 to self", 1.0, amount="amount", capped_by="track", harm=1),
     Primitive("crew_loss", CrewLoss, (AMOUNT,), SHIP_SELECTORS, None,
               "N reserve crew are withdrawn (R3.5)", "crew_loss 1 to target", -0.7,
-              amount="amount"),
+              amount="amount", harm=-1),
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
-              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount"),
+              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount", harm=1),
     Primitive("move", MoveShip, (STEPS,), (Selector.SELF, Selector.TARGET), None,
               "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,
-              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER),
+              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER,
+              harm=1),
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
@@ -541,7 +551,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "
               "owner or by the card's player", "discard 1 random of target", -0.6,
-              Choice.HAND_CARD, amount="amount"),
+              Choice.HAND_CARD, amount="amount", harm=-1),
     Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
               "the card's player takes N order cards from the player's hand",
               "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
@@ -551,11 +561,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it)",
-              "look_hand of target", 0.0),
+              "look_hand of target", 0.0, shows_hand=True),
     # global and scoring
     Primitive("sink", Sink, (), SHIP_SELECTORS, None,
               "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
-              damage=99),
+              damage=99, harm=-1),
     Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
               amount="amount"),

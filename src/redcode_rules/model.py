@@ -18,7 +18,7 @@ from .exprs import Amount, Condition, Filter
 from .errors import UnknownName
 from .i18n import Wording, display_name, flavour, languages, status_name
 from .kinds import CardKind, Choice, Duration
-from .text import Nature, card_text, status_rule_parts
+from .text import Nature, card_text, status_nature, status_rule_parts
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
@@ -601,6 +601,13 @@ class Ruleset:
         name = status_name(status_id, lang, words=self.words)
         body = ", ".join(p for p in (parts["forbids"], parts["until"]) if p)
         return f"{name[:1].upper()}{name[1:]}: {body}."
+
+    @property
+    def natures(self) -> dict[str, str]:
+        """Each status's nature (harmful, protective, neutral: ``text.status_nature``),
+        the one fact that chooses the verb giving it, on a card and in the
+        narration (Italian "subisce" only of a status that harms)."""
+        return {sid: status_nature(spec).value for sid, spec in self.statuses.items()}
 
     def name_of(self, ident: str, lang: str = "en") -> str:
         """The printed name of a card, ship type or status in ``lang``: its card

@@ -85,9 +85,6 @@ class Ruleset(Protocol):
 
 #: the numbers a ship is better off with more of (range, movement, sight) or less
 _BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
-#: effects that hurt (or help) the ship a trigger of its status acts on
-_HURTS = frozenset({"damage", "breakdown_damage", "crew_loss", "sink", "discard"})
-_HELPS = frozenset({"regain", "recover_crew", "draw"})
 
 
 def status_nature(status: StatusDef) -> Nature:
@@ -103,8 +100,8 @@ def status_nature(status: StatusDef) -> Nature:
     for trigger in status.triggers:
         for effect in trigger.effects:
             if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
-                name = primitive_of(effect).name
-                score += [-1] if name in _HURTS else [1] if name in _HELPS else []
+                harm = primitive_of(effect).harm  # hurts or helps the ship it acts on
+                score += [harm] if harm else []
     if score and all(x < 0 for x in score):
         return Nature.HARMFUL
     if score and all(x > 0 for x in score):
@@ -283,12 +280,12 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if "status" in params:
+    if "status" in params:  # a declared status (Param.declared): its verb by its nature
         spec = (statuses or {})[params["status"]]
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts(spec, lang, words, statuses))
         template = template[status_nature(spec).value]  # the verb of its nature
-    if name == "cancel":
+    if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
         template = cat["effects_all"][name]  # "discards their whole hand", not 99
@@ -363,7 +360,7 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
         phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
                                      bare=True)
         prev = last[2]
-        if _takes_what_it_looked_at(prev, effect):
+        if _takes_what_it_looked_at(prev, effect, lang):
             groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
         elif (groups and who == last[1] and phrase.startswith(who + " ")
               and last[0].startswith(who + " ") and not _is_status(prev)):
@@ -377,13 +374,16 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
 
 
 def _is_status(effect: Effect | None) -> bool:
-    return effect is not None and primitive_of(effect).name == "status"
+    """Whether the effect gives a status (its sentence ends in a clause of its own)."""
+    return effect is not None and primitive_of(effect).gives_status
 
 
-def _takes_what_it_looked_at(prev: Effect | None, effect: Effect) -> bool:
-    """A ``take`` of a written number right after a ``look_hand`` of the same player."""
-    return (prev is not None and primitive_of(prev).name == "look_hand"
-            and primitive_of(effect).name == "take" and prev.selector == effect.selector
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect, lang: str) -> bool:
+    """An effect with a wording after a look (``effects_after_look``: ``take``)
+    of a written number, right after a look at the same player's hand."""
+    return (prev is not None and primitive_of(prev).shows_hand
+            and primitive_of(effect).name in catalog(lang)["effects_after_look"]
+            and prev.selector == effect.selector
             and not (effect.computed is not None and effect.computed.amounts))
 
 
@@ -392,8 +392,8 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
     cat = catalog(lang)
     params = effect.params()
     by = cat["pickers"][params["by"]]
-    return pick(cat["effects_after_look"]["take"], params["amount"]).format(
-        amount=params["amount"], by=by)
+    return pick(cat["effects_after_look"][primitive_of(effect).name],
+                params["amount"]).format(amount=params["amount"], by=by)
 
 
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
