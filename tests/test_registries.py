@@ -16,7 +16,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import PRIMITIVES, Effect, Primitive
+from redcode_rules.effects import PRIMITIVES, Effect, Ops, Primitive
+from redcode_rules.engine import OFFERED
 from redcode_rules.events import EVENT_KINDS, NARRATION_VARIANTS
 from redcode_rules.i18n import catalog
 from redcode_rules.kinds import Choice
@@ -83,6 +84,13 @@ def test_every_primitive_has_its_facts():
         assert prim.selectors and (prim.default is None or prim.default in prim.selectors)
         assert prim.amount is None or prim.amount in {p.name for p in prim.params}
         assert prim.harm in (-1, 0, 1)
+        assert 1 <= prim.ships <= len(prim.selectors), f"{name}: the ships it names"
+
+
+def test_every_operation_effects_call_is_offered_on_the_engine():
+    operations = {name for name in vars(Ops) if not name.startswith("_")}
+    assert "swap" in operations
+    assert operations - set(OFFERED) == set()
 
 
 def test_every_primitives_example_compiles_and_has_text(tmp_path):

@@ -366,6 +366,11 @@ class CardWriter:
             sels = self.selectors(prim, ctx)
             if not sels:
                 continue
+            if prim.ships > 1:  # as many different ships as it names (swap self with target)
+                plain = [s for s in sels if s in ("self", "target", "source")]
+                if len(plain) < prim.ships:
+                    continue
+                sels = [" with ".join(r.sample(plain, prim.ships))]
             args = [self.arg(param, prim, ctx) for param in prim.params]
             sel = r.choice(sels)
             ctx.on_target |= sel == "target"

@@ -68,6 +68,7 @@ class Ops(Protocol):
     def recover_options(self, seat: int) -> list[str]: ...
     def recover_one(self, seat: int, source: str) -> None: ...
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
+    def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: StackItem) -> None: ...
     def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
@@ -104,6 +105,14 @@ class Effect:
     computed: Any = attrs.field(default=None, kw_only=True)
     """An ``exprs.Computed`` (its condition, its computed amounts), or None:
     the engine prepares the effect before applying it (exprs.prepared)."""
+    also: tuple[Selector, ...] = attrs.field(default=(), kw_only=True)
+    """The further ships of a primitive that names more than one
+    (``Primitive.ships``: ``swap self with target``), after ``selector``."""
+
+    @property
+    def selectors(self) -> tuple[Selector, ...]:
+        """Every selector the effect names, in the order written."""
+        return (self.selector, *self.also)
 
     def apply(self, ops: Ops, item: StackItem) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
@@ -133,7 +142,7 @@ class Effect:
     def params(self) -> dict[str, Any]:
         """The values a text template fills in (see lang/*.yaml)."""
         return {k: v for k, v in attrs.asdict(self, recurse=False).items()
-                if k != "selector" and k != "computed"}
+                if k not in ("selector", "computed", "also")}
 
 
 @attrs.frozen
@@ -218,6 +227,16 @@ class MoveShip(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.move(seat, item.path)
+
+
+@attrs.frozen
+class Swap(Effect):
+    """Two ships on the board exchange boxes (D4.11): not a move, no step."""
+
+    def apply(self, ops, item):
+        ships = [ops.select(selector, item) for selector in self.selectors]
+        if all(len(seats) == 1 for seats in ships):
+            ops.swap(ships[0][0], ships[1][0])
 
 
 @attrs.frozen
@@ -483,6 +502,9 @@ class Primitive:
     players: bool = False  # may act on a set of players (``each enemy player``, exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
+    ships: int = 1
+    """How many selectors it takes, each one of ``selectors`` and all different
+    (``swap self with target``: 2); the first is the effect's ``selector``."""
     harm: int = 0
     """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
     whose trigger does it to its own ship harms or protects (text.status_nature)."""
@@ -572,6 +594,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("refloat", Refloat, (), (Selector.SELF,), Selector.SELF,
               "a sunk ship of your side returns, restored, on a free box of its start "
               "card (D8.4)", "refloat", 0.0, Choice.SUNK_SHIP),
+    # two ships
+    Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
+              "two ships on the board exchange boxes: not a move (D4.11)",
+              "swap self with target", 0.0, ships=2),
 )}
 
 # Python class → registry name, for text generation and docs.

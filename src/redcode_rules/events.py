@@ -67,6 +67,7 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("regain", {"ship": str, "track": str, "amount": int}, amount="amount"),
     EventKind("crew_loss", {"ship": str, "amount": int}, amount="amount"),
     EventKind("move", {"ship": str, "path": list}),
+    EventKind("swap", {"ship": str, "other": str}),  # two ships exchanged boxes (D4.11)
     EventKind("draw", {"player": str, "count": int}, amount="count"),
     EventKind("discard", {"player": str, "card": str}),
     EventKind("reshuffle", {"cards": int}),

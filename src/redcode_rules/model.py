@@ -534,7 +534,8 @@ class Ruleset:
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
-                             e.params(), *([str(e.computed)] if e.computed else [])]
+                             e.params(), *([str(e.computed)] if e.computed else []),
+                             *([[x.value for x in e.also]] if e.also else [])]
                             for e in c.effects],
                 **({"once": True} if c.once else {}),
             }
@@ -574,7 +575,8 @@ class Ruleset:
         """The triggers and tokens of ``describe``: nothing when there are none."""
         def triggers(ts: tuple[TriggerDef, ...]) -> list[Any]:
             return [[t.event.value, t.of.value, t.by.value, t.once,
-                     [[type(e).__name__, e.selector.value, e.params()] for e in t.effects]]
+                     [[type(e).__name__, e.selector.value, e.params(),
+                       *([[x.value for x in e.also]] if e.also else [])] for e in t.effects]]
                     for t in ts]
         out: dict[str, Any] = {}
         if self.tokens:

@@ -26,7 +26,7 @@ class ShipDef(Protocol):
     @property
     def letter(self) -> str: ...
 
-SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
+SHIP_KEYS = ("player", "ship", "by", "of", "target", "to", "other")
 #: Events whose line stands flush left (a turn, the game's start and end).
 TOP_LEVEL = frozenset(k for k, e in EVENT_KINDS.items() if e.top_level)
 #: Events that say how much of something changed: with nothing changed (an

@@ -197,6 +197,21 @@ class StateOps(Part):
         if self._watch:
             self.above.fire(ENTERS, seat, box=path[-1])
 
+    def swap(self, seat: int, other: int) -> None:
+        """Two ships on the board exchange boxes (D4.11): not a move, so no
+        step is taken, running water carries neither, no token's ``enters``
+        trigger fires and no movement modifier is used; nothing if they are
+        one ship, or if a status forbids moving either."""
+        ships = self.state.ships
+        a, b = ships[seat], ships[other]
+        if seat == other or a.position is None or b.position is None:
+            return
+        forbidden = self.rules.status_rules.movement
+        if any(s.statuses and among(s.statuses, forbidden) for s in (a, b)):
+            return
+        a.position, b.position = b.position, a.position
+        self.event("swap", ship=a.id, other=b.id)
+
     def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
         """D4.10: whether a path declared with a card can still be followed
         as it resolves, by the rules that listed it (``Board.outcome_of``):

@@ -261,6 +261,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
         key = sel
+        for other in effect.also:  # a primitive that names two ships (swap)
+            values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
     else:  # a set of ships or players (exprs.py)
         held = {}
         values["who"] = ships_text(selector, lang, types, words)
