@@ -71,7 +71,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
-    if "path" in data and event.kind != "move":
+    if "path" in spec.optional and "path" in data:  # a move's own notation: its path
         on += events["on_path"].format(path=" ".join(data["path"]))
     for key in SHIP_KEYS:
         if key in data:
@@ -79,17 +79,17 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
     data["on"] = on
     if "card" in data:
         data["card"] = display_name(str(data["card"]), lang, words)
-    if event.kind == "move":
-        data["to"] = data["path"][-1]  # the path itself is in the use/order line
-    if event.kind == "recover":
+    if "path" in spec.fields:  # where a ship went: the path itself is in the card's line
+        data["to"] = data["path"][-1]
+    if "source" in data:  # where a crew came back from
         source = str(data["source"])
         data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
             else display_name(source, lang, words)
-    if event.kind in ("regain",):
+    if "track" in data:
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
     if "token" in data:  # "mine token", "ficha mina": the card set's own word
         data["token"] = token_name(str(data["token"]), lang, words)
-    if event.kind in ("status", "redirect", "status_end"):
+    if "status" in data:
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
@@ -98,7 +98,7 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         data["winner"] = cat["sides"].get(str(data["winner"]), data["winner"])
     if "mode" in data:
         data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
-    if event.kind == "game_over":
+    if "reason" in data:
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     if "gained" in data:
         data["gained"] = abs(data["gained"])
