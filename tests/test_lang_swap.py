@@ -143,3 +143,22 @@ def test_a_wrong_number_of_ships_is_a_clear_error(tmp_path, effect, message):
 def test_swap_is_registered_as_an_effect_naming_two_ships():
     prim = PRIMITIVES["swap"]
     assert (prim.ships, prim.example, prim.value) == (2, "swap self with target", 0.0)
+
+
+def test_a_response_swaps_the_target_with_the_ship_that_attacked_it(tmp_path):
+    path = tmp_path / "cards.rc"
+    path.write_text("maneuver decoy_swap { cost 1  range 3  response\n"
+                    "  effect swap target with source }\n")
+    rules = rc.load_ruleset("en", extra=[str(path)])
+    effect = rules.card("decoy_swap").effects[0]
+    assert [s.value for s in effect.selectors] == ["target", "source"]
+    assert rules.text("decoy_swap", "en").startswith(
+        "The target and the ship that performed it swap places.")
+
+
+def test_a_token_has_no_self_to_swap(tmp_path):
+    path = tmp_path / "cards.rc"
+    path.write_text('token whirl { mark "@"  when enters { effect swap target with self } }\n')
+    with pytest.raises(rc.DslError) as info:
+        rc.load_ruleset("en", extra=[str(path)])
+    assert "a token is not a ship" in str(info.value)
