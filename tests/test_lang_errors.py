@@ -13,7 +13,7 @@ CASES = [
     ('missing_brace',
      'order x {\n    copies 0\n    effect damage 1 to target\n',
      'missing_brace.rc', 3, 24,
-     "the file ends too early; expected ';', 'answers', 'copies', 'cost', 'effect', 'flavour', 'if', 'name', 'not', 'once', 'range', 'respondable', 'response', 'state', 'target', 'usable' or '}'",
+     "the file ends too early; expected ';', 'answers', 'copies', 'cost', 'effect', 'flavour', 'if', 'name', 'not', 'once', 'range', 'respondable', 'response', 'state', 'target', 'usable', 'with' or '}'",
      None),
     ('misspelt_keyword',
      'maneuver zap {\n    cots 2  range 2\n    effect damage 1 to target\n}\n',

@@ -174,7 +174,7 @@ def test_narrating_a_whole_random_game(played, lang):
     """Every event of a whole game narrates in every language: no exception, no
     empty line, no unfilled placeholder; turn headers and the end are there."""
     lines = played.narration(lang)
-    assert lines == narrate(played.log, lang)
+    assert lines == narrate(played.log, lang, natures=played.rules.natures)
     assert len(lines) > 10
     assert all(line.strip() for line in lines)
     assert not [line for line in lines if "{" in line or "}" in line]

@@ -146,8 +146,9 @@ def test_the_cases_cover_every_event_kind():
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_every_event_in_spanish_and_italian(kind, data, es, it):
     event = Event(kind, 3, dict(data))
-    assert narrate_event(event, "es") == es
-    assert narrate_event(event, "it") == it
+    natures = {"intercepted": "harmful"}  # as the base cards' Ruleset.natures say
+    assert narrate_event(event, "es", natures=natures) == es
+    assert narrate_event(event, "it", natures=natures) == it
 
 
 @pytest.mark.parametrize("kind,data,en", [

@@ -332,7 +332,7 @@ class CardWriter:
         out = []
         for sel in prim.selectors:
             if sel is Selector.SELF and (ctx.trigger != "token"
-                                         or prim.name in ("remove_token", "draw")):
+                                         or prim.token_self is not None):
                 out.append("self")
             elif sel is Selector.TARGET and ctx.target:
                 out.append("target")
@@ -368,13 +368,17 @@ class CardWriter:
                 continue
             if prim.choice is Choice.PATH and (ctx.moves or ctx.area):
                 continue
-            if prim.name == "status" and not self.statuses:
-                continue
-            if prim.name == "place_token" and not self.tokens:
-                continue
+            declared = {"status": self.statuses, "token": self.tokens}
+            if any(p.declared and not declared[p.declared] for p in prim.params):
+                continue  # it names a kind of declaration the file has none of
             sels = self.selectors(prim, ctx)
             if not sels:
                 continue
+            if prim.ships > 1:  # as many different ships as it names (swap self with target)
+                plain = [s for s in sels if s in ("self", "target", "source")]
+                if len(plain) < prim.ships:
+                    continue
+                sels = [" with ".join(r.sample(plain, prim.ships))]
             # optional words (refloat's) left out: the plain form, drawing nothing
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)

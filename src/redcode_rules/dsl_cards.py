@@ -10,7 +10,7 @@ import attrs
 
 from .dsl_layers import SHIP_PROPS, Layers, _Entry, _suggest
 from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, grammar_words
-from .effects import PRIMITIVES, Effect, Selector, primitive_of
+from .effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
 from .exprs import Amount, BoxWord, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes
 from .kinds import CardKind, Choice
@@ -349,6 +349,29 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
             allowed += ", each … player"
         raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                           f"it acts on {allowed}")
+    also = _further_ships(draft, call, prim, selector)
     computed = Computed(call.condition, tuple(amounts)) \
         if call.condition is not None or amounts else None
-    return prim.cls(selector=selector, computed=computed, **kwargs)
+    return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
+
+
+def _further_ships(draft: Layers, call: Call, prim: Primitive, first) -> tuple[Selector, ...]:
+    """The ships after the first of a primitive that names ``prim.ships``
+    (``swap self with target``): as many as it names, each one ship of its
+    selectors, all different."""
+    named = (first, *call.also)
+    if len(named) != prim.ships:
+        says = "one ship" if prim.ships == 1 else f"{prim.ships} ships"
+        raise draft.error(call.pos, f"effect '{call.name}' names {says}, not {len(named)} "
+                          f"(example: {prim.example})")
+    if prim.ships == 1:
+        return ()
+    for selector in named:
+        if not isinstance(selector, Selector) or selector not in prim.selectors:
+            allowed = ", ".join(s.value for s in prim.selectors)
+            raise draft.error(call.pos, f"effect '{call.name}' names each ship as one of "
+                              f"{allowed} (example: {prim.example})")
+    if len(set(named)) != len(named):
+        raise draft.error(call.pos, f"effect '{call.name}' names {prim.ships} different ships, "
+                          f"not '{first.value}' twice (example: {prim.example})")
+    return tuple(call.also)

@@ -61,6 +61,7 @@ class Call:
     pos: Pos
     condition: Condition | None = None
     words: tuple[Word, ...] = ()
+    also: tuple[Any, ...] = ()  # the further ships a primitive names (``swap self with target``)
 
 
 @attrs.frozen
@@ -354,14 +355,16 @@ class _ToDecls(ExprTransformer, Transformer):
     def call(self, meta, c):
         name, *rest = c
         condition = next((x for x in rest if isinstance(x, Condition)), None)
-        selector = next((x for x in rest if isinstance(x, (Selector, Ships, Players))), None)
+        selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players))]
+        selector = selectors[0] if selectors else None
         args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
                      if x.type == "INT" else str(x)
                      for x in rest if isinstance(x, (Token, Amount)))
         # `(2)` is the number 2: a printed card compiles to plain numbers
         args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
                      and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
-        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words())
+        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
+                    tuple(selectors[1:]))
 
     def sel_self(self, meta, c):
         return Selector.SELF

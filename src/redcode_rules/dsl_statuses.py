@@ -336,10 +336,10 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "
                           f"a {prim.choice.value})")
-    if effect.selector is Selector.TARGET and Selector.TARGET not in prim.selectors:
+    if Selector.TARGET in effect.selectors and Selector.TARGET not in prim.selectors:
         raise draft.error(call.pos, f"{where}: '{call.name}' acts on the box a card "
                           "targets (D4.11); a trigger has no box target")
-    if effect.selector is Selector.SOURCE and event not in ACTOR_EVENTS:
+    if Selector.SOURCE in effect.selectors and event not in ACTOR_EVENTS:
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
@@ -347,7 +347,7 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to) or 'source' "
                           f"(the ship that caused it), not '{effect.selector.value}'")
-    if holder is Holder.TOKEN and effect.selector is Selector.SELF and prim.token_self is None:
+    if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "
                           "happened to")

@@ -578,6 +578,7 @@ def dsl_reference() -> str:
     for prim in effects.PRIMITIVES.values():
         spelled = " ".join([prim.name] + [_param_spelling(p) for p in prim.params])
         sel = "SELECTOR" if prim.default is None else "[SELECTOR]"
+        sel += " with SELECTOR" * (prim.ships - 1)  # the further ships it names, all different
         used = sorted({c.id for r in rulesets for c in (*r.maneuvers.values(), *r.orders.values())
                        if any(type(e) is prim.cls for e in c.effects)})
         acts = ", ".join(_acts_on(s) for s in prim.selectors)
@@ -588,7 +589,8 @@ def dsl_reference() -> str:
             prim.summary[:1].upper() + prim.summary[1:] + ".", "",
             f"- **Syntax:** `{spelled} {prep}{sel}`",
             "- **Values:** " + ("; ".join(_param_words(p) for p in prim.params) or "none"),
-            f"- **Acts on:** {acts}",
+            f"- **Acts on:** {acts}" + (f" ({prim.ships} different ships)" if prim.ships > 1
+                                         else ""),
             *([f"- **The player chooses:** {CHOICE_WORDS[prim.choice]}"]
               if prim.choice in CHOICE_WORDS else []),
             f"- **Example:** `effect {prim.example}`",

@@ -19,16 +19,12 @@ answer to its ``take``.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import attrs
 
 from .board import MAX_MOVE
 from .kinds import Choice
-
-if TYPE_CHECKING:
-    from .state import StackItem
-
 
 class Selector(enum.Enum):
     """Who an effect applies to, resolved when the effect resolves."""
@@ -50,6 +46,18 @@ class TokenSelf(enum.Enum):
     OWNER = "its owner"      # the player who placed it (draw)
 
 
+class StackItem(Protocol):
+    """What an effect reads of the stack item it resolves for (state.StackItem,
+    above: the state holds effects' items, so effects name it by what they read)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def path(self) -> tuple[int, ...]: ...
+    @property
+    def recovering(self) -> int | None: ...
+
+
 class Ops(Protocol):
     """The state operations effects are built from (implemented by the engine)."""
 
@@ -61,6 +69,7 @@ class Ops(Protocol):
     def recover_options(self, seat: int) -> list[str]: ...
     def recover_one(self, seat: int, source: str) -> None: ...
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
+    def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: StackItem) -> None: ...
     def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
@@ -99,6 +108,14 @@ class Effect:
     computed: Any = attrs.field(default=None, kw_only=True)
     """An ``exprs.Computed`` (its condition, its computed amounts), or None:
     the engine prepares the effect before applying it (exprs.prepared)."""
+    also: tuple[Selector, ...] = attrs.field(default=(), kw_only=True)
+    """The further ships of a primitive that names more than one
+    (``Primitive.ships``: ``swap self with target``), after ``selector``."""
+
+    @property
+    def selectors(self) -> tuple[Selector, ...]:
+        """Every selector the effect names, in the order written."""
+        return (self.selector, *self.also)
 
     def apply(self, ops: Ops, item: StackItem) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
@@ -128,7 +145,7 @@ class Effect:
     def params(self) -> dict[str, Any]:
         """The values a text template fills in (see lang/*.yaml)."""
         return {k: v for k, v in attrs.asdict(self, recurse=False).items()
-                if k != "selector" and k != "computed"}
+                if k not in ("selector", "computed", "also")}
 
 
 @attrs.frozen
@@ -213,6 +230,16 @@ class MoveShip(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.move(seat, item.path)
+
+
+@attrs.frozen
+class Swap(Effect):
+    """Two ships on the board exchange boxes (D4.12): not a move, no step."""
+
+    def apply(self, ops, item):
+        ships = [ops.select(selector, item) for selector in self.selectors]
+        if all(len(seats) == 1 for seats in ships):
+            ops.swap(ships[0][0], ships[1][0])
 
 
 @attrs.frozen
@@ -520,12 +547,24 @@ class Primitive:
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
     jumps: bool = False  # takes the card's ship to its target box: a free one (D4.11)
+    ships: int = 1
+    """How many selectors it takes, each one of ``selectors`` and all different
+    (``swap self with target``: 2); the first is the effect's ``selector``."""
+    harm: int = 0
+    """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
+    whose trigger does it to its own ship harms or protects (text.status_nature)."""
+    shows_hand: bool = False  # the card's player sees the hand (a take after it says "from it")
 
     @property
     def worded(self) -> bool:
         """Whether its parameters are written by word, in any order, each
         optional (``refloat anywhere 2 repairs``), not by position."""
         return bool(self.params) and all(p.optional for p in self.params)
+
+    @property
+    def gives_status(self) -> bool:
+        """Whether it gives a declared status (its text then says the status's rules)."""
+        return any(p.declared == "status" for p in self.params)
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""
@@ -553,25 +592,26 @@ REFLOAT = (Param("where", str, tuple(w.value for w in Where), optional=True),
 PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
               "N repair damage (R3.1)", "damage 1 to target", -1.0,
-              amount="amount", damage=1),
+              amount="amount", damage=1, harm=-1),
     Primitive("breakdown_damage", BreakdownDamage, (AMOUNT,), SHIP_SELECTORS, None,
               "N breakdown damage = 3·N repair damage (R3.3)",
-              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3),
+              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3, harm=-1),
     Primitive("regain", Regain, (Param("track", str, ("repair", "breakdown")), AMOUNT),
               SHIP_SELECTORS, None, "regain N repairs or breakdowns, up to the track (R3.4)",
-              "regain repair 1 to self", 1.0, amount="amount", capped_by="track"),
+              "regain repair 1 to self", 1.0, amount="amount", capped_by="track", harm=1),
     Primitive("crew_loss", CrewLoss, (AMOUNT,), SHIP_SELECTORS, None,
               "N reserve crew are withdrawn (R3.5)", "crew_loss 1 to target", -0.7,
-              amount="amount"),
+              amount="amount", harm=-1),
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
-              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount"),
+              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount", harm=1),
     Primitive("move", MoveShip, (STEPS,), (Selector.SELF, Selector.TARGET), None,
               "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,
-              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER),
+              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER,
+              harm=1),
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
@@ -594,7 +634,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "
               "owner or by the card's player", "discard 1 random of target", -0.6,
-              Choice.HAND_CARD, amount="amount"),
+              Choice.HAND_CARD, amount="amount", harm=-1),
     Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
               "the card's player takes N order cards from the player's hand",
               "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
@@ -604,11 +644,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it)",
-              "look_hand of target", 0.0),
+              "look_hand of target", 0.0, shows_hand=True),
     # global and scoring
     Primitive("sink", Sink, (), SHIP_SELECTORS, None,
               "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
-              damage=99),
+              damage=99, harm=-1),
     Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
               amount="amount"),
@@ -616,6 +656,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "a sunk ship of your side returns, restored, on a free box of its start "
               "card (D8.4); or `anywhere`, and with `N repairs`, `N crew` in reserve",
               "refloat anywhere 1 repairs 2 crew", 0.0, Choice.SUNK_SHIP),
+    # two ships
+    Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
+              "two ships on the board exchange boxes: not a move (D4.12)",
+              "swap self with target", 0.0, ships=2),
 )}
 
 # Python class → registry name, for text generation and docs.

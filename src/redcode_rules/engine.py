@@ -101,7 +101,7 @@ OFFERED: dict[str, str] = {name: piece for piece, names in {
         "maneuver_targets", "path_start", "can_respond", "can_respond_with_order",
         "subject", "free_start_boxes"),
     # the state operations, effects' ``Ops`` (state_ops.py)
-    "ops": ("select", "damage", "taken", "regain", "crew_loss", "recover_one", "move",
+    "ops": ("select", "damage", "taken", "regain", "crew_loss", "recover_one", "move", "swap",
         "path_open", "draw", "cancel", "hand", "random_card", "resolving_item", "forget",
         "learn", "look", "known_hand", "to_discards", "discard_card", "take_card",
         "put_on_deck", "side_of", "score_points", "sink_outright", "refloat_options",

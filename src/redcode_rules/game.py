@@ -100,7 +100,8 @@ class Game(GameCore):
     def narration(self, lang: str | None = None) -> list[str]:
         """The log as sentences in ``lang`` (en, es, it), by default ``self.lang``."""
         return narrate(self.log, self.lang if lang is None else check_language(lang),
-                       self.rules.words, scores=self.starting_score())
+                       self.rules.words, scores=self.starting_score(),
+                       natures=self.rules.natures)
 
     def starting_score(self) -> dict[str, int] | None:
         """The score before the first event of the log: a scenario's, else None (0 each)."""

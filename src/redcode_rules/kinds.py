@@ -94,3 +94,21 @@ class Choice(Word):
     CREW_SOURCE = "crew source"  # a crew source per unit, chosen while it resolves
     HAND_CARD = "hand card"      # a card of a hand per unit, chosen while it resolves
     SUNK_SHIP = "sunk ship"      # a sunk ship and the free box it returns to
+
+
+class Duration(str, enum.Enum):
+    """How long a status lasts (docs/dsl.md). "Its" is the affected ship's
+    player's; every status also ends when its ship leaves the board (R9.2)."""
+
+    THIS_TURN = "this turn"   # at the end of the turn it was given in
+    START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
+    END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
+    PERMANENT = "permanent"   # only when its ship leaves the board
+    # the card's player's turns ("your": the player who gave it, D8.7)
+    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
+    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
+    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
+    WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
+    # the next turn whoever's it is (the turn after the one it was given in)
+    START_OF_THE_NEXT_TURN = "until start of the next turn"   # when the next turn starts
+    END_OF_THE_NEXT_TURN = "until end of the next turn"   # when the next turn ends

@@ -17,8 +17,8 @@ from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Boxes, Condition, Filter
 from .errors import UnknownName
 from .i18n import Wording, display_name, flavour, languages, status_name
-from .kinds import CardKind, Choice
-from .text import Nature, card_text, status_rule_parts
+from .kinds import CardKind, Choice, Duration
+from .text import Nature, card_text, status_nature, status_rule_parts
 from .triggers import TokenDef, TriggerDef, TriggerIndex
 
 
@@ -115,24 +115,6 @@ class CardDef:
         """Which ship the card moves (its own, the target), or None if it moves none."""
         m = self.path_effect
         return m.selector if m else None
-
-
-class Duration(str, enum.Enum):
-    """How long a status lasts (docs/dsl.md). "Its" is the affected ship's
-    player's; every status also ends when its ship leaves the board (R9.2)."""
-
-    THIS_TURN = "this turn"   # at the end of the turn it was given in
-    START_OF_NEXT_TURN = "until start of its next turn"   # when its player's next turn starts
-    END_OF_NEXT_TURN = "until end of its next turn"   # when its player's next turn ends
-    PERMANENT = "permanent"   # only when its ship leaves the board
-    # the card's player's turns ("your": the player who gave it, D8.7)
-    START_OF_YOUR_NEXT_TURN = "until start of your next turn"  # when the giver's turn starts
-    END_OF_YOUR_NEXT_TURN = "until end of your next turn"  # when the giver's next turn ends
-    USES = "for N uses"   # when it has been used N times (what a use is: per Modifier)
-    WHILE = "while"   # as soon as its condition about its ship fails (checked after effects, moves)
-    # the next turn whoever's it is (the turn after the one it was given in)
-    START_OF_THE_NEXT_TURN = "until start of the next turn"   # when the next turn starts
-    END_OF_THE_NEXT_TURN = "until end of the next turn"   # when the next turn ends
 
 
 class Forbid(str, enum.Enum):
@@ -619,7 +601,8 @@ class Ruleset:
                 "copies": c.copies,
                 "target": [c.target.kind.value, c.target.width, c.target.height],
                 "effects": [[HASH_NAMES.get(type(e)) or type(e).__name__, e.selector.value,
-                             e.params(), *([str(e.computed)] if e.computed else [])]
+                             e.params(), *([str(e.computed)] if e.computed else []),
+                             *([[x.value for x in e.also]] if e.also else [])]
                             for e in c.effects],
                 **({"once": True} if c.once else {}),
                 # only where it restricts: the printed cards keep their hash
@@ -665,7 +648,8 @@ class Ruleset:
         """The triggers and tokens of ``describe``: nothing when there are none."""
         def triggers(ts: tuple[TriggerDef, ...]) -> list[Any]:
             return [[t.event.value, t.of.value, t.by.value, t.once,
-                     [[type(e).__name__, e.selector.value, e.params()] for e in t.effects]]
+                     [[type(e).__name__, e.selector.value, e.params(),
+                       *([[x.value for x in e.also]] if e.also else [])] for e in t.effects]]
                     for t in ts]
         out: dict[str, Any] = {}
         if self.tokens:
@@ -692,6 +676,13 @@ class Ruleset:
         name = status_name(status_id, lang, words=self.words)
         body = ", ".join(p for p in (parts["forbids"], parts["until"]) if p)
         return f"{name[:1].upper()}{name[1:]}: {body}."
+
+    @property
+    def natures(self) -> dict[str, str]:
+        """Each status's nature (harmful, protective, neutral: ``text.status_nature``),
+        the one fact that chooses the verb giving it, on a card and in the
+        narration (Italian "subisce" only of a status that harms)."""
+        return {sid: status_nature(spec).value for sid, spec in self.statuses.items()}
 
     def name_of(self, ident: str, lang: str = "en") -> str:
         """The printed name of a card, ship type or status in ``lang``: its card

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Protocol
 
-from .i18n import (ShipName, Words, catalog, display_name, gender, pick, status_name,
-                   token_name)
+from .events import EVENT_KINDS
+from .i18n import (ShipName, Words, catalog, contract, display_name, gender, pick,
+                   status_name, token_name)
 from .kinds import Pile
 
 
@@ -25,27 +26,32 @@ class ShipDef(Protocol):
     @property
     def letter(self) -> str: ...
 
-SHIP_KEYS = ("player", "ship", "by", "of", "target", "to")
-TOP_LEVEL = ("turn_start", "game_start", "game_over")
+SHIP_KEYS = ("player", "ship", "by", "of", "target", "to", "other")
+#: Events whose line stands flush left (a turn, the game's start and end).
+TOP_LEVEL = frozenset(k for k, e in EVENT_KINDS.items() if e.top_level)
 #: Events that say how much of something changed: with nothing changed (an
 #: amount of 0: "loses 0 crew"), they are not worth a line.
-AMOUNT_KEYS = {"damage": "amount", "regain": "amount", "crew_loss": "amount", "draw": "count",
-               "catchup": "cards", "score": "gained"}
+AMOUNT_KEYS = {k: e.amount for k, e in EVENT_KINDS.items() if e.amount is not None}
+#: The nature a status has where the card set does not say (an event read alone).
+DEFAULT_NATURE = "neutral"
 
 
-#: The events of a card declared: their ``box`` is the box the card targets.
-DECLARED = ("use", "respond", "order")
 
 def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
-                  gained: int | None = None) -> str:
+                  gained: int | None = None, natures: Mapping[str, str] | None = None) -> str:
     """One log event as a sentence (empty for events not worth a line, and for
     a change of nothing); ``words``: the card set's own names
     (``Ruleset.words``); ``gained``: the points a score event adds (its
-    ``points`` are the side's new total), when the events before it tell."""
+    ``points`` are the side's new total), when the events before it tell;
+    ``natures``: each status's nature (``Ruleset.natures``), which chooses
+    the verb of an event about it (neutral where not given)."""
     cat = catalog(lang)
     events = cat["events"]
     data = dict(event.data)
     kind = event.kind
+    spec = EVENT_KINDS.get(kind)
+    if spec is None or not spec.narrated:
+        return ""
     if kind == "score":
         if gained is not None:
             data["gained"] = gained
@@ -58,15 +64,17 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
     template = events.get(kind)
     if not template:
         return ""
+    if spec.by_nature:  # "subisce" only of a status that harms
+        template = template[(natures or {}).get(str(data["status"]), DEFAULT_NATURE)]
     data.setdefault("turn", event.turn)
     on = ""
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
-    elif "box" in data and kind in DECLARED:  # a box target (D4.11)
+    elif "box" in data and "box" in spec.optional:  # a box target (D4.11)
         on += events["on_box"].format(box=data["box"])
-    if "path" in data and event.kind != "move":
+    if "path" in spec.optional and "path" in data:  # a move's own notation: its path
         on += events["on_path"].format(path=" ".join(data["path"]))
     for key in SHIP_KEYS:
         if key in data:
@@ -74,17 +82,17 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
     data["on"] = on
     if "card" in data:
         data["card"] = display_name(str(data["card"]), lang, words)
-    if event.kind == "move":
-        data["to"] = data["path"][-1]  # the path itself is in the use/order line
-    if event.kind == "recover":
+    if "path" in spec.fields:  # where a ship went: the path itself is in the card's line
+        data["to"] = data["path"][-1]
+    if "source" in data:  # where a crew came back from
         source = str(data["source"])
         data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
             else display_name(source, lang, words)
-    if event.kind in ("regain",):
+    if "track" in data:
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
     if "token" in data:  # "mine token", "ficha mina": the card set's own word
         data["token"] = token_name(str(data["token"]), lang, words)
-    if event.kind in ("status", "redirect", "status_end", "prevent"):
+    if "status" in data:
         data["status"] = status_name(str(data["status"]), lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
@@ -93,12 +101,14 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         data["winner"] = cat["sides"].get(str(data["winner"]), data["winner"])
     if "mode" in data:
         data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
-    if event.kind == "game_over":
+    if "reason" in data:
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     if "gained" in data:
         data["gained"] = abs(data["gained"])
     amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
     line = pick(template, amount).format(**data)
+    if spec.by_nature:  # "beneficia di l'…" → "dell'…"
+        line = contract(lang, line)
     for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
         if ch.isalpha():
             return line[:i] + ch.upper() + line[i + 1:]
@@ -106,11 +116,13 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
 
 
 def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None,
-            since: int = 0, scores: dict[str, int] | None = None) -> list[str]:
+            since: int = 0, scores: dict[str, int] | None = None,
+            natures: Mapping[str, str] | None = None) -> list[str]:
     """The log as indented lines; turn headers flush left; ``words``: the card
     set's own names (``Ruleset.words``). Only the events from ``since`` on are
     told; those before it, and ``scores`` (the score before the first event,
-    0 each by default), tell what each score event adds."""
+    0 each by default), tell what each score event adds; ``natures``: each
+    status's nature (``Ruleset.natures``)."""
     lines = []
     totals = dict(scores or {})
     for i, event in enumerate(events):
@@ -122,7 +134,7 @@ def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = Non
                 totals[side] = points
         if i < since:
             continue
-        line = narrate_event(event, lang, words, gained)
+        line = narrate_event(event, lang, words, gained, natures)
         if line:
             lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
     return lines

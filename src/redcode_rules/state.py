@@ -23,7 +23,8 @@ from typing import Any, Callable
 
 import attrs
 
-from .model import Duration
+from .events import EVENT_KINDS
+from .kinds import Duration
 from .narrate import narrate_event
 
 
@@ -227,57 +228,16 @@ class Event:
         return narrate_event(self) or self.kind
 
 
-#: Every kind of log event and its fields: a word (``str``), a number
-#: (``int``), or a list of words (``list``, box names). ``Event`` data must
-#: have every field of its kind and no other, except the move's notation on
-#: ``use``, ``respond`` and ``order`` (``OPTIONAL_EVENT_FIELDS``); the
-#: narration (narrate.py) formats them. The one table of both sides of a
-#: save: the engine refuses to log an event it does not describe
-#: (``Engine.event``), and a saved log is checked against it (serialize.py)
-#: so a crafted one cannot break it.
-EVENT_FIELDS: dict[str, dict[str, type]] = {
-    "game_start": {"mode": str, "board": list},
-    "turn_start": {"player": str},
-    "turn_end": {"player": str},
-    "recover": {"ship": str, "source": str},
-    "use": {"player": str, "card": str},
-    "respond": {"player": str, "card": str},
-    "order": {"player": str, "card": str},
-    "pass": {"player": str},
-    "resolve": {"player": str, "card": str},
-    "cancelled": {"player": str, "card": str},
-    "wasted": {"player": str, "card": str},
-    "cancel": {"player": str, "card": str, "of": str},
-    "damage": {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
-    "regain": {"ship": str, "track": str, "amount": int},
-    "crew_loss": {"ship": str, "amount": int},
-    "move": {"ship": str, "path": list},
-    "draw": {"player": str, "count": int},
-    "discard": {"player": str, "card": str},
-    "reshuffle": {"cards": int},
-    "look": {"player": str, "of": str},
-    "take": {"player": str, "of": str},
-    "deck_top": {"player": str},
-    "refloat": {"ship": str, "box": str},
-    "status": {"ship": str, "status": str},
-    "status_end": {"ship": str, "status": str},
-    "redirect": {"ship": str, "to": str, "status": str},
-    "prevent": {"ship": str, "status": str, "amount": int},
-    "sunk": {"ship": str, "by": str},
-    "score": {"side": str, "points": int},
-    "catchup": {"side": str, "cards": int},
-    "place": {"ship": str, "box": str},
-    "respawn": {"ship": str, "box": str},
-    "wait": {"ship": str},
-    "game_over": {"winner": str, "reason": str},
-    "trigger": {"trigger": str, "holder": str},
-    "trigger_limit": {"count": int},
-    "token": {"token": str, "box": str},
-    "token_removed": {"token": str, "box": str},
-}
+#: Every kind of log event and its fields, from the one registry of event
+#: kinds (events.py): ``Event`` data must have every field of its kind and
+#: no other, except the move's notation on ``use``, ``respond`` and ``order``
+#: (``OPTIONAL_EVENT_FIELDS``). The one table of both sides of a save: the
+#: engine refuses to log an event it does not describe (``Engine.event``),
+#: and a saved log is checked against it (serialize.py) so a crafted one
+#: cannot break it.
+EVENT_FIELDS: dict[str, dict[str, type]] = {k: dict(e.fields) for k, e in EVENT_KINDS.items()}
 OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
-    kind: {"target": str, "area": str, "box": str, "path": list}
-    for kind in ("use", "respond", "order")}
+    k: dict(e.optional) for k, e in EVENT_KINDS.items() if e.optional}
 #: Per kind, (the fields it must have, the fields it may have): what
 #: ``event_shape_fault`` compares an event's data with.
 _EVENT_KEYS = {kind: (frozenset(fields),

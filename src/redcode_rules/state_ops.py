@@ -221,6 +221,21 @@ class StateOps(Part):
         if self._watch:
             self.above.fire(ENTERS, seat, box=box)
 
+    def swap(self, seat: int, other: int) -> None:
+        """Two ships on the board exchange boxes (D4.12): not a move, so no
+        step is taken, running water carries neither, no token's ``enters``
+        trigger fires and no movement modifier is used; nothing if they are
+        one ship, or if a status forbids moving either."""
+        ships = self.state.ships
+        a, b = ships[seat], ships[other]
+        if seat == other or a.position is None or b.position is None:
+            return
+        forbidden = self.rules.status_rules.movement
+        if any(s.statuses and among(s.statuses, forbidden) for s in (a, b)):
+            return
+        a.position, b.position = b.position, a.position
+        self.event("swap", ship=a.id, other=b.id)
+
     def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
         """D4.10: whether a path declared with a card can still be followed
         as it resolves, by the rules that listed it (``Board.outcome_of``):
@@ -318,14 +333,22 @@ class StateOps(Part):
         self.state.known.append(Known(viewer, owner, [card]))
 
     def look(self, viewer: int, owner: int) -> None:
-        """``viewer`` sees ``owner``'s whole hand now."""
+        """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
+        knows card for card tells it nothing new: no second record, no second
+        log line (a card that looks, then chooses from the hand it saw)."""
         st = self.state
-        if viewer == owner:
+        if viewer == owner or self.knows_whole_hand(viewer, owner):
             return
         st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
         if st.hands[owner]:
             st.known.append(Known(viewer, owner, list(st.hands[owner])))
         self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
+
+    def knows_whole_hand(self, viewer: int, owner: int) -> bool:
+        """Whether ``viewer`` knows every card of ``owner``'s (non-empty) hand,
+        as it is now."""
+        hand = self.state.hands[owner]
+        return bool(hand) and sorted(self.known_hand(viewer, owner)) == sorted(hand)
 
     def known_hand(self, viewer: int, owner: int) -> list[str]:
         """The cards of ``owner``'s hand that ``viewer`` knows: all of them for

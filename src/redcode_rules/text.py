@@ -13,7 +13,7 @@ hand just looked at), the verb that gives a status chosen by its nature,
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 from .effects import Effect, Selector, primitive_of
 from .exprs import All, AnyOf, Condition, Is, Not
@@ -21,8 +21,7 @@ from .exprs_text import box_target_text, computed_note, condition_text, conditio
     ships_text, target_text, to_ships_text, usable_text, with_condition
 from .i18n import Words, catalog, contract, display_name, pick, status_name, token_name
 
-if TYPE_CHECKING:  # the model sits above: Ruleset.text calls card_text
-    from .model import Ruleset, ShipDef, StatusDef
+if TYPE_CHECKING:
     from .triggers import TokenDef, TriggerDef
 
 
@@ -35,11 +34,57 @@ class Nature(str, enum.Enum):
     NEUTRAL = "neutral"
 
 
+class StatusDef(Protocol):
+    """What the text reads of a status declaration (model.StatusDef: the model
+    sits above, its ``Ruleset.text`` calls ``card_text``)."""
+
+    @property
+    def nature(self) -> Nature | None: ...
+    @property
+    def forbids(self) -> Sequence[Any]: ...
+    @property
+    def untargetable(self) -> Sequence[Any]: ...
+    @property
+    def redirect(self) -> Any: ...
+    @property
+    def modifiers(self) -> Sequence[tuple[Any, Any, Any]]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+    @property
+    def duration(self) -> Any: ...
+    @property
+    def uses(self) -> int: ...
+    @property
+    def condition(self) -> Condition | None: ...
+
+
+class ShipDef(Protocol):
+    """What the text reads of a ship type (model.ShipDef, above)."""
+
+    @property
+    def abilities(self) -> Sequence[str]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+
+
+class Ruleset(Protocol):
+    """What the text reads of a card set (model.Ruleset, above)."""
+
+    @property
+    def ships(self) -> Mapping[str, Any]: ...
+    @property
+    def statuses(self) -> Mapping[str, Any]: ...
+    @property
+    def maneuvers(self) -> Mapping[str, Any]: ...
+    @property
+    def orders(self) -> Mapping[str, Any]: ...
+    @property
+    def words(self) -> Words: ...
+    def card(self, card_id: str) -> Any: ...
+
+
 #: the numbers a ship is better off with more of (range, movement, sight) or less
 _BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
-#: effects that hurt (or help) the ship a trigger of its status acts on
-_HURTS = frozenset({"damage", "breakdown_damage", "crew_loss", "sink", "discard"})
-_HELPS = frozenset({"regain", "recover_crew", "draw"})
 
 
 def status_nature(status: StatusDef) -> Nature:
@@ -60,8 +105,8 @@ def status_nature(status: StatusDef) -> Nature:
     for trigger in status.triggers:
         for effect in trigger.effects:
             if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
-                name = primitive_of(effect).name
-                score += [-1] if name in _HURTS else [1] if name in _HELPS else []
+                harm = primitive_of(effect).harm  # hurts or helps the ship it acts on
+                score += [harm] if harm else []
     if score and all(x < 0 for x in score):
         return Nature.HARMFUL
     if score and all(x > 0 for x in score):
@@ -233,6 +278,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
         key = sel
+        for other in effect.also:  # a primitive that names two ships (swap)
+            values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
     else:  # a set of ships or players (exprs.py)
         held = {}
         values["who"] = ships_text(selector, lang, types, words)
@@ -252,12 +299,12 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if "status" in params:
+    if "status" in params:  # a declared status (Param.declared): its verb by its nature
         spec = (statuses or {})[params["status"]]
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts(spec, lang, words, statuses))
         template = template[status_nature(spec).value]  # the verb of its nature
-    if name == "cancel":
+    if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if name == "refloat" and params:  # said as a plain refloat when it has no words
         template = cat["effects"]["refloat_as"]
@@ -345,7 +392,7 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
         phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
                                      bare=True)
         prev = last[2]
-        if _takes_what_it_looked_at(prev, effect):
+        if _takes_what_it_looked_at(prev, effect, lang):
             groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
         elif (groups and who == last[1] and phrase.startswith(who + " ")
               and last[0].startswith(who + " ") and not _is_status(prev)):
@@ -359,13 +406,16 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
 
 
 def _is_status(effect: Effect | None) -> bool:
-    return effect is not None and primitive_of(effect).name == "status"
+    """Whether the effect gives a status (its sentence ends in a clause of its own)."""
+    return effect is not None and primitive_of(effect).gives_status
 
 
-def _takes_what_it_looked_at(prev: Effect | None, effect: Effect) -> bool:
-    """A ``take`` of a written number right after a ``look_hand`` of the same player."""
-    return (prev is not None and primitive_of(prev).name == "look_hand"
-            and primitive_of(effect).name == "take" and prev.selector == effect.selector
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect, lang: str) -> bool:
+    """An effect with a wording after a look (``effects_after_look``: ``take``)
+    of a written number, right after a look at the same player's hand."""
+    return (prev is not None and primitive_of(prev).shows_hand
+            and primitive_of(effect).name in catalog(lang)["effects_after_look"]
+            and prev.selector == effect.selector
             and not (effect.computed is not None and effect.computed.amounts))
 
 
@@ -374,8 +424,8 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
     cat = catalog(lang)
     params = effect.params()
     by = cat["pickers"][params["by"]]
-    return pick(cat["effects_after_look"]["take"], params["amount"]).format(
-        amount=params["amount"], by=by)
+    return pick(cat["effects_after_look"][primitive_of(effect).name],
+                params["amount"]).format(amount=params["amount"], by=by)
 
 
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:

@@ -27,15 +27,10 @@ groups); the engine (engine.py) fires and resolves them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from .effects import Effect
-from .kinds import Word
-
-if TYPE_CHECKING:
-    from .model import Duration
+from .kinds import Duration, Word
 
 #: The most triggered items one move resolves (rule E5.3): past it the rest
 #: are dropped, and the log says so.

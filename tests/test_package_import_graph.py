@@ -1,0 +1,83 @@
+"""The import graph of the package, imports made only for type hints
+included, has no circle: a lower module that needs a higher type names it by
+a small Protocol of its own (effects.StackItem, text.Ruleset, narrate.Event).
+
+import-linter checks the same through pyproject.toml's contracts
+(tests/test_package_layers.py); this test reads the graph itself, so a
+contract loosened by mistake (type-hint imports excluded again, an import
+ignored) does not hide a circle.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import grimp
+
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+#: imports the contracts may ignore: expressions naming the engine class in an
+#: annotation, while they move onto a read-only protocol of their own
+KNOWN = {("redcode_rules.exprs", "redcode_rules.engine")}
+
+
+def importlinter() -> dict:
+    return tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]
+
+
+def circles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.find_modules_directly_imported_by(module)):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_type_hint_imports_are_checked_by_the_contracts():
+    assert importlinter()["exclude_type_checking_imports"] is False
+
+
+def test_the_contracts_ignore_no_import_but_the_known_one():
+    for contract in importlinter()["contracts"]:
+        ignored = {tuple(i.replace(" ", "").split("->"))
+                   for i in contract.get("ignore_imports", [])}
+        assert ignored <= KNOWN, contract["id"]
+
+
+def test_the_import_graph_with_type_hint_imports_has_no_circle():
+    graph = grimp.build_graph("redcode_rules", exclude_type_checking_imports=False)
+    for importer, imported in KNOWN:
+        if graph.direct_import_exists(importer=importer, imported=imported):
+            graph.remove_import(importer=importer, imported=imported)
+    assert circles(graph) == []
+
+
+def test_the_circle_finder_finds_a_circle():
+    graph = grimp.build_graph("redcode_rules", exclude_type_checking_imports=False)
+    graph.add_import(importer="redcode_rules.board", imported="redcode_rules.model")
+    assert any({"redcode_rules.board", "redcode_rules.model"} <= set(c)
+               for c in circles(graph))
