@@ -16,7 +16,7 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import PRIMITIVES, Effect, Ops, Primitive
+from redcode_rules.effects import PRIMITIVES, Effect, Ops, Primitive, Selector
 from redcode_rules.engine import OFFERED
 from redcode_rules.events import EVENT_KINDS, NARRATION_VARIANTS
 from redcode_rules.i18n import catalog
@@ -101,7 +101,8 @@ def test_every_primitives_example_compiles_and_has_text(tmp_path):
     for name, prim in PRIMITIVES.items():
         example = prim.example.replace("intercepted", "dazed").replace("mine", "buoy")
         target = "" if "target" not in example and "area" not in example else \
-            "target area 1x1" if " area" in example else "target any ship"
+            "target area 1x1" if " area" in example else \
+            "target free box" if Selector.TARGET not in prim.selectors else "target any ship"
         if prim.cancels:
             lines.append(f"maneuver c_{name} {{ cost 1  range 0  response  effect {example} }}")
         else:
