@@ -13,9 +13,11 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import attrs
 
-from .dsl_parse import ADJECTIVES, Decl, Pos, Prop, Words, grammar_words, parse_source, strip_bom
+from .dsl_parse import (ADJECTIVES, CopiesChange, Decl, Pos, Prop, Words, grammar_words,
+                        parse_source, strip_bom)
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
+from .model import RuleOptions
 
 T = TypeVar("T")
 
@@ -139,9 +141,40 @@ class Layers:
         a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
             self.keep(self._apply_one, decl)
+        for decl in decls:
+            for prop in decl.props if decl.action == "deck" else ():
+                if prop.name == "keep_size":
+                    self.keep(self._keep_deck_size, decls, prop)
+
+    def _keep_deck_size(self, decls: list[Decl], keep: Prop) -> None:
+        """``deck { keep size }``: the order cards whose copies this file does not
+        set make up the difference to the deck size, in proportion to their
+        copies (largest remainders, ties in deck order), on whatever edition
+        the file is loaded."""
+        own = {d.id for d in decls if d.kind == "order" and d.action in ("new", "patch")
+               and any(p.name == "copies" for p in d.props)}
+        counts = {i: e.props["copies"].value for i, e in self.entries["order"].items()
+                  if "copies" in e.props}
+        if not all(type(n) is int for n in counts.values()):
+            return  # a card in error: reported with it
+        size = self.options["deck_size"].value if "deck_size" in self.options else \
+            attrs.fields(RuleOptions).deck_size.default
+        if type(size) is not int:
+            return  # reported with the rule options
+        others = {i: n for i, n in counts.items() if i not in own}
+        have = sum(others.values())
+        room = size - sum(n for i, n in counts.items() if i in own)
+        if room < 0 or (room > 0 and not have):
+            set_here = sum(counts.values()) - have
+            raise self.error(keep.pos, f"the deck cannot keep its size of {size} cards: the "
+                             f"order cards this file sets have {set_here} copies, and the "
+                             f"other order cards {have}")
+        for ident, n in share_out(others, room).items():
+            if n != counts[ident]:
+                self.entries["order"][ident].props["copies"] = Prop("copies", n, keep.pos)
 
     def _apply_one(self, decl: Decl) -> None:
-        if decl.action == "variant":
+        if decl.action in ("variant", "deck"):
             return
         if decl.action == "rules":
             for prop in decl.props:
@@ -159,7 +192,13 @@ class Layers:
                                  f"at {old.file}:{old.line}); use 'patch {decl.kind} "
                                  f"{decl.id}' to change it")
             self._check_namespace(decl)
-            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+            props = self._props(decl)
+            if isinstance(getattr(props.get("copies"), "value", None), CopiesChange):
+                change = props["copies"]
+                raise self.error(change.pos, f"'copies {change.value}' changes the copies of a "
+                                 f"card of the files below, in a patch; a new {decl.kind} "
+                                 f"gives its number of copies, such as 'copies 2'")
+            table[decl.id] = _Entry(decl.kind, decl.id, props, decl.pos)
         elif decl.action == "patch":
             if decl.id not in table:
                 raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
@@ -167,6 +206,8 @@ class Layers:
                                  _suggest(decl.id, table))
             props = table[decl.id].props
             for key, prop in self._props(decl).items():
+                if isinstance(prop.value, CopiesChange):
+                    prop = self._changed_copies(decl, props.get("copies"), prop)
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
                 props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
@@ -176,6 +217,18 @@ class Layers:
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
             del table[decl.id]
+
+    def _changed_copies(self, decl: Decl, old: Prop | None, change: Prop) -> Prop:
+        """``copies +N`` / ``copies -N``: the copies of the files below, changed."""
+        if old is None or type(old.value) is not int:
+            raise self.error(change.pos, f"{decl.kind} '{decl.id}' has no copies to change "
+                             f"by {change.value}")
+        copies = old.value + change.value.by
+        if copies < 0:
+            raise self.error(change.pos, f"{decl.kind} '{decl.id}' has {old.value} copies: "
+                             f"{change.value} would leave {copies}; remove it with "
+                             f"'remove {decl.kind} {decl.id}'")
+        return Prop("copies", copies, change.pos)
 
     def _first(self, decl: Decl) -> _Entry | None:
         """The entry of another kind of the card namespace that already has ``decl``'s id."""
@@ -305,3 +358,18 @@ class Layers:
                                  f"is one of {', '.join(f'({g})' for g in GENDERS)}",
                                  _suggest(gender, GENDERS))
         return True
+
+
+def share_out(copies: dict[str, int], total: int) -> dict[str, int]:
+    """``total`` copies shared among the cards in proportion to their ``copies``:
+    each its whole share, then one more each to the largest remainders (ties
+    in the order given)."""
+    have = sum(copies.values())
+    if not have:
+        return dict(copies)
+    shares = {i: n * total // have for i, n in copies.items()}
+    left = total - sum(shares.values())
+    by_remainder = sorted(copies, key=lambda i: -(copies[i] * total % have))
+    for ident in by_remainder[:left]:
+        shares[ident] += 1
+    return shares

@@ -90,11 +90,22 @@ class TriggerSpec:
 
 
 @attrs.frozen
+class CopiesChange:
+    """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
+    files below, changed by ``by`` when the patch is applied (dsl_layers)."""
+
+    by: int
+
+    def __str__(self) -> str:
+        return f"{self.by:+d}"
+
+
+@attrs.frozen
 class Decl:
-    """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
+    """One top-level declaration: ``action`` is new | patch | remove | variant | rules | deck."""
 
     action: str
-    kind: str          # maneuver | order | status | ship | map | variant | rules
+    kind: str          # maneuver | order | status | ship | map | variant | rules | deck
     id: str
     props: tuple[Prop, ...]
     pos: Pos
@@ -111,7 +122,7 @@ WORDS = {
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
     "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
     # expressions (exprs_dsl.py)
-    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
+    "ADDOP": "'+', '-'", "SIGN": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
 }
 
 
@@ -308,7 +319,19 @@ class _ToDecls(ExprTransformer, Transformer):
             return Prop("cost", c[0], self._pos(meta))
         return Prop("cost", _number(self.file, c[0]), self._pos(meta))
 
-    copies = _int_prop("copies")
+    def copies(self, meta, c):
+        if len(c) == 2:  # copies +2 / copies -1: a change to the copies below
+            sign, amount = c
+            by = _number(self.file, amount) * (-1 if sign == "-" else 1)
+            return Prop("copies", CopiesChange(by), self._pos(meta))
+        return Prop("copies", _number(self.file, c[0]), self._pos(meta))
+
+    def deck_decl(self, meta, c):
+        return Decl("deck", "deck", "deck", tuple(c), self._pos(meta))
+
+    def keep_size(self, meta, c):
+        return Prop("keep_size", True, self._pos(meta))
+
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
     crew = _int_prop("crew")
