@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import attrs
 
-from .dsl_parse import (ADJECTIVES, CopiesChange, Decl, Pos, Prop, Words, grammar_words,
+from .dsl_parse import (ADJECTIVES, CopiesChange, Decl, Pos, Prop, Words, name_clash,
                         parse_source, strip_bom)
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
@@ -267,11 +267,19 @@ class Layers:
             elif prop.name == "when" and "when" in props:  # triggers add up
                 prop = attrs.evolve(prop, value=props["when"].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):
-                self.report(self.error(
-                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                self.report(self.error(prop.pos, self._given_twice(decl, props[prop.name], prop)))
                 continue
             props[prop.name] = prop
         return props
+
+    def _given_twice(self, decl: Decl, first: Prop, again: Prop) -> str:
+        """The message for a property given twice, in the words the file wrote."""
+        where = f"{decl.kind} '{decl.id}'" if decl.kind != "deck" else "the deck"
+        if again.name == "duration":
+            return (f"{where} says twice how long it lasts ('{said_duration(first)}' at line "
+                    f"{first.pos.line}, then '{said_duration(again)}'); give one of "
+                    "until …, this turn, permanent, for N uses, while …")
+        return f"'{said_as(again.name)}' given twice in {where}"
 
     def _check_languages(self, decl: Decl, prop: Prop) -> None:
         """One entry per language in a ``name``, ``flavour`` or ``state``."""
@@ -309,8 +317,9 @@ class Layers:
         when ``ships``), or None: a name must not be one of them."""
         if word in ADJECTIVES:
             return f"the adjective '{word}'"
-        if word in grammar_words():
-            return "a word of the card language"
+        clash = name_clash(word, "status" if ships else "ship")
+        if clash is not None:
+            return f"a word of the card language, as in '{clash}'"
         if ships and word in self.entries["ship"]:
             return f"the ship type '{word}'"
         return None
@@ -358,6 +367,28 @@ class Layers:
                                  f"is one of {', '.join(f'({g})' for g in GENDERS)}",
                                  _suggest(gender, GENDERS))
         return True
+
+
+#: The words a file writes for a property whose id is not one of them.
+SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
+           "start": "start", "duration": "a duration"}
+
+
+def said_as(prop_name: str) -> str:
+    """The words a card file writes for the property ``prop_name`` (an error
+    names what the designer wrote, never an internal id)."""
+    return SAID_AS.get(prop_name, prop_name)
+
+
+def said_duration(prop: Prop) -> str:
+    """A ``duration`` property as the file wrote it: ``for 2 uses``, ``while …``."""
+    text, detail = prop.value
+    if text == "for N uses":
+        uses = detail[0]
+        return f"for {uses} use{'' if uses == 1 else 's'}"
+    if text == "while":
+        return "while …"
+    return text
 
 
 def share_out(copies: dict[str, int], total: int) -> dict[str, int]:

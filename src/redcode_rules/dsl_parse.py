@@ -145,6 +145,56 @@ def grammar_words() -> frozenset[str]:
                      if t.pattern.type == "str" and t.pattern.value.isalpha())
 
 
+#: Where a name of each kind is written, ``{}`` standing for it: a word the
+#: grammar also uses is a good name when every one of these reads it as a
+#: name (``status turn``: the grammar's ``turn`` only follows ``this`` or
+#: ``next``), and a bad one when one of them reads it as its own word.
+NAME_USES: dict[str, tuple[str, ...]] = {
+    "card": ("order {} {{ copies 1 }}", "patch order {} {{ copies 1 }}", "remove order {}",
+             "status s {{ this turn forbids {} }}", "status s {{ this turn forbids orders {} }}",
+             "status s {{ this turn untargetable by {} }}",
+             "status s {{ this turn modify range -1 on {} }}",
+             "ship s {{ maneuvers {} movement }}", "ship s {{ maneuvers movement {} }}"),
+    "status": ("status {} {{ this turn }}", "patch status {} {{ this turn }}",
+               "remove status {}", "order o {{ copies 1 effect status {} on target }}",
+               "order o {{ copies 1 target {} ship }}",
+               "order o {{ copies 1 target enemy {} ship }}",
+               "order o {{ copies 1 effect damage 1 to each {} ship }}",
+               "order o {{ copies 1 usable if target is {} }}",
+               "order o {{ copies 1 usable if target is not {} enemy }}",
+               "order o {{ copies 1 usable if target is enemy {} }}",
+               "order o {{ copies 1 effect damage 1 to each enemy {} ship }}",
+               "ship s {{ ability {} }}", "ship s {{ ability armoured {} }}"),
+    "ship": ("ship {} {{ crew 1 }}", "patch ship {} {{ crew 1 }}", "remove ship {}",
+             "order o {{ copies 1 target {} ship }}",
+             "order o {{ copies 1 target enemy {} ship }}",
+             "order o {{ copies 1 effect damage 1 to each {} ship }}",
+             "order o {{ copies 1 usable if target is {} }}",
+             "order o {{ copies 1 usable if target is not {} enemy }}",
+             "order o {{ copies 1 usable if target is enemy {} }}",
+             "order o {{ copies 1 effect damage 1 to each enemy {} ship }}"),
+}
+
+
+@lru_cache(maxsize=512)
+def name_clash(word: str, kind: str) -> str | None:
+    """Where the card language would read ``word``, a name of ``kind`` (card,
+    status, ship), as a word of its own (the use in ``NAME_USES``), or None
+    when every use reads it as the name."""
+    if word not in grammar_words():
+        return None
+    for use in NAME_USES[kind]:
+        text = use.format(word)
+        try:
+            tree = card_parser().parse(text)
+        except lark.exceptions.LarkError:
+            return text
+        names = [t for t in tree.scan_values(lambda v: isinstance(v, Token)) if t == word]
+        if not names or any(t.type != "NAME" for t in names):
+            return text
+    return None
+
+
 #: The adjectives of a filter (exprs.Adjective): no status or ship type may
 #: be called one.
 ADJECTIVES = frozenset(a.value for a in Adjective)
@@ -195,6 +245,36 @@ def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) ->
     return match[0] if match else None
 
 
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _glued_word(err: lark.exceptions.UnexpectedToken, text: str
+                ) -> tuple[str, int, set[str]] | None:
+    """When the token in error is the rest of a word whose start was read as a
+    keyword (``forbid``: the keyword ``for``, then ``bid``), the whole word,
+    where it starts and what the grammar expected there; else None."""
+    token = err.token
+    start = getattr(token, "start_pos", None)
+    if token.type == "$END" or start is None or start == 0 or \
+            not _is_word_char(text[start]) or not _is_word_char(text[start - 1]):
+        return None
+    begin = start
+    while begin > 0 and _is_word_char(text[begin - 1]):
+        begin -= 1
+    end = start
+    while end < len(text) and _is_word_char(text[end]):
+        end += 1
+    interactive = card_parser().parse_interactive(text)
+    try:
+        for tok in interactive.iter_parse():
+            if tok.start_pos >= begin:
+                return text[begin:end], begin, set(interactive.accepts())
+    except lark.exceptions.LarkError:
+        return None
+    return None
+
+
 def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
     parser = card_parser()
     lines = text.splitlines()
@@ -205,7 +285,14 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
         column = len(lines[-1]) + 1 if lines else 1
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     suggestion = None
-    if isinstance(err, lark.exceptions.UnexpectedToken):
+    glued = _glued_word(err, text) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if glued is not None:  # `forbid` read as the keyword `for` then `bid`: name the word
+        word, start, accepts = glued
+        line, column = err.token.line, err.token.column - (err.token.start_pos - start)
+        expected = _terminal_words(parser, accepts)
+        message = f"unexpected '{word}'; expected {_expected_phrase(expected)}"
+        suggestion = _keyword_suggestion(parser, word, accepts)
+    elif isinstance(err, lark.exceptions.UnexpectedToken):
         token = err.token
         expected = _terminal_words(parser, err.expected)
         if token.type == "$END":

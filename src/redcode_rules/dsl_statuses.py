@@ -92,8 +92,9 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
                      condition)
     if uses and not (spec.modifiers or spec.redirect):
-        raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
-                          "is used: a use is counted by 'modify' (a maneuver declared, a "
+        plural = "" if uses == 1 else "s"
+        raise draft.error(p["duration"].pos, f"{where} lasts {uses} use{plural} but nothing "
+                          "in it is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
 
