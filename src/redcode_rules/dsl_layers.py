@@ -341,7 +341,7 @@ class Layers:
                                 fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
                                 fields[key] = said.text
                                 if said.gender is not None:
-                                    fields["gender"] = " ".join(said.gender)
+                                    fields["gender"] = gender_of(said.gender)
         return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
                 for lang, table in words.items()}
 
@@ -358,7 +358,7 @@ class Layers:
             raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
                              f"{MAX_WORDING[key]} characters")
         if said.gender is not None:
-            gender = " ".join(said.gender)
+            gender = gender_of(said.gender)
             if key != "name":
                 raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
                                  f"the {key}")
@@ -378,6 +378,12 @@ def said_as(prop_name: str) -> str:
     """The words a card file writes for the property ``prop_name`` (an error
     names what the designer wrote, never an internal id)."""
     return SAID_AS.get(prop_name, prop_name)
+
+
+def gender_of(words: tuple[str, ...]) -> str:
+    """A gender as ``GENDERS`` spell it, whatever the order of its words
+    (``(pl f)`` is ``f pl``); the words as written when none matches."""
+    return next((g for g in GENDERS if sorted(g.split()) == sorted(words)), " ".join(words))
 
 
 def said_duration(prop: Prop) -> str:
