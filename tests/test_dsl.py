@@ -340,7 +340,7 @@ ERRORS = {
         1, 7, "unexpected character 'Z'; expected a name", None),
     "empty_effect": (
         "maneuver zap {\n    cost 2\n    effect\n}\n",
-        4, 1, "unexpected '}'; expected a name", None),
+        4, 1, "unexpected '}'; expected a name after 'effect'", None),
     "stray_closing_brace": (
         "}\n",
         1, 1, "unexpected '}'; expected 'deck', 'maneuver', 'map', 'order', 'patch', 'remove', "

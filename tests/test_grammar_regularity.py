@@ -156,6 +156,46 @@ def test_a_word_glued_to_a_keyword_is_named_whole():
     assert err.reason.startswith("unexpected 'forbid'; expected 'flavour', 'for', 'forbids'")
 
 
+def syntax_error(text: str) -> rc.DslError:
+    with pytest.raises(rc.DslError) as info:
+        parse_source(text, "s.rc")
+    return info.value
+
+
+def test_words_run_together_are_refused():
+    """`thisturn` parsed as `this turn`: the lexer read the keyword and the rest."""
+    err = syntax_error("status s {\n    thisturn\n    forbids orders\n}\n")
+    assert (err.line, err.column, err.suggestion) == (2, 5, "this turn")
+    assert err.reason == "'thisturn' reads as 'this' then 'turn': keep the words apart"
+
+
+def test_a_forgotten_closing_brace_is_named_where_the_next_declaration_begins():
+    err = syntax_error("order a {\n    copies 2\n    effect draw 1\n\norder b {\n    copies 2\n"
+                       "    effect draw 1\n}\n")
+    assert (err.line, err.column) == (5, 1)
+    assert err.reason == ("'order b' begins inside the declaration before it: a '}' is "
+                          "missing before it")
+
+
+def test_an_effect_without_its_keyword_suggests_it():
+    err = syntax_error("order a {\n    copies 2\n    damage 1 to target\n}\n")
+    assert (err.line, err.column, err.suggestion) == (3, 5, "effect damage")
+
+
+def test_a_misspelt_name_before_its_language_is_the_culprit():
+    """`nme` was read as one more name of the `forbids` list: the error was at the text."""
+    err = syntax_error('status s {\n    this turn\n    forbids orders\n    nme en "Held"\n}\n')
+    assert (err.line, err.column, err.suggestion) == (4, 5, "name")
+    assert err.reason == ("unexpected 'nme' before a language and its text; expected "
+                          "'flavour', 'name' or 'state'")
+
+
+def test_a_line_left_unfinished_is_named_by_its_last_word():
+    err = syntax_error("order a {\n    copies\n    effect draw 1\n}\n")
+    assert (err.line, err.column) == (3, 5)
+    assert err.reason == "unexpected 'effect'; expected '+', '-' or a number after 'copies'"
+
+
 def test_a_duration_given_twice_says_what_was_written():
     err = error_of("status s {\n    for 1 use\n    this turn\n    modify range -1\n}\n")
     assert err.reason == (

@@ -8,6 +8,7 @@ and what was expected in words.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from functools import lru_cache
@@ -116,7 +117,7 @@ class Decl:
 # parsing
 
 WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": 'a quoted row such as "#."',
+    "NAME": "a name", "INT": "a number", "STRING": 'a quoted text such as "Sea mine"',
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
@@ -275,6 +276,88 @@ def _glued_word(err: lark.exceptions.UnexpectedToken, text: str
     return None
 
 
+#: A quoted text, a comment or a word of a card file, for ``_check_words_apart``.
+_PIECES = re.compile(r'(?P<string>"[^"\n]*")|(?P<comment>(#|//)[^\n]*)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)')
+
+
+def _check_words_apart(tree: lark.Tree, text: str, file: str) -> None:
+    """A DslError for a word the lexer read as a keyword and the rest (``thisturn``
+    parses as ``this turn``): every word is a word of the language or lies
+    within one token the tree keeps (a name, a number, a text...)."""
+    kept = sorted((t.start_pos, t.end_pos) for t in tree.scan_values(
+        lambda v: isinstance(v, Token)) if t.start_pos is not None)
+    starts = [k[0] for k in kept]
+    words = grammar_words()
+    for piece in _PIECES.finditer(text):
+        word = piece.group("word")
+        if word is None or word in words:
+            continue
+        i = bisect.bisect_right(starts, piece.start()) - 1
+        if i >= 0 and kept[i][0] <= piece.start() and piece.end() <= kept[i][1]:
+            continue
+        head = max((w for w in words if word.startswith(w)), key=len, default=word)
+        line = text.count("\n", 0, piece.start()) + 1
+        column = piece.start() - (text.rfind("\n", 0, piece.start()) + 1) + 1
+        raise DslError(f"'{word}' reads as '{head}' then '{word[len(head):]}': keep the words "
+                       "apart", file=file, line=line, column=column,
+                       source_line=text.splitlines()[line - 1],
+                       suggestion=f"{head} {word[len(head):]}")
+
+
+#: The declaration keywords: a '{' after one of them and a name, where the
+#: parser did not expect it, is a declaration begun inside another.
+_DECLARATION_START = re.compile(
+    r"(?:^|\s)((?:patch\s+)?(?:maneuver|order|status|ship|map|token)\s+[a-z][a-z0-9_]*)\s*$")
+
+
+def _unclosed(text: str, err: lark.exceptions.UnexpectedToken) -> tuple[str, int, int] | None:
+    """When the '{' in error opens a declaration written inside another (a '}'
+    forgotten), that declaration's words, line and column; else None."""
+    token = err.token
+    if token.type != "LBRACE" or token.start_pos is None:
+        return None
+    before = text[:token.start_pos]
+    found = _DECLARATION_START.search(before)
+    if found is None:
+        return None
+    start = found.start(1)
+    line = text.count("\n", 0, start) + 1
+    return found.group(1), line, start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def _close(word: str, choices: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def _without_comments(text: str) -> str:
+    return _PIECES.sub(lambda p: " " if p.group("comment") else p.group(0), text)
+
+
+_WORDING_BEFORE = re.compile(r"(?:^|\s)([a-z][a-z0-9_]*)\s+([a-z]{2})\s*$")
+
+
+def _misspelt_wording(text: str, err: lark.exceptions.UnexpectedToken
+                      ) -> tuple[str, int] | None:
+    """When a quoted text follows ``WORD LANG`` and the parser did not expect
+    it, WORD was meant as ``name``, ``flavour`` or ``state``: the word and
+    where it starts."""
+    token = err.token
+    if token.type != "STRING" or token.start_pos is None:
+        return None
+    found = _WORDING_BEFORE.search(text[:token.start_pos])
+    if found is None or found.group(1) in ("name", "flavour", "state"):
+        return None
+    return found.group(1), found.start(1)
+
+
+def _primitive_suggestion(word: str) -> str | None:
+    """``effect WORD`` when a card property was expected and ``word`` is an
+    effect primitive (the word ``effect`` forgotten)."""
+    from .effects import PRIMITIVES  # the registry of effect names
+    return f"effect {word}" if word in PRIMITIVES else None
+
+
 def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
     parser = card_parser()
     lines = text.splitlines()
@@ -303,7 +386,27 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
             what = f"unexpected '{token}'"
             if token.type == "NAME":
                 suggestion = _keyword_suggestion(parser, str(token), err.expected)
+                if "EFFECT" in err.expected:
+                    suggestion = _primitive_suggestion(str(token)) or suggestion
         message = f"{what}; expected {_expected_phrase(expected)}"
+        misspelt = _misspelt_wording(text, err)
+        if misspelt is not None:  # `nme en "Mine"`: the word before the language
+            word, start = misspelt
+            line = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+            message = (f"unexpected '{word}' before a language and its text; expected "
+                       "'flavour', 'name' or 'state'")
+            suggestion = _close(word, ("name", "flavour", "state"))
+        elif token.type not in ("$END", "NAME") and \
+                not text[:token.start_pos].rsplit("\n", 1)[-1].strip():
+            previous = re.findall(r"[^\s]+", _without_comments(text[:token.start_pos]))
+            if previous:  # first on its line: what the line before left unfinished
+                message += f" after '{previous[-1]}'"
+        unclosed = _unclosed(text, err)
+        if unclosed is not None:  # point at the declaration begun inside another
+            words, line, column = unclosed
+            message = (f"'{words}' begins inside the declaration before it: a '}}' is "
+                       "missing before it")
     elif isinstance(err, lark.exceptions.UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         expected = _terminal_words(parser, err.allowed or ())
@@ -618,6 +721,7 @@ def parse_source(text: str, file: str = "<string>") -> list[Decl]:
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     check_tree(tree, text, file)
+    _check_words_apart(tree, text, file)
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:
