@@ -54,7 +54,7 @@ def test_relative_copies_add_up_within_a_file_and_across_files(tmp_path):
 def test_a_new_card_gives_its_copies_outright():
     assert error_of("order flare { copies +2 effect draw 1 }\n").splitlines()[0] == (
         "deck.rc:1:15: 'copies +2' changes the copies of a card of the files below, in a "
-        "patch; a new order gives its number of copies, such as 'copies 2'")
+        "patch; a new order card gives its number of copies, such as 'copies 2'")
 
 
 def test_copies_cannot_go_below_none():
@@ -65,7 +65,7 @@ def test_copies_cannot_go_below_none():
 
 def test_a_maneuver_has_no_copies_to_change():
     assert error_of("patch maneuver torpedo { copies +1 }\n").splitlines()[0] == (
-        "deck.rc:1:26: maneuver 'torpedo' has no copies to change by +1")
+        "deck.rc:1:26: maneuvers have no 'copies': they are on control cards")
 
 
 def test_the_deck_of_a_game_on_es_has_the_changed_counts():

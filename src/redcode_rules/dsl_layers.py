@@ -196,7 +196,8 @@ class Layers:
             if isinstance(getattr(props.get("copies"), "value", None), CopiesChange):
                 change = props["copies"]
                 raise self.error(change.pos, f"'copies {change.value}' changes the copies of a "
-                                 f"card of the files below, in a patch; a new {decl.kind} "
+                                 f"card of the files below, in a patch; a new "
+                                 f"{'order card' if decl.kind == 'order' else decl.kind} "
                                  f"gives its number of copies, such as 'copies 2'")
             table[decl.id] = _Entry(decl.kind, decl.id, props, decl.pos)
         elif decl.action == "patch":
@@ -220,6 +221,8 @@ class Layers:
 
     def _changed_copies(self, decl: Decl, old: Prop | None, change: Prop) -> Prop:
         """``copies +N`` / ``copies -N``: the copies of the files below, changed."""
+        if decl.kind == "maneuver":
+            raise self.error(change.pos, "maneuvers have no 'copies': they are on control cards")
         if old is None or type(old.value) is not int:
             raise self.error(change.pos, f"{decl.kind} '{decl.id}' has no copies to change "
                              f"by {change.value}")
