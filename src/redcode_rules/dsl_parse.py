@@ -369,7 +369,8 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     suggestion = None
     glued = _glued_word(err, text) if isinstance(err, lark.exceptions.UnexpectedToken) else None
-    if glued is not None:  # `forbid` read as the keyword `for` then `bid`: name the word
+    if glued is not None and isinstance(err, lark.exceptions.UnexpectedToken):
+        # `forbid` read as the keyword `for` then `bid`: name the word
         word, start, accepts = glued
         line, column = err.token.line, err.token.column - (err.token.start_pos - start)
         expected = _terminal_words(parser, accepts)
