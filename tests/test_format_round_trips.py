@@ -375,7 +375,7 @@ def test_a_scenario_saved_in_the_recover_phase_does_not_start_the_turn_again(tmp
 def test_spent_and_known_records_read_back_equal_in_any_order(tmp_path):
     """A scenario groups them by player; the state's lists are sets."""
     patch = tmp_path / "deck.rc"
-    patch.write_text("patch order captain { copies 1 }\n")
+    patch.write_text("patch order ambush { copies +1 }\npatch order captain { copies -1 }\n")
     extra = [str(ROOT / "cards" / "examples" / f"cards2_{name}.rc")
              for name in ("responses", "scoring")] + [str(patch)]
     game = rc.Game.from_scenario({"extra": extra, "ships": {"blue-submarine": {"at": "c3"},

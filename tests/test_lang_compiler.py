@@ -327,23 +327,23 @@ ERRORS = {
         2, 5, None, "cost"),
     "keyword_typo_at_top_level": (
         "manuever zap {\n    cost 2\n}\n",
-        1, 1, "unexpected 'manuever'; expected 'maneuver', 'map', 'order', 'patch', "
+        1, 1, "unexpected 'manuever'; expected 'deck', 'maneuver', 'map', 'order', 'patch', "
               "'remove', 'rules', 'ship', 'status', 'token' or 'variant'", "maneuver"),
     "bad_character": (
         "maneuver zap {\n    cost 2 @\n}\n",
         2, 12, None, None),
     "bad_character_for_number": (
         "order zap {\n    copies $2\n}\n",
-        2, 12, "unexpected character '$'; expected a number", None),
+        2, 12, "unexpected character '$'; expected '+', '-' or a number", None),
     "upper_case_name": (
         "order Zap {\n    copies 2\n}\n",
         1, 7, "unexpected character 'Z'; expected a name", None),
     "empty_effect": (
         "maneuver zap {\n    cost 2\n    effect\n}\n",
-        4, 1, "unexpected '}'; expected a name", None),
+        4, 1, "unexpected '}'; expected a name after 'effect'", None),
     "stray_closing_brace": (
         "}\n",
-        1, 1, "unexpected '}'; expected 'maneuver', 'map', 'order', 'patch', 'remove', "
+        1, 1, "unexpected '}'; expected 'deck', 'maneuver', 'map', 'order', 'patch', 'remove', "
               "'rules', 'ship', 'status', 'token' or 'variant'", None),
     # -- semantic
     "unknown_effect": (

@@ -244,7 +244,8 @@ CASES = [
     ('status_two_durations',
      'status stuck {\n    this turn\n    permanent\n    forbids orders\n}\n',
      'status_two_durations.rc', 3, 5,
-     "'duration' given twice in status 'stuck'",
+     "status 'stuck' says twice how long it lasts ('this turn' at line 2, then 'permanent'); "
+     "give one of until …, this turn, permanent, for N uses, while …",
      None),
     ('status_named_like_a_ship_field',
      'status sunk {\n    this turn\n    forbids orders\n}\n',

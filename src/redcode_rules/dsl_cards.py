@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import attrs
 
 from .dsl_layers import SHIP_PROPS, Layers, _Entry, _suggest
-from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, grammar_words
+from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, name_clash
 from .effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
 from .exprs import Amount, BoxWord, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes
@@ -24,8 +24,9 @@ def _card_id_meaning(word: str) -> str | None:
         return f"a move starting with '{word}' is already a move of its own (docs/notation.md)"
     if word in ANSWERED_WORDS:
         return f"'answered is {word}' already tests that, so the card could never be named there"
-    if word in grammar_words():
-        return "it is a word of the card language"
+    clash = name_clash(word, "card")
+    if clash is not None:
+        return f"it is a word of the card language, as in '{clash}'"
     return None
 
 

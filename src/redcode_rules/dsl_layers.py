@@ -13,9 +13,11 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import attrs
 
-from .dsl_parse import ADJECTIVES, Decl, Pos, Prop, Words, grammar_words, parse_source, strip_bom
+from .dsl_parse import (ADJECTIVES, CopiesChange, Decl, Pos, Prop, Words, name_clash,
+                        parse_source, strip_bom)
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
+from .model import RuleOptions
 
 T = TypeVar("T")
 
@@ -139,9 +141,40 @@ class Layers:
         a declaration in error is kept out (``problems``) and the others applied."""
         for decl in decls:
             self.attempt(self._apply_one, decl)
+        for decl in decls:
+            for prop in decl.props if decl.action == "deck" else ():
+                if prop.name == "keep_size":
+                    self.attempt(self._keep_deck_size, decls, prop)
+
+    def _keep_deck_size(self, decls: list[Decl], keep: Prop) -> None:
+        """``deck { keep size }``: the order cards whose copies this file does not
+        set make up the difference to the deck size, in proportion to their
+        copies (largest remainders, ties in deck order), on whatever edition
+        the file is loaded."""
+        own = {d.id for d in decls if d.kind == "order" and d.action in ("new", "patch")
+               and any(p.name == "copies" for p in d.props)}
+        counts = {i: e.props["copies"].value for i, e in self.entries["order"].items()
+                  if "copies" in e.props}
+        if not all(type(n) is int for n in counts.values()):
+            return  # a card in error: reported with it
+        size = self.options["deck_size"].value if "deck_size" in self.options else \
+            attrs.fields(RuleOptions).deck_size.default
+        if type(size) is not int:
+            return  # reported with the rule options
+        others = {i: n for i, n in counts.items() if i not in own}
+        have = sum(others.values())
+        room = size - sum(n for i, n in counts.items() if i in own)
+        if room < 0 or (room > 0 and not have):
+            set_here = sum(counts.values()) - have
+            raise self.error(keep.pos, f"the deck cannot keep its size of {size} cards: the "
+                             f"order cards this file sets have {set_here} copies, and the "
+                             f"other order cards {have}")
+        for ident, n in share_out(others, room).items():
+            if n != counts[ident]:
+                self.entries["order"][ident].props["copies"] = Prop("copies", n, keep.pos)
 
     def _apply_one(self, decl: Decl) -> None:
-        if decl.action == "variant":
+        if decl.action in ("variant", "deck"):
             return
         if decl.action == "rules":
             for prop in decl.props:
@@ -159,7 +192,14 @@ class Layers:
                                  f"at {old.file}:{old.line}); use 'patch {decl.kind} "
                                  f"{decl.id}' to change it")
             self._check_namespace(decl)
-            table[decl.id] = _Entry(decl.kind, decl.id, self._props(decl), decl.pos)
+            props = self._props(decl)
+            if isinstance(getattr(props.get("copies"), "value", None), CopiesChange):
+                change = props["copies"]
+                raise self.error(change.pos, f"'copies {change.value}' changes the copies of a "
+                                 f"card of the files below, in a patch; a new "
+                                 f"{'order card' if decl.kind == 'order' else decl.kind} "
+                                 f"gives its number of copies, such as 'copies 2'")
+            table[decl.id] = _Entry(decl.kind, decl.id, props, decl.pos)
         elif decl.action == "patch":
             if decl.id not in table:
                 raise self.error(decl.pos, f"cannot patch unknown {decl.kind} "
@@ -171,6 +211,8 @@ class Layers:
                 props.pop("duration", None)
                 props.pop("uses", None)
             for key, prop in patched.items():
+                if isinstance(prop.value, CopiesChange):
+                    prop = self._changed_copies(decl, props.get("copies"), prop)
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
                 props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
@@ -180,6 +222,20 @@ class Layers:
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
             del table[decl.id]
+
+    def _changed_copies(self, decl: Decl, old: Prop | None, change: Prop) -> Prop:
+        """``copies +N`` / ``copies -N``: the copies of the files below, changed."""
+        if decl.kind == "maneuver":
+            raise self.error(change.pos, "maneuvers have no 'copies': they are on control cards")
+        if old is None or type(old.value) is not int:
+            raise self.error(change.pos, f"{decl.kind} '{decl.id}' has no copies to change "
+                             f"by {change.value}")
+        copies = old.value + change.value.by
+        if copies < 0:
+            raise self.error(change.pos, f"{decl.kind} '{decl.id}' has {old.value} copies: "
+                             f"{change.value} would leave {copies}; remove it with "
+                             f"'remove {decl.kind} {decl.id}'")
+        return Prop("copies", copies, change.pos)
 
     def _first(self, decl: Decl) -> _Entry | None:
         """The entry of another kind of the card namespace that already has ``decl``'s id."""
@@ -219,11 +275,19 @@ class Layers:
             elif prop.name == "when" and "when" in props:  # triggers add up
                 prop = attrs.evolve(prop, value=props["when"].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):
-                self.report(self.error(
-                    prop.pos, f"'{prop.name}' given twice in {decl.kind} '{decl.id}'"))
+                self.report(self.error(prop.pos, self._given_twice(decl, props[prop.name], prop)))
                 continue
             props[prop.name] = prop
         return props
+
+    def _given_twice(self, decl: Decl, first: Prop, again: Prop) -> str:
+        """The message for a property given twice, in the words the file wrote."""
+        where = f"{decl.kind} '{decl.id}'" if decl.kind != "deck" else "the deck"
+        if again.name == "duration":
+            return (f"{where} says twice how long it lasts ('{said_duration(first)}' at line "
+                    f"{first.pos.line}, then '{said_duration(again)}'); give one of "
+                    "until …, this turn, permanent, for N uses, while …")
+        return f"'{said_as(again.name)}' given twice in {where}"
 
     def _check_languages(self, decl: Decl, prop: Prop) -> None:
         """One entry per language in a ``name``, ``flavour`` or ``state``."""
@@ -261,8 +325,9 @@ class Layers:
         when ``ships``), or None: a name must not be one of them."""
         if word in ADJECTIVES:
             return f"the adjective '{word}'"
-        if word in grammar_words():
-            return "a word of the card language"
+        clash = name_clash(word, "status" if ships else "ship")
+        if clash is not None:
+            return f"a word of the card language, as in '{clash}'"
         if ships and word in self.entries["ship"]:
             return f"the ship type '{word}'"
         return None
@@ -284,7 +349,7 @@ class Layers:
                                 fields = words.setdefault(said.lang, {}).setdefault(entry.id, {})
                                 fields[key] = said.text
                                 if said.gender is not None:
-                                    fields["gender"] = " ".join(said.gender)
+                                    fields["gender"] = gender_of(said.gender)
         return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
                 for lang, table in words.items()}
 
@@ -301,7 +366,7 @@ class Layers:
             raise self.error(said.pos, f"{where}: the {key} in '{said.lang}' is longer than "
                              f"{MAX_WORDING[key]} characters")
         if said.gender is not None:
-            gender = " ".join(said.gender)
+            gender = gender_of(said.gender)
             if key != "name":
                 raise self.error(said.gender_pos, f"{where}: only a name has a gender, not "
                                  f"the {key}")
@@ -310,3 +375,46 @@ class Layers:
                                  f"is one of {', '.join(f'({g})' for g in GENDERS)}",
                                  _suggest(gender, GENDERS))
         return True
+
+
+#: The words a file writes for a property whose id is not one of them.
+SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
+           "start": "start", "duration": "a duration"}
+
+
+def said_as(prop_name: str) -> str:
+    """The words a card file writes for the property ``prop_name`` (an error
+    names what the designer wrote, never an internal id)."""
+    return SAID_AS.get(prop_name, prop_name)
+
+
+def gender_of(words: tuple[str, ...]) -> str:
+    """A gender as ``GENDERS`` spell it, whatever the order of its words
+    (``(pl f)`` is ``f pl``); the words as written when none matches."""
+    return next((g for g in GENDERS if sorted(g.split()) == sorted(words)), " ".join(words))
+
+
+def said_duration(prop: Prop) -> str:
+    """A ``duration`` property as the file wrote it: ``for 2 uses``, ``while …``."""
+    text, detail = prop.value
+    if text == "for N uses":
+        uses = detail[0]
+        return f"for {uses} use{'' if uses == 1 else 's'}"
+    if text == "while":
+        return "while …"
+    return text
+
+
+def share_out(copies: dict[str, int], total: int) -> dict[str, int]:
+    """``total`` copies shared among the cards in proportion to their ``copies``:
+    each its whole share, then one more each to the largest remainders (ties
+    in the order given)."""
+    have = sum(copies.values())
+    if not have:
+        return dict(copies)
+    shares = {i: n * total // have for i, n in copies.items()}
+    left = total - sum(shares.values())
+    by_remainder = sorted(copies, key=lambda i: -(copies[i] * total % have))
+    for ident in by_remainder[:left]:
+        shares[ident] += 1
+    return shares

@@ -8,6 +8,7 @@ and what was expected in words.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from functools import lru_cache
@@ -91,11 +92,22 @@ class TriggerSpec:
 
 
 @attrs.frozen
+class CopiesChange:
+    """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
+    files below, changed by ``by`` when the patch is applied (dsl_layers)."""
+
+    by: int
+
+    def __str__(self) -> str:
+        return f"{self.by:+d}"
+
+
+@attrs.frozen
 class Decl:
-    """One top-level declaration: ``action`` is new | patch | remove | variant | rules."""
+    """One top-level declaration: ``action`` is new | patch | remove | variant | rules | deck."""
 
     action: str
-    kind: str          # maneuver | order | status | ship | map | variant | rules
+    kind: str          # maneuver | order | status | ship | map | variant | rules | deck
     id: str
     props: tuple[Prop, ...]
     pos: Pos
@@ -106,13 +118,13 @@ class Decl:
 # parsing
 
 WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": 'a quoted row such as "#."',
+    "NAME": "a name", "INT": "a number", "STRING": 'a quoted text such as "Sea mine"',
     "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
     "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
     "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
     # expressions (exprs_dsl.py)
-    "ADDOP": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
+    "ADDOP": "'+', '-'", "SIGN": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
 }
 
 
@@ -133,6 +145,56 @@ def grammar_words() -> frozenset[str]:
     ``self``...): no status or ship type may be called one."""
     return frozenset(t.pattern.value for t in card_parser().terminals
                      if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+#: Where a name of each kind is written, ``{}`` standing for it: a word the
+#: grammar also uses is a good name when every one of these reads it as a
+#: name (``status turn``: the grammar's ``turn`` only follows ``this`` or
+#: ``next``), and a bad one when one of them reads it as its own word.
+NAME_USES: dict[str, tuple[str, ...]] = {
+    "card": ("order {} {{ copies 1 }}", "patch order {} {{ copies 1 }}", "remove order {}",
+             "status s {{ this turn forbids {} }}", "status s {{ this turn forbids orders {} }}",
+             "status s {{ this turn untargetable by {} }}",
+             "status s {{ this turn modify range -1 on {} }}",
+             "ship s {{ maneuvers {} movement }}", "ship s {{ maneuvers movement {} }}"),
+    "status": ("status {} {{ this turn }}", "patch status {} {{ this turn }}",
+               "remove status {}", "order o {{ copies 1 effect status {} on target }}",
+               "order o {{ copies 1 target {} ship }}",
+               "order o {{ copies 1 target enemy {} ship }}",
+               "order o {{ copies 1 effect damage 1 to each {} ship }}",
+               "order o {{ copies 1 usable if target is {} }}",
+               "order o {{ copies 1 usable if target is not {} enemy }}",
+               "order o {{ copies 1 usable if target is enemy {} }}",
+               "order o {{ copies 1 effect damage 1 to each enemy {} ship }}",
+               "ship s {{ ability {} }}", "ship s {{ ability armoured {} }}"),
+    "ship": ("ship {} {{ crew 1 }}", "patch ship {} {{ crew 1 }}", "remove ship {}",
+             "order o {{ copies 1 target {} ship }}",
+             "order o {{ copies 1 target enemy {} ship }}",
+             "order o {{ copies 1 effect damage 1 to each {} ship }}",
+             "order o {{ copies 1 usable if target is {} }}",
+             "order o {{ copies 1 usable if target is not {} enemy }}",
+             "order o {{ copies 1 usable if target is enemy {} }}",
+             "order o {{ copies 1 effect damage 1 to each enemy {} ship }}"),
+}
+
+
+@lru_cache(maxsize=512)
+def name_clash(word: str, kind: str) -> str | None:
+    """Where the card language would read ``word``, a name of ``kind`` (card,
+    status, ship), as a word of its own (the use in ``NAME_USES``), or None
+    when every use reads it as the name."""
+    if word not in grammar_words():
+        return None
+    for use in NAME_USES[kind]:
+        text = use.format(word)
+        try:
+            tree = card_parser().parse(text)
+        except lark.exceptions.LarkError:
+            return text
+        names = [t for t in tree.scan_values(lambda v: isinstance(v, Token)) if t == word]
+        if not names or any(t.type != "NAME" for t in names):
+            return text
+    return None
 
 
 #: The adjectives of a filter (exprs.Adjective): no status or ship type may
@@ -185,6 +247,118 @@ def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) ->
     return match[0] if match else None
 
 
+def _is_word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _glued_word(err: lark.exceptions.UnexpectedToken, text: str
+                ) -> tuple[str, int, set[str]] | None:
+    """When the token in error is the rest of a word whose start was read as a
+    keyword (``forbid``: the keyword ``for``, then ``bid``), the whole word,
+    where it starts and what the grammar expected there; else None."""
+    token = err.token
+    start = getattr(token, "start_pos", None)
+    if token.type == "$END" or start is None or start == 0 or \
+            not _is_word_char(text[start]) or not _is_word_char(text[start - 1]):
+        return None
+    begin = start
+    while begin > 0 and _is_word_char(text[begin - 1]):
+        begin -= 1
+    end = start
+    while end < len(text) and _is_word_char(text[end]):
+        end += 1
+    interactive = card_parser().parse_interactive(text)
+    try:
+        for tok in interactive.iter_parse():
+            if tok.start_pos >= begin:
+                return text[begin:end], begin, set(interactive.accepts())
+    except lark.exceptions.LarkError:
+        return None
+    return None
+
+
+#: A quoted text, a comment or a word of a card file, for ``_check_words_apart``.
+_PIECES = re.compile(r'(?P<string>"[^"\n]*")|(?P<comment>(#|//)[^\n]*)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)')
+
+
+def _check_words_apart(tree: lark.Tree, text: str, file: str) -> None:
+    """A DslError for a word the lexer read as a keyword and the rest (``thisturn``
+    parses as ``this turn``): every word is a word of the language or lies
+    within one token the tree keeps (a name, a number, a text...)."""
+    kept = sorted((t.start_pos, t.end_pos) for t in tree.scan_values(
+        lambda v: isinstance(v, Token)) if t.start_pos is not None)
+    starts = [k[0] for k in kept]
+    words = grammar_words()
+    for piece in _PIECES.finditer(text):
+        word = piece.group("word")
+        if word is None or word in words:
+            continue
+        i = bisect.bisect_right(starts, piece.start()) - 1
+        if i >= 0 and kept[i][0] <= piece.start() and piece.end() <= kept[i][1]:
+            continue
+        head = max((w for w in words if word.startswith(w)), key=len, default=word)
+        line = text.count("\n", 0, piece.start()) + 1
+        column = piece.start() - (text.rfind("\n", 0, piece.start()) + 1) + 1
+        raise DslError(f"'{word}' reads as '{head}' then '{word[len(head):]}': keep the words "
+                       "apart", file=file, line=line, column=column,
+                       source_line=text.splitlines()[line - 1],
+                       suggestion=f"{head} {word[len(head):]}")
+
+
+#: The declaration keywords: a '{' after one of them and a name, where the
+#: parser did not expect it, is a declaration begun inside another.
+_DECLARATION_START = re.compile(
+    r"(?:^|\s)((?:patch\s+)?(?:maneuver|order|status|ship|map|token)\s+[a-z][a-z0-9_]*)\s*$")
+
+
+def _unclosed(text: str, err: lark.exceptions.UnexpectedToken) -> tuple[str, int, int] | None:
+    """When the '{' in error opens a declaration written inside another (a '}'
+    forgotten), that declaration's words, line and column; else None."""
+    token = err.token
+    if token.type != "LBRACE" or token.start_pos is None:
+        return None
+    before = text[:token.start_pos]
+    found = _DECLARATION_START.search(before)
+    if found is None:
+        return None
+    start = found.start(1)
+    line = text.count("\n", 0, start) + 1
+    return found.group(1), line, start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def _close(word: str, choices: Iterable[str]) -> str | None:
+    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def _without_comments(text: str) -> str:
+    return _PIECES.sub(lambda p: " " if p.group("comment") else p.group(0), text)
+
+
+_WORDING_BEFORE = re.compile(r"(?:^|\s)([a-z][a-z0-9_]*)\s+([a-z]{2})\s*$")
+
+
+def _misspelt_wording(text: str, err: lark.exceptions.UnexpectedToken
+                      ) -> tuple[str, int] | None:
+    """When a quoted text follows ``WORD LANG`` and the parser did not expect
+    it, WORD was meant as ``name``, ``flavour`` or ``state``: the word and
+    where it starts."""
+    token = err.token
+    if token.type != "STRING" or token.start_pos is None:
+        return None
+    found = _WORDING_BEFORE.search(text[:token.start_pos])
+    if found is None or found.group(1) in ("name", "flavour", "state"):
+        return None
+    return found.group(1), found.start(1)
+
+
+def _primitive_suggestion(word: str) -> str | None:
+    """``effect WORD`` when a card property was expected and ``word`` is an
+    effect primitive (the word ``effect`` forgotten)."""
+    from .effects import PRIMITIVES  # the registry of effect names
+    return f"effect {word}" if word in PRIMITIVES else None
+
+
 def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
     parser = card_parser()
     lines = text.splitlines()
@@ -195,7 +369,15 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
         column = len(lines[-1]) + 1 if lines else 1
     src = lines[line - 1] if 0 < line <= len(lines) else ""
     suggestion = None
-    if isinstance(err, lark.exceptions.UnexpectedToken):
+    glued = _glued_word(err, text) if isinstance(err, lark.exceptions.UnexpectedToken) else None
+    if glued is not None and isinstance(err, lark.exceptions.UnexpectedToken):
+        # `forbid` read as the keyword `for` then `bid`: name the word
+        word, start, accepts = glued
+        line, column = err.token.line, err.token.column - (err.token.start_pos - start)
+        expected = _terminal_words(parser, accepts)
+        message = f"unexpected '{word}'; expected {_expected_phrase(expected)}"
+        suggestion = _keyword_suggestion(parser, word, accepts)
+    elif isinstance(err, lark.exceptions.UnexpectedToken):
         token = err.token
         expected = _terminal_words(parser, err.expected)
         if token.type == "$END":
@@ -206,7 +388,27 @@ def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslEr
             what = f"unexpected '{token}'"
             if token.type == "NAME":
                 suggestion = _keyword_suggestion(parser, str(token), err.expected)
+                if "EFFECT" in err.expected:
+                    suggestion = _primitive_suggestion(str(token)) or suggestion
         message = f"{what}; expected {_expected_phrase(expected)}"
+        misspelt = _misspelt_wording(text, err)
+        if misspelt is not None:  # `nme en "Mine"`: the word before the language
+            word, start = misspelt
+            line = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+            message = (f"unexpected '{word}' before a language and its text; expected "
+                       "'flavour', 'name' or 'state'")
+            suggestion = _close(word, ("name", "flavour", "state"))
+        elif token.type not in ("$END", "NAME") and \
+                not text[:token.start_pos].rsplit("\n", 1)[-1].strip():
+            previous = re.findall(r"[^\s]+", _without_comments(text[:token.start_pos]))
+            if previous:  # first on its line: what the line before left unfinished
+                message += f" after '{previous[-1]}'"
+        unclosed = _unclosed(text, err)
+        if unclosed is not None:  # point at the declaration begun inside another
+            words, line, column = unclosed
+            message = (f"'{words}' begins inside the declaration before it: a '}}' is "
+                       "missing before it")
     elif isinstance(err, lark.exceptions.UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         expected = _terminal_words(parser, err.allowed or ())
@@ -309,7 +511,19 @@ class _ToDecls(ExprTransformer, Transformer):
             return Prop("cost", c[0], self._pos(meta))
         return Prop("cost", _number(self.file, c[0]), self._pos(meta))
 
-    copies = _int_prop("copies")
+    def copies(self, meta, c):
+        if len(c) == 2:  # copies +2 / copies -1: a change to the copies below
+            sign, amount = c
+            by = _number(self.file, amount) * (-1 if sign == "-" else 1)
+            return Prop("copies", CopiesChange(by), self._pos(meta))
+        return Prop("copies", _number(self.file, c[0]), self._pos(meta))
+
+    def deck_decl(self, meta, c):
+        return Decl("deck", "deck", "deck", tuple(c), self._pos(meta))
+
+    def keep_size(self, meta, c):
+        return Prop("keep_size", True, self._pos(meta))
+
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
     crew = _int_prop("crew")
@@ -540,6 +754,7 @@ def parse_source(text: str, file: str = "<string>") -> list[Decl]:
     except lark.exceptions.UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     check_tree(tree, text, file)
+    _check_words_apart(tree, text, file)
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:

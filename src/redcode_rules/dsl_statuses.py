@@ -84,8 +84,9 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
-        raise draft.error(p["uses"].pos, f"{where} lasts {uses} uses but nothing in it "
-                          "is used: a use is counted by 'modify' (a maneuver declared, a "
+        plural = "" if uses == 1 else "s"
+        raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
+                          "in it is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
 

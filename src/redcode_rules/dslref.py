@@ -67,6 +67,14 @@ DECLARATIONS: dict[str, tuple[str, str]] = {
         "see Triggers and tokens below).",
         'token mine {\n    mark "*"\n    when enters { effect damage 2 to target; '
         'remove_token self }\n}'),
+    "deck_decl": (
+        "What the deck does with the order cards of this file. `keep size`: the order "
+        "cards whose copies this file does not set make room for those it adds (or fill "
+        "the room of those it takes away), each in proportion to its copies (largest "
+        "remainders, ties in deck order), so the deck keeps `deck_size` (R1.4) on every "
+        "edition, whatever its counts.",
+        "order salvo {\n    copies 2\n    effect damage 1 to each enemy ship in sight "
+        "within 2\n}\ndeck { keep size }"),
     "rules_decl": (
         "Rule options: every number of the rules that is not on a card (see Rule options below).",
         "rules {\n    hand_limit 4\n    sunk_mid_chain all\n}"),
@@ -103,7 +111,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
              "an order card: its player); the cards spent are part of the game state "
              "(`spent` in scenarios).", "once per game"),
     "copies": ("Copies of the order card in the deck; all copies must add up to "
-               "`deck_size` (R1.4). Required for order cards.", "copies 4"),
+               "`deck_size` (R1.4). Required for order cards. In a patch, `copies +N` / "
+               "`copies -N` changes the copies the card has in the files below (`patch order "
+               "ambush { copies -2 }`: two fewer ambushes, on every edition).",
+               "copies 4"),
     "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
                "`ship` if an effect acts on `target`, else `self`. `target WORD… ship "
                "[where CONDITION]` lets only the ships that pass the filter be targeted "
