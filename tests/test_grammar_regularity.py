@@ -197,10 +197,11 @@ def test_a_line_left_unfinished_is_named_by_its_last_word():
 
 
 def test_a_duration_given_twice_says_what_was_written():
-    err = error_of("status s {\n    for 1 use\n    this turn\n    modify range -1\n}\n")
+    err = error_of("status s {\n    permanent\n    this turn\n    modify range -1\n}\n")
     assert err.reason == (
-        "status 's' says twice how long it lasts ('for 1 use' at line 2, then 'this turn'); "
-        "give one of until …, this turn, permanent, for N uses, while …")
+        "status 's' says twice how long it lasts ('permanent' at line 2, then 'this turn'); "
+        "give one time (until …, this turn or permanent), with 'for N uses' or 'while …' "
+        "beside it if it also ends by uses or by a condition")
 
 
 # ------------------------------------------------------------------ no internal word in an error

@@ -245,7 +245,8 @@ CASES = [
      'status stuck {\n    this turn\n    permanent\n    forbids orders\n}\n',
      'status_two_durations.rc', 3, 5,
      "status 'stuck' says twice how long it lasts ('this turn' at line 2, then 'permanent'); "
-     "give one of until …, this turn, permanent, for N uses, while …",
+     "give one time (until …, this turn or permanent), with 'for N uses' or 'while …' "
+     "beside it if it also ends by uses or by a condition",
      None),
     ('status_named_like_a_ship_field',
      'status sunk {\n    this turn\n    forbids orders\n}\n',

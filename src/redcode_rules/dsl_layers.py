@@ -285,8 +285,9 @@ class Layers:
         where = f"{decl.kind} '{decl.id}'" if decl.kind != "deck" else "the deck"
         if again.name == "duration":
             return (f"{where} says twice how long it lasts ('{said_duration(first)}' at line "
-                    f"{first.pos.line}, then '{said_duration(again)}'); give one of "
-                    "until …, this turn, permanent, for N uses, while …")
+                    f"{first.pos.line}, then '{said_duration(again)}'); give one time (until …, "
+                    "this turn or permanent), with 'for N uses' or 'while …' beside it if "
+                    "it also ends by uses or by a condition")
         return f"'{said_as(again.name)}' given twice in {where}"
 
     def _check_languages(self, decl: Decl, prop: Prop) -> None:
