@@ -15,14 +15,29 @@ plain numbers and the selectors of effects.py and cost nothing more.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
 from .kinds import Side
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .board import Board
+
+
+class Reader(Protocol):
+    """What an expression reads of a game: the read-only rule queries
+    (rule_queries.RuleQueries) are one. The state and the ruleset are typed
+    loosely: their modules (state.py, model.py) hold expressions, so naming
+    their classes here would close a circle of imports."""
+
+    state: Any  # a GameState
+    board: Board
+    rules: Any  # a Ruleset
+
+    def sight(self, seat: int) -> list[tuple[int, int]]: ...
+    def card_of(self, item: Any) -> Any: ...
+    def crew_out(self, seat: int) -> int: ...
 
 
 class Subject(str, enum.Enum):
@@ -114,7 +129,7 @@ class Scope(NamedTuple):
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None)
 
 
-def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
+def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
     """The seat a ship subject names, or None when there is none."""
     if subject is Subject.SELF or subject is Subject.YOU:
         return scope.seat
@@ -131,7 +146,7 @@ def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
     return None
 
 
-def distance(eng: Engine, a: int | None, b: int | None) -> int | None:
+def distance(eng: Reader, a: int | None, b: int | None) -> int | None:
     """Boxes between two boxes, counting diagonal steps as one (R2.5)."""
     if a is None or b is None:
         return None
@@ -139,7 +154,7 @@ def distance(eng: Engine, a: int | None, b: int | None) -> int | None:
     return max(abs(a % w - b % w), abs(a // w - b // w))
 
 
-def _side_of(subject: Subject, eng: Engine, scope: Scope) -> str | None:
+def _side_of(subject: Subject, eng: Reader, scope: Scope) -> str | None:
     mine = eng.state.ships[scope.seat].side
     if subject is Subject.FRIENDLY:
         return mine
@@ -156,12 +171,12 @@ class Measure:
     quantity: Quantity
     subject: Subject
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none (``read``)."""
         found = self.read(eng, scope)
         return 0 if found is None else found
 
-    def read(self, eng: Engine, scope: Scope) -> int | None:
+    def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now. D9.3: a ship off the board (sunk, not yet placed)
         or absent (no target, no answered item) counts 0, sees no ship, and
         is at no distance from anything: a distance to or from it is None."""
@@ -225,13 +240,13 @@ class Amount:
     terms: tuple[tuple[int, int | Measure], ...]
     """(sign +1 or -1, a number or a measure), in written order."""
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, at least 0; 0 if a term has none (D9.3: an effect
         by a distance to a ship off the board does nothing)."""
         found = self.read(eng, scope)
         return 0 if found is None else found
 
-    def read(self, eng: Engine, scope: Scope) -> int | None:
+    def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now, at least 0, or None if a term has none (``Measure.read``)."""
         total = 0
         for sign, term in self.terms:
@@ -260,7 +275,7 @@ class Amount:
 class Condition:
     """Base of conditions: ``holds`` now, for ``scope``."""
 
-    def holds(self, eng: Engine, scope: Scope) -> bool:
+    def holds(self, eng: Reader, scope: Scope) -> bool:
         """Whether it holds now."""
         raise NotImplementedError
 
@@ -385,7 +400,7 @@ class Not(Condition):
         return f"not ({self.part})"
 
 
-def passes(word: str, eng: Engine, scope: Scope, seat: int) -> bool:
+def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:
     """Whether ship ``seat`` is what ``word`` says, seen from the card's ship:
     an ``Adjective``, a ship type id or a status id (the compiler checked it)."""
     ships = eng.state.ships
@@ -416,7 +431,7 @@ class Filter:
     words: tuple[str, ...] = ()
     where: Condition | None = None
 
-    def accepts(self, eng: Engine, scope: Scope, seat: int) -> bool:
+    def accepts(self, eng: Reader, scope: Scope, seat: int) -> bool:
         """Whether ship ``seat`` passes, for a card played from ``scope``."""
         for w in self.words:
             if not passes(w, eng, scope, seat):
@@ -458,7 +473,7 @@ class Ships:
             out += ["where", str(self.filter.where)]
         return " ".join(out)
 
-    def seats(self, eng: Engine, item) -> list[int]:
+    def seats(self, eng: Reader, item) -> list[int]:
         """The seats of the ships it names as ``item`` resolves."""
         scope = Scope.of_item(item)
         ships = eng.state.ships
@@ -500,7 +515,7 @@ class Players:
         """Its DSL spelling."""
         return " ".join(["each", *self.words, "player"])
 
-    def seats(self, eng: Engine, item) -> list[int]:
+    def seats(self, eng: Reader, item) -> list[int]:
         """The seats of the players it names, in seat order."""
         scope = Scope.of_item(item)
         return [s for s, ship in enumerate(eng.state.ships) if not ship.eliminated
@@ -523,7 +538,7 @@ class Computed:
         return f"if {self.condition}" if self.condition is not None else ""
 
 
-def prepared(effect, eng: Engine, item):
+def prepared(effect, eng: Reader, item):
     """The effect as it resolves for ``item``: None if its condition fails,
     else with its computed amounts replaced by their values now."""
     computed = effect.computed

@@ -2,11 +2,12 @@
 
 A move is one decision written in the notation of docs/notation.md. The
 generator lists every legal move of the player to move as a mapping from
-its string to a ``Move``, from the engine's rule queries (``Engine.usable``,
-``sight``, ``path_start``); ``play`` accepts exactly those strings, so the
+its string to a ``Move``, from the rule queries (rule_queries.py:
+``usable``, ``playable_orders``, ``sight``, ``path_start``, asked directly,
+not through the engine); ``play`` accepts exactly those strings, so the
 list and the check can never disagree, and the engine carries the move out
 (``Engine.perform``). explain.py says, for any other string, which rule
-forbids it.
+forbids it, from the same queries.
 """
 
 from __future__ import annotations
@@ -157,10 +158,11 @@ class MoveGen:
     """Legal moves of the pending decision of one engine state: what the
     engine's rule queries allow, written in the notation."""
 
-    __slots__ = ("eng", "rules", "board", "state", "cache")
+    __slots__ = ("eng", "queries", "rules", "board", "state", "cache")
 
     def __init__(self, eng: Engine, cache: MoveCache | None = None):
         self.eng = eng
+        self.queries = eng.queries
         self.rules = eng.rules
         self.board = eng.board
         self.state = eng.state
@@ -199,9 +201,9 @@ class MoveGen:
         if kind == DISCARD_NOW:
             options: tuple = tuple(sorted(set(st.hands[seat])))
         elif kind == PLACE_NOW:
-            options = tuple(self.eng.free_start_boxes(seat))
+            options = tuple(self.queries.free_start_boxes(seat))
         elif kind == RECOVER_NOW:
-            options = tuple(self.eng.recover_options(seat))
+            options = tuple(self.queries.recover_options(seat))
         else:  # an answer an effect owes (D6.4): its word is its choice's
             options = tuple(self.eng.choice_options())
         word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
@@ -234,8 +236,8 @@ class MoveGen:
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
                        groups: list) -> None:
         """Maneuvers into ``out``, moves with paths into ``groups``."""
-        eng = self.eng
-        usable = eng.usable(seat, responding)
+        ask = self.queries
+        usable = ask.usable(seat, responding)
         if not usable:
             return
         sight: list[tuple[int, int]] = []
@@ -246,18 +248,18 @@ class MoveGen:
                 self._with_path(kind, card, seat, None, out, groups)
                 continue
             if not looked:
-                sight, looked = eng.sight(seat), True  # one look serves every card
-            for target in eng.maneuver_targets(seat, card, sight):
+                sight, looked = ask.sight(seat), True  # one look serves every card
+            for target in ask.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
 
     def order_moves(self, seat: int, out: dict[str, Move], groups: list,
                     responding: bool = False) -> None:
         """Order cards into ``out`` (R7.3); ``responding``: the ``response``
         cards that may answer the top item."""
-        eng = self.eng
+        ask = self.queries
         on_board = None  # any ship on the board: looked up once for every card
-        for card in eng.playable_orders(seat, responding):
-            if card.usable is not None and not eng.may_use(card, seat, responding):
+        for card in ask.playable_orders(seat, responding):
+            if card.usable is not None and not ask.may_use(card, seat, responding):
                 continue  # its `usable if` fails (exprs.py)
             tk = card.target.kind
             if tk is TargetKind.AREA:
@@ -266,14 +268,14 @@ class MoveGen:
                 continue
             if tk is TargetKind.SHIP:
                 if on_board is None:
-                    on_board = eng.order_targets(card)
+                    on_board = ask.order_targets(card)
                 targets = on_board
             else:
-                targets = eng.order_targets(card)
-            if eng.mods is not None and tk is not TargetKind.SELF:
-                targets = [t for t in targets if eng.targetable(seat, t, ORDER_CARD)]
+                targets = ask.order_targets(card)
+            if ask.mods is not None and tk is not TargetKind.SELF:
+                targets = [t for t in targets if ask.targetable(seat, t, ORDER_CARD)]
             if card.target.filter is not None:  # `target enemy ship` (exprs.py)
-                targets = eng.allowed_targets(card, seat, targets, responding)
+                targets = ask.allowed_targets(card, seat, targets, responding)
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 
@@ -298,7 +300,7 @@ class MoveGen:
                 f"respond {card.id}" if kind == RESPOND else card.id
             text = head if target is None else f"{head} {self.state.ships[target].id}"
             move = self.cache.moves[key] = Move(kind, text, card.id, target)
-        walk = self.eng.path_start(card, seat, target) if card.path_effect is not None \
+        walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:
             out[move.text] = move
