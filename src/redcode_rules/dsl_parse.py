@@ -76,6 +76,17 @@ class Words:
 
 
 @attrs.frozen
+class ClassWords:
+    """A parsed class of cards (``ranged maneuvers costing 2``, ``torpedo,
+    radar``), checked by the compiler (dsl_statuses.compile_class)."""
+
+    words: tuple[tuple[str, Pos], ...]
+    cost: tuple[int, Pos] | None
+    listed: bool  # a list of names, written with commas
+    pos: Pos
+
+
+@attrs.frozen
 class TriggerSpec:
     """One parsed trigger (`when damaged of self { effect ... }`), checked by
     the compiler (``Draft._trigger``)."""
@@ -423,17 +434,25 @@ class _ToDecls(ExprTransformer, Transformer):
                     self._pos(meta))
 
     def while_(self, meta, c):
-        return Prop("duration", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
+        return Prop("while", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
 
     def untargetable(self, meta, c):
-        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
-        return Prop("untargetable", kinds, self._pos(meta))
+        return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
     def modify(self, meta, c):
         name, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)
-        only = None if card is None else (str(card), self._tpos(card))
-        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
+        return Prop("modify", ((str(name), self._tpos(name), value, card),), self._pos(meta))
+
+    def card_class(self, meta, c):
+        *names, cost = c
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in names),
+                          None if cost is None else (_number(self.file, cost), self._tpos(cost)),
+                          False, self._pos(meta))
+
+    def card_list(self, meta, c):
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in c), None, True,
+                          self._pos(meta))
 
     def redirect(self, meta, c):
         what, where = c

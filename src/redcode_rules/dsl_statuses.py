@@ -1,12 +1,16 @@
 """The card language's compiler for statuses, triggers and tokens: a
-status's duration, what it forbids and changes; the triggers of a status,
+status's duration, what it forbids and changes (and the classes of cards
+it names, card_classes.py); the triggers of a status,
 ship type or token (triggers.py); a token kind's mark."""
 
 from __future__ import annotations
 
+import attrs
+
 from .dsl_cards import compile_effect
 from .dsl_layers import Layers, _Entry, _suggest
-from .dsl_parse import Call, Pos, Prop, TriggerSpec
+from .card_classes import KIND_WORDS, CardClass, Trait, Whose
+from .dsl_parse import Call, ClassWords, Pos, Prop, TriggerSpec
 from .effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
 from .exprs import Condition, Subject
 from .exprs_dsl import check_words
@@ -51,13 +55,16 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           f"word is {meaning}, so the status could never be selected")
     durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
                           for d in Duration)
-    if "duration" not in p:
+    if "duration" not in p and "while" not in p:
         raise draft.error(entry.pos, f"{where} has no duration ({durations})")
-    text, whose = p["duration"].value
+    # `while` alone is a duration (the status ends when the condition
+    # fails); beside another one it says when the status acts (it holds only
+    # while the condition holds, and ends by its duration)
+    text, whose = p["duration"].value if "duration" in p else (Duration.WHILE.value, None)
     uses = 0
-    condition = None
+    condition = _while(draft, entry, p["while"]) if "while" in p else None
     if text == Duration.WHILE.value:
-        condition, whose = _while(draft, entry, p["duration"]), None
+        whose = None
     if text == Duration.USES.value:
         uses, whose = whose
         if not 1 <= uses <= MAX_USES:
@@ -91,7 +98,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      SourceRef(entry.pos.file, entry.pos.line), uses,
                      _untargetable(draft, entry), _modifiers(draft, entry),
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
-                     condition, _nature(draft, entry))
+                     condition, _nature(draft, entry),
+                     untargetable_by=_untargetable_class(draft, entry))
     if uses and not (spec.modifiers or spec.redirect):
         raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
                           "is used: a use is counted by 'modify' (a maneuver declared, a "
@@ -115,22 +123,115 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
 
 def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
     """``untargetable [by maneuvers orders]``: the kinds of card it hides from
-    (both without ``by``)."""
+    (both without ``by``); none when it names a class of cards
+    (``_untargetable_class``)."""
     prop = entry.props.get("untargetable")
     if prop is None:
         return ()
     if not prop.value:
         return (CardKind.MANEUVER, CardKind.ORDER)
+    if not _kinds_only(prop.value):
+        return ()
     known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
     out: list[CardKind] = []
-    for word, pos in prop.value:
-        if word not in known:
-            raise draft.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
-                              f"orders, not '{word}'", _suggest(word, known))
+    for word, pos in prop.value.words:
         if known[word] in out:
             raise draft.error(pos, f"status '{entry.id}' names '{word}' twice")
         out.append(known[word])
     return tuple(out)
+
+
+def _kinds_only(words: ClassWords) -> bool:
+    """Whether a class is kinds of card only (``maneuvers orders``)."""
+    return not words.listed and words.cost is None and \
+        all(w in ("maneuvers", "orders") for w, _ in words.words)
+
+
+def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``untargetable by CLASS`` for a class that is more than kinds of card:
+    ``untargetable by enemy damaging cards``, ``by torpedo, radar``."""
+    prop = entry.props.get("untargetable")
+    if prop is None or not prop.value or _kinds_only(prop.value):
+        return None
+    return compile_class(draft, entry, prop.value, "untargetable by", whose=True)
+
+
+#: The words that describe cards in a class, with what they mean (the
+#: compiler's suggestions and the reference list them).
+CLASS_WORDS = {**{t.value: t for t in Trait}, **{w: w for w in KIND_WORDS}}
+
+
+def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
+                  whose: bool = False, maneuvers_only: bool = False) -> CardClass:
+    """A class of cards, checked: a list of declared cards, or words that
+    describe cards (traits, then one kind word, then ``costing N``);
+    ``whose``: ``enemy`` may come first (whose cards hide a ship);
+    ``maneuvers_only``: the class must hold maneuvers (a range, a cost)."""
+    cards = list(draft.entries["maneuver"]) + ([] if maneuvers_only else
+                                               list(draft.entries["order"]))
+    here = f"status '{entry.id}': '{where}'"
+    if given.listed or (len(given.words) == 1 and given.words[0][0] in cards):
+        seen: list[str] = []
+        for name, pos in given.words:
+            if name not in cards:
+                raise draft.error(pos, f"{here} names unknown "
+                                  f"{'maneuver' if maneuvers_only else 'card'} '{name}'",
+                                  _suggest(name, cards))
+            if name in seen:
+                raise draft.error(pos, f"{here} names '{name}' twice")
+            seen.append(name)
+        return CardClass(names=tuple(seen))
+    words = list(given.words)
+    owner = Whose.OTHER
+    if whose and words and words[0][0] == Whose.ENEMY.value:
+        owner = Whose.ENEMY
+        words.pop(0)
+    if not words or words[-1][0] not in KIND_WORDS:
+        last, pos = words[-1] if words else ("", given.pos)
+        known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
+        hint = _suggest(last, known + cards) if last else None
+        raise draft.error(pos, f"{here}: a class of cards ends with cards, maneuvers or "
+                          f"orders ('ranged maneuvers', 'enemy damaging cards'), or is a "
+                          f"list of cards ('torpedo, radar'); not '{last}'", hint)
+    noun, npos = words.pop()
+    kind = KIND_WORDS[noun]
+    traits: list[Trait] = []
+    for word, pos in words:
+        if word not in {t.value for t in Trait}:
+            known = [t.value for t in Trait] + (["enemy"] if whose else [])
+            extra = " ('enemy' comes first, and only in 'untargetable by')" \
+                if word == "enemy" else ""
+            raise draft.error(pos, f"{here}: '{word}' does not describe cards; a class's "
+                              f"words are {', '.join(known)}{extra}", _suggest(word, known))
+        if Trait(word) in traits:
+            raise draft.error(pos, f"{here} says '{word}' twice")
+        traits.append(Trait(word))
+    if maneuvers_only and kind is CardKind.ORDER:
+        raise draft.error(npos, f"{here}: order cards have no range or cost (R7.3); "
+                          "name maneuvers")
+    cost = None
+    if given.cost is not None:
+        cost, cpos = given.cost
+        if kind is CardKind.ORDER:
+            raise draft.error(cpos, f"{here}: order cards cost no crew (R7.3)")
+    kinds = (CardKind.MANEUVER,) if maneuvers_only else () if kind is None else (kind,)
+    return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
+
+
+def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
+    """The statuses with the cards of their classes filled in, from every
+    card of the ruleset (``CardClass.members``): a class covers the cards of
+    every file, read once as the ruleset is compiled."""
+    def filled(spec: StatusDef) -> StatusDef:
+        hidden = spec.untargetable_by
+        if hidden is None and not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
+            return spec
+        return attrs.evolve(spec, modifiers=tuple(
+            (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
+            for m, n, c in spec.modifiers),
+            untargetable_by=None if hidden is None else hidden.with_members(cards))
+    return {k: filled(s) for k, s in statuses.items()}
+
 
 def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
     """``modify NAME N [on CARD]`` lines: each number changed once per card,
@@ -145,7 +246,7 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         if word not in known:
             raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
                               f"modifies {', '.join(known)}", _suggest(word, known))
-        card = None if only is None else _modified_card(draft, entry, word, *only)
+        card = None if only is None else _modified_card(draft, entry, word, only)
         if any(m.value == word and c == card for m, _, c in out):
             raise draft.error(pos, f"status '{entry.id}' modifies '{word}' twice")
         if amount == 0:
@@ -154,19 +255,26 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         out.append((Modifier(word), amount, card))
     return tuple(out)
 
-def _modified_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
-    """The card a ``modify ... on CARD`` names, checked."""
+def _modified_card(draft: Layers, entry: _Entry, word: str,
+                   given: ClassWords) -> str | CardClass:
+    """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
+    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``)."""
     if word not in ("range", "cost", "movement"):
-        raise draft.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
-                          "not for one card ('on' is for range, cost and movement)")
+        raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
+                          "ship, not for one card ('on' is for range, cost and movement)")
     cards = list(draft.entries["maneuver"])
     if word == "movement":
         cards += list(draft.entries["order"])
-    if card not in cards:
-        kind = "card" if word == "movement" else "maneuver"
-        raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
-                          f"'modify {word}'", _suggest(card, cards))
-    return card
+    if len(given.words) == 1 and not given.listed and given.cost is None:
+        card, pos = given.words[0]
+        if card in cards:
+            return card
+        if card in draft.entries["order"] or card not in CLASS_WORDS:
+            kind = "card" if word == "movement" else "maneuver"
+            raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                              f"'modify {word}'", _suggest(card, cards))
+    return compile_class(draft, entry, given, f"modify {word} on",
+                         maneuvers_only=word != "movement")
 
 def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
     """``redirect damage to giver``."""

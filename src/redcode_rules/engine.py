@@ -155,6 +155,7 @@ class Engine(Part):
             if rules.status_rules.modifying else None
         self.queries = queries = RuleQueries(rules, board, state, log, self.mods, self)
         lifetimes.reader = weakref.proxy(queries)
+        queries.lasts = lifetimes.lasts
         self.ops = ops = StateOps(rules, board, state, log, queries, self)
         self.runs = runs = TriggerRuns(rules, board, state, log, lifetimes.lasts,
                                        queries.card_of, self)

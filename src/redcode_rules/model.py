@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import attrs
 
+from .card_classes import CardClass
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Condition, Filter
 from .errors import UnknownName
@@ -164,7 +165,7 @@ class StatusDef:
     """How many uses it lasts (``for N uses``); 0 for any other duration."""
     untargetable: tuple[CardKind, ...] = ()
     """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
-    modifiers: tuple[tuple[Modifier, int, str | None], ...] = ()
+    modifiers: tuple[tuple[Modifier, int, str | CardClass | None], ...] = ()
     """The numbers it changes, by how much, and for which card only, if one
     (``modify NAME N [on CARD]``), in declared order."""
     redirect: Redirect | None = None
@@ -179,18 +180,24 @@ class StatusDef:
     """Whether it harms, protects or is neutral to its ship (``nature``), which
     chooses the verb that gives it in card text; None: read from what it does
     (``text.status_nature``). Words only: no play reads it, nor the hash."""
+    untargetable_by: CardClass | None = None
+    """The class of cards that cannot target its ship (``untargetable by enemy
+    damaging cards``), when it is more than kinds of card (``untargetable``)."""
 
     @property
     def modifies(self) -> bool:
         """Whether it changes anything besides what it forbids (the engine then
         looks at it in its rule queries and when damage is taken)."""
-        return bool(self.untargetable or self.modifiers or self.redirect)
+        return bool(self.untargetable or self.modifiers or self.redirect
+                    or self.untargetable_by)
 
     def amount(self, modifier: Modifier, card: str | None = None) -> int:
         """How much it changes ``modifier`` (0 if not at all) for ``card``: a
-        change for another card only is left out; ``card`` None counts them all."""
+        change for another card only (one named, or a class of cards:
+        ``card_classes.CardClass``) is left out; ``card`` None counts them all."""
         return sum(n for m, n, only in self.modifiers
-                   if m is modifier and (card is None or only is None or only == card))
+                   if m is modifier and (card is None or only is None or only == card
+                                         or type(only) is CardClass and card in only.members))
 
     def extra(self) -> list[Any]:
         """What the hash describes beyond duration and forbids: empty for a
@@ -201,12 +208,14 @@ class StatusDef:
         if self.untargetable:
             out.append(["untargetable", [k.value for k in self.untargetable]])
         if self.modifiers:
-            out.append(["modify", [[m.value, n, *([c] if c else [])]
+            out.append(["modify", [[m.value, n, *([str(c)] if c else [])]
                                    for m, n, c in self.modifiers]])
         if self.redirect:
             out.append(["redirect", self.redirect.value])
         if self.condition is not None:
             out.append(["while", str(self.condition)])
+        if self.untargetable_by is not None:
+            out.append(["untargetable_by", str(self.untargetable_by)])
         return out
 
 
@@ -234,6 +243,11 @@ class StatusRules:
     with_giver: frozenset[str] = frozenset()
     #: statuses lasting ``while CONDITION`` (none: the engine never checks one)
     conditional: frozenset[str] = frozenset()
+    #: statuses that act only while a condition holds but end by another
+    #: duration (``permanent`` beside ``while``): asked, not ended
+    dormant: frozenset[str] = frozenset()
+    #: every status with a condition (``conditional`` and ``dormant``)
+    conditioned: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -255,6 +269,9 @@ class StatusRules:
             at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
             counted=having(lambda s: s.duration is Duration.USES),
             conditional=having(lambda s: s.duration is Duration.WHILE),
+            dormant=having(lambda s: s.condition is not None
+                           and s.duration is not Duration.WHILE),
+            conditioned=having(lambda s: s.condition is not None),
             with_giver=having(lambda s: s.redirect is not None or s.duration in (
                 Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 

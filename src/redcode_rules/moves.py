@@ -17,14 +17,13 @@ from typing import NamedTuple
 
 from .effects import primitive_of
 from .engine import Engine
-from .kinds import CardKind, Choice, Decision, MoveKind
+from .kinds import Choice, Decision, MoveKind
 from .model import CardDef, TargetKind
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
 SELF_TARGET = TargetKind.SELF
-ORDER_CARD = CardKind.ORDER
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
@@ -273,7 +272,7 @@ class MoveGen:
             else:
                 targets = ask.order_targets(card)
             if ask.mods is not None and tk is not TargetKind.SELF:
-                targets = [t for t in targets if ask.targetable(seat, t, ORDER_CARD)]
+                targets = [t for t in targets if ask.targetable(seat, t, card)]
             if card.target.filter is not None:  # `target enemy ship` (exprs.py)
                 targets = ask.allowed_targets(card, seat, targets, responding)
             for target in targets:

@@ -23,7 +23,7 @@ what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import attrs
 
@@ -66,7 +66,7 @@ class RuleQueries(Part):
     the modifier queries, or None when no status modifies anything."""
 
     __slots__ = ("_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
-                 "mods")
+                 "mods", "_dormant", "lasts")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  mods: Modifiers | None, seats: Part | None = None):
@@ -80,6 +80,11 @@ class RuleQueries(Part):
         # control card it may use so (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (2 * n)
         self.mods = mods
+        # the statuses that act only while a condition holds and do not end
+        # when it fails (``permanent`` and ``while``): what they forbid asks it
+        self._dormant = rules.status_rules.dormant
+        # whether a status's condition holds (Lifetimes.lasts; the engine sets it)
+        self.lasts: Callable[[int, str], bool] = lambda seat, status: True
 
     def occupant(self) -> list[int]:
         """Box → seat of the ship on it, or -1 (R2.4)."""
@@ -136,7 +141,9 @@ class RuleQueries(Part):
         if not statuses:
             return None
         names = getattr(self.rules.status_rules, what)
-        return next((name for name, _ in statuses if name in names), None)
+        dormant = self._dormant
+        return next((name for name, _ in statuses if name in names and (
+            name not in dormant or self.lasts(seat, name))), None)
 
     def forbidden(self, seat: int, what: str) -> Refusal | None:
         """A status of the ship forbids it ``what``: which (``forbidding``)."""
@@ -236,7 +243,8 @@ class RuleQueries(Part):
             return Refusal("R9.2", "off_board", {"ship": target})
         kind = CardKind(card.kind)
         if self.mods is not None and target != seat:
-            spec = self.mods.hidden_by(st.ships[target], target, kind)
+            spec = self.mods.hidden_by(st.ships[target], target, card,
+                                       self.sides[seat] != self.sides[target])
             if spec is not None:
                 return Refusal("R9", f"untargetable_{kind}", {"target": target,
                                                               "status": spec.id})
@@ -355,12 +363,13 @@ class RuleQueries(Part):
             return card.range
         return self.mods.reach(self.state.ships[seat], seat, card)
 
-    def targetable(self, seat: int, target: int, kind: str) -> bool:
-        """Whether a card of ``kind`` of the ship's player may target ``target``:
-        no status or ability of it forbids it (a ship's own player's cards always may)."""
+    def targetable(self, seat: int, target: int, card: CardDef) -> bool:
+        """Whether ``card`` of the ship's player may target ``target``: no
+        status or ability of it forbids it (a ship's own player's cards always may)."""
         mods = self.mods
         return mods is None or target == seat or mods.hidden_by(
-            self.state.ships[target], target, CardKind(kind)) is None
+            self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
+            is None
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3);
@@ -396,7 +405,7 @@ class RuleQueries(Part):
             targets: list[int | None] = self.visible_targets(seat, card.range, sight)
         else:
             targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
-                       if self.targetable(seat, t, MANEUVER)]
+                       if self.targetable(seat, t, card)]
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
             targets = [source] if source in targets else []

@@ -79,7 +79,7 @@ class TriggerRuns(Part):
         self._watch = self._triggers.any
         self.waiting: list[Triggered] = []
         self.triggered = 0
-        self._while = rules.status_rules.conditional
+        self._while = rules.status_rules.conditioned
         # the (kind, box) of every token of ``_token_list`` (``token_keys``)
         self._token_list: list[TokenState] | None = None
         self._token_keys: set[tuple[str, int]] = set()
