@@ -189,7 +189,8 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
     if not words or words[-1][0] not in KIND_WORDS:
         last, pos = words[-1] if words else ("", given.pos)
         known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
-        hint = _suggest(last, known + cards) if last else None
+        hint = f"{last} cards" if last in CLASS_WORDS or last == "enemy" else \
+            _suggest(last, known + cards) if last else None
         raise draft.error(pos, f"{here}: a class of cards ends with cards, maneuvers or "
                           f"orders ('ranged maneuvers', 'enemy damaging cards'), or is a "
                           f"list of cards ('torpedo, radar'); not '{last}'", hint)

@@ -25,7 +25,7 @@ from .i18n import ShipName, catalog, status_name, text
 from .kinds import Choice, Decision
 from .model import TargetKind
 from .rule_queries import Refusal, RuleQueries
-from .text import status_rule_parts
+from .text import class_text, status_rule_parts
 
 if TYPE_CHECKING:
     from .board import Board
@@ -134,6 +134,10 @@ def said(asked: Asked, refusal: Refusal) -> str:
     if "status" in values:
         holder = state.ships[values.get("ship", values.get("target"))]
         spec = rules.statuses[values["status"]]
+        if key == "untargetable_class":  # the class of cards it hides from (card_classes.py)
+            hidden = spec.untargetable_by
+            values["hidden"] = catalog(asked.lang)["status_rules"]["untargetable_class"][
+                hidden.whose.value].format(cards=class_text(hidden, asked.lang, rules.words))
         values["until"] = _until(asked, holder, spec)
         values["status"] = status_name(spec.id, asked.lang, of_ship=True, words=rules.words)
     for field in ("ship", "target", "player", "source"):

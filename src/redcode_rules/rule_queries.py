@@ -245,9 +245,10 @@ class RuleQueries(Part):
         if self.mods is not None and target != seat:
             spec = self.mods.hidden_by(st.ships[target], target, card,
                                        self.sides[seat] != self.sides[target])
-            if spec is not None:
-                return Refusal("R9", f"untargetable_{kind}", {"target": target,
-                                                              "status": spec.id})
+            if spec is not None:  # by its kind, or by a class of cards (card_classes.py)
+                words = f"untargetable_{kind}" if kind in spec.untargetable \
+                    else "untargetable_class"
+                return Refusal("R9", words, {"target": target, "status": spec.id})
         if card.target.filter is not None and \
                 not self.allowed_targets(card, seat, [target], bool(st.stack)):
             return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
