@@ -158,3 +158,59 @@ def test_bad_classes_are_refused_with_their_place(tmp_path, line, message, sugge
     assert (err.file.endswith("bad.rc"), err.line) == (True, 3)
     assert message in err.reason
     assert err.suggestion == suggestion
+
+
+JAMMED = """\
+status jammed_guns {
+    this turn
+    forbids damaging cards
+    name en "jammed" es "encasquillado" (m) it "inceppato" (m)
+}
+status no_radar {
+    this turn
+    forbids radar, torpedo
+    name en "blinded" es "cegado" (m) it "accecato" (m)
+}
+"""
+
+
+def test_a_status_forbids_a_class_of_cards(tmp_path):
+    """Jammed: no damaging maneuver nor order card of the hand is listed;
+    the others are; explain names the status."""
+    path = tmp_path / "jammed.rc"
+    path.write_text(JAMMED)
+    g = game("blue-submarine: {at: c3, jammed_guns: true}\nred-destroyer: {at: e3}",
+             hands="{blue-submarine: [ambush, mechanic]}", extra=(str(path),))
+    heads = sorted({m.split(" ")[0] if not m.startswith("order ") else m.split(" ")[1]
+                    for m in g.legal_moves()})
+    assert heads == ["end", "immersion", "mechanic", "movement", "orders", "repair"]
+    assert refused(g, "torpedo red-destroyer") == \
+        "blue-submarine is jammed and cannot use torpedo this turn (R9)"
+    assert refused(g, "order ambush red-destroyer") == \
+        "blue-submarine is jammed and cannot use ambush this turn (R9)"
+
+
+def test_a_status_forbids_a_list_of_cards(tmp_path):
+    path = tmp_path / "jammed.rc"
+    path.write_text(JAMMED)
+    g = game("blue-submarine: {at: c3, no_radar: true}\nred-destroyer: {at: e3}",
+             extra=(str(path),))
+    assert not [m for m in g.legal_moves() if m.startswith("torpedo")]
+    assert "heavy_torpedo red-destroyer" in g.legal_moves()
+    rules = load_ruleset("en", [str(path)])
+    assert [rules.statuses[s].forbids_cards for s in ("jammed_guns", "no_radar")] == [
+        CardClass(traits=(Trait.DAMAGING,)), CardClass(names=("radar", "torpedo"))]
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "its player cannot use damaging cards, this turn"),
+    ("es", "su jugador no puede usar las cartas de daño, este turno"),
+    ("it", "il suo giocatore non può usare le carte dannose, per questo turno"),
+])
+def test_forbids_a_class_text_in_three_languages(tmp_path, lang, text):
+    path = tmp_path / "jammed.rc"
+    path.write_text(JAMMED + 'order jam {\n    copies 1\n    name en "Jam" es "Atasco" (m) '
+                    'it "Inceppamento" (m)\n    effect status jammed_guns on target\n}\n'
+                    'patch order ambush { copies 3 }\n')
+    rules = load_ruleset("en", [str(path)])
+    assert text in rules.text("jam", lang)

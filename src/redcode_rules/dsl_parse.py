@@ -426,7 +426,7 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("duration", (Duration.PERMANENT.value, None), self._pos(meta))
 
     def forbids(self, meta, c):
-        return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+        return Prop("forbids", c[0], self._pos(meta))
 
     # status modifiers and ship abilities ------------------------------------
     def for_uses(self, meta, c):

@@ -203,8 +203,9 @@ def compile_ship(draft: Layers, entry: _Entry, maneuvers: Mapping[str, Any],
 
 def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
     """A ship type's abilities: declared statuses that never end and change
-    numbers, targeting or damage, always or only ``while`` a condition holds (what a status forbids is read on the hot
-    paths from the ship's state, so an ability cannot forbid)."""
+    numbers, targeting or damage, always or only ``while`` a condition
+    holds (what a status forbids is read on the hot paths from the ship's
+    state, so an ability cannot forbid)."""
     prop = entry.props.get("abilities")
     if prop is None:
         return ()

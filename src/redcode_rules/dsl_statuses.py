@@ -86,7 +86,9 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           "changes ('untargetable', 'modify range -1', 'redirect damage to "
                           "giver')")
     forbids: list[Forbid] = []
-    for word, pos in (p["forbids"].value if "forbids" in p else ()):
+    forbidden = _forbidden_class(draft, entry)
+    for word, pos in (p["forbids"].value.words if "forbids" in p and forbidden is None
+                      else ()):
         known = [f.value for f in Forbid]
         if word not in known:
             raise draft.error(pos, f"{where} cannot forbid '{word}'; it forbids "
@@ -99,7 +101,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      _untargetable(draft, entry), _modifiers(draft, entry),
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
                      condition, _nature(draft, entry),
-                     untargetable_by=_untargetable_class(draft, entry))
+                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden)
     if uses and not (spec.modifiers or spec.redirect):
         raise draft.error(p["duration"].pos, f"{where} lasts {uses} uses but nothing in it "
                           "is used: a use is counted by 'modify' (a maneuver declared, a "
@@ -145,6 +147,29 @@ def _kinds_only(words: ClassWords) -> bool:
     """Whether a class is kinds of card only (``maneuvers orders``)."""
     return not words.listed and words.cost is None and \
         all(w in ("maneuvers", "orders") for w, _ in words.words)
+
+
+def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``forbids CLASS``: the cards its ship's player may not use (R9), when
+    the words are not what a status forbids (``Forbid``: maneuvers,
+    responses, orders, movement)."""
+    prop = entry.props.get("forbids")
+    if prop is None:
+        return None
+    given = prop.value
+    known = {f.value for f in Forbid}
+    if not given.listed and given.cost is None and any(w in known for w, _ in given.words):
+        return None  # what a status forbids (an unknown word among them is said there)
+    if not given.listed and given.cost is None and len(given.words) == 1 and \
+            given.words[0][0] not in draft.entries["maneuver"] and \
+            given.words[0][0] not in draft.entries["order"] and \
+            given.words[0][0] not in CLASS_WORDS:
+        word, pos = given.words[0]
+        raise draft.error(pos, f"status '{entry.id}' cannot forbid '{word}'; it forbids "
+                          f"{', '.join(f.value for f in Forbid)}, or a class of cards "
+                          "('damaging cards', 'torpedo, radar')",
+                          _suggest(word, sorted(known)))
+    return compile_class(draft, entry, given, "forbids")
 
 
 def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
@@ -224,13 +249,15 @@ def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, Statu
     card of the ruleset (``CardClass.members``): a class covers the cards of
     every file, read once as the ruleset is compiled."""
     def filled(spec: StatusDef) -> StatusDef:
-        hidden = spec.untargetable_by
-        if hidden is None and not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
+        hidden, barred = spec.untargetable_by, spec.forbids_cards
+        if hidden is None and barred is None and \
+                not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
             return spec
         return attrs.evolve(spec, modifiers=tuple(
             (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
             for m, n, c in spec.modifiers),
-            untargetable_by=None if hidden is None else hidden.with_members(cards))
+            untargetable_by=None if hidden is None else hidden.with_members(cards),
+            forbids_cards=None if barred is None else barred.with_members(cards))
     return {k: filled(s) for k, s in statuses.items()}
 
 

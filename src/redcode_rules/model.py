@@ -183,6 +183,9 @@ class StatusDef:
     untargetable_by: CardClass | None = None
     """The class of cards that cannot target its ship (``untargetable by enemy
     damaging cards``), when it is more than kinds of card (``untargetable``)."""
+    forbids_cards: CardClass | None = None
+    """The class of cards its ship's player may not use (``forbids damaging
+    cards``), besides what ``forbids`` names (R9)."""
 
     @property
     def modifies(self) -> bool:
@@ -216,6 +219,8 @@ class StatusDef:
             out.append(["while", str(self.condition)])
         if self.untargetable_by is not None:
             out.append(["untargetable_by", str(self.untargetable_by)])
+        if self.forbids_cards is not None:
+            out.append(["forbids_cards", str(self.forbids_cards)])
         return out
 
 
@@ -248,6 +253,8 @@ class StatusRules:
     dormant: frozenset[str] = frozenset()
     #: every status with a condition (``conditional`` and ``dormant``)
     conditioned: frozenset[str] = frozenset()
+    #: statuses that forbid a class of cards (``StatusDef.forbids_cards``)
+    cards: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -272,6 +279,7 @@ class StatusRules:
             dormant=having(lambda s: s.condition is not None
                            and s.duration is not Duration.WHILE),
             conditioned=having(lambda s: s.condition is not None),
+            cards=having(lambda s: s.forbids_cards is not None),
             with_giver=having(lambda s: s.redirect is not None or s.duration in (
                 Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 

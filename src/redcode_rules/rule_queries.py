@@ -66,7 +66,7 @@ class RuleQueries(Part):
     the modifier queries, or None when no status modifies anything."""
 
     __slots__ = ("_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
-                 "mods", "_dormant", "lasts")
+                 "mods", "_dormant", "lasts", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  mods: Modifiers | None, seats: Part | None = None):
@@ -83,6 +83,8 @@ class RuleQueries(Part):
         # the statuses that act only while a condition holds and do not end
         # when it fails (``permanent`` and ``while``): what they forbid asks it
         self._dormant = rules.status_rules.dormant
+        # whether any status forbids a class of cards (``barred``; none: never asked)
+        self._barring = bool(rules.status_rules.cards)
         # whether a status's condition holds (Lifetimes.lasts; the engine sets it)
         self.lasts: Callable[[int, str], bool] = lambda seat, status: True
 
@@ -152,6 +154,19 @@ class RuleQueries(Part):
             return None
         return Refusal(FORBIDDEN[what], "status_" + what, {"ship": seat, "status": status})
 
+    def barred(self, seat: int, card: CardDef) -> Refusal | None:
+        """A status of the ship forbids its player the card's class (``forbids
+        damaging cards``, R9): which."""
+        barring = self.rules.status_rules.cards
+        dormant = self._dormant
+        statuses = self.rules.statuses
+        for name, _ in self.state.ships[seat].statuses:
+            if name in barring and card.id in statuses[name].forbids_cards.members and (
+                    name not in dormant or self.lasts(seat, name)):
+                return Refusal("R9", "status_card", {"ship": seat, "status": name,
+                                                     "card": card.id})
+        return None
+
     def maneuvers_refusal(self, seat: int, responding: bool) -> Refusal | None:
         """Why the ship may use no maneuver now, whatever the card: a status
         forbids maneuvers (R9.1), or responses (R9)."""
@@ -180,6 +195,10 @@ class RuleQueries(Part):
         now: crew on it (R4.1), used once per game already, more crew than its
         reserve (R4.1, its cost as changed now), its ``usable if`` fails."""
         ship = self.state.ships[seat]
+        if self._barring and ship.statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
         if ship.crew_on[slot]:
             return Refusal("R4.1", "unavailable", {"card": card.id, "count": ship.crew_on[slot]})
         if card.once and self.spent(seat, card.id):
@@ -212,6 +231,10 @@ class RuleQueries(Part):
         item to answer (D4.7)."""
         if responding and not card.response:
             return Refusal("R5.2", "not_response", {"card": card.id})
+        if self._barring and self.state.ships[seat].statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
         if card.once and self.spent(seat, card.id):
             return Refusal("R7.3", "spent", {"card": card.id, "player": seat})
         if card.target.kind is SOURCE_TARGET and not self.state.stack:
@@ -289,7 +312,8 @@ class RuleQueries(Part):
         crew_on, reserve = ship.crew_on, ship.reserve
         mods = self.mods
         if self.state.spent or self._computed_costs or self.rules.guarded or (
-                mods is not None and mods.active(ship, seat)):
+                mods is not None and mods.active(ship, seat)) or (
+                self._barring and ship.statuses):
             return [(i, card) for i, card in cards
                     if self.slot_refusal(seat, i, card, responding) is None]
         # the printed cards: ``slot_refusal`` is then these two comparisons

@@ -50,7 +50,7 @@ def status_nature(status: StatusDef) -> Nature:
     count by whether the ship is better off; both or neither: neutral."""
     if status.nature is not None:
         return status.nature
-    score = [-1 for _ in status.forbids]
+    score = [-1 for _ in status.forbids] + ([-1] if status.forbids_cards is not None else [])
     score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
     score += [1] if status.untargetable_by is not None else []
     score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
@@ -73,8 +73,11 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration; ``names``: the card set's own names."""
     words = catalog(lang)["status_rules"]
-    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
-                                                                           names)
+    parts = [words["forbids"][f.value] for f in status.forbids]
+    if status.forbids_cards is not None:
+        parts.append(words["forbids_class"].format(
+            cards=class_text(status.forbids_cards, lang, names)))
+    parts += changes(status, words, lang, names)
     # what it does, if anything (``statuses``: those its triggers may give)
     parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
     until = pick(words["until"][status.duration.value], status.uses or None)
