@@ -205,11 +205,6 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "of cards its player may not use (`forbids damaging cards`, `forbids radar, "
                 "torpedo`; see Classes of cards below).",
                 "forbids maneuvers"),
-    "card_class": ("A class of cards, where a status names cards (`forbids`, `untargetable "
-                   "by`, `modify ... on`): one card, a list of cards separated by commas, "
-                   "or words that describe cards, then `cards`, `maneuvers` or `orders`, "
-                   "then `costing N`. Its cards are read from the cards of every file once, "
-                   "as the ruleset is compiled.", "ranged maneuvers costing 2"),
     "trigger": ("A trigger of a status, ship type or token: when EVENT happens to a ship "
                 "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
                 "`by` WHO (damaged, sunk, targeted), at most `once per turn`, its effects "
@@ -610,8 +605,10 @@ def dsl_reference() -> str:
     lines += ["", "### Classes of cards", "",
               "Where a status names cards it may name a class of them (card_classes.py): "
               "`torpedo, radar`, or words then a kind (`cards`, `maneuvers`, `orders`) and "
-              "`costing N`; in `untargetable by`, `enemy` first limits it to the other "
-              "side's cards (by default any other player's).", "",
+              "`costing N` (`ranged maneuvers costing 2`); in `untargetable by`, `enemy` "
+              "first limits it to the other side's cards (by default any other player's). "
+              "Its cards are read from the cards of every file once, as the ruleset is "
+              "compiled.", "",
               "| word | a card is in the class if |", "| --- | --- |"]
     lines += _enum_rows(Trait, NO_DESCRIPTION)
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
