@@ -214,3 +214,39 @@ def test_forbids_a_class_text_in_three_languages(tmp_path, lang, text):
                     'patch order ambush { copies 3 }\n')
     rules = load_ruleset("en", [str(path)])
     assert text in rules.text("jam", lang)
+
+
+DEFLECT = """\
+order deflect {
+    copies 1
+    response
+    target source
+    usable if answered is damaging
+    effect cancel answered
+    name en "Deflect" es "Desviar" (m) it "Deviare" (m)
+}
+patch order ambush { copies 3 }
+"""
+
+
+@pytest.mark.parametrize("maneuver, answerable", [("torpedo", True), ("repair", False)])
+def test_a_condition_about_the_answered_item_names_a_class(tmp_path, maneuver, answerable):
+    """`answered is damaging`: the deflection answers red's torpedo, not its repair."""
+    path = tmp_path / "deflect.rc"
+    path.write_text(DEFLECT)
+    g = game("blue-submarine: {at: c3}\nred-destroyer: {at: e3}", turn="red-destroyer",
+             hands="{blue-submarine: [deflect]}", extra=(str(path),))
+    g.play(f"{maneuver} blue-submarine" if maneuver == "torpedo" else maneuver)
+    assert ("order deflect red-destroyer" in g.legal_moves()) is answerable
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Usable only if the answered item is a damaging card."),
+    ("es", "Solo se puede usar si lo respondido es una carta de daño."),
+    ("it", "Utilizzabile solo se ciò a cui risponde è una carta dannosa."),
+])
+def test_the_answered_class_text_in_three_languages(tmp_path, lang, text):
+    path = tmp_path / "deflect.rc"
+    path.write_text(DEFLECT)
+    rules = load_ruleset("en", [str(path)])
+    assert text in rules.text("deflect", lang)

@@ -19,10 +19,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
+from .card_classes import Trait, has_trait
 from .kinds import Side
 
 if TYPE_CHECKING:
     from .board import Board
+
+
+#: The words of a class of cards a test of the answered item takes (``answered is damaging``).
+TRAITS = frozenset(t.value for t in Trait)
 
 
 class Reader(Protocol):
@@ -336,6 +341,9 @@ class Is(Condition):
                         return False
                 elif w in (Adjective.ENEMY, Adjective.FRIENDLY, Adjective.OWN, Adjective.OTHER):
                     if not passes(w, eng, scope, item.seat):
+                        return False
+                elif w in TRAITS:  # a class of cards' word: read from the card (card_classes.py)
+                    if not has_trait(eng.card_of(item), Trait(w)):
                         return False
                 elif item.card != w:
                     return False
