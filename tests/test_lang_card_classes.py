@@ -250,3 +250,49 @@ def test_the_answered_class_text_in_three_languages(tmp_path, lang, text):
     path.write_text(DEFLECT)
     rules = load_ruleset("en", [str(path)])
     assert text in rules.text("deflect", lang)
+
+
+ALERT = """\
+status alert {
+    permanent
+    when targeted by enemy damaging cards { effect damage 1 to source }
+    name en "on alert" es "en alerta" (m) it "in allerta" (f)
+}
+"""
+
+
+@pytest.mark.parametrize("move, red_repairs", [
+    ("torpedo blue-submarine", 2),        # damaging: the trigger answers it
+    ("radio_support blue-submarine", 3),  # no damage: nothing
+])
+def test_a_trigger_watches_a_class_of_cards_that_targets(tmp_path, move, red_repairs):
+    path = tmp_path / "alert.rc"
+    path.write_text(ALERT)
+    g = game("blue-submarine: {at: c3, alert: true}\nred-aircraft_carrier: {at: e3}",
+             turn="red-aircraft_carrier", extra=(str(path),))
+    g.play(move)
+    assert g.ship("red-aircraft_carrier").repairs == red_repairs
+
+
+def test_a_class_in_by_is_for_targeted_only(tmp_path):
+    path = tmp_path / "bad.rc"
+    path.write_text("status s {\n    permanent\n    when damaged by damaging cards "
+                    "{ effect draw 1 }\n}\n")
+    with pytest.raises(rc.DslError) as info:
+        load_ruleset("en", [str(path)])
+    assert info.value.line == 3
+    assert "'by' names a class of cards only for 'targeted'" in info.value.reason
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "when this ship is targeted by an enemy ship with damaging cards: 1 repair damage "
+           "to the ship that caused it"),
+    ("es", "con las cartas de daño"),
+    ("it", "con le carte dannose"),
+])
+def test_the_trigger_text_names_the_class(tmp_path, lang, text):
+    path = tmp_path / "alert.rc"
+    path.write_text(ALERT)
+    rules = load_ruleset("en", [str(path)])
+    from redcode_rules.text import status_rule_parts
+    assert text in status_rule_parts(rules.statuses["alert"], lang, rules.words)["forbids"]

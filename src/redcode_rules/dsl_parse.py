@@ -94,7 +94,7 @@ class TriggerSpec:
     event: str
     pos: Pos
     of: tuple[str, Pos] | None
-    by: tuple[str, Pos] | None
+    by: tuple[str, Pos] | ClassWords | None  # WHO, or WHO and a class of cards
     once: bool
     calls: tuple[Call, ...]
     effect_pos: Pos
@@ -398,7 +398,14 @@ class _ToDecls(ExprTransformer, Transformer):
     def trigger_of(self, meta, c):
         return (str(c[0]), self._tpos(c[0]))
 
-    trigger_by = trigger_of
+    def trigger_by(self, meta, c):
+        """WHO (a name, ``self``), or a ``ClassWords`` starting with one (the
+        compiler tells them apart)."""
+        if isinstance(c[0], ClassWords):
+            words = c[0]
+            return words.words[0] if len(words.words) == 1 and not words.listed \
+                and words.cost is None else words
+        return (str(c[0]), self._tpos(c[0]))
 
     def once_turn(self, meta, c):
         return True

@@ -373,7 +373,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
         raise draft.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
-    by = _who(draft, spec.by, where, holder, Who.ANY)
+    by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
@@ -388,7 +388,28 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                   f"forever: '{call.name}' on {effect.selector.value} is "
                                   f"again 'damaged' of {of.value}; add 'once per turn' or "
                                   "act on another ship")
-    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}")
+    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}",
+                      cards)
+
+
+def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry, where: str,
+        holder: Holder, event: TriggerEvent) -> tuple[Who, CardClass | None]:
+    """A trigger's ``by``: WHO caused the event, and for ``targeted`` the class
+    of cards that targets (``by enemy damaging cards``: WHO first, then the
+    class; ``by damaging cards``: anyone's)."""
+    if not isinstance(given, ClassWords):
+        return _who(draft, given, where, holder, Who.ANY), None
+    if event is not TriggerEvent.TARGETED:
+        raise draft.error(given.pos, f"{where}: 'by' names a class of cards only for "
+                          "'targeted' (the card that targets); for "
+                          f"'{event.value}' it names who: "
+                          + ", ".join(w.value for w in Who))
+    words = list(given.words)
+    who = Who.ANY
+    if not given.listed and words and words[0][0] in {w.value for w in Who}:
+        who = _who(draft, words.pop(0), where, holder, Who.ANY)
+    return who, compile_class(draft, entry, attrs.evolve(given, words=tuple(words)),
+                              "when targeted by")
 
 def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
                      event: TriggerEvent) -> None:

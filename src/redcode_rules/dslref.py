@@ -207,7 +207,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "forbids maneuvers"),
     "trigger": ("A trigger of a status, ship type or token: when EVENT happens to a ship "
                 "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
-                "`by` WHO (damaged, sunk, targeted), at most `once per turn`, its effects "
+                "`by` WHO (damaged, sunk, targeted; for targeted, WHO then a class of cards "
+                "that targets: `by enemy damaging cards`), at most `once per turn`, its effects "
                 "resolve at once, with nobody to answer or choose (see Triggers and tokens).",
                 "when damaged of self by enemy once per turn { effect draw 1 }"),
     "mark": ("The token's mark on the text board: one character in quotes, not terrain "

@@ -151,7 +151,10 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
         of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
         box=said["box"]["token" if token else "ship"])
     effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
-    return said["rule"].format(when=when, by=said["by"].get(trigger.by.value, ""),
+    by = said["by"].get(trigger.by.value, "")
+    if trigger.cards is not None:  # the class of cards that targets (card_classes.py)
+        by += said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
+    return said["rule"].format(when=when, by=by,
                                once=said["once"] if trigger.once else "", effects=effects)
 
 

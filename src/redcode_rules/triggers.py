@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .card_classes import CardClass
 from .effects import Effect
 from .kinds import Word
 
@@ -91,6 +92,9 @@ class TriggerDef:
     """The effects it resolves, in order."""
     key: str
     """``holder kind:holder id:index``: names it in the log and in ``GameState.fired``."""
+    cards: CardClass | None = None
+    """For ``targeted``: the class of cards that must target (card_classes.CardClass,
+    ``by enemy damaging cards``), or None for any card."""
 
 
 @attrs.frozen
