@@ -296,3 +296,18 @@ def test_the_trigger_text_names_the_class(tmp_path, lang, text):
     rules = load_ruleset("en", [str(path)])
     from redcode_rules.text import status_rule_parts
     assert text in status_rule_parts(rules.statuses["alert"], lang, rules.words)["forbids"]
+
+
+def test_a_player_whose_only_answer_may_not_be_used_is_not_asked(tmp_path):
+    """D5.4: red's repair is no damaging card, so blue's deflection may not
+    answer it, and blue (its response maneuvers hold crew) is not asked: the
+    repair resolves at once."""
+    path = tmp_path / "deflect.rc"
+    path.write_text(DEFLECT)
+    g = game("blue-aircraft_carrier: {at: c3, reserve: 2, crew_on: {torpedo: 2, "
+             "air_support: 2}}\nred-destroyer: {at: e3, repairs: 2}",
+             turn="red-destroyer", hands="{blue-aircraft_carrier: [deflect]}",
+             extra=(str(path),))
+    g.play("repair")
+    assert (g.to_move, g.decision) == ("red-destroyer", "main")
+    assert g.ship("red-destroyer").repairs == 3

@@ -258,8 +258,6 @@ class MoveGen:
         ask = self.queries
         on_board = None  # any ship on the board: looked up once for every card
         for card in ask.playable_orders(seat, responding):
-            if card.usable is not None and not ask.may_use(card, seat, responding):
-                continue  # its `usable if` fails (exprs.py)
             tk = card.target.kind
             if tk is TargetKind.AREA:
                 for m in self._area_moves(card):

@@ -344,8 +344,11 @@ class RuleQueries(Part):
         """The order cards of the hand the player may play now (R7.3): in its
         main phase, any card while the turn's orders last; as a response
         (``response`` cards only), whatever the turn has played. Never one a
-        status forbids, one used once per game already, nor one that answers
-        an item with no item to answer; no response from a ship off the board."""
+        status forbids, one used once per game already, one that answers
+        an item with no item to answer, nor one whose ``usable if`` fails; no
+        response from a ship off the board (``orders_refusal``,
+        ``order_card_refusal``). The response test asks the same list, so a
+        player whose only response card may not be used now is not asked (D5.4)."""
         st = self.state
         if self.orders_refusal(seat, responding) is not None:
             return []
@@ -353,7 +356,8 @@ class RuleQueries(Part):
         orders = self.rules.orders
         for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
             card = orders.get(card_id)
-            if card is not None and self.order_card_refusal(seat, card, responding) is None:
+            if card is not None and self.order_card_refusal(seat, card, responding) is None \
+                    and (card.usable is None or self.may_use(card, seat, responding)):
                 out.append(card)
         return out
 
