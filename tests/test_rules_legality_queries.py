@@ -143,3 +143,35 @@ def test_the_listing_offers_exactly_the_cards_no_query_refuses(seed):
             checked += 1
         game.play(rnd.choice(game.legal_moves()))
     assert checked > 20 and refused > 10
+
+
+DEFLECT = """\
+order deflect {
+    copies 1
+    response
+    target source
+    effect cancel answered
+    name en "Deflect" es "Desviar" (m) it "Deviare" (m)
+}
+patch order ambush { copies 3 }
+"""
+
+
+def test_an_order_card_in_answer_is_explained_by_the_same_queries(tmp_path):
+    """A response order card: on the wrong ship, the answered item's ship is
+    named (D4.7); one not in the hand is said so (R7.3)."""
+    path = tmp_path / "deflect.rc"
+    path.write_text(DEFLECT)
+    game = scenario("blue-submarine: {at: c3}\n  red-destroyer: {at: e3}", hand="deflect",
+                    extra=f"extra: [{path}]")
+    game.play("end")
+    game.play("torpedo blue-submarine")
+    assert "order deflect red-destroyer" in game.legal_moves()
+    assert game.explain("order deflect blue-submarine") == (
+        "deflect answers torpedo and must target the ship that performed it, red-destroyer "
+        "(D4.7)")
+    card = game.rules.orders["deflect"]
+    assert queries(game).order_refusal(0, card, True) is None
+    game.state.hands[0].remove("deflect")
+    assert queries(game).order_refusal(0, card, True) == \
+        Refusal("R7.3", "not_in_hand", {"card": "deflect", "player": 0})

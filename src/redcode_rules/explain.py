@@ -200,6 +200,8 @@ def explain(asked: Asked, move: str) -> str:
     if kind == Decision.RESPOND:
         if head == "pass":
             return say("just", word="pass")
+        if head == "order" and asked.rules.response_orders:  # an order card in answer
+            return _order(asked, seat, words[1:], responding=True)
         if head != "respond":
             top = st.stack[-1]
             return say("must_respond", player=ship.id, card=top.card, of=st.ships[top.seat].id)
@@ -260,7 +262,7 @@ def _maneuver(asked: Asked, seat: int, words: list[str], responding: bool) -> st
     return _target_and_path(asked, seat, card, rest)
 
 
-def _order(asked: Asked, seat: int, words: list[str]) -> str:
+def _order(asked: Asked, seat: int, words: list[str], responding: bool = False) -> str:
     if not words:
         return asked.say("write_card")
     name, rest = words[0], words[1:]
@@ -268,7 +270,7 @@ def _order(asked: Asked, seat: int, words: list[str]) -> str:
         return asked.say("unknown_order", card=name, hint=did_you_mean(
             asked.lang, closest_moves(" ".join(["order", *words]), asked.legal())))
     card = asked.rules.orders[name]
-    refused = asked.queries.order_refusal(seat, card, False)
+    refused = asked.queries.order_refusal(seat, card, responding)
     if refused is not None:
         return said(asked, refused)
     return _target_and_path(asked, seat, card, rest)

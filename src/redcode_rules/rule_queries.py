@@ -275,14 +275,14 @@ class RuleQueries(Part):
         if card.target.filter is not None and \
                 not self.allowed_targets(card, seat, [target], bool(st.stack)):
             return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
-        if kind is not MANEUVER:
-            return None
-        reach = self.reach(seat, card)
         if card.target.kind is SOURCE_TARGET:
             answered = st.stack[-1]
             if target != answered.seat:
                 return Refusal("D4.7", "must_target_source", {
                     "card": card.id, "answered": answered.card, "source": answered.seat})
+        if kind is not MANEUVER:
+            return None
+        reach = self.reach(seat, card)
         if target not in self.visible_targets(seat, reach):
             return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
                                                    "range": reach})
