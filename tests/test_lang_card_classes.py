@@ -311,3 +311,18 @@ def test_a_player_whose_only_answer_may_not_be_used_is_not_asked(tmp_path):
     g.play("repair")
     assert (g.to_move, g.decision) == ("red-destroyer", "main")
     assert g.ship("red-destroyer").repairs == 3
+
+
+@pytest.mark.parametrize("written, members", [
+    ("moving cards", ["evasion", "immersion", "movement"]),
+    ("own_ship maneuvers", ["immersion", "movement", "orders", "repair"]),
+    ("maneuvers costing 3", ["assault", "floating_mine", "heavy_torpedo", "medical_equipment",
+                             "radar"]),
+    ("damaging orders", ["ambush", "atomic_bomb", "captain", "intercept", "kamikaze"]),
+])
+def test_each_word_of_a_class_reads_the_printed_cards(tmp_path, written, members):
+    """Moving, own-ship, a cost, a kind: the printed cards each class holds."""
+    path = tmp_path / "c.rc"
+    path.write_text(f"status s {{\n    permanent\n    untargetable by {written}\n}}\n")
+    hidden = load_ruleset("en", [str(path)]).statuses["s"].untargetable_by
+    assert (str(hidden), sorted(hidden.members)) == (written, members)
