@@ -125,17 +125,17 @@ def said(asked: Asked, refusal: Refusal) -> str:
     values = dict(refusal.values)
     key = refusal.words
     state, rules = asked.state, asked.rules
-    if key == "not_usable":
-        card = rules.card(values["card"])
-        values["cond"] = condition_text(card.usable, asked.lang, False, frozenset(rules.ships))
-    elif key == "filtered":
-        card = rules.card(values["card"])
-        values["ship"] = a_ship(card.target.filter, asked.lang, frozenset(rules.ships))
+    usable, only = (rules.card(values["card"]).usable, rules.card(values["card"]).target.filter) \
+        if key in ("not_usable", "filtered") else (None, None)
+    if usable is not None and key == "not_usable":  # the card's `usable if`
+        values["cond"] = condition_text(usable, asked.lang, False, frozenset(rules.ships))
+    elif only is not None and key == "filtered":  # the card's target filter
+        values["ship"] = a_ship(only, asked.lang, frozenset(rules.ships))
     if "status" in values:
-        holder = state.ships[values.get("ship", values.get("target"))]
+        holder = state.ships[values["ship"] if "ship" in values else values["target"]]
         spec = rules.statuses[values["status"]]
-        if key == "untargetable_class":  # the class of cards it hides from (card_classes.py)
-            hidden = spec.untargetable_by
+        hidden = spec.untargetable_by
+        if key == "untargetable_class" and hidden is not None:  # card_classes.py
             values["hidden"] = catalog(asked.lang)["status_rules"]["untargetable_class"][
                 hidden.whose.value].format(cards=class_text(hidden, asked.lang, rules.words))
         values["until"] = _until(asked, holder, spec)
@@ -183,7 +183,9 @@ def explain(asked: Asked, move: str) -> str:
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
-    if kind == Decision.CHOOSE and primitive_of(asked.owed[0]).choice is not Choice.CREW_SOURCE:
+    owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
+    if kind == Decision.CHOOSE and owed_effect is not None and \
+            primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
         return say("must_choose", player=ship.id, card=st.stack[-1].card,
                    options=", ".join(asked.legal()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
@@ -193,7 +195,7 @@ def explain(asked: Asked, move: str) -> str:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == Decision.RECOVER else asked.owed[1]]
+        who = st.ships[seat if kind == Decision.RECOVER else owed_seat]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
     if kind == Decision.PLACE:
         return _place(asked, seat, words)
