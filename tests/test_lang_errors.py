@@ -213,7 +213,8 @@ CASES = [
     ('status_unknown_forbid',
      'status stuck {\n    this turn\n    forbids movment\n}\n',
      'status_unknown_forbid.rc', 3, 13,
-     "status 'stuck' cannot forbid 'movment'; it forbids maneuvers, responses, orders, movement",
+     "status 'stuck' cannot forbid 'movment'; it forbids maneuvers, responses, orders, "
+     "movement, or a class of cards ('damaging cards', 'torpedo, radar')",
      'movement'),
     ('status_forbids_twice',
      'status stuck {\n    this turn\n    forbids orders orders\n}\n',

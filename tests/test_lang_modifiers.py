@@ -430,7 +430,9 @@ SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair
     ("status s {\n  this turn\n  modify cost 1\n  modify cost 2\n}\n", 4, 10,
      "status 's' modifies 'cost' twice", None),
     ("status s {\n  this turn\n  untargetable by oders\n}\n", 3, 19,
-     "status 's' is untargetable by maneuvers or orders, not 'oders'", "orders"),
+     "status 's': 'untargetable by': a class of cards ends with cards, maneuvers or orders "
+     "('ranged maneuvers', 'enemy damaging cards'), or is a list of cards ('torpedo, "
+     "radar'); not 'oders'", "orders"),
     ("status s {\n  this turn\n  redirect damage to giverr\n}\n", 3, 22,
      "status 's' redirects damage to giver (the ship of the card's player who gave it), not "
      "'giverr'", "giver"),
@@ -450,7 +452,7 @@ SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair
      "armoured { permanent  modify damage -1 }", None),
     ("status s {\n  this turn\n  modify cost 1\n}\n" + SHIP.format("s"), 5, 100,
      "ship 'tank': ability 's' must be a permanent status, not 'this turn' (an ability never "
-     "ends)", None),
+     "ends; one may act only 'while' a condition holds)", None),
     ("status s {\n  permanent\n  forbids orders\n}\n" + SHIP.format("s"), 5, 100,
      "ship 'tank': ability 's' forbids; an ability may only 'modify' numbers or be "
      "'untargetable'", None),

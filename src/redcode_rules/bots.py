@@ -165,21 +165,14 @@ class GreedyBot:
         return out
 
     def affected(self, game: Game, selector: Selector, move: Move, seat: int) -> list[int]:
+        """The ships an effect of the move's card would act on now: the
+        engine's own selection (``StateOps.select``) of the item the move
+        would declare."""
         st = game.state
-        if selector is Selector.SELF:
-            return [seat]
-        if selector is Selector.TARGET:
-            return [move.target] if move.target is not None else []
-        if selector is Selector.AREA and move.area is not None:
-            card = game.rules.card(move.card)
-            boxes = game.board.area(move.area, card.target.width, card.target.height) or ()
-            return [s for s, ship in enumerate(st.ships) if ship.position in boxes]
-        if hasattr(selector, "seats"):  # a set of ships or players (exprs.py), as now
-            kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
-            answers = len(st.stack) - 1 if move.kind == MoveKind.RESPOND else None
-            item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers)
-            return selector.seats(game.engine, item)
-        return []
+        kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
+        answers = len(st.stack) - 1 if st.stack else None  # a card played on a stack answers it
+        item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers)
+        return game.engine.ops.select(selector, item)
 
     def item_harm(self, game: Game, item) -> float:
         card = game.rules.card(item.card)

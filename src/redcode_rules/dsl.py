@@ -37,7 +37,7 @@ from .dsl_parse import (
 )
 from .dsl_ships import (check_deck, check_whole, compile_map, compile_options, compile_ship,
                         ship_letters)
-from .dsl_statuses import compile_status, compile_token
+from .dsl_statuses import compile_status, compile_token, with_members
 from .model import Ruleset, RulesSpec
 
 __all__ = ["MAX_MOVE", "WORDS", "Call", "Decl", "Draft", "Pos", "Prop", "TriggerSpec", "Words",
@@ -58,6 +58,7 @@ class Draft(Layers):
         declared = self.entries["status"]  # a status in error is still a name cards may use
         maneuvers = self.each("maneuver", compile_card, options, declared)
         orders = self.each("order", compile_card, options, declared)
+        statuses = with_members(statuses, [*maneuvers.values(), *orders.values()])
         letters = self.attempt(ship_letters, self) or {}
         ships = self.each("ship", compile_ship, self.entries["maneuver"], options, letters,
                           statuses)

@@ -78,6 +78,17 @@ class Words:
 
 
 @attrs.frozen
+class ClassWords:
+    """A parsed class of cards (``ranged maneuvers costing 2``, ``torpedo,
+    radar``), checked by the compiler (dsl_statuses.compile_class)."""
+
+    words: tuple[tuple[str, Pos], ...]
+    cost: tuple[int, Pos] | None
+    listed: bool  # a list of names, written with commas
+    pos: Pos
+
+
+@attrs.frozen
 class TriggerSpec:
     """One parsed trigger (`when damaged of self { effect ... }`), checked by
     the compiler (``Draft._trigger``)."""
@@ -85,7 +96,7 @@ class TriggerSpec:
     event: str
     pos: Pos
     of: tuple[str, Pos] | None
-    by: tuple[str, Pos] | None
+    by: tuple[str, Pos] | ClassWords | None  # WHO, or WHO and a class of cards
     once: bool
     calls: tuple[Call, ...]
     effect_pos: Pos
@@ -607,7 +618,14 @@ class _ToDecls(ExprTransformer, Transformer):
     def trigger_of(self, meta, c):
         return (str(c[0]), self._tpos(c[0]))
 
-    trigger_by = trigger_of
+    def trigger_by(self, meta, c):
+        """WHO (a name, ``self``), or a ``ClassWords`` starting with one (the
+        compiler tells them apart)."""
+        if isinstance(c[0], ClassWords):
+            words = c[0]
+            return words.words[0] if len(words.words) == 1 and not words.listed \
+                and words.cost is None else words
+        return (str(c[0]), self._tpos(c[0]))
 
     def once_turn(self, meta, c):
         return True
@@ -635,7 +653,7 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("duration", (Duration.PERMANENT.value, None), self._pos(meta))
 
     def forbids(self, meta, c):
-        return Prop("forbids", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+        return Prop("forbids", c[0], self._pos(meta))
 
     # status modifiers and ship abilities ------------------------------------
     def for_uses(self, meta, c):
@@ -666,17 +684,25 @@ class _ToDecls(ExprTransformer, Transformer):
                     self._pos(meta))
 
     def while_(self, meta, c):
-        return Prop("duration", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
+        return Prop("while", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
 
     def untargetable(self, meta, c):
-        kinds = tuple((str(t), self._tpos(t)) for t in c if t is not None)
-        return Prop("untargetable", kinds, self._pos(meta))
+        return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
     def modify(self, meta, c):
         name, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)
-        only = None if card is None else (str(card), self._tpos(card))
-        return Prop("modify", ((str(name), self._tpos(name), value, only),), self._pos(meta))
+        return Prop("modify", ((str(name), self._tpos(name), value, card),), self._pos(meta))
+
+    def card_class(self, meta, c):
+        *names, cost = c
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in names),
+                          None if cost is None else (_number(self.file, cost), self._tpos(cost)),
+                          False, self._pos(meta))
+
+    def card_list(self, meta, c):
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in c), None, True,
+                          self._pos(meta))
 
     def redirect(self, meta, c):
         what, where = c

@@ -207,8 +207,9 @@ def compile_ship(draft: Layers, entry: _Entry, maneuvers: Mapping[str, Any],
 
 def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> tuple[str, ...]:
     """A ship type's abilities: declared statuses that never end and change
-    numbers, targeting or damage (what a status forbids is read on the hot
-    paths from the ship's state, so an ability cannot forbid)."""
+    numbers, targeting or damage, always or only ``while`` a condition
+    holds (what a status forbids is read on the hot paths from the ship's
+    state, so an ability cannot forbid)."""
     prop = entry.props.get("abilities")
     if prop is None:
         return ()
@@ -224,9 +225,10 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
                               _suggest(name, statuses))
         if name in out:
             raise draft.error(pos, f"{where} lists ability '{name}' twice")
-        if spec.duration is not Duration.PERMANENT:
+        if spec.duration not in (Duration.PERMANENT, Duration.WHILE):
             raise draft.error(pos, f"{where}: ability '{name}' must be a permanent status, "
-                              f"not '{spec.duration.value}' (an ability never ends)")
+                              f"not '{spec.duration.value}' (an ability never ends; one "
+                              "may act only 'while' a condition holds)")
         if spec.forbids or spec.redirect is not None:
             what = "forbids" if spec.forbids else "redirects damage"
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability may only "

@@ -1,12 +1,16 @@
 """The card language's compiler for statuses, triggers and tokens: a
-status's duration, what it forbids and changes; the triggers of a status,
+status's duration, what it forbids and changes (and the classes of cards
+it names, card_classes.py); the triggers of a status,
 ship type or token (triggers.py); a token kind's mark."""
 
 from __future__ import annotations
 
+import attrs
+
 from .dsl_cards import compile_effect
 from .dsl_layers import Layers, _Entry, _suggest
-from .dsl_parse import Call, Pos, Prop, TriggerSpec
+from .card_classes import KIND_WORDS, CardClass, Trait, Whose
+from .dsl_parse import Call, ClassWords, Pos, Prop, TriggerSpec
 from .effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
 from .exprs import Condition, Subject
 from .exprs_dsl import check_words
@@ -69,7 +73,9 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           "changes ('untargetable', 'modify range -1', 'redirect damage to "
                           "giver')")
     forbids: list[Forbid] = []
-    for word, pos in (p["forbids"].value if "forbids" in p else ()):
+    forbidden = _forbidden_class(draft, entry)
+    for word, pos in (p["forbids"].value.words if "forbids" in p and forbidden is None
+                      else ()):
         known = [f.value for f in Forbid]
         if word not in known:
             raise draft.error(pos, f"{where} cannot forbid '{word}'; it forbids "
@@ -82,7 +88,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      _untargetable(draft, entry), _modifiers(draft, entry),
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
                      condition, _nature(draft, entry), _limits(draft, entry),
-                     uses if "prevent" in p else 0)
+                     uses if "prevent" in p else 0,
+                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -97,15 +104,17 @@ def _duration(draft: Layers, entry: _Entry,
     prevents damage counts its uses in damage points and lasts until they
     are spent when it says no time (``permanent``)."""
     p = entry.props
-    if not {"duration", "uses", "prevent"} & set(p):
+    if not {"duration", "uses", "prevent", "while"} & set(p):
         durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
                               for d in Duration)
         raise draft.error(entry.pos, f"{where} has no duration ({durations})")
-    duration, condition = Duration.PERMANENT, None
+    # `while` without a time is the duration (the status ends when the
+    # condition fails); beside a time it says when the status acts (it holds
+    # only while the condition holds, and ends by its time)
+    duration = Duration.PERMANENT
+    condition = _while(draft, entry, p["while"]) if "while" in p else None
     if "duration" in p:
         text, whose = p["duration"].value
-        if text == Duration.WHILE.value:
-            condition, whose = _while(draft, entry, p["duration"]), None
         if whose is not None:
             player = text.split(" ")[3]
             if player not in STATUS_TURNS:
@@ -114,6 +123,8 @@ def _duration(draft: Layers, entry: _Entry,
                                   "player's) or 'the' next turn (whoever's it is), not "
                                   f"'{player}'", _suggest(player, STATUS_TURNS))
         duration = Duration(text)
+    elif condition is not None:
+        duration = Duration.WHILE
     uses = 0
     if "uses" in p:
         uses, pos = p["uses"].value
@@ -123,7 +134,7 @@ def _duration(draft: Layers, entry: _Entry,
         if "prevent" in p:
             raise draft.error(p["uses"].pos, f"{where} prevents damage: its uses are the "
                               "damage points it prevents, so it takes no 'for N uses'")
-        if "duration" not in p:
+        if "duration" not in p and condition is None:
             duration = Duration.USES
     if "prevent" in p:
         uses, (what, wpos) = p["prevent"].value
@@ -164,7 +175,7 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
         if not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
                               f"{high}, not {n}")
-        card = None if only is None else _modified_card(draft, entry, word, *only)
+        card = None if only is None else _limited_card(draft, entry, word, *only)
         if any(m is modifier and h is limit and c == card for m, h, _, c in out):
             raise draft.error(pos, f"status '{entry.id}' {verb}s '{word}' "
                               f"{'' if limit is Limit.SET else limit.value + ' '}twice")
@@ -188,22 +199,141 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
 
 def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
     """``untargetable [by maneuvers orders]``: the kinds of card it hides from
-    (both without ``by``)."""
+    (both without ``by``); none when it names a class of cards
+    (``_untargetable_class``)."""
     prop = entry.props.get("untargetable")
     if prop is None:
         return ()
     if not prop.value:
         return (CardKind.MANEUVER, CardKind.ORDER)
+    if not _kinds_only(prop.value):
+        return ()
     known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
     out: list[CardKind] = []
-    for word, pos in prop.value:
-        if word not in known:
-            raise draft.error(pos, f"status '{entry.id}' is untargetable by maneuvers or "
-                              f"orders, not '{word}'", _suggest(word, known))
+    for word, pos in prop.value.words:
         if known[word] in out:
             raise draft.error(pos, f"status '{entry.id}' names '{word}' twice")
         out.append(known[word])
     return tuple(out)
+
+
+def _kinds_only(words: ClassWords) -> bool:
+    """Whether a class is kinds of card only (``maneuvers orders``)."""
+    return not words.listed and words.cost is None and \
+        all(w in ("maneuvers", "orders") for w, _ in words.words)
+
+
+def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``forbids CLASS``: the cards its ship's player may not use (R9), when
+    the words are not what a status forbids (``Forbid``: maneuvers,
+    responses, orders, movement)."""
+    prop = entry.props.get("forbids")
+    if prop is None:
+        return None
+    given = prop.value
+    known = {f.value for f in Forbid}
+    if not given.listed and given.cost is None and any(w in known for w, _ in given.words):
+        return None  # what a status forbids (an unknown word among them is said there)
+    if not given.listed and given.cost is None and len(given.words) == 1 and \
+            given.words[0][0] not in draft.entries["maneuver"] and \
+            given.words[0][0] not in draft.entries["order"] and \
+            given.words[0][0] not in CLASS_WORDS:
+        word, pos = given.words[0]
+        raise draft.error(pos, f"status '{entry.id}' cannot forbid '{word}'; it forbids "
+                          f"{', '.join(f.value for f in Forbid)}, or a class of cards "
+                          "('damaging cards', 'torpedo, radar')",
+                          _suggest(word, sorted(known)))
+    return compile_class(draft, entry, given, "forbids")
+
+
+def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``untargetable by CLASS`` for a class that is more than kinds of card:
+    ``untargetable by enemy damaging cards``, ``by torpedo, radar``."""
+    prop = entry.props.get("untargetable")
+    if prop is None or not prop.value or _kinds_only(prop.value):
+        return None
+    return compile_class(draft, entry, prop.value, "untargetable by", whose=True)
+
+
+#: The words that describe cards in a class, with what they mean (the
+#: compiler's suggestions and the reference list them).
+CLASS_WORDS = {**{t.value: t for t in Trait}, **{w: w for w in KIND_WORDS}}
+
+
+def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
+                  whose: bool = False, maneuvers_only: bool = False) -> CardClass:
+    """A class of cards, checked: a list of declared cards, or words that
+    describe cards (traits, then one kind word, then ``costing N``);
+    ``whose``: ``enemy`` may come first (whose cards hide a ship);
+    ``maneuvers_only``: the class must hold maneuvers (a range, a cost)."""
+    cards = list(draft.entries["maneuver"]) + ([] if maneuvers_only else
+                                               list(draft.entries["order"]))
+    here = f"status '{entry.id}': '{where}'"
+    if given.listed or (len(given.words) == 1 and given.words[0][0] in cards):
+        seen: list[str] = []
+        for name, pos in given.words:
+            if name not in cards:
+                raise draft.error(pos, f"{here} names unknown "
+                                  f"{'maneuver' if maneuvers_only else 'card'} '{name}'",
+                                  _suggest(name, cards))
+            if name in seen:
+                raise draft.error(pos, f"{here} names '{name}' twice")
+            seen.append(name)
+        return CardClass(names=tuple(seen))
+    words = list(given.words)
+    owner = Whose.OTHER
+    if whose and words and words[0][0] == Whose.ENEMY.value:
+        owner = Whose.ENEMY
+        words.pop(0)
+    if not words or words[-1][0] not in KIND_WORDS:
+        last, pos = words[-1] if words else ("", given.pos)
+        known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
+        hint = f"{last} cards" if last in CLASS_WORDS or last == "enemy" else \
+            _suggest(last, known + cards) if last else None
+        raise draft.error(pos, f"{here}: a class of cards ends with cards, maneuvers or "
+                          f"orders ('ranged maneuvers', 'enemy damaging cards'), or is a "
+                          f"list of cards ('torpedo, radar'); not '{last}'", hint)
+    noun, npos = words.pop()
+    kind = KIND_WORDS[noun]
+    traits: list[Trait] = []
+    for word, pos in words:
+        if word not in {t.value for t in Trait}:
+            known = [t.value for t in Trait] + (["enemy"] if whose else [])
+            extra = " ('enemy' comes first, and only in 'untargetable by')" \
+                if word == "enemy" else ""
+            raise draft.error(pos, f"{here}: '{word}' does not describe cards; a class's "
+                              f"words are {', '.join(known)}{extra}", _suggest(word, known))
+        if Trait(word) in traits:
+            raise draft.error(pos, f"{here} says '{word}' twice")
+        traits.append(Trait(word))
+    if maneuvers_only and kind is CardKind.ORDER:
+        raise draft.error(npos, f"{here}: order cards have no range or cost (R7.3); "
+                          "name maneuvers")
+    cost = None
+    if given.cost is not None:
+        cost, cpos = given.cost
+        if kind is CardKind.ORDER:
+            raise draft.error(cpos, f"{here}: order cards cost no crew (R7.3)")
+    kinds = (CardKind.MANEUVER,) if maneuvers_only else () if kind is None else (kind,)
+    return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
+
+
+def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
+    """The statuses with the cards of their classes filled in, from every
+    card of the ruleset (``CardClass.members``): a class covers the cards of
+    every file, read once as the ruleset is compiled."""
+    def filled(spec: StatusDef) -> StatusDef:
+        hidden, barred = spec.untargetable_by, spec.forbids_cards
+        if hidden is None and barred is None and \
+                not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
+            return spec
+        return attrs.evolve(spec, modifiers=tuple(
+            (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
+            for m, n, c in spec.modifiers),
+            untargetable_by=None if hidden is None else hidden.with_members(cards),
+            forbids_cards=None if barred is None else barred.with_members(cards))
+    return {k: filled(s) for k, s in statuses.items()}
+
 
 def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
     """``modify NAME N [on CARD]`` lines: each number changed once per card,
@@ -218,7 +348,7 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         if word not in known:
             raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
                               f"modifies {', '.join(known)}", _suggest(word, known))
-        card = None if only is None else _modified_card(draft, entry, word, *only)
+        card = None if only is None else _modified_card(draft, entry, word, only)
         if any(m.value == word and c == card for m, _, c in out):
             raise draft.error(pos, f"status '{entry.id}' modifies '{word}' twice")
         if amount == 0:
@@ -227,10 +357,31 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         out.append((Modifier(word), amount, card))
     return tuple(out)
 
-def _modified_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
-    """The card a ``modify ... on CARD`` names, checked."""
+def _modified_card(draft: Layers, entry: _Entry, word: str,
+                   given: ClassWords) -> str | CardClass:
+    """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
+    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``)."""
     if word not in ("range", "cost", "movement"):
-        raise draft.error(pos, f"status '{entry.id}': 'modify {word}' is for its ship, "
+        raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
+                          "ship, not for one card ('on' is for range, cost and movement)")
+    cards = list(draft.entries["maneuver"])
+    if word == "movement":
+        cards += list(draft.entries["order"])
+    if len(given.words) == 1 and not given.listed and given.cost is None:
+        card, pos = given.words[0]
+        if card in cards:
+            return card
+        if card in draft.entries["order"] or card not in CLASS_WORDS:
+            kind = "card" if word == "movement" else "maneuver"
+            raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                              f"'modify {word}'", _suggest(card, cards))
+    return compile_class(draft, entry, given, f"modify {word} on",
+                         maneuvers_only=word != "movement")
+
+def _limited_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+    """The one card a ``set``/``limit ... on CARD`` names, checked."""
+    if word not in ("range", "cost", "movement"):
+        raise draft.error(pos, f"status '{entry.id}': a bound on '{word}' is for its ship, "
                           "not for one card ('on' is for range, cost and movement)")
     cards = list(draft.entries["maneuver"])
     if word == "movement":
@@ -238,7 +389,7 @@ def _modified_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos)
     if card not in cards:
         kind = "card" if word == "movement" else "maneuver"
         raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
-                          f"'modify {word}'", _suggest(card, cards))
+                          f"a bound on '{word}'", _suggest(card, cards))
     return card
 
 def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
@@ -310,7 +461,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
         raise draft.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
-    by = _who(draft, spec.by, where, holder, Who.ANY)
+    by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
@@ -325,7 +476,28 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                   f"forever: '{call.name}' on {effect.selector.value} is "
                                   f"again 'damaged' of {of.value}; add 'once per turn' or "
                                   "act on another ship")
-    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}")
+    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}",
+                      cards)
+
+
+def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry, where: str,
+        holder: Holder, event: TriggerEvent) -> tuple[Who, CardClass | None]:
+    """A trigger's ``by``: WHO caused the event, and for ``targeted`` the class
+    of cards that targets (``by enemy damaging cards``: WHO first, then the
+    class; ``by damaging cards``: anyone's)."""
+    if not isinstance(given, ClassWords):
+        return _who(draft, given, where, holder, Who.ANY), None
+    if event is not TriggerEvent.TARGETED:
+        raise draft.error(given.pos, f"{where}: 'by' names a class of cards only for "
+                          "'targeted' (the card that targets); for "
+                          f"'{event.value}' it names who: "
+                          + ", ".join(w.value for w in Who))
+    words = list(given.words)
+    who = Who.ANY
+    if not given.listed and words and words[0][0] in {w.value for w in Who}:
+        who = _who(draft, words.pop(0), where, holder, Who.ANY)
+    return who, compile_class(draft, entry, attrs.evolve(given, words=tuple(words)),
+                              "when targeted by")
 
 def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
                      event: TriggerEvent) -> None:

@@ -21,6 +21,7 @@ from . import effects, exprs
 from .dsl import WORDS, card_parser, grammar_text
 from .kinds import Choice
 from .loader import BASE, builtin_editions, load_ruleset
+from .card_classes import Trait
 from .model import (OPTION_DOCS, Duration, Forbid, Modifier, Redirect, RuleOptions,
                     Silhouette, TargetKind)
 from .modifiers import USE_OF
@@ -200,17 +201,25 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "effect and move, and at turn starts; logged `status_end`) and does not come "
                "back; given while the condition fails, it is not given. Between two checks "
                "its modifiers and triggers act only while the condition holds. A condition "
-               "is read as if no status lasting `while` acted, its own included (D9.4).",
+               "is read as if no status lasting `while` acted, its own included (D9.4). "
+               "Beside another duration (`permanent`, `this turn`, ...) it does not end the "
+               "status: the status acts (modifies, hides, forbids, triggers) only while the "
+               "condition holds, and ends by that duration; so does an ability lasting "
+               "`while`.",
                "while self is damaged"),
     "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
                      "its ship: they are not listed, and explain() names the status. Its own "
-                     "player's cards still may. Area cards do not target ships.",
+                     "player's cards still may. Area cards do not target ships. `by` may name "
+                     "a class of cards (see Classes of cards below), `enemy` first for the "
+                     "other side's cards only: `untargetable by enemy damaging cards`.",
                      "untargetable by maneuvers orders"),
     "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
                "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
                "Modifiers below). `on CARD` limits a range, cost or movement change to one "
-               "card (a per-type rule difference: `modify movement +1 on movement`). The "
-               "engine's rule queries (listing, explain) and damage read them.",
+               "card (a per-type rule difference: `modify movement +1 on movement`), or to "
+               "a class of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see "
+               "Classes of cards below). The engine's rule queries (listing, explain) and "
+               "damage read them.",
                "modify range -1"),
     "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
                  "the status (`giver`), if on the board and another ship; that ship's own "
@@ -224,6 +233,7 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "`redirect`, or a trigger that helps, protects; a `modify` counts by whether "
                "the ship is better off; both or neither: neutral.", "nature protective"),
     "ability": ("Passive abilities of the ship type: declared statuses that are `permanent` "
+                "(or last `while` a condition holds: they then act only while it holds) "
                 "and only `modify` or are `untargetable` (no forbids, no redirect). Every ship "
                 "of the type has them, never lost; they are not in the ship's state.",
                 "ability armoured"),
@@ -233,11 +243,14 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "forbids": ("What the ship may not do while it has the status, one or more of: "
                 "`maneuvers` (none, not even responses, R9.1), `responses`, `orders` (its "
                 "player plays none), `movement` (no card moves it: its moving maneuvers and "
-                "orders moving it are not listed, and a move on it does nothing).",
+                "orders moving it are not listed, and a move on it does nothing); or a class "
+                "of cards its player may not use (`forbids damaging cards`, `forbids radar, "
+                "torpedo`; see Classes of cards below).",
                 "forbids maneuvers"),
     "trigger": ("A trigger of a status, ship type or token: when EVENT happens to a ship "
                 "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
-                "`by` WHO (damaged, sunk, targeted), at most `once per turn`, its effects "
+                "`by` WHO (damaged, sunk, targeted; for targeted, WHO then a class of cards "
+                "that targets: `by enemy damaging cards`), at most `once per turn`, its effects "
                 "resolve at once, with nobody to answer or choose (see Triggers and tokens).",
                 "when damaged of self by enemy once per turn { effect draw 1 }"),
     "mark": ("The token's mark on the text board: one character in quotes, not terrain "
@@ -652,6 +665,15 @@ def dsl_reference() -> str:
                  f"{USE_OF[Redirect.GIVER]} |")
     lines += ["", "A status's durations and modifiers are read by the engine's rule queries "
               "(modifiers.py); a `while CONDITION` duration is evaluated by `modifiers.holds`."]
+    lines += ["", "### Classes of cards", "",
+              "Where a status names cards it may name a class of them (card_classes.py): "
+              "`torpedo, radar`, or words then a kind (`cards`, `maneuvers`, `orders`) and "
+              "`costing N` (`ranged maneuvers costing 2`); in `untargetable by`, `enemy` "
+              "first limits it to the other side's cards (by default any other player's). "
+              "Its cards are read from the cards of every file once, as the ruleset is "
+              "compiled.", "",
+              "| word | a card is in the class if |", "| --- | --- |"]
+    lines += _enum_rows(Trait, NO_DESCRIPTION)
     lines += ["", "| status | declared in | duration | forbids |", "| --- | --- | --- | --- |"]
     for status in rulesets[0].statuses.values():
         lines.append(f"| `{status.id}` | `{status.source.file}` | `{status.duration.value}` | "

@@ -155,6 +155,7 @@ class Engine(Part):
             if rules.status_rules.modifying else None
         self.queries = queries = RuleQueries(rules, board, state, log, self.mods, self)
         lifetimes.reader = weakref.proxy(queries)
+        queries.lasts = lifetimes.lasts
         self.ops = ops = StateOps(rules, board, state, log, queries, self)
         self.runs = runs = TriggerRuns(rules, board, state, log, lifetimes.lasts,
                                        queries.card_of, self)
@@ -354,7 +355,7 @@ class Engine(Part):
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
-                self.fire(TARGETED, move.target, seat)
+                self.fire(TARGETED, move.target, seat, card=move.card)
         elif kind == RECOVER_MOVE:
             self.recover_one(seat, move.source)
             st.recover_left -= 1
@@ -378,7 +379,7 @@ class Engine(Part):
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
-                self.fire(TARGETED, move.target, seat)
+                self.fire(TARGETED, move.target, seat, card=move.card)
         elif kind == DISCARD_MOVE:
             self.discard_card(seat, move.card)
         elif kind == CHOOSE_MOVE:

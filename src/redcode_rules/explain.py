@@ -1,9 +1,13 @@
 """Why a move is illegal: the reason and the rule, in the game's language.
 
 Only called for a string that is not among the legal moves (``Game.play``,
-``Game.explain``), so it may be slow and thorough. It walks the same checks as the move
-generator, in the order a player would think of them, and names the first
-that fails. The sentences are the ``illegal`` templates of ``lang/*.yaml``.
+``Game.explain``), so it may be slow. It reads the move's words (which
+card, which ship, which boxes) and asks the rule queries (rule_queries.py)
+why the move is refused: the same queries the move generator lists moves
+from, so the reason and the listing cannot disagree. It says the
+``Refusal`` in the game's language (the ``illegal`` templates of
+``lang/*.yaml``), and checks itself only what the notation writes (a box
+that is no box, a path that enters a box twice).
 A move that does not parse gets the closest legal moves (difflib) and how
 many there are, never the whole list.
 """
@@ -11,14 +15,24 @@ many there are, never the whole list.
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING, Callable
+
+import attrs
 
 from .effects import primitive_of
 from .exprs import BoxRefusal, BoxWord
 from .exprs_text import a_ship, condition_text
 from .i18n import ShipName, catalog, status_name, text
-from .kinds import CardKind, Choice, Decision
+from .kinds import Choice, Decision
 from .model import TargetKind
-from .text import status_rule_parts
+from .rule_queries import Refusal, RuleQueries
+from .text import class_text, status_rule_parts
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .effects import Effect
+    from .model import CardDef, Ruleset
+    from .state import GameState, ShipState
 
 #: How many close legal moves an unknown move's message suggests, and how
 #: alike (difflib ratio) a suggestion must be.
@@ -53,15 +67,47 @@ def did_you_mean(lang: str, options: list[str]) -> str:
     return text(lang, "illegal", "did_you_mean", options=listed)
 
 
-def unknown(game, say, move: str) -> str:
+@attrs.frozen
+class Asked:
+    """What explain reads of a game: its language, the rule queries on its
+    position, the pending decision, the choice an effect owes (while one is
+    pending) and the legal moves (asked only for a suggestion)."""
+
+    lang: str
+    queries: RuleQueries
+    pending: tuple[Decision, int] | None
+    owed: tuple[Effect, int] | None
+    legal: Callable[[], list[str]]
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.queries.rules
+
+    @property
+    def state(self) -> GameState:
+        return self.queries.state
+
+    @property
+    def board(self) -> Board:
+        return self.queries.board
+
+    def say(self, key: str, amount: int | None = None, **values: object) -> str:
+        """The ``illegal`` sentence ``key`` in the game's language."""
+        return text(self.lang, "illegal", key, amount, **values)
+
+    def ship_id(self, seat: int) -> str:
+        return self.state.ships[seat].id
+
+
+def unknown(asked: Asked, move: str) -> str:
     """A move that does not parse: the closest legal moves and their number, not the list."""
-    legal = game.legal_moves()
-    return say("unknown_move", amount=len(legal), move=move,
-               hint=did_you_mean(game.lang, closest_moves(move, legal)))
+    legal = asked.legal()
+    return asked.say("unknown_move", amount=len(legal), move=move,
+                     hint=did_you_mean(asked.lang, closest_moves(move, legal)))
 
 
-def _ship_index(game, ship_id: str) -> int | None:
-    for i, s in enumerate(game.state.ships):
+def _ship_index(state: GameState, ship_id: str) -> int | None:
+    for i, s in enumerate(state.ships):
         if s.id == ship_id:
             return i
     return None
@@ -73,110 +119,121 @@ def _short(word: str, limit: int = 12) -> str:
     return word if len(word) <= limit else word[:limit - 1] + "…"
 
 
-def _status_among(ship, names: frozenset[str]) -> str | None:
-    """The first of the ship's statuses among ``names`` (``StatusRules``), or None."""
-    return next((name for name, _ in ship.statuses if name in names), None)
+def said(asked: Asked, refusal: Refusal) -> str:
+    """A refusal of the rule queries in the game's language: seats become
+    ship ids, a status its name and how long it lasts, a card's condition
+    or target filter its words."""
+    values = dict(refusal.values)
+    key = refusal.words
+    state, rules = asked.state, asked.rules
+    usable, only = (rules.card(values["card"]).usable, rules.card(values["card"]).target.filter) \
+        if key in ("not_usable", "filtered") else (None, None)
+    if usable is not None and key == "not_usable":  # the card's `usable if`
+        values["cond"] = condition_text(usable, asked.lang, False, frozenset(rules.ships))
+    elif only is not None and key == "filtered":  # the card's target filter
+        values["ship"] = a_ship(only, asked.lang, frozenset(rules.ships))
+    if "status" in values:
+        holder = state.ships[values["ship"] if "ship" in values else values["target"]]
+        spec = rules.statuses[values["status"]]
+        hidden = spec.untargetable_by
+        if key == "untargetable_class" and hidden is not None:  # card_classes.py
+            values["hidden"] = catalog(asked.lang)["status_rules"]["untargetable_class"][
+                hidden.whose.value].format(cards=class_text(hidden, asked.lang, rules.words))
+        values["until"] = _until(asked, holder, spec)
+        values["status"] = status_name(spec.id, asked.lang, of_ship=True, words=rules.words)
+    for field in ("ship", "target", "player", "source"):
+        if type(values.get(field)) is int:
+            values[field] = state.ships[values[field]].id
+    return asked.say(key, **values)
 
 
-def _forbidden_by(game, say, what: str, ship, status: str) -> str:
-    """A status forbids ``what`` (maneuvers, responses, orders, movement): which,
-    and until when."""
-    spec = game.rules.statuses[status]
-    name = status_name(status, game.lang, of_ship=True, words=game.rules.words)
-    return say(f"status_{what}", ship=ship.id, status=name, until=_until(game, ship, spec))
-
-
-def _until(game, ship, spec) -> str:
+def _until(asked: Asked, ship: ShipState, spec) -> str:
     """How long a ship's status lasts, said to any player: a duration over
     the turns of the card's player names that player's ship, with its article
     ("your" is the giver's word on the card, not the reader's), or says "its"
     when the ship gave it to itself."""
-    rules = catalog(game.lang)["status_rules"]
+    rules = catalog(asked.lang)["status_rules"]
     words = rules["until_giver"]
     if spec.duration.value not in words:
-        return status_rule_parts(spec, game.lang)["until"]
+        return status_rule_parts(spec, asked.lang)["until"]
     life = dict(ship.statuses).get(spec.id)
     giver = life.giver if life is not None else None
-    if giver is None or game.state.ships[giver].id == ship.id:
+    if giver is None or asked.state.ships[giver].id == ship.id:
         return rules["until"][spec.duration.value.replace(" your ", " its ")]
-    return words[spec.duration.value].format(giver=ShipName(game.state.ships[giver].id,
-                                                            game.lang, game.rules.words))
+    return words[spec.duration.value].format(giver=ShipName(asked.state.ships[giver].id,
+                                                            asked.lang, asked.rules.words))
 
 
-def explain(game, move: str) -> str:
-    """Why ``move`` (normalised, not legal now) is illegal, in ``game.lang``."""
-    def say(key: str, amount: int | None = None, **values) -> str:
-        return text(game.lang, "illegal", key, amount, **values)
-
-    eng = game.engine
-    st = game.state
+def explain(asked: Asked, move: str) -> str:
+    """Why ``move`` (normalised, not legal now) is illegal, in the game's language."""
+    say = asked.say
+    st = asked.state
     words = move.split()
     if not words:
         return say("empty")
-    pending = eng.pending()
-    if pending is None:
+    if asked.pending is None:
         return say("over", winner=st.winner)
-    kind, seat = pending
+    kind, seat = asked.pending
     ship = st.ships[seat]
     head = words[0]
-    limit = game.rules.options.hand_limit
 
     if kind == Decision.DISCARD:
         if head != "discard":
-            return say("must_discard", player=ship.id, count=len(st.hands[seat]), limit=limit)
+            return say("must_discard", player=ship.id, count=len(st.hands[seat]),
+                       limit=asked.rules.options.hand_limit)
         if len(words) != 2:
             return say("discard_one")
         return say("not_in_hand", card=words[1], player=ship.id)
-    if kind == Decision.CHOOSE and \
-            primitive_of(eng.owed_choice()[0]).choice is not Choice.CREW_SOURCE:
+    owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
+    if kind == Decision.CHOOSE and owed_effect is not None and \
+            primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
         return say("must_choose", player=ship.id, card=st.stack[-1].card,
-                   options=", ".join(game.legal_moves()))
+                   options=", ".join(asked.legal()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
-            options = ", ".join(game.legal_moves())
+            options = ", ".join(asked.legal())
             if kind == Decision.RECOVER:
                 return say("must_recover_turn", player=ship.id, options=options)
             return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == Decision.RECOVER else eng.owed_choice()[1]]
+        who = st.ships[seat if kind == Decision.RECOVER else owed_seat]
         return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
     if kind == Decision.PLACE:
-        return _place(game, say, seat, words)
+        return _place(asked, seat, words)
     if kind == Decision.RESPOND:
         if head == "pass":
             return say("just", word="pass")
-        if head == "order":
-            reason = _order_response(game, say, seat, words[1:])
-            if reason is not None:
-                return reason
+        if head == "order" and asked.rules.response_orders:  # an order card in answer
+            return _order(asked, seat, words[1:], responding=True)
         if head != "respond":
             top = st.stack[-1]
             return say("must_respond", player=ship.id, card=top.card, of=st.ships[top.seat].id)
-        return _maneuver(game, say, seat, words[1:], responding=True)
+        return _maneuver(asked, seat, words[1:], responding=True)
     # the maneuvers phase
     if head in ("respond", "pass"):
         return say("no_window")
     if head in ("recover", "discard", "place"):
-        return say("wrong_phase", word=head, phase=catalog(game.lang)["phases"][st.phase])
+        return say("wrong_phase", word=head, phase=catalog(asked.lang)["phases"][st.phase])
     if head == "end":
         return say("just", word="end")
     if head == "order":
-        return _order(game, say, seat, words[1:])
-    return _maneuver(game, say, seat, words, responding=False)
+        return _order(asked, seat, words[1:])
+    return _maneuver(asked, seat, words, responding=False)
 
 
-def _place(game, say, seat: int, words: list[str]) -> str:
+def _place(asked: Asked, seat: int, words: list[str]) -> str:
     """Initial placement (R2.8) or war respawn (D8.4): a free, navigable box
     of the ship's side's start card."""
-    ship = game.state.ships[seat]
+    say = asked.say
+    ship = asked.state.ships[seat]
     rule = "D8.4" if ship.sunk else "R2.8"
-    side = catalog(game.lang)["sides"][ship.side]
+    side = catalog(asked.lang)["sides"][ship.side]
     if words[0] != "place":
         return say("must_place" if ship.sunk else "must_place_first", player=ship.id,
                    side=side)
     if len(words) != 2:
         return say("place_one")
-    board = game.board
+    board = asked.board
     box = board.index(words[1])
     if box is None:
         return say("not_a_box", box=_short(words[1]))
@@ -186,106 +243,51 @@ def _place(game, say, seat: int, words: list[str]) -> str:
                    boxes=" ".join(board.name(b) for b in card), rule=rule)
     if board.is_island(box):
         return say("place_island", box=words[1], rule=rule)
-    occupant = game.engine.occupant()[box]
+    occupant = asked.queries.occupant()[box]
     if occupant >= 0:
-        return say("place_occupied", box=words[1], ship=game.state.ships[occupant].id,
-                   rule=rule)
+        return say("place_occupied", box=words[1], ship=asked.ship_id(occupant), rule=rule)
     return say("not_free_start", box=words[1], side=side, rule=rule)
 
 
-def _maneuver(game, say, seat: int, words: list[str], responding: bool) -> str:
-    st = game.state
-    ship = st.ships[seat]
+def _maneuver(asked: Asked, seat: int, words: list[str], responding: bool) -> str:
     if not words:
-        return say("write_maneuver")
+        return asked.say("write_maneuver")
     name, rest = words[0], words[1:]
-    rules = game.rules
+    rules = asked.rules
     if name not in rules.maneuvers:
         if name in rules.orders:
-            return say("is_order", card=name)
-        return unknown(game, say, ("respond " if responding else "") + " ".join(words))
-    spec = rules.ships[ship.type]
-    if name not in spec.maneuvers:
-        return say("no_maneuver", ship=ship.id, card=name)
+            return asked.say("is_order", card=name)
+        return unknown(asked, ("respond " if responding else "") + " ".join(words))
     card = rules.maneuvers[name]
-    forbid = rules.status_rules
-    status = _status_among(ship, forbid.maneuvers)
-    if status is not None:  # R9.1
-        return _forbidden_by(game, say, "maneuvers", ship, status)
-    status = _status_among(ship, forbid.responses) if responding else None
-    if status is not None:
-        return _forbidden_by(game, say, "responses", ship, status)
-    if responding and not card.response:
-        return say("not_response", card=name)
-    if responding and st.stack[-1].kind not in card.answers:
-        return _answers_other(say, card, st.stack[-1])
-    if not responding and card.target.kind is TargetKind.SOURCE:
-        return say("response_only", card=name)
-    on = ship.crew_on[spec.maneuvers.index(name)]
-    if on:
-        return say("unavailable", card=name, count=on)
-    if card.once and game.engine.spent(seat, name):
-        return say("spent", card=name, player=ship.id)
-    cost = game.engine.cost(seat, card)  # computed, or changed by a status or an ability
-    if cost > ship.reserve:
-        return say("no_crew", card=name, cost=cost, ship=ship.id, reserve=ship.reserve)
-    if not game.engine.may_use(card, seat, responding):
-        return _not_usable(game, say, card)
-    return _target_and_path(game, say, seat, card, rest, is_order=False)
+    refused = asked.queries.maneuver_refusal(seat, card, responding)
+    if refused is not None:
+        return said(asked, refused)
+    return _target_and_path(asked, seat, card, rest)
 
 
-def _answers_other(say, card, top) -> str:
-    """A response whose ``answers`` leave out the kind of the top item (R5.2)."""
-    key = "answers_orders_only" if top.kind == CardKind.MANEUVER else "answers_maneuvers_only"
-    return say(key, card=card.id, answered=top.card)
-
-
-def _order_response(game, say, seat: int, words: list[str]) -> str | None:
-    """Why an order card of the hand cannot answer the top item: it is no
-    response, or answers another kind of item; None when neither."""
-    card = game.rules.orders.get(words[0]) if words else None
-    if card is None or card.id not in game.state.hands[seat]:
-        return None
-    if not card.response:
-        return say("not_response", card=card.id)
-    top = game.state.stack[-1]
-    if top.kind not in card.answers:
-        return _answers_other(say, card, top)
-    return None
-
-
-def _order(game, say, seat: int, words: list[str]) -> str:
-    st = game.state
-    ship = st.ships[seat]
+def _order(asked: Asked, seat: int, words: list[str], responding: bool = False) -> str:
     if not words:
-        return say("write_card")
+        return asked.say("write_card")
     name, rest = words[0], words[1:]
-    if name not in game.rules.orders:
-        return say("unknown_order", card=name, hint=did_you_mean(
-            game.lang, closest_moves(" ".join(["order", *words]), game.legal_moves())))
-    if name not in st.hands[seat]:
-        return say("not_in_hand", card=name, player=ship.id)
-    if st.orders_played >= game.rules.options.orders_per_turn:
-        return say("order_played", ship=ship.id)
-    status = _status_among(ship, game.rules.status_rules.orders)
-    if status is not None:
-        return _forbidden_by(game, say, "orders", ship, status)
-    if game.rules.orders[name].once and game.engine.spent(seat, name):
-        return say("spent", card=name, player=ship.id)
-    if not game.engine.may_use(game.rules.orders[name], seat, False):
-        return _not_usable(game, say, game.rules.orders[name])
-    return _target_and_path(game, say, seat, game.rules.orders[name], rest, is_order=True)
+    if name not in asked.rules.orders:
+        return asked.say("unknown_order", card=name, hint=did_you_mean(
+            asked.lang, closest_moves(" ".join(["order", *words]), asked.legal())))
+    card = asked.rules.orders[name]
+    refused = asked.queries.order_refusal(seat, card, responding)
+    if refused is not None:
+        return said(asked, refused)
+    return _target_and_path(asked, seat, card, rest)
 
 
-def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool) -> str:
+def _target_and_path(asked: Asked, seat: int, card: CardDef, rest: list[str]) -> str:
     """Checks of a target ship or area and of a path, once the card itself is usable."""
-    st = game.state
-    board = game.board
+    say = asked.say
+    board = asked.board
     tk = card.target.kind
     if tk is TargetKind.SELF:
         if card.mover is None and rest:
             return say("self_no_target", card=card.id)
-        return _path(game, say, card, rest, seat)
+        return _path(asked, card, rest, seat)
     if tk is TargetKind.AREA:
         size = {"width": card.target.width, "height": card.target.height}
         if not rest:
@@ -297,81 +299,60 @@ def _target_and_path(game, say, seat: int, card, rest: list[str], is_order: bool
             return say("area_off_board", box=rest[0], **size)
         return say("area_only", card=card.id)
     if tk is TargetKind.BOX:
-        return _box_target(game, say, seat, card, rest)
+        return _box_target(asked, seat, card, rest)
     if not rest:
         return say("needs_target", card=card.id)
-    target = _ship_index(game, rest[0])
+    target = _ship_index(asked.state, rest[0])
     if target is None:
-        return say("no_ship", ship=rest[0], ships=", ".join(game.ships))
-    if st.ships[target].position is None:
-        return say("off_board", ship=rest[0])
-    hidden = _hidden(game, say, seat, target, is_order)
-    if hidden:
-        return hidden
-    if card.target.filter is not None and \
-            not game.engine.allowed_targets(card, seat, [target], bool(st.stack)):
-        return say("filtered", target=rest[0], card=card.id,
-                   ship=a_ship(card.target.filter, game.lang, frozenset(game.rules.ships)))
-    if not is_order:
-        reach = game.engine.reach(seat, card)  # changed by a status or an ability
-        visible = game.engine.visible_targets(seat, reach)
-        if tk is TargetKind.SOURCE:
-            source = st.stack[-1].seat
-            if target != source:
-                return say("must_target_source", card=card.id, answered=st.stack[-1].card,
-                           source=st.ships[source].id)
-        if target not in visible:
-            return say("not_visible", target=rest[0], ship=st.ships[seat].id, range=reach)
+        return say("no_ship", ship=rest[0],
+                   ships=", ".join(s.id for s in asked.state.ships))
+    refused = asked.queries.target_refusal(seat, card, target)
+    if refused is not None:
+        return said(asked, refused)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
-    return _path(game, say, card, rest[1:], mover)
+    return _path(asked, card, rest[1:], mover)
 
 
-def _box_target(game, say, seat: int, card, rest: list[str]) -> str:
+def _box_target(asked: Asked, seat: int, card: CardDef, rest: list[str]) -> str:
     """A box target (D4.11): the box named, then the path of a card that moves."""
+    say = asked.say
     if not rest:
         return say("needs_box", card=card.id)
-    board = game.board
-    box = board.index(rest[0])
+    box = asked.board.index(rest[0])
     if box is None:
         return say("not_a_box", box=_short(rest[0]))
     boxes = card.target.boxes
-    refusal = boxes.refusal(game.engine, seat, box)
-    ship = game.state.ships[seat]
-    status = _status_among(ship, game.rules.status_rules.movement) if card.jumps else None
-    if status is not None:
-        return _forbidden_by(game, say, "movement", ship, status)
+    assert boxes is not None  # a box target has its words
+    refusal = boxes.refusal(asked.queries, seat, box)
+    if card.jumps:
+        refused = asked.queries.movement_refusal(seat)
+        if refused is not None:
+            return said(asked, refused)
     if refusal is BoxRefusal.ISLAND:
         return say("island", box=rest[0])
     if refusal is BoxRefusal.NOWHERE:
-        return say("off_board", ship=ship.id)
+        return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.FAR:
         if BoxWord.ADJACENT in boxes.words:
-            return say("box_next_to", box=rest[0], ship=ship.id)
-        return say("box_too_far", box=rest[0], ship=ship.id, reach=boxes.reach)
+            return say("box_next_to", box=rest[0], ship=asked.ship_id(seat))
+        return say("box_too_far", box=rest[0], ship=asked.ship_id(seat), reach=boxes.reach)
     if refusal is BoxRefusal.TAKEN:
-        holder = game.engine.occupant()[box]
-        return say("occupied", box=rest[0], ship=game.state.ships[holder].id)
-    return _path(game, say, card, rest[1:], seat)
+        return say("occupied", box=rest[0], ship=asked.ship_id(asked.queries.occupant()[box]))
+    return _path(asked, card, rest[1:], seat)
 
 
-def _not_usable(game, say, card) -> str:
-    """A card whose ``usable if`` fails now (exprs.py)."""
-    return say("not_usable", card=card.id,
-               cond=condition_text(card.usable, game.lang, False, frozenset(game.rules.ships)))
-
-
-def _path(game, say, card, rest: list[str], mover: int) -> str:
+def _path(asked: Asked, card: CardDef, rest: list[str], mover: int) -> str:
+    say = asked.say
     if card.mover is None:
         return say("no_path_taken", card=card.id) if rest else say("not_legal")
-    moved = game.state.ships[mover]
-    status = _status_among(moved, game.rules.status_rules.movement)
-    if status is not None:
-        return _forbidden_by(game, say, "movement", moved, status)
+    refused = asked.queries.movement_refusal(mover)
+    if refused is not None:
+        return said(asked, refused)
     if not rest:
         return say("needs_path", card=card.id)
-    board = game.board
-    occ = game.engine.occupant()
-    visited = {game.state.ships[mover].position}  # the start counts as visited (D2.5a)
+    board = asked.board
+    occ = asked.queries.occupant()
+    visited = {asked.state.ships[mover].position}  # the start counts as visited (D2.5a)
     for name in rest:
         box = board.index(name)
         if box is None:
@@ -382,22 +363,5 @@ def _path(game, say, card, rest: list[str], mover: int) -> str:
             return say("entered_twice", box=name)
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
-            return say("occupied", box=name, ship=game.state.ships[occ[box]].id)
-    amount = card.path_effect.amount
-    if game.engine.mods is not None:  # changed by a status or an ability
-        amount = game.engine.mods.steps(moved, mover, amount, card.id)
-    return say("bad_path", path=" ".join(rest), amount=amount)
-
-
-def _hidden(game, say, seat: int, target: int, is_order: bool) -> str | None:
-    """A status or ability that keeps the card's kind from targeting the ship: why."""
-    mods = game.engine.mods
-    if mods is None or target == seat:
-        return None
-    ship = game.state.ships[target]
-    spec = mods.hidden_by(ship, target, CardKind.ORDER if is_order else CardKind.MANEUVER)
-    if spec is None:
-        return None
-    return say("untargetable_order" if is_order else "untargetable_maneuver", target=ship.id,
-               status=status_name(spec.id, game.lang, of_ship=True, words=game.rules.words),
-               until=_until(game, ship, spec))
+            return say("occupied", box=name, ship=asked.ship_id(occ[box]))
+    return say("bad_path", path=" ".join(rest), amount=asked.queries.steps(mover, card))

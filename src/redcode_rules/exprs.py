@@ -15,14 +15,34 @@ plain numbers and the selectors of effects.py and cost nothing more.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
+from .card_classes import Trait, has_trait
 from .kinds import Side
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .board import Board
+
+
+#: The words of a class of cards a test of the answered item takes (``answered is damaging``).
+TRAITS = frozenset(t.value for t in Trait)
+
+
+class Reader(Protocol):
+    """What an expression reads of a game: the read-only rule queries
+    (rule_queries.RuleQueries) are one. The state and the ruleset are typed
+    loosely: their modules (state.py, model.py) hold expressions, so naming
+    their classes here would close a circle of imports."""
+
+    state: Any  # a GameState
+    board: Board
+    rules: Any  # a Ruleset
+
+    def sight(self, seat: int) -> list[tuple[int, int]]: ...
+    def card_of(self, item: Any) -> Any: ...
+    def crew_out(self, seat: int) -> int: ...
 
 
 class Subject(str, enum.Enum):
@@ -114,7 +134,7 @@ class Scope(NamedTuple):
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None)
 
 
-def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
+def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
     """The seat a ship subject names, or None when there is none."""
     if subject is Subject.SELF or subject is Subject.YOU:
         return scope.seat
@@ -131,7 +151,7 @@ def ship_of(subject: Subject, eng: Engine, scope: Scope) -> int | None:
     return None
 
 
-def distance(eng: Engine, a: int | None, b: int | None) -> int | None:
+def distance(eng: Reader, a: int | None, b: int | None) -> int | None:
     """Boxes between two boxes, counting diagonal steps as one (R2.5)."""
     if a is None or b is None:
         return None
@@ -139,7 +159,7 @@ def distance(eng: Engine, a: int | None, b: int | None) -> int | None:
     return max(abs(a % w - b % w), abs(a // w - b // w))
 
 
-def _side_of(subject: Subject, eng: Engine, scope: Scope) -> str | None:
+def _side_of(subject: Subject, eng: Reader, scope: Scope) -> str | None:
     mine = eng.state.ships[scope.seat].side
     if subject is Subject.FRIENDLY:
         return mine
@@ -156,12 +176,12 @@ class Measure:
     quantity: Quantity
     subject: Subject
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none (``read``)."""
         found = self.read(eng, scope)
         return 0 if found is None else found
 
-    def read(self, eng: Engine, scope: Scope) -> int | None:
+    def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now. D9.3: a ship off the board (sunk, not yet placed)
         or absent (no target, no answered item) counts 0, sees no ship, and
         is at no distance from anything: a distance to or from it is None."""
@@ -217,7 +237,7 @@ class Measure:
         return f"{self.quantity.value} of {self.subject.value}"
 
 
-def _origin(subject: Subject, eng: Engine, scope: Scope) -> int | None:
+def _origin(subject: Subject, eng: Reader, scope: Scope) -> int | None:
     """The seat a count or nearest distance is measured from: the subject
     written, else ``it`` in a filter and the card's ship elsewhere."""
     if subject is Subject.DEFAULT:
@@ -225,7 +245,7 @@ def _origin(subject: Subject, eng: Engine, scope: Scope) -> int | None:
     return ship_of(subject, eng, scope)
 
 
-def _kind_on_board(words: tuple[str, ...], eng: Engine, scope: Scope,
+def _kind_on_board(words: tuple[str, ...], eng: Reader, scope: Scope,
                    but: int | None = None) -> list[int]:
     """The seats of the ships on the board that pass every word (seen from the
     card's player, as a filter reads them), ``but`` excluded; sunk or not yet
@@ -246,11 +266,11 @@ class ShipCount:
     within: int | None = None
     subject: Subject = Subject.DEFAULT
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now."""
         return self.read(eng, scope)
 
-    def read(self, eng: Engine, scope: Scope) -> int:
+    def read(self, eng: Reader, scope: Scope) -> int:
         """Its value now: a count is never missing, at worst 0."""
         if self.within is None:
             return len(_kind_on_board(self.words, eng, scope))
@@ -286,12 +306,12 @@ class Nearest:
     words: tuple[str, ...]
     subject: Subject = Subject.DEFAULT
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none."""
         found = self.read(eng, scope)
         return 0 if found is None else found
 
-    def read(self, eng: Engine, scope: Scope) -> int | None:
+    def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now, or None."""
         seat = _origin(self.subject, eng, scope)
         origin = None if seat is None else eng.state.ships[seat].position
@@ -319,13 +339,13 @@ class Amount:
     terms: tuple[tuple[int, int | Measure], ...]
     """(sign +1 or -1, a number or a measure), in written order."""
 
-    def value(self, eng: Engine, scope: Scope) -> int:
+    def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, at least 0; 0 if a term has none (D9.3: an effect
         by a distance to a ship off the board does nothing)."""
         found = self.read(eng, scope)
         return 0 if found is None else found
 
-    def read(self, eng: Engine, scope: Scope) -> int | None:
+    def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now, at least 0, or None if a term has none (``Measure.read``)."""
         total = 0
         for sign, term in self.terms:
@@ -354,7 +374,7 @@ class Amount:
 class Condition:
     """Base of conditions: ``holds`` now, for ``scope``."""
 
-    def holds(self, eng: Engine, scope: Scope) -> bool:
+    def holds(self, eng: Reader, scope: Scope) -> bool:
         """Whether it holds now."""
         raise NotImplementedError
 
@@ -415,6 +435,9 @@ class Is(Condition):
                         return False
                 elif w in (Adjective.ENEMY, Adjective.FRIENDLY, Adjective.OWN, Adjective.OTHER):
                     if not passes(w, eng, scope, item.seat):
+                        return False
+                elif w in TRAITS:  # a class of cards' word: read from the card (card_classes.py)
+                    if not has_trait(eng.card_of(item), Trait(w)):
                         return False
                 elif item.card != w:
                     return False
@@ -479,7 +502,7 @@ class Not(Condition):
         return f"not ({self.part})"
 
 
-def passes(word: str, eng: Engine, scope: Scope, seat: int) -> bool:
+def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:
     """Whether ship ``seat`` is what ``word`` says, seen from the card's ship:
     an ``Adjective``, a ship type id or a status id (the compiler checked it)."""
     ships = eng.state.ships
@@ -510,7 +533,7 @@ class Filter:
     words: tuple[str, ...] = ()
     where: Condition | None = None
 
-    def accepts(self, eng: Engine, scope: Scope, seat: int) -> bool:
+    def accepts(self, eng: Reader, scope: Scope, seat: int) -> bool:
         """Whether ship ``seat`` passes, for a card played from ``scope``."""
         for w in self.words:
             if not passes(w, eng, scope, seat):
@@ -559,7 +582,7 @@ class Ships:
             out += ["where", str(self.filter.where)]
         return " ".join(out)
 
-    def seats(self, eng: Engine, item) -> list[int]:
+    def seats(self, eng: Reader, item) -> list[int]:
         """The seats of the ships it names as ``item`` resolves."""
         scope = Scope.of_item(item)
         ships = eng.state.ships
@@ -593,7 +616,7 @@ class Ships:
         return mine | self.filter.subjects()
 
 
-def _near_kind(words: tuple[str, ...], within: int, eng: Engine, scope: Scope,
+def _near_kind(words: tuple[str, ...], within: int, eng: Reader, scope: Scope,
                seat: int) -> bool:
     """Whether another ship of the kind ``words`` is within ``within`` boxes of
     ship ``seat`` (both on the board, D9.3)."""
@@ -635,7 +658,7 @@ class Boxes:
         """The farthest a box may be: 1 if ``adjacent``, else ``within``."""
         return 1 if BoxWord.ADJACENT in self.words else self.within
 
-    def refusal(self, eng: Engine, seat: int, box: int) -> BoxRefusal | None:
+    def refusal(self, eng: Reader, seat: int, box: int) -> BoxRefusal | None:
         """Why ``box`` may not be named by ship ``seat``'s card, or None."""
         if eng.board.is_island(box):
             return BoxRefusal.ISLAND
@@ -652,7 +675,7 @@ class Boxes:
             return BoxRefusal.TAKEN
         return None
 
-    def boxes(self, eng: Engine, seat: int) -> list[int]:
+    def boxes(self, eng: Reader, seat: int) -> list[int]:
         """Every box it may name for ship ``seat``'s card, in board order."""
         return [b for b in range(eng.board.size) if self.refusal(eng, seat, b) is None]
 
@@ -672,7 +695,7 @@ class Players:
         """Its DSL spelling."""
         return " ".join(["each", *self.words, "player"])
 
-    def seats(self, eng: Engine, item) -> list[int]:
+    def seats(self, eng: Reader, item) -> list[int]:
         """The seats of the players it names, in seat order."""
         scope = Scope.of_item(item)
         return [s for s, ship in enumerate(eng.state.ships) if not ship.eliminated
@@ -695,7 +718,7 @@ class Computed:
         return f"if {self.condition}" if self.condition is not None else ""
 
 
-def prepared(effect, eng: Engine, item):
+def prepared(effect, eng: Reader, item):
     """The effect as it resolves for ``item``: None if its condition fails,
     else with its computed amounts replaced by their values now."""
     computed = effect.computed

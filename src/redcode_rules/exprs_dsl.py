@@ -20,6 +20,7 @@ from lark import Token, Transformer, v_args
 from .board import parse_box
 from .effects import Selector
 from .errors import DslError
+from .card_classes import Trait
 from .exprs import (
     Adjective,
     All,
@@ -61,7 +62,8 @@ class Word:
 
 
 #: The words a test of the answered item takes besides card ids.
-ANSWERED_WORDS = ("order", "maneuver", "enemy", "friendly", "own", "other")
+ANSWERED_WORDS = ("order", "maneuver", "enemy", "friendly", "own", "other",
+                  *(t.value for t in Trait))  # a class of cards' words (card_classes.py)
 PLAYER_WORDS = ("enemy", "friendly", "any")
 
 
@@ -268,7 +270,8 @@ def check_words(words: tuple[Word, ...], error: Callable, ships, statuses, cards
                 "), a ship type or a status"
         elif w.kind == "answered":
             known = [*ANSWERED_WORDS, *cards]
-            what = "the answered item: order, maneuver, enemy, friendly, own, other or a card"
+            what = ("the answered item: order, maneuver, enemy, friendly, own, other, "
+                    + ", ".join(t.value for t in Trait) + " or a card")
         elif w.kind == "mode":
             known = [m.value for m in Mode]
             what = "the mode: " + " or ".join(known)

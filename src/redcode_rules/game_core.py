@@ -17,8 +17,9 @@ import attrs
 from .board import Board
 from .engine import Engine
 from .errors import IllegalMove, NothingToUndo, UnknownName
-from .explain import closest_moves, explain
+from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
+from .kinds import Decision
 from .game_setup import Default, default_teams, make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
@@ -296,7 +297,11 @@ class GameCore:
         listing = self._listing()
         if listing.canonical(move) in listing:
             return None
-        return explain(self, move)
+        eng = self.engine
+        pending = eng.pending()
+        owed = eng.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
+            else None
+        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves), move)
 
     def _illegal(self, move: Any) -> IllegalMove:
         """The error for a move that is not legal now: reason, legal moves, suggestions."""

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import attrs
 
+from .card_classes import CardClass
 from .effects import HASH_NAMES, Effect, Selector, primitive_of
 from .exprs import Amount, Boxes, Condition, Filter
 from .errors import UnknownName
@@ -169,7 +170,7 @@ class StatusDef:
     """How many uses it lasts (``for N uses``); 0 for any other duration."""
     untargetable: tuple[CardKind, ...] = ()
     """The kinds of card of other players that cannot target its ship (``untargetable by``)."""
-    modifiers: tuple[tuple[Modifier, int, str | None], ...] = ()
+    modifiers: tuple[tuple[Modifier, int, str | CardClass | None], ...] = ()
     """The numbers it changes, by how much, and for which card only, if one
     (``modify NAME N [on CARD]``), in declared order."""
     redirect: Redirect | None = None
@@ -190,13 +191,19 @@ class StatusDef:
     prevents: int = 0
     """The damage points it prevents before it ends (``prevent N damage``): its
     uses are those points (``uses`` is N), one per damage point ignored."""
+    untargetable_by: CardClass | None = None
+    """The class of cards that cannot target its ship (``untargetable by enemy
+    damaging cards``), when it is more than kinds of card (``untargetable``)."""
+    forbids_cards: CardClass | None = None
+    """The class of cards its ship's player may not use (``forbids damaging
+    cards``), besides what ``forbids`` names (R9)."""
 
     @property
     def modifies(self) -> bool:
         """Whether it changes anything besides what it forbids (the engine then
         looks at it in its rule queries and when damage is taken)."""
         return bool(self.untargetable or self.modifiers or self.redirect or self.limits
-                    or self.prevents)
+                    or self.prevents or self.untargetable_by)
 
     def bounds(self, modifier: Modifier, card: str | None = None) -> list[tuple[Limit, int]]:
         """How it sets or bounds ``modifier`` for ``card``, as ``amount`` reads
@@ -211,9 +218,11 @@ class StatusDef:
 
     def amount(self, modifier: Modifier, card: str | None = None) -> int:
         """How much it changes ``modifier`` (0 if not at all) for ``card``: a
-        change for another card only is left out; ``card`` None counts them all."""
+        change for another card only (one named, or a class of cards:
+        ``card_classes.CardClass``) is left out; ``card`` None counts them all."""
         return sum(n for m, n, only in self.modifiers
-                   if m is modifier and (card is None or only is None or only == card))
+                   if m is modifier and (card is None or only is None or only == card
+                                         or type(only) is CardClass and card in only.members))
 
     def extra(self) -> list[Any]:
         """What the hash describes beyond duration and forbids: empty for a
@@ -224,7 +233,7 @@ class StatusDef:
         if self.untargetable:
             out.append(["untargetable", [k.value for k in self.untargetable]])
         if self.modifiers:
-            out.append(["modify", [[m.value, n, *([c] if c else [])]
+            out.append(["modify", [[m.value, n, *([str(c)] if c else [])]
                                    for m, n, c in self.modifiers]])
         if self.redirect:
             out.append(["redirect", self.redirect.value])
@@ -235,6 +244,10 @@ class StatusDef:
             out.append(["prevent", self.prevents])
         if self.condition is not None:
             out.append(["while", str(self.condition)])
+        if self.untargetable_by is not None:
+            out.append(["untargetable_by", str(self.untargetable_by)])
+        if self.forbids_cards is not None:
+            out.append(["forbids_cards", str(self.forbids_cards)])
         return out
 
 
@@ -265,6 +278,13 @@ class StatusRules:
     with_giver: frozenset[str] = frozenset()
     #: statuses lasting ``while CONDITION`` (none: the engine never checks one)
     conditional: frozenset[str] = frozenset()
+    #: statuses that act only while a condition holds but end by another
+    #: duration (``permanent`` beside ``while``): asked, not ended
+    dormant: frozenset[str] = frozenset()
+    #: every status with a condition (``conditional`` and ``dormant``)
+    conditioned: frozenset[str] = frozenset()
+    #: statuses that forbid a class of cards (``StatusDef.forbids_cards``)
+    cards: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -288,6 +308,10 @@ class StatusRules:
             at_any_turn_end=having(lambda s: s.duration is Duration.END_OF_THE_NEXT_TURN),
             counted=having(lambda s: s.uses > 0),
             conditional=having(lambda s: s.duration is Duration.WHILE),
+            dormant=having(lambda s: s.condition is not None
+                           and s.duration is not Duration.WHILE),
+            conditioned=having(lambda s: s.condition is not None),
+            cards=having(lambda s: s.forbids_cards is not None),
             with_giver=having(lambda s: s.redirect is not None or s.duration in (
                 Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
 

@@ -27,8 +27,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from .board import MAX_MOVE
+from .card_classes import Whose
 from .errors import ScenarioError, quote
-from .model import CardKind, Duration, Limit, Modifier, Redirect, StatusDef
+from .model import Duration, Limit, Modifier, Redirect, StatusDef
 from .state import Lifetime
 
 if TYPE_CHECKING:
@@ -308,11 +309,19 @@ class Modifiers:
                 return n, name
         return 0, None
 
-    def hidden_by(self, ship: ShipState, seat: int, kind: CardKind) -> StatusDef | None:
-        """The status or ability that keeps cards of ``kind`` of other players
-        from targeting the ship, or None."""
+    def hidden_by(self, ship: ShipState, seat: int, card: CardDef,
+                  enemy: bool) -> StatusDef | None:
+        """The status or ability that keeps ``card`` of another player (of the
+        other side: ``enemy``) from targeting the ship, or None: its kind
+        (``untargetable``) or its class of cards (``untargetable_by``, the
+        class's cards read once by the compiler)."""
+        kind = card.kind
         for spec in self.active(ship, seat):
             if kind in spec.untargetable:
+                return spec
+            hidden = spec.untargetable_by
+            if hidden is not None and card.id in hidden.members and (
+                    enemy or hidden.whose is Whose.OTHER):
                 return spec
         return None
 

@@ -2,11 +2,12 @@
 
 A move is one decision written in the notation of docs/notation.md. The
 generator lists every legal move of the player to move as a mapping from
-its string to a ``Move``, from the engine's rule queries (``Engine.usable``,
-``sight``, ``path_start``); ``play`` accepts exactly those strings, so the
+its string to a ``Move``, from the rule queries (rule_queries.py:
+``usable``, ``playable_orders``, ``sight``, ``path_start``, asked directly,
+not through the engine); ``play`` accepts exactly those strings, so the
 list and the check can never disagree, and the engine carries the move out
 (``Engine.perform``). explain.py says, for any other string, which rule
-forbids it.
+forbids it, from the same queries.
 """
 
 from __future__ import annotations
@@ -16,15 +17,14 @@ from typing import NamedTuple
 
 from .effects import primitive_of
 from .engine import Engine
-from .kinds import CardKind, Choice, Decision, MoveKind
-from .model import CardDef, TargetKind, among
+from .kinds import Choice, Decision, MoveKind
+from .model import CardDef, TargetKind
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
     Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
 SELF_TARGET = TargetKind.SELF
 BOX_TARGET = TargetKind.BOX
-ORDER_CARD = CardKind.ORDER
 #: decisions among a few options, listed whole (``MoveGen._choice``)
 CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
 
@@ -158,10 +158,11 @@ class MoveGen:
     """Legal moves of the pending decision of one engine state: what the
     engine's rule queries allow, written in the notation."""
 
-    __slots__ = ("eng", "rules", "board", "state", "cache")
+    __slots__ = ("eng", "queries", "rules", "board", "state", "cache")
 
     def __init__(self, eng: Engine, cache: MoveCache | None = None):
         self.eng = eng
+        self.queries = eng.queries
         self.rules = eng.rules
         self.board = eng.board
         self.state = eng.state
@@ -200,9 +201,9 @@ class MoveGen:
         if kind == DISCARD_NOW:
             options: tuple = tuple(sorted(set(st.hands[seat])))
         elif kind == PLACE_NOW:
-            options = tuple(self.eng.free_start_boxes(seat))
+            options = tuple(self.queries.free_start_boxes(seat))
         elif kind == RECOVER_NOW:
-            options = tuple(self.eng.recover_options(seat))
+            options = tuple(self.queries.recover_options(seat))
         else:  # an answer an effect owes (D6.4): its word is its choice's
             options = tuple(self.eng.choice_options())
         word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
@@ -235,8 +236,8 @@ class MoveGen:
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
                        groups: list) -> None:
         """Maneuvers into ``out``, moves with paths into ``groups``."""
-        eng = self.eng
-        usable = eng.usable(seat, responding)
+        ask = self.queries
+        usable = ask.usable(seat, responding)
         if not usable:
             return
         sight: list[tuple[int, int]] = []
@@ -250,19 +251,17 @@ class MoveGen:
                 self._box_moves(kind, card, seat, out, groups)
                 continue
             if not looked:
-                sight, looked = eng.sight(seat), True  # one look serves every card
-            for target in eng.maneuver_targets(seat, card, sight):
+                sight, looked = ask.sight(seat), True  # one look serves every card
+            for target in ask.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
 
     def order_moves(self, seat: int, out: dict[str, Move], groups: list,
                     responding: bool = False) -> None:
         """Order cards into ``out`` (R7.3); ``responding``: the ``response``
         cards that may answer the top item."""
-        eng = self.eng
+        ask = self.queries
         on_board = None  # any ship on the board: looked up once for every card
-        for card in eng.playable_orders(seat, responding):
-            if card.usable is not None and not eng.may_use(card, seat, responding):
-                continue  # its `usable if` fails (exprs.py)
+        for card in ask.playable_orders(seat, responding):
             tk = card.target.kind
             if tk is TargetKind.AREA:
                 for m in self._area_moves(card):
@@ -273,14 +272,14 @@ class MoveGen:
                 continue
             if tk is TargetKind.SHIP:
                 if on_board is None:
-                    on_board = eng.order_targets(card)
+                    on_board = ask.order_targets(card)
                 targets = on_board
             else:
-                targets = eng.order_targets(card)
-            if eng.mods is not None and tk is not TargetKind.SELF:
-                targets = [t for t in targets if eng.targetable(seat, t, ORDER_CARD)]
+                targets = ask.order_targets(card)
+            if ask.mods is not None and tk is not TargetKind.SELF:
+                targets = [t for t in targets if ask.targetable(seat, t, card)]
             if card.target.filter is not None:  # `target enemy ship` (exprs.py)
-                targets = eng.allowed_targets(card, seat, targets, responding)
+                targets = ask.allowed_targets(card, seat, targets, responding)
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 
@@ -298,10 +297,9 @@ class MoveGen:
                    groups: list) -> None:
         """A card with a box target (D4.11): one move per box it may name now,
         written like an area (``drop_mine c3``), with its path if it moves."""
-        statuses = self.state.ships[seat].statuses
-        if card.jumps and statuses and among(statuses, self.rules.status_rules.movement):
+        if card.jumps and self.queries.movement_refusal(seat) is not None:
             return  # a status forbids moving the ship (R9)
-        for box in card.target.boxes.boxes(self.eng, seat):  # type: ignore[union-attr]
+        for box in card.target.boxes.boxes(self.queries, seat):  # type: ignore[union-attr]
             self._with_path(kind, card, seat, None, out, groups, box)
 
     def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
@@ -318,7 +316,7 @@ class MoveGen:
             if box is not None:
                 text = f"{text} {self.board.name(box)}"
             move = self.cache.moves[key] = Move(kind, text, card.id, target, area=box)
-        walk = self.eng.path_start(card, seat, target) if card.path_effect is not None \
+        walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:
             out[move.text] = move

@@ -6,7 +6,16 @@ Which maneuvers and order cards a player may use (R4.1, R4.4, R7.3, R9.1),
 what they cost and reach (R4.1, R4.2), what a ship sees (R4.3), which ships
 a card may be declared on (R4.2, D4.7), where a ship moved by a card starts
 (D4.6), whether a player may respond at all (D5.4), whose hand is over the
-limit (D7.2), where a ship may be placed (R2.8, D8.4). The expressions of
+limit (D7.2), where a ship may be placed (R2.8, D8.4).
+
+Legality is said once, here: each check is a query that returns a
+``Refusal`` (the rule and the words of the language catalogs that say why)
+or None. The move generator lists what no query refuses, the response test
+asks whether anything is left, and ``explain`` says the first refusal of a
+move that is not listed. The listing's loops (``usable``,
+``playable_orders``) call the same per-card checks, except for one fast path
+of the printed cards (no status, no once-per-game card, no computed cost)
+where a check is a comparison of two numbers. The expressions of
 the card language (exprs.py) are evaluated against this object: it holds
 what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
 ``crew_out``). Nothing here knows any card by name.
@@ -14,13 +23,15 @@ what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import attrs
 
 from .effects import Selector
 from .engine_part import Part
 from .exprs import Scope
 from .kinds import CardKind, Pile
-from .model import CardDef, Modifier, TargetKind, among
+from .model import CardDef, Modifier, TargetKind
 
 if TYPE_CHECKING:
     from .board import Board
@@ -38,13 +49,30 @@ def answers(card: CardDef, kind: CardKind | None) -> bool:
     return card.response and (kind is None or kind in card.answers)
 
 
+@attrs.frozen
+class Refusal:
+    """Why a move is not legal: the rule that forbids it (``R4.1``), the key
+    of its sentence in the ``illegal`` section of the language catalogs, and
+    what fills the sentence in, as the game knows it (seats of ships, card
+    and status ids): explain.py says it in a language."""
+
+    rule: str
+    words: str
+    values: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+#: What a status may forbid a ship (``StatusRules``' sets), with the rule
+#: that says so: the words of a refusal are ``status_`` + the name.
+FORBIDDEN = {"maneuvers": "R9.1", "responses": "R9", "orders": "R9", "movement": "R9"}
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
     the modifier queries, or None when no status modifies anything."""
 
     __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
-                 "mods")
+                 "mods", "_dormant", "lasts", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  mods: Modifiers | None, seats: Part | None = None):
@@ -59,6 +87,13 @@ class RuleQueries(Part):
         # (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
         self.mods = mods
+        # the statuses that act only while a condition holds and do not end
+        # when it fails (``permanent`` and ``while``): what they forbid asks it
+        self._dormant = rules.status_rules.dormant
+        # whether any status forbids a class of cards (``barred``; none: never asked)
+        self._barring = bool(rules.status_rules.cards)
+        # whether a status's condition holds (Lifetimes.lasts; the engine sets it)
+        self.lasts: Callable[[int, str], bool] = lambda seat, status: True
 
     def occupant(self) -> list[int]:
         """Box → seat of the ship on it, or -1 (R2.4)."""
@@ -107,15 +142,187 @@ class RuleQueries(Part):
         return cards[item.card]
 
 
+    # ------------------------------------------------------------ refusals
+    def forbidding(self, seat: int, what: str) -> str | None:
+        """The first of the ship's statuses that forbids it ``what`` (a key of
+        ``FORBIDDEN``), or None (R9)."""
+        statuses = self.state.ships[seat].statuses
+        if not statuses:
+            return None
+        names = getattr(self.rules.status_rules, what)
+        dormant = self._dormant
+        return next((name for name, _ in statuses if name in names and (
+            name not in dormant or self.lasts(seat, name))), None)
+
+    def forbidden(self, seat: int, what: str) -> Refusal | None:
+        """A status of the ship forbids it ``what``: which (``forbidding``)."""
+        status = self.forbidding(seat, what)
+        if status is None:
+            return None
+        return Refusal(FORBIDDEN[what], "status_" + what, {"ship": seat, "status": status})
+
+    def barred(self, seat: int, card: CardDef) -> Refusal | None:
+        """A status of the ship forbids its player the card's class (``forbids
+        damaging cards``, R9): which."""
+        barring = self.rules.status_rules.cards
+        dormant = self._dormant
+        statuses = self.rules.statuses
+        for name, _ in self.state.ships[seat].statuses:
+            if name in barring and card.id in statuses[name].forbids_cards.members and (
+                    name not in dormant or self.lasts(seat, name)):
+                return Refusal("R9", "status_card", {"ship": seat, "status": name,
+                                                     "card": card.id})
+        return None
+
+    def answer_refusal(self, card: CardDef) -> Refusal | None:
+        """Why the card may not answer the top item of the stack: it is no
+        ``response`` card, or its ``answers`` leave out the item's kind (R5.2)."""
+        if not card.response:
+            return Refusal("R5.2", "not_response", {"card": card.id})
+        top = self.state.stack[-1] if self.state.stack else None
+        if top is not None and top.kind not in card.answers:
+            words = "answers_orders_only" if top.kind == MANEUVER else "answers_maneuvers_only"
+            return Refusal("R5.2", words, {"card": card.id, "answered": top.card})
+        return None
+
+    def maneuvers_refusal(self, seat: int, responding: bool) -> Refusal | None:
+        """Why the ship may use no maneuver now, whatever the card: a status
+        forbids maneuvers (R9.1), or responses (R9)."""
+        return self.forbidden(seat, "maneuvers") or \
+            (self.forbidden(seat, "responses") if responding else None)
+
+    def maneuver_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the ship may not declare the maneuver now (its target and path
+        aside), or None: its control card (R1.5), statuses (R9), a response
+        card or not (R5.2, D4.7), and then ``slot_refusal``."""
+        names = self._types[seat].maneuvers
+        if card.id not in names:
+            return Refusal("R1.5", "no_maneuver", {"ship": seat, "card": card.id})
+        refused = self.maneuvers_refusal(seat, responding)
+        if refused is not None:
+            return refused
+        if responding:
+            refused = self.answer_refusal(card)
+            if refused is not None:
+                return refused
+        if not responding and card.target.kind is SOURCE_TARGET:
+            return Refusal("D4.7", "response_only", {"card": card.id})
+        return self.slot_refusal(seat, names.index(card.id), card, responding)
+
+    def slot_refusal(self, seat: int, slot: int, card: CardDef,
+                     responding: bool) -> Refusal | None:
+        """Why the ship may not use the maneuver of its control card's slot
+        now: crew on it (R4.1), used once per game already, more crew than its
+        reserve (R4.1, its cost as changed now), its ``usable if`` fails."""
+        ship = self.state.ships[seat]
+        if self._barring and ship.statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
+        if ship.crew_on[slot]:
+            return Refusal("R4.1", "unavailable", {"card": card.id, "count": ship.crew_on[slot]})
+        if card.once and self.spent(seat, card.id):
+            return Refusal("R4.1", "spent", {"card": card.id, "player": seat})
+        cost = self.cost(seat, card)
+        if cost > ship.reserve:
+            return Refusal("R4.1", "no_crew", {"card": card.id, "cost": cost, "ship": seat,
+                                               "reserve": ship.reserve})
+        if card.usable is not None and not self.may_use(card, seat, responding):
+            return Refusal("R4.1", "not_usable", {"card": card.id})
+        return None
+
+    def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
+        """Why the player may play no order card now, whatever the card: the
+        turn's orders are played (R7.3), a sunk ship answers nothing (R5.2),
+        a status forbids orders or responses (R9)."""
+        st = self.state
+        if not responding and st.orders_played >= self._orders_per_turn:
+            return Refusal("R7.3", "order_played", {"ship": seat})
+        if responding and st.ships[seat].position is None:
+            return Refusal("R9.2", "off_board", {"ship": seat})
+        if not st.ships[seat].statuses:
+            return None
+        return self.forbidden(seat, "orders") or \
+            (self.forbidden(seat, "responses") if responding else None)
+
+    def order_card_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the player may not play this order card of its hand now: not a
+        response card (R5.2), used once per game already, an answer with no
+        item to answer (D4.7)."""
+        if responding:
+            refused = self.answer_refusal(card)
+            if refused is not None:
+                return refused
+        if self._barring and self.state.ships[seat].statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
+        if card.once and self.spent(seat, card.id):
+            return Refusal("R7.3", "spent", {"card": card.id, "player": seat})
+        if card.target.kind is SOURCE_TARGET and not self.state.stack:
+            return Refusal("D4.7", "response_only", {"card": card.id})
+        return None
+
+    def order_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the player may not play the order card now (its target and path
+        aside), or None: in its hand (R7.3), ``orders_refusal``,
+        ``order_card_refusal``, its ``usable if``."""
+        if card.id not in self.state.hands[seat]:
+            return Refusal("R7.3", "not_in_hand", {"card": card.id, "player": seat})
+        refused = self.orders_refusal(seat, responding) or \
+            self.order_card_refusal(seat, card, responding)
+        if refused is not None:
+            return refused
+        if card.usable is not None and not self.may_use(card, seat, responding):
+            return Refusal("R7.3", "not_usable", {"card": card.id})
+        return None
+
+    def target_refusal(self, seat: int, card: CardDef, target: int) -> Refusal | None:
+        """Why the card of the ship's player may not be declared on ship
+        ``target`` now, or None: on the board (R9.2), not kept from the card's
+        kind by a status or ability (R9), let through by the card's target
+        filter, and for a maneuver the answered item's ship (D4.7) in its
+        visual field within its range (R4.2, R4.3)."""
+        st = self.state
+        if st.ships[target].position is None:
+            return Refusal("R9.2", "off_board", {"ship": target})
+        kind = CardKind(card.kind)
+        if self.mods is not None and target != seat:
+            spec = self.mods.hidden_by(st.ships[target], target, card,
+                                       self.sides[seat] != self.sides[target])
+            if spec is not None:  # by its kind, or by a class of cards (card_classes.py)
+                words = f"untargetable_{kind}" if kind in spec.untargetable \
+                    else "untargetable_class"
+                return Refusal("R9", words, {"target": target, "status": spec.id})
+        if card.target.filter is not None and \
+                not self.allowed_targets(card, seat, [target], bool(st.stack)):
+            return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
+        if card.target.kind is SOURCE_TARGET:
+            answered = st.stack[-1]
+            if target != answered.seat:
+                return Refusal("D4.7", "must_target_source", {
+                    "card": card.id, "answered": answered.card, "source": answered.seat})
+        if kind is not MANEUVER:
+            return None
+        reach = self.reach(seat, card)
+        if target not in self.visible_targets(seat, reach):
+            return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
+                                                   "range": reach})
+        return None
+
+    def movement_refusal(self, mover: int) -> Refusal | None:
+        """Why no card may move the ship now: a status forbids it (R9)."""
+        return self.forbidden(mover, "movement")
+
+    # ------------------------------------------------------------ listings
     def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
-        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their slot."""
+        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their
+        slot: those no refusal forbids (``maneuver_refusal``)."""
         ship = self.state.ships[seat]
         if ship.position is None:
             return []
-        if ship.statuses:  # R9.1: a status may forbid maneuvers, or responses
-            forbid = self.rules.status_rules
-            if among(ship.statuses, forbid.responses if responding else forbid.maneuvers):
-                return []
+        if ship.statuses and self.maneuvers_refusal(seat, responding) is not None:
+            return []
         answering = self.answering() if responding else None
         key = 3 * seat + (1 + (answering == ORDER) if responding else 0)
         cards = self._maneuvers[key]
@@ -128,16 +335,13 @@ class RuleQueries(Part):
                     else card.target.kind is not SOURCE_TARGET)]
         crew_on, reserve = ship.crew_on, ship.reserve
         mods = self.mods
-        if self.state.spent or self._computed_costs or (mods is not None
-                                                        and mods.active(ship, seat)):
-            out = [(i, card) for i, card in cards if not crew_on[i]
-                   and self.cost(seat, card) <= reserve
-                   and not (card.once and self.spent(seat, card.id))]
-        else:  # the printed cards
-            out = [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
-        if self.rules.guarded and out:  # a card's `usable if` (exprs.py)
-            return [(i, card) for i, card in out if self.may_use(card, seat, responding)]
-        return out
+        if self.state.spent or self._computed_costs or self.rules.guarded or (
+                mods is not None and mods.active(ship, seat)) or (
+                self._barring and ship.statuses):
+            return [(i, card) for i, card in cards
+                    if self.slot_refusal(seat, i, card, responding) is None]
+        # the printed cards: ``slot_refusal`` is then these two comparisons
+        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
 
     def answering(self) -> CardKind | None:
         """The kind of item a response would answer now: the top of the stack's."""
@@ -169,32 +373,22 @@ class RuleQueries(Part):
         """The order cards of the hand the player may play now (R7.3): in its
         main phase, any card while the turn's orders last; as a response
         (``response`` cards only, answering the top item's kind: ``answers``),
-        whatever the turn has played. Never one a
-        status forbids, one used once per game already, nor one that answers
-        an item with no item to answer; no response from a ship off the board."""
+        whatever the turn has played. Never one a status forbids, one used
+        once per game already, one that answers an item with no item to
+        answer, nor one whose ``usable if`` fails; no response from a ship off
+        the board (``orders_refusal``, ``order_card_refusal``). The response
+        test asks the same list, so a player whose only response card may not
+        be used now is not asked (D5.4)."""
         st = self.state
-        if not responding and st.orders_played >= self._orders_per_turn:
+        if self.orders_refusal(seat, responding) is not None:
             return []
-        if responding and st.ships[seat].position is None:
-            return []  # a response is a ship's (R5.2): a sunk one answers nothing
-        statuses = st.ships[seat].statuses
-        if statuses:
-            forbid = self.rules.status_rules
-            if among(statuses, forbid.orders) or \
-                    responding and among(statuses, forbid.responses):
-                return []
         out = []
         orders = self.rules.orders
-        answering = self.answering() if responding else None
         for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
             card = orders.get(card_id)
-            if card is None or responding and not answers(card, answering):
-                continue
-            if card.once and self.spent(seat, card_id):
-                continue
-            if card.target.kind is SOURCE_TARGET and not st.stack:
-                continue
-            out.append(card)
+            if card is not None and self.order_card_refusal(seat, card, responding) is None \
+                    and (card.usable is None or self.may_use(card, seat, responding)):
+                out.append(card)
         return out
 
     def order_targets(self, card: CardDef) -> list[int | None]:
@@ -228,12 +422,13 @@ class RuleQueries(Part):
             return card.range
         return self.mods.reach(self.state.ships[seat], seat, card)
 
-    def targetable(self, seat: int, target: int, kind: str) -> bool:
-        """Whether a card of ``kind`` of the ship's player may target ``target``:
-        no status or ability of it forbids it (a ship's own player's cards always may)."""
+    def targetable(self, seat: int, target: int, card: CardDef) -> bool:
+        """Whether ``card`` of the ship's player may target ``target``: no
+        status or ability of it forbids it (a ship's own player's cards always may)."""
         mods = self.mods
         return mods is None or target == seat or mods.hidden_by(
-            self.state.ships[target], target, CardKind(kind)) is None
+            self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
+            is None
 
     def sight(self, seat: int) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3);
@@ -272,7 +467,7 @@ class RuleQueries(Part):
             targets: list[int | None] = self.visible_targets(seat, card.range, sight)
         else:
             targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
-                       if self.targetable(seat, t, MANEUVER)]
+                       if self.targetable(seat, t, card)]
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
             targets = [source] if source in targets else []
@@ -290,8 +485,7 @@ class RuleQueries(Part):
         if step is None:
             return None
         mover = seat if target is None or step.selector is Selector.SELF else target
-        statuses = self.state.ships[mover].statuses
-        if statuses and among(statuses, self.rules.status_rules.movement):
+        if self.state.ships[mover].statuses and self.movement_refusal(mover) is not None:
             return ()
         occupied = 0
         start = None
@@ -303,8 +497,16 @@ class RuleQueries(Part):
                     start = box
         if self.mods is None:
             return (start, step.amount, occupied)
-        steps = self.mods.steps(self.state.ships[mover], mover, step.amount, card.id)
+        steps = self.steps(mover, card)
         return (start, steps, occupied) if steps else ()
+
+    def steps(self, mover: int, card: CardDef) -> int:
+        """How many boxes a card whose path is chosen with it moves the ship
+        now: its amount, changed by the ship's statuses and abilities (D4.6)."""
+        amount = card.path_effect.amount
+        if self.mods is None:
+            return amount
+        return self.mods.steps(self.state.ships[mover], mover, amount, card.id)
 
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked. A response that

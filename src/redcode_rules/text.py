@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
+from .card_classes import CardClass
 from .effects import Effect, Selector, primitive_of
 from .exprs import All, AnyOf, Condition, Is, Not
 from .exprs_text import box_target_text, computed_note, condition_text, conditioned, cost_text, \
@@ -94,8 +95,9 @@ def status_nature(status: StatusDef) -> Nature:
     count by whether the ship is better off; both or neither: neutral."""
     if status.nature is not None:
         return status.nature
-    score = [-1 for _ in status.forbids]
+    score = [-1 for _ in status.forbids] + ([-1] if status.forbids_cards is not None else [])
     score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
+    score += [1] if status.untargetable_by is not None else []
     score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
     # a ceiling is good where less is better (damage, cost), a floor where more is;
     # a number set may be either
@@ -121,8 +123,11 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
     (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
     next turn`), from its declaration; ``names``: the card set's own names."""
     words = catalog(lang)["status_rules"]
-    parts = [words["forbids"][f.value] for f in status.forbids] + changes(status, words, lang,
-                                                                           names)
+    parts = [words["forbids"][f.value] for f in status.forbids]
+    if status.forbids_cards is not None:
+        parts.append(words["forbids_class"].format(
+            cards=class_text(status.forbids_cards, lang, names)))
+    parts += changes(status, words, lang, names)
     # what it does, if anything (``statuses``: those its triggers may give)
     parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
     cond = "" if status.condition is None else condition_text(status.condition, lang)
@@ -131,6 +136,8 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
     if status.uses and status.duration.value != "for N uses" and not status.prevents:
         # a time and uses together: whichever comes first
         until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
+    if cond and status.duration.value != "while":  # it acts only while, ends by its duration
+        until = words["acts_while"].format(until=until, cond=cond)
     return {"forbids": words["joiner"].join(parts), "until": until}
 
 
@@ -143,9 +150,16 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     if status.untargetable:
         key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
         parts.append(words["untargetable"][key])
+    hidden = status.untargetable_by
+    if hidden is not None:
+        parts.append(words["untargetable_class"][hidden.whose.value].format(
+            cards=class_text(hidden, lang, names)))
     for modifier, n, card in status.modifiers:
         more = "more" if n > 0 else "less"
-        if card is not None:  # the card is the subject: "Repair costs 1 crew less"
+        if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
+            forms = words["modify_class"][modifier.value][more]
+            phrase = pick(forms, abs(n)).format(n=abs(n), cards=class_text(card, lang, names))
+        elif card is not None:  # the card is the subject: "Repair costs 1 crew less"
             forms = words["modify_on"][modifier.value][more]
             phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
         else:
@@ -165,6 +179,27 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     return parts
 
 
+def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
+    """A class of cards as a phrase of ``lang``: its cards by the card set's
+    names (``Torpedo and Radar``), or its words in the language's order,
+    with the article a subject takes there (``enemy damaging cards``, ``las
+    cartas enemigas de daño``)."""
+    said = catalog(lang)["status_rules"]["card_class"]
+    if cls.names:
+        shown = [display_name(n, lang, names) for n in cls.names]
+        return shown[0] if len(shown) == 1 else \
+            ", ".join(shown[:-1]) + said["and"] + shown[-1]
+    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
+    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
+        [said["traits"][t.value] for t in cls.traits]
+    # the describing words before the noun (English) or after it
+    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
+        if qualities else said["kinds"][kind]
+    if cls.cost is not None:
+        phrase += " " + said["cost"].format(n=cls.cost)
+    return said["words"].format(cards=phrase)
+
+
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
                  statuses: Mapping[str, StatusDef] | None = None,
                  words: Words | None = None) -> str:
@@ -178,7 +213,10 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
         of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
         box=said["box"]["token" if token else "ship"])
     effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
-    return said["rule"].format(when=when, by=said["by"].get(trigger.by.value, ""),
+    by = said["by"].get(trigger.by.value, "")
+    if trigger.cards is not None:  # the class of cards that targets (card_classes.py)
+        by += said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
+    return said["rule"].format(when=when, by=by,
                                once=said["once"] if trigger.once else "", effects=effects)
 
 
@@ -198,8 +236,16 @@ def ability_texts(ship: ShipDef, lang: str = "en",
     words = catalog(lang)["status_rules"]
     known = statuses or {}
     return [_capital(f"{display_name(a, lang, names)}: "
-                     f"{words['joiner'].join(changes(known[a], words, lang, names))}")
+                     f"{words['joiner'].join(changes(known[a], words, lang, names))}"
+                     + _while_said(known[a], words, lang))
             for a in ship.abilities if a in known]
+
+
+def _while_said(status: StatusDef, words: dict, lang: str) -> str:
+    """An ability's ``while`` condition, as ``, only while …`` (empty without one)."""
+    if status.condition is None:
+        return ""
+    return words["ability_while"].format(cond=condition_text(status.condition, lang))
 
 
 def token_lasts(token: TokenDef, lang: str = "en") -> str:

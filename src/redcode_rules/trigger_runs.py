@@ -79,7 +79,7 @@ class TriggerRuns(Part):
         self._watch = self._triggers.any
         self.waiting: list[Triggered] = []
         self.triggered = 0
-        self._while = rules.status_rules.conditional
+        self._while = rules.status_rules.conditioned
         # the (kind, box) of every token of ``_token_list`` (``token_keys``)
         self._token_list: list[TokenState] | None = None
         self._token_keys: set[tuple[str, int]] = set()
@@ -90,7 +90,8 @@ class TriggerRuns(Part):
         self.select: Callable[[Selector, StackItem], list[int]]
 
 
-    def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1) -> None:
+    def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1,
+             card: str | None = None) -> None:
         """``event`` happened to ship ``subject`` (caused by ``actor``; on
         ``box`` for ``enters``): queue every trigger that watches it, in seat
         order of the ships holding them (ship type first, then statuses in
@@ -112,7 +113,9 @@ class TriggerRuns(Part):
             for trigger in held:
                 if trigger.event == event \
                         and sees(trigger.of, seat, ship.side, subject, subject_side) \
-                        and (actor < 0 or sees(trigger.by, seat, ship.side, actor, actor_side)):
+                        and (actor < 0 or sees(trigger.by, seat, ship.side, actor, actor_side)) \
+                        and (trigger.cards is None or card is not None
+                             and trigger.cards.covers(self.rules.card(card))):
                     self.queue(trigger, seat, subject, actor, None, ship.id)
         for token in st.tokens:
             held = index.tokens.get(token.kind, ())

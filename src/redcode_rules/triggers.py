@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import attrs
 
+from .card_classes import CardClass
 from .effects import Effect
 from .kinds import Duration, Word
 
@@ -86,6 +87,9 @@ class TriggerDef:
     """The effects it resolves, in order."""
     key: str
     """``holder kind:holder id:index``: names it in the log and in ``GameState.fired``."""
+    cards: CardClass | None = None
+    """For ``targeted``: the class of cards that must target (card_classes.CardClass,
+    ``by enemy damaging cards``), or None for any card."""
 
 
 @attrs.frozen
