@@ -16,9 +16,6 @@ from pathlib import Path
 import grimp
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
-#: imports the contracts may ignore: expressions naming the engine class in an
-#: annotation, while they move onto a read-only protocol of their own
-KNOWN = {("redcode_rules.exprs", "redcode_rules.engine")}
 
 
 def importlinter() -> dict:
@@ -61,18 +58,13 @@ def test_type_hint_imports_are_checked_by_the_contracts():
     assert importlinter()["exclude_type_checking_imports"] is False
 
 
-def test_the_contracts_ignore_no_import_but_the_known_one():
+def test_the_contracts_ignore_no_import():
     for contract in importlinter()["contracts"]:
-        ignored = {tuple(i.replace(" ", "").split("->"))
-                   for i in contract.get("ignore_imports", [])}
-        assert ignored <= KNOWN, contract["id"]
+        assert contract.get("ignore_imports", []) == [], contract["id"]
 
 
 def test_the_import_graph_with_type_hint_imports_has_no_circle():
     graph = grimp.build_graph("redcode_rules", exclude_type_checking_imports=False)
-    for importer, imported in KNOWN:
-        if graph.direct_import_exists(importer=importer, imported=imported):
-            graph.remove_import(importer=importer, imported=imported)
     assert circles(graph) == []
 
 
