@@ -281,7 +281,7 @@ BASE = 'status s {{ {body} }}\n'
     ("this turn limit range to at best 2", "a limit is 'at most' or 'at least', not 'at best'"),
     ("this turn limit speed to 2", "status 's' cannot limit 'speed'"),
     ("this turn limit range to 1 limit range to 2", "status 's' limits 'range' at most twice"),
-    ("this turn limit sight to 2 on torpedo", "'modify sight' is for its ship, not for one card"),
+    ("this turn limit sight to 2 on torpedo", "a bound on 'sight' is for its ship, not for one card"),
     ("for 2 uses prevent 2 damage", "its uses are the damage points it prevents"),
     ("prevent 2 crew", "status 's' prevents damage only, not 'crew'"),
     ("until end of thy next turn forbids orders", "or 'the' next turn (whoever's it is), "
