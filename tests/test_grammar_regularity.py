@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.dsl_parse import NAME_USES, grammar_words, name_clash, parse_source
+from redcode_rules.dsl_grammar import NAME_USES, grammar_words, name_clash
+from redcode_rules.dsl_parse import parse_source
 from redcode_rules.model import RuleOptions
 
 from conftest import pass_all

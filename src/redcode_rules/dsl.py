@@ -21,20 +21,8 @@ import attrs
 from .board import MAX_MOVE
 from .dsl_cards import compile_card
 from .dsl_layers import Layers
-from .dsl_parse import (
-    WORDS,
-    Call,
-    Decl,
-    Pos,
-    Prop,
-    TriggerSpec,
-    Words,
-    card_parser,
-    grammar_text,
-    grammar_words,
-    parse_source,
-    strip_bom,
-)
+from .dsl_grammar import WORDS, card_parser, grammar_text, grammar_words
+from .dsl_parse import Call, Decl, Pos, Prop, TriggerSpec, Words, parse_source, strip_bom
 from .dsl_ships import (check_deck, check_whole, compile_map, compile_options, compile_ship,
                         ship_letters)
 from .dsl_statuses import compile_status, compile_token, with_members

@@ -9,7 +9,8 @@ from typing import Any, Mapping
 import attrs
 
 from .dsl_layers import SHIP_PROPS, Layers, _Entry, _suggest
-from .dsl_parse import NOTATION_WORDS, Call, Pos, Prop, name_clash
+from .dsl_grammar import NOTATION_WORDS, name_clash
+from .dsl_parse import Call, Pos, Prop
 from .effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
 from .exprs import Amount, BoxWord, Computed, Place, Ships, Subject
 from .exprs_dsl import ANSWERED_WORDS, before_target, check_words, with_boxes

@@ -13,8 +13,8 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import attrs
 
-from .dsl_parse import (ADJECTIVES, CopiesChange, Decl, Pos, Prop, Words, name_clash,
-                        parse_source, strip_bom)
+from .dsl_grammar import ADJECTIVES, name_clash
+from .dsl_parse import CopiesChange, Decl, Pos, Prop, Words, parse_source, strip_bom
 from .errors import DslError
 from .i18n import GENDERS, Wording, languages
 from .model import RuleOptions

@@ -1,5 +1,6 @@
-"""The card language's parsing: the grammar, the records a card file turns
-into (``Decl``, ``Prop``, ``Call``...), and syntax errors in words.
+"""The card language's parsing: the records a card file turns into
+(``Decl``, ``Prop``, ``Call``...), read from the parse tree of the grammar
+(dsl_grammar.py); a syntax error is said in words by dsl_syntax.py.
 
 ``parse_source`` turns text into a list of declarations (attrs objects that
 remember their file and line), or raises ``DslError`` with the line, a caret
@@ -8,12 +9,7 @@ and what was expected in words.
 
 from __future__ import annotations
 
-import bisect
-import difflib
-import re
-from functools import lru_cache
-from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 
 import attrs
 import lark
@@ -21,10 +17,11 @@ from lark import Token, Transformer, v_args
 
 from .effects import Selector
 from .errors import DslError
-from .exprs import Adjective, Amount, Condition, Players, Ships
+from .exprs import Amount, Condition, Players, Ships
 from .exprs_dsl import ExprTransformer, Word
 from .dsl_limits import check_text, check_tree
-from .kinds import MoveKind
+from .dsl_grammar import card_parser
+from .dsl_syntax import check_words_apart, syntax_error
 from .model import Duration, Target, TargetKind
 
 # --------------------------------------------------------------------------
@@ -124,313 +121,6 @@ class Decl:
     pos: Pos
     parent: str | None = None
 
-
-# --------------------------------------------------------------------------
-# parsing
-
-WORDS = {
-    "NAME": "a name", "INT": "a number", "STRING": 'a quoted text such as "Sea mine"',
-    "AREA": "an area size such as 2x2", "TEAMS": "a team size such as 3v3",
-    "LBRACE": "'{'", "RBRACE": "'}'", "SEMICOLON": "';'", "$END": "the end of the file",
-    "FLAG": "'respondable', 'response'", "NOT": "'not'",
-    "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
-    # expressions (exprs_dsl.py)
-    "ADDOP": "'+', '-'", "SIGN": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
-}
-
-
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return resources.files("redcode_rules.grammar").joinpath("redcode.lark").read_text("utf-8")
-
-
-@lru_cache(maxsize=1)
-def card_parser() -> lark.Lark:
-    """The card language's parser, built once (the DSL reference parses its examples)."""
-    return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True)
-
-
-@lru_cache(maxsize=1)
-def grammar_words() -> frozenset[str]:
-    """The words the card language itself uses (``ship``, ``where``, ``not``,
-    ``self``...): no status or ship type may be called one."""
-    return frozenset(t.pattern.value for t in card_parser().terminals
-                     if t.pattern.type == "str" and t.pattern.value.isalpha())
-
-
-#: Where a name of each kind is written, ``{}`` standing for it: a word the
-#: grammar also uses is a good name when every one of these reads it as a
-#: name (``status turn``: the grammar's ``turn`` only follows ``this`` or
-#: ``next``), and a bad one when one of them reads it as its own word.
-NAME_USES: dict[str, tuple[str, ...]] = {
-    "card": ("order {} {{ copies 1 }}", "patch order {} {{ copies 1 }}", "remove order {}",
-             "status s {{ this turn forbids {} }}", "status s {{ this turn forbids orders {} }}",
-             "status s {{ this turn untargetable by {} }}",
-             "status s {{ this turn modify range -1 on {} }}",
-             "ship s {{ maneuvers {} movement }}", "ship s {{ maneuvers movement {} }}"),
-    "status": ("status {} {{ this turn }}", "patch status {} {{ this turn }}",
-               "remove status {}", "order o {{ copies 1 effect status {} on target }}",
-               "order o {{ copies 1 target {} ship }}",
-               "order o {{ copies 1 target enemy {} ship }}",
-               "order o {{ copies 1 effect damage 1 to each {} ship }}",
-               "order o {{ copies 1 usable if target is {} }}",
-               "order o {{ copies 1 usable if target is not {} enemy }}",
-               "order o {{ copies 1 usable if target is enemy {} }}",
-               "order o {{ copies 1 effect damage 1 to each enemy {} ship }}",
-               "ship s {{ ability {} }}", "ship s {{ ability armoured {} }}"),
-    "ship": ("ship {} {{ crew 1 }}", "patch ship {} {{ crew 1 }}", "remove ship {}",
-             "order o {{ copies 1 target {} ship }}",
-             "order o {{ copies 1 target enemy {} ship }}",
-             "order o {{ copies 1 effect damage 1 to each {} ship }}",
-             "order o {{ copies 1 usable if target is {} }}",
-             "order o {{ copies 1 usable if target is not {} enemy }}",
-             "order o {{ copies 1 usable if target is enemy {} }}",
-             "order o {{ copies 1 effect damage 1 to each enemy {} ship }}"),
-}
-
-
-@lru_cache(maxsize=512)
-def name_clash(word: str, kind: str) -> str | None:
-    """Where the card language would read ``word``, a name of ``kind`` (card,
-    status, ship), as a word of its own (the use in ``NAME_USES``), or None
-    when every use reads it as the name."""
-    if word not in grammar_words():
-        return None
-    for use in NAME_USES[kind]:
-        text = use.format(word)
-        try:
-            tree = card_parser().parse(text)
-        except lark.exceptions.LarkError:
-            return text
-        names = [t for t in tree.scan_values(lambda v: isinstance(v, Token)) if t == word]
-        if not names or any(t.type != "NAME" for t in names):
-            return text
-    return None
-
-
-#: The adjectives of a filter (exprs.Adjective): no status or ship type may
-#: be called one.
-ADJECTIVES = frozenset(a.value for a in Adjective)
-#: The first words of move notation (docs/notation.md): no card may be called
-#: one, or its move would read as another (`end`, `pass`, `order ...`).
-NOTATION_WORDS = frozenset(k.value for k in MoveKind if k is not MoveKind.USE)
-
-
-def _terminal_words(parser: lark.Lark, names: Iterable[str]) -> list[str]:
-    words = set()
-    for name in names:
-        if name in WORDS:
-            words.add(WORDS[name])
-            continue
-        try:
-            pattern = parser.get_terminal(name).pattern
-        except KeyError:
-            words.add(name.lower())
-            continue
-        if pattern.type == "str":
-            words.add(f"'{pattern.value}'")
-        else:
-            words.add(name.lower())
-    return sorted(words)
-
-
-def _expected_phrase(words: list[str]) -> str:
-    words = sorted({w for word in words for w in word.split(", ")})
-    if not words:
-        return "nothing more"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _keyword_suggestion(parser: lark.Lark, bad: str, expected: Iterable[str]) -> str | None:
-    keywords = []
-    for name in expected:
-        try:
-            pattern = parser.get_terminal(name).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str" and pattern.value.isalpha():
-            keywords.append(pattern.value)
-        elif pattern.type == "re" and re.fullmatch(r"\(\?:[a-z_|]+\)", pattern.value):
-            keywords.extend(pattern.value[3:-1].split("|"))  # FLAG: respondable|response
-    match = difflib.get_close_matches(bad, keywords, n=1, cutoff=0.6)
-    return match[0] if match else None
-
-
-def _is_word_char(char: str) -> bool:
-    return char.isalnum() or char == "_"
-
-
-def _glued_word(err: lark.exceptions.UnexpectedToken, text: str
-                ) -> tuple[str, int, set[str]] | None:
-    """When the token in error is the rest of a word whose start was read as a
-    keyword (``forbid``: the keyword ``for``, then ``bid``), the whole word,
-    where it starts and what the grammar expected there; else None."""
-    token = err.token
-    start = getattr(token, "start_pos", None)
-    if token.type == "$END" or start is None or start == 0 or \
-            not _is_word_char(text[start]) or not _is_word_char(text[start - 1]):
-        return None
-    begin = start
-    while begin > 0 and _is_word_char(text[begin - 1]):
-        begin -= 1
-    end = start
-    while end < len(text) and _is_word_char(text[end]):
-        end += 1
-    interactive = card_parser().parse_interactive(text)
-    try:
-        for tok in interactive.iter_parse():
-            if tok.start_pos >= begin:
-                return text[begin:end], begin, set(interactive.accepts())
-    except lark.exceptions.LarkError:
-        return None
-    return None
-
-
-#: A quoted text, a comment or a word of a card file, for ``_check_words_apart``.
-_PIECES = re.compile(r'(?P<string>"[^"\n]*")|(?P<comment>(#|//)[^\n]*)|(?P<word>[A-Za-z_][A-Za-z0-9_]*)')
-
-
-def _check_words_apart(tree: lark.Tree, text: str, file: str) -> None:
-    """A DslError for a word the lexer read as a keyword and the rest (``thisturn``
-    parses as ``this turn``): every word is a word of the language or lies
-    within one token the tree keeps (a name, a number, a text...)."""
-    kept = sorted((t.start_pos, t.end_pos) for t in tree.scan_values(
-        lambda v: isinstance(v, Token)) if t.start_pos is not None)
-    starts = [k[0] for k in kept]
-    words = grammar_words()
-    for piece in _PIECES.finditer(text):
-        word = piece.group("word")
-        if word is None or word in words:
-            continue
-        i = bisect.bisect_right(starts, piece.start()) - 1
-        if i >= 0 and kept[i][0] <= piece.start() and piece.end() <= kept[i][1]:
-            continue
-        head = max((w for w in words if word.startswith(w)), key=len, default=word)
-        line = text.count("\n", 0, piece.start()) + 1
-        column = piece.start() - (text.rfind("\n", 0, piece.start()) + 1) + 1
-        raise DslError(f"'{word}' reads as '{head}' then '{word[len(head):]}': keep the words "
-                       "apart", file=file, line=line, column=column,
-                       source_line=text.splitlines()[line - 1],
-                       suggestion=f"{head} {word[len(head):]}")
-
-
-#: The declaration keywords: a '{' after one of them and a name, where the
-#: parser did not expect it, is a declaration begun inside another.
-_DECLARATION_START = re.compile(
-    r"(?:^|\s)((?:patch\s+)?(?:maneuver|order|status|ship|map|token)\s+[a-z][a-z0-9_]*)\s*$")
-
-
-def _unclosed(text: str, err: lark.exceptions.UnexpectedToken) -> tuple[str, int, int] | None:
-    """When the '{' in error opens a declaration written inside another (a '}'
-    forgotten), that declaration's words, line and column; else None."""
-    token = err.token
-    if token.type != "LBRACE" or token.start_pos is None:
-        return None
-    before = text[:token.start_pos]
-    found = _DECLARATION_START.search(before)
-    if found is None:
-        return None
-    start = found.start(1)
-    line = text.count("\n", 0, start) + 1
-    return found.group(1), line, start - (text.rfind("\n", 0, start) + 1) + 1
-
-
-def _close(word: str, choices: Iterable[str]) -> str | None:
-    match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return match[0] if match else None
-
-
-def _without_comments(text: str) -> str:
-    return _PIECES.sub(lambda p: " " if p.group("comment") else p.group(0), text)
-
-
-_WORDING_BEFORE = re.compile(r"(?:^|\s)([a-z][a-z0-9_]*)\s+([a-z]{2})\s*$")
-
-
-def _misspelt_wording(text: str, err: lark.exceptions.UnexpectedToken
-                      ) -> tuple[str, int] | None:
-    """When a quoted text follows ``WORD LANG`` and the parser did not expect
-    it, WORD was meant as ``name``, ``flavour`` or ``state``: the word and
-    where it starts."""
-    token = err.token
-    if token.type != "STRING" or token.start_pos is None:
-        return None
-    found = _WORDING_BEFORE.search(text[:token.start_pos])
-    if found is None or found.group(1) in ("name", "flavour", "state"):
-        return None
-    return found.group(1), found.start(1)
-
-
-def _primitive_suggestion(word: str) -> str | None:
-    """``effect WORD`` when a card property was expected and ``word`` is an
-    effect primitive (the word ``effect`` forgotten)."""
-    from .effects import PRIMITIVES  # the registry of effect names
-    return f"effect {word}" if word in PRIMITIVES else None
-
-
-def _syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslError:
-    parser = card_parser()
-    lines = text.splitlines()
-    line = getattr(err, "line", None)
-    column = getattr(err, "column", None)
-    if line is None or line < 1:
-        line = max(1, len(lines))
-        column = len(lines[-1]) + 1 if lines else 1
-    src = lines[line - 1] if 0 < line <= len(lines) else ""
-    suggestion = None
-    glued = _glued_word(err, text) if isinstance(err, lark.exceptions.UnexpectedToken) else None
-    if glued is not None and isinstance(err, lark.exceptions.UnexpectedToken):
-        # `forbid` read as the keyword `for` then `bid`: name the word
-        word, start, accepts = glued
-        line, column = err.token.line, err.token.column - (err.token.start_pos - start)
-        expected = _terminal_words(parser, accepts)
-        message = f"unexpected '{word}'; expected {_expected_phrase(expected)}"
-        suggestion = _keyword_suggestion(parser, word, accepts)
-    elif isinstance(err, lark.exceptions.UnexpectedToken):
-        token = err.token
-        expected = _terminal_words(parser, err.expected)
-        if token.type == "$END":
-            what = "the file ends too early"
-        elif token.type == "SIGN":  # a sign only a `modify` takes: a character elsewhere
-            what = f"unexpected character {str(token)!r}"
-        else:
-            what = f"unexpected '{token}'"
-            if token.type == "NAME":
-                suggestion = _keyword_suggestion(parser, str(token), err.expected)
-                if "EFFECT" in err.expected:
-                    suggestion = _primitive_suggestion(str(token)) or suggestion
-        message = f"{what}; expected {_expected_phrase(expected)}"
-        misspelt = _misspelt_wording(text, err)
-        if misspelt is not None:  # `nme en "Mine"`: the word before the language
-            word, start = misspelt
-            line = text.count("\n", 0, start) + 1
-            column = start - (text.rfind("\n", 0, start) + 1) + 1
-            message = (f"unexpected '{word}' before a language and its text; expected "
-                       "'flavour', 'name' or 'state'")
-            suggestion = _close(word, ("name", "flavour", "state"))
-        elif token.type not in ("$END", "NAME") and \
-                not text[:token.start_pos].rsplit("\n", 1)[-1].strip():
-            previous = re.findall(r"[^\s]+", _without_comments(text[:token.start_pos]))
-            if previous:  # first on its line: what the line before left unfinished
-                message += f" after '{previous[-1]}'"
-        unclosed = _unclosed(text, err)
-        if unclosed is not None:  # point at the declaration begun inside another
-            words, line, column = unclosed
-            message = (f"'{words}' begins inside the declaration before it: a '}}' is "
-                       "missing before it")
-    elif isinstance(err, lark.exceptions.UnexpectedCharacters):
-        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        expected = _terminal_words(parser, err.allowed or ())
-        message = f"unexpected character {char!r}; expected {_expected_phrase(expected)}"
-    elif isinstance(err, lark.exceptions.UnexpectedEOF):
-        expected = _terminal_words(parser, err.expected)
-        message = f"the file ends too early; expected {_expected_phrase(expected)}"
-    else:  # pragma: no cover - lark raises only the three above
-        message = str(err)
-    return DslError(message, file=file, line=line, column=column, source_line=src,
-                    suggestion=suggestion)
 
 
 
@@ -778,9 +468,9 @@ def parse_source(text: str, file: str = "<string>") -> list[Decl]:
     try:
         tree = card_parser().parse(text)
     except lark.exceptions.UnexpectedInput as err:
-        raise _syntax_error(err, text, file) from None
+        raise syntax_error(err, text, file) from None
     check_tree(tree, text, file)
-    _check_words_apart(tree, text, file)
+    check_words_apart(tree, text, file)
     try:
         return _ToDecls(file).transform(tree)
     except lark.exceptions.VisitError as err:
