@@ -148,7 +148,7 @@ def test_a_kept_deck_plays_a_salvo_on_it():
     sight within 2 (R9 effects on each ship), the deck kept at 30."""
     game = rc.Game.from_scenario(textwrap.dedent("""\
         edition: it
-        extra: [cards/examples/cards2_hands.rc, cards/examples/exprs_salvo.rc]
+        extra: [cards/examples/hand_and_deck.rc, cards/examples/exprs_salvo.rc]
         seed: 1
         ships:
           blue-submarine: {at: c3}

@@ -58,9 +58,9 @@ def test_two_fewer_ambushes_on_every_edition(edition, ambush, total):
 
 
 def test_the_printed_cards_make_room_for_ten_new_ones():
-    """cards2_hands.rc: `deck { keep size }` shares the 20 places left by its 10 new
+    """hand_and_deck.rc: `deck { keep size }` shares the 20 places left by its 10 new
     cards among each edition's printed cards, in proportion to their copies."""
-    hands = str(EXAMPLES / "cards2_hands.rc")
+    hands = str(EXAMPLES / "hand_and_deck.rc")
     printed = {ed: {k: o.copies for k, o in rc.load_ruleset(ed, extra=[hands]).orders.items()
                     if k in rc.load_ruleset(ed).orders}
                for ed in EDITIONS}

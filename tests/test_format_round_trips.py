@@ -376,8 +376,8 @@ def test_spent_and_known_records_read_back_equal_in_any_order(tmp_path):
     """A scenario groups them by player; the state's lists are sets."""
     patch = tmp_path / "deck.rc"
     patch.write_text("patch order ambush { copies +1 }\npatch order captain { copies -1 }\n")
-    extra = [str(ROOT / "cards" / "examples" / f"cards2_{name}.rc")
-             for name in ("responses", "scoring")] + [str(patch)]
+    extra = [str(ROOT / "cards" / "examples" / name)
+             for name in ("ways_to_play.rc", "scoring.rc")] + [str(patch)]
     game = rc.Game.from_scenario({"extra": extra, "ships": {"blue-submarine": {"at": "c3"},
                                                             "red-destroyer": {"at": "d3"}},
                                   "hands": {"blue-submarine": ["captain", "mechanic"],

@@ -37,8 +37,8 @@ FILES = response_order_files()
 
 def test_the_examples_have_response_orders():
     assert [(p.name, c) for p, c in FILES] == [
-        ("answers_orders.rc", "veto"), ("cards2_responses.rc", "countermand"),
-        ("cards2_responses.rc", "damage_report"), ("numbers_brace.rc", "brace")]
+        ("answers_orders.rc", "veto"), ("numbers_brace.rc", "brace"),
+        ("ways_to_play.rc", "countermand"), ("ways_to_play.rc", "damage_report")]
 
 
 def load(edition: str, path: Path) -> rc.Ruleset:

@@ -1,6 +1,7 @@
 """The card language's hand and deck effects, global and scoring effects and
 new ways to play a card (docs/dsl.md), each played with the example cards of
-cards/examples/cards2_*.rc in a scenario, with exact values.
+cards/examples/hand_and_deck.rc, ways_to_play.rc and scoring.rc in a
+scenario, with exact values.
 
 Hand effects pick their cards at random (the game's seeded RNG), or by the
 hand's owner or the card's player (an owed ``choose <card>`` decision). What a
@@ -17,9 +18,9 @@ from redcode_rules.kinds import Decision
 
 from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all
 
-HANDS = str(EXAMPLES / "cards2_hands.rc")
-SCORING = str(EXAMPLES / "cards2_scoring.rc")
-RESPONSES = str(EXAMPLES / "cards2_responses.rc")
+HANDS = str(EXAMPLES / "hand_and_deck.rc")
+SCORING = str(EXAMPLES / "scoring.rc")
+RESPONSES = str(EXAMPLES / "ways_to_play.rc")
 
 
 def game(extra: str, hands: str, ships: str = "", more: str = "", mode: str = "war",

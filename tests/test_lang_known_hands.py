@@ -2,7 +2,7 @@
 hand effect: a card seen coming into a hand is one copy more than those
 known there, a look replaces what was known, a card leaving a hand leaves
 every record, a draw is unseen. The cards are those of
-cards/examples/cards2_hands.rc and two takes declared here."""
+cards/examples/hand_and_deck.rc and two takes declared here."""
 
 import collections
 import textwrap
@@ -14,7 +14,7 @@ import redcode_rules as rc
 
 from conftest import OPEN_BOARD
 
-HANDS = str(Path(__file__).resolve().parents[1] / "cards" / "examples" / "cards2_hands.rc")
+HANDS = str(Path(__file__).resolve().parents[1] / "cards" / "examples" / "hand_and_deck.rc")
 TAKES = """\
 order raid { copies 0  effect take 2 random of target }
 order plunder { copies 0  effect take 1 player of target }

@@ -72,7 +72,7 @@ def test_a_plain_refloat_keeps_its_hash_and_text():
     """No words: the effect describes itself as before (saves' hash) and
     reads as before in three languages."""
     assert Refloat(selector=Selector.SELF).params() == {}
-    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "cards2_scoring.rc")])
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "scoring.rc")])
     assert rules.text("salvage") == (
         "A sunk ship of your side returns, fully repaired, to a free box of its start card. "
         "Order card: cannot be responded to.")

@@ -113,7 +113,7 @@ def test_a_cancel_says_what_the_response_may_answer(designer):
     assert [t.split(".")[0] for t in texts(designer, "veto")] == [
         "Cancel the maneuver it answers", "Anula la maniobra a la que responde",
         "Annulla la manovra a cui risponde"]
-    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "cards2_responses.rc")])
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "ways_to_play.rc")])
     assert [t.split(".")[0] for t in texts(rules, "countermand")] == [
         "Cancel the maneuver or order card it answers",
         "Anula la maniobra o carta de órdenes a la que responde",
