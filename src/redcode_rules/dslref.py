@@ -7,6 +7,8 @@ their enums, and the rule options from ``RuleOptions`` and ``OPTION_DOCS``.
 Only the one-line descriptions and examples of the grammar's rules are
 written here; anything new in the grammar or the registries appears in the
 reference by itself (the docs site builds its "DSL reference" page from it).
+
+Its length is the reference's own: one short function per section of the page.
 """
 
 from __future__ import annotations

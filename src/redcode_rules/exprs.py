@@ -10,6 +10,11 @@ the compiler builds and the engine evaluates against a ``Scope``: who plays
 the card, its target, the item it answers and, inside a filter, the ship
 being tested (``it``). Printed cards use none of them, so they compile to
 plain numbers and the selectors of effects.py and cost nothing more.
+
+It is one module of some 700 lines because its pieces nest in each other
+(a filter holds conditions, a condition amounts, an amount quantities, a
+quantity a set of ships) and are read by one evaluator protocol (``Reader``):
+split, each part would import the others.
 """
 
 from __future__ import annotations

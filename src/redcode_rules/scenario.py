@@ -2,6 +2,9 @@
 
 Every field is checked and a bad one raises ``ScenarioError`` naming it
 (``ships.red-destroyer.crew_on.torpedo``). YAML is read with safe loading.
+
+Its length is the format's: one reader per field of docs/scenarios.md, each
+with the check and the message that names the field.
 """
 
 from __future__ import annotations
