@@ -261,7 +261,7 @@ class Engine(Part):
             if not item.pending:
                 owed = self.resolve_effect(effect, item)
                 if self._queue:  # what it triggered resolves at once (triggers.py)
-                    self.flush()
+                    self.runs.flush()
                 if st.phase == OVER:
                     return True
                 if owed is None:
@@ -355,18 +355,18 @@ class Engine(Part):
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
-                self.fire(TARGETED, move.target, seat, card=move.card)
+                self.runs.fire(TARGETED, move.target, seat, card=move.card)
         elif kind == RECOVER_MOVE:
-            self.recover_one(seat, move.source)
+            self.ops.recover_one(seat, move.source)
             st.recover_left -= 1
         elif kind == END:
-            self.finish_turn()
+            self.turns.finish_turn()
         elif kind == PASS:
             st.asking.pop(0)
             self.event("pass", player=ship.id)
         elif kind == ORDER:
             card = self.rules.orders[move.card]
-            self.to_discards(seat, move.card)  # R7.3
+            self.ops.to_discards(seat, move.card)  # R7.3
             if st.stack:  # a response (``response`` card): not one of the turn's orders
                 answers = len(st.stack) - 1
             else:
@@ -379,26 +379,26 @@ class Engine(Part):
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.push(item, card)
             if self._watch and move.target is not None:
-                self.fire(TARGETED, move.target, seat, card=move.card)
+                self.runs.fire(TARGETED, move.target, seat, card=move.card)
         elif kind == DISCARD_MOVE:
-            self.discard_card(seat, move.card)
+            self.ops.discard_card(seat, move.card)
         elif kind == CHOOSE_MOVE:
             self.answer(move.source)
         elif kind == PLACE_MOVE:
             if ship.sunk:
-                self.respawn(seat, move.box)  # war (D8.4)
+                self.turns.respawn(seat, move.box)  # war (D8.4)
             else:
-                self.place(seat, move.box)  # before the first turn (R2.8)
+                self.turns.place(seat, move.box)  # before the first turn (R2.8)
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
         if self._while:  # a move (its crew, a card played) may end a ``while`` status
-            self.statuses_while()
+            self.lifetimes.statuses_while()
         self.advance()
 
     def used(self, seat: int, card: CardDef) -> int:
         """A maneuver the ship declares: what it costs now, and a use of the
         statuses that change its cost, or its range or sight if it has one."""
-        cost = self.cost(seat, card)
+        cost = self.queries.cost(seat, card)
         ship = self.state.ships[seat]
         if self.mods is not None and ship.statuses:
             self.mods.use(ship, ON_MANEUVER + ON_RANGED if card.range is not None
@@ -423,7 +423,7 @@ class Engine(Part):
         st = self.state
         while True:
             if self._queue:  # triggered items resolve at once (triggers.py)
-                self.flush()
+                self.runs.flush()
             if st.phase == OVER or self.hand_over_limit() >= 0:
                 return
             if st.stack:
@@ -449,10 +449,10 @@ class Engine(Part):
                     self.open_window(st.stack[-1])  # the window below goes on
                 continue
             if st.end_turn_pending:
-                self.finish_turn()
+                self.turns.finish_turn()
                 continue
             if st.phase == RECOVER:
-                if st.recover_left > 0 and self.crew_out(st.turn) > 0:
+                if st.recover_left > 0 and self.queries.crew_out(st.turn) > 0:
                     return
                 st.phase = MAIN
             return
