@@ -14,9 +14,8 @@ from redcode_rules.dsl_grammar import NAME_USES, grammar_words, name_clash
 from redcode_rules.dsl_parse import parse_source
 from redcode_rules.model import RuleOptions
 
-from conftest import pass_all
+from conftest import EXAMPLES, ROOT, pass_all
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 
 STATUS = 'name en "Pinned" es "Inmovilizado" it "Bloccato"'
 ORDER = 'name en "Pin" es "Clavar" it "Inchiodare"'
@@ -215,7 +214,7 @@ def test_the_internal_property_ids_are_known():
     """Every property id of every card file is a word of the grammar, a rule
     option, or one of INTERNAL_IDS (kept out of the messages below)."""
     ids = set()
-    for path in Path(rc.__file__).resolve().parents[2].joinpath("cards").rglob("*.rc"):
+    for path in ROOT.joinpath("cards").rglob("*.rc"):
         for decl in parse_source(path.read_text("utf-8"), str(path)):
             ids |= {p.name for p in decl.props}
     user_words = grammar_words() | {f.name for f in attrs.fields(RuleOptions)} | {
