@@ -20,7 +20,11 @@ from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
+from .tensors import Encoding, Layout, encode
+
 if TYPE_CHECKING:
+    from array import array
+
     from .game_core import GameCore
     from .state import Event
 
@@ -82,8 +86,9 @@ class Observation:
     Private to ``player``: ``hand`` (its own cards, sorted), ``known``
     ((owner ship id, cards) for each other hand it knows cards of, sorted;
     D7.8) and ``deck_top`` (the top of the deck as far as it knows a card
-    there: card ids, ``UNSEEN`` where it does not; D7.9). ``str()`` is the
-    observation string.
+    there: card ids, ``UNSEEN`` where it does not; D7.9). ``sight`` is the
+    visual field of its ship (boxes, R4.3; public, as the board is).
+    ``str()`` is the observation string; ``tensor()`` the same as numbers.
     """
 
     player: str
@@ -107,6 +112,23 @@ class Observation:
     hand: tuple[str, ...]
     known: tuple[tuple[str, tuple[str, ...]], ...]
     deck_top: tuple[str, ...]
+    sight: tuple[str, ...]
+    encoding: Encoding | None = attrs.field(default=None, eq=False, repr=False)
+    """The game configuration's names, for ``tensor`` (not part of the observation)."""
+
+    @property
+    def layout(self) -> Layout:
+        """The slices of ``tensor()`` (name, offset, shape; tensors.py)."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return self.encoding.layout
+
+    def tensor(self) -> array:
+        """The observation as a flat ``array("f")`` of ``layout.size`` floats,
+        the same shape for every observation of a game configuration."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return encode(self, self.encoding)
 
     def ship(self, ship_id: str) -> ObservedShip:
         """One ship by id (``KeyError`` if there is none)."""
@@ -144,6 +166,7 @@ def observation_lines(obs: Observation) -> Iterable[str]:
         yield "spent: " + " ".join(f"{ship}:{card}" for ship, card in obs.spent)
     if obs.winner:
         yield f"winner: {obs.winner}"
+    yield f"sight: [{' '.join(obs.sight)}]"
     yield f"hand: [{' '.join(obs.hand)}]"
     for owner, cards in obs.known:
         yield f"known in {owner}'s hand: [{' '.join(cards)}]"
@@ -208,7 +231,21 @@ def observe(game: GameCore, player: str) -> Observation:
         score=tuple(sorted(st.score.items())),
         spent=tuple(sorted((ids[s.seat], s.card) for s in st.spent)),
         winner=st.winner, hand=tuple(sorted(st.hands[seat])), known=known,
-        deck_top=known_deck_top(game, player))
+        deck_top=known_deck_top(game, player), sight=sight(game, seat),
+        encoding=Encoding.of_game(game))
+
+
+def sight(game: GameCore, seat: int) -> tuple[str, ...]:
+    """The boxes of the visual field of the ship of ``seat`` (R4.3; none off
+    the board), as the board's lines and the ships cut it."""
+    ships = game.state.ships
+    me = ships[seat]
+    if me.position is None:
+        return ()
+    board = game.board
+    field = board.visual_field(me.position, [s.position for s in ships], me.side,
+                               [s.side for s in ships], max(board.width, board.height))
+    return tuple(board.name(b) for b in field)
 
 
 def event_line(event: Event) -> str:
