@@ -208,6 +208,7 @@ def observe(game: GameCore, player: str) -> Observation:
     ids = [s.id for s in seats]
     name = game.board.name
     eng = game.engine
+    decision = game.decision  # "chance" too, where the game has a chance player
     ships = tuple(
         ObservedShip(s.id, s.side, s.type, None if s.position is None else name(s.position),
                      s.repairs, s.breakdowns, s.reserve, s.withdrawn,
@@ -219,7 +220,7 @@ def observe(game: GameCore, player: str) -> Observation:
     return Observation(
         player=player, side=me.side, board=st.board, mode=st.mode,
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,
-        to_move=game.to_move, decision=None if game.decision is None else str(game.decision),
+        to_move=game.to_move, decision=None if decision is None else str(decision),
         ships=ships,
         tokens=tuple(ObservedToken(t.kind, name(t.box), ids[t.owner], t.left)
                      for t in st.tokens),
@@ -249,14 +250,14 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 
 def event_line(event: Event) -> str:
-    """One event of the public history as a line: its turn, kind and data."""
-    data = " ".join(f"{k}={v}" for k, v in sorted(event.data.items()))
-    return f"{event.turn} {event.kind} {data}"
+    """One event of the public history as a line: its turn, kind and data
+    (in the order the engine wrote it, the same for every event of a kind)."""
+    return f"{event.turn} {event.kind} {event.data}"
 
 
 def information_state(game: GameCore, player: str) -> str:
     """The string of ``player``'s information set (D7.10): its observation,
     then the public history, every event of the log (which names no card
     hidden from any player)."""
-    history = "\n".join(event_line(e) for e in game.engine.log)
+    history = "\n".join(map(event_line, game.engine.log))
     return f"{observe(game, player)}\nhistory:\n{history}"
