@@ -52,6 +52,7 @@ class Slice:
 
     @property
     def size(self) -> int:
+        """The number of values in the slice (the product of its shape)."""
         n = 1
         for d in self.shape:
             n *= d
@@ -66,6 +67,7 @@ class Layout:
 
     @property
     def size(self) -> int:
+        """The tensor's length: where the last slice ends."""
         last = self.slices[-1]
         return last.offset + last.size
 
@@ -89,6 +91,7 @@ class _Builder:
         self.offset = 0
 
     def add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
+        """The next slice, after the last one."""
         self.slices.append(Slice(name, self.offset, shape, meaning))
         self.offset += Slice(name, 0, shape, meaning).size
 
@@ -114,6 +117,7 @@ class Encoding:
 
     @classmethod
     def of_game(cls, game: GameCore) -> Encoding:
+        """The encoding of a game's configuration."""
         return cls.of(game.rules, game.ships, game.board.width, game.board.height)
 
     @functools.cached_property
