@@ -16,9 +16,9 @@ from typing import Any, NoReturn, Self, Sequence, TypeVar
 import attrs
 
 from .board import Board
-from .chance import CHANCE, ChanceMode, ChanceNeeded, Explicit
+from .chance import CHANCE, ChanceMode, Explicit
 from .engine import Engine
-from .errors import IllegalMove, NothingToUndo, SetupError, UnknownName, quote
+from .errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
 from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
 from .kinds import Decision
