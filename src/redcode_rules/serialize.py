@@ -213,12 +213,16 @@ def game_to_dict(game) -> dict[str, Any]:
         "ruleset": {k: v for k, v in ruleset_ref(game.rules).items() if k != "extra"},
         "setup": game.setup,
         "chance": game.chance,
-        "state": _statuses_out(_conv.unstructure(state), game.rules, state.ships),
+        "state": None if state is None else
+        _statuses_out(_conv.unstructure(state), game.rules, state.ships),
         "log": _conv.unstructure(log, list[Event]),
         "moves": moves,
     }
     if node is not None:
         data["chance_node"] = node
+    if state is None:  # the setup's chance node: its setup and outcomes are the save
+        _check_setup(data["setup"])
+        return data
     _check_counts(data["state"], data["moves"], game.rules)
     _check_setup(data["setup"])
     _check_moves(data["moves"], move_length_limit(game.rules, game.board,
@@ -227,19 +231,21 @@ def game_to_dict(game) -> dict[str, Any]:
     return data
 
 
-def _saved_position(game) -> tuple[GameState, list[Event], list[str], dict[str, Any] | None]:
+def _saved_position(game) -> tuple[GameState | None, list[Event], list[str],
+                                   dict[str, Any] | None]:
     """The state, log and moves a save holds, and its chance node: at a
     chance node, the position before the move that asked it (a settled one,
     checked like any) and that move and its outcomes so far, played again as
-    the save is read; at the setup's, the outcomes dealt so far."""
+    the save is read; at the setup's, no state (the game has not begun):
+    the setup and the outcomes dealt so far."""
     node = game._node
     if node is None:
         return game.state, list(game.log), list(game.moves), None
     played = len(node.outcomes) + (node.move is not None)
     moves = list(game.moves)
     if node.before is None:
-        return game.state, list(game.log), moves, {"setup": True, "move": None,
-                                                    "outcomes": list(node.outcomes)}
+        return None, [], moves, {"setup": True, "move": None,
+                                 "outcomes": list(node.outcomes)}
     before = GameState.restore(node.before)
     return before, list(game.log)[:node.log_length], moves[:len(moves) - played], \
         {"setup": False, "move": node.move, "outcomes": list(node.outcomes)}
@@ -334,6 +340,10 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     if not isinstance(data.get("ruleset"), dict):
         raise ScenarioError("ruleset", "missing or not an object")
     rules = ruleset_from_ref(data["ruleset"])
+    if data.get("state") is None and isinstance(data.get("chance_node"), dict) and \
+            data["chance_node"].get("setup") is True:
+        _check_setup(data.get("setup"))
+        return _at_setup_node(data, rules, game_class)
     if not isinstance(data.get("state"), dict):
         raise ScenarioError("state", "missing or not an object")
     moves = data.get("moves", [])
@@ -365,6 +375,29 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     return game
 
 
+def _at_setup_node(data: dict[str, Any], rules, game_class):
+    """A save made before the game began, at the setup's chance node: the
+    setup dealt again with the outcomes it had."""
+    node, setup = data["chance_node"], data.get("setup")
+    if data.get("chance") != ChanceMode.EXPLICIT.value or not isinstance(setup, dict) or \
+            setup.get("chance") != ChanceMode.EXPLICIT.value or "scenario" in setup:
+        raise ScenarioError("chance_node", "a save at the setup's chance node is of a new "
+                            "game of explicit chance")
+    outcomes = node.get("outcomes")
+    if not isinstance(outcomes, list) or data.get("moves") != outcomes:
+        raise ScenarioError("chance_node", "the outcomes of the setup are the save's moves")
+    try:
+        game = game_class.new(rules, setup["mode"], setup["teams"], setup["seed"],
+                              setup["placement"], ChanceMode.EXPLICIT.value)
+        for outcome in outcomes:
+            game.play(outcome)
+    except (RedCodeError, KeyError, TypeError) as err:
+        raise ScenarioError("chance_node", f"does not replay: {clip(err, 300)}") from None
+    if not game.is_chance_node:
+        raise ScenarioError("chance_node", "its outcomes reach no chance node")
+    return game
+
+
 def _at_chance_node(game, node: Any, rules, game_class):
     """A save made at a chance node: its move (or the setup) run again from
     the position saved, with the outcomes it had."""
@@ -376,16 +409,9 @@ def _at_chance_node(game, node: Any, rules, game_class):
             not (node["move"] is None or isinstance(node["move"], str)):
         raise ScenarioError("chance_node", "must be {setup, move, outcomes}: a move string "
                             "or null, and a list of outcome strings")
+    if node["setup"] is not False:
+        raise ScenarioError("chance_node", "a save at the setup's chance node has no state")
     try:
-        if node["setup"] is True:
-            setup = game.setup or {}
-            if setup.get("chance") != ChanceMode.EXPLICIT.value:
-                raise ScenarioError("chance_node", "the setup's chance node of a game with "
-                                    "no setup of explicit chance")
-            game = game_class._dealt(rules, setup, ())
-            for outcome in node["outcomes"]:
-                game.play(outcome)
-            return game
         if node["move"] is None:
             game.run_to_decision()
         else:
