@@ -72,6 +72,18 @@ def test_each_map_card_dealt_goes_to_the_next_place_in_reading_order():
         assert [rows[2 * cy + dy][2 * cx:2 * cx + 2] for dy in range(2)] == list(layout)
 
 
+def test_until_the_map_is_dealt_the_game_has_not_begun():
+    """The setup in progress: open water where map cards are still to deal
+    (the start cards are open water, D2.7), empty hands, nothing logged."""
+    game = explicit()
+    game.play("deal reef")
+    assert set("".join(game.board.rows())) == {"."}
+    assert game.log == () and game.moves == ["deal reef"]
+    assert all(game.hand(s) == [] for s in game.ships) and len(game.deck) == 30
+    assert ("deal reef", F(1, 12)) not in game.chance_outcomes()
+    assert len(game.chance_outcomes()) == 12
+
+
 def test_the_starting_hands_are_drawn_by_chance_with_the_deck_counts():
     game = explicit()
     while game.legal_moves()[0].startswith("deal"):

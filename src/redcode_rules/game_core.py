@@ -22,7 +22,7 @@ from .errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, Unknow
 from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
 from .kinds import Decision
-from .game_setup import Default, default_teams, make_board, new_state
+from .game_setup import Default, dealt_board, default_teams, make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
 from .state import Event, GameState, ShipState
@@ -255,11 +255,12 @@ class GameCore:
     def _dealt(cls, rules: Ruleset, setup: dict[str, Any], outcomes: tuple[str, ...]) -> Self:
         """A new game of explicit chance, set up with the ``outcomes`` dealt so
         far (the pending ``ChanceNode`` asks the next): the hands hold the
-        cards drawn so far, and until the map is dealt, its places still to
-        deal show the map cards left in sorted order (a board is whole)."""
+        cards drawn so far; until the whole map is dealt, the board shows open
+        water but for the start cards (the deals so far are in ``moves``)."""
         source = Explicit(outcomes, provisional=True)
-        game = cls(rules, new_state(rules, setup["mode"], setup["teams"], setup["seed"],
-                                    setup["placement"], source))
+        state = new_state(rules, setup["mode"], setup["teams"], setup["seed"],
+                          setup["placement"], source)
+        game = cls(rules, state, board=dealt_board(state.board, rules, state.start_cards))
         game._setup = setup
         game._node_at = []
         eng = game._engine()
