@@ -15,6 +15,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.invariants import violations
+from redcode_rules.validate import check_state
 
 from conftest import OPEN_BOARD
 
@@ -171,6 +172,9 @@ def play_random(game: rc.Game, rnd: random.Random, limit: int = 3000,
             assert cards_total(game) == total
             if not game.is_chance_node:
                 assert violations(game) == [], (game.moves[-5:], violations(game))
+            elif game.log:  # inside a move: the state's own rules hold (a hand may
+                # be over the limit, its discard still to come)
+                assert check_state(game.state, game.rules, game.board, total) == []
     return n
 
 
@@ -294,3 +298,19 @@ def test_a_random_pick_from_copies_of_one_card_asks_nothing(tmp_path):
     pass_responses(game)
     assert not game.is_chance_node
     assert game.hand("blue-submarine") == ["ambush", "ambush"]
+
+
+@pytest.mark.parametrize("mode", ["war", "arena"])
+def test_random_explicit_team_games_end(mode):
+    rules = rc.load_ruleset("en")
+    ships = list(rules.ships)
+    game = rc.new_game(rules, mode, [ships[:2], ships[1:3]], seed=3, placement="fixed",
+                       chance="explicit")
+    assert [m for m in play_random_moves(game)] == []
+    play_random(game, random.Random(3))
+    assert game.is_over
+
+
+def play_random_moves(game: rc.Game) -> list[str]:
+    """The outcomes of the setup are chance's alone: no player move among them."""
+    return [m for m in game.legal_moves() if m.split()[0] not in CHANCE_WORDS]
