@@ -116,8 +116,20 @@ def test_a_sampled_game_is_the_game_of_its_seed():
 
 
 def test_an_unknown_chance_mode_is_refused():
-    with pytest.raises(rc.SetupError, match="chance"):
+    with pytest.raises(rc.SetupError, match="chance") as err:
         rc.new_game(rc.load_ruleset("en"), chance="dice")
+    assert err.value.field == "chance"
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"teams": "submarine"}, "teams"), ({"seed": "7"}, "seed"), ({"mode": "duel"}, "mode"),
+    ({"placement": "random"}, "placement")])
+def test_an_explicit_game_refuses_a_bad_setup_as_a_sampled_one_does(options, field):
+    rules = rc.load_ruleset("en")
+    for chance in ("sampled", "explicit"):
+        with pytest.raises(rc.SetupError) as err:
+            rc.new_game(rules, chance=chance, **options)
+        assert err.value.field == field
 
 
 # ---------------------------------------------------------------- draws and picks
