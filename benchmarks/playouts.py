@@ -9,7 +9,9 @@ as the figures measured before the players chose their boxes (R2.8) did, so
 they stay comparable: the placement decisions would add one or two moves
 per ship to each game.
 
-    python benchmarks/playouts.py [--seconds 10] [--edition en] [--breakdown]
+    python benchmarks/playouts.py [--seconds 10] [--edition en] [--breakdown] [--cpu]
+    python benchmarks/playouts.py --memory 100,2000,10000
+    python benchmarks/playouts.py --parallel 10000 [--workers 2]
 
 With the ``bench`` extra installed (python-chess, OpenSpiel) the same run
 also plays python-chess random games (``list(board.legal_moves)`` + ``push``
@@ -20,6 +22,15 @@ outcomes sampled), and prints our 1v1 war moves/s as a ratio to each.
 The first line says whether the engine runs pure Python (an editable
 install) or with its core compiled (a wheel: ``pip install '.[bench]'``,
 see setup.py); compare like with like.
+
+``--memory 100,10000`` plays that many 1v1 war random games one after the
+other instead (the games by ids, ``legal_move_ids``/``play_id``, each game
+dropped when over) and prints the process's peak resident memory after
+each count: flat when a game leaves nothing behind.
+
+``--parallel 10000`` plays that many 1v1 war random games on ``--workers``
+processes (``multiprocessing``, one game per task in chunks) and prints the
+wall time and games/s of the whole run, as a tournament would use the cores.
 
 ``--breakdown`` adds where the 1v1 war time goes: per kind of decision,
 its share of the moves, the time to list and to play one, how many moves
@@ -40,6 +51,16 @@ import redcode_rules as rc
 #: D2.8: every game starts from the fixed placement (see the docstring).
 PLACEMENT = "fixed"
 
+
+def clock() -> float:
+    """The benchmark's clock: wall time, or this process's CPU time with
+    ``--cpu`` (on a machine other processes load, where wall time measures
+    them as much as us)."""
+    return CLOCK[0]()
+
+
+CLOCK = [time.perf_counter]
+
 CONFIGS = [
     ("1v1 war", "war", [["submarine"], ["destroyer"]]),
     ("2v2 arena", "arena", [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]]),
@@ -50,23 +71,38 @@ CONFIGS = [
 def playouts(rules, mode, teams, seconds: float, seed: int = 0) -> tuple[int, int, float]:
     rnd = random.Random(seed)
     games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         game = rc.new_game(rules, mode=mode, teams=teams, seed=rnd.randrange(1 << 30),
                            placement=PLACEMENT)
         while not game.is_over:
             game.play(rnd.choice(game.legal_moves()))
             moves += 1
         games += 1
-    return games, moves, time.perf_counter() - start
+    return games, moves, clock() - start
+
+
+def id_playouts(rules, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """``playouts`` of 1v1 war by move ids (``legal_move_ids``/``play_id``):
+    the programs' form, no move text read."""
+    rnd = random.Random(seed)
+    games = moves = 0
+    start = clock()
+    while clock() - start < seconds:
+        game = rc.new_game(rules, seed=rnd.randrange(1 << 30), placement=PLACEMENT)
+        while not game.is_over:
+            game.play_id(rnd.choice(game.legal_move_ids()))
+            moves += 1
+        games += 1
+    return games, moves, clock() - start
 
 
 def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
     import chess
     rnd = random.Random(seed)
     games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         board = chess.Board()
         n = 0
         while n < 300 and not board.is_game_over():
@@ -74,7 +110,7 @@ def chess_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
             n += 1
         plies += n
         games += 1
-    return games, plies, time.perf_counter() - start
+    return games, plies, clock() - start
 
 
 def dominoes_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
@@ -83,8 +119,8 @@ def dominoes_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
     game = pyspiel.load_game("python_team_dominoes")
     rnd = random.Random(seed)
     games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -94,7 +130,7 @@ def dominoes_playouts(seconds: float, seed: int = 0) -> tuple[int, int, float]:
                 state.apply_action(rnd.choice(state.legal_actions()))
             actions += 1
         games += 1
-    return games, actions, time.perf_counter() - start
+    return games, actions, clock() - start
 
 
 def peers(ours: float, seconds: float) -> None:
@@ -153,11 +189,66 @@ def breakdown(rules, seconds: float, seed: int = 0) -> None:
     print(f"  garbage collector {collecting[0] / total * 1e6:.1f} µs per move")
 
 
-def per_call(fn, n: int) -> float:
+def random_game(rules, seed: int) -> int:
+    """One 1v1 war random game by move ids, from ``seed``; its length in moves."""
+    rnd = random.Random(seed)
+    game = rc.new_game(rules, seed=seed, placement=PLACEMENT)
+    moves = 0
+    while not game.is_over:
+        game.play_id(rnd.randrange(len(game.legal_move_ids())))
+        moves += 1
+    return moves
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory so far (Linux: ``ru_maxrss`` in kB)."""
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def memory(rules, counts: list[int]) -> None:
+    """Peak resident memory after each count of games played one after the other."""
+    print(f"peak RSS before any game {peak_rss_mb():8.1f} MB")
+    played = 0
     start = time.perf_counter()
+    for count in sorted(counts):
+        while played < count:
+            random_game(rules, played)
+            played += 1
+        print(f"peak RSS after {played:6} games {peak_rss_mb():8.1f} MB "
+              f"({time.perf_counter() - start:.0f} s)")
+
+
+_RULES = None
+
+
+def _init_worker(edition: str) -> None:
+    global _RULES
+    _RULES = rc.load_ruleset(edition)
+
+
+def _worker_game(seed: int) -> int:
+    return random_game(_RULES, seed)
+
+
+def parallel(edition: str, games: int, workers: int) -> None:
+    """``games`` random games on ``workers`` processes: wall time, games/s."""
+    import multiprocessing
+    start = time.perf_counter()
+    with multiprocessing.Pool(workers, _init_worker, (edition,)) as pool:
+        moves = sum(pool.imap_unordered(_worker_game, range(games),
+                                         chunksize=max(1, games // (workers * 50))))
+    elapsed = time.perf_counter() - start
+    print(f"{games} 1v1 war random games on {workers} processes: {elapsed:.1f} s wall, "
+          f"{games / elapsed:.1f} games/s, {moves / elapsed:.0f} moves/s "
+          f"(ruleset loading and process start included)")
+
+
+def per_call(fn, n: int) -> float:
+    start = clock()
     for _ in range(n):
         fn()
-    return (time.perf_counter() - start) / n * 1e6
+    return (clock() - start) / n * 1e6
 
 
 def main() -> None:
@@ -166,11 +257,27 @@ def main() -> None:
     ap.add_argument("--edition", default="en")
     ap.add_argument("--breakdown", action="store_true",
                     help="also print where the 1v1 war time goes")
+    ap.add_argument("--memory", metavar="N,N,...",
+                    help="peak RSS after that many games played one after the other")
+    ap.add_argument("--parallel", type=int, metavar="GAMES",
+                    help="play that many games on --workers processes, timed")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--cpu", action="store_true",
+                    help="time by this process's CPU time, not wall time (a loaded machine)")
     args = ap.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
+    if args.parallel:
+        parallel(args.edition, args.parallel, args.workers)
+        return
     rules = rc.load_ruleset(args.edition)
+    if args.memory:
+        memory(rules, [int(n) for n in args.memory.split(",")])
+        return
     compiled = rc.compiled_modules()
     core = f"compiled core ({', '.join(compiled)})" if compiled else "pure Python"
-    print(f"edition {args.edition}, {args.seconds:g} s per configuration, one core, {core}, "
+    budget = f"{args.seconds:g} s{' of CPU' if args.cpu else ''}"
+    print(f"edition {args.edition}, {budget} per configuration, one core, {core}, "
           f"{PLACEMENT} placement")
     rates = {}
     for name, mode, teams in CONFIGS:
@@ -178,6 +285,10 @@ def main() -> None:
         rates[name] = moves / elapsed
         print(f"{name:10} {games / elapsed:8.2f} games/s {moves / elapsed:10.0f} moves/s "
               f"{moves / max(games, 1):8.1f} moves/game")
+    if hasattr(rc.Game, "play_id"):  # not in versions before it, which this may compare
+        games, moves, elapsed = id_playouts(rules, args.seconds)
+        print(f"{'1v1 by ids':10} {games / elapsed:8.2f} games/s {moves / elapsed:10.0f} "
+              f"moves/s {moves / max(games, 1):8.1f} moves/game")
     peers(rates["1v1 war"], args.seconds)
     # a mid-game position for the per-call figures
     rnd = random.Random(1)

@@ -192,10 +192,10 @@ def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int,
 
 
 def plain_outcomes(board, start: int, steps: int, occupied: int) -> dict:
-    """{(end, running water entered): canonical path text} from every path."""
+    """{(end, boxes of effect entered): canonical path text} from every path."""
     best: dict = {}
     for path in plain_paths(board, start, steps, occupied):
-        outcome = (path[-1], sum(1 << b for b in path if board.is_current(b)))
+        outcome = (path[-1], sum(1 << b for b in path if board.effects >> b & 1))
         text = " ".join(board.name(b) for b in path)
         if outcome not in best or (len(path), text) < best[outcome]:
             best[outcome] = (len(path), text)

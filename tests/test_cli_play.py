@@ -96,20 +96,19 @@ def test_moves_are_grouped_by_maneuver_and_numbered():
     text = out.getvalue()
     menu = text[text.index("  Movement"):text.index("   a b c")]
     assert menu.splitlines() == [
-        "  Movement (1 crew)        1 movement → a1 b1* c1* d1 a2 d2 a3 b3* c3* d3",
+        "  Movement (1 crew)        1 movement → a1 b1 c1 d1 a2 d2 a3 b3 c3 d3",
         "  Repair (2 crew)          2 repair",
         "  Torpedo (2 crew)         3 torpedo blue-submarine",
         "  Orders (2 crew)          4 orders",
-        "  Immersion (2 crew)       5 immersion → a1* b1* c1* d1* e1 a2* d2* e2 a3* b3*",
-        "                           c3* d3* e3 a4* b4* c4* d4* e4",
+        "  Immersion (2 crew)       5 immersion → a1 b1 c1 d1 e1 a2 d2 e2 a3 b3 c3 d3 e3",
+        "                           a4 b4 c4 d4 e4",
         "  Countermeasure (2 crew)  6 countermeasure blue-submarine",
         "  Heavy torpedo (3 crew)   7 heavy_torpedo blue-submarine",
         "  Floating mine (3 crew)   8 floating_mine blue-submarine",
         "  Captain (order card)     9 order captain red-destroyer",   # the enemy first
         "                           10 order captain blue-submarine",
         "  End the turn             11 end",
-        "                           * several paths",
-    ]
+    ]  # no box marked *: running water passed changes nothing, one move per box
 
 
 def resolve(typed, lang="en"):
@@ -137,9 +136,10 @@ def test_a_move_to_a_box_asks_the_destination_then_the_path_only_if_effects_diff
     assert number.move is None and number.entry.head == "movement"
     assert list(number.entry.paths) == ["a1", "b1", "c1", "d1", "a2", "d2", "a3", "b3", "c3",
                                         "d3"]
-    assert number.entry.paths["b3"] == ("movement b3", "movement c2 b3")
+    # b3 is one move: the path through running water c2 leaves the same state
+    assert number.entry.paths["b3"] == ("movement b3",)
     assert number.entry.paths["d3"] == ("movement c2 d3",)
-    assert resolve("mov b3").entry.paths == {"b3": ("movement b3", "movement c2 b3")}
+    assert resolve("mov b3").move == "movement b3"
 
 
 def test_ambiguous_and_unknown_input_say_so():
@@ -154,21 +154,19 @@ def test_ambiguous_and_unknown_input_say_so():
         "red-destroyer no está en el campo de visión de blue-submarine a distancia 2 (R4.3)"
 
 
-def test_destination_and_path_prompts():
-    s, out = play_session(["1", "b3", "2", "quit"])
+def test_destination_prompt():
+    """The destination is asked; b3, one move (the path through running water
+    c2 leaves the same state), is played without a path prompt."""
+    s, out = play_session(["1", "b3", "quit"])
     s.run()
     text = out.getvalue()
     assert ("movement: destination? (a1 b1 c1 d1 a2 d2 a3 b3 c3 d3, or its number; empty to\n"
             "    go back) b3\n"                     # a long question is cut at 80 columns
-            "b3 can be reached along paths that differ:\n"
-            "   1  movement b3   (no running water)\n"
-            "   2  movement c2 b3   (through running water c2)\n"
-            "Path? (number; empty to go back) 2\n"
-            "  Blue submarine uses Movement to c2 b3.\n") in text
-    assert s.game.moves == ["movement c2 b3"]
+            "  Blue submarine uses Movement to b3.\n") in text
+    assert s.game.moves == ["movement b3"]
 
 
-@pytest.mark.parametrize("answers", [["1", "quit"], ["1", "b3", "quit"]])
+@pytest.mark.parametrize("answers", [["1", "quit"], ["mov", "quit"]])
 def test_quit_at_the_destination_or_path_prompt_quits(answers):
     s, out = play_session(answers)
     s.run()

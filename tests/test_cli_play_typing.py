@@ -203,7 +203,7 @@ def test_a_token_is_marked_on_the_board_and_listed_under_it():
 def test_a_forced_move_is_shown_and_takes_no_input(monkeypatch, capsys):
     """The recovery played for the person is said before the next prompt; the
     next line typed goes to the next decision."""
-    monkeypatch.setattr(sys, "stdin", io.StringIO("4\nmov b3\n2\nend\nquit\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4\nmov b3\nend\nquit\n"))
     assert cli.main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     forced = out.index("Your only move: recover movement\n"

@@ -223,7 +223,9 @@ CURRENT_C3 = """
 
 def test_r2_5_entering_running_water_forces_one_more_step():
     """R2.5: entering c3 (~) forces a step to a free neighbour (not the start b2,
-    D2.5a), listed in the move string; the player chooses it (D2.5c)."""
+    D2.5a), listed in the move string; the player chooses it (D2.5c). Every
+    such path is legal; those to b3 and c2, one step from b2, are the moves
+    movement b3 and movement c2 (running water passed changes nothing)."""
     game = scenario_game(CURRENT_C3 + """
     ships:
       blue-submarine: {at: b2}
@@ -231,9 +233,12 @@ def test_r2_5_entering_running_water_forces_one_more_step():
     phase: maneuvers
     """)
     assert with_prefix(game, "movement c3") == [
-        "movement c3 b3", "movement c3 b4", "movement c3 c2", "movement c3 c4",
-        "movement c3 d2", "movement c3 d3", "movement c3 d4",
+        "movement c3 b4", "movement c3 c4", "movement c3 d2", "movement c3 d3", "movement c3 d4",
     ]
+    for box in ("b3", "b4", "c2", "c4", "d2", "d3", "d4"):
+        assert game.is_legal(f"movement c3 {box}")
+    assert game.move_of("movement c3 b3").text == "movement b3"
+    assert game.move_of("movement c3 c2").text == "movement c2"
     game.play("movement c3 d3")
     ship = game.ship("blue-submarine")
     assert ship.position == "d3"
@@ -269,7 +274,8 @@ def test_r2_5_forced_steps_come_on_top_of_the_move():
     """)
     legal = game.legal_moves()
     assert "immersion c3 d2 e3" in legal  # e3 after running water c3: d2 sorts first
-    assert "immersion c3 d3" in legal
+    assert game.is_legal("immersion c3 d3")  # d3: also 2 voluntary steps away, c2 d3
+    assert game.move_of("immersion c3 d3").text == "immersion c2 d3"
     assert game.is_legal("immersion c3 d3 e3")
     assert not game.is_legal("immersion c3 d3 e3 f3")
     game.play("immersion c3 d3 e3")
@@ -278,7 +284,9 @@ def test_r2_5_forced_steps_come_on_top_of_the_move():
 
 
 def test_r2_5_chain_of_two_currents():
-    """R2.5: c3 and d3 are running water: entering d3 by the forced step forces another."""
+    """R2.5: c3 and d3 are running water: entering d3 by the forced step forces
+    another. Every such path is legal; those listed as themselves end where
+    no shorter path goes."""
     game = scenario_game("""
         board: |
           ........
@@ -293,9 +301,11 @@ def test_r2_5_chain_of_two_currents():
         phase: maneuvers
     """)
     assert with_prefix(game, "movement c3 d3") == [
-        "movement c3 d3 c2", "movement c3 d3 c4", "movement c3 d3 d2", "movement c3 d3 d4",
         "movement c3 d3 e2", "movement c3 d3 e3", "movement c3 d3 e4",
     ]
+    for box, listed in (("c2", "movement c2"), ("c4", "movement c4"), ("d2", "movement c3 d2"),
+                        ("d4", "movement c3 d4")):
+        assert game.move_of(f"movement c3 d3 {box}").text == listed
     assert "movement c3 d3" not in game.legal_moves()
     game.play("movement c3 d3 e3")
     assert game.ship("blue-submarine").position == "e3"

@@ -18,10 +18,10 @@ import attrs
 OPEN, ISLAND, CURRENT = ".", "#", "~"
 
 #: The most running-water boxes a board may hold: a whole row of the board
-#: (the base game's 4 running-water cards hold 6). Each box of effect a move
-#: can enter can double its possible outcomes (docs/design.md, "Moves along a
-#: path"): with 8, clustered as they may, a move of ``MAX_MOVE`` lists within
-#: 0.2 s; 10 clustered ones reach 20,000 moves.
+#: (the base game's 4 running-water cards hold 6). Each running-water box a
+#: move can enter can double the paths the walk keeps apart (docs/design.md,
+#: "Moves along a path"): with 8, clustered as they may, a move of
+#: ``MAX_MOVE`` lists within 0.2 s; 10 clustered ones reach 20,000 outcomes.
 MAX_RUNNING_WATER = 8
 #: The most voluntary steps of one move, whatever changes it (D4.6): the
 #: compiler's bound on ``move N`` and the engine's on a move changed by
@@ -103,10 +103,9 @@ def _neighbours(board: Board) -> tuple[tuple[int, ...], ...]:
 
 def _exits(board: Board) -> tuple:
     """Per box, its neighbours in name order as (box, " name", running water,
-    its bit if running water else 0): what the path walkers read."""
-    names, cells = board.names, board.cells
-    return tuple(tuple((n, " " + names[n], cells[n] == CURRENT,
-                        (1 << n) if cells[n] == CURRENT else 0)
+    its bit if a box of effect else 0): what the path walkers read."""
+    names, cells, effects = board.names, board.cells, board.effects
+    return tuple(tuple((n, " " + names[n], cells[n] == CURRENT, effects & (1 << n))
                        for n in sorted(near, key=names.__getitem__))
                  for near in board.neighbours)
 
@@ -146,12 +145,16 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...] = _derived(_neighbours, shown=True)
     # box name → index
     lookup: dict = _derived(lambda board: {name: i for i, name in enumerate(board.names)})
+    # boxes of effect: a box something reacts to when a move passes through
+    # it, so two paths to one box are one move only if they enter the same
+    # ones. None, in the rules and the card language: a token's or a
+    # trigger's ``enters`` reacts to the box a move ends on (state_ops
+    # ``move``), and running water acts only by forcing steps, which decide
+    # where a path may go (the walk), not what it leaves behind. So a move is
+    # one per end box; a rule that reacted to a box passed would set its bit.
+    effects: int = _derived(lambda board: 0)
     _exits: tuple = _derived(_exits)
     _current: int = _derived(_current_mask)  # mask of running water
-    # boxes of effect: entering one changes a move's outcome (R2.5), so two
-    # paths are one move only if they enter the same ones. Running water
-    # only, today; tokens or triggers on boxes would join this mask.
-    effects: int = _derived(lambda board: board._current)
     _rays: list = _derived(_per_box)
     _sight: list = _derived(_per_box)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
@@ -290,8 +293,11 @@ class Board:
 
     def can_move(self, start: int, steps: int, occupied: int) -> bool:
         """Whether a move of up to ``steps`` boxes from ``start`` has any
-        outcome (D4.6): whether a card that moves the ship may be declared."""
-        return bool(self._found(start, steps, occupied))
+        outcome (D4.6): whether a card that moves the ship may be declared.
+        A step to any free neighbour is one: on running water the forced
+        step goes on if it can, and the bonus is lost if not (D2.5a), so no
+        path need be walked."""
+        return steps > 0 and any(not occupied >> n & 1 for n in self.neighbours[start])
 
     def path_texts(self, prefix: str, start: int, steps: int,
                    occupied: int) -> tuple[str, ...]:
@@ -400,6 +406,8 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     walking, each mask of boxes of effect entered has a table (``_table``):
     the length of the path kept per end box, then (from the end) the path;
     the walk carries its mask's table, looked up only when the mask grows.
+    Running water drives the walk (a forced step) whether or not it is a box
+    of effect; only boxes of effect make tables.
     """
     if steps == 1:
         return _one_step(exits, start, blocked)
@@ -431,10 +439,10 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
 def _one_step(exits: tuple, start: int, blocked: int) -> dict:
     """``_by_path`` of a move of 1 box, most moves listed in a game, without
     its tables: the voluntary step, then forced steps only, each out of
-    running water, so every box but the last of a path is running water and
-    the outcome (end box, boxes of effect entered) fixes the path's length.
-    The first path of an outcome in notation order is then its canonical
-    path: no lengths to compare, one dict keyed as ``Board._found``.
+    running water, so every box but the last of a path is running water.
+    Paths come in notation order, so an outcome's path is replaced only by a
+    shorter one (running water passed is no box of effect: paths of several
+    lengths end on one box); one dict keyed as ``Board._found``.
     """
     seen = [False] * len(exits)
     while blocked:
@@ -468,11 +476,13 @@ def _forced(exits: tuple, found: dict, box: int, text: str, seen: list,
                 seen[n] = False
             else:
                 key = (entered | bit) << 16 | n
-                if key not in found:
+                kept = found.get(key)
+                if kept is None or kept.count(" ") > text.count(" ") + 1:
                     found[key] = text + name
     if not forced:
         key = entered << 16 | box
-        if key not in found:
+        kept = found.get(key)
+        if kept is None or kept.count(" ") > text.count(" "):
             found[key] = text
 
 
@@ -508,7 +518,7 @@ def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text
                           _table(tables, entered | bit, len(exits)), n, cur,
                           text + name, length + 1, seen, left, entered | bit)
                     seen[n] = False
-                elif left:
+                elif left or cur:
                     seen[n] = True
                     _walk(exits, tables, table, n, cur, text + name, length + 1, seen, left,
                           entered)

@@ -462,6 +462,32 @@ class GameCore:
             found = listing.find(move)
             if found is None:
                 raise self._illegal(written)
+        self._perform(listing, move, found)
+
+    def legal_move_ids(self) -> list[int]:
+        """The legal moves as ids for programs: ``0..n-1``, the indexes of
+        ``legal_moves()`` (same order), so ``play_id(i)`` plays
+        ``legal_moves()[i]``."""
+        return list(range(len(self._listing().sorted())))
+
+    def play_id(self, move_id: int) -> None:
+        """Play ``legal_moves()[move_id]`` without reading its text: the same
+        result as ``play`` of it, recorded the same. ``IllegalMove`` (state
+        unchanged) for an id that is not one of ``legal_move_ids()``."""
+        listing = self._listing()
+        texts = listing.sorted()
+        if type(move_id) is not int or not 0 <= move_id < len(texts):
+            written = repr(move_id)
+            ids = f"the ids are 0 to {len(texts) - 1} (legal_move_ids)" if texts \
+                else "nothing is legal now"
+            raise IllegalMove(written, f"no legal move has the id {written}: {ids}", texts)
+        move = texts[move_id]
+        found = listing.find(move)
+        assert found is not None  # a listed text is found
+        self._perform(listing, move, found)
+
+    def _perform(self, listing: Listing, move: str, found: Move) -> None:
+        """Record and carry out a listed move (its listed text, its parsed form)."""
         history_at = self._history_at
         n = len(history_at)
         if self._dense or not n % CHECKPOINT_EVERY:
