@@ -76,3 +76,26 @@ def test_a_playout_from_a_clone_never_touches_the_original(rules):
         assert game.legal_moves() == legal
     assert game.undo() == moves[-1]
     assert game.moves == moves[:-1]
+
+
+def test_ids_at_chance_nodes_are_the_outcomes(rules):
+    """With explicit chance, an id at a chance node plays that outcome: the
+    same game as the outcomes played by text, from the map deal on."""
+    by_id = rc.new_game(rules, seed=3, placement="fixed", chance="explicit")
+    by_text = by_id.clone()
+    rnd = random.Random(2)
+    nodes = 0
+    for _ in range(300):
+        if by_id.is_over:
+            break
+        legal = by_id.legal_moves()
+        nodes += by_id.is_chance_node
+        assert by_id.legal_move_ids() == list(range(len(legal)))
+        i = rnd.randrange(len(legal))
+        by_id.play_id(i)
+        by_text.play(legal[i])
+        assert by_id.moves == by_text.moves
+    assert by_id == by_text
+    assert nodes >= 10  # the map deal at least
+    with pytest.raises(rc.IllegalMove):
+        by_id.play_id(len(by_id.legal_moves()))

@@ -95,7 +95,7 @@ def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules):
     assert check_game(RULES[rules], seed, size, every=17, knowing=2) > 0
 
 
-@pytest.mark.parametrize("rules,seed", [("hand_and_deck", 2), ("hand_and_deck", 3)])
+@pytest.mark.parametrize("rules,seed", [("hand_and_deck", 3), ("hand_and_deck", 4)])
 def test_resample_keeps_every_known_card_of_a_seen_hand(rules, seed):
     """D7.8: a seen hand's cards stay where the player saw them, in every sample."""
     seen = 0
@@ -139,7 +139,7 @@ def test_the_card_a_player_put_on_the_deck_stays_there_for_it_only():
 def test_known_deck_top_is_forgotten_once_drawn():
     """D7.9: a draw takes the known card off the top; nobody knows the new top."""
     game, putter = first_deck_top(0)
-    rnd = random.Random(5)
+    rnd = random.Random(6)
     while known_deck_top(game, putter) and not game.is_over:
         game.play(rnd.choice(game.legal_moves()))
     assert game.observation(putter).deck_top == ()

@@ -467,21 +467,26 @@ class GameCore:
     def legal_move_ids(self) -> list[int]:
         """The legal moves as ids for programs: ``0..n-1``, the indexes of
         ``legal_moves()`` (same order), so ``play_id(i)`` plays
-        ``legal_moves()[i]``."""
+        ``legal_moves()[i]`` (at a chance node, its outcomes)."""
+        if self._node is not None:
+            return list(range(len(self._node.asked)))
         return list(range(len(self._listing().sorted())))
 
     def play_id(self, move_id: int) -> None:
         """Play ``legal_moves()[move_id]`` without reading its text: the same
         result as ``play`` of it, recorded the same. ``IllegalMove`` (state
         unchanged) for an id that is not one of ``legal_move_ids()``."""
-        listing = self._listing()
-        texts = listing.sorted()
+        listing = None if self._node is not None else self._listing()
+        texts = self.legal_moves() if listing is None else listing.sorted()
         if type(move_id) is not int or not 0 <= move_id < len(texts):
             written = repr(move_id)
             ids = f"the ids are 0 to {len(texts) - 1} (legal_move_ids)" if texts \
                 else "nothing is legal now"
             raise IllegalMove(written, f"no legal move has the id {written}: {ids}", texts)
         move = texts[move_id]
+        if listing is None:
+            self._play_outcome(move)
+            return
         found = listing.find(move)
         assert found is not None  # a listed text is found
         self._perform(listing, move, found)
