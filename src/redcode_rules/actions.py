@@ -161,13 +161,24 @@ class ActionSpace:
     @classmethod
     def for_game(cls, game: Game) -> ActionSpace:
         """The space of ``game``'s configuration: its ruleset, its board's
-        size, its ship ids (cached; the same object for every game of it)."""
+        size, its ship ids (cached; the same object for every game of it,
+        whatever its team size, unless a scenario named a ship otherwise)."""
         rules, board = game.rules, game.board
-        key = (id(rules), board.width, board.height, tuple(game.ships))
+        ships = tuple(game.ships)
+        key = (id(rules), board.width, board.height, ships)
         space = cls._cache.get(key)
         if space is None:
-            space = cls(vocabulary_groups(rules, board.width, board.height, game.ships), rules)
+            space = cls._for(rules, board.width, board.height, ships)
             cls._cache[key] = space
+        return space
+
+    @classmethod
+    def _for(cls, rules: Ruleset, width: int, height: int, ships: Iterable[str]) -> ActionSpace:
+        groups = vocabulary_groups(rules, width, height, ships)
+        key = (id(rules), width, height, groups[3].words)
+        space = cls._cache.get(key)
+        if space is None:
+            space = cls._cache[key] = cls(groups, rules)
         return space
 
     @classmethod
@@ -175,7 +186,7 @@ class ActionSpace:
         """The space of a ruleset's games on its own board (for an adapter
         that must size its action space before any game exists)."""
         width, height = 2 * rules.options.board_columns, 2 * rules.options.board_rows
-        return cls(vocabulary_groups(rules, width, height, ship_ids), rules)
+        return cls._for(rules, width, height, ship_ids)
 
     # ------------------------------------------------------------ words
     def id(self, word: str) -> int:
