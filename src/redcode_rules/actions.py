@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .board import box_name
+from .chance import ChanceKind
 from .errors import IllegalMove, RedCodeError
 from .kinds import MoveKind, Pile, Side
 
@@ -73,10 +74,11 @@ class WordGroup(NamedTuple):
 
 def keywords() -> tuple[str, ...]:
     """The keywords of the notation: every kind of move but a maneuver's own
-    use (which begins with the maneuver), then the crew sources that are not
-    maneuvers (``recover withdrawn``)."""
+    use (which begins with the maneuver), the crew sources that are not
+    maneuvers (``recover withdrawn``), then the first words of the chance
+    player's outcomes (``draw kamikaze``, ``deal atoll``)."""
     return tuple([k.value for k in MoveKind if k is not MoveKind.USE]
-                 + [p.value for p in Pile])
+                 + [p.value for p in Pile] + [c.value for c in ChanceKind])
 
 
 def vocabulary_groups(rules: Ruleset, width: int, height: int,
@@ -98,7 +100,8 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
         WordGroup("ship", "every ship id: each side's ship of each type", typed + named),
         WordGroup("maneuver", "every maneuver, in the ruleset's order", tuple(rules.maneuvers)),
         WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
-        WordGroup("map", "every map card (the deal of the board)", tuple(rules.maps)),
+        WordGroup("map", "every map card (``deal <map card>``, explicit chance)",
+                  tuple(rules.maps)),
     )
 
 
