@@ -44,6 +44,8 @@ STOP = "."
 #: Sorts right after a space: the moves that begin with the words ``w`` are
 #: those from ``w`` (included) to ``w + AFTER_SPACE`` (excluded).
 AFTER_SPACE = "!"
+#: How many configurations (and rulesets) the spaces' cache keeps at once.
+KEPT_SPACES = 256
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
 
@@ -94,13 +96,14 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
     named = tuple(s for s in ship_ids if s not in typed)
     return (
         WordGroup("stop", "ends a move that begins a longer legal move", (STOP,)),
-        WordGroup("keyword", "the notation's keywords (docs/notation.md)", keywords()),
+        WordGroup("keyword", "the notation's keywords, then the chance player's",
+                  keywords()),
         WordGroup("box", "every box of the board, row by row", tuple(
             box_name(i, width) for i in range(width * height))),
         WordGroup("ship", "every ship id: each side's ship of each type", typed + named),
         WordGroup("maneuver", "every maneuver, in the ruleset's order", tuple(rules.maneuvers)),
         WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
-        WordGroup("map", "every map card (``deal <map card>``, explicit chance)",
+        WordGroup("map", "every map card (`deal <map card>`, explicit chance)",
                   tuple(rules.maps)),
     )
 
@@ -150,9 +153,16 @@ class ActionSpace:
 
     def __init__(self, groups: Sequence[WordGroup], rules: Ruleset | None = None):
         words: list[str] = []
-        for group in groups:
-            words.extend(w for w in group.words if w not in words)
-        self.groups = tuple(groups)
+        seen: set[str] = set()
+        kept = []
+        for group in groups:  # a word in two groups (a card named like a box) is in the first
+            new = tuple(w for w in dict.fromkeys(group.words) if w not in seen)
+            seen.update(new)
+            words.extend(new)
+            kept.append(group._replace(words=new))
+        self.groups = tuple(kept)
+        """The groups of words in id order, each word in one group: a group's
+        ids follow the previous group's."""
         self.words: tuple[str, ...] = tuple(words)
         self.size = len(words)
         self._ids = {w: i for i, w in enumerate(words)}
@@ -182,6 +192,8 @@ class ActionSpace:
         key = (id(rules), width, height, groups[3].words)
         space = cls._cache.get(key)
         if space is None:
+            if len(cls._cache) >= KEPT_SPACES:
+                cls._cache.clear()
             space = cls._cache[key] = cls(groups, rules)
         return space
 
@@ -224,11 +236,8 @@ class ActionSpace:
 
     def rows(self) -> list[tuple[int, str, str]]:
         """(id, word, group) per word, in id order: the documentation table."""
-        group_of = {}
-        for group in self.groups:
-            for w in group.words:
-                group_of.setdefault(w, group.name)
-        return [(i, w, group_of[w]) for i, w in enumerate(self.words)]
+        return [(i, w, group.name) for i, (w, group) in
+                enumerate((w, g) for g in self.groups for w in g.words)]
 
     # ------------------------------------------------------------ play
     def legal_actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
