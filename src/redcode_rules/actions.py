@@ -5,7 +5,7 @@ a ship, a box. Per game configuration (the ruleset's cards, the board's
 size, the ship ids) ``ActionSpace`` numbers every word the notation can
 write, in a fixed order that depends on neither the seed nor the state, so
 a policy over ``space.size`` integers fits every position of every game of
-that configuration (docs/ai.md, "The action vocabulary").
+that configuration (docs/notation.md, "Moves as words").
 
 A decision is taken word by word: at each step the legal actions are the
 distinct next words of the legal moves that begin with the words chosen so
