@@ -124,10 +124,9 @@ class _Position:
     """One game's current decision as the space sees it: its sorted legal
     moves and the nodes asked for so far."""
 
-    __slots__ = ("game", "state", "count", "moves", "nodes")
+    __slots__ = ("state", "count", "moves", "nodes")
 
-    def __init__(self, game: Game, state: object, count: int, moves: list[str]):
-        self.game = game
+    def __init__(self, state: object, count: int, moves: list[str]):
         self.state = state
         self.count = count
         self.moves = moves
@@ -135,8 +134,10 @@ class _Position:
 
 
 def _position_key(game: Game) -> tuple[object, int]:
-    """What identifies a game's decision: its state object (replaced by
-    ``undo``) and its number of moves (every ``play`` adds one)."""
+    """What identifies a game's decision: its state object (a game's own: a
+    clone copies it, ``undo`` replaces it) and its number of moves (every
+    ``play`` adds one). A space keeps the state, not the game: a game that
+    is gone may leave its id to another, never its state's while kept."""
     moves = getattr(game, "_moves", None)
     return game.state, len(moves) if moves is not None else len(game.moves)
 
@@ -293,16 +294,16 @@ class ActionSpace:
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
         state = game.state
-        if pos is not None and pos.game is game and pos.state is state:
+        if pos is not None and pos.state is state:
             played = getattr(game, "_moves", None)
             if played is not None and len(played) == pos.count:
                 return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
-        if pos is None or pos.game is not game or pos.state is not state or pos.count != count:
+        if pos is None or pos.state is not state or pos.count != count:
             moves = game.legal_moves()
             moves.sort()  # sorted already (one pass), unless a listing is not
-            pos = _Position(game, state, count, moves)
+            pos = _Position(state, count, moves)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
             self._positions[id(game)] = pos
