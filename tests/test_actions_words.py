@@ -179,7 +179,7 @@ def test_word_by_word_play_reaches_exactly_the_legal_moves(en):
             for move, actions in reached:
                 assert space.actions_of(game, move) == actions
             checked += len(reached)
-    assert checked > 500  # 909 when written: enough positions to mean something
+    assert checked > 300  # 909 listed moves when written (410 with one move per end box)
 
 
 def test_a_move_that_begins_a_longer_one_ends_with_stop():
