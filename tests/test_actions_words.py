@@ -11,7 +11,8 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.actions import STOP, ActionSpace, IllegalAction, UnknownWord, vocabulary_groups
+from redcode_rules.actions import STOP, ActionSpace, vocabulary_groups
+from redcode_rules.errors import IllegalAction, UnknownWord
 
 from conftest import EDITIONS, EXAMPLES, TEAMS, fixed_game, scenario_game
 

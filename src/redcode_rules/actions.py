@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .board import box_name
 from .chance import ChanceKind
-from .errors import IllegalMove, RedCodeError
+from .errors import IllegalAction, IllegalMove, UnknownWord
 from .kinds import MoveKind, Pile, Side
 
 if TYPE_CHECKING:
@@ -48,22 +48,6 @@ AFTER_SPACE = "!"
 KEPT_SPACES = 256
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
-
-
-class UnknownWord(RedCodeError):
-    """A word or action id outside the vocabulary of a configuration."""
-
-
-class IllegalAction(IllegalMove):
-    """An action that is not a next word of a legal move after the words
-    chosen so far. The game is left unchanged. ``prefix`` holds the words
-    chosen so far, ``legal_actions`` the actions legal after them."""
-
-    def __init__(self, words: str, reason: str, legal_moves: list[str],
-                 prefix: tuple[int, ...], legal_actions: list[int]):
-        super().__init__(words, reason, legal_moves)
-        self.prefix = prefix
-        self.legal_actions = legal_actions
 
 
 class WordGroup(NamedTuple):
@@ -293,8 +277,7 @@ class ActionSpace:
         """The game's current decision, listed once: the last one asked is
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
-        state = game.state
-        if pos is not None and pos.state is state:
+        if pos is not None and pos.state is game.state:
             played = getattr(game, "_moves", None)
             if played is not None and len(played) == pos.count:
                 return pos
@@ -358,8 +341,8 @@ class ActionSpace:
     def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
                  action: object) -> IllegalAction:
         chosen = repr(node.text) if prefix else "no word"
-        if self.is_id(action):
-            word = self.words[action]  # type: ignore[index]
+        if isinstance(action, int) and self.is_id(action):
+            word = self.words[action]
             what, written = f"action {action} ({word!r})", f"{node.text} {word}".strip()
         else:
             what, written = f"action {action!r}", f"{node.text} <{action!r}>".strip()
