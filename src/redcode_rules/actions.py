@@ -1,0 +1,333 @@
+"""Moves as words: a fixed integer action space for learning programs.
+
+A move string (docs/notation.md) is a sequence of words: a keyword, a card,
+a ship, a box. Per game configuration (the ruleset's cards, the board's
+size, the ship ids) ``ActionSpace`` numbers every word the notation can
+write, in a fixed order that depends on neither the seed nor the state, so
+a policy over ``space.size`` integers fits every position of every game of
+that configuration (docs/ai.md, "The action vocabulary").
+
+A decision is taken word by word: at each step the legal actions are the
+distinct next words of the legal moves that begin with the words chosen so
+far (``legal_actions``); when the chosen words are a whole legal move it is
+played (``step``). Where a legal move is also the beginning of another
+(``movement c3`` and ``movement c3 d3``) the word ``STOP`` ends it, so that
+no two legal moves are taken by the same actions.
+
+Speed: a decision's legal moves are listed once, sorted, and every step
+finds the moves under its prefix by bisection (the moves that begin with
+some words are one run of the sorted list), so a step costs a few
+bisections per distinct next word, not a pass over every move. The listing
+is kept per game and position (the game's state object and its number of
+moves), for the few games a program steps in turn.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from .board import box_name
+from .errors import IllegalMove, RedCodeError
+from .kinds import MoveKind, Pile, Side
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .model import Ruleset
+
+#: The word that ends a move which is also the beginning of a longer legal
+#: move (``movement c3`` before ``movement c3 d3``): never a word of the notation.
+STOP = "."
+#: Sorts right after a space: the moves that begin with the words ``w`` are
+#: those from ``w`` (included) to ``w + AFTER_SPACE`` (excluded).
+AFTER_SPACE = "!"
+#: How many positions (games) a space keeps listed at once.
+KEPT_POSITIONS = 64
+
+
+class UnknownWord(RedCodeError):
+    """A word or action id outside the vocabulary of a configuration."""
+
+
+class IllegalAction(IllegalMove):
+    """An action that is not a next word of a legal move after the words
+    chosen so far. The game is left unchanged. ``prefix`` holds the words
+    chosen so far, ``legal_actions`` the actions legal after them."""
+
+    def __init__(self, words: str, reason: str, legal_moves: list[str],
+                 prefix: tuple[int, ...], legal_actions: list[int]):
+        super().__init__(words, reason, legal_moves)
+        self.prefix = prefix
+        self.legal_actions = legal_actions
+
+
+class WordGroup(NamedTuple):
+    """A named run of the vocabulary, for its documentation table."""
+
+    name: str
+    what: str
+    words: tuple[str, ...]
+
+
+def keywords() -> tuple[str, ...]:
+    """The keywords of the notation: every kind of move but a maneuver's own
+    use (which begins with the maneuver), then the crew sources that are not
+    maneuvers (``recover withdrawn``)."""
+    return tuple([k.value for k in MoveKind if k is not MoveKind.USE]
+                 + [p.value for p in Pile])
+
+
+def vocabulary_groups(rules: Ruleset, width: int, height: int,
+                      ship_ids: Iterable[str] = ()) -> tuple[WordGroup, ...]:
+    """The words of a configuration, by group, in their fixed order.
+
+    Boxes come before the cards, so that a card file added on top of an
+    edition keeps the ids of the keywords, boxes and ships. Ship ids are
+    every ``<side>-<type>`` of the ruleset (the same vocabulary for 1v1,
+    2v2 and 3v3), then any other id a scenario gave a ship, in seat order.
+    """
+    typed = tuple(f"{side.value}-{kind}" for side in Side for kind in rules.ships)
+    named = tuple(s for s in ship_ids if s not in typed)
+    return (
+        WordGroup("stop", "ends a move that begins a longer legal move", (STOP,)),
+        WordGroup("keyword", "the notation's keywords (docs/notation.md)", keywords()),
+        WordGroup("box", "every box of the board, row by row", tuple(
+            box_name(i, width) for i in range(width * height))),
+        WordGroup("ship", "every ship id: each side's ship of each type", typed + named),
+        WordGroup("maneuver", "every maneuver, in the ruleset's order", tuple(rules.maneuvers)),
+        WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
+        WordGroup("map", "every map card (the deal of the board)", tuple(rules.maps)),
+    )
+
+
+class _Node(NamedTuple):
+    """The legal moves under a prefix of words: ``moves[lo:hi]`` of the
+    position's sorted list, begin with ``text``; ``complete`` if ``text``
+    is one of them; ``actions`` the sorted next actions."""
+
+    text: str
+    lo: int
+    hi: int
+    complete: bool
+    actions: list[int]
+    allowed: frozenset[int]
+
+
+class _Position:
+    """One game's current decision as the space sees it: its sorted legal
+    moves and the nodes asked for so far."""
+
+    __slots__ = ("game", "state", "count", "moves", "nodes")
+
+    def __init__(self, game: Game, state: object, count: int, moves: list[str]):
+        self.game = game
+        self.state = state
+        self.count = count
+        self.moves = moves
+        self.nodes: dict[tuple[int, ...], _Node] = {}
+
+
+def _position_key(game: Game) -> tuple[object, int]:
+    """What identifies a game's decision: its state object (replaced by
+    ``undo``) and its number of moves (every ``play`` adds one)."""
+    moves = getattr(game, "_moves", None)
+    return game.state, len(moves) if moves is not None else len(game.moves)
+
+
+class ActionSpace:
+    """The fixed word vocabulary of one configuration, and word-by-word play.
+
+    ``ActionSpace.for_game(game)`` returns the space of the game's
+    configuration (made once, then cached); ``words[i]`` is the word of
+    action ``i``.
+    """
+
+    _cache: dict[tuple, ActionSpace] = {}
+
+    def __init__(self, groups: Sequence[WordGroup], rules: Ruleset | None = None):
+        words: list[str] = []
+        for group in groups:
+            words.extend(w for w in group.words if w not in words)
+        self.groups = tuple(groups)
+        self.words: tuple[str, ...] = tuple(words)
+        self.size = len(words)
+        self._ids = {w: i for i, w in enumerate(words)}
+        self.stop = self._ids[STOP]
+        self._rules = rules  # kept so that the cache key's id stays its own
+        self._positions: dict[int, _Position] = {}
+
+    # ------------------------------------------------------------ making
+    @classmethod
+    def for_game(cls, game: Game) -> ActionSpace:
+        """The space of ``game``'s configuration: its ruleset, its board's
+        size, its ship ids (cached; the same object for every game of it,
+        whatever its team size, unless a scenario named a ship otherwise)."""
+        rules, board = game.rules, game.board
+        ships = tuple(game.ships)
+        key = (id(rules), board.width, board.height, ships)
+        space = cls._cache.get(key)
+        if space is None:
+            space = cls._for(rules, board.width, board.height, ships)
+            cls._cache[key] = space
+        return space
+
+    @classmethod
+    def _for(cls, rules: Ruleset, width: int, height: int, ships: Iterable[str]) -> ActionSpace:
+        groups = vocabulary_groups(rules, width, height, ships)
+        key = (id(rules), width, height, groups[3].words)
+        space = cls._cache.get(key)
+        if space is None:
+            space = cls._cache[key] = cls(groups, rules)
+        return space
+
+    @classmethod
+    def for_rules(cls, rules: Ruleset, ship_ids: Iterable[str] = ()) -> ActionSpace:
+        """The space of a ruleset's games on its own board (for an adapter
+        that must size its action space before any game exists)."""
+        width, height = 2 * rules.options.board_columns, 2 * rules.options.board_rows
+        return cls._for(rules, width, height, ship_ids)
+
+    # ------------------------------------------------------------ words
+    def id(self, word: str) -> int:
+        """The action id of a word; ``UnknownWord`` if it has none."""
+        try:
+            return self._ids[word]
+        except (KeyError, TypeError):
+            raise UnknownWord(f"{word!r} is not a word of this action space "
+                              f"({self.size} words: keywords, boxes, ships, cards)") from None
+
+    def word(self, i: int) -> str:
+        """The word of an action id; ``UnknownWord`` out of range."""
+        if not self.is_id(i):
+            raise UnknownWord(f"{i!r} is not an action id of this space (0 to {self.size - 1})")
+        return self.words[i]
+
+    def is_id(self, i: object) -> bool:
+        """Whether ``i`` is an action id of this space (an int, not a bool)."""
+        return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self.size
+
+    def encode(self, move: str) -> tuple[int, ...]:
+        """The word ids of a move string (without ``STOP``)."""
+        return tuple(self.id(w) for w in move.split())
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """The move string of word ids (a final ``STOP`` is dropped)."""
+        words = [self.word(i) for i in ids]
+        if words and words[-1] == STOP:
+            words.pop()
+        return " ".join(words)
+
+    def rows(self) -> list[tuple[int, str, str]]:
+        """(id, word, group) per word, in id order: the documentation table."""
+        group_of = {}
+        for group in self.groups:
+            for w in group.words:
+                group_of.setdefault(w, group.name)
+        return [(i, w, group_of[w]) for i, w in enumerate(self.words)]
+
+    # ------------------------------------------------------------ play
+    def legal_actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
+        """The actions legal after ``prefix``: the ids of the distinct next
+        words of the legal moves that begin with it, ascending (``STOP`` if
+        the prefix is itself a legal move)."""
+        return list(self._asked(game, tuple(prefix)).actions)
+
+    def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
+        """Take ``action`` after ``prefix``: the new prefix, or None once the
+        words make a whole legal move, which is then played on ``game``.
+        ``IllegalAction`` (game unchanged) for an action not legal there."""
+        prefix = tuple(prefix)
+        node = self._asked(game, prefix)
+        if action not in node.allowed:
+            raise self._illegal(game, node, prefix, action)
+        if action == self.stop:
+            game.play(node.text)
+            return None
+        longer = prefix + (action,)
+        child = self._node(game, longer)
+        if child.complete and child.hi - child.lo == 1:
+            game.play(child.text)
+            return None
+        return longer
+
+    def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
+        """The actions that play legal ``move`` now, word by word: its words,
+        then ``STOP`` if it begins a longer legal move."""
+        ids = self.encode(move)
+        node = self._node(game, ids)
+        if not node.complete:
+            raise game._illegal(move)
+        return ids + (self.stop,) if node.hi - node.lo > 1 else ids
+
+    # ------------------------------------------------------------ the trie
+    def _position(self, game: Game) -> _Position:
+        state, count = _position_key(game)
+        pos = self._positions.get(id(game))
+        if pos is None or pos.game is not game or pos.state is not state or pos.count != count:
+            moves = game.legal_moves()
+            moves.sort()  # sorted already: a pass to check it
+            pos = _Position(game, state, count, moves)
+            if len(self._positions) >= KEPT_POSITIONS:
+                self._positions.clear()
+            self._positions[id(game)] = pos
+        return pos
+
+    def _node(self, game: Game, prefix: tuple[int, ...]) -> _Node:
+        pos = self._position(game)
+        node = pos.nodes.get(prefix)
+        if node is None:
+            node = pos.nodes[prefix] = self._make_node(pos.moves, prefix)
+        return node
+
+    def _asked(self, game: Game, prefix: tuple[int, ...]) -> _Node:
+        """The node of a prefix a player is asked to continue: one that begins
+        a legal move and is not a whole one already played (``IllegalAction``)."""
+        node = self._node(game, prefix)
+        if not node.actions and prefix:
+            raise IllegalAction(node.text, f"no legal move begins with {node.text!r} and "
+                                "goes on", [], prefix, [])
+        return node
+
+    def _make_node(self, moves: list[str], prefix: tuple[int, ...]) -> _Node:
+        if prefix:
+            text = " ".join([self.word(i) for i in prefix])
+            lo = bisect_left(moves, text)
+            hi = bisect_left(moves, text + AFTER_SPACE, lo)
+            head = text + " "
+        else:
+            text, lo, hi, head = "", 0, len(moves), ""
+        complete = lo < hi and moves[lo] == text
+        start = len(head)
+        ids = self._ids
+        actions = [self.stop] if complete and hi - lo > 1 else []
+        i = lo + 1 if complete else lo
+        while i < hi:
+            move = moves[i]
+            end = move.find(" ", start)
+            word = move[start:] if end < 0 else move[start:end]
+            at = ids.get(word)
+            if at is None:
+                raise UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
+                                  "not in the action space of this configuration")
+            actions.append(at)
+            i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi)
+        actions.sort()
+        return _Node(text, lo, hi, complete, actions, frozenset(actions))
+
+    def _illegal(self, game: Game, node: _Node, prefix: tuple[int, ...],
+                 action: object) -> IllegalAction:
+        pos = self._position(game)
+        chosen = repr(node.text) if prefix else "no word"
+        if self.is_id(action):
+            word = self.words[action]  # type: ignore[index]
+            what, written = f"action {action} ({word!r})", f"{node.text} {word}".strip()
+        else:
+            what, written = f"action {action!r}", f"{node.text} <{action!r}>".strip()
+        nexts = ", ".join(self.words[a] for a in node.actions[:12])
+        more = f", … ({len(node.actions)} in all)" if len(node.actions) > 12 else ""
+        reason = (f"{what} does not continue a legal move after {chosen}; "
+                  f"the next words are {nexts}{more}" if node.actions else
+                  "there is no legal move: the game is over")
+        return IllegalAction(written, reason, pos.moves[node.lo:node.hi], prefix,
+                             list(node.actions))
