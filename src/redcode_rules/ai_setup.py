@@ -181,6 +181,10 @@ class TensorLayout:
     def for_game(cls, game: Game, space: Any) -> TensorLayout:
         return cls(game, space)
 
+    def bounds(self) -> tuple[float, float]:
+        """The least and greatest value of any entry (for a Box space)."""
+        return 0.0, float("inf")
+
     def pieces(self, information_state: bool) -> list[Piece]:
         """The pieces of the observation tensor, or of the information-state tensor."""
         return list(self._observation) + list(self._extra)
@@ -225,12 +229,12 @@ def write_observation(out: Any, game: Game, player: str, layout: TensorLayout) -
     for c in game.hand(player):
         out[at + card_at[c]] += 1
     at += cards
-    for c in game.discards():
+    for c in game.discards:
         if c in card_at:
             out[at + card_at[c]] += 1
     at += cards
     score = game.score
     side = game.ship(player).side
-    out[at:at + 4] = (len(game.deck()), game.turn_number, score.get(side, 0),
+    out[at:at + 4] = (len(game.state.deck), game.turn_number, score.get(side, 0),
                       sum(score.values()) - score.get(side, 0))
     return at + 4 + 0 * seats
