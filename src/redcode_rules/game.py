@@ -168,7 +168,7 @@ def game_from_pickle(text: str, lang: str | None) -> Game:
 
 def new_game(rules: Ruleset, mode: str = "war",
              teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
-             seed: int = 0, placement: str | None = None) -> Game:
+             seed: int = 0, placement: str | None = None, chance: str = "sampled") -> Game:
     """A new game: ``teams`` lists blue's ship types, then red's (default: one
     ship each, the first and the second ship type declared, as ``redcode demo
     --teams 1v1``: submarine against destroyer in every edition).
@@ -179,5 +179,12 @@ def new_game(rules: Ruleset, mode: str = "war",
     player); "fixed" — the ships start on fixed boxes (blue b2, a2, b1; red
     g5, h5, g6) and the first turn begins at once, for quick simulations.
     None takes the rule option ``placement`` (``choose`` in every edition).
+
+    ``chance``: "sampled" — the seeded RNG settles every random event (the
+    same seed, the same game); "explicit" — each random event (a map card
+    dealt, a card drawn, a card of a hand picked at random) is a decision of
+    the chance player: ``to_move`` and ``decision`` are "chance",
+    ``chance_outcomes()`` lists the outcomes (docs/notation.md) with their
+    exact probabilities and ``play`` takes one.
     """
-    return Game.new(rules, mode, teams, seed, placement)
+    return Game.new(rules, mode, teams, seed, placement, chance)

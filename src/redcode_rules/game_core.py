@@ -10,13 +10,15 @@ they are given.
 from __future__ import annotations
 
 import copy
+from fractions import Fraction
 from typing import Any, NoReturn, Self, Sequence, TypeVar
 
 import attrs
 
 from .board import Board
+from .chance import CHANCE, ChanceMode, ChanceNeeded, Explicit
 from .engine import Engine
-from .errors import IllegalMove, NothingToUndo, UnknownName
+from .errors import IllegalMove, NothingToUndo, SetupError, UnknownName, quote
 from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
 from .kinds import Decision
@@ -28,6 +30,31 @@ from .state import Event, GameState, ShipState
 #: Until a game's first ``undo``, ``play`` saves the state before every
 #: CHECKPOINT_EVERY-th move only; undo replays from the last one saved.
 CHECKPOINT_EVERY = 16
+
+
+@attrs.frozen
+class ChanceNode:
+    """A random event the chance player is to settle (explicit chance): the
+    run that asked it (a move, or the setup) is run again from its start with
+    ``outcomes`` and the one played (chance.py says why)."""
+
+    before: tuple[Any, ...] | None
+    """The state before the run (``GameState.snapshot``); None: the setup."""
+    log_length: int
+    move: str | None  # the move run; None: the setup, or the run to a first decision
+    seat: int  # the seat that played ``move``
+    outcomes: tuple[str, ...]  # the outcomes the run has had so far
+    asked: tuple[tuple[str, Fraction], ...]  # the outcomes of the event asked now
+    play: Move | None = attrs.field(default=None, eq=False)  # ``move`` parsed
+
+
+def chance_mode(chance: object) -> ChanceMode:
+    """The chance mode named by ``chance`` (``SetupError`` if none)."""
+    try:
+        return ChanceMode(chance)
+    except ValueError:
+        raise SetupError("chance", f"unknown chance mode {quote(chance)}; modes are "
+                         "sampled and explicit") from None
 
 
 @attrs.frozen
@@ -144,7 +171,7 @@ class GameCore:
 
     __slots__ = ("rules", "state", "_log", "board", "_setup", "_moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
-                 "_log_lengths", "_dense")
+                 "_log_lengths", "_dense", "_node", "_node_at")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
                  board: Board | None = None):
@@ -167,6 +194,10 @@ class GameCore:
         self._dense = False  # save before every move (after a first undo)
         self._moves: list[str] = []
         self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
+        # explicit chance: the chance node pending, and the one before each
+        # recorded move (None: sampled chance, the RNG settles every event)
+        self._node: ChanceNode | None = None
+        self._node_at: list[ChanceNode | None] | None = None
 
     # ------------------------------------------------------------- records
     @property
@@ -201,12 +232,16 @@ class GameCore:
     @classmethod
     def new(cls, rules: Ruleset, mode: str = "war",
             teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
-            seed: int = 0, placement: str | None = None) -> Self:
+            seed: int = 0, placement: str | None = None, chance: str = "sampled") -> Self:
         """A new game (see ``new_game``)."""
         if teams is Default.TEAMS:
             teams = default_teams(rules, 1, 1)
         if placement is None:
             placement = rules.options.placement
+        if chance_mode(chance) is ChanceMode.EXPLICIT:
+            return cls._dealt(rules, {"mode": mode, "teams": [list(t) for t in teams],
+                                      "seed": seed, "placement": placement,
+                                      "chance": ChanceMode.EXPLICIT.value}, ())
         game = cls(rules, new_state(rules, mode, teams, seed, placement))
         game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
                       "placement": placement}
@@ -215,6 +250,88 @@ class GameCore:
         eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
         game._advance()
         return game
+
+    @classmethod
+    def _dealt(cls, rules: Ruleset, setup: dict[str, Any], outcomes: tuple[str, ...]) -> Self:
+        """A new game of explicit chance, set up with the ``outcomes`` dealt so
+        far; what is still to deal is shown dealt in sorted order until the
+        chance player deals it (the pending ``ChanceNode``)."""
+        source = Explicit(outcomes, provisional=True)
+        game = cls(rules, new_state(rules, setup["mode"], setup["teams"], setup["seed"],
+                                    setup["placement"], source))
+        game._setup = setup
+        game._node_at = []
+        eng = game._engine()
+        eng.ops.chance = source
+        eng.event("game_start", mode=setup["mode"], board=game.board.rows())
+        eng.next_placement()
+        game._advance()
+        eng.ops.chance = Explicit()
+        if source.asked is not None:
+            game._node = ChanceNode(None, 0, None, -1, outcomes, tuple(source.asked))
+        return game
+
+    # ------------------------------------------------------------- chance
+    @property
+    def chance(self) -> str:
+        """How random events are settled: "sampled" (the seeded RNG) or
+        "explicit" (each is a decision of the chance player)."""
+        return (ChanceMode.SAMPLED if self._node_at is None else ChanceMode.EXPLICIT).value
+
+    def make_explicit(self) -> None:
+        """Settle random events by the chance player from now on (a position
+        built by hand or loaded, before it is run or played)."""
+        if self._node_at is None:
+            self._node_at = [None] * len(self._history_at)
+            self._eng = self._movegen = None
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Whether the chance player is to settle a random event now."""
+        return self._node is not None
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """At a chance node, every outcome with its exact probability (they sum
+        to 1), sorted; else none."""
+        return [] if self._node is None else list(self._node.asked)
+
+    def _run(self, node: ChanceNode) -> None:
+        """Run a chance node's move (or the run to the first decision) with its
+        outcomes, from the state before it when it has any; the game is then
+        at the next decision, or at the next chance node."""
+        if node.before is None:  # the setup: dealt again
+            dealt = type(self)._dealt(self.rules, self._setup or {}, node.outcomes)
+            self.state, self.board, self._node = dealt.state, dealt.board, dealt._node
+            self._log[:] = dealt._log
+            self._eng = self._movegen = None
+            self._moves_cache = MoveCache()
+            self._legal = None
+            return
+        if node.outcomes:
+            self.state = GameState.restore(node.before)
+            del self._log[node.log_length:]
+        self._legal = None
+        source = Explicit(node.outcomes)
+        eng = self._engine()
+        eng.ops.chance = source
+        try:
+            if node.move is None:
+                eng.advance()
+            else:
+                play = node.play if node.play is not None else self.move_of(node.move)
+                eng.perform(play, node.seat)
+            self._node = None
+        except ChanceNeeded as need:
+            # the engine stopped inside the move: a fresh one from here on
+            self._node = attrs.evolve(node, asked=tuple(need.outcomes))
+            self._eng = self._movegen = None
+        eng.ops.chance = Explicit()
+        self._legal = None
+
+    def _run_chance(self, move: str | None, seat: int, play: Move | None) -> None:
+        """Run a move (None: to the first decision) under explicit chance."""
+        self._run(ChanceNode(self.state.snapshot(), len(self._log), move, seat, (), (),
+                             play))
 
     # ------------------------------------------------------------- internals
     def _engine(self) -> Engine:
@@ -226,6 +343,8 @@ class GameCore:
         eng = self._eng
         if eng is None:
             eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
+            if self._node_at is not None:  # explicit chance: asked, never the RNG
+                eng.ops.chance = Explicit()
         elif eng.state is not self.state or eng.log is not self._log:
             eng.repoint(self.state, self._log)
         return eng
@@ -276,16 +395,23 @@ class GameCore:
     def run_to_decision(self) -> None:
         """Run the engine from a position built by hand (a scenario) to the
         first decision a player must make, as ``new`` does for a new game."""
+        if self._node_at is not None:
+            self._run_chance(None, -1, None)
+            return
         self._advance()
 
     # ------------------------------------------------------------- the interface
     def legal_moves(self) -> list[str]:
-        """Every legal move of ``to_move``, sorted."""
+        """Every legal move of ``to_move``, sorted (at a chance node, the outcomes)."""
+        if self._node is not None:
+            return [outcome for outcome, _ in self._node.asked]
         return list(self._listing().sorted())
 
     def is_legal(self, move: str) -> bool:
         """Whether ``play(move)`` would be accepted now (white space folded, any
         legal path to a listed outcome)."""
+        if self._node is not None:
+            return normalise(str(move)) in self.legal_moves()
         listing = self._listing()
         return listing.canonical(normalise(str(move))) in listing
 
@@ -294,6 +420,10 @@ class GameCore:
         if not isinstance(move, str):
             return text(self.lang, "illegal", "not_string")
         move = normalise(move)
+        if self._node is not None:
+            if move in self.legal_moves():
+                return None
+            return text(self.lang, "illegal", "chance_outcome")
         listing = self._listing()
         if listing.canonical(move) in listing:
             return None
@@ -318,6 +448,9 @@ class GameCore:
         """
         if not isinstance(move, str):
             raise self._illegal(move)
+        if self._node is not None:
+            self._play_outcome(move)
+            return
         listing = self._listing()
         found = listing.find(move)
         if found is None:  # recorded as listed: white space folded, the canonical path
@@ -338,10 +471,37 @@ class GameCore:
         self._legal = None
         gen = self._gen()
         try:
+            if self._node_at is not None:  # explicit chance
+                self._node_at.append(None)
+                self._run_chance(move, listing.seat, gen.complete(move, found))
+                return
             gen.eng.perform(gen.complete(move, found), listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed
+            self._rewind(n)
+            raise
+
+    def _play_outcome(self, outcome: str) -> None:
+        """The chance player settles the pending event: the run that asked it
+        goes on with this outcome (recorded as a move, undone as one)."""
+        node = self._node
+        assert node is not None and self._node_at is not None
+        outcome = normalise(outcome)
+        if outcome not in self.legal_moves():
+            raise self._illegal(outcome)
+        n = len(self._history_at)
+        if self._dense or not n % CHECKPOINT_EVERY:
+            self._history_at.append(len(self._history))
+            self.state.save_into(self._history)
+        else:
+            self._history_at.append(-1)
+        self._log_lengths.append(len(self._log))
+        self._moves.append(outcome)
+        self._node_at.append(node)
+        try:
+            self._run(attrs.evolve(node, outcomes=node.outcomes + (outcome,)))
+        except BaseException:
             self._rewind(n)
             raise
 
@@ -377,6 +537,13 @@ class GameCore:
         first = len(self._moves) - len(history_at)  # a clone's moves before its own
         replay = self._moves[first + start:first + n]
         self.state = GameState.restore(self._history, at)
+        if self._node_at is not None:  # the chance node it was at, and its board
+            self._node = self._node_at[start]
+            del self._node_at[start:]
+            if self.state.board != self.board.cells:  # undone into the setup
+                self.board = make_board(self.state.board, self.rules, self.state.start_cards)
+                self._eng = self._movegen = None
+                self._moves_cache = MoveCache()
         del self._history[at:]
         del history_at[start:]
         del self._log[self._log_lengths[start]:]
@@ -394,17 +561,25 @@ class GameCore:
         other._moves = list(self._moves)
         other._lang = self._lang
         other._dense = self._dense
+        if self._node_at is not None:
+            other._node_at = []
+            other._node = self._node
         return other
 
     @property
     def to_move(self) -> str | None:
         """The player (ship id) whose decision is pending; None when the game is over."""
+        if self._node is not None:
+            return CHANCE
         pending = self._engine().pending()
         return None if pending is None else self.state.ships[pending[1]].id
 
     @property
     def decision(self) -> str | None:
-        """What kind of decision is pending: recover, main, respond, choose, discard, place."""
+        """What kind of decision is pending: recover, main, respond, choose, discard,
+        place; chance at a chance node."""
+        if self._node is not None:
+            return CHANCE
         pending = self._engine().pending()
         return None if pending is None else pending[0]
 
@@ -522,7 +697,7 @@ class GameCore:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameCore) and self.rules.hash == other.rules.hash and \
-            self.state == other.state
+            self.state == other.state and self._node == other._node
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} {self.state.mode} turn {self.turn_number} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Sequence
 
+from .chance import ChanceKind, Explicit
 from .board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .errors import ScenarioError, SetupError, quote
 from .validate import MODES, team_problems
@@ -51,13 +52,18 @@ def make_board(cells: str, rules: Ruleset, start_cards: dict[str, str]) -> Board
     return Board(w, h, cells, starts, dict(start_cards), rules.options.neighbours)
 
 
-def deal_map(rules: Ruleset, rng: int) -> tuple[str, dict[str, str], int]:
-    """R1.1, D2.7: start cards in opposite corners, 10 shuffled cards elsewhere."""
+def deal_map(rules: Ruleset, rng: int,
+             chance: Explicit | None = None) -> tuple[str, dict[str, str], int]:
+    """R1.1, D2.7: start cards in opposite corners, 10 shuffled cards elsewhere
+    (explicit ``chance``: each dealt in reading order by the chance player)."""
     cols, rows = rules.options.board_columns, rules.options.board_rows
     w = 2 * cols
     starts = [m for m in rules.maps.values() if m.start]
     others = [m for m in rules.maps.values() if not m.start]
-    rng = shuffle(rng, others)
+    if chance is None:
+        rng = shuffle(rng, others)
+    else:
+        others = dealt_by_chance(others, chance, cols * rows - 2)
     grid = [["."] * w for _ in range(2 * rows)]
     corner = {(0, 0): starts[0], (cols - 1, rows - 1): starts[1]}
     pile = iter(others)
@@ -70,6 +76,16 @@ def deal_map(rules: Ruleset, rng: int) -> tuple[str, dict[str, str], int]:
     cells = "".join("".join(r) for r in grid)
     start_cards = default_start_cards(w, 2 * rows)
     return cells, start_cards, rng
+
+
+def dealt_by_chance(cards: list, chance: Explicit, count: int) -> list:
+    """Explicit chance: the ``count`` map cards the chance player deals, in
+    the order dealt (the board's places in reading order, R1.1)."""
+    left = {card.id: card for card in cards}
+    order = []
+    while left and len(order) < count:
+        order.append(left.pop(chance.pick(ChanceKind.DEAL, sorted(left))))
+    return order
 
 
 def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]:
@@ -123,7 +139,7 @@ def seed_fault(seed: object) -> str | None:
 
 
 def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
-              placement: str = "choose") -> GameState:
+              placement: str = "choose", chance: Explicit | None = None) -> GameState:
     """A fresh game: board, ships, shuffled deck, 1 card each (R7.1).
 
     ``placement`` (R2.8, D2.8): "choose" leaves every ship off the board, to
@@ -156,7 +172,7 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     if fault:
         raise SetupError("seed", fault)
     rng = seed_state(seed)
-    cells, start_cards, rng = deal_map(rules, rng)
+    cells, start_cards, rng = deal_map(rules, rng, chance)
     if placement not in PLACEMENTS:
         raise SetupError("placement", f"unknown placement {quote(placement)}; placements are "
                          f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
@@ -169,8 +185,18 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     if placement == "fixed":
         place_fixed(board, ships)
     deck = rules.deck
-    rng = shuffle(rng, deck)
     hands = []
+    if chance is not None:  # an unordered pile: each card drawn is asked
+        for _ in ships:
+            hand: list[str] = []
+            for _ in range(min(rules.options.start_hand, len(deck))):
+                hand.append(chance.pick(ChanceKind.DRAW, deck))
+                deck.remove(hand[-1])
+            hands.append(hand)
+        return GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships,
+                         hands=hands, deck=deck, discard=[], score={"blue": 0, "red": 0},
+                         rng=rng)
+    rng = shuffle(rng, deck)
     for _ in ships:
         hands.append(deck[:rules.options.start_hand])
         del deck[:rules.options.start_hand]

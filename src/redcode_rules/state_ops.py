@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Protocol
 
+from .chance import ChanceKind, Explicit
 from .effects import Selector
 from .engine_part import Part
 from .kinds import Mode, MoveKind, Pile
@@ -71,7 +72,7 @@ class StateOps(Part):
     the pieces hold no cycle of references and a finished game is freed at
     once, not by the garbage collector."""
 
-    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above")
+    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above", "chance")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  queries: RuleQueries, seats: Part | None = None):
@@ -82,6 +83,8 @@ class StateOps(Part):
         self.card_of: Callable[[StackItem], CardDef] = queries.card_of
         self.free_start_boxes: Callable[[int], list[int]] = queries.free_start_boxes
         self.above: Above
+        # explicit chance: who settles a draw or a random pick (None: the RNG)
+        self.chance: Explicit | None = None
 
     def select(self, selector: Selector, item: StackItem) -> list[int]:
         """The ships an effect acts on, on the board (R9.2)."""
@@ -278,8 +281,13 @@ class StateOps(Part):
                 if not pile:
                     break
                 st.deck, st.discard = pile, keep
-                st.rng = shuffle(st.rng, st.deck)
+                if self.chance is None:
+                    st.rng = shuffle(st.rng, st.deck)
                 self.event("reshuffle", cards=len(st.deck))
+            if self.chance is not None:  # one card at a time, each asked
+                hand.append(self.drawn_by_chance(drawn))
+                drawn += 1
+                continue
             count = min(amount - drawn, len(st.deck))  # from the top, in one slice
             hand.extend(st.deck[:count])
             del st.deck[:count]
@@ -305,8 +313,40 @@ class StateOps(Part):
         hand = st.hands[seat]
         if not hand:
             return None
+        if self.chance is not None:
+            return self.chance.pick(ChanceKind.PICK, hand)
         st.rng, index = below(st.rng, len(hand))
         return hand[index]
+
+    def drawn_by_chance(self, drawn: int) -> str:
+        """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
+        The deck is an unordered pile under the cards put on top in view
+        (``put_on_deck``), which are drawn first; from the pile the chance
+        player deals it."""
+        deck = self.state.deck
+        if self.put_on_top(drawn):
+            return deck.pop(0)
+        card = self.chance.pick(ChanceKind.DRAW, deck)  # type: ignore[union-attr]
+        deck.remove(card)
+        return card
+
+    def put_on_top(self, drawn: int) -> int:
+        """How many cards on the deck were put there in view and are not drawn
+        yet (``drawn`` drawn already by the draw in progress, not logged): read
+        from the log back to the last reshuffle, newest on top."""
+        owed, known = drawn, 0
+        for event in reversed(self.log):
+            kind = event.kind
+            if kind == "reshuffle":
+                break
+            if kind == "draw":
+                owed += event.data["count"]  # type: ignore[operator]
+            elif kind == "deck_top":
+                if owed:
+                    owed -= 1
+                else:
+                    known += 1
+        return known
 
     def resolving_item(self) -> StackItem:
         """The item whose effect is resolving (the top of the stack)."""
