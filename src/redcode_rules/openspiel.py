@@ -93,7 +93,9 @@ def table_for(setup: AiSetup) -> Table:
 class Position:
     """What a state holds: the engine game, the words chosen so far of the move
     being made, and the setup's table. Copied with ``Game.clone()`` (the table
-    is shared), pickled through the game's JSON save."""
+    is shared); pickled as the setup and the moves played, chance outcomes
+    included (played again on unpickling: the game is deterministic given its
+    chance outcomes)."""
 
     __slots__ = ("game", "prefix", "table")
 
@@ -106,13 +108,18 @@ class Position:
         return Position(self.game.clone(), self.table, self.prefix)
 
     def __reduce__(self):
-        return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
-                                      self.prefix))
+        return (_position_from_moves, (self.table.setup.params(), list(self.game.moves),
+                                       self.prefix))
 
 
-def _position_from_save(params: dict[str, Any], text: str, prefix: tuple[int, ...]) -> Position:
-    """A position pickled by ``Position.__reduce__``."""
-    return Position(Game.from_json(text), table_for(AiSetup.from_params(params)), tuple(prefix))
+def _position_from_moves(params: dict[str, Any], moves: list[str],
+                         prefix: tuple[int, ...]) -> Position:
+    """A position pickled by ``Position.__reduce__``: its moves played again."""
+    table = table_for(AiSetup.from_params(params))
+    game = table.start.clone()
+    for move in moves:
+        game.play(move)
+    return Position(game, table, tuple(prefix))
 
 
 class RedCodeGame(pyspiel.Game):
@@ -174,16 +181,30 @@ class RedCodeState(pyspiel.State):
         return self.position.table.space.legal_actions(pos.game, pos.prefix)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance outcomes as (word id, probability), by id."""
+        """The chance outcomes as (action, probability), by action: an outcome
+        (``draw torpedo``) is the id of its card, its last word (the first,
+        the kind of event, is the same for every outcome of a node)."""
+        return sorted((action, float(p)) for action, (_, p) in self._chance().items())
+
+    def _chance(self) -> dict[int, tuple[str, Any]]:
+        """The outcomes of this chance node by action: (outcome, probability)."""
         ids = self.position.table.space.id
-        return sorted((ids(outcome), float(p))
-                      for outcome, p in self.position.game.chance_outcomes())
+        return {ids(outcome.rsplit(" ", 1)[-1]): (outcome, p)
+                for outcome, p in self.position.game.chance_outcomes()}
 
     def _apply_action(self, action: int) -> None:
         pos = self.position
-        pos.prefix = self.position.table.space.step(pos.game, pos.prefix, int(action)) or ()
+        if pos.game.is_chance_node:
+            pos.game.play(self._chance()[int(action)][0])
+            return
+        pos.prefix = pos.table.space.step(pos.game, pos.prefix, int(action)) or ()
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
+        if player == pyspiel.PlayerId.CHANCE and self.position.game.is_chance_node:
+            outcome = self._chance().get(int(action))
+            if outcome is not None:
+                return outcome[0]
         return self.position.table.space.word(int(action))
 
     def is_terminal(self) -> bool:
