@@ -97,15 +97,34 @@ class Position:
     included (played again on unpickling: the game is deterministic given its
     chance outcomes)."""
 
-    __slots__ = ("game", "prefix", "table")
+    __slots__ = ("game", "prefix", "table", "player")
 
-    def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = ()):
+    def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
+                 player: int | None = None):
         self.game = game
         self.table = table
         self.prefix = prefix
+        #: OpenSpiel's current player, kept between actions (OpenSpiel asks
+        #: for it several times an action); None: to be worked out
+        self.player = player
 
     def __deepcopy__(self, memo: dict) -> Position:
-        return Position(self.game.clone(), self.table, self.prefix)
+        return Position(self.game.clone(), self.table, self.prefix, self.player)
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL`` (kept until the next action)."""
+        player = self.player
+        if player is None:
+            game = self.game
+            mover = game.to_move
+            if game.is_over:
+                player = pyspiel.PlayerId.TERMINAL
+            elif mover == CHANCE:
+                player = pyspiel.PlayerId.CHANCE
+            else:
+                player = self.table.seats[mover]
+            self.player = player
+        return player
 
     def __reduce__(self):
         return (_position_from_moves, (self.table.setup.params(), list(self.game.moves),
@@ -168,13 +187,7 @@ class RedCodeState(pyspiel.State):
         return self.position.game
 
     def current_player(self) -> int:
-        game = self.position.game
-        if game.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        mover = game.to_move
-        if mover == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        return self.position.table.seats[mover]
+        return self.position.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         pos = self.position
@@ -194,6 +207,7 @@ class RedCodeState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         pos = self.position
+        pos.player = None
         if pos.game.is_chance_node:
             pos.game.play(self._chance()[int(action)][0])
             return

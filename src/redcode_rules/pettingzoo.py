@@ -23,7 +23,8 @@ agent acts again until its move is complete. An observation is a ``Dict``:
 and ``action_mask`` (1 for each legal word). Chance is the game's own
 seeded RNG (``chance="sampled"``): ``reset(seed=...)`` seeds it, so a seed
 gives the same game. The rewards come once, at the end: +1 to each player
-of the winning side, -1 to each of the losing side, 0 in a draw.
+of the winning side, -1 to each of the losing side, 0 in a draw (the
+rewards of every other step are 0).
 """
 
 from __future__ import annotations
@@ -123,13 +124,17 @@ class RedCodeEnv(AECEnv):
             return
         game = self.game
         self._cumulative_rewards[agent] = 0.0
-        self.prefix = self.space.step(game, self.prefix, int(action)) or ()
-        if game.is_over:
-            self.rewards = dict(zip(self.possible_agents, team_returns(game)))
-            self.terminations = {a: True for a in self.agents}
+        prefix = self.space.step(game, self.prefix, int(action))
+        if prefix is not None:  # the move goes on: the same agent, no reward yet
+            self.prefix = prefix
         else:
-            self.agent_selection = game.to_move
-        self._accumulate_rewards()
+            self.prefix = ()
+            if game.is_over:
+                self.rewards = dict(zip(self.possible_agents, team_returns(game)))
+                self.terminations = {a: True for a in self.agents}
+                self._accumulate_rewards()
+            else:
+                self.agent_selection = game.to_move
         if self.render_mode == "human":
             self.render()
 
@@ -143,7 +148,7 @@ class RedCodeEnv(AECEnv):
     def observation_vector(self, agent: str) -> np.ndarray:
         """``agent``'s observation tensor (with the words it has chosen so far)."""
         out = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
-        prefix = self.prefix if agent == self.game.to_move else ()
+        prefix = self.prefix if agent == self.agent_selection else ()
         self.layout.write(out, self.game, agent, prefix, False)
         return out
 
@@ -151,7 +156,7 @@ class RedCodeEnv(AECEnv):
         """1 for each word ``agent`` may take now, 0 elsewhere."""
         mask = np.zeros(self.space.size, np.int8)
         game = self.game
-        if not game.is_over and agent == game.to_move:
+        if agent == self.agent_selection and not game.is_over:
             mask[self.space.legal_actions(game, self.prefix)] = 1
         return mask
 
