@@ -83,16 +83,16 @@ def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)))
 def test_resample_keeps_what_the_player_knows(seed, size, rules):
-    assert check_game(RULES[rules], seed, size, every=151) > 0
+    assert check_game(RULES[rules], seed, size, every=251, knowing=7) > 0
 
 
 @pytest.mark.mass
-@settings(max_examples=60, derandomize=True, deadline=None,
+@settings(max_examples=40, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)))
 def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules):
-    assert check_game(RULES[rules], seed, size, every=13, knowing=1) > 0
+    assert check_game(RULES[rules], seed, size, every=17, knowing=2) > 0
 
 
 @pytest.mark.parametrize("rules,seed", [("hand_and_deck", 2), ("hand_and_deck", 3)])

@@ -9,6 +9,7 @@ itself to those modules, so a game they build is a ``Game`` (python-chess's
 from __future__ import annotations
 
 import html
+from array import array
 import random
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -22,6 +23,7 @@ from .narrate import board_text, narrate
 from .observation import Observation, information_state, observe
 from .replay import make_replay, replay
 from .resample import resample
+from .tensors import encode_information_state
 from .scenario import game_from_scenario, game_to_scenario
 from .serialize import game_from_json, game_to_json
 from .svg import board
@@ -106,6 +108,11 @@ class Game(GameCore):
         """The string identifying ``player``'s information set: its
         observation and the public history (D7.10)."""
         return information_state(self, player)
+
+    def information_state_tensor(self, player: str) -> array:
+        """The information state as numbers: the observation tensor and a
+        summary of the public history (tensors.py, ``Encoding.info_layout``)."""
+        return encode_information_state(self, observe(self, player))
 
     def resample(self, player: str, rng: int | random.Random) -> Game:
         """A game ``player`` cannot tell from this one: the hands and deck

@@ -20,7 +20,11 @@ from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
+from .tensors import Encoding, Layout, encode
+
 if TYPE_CHECKING:
+    from array import array
+
     from .game_core import GameCore
     from .state import Event
 
@@ -82,8 +86,9 @@ class Observation:
     Private to ``player``: ``hand`` (its own cards, sorted), ``known``
     ((owner ship id, cards) for each other hand it knows cards of, sorted;
     D7.8) and ``deck_top`` (the top of the deck as far as it knows a card
-    there: card ids, ``UNSEEN`` where it does not; D7.9). ``str()`` is the
-    observation string.
+    there: card ids, ``UNSEEN`` where it does not; D7.9). ``sight`` is the
+    visual field of its ship (boxes, R4.3; public, as the board is).
+    ``str()`` is the observation string; ``tensor()`` the same as numbers.
     """
 
     player: str
@@ -107,6 +112,23 @@ class Observation:
     hand: tuple[str, ...]
     known: tuple[tuple[str, tuple[str, ...]], ...]
     deck_top: tuple[str, ...]
+    sight: tuple[str, ...]
+    encoding: Encoding | None = attrs.field(default=None, eq=False, repr=False)
+    """The game configuration's names, for ``tensor`` (not part of the observation)."""
+
+    @property
+    def layout(self) -> Layout:
+        """The slices of ``tensor()`` (name, offset, shape; tensors.py)."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return self.encoding.layout
+
+    def tensor(self) -> array:
+        """The observation as a flat ``array("f")`` of ``layout.size`` floats,
+        the same shape for every observation of a game configuration."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return encode(self, self.encoding)
 
     def ship(self, ship_id: str) -> ObservedShip:
         """One ship by id (``KeyError`` if there is none)."""
@@ -144,6 +166,7 @@ def observation_lines(obs: Observation) -> Iterable[str]:
         yield "spent: " + " ".join(f"{ship}:{card}" for ship, card in obs.spent)
     if obs.winner:
         yield f"winner: {obs.winner}"
+    yield f"sight: [{' '.join(obs.sight)}]"
     yield f"hand: [{' '.join(obs.hand)}]"
     for owner, cards in obs.known:
         yield f"known in {owner}'s hand: [{' '.join(cards)}]"
@@ -185,6 +208,7 @@ def observe(game: GameCore, player: str) -> Observation:
     ids = [s.id for s in seats]
     name = game.board.name
     eng = game.engine
+    decision = game.decision  # "chance" too, where the game has a chance player
     ships = tuple(
         ObservedShip(s.id, s.side, s.type, None if s.position is None else name(s.position),
                      s.repairs, s.breakdowns, s.reserve, s.withdrawn,
@@ -196,7 +220,7 @@ def observe(game: GameCore, player: str) -> Observation:
     return Observation(
         player=player, side=me.side, board=st.board, mode=st.mode,
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,
-        to_move=game.to_move, decision=None if game.decision is None else str(game.decision),
+        to_move=game.to_move, decision=None if decision is None else str(decision),
         ships=ships,
         tokens=tuple(ObservedToken(t.kind, name(t.box), ids[t.owner], t.left)
                      for t in st.tokens),
@@ -208,18 +232,32 @@ def observe(game: GameCore, player: str) -> Observation:
         score=tuple(sorted(st.score.items())),
         spent=tuple(sorted((ids[s.seat], s.card) for s in st.spent)),
         winner=st.winner, hand=tuple(sorted(st.hands[seat])), known=known,
-        deck_top=known_deck_top(game, player))
+        deck_top=known_deck_top(game, player), sight=sight(game, seat),
+        encoding=Encoding.of_game(game))
+
+
+def sight(game: GameCore, seat: int) -> tuple[str, ...]:
+    """The boxes of the visual field of the ship of ``seat`` (R4.3; none off
+    the board), as the board's lines and the ships cut it."""
+    ships = game.state.ships
+    me = ships[seat]
+    if me.position is None:
+        return ()
+    board = game.board
+    field = board.visual_field(me.position, [s.position for s in ships], me.side,
+                               [s.side for s in ships], max(board.width, board.height))
+    return tuple(board.name(b) for b in field)
 
 
 def event_line(event: Event) -> str:
-    """One event of the public history as a line: its turn, kind and data."""
-    data = " ".join(f"{k}={v}" for k, v in sorted(event.data.items()))
-    return f"{event.turn} {event.kind} {data}"
+    """One event of the public history as a line: its turn, kind and data
+    (in the order the engine wrote it, the same for every event of a kind)."""
+    return f"{event.turn} {event.kind} {event.data}"
 
 
 def information_state(game: GameCore, player: str) -> str:
     """The string of ``player``'s information set (D7.10): its observation,
     then the public history, every event of the log (which names no card
     hidden from any player)."""
-    history = "\n".join(event_line(e) for e in game.engine.log)
+    history = "\n".join(map(event_line, game.engine.log))
     return f"{observe(game, player)}\nhistory:\n{history}"
