@@ -20,6 +20,7 @@ from conftest import OPEN_BOARD
 
 HANDS = str(Path(__file__).resolve().parents[1] / "cards" / "examples" / "hand_and_deck.rc")
 RAID = "order raid { copies 0  effect take 2 random of target }\n"
+F = Fraction
 CHANCE_WORDS = ("deal", "draw", "pick")
 
 
@@ -115,6 +116,28 @@ def explicit_scenario(hands: str, deck: str, extra: str = HANDS) -> rc.Game:
         f"hands: {hands}\ndeck: {deck}\nturn: blue-submarine\nphase: maneuvers\n")
 
 
+def odds_of(word: str, cards) -> list[tuple[str, Fraction]]:
+    counts = collections.Counter(cards)
+    total = sum(counts.values())
+    return [(f"{word} {c}", Fraction(n, total)) for c, n in sorted(counts.items())]
+
+
+def unseen_odds(game: rc.Game) -> list[tuple[str, Fraction]]:
+    """The odds of the event asked, counted afresh from the position: the map
+    cards not on the board, the cards of the deck, or those of the one hand
+    whose counts fit (a random pick)."""
+    word = game.legal_moves()[0].split()[0]
+    if word == "deal":  # the map cards not dealt yet (the board shows the rest dealt
+        # provisionally until the game begins)
+        dealt = {m.split()[1] for m in game.moves if m.startswith("deal ")}
+        return odds_of(word, [m.id for m in game.rules.maps.values()
+                              if not m.start and m.id not in dealt])
+    if word == "draw":  # the deck: an unordered pile (no card put on top in these games)
+        return odds_of(word, game.deck)
+    hands = [odds_of(word, game.hand(s)) for s in game.ships if game.hand(s)]
+    return game.chance_outcomes() if game.chance_outcomes() in hands else hands
+
+
 def play_random(game: rc.Game, rnd: random.Random, limit: int = 3000,
                 check: bool = True) -> int:
     """Play random moves (chance outcomes drawn by their probabilities) to
@@ -125,6 +148,7 @@ def play_random(game: rc.Game, rnd: random.Random, limit: int = 3000,
         if game.is_chance_node:
             outcomes = game.chance_outcomes()
             assert sum(p for _, p in outcomes) == 1
+            assert outcomes == unseen_odds(game), game.moves[-5:]
             assert game.legal_moves() == [o for o, _ in outcomes]
             move = rnd.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
         else:
@@ -152,3 +176,109 @@ def test_random_explicit_games_with_hand_effects_end(seed):
     game = explicit(seed, extra=[HANDS], placement="fixed")
     play_random(game, random.Random(seed))
     assert game.is_over
+
+
+# ---------------------------------------------------------------- events inside a move
+def pass_responses(game: rc.Game) -> None:
+    while game.decision == "respond":
+        game.play("pass")
+
+
+def test_a_card_that_draws_stops_its_effect_for_each_card_drawn():
+    """The chance player deals each card from the unseen deck, counted by
+    copies, while the card's effect waits on the stack; the card goes to the
+    drawer's hand, and the effect goes on."""
+    game = explicit_scenario("{blue-submarine: [logbook, sealed_orders, ambush], "
+                             "red-destroyer: []}", "[kamikaze, kamikaze, ambush, mechanic]")
+    assert game.chance == "explicit" and not game.is_chance_node
+    game.play("order logbook")
+    pass_responses(game)
+    assert game.to_move == "chance" and game.decision == "chance"
+    assert game.chance_outcomes() == [("draw ambush", F(1, 4)), ("draw kamikaze", F(1, 2)),
+                                      ("draw mechanic", F(1, 4))]
+    assert [item["card"] for item in game.stack] == ["logbook"]
+    game.play("draw kamikaze")
+    assert game.hand("blue-submarine") == ["sealed_orders", "ambush", "kamikaze"]
+    assert game.chance_outcomes() == [("draw ambush", F(1, 3)), ("draw kamikaze", F(1, 3)),
+                                      ("draw mechanic", F(1, 3))]
+    game.play("draw mechanic")
+    assert sorted(game.deck) == ["ambush", "kamikaze"]
+    assert game.hand("blue-submarine") == ["sealed_orders", "ambush", "kamikaze", "mechanic"]
+    assert not game.is_chance_node and game.chance_outcomes() == []
+    assert game.decision == "discard"  # over the hand limit, then logbook's own discard
+    assert game.moves[-3:] == ["order logbook", "draw kamikaze", "draw mechanic"]
+    assert [e.kind for e in game.log][-3:] == ["order", "resolve", "draw"]
+    assert game.log[-1]["count"] == 2
+
+
+def test_anything_but_an_outcome_is_illegal_at_a_chance_node_and_changes_nothing():
+    game = explicit_scenario("{blue-submarine: [logbook], red-destroyer: []}",
+                             "[kamikaze, ambush]")
+    game.play("order logbook")
+    pass_responses(game)
+    before = game.clone()
+    for move in ("draw mechanic", "end", "pass", "deal atoll", 3):
+        with pytest.raises(rc.IllegalMove) as err:
+            game.play(move)
+        assert game == before and game.moves == before.moves
+        assert not game.is_legal(str(move))
+    assert err.value.legal_moves == ["draw ambush", "draw kamikaze"]
+    assert "chance_outcomes" in game.explain("end")
+    assert game.explain(" draw   ambush ") is None and game.is_legal("draw  ambush")
+
+
+def test_a_card_put_on_top_in_view_is_drawn_without_chance():
+    game = explicit_scenario("{blue-submarine: [sealed_orders, logbook, ambush], "
+                             "red-destroyer: []}", "[kamikaze, kamikaze, mechanic]")
+    game.play("order sealed_orders blue-submarine")
+    pass_responses(game)
+    game.play("choose ambush")
+    assert game.deck[0] == "ambush"
+    game.play("end")
+    game.play("end")
+    game.play("order logbook")
+    pass_responses(game)
+    # ambush, put on top, is drawn first: only the second card is asked
+    assert game.hand("blue-submarine") == ["ambush"]
+    assert game.chance_outcomes() == [("draw kamikaze", F(2, 3)), ("draw mechanic", F(1, 3))]
+
+
+def test_the_discards_reshuffled_into_the_deck_are_asked_by_their_counts():
+    game = explicit_scenario("{blue-submarine: [logbook], red-destroyer: []}", "[]")
+    game = rc.Game.from_scenario(game.to_scenario().replace(
+        "discard: []", "discard: [mechanic, kamikaze, mechanic]"))
+    game.play("order logbook")
+    pass_responses(game)
+    # the logbook resolving stays in the discards (D7.1)
+    assert game.discards == ["logbook"]
+    assert game.chance_outcomes() == [("draw kamikaze", F(1, 3)), ("draw mechanic", F(2, 3))]
+    game.play("draw mechanic")
+    assert game.chance_outcomes() == [("draw kamikaze", F(1, 2)), ("draw mechanic", F(1, 2))]
+
+
+def test_a_random_take_asks_which_card_of_the_hand(tmp_path):
+    raid = tmp_path / "raid.rc"
+    raid.write_text(RAID)
+    game = explicit_scenario("{blue-submarine: [raid], red-destroyer: [ambush, kamikaze, "
+                             "ambush]}", "[kamikaze]", extra=f"{HANDS}, {raid}")
+    game.play("order raid red-destroyer")
+    pass_responses(game)
+    assert game.chance_outcomes() == [("pick ambush", F(2, 3)), ("pick kamikaze", F(1, 3))]
+    game.play("pick ambush")
+    assert game.hand("blue-submarine") == ["ambush"]
+    assert game.chance_outcomes() == [("pick ambush", F(1, 2)), ("pick kamikaze", F(1, 2))]
+    game.play("pick kamikaze")
+    assert game.hand("blue-submarine") == ["ambush", "kamikaze"]
+    assert game.hand("red-destroyer") == ["ambush"]
+    assert not game.is_chance_node
+
+
+def test_a_random_pick_from_copies_of_one_card_asks_nothing(tmp_path):
+    raid = tmp_path / "raid.rc"
+    raid.write_text(RAID)
+    game = explicit_scenario("{blue-submarine: [raid], red-destroyer: [ambush, ambush]}",
+                             "[kamikaze]", extra=f"{HANDS}, {raid}")
+    game.play("order raid red-destroyer")
+    pass_responses(game)
+    assert not game.is_chance_node
+    assert game.hand("blue-submarine") == ["ambush", "ambush"]

@@ -22,7 +22,7 @@ FORMAT_2 = (DATA / "save_format_2.json").read_text("utf-8")
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 3
+    assert data["format"] == FORMAT == 4
     assert "extra" not in data["ruleset"]
 
 

@@ -22,6 +22,8 @@ from collections import Counter
 from fractions import Fraction
 from typing import Sequence
 
+from .errors import ChanceNeeded
+
 #: The chance player, ``game.to_move`` at a chance node.
 CHANCE = "chance"
 
@@ -47,15 +49,6 @@ def odds(kind: ChanceKind, cards: Sequence[str]) -> list[tuple[str, Fraction]]:
     counts = Counter(cards)
     total = len(cards)
     return [(f"{kind.value} {card}", Fraction(n, total)) for card, n in sorted(counts.items())]
-
-
-class ChanceNeeded(Exception):
-    """A random event an ``Explicit`` source has no outcome for: the move
-    stops here, and the chance player is asked (never leaves the game)."""
-
-    def __init__(self, outcomes: list[tuple[str, Fraction]]):
-        super().__init__("a chance outcome is needed")
-        self.outcomes = outcomes
 
 
 class Explicit:

@@ -278,6 +278,16 @@ class NothingToUndo(RedCodeError, IndexError):
     ``list.pop()`` on an empty list (python-chess's ``Board.pop``)."""
 
 
+class ChanceNeeded(Exception):
+    """Inside a game of explicit chance only (chance.py): a random event with
+    no outcome given stops the move being run, and the game asks the chance
+    player. Never raised to a user, so not a ``RedCodeError``."""
+
+    def __init__(self, outcomes: list) -> None:
+        super().__init__("a chance outcome is needed")
+        self.outcomes = outcomes
+
+
 class SaveError(ScenarioError):
     """A saved game (``Game.from_json``, a pickle) that cannot be loaded:
     not JSON, another format, card data that changed. A ``ScenarioError``,

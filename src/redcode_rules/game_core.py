@@ -16,9 +16,9 @@ from typing import Any, NoReturn, Self, Sequence, TypeVar
 import attrs
 
 from .board import Board
-from .chance import CHANCE, ChanceMode, ChanceNeeded, Explicit
+from .chance import CHANCE, ChanceMode, Explicit
 from .engine import Engine
-from .errors import IllegalMove, NothingToUndo, SetupError, UnknownName, quote
+from .errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
 from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
 from .kinds import Decision
@@ -254,19 +254,21 @@ class GameCore:
     @classmethod
     def _dealt(cls, rules: Ruleset, setup: dict[str, Any], outcomes: tuple[str, ...]) -> Self:
         """A new game of explicit chance, set up with the ``outcomes`` dealt so
-        far; what is still to deal is shown dealt in sorted order until the
-        chance player deals it (the pending ``ChanceNode``)."""
+        far (the pending ``ChanceNode`` asks the next): the hands hold the
+        cards drawn so far, and until the map is dealt, its places still to
+        deal show the map cards left in sorted order (a board is whole)."""
         source = Explicit(outcomes, provisional=True)
         game = cls(rules, new_state(rules, setup["mode"], setup["teams"], setup["seed"],
                                     setup["placement"], source))
         game._setup = setup
         game._node_at = []
         eng = game._engine()
-        eng.ops.chance = source
-        eng.event("game_start", mode=setup["mode"], board=game.board.rows())
-        eng.next_placement()
-        game._advance()
-        eng.ops.chance = Explicit()
+        if source.asked is None:  # all dealt: the game begins
+            eng.ops.chance = source
+            eng.event("game_start", mode=setup["mode"], board=game.board.rows())
+            eng.next_placement()
+            game._advance()
+            eng.ops.chance = Explicit()
         if source.asked is not None:
             game._node = ChanceNode(None, 0, None, -1, outcomes, tuple(source.asked))
         return game

@@ -188,11 +188,14 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     hands = []
     if chance is not None:  # an unordered pile: each card drawn is asked
         for _ in ships:
-            hand: list[str] = []
+            hands.append([])
+        for hand in hands:
             for _ in range(min(rules.options.start_hand, len(deck))):
-                hand.append(chance.pick(ChanceKind.DRAW, deck))
-                deck.remove(hand[-1])
-            hands.append(hand)
+                card = chance.pick(ChanceKind.DRAW, deck)
+                if chance.asked is not None:  # the setup so far: what is dealt
+                    break
+                hand.append(card)
+                deck.remove(card)
         return GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships,
                          hands=hands, deck=deck, discard=[], score={"blue": 0, "red": 0},
                          rng=rng)

@@ -111,7 +111,8 @@ def start_of(data: dict[str, Any], game_class: type[GameCore] = GameCore) -> Gam
         else:
             # replays from before R2.8's placement decisions began with the fixed one
             game = game_class.new(rules, mode=setup["mode"], teams=setup["teams"],
-                                  seed=setup["seed"], placement=setup.get("placement", "fixed"))
+                                  seed=setup["seed"], placement=setup.get("placement", "fixed"),
+                                  chance=setup.get("chance", "sampled"))
     except (KeyError, TypeError) as err:
         raise ReplayError(f"replay setup is incomplete: {clip(err)}") from None
     except ScenarioError as err:

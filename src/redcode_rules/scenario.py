@@ -23,6 +23,7 @@ from .game_setup import default_start_cards, make_board, seat_order, seed_fault
 from .loader import load_ruleset
 from .model import Ruleset
 from .modifiers import lifetime_in, lifetime_out
+from .chance import ChanceMode
 from .rng import MASK, seed_state, shuffle
 from .state import GameState, Known, Lifetime, ShipState, Spent, TokenState
 from .validate import MODES, check_state, team_problems
@@ -30,7 +31,7 @@ from .validate import MODES, check_state, team_problems
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
               "rng", "recover_left", "turn_ends", "known", "spent", "tokens", "turn_started",
-              "catchup_done", "fired")
+              "catchup_done", "fired", "chance")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
@@ -255,6 +256,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if fault:
         raise ScenarioError("seed", fault)
     rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
+    chance = _chance(data.get("chance", ChanceMode.SAMPLED.value))
 
     # board ------------------------------------------------------------
     board_text = data.get("board")
@@ -378,7 +380,8 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
                     raise ScenarioError(field, f"more {card} cards than the deck has "
                                         f"({rules.orders[card].copies}, D7.4)")
                 deck.remove(card)
-        rng = shuffle(rng, deck)
+        if chance is ChanceMode.SAMPLED:  # explicit: an unordered pile, each draw asked
+            rng = shuffle(rng, deck)
 
     known = _known(data.get("known"), ids, rules)
     spent = _spent(data.get("spent"), ids, rules)
@@ -441,8 +444,19 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         if state.phase == "recover" and data.get("recover_left") is not None:
             state.recover_left = _int(data["recover_left"], "recover_left", 1,
                                       state.recover_left)
+    if chance is ChanceMode.EXPLICIT:
+        game.make_explicit()
     game.run_to_decision()
     return game
+
+
+def _chance(value: Any) -> ChanceMode:
+    """``chance: sampled`` (the seeded RNG, the default) or ``explicit``."""
+    try:
+        return ChanceMode(value)
+    except ValueError:
+        raise ScenarioError("chance", f"must be sampled or explicit, not {quote(value)}") \
+            from None
 
 
 def _seat(ship_id: Any, field: str, ids: list[str]) -> int:
@@ -597,6 +611,10 @@ def _writable(game) -> None:
     if st.phase == "over":
         raise ScenarioError("phase", f"the game is over (winner: {st.winner}); a scenario "
                             "is a position still to be played")
+    if game.is_chance_node:
+        raise ScenarioError("chance", "the chance player is to settle a random event in "
+                            "the middle of a move; a scenario is a position where a player "
+                            "decides: play an outcome, or save the game with to_json")
     if st.stack:
         raise ScenarioError("stack", f"{len(st.stack)} item(s) on the stack "
                             f"({', '.join(i.card for i in st.stack)}); a scenario is a "
@@ -647,6 +665,7 @@ def scenario_of(game) -> dict[str, Any]:
     data.update(
         mode=st.mode,
         rng=st.rng,
+        **({"chance": game.chance} if game.chance != ChanceMode.SAMPLED.value else {}),
         board="\n".join(st.board[i:i + width] for i in range(0, len(st.board), width)) + "\n",
         start_cards=dict(st.start_cards),
         ships={s.id: _ship_fields(game, seat) for seat, s in enumerate(st.ships)},

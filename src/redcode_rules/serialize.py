@@ -18,7 +18,8 @@ from typing import Any, Callable
 import cattrs
 
 from .board import Board
-from .errors import DslError, ScenarioError, clip, quote
+from .chance import ChanceMode
+from .errors import DslError, RedCodeError, ScenarioError, clip, quote
 from .game_core import GameCore
 from .game_setup import make_board, seed_fault
 from .invariants import game_problems
@@ -31,7 +32,7 @@ from .validate import Problem, Stage, check_state
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 3
+FORMAT = 4
 _conv = cattrs.Converter(forbid_extra_keys=True)
 # log event data are plain JSON values already
 _conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
@@ -174,9 +175,15 @@ def _format_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 3}
 
 
+def _format_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 names how the game settles its random events (``chance``):
+    every earlier save was played with the seeded RNG, sampled chance."""
+    return {**data, "chance": ChanceMode.SAMPLED.value, "format": 4}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _format_1_to_2, 2: _format_2_to_3}
+    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -200,20 +207,48 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 def game_to_dict(game) -> dict[str, Any]:
     """The save of a game; what no reader would take back is refused here
     (``ScenarioError`` naming the field), with the reader's own checks."""
+    state, log, moves, node = _saved_position(game)
     data = {
         "format": FORMAT,
         "ruleset": {k: v for k, v in ruleset_ref(game.rules).items() if k != "extra"},
         "setup": game.setup,
-        "state": _statuses_out(_conv.unstructure(game.state), game.rules, game.state.ships),
-        "log": _conv.unstructure(list(game.log), list[Event]),
-        "moves": list(game.moves),
+        "chance": game.chance,
+        "state": None if state is None else
+        _statuses_out(_conv.unstructure(state), game.rules, state.ships),
+        "log": _conv.unstructure(log, list[Event]),
+        "moves": moves,
     }
+    if node is not None:
+        data["chance_node"] = node
+    if state is None:  # the setup's chance node: its setup and outcomes are the save
+        _check_setup(data["setup"])
+        return data
     _check_counts(data["state"], data["moves"], game.rules)
     _check_setup(data["setup"])
     _check_moves(data["moves"], move_length_limit(game.rules, game.board,
                                                   [s.id for s in game.state.ships]))
-    _check_log(game.log, game.state, game.rules)
+    _check_log(log, state, game.rules)
     return data
+
+
+def _saved_position(game) -> tuple[GameState | None, list[Event], list[str],
+                                   dict[str, Any] | None]:
+    """The state, log and moves a save holds, and its chance node: at a
+    chance node, the position before the move that asked it (a settled one,
+    checked like any) and that move and its outcomes so far, played again as
+    the save is read; at the setup's, no state (the game has not begun):
+    the setup and the outcomes dealt so far."""
+    node = game._node
+    if node is None:
+        return game.state, list(game.log), list(game.moves), None
+    played = len(node.outcomes) + (node.move is not None)
+    moves = list(game.moves)
+    if node.before is None:
+        return None, [], moves, {"setup": True, "move": None,
+                                 "outcomes": list(node.outcomes)}
+    before = GameState.restore(node.before)
+    return before, list(game.log)[:node.log_length], moves[:len(moves) - played], \
+        {"setup": False, "move": node.move, "outcomes": list(node.outcomes)}
 
 
 def game_to_json(game) -> str:
@@ -305,6 +340,10 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     if not isinstance(data.get("ruleset"), dict):
         raise ScenarioError("ruleset", "missing or not an object")
     rules = ruleset_from_ref(data["ruleset"])
+    if data.get("state") is None and isinstance(data.get("chance_node"), dict) and \
+            data["chance_node"].get("setup") is True:
+        _check_setup(data.get("setup"))
+        return _at_setup_node(data, rules, game_class)
     if not isinstance(data.get("state"), dict):
         raise ScenarioError("state", "missing or not an object")
     moves = data.get("moves", [])
@@ -326,6 +365,63 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     check_playable(game, problems)
     game.setup = data.get("setup")
     game.moves = list(moves)
+    chance = data.get("chance")
+    if chance not in (ChanceMode.SAMPLED.value, ChanceMode.EXPLICIT.value):
+        raise ScenarioError("chance", f"must be sampled or explicit, not {quote(chance)}")
+    if chance == ChanceMode.EXPLICIT.value:
+        game.make_explicit()
+    if "chance_node" in data:
+        game = _at_chance_node(game, data["chance_node"], rules, game_class)
+    return game
+
+
+def _at_setup_node(data: dict[str, Any], rules, game_class):
+    """A save made before the game began, at the setup's chance node: the
+    setup dealt again with the outcomes it had."""
+    node, setup = data["chance_node"], data.get("setup")
+    if data.get("chance") != ChanceMode.EXPLICIT.value or not isinstance(setup, dict) or \
+            setup.get("chance") != ChanceMode.EXPLICIT.value or "scenario" in setup:
+        raise ScenarioError("chance_node", "a save at the setup's chance node is of a new "
+                            "game of explicit chance")
+    outcomes = node.get("outcomes")
+    if not isinstance(outcomes, list) or data.get("moves") != outcomes:
+        raise ScenarioError("chance_node", "the outcomes of the setup are the save's moves")
+    try:
+        game = game_class.new(rules, setup["mode"], setup["teams"], setup["seed"],
+                              setup["placement"], ChanceMode.EXPLICIT.value)
+        for outcome in outcomes:
+            game.play(outcome)
+    except (RedCodeError, KeyError, TypeError) as err:
+        raise ScenarioError("chance_node", f"does not replay: {clip(err, 300)}") from None
+    if not game.is_chance_node:
+        raise ScenarioError("chance_node", "its outcomes reach no chance node")
+    return game
+
+
+def _at_chance_node(game, node: Any, rules, game_class):
+    """A save made at a chance node: its move (or the setup) run again from
+    the position saved, with the outcomes it had."""
+    if game.chance != ChanceMode.EXPLICIT.value:
+        raise ScenarioError("chance_node", "a game of sampled chance has no chance node")
+    if not isinstance(node, dict) or set(node) != {"setup", "move", "outcomes"} or \
+            not isinstance(node["outcomes"], list) or \
+            not all(isinstance(o, str) for o in node["outcomes"]) or \
+            not (node["move"] is None or isinstance(node["move"], str)):
+        raise ScenarioError("chance_node", "must be {setup, move, outcomes}: a move string "
+                            "or null, and a list of outcome strings")
+    if node["setup"] is not False:
+        raise ScenarioError("chance_node", "a save at the setup's chance node has no state")
+    try:
+        if node["move"] is None:
+            game.run_to_decision()
+        else:
+            game.play(node["move"])
+        for outcome in node["outcomes"]:
+            game.play(outcome)
+    except RedCodeError as err:
+        raise ScenarioError("chance_node", f"does not replay: {clip(err, 300)}") from None
+    if not game.is_chance_node:
+        raise ScenarioError("chance_node", "its move and outcomes reach no chance node")
     return game
 
 
