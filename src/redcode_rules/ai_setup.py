@@ -24,6 +24,7 @@ from .game import Game, new_game
 from .game_setup import default_teams
 from .loader import build_ruleset, load_ruleset
 from .model import Ruleset
+from .tensors import Encoding
 
 __all__ = ["AiSetup", "CHANCE", "Piece", "TensorLayout", "team_returns", "seat_of"]
 
@@ -148,13 +149,15 @@ def team_returns(game: Game) -> list[float]:
 
 @attrs.frozen
 class Piece:
-    """A named slice of a tensor: its name and shape."""
+    """A named slice of an adapter's tensor: its name, shape and meaning."""
 
     name: str
     shape: tuple[int, ...]
+    what: str = ""
 
     @property
     def size(self) -> int:
+        """The number of values (the product of the shape)."""
         n = 1
         for d in self.shape:
             n *= d
@@ -164,77 +167,46 @@ class Piece:
 class TensorLayout:
     """The fixed layout of the adapters' tensors for one configuration.
 
-    The observation tensor is the game's (``observation_pieces``) followed
-    by ``words_chosen``: one entry per word of the vocabulary, 1 for the
-    words the player has chosen so far of the move it is making. The
-    information-state tensor adds ``history``.
+    The observation tensor is the game's (``Observation.tensor()``,
+    tensors.py) followed by ``words_chosen``: one entry per word of the
+    vocabulary, 1 for each word the player has chosen so far of the move it
+    is making (0 between moves and for the other players, who have not seen
+    them). The information-state tensor is the game's
+    (``game.information_state_tensor``: the observation's and a summary of
+    the public history) followed by ``words_chosen``.
     """
 
     def __init__(self, game: Game, space: Any):
         self.space = space
-        self.seats = list(game.ships)
-        self.cards = tuple(game.rules.orders)
-        self._observation = observation_pieces(game)
-        self._extra = (Piece("words_chosen", (space.size,)),)
+        encoding = Encoding.of_game(game)
+        self._layouts = {False: encoding.layout, True: encoding.info_layout}
+        chosen = Piece("words_chosen", (space.size,),
+                       "the words the player has chosen so far of its move (adapters)")
+        self._pieces = {info: tuple(Piece(s.name, s.shape, s.meaning) for s in layout.slices)
+                        + (chosen,) for info, layout in self._layouts.items()}
 
     @classmethod
     def for_game(cls, game: Game, space: Any) -> TensorLayout:
+        """The layout of a game's configuration with the vocabulary ``space``."""
         return cls(game, space)
 
     def bounds(self) -> tuple[float, float]:
-        """The least and greatest value of any entry (for a Box space)."""
+        """The least and greatest value of any entry (for a Box space): the
+        entries are flags and counts."""
         return 0.0, float("inf")
 
-    def pieces(self, information_state: bool) -> list[Piece]:
+    def pieces(self, information_state: bool) -> tuple[Piece, ...]:
         """The pieces of the observation tensor, or of the information-state tensor."""
-        return list(self._observation) + list(self._extra)
+        return self._pieces[information_state]
 
     def write(self, out: Any, game: Game, player: str, prefix: tuple[int, ...],
               information_state: bool) -> None:
-        """Fills ``out`` (a flat float array of the pieces' total size)."""
-        out.fill(0)
-        n = write_observation(out, game, player, self)
+        """Fills ``out`` (a flat float array of the pieces' total size, such as
+        a numpy array) with ``player``'s tensor and the words it has chosen."""
+        tensor = (game.information_state_tensor(player) if information_state
+                  else game.observation(player).tensor())
+        n = self._layouts[information_state].size
+        out[:n] = tensor
+        out[n:] = 0
         for i in prefix:
             out[n + i] = 1.0
-
-
-# ------------------------------------------------------------- a stand-in encoding
-# (the public facts and the player's own hand, read through the Game's own
-# questions, until the engine gives observations their tensor)
-
-_SHIP_FACTS = ("repairs", "breakdowns", "reserve", "withdrawn", "sunk", "on_board")
-
-
-def observation_pieces(game: Game) -> tuple[Piece, ...]:
-    """The pieces of the stand-in observation encoding."""
-    seats, cards = len(game.ships), len(game.rules.orders)
-    return (Piece("ships", (seats, len(_SHIP_FACTS))), Piece("hand_sizes", (seats,)),
-            Piece("own_hand", (cards,)), Piece("discards", (cards,)),
-            Piece("scalars", (4,)))
-
-
-def write_observation(out: Any, game: Game, player: str, layout: TensorLayout) -> int:
-    """Writes the stand-in encoding at the start of ``out``; returns its size."""
-    seats, cards = len(layout.seats), len(layout.cards)
-    card_at = {c: i for i, c in enumerate(layout.cards)}
-    at = 0
-    for ship_id in layout.seats:
-        s = game.ship(ship_id)
-        out[at:at + 6] = (s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk,
-                          s.position is not None)
-        at += 6
-    for ship_id in layout.seats:
-        out[at] = len(game.hand(ship_id))
-        at += 1
-    for c in game.hand(player):
-        out[at + card_at[c]] += 1
-    at += cards
-    for c in game.discards:
-        if c in card_at:
-            out[at + card_at[c]] += 1
-    at += cards
-    score = game.score
-    side = game.ship(player).side
-    out[at:at + 4] = (len(game.state.deck), game.turn_number, score.get(side, 0),
-                      sum(score.values()) - score.get(side, 0))
-    return at + 4 + 0 * seats
