@@ -28,8 +28,10 @@ outcomes apart). Needs the ``ai`` extra.
     python benchmarks/ai_adapters.py [--games 20] [--teams 1v1 2v2] [--turn-limit 0]
                                      [--repeat 3]
 
-Each measure is run ``--repeat`` times and the fastest kept, as ``timeit``
-does: on a machine shared with other work the slower runs measure the others.
+Each game is run ``--repeat`` times and the fastest kept, as ``timeit``
+does, and each game through an adapter is timed next to the same game in
+the engine: on a machine shared with other work the slower runs measure the
+others.
 """
 
 from __future__ import annotations
@@ -69,6 +71,14 @@ class Tally:
     def rate(self) -> float:
         """Moves per second."""
         return self.moves / self.seconds
+
+    def add(self, other: Tally) -> None:
+        """Counts another tally's games in this one."""
+        self.moves += other.moves
+        self.actions += other.actions
+        self.chance += other.chance
+        self.seconds += other.seconds
+        self.games += other.games
 
     def line(self, name: str, base: Tally | None) -> str:
         ratio = f"  {self.rate / base.rate:5.2f}x the engine's {base.rate:,.0f}" if base else ""
@@ -183,21 +193,27 @@ def main() -> None:
                         turn_limit=args.turn_limit)
         seeds = list(range(1, args.games + 1))
         warm_up(setup)
-        print(f"{args.edition} {teams} war, {args.games} random games, "
-              f"best of {args.repeat}")
-        best = lambda run: min((run() for _ in range(args.repeat)),  # noqa: E731
-                               key=lambda t: t.seconds)
-        print(best(lambda: engine_playouts(setup, seeds, "sampled")).line(
-            "engine (chance sampled)", None))
-        print(best(lambda: engine_playouts(setup, seeds, "explicit")).line(
-            "engine (chance explicit)", None))
-        spiel = best(lambda: openspiel_playouts(setup, seeds))
-        print(spiel.line("OpenSpiel python_redcode",
-                         best(lambda: engine_replays(setup, spiel.games, "explicit"))))
-        for observe, name in ((False, "masks only"), (True, "observations")):
-            zoo = best(lambda: pettingzoo_playouts(setup, seeds, observe))
-            print(zoo.line(f"PettingZoo ({name})",
-                           best(lambda: engine_replays(setup, zoo.games, "sampled"))))
+        print(f"{args.edition} {teams} war, {args.games} random games, each measure the "
+              f"fastest of {args.repeat}")
+        fastest = lambda run: min((run() for _ in range(args.repeat)),  # noqa: E731
+                                  key=lambda t: t.seconds)
+        for chance in ("sampled", "explicit"):
+            own = Tally()
+            for seed in seeds:
+                own.add(fastest(lambda: engine_playouts(setup, [seed], chance)))
+            print(own.line(f"engine (chance {chance})", None))
+        runs = [("OpenSpiel python_redcode", "explicit", lambda s: openspiel_playouts(setup, s)),
+                ("PettingZoo (masks only)", "sampled",
+                 lambda s: pettingzoo_playouts(setup, s, False)),
+                ("PettingZoo (observations)", "sampled",
+                 lambda s: pettingzoo_playouts(setup, s, True))]
+        for name, chance, run in runs:
+            adapter, engine = Tally(), Tally()
+            for seed in seeds:  # each game through the adapter, then the engine: paired
+                through = fastest(lambda: run([seed]))
+                adapter.add(through)
+                engine.add(fastest(lambda: engine_replays(setup, through.games, chance)))
+            print(adapter.line(name, engine))
 
 
 if __name__ == "__main__":
