@@ -99,7 +99,7 @@ def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules):
 def test_resample_keeps_every_known_card_of_a_seen_hand(rules, seed):
     """D7.8: a seen hand's cards stay where the player saw them, in every sample."""
     seen = 0
-    for game in positions(RULES[rules], seed, "2v2", every=10 ** 6):
+    for game in positions(RULES[rules], seed, "2v2", every=10 ** 6, knowing=2):
         for record in game.state.known:
             viewer, owner = game.ships[record.viewer], game.ships[record.owner]
             known = game.known_hand(viewer, owner)
@@ -198,7 +198,7 @@ def test_an_observation_ignores_cards_it_cannot_see(rules, size, seed):
     """D7.7, D7.8: changing only cards hidden from a player leaves its
     observation and information state equal; the owner's changes."""
     changed = 0
-    for game in positions(RULES[rules], seed, size, every=53):
+    for game in positions(RULES[rules], seed, size, every=53, knowing=11):
         for viewer, player in enumerate(game.ships):
             other = hidden_swap(game, viewer)
             if other is None:
