@@ -15,6 +15,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.invariants import violations
+from redcode_rules.validate import check_state
 
 from conftest import OPEN_BOARD
 
@@ -72,6 +73,18 @@ def test_each_map_card_dealt_goes_to_the_next_place_in_reading_order():
         assert [rows[2 * cy + dy][2 * cx:2 * cx + 2] for dy in range(2)] == list(layout)
 
 
+def test_until_the_map_is_dealt_the_game_has_not_begun():
+    """The setup in progress: open water where map cards are still to deal
+    (the start cards are open water, D2.7), empty hands, nothing logged."""
+    game = explicit()
+    game.play("deal reef")
+    assert set("".join(game.board.rows())) == {"."}
+    assert game.log == () and game.moves == ["deal reef"]
+    assert all(game.hand(s) == [] for s in game.ships) and len(game.deck) == 30
+    assert ("deal reef", F(1, 12)) not in game.chance_outcomes()
+    assert len(game.chance_outcomes()) == 12
+
+
 def test_the_starting_hands_are_drawn_by_chance_with_the_deck_counts():
     game = explicit()
     while game.legal_moves()[0].startswith("deal"):
@@ -103,8 +116,20 @@ def test_a_sampled_game_is_the_game_of_its_seed():
 
 
 def test_an_unknown_chance_mode_is_refused():
-    with pytest.raises(rc.SetupError, match="chance"):
+    with pytest.raises(rc.SetupError, match="chance") as err:
         rc.new_game(rc.load_ruleset("en"), chance="dice")
+    assert err.value.field == "chance"
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"teams": "submarine"}, "teams"), ({"seed": "7"}, "seed"), ({"mode": "duel"}, "mode"),
+    ({"placement": "random"}, "placement")])
+def test_an_explicit_game_refuses_a_bad_setup_as_a_sampled_one_does(options, field):
+    rules = rc.load_ruleset("en")
+    for chance in ("sampled", "explicit"):
+        with pytest.raises(rc.SetupError) as err:
+            rc.new_game(rules, chance=chance, **options)
+        assert err.value.field == field
 
 
 # ---------------------------------------------------------------- draws and picks
@@ -159,6 +184,9 @@ def play_random(game: rc.Game, rnd: random.Random, limit: int = 3000,
             assert cards_total(game) == total
             if not game.is_chance_node:
                 assert violations(game) == [], (game.moves[-5:], violations(game))
+            elif game.log:  # inside a move: the state's own rules hold (a hand may
+                # be over the limit, its discard still to come)
+                assert check_state(game.state, game.rules, game.board, total) == []
     return n
 
 
@@ -282,3 +310,19 @@ def test_a_random_pick_from_copies_of_one_card_asks_nothing(tmp_path):
     pass_responses(game)
     assert not game.is_chance_node
     assert game.hand("blue-submarine") == ["ambush", "ambush"]
+
+
+@pytest.mark.parametrize("mode", ["war", "arena"])
+def test_random_explicit_team_games_end(mode):
+    rules = rc.load_ruleset("en")
+    ships = list(rules.ships)
+    game = rc.new_game(rules, mode, [ships[:2], ships[1:3]], seed=3, placement="fixed",
+                       chance="explicit")
+    assert [m for m in play_random_moves(game)] == []
+    play_random(game, random.Random(3))
+    assert game.is_over
+
+
+def play_random_moves(game: rc.Game) -> list[str]:
+    """The outcomes of the setup are chance's alone: no player move among them."""
+    return [m for m in game.legal_moves() if m.split()[0] not in CHANCE_WORDS]

@@ -22,7 +22,7 @@ from .errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, Unknow
 from .explain import Asked, closest_moves, explain
 from .i18n import check_language, text
 from .kinds import Decision
-from .game_setup import Default, default_teams, make_board, new_state
+from .game_setup import Default, dealt_board, default_teams, make_board, new_state
 from .model import Ruleset
 from .moves import Listing, Move, MoveCache, MoveGen
 from .state import Event, GameState, ShipState
@@ -239,9 +239,7 @@ class GameCore:
         if placement is None:
             placement = rules.options.placement
         if chance_mode(chance) is ChanceMode.EXPLICIT:
-            return cls._dealt(rules, {"mode": mode, "teams": [list(t) for t in teams],
-                                      "seed": seed, "placement": placement,
-                                      "chance": ChanceMode.EXPLICIT.value}, ())
+            return cls._dealt(rules, mode, teams, seed, placement, ())
         game = cls(rules, new_state(rules, mode, teams, seed, placement))
         game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
                       "placement": placement}
@@ -252,20 +250,22 @@ class GameCore:
         return game
 
     @classmethod
-    def _dealt(cls, rules: Ruleset, setup: dict[str, Any], outcomes: tuple[str, ...]) -> Self:
+    def _dealt(cls, rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
+               placement: str, outcomes: tuple[str, ...]) -> Self:
         """A new game of explicit chance, set up with the ``outcomes`` dealt so
         far (the pending ``ChanceNode`` asks the next): the hands hold the
-        cards drawn so far, and until the map is dealt, its places still to
-        deal show the map cards left in sorted order (a board is whole)."""
+        cards drawn so far; until the whole map is dealt, the board shows open
+        water but for the start cards (the deals so far are in ``moves``)."""
         source = Explicit(outcomes, provisional=True)
-        game = cls(rules, new_state(rules, setup["mode"], setup["teams"], setup["seed"],
-                                    setup["placement"], source))
-        game._setup = setup
+        state = new_state(rules, mode, teams, seed, placement, source)
+        game = cls(rules, state, board=dealt_board(state.board, rules, state.start_cards))
+        game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
+                       "placement": placement, "chance": ChanceMode.EXPLICIT.value}
         game._node_at = []
         eng = game._engine()
         if source.asked is None:  # all dealt: the game begins
             eng.ops.chance = source
-            eng.event("game_start", mode=setup["mode"], board=game.board.rows())
+            eng.event("game_start", mode=mode, board=game.board.rows())
             eng.next_placement()
             game._advance()
             eng.ops.chance = Explicit()
@@ -302,7 +302,9 @@ class GameCore:
         outcomes, from the state before it when it has any; the game is then
         at the next decision, or at the next chance node."""
         if node.before is None:  # the setup: dealt again
-            dealt = type(self)._dealt(self.rules, self._setup or {}, node.outcomes)
+            setup = self._setup or {}
+            dealt = type(self)._dealt(self.rules, setup["mode"], setup["teams"], setup["seed"],
+                                      setup["placement"], node.outcomes)
             self.state, self.board, self._node = dealt.state, dealt.board, dealt._node
             self._log[:] = dealt._log
             self._eng = self._movegen = None

@@ -64,12 +64,16 @@ def deal_map(rules: Ruleset, rng: int,
         rng = shuffle(rng, others)
     else:
         others = dealt_by_chance(others, chance, cols * rows - 2)
+        if chance.asked is not None:  # still dealing: the places to deal are open water
+            others = []
     grid = [["."] * w for _ in range(2 * rows)]
     corner = {(0, 0): starts[0], (cols - 1, rows - 1): starts[1]}
     pile = iter(others)
     for cy in range(rows):
         for cx in range(cols):
-            card = corner.get((cx, cy)) or next(pile)
+            card = corner.get((cx, cy)) or next(pile, None)
+            if card is None:
+                continue
             for dy in range(2):
                 for dx in range(2):
                     grid[2 * cy + dy][2 * cx + dx] = card.layout[dy][dx]
@@ -83,9 +87,25 @@ def dealt_by_chance(cards: list, chance: Explicit, count: int) -> list:
     the order dealt (the board's places in reading order, R1.1)."""
     left = {card.id: card for card in cards}
     order = []
-    while left and len(order) < count:
+    while left and len(order) < count and chance.asked is None:
         order.append(left.pop(chance.pick(ChanceKind.DEAL, sorted(left))))
     return order
+
+
+#: Explicit chance deals a setup once per outcome: its boards, by rules and
+#: cells (a board is immutable; the same few while the map is dealt).
+_DEALT_BOARDS: dict[tuple[str, str, tuple[tuple[str, str], ...]], Board] = {}
+
+
+def dealt_board(cells: str, rules: Ruleset, start_cards: dict[str, str]) -> Board:
+    """``make_board``, kept for the next deal of the same setup."""
+    key = (rules.hash, cells, tuple(sorted(start_cards.items())))
+    board = _DEALT_BOARDS.get(key)
+    if board is None:
+        if len(_DEALT_BOARDS) >= 64:
+            _DEALT_BOARDS.clear()
+        board = _DEALT_BOARDS[key] = make_board(cells, rules, start_cards)
+    return board
 
 
 def seat_order(blue: Sequence[str], red: Sequence[str]) -> list[tuple[str, str]]:
@@ -176,7 +196,8 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
     if placement not in PLACEMENTS:
         raise SetupError("placement", f"unknown placement {quote(placement)}; placements are "
                          f"{' and '.join(PLACEMENTS)} (R2.8, D2.8)")
-    board = make_board(cells, rules, start_cards)
+    board = make_board(cells, rules, start_cards) if chance is None else \
+        dealt_board(cells, rules, start_cards)
     ships = []
     for side, kind in seats:
         spec = rules.ships[kind]

@@ -384,7 +384,8 @@ def _at_setup_node(data: dict[str, Any], rules, game_class):
         raise ScenarioError("chance_node", "a save at the setup's chance node is of a new "
                             "game of explicit chance")
     outcomes = node.get("outcomes")
-    if not isinstance(outcomes, list) or data.get("moves") != outcomes:
+    if not isinstance(outcomes, list) or data.get("moves") != outcomes or \
+            len(outcomes) > most_outcomes(rules):
         raise ScenarioError("chance_node", "the outcomes of the setup are the save's moves")
     try:
         game = game_class.new(rules, setup["mode"], setup["teams"], setup["seed"],
@@ -398,6 +399,13 @@ def _at_setup_node(data: dict[str, Any], rules, game_class):
     return game
 
 
+def most_outcomes(rules) -> int:
+    """The most chance outcomes one move or the setup can ask: every map card
+    dealt, and every card drawn or picked twice over (a save's chance node
+    lists no more, so reading it replays one move and no more)."""
+    return len(rules.maps) + 2 * len(rules.deck)
+
+
 def _at_chance_node(game, node: Any, rules, game_class):
     """A save made at a chance node: its move (or the setup) run again from
     the position saved, with the outcomes it had."""
@@ -405,6 +413,7 @@ def _at_chance_node(game, node: Any, rules, game_class):
         raise ScenarioError("chance_node", "a game of sampled chance has no chance node")
     if not isinstance(node, dict) or set(node) != {"setup", "move", "outcomes"} or \
             not isinstance(node["outcomes"], list) or \
+            len(node["outcomes"]) > most_outcomes(rules) or \
             not all(isinstance(o, str) for o in node["outcomes"]) or \
             not (node["move"] is None or isinstance(node["move"], str)):
         raise ScenarioError("chance_node", "must be {setup, move, outcomes}: a move string "
