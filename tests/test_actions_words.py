@@ -15,9 +15,9 @@ from redcode_rules.actions import STOP, ActionSpace, IllegalAction, UnknownWord,
 
 from conftest import EDITIONS, EXAMPLES, TEAMS, fixed_game, scenario_game
 
-#: the printed cards of the English edition: a stop word, 9 keywords, 48
-#: boxes, 6 ship ids, 16 maneuvers, 9 order cards, 15 map cards
-EN_SIZE = 1 + 9 + 48 + 6 + 16 + 9 + 15
+#: the printed cards of the English edition: a stop word, 12 keywords (3 of
+#: them chance's), 48 boxes, 6 ship ids, 16 maneuvers, 9 order cards, 15 map cards
+EN_SIZE = 1 + 12 + 48 + 6 + 16 + 9 + 15
 
 
 @pytest.fixture(scope="module")
@@ -55,17 +55,17 @@ def test_the_english_vocabulary_in_its_fixed_order(en):
     """Stop word, keywords, boxes row by row, ships by side and type, maneuvers,
     orders, map cards: ids depend on nothing else."""
     space = ActionSpace.for_game(fixed_game(en, teams=TEAMS["1v1"]))
-    assert space.size == len(space.words) == EN_SIZE == 104
-    assert space.words[:10] == (STOP, "respond", "order", "pass", "end", "recover", "choose",
-                                "discard", "place", "withdrawn")
-    assert (space.id("a1"), space.id("h1"), space.id("a2"), space.id("h6")) == (10, 17, 18, 57)
-    assert space.words[58:64] == ("blue-submarine", "blue-destroyer", "blue-aircraft_carrier",
+    assert space.size == len(space.words) == EN_SIZE == 107
+    assert space.words[:13] == (STOP, "respond", "order", "pass", "end", "recover", "choose",
+                                "discard", "place", "withdrawn", "deal", "draw", "pick")
+    assert (space.id("a1"), space.id("h1"), space.id("a2"), space.id("h6")) == (13, 20, 21, 60)
+    assert space.words[61:67] == ("blue-submarine", "blue-destroyer", "blue-aircraft_carrier",
                                   "red-submarine", "red-destroyer", "red-aircraft_carrier")
-    assert space.word(64) == "movement" and space.word(80) == next(iter(en.orders))
+    assert space.word(67) == "movement" and space.word(83) == next(iter(en.orders))
     assert space.words[-1] == list(en.maps)[-1]
 
 
-@pytest.mark.parametrize("edition, size", [("en", 104), ("es", 103), ("it", 103)])
+@pytest.mark.parametrize("edition, size", [("en", 107), ("es", 106), ("it", 106)])
 def test_one_vocabulary_for_every_team_size_and_seed(edition, size):
     """1v1, 2v2 and 3v3 games, any seed, any position, share one space: the
     ship words are every side's ship of every type."""
@@ -93,7 +93,7 @@ def test_a_card_file_adds_its_cards_and_keeps_the_first_ids(en):
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "battleship.rc")])
     space = ActionSpace.for_game(fixed_game(rules))
     base = ActionSpace.for_game(fixed_game(en))
-    assert space.words[:58] == base.words[:58]
+    assert space.words[:61] == base.words[:61]
     assert set(base.words) < set(space.words)
     assert {w for w in space.words if w not in base.words} == \
         (set(rules.maneuvers) | set(rules.orders) | set(rules.maps)
@@ -110,7 +110,7 @@ def test_scenario_ship_names_are_words_of_their_configuration():
     """)
     space = ActionSpace.for_game(game)
     assert space.words[-1] != "nautilus" and "nautilus" in space.words
-    assert space.id("nautilus") == 64  # after the six typed ids
+    assert space.id("nautilus") == 67  # after the six typed ids
     assert space.size == EN_SIZE + 1
 
 
@@ -119,10 +119,11 @@ def test_the_table_of_words(en):
     space = ActionSpace.for_game(fixed_game(en))
     rows = space.rows()
     assert rows[:3] == [(0, STOP, "stop"), (1, "respond", "keyword"), (2, "order", "keyword")]
-    assert [r[0] for r in rows] == list(range(space.size))
+    assert [(r[0], r[1]) for r in rows] == list(enumerate(space.words))
+    assert [w for g in space.groups for w in g.words] == list(space.words)
     groups = [g.name for g in vocabulary_groups(en, 8, 6)]
     assert groups == ["stop", "keyword", "box", "ship", "maneuver", "order", "map"]
-    assert [sum(1 for r in rows if r[2] == g) for g in groups] == [1, 9, 48, 6, 16, 9, 15]
+    assert [sum(1 for r in rows if r[2] == g) for g in groups] == [1, 12, 48, 6, 16, 9, 15]
 
 
 # ------------------------------------------------------------------ encoding
@@ -305,3 +306,47 @@ def test_a_finished_game_has_no_actions(en):
     assert space.legal_actions(game) == []
     with pytest.raises(IllegalAction, match="the game is over"):
         space.step(game, (), space.id("end"))
+
+
+# ------------------------------------------------------------------ chance
+def explicit_positions(rules, seed, teams, count):
+    """Up to ``count`` positions of a random game with explicit chance, the
+    chance player's outcomes drawn like any move; each cloned."""
+    game = rc.new_game(rules, teams=teams, seed=seed, chance="explicit")
+    rnd = random.Random(seed)
+    out = []
+    while not game.is_over and len(out) < count:
+        out.append(game.clone())
+        game.play(rnd.choice(game.legal_moves()))
+    return out
+
+
+def test_chance_outcomes_are_words_of_the_same_space(en):
+    """Explicit chance: the deal of the map, draws and the players' moves are
+    all taken word by word in the one space of the configuration."""
+    positions = explicit_positions(en, 5, TEAMS["2v2"], 150)
+    space = ActionSpace.for_game(positions[0])
+    kinds = set()
+    for game in positions:
+        assert ActionSpace.for_game(game) is space
+        for move in game.legal_moves():
+            assert space.decode(space.encode(move)) == move
+        if game.to_move == "chance":
+            kinds.add(game.legal_moves()[0].split(" ")[0])
+            reached = word_moves(space, game)
+            assert sorted(m for m, _ in reached) == sorted(o for o, _ in game.chance_outcomes())
+    assert kinds == {"deal", "draw"}
+
+
+def test_a_deal_played_word_by_word(en):
+    game = rc.new_game(en, seed=2, chance="explicit")
+    assert game.to_move == "chance"
+    space = ActionSpace.for_game(game)
+    assert space.legal_actions(game) == [space.id("deal")]
+    prefix = space.step(game, (), space.id("deal"))
+    outcomes = [o for o, _ in game.chance_outcomes()]
+    assert [space.word(a) for a in space.legal_actions(game, prefix)] == sorted(
+        (o.split(" ")[1] for o in outcomes), key=space.id)
+    card = outcomes[0].split(" ")[1]
+    assert space.step(game, prefix, space.id(card)) is None
+    assert game.moves[-1] == f"deal {card}"

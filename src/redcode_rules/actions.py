@@ -5,7 +5,7 @@ a ship, a box. Per game configuration (the ruleset's cards, the board's
 size, the ship ids) ``ActionSpace`` numbers every word the notation can
 write, in a fixed order that depends on neither the seed nor the state, so
 a policy over ``space.size`` integers fits every position of every game of
-that configuration (docs/ai.md, "The action vocabulary").
+that configuration (docs/notation.md, "Moves as words").
 
 A decision is taken word by word: at each step the legal actions are the
 distinct next words of the legal moves that begin with the words chosen so
@@ -25,10 +25,12 @@ moves), for the few games a program steps in turn.
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import index
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .board import box_name
+from .chance import ChanceKind
 from .errors import IllegalMove, RedCodeError
 from .kinds import MoveKind, Pile, Side
 
@@ -42,6 +44,8 @@ STOP = "."
 #: Sorts right after a space: the moves that begin with the words ``w`` are
 #: those from ``w`` (included) to ``w + AFTER_SPACE`` (excluded).
 AFTER_SPACE = "!"
+#: How many configurations (and rulesets) the spaces' cache keeps at once.
+KEPT_SPACES = 256
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
 
@@ -72,10 +76,11 @@ class WordGroup(NamedTuple):
 
 def keywords() -> tuple[str, ...]:
     """The keywords of the notation: every kind of move but a maneuver's own
-    use (which begins with the maneuver), then the crew sources that are not
-    maneuvers (``recover withdrawn``)."""
+    use (which begins with the maneuver), the crew sources that are not
+    maneuvers (``recover withdrawn``), then the first words of the chance
+    player's outcomes (``draw kamikaze``, ``deal atoll``)."""
     return tuple([k.value for k in MoveKind if k is not MoveKind.USE]
-                 + [p.value for p in Pile])
+                 + [p.value for p in Pile] + [c.value for c in ChanceKind])
 
 
 def vocabulary_groups(rules: Ruleset, width: int, height: int,
@@ -91,13 +96,15 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
     named = tuple(s for s in ship_ids if s not in typed)
     return (
         WordGroup("stop", "ends a move that begins a longer legal move", (STOP,)),
-        WordGroup("keyword", "the notation's keywords (docs/notation.md)", keywords()),
+        WordGroup("keyword", "the notation's keywords, then the chance player's",
+                  keywords()),
         WordGroup("box", "every box of the board, row by row", tuple(
             box_name(i, width) for i in range(width * height))),
         WordGroup("ship", "every ship id: each side's ship of each type", typed + named),
         WordGroup("maneuver", "every maneuver, in the ruleset's order", tuple(rules.maneuvers)),
         WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
-        WordGroup("map", "every map card (the deal of the board)", tuple(rules.maps)),
+        WordGroup("map", "every map card (`deal <map card>`, explicit chance)",
+                  tuple(rules.maps)),
     )
 
 
@@ -111,7 +118,6 @@ class _Node(NamedTuple):
     hi: int
     complete: bool
     actions: list[int]
-    allowed: frozenset[int]
 
 
 class _Position:
@@ -147,15 +153,23 @@ class ActionSpace:
 
     def __init__(self, groups: Sequence[WordGroup], rules: Ruleset | None = None):
         words: list[str] = []
-        for group in groups:
-            words.extend(w for w in group.words if w not in words)
-        self.groups = tuple(groups)
+        seen: set[str] = set()
+        kept = []
+        for group in groups:  # a word in two groups (a card named like a box) is in the first
+            new = tuple(w for w in dict.fromkeys(group.words) if w not in seen)
+            seen.update(new)
+            words.extend(new)
+            kept.append(group._replace(words=new))
+        self.groups = tuple(kept)
+        """The groups of words in id order, each word in one group: a group's
+        ids follow the previous group's."""
         self.words: tuple[str, ...] = tuple(words)
         self.size = len(words)
         self._ids = {w: i for i, w in enumerate(words)}
         self.stop = self._ids[STOP]
         self._rules = rules  # kept so that the cache key's id stays its own
         self._positions: dict[int, _Position] = {}
+        self._last: _Position | None = None
 
     # ------------------------------------------------------------ making
     @classmethod
@@ -178,6 +192,8 @@ class ActionSpace:
         key = (id(rules), width, height, groups[3].words)
         space = cls._cache.get(key)
         if space is None:
+            if len(cls._cache) >= KEPT_SPACES:
+                cls._cache.clear()
             space = cls._cache[key] = cls(groups, rules)
         return space
 
@@ -220,104 +236,126 @@ class ActionSpace:
 
     def rows(self) -> list[tuple[int, str, str]]:
         """(id, word, group) per word, in id order: the documentation table."""
-        group_of = {}
-        for group in self.groups:
-            for w in group.words:
-                group_of.setdefault(w, group.name)
-        return [(i, w, group_of[w]) for i, w in enumerate(self.words)]
+        return [(i, w, group.name) for i, (w, group) in
+                enumerate((w, g) for g in self.groups for w in g.words)]
 
     # ------------------------------------------------------------ play
     def legal_actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
         """The actions legal after ``prefix``: the ids of the distinct next
         words of the legal moves that begin with it, ascending (``STOP`` if
         the prefix is itself a legal move)."""
-        return list(self._asked(game, tuple(prefix)).actions)
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        return node.actions.copy()
 
     def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
         """Take ``action`` after ``prefix``: the new prefix, or None once the
         words make a whole legal move, which is then played on ``game``.
         ``IllegalAction`` (game unchanged) for an action not legal there."""
-        prefix = tuple(prefix)
-        node = self._asked(game, prefix)
-        if action not in node.allowed:
-            raise self._illegal(game, node, prefix, action)
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        if action not in node.actions or isinstance(action, bool):
+            raise self._illegal(pos, node, prefix, action)
+        if type(action) is not int:
+            action = index(action)  # a numpy integer from an adapter: a plain one
         if action == self.stop:
             game.play(node.text)
             return None
-        longer = prefix + (action,)
-        child = self._node(game, longer)
-        if child.complete and child.hi - child.lo == 1:
-            game.play(child.text)
+        word = self.words[action]
+        text = node.text + " " + word if prefix else word
+        moves = pos.moves
+        lo = bisect_left(moves, text, node.lo, node.hi)
+        hi = bisect_left(moves, text + AFTER_SPACE, lo, node.hi)
+        if hi - lo == 1 and moves[lo] == text:  # a whole move, and no longer one
+            game.play(text)
             return None
+        longer = prefix + (action,)
+        pos.nodes[longer] = self._scan(moves, text, lo, hi)
         return longer
 
     def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
         """The actions that play legal ``move`` now, word by word: its words,
         then ``STOP`` if it begins a longer legal move."""
         ids = self.encode(move)
-        node = self._node(game, ids)
+        node = self._node(self._position(game), ids)
         if not node.complete:
-            raise game._illegal(move)
+            raise IllegalMove(move, game.explain(move) or "not a legal move now",
+                              game.legal_moves())
         return ids + (self.stop,) if node.hi - node.lo > 1 else ids
 
     # ------------------------------------------------------------ the trie
     def _position(self, game: Game) -> _Position:
+        """The game's current decision, listed once: the last one asked is
+        checked first (a playout asks about one game, step after step)."""
+        pos = self._last
+        state = game.state
+        if pos is not None and pos.game is game and pos.state is state:
+            played = getattr(game, "_moves", None)
+            if played is not None and len(played) == pos.count:
+                return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
         if pos is None or pos.game is not game or pos.state is not state or pos.count != count:
             moves = game.legal_moves()
-            moves.sort()  # sorted already: a pass to check it
+            moves.sort()  # sorted already (one pass), unless a listing is not
             pos = _Position(game, state, count, moves)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
             self._positions[id(game)] = pos
+        self._last = pos
         return pos
 
-    def _node(self, game: Game, prefix: tuple[int, ...]) -> _Node:
-        pos = self._position(game)
+    def _node(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
         node = pos.nodes.get(prefix)
         if node is None:
-            node = pos.nodes[prefix] = self._make_node(pos.moves, prefix)
+            moves = pos.moves
+            if prefix:
+                text = " ".join([self.word(i) for i in prefix])
+                lo = bisect_left(moves, text)
+                node = self._scan(moves, text, lo, bisect_left(moves, text + AFTER_SPACE, lo))
+            else:
+                node = self._scan(moves, "", 0, len(moves))
+            if node.actions or not prefix:  # a prefix that leads nowhere is refused each time
+                pos.nodes[prefix] = node
         return node
 
-    def _asked(self, game: Game, prefix: tuple[int, ...]) -> _Node:
+    def _asked(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
         """The node of a prefix a player is asked to continue: one that begins
         a legal move and is not a whole one already played (``IllegalAction``)."""
-        node = self._node(game, prefix)
+        node = self._node(pos, prefix)
         if not node.actions and prefix:
             raise IllegalAction(node.text, f"no legal move begins with {node.text!r} and "
                                 "goes on", [], prefix, [])
         return node
 
-    def _make_node(self, moves: list[str], prefix: tuple[int, ...]) -> _Node:
-        if prefix:
-            text = " ".join([self.word(i) for i in prefix])
-            lo = bisect_left(moves, text)
-            hi = bisect_left(moves, text + AFTER_SPACE, lo)
-            head = text + " "
-        else:
-            text, lo, hi, head = "", 0, len(moves), ""
+    def _scan(self, moves: list[str], text: str, lo: int, hi: int) -> _Node:
+        """The node of the moves ``moves[lo:hi]`` that begin with the words
+        ``text``: one bisection per distinct next word."""
+        head = text + " " if text else ""
         complete = lo < hi and moves[lo] == text
         start = len(head)
-        ids = self._ids
+        get = self._ids.get
         actions = [self.stop] if complete and hi - lo > 1 else []
         i = lo + 1 if complete else lo
         while i < hi:
             move = moves[i]
             end = move.find(" ", start)
             word = move[start:] if end < 0 else move[start:end]
-            at = ids.get(word)
+            at = get(word)
             if at is None:
                 raise UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
                                   "not in the action space of this configuration")
             actions.append(at)
-            i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi)
+            i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
         actions.sort()
-        return _Node(text, lo, hi, complete, actions, frozenset(actions))
+        return _Node(text, lo, hi, complete, actions)
 
-    def _illegal(self, game: Game, node: _Node, prefix: tuple[int, ...],
+    def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
                  action: object) -> IllegalAction:
-        pos = self._position(game)
         chosen = repr(node.text) if prefix else "no word"
         if self.is_id(action):
             word = self.words[action]  # type: ignore[index]
