@@ -16,6 +16,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install -e '.[ai]' (the ai extra)")
 
 import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from conftest import EXAMPLES  # noqa: E402
 from redcode_rules import openspiel as ros  # noqa: E402
@@ -82,8 +83,6 @@ def test_random_sim_test_passes_on_long_games_with_an_example_card_file(teams):
 
 
 def test_the_python_ismcts_bot_plays_whole_games_with_the_resampler():
-    from open_spiel.python.algorithms import ismcts, mcts
-
     game = load(turn_limit=6, placement="fixed")
     random.seed(3)
     rs = np.random.RandomState(3)
