@@ -6,9 +6,9 @@
     game.legal_moves(); game.play("end")
 """
 from . import svg
-from .errors import (BadArgument, DslError, Failure, IllegalMove, LanguageError, NothingToUndo,
-                     RedCodeError, ReplayError, SaveError, ScenarioError, SetupError, UnknownName,
-                     UsageError)
+from .errors import (BadArgument, DslError, Failure, IllegalAction, IllegalMove, LanguageError,
+                     NothingToUndo, RedCodeError, ReplayError, SaveError, ScenarioError, SetupError,
+                     UnknownName, UnknownWord, UsageError)
 from .game import Game, ShipView, new_game
 from .loader import load_ruleset, load_source
 from .model import CardDef, Ruleset, ShipDef
@@ -53,7 +53,8 @@ def compiled_modules() -> list[str]:
             out.append(info.name)
     return sorted(out)
 
-__all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalMove",
-           "LanguageError", "NothingToUndo", "RedCodeError", "ReplayError", "Ruleset", "SaveError",
-           "ScenarioError", "SetupError", "ShipDef", "ShipView", "UnknownName", "UsageError",
-           "compiled_modules", "load_ruleset", "load_source", "new_game", "svg"]
+__all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalAction",
+           "IllegalMove", "LanguageError", "NothingToUndo", "RedCodeError", "ReplayError", "Ruleset",
+           "SaveError", "ScenarioError", "SetupError", "ShipDef", "ShipView", "UnknownName",
+           "UnknownWord", "UsageError", "compiled_modules", "load_ruleset", "load_source",
+           "new_game", "svg"]

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .board import box_name
 from .chance import ChanceKind
-from .errors import IllegalMove, RedCodeError
+from .errors import IllegalAction, IllegalMove, UnknownWord
 from .kinds import MoveKind, Pile, Side
 
 if TYPE_CHECKING:
@@ -48,22 +48,6 @@ AFTER_SPACE = "!"
 KEPT_SPACES = 256
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
-
-
-class UnknownWord(RedCodeError):
-    """A word or action id outside the vocabulary of a configuration."""
-
-
-class IllegalAction(IllegalMove):
-    """An action that is not a next word of a legal move after the words
-    chosen so far. The game is left unchanged. ``prefix`` holds the words
-    chosen so far, ``legal_actions`` the actions legal after them."""
-
-    def __init__(self, words: str, reason: str, legal_moves: list[str],
-                 prefix: tuple[int, ...], legal_actions: list[int]):
-        super().__init__(words, reason, legal_moves)
-        self.prefix = prefix
-        self.legal_actions = legal_actions
 
 
 class WordGroup(NamedTuple):
@@ -124,10 +108,9 @@ class _Position:
     """One game's current decision as the space sees it: its sorted legal
     moves and the nodes asked for so far."""
 
-    __slots__ = ("game", "state", "count", "moves", "nodes")
+    __slots__ = ("state", "count", "moves", "nodes")
 
-    def __init__(self, game: Game, state: object, count: int, moves: list[str]):
-        self.game = game
+    def __init__(self, state: object, count: int, moves: list[str]):
         self.state = state
         self.count = count
         self.moves = moves
@@ -135,8 +118,10 @@ class _Position:
 
 
 def _position_key(game: Game) -> tuple[object, int]:
-    """What identifies a game's decision: its state object (replaced by
-    ``undo``) and its number of moves (every ``play`` adds one)."""
+    """What identifies a game's decision: its state object (a game's own: a
+    clone copies it, ``undo`` replaces it) and its number of moves (every
+    ``play`` adds one). A space keeps the state, not the game: a game that
+    is gone may leave its id to another, never its state's while kept."""
     moves = getattr(game, "_moves", None)
     return game.state, len(moves) if moves is not None else len(game.moves)
 
@@ -292,17 +277,16 @@ class ActionSpace:
         """The game's current decision, listed once: the last one asked is
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
-        state = game.state
-        if pos is not None and pos.game is game and pos.state is state:
+        if pos is not None and pos.state is game.state:
             played = getattr(game, "_moves", None)
             if played is not None and len(played) == pos.count:
                 return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
-        if pos is None or pos.game is not game or pos.state is not state or pos.count != count:
+        if pos is None or pos.state is not state or pos.count != count:
             moves = game.legal_moves()
             moves.sort()  # sorted already (one pass), unless a listing is not
-            pos = _Position(game, state, count, moves)
+            pos = _Position(state, count, moves)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
             self._positions[id(game)] = pos
@@ -357,8 +341,8 @@ class ActionSpace:
     def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
                  action: object) -> IllegalAction:
         chosen = repr(node.text) if prefix else "no word"
-        if self.is_id(action):
-            word = self.words[action]  # type: ignore[index]
+        if isinstance(action, int) and self.is_id(action):
+            word = self.words[action]
             what, written = f"action {action} ({word!r})", f"{node.text} {word}".strip()
         else:
             what, written = f"action {action!r}", f"{node.text} <{action!r}>".strip()

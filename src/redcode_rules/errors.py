@@ -174,6 +174,23 @@ class IllegalMove(RedCodeError):
         super().__init__(f"illegal move {quote(move)}: {self.reason}")
 
 
+class UnknownWord(RedCodeError):
+    """A word or action id outside the action vocabulary of a configuration
+    (``redcode_rules.actions``)."""
+
+
+class IllegalAction(IllegalMove):
+    """An action that is not a next word of a legal move after the words
+    chosen so far. The game is left unchanged. ``prefix`` holds the words
+    chosen so far, ``legal_actions`` the actions legal after them."""
+
+    def __init__(self, words: str, reason: str, legal_moves: list[str],
+                 prefix: tuple[int, ...], legal_actions: list[int]):
+        super().__init__(words, reason, legal_moves)
+        self.prefix = prefix
+        self.legal_actions = legal_actions
+
+
 class LanguageError(RedCodeError):
     """A language with no texts (``game.lang``, ``narration``, ``rules.text``):
     the message names the languages that have them (``lang/*.yaml``)."""
