@@ -23,7 +23,9 @@ are printed for reference.
 
 It prints moves/s (moves of the players; chance outcomes are not counted
 but are played in the time), the ratio and actions/s (words; chance
-outcomes apart). Needs the ``ai`` extra.
+outcomes apart), and the same games played word by word through
+``ActionSpace`` alone, without an adapter (what the word-by-word play
+costs by itself). Needs the ``ai`` extra.
 
     python benchmarks/ai_adapters.py [--games 20] [--teams 1v1 2v2] [--turn-limit 0]
                                      [--repeat 3]
@@ -44,6 +46,7 @@ import numpy as np
 import pyspiel
 
 import redcode_rules.openspiel  # noqa: F401  (registers python_redcode)
+from redcode_rules.actions import ActionSpace
 from redcode_rules.ai_setup import AiSetup
 from redcode_rules.chance import ChanceKind
 from redcode_rules.pettingzoo import raw_env
@@ -120,6 +123,31 @@ def engine_replays(setup: AiSetup, games: list[tuple[int, list[str]]], chance: s
             else:
                 game.legal_moves()
             game.play(move)
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(game.moves)
+    return tally
+
+
+def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]]) -> Tally:
+    """The given games played word by word through ``ActionSpace`` alone (each
+    step's legal actions asked, then the word taken), no adapter around it:
+    the share of the adapters' time that is the word-by-word play itself."""
+    tally = Tally()
+    for seed, moves in games:
+        words = []
+        game = setup.new_game(chance="sampled", seed=seed)
+        space = ActionSpace.for_game(game)
+        for move in moves:
+            words.append(space.actions_of(game, move))
+            game.play(move)
+        start = time.perf_counter()
+        game = setup.new_game(chance="sampled", seed=seed)
+        for actions in words:
+            prefix: tuple[int, ...] | None = ()
+            for action in actions:
+                space.legal_actions(game, prefix)
+                prefix = space.step(game, prefix, action)
+            tally.actions += len(actions)
         tally.seconds += time.perf_counter() - start
         tally.moves += player_moves(game.moves)
     return tally
@@ -208,12 +236,16 @@ def main() -> None:
                 ("PettingZoo (observations)", "sampled",
                  lambda s: pettingzoo_playouts(setup, s, True))]
         for name, chance, run in runs:
-            adapter, engine = Tally(), Tally()
+            adapter, engine, words = Tally(), Tally(), Tally()
             for seed in seeds:  # each game through the adapter, then the engine: paired
                 through = fastest(lambda: run([seed]))
                 adapter.add(through)
                 engine.add(fastest(lambda: engine_replays(setup, through.games, chance)))
+                if chance == "sampled" and name.endswith("(masks only)"):
+                    words.add(fastest(lambda: word_replays(setup, through.games)))
             print(adapter.line(name, engine))
+            if words.moves:
+                print(words.line("  word by word, no adapter", engine))
 
 
 if __name__ == "__main__":
