@@ -5,7 +5,8 @@
 The card reference (``gen_reference.py``), the DSL reference
 (``gen_dsl_reference.py``) and the cookbook with its pictures
 (``gen_cookbook.py``) are generated from the card data, the grammar and the
-cookbook entries. They are kept in the repository, so a reader of
+cookbook entries; the AI tables (``gen_ai_tables.py``) from the action
+vocabulary and the tensor layouts. They are kept in the repository, so a reader of
 docs/dsl.md on a code host reaches them as the site's reader does;
 tests/test_docs_generated.py fails when a kept page differs from what its script
 writes now (run this script after changing cards, texts or entries).
@@ -20,7 +21,7 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 #: the scripts, each writing pages through ``mkdocs_gen_files.open``
-SCRIPTS = ("gen_reference.py", "gen_dsl_reference.py", "gen_cookbook.py")
+SCRIPTS = ("gen_reference.py", "gen_dsl_reference.py", "gen_cookbook.py", "gen_ai_tables.py")
 
 
 def generate(out: Path) -> set[str]:

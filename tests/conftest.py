@@ -53,6 +53,26 @@ TEAMS = {
 OPEN_BOARD = "\n".join(["........"] * 6)
 
 
+#: the package's modules that need the ai extra, by the package each imports
+AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo"}
+
+
+def package_modules() -> list:
+    """Every module of the package, imported; the AI adapters only where the
+    ai extra is installed (the core is tested without it)."""
+    import importlib
+    import importlib.util
+    import pkgutil
+
+    modules = []
+    for info in pkgutil.iter_modules(rc.__path__):
+        needs = AI_ADAPTERS.get(info.name)
+        if needs is not None and importlib.util.find_spec(needs) is None:
+            continue
+        modules.append(importlib.import_module(f"redcode_rules.{info.name}"))
+    return modules
+
+
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:
     """A new game with the fixed placement (D2.8: blue b2, a2, b1; red g5, h5,
     g6): the first turn has begun."""

@@ -343,15 +343,13 @@ def test_a_second_recovery_round_trips():
 def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
     """All user errors live in redcode_rules.errors (one place to read them),
     each exported by the package; the modules that raise them re-import them."""
-    import importlib
     import inspect
-    import pkgutil
 
+    from conftest import package_modules
     from redcode_rules import cli, errors, replay
 
     defined = {}
-    for info in pkgutil.iter_modules(rc.__path__):
-        module = importlib.import_module(f"redcode_rules.{info.name}")
+    for module in package_modules():
         for name, obj in vars(module).items():
             if inspect.isclass(obj) and issubclass(obj, BaseException) \
                     and obj.__module__.startswith("redcode_rules"):

@@ -198,15 +198,13 @@ def test_every_logged_event_but_turn_end_gets_a_line(played):
 def test_no_module_keeps_words_of_its_own_per_language():
     """Every word a player reads comes from lang/*.yaml: no module of the
     package holds a table keyed by language (as svg.py once held its words)."""
-    import importlib
-    import pkgutil
+    from conftest import package_modules
 
     tables = []
-    for info in pkgutil.iter_modules(rc.__path__):
-        module = importlib.import_module(f"redcode_rules.{info.name}")
+    for module in package_modules():
         for name, value in vars(module).items():
             if isinstance(value, dict) and {"es", "it"} <= set(value):
-                tables.append(f"{info.name}.{name}")
+                tables.append(f"{module.__name__}.{name}")
     assert tables == []
 
 

@@ -1,0 +1,252 @@
+"""Random playouts through the AI adapters against the engine's own.
+
+For each configuration, games are played to the end with uniformly random
+choices:
+
+- engine: ``game.play(random.choice(game.legal_moves()))``, chance sampled
+  by the game's RNG (as ``benchmarks/playouts.py``), and the same with
+  ``chance="explicit"`` (every chance node settled by its probabilities);
+- OpenSpiel: ``state.apply_action(random.choice(state.legal_actions()))``,
+  chance nodes by ``state.chance_outcomes()`` (no observation asked);
+- PettingZoo: ``env.agent_iter()`` / ``env.last()`` / a random legal word of
+  the mask (``random.choice`` of its ``np.flatnonzero``: gymnasium's
+  ``action_space.sample(mask)`` alone costs more than a word) / ``env.step``,
+  once with every observation built (``last()``), once with the mask only
+  (``last(observe=False)`` and ``env.action_mask(agent)``).
+
+A random word at each step is not a random move (a move of many words is
+less likely), so the adapters' games are not the engine's: each adapter's
+ratio is to the engine playing *the same games* — the moves the adapter
+played, each decision listed (``legal_moves()``, ``chance_outcomes()``)
+then played, as a random playout does. The engine's own random playouts
+are printed for reference.
+
+It prints moves/s (moves of the players; chance outcomes are not counted
+but are played in the time), the ratio and actions/s (words; chance
+outcomes apart), and the same games played word by word through
+``ActionSpace`` alone, without an adapter (what the word-by-word play
+costs by itself). Needs the ``ai`` extra.
+
+    python benchmarks/ai_adapters.py [--games 20] [--teams 1v1 2v2] [--turn-limit 0]
+                                     [--repeat 3]
+
+Each game is run ``--repeat`` times and the fastest kept, as ``timeit``
+does, and each game through an adapter is timed next to the same game in
+the engine: on a machine shared with other work the slower runs measure the
+others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+import pyspiel
+
+import redcode_rules.openspiel  # noqa: F401  (registers python_redcode)
+from redcode_rules.actions import ActionSpace
+from redcode_rules.ai_setup import AiSetup
+from redcode_rules.chance import ChanceKind
+from redcode_rules.pettingzoo import raw_env
+
+#: As benchmarks/playouts.py: every game starts from the fixed placement (D2.8).
+PLACEMENT = "fixed"
+CHANCE_WORDS = frozenset(k.value for k in ChanceKind)
+
+
+def player_moves(moves: list[str]) -> int:
+    """The moves of the players (not the chance outcomes) of a game's list."""
+    return sum(1 for m in moves if m.split(" ", 1)[0] not in CHANCE_WORDS)
+
+
+class Tally:
+    """Moves, actions and chance outcomes played, the time taken, and the
+    games' move lists (chance outcomes included) with their seeds."""
+
+    def __init__(self) -> None:
+        self.moves = self.actions = self.chance = 0
+        self.seconds = 0.0
+        self.games: list[tuple[int, list[str]]] = []
+
+    @property
+    def rate(self) -> float:
+        """Moves per second."""
+        return self.moves / self.seconds
+
+    def add(self, other: Tally) -> None:
+        """Counts another tally's games in this one."""
+        self.moves += other.moves
+        self.actions += other.actions
+        self.chance += other.chance
+        self.seconds += other.seconds
+        self.games += other.games
+
+    def line(self, name: str, base: Tally | None) -> str:
+        ratio = f"  {self.rate / base.rate:5.2f}x the engine's {base.rate:,.0f}" if base else ""
+        actions = f"  {self.actions / self.seconds:9,.0f} actions/s" if self.actions else ""
+        return (f"  {name:<28} {self.rate:9,.0f} moves/s{ratio}{actions}"
+                f"  ({self.moves:,} moves, {self.chance:,} chance outcomes, "
+                f"{self.seconds:.2f} s)")
+
+
+def engine_playouts(setup: AiSetup, seeds: list[int], chance: str) -> Tally:
+    tally = Tally()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        start = time.perf_counter()
+        game = setup.new_game(chance=chance, seed=seed)
+        while not game.is_over:
+            if game.is_chance_node:
+                outcomes, odds = zip(*game.chance_outcomes())
+                game.play(rnd.choices(outcomes, odds)[0])
+                tally.chance += 1
+            else:
+                game.play(rnd.choice(game.legal_moves()))
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(game.moves)
+    return tally
+
+
+def engine_replays(setup: AiSetup, games: list[tuple[int, list[str]]], chance: str) -> Tally:
+    """The engine playing given games as a random playout would: each
+    decision listed, then the game's move played."""
+    tally = Tally()
+    for seed, moves in games:
+        start = time.perf_counter()
+        game = setup.new_game(chance=chance, seed=seed)
+        for move in moves:
+            if game.is_chance_node:
+                game.chance_outcomes()
+                tally.chance += 1
+            else:
+                game.legal_moves()
+            game.play(move)
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(game.moves)
+    return tally
+
+
+def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]]) -> Tally:
+    """The given games played word by word through ``ActionSpace`` alone (each
+    step's legal actions asked, then the word taken), no adapter around it:
+    the share of the adapters' time that is the word-by-word play itself."""
+    tally = Tally()
+    for seed, moves in games:
+        words = []
+        game = setup.new_game(chance="sampled", seed=seed)
+        space = ActionSpace.for_game(game)
+        for move in moves:
+            words.append(space.actions_of(game, move))
+            game.play(move)
+        start = time.perf_counter()
+        game = setup.new_game(chance="sampled", seed=seed)
+        for actions in words:
+            prefix: tuple[int, ...] | None = ()
+            for action in actions:
+                space.legal_actions(game, prefix)
+                prefix = space.step(game, prefix, action)
+            tally.actions += len(actions)
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(game.moves)
+    return tally
+
+
+def openspiel_playouts(setup: AiSetup, seeds: list[int]) -> Tally:
+    game = pyspiel.load_game("python_redcode", setup.params())
+    tally = Tally()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        start = time.perf_counter()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rnd.choices(actions, probs)[0])
+                tally.chance += 1
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+                tally.actions += 1
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(state.position.game.moves)
+        tally.games.append((seed, list(state.position.game.moves)))
+    return tally
+
+
+def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool) -> Tally:
+    env = raw_env(**{**setup.params(), "cards": list(setup.cards)})
+    tally = Tally()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        start = time.perf_counter()
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            if observe:
+                obs, _, terminated, truncated, _ = env.last()
+                mask = None if terminated or truncated else obs["action_mask"]
+            else:
+                _, _, terminated, truncated, _ = env.last(observe=False)
+                mask = None if terminated or truncated else env.action_mask(agent)
+            if mask is None:
+                env.step(None)
+                continue
+            env.step(rnd.choice(np.flatnonzero(mask).tolist()))
+            tally.actions += 1
+        tally.seconds += time.perf_counter() - start
+        tally.moves += player_moves(env.game.moves)
+        tally.games.append((env.game.setup["seed"], list(env.game.moves)))
+    return tally
+
+
+def warm_up(setup: AiSetup) -> None:
+    """One game down every path first: the rules compiled, the caches filled."""
+    engine_playouts(setup, [0], "sampled")
+    engine_playouts(setup, [0], "explicit")
+    openspiel_playouts(setup, [0])
+    pettingzoo_playouts(setup, [0], True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per configuration")
+    parser.add_argument("--teams", nargs="+", default=["1v1", "2v2", "3v3"])
+    parser.add_argument("--edition", default="en")
+    parser.add_argument("--turn-limit", type=int, default=0, help="0: the rules' own")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each measure, the fastest kept (a loaded machine)")
+    args = parser.parse_args()
+    for teams in args.teams:
+        setup = AiSetup(edition=args.edition, teams=teams, placement=PLACEMENT,
+                        turn_limit=args.turn_limit)
+        seeds = list(range(1, args.games + 1))
+        warm_up(setup)
+        print(f"{args.edition} {teams} war, {args.games} random games, each measure the "
+              f"fastest of {args.repeat}")
+        fastest = lambda run: min((run() for _ in range(args.repeat)),  # noqa: E731
+                                  key=lambda t: t.seconds)
+        for chance in ("sampled", "explicit"):
+            own = Tally()
+            for seed in seeds:
+                own.add(fastest(lambda: engine_playouts(setup, [seed], chance)))
+            print(own.line(f"engine (chance {chance})", None))
+        runs = [("OpenSpiel python_redcode", "explicit", lambda s: openspiel_playouts(setup, s)),
+                ("PettingZoo (masks only)", "sampled",
+                 lambda s: pettingzoo_playouts(setup, s, False)),
+                ("PettingZoo (observations)", "sampled",
+                 lambda s: pettingzoo_playouts(setup, s, True))]
+        for name, chance, run in runs:
+            adapter, engine, words = Tally(), Tally(), Tally()
+            for seed in seeds:  # each game through the adapter, then the engine: paired
+                through = fastest(lambda: run([seed]))
+                adapter.add(through)
+                engine.add(fastest(lambda: engine_replays(setup, through.games, chance)))
+                if chance == "sampled" and name.endswith("(masks only)"):
+                    words.add(fastest(lambda: word_replays(setup, through.games)))
+            print(adapter.line(name, engine))
+            if words.moves:
+                print(words.line("  word by word, no adapter", engine))
+
+
+if __name__ == "__main__":
+    main()

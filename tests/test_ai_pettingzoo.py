@@ -1,0 +1,147 @@
+"""The PettingZoo AEC environment (redcode_rules.pettingzoo) passes
+PettingZoo's own API, seed and render tests.
+
+Needs the ``ai`` extra; skipped without it.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip(
+    "pettingzoo", reason="PettingZoo is not installed: pip install -e '.[ai]' (the ai extra)")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+
+from conftest import EXAMPLES  # noqa: E402
+from redcode_rules.pettingzoo import RedCodeEnv, env, raw_env  # noqa: E402
+
+SHORT = 12  # turns of a quick run's game
+
+#: What api_test says of every environment with a Dict observation and of
+#: agents not named player_N: advice, not failures.
+ADVICE = ("Observation is not a NumPy array",
+          "Observation space for each agent probably should be",
+          "We recommend agents to be named in the format")
+
+pytestmark = [pytest.mark.filterwarnings(f"ignore:{advice}") for advice in ADVICE]
+
+
+@pytest.mark.parametrize("teams", ["1v1", "2v2", "3v3"])
+def test_api_test_passes(teams):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(teams=teams, turn_limit=SHORT), num_cycles=200)
+    said = {str(w.message) for w in caught}
+    assert [s for s in said if not s.startswith(ADVICE)] == []
+
+
+def test_api_test_passes_with_an_example_card_file():
+    api_test(env(cards=[str(EXAMPLES / "hand_and_deck.rc")], turn_limit=SHORT), num_cycles=200)
+
+
+@pytest.mark.parametrize("teams", ["1v1", "3v3"])
+def test_seed_test_passes(teams):
+    seed_test(lambda: env(teams=teams, turn_limit=SHORT), num_cycles=200)
+
+
+def test_render_test_passes():
+    render_test(lambda render_mode=None: env(turn_limit=SHORT, render_mode=render_mode))
+
+
+@pytest.mark.mass
+@pytest.mark.parametrize("edition", ["en", "es", "it"])
+@pytest.mark.parametrize("teams", ["1v1", "2v2", "3v3"])
+def test_api_and_seed_tests_pass_on_whole_games(edition, teams):
+    api_test(env(edition=edition, teams=teams), num_cycles=100_000)
+    seed_test(lambda: env(edition=edition, teams=teams), num_cycles=100_000)
+
+
+# ------------------------------------------------------------------ the environment
+def test_agents_are_the_seats_and_spaces_the_vocabulary():
+    e = raw_env(teams="2v2")
+    e.reset(seed=0)
+    assert e.possible_agents == e.agents == e.game.ships
+    assert e.agent_selection == e.game.to_move
+    for agent in e.agents:
+        act = e.action_space(agent)
+        obs = e.observation_space(agent)
+        assert isinstance(act, spaces.Discrete) and act.n == e.space.size
+        assert isinstance(obs, spaces.Dict) and set(obs.spaces) == {"observation", "action_mask"}
+        assert obs["action_mask"].shape == (e.space.size,)
+
+
+def test_the_mask_is_the_legal_words_of_the_mover_only():
+    e = raw_env(placement="fixed")
+    e.reset(seed=3)
+    mover = e.agent_selection
+    other = next(a for a in e.agents if a != mover)
+    mask = e.observe(mover)["action_mask"]
+    assert list(np.flatnonzero(mask)) == e.space.legal_actions(e.game, ())
+    assert not e.observe(other)["action_mask"].any()
+
+
+def test_a_seed_deals_the_same_game_and_another_seed_another():
+    def first_moves(seed, n=40):
+        e = raw_env()
+        e.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        for _ in range(n):
+            mask = e.observe(e.agent_selection)["action_mask"]
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+        return e.game.moves, e.game.board_text()
+
+    assert first_moves(7) == first_moves(7)
+    assert first_moves(7)[1] != first_moves(8)[1]
+
+
+def test_a_whole_game_ends_with_team_rewards_and_every_agent_done():
+    e = env(teams="2v2", turn_limit=SHORT)
+    e.reset(seed=11)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    game = e.unwrapped.game
+    assert game.is_over and e.agents == []
+    assert sum(totals.values()) == 0
+    for agent, total in totals.items():
+        side = game.ship(agent).side
+        assert total == (0.0 if game.winner == "draw" else 1.0 if side == game.winner else -1.0)
+
+
+def test_ansi_rendering_is_the_board_and_the_decision():
+    e = raw_env(render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text.startswith(e.game.board_text())
+    assert f"{e.game.to_move} to move" in text
+
+
+def test_an_illegal_word_is_refused_and_changes_nothing():
+    from redcode_rules.actions import IllegalAction
+
+    e = raw_env()
+    e.reset(seed=2)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    moves = list(e.game.moves)
+    with pytest.raises(IllegalAction):
+        e.step(bad)
+    assert e.game.moves == moves and e.prefix == ()
+
+
+def test_a_bad_render_mode_or_parameter_is_refused():
+    with pytest.raises(ValueError, match="render_mode"):
+        RedCodeEnv(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="teams"):
+        RedCodeEnv(teams="3v2")
