@@ -259,5 +259,26 @@ def information_state(game: GameCore, player: str) -> str:
     """The string of ``player``'s information set (D7.10): its observation,
     then the public history, every event of the log (which names no card
     hidden from any player)."""
-    history = "\n".join(map(event_line, game.engine.log))
-    return f"{observe(game, player)}\nhistory:\n{history}"
+    return f"{observe(game, player)}\nhistory:\n{public_history(game)}"
+
+
+def public_history(game: GameCore) -> str:
+    """Every event of the log as a line (``event_line``), kept in the game's
+    ``memo`` so that asking at every step of a game costs the new events
+    only, not the whole log again.
+
+    The log only grows, or is cut back and grown again by undo with new
+    event objects, so the lines kept are good for the longest run of
+    events still the same objects: found by bisection on identity."""
+    log = game.engine.log
+    kept: list[tuple[Event, str]] = game.memo.setdefault("history", [])
+    lo, hi = 0, min(len(kept), len(log))
+    while lo < hi:  # the longest prefix of ``kept`` whose events are still in the log
+        mid = (lo + hi + 1) // 2
+        if kept[mid - 1][0] is log[mid - 1]:
+            lo = mid
+        else:
+            hi = mid - 1
+    del kept[lo:]
+    kept.extend((event, event_line(event)) for event in log[lo:])
+    return "\n".join([line for _, line in kept])
