@@ -1,15 +1,14 @@
 """Build hook: the optional compiled core.
 
 The engine is pure Python and stays so. A wheel build (``pip install .``)
-also compiles, with Cython in its pure-Python mode, the modules listed in
-pyproject.toml (``[tool.redcode_rules] compiled``: the hot path of a
-playout — the board's path search, the move generator, the engine and its
-parts, the state, the game) — the same ``.py`` files, unchanged: no
-``.pyx``, no ``.pxd``, no declaration that pins a signature, so no class is
-shaped by what Cython needs (attrs classes, ``__slots__``, Protocols and
-pickling work as in the sources). Cython compiles the functions and
-methods; the classes stay Python classes (docs/design.md, "Speed", says
-why Cython and not mypyc).
+also compiles, with Cython, the module listed in pyproject.toml
+(``[tool.redcode_rules] compiled``: ``board``, the path search and the
+visual field) — the same ``.py`` file, unchanged, no ``.pyx``.
+Declarations in ``board.pxd`` make the path walker and the reach search C
+calls with typed box indexes (docs/design.md, "Speed"). Everything else
+(the game, the engine, the move generator, effects, the DSL compiler,
+docs, CLI) stays interpreted: the pure-Python build is the reference, and
+no class is shaped by what Cython needs.
 
 - Editable installs (``pip install -e .``) are never compiled: a compiled
   module would be built next to its source and would go on running after
@@ -53,9 +52,11 @@ class OptionalBuildExt(build_ext):
         if self.pure_reason is None:
             from Cython.Build import cythonize
             try:
+                # the .pxd files beside the modules declare typed direct
+                # calls (see those files)
                 compiled = cythonize(
                     self.distribution.ext_modules, compiler_directives=DIRECTIVES,
-                    build_dir=os.path.join("build", "cython"), quiet=True)
+                    build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
             except Exception as error:  # Cython refused or crashed: pure Python
                 self.pure_reason = f"Cython failed: {error}"
                 print(f"warning: redcode_rules: {self.pure_reason}; installing it as pure "
