@@ -61,3 +61,30 @@ def test_compiled_declarations_match_the_python_classes():
             assert fields == slots, name
             for method in re.findall(r"cpdef (?:\w+ )?(\w+)\(", body):
                 assert callable(getattr(cls, method)), f"{name}.{method}"
+
+
+def test_the_compiled_core_keeps_the_python_classes():
+    """Compiled or not, the game's classes are the Python classes of the
+    sources: attrs classes keep their slots and their pickling, and a game,
+    its clone and its pickle play on alike."""
+    import pickle
+    import random
+
+    import attrs
+
+    from redcode_rules import board, state
+
+    assert type(state.GameState) is type and attrs.has(state.GameState)
+    assert type(board.Board) is type and attrs.has(board.Board)
+    assert "__dict__" not in dir(state.GameState)
+    game = rc.new_game(rc.load_ruleset("en"), seed=3, placement="fixed")
+    rnd = random.Random(3)
+    for _ in range(40):
+        game.play(rnd.choice(game.legal_moves()))
+    copy = pickle.loads(pickle.dumps(game))
+    clone = game.clone()
+    assert copy.legal_moves() == clone.legal_moves() == game.legal_moves()
+    move = game.legal_moves()[0]
+    for g in (game, copy, clone):
+        g.play(move)
+    assert copy.to_json() == clone.to_json() == game.to_json()
