@@ -1,5 +1,13 @@
 """Bots that choose moves: uniform random, and a one-look greedy player.
 
+A bot decides from what its player may know (``game.observation``,
+docs/rules.md D7.7–D7.9) and the legal moves only, so it plays fair: the
+greedy bot reads the ships, the stack and the cards played from the
+observation, and asks the rules two questions whose answers depend on the
+public position only (what a listed move means, ``move_of``; which ships an
+effect of it would act on, the rules' own selection of ships by box, side
+and status). It never reads a hand, the deck or the game's RNG.
+
 The greedy bot reads the effect objects of the cards through the
 primitive registry (``value`` per unit, which parameter is the amount, and
 the facts that change the value: damage that can sink, a track that caps a
@@ -19,6 +27,7 @@ from .game import Game
 from .kinds import CardKind, MoveKind, Pile
 from .mcts import ISMCTS
 from .moves import Move
+from .observation import Observation
 from .state import StackItem
 
 
@@ -26,6 +35,11 @@ class Bot(Protocol):
     """Anything that picks a legal move for the player to move."""
 
     def choose(self, game: Game) -> str: ...
+
+
+def box_of(game: Game, name: str | None) -> int | None:
+    """A box's index on the game's board (its name as an observation gives it)."""
+    return None if name is None else game.board.lookup[name]
 
 
 class RandomBot:
@@ -79,7 +93,8 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> str:
-        scored = [(self.score(game, game.move_of(text)), self.rng.random(), text)
+        obs = game.observation(game.to_move)
+        scored = [(self.score(game, game.move_of(text), obs), self.rng.random(), text)
                   for text in game.legal_moves()]
         scored.sort(reverse=True)
         return scored[0][2]
@@ -97,18 +112,21 @@ class GreedyBot:
         return Choice(move, self.score(game, game.move_of(move)), reasons)
 
     # ----------------------------------------------------------------- scoring
-    def score(self, game: Game, move: Move) -> float:
+    def score(self, game: Game, move: Move, obs: Observation | None = None) -> float:
         """The move's value to the player deciding: the sum of its reasons."""
         value = 0.0
-        for reason in self.reasons(game, move):
+        for reason in self.reasons(game, move, obs):
             value += reason.value
         return value
 
-    def reasons(self, game: Game, move: Move) -> list[Reason]:
-        """The terms of a move's score, in the order they are added."""
-        st = game.state
-        seat = game.engine.pending()[1]
-        me = st.ships[seat]
+    def reasons(self, game: Game, move: Move, obs: Observation | None = None) -> list[Reason]:
+        """The terms of a move's score, in the order they are added, read
+        from the observation of the player to move (``obs``, made if None)."""
+        if obs is None:
+            obs = game.observation(game.to_move)
+        ships = obs.ships
+        seat = game.ships.index(obs.to_move)
+        me = ships[seat]
         if move.kind in (MoveKind.END, MoveKind.PASS):
             return [Reason("end", 0.0)]
         if move.kind == MoveKind.DISCARD:
@@ -118,15 +136,15 @@ class GreedyBot:
                 return [Reason("recover_withdrawn", 1.0)]
             return [Reason("recover", 0.5, card=move.source)]
         if move.kind == MoveKind.PLACE:
-            near = self.nearest_enemy(game, move.box, me.side)
+            near = self.nearest_enemy(game, move.box, me.side, obs)
             return [Reason("place", -near * 0.1, amount=near)]
         card = game.rules.card(move.card)
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
             amount = prim.units(effect)
-            for ship_seat in self.affected(game, effect.selector, move, seat):
-                ship = st.ships[ship_seat]
+            for ship_seat in self.affected(game, effect.selector, move, seat, obs):
+                ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1
                 if prim.capped_by is not None:  # no more than the track has room for
                     spec = game.rules.ships[ship.type]
@@ -145,18 +163,18 @@ class GreedyBot:
                     out.append(Reason(key, delta, ship=ship.id, amount=amount))
             if prim.to_player:
                 out.append(Reason(prim.name, prim.value * amount, amount=amount))
-            if prim.cancels and st.stack:
-                answered = st.stack[-1]
+            if prim.cancels and obs.stack:
+                answered = obs.stack[-1]
                 harm = self.item_harm(game, answered)
-                out.append(Reason(prim.name, harm if st.ships[answered.seat].side != me.side
-                                  else -harm, card=answered.card,
-                                  ship=st.ships[answered.seat].id))
+                out.append(Reason(prim.name, harm if obs.ship(answered.player).side != me.side
+                                  else -harm, card=answered.card, ship=answered.player))
         if move.path:
             mover = move.target if move.target is not None and card.mover is Selector.TARGET \
                 else seat
-            mover_ship = st.ships[mover]
-            before = self.nearest_enemy(game, mover_ship.position, mover_ship.side)
-            after = self.nearest_enemy(game, move.path[-1], mover_ship.side)
+            mover_ship = ships[mover]
+            before = self.nearest_enemy(game, box_of(game, mover_ship.position),
+                                        mover_ship.side, obs)
+            after = self.nearest_enemy(game, move.path[-1], mover_ship.side, obs)
             sign = 1 if mover_ship.side == me.side else -1
             value = sign * 0.3 * (before - after) - 0.05 * len(move.path)
             out.append(Reason("closer" if value > 0 else "farther", value, ship=mover_ship.id,
@@ -165,13 +183,15 @@ class GreedyBot:
             out.append(Reason("cost", -0.05 * card.cost, card=card.id, amount=card.cost))
         return out
 
-    def affected(self, game: Game, selector: Selector, move: Move, seat: int) -> list[int]:
+    def affected(self, game: Game, selector: Selector, move: Move, seat: int,
+                 obs: Observation) -> list[int]:
         """The ships an effect of the move's card would act on now: the
-        engine's own selection (``StateOps.select``) of the item the move
-        would declare."""
-        st = game.state
+        rules' own selection (``StateOps.select``) of the item the move
+        would declare, which reads the ships' boxes, sides and statuses
+        (public, D7.7) and no card."""
         kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
-        answers = len(st.stack) - 1 if st.stack else None  # a card played on a stack answers it
+        # a card played on a stack answers it
+        answers = len(obs.stack) - 1 if obs.stack else None
         item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers)
         return game.engine.ops.select(selector, item)
 
@@ -184,11 +204,15 @@ class GreedyBot:
         card = game.rules.card(card_id)
         return sum(abs(primitive_of(e).value) * primitive_of(e).units(e) for e in card.effects)
 
-    def nearest_enemy(self, game: Game, box: int | None, side: str) -> int:
+    def nearest_enemy(self, game: Game, box: int | None, side: str,
+                      obs: Observation | None = None) -> int:
+        """The distance from ``box`` to the nearest enemy of ``side`` on the board."""
         if box is None:
             return 0
+        if obs is None:
+            obs = game.observation(game.to_move)
         w = game.board.width
-        dists = [_distance(box, s.position, w) for s in game.state.ships
+        dists = [_distance(box, box_of(game, s.position), w) for s in obs.ships
                  if s.side != side and s.position is not None]
         return min(dists) if dists else 0
 

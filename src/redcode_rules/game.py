@@ -9,6 +9,8 @@ itself to those modules, so a game they build is a ``Game`` (python-chess's
 from __future__ import annotations
 
 import html
+from array import array
+import random
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -18,7 +20,10 @@ from .game_setup import Default
 from .i18n import check_language
 from .model import Ruleset
 from .narrate import board_text, narrate
+from .observation import Observation, information_state, observe
 from .replay import make_replay, replay
+from .resample import resample
+from .tensors import encode_information_state
 from .scenario import game_from_scenario, game_to_scenario
 from .serialize import game_from_json, game_to_json
 from .svg import board
@@ -91,6 +96,29 @@ class Game(GameCore):
     def replay(self) -> dict[str, Any]:
         """This game as a replay (setup + moves); see ``redcode_rules.replay``."""
         return make_replay(self)
+
+    # ------------------------------------------------------------- information
+    def observation(self, player: str) -> Observation:
+        """What ``player`` (a ship id) may know now and nothing more
+        (observation.py, docs/rules.md D7.7–D7.9); ``str()`` of it is the
+        observation string."""
+        return observe(self, player)
+
+    def information_state(self, player: str) -> str:
+        """The string identifying ``player``'s information set: its
+        observation and the public history (D7.10)."""
+        return information_state(self, player)
+
+    def information_state_tensor(self, player: str) -> array:
+        """The information state as numbers: the observation tensor and a
+        summary of the public history (tensors.py, ``Encoding.info_layout``)."""
+        return encode_information_state(self, observe(self, player))
+
+    def resample(self, player: str, rng: int | random.Random) -> Game:
+        """A game ``player`` cannot tell from this one: the hands and deck
+        cards it has not seen redrawn (resample.py, D7.11); ``rng`` is an int
+        seed or a ``random.Random``."""
+        return resample(self, player, rng)
 
     # ------------------------------------------------------------- renderers
     def svg(self, **options: Any) -> str:

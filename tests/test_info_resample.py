@@ -1,0 +1,248 @@
+"""Who knows what (docs/rules.md D7.7–D7.11): observations, information
+states and resampled games, over random games with the printed cards and
+with card files that move cards between hands and the deck.
+
+A resample for a player keeps that player's observation, information state
+and legal moves, passes the state validator, and over many draws puts every
+unseen card in every hidden place; a change of cards a player cannot see
+never changes its observation.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import redcode_rules as rc
+from redcode_rules.invariants import violations
+from redcode_rules.observation import UNSEEN, known_deck_top
+from redcode_rules.resample import hidden_places, unseen_pool
+
+from conftest import EXAMPLES, TEAMS
+
+#: rule sets: the printed editions, and card files whose cards look at,
+#: take, discard and put on the deck cards of hands, or draw them
+RULES = {
+    "en": rc.load_ruleset("en"),
+    "es": rc.load_ruleset("es"),
+    "hand_and_deck": rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"]),
+    "war_bonds": rc.load_ruleset("en", extra=[EXAMPLES / "exprs_war_bonds.rc"]),
+    "hunter": rc.load_ruleset("en", extra=[EXAMPLES / "triggers_hunter.rc"]),
+}
+
+
+def cards_total(game: rc.Game) -> int:
+    st = game.state
+    return len(st.deck) + len(st.discard) + sum(len(h) for h in st.hands)
+
+
+def positions(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3):
+    """The positions of a random game, every ``every``-th move and every
+    ``knowing``-th where a player knows a card it does not hold (D7.8, D7.9)."""
+    game = rc.new_game(rules, seed=seed, teams=TEAMS[size])
+    rnd = random.Random(seed)
+    n = 0
+    while not game.is_over:
+        knows = game.state.known or any(known_deck_top(game, p) for p in game.ships)
+        if n % every == 0 or (knows and n % knowing == 0):
+            yield game
+        game.play(rnd.choice(game.legal_moves()))
+        n += 1
+
+
+def assert_resample_consistent(game: rc.Game, player: str, seed: int) -> rc.Game:
+    """The resample's promises for ``player`` (D7.11)."""
+    other = game.resample(player, seed)
+    assert str(other.observation(player)) == str(game.observation(player))
+    assert other.observation(player) == game.observation(player)
+    assert other.information_state(player) == game.information_state(player)
+    if game.to_move == player:
+        assert other.legal_moves() == game.legal_moves()
+    assert violations(other, cards_total(game)) == []
+    assert other.to_move == game.to_move and other.decision == game.decision
+    return other
+
+
+def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3) -> int:
+    checked = 0
+    for game in positions(rules, seed, size, every, knowing):
+        before = game.to_json()
+        for i, player in enumerate(game.ships):
+            assert_resample_consistent(game, player, seed * 7 + i)
+        assert game.to_json() == before  # the game itself untouched
+        checked += 1
+    return checked
+
+
+@settings(max_examples=3, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
+       rules=st.sampled_from(sorted(RULES)))
+def test_resample_keeps_what_the_player_knows(seed, size, rules):
+    assert check_game(RULES[rules], seed, size, every=151) > 0
+
+
+@pytest.mark.mass
+@settings(max_examples=60, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
+       rules=st.sampled_from(sorted(RULES)))
+def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules):
+    assert check_game(RULES[rules], seed, size, every=13, knowing=1) > 0
+
+
+@pytest.mark.parametrize("rules,seed", [("hand_and_deck", 2), ("hand_and_deck", 3)])
+def test_resample_keeps_every_known_card_of_a_seen_hand(rules, seed):
+    """D7.8: a seen hand's cards stay where the player saw them, in every sample."""
+    seen = 0
+    for game in positions(RULES[rules], seed, "2v2", every=10 ** 6):
+        for record in game.state.known:
+            viewer, owner = game.ships[record.viewer], game.ships[record.owner]
+            known = game.known_hand(viewer, owner)
+            for i in range(3):
+                other = game.resample(viewer, i)
+                assert collections.Counter(known) <= collections.Counter(other.hand(owner))
+                assert other.known_hand(viewer, owner) == known
+            seen += 1
+    assert seen > 10
+
+
+def first_deck_top(seed: int) -> tuple[rc.Game, str]:
+    """The first position of a random 1v1 game with hand_and_deck's cards where
+    a player knows the card on top of the deck (it put it there, D7.9)."""
+    game = rc.new_game(RULES["hand_and_deck"], seed=seed)
+    rnd = random.Random(seed)
+    while not game.is_over:
+        for player in game.ships:
+            if known_deck_top(game, player):
+                return game, player
+        game.play(rnd.choice(game.legal_moves()))
+    raise AssertionError("no card was put on the deck")
+
+
+def test_the_card_a_player_put_on_the_deck_stays_there_for_it_only():
+    """D7.9: the putter's resamples keep the top card; the other player's move it."""
+    game, putter = first_deck_top(0)
+    other_player = next(p for p in game.ships if p != putter)
+    top = game.deck[0]
+    assert game.observation(putter).deck_top == (top,) and top != UNSEEN
+    assert game.observation(other_player).deck_top == ()
+    assert game.log[-1].kind == "deck_top" or any(e.kind == "deck_top" for e in game.log)
+    assert {game.resample(putter, i).deck[0] for i in range(40)} == {top}
+    assert len({game.resample(other_player, i).deck[0] for i in range(40)}) > 1
+
+
+def test_known_deck_top_is_forgotten_once_drawn():
+    """D7.9: a draw takes the known card off the top; nobody knows the new top."""
+    game, putter = first_deck_top(0)
+    rnd = random.Random(5)
+    while known_deck_top(game, putter) and not game.is_over:
+        game.play(rnd.choice(game.legal_moves()))
+    assert game.observation(putter).deck_top == ()
+    assert any(e.kind == "draw" for e in game.log)
+
+
+def test_every_unseen_card_reaches_every_hidden_place():
+    """D7.11: over many resamples, every card of the unseen pool is dealt to
+    every hidden place: each other hand's unknown cards and each unknown
+    deck position (the top, the middle, the bottom). None is stuck."""
+    game = next(g for g in positions(RULES["hand_and_deck"], 3, "2v2", every=10 ** 6)
+                if g.state.known and len(g.deck) > 5)
+    player = game.ships[game.state.known[0].viewer]
+    seat = game.ships.index(player)
+    hands, deck = hidden_places(game, seat)
+    pool = set(unseen_pool(game, seat))
+    places = {("hand", o): set() for o, cards in hands.items() if cards}
+    watched = [deck[0], deck[len(deck) // 2], deck[-1]]
+    places.update({("deck", i): set() for i in watched})
+    for i in range(600):
+        other = game.resample(player, i)
+        for owner, cards in hands.items():
+            if cards:
+                extra = collections.Counter(other.state.hands[owner]) - \
+                    collections.Counter(game.known_hand(player, game.ships[owner]))
+                places["hand", owner].update(extra)
+        for i in watched:
+            places["deck", i].add(other.deck[i])
+    assert len(pool) > 3 and len(places) >= 4
+    for place, seen in places.items():
+        assert seen == pool, place
+
+
+def hidden_swap(game: rc.Game, viewer: int) -> rc.Game | None:
+    """A copy of ``game`` where one card of another player's hand that
+    neither ``viewer`` nor anyone else knows is exchanged with a different
+    card of the deck that ``viewer`` does not know; None if there is none."""
+    hands, deck = hidden_places(game, viewer)
+    known = {(k.owner, c) for k in game.state.known for c in k.cards}
+    for owner, cards in hands.items():
+        for card in cards:
+            if (owner, card) in known:
+                continue
+            for i in deck:
+                if game.state.deck[i] != card:
+                    other = game.clone()
+                    hand = other.state.hands[owner]
+                    hand[hand.index(card)], other.state.deck[i] = other.state.deck[i], card
+                    return other
+    return None
+
+
+@pytest.mark.parametrize("rules,size,seed", [("en", "1v1", 1), ("hand_and_deck", "2v2", 3),
+                                             ("es", "3v3", 4)])
+def test_an_observation_ignores_cards_it_cannot_see(rules, size, seed):
+    """D7.7, D7.8: changing only cards hidden from a player leaves its
+    observation and information state equal; the owner's changes."""
+    changed = 0
+    for game in positions(RULES[rules], seed, size, every=53):
+        for viewer, player in enumerate(game.ships):
+            other = hidden_swap(game, viewer)
+            if other is None:
+                continue
+            assert other.observation(player) == game.observation(player)
+            assert other.information_state(player) == game.information_state(player)
+            owners = [p for p in game.ships if other.hand(p) != game.hand(p)]
+            assert [other.observation(p) != game.observation(p) for p in owners] == \
+                [True] * len(owners)
+            changed += 1
+    assert changed > 5
+
+
+def test_teammates_hands_are_private():
+    """D7.8: a teammate's hand is not in a player's observation."""
+    game = rc.new_game(RULES["en"], seed=3, teams=TEAMS["2v2"])
+    obs = game.observation("blue-submarine")
+    mate = next(p for p in game.ships if p != "blue-submarine"
+                and game.ship(p).side == "blue")
+    assert obs.known == ()
+    assert dict(obs.hand_sizes)[mate] == len(game.hand(mate)) == 1
+    assert obs.hand == tuple(game.hand("blue-submarine"))
+
+
+def test_resample_reseeds_the_random_generator_and_keeps_the_rest():
+    game = rc.new_game(RULES["en"], seed=3)
+    player = game.ships[0]
+    a, b, a2 = (game.resample(player, s) for s in (1, 2, 1))
+    assert a.state.rng != b.state.rng and a.state == a2.state
+    assert a.moves == game.moves and a.log == game.log and a.setup == game.setup
+    assert game.resample(player, random.Random(1)).state == a.state
+    assert type(a) is rc.Game
+
+
+@pytest.mark.parametrize("bad", ["1", 1.5, None])
+def test_resample_refuses_a_bad_rng(bad):
+    game = rc.new_game(RULES["en"], seed=3)
+    with pytest.raises(TypeError, match="rng must be"):
+        game.resample(game.ships[0], bad)
+
+
+def test_a_wrong_player_is_named():
+    game = rc.new_game(RULES["en"], seed=3)
+    for ask in (game.observation, game.information_state,
+                lambda p: game.resample(p, 0)):
+        with pytest.raises(rc.UnknownName, match="nobody"):
+            ask("nobody")
