@@ -15,7 +15,10 @@ Returns are the side's: a win is 1, a loss -1, a draw 0, so teammates
 share a value and the other side's nodes minimise it. Games run to several
 hundred moves, so playouts are cut after ``depth`` moves (random or greedy
 ones) and scored by ``evaluate``: the score, the ships' tracks, the crew
-still aboard and the cards in hand of each side.
+still aboard and the cards in hand of each side. The default depth is 0:
+the new leaf is scored at once, which spends the budget on the tree (in
+trials against the greedy bot it beat random playouts of 16 moves at the
+same time per decision).
 
 Only decisions with a real choice are searched: a lone legal move is played
 at once, at the root and inside the tree. With an iteration budget the bot
@@ -131,12 +134,12 @@ class ISMCTS:
     #: (``cls(seed)``); set by ``bots.ISMCTSBot``.
     greedy: Callable[[int], Chooser] | None = None
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = None,
-                 rollout: str = Rollout.RANDOM, depth: int | None = 16,
-                 exploration: float = 0.7, seed: int = 0,
+    def __init__(self, seed: int = 0, *, iterations: int | None = None,
+                 seconds: float | None = None, rollout: str = Rollout.RANDOM,
+                 depth: int | None = 0, exploration: float = 0.7,
                  evaluate: Callable[[Game, str], float] = side_value):
         if iterations is None and seconds is None:
-            iterations = 400
+            iterations = 100
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
