@@ -50,6 +50,10 @@ class Rollout:
     ALL = (RANDOM, GREEDY)
 
 
+#: Moves a playout may go on past its depth for the stack to resolve.
+SETTLE = 12
+
+
 @attrs.define(slots=True)
 class Edge:
     """A move out of a node: visits, summed value for the mover's side, and
@@ -75,7 +79,7 @@ def side_value(game: Game, side: str) -> float:
     sides of: points won (over the points needed), the ships' tracks (repair
     and breakdown boxes left, a breakdown worth three repairs as damage
     counts them), the crew not withdrawn, and the cards in hand; squashed
-    by tanh.
+    by tanh(x/2), which keeps a lead of a few points short of a win.
     """
     if game.is_over:
         return 0.0 if game.winner in (None, "draw") else (1.0 if game.winner == side else -1.0)
@@ -104,9 +108,9 @@ def side_value(game: Game, side: str) -> float:
     points = max(1, rules.options.victory_points)
     mine = score.get(side, 0)
     theirs = sum(v for k, v in score.items() if k != side)
-    x = (2.0 * (mine - theirs) / points + 1.5 * (health[side] - health["other"])
-         + 0.5 * (crew[side] - crew["other"]) + 0.05 * (cards[side] - cards["other"]))
-    return math.tanh(x)
+    x = ((mine - theirs) / points + 1.0 * (health[side] - health["other"])
+         + 0.3 * (crew[side] - crew["other"]) + 0.05 * (cards[side] - cards["other"]))
+    return math.tanh(x / 2)
 
 
 @attrs.frozen
@@ -244,11 +248,14 @@ class ISMCTS:
         return best
 
     def playout(self, game: Game, sides: set[str]) -> dict[str, float]:
-        """Play ``depth`` moves by the rollout policy, then each side's value."""
+        """Play ``depth`` moves by the rollout policy and on until the stack
+        has resolved (a position with a card waiting to resolve says little,
+        at most ``SETTLE`` moves more), then each side's value."""
         steps = 0
         bot = self.playout_bot
         rng = self.rng
-        while not game.is_over and (self.depth is None or steps < self.depth):
+        while not game.is_over and (self.depth is None or steps < self.depth or
+                                    (game.state.stack and steps < self.depth + SETTLE)):
             if bot is not None:
                 game.play(bot.choose(game))
             else:
