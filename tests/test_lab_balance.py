@@ -104,3 +104,16 @@ def test_the_html_report_embeds_svg_plots(caught):
 def test_balance_usage_errors(capsys, argv, message):
     assert main(["balance", "--games", "2", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_docs_page_shows_what_the_command_prints(caught):
+    """docs/balance.md quotes the flag and two rows of this very run, and the
+    card file it shows is the file itself."""
+    page = (ROOT / "docs" / "balance.md").read_text("utf-8")
+    quoted = page.split("<!-- balance-example -->\n")[1].split("<!-- /balance-example -->")[0]
+    printed = markdown(caught).splitlines()
+    for line in quoted.splitlines():
+        if line.strip():
+            assert line in printed, line
+    body = page.split('```rc title="docs/balance/overpowered.rc"\n')[1].split("```")[0]
+    assert body == OVERPOWERED.read_text("utf-8")

@@ -69,9 +69,9 @@ def markdown(report: dict[str, Any]) -> str:
                            f"{f['per_game']['drawn']:.2f} | {f['answered']} | {f['cancelled']} "
                            f"| {f['per_use']['damage']:.2f} | {f['per_use']['crew']:.2f} | "
                            f"{f['per_use']['cards']:.2f} | {pct(f['played_more'])} | {mark} |")
-            for kind in ("statuses", "tokens"):
+            for kind, word in (("statuses", "status"), ("tokens", "token")):
                 if c[kind]:
-                    out += ["", f"| {kind[:-1]} | given/game | mean turns lasted |", "|---|---|---|"]
+                    out += ["", f"| {word} | given/game | mean turns lasted |", "|---|---|---|"]
                     for name, s in c[kind].items():
                         out.append(f"| {name} | {s['per_game']:.2f} | {s['mean_turns']:.1f} |")
             out.append("")
