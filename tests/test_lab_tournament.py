@@ -73,7 +73,7 @@ def test_tournament_usage_errors(capsys, argv, message):
 
 def test_bot_specs_levels_and_budgets():
     assert parse_bot("mcts").options == tuple(LEVELS["normal"].items())
-    assert parse_bot("mcts:hard").text == "mcts:iterations=800"
+    assert parse_bot("mcts:hard").text == "mcts:iterations=2000"
     assert parse_bot("mcts:seconds=1").text == "mcts:seconds=1.0"
     assert parse_bot("mcts:iterations=2000:rollout=greedy").build(1).rollout == "greedy"
     with pytest.raises(UsageError):

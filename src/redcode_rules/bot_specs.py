@@ -18,12 +18,12 @@ from .errors import UsageError, close_names, did_you_mean
 
 #: The search levels of ``mcts`` (``redcode play --bots mcts:hard``): an
 #: iteration budget each, so a level plays the same game on any machine.
-#: About 0.05, 0.2 and 0.8 s per searched decision on one core of the
-#: reference machine (benchmarks/strength.py measures it).
+#: About 0.015, 0.07 and 0.25 s of processor time per searched decision
+#: on the 2-core development machine (benchmarks/strength.py measures it).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 50},
-    "normal": {"iterations": 200},
-    "hard": {"iterations": 800},
+    "easy": {"iterations": 100},
+    "normal": {"iterations": 500},
+    "hard": {"iterations": 2000},
 }
 DEFAULT_LEVEL = "normal"
 

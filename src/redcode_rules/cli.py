@@ -62,6 +62,17 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{command}: {message}" if command else message)
 
 
+class CommandList(argparse.HelpFormatter):
+    """argparse's help, with each command's line beside its name: argparse
+    sizes the name column without the commands' own indent, so a name as
+    long as ``tournament`` went on a line of its own."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if isinstance(action, argparse._SubParsersAction):
+            self._action_max_length += self._indent_increment
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -166,11 +177,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     teams = parse_teams(args.teams, rules)
     lang = game_language(args.lang, rules)
     game = new_game(rules, mode=args.mode, teams=teams, seed=args.seed)
-    kinds = {"blue": bot_spec(args.blue), "red": bot_spec(args.red)}
+    kinds = {"blue": args.blue, "red": args.red}
     if args.bots:
         if len(args.bots) > 2:
             raise UsageError("demo: --bots takes one bot for both sides or blue's then red's")
-        kinds = {"blue": bot_spec(args.bots[0]), "red": bot_spec(args.bots[-1])}
+        kinds = {"blue": args.bots[0], "red": args.bots[-1]}
     bots = {ship.id: kinds[ship.side].build(args.seed * 100 + i)
             for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
@@ -200,6 +211,18 @@ def bot_spec(text: str) -> BotSpec:
 def flat(groups: Sequence[str | Sequence[str]]) -> list[str]:
     """``--cards a.rc b.rc --cards c.rc``: every file, in order."""
     return [f for g in groups for f in ([g] if isinstance(g, str) else g)]
+
+
+def bot_argument(text: str) -> BotSpec:
+    """An argparse type: a bot spec (``--blue``, ``--bots``)."""
+    name = text.split(":", 1)[0].strip()
+    if name not in BOTS:
+        raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from "
+                                         f"{', '.join(sorted(BOTS))})")
+    try:
+        return parse_bot(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def where_of(args: argparse.Namespace) -> Where:
@@ -460,7 +483,7 @@ def version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The ``redcode`` argument parser: one subcommand per command."""
     p = Parser(prog="redcode", description="Red Code rules engine: games, card files, "
-               "references.", epilog="redcode COMMAND --help says more of a command.")
+               "references.", formatter_class=CommandList, epilog="redcode COMMAND --help says more of a command.")
     p.add_argument("--version", action="version", version=f"redcode {version()}",
                    help="print the version and exit")
     sub = p.add_subparsers(dest="command", title="commands", metavar="COMMAND",
@@ -493,11 +516,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="A whole game between bots (greedy by default), "
                                    "narrated move by move, then the final board and winner.")
     game_options(d)
-    d.add_argument("--blue", default="greedy",
+    d.add_argument("--blue", default=BotSpec("greedy"), type=bot_argument,
                    help="the bot of the blue side (default: greedy)")
-    d.add_argument("--red", default="greedy",
+    d.add_argument("--red", default=BotSpec("greedy"), type=bot_argument,
                    help="the bot of the red side (default: greedy)")
-    d.add_argument("--bots", nargs="+", default=None, metavar="BOT",
+    d.add_argument("--bots", nargs="+", default=None, metavar="BOT", type=bot_argument,
                    help="blue's bot then red's (one: both sides): random, greedy, mcts, "
                         "mcts:hard, mcts:iterations=500, mcts:seconds=1")
     d.set_defaults(func=cmd_demo)

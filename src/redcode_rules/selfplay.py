@@ -97,8 +97,10 @@ class CardFigures:
 class GameRecord:
     """What a finished game says: the result, its length, and what each
     side did with each card, status and token. ``think`` holds each side's
-    searched decisions and seconds spent (machine-dependent: kept apart
-    from the figures the same seed must reproduce)."""
+    decisions with a choice and the processor seconds its bot spent on them
+    (this process's CPU time, so other work on a shared machine does not
+    count; machine-dependent: kept apart from the figures the same seed
+    must reproduce)."""
 
     index: int
     config: str
@@ -157,11 +159,11 @@ def play_game(spec: GameSpec) -> GameRecord:
         choices = len(game.legal_moves())
         stack = game.state.stack
         answered = stack[-1].card if stack else None
-        start = time.perf_counter()
+        start = time.process_time()
         move = bots[player].choose(game)
         if choices > 1:
             think[side][0] += 1
-            think[side][1] += time.perf_counter() - start
+            think[side][1] += time.process_time() - start
         if answered is not None and move.split(" ", 1)[0] in ("respond", "order"):
             owner = side_of[game.ships[stack[-1].seat]]
             card(answered, owner).answered += 1
