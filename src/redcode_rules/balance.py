@@ -238,6 +238,12 @@ def compare(a: dict[str, Any], b: dict[str, Any], records_a: Sequence[GameRecord
         b["first_seat"]["estimate"] * b["games"], b["games"]))
     row("turns per game", compare_means([r.turns for r in records_a],
                                         [r.turns for r in records_b]))
+    for name in sorted(set(a["cards"]) & set(b["cards"])):
+        ca, cb = a["cards"][name]["played_more"], b["cards"][name]["played_more"]
+        if a["cards"][name]["order"] and ca["games"] and cb["games"]:
+            row(f"{name}: side playing it more wins", compare_proportions(
+                ca["estimate"] * ca["games"], ca["games"], cb["estimate"] * cb["games"],
+                cb["games"]))
     return rows
 
 
