@@ -113,6 +113,17 @@ def side_value(game: Game, side: str) -> float:
     return math.tanh(x / 2)
 
 
+def play_listed(game: Game, moves: list[str], move: str) -> None:
+    """Play a move of ``moves`` (the game's ``legal_moves()``): by its index
+    where the game plays moves by index (``play_id``, no parsing), else by
+    its text."""
+    play_id = getattr(game, "play_id", None)
+    if play_id is not None:
+        play_id(moves.index(move))
+    else:
+        game.play(move)
+
+
 @attrs.frozen
 class SearchStats:
     """What the last search did: iterations, seconds, and each root move's
@@ -204,7 +215,7 @@ class ISMCTS:
         while not game.is_over:
             moves = game.legal_moves()
             if len(moves) == 1:
-                game.play(moves[0])
+                play_listed(game, moves, moves[0])
                 continue
             mover = sides[game.to_move]  # type: ignore[index]
             assert node is not None
@@ -221,13 +232,13 @@ class ISMCTS:
                 move = rng.choice(fresh)
                 edge = edges[move]
                 path.append((edge, mover))
-                game.play(move)
+                play_listed(game, moves, move)
                 edge.child = Node()
                 break
             move = self.select(edges, moves)
             edge = edges[move]
             path.append((edge, mover))
-            game.play(move)
+            play_listed(game, moves, move)
             if edge.child is None:
                 edge.child = Node()
             node = edge.child
@@ -258,6 +269,8 @@ class ISMCTS:
                                     (game.state.stack and steps < self.depth + SETTLE)):
             if bot is not None:
                 game.play(bot.choose(game))
+            elif hasattr(game, "play_id"):  # no move strings needed for a random move
+                game.play_id(rng.choice(game.legal_move_ids()))
             else:
                 game.play(rng.choice(game.legal_moves()))
             steps += 1
