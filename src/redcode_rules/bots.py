@@ -25,6 +25,7 @@ import attrs
 from .effects import Selector, primitive_of
 from .game import Game
 from .kinds import CardKind, MoveKind, Pile
+from .mcts import ISMCTS
 from .moves import Move
 from .observation import Observation
 from .state import StackItem
@@ -216,4 +217,11 @@ class GreedyBot:
         return min(dists) if dists else 0
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+class ISMCTSBot(ISMCTS):
+    """Information-set Monte Carlo tree search (mcts.py) whose greedy
+    playouts (``rollout="greedy"``) are the greedy bot's moves."""
+
+    greedy = GreedyBot
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": ISMCTSBot}

@@ -1,4 +1,4 @@
-"""The ``redcode`` command: demo, check, rules, replay, fuzz, play.
+"""The ``redcode`` command: demo, check, rules, replay, fuzz, play, tournament, balance.
 
 This module parses arguments and reports; the work is elsewhere (``play.py``
 holds the terminal game). Bare ``redcode`` lists the commands. No user error
@@ -20,6 +20,9 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from . import __version__, i18n
+from .balance import BalanceSetup, run_balance
+from .balance_report import markdown, write_report
+from .bot_specs import BotSpec, parse_bot
 from .bots import BOTS
 from .errors import (Failure, LanguageError, RedCodeError, UsageError, close_names,
                      did_you_mean, printable, quote)
@@ -33,10 +36,13 @@ from .narrate import board_text
 from .play import SHORT_GAME, PlaySetup, play, short_rules
 from .reference import options_page, orders_page, ships_page, write_reference
 from .replay import ReplayError, read_replay
+from .runner import Where
+from .selfplay import RulesSource
+from .tournament import TournamentSetup, run_tournament
 
 USAGE, FAILURE = 2, 1
 #: The commands, in the order ``redcode`` lists them.
-COMMANDS = ("demo", "check", "rules", "replay", "fuzz", "play")
+COMMANDS = ("demo", "check", "rules", "replay", "fuzz", "play", "tournament", "balance")
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,6 +60,17 @@ class Parser(argparse.ArgumentParser):
             message = f"no command {quote(name)}" + (did_you_mean(close_names(name, COMMANDS))
                                                      or f"; the commands are {', '.join(COMMANDS)}")
         raise UsageError(f"{command}: {message}" if command else message)
+
+
+class CommandList(argparse.HelpFormatter):
+    """argparse's help, with each command's line beside its name: argparse
+    sizes the name column without the commands' own indent, so a name as
+    long as ``tournament`` went on a line of its own."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if isinstance(action, argparse._SubParsersAction):
+            self._action_max_length += self._indent_increment
 
 
 def positive_int(text: str) -> int:
@@ -161,7 +178,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     lang = game_language(args.lang, rules)
     game = new_game(rules, mode=args.mode, teams=teams, seed=args.seed)
     kinds = {"blue": args.blue, "red": args.red}
-    bots = {ship.id: BOTS[kinds[ship.side]](args.seed * 100 + i)
+    if args.bots:
+        if len(args.bots) > 2:
+            raise UsageError("demo: --bots takes one bot for both sides or blue's then red's")
+        kinds = {"blue": args.bots[0], "red": args.bots[-1]}
+    bots = {ship.id: kinds[ship.side].build(args.seed * 100 + i)
             for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
     words = cat["demo"]
@@ -176,6 +197,108 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if game.state.mode == "war":
         say(words["score"].format(**game.score))
     say(words["winner"].format(winner=cat["sides"].get(game.winner, game.winner)))
+    return 0
+
+
+def bot_spec(text: str) -> BotSpec:
+    """A bot named on the command line (``mcts:iterations=500``); a bad one is a usage error."""
+    try:
+        return parse_bot(text)
+    except UsageError as err:
+        raise UsageError(f"--bots: {err}") from None
+
+
+def flat(groups: Sequence[str | Sequence[str]]) -> list[str]:
+    """``--cards a.rc b.rc --cards c.rc``: every file, in order."""
+    return [f for g in groups for f in ([g] if isinstance(g, str) else g)]
+
+
+def bot_argument(text: str) -> BotSpec:
+    """An argparse type: a bot spec (``--blue``, ``--bots``)."""
+    name = text.split(":", 1)[0].strip()
+    if name not in BOTS:
+        raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from "
+                                         f"{', '.join(sorted(BOTS))})")
+    try:
+        return parse_bot(text)
+    except UsageError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def where_of(args: argparse.Namespace) -> Where:
+    """Where a lab command plays its games: --jobs local processes or --scheduler."""
+    return Where(jobs=args.jobs or 0, scheduler=getattr(args, "scheduler", None))
+
+
+def sources_of(args: argparse.Namespace) -> tuple[RulesSource, RulesSource | None]:
+    """Ruleset A (edition and --cards) and B (--against files, or the plain
+    edition with ``--against EDITION``), as texts that workers can compile."""
+    cards, against = flat(args.cards), flat(args.against)
+    readable_files(cards, "card file")
+    a = RulesSource.from_files(args.edition, cards, "A")
+    b = None
+    if against:
+        plain = [f for f in against if f in builtin_editions()]
+        files = [f for f in against if f not in builtin_editions()]
+        readable_files(files, "card file")
+        b = RulesSource.from_files(plain[0] if plain else args.edition, files, "B")
+    for source in (a, b):
+        if source is not None:
+            try:
+                source.load()
+            except RedCodeError as err:
+                raise UsageError(str(err)) from None
+    return a, b
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Every pair of bots plays --games games, seats swapped in pairs."""
+    if len(args.bots) < 2:
+        raise UsageError("tournament: --bots needs at least two bots")
+    source, _ = sources_of(argparse.Namespace(edition=args.edition, cards=args.cards,
+                                              against=[]))
+    rules = source.load()
+    blue, red = parse_teams(args.teams, rules)
+    setup = TournamentSetup(tuple(bot_spec(b) for b in args.bots), args.games, source,
+                            args.mode, (tuple(blue), tuple(red)), args.seed)
+    where = where_of(args)
+    total = len(setup.pairs()) * args.games
+    with progress_bar(enabled=not (args.quiet or args.json), total=total) as advance:
+        result = run_tournament(setup, where, advance)
+    if args.json:
+        emit({"command": "tournament", "ok": True, **result.to_dict()})
+        return 0
+    for line in result.lines():
+        say(line)
+    return 0
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Seat-swapped games of ruleset A (and B): figures, flags, A/B tests, a report."""
+    a, b = sources_of(args)
+    modes = tuple(m.strip() for m in args.modes.split(","))
+    bad = [m for m in modes if m not in ("war", "arena")]
+    if bad:
+        raise UsageError(f"balance: --modes: no mode {bad[0]!r}; modes are war, arena")
+    setup = BalanceSetup(a, bot_spec(args.bots), args.games, b, modes,
+                         tuple(t.strip() for t in args.teams.split(",")), args.seed)
+    specs = setup.specs()  # bad team sizes fail here, before a game is played
+    with progress_bar(enabled=not (args.quiet or args.json), total=len(specs)) as advance:
+        report = run_balance(setup, where_of(args), advance)
+    written = []
+    if args.out:
+        try:
+            written = write_report(report, args.out)
+        except OSError as err:
+            raise Failure(f"--out: cannot write {err.filename or args.out}: "
+                          f"{err.strerror or err}") from None
+    if args.json:
+        emit({"command": "balance", "ok": True, **report,
+              "written": [str(p) for p in written]})
+        return 0
+    say(markdown(report))
+    for path in written:
+        say(f"wrote {path}")
     return 0
 
 
@@ -360,7 +483,7 @@ def version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The ``redcode`` argument parser: one subcommand per command."""
     p = Parser(prog="redcode", description="Red Code rules engine: games, card files, "
-               "references.", epilog="redcode COMMAND --help says more of a command.")
+               "references.", formatter_class=CommandList, epilog="redcode COMMAND --help says more of a command.")
     p.add_argument("--version", action="version", version=f"redcode {version()}",
                    help="print the version and exit")
     sub = p.add_subparsers(dest="command", title="commands", metavar="COMMAND",
@@ -393,10 +516,13 @@ def build_parser() -> argparse.ArgumentParser:
                        description="A whole game between bots (greedy by default), "
                                    "narrated move by move, then the final board and winner.")
     game_options(d)
-    d.add_argument("--blue", default="greedy", choices=sorted(BOTS),
+    d.add_argument("--blue", default=BotSpec("greedy"), type=bot_argument,
                    help="the bot of the blue side (default: greedy)")
-    d.add_argument("--red", default="greedy", choices=sorted(BOTS),
+    d.add_argument("--red", default=BotSpec("greedy"), type=bot_argument,
                    help="the bot of the red side (default: greedy)")
+    d.add_argument("--bots", nargs="+", default=None, metavar="BOT", type=bot_argument,
+                   help="blue's bot then red's (one: both sides): random, greedy, mcts, "
+                        "mcts:hard, mcts:iterations=500, mcts:seconds=1")
     d.set_defaults(func=cmd_demo)
 
     c = sub.add_parser("check", help="validate card files",
@@ -461,6 +587,52 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--no-confirm", action="store_true",
                     help="do not ask before a maneuver or order aimed at your own side")
     pl.set_defaults(func=cmd_play)
+
+    def lab_options(sp, jobs_help: str) -> None:
+        """The options of the lab's commands: edition, cards, games, where, seed, output."""
+        sp.add_argument("--edition", default="en",
+                        help="en, es, it or a variant file (default: en)")
+        sp.add_argument("--cards", action="append", default=[], metavar="FILE", nargs="+",
+                        type=str, help="extra card files")
+        sp.add_argument("--games", type=positive_int, default=100, help=jobs_help)
+        sp.add_argument("--jobs", type=positive_int, default=None,
+                        help="local processes (default: one per core; 1: this process)")
+        sp.add_argument("--seed", type=int, default=1,
+                        help="the random state of the games: same seed, same results "
+                             "whatever plays them (default: 1)")
+        sp.add_argument("--quiet", action="store_true", help="no progress bar")
+        json_option(sp)
+
+    t = sub.add_parser("tournament", help="every pair of bots, win rates and ratings",
+                       description="Every pair of bots plays --games games, seats swapped "
+                                   "in pairs; win rates with 95%% Wilson intervals and "
+                                   "Bradley-Terry ratings (Elo scale) with 95%% intervals.")
+    t.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                   help="the bots: random, greedy, mcts, mcts:iterations=500, ...")
+    lab_options(t, "games per pair of bots (default: 100)")
+    t.add_argument("--mode", default="war", choices=["war", "arena"],
+                   help="war or arena (default: war)")
+    t.add_argument("--teams", default="1v1", help="1v1, 2v2, 3v3 or types (default: 1v1)")
+    t.set_defaults(func=cmd_tournament)
+
+    bl = sub.add_parser("balance", help="win rates and per-card figures of card files",
+                        description="Seat-swapped bot games of the edition with --cards (A) "
+                                    "and, with --against, of other files or an edition (B): "
+                                    "win rates with 95%% intervals, per-card figures, A/B "
+                                    "tests; --out writes an HTML report with plots.")
+    lab_options(bl, "games per configuration and ruleset (default: 100)")
+    bl.add_argument("--against", action="append", default=[], metavar="FILE", nargs="+",
+                    help="ruleset B: card files, or an edition name (en) for the plain edition")
+    bl.add_argument("--bots", default="greedy", metavar="BOT",
+                    help="the bot of every seat (default: greedy)")
+    bl.add_argument("--modes", default="war", help="war, arena or war,arena (default: war)")
+    bl.add_argument("--teams", default="1v1", help="team sizes, e.g. 1v1,2v2 (default: 1v1)")
+    bl.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                    help="run on a Dask cluster (tcp://host:8786), or 'local' for a "
+                         "LocalCluster of --jobs workers (needs the lab extra)")
+    bl.add_argument("--out", default=None, metavar="DIR",
+                    help="write report.html, report.md and report.json into DIR")
+    bl.set_defaults(func=cmd_balance)
     return p
 
 

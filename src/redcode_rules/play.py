@@ -25,6 +25,7 @@ from typing import Sequence, TextIO
 
 import attrs
 
+from .bot_specs import parse_bot
 from .bots import BOTS, Bot, GreedyBot, Reason
 from .errors import IllegalMove, RedCodeError, UsageError
 from .game import Game, new_game, normalise
@@ -112,11 +113,12 @@ def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
     if len(names) != len(others):
         raise UsageError(f"--bots: give one bot for all other seats or one per other seat "
                          f"({len(others)}: {', '.join(others)}), not {len(names)}")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise UsageError(f"--bots: unknown bot {unknown[0]!r}; bots are {', '.join(sorted(BOTS))}")
+    try:
+        specs = [parse_bot(n) for n in names]
+    except UsageError as err:
+        raise UsageError(f"--bots: {err}") from None
     seats = {s: i for i, s in enumerate(game.ships)}
-    return {ship: BOTS[name](seed * 100 + seats[ship]) for ship, name in zip(others, names)}
+    return {ship: spec.build(seed * 100 + seats[ship]) for ship, spec in zip(others, specs)}
 
 
 # ---------------------------------------------------------------- the session
