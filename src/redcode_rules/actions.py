@@ -110,11 +110,12 @@ class _Position:
 
     __slots__ = ("state", "count", "moves", "nodes")
 
-    def __init__(self, state: object, count: int, moves: list[str]):
+    def __init__(self, state: object, count: int, moves: list[str],
+                 nodes: dict[tuple[int, ...], _Node]):
         self.state = state
         self.count = count
         self.moves = moves
-        self.nodes: dict[tuple[int, ...], _Node] = {}
+        self.nodes = nodes
 
 
 def _position_key(game: Game) -> tuple[object, int]:
@@ -284,9 +285,15 @@ class ActionSpace:
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
         if pos is None or pos.state is not state or pos.count != count:
-            moves = game.legal_moves()
-            moves.sort()  # sorted already (one pass), unless a listing is not
-            pos = _Position(state, count, moves)
+            listed = getattr(game, "_listed_moves", None)
+            if listed is not None:
+                moves, memo = listed()
+                nodes = memo.get(self)
+                if nodes is None:
+                    nodes = memo[self] = {}
+            else:
+                moves, nodes = sorted(game.legal_moves()), {}
+            pos = _Position(state, count, moves, nodes)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
             self._positions[id(game)] = pos
@@ -323,6 +330,12 @@ class ActionSpace:
         complete = lo < hi and moves[lo] == text
         start = len(head)
         get = self._ids.get
+        if hi - lo == 1 and not complete:  # one move under the prefix: its next word
+            move = moves[lo]
+            end = move.find(" ", start)
+            at = get(move[start:] if end < 0 else move[start:end])
+            if at is not None:
+                return _Node(text, lo, hi, False, [at])
         actions = [self.stop] if complete and hi - lo > 1 else []
         i = lo + 1 if complete else lo
         while i < hi:

@@ -411,6 +411,16 @@ class GameCore:
             return [outcome for outcome, _ in self._node.asked]
         return list(self._listing().sorted())
 
+    def _listed_moves(self) -> tuple[list[str], dict]:
+        """``legal_moves()`` without the copy: the decision's own sorted list,
+        shared by every call until a move is played (read it, never change
+        it), and the listing's ``memo`` for what a reader derives from it.
+        For programs that search it on every step (actions.py)."""
+        if self._node is not None:
+            return sorted([outcome for outcome, _ in self._node.asked]), {}
+        listing = self._listing()
+        return listing.sorted(), listing.memo
+
     def is_legal(self, move: str) -> bool:
         """Whether ``play(move)`` would be accepted now (white space folded, any
         legal path to a listed outcome)."""
