@@ -46,6 +46,9 @@ STOP = "."
 AFTER_SPACE = "!"
 #: How many configurations (and rulesets) the spaces' cache keeps at once.
 KEPT_SPACES = 256
+#: Up to this many moves under a prefix, its next words are found in one
+#: pass over them rather than by a bisection per word (cheaper for a few).
+LINEAR_SCAN = 12
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
 
@@ -102,6 +105,12 @@ class _Node(NamedTuple):
     hi: int
     complete: bool
     actions: list[int]
+
+
+def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int]) -> _Node:
+    """A ``_Node`` made without the named tuple's own ``__new__`` (a Python
+    call): a few are made per decision."""
+    return tuple.__new__(_Node, (text, lo, hi, complete, actions))
 
 
 class _Position:
@@ -260,7 +269,8 @@ class ActionSpace:
             game.play(text)
             return None
         longer = prefix + (action,)
-        pos.nodes[longer] = self._scan(moves, text, lo, hi)
+        if longer not in pos.nodes:  # asked before at this listing (a game's small choices)
+            pos.nodes[longer] = self._scan(moves, text, lo, hi)
         return longer
 
     def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
@@ -335,21 +345,37 @@ class ActionSpace:
             end = move.find(" ", start)
             at = get(move[start:] if end < 0 else move[start:end])
             if at is not None:
-                return _Node(text, lo, hi, False, [at])
+                return _node(text, lo, hi, False, [at])
         actions = [self.stop] if complete and hi - lo > 1 else []
         i = lo + 1 if complete else lo
+        if hi - i <= LINEAR_SCAN:  # a few moves: one pass, no bisection
+            last = None
+            for move in moves[i:hi]:
+                end = move.find(" ", start)
+                word = move[start:] if end < 0 else move[start:end]
+                if word != last:  # the moves of one next word are one run
+                    at = get(word)
+                    if at is None:
+                        raise self._unknown(move, word)
+                    actions.append(at)
+                    last = word
+            i = hi
         while i < hi:
             move = moves[i]
             end = move.find(" ", start)
             word = move[start:] if end < 0 else move[start:end]
             at = get(word)
             if at is None:
-                raise UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
-                                  "not in the action space of this configuration")
+                raise self._unknown(move, word)
             actions.append(at)
             i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
         actions.sort()
-        return _Node(text, lo, hi, complete, actions)
+        return _node(text, lo, hi, complete, actions)
+
+    @staticmethod
+    def _unknown(move: str, word: str) -> UnknownWord:
+        return UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
+                           "not in the action space of this configuration")
 
     def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
                  action: object) -> IllegalAction:
