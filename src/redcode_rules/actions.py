@@ -46,6 +46,9 @@ STOP = "."
 AFTER_SPACE = "!"
 #: How many configurations (and rulesets) the spaces' cache keeps at once.
 KEPT_SPACES = 256
+#: Up to this many moves under a prefix, its next words are found in one
+#: pass over them rather than by a bisection per word (cheaper for a few).
+LINEAR_SCAN = 12
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
 
@@ -104,17 +107,24 @@ class _Node(NamedTuple):
     actions: list[int]
 
 
+def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int]) -> _Node:
+    """A ``_Node`` made without the named tuple's own ``__new__`` (a Python
+    call): a few are made per decision."""
+    return tuple.__new__(_Node, (text, lo, hi, complete, actions))
+
+
 class _Position:
     """One game's current decision as the space sees it: its sorted legal
     moves and the nodes asked for so far."""
 
     __slots__ = ("state", "count", "moves", "nodes")
 
-    def __init__(self, state: object, count: int, moves: list[str]):
+    def __init__(self, state: object, count: int, moves: list[str],
+                 nodes: dict[tuple[int, ...], _Node]):
         self.state = state
         self.count = count
         self.moves = moves
-        self.nodes: dict[tuple[int, ...], _Node] = {}
+        self.nodes = nodes
 
 
 def _position_key(game: Game) -> tuple[object, int]:
@@ -259,7 +269,8 @@ class ActionSpace:
             game.play(text)
             return None
         longer = prefix + (action,)
-        pos.nodes[longer] = self._scan(moves, text, lo, hi)
+        if longer not in pos.nodes:  # asked before at this listing (a game's small choices)
+            pos.nodes[longer] = self._scan(moves, text, lo, hi)
         return longer
 
     def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
@@ -284,9 +295,15 @@ class ActionSpace:
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
         if pos is None or pos.state is not state or pos.count != count:
-            moves = game.legal_moves()
-            moves.sort()  # sorted already (one pass), unless a listing is not
-            pos = _Position(state, count, moves)
+            listed = getattr(game, "_listed_moves", None)
+            if listed is not None:
+                moves, memo = listed()
+                nodes = memo.get(self)
+                if nodes is None:
+                    nodes = memo[self] = {}
+            else:
+                moves, nodes = sorted(game.legal_moves()), {}
+            pos = _Position(state, count, moves, nodes)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
             self._positions[id(game)] = pos
@@ -323,20 +340,42 @@ class ActionSpace:
         complete = lo < hi and moves[lo] == text
         start = len(head)
         get = self._ids.get
+        if hi - lo == 1 and not complete:  # one move under the prefix: its next word
+            move = moves[lo]
+            end = move.find(" ", start)
+            at = get(move[start:] if end < 0 else move[start:end])
+            if at is not None:
+                return _node(text, lo, hi, False, [at])
         actions = [self.stop] if complete and hi - lo > 1 else []
         i = lo + 1 if complete else lo
+        if hi - i <= LINEAR_SCAN:  # a few moves: one pass, no bisection
+            last = None
+            for move in moves[i:hi]:
+                end = move.find(" ", start)
+                word = move[start:] if end < 0 else move[start:end]
+                if word != last:  # the moves of one next word are one run
+                    at = get(word)
+                    if at is None:
+                        raise self._unknown(move, word)
+                    actions.append(at)
+                    last = word
+            i = hi
         while i < hi:
             move = moves[i]
             end = move.find(" ", start)
             word = move[start:] if end < 0 else move[start:end]
             at = get(word)
             if at is None:
-                raise UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
-                                  "not in the action space of this configuration")
+                raise self._unknown(move, word)
             actions.append(at)
             i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
         actions.sort()
-        return _Node(text, lo, hi, complete, actions)
+        return _node(text, lo, hi, complete, actions)
+
+    @staticmethod
+    def _unknown(move: str, word: str) -> UnknownWord:
+        return UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
+                           "not in the action space of this configuration")
 
     def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
                  action: object) -> IllegalAction:

@@ -413,7 +413,17 @@ class GameCore:
         """Every legal move of ``to_move``, sorted (at a chance node, the outcomes)."""
         if self._node is not None:
             return [outcome for outcome, _ in self._node.asked]
-        return list(self._listing().sorted())
+        return list((self._legal or self._listing()).sorted())
+
+    def _listed_moves(self) -> tuple[list[str], dict]:
+        """``legal_moves()`` without the copy: the decision's own sorted list,
+        shared by every call until a move is played (read it, never change
+        it), and the listing's ``memo`` for what a reader derives from it.
+        For programs that search it on every step (actions.py)."""
+        if self._node is not None:
+            return sorted([outcome for outcome, _ in self._node.asked]), {}
+        listing = self._listing()
+        return listing.sorted(), listing.memo
 
     def is_legal(self, move: str) -> bool:
         """Whether ``play(move)`` would be accepted now (white space folded, any
@@ -459,7 +469,7 @@ class GameCore:
         if self._node is not None:
             self._play_outcome(move)
             return
-        listing = self._listing()
+        listing = self._legal or self._listing()  # listed already: the common case
         found = listing.find(move)
         if found is None:  # recorded as listed: white space folded, the canonical path
             written, move = move, listing.canonical(normalise(move))
@@ -474,13 +484,13 @@ class GameCore:
         ``legal_moves()[i]`` (at a chance node, its outcomes)."""
         if self._node is not None:
             return list(range(len(self._node.asked)))
-        return list(range(len(self._listing().sorted())))
+        return list(range(len((self._legal or self._listing()).sorted())))
 
     def play_id(self, move_id: int) -> None:
         """Play ``legal_moves()[move_id]`` without reading its text: the same
         result as ``play`` of it, recorded the same. ``IllegalMove`` (state
         unchanged) for an id that is not one of ``legal_move_ids()``."""
-        listing = None if self._node is not None else self._listing()
+        listing = None if self._node is not None else self._legal or self._listing()
         texts = self.legal_moves() if listing is None else listing.sorted()
         if type(move_id) is not int or not 0 <= move_id < len(texts):
             written = repr(move_id)

@@ -73,9 +73,12 @@ class Listing:
     a decision copies no paths; a notation is found in it by bisection. With
     them, where the paths start (board, start box, steps, ships), so that a
     move written with another legal path is recognised (``canonical``).
+    ``memo``: what a reader derived from the sorted moves (the action
+    space's word nodes), kept as long as the listing, which a game shares
+    between the decisions of a small choice (``MoveGen._choice``).
     """
 
-    __slots__ = ("kind", "seat", "singles", "groups", "_sorted")
+    __slots__ = ("kind", "seat", "singles", "groups", "_sorted", "memo")
 
     def __init__(self, kind: Decision | None, seat: int, singles: dict[str, Move],
                  groups: list[tuple[str, tuple[str, ...], Move]]):
@@ -84,6 +87,7 @@ class Listing:
         self.singles = singles
         self.groups = groups
         self._sorted: list[str] | None = None
+        self.memo: dict = {}
 
     def find(self, text: str) -> Move | None:
         """The listed move of a notation (without its path), or None."""
