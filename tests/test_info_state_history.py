@@ -21,7 +21,7 @@ def test_information_state_kept_between_calls_equals_a_fresh_one():
         for player in players:
             kept = game.information_state(player)
             fresh = game.clone()  # a clone keeps nothing of the original's memo
-            assert fresh.memo == {}
+            assert fresh._memo == {}
             assert kept == fresh.information_state(player)
     history = game.information_state(players[0]).split("\nhistory:\n", 1)[1]
     assert len(history.splitlines()) == len(game.log)

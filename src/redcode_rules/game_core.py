@@ -171,7 +171,7 @@ class GameCore:
 
     __slots__ = ("rules", "state", "_log", "board", "_setup", "_moves", "_lang", "_eng",
                  "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
-                 "_log_lengths", "_dense", "_node", "_node_at", "memo")
+                 "_log_lengths", "_dense", "_node", "_node_at", "_memo")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
                  board: Board | None = None):
@@ -198,7 +198,7 @@ class GameCore:
         # recorded move (None: sampled chance, the RNG settles every event)
         self._node: ChanceNode | None = None
         self._node_at: list[ChanceNode | None] | None = None
-        self.memo: dict[str, Any] = {}
+        self._memo: dict[str, Any] = {}
         """What modules above the core keep of this game to save work (the
         information state's lines of history): never copied by ``clone``,
         never saved, checked by its user against the log before use."""

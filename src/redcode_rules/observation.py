@@ -264,14 +264,14 @@ def information_state(game: GameCore, player: str) -> str:
 
 def public_history(game: GameCore) -> str:
     """Every event of the log as a line (``event_line``), kept in the game's
-    ``memo`` so that asking at every step of a game costs the new events
+    ``_memo`` so that asking at every step of a game costs the new events
     only, not the whole log again.
 
     The log only grows, or is cut back and grown again by undo with new
     event objects, so the lines kept are good for the longest run of
     events still the same objects: found by bisection on identity."""
     log = game.engine.log
-    kept: list[tuple[Event, str]] = game.memo.setdefault("history", [])
+    kept: list[tuple[Event, str]] = game._memo.setdefault("history", [])
     lo, hi = 0, min(len(kept), len(log))
     while lo < hi:  # the longest prefix of ``kept`` whose events are still in the log
         mid = (lo + hi + 1) // 2
