@@ -124,6 +124,14 @@ def play_listed(game: Game, moves: list[str], move: str) -> None:
         game.play(move)
 
 
+def play_chance(game: Game, rng: random.Random) -> None:
+    """Settle a chance node (a game with ``chance="explicit"``, as the AI
+    adapters play) by drawing an outcome with its probability; it walks no
+    edge of the tree: the searching player's next node holds every outcome."""
+    outcomes, probs = zip(*game.chance_outcomes())
+    game.play(rng.choices(outcomes, [float(p) for p in probs])[0])
+
+
 @attrs.frozen
 class SearchStats:
     """What the last search did: iterations, seconds, and each root move's
@@ -213,6 +221,9 @@ class ISMCTS:
         node: Node | None = root
         rng = self.rng
         while not game.is_over:
+            if game.is_chance_node:
+                play_chance(game, rng)
+                continue
             moves = game.legal_moves()
             if len(moves) == 1:
                 play_listed(game, moves, moves[0])
@@ -267,6 +278,9 @@ class ISMCTS:
         rng = self.rng
         while not game.is_over and (self.depth is None or steps < self.depth or
                                     (game.state.stack and steps < self.depth + SETTLE)):
+            if game.is_chance_node:
+                play_chance(game, rng)
+                continue
             if bot is not None:
                 game.play(bot.choose(game))
             elif hasattr(game, "play_id"):  # no move strings needed for a random move
