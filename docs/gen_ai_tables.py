@@ -57,7 +57,7 @@ def layout_table(layout: TensorLayout, information_state: bool) -> list[str]:
     at = 0
     for piece in layout.pieces(information_state):
         shape = " × ".join(str(d) for d in piece.shape)
-        lines.append(f"| `{piece.name}` | {shape} | {at} | {piece.size} | {piece.what} |")
+        lines.append(f"| `{piece.name}` | {shape} | {at} | {piece.size} | {piece.meaning} |")
         at += piece.size
     return lines
 

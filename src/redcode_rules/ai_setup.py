@@ -24,9 +24,9 @@ from .game import Game, new_game
 from .game_setup import default_teams
 from .loader import build_ruleset, load_ruleset
 from .model import Ruleset
-from .tensors import Encoding
+from .tensors import Encoding, Layout, Slice
 
-__all__ = ["AiSetup", "CHANCE", "Piece", "TensorLayout", "team_returns", "seat_of"]
+__all__ = ["AiSetup", "CHANCE", "TensorLayout", "team_returns", "seat_of"]
 
 #: The chance player's name in ``game.to_move`` (``chance="explicit"``).
 CHANCE = "chance"
@@ -147,21 +147,11 @@ def team_returns(game: Game) -> list[float]:
     return [1.0 if game.ship(ship).side == winner else -1.0 for ship in game.ships]
 
 
-@attrs.frozen
-class Piece:
-    """A named slice of an adapter's tensor: its name, shape and meaning."""
-
-    name: str
-    shape: tuple[int, ...]
-    what: str = ""
-
-    @property
-    def size(self) -> int:
-        """The number of values (the product of the shape)."""
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
+def with_words_chosen(layout: Layout, words: int) -> Layout:
+    """A game tensor's layout with the adapters' ``words_chosen`` slice after it."""
+    chosen = Slice("words_chosen", layout.size, (words,),
+                   "the words the player has chosen so far of its move (adapters)")
+    return Layout(layout.slices + (chosen,))
 
 
 class TensorLayout:
@@ -180,10 +170,8 @@ class TensorLayout:
         self.space = space
         encoding = Encoding.of_game(game)
         self._layouts = {False: encoding.layout, True: encoding.info_layout}
-        chosen = Piece("words_chosen", (space.size,),
-                       "the words the player has chosen so far of its move (adapters)")
-        self._pieces = {info: tuple(Piece(s.name, s.shape, s.meaning) for s in layout.slices)
-                        + (chosen,) for info, layout in self._layouts.items()}
+        self._full = {info: with_words_chosen(layout, space.size)
+                      for info, layout in self._layouts.items()}
 
     @classmethod
     def for_game(cls, game: Game, space: Any) -> TensorLayout:
@@ -195,9 +183,10 @@ class TensorLayout:
         entries are flags and counts."""
         return 0.0, float("inf")
 
-    def pieces(self, information_state: bool) -> tuple[Piece, ...]:
-        """The pieces of the observation tensor, or of the information-state tensor."""
-        return self._pieces[information_state]
+    def pieces(self, information_state: bool) -> tuple[Slice, ...]:
+        """The slices of the observation tensor, or of the information-state
+        tensor: the game's (tensors.py), then ``words_chosen``."""
+        return self._full[information_state].slices
 
     def write(self, out: Any, game: Game, player: str, prefix: tuple[int, ...],
               information_state: bool) -> None:
