@@ -30,13 +30,34 @@ def test_one_short_game_gives_the_reported_fields():
     bench = load_script()
     match = bench.play_match(iterations=5, games=1, seed=1, turn_limit=3)
     assert [f.name for f in attrs.fields(type(match))] == [
-        "iterations", "games", "wins", "draws", "losses", "score", "ours_seconds",
+        "iterations", "leaf", "games", "wins", "draws", "losses", "score", "ours_seconds",
         "openspiel_seconds"]
     assert (match.iterations, match.games) == (5, 1)
     assert match.wins + match.draws + match.losses == 1
     assert match.score.estimate == match.wins + 0.5 * match.draws
     assert match.ours_seconds is not None and match.ours_seconds > 0
     assert match.openspiel_seconds is not None and match.openspiel_seconds > 0
+
+
+def test_openspiel_bot_can_score_leaves_with_our_value():
+    """With ``leaf="value"`` OpenSpiel's bot scores a leaf as ours does: each
+    seat gets its side's ``side_value``, which sum to zero in a 1v1 game."""
+    import pyspiel
+    from redcode_rules.mcts import side_value
+
+    bench = load_script()
+    match = bench.play_match(iterations=5, games=1, seed=1, turn_limit=3, leaf="value")
+    assert (match.leaf, match.games) == ("value", 1)
+    game = pyspiel.load_game("python_redcode", {"turn_limit": 3})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    values = bench.ValueEvaluator().evaluate(state)
+    sides = {s.id: s.side for s in state.game.state.ships}
+    seats = state.position.table.seats
+    for ship_id, seat in seats.items():
+        assert values[seat] == side_value(state.game, sides[ship_id])
+    assert values.sum() == pytest.approx(0.0)
 
 
 def test_the_search_settles_explicit_chance_nodes():
