@@ -378,3 +378,24 @@ def test_the_screen_escapes_what_a_terminal_would_act_on():
     screen.say(Text("a \x9b31m buoy"))
     screen.say("clean é", "note")
     assert out.getvalue() == "the \\u001b[2J mine\na \\u009b31m buoy\nclean é\n"
+
+
+def test_a_loaded_game_keeps_the_bots_as_named(tmp_path):
+    """``load`` rebuilds the bots from their names on the command line
+    (``mcts:iterations=7``), not from their kind at its default level."""
+    from redcode_rules.bot_specs import parse_bot
+    from redcode_rules.play import Screen, build_bots
+
+    path = tmp_path / "x.json"
+    s, _ = play_session(["repair", f"save {path}", "quit"])
+    s.run()
+    game = rc.Game.from_scenario(PLAY_SCENARIO)
+    specs = {"red-destroyer": parse_bot("mcts:iterations=7")}
+    feed = iter([f"load {path}", "quit"])
+    other = Session(game, "blue-submarine", build_bots(game, specs, 1), "en",
+                    Screen(io.StringIO()), lambda prompt: next(feed), echo=True, specs=specs)
+    other.run()
+    assert other.specs == specs
+    assert other.bots["red-destroyer"].iterations == 7
+    assert "red destroyer (mcts:iterations=7)" in " ".join(
+        other.screen.console.file.getvalue().split()).lower()

@@ -25,7 +25,7 @@ from typing import Sequence, TextIO
 
 import attrs
 
-from .bot_specs import parse_bot
+from .bot_specs import BotSpec, parse_bot
 from .bots import BOTS, Bot, GreedyBot, Reason
 from .errors import IllegalMove, RedCodeError, UsageError
 from .game import Game, new_game, normalise
@@ -104,8 +104,9 @@ def pick_seat(game: Game, wanted: str | None) -> str:
                      + ", ".join(f"{i + 1} {s}" for i, s in enumerate(ships)))
 
 
-def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
-    """A bot per other seat: ``--bots greedy`` for all, or ``random,greedy`` seat by seat."""
+def seat_specs(game: Game, human: str, spec: str) -> dict[str, BotSpec]:
+    """The bot of each other seat as the command line named it: ``--bots
+    greedy`` for all, or ``random,mcts:hard`` seat by seat."""
     others = [s for s in game.ships if s != human]
     names = [n.strip() for n in spec.split(",")]
     if len(names) == 1:
@@ -114,11 +115,20 @@ def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
         raise UsageError(f"--bots: give one bot for all other seats or one per other seat "
                          f"({len(others)}: {', '.join(others)}), not {len(names)}")
     try:
-        specs = [parse_bot(n) for n in names]
+        return dict(zip(others, (parse_bot(n) for n in names)))
     except UsageError as err:
         raise UsageError(f"--bots: {err}") from None
+
+
+def build_bots(game: Game, specs: dict[str, BotSpec], seed: int) -> dict[str, Bot]:
+    """A fresh bot per seat of ``specs``, seeded by the game's seed and its seat."""
     seats = {s: i for i, s in enumerate(game.ships)}
-    return {ship: spec.build(seed * 100 + seats[ship]) for ship, spec in zip(others, specs)}
+    return {ship: spec.build(seed * 100 + seats[ship]) for ship, spec in specs.items()}
+
+
+def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
+    """A bot per other seat: ``--bots greedy`` for all, or ``random,greedy`` seat by seat."""
+    return build_bots(game, seat_specs(game, human, spec), seed)
 
 
 # ---------------------------------------------------------------- the session
@@ -134,10 +144,15 @@ class Session:
 
     def __init__(self, game: Game, human: str, bots: dict[str, Bot], lang: str,
                  screen: Screen, read: Reader = read_line, echo: bool = False,
-                 confirm: bool = True, editor: LineEditor | None = None):
+                 confirm: bool = True, editor: LineEditor | None = None,
+                 specs: dict[str, BotSpec] | None = None):
         self.game = game
         self.human = human
         self.bots = bots
+        #: how each bot was named (``mcts:hard``), so a loaded game gets the
+        #: same bots; without it, bots of the same kind at their defaults
+        self.specs = specs if specs is not None else \
+            {s: parse_bot(type_name(b)) for s, b in bots.items()}
         self.lang = lang
         self.game.lang = lang
         self.screen = screen
@@ -184,8 +199,8 @@ class Session:
                                           seed=setup.get("seed", "?"),
                                           ship=ship_display(self.human, self.lang,
                                                             self.own)), "title")
-        bots = ", ".join(f"{ship_display(s, self.lang, self.own)} ({type_name(b)})"
-                         for s, b in self.bots.items())
+        bots = ", ".join(f"{ship_display(s, self.lang, self.own)} ({self.specs[s].text})"
+                         for s in self.bots)
         for part in self.screen.wrap(w["opponents"].format(bots=bots), 0):
             self.screen.say(part)
         for part in self.screen.wrap(w["intro"], 0):
@@ -525,8 +540,11 @@ class Session:
             return False
         game.lang = self.lang
         seed = int((game.setup or {}).get("seed", 0))
-        spec = ",".join(type_name(self.bots.get(s)) for s in game.ships if s != self.human)
-        self.bots = make_bots(game, self.human, spec, seed)
+        others = [s for s in game.ships if s != self.human]
+        if sorted(others) != sorted(self.specs):  # another table: one kind for all
+            kind = next(iter(self.specs.values()), parse_bot("greedy"))
+            self.specs = {s: self.specs.get(s, kind) for s in others}
+        self.bots = build_bots(game, self.specs, seed)
         self.game, self.marks, self.shown = game, marks, len(game.log)
         self.screen.say(self.words["loaded"].format(file=path, count=len(game.moves)), "note")
         return True
@@ -549,7 +567,8 @@ def play(setup: PlaySetup, read: Reader = read_line, out: TextIO | None = None,
     """
     game = new_game(setup.rules, mode=setup.mode, teams=setup.teams, seed=setup.seed)
     human = pick_seat(game, setup.seat)
-    bots = make_bots(game, human, setup.bots, setup.seed)
+    specs = seat_specs(game, human, setup.bots)
+    bots = build_bots(game, specs, setup.seed)
     if echo is None:
         try:
             echo = not sys.stdin.isatty()
@@ -559,5 +578,5 @@ def play(setup: PlaySetup, read: Reader = read_line, out: TextIO | None = None,
     if read is read_line and not echo and out is None and stream_is_tty(sys.stdout):
         editor = line_editor()  # a person at a terminal: line editing and history
     session = Session(game, human, bots, setup.lang, Screen(out), read, echo,
-                      confirm=setup.confirm, editor=editor)
+                      confirm=setup.confirm, editor=editor, specs=specs)
     return session.run()
