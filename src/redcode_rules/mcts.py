@@ -114,14 +114,9 @@ def side_value(game: Game, side: str) -> float:
 
 
 def play_listed(game: Game, moves: list[str], move: str) -> None:
-    """Play a move of ``moves`` (the game's ``legal_moves()``): by its index
-    where the game plays moves by index (``play_id``, no parsing), else by
-    its text."""
-    play_id = getattr(game, "play_id", None)
-    if play_id is not None:
-        play_id(moves.index(move))
-    else:
-        game.play(move)
+    """Play a move of ``moves`` (the game's ``legal_moves()``) by its index:
+    ``play_id`` skips parsing the text."""
+    game.play_id(moves.index(move))
 
 
 def play_chance(game: Game, rng: random.Random) -> None:
@@ -283,10 +278,8 @@ class ISMCTS:
                 continue
             if bot is not None:
                 game.play(bot.choose(game))
-            elif hasattr(game, "play_id"):  # no move strings needed for a random move
+            else:  # no move strings needed for a random move
                 game.play_id(rng.choice(game.legal_move_ids()))
-            else:
-                game.play(rng.choice(game.legal_moves()))
             steps += 1
         return {side: self.evaluate(game, side) for side in sides}
 
