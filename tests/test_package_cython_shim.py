@@ -67,3 +67,22 @@ def test_the_shim_changes_nothing():
                      cython.returns(dict)):
         assert decorate(f) is f
     assert cython.compiled is False
+
+
+def test_the_typed_functions_run_as_written_when_not_compiled():
+    """The board's typed path walk is, uncompiled, the plain Python
+    functions of its source: its decorators (Cython's or the shim's) add no
+    call and no wrapper."""
+    import types
+
+    import redcode_rules as rc
+    from redcode_rules import board
+
+    typed = ["_by_path", "_one_step", "_forced", "_table", "_walk", "_reachable"]
+    if "board" in rc.compiled_modules():
+        assert all(callable(getattr(board, name)) for name in typed)
+        return
+    for name in typed:
+        function = getattr(board, name)
+        assert type(function) is types.FunctionType and not hasattr(function, "__wrapped__")
+        assert function.__code__.co_filename == board.__file__
