@@ -369,7 +369,6 @@ class Board:
         return reach
 
 
-
 # The path walk and the reach search compiled (setup.py): the decorators make
 # them C functions called directly from each other, with C-typed box indexes
 # and counts. Masks stay Python ints (boards exceed 64 boxes, so a box shifted
