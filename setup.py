@@ -3,9 +3,11 @@
 The engine is pure Python and stays so. A wheel build (``pip install .``)
 also compiles, with Cython, the module listed in pyproject.toml
 (``[tool.redcode_rules] compiled``: ``board``, the path search and the
-visual field) — the same ``.py`` file, unchanged, no ``.pyx``.
-Declarations in ``board.pxd`` make the path walker and the reach search C
-calls with typed box indexes (docs/design.md, "Speed"). Everything else
+visual field) — the same ``.py`` file, no ``.pyx``, no ``.pxd``. Its types
+are written in the file in Cython's pure-Python mode (``@cython.ccall``,
+``@cython.locals``: the path walker and the reach search become C calls
+with typed box indexes), which the interpreter ignores; without Cython the
+modules read ``cython_shim`` instead (docs/design.md, "Speed"). Everything else
 (the game, the engine, the move generator, effects, the DSL compiler,
 docs, CLI) stays interpreted: the pure-Python build is the reference, and
 no class is shaped by what Cython needs.
@@ -52,11 +54,10 @@ class OptionalBuildExt(build_ext):
         if self.pure_reason is None:
             from Cython.Build import cythonize
             try:
-                # the .pxd files beside the modules declare typed direct
-                # calls (see those files)
+                # the modules' types are in their own files (pure-Python mode)
                 compiled = cythonize(
                     self.distribution.ext_modules, compiler_directives=DIRECTIVES,
-                    build_dir=os.path.join("build", "cython"), include_path=["src"], quiet=True)
+                    build_dir=os.path.join("build", "cython"), quiet=True)
             except Exception as error:  # Cython refused or crashed: pure Python
                 self.pure_reason = f"Cython failed: {error}"
                 print(f"warning: redcode_rules: {self.pure_reason}; installing it as pure "

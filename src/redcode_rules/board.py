@@ -15,6 +15,11 @@ from typing import Any, Sequence
 
 import attrs
 
+try:  # the compiled core's types (setup.py); nothing to the interpreter
+    import cython
+except ModuleNotFoundError:
+    from . import cython_shim as cython
+
 OPEN, ISLAND, CURRENT = ".", "#", "~"
 
 #: The most running-water boxes a board may hold: a whole row of the board
@@ -364,13 +369,22 @@ class Board:
         return reach
 
 
+# The path walk and the reach search compiled (setup.py): the decorators make
+# them C functions called directly from each other, with C-typed box indexes
+# and counts. Masks stay Python ints (boards exceed 64 boxes, so a box shifted
+# into a mask, ``1 << n``, stays a Python object). Every loop is bounded (the
+# move's steps, at most MAX_MOVE, and the board), so none checks for signals.
+@cython.ccall
+@cython.locals(cells=str, neighbours=tuple, start=cython.Py_ssize_t, steps=cython.Py_ssize_t,
+               cost=list, box=cython.Py_ssize_t, n=cython.Py_ssize_t, here=cython.Py_ssize_t,
+               free=cython.bint, at=object)
 def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     """A mask of boxes containing every box a move from ``start`` could enter.
 
     0-1 breadth-first search: a step costs 1, except the forced step out of
     running water, which is free (R2.5); visits are ignored, so this is a
     superset, which is all the path cache key needs. A function of the
-    module, so that the compiled core types its locals (board.pxd).
+    module, so that the compiled core types its locals (its decorators).
     """
     cost = [steps + 1] * len(cells)
     cost[start] = 0
@@ -395,6 +409,12 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     return mask
 
 
+@cython.ccall
+@cython.returns(dict)
+@cython.locals(exits=tuple, start=cython.Py_ssize_t, steps=cython.Py_ssize_t, blocked=object,
+               n=cython.Py_ssize_t, name=str, cur=cython.bint, bit=object, tables=dict,
+               found=dict, seen=list, low=object, size=cython.Py_ssize_t, plain=list,
+               table=list, box=cython.Py_ssize_t)
 def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     """``Board._found`` by walking every path (the rules as stated): {outcome:
     canonical path}. Exact, and bounded by ``MAX_MOVE``: a move of at most 3
@@ -436,6 +456,10 @@ def _by_path(exits: tuple, start: int, steps: int, blocked: int) -> dict:
     return found
 
 
+@cython.ccall
+@cython.returns(dict)
+@cython.locals(exits=tuple, start=cython.Py_ssize_t, blocked=object, n=cython.Py_ssize_t,
+               name=str, cur=cython.bint, bit=object, seen=list, low=object, found=dict)
 def _one_step(exits: tuple, start: int, blocked: int) -> dict:
     """``_by_path`` of a move of 1 box, most moves listed in a game, without
     its tables: the voluntary step, then forced steps only, each out of
@@ -461,6 +485,10 @@ def _one_step(exits: tuple, start: int, blocked: int) -> dict:
     return found
 
 
+@cython.ccall
+@cython.locals(exits=tuple, found=dict, box=cython.Py_ssize_t, text=str, seen=list,
+               entered=object, n=cython.Py_ssize_t, name=str, cur=cython.bint, bit=object,
+               forced=cython.bint, key=object)
 def _forced(exits: tuple, found: dict, box: int, text: str, seen: list,
             entered: int) -> None:
     """One running-water box of ``_one_step``: ``text``, entering the boxes of
@@ -486,6 +514,9 @@ def _forced(exits: tuple, found: dict, box: int, text: str, seen: list,
             found[key] = text
 
 
+@cython.ccall
+@cython.returns(list)
+@cython.locals(tables=dict, entered=object, size=cython.Py_ssize_t, table=list)
 def _table(tables: dict, entered: int, size: int) -> list:
     """The table of ``_by_path`` for the mask ``entered``, made when first needed."""
     table = tables.get(entered)
@@ -494,6 +525,11 @@ def _table(tables: dict, entered: int, size: int) -> list:
     return table
 
 
+@cython.ccall
+@cython.locals(exits=tuple, tables=dict, table=list, box=cython.Py_ssize_t,
+               current=cython.bint, text=str, length=cython.Py_ssize_t, seen=list,
+               left=cython.Py_ssize_t, entered=object, n=cython.Py_ssize_t, name=str,
+               cur=cython.bint, bit=object, forced=cython.bint, moves=tuple)
 def _walk(exits: tuple, tables: dict, table: list, box: int, current: bool, text: str,
           length: int, seen: list, left: int, entered: int) -> None:
     """One box of ``_by_path``: ``text`` (``length`` boxes, entering the boxes
