@@ -15,7 +15,7 @@ when Cython is absent, a build requirement and never a run-time one::
 With Cython installed but the module not compiled, ``cython`` is Cython's
 own ``Shadow`` module, which does the same: every decorator returns what it
 decorates, every type is only a name, and ``compiled`` is False. Only what
-the core uses is here (tests/test_package_compiled.py checks that).
+the core uses is here (tests/test_package_cython_shim.py checks that).
 """
 
 from __future__ import annotations
