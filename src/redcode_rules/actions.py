@@ -132,8 +132,7 @@ def _position_key(game: Game) -> tuple[object, int]:
     clone copies it, ``undo`` replaces it) and its number of moves (every
     ``play`` adds one). A space keeps the state, not the game: a game that
     is gone may leave its id to another, never its state's while kept."""
-    moves = getattr(game, "_moves", None)
-    return game.state, len(moves) if moves is not None else len(game.moves)
+    return game.state, len(game._moves)  # the moves played, without the public copy
 
 
 class ActionSpace:
@@ -289,20 +288,15 @@ class ActionSpace:
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
         if pos is not None and pos.state is game.state:
-            played = getattr(game, "_moves", None)
-            if played is not None and len(played) == pos.count:
+            if len(game._moves) == pos.count:
                 return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
         if pos is None or pos.state is not state or pos.count != count:
-            listed = getattr(game, "_listed_moves", None)
-            if listed is not None:
-                moves, memo = listed()
-                nodes = memo.get(self)
-                if nodes is None:
-                    nodes = memo[self] = {}
-            else:
-                moves, nodes = sorted(game.legal_moves()), {}
+            moves, memo = game._listed_moves()  # the decision's own sorted list, no copy
+            nodes = memo.get(self)
+            if nodes is None:
+                nodes = memo[self] = {}
             pos = _Position(state, count, moves, nodes)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
