@@ -12,7 +12,7 @@ import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
-from redcode_rules.play import Menu, Screen, Session, make_bots, pick_seat
+from redcode_rules.play import Menu, Screen, Session, build_bots, pick_seat, seat_specs
 from redcode_rules.i18n import catalog
 from redcode_rules.replay import replay
 
@@ -323,13 +323,13 @@ def test_seat_and_bots_options():
     assert pick_seat(game, "red") == "red-destroyer"
     with pytest.raises(cli.UsageError, match="--seat: 'destroyer' is not one ship"):
         pick_seat(game, "destroyer")
-    bots = make_bots(game, "red-destroyer", "random,greedy,random", 1)
+    bots = build_bots(game, seat_specs(game, "red-destroyer", "random,greedy,random"), 1)
     assert [(s, type(b)) for s, b in bots.items()] == [
         ("blue-submarine", RandomBot), ("blue-destroyer", GreedyBot), ("red-submarine", RandomBot)]
     with pytest.raises(cli.UsageError, match="--bots: give one bot for all other seats"):
-        make_bots(game, "red-destroyer", "random,greedy", 1)
+        seat_specs(game, "red-destroyer", "random,greedy")
     with pytest.raises(cli.UsageError, match="--bots: unknown bot 'clever'"):
-        make_bots(game, "red-destroyer", "clever", 1)
+        seat_specs(game, "red-destroyer", "clever")
 
 
 def test_playing_red_against_a_random_bot(monkeypatch, capsys):
@@ -384,7 +384,6 @@ def test_a_loaded_game_keeps_the_bots_as_named(tmp_path):
     """``load`` rebuilds the bots from their names on the command line
     (``mcts:iterations=7``), not from their kind at its default level."""
     from redcode_rules.bot_specs import parse_bot
-    from redcode_rules.play import Screen, build_bots
 
     path = tmp_path / "x.json"
     s, _ = play_session(["repair", f"save {path}", "quit"])

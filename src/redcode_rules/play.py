@@ -126,11 +126,6 @@ def build_bots(game: Game, specs: dict[str, BotSpec], seed: int) -> dict[str, Bo
     return {ship: spec.build(seed * 100 + seats[ship]) for ship, spec in specs.items()}
 
 
-def make_bots(game: Game, human: str, spec: str, seed: int) -> dict[str, Bot]:
-    """A bot per other seat: ``--bots greedy`` for all, or ``random,greedy`` seat by seat."""
-    return build_bots(game, seat_specs(game, human, spec), seed)
-
-
 # ---------------------------------------------------------------- the session
 
 
