@@ -348,6 +348,9 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
 @pytest.mark.parametrize("argv,message", [
     (["play", "--seat", "9"], "--seat: '9' is not one ship of this game"),
     (["play", "--bots", "clever"], "--bots: unknown bot 'clever'"),
+    (["play", "--bots", "mcts:seconds=1e400"], "--bots: bot 'mcts:seconds=inf': seconds must be"),
+    (["play", "--bots", "mcts:exploration=nan"], "--bots: bot 'mcts:exploration=nan:iterations=500': "
+                                                 "exploration must be a finite number"),
     (["play", "--lang", "fr"], "--lang: no texts for language 'fr'"),
 ])
 def test_bad_play_options_exit_2(argv, message, capsys):

@@ -217,7 +217,7 @@ def bot_argument(text: str) -> BotSpec:
     """An argparse type: a bot spec (``--blue``, ``--bots``)."""
     name = text.split(":", 1)[0].strip()
     if name not in BOTS:
-        raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from "
+        raise argparse.ArgumentTypeError(f"invalid choice: {quote(name)} (choose from "
                                          f"{', '.join(sorted(BOTS))})")
     try:
         return parse_bot(text)
