@@ -24,11 +24,11 @@ from .balance import BalanceSetup, run_balance
 from .balance_report import markdown, write_report
 from .bot_specs import BotSpec, parse_bot
 from .bots import BOTS
-from .errors import (Failure, LanguageError, RedCodeError, UsageError, close_names,
+from .errors import (Failure, LanguageError, RedCodeError, SetupError, UsageError, close_names,
                      did_you_mean, printable, quote)
 from .fuzz import NEW_ORDER_SHARE, card_fuzz_rules, fuzz, fuzz_cards
 from .game import Game, new_game
-from .game_setup import default_teams
+from .game_setup import sized_teams
 from .i18n import catalog
 from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
@@ -107,13 +107,13 @@ def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
             raise UsageError(f"--teams: no ship type {unknown[0]!r}; types are {', '.join(types)}")
         return teams
     try:
-        a, b = (int(x) for x in text.lower().split("v"))
-    except ValueError:
+        sized = sized_teams(rules, text)
+    except SetupError as err:
+        raise UsageError(f"--teams: {err.reason}") from None
+    if sized is None:
         raise UsageError(f"--teams: expected 1v1, 2v2, 3v3 or types like "
-                         f"submarine/destroyer, not {text!r}") from None
-    if not (1 <= a <= len(types) and 1 <= b <= len(types)):
-        raise UsageError(f"--teams: each side has 1 to {len(types)} ships")
-    return default_teams(rules, a, b)
+                         f"submarine/destroyer, not {quote(text)}")
+    return sized
 
 
 def check_language(lang: str) -> str:
