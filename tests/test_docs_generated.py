@@ -548,7 +548,7 @@ def dsl_guide_card_file() -> str:
 
 
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"dsl.md": 5, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 2, "api/errors.md": 2,
+SESSIONS = {"dsl.md": 5, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 3, "api/errors.md": 2,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 
