@@ -69,6 +69,20 @@ def test_explain_is_none_for_a_legal_move_and_the_reason_otherwise():
     assert game.explain(5) == "a move is a string in the notation of the rules"
 
 
+@pytest.mark.parametrize("lang,reason", [
+    ("en", "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"),
+    ("es", "destructor rojo no está en el campo de visión de submarino azul a distancia 2 "
+           "(R4.3)"),
+])
+def test_explain_may_name_ships_as_a_screen_shows_them(lang, reason):
+    game = rc.new_game(rc.load_ruleset(lang), seed=3, placement="fixed")
+    assert game.explain("torpedo red-destroyer", shown=True) == reason
+    assert game.explain("torpedo red-destroyer").startswith("red-destroyer ")  # ids by default
+    assert game.explain("torpedo nowhere", shown=True).endswith(
+        {"en": "ships are blue submarine, red destroyer",
+         "es": "los barcos son submarino azul, destructor rojo"}[lang])
+
+
 def test_explain_and_play_give_the_same_reason():
     game = position()
     reason = game.explain("respond shield blue-submarine")

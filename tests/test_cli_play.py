@@ -149,9 +149,9 @@ def test_ambiguous_and_unknown_input_say_so():
     assert resolve("xyzzy").error == ("'xyzzy' is not a move now: enter a number of the list, "
                                       "a move or its start ('help' for more)")
     assert resolve("torpedo red-destroyer").error == \
-        "red-destroyer is not in the visual field of blue-submarine within range 2 (R4.3)"
+        "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"
     assert resolve("torpedo red-destroyer", "es").error == \
-        "red-destroyer no está en el campo de visión de blue-submarine a distancia 2 (R4.3)"
+        "destructor rojo no está en el campo de visión de submarino azul a distancia 2 (R4.3)"
 
 
 def test_destination_prompt():
@@ -195,8 +195,8 @@ def test_help_why_and_hint():
     s.run()
     text = out.getvalue()
     assert "> help\nEnter a move:\n  a number" in text
-    assert "> why torpedo red-destroyer\nred-destroyer is not in the visual field of " \
-        "blue-submarine within range 2 (R4.3)\n" in text
+    assert "> why torpedo red-destroyer\nred destroyer is not in the visual field of " \
+        "blue submarine within range 2 (R4.3)\n" in text    # the ships as the screen names them
     assert "> why repair\nrepair is legal now.\n" in text
     assert "> why\nwrite: why <move>\n" in text
     choice = GreedyBot().why(rc.Game.from_scenario(PLAY_SCENARIO))
@@ -270,7 +270,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
     s, out = play_session(["torpedo nowhere", "pass", "end", "quit"])
     s.run()
     text = out.getvalue()
-    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
+    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue submarine, red destroyer\n" \
         in text
     assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be\n" \
         "    responded to (R5.1)\n" in text          # cut between words at 80 columns
@@ -286,14 +286,55 @@ def test_commands_in_spanish():
     assert "> ayuda\nEscribe una jugada:" in text
     assert "> pista\nEl bot codicioso jugaría: order captain red-destroyer\n" \
         "porque: 1 de daño al destructor rojo; roba 1 carta de órdenes\n" in text
-    assert "> porque torpedo red-destroyer\nred-destroyer no está en el campo de visión" in text
+    assert "> porque torpedo red-destroyer\ndestructor rojo no está en el campo de visión de " \
+        "submarino azul a distancia 2\n    (R4.3)\n" in text
     assert "> pass\nno hay nada a lo que responder" in text
     assert text.endswith("> salir\nAdiós.\n")
     assert "Turno 1 — submarino azul: usa una maniobra, juega una carta de órdenes o " \
         "termina\n    el turno" in text                    # cut between words at 80 columns
 
 
-def test_a_response_decision_names_what_it_answers():
+@pytest.mark.parametrize("lang,typed", [
+    ("en", "tor red"), ("es", "tor rojo"), ("es", "torpedo rojo"), ("es", "torpedo roja"),
+    ("it", "tor rosso"), ("it", "siluro rosso"), ("it", "siluro rossa"),
+])
+def test_a_sides_name_in_the_persons_language_names_its_ship(lang, typed):
+    """``tor rojo`` is ``tor red``: a side's name starts the ids of its ships."""
+    scenario = dict(PLAY_SCENARIO, ships={"blue-submarine": {"at": "b2"},
+                                          "red-destroyer": {"at": "d2"}})
+    s, _ = play_session([typed, "quit"], lang=lang, scenario=scenario)
+    s.run()
+    assert s.game.moves[0] == "torpedo red-destroyer"
+
+
+@pytest.mark.parametrize("lang,reason", [
+    ("en", "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"),
+    ("es", "destructor rojo no está en el campo de visión de submarino azul a distancia 2 "
+           "(R4.3)"),
+    ("it", "distruttore rosso non è nel campo visivo di sottomarino blu entro la distanza 2 "
+           "(R4.3)"),
+])
+def test_why_and_a_refused_start_of_a_move_name_ships_as_the_screen_does(lang, reason):
+    s, out = play_session([{"en": "tor red", "es": "tor rojo", "it": "tor rosso"}[lang],
+                           "why torpedo red-destroyer", "quit"], lang=lang)
+    s.run()
+    text = " ".join(out.getvalue().split())
+    assert text.count(reason) == 2, text
+    assert "red-destroyer" not in text.split("> why torpedo red-destroyer")[1]
+    assert rc.Game.from_scenario(PLAY_SCENARIO).explain("torpedo red-destroyer") == (
+        "red-destroyer is not in the visual field of blue-submarine within range 2 (R4.3)")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Turn 1 — blue submarine: respond or pass\n"
+           "Red destroyer plays Torpedo on blue submarine.\n"),
+    ("es", "Turno 1 — submarino azul: responde o pasa\n"
+           "El destructor rojo juega Torpedo sobre el submarino azul.\n"),
+    ("it", "Turno 1 — sottomarino blu: rispondi o passa\n"
+           "Il distruttore rosso gioca Siluro sul sottomarino blu.\n"),
+])
+def test_a_response_decision_names_what_it_answers(lang, said):
+    """In every language: the Italian "sul" is the ship's own preposition."""
     scenario = dict(PLAY_SCENARIO, ships={"blue-submarine": {"at": "b2"},
                                      "red-destroyer": {"at": "d2"}},
                     turn="red-destroyer")
@@ -301,13 +342,12 @@ def test_a_response_decision_names_what_it_answers():
     game.play("torpedo blue-submarine")
     assert game.to_move == "blue-submarine" and game.decision == "respond"
     out = io.StringIO()
-    s = Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, "en", Screen(out),
+    s = Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
                 lambda prompt, lines=iter(["pass", "quit"]): next(lines), echo=True)
     s.run()
     text = out.getvalue()
-    assert "Turn 1 — blue submarine: respond or pass\n" \
-        "Red destroyer plays Torpedo on blue submarine.\n" in text
-    assert "  Pass" in text and "> pass\n" in text
+    assert said in text
+    assert "> pass\n" in text
 
 
 # ---------------------------------------------------------------- seats and bots

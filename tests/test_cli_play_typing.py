@@ -27,6 +27,10 @@ def after(text: str, typed: str) -> str:
     ("es", "capitan destructor rojo", "order captain red-destroyer"),   # accents optional
     ("it", "siluro red", "torpedo red"),
     ("it", "capitano distruttore rosso", "order captain red-destroyer"),
+    ("es", "tor rojo", "tor red"),                      # a side's name: its ships' ids start
+    ("es", "capitán azul", "order captain blue"),
+    ("it", "siluro rossa", "torpedo red"),
+    ("it", "tor blu", "tor blue"),
 ])
 def test_names_may_be_typed_as_the_screen_shows_them(lang, typed, move):
     s, _ = play_session([], lang)
@@ -50,9 +54,8 @@ def test_a_misspelt_move_gets_the_move_it_would_be():
     assert after(text, "ordr capt red") == ("'ordr capt red' is not a move now — did you mean "
                                             "'order captain red-destroyer'?")
     assert after(text, "torpdo red") == (
-        "'torpdo red': did you mean 'torpedo red-destroyer'? It cannot be played now:\n"
-        "    red-destroyer is not in the visual field of blue-submarine within range 2\n"
-        "    (R4.3)")
+        "'torpdo red': did you mean 'torpedo red-destroyer'? It cannot be played now: red\n"
+        "    destroyer is not in the visual field of blue submarine within range 2 (R4.3)")
     assert s.game.moves == []
 
 

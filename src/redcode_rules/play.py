@@ -424,7 +424,7 @@ class Session:
                 s.say(w["why_usage"], "error")
                 return False
             move = self.translate(" ".join(args))
-            reason = self.game.explain(move)
+            reason = self.game.explain(move, shown=True)
             s.say(w["why_legal"].format(move=move) if reason is None else reason,
                   None if reason is None else "error")
             return False

@@ -196,7 +196,7 @@ class Menu:
         fits = [k for k in known if k.startswith(words[0])]
         if words[0] in known or len(fits) == 1:
             return self.without_count(self.game.explain(" ".join(self.whole_ships(
-                [words[0] if words[0] in known else fits[0], *words[1:]]))) or "")
+                [words[0] if words[0] in known else fits[0], *words[1:]])), shown=True) or "")
         text = " ".join(words)
         close = close_names(words[0], known, 1)
         if close:
@@ -206,7 +206,8 @@ class Menu:
             if meant:
                 return self.words["did_you_mean"].format(text=text, moves=f"'{meant}'")
             return self.words["did_you_mean_not_now"].format(
-                text=text, move=fixed, reason=self.without_count(self.game.explain(fixed) or ""))
+                text=text, move=fixed,
+                reason=self.without_count(self.game.explain(fixed, shown=True) or ""))
         near = closest_moves(text, self.legal)
         if near:
             return self.words["did_you_mean"].format(

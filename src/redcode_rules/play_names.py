@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 from .errors import close_names
 from .game import Game, normalise
-from .i18n import display_name, ship_display
+from .i18n import catalog, display_name, ship_display
 
 
 def fold(text: str) -> str:
@@ -24,12 +24,19 @@ def fold(text: str) -> str:
 
 def typed_names(game: Game, lang: str) -> dict[str, str]:
     """Every name the screen shows, folded to lower case, and what it stands
-    for in the notation: cards (``torpedo pesado`` → heavy_torpedo) and
-    ships (``sottomarino blu`` → blue-submarine) in the person's language."""
+    for in the notation: cards (``torpedo pesado`` → heavy_torpedo), ships
+    (``sottomarino blu`` → blue-submarine) and sides (``rojo``, ``rossa`` →
+    red, which starts the ids of that side's ships, so ``tor rojo`` is
+    ``tor red``, as the menu reads a start of a move) in the person's
+    language."""
     rules, own, names = game.rules, game.rules.words, {}
     for ident in (*rules.maneuvers, *rules.orders):
         names[display_name(ident, lang, own).lower()] = ident
         names[ident.replace("_", " ")] = ident
+    cat = catalog(lang)
+    for side in dict.fromkeys(game.ship(ship).side for ship in game.ships):
+        for sides in (cat["sides"], cat["sides_feminine"]):
+            names[sides[side].lower()] = side
     for ship in game.ships:
         names[ship_display(ship, lang, own).lower()] = ship
     return {fold(name): ident for name, ident in names.items() if name != ident}

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .errors import printable
 from .game import Game, normalise
-from .i18n import catalog, display_name, pick, ship_display, status_name, token_name
+from .i18n import ShipName, catalog, display_name, pick, ship_display, status_name, token_name
 from .narrate import ship_letter
 from .play_menu import Menu
 from .text import acts_on_own_ship, status_rule_parts, token_lasts
@@ -91,10 +91,10 @@ class View:
         if decision == "respond" and g.stack:
             top = g.stack[-1]
             on = ""
-            if "target" in top:
+            if "target" in top:  # a ship as the narration says it: "sul sottomarino blu"
                 on = self.cat["events"]["on_target"].format(
-                    target=ship_display(top["target"], self.lang, own))
-            line = w["answering"].format(player=ship_display(top["player"], self.lang, own),
+                    target=ShipName(top["target"], self.lang, own))
+            line = w["answering"].format(player=ShipName(top["player"], self.lang, own),
                                          card=display_name(top["card"], self.lang, own), on=on)
             s.say(line[:1].upper() + line[1:])
         hand = g.hand(self.human)
