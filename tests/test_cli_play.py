@@ -206,6 +206,31 @@ def test_help_why_and_hint():
     assert s.game.moves == []
 
 
+def hint_at_placement(seat: str, bot_seat: str, lang: str) -> str:
+    """What ``hint`` says at the first placement decision of ``seat`` (seed 3)."""
+    out = io.StringIO()
+    lines = iter(["hint", "quit"])
+    Session(rc.new_game(rc.load_ruleset("en"), seed=3), seat, {bot_seat: GreedyBot(1)}, lang,
+            Screen(out), lambda prompt: next(lines), echo=True).run()
+    return " ".join(out.getvalue().split("> hint\n")[1].split("\n> ")[0].split())
+
+
+@pytest.mark.parametrize("lang,first,second", [
+    ("en", "because: no enemy ship is on the board yet: every box of the start card is as good",
+     "because: 6 boxes from the nearest enemy"),
+    ("es", "porque: aún no hay ningún barco enemigo en el tablero: todas las casillas de la "
+           "carta inicial valen lo mismo", "porque: a 6 casillas del enemigo más cercano"),
+    ("it", "perché: nessuna nave nemica è ancora sul tabellone: ogni casella della carta "
+           "iniziale vale l'altra", "perché: a 6 caselle dal nemico più vicino"),
+])
+def test_a_hint_during_placement_counts_no_distance_before_an_enemy_is_placed(lang, first,
+                                                                            second):
+    """R2.8: the first ship placed has no enemy to be near (not "0 boxes");
+    the next one has (blue's bot placed on a1)."""
+    assert hint_at_placement("blue-submarine", "red-destroyer", lang).endswith(first)
+    assert hint_at_placement("red-destroyer", "blue-submarine", lang).endswith(second)
+
+
 def test_the_greedy_bots_reasons_add_up_to_its_score():
     game = rc.Game.from_scenario(PLAY_SCENARIO)
     choice = GreedyBot(4).why(game)
