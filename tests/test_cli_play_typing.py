@@ -37,6 +37,47 @@ def test_names_may_be_typed_as_the_screen_shows_them(lang, typed, move):
     assert s.translate(typed) == move
 
 
+@pytest.mark.parametrize("lang,before,text,offered", [
+    ("en", "torpedo", "", ["blue-submarine"]),              # the one target in sight
+    ("en", "movement", "c", ["c1", "c2", "c3"]),            # the boxes it may reach
+    ("en", "order", "", ["captain"]),
+    ("en", "order captain", "", ["blue-submarine", "red-destroyer"]),
+    ("es", "torpedo", "", ["pesado", "submarino"]),         # Torpedo pesado; the ship in sight
+    ("es", "torpedo submarino", "", ["azul"]),
+    ("es", "order", "", ["capitán"]),
+    ("es", "capitan", "", ["submarino", "destructor"]),     # `order` may be left out
+    ("es", "", "heav", ["heavy_torpedo"]),                  # the notation where nothing shown fits
+    ("it", "siluro", "", ["pesante", "sottomarino"]),
+    ("it", "order capitano", "d", ["distruttore"]),
+    ("es", "porque torpedo", "", ["pesado", "submarino"]),  # why: a move
+    ("es", "carta torpedo", "", ["pesado"]),                # card: a card's name
+    ("en", "save", "", []),
+])
+def test_tab_offers_the_words_that_may_follow_in_the_persons_language(lang, before, text,
+                                                                      offered):
+    from redcode_rules.play_names import as_shown
+
+    s, _ = play_session([], lang)
+    moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]
+    assert s.completions(moves, before.split(), text) == offered
+
+
+@pytest.mark.parametrize("lang,first", [
+    ("en", ["movement", "repair", "torpedo", "order", "captain", "help", "why", "card"]),
+    ("es", ["movimiento", "reparar", "torpedo", "order", "capitán", "ayuda", "porque", "carta"]),
+])
+def test_tab_at_the_start_of_a_line_offers_moves_and_commands_in_one_language(lang, first):
+    from redcode_rules.play_names import as_shown
+
+    s, _ = play_session([], lang)
+    moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]
+    offered = s.completions(moves, [], "")
+    assert set(first) <= set(offered) and "?" not in offered
+    assert not {"a1", "b2", "red-destroyer", "ambush"} & set(offered)
+    if lang == "es":
+        assert not {"help", "movement", "repair", "porqué"} & set(offered)
+
+
 def test_an_order_card_typed_by_its_spanish_name_is_played():
     s, out = play_session(["capitán destructor rojo", "quit"], "es")
     s.run()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Sequence, TextIO
 
@@ -36,7 +37,7 @@ from .narrate import narrate
 from .play_input import LineEditor, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
 from .play_menu import Entry, Menu, Resolved
-from .play_names import look_up, translate, typed_names
+from .play_names import Word, as_shown, look_up, next_words, translate, typed_names
 from .play_screen import Screen, View
 from .replay import read_replay, save_replay, start_of
 
@@ -229,9 +230,9 @@ class Session:
         """Show the decision and read lines until a move is played or the game
         changes (undo, load); False when the person quits."""
         menu = Menu(self.game, self.human, self.words)
-        if self.editor is not None:  # Tab completes these
-            self.editor.words = [word for move in menu.legal for word in move.split()] + [
-                word for name in self.names for word in name.split()] + list(self.commands)
+        if self.editor is not None:  # Tab offers what may follow, as the screen shows it
+            moves = [as_shown(self.game, self.lang, move) for move in menu.legal]
+            self.editor.offer = partial(self.completions, moves)
         self.view.show_decision(self.game, menu)
         while True:
             line = self.ask(self.words["prompt"])
@@ -264,6 +265,40 @@ class Session:
                     return False
                 if sure:
                     return self.play(resolved.move)
+
+    def completions(self, moves: list[tuple[Word, ...]], before: list[str],
+                    text: str) -> list[str]:
+        """What Tab offers after the words ``before`` on the prompt's line: the
+        words of the legal ``moves`` that may come next (the targets, the
+        boxes) in the person's language; a command first, and after ``why``
+        a move, after ``card`` or ``status`` a name."""
+        if not before:
+            return next_words(moves, [], text) + self.command_words(text)
+        command = self.command_of(" ".join(before))
+        if command is Command.WHY:
+            return next_words(moves, before[1:], text)
+        if command in (Command.CARD, Command.STATUS):
+            rules = self.game.rules
+            idents = (*rules.maneuvers, *rules.orders) if command is Command.CARD \
+                else rules.statuses
+            name = (lambda i: display_name(i, self.lang, self.own)) if command is Command.CARD \
+                else (lambda i: status_name(i, self.lang, words=self.own))
+            names = [(Word(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
+            return next_words(names, before[1:], text)
+        if command is not None:
+            return []
+        return next_words(moves, before, text)
+
+    def command_words(self, text: str) -> list[str]:
+        """The commands starting with ``text`` in the person's language, each
+        by its first such spelling (``porque``, not also ``porqué``; not the
+        sign ``?``), in English if none starts so."""
+        start = text.lower()
+        own = []
+        for spelled in self.words["commands"].values():
+            fits = [w for w in str(spelled).split() if w.isalpha() and w.startswith(start)]
+            own += fits[:1]
+        return own or [c.value for c in Command if c.value.startswith(start)]
 
     def sure(self, move: str, asked: bool) -> bool | None:
         """Whether to play a move: yes, unless it harms a ship of the person's own
