@@ -96,18 +96,19 @@ def test_moves_are_grouped_by_maneuver_and_numbered():
     text = out.getvalue()
     menu = text[text.index("  Movement"):text.index("   a b c")]
     assert menu.splitlines() == [
-        "  Movement (1 crew)        1 movement → a1 b1 c1 d1 a2 d2 a3 b3 c3 d3",
-        "  Repair (2 crew)          2 repair",
-        "  Torpedo (2 crew)         3 torpedo blue-submarine",
-        "  Orders (2 crew)          4 orders",
-        "  Immersion (2 crew)       5 immersion → a1 b1 c1 d1 e1 a2 d2 e2 a3 b3 c3 d3 e3",
-        "                           a4 b4 c4 d4 e4",
-        "  Countermeasure (2 crew)  6 countermeasure blue-submarine",
-        "  Heavy torpedo (3 crew)   7 heavy_torpedo blue-submarine",
-        "  Floating mine (3 crew)   8 floating_mine blue-submarine",
-        "  Captain (order card)     9 order captain red-destroyer",   # the enemy first
-        "                           10 order captain blue-submarine",
-        "  End the turn             11 end",
+        "  Movement (1 crew)      1 movement → a1 b1 c1 d1 a2 d2 a3 b3 c3 d3",
+        "  Repair (2 crew)        2 repair",
+        "  Orders (2 crew)        3 orders",
+        "  Immersion (2 crew)     4 immersion → a1 b1 c1 d1 e1 a2 d2 e2 a3 b3 c3 d3 e3",
+        "                         a4 b4 c4 d4 e4",
+        "  Captain (order card)   5 order captain red-destroyer",
+        "  End the turn           6 end",
+        # what would harm one's own ship: last, marked (no enemy in sight but by the order)
+        "  Against your own side  7 torpedo blue-submarine (!)",
+        "                         8 countermeasure blue-submarine (!)",
+        "                         9 heavy_torpedo blue-submarine (!)",
+        "                         10 floating_mine blue-submarine (!)",
+        "                         11 order captain blue-submarine (!)",
     ]  # no box marked *: running water passed changes nothing, one move per box
 
 

@@ -8,9 +8,12 @@ import sys
 
 import pytest
 
+import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
+from redcode_rules.i18n import catalog
 from redcode_rules.play import strip_controls
+from redcode_rules.play_menu import Menu
 
 
 def after(text: str, typed: str) -> str:
@@ -110,15 +113,36 @@ def test_a_message_never_gives_the_apis_count_of_legal_moves():
 # ---------------------------------------------------------------- friendly fire
 
 
-def test_enemy_targets_are_listed_before_ones_own():
+def test_attacks_on_ones_own_side_are_listed_after_every_other_move_and_marked():
     s, out = play_session(["quit"])
     s.run()
     text = out.getvalue()
-    assert text.index("9 order captain red-destroyer") < \
-        text.index("10 order captain blue-submarine")
+    assert text.index("5 order captain red-destroyer") < text.index("6 end") < \
+        text.index("Against your own side  7 torpedo blue-submarine (!)") < \
+        text.index("11 order captain blue-submarine (!)")
 
 
-@pytest.mark.parametrize("typed", ["10", "order captain blue-submarine", "order capt blue"])
+@pytest.mark.parametrize("lang,title", [("es", "Contra tu propio bando"),
+                                        ("it", "Contro la tua squadra")])
+def test_attacks_on_ones_own_side_are_marked_in_every_language(lang, title):
+    s, out = play_session(["quit"], lang)
+    s.run()
+    assert re.search(rf"  {title} +7 torpedo blue-submarine \(!\)\n", out.getvalue())
+
+
+def test_a_move_that_helps_ones_own_ship_stays_with_its_card():
+    """Radio support aimed at a friend is no attack: not in the marked group."""
+    scenario = dict(PLAY_SCENARIO, ships={"blue-aircraft_carrier": {"at": "b2"},
+                                          "red-destroyer": {"at": "h6"}}, hands={})
+    game = rc.Game.from_scenario(scenario)
+    menu = Menu(game, "blue-aircraft_carrier", catalog("en")["play"])
+    own = [e.moves[0] for e in menu.entries if e.own]
+    assert "radio_support blue-aircraft_carrier" not in own
+    assert own == ["torpedo blue-aircraft_carrier", "air_support blue-aircraft_carrier",
+                   "radar blue-aircraft_carrier"]      # in the order of their cards
+
+
+@pytest.mark.parametrize("typed", ["11", "order captain blue-submarine", "order capt blue"])
 def test_a_move_that_harms_ones_own_side_asks_first(typed):
     s, out = play_session([typed, "n", typed, "y", "quit"])
     s.run()
@@ -130,7 +154,7 @@ def test_a_move_that_harms_ones_own_side_asks_first(typed):
 
 
 def test_no_confirm_plays_a_chosen_move_at_once_but_a_start_still_asks():
-    s, out = play_session(["10", "quit"], confirm=False)
+    s, out = play_session(["11", "quit"], confirm=False)
     s.run()
     assert s.game.moves == ["order captain blue-submarine"] and "Play it?" not in out.getvalue()
     s, out = play_session(["order capt blue", "", "quit"], confirm=False)
@@ -148,7 +172,7 @@ def test_a_move_that_helps_is_not_asked_about():
 
 
 def test_the_question_is_in_the_persons_language():
-    s, out = play_session(["10", "s", "quit"], "it")
+    s, out = play_session(["11", "s", "quit"], "it")
     s.run()
     assert ("order captain blue-submarine colpisce sottomarino blu, della tua squadra. "
             "Giocarla? (s/N) s") in " ".join(out.getvalue().split())

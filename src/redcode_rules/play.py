@@ -36,7 +36,7 @@ from .model import Ruleset
 from .narrate import narrate
 from .play_input import LineEditor, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
-from .play_menu import Entry, Menu, Resolved
+from .play_menu import Entry, Menu, Resolved, harmed_friend
 from .play_names import Word, as_shown, look_up, next_words, translate, typed_names
 from .play_screen import Screen, View
 from .replay import read_replay, save_replay, start_of
@@ -50,11 +50,6 @@ def short_rules(edition: str, cards: Sequence[str] = ()) -> Ruleset:
     """An edition (and card files) with the short game's rule options; a save or
     replay of its games holds them, as it holds a card file given as text."""
     return build_ruleset(str(edition), tuple(str(c) for c in cards), (SHORT_GAME_FILE,))
-
-
-#: Effects that harm the ship they are aimed at: aimed at one's own side, they ask first.
-HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", "Discard",
-                     "Take", "PutOnDeck"})
 
 
 class Command(enum.Enum):
@@ -320,19 +315,9 @@ class Session:
         return False
 
     def friendly_target(self, move: str) -> str | None:
-        """The ship of the person's own side a move would harm (None if none):
-        its card damages, disables or takes from the ship it is aimed at."""
-        parsed = self.game.move_of(move)
-        if parsed.target is None or parsed.card is None:
-            return None
-        ship = self.game.state.ships[parsed.target]
-        if ship.side != self.game.ship(self.human).side:
-            return None
-        card = self.game.rules.card(parsed.card)
-        if any(type(e).__name__ in HARMFUL and e.selector.value == "target"
-               for e in card.effects):
-            return ship.id
-        return None
+        """The ship of the person's own side a move would harm (None if none),
+        as the menu marks it."""
+        return harmed_friend(self.game, self.human, move)
 
     def translate(self, line: str) -> str:
         """A typed line in the notation: names as shown replaced by their ids."""

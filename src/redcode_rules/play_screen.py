@@ -125,6 +125,8 @@ class View:
                                                              boxes=" ".join(boxes))
                 else:
                     text = entry.moves[0]
+                if entry.own:  # it harms one's own side: marked, as the group's title says
+                    text += " " + self.words["own_mark"]
                 items.append(f"{entry.number:>2} {text}")
             self.show_group(group.title.ljust(width), items)
         if several:
@@ -150,12 +152,15 @@ class View:
             self.screen.say(text)
 
     def numbers_styled(self, line: str) -> Text:
-        """An item line with its move numbers highlighted."""
+        """An item line with its move numbers highlighted, and the mark of a
+        move that harms one's own side in the colour of an error."""
         out = Text()
         for word in line.split(" "):
             if out:
                 out.append(" ")
-            out.append(word, self.screen.STYLES["number"] if word.isdigit() else None)
+            style = "number" if word.isdigit() else "error" if word == self.words["own_mark"] \
+                else None
+            out.append(word, self.screen.STYLES[style] if style else None)
         return out
 
     def show_board(self, game: Game) -> None:
