@@ -28,7 +28,8 @@ def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
     stdin(monkeypatch, "1\n" * 600)
     assert cli.main(["play", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Red Code — en edition, war, seed 2. You play the blue submarine.\n"
+    assert out.startswith("Red Code — en edition, war to 5 points, at most 200 turns, seed 2.\n"
+                          "You play the blue submarine.\n"
                           "Bots: red destroyer (greedy).\n")
     assert "Turn 2: red destroyer." in out          # the bot's moves are narrated
     assert "\nGame over.\n" in out
@@ -43,8 +44,8 @@ def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
     stdin(monkeypatch, "1\n" * 600)
     assert cli.main(["play", "--edition", "es", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Código Rojo — edición es, guerra, semilla 2. "
-                          "Juegas con submarino azul.\n")
+    assert out.startswith("Código Rojo — edición es, guerra a 5 puntos, como mucho 200 turnos, "
+                          "semilla 2.\nJuegas con submarino azul.\n")
     assert "Turno 2: destructor rojo." in out
     assert "Terminar el turno" in out and "# isla · ~ corriente · . agua" in out
     assert "\nFin de la partida.\n" in out
@@ -279,6 +280,47 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     assert f"cannot write {tmp_path}/no/such/x.json: No such file or directory" in out
 
 
+@pytest.mark.parametrize("lang,lines,said", [
+    ("en", ["save", "load"], ["save needs a file to write: save FILE (save game.json) saves the "
+                              "game as a replay; load FILE continues it later, redcode replay "
+                              "FILE plays it back",
+                              "load needs a file to read: load FILE (load game.json) continues "
+                              "a game written by save FILE"]),
+    ("es", ["guardar"], ["guardar necesita un fichero donde escribir: guardar FICHERO (guardar "
+                         "partida.json) guarda la partida como repetición"]),
+    ("it", ["salva"], ["salva ha bisogno di un file da scrivere: salva FILE (salva "
+                       "partita.json) salva la partita come replay"]),
+])
+def test_save_or_load_without_a_file_says_how_to_use_it(lang, lines, said):
+    s, out = play_session([*lines, "quit"], lang)
+    s.run()
+    text = " ".join(out.getvalue().split())
+    for line, sentence in zip(lines, said):
+        assert f"> {line} {sentence}" in text
+
+
+@pytest.mark.parametrize("argv,header", [
+    (["--seed", "3"], "Red Code — en edition, war to 5 points, at most 200 turns, seed 3.\n"
+                      "You play the blue submarine.\n"),
+    (["--seed", "3", "--short"], "Red Code — en edition, war to 2 points, at most 60 turns, "
+                                 "seed 3.\nYou play the blue submarine.\n"),
+    (["--seed", "3", "--short", "--mode", "arena", "--lang", "es"],
+     "Código Rojo — edición en, arena, como mucho 60 turnos, semilla 3.\n"),
+    (["--seed", "3", "--short", "--lang", "it"],
+     "Codice Rosso — edizione en, guerra a 2 punti, al massimo 60 turni, seme 3.\n"),
+])
+def test_the_header_says_what_ends_the_game_a_short_one_too(argv, header, monkeypatch, capsys):
+    stdin(monkeypatch, "quit\n")
+    assert cli.main(["play", *argv]) == 0
+    assert capsys.readouterr().out.startswith(header)
+
+
+def test_the_demos_header_says_what_ends_the_game(capsys):
+    assert cli.main(["demo", "--short", "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Red Code — en edition, war to 2 points, at most 60 turns, 1v1, seed 2\n")
+
+
 def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
     path = tmp_path / "x.json"
     s, out = play_session(["repair", f"save {path}", "quit"])
@@ -403,8 +445,8 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
     assert cli.main(["play", "--seat", "red-destroyer", "--bots", "random", "--seed", "5",
                      "--lang", "it"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Codice Rosso — edizione en, guerra, seme 5. "
-                          "Giochi con distruttore rosso.\nBot: sottomarino blu (random).")
+    assert out.startswith("Codice Rosso — edizione en, guerra a 5 punti, al massimo 200 turni, "
+                          "seme 5.\nGiochi con distruttore rosso.\nBot: sottomarino blu (random).")
     # R2.8: the blue bot places first, then the red player is asked
     assert "  Il sottomarino blu si schiera in b2.\n\n" \
         "Turno 1 — distruttore rosso: piazza la tua nave sulla tua carta iniziale\n" in out

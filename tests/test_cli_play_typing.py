@@ -103,6 +103,17 @@ def test_a_misspelt_move_gets_the_move_it_would_be():
     assert s.game.moves == []
 
 
+@pytest.mark.parametrize("typed", ["n", "y", "zz"])
+def test_a_letter_or_two_gets_no_guess_at_a_move(typed):
+    """`n` is not a misspelt `end`: too little to guess from, so the way to
+    enter a move is said instead of a move to play."""
+    s, out = play_session([typed, "quit"])
+    s.run()
+    assert " ".join(after(out.getvalue(), typed).split()) == (
+        f"'{typed}' is not a move now: enter a number of the list, a move or its start "
+        "('help' for more)")
+
+
 def test_a_message_never_gives_the_apis_count_of_legal_moves():
     """The API counts every path of a move; the screen numbers its own lines."""
     s, out = play_session(["movement zz9", "quit"])

@@ -33,7 +33,7 @@ from .i18n import catalog
 from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text
-from .play import SHORT_GAME, PlaySetup, play, short_rules
+from .play import SHORT_GAME, PlaySetup, game_goal, play, short_rules
 from .reference import options_page, orders_page, ships_page, write_reference
 from .replay import ReplayError, read_replay
 from .runner import Where
@@ -186,7 +186,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
     words = cat["demo"]
-    say(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
+    say(words["title"].format(edition=rules.name, mode=game_goal(rules, args.mode, lang),
                               teams=args.teams, seed=args.seed))
     say(board_text(game))
     play_out(game, bots)

@@ -46,6 +46,15 @@ SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 2\n    turn_lim
 SHORT_GAME = "war to 2 points, at most 60 turns (30 each in 1v1)"
 
 
+def game_goal(rules: Ruleset, mode: str, lang: str) -> str:
+    """What ends a game, for its header (``war to 2 points, at most 60
+    turns``): a short game, or a variant's numbers, show there."""
+    goals = catalog(lang)["goals"]
+    options = rules.options
+    return pick(goals[mode], options.victory_points).format(points=options.victory_points,
+                                                           turns=options.turn_limit)
+
+
 def short_rules(edition: str, cards: Sequence[str] = ()) -> Ruleset:
     """An edition (and card files) with the short game's rule options; a save or
     replay of its games holds them, as it holds a card file given as text."""
@@ -186,7 +195,7 @@ class Session:
         g, w = self.game, self.words
         setup = g.setup or {}
         self.screen.say(w["title"].format(edition=g.rules.name,
-                                          mode=self.cat["modes"].get(g.state.mode, g.state.mode),
+                                          mode=game_goal(g.rules, g.state.mode, self.lang),
                                           seed=setup.get("seed", "?"),
                                           ship=ship_display(self.human, self.lang,
                                                             self.own)), "title")
@@ -457,7 +466,8 @@ class Session:
             self.show_status(" ".join(args))
             return False
         if not args:
-            s.say(w["file_usage"].format(command=command.value), "error")
+            for part in s.wrap(w[f"{command.value}_usage"]):
+                s.say(part, "error")
             return False
         path = " ".join(args)
         return self.save(path) if command is Command.SAVE else self.load(path)

@@ -26,6 +26,10 @@ from .i18n import Words, display_name, pick
 KIND_ORDER = ("recover", "place", "discard", "respond", "use", "order", "pass", "end")
 OWN = "own"
 
+#: The fewest characters a typed line must have for a did-you-mean among
+#: the legal moves (difflib finds `end` close to `n`).
+GUESS_FROM = 3
+
 #: Effects that harm the ship they are aimed at: aimed at one's own side, a
 #: move of them is listed last, marked, and asks before it is played.
 HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", "Discard",
@@ -243,7 +247,8 @@ class Menu:
             return self.words["did_you_mean_not_now"].format(
                 text=text, move=fixed,
                 reason=self.without_count(self.game.explain(fixed, shown=True) or ""))
-        near = closest_moves(text, self.legal)
+        # a letter or two is too little to guess from: `n` is no misspelt `end`
+        near = closest_moves(text, self.legal) if len(text) >= GUESS_FROM else []
         if near:
             return self.words["did_you_mean"].format(
                 text=text, moves=self.words["or"].join(f"'{m}'" for m in near))
