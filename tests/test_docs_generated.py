@@ -607,6 +607,14 @@ def test_the_pictures_in_docs_img_are_what_gen_pictures_draws():
         assert (ROOT / "docs" / "img" / name).read_text("utf-8") == text + "\n", name
 
 
+def test_the_play_page_names_every_bot_the_command_takes():
+    from redcode_rules.bots import BOTS
+
+    [row] = [line for line in (ROOT / "docs" / "play.md").read_text("utf-8").splitlines()
+             if line.startswith("| `--bots` |")]
+    assert [name for name in BOTS if f"`{name}" not in row] == []
+
+
 #: The exit code of each command docs/play.md shows (0 when not listed).
 PLAY_PAGE_EXIT_CODES = {"redcode replay missing.json --json": 2, "redcode play --lang fr": 2}
 
