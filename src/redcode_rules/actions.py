@@ -27,7 +27,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import index
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 
 from .board import box_name
 from .chance import ChanceKind
@@ -217,7 +217,7 @@ class ActionSpace:
         """An action given as another integer type (numpy's) as a plain int;
         ``UnknownWord`` for anything that is not a whole number (``1.5``,
         ``"x"``), which must not be rounded or read as some other action."""
-        if isinstance(action, float) or not hasattr(type(action), "__index__"):
+        if not isinstance(action, SupportsIndex):  # floats, text, None
             raise UnknownWord(f"{quote(action)} is not an action id of this space "
                               f"(a whole number from 0 to {self.size - 1})")
         return index(action)
