@@ -76,6 +76,12 @@ def test_tab_after_a_move_word_offers_what_may_follow_in_the_persons_language():
         child.sendline("n")
         child.expect_exact("No jugada: torpedo blue-submarine.")
         child.expect_exact("> ")
+        child.sendline("1")                                   # movement: its destination
+        child.expect_exact("vacío para volver) ")
+        child.send("d\t\t")                                  # Tab offers its boxes
+        child.expect(r"\r\nd2 +d3 +d4 *\r\n", timeout=10)
+        child.send("\x15\r")                                 # an empty answer: back
+        child.expect_exact("> ")
         child.sendline("salir")
         child.expect(pexpect.EOF)
     finally:

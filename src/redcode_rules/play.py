@@ -34,7 +34,7 @@ from .i18n import ShipName, Words, catalog, display_name, pick, ship_display, st
 from .loader import build_ruleset
 from .model import Ruleset
 from .narrate import narrate
-from .play_input import LineEditor, Reader, line_editor, read_line, stream_is_tty, \
+from .play_input import LineEditor, Offer, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
 from .play_menu import Entry, Menu, Resolved, harmed_friend
 from .play_names import Word, as_shown, look_up, next_words, translate, typed_names
@@ -343,10 +343,11 @@ class Session:
         self.marks.append(mark)
         return True
 
-    def ask(self, prompt: str) -> str | None:
+    def ask(self, prompt: str, offer: Offer | None = None) -> str | None:
         """A line from the person (None at end of input), without control
         characters. With a line editor the prompt is given to it, which
-        redraws it as it edits."""
+        redraws it as it edits, and Tab offers ``offer``'s words (a question
+        inside a move: its answers; the decision's moves by default)."""
         *before, prompt = self.screen.wrap(prompt.rstrip()) or [""]
         for part in before:  # a long question: all but its last line said first
             self.screen.say(part, "number")
@@ -354,7 +355,11 @@ class Session:
         try:
             if self.editor is not None:
                 self.screen.console.file.flush()
-                line = self.read(prompt)
+                moves, self.editor.offer = self.editor.offer, offer or self.editor.offer
+                try:
+                    line = self.read(prompt)
+                finally:
+                    self.editor.offer = moves
             else:
                 self.screen.say(prompt, "number", end="")
                 line = self.read("")
@@ -366,10 +371,12 @@ class Session:
             self.screen.say(line)
         return line
 
-    def ask_within(self, prompt: str) -> str | None:
-        """An answer at a prompt inside a move (destination, path): the text
-        folded to lower case, "" to go back, None at end of input or on ``quit``."""
-        line = self.ask(prompt)
+    def ask_within(self, prompt: str, answers: Sequence[str] = ()) -> str | None:
+        """An answer at a prompt inside a move (destination, path, a question):
+        the text folded to lower case, "" to go back, None at end of input or
+        on ``quit``; Tab offers ``answers``."""
+        line = self.ask(prompt, lambda before, text: [] if before else
+                        [a for a in answers if a.startswith(text.lower())])
         if line is None or self.command_of(line) is Command.QUIT:
             return None
         return normalise(line).lower()
@@ -385,7 +392,8 @@ class Session:
         else:
             while True:
                 box = self.ask_within(w["ask_destination"].format(head=entry.head,
-                                                                  boxes=" ".join(paths)))
+                                                                  boxes=" ".join(paths)),
+                                      list(paths))
                 if not box:
                     return box
                 if box.isdigit() and 1 <= int(box) <= len(paths):
