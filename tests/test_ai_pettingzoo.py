@@ -140,6 +140,27 @@ def test_an_illegal_word_is_refused_and_changes_nothing():
     assert e.game.moves == moves and e.prefix == ()
 
 
+@pytest.mark.parametrize("action", [
+    lambda legal: legal + 0.5, lambda legal: float(legal), lambda legal: np.float64(legal),
+    lambda legal: "x", lambda legal: str(legal), lambda legal: "x" * 10_000],
+    ids=["fraction", "float", "numpy float", "word", "number as text", "long word"])
+def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(action):
+    """``step(8.5)`` must not play word 8, nor ``step("x")`` raise a bare
+    ValueError: the library's own error, the game as it was."""
+    from redcode_rules.errors import RedCodeError, UnknownWord
+
+    e = raw_env()
+    e.reset(seed=2)
+    legal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+    moves = list(e.game.moves)
+    with pytest.raises(UnknownWord, match="is not an action id of this space") as caught:
+        e.step(action(legal))
+    assert isinstance(caught.value, RedCodeError) and len(str(caught.value)) < 200
+    assert e.game.moves == moves and e.prefix == ()
+    e.step(np.int64(legal))  # a numpy integer, as Discrete.sample gives, is an action
+    assert e.prefix == (legal,) or e.game.moves != moves
+
+
 def test_a_bad_render_mode_or_parameter_is_refused():
     with pytest.raises(ValueError, match="render_mode"):
         RedCodeEnv(render_mode="rgb_array")

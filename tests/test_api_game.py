@@ -69,6 +69,20 @@ def test_explain_is_none_for_a_legal_move_and_the_reason_otherwise():
     assert game.explain(5) == "a move is a string in the notation of the rules"
 
 
+@pytest.mark.parametrize("lang,reason", [
+    ("en", "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"),
+    ("es", "destructor rojo no está en el campo de visión de submarino azul a distancia 2 "
+           "(R4.3)"),
+])
+def test_explain_may_name_ships_as_a_screen_shows_them(lang, reason):
+    game = rc.new_game(rc.load_ruleset(lang), seed=3, placement="fixed")
+    assert game.explain("torpedo red-destroyer", shown=True) == reason
+    assert game.explain("torpedo red-destroyer").startswith("red-destroyer ")  # ids by default
+    assert game.explain("torpedo nowhere", shown=True).endswith(
+        {"en": "ships are blue submarine, red destroyer",
+         "es": "los barcos son submarino azul, destructor rojo"}[lang])
+
+
 def test_explain_and_play_give_the_same_reason():
     game = position()
     reason = game.explain("respond shield blue-submarine")
@@ -149,6 +163,35 @@ def test_rule_citing_reasons_are_kept_and_carry_the_legal_moves():
     assert info.value.legal_moves == game.legal_moves()
 
 
+# ------------------------------------------------------------------ teams
+
+
+@pytest.mark.parametrize("teams,ships", [
+    ("1v1", ["blue-submarine", "red-destroyer"]),
+    ("2v2", ["blue-submarine", "red-destroyer", "blue-destroyer", "red-aircraft_carrier"]),
+    ("3v3", ["blue-submarine", "red-destroyer", "blue-destroyer", "red-aircraft_carrier",
+             "blue-aircraft_carrier", "red-submarine"]),
+])
+def test_new_game_takes_teams_by_size_as_the_command_line_and_adapters_do(teams, ships):
+    rules = rc.load_ruleset("en")
+    game = rc.new_game(rules, teams=teams, seed=4)
+    assert game.ships == ships
+    assert game.to_json() == rc.new_game(rules, teams=[[s.split("-")[1] for s in ships[::2]],
+                                                       [s.split("-")[1] for s in ships[1::2]]],
+                                         seed=4).to_json()
+
+
+@pytest.mark.parametrize("teams,reason", [
+    ("4v4", "each side has 1 to 3 ships (one of each type, R1.2), not '4v4'"),
+    ("0v0", "each side has 1 to 3 ships (one of each type, R1.2), not '0v0'"),
+    ("2v1", "sides of 2 and 1 ships (2v1): sides are equal, 1v1, 2v2 or 3v3 (D2.9)"),
+])
+def test_new_game_refuses_sizes_the_rules_cannot_seat(teams, reason):
+    with pytest.raises(rc.SetupError) as info:
+        rc.new_game(rc.load_ruleset("en"), teams=teams)
+    assert (info.value.field, info.value.reason) == ("teams", reason)
+
+
 # ------------------------------------------------------------------ lang
 
 
@@ -161,6 +204,24 @@ def test_lang_defaults_to_the_editions_language(edition):
                                    "es": "Empieza una partida en modo guerra.",
                                    "it": "Inizia una partita in modalità guerra."}[edition]
     assert game.narration("en")[0] == "A new game begins (war)."
+
+
+@pytest.mark.parametrize("edition,text,name,status", [
+    ("es", "-1 reparación al objetivo. Distancia 2. Admite respuesta. Se puede usar como "
+           "respuesta.", "Torpedo", "Interceptado: ninguna maniobra, ni siquiera respuestas, "
+                                    "hasta su próximo turno."),
+    ("it", "-1 riparazione al bersaglio. Distanza 2. Con risposta. Utilizzabile come risposta.",
+     "Siluro", None),
+])
+def test_a_rulesets_texts_default_to_its_editions_language(edition, text, name, status):
+    rules = rc.load_ruleset(edition)
+    assert rules.text("torpedo") == rules.text("torpedo", lang=edition) == text
+    assert rules.name_of("torpedo") == name
+    assert rules.status_text("intercepted") == rules.status_text("intercepted", edition)
+    if status:
+        assert rules.status_text("intercepted") == status
+    assert rules.text("torpedo", lang="en") == ("1 repair damage to the target. Range 2. "
+                                               "Can be responded to. Usable as a response.")
 
 
 def test_a_variant_speaks_the_language_of_its_edition(tmp_path):

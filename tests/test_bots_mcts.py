@@ -63,7 +63,10 @@ def test_a_time_budget_stops_the_search():
 
 
 @pytest.mark.parametrize("options,message", [
-    ({"iterations": 0}, "iterations must be at least 1"),
+    ({"iterations": 0}, "iterations must be from 1 to 1,000,000"),
+    ({"iterations": 10 ** 5000}, "iterations must be from 1 to 1,000,000, not <a number of"),
+    ({"seconds": float("inf")}, "seconds must be more than 0 and at most 3600"),
+    ({"exploration": float("nan")}, "exploration must be a finite number"),
     ({"seconds": 0}, "seconds must be more than 0"),
     ({"rollout": "smart"}, "rollout is one of random, greedy"),
 ])

@@ -166,13 +166,25 @@ def test_json_errors_are_json_too(argv, code, kind, message, capsys):
 # ---------------------------------------------------------------- progress, version, -m
 
 
-def test_fuzz_draws_no_progress_bar_off_a_terminal(tmp_path, capsys):
-    """A piped log gets no `\\r` frames: the rich bar is drawn only on a terminal."""
+def test_fuzz_off_a_terminal_says_its_progress_in_plain_lines(tmp_path, capsys):
+    """A piped log gets no `\\r` frames of the rich bar, but it is not left
+    in silence for minutes either: a plain line on stderr at each tenth."""
     assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path)]) == 0
     captured = capsys.readouterr()
-    assert captured.err == ""
+    assert captured.err == "games 1/2\ngames 2/2\n"
     assert captured.out == (f"2 random games of {rc.load_ruleset('en').name} "
                             f"({rc.load_ruleset('en').hash}): every invariant held\n")
+    assert cli.main(["fuzz", "--games", "1", "--seed", "4", "--out", str(tmp_path),
+                     "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_plain_progress_says_each_tenth_once_whatever_the_steps(capsys):
+    with cli.progress_bar(enabled=True, total=100) as advance:
+        for done in (1, 9, 10, 11, 35, 36, 99, 100):
+            advance(done, 100)
+    assert capsys.readouterr().err == "games 10/100\ngames 35/100\ngames 99/100\n" \
+        "games 100/100\n"
 
 
 def test_version(capsys):

@@ -151,3 +151,17 @@ def test_cli_fuzz_teams_needs_cards_and_known_types(cards, capsys):
     assert cli.main(["fuzz", "--cards", cards, "--teams", "boat/submarine"]) == 2
     assert "no ship type 'boat'" in capsys.readouterr().err
     assert cli.main(["fuzz", "--cards", cards, "--deck-share", "2"]) == 2
+
+
+@pytest.mark.parametrize("with_cards,games", [(True, 20), (False, 100)])
+def test_a_card_file_is_fuzzed_in_a_few_games_unless_told(cards, with_cards, games,
+                                                         monkeypatch, capsys):
+    """A designer runs `fuzz --cards FILE` often: 20 games (about half a
+    minute), where `fuzz` alone plays 100."""
+    played = []
+    monkeypatch.setattr(cli, "fuzz_cards", lambda setup, games, **_: (
+        played.append(games), (None, Usage(setup.new)))[1])
+    monkeypatch.setattr(cli, "fuzz", lambda rules, games, **_: played.append(games))
+    assert cli.main(["fuzz", "--quiet", *(["--cards", cards] if with_cards else [])]) == 0
+    assert played == [games]
+    assert f"{games} random games of en" in capsys.readouterr().out

@@ -28,7 +28,8 @@ def test_a_whole_game_in_english_to_game_over(monkeypatch, capsys):
     stdin(monkeypatch, "1\n" * 600)
     assert cli.main(["play", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Red Code — en edition, war, seed 2. You play the blue submarine.\n"
+    assert out.startswith("Red Code — en edition, war to 5 points, at most 200 turns, seed 2.\n"
+                          "You play the blue submarine.\n"
                           "Bots: red destroyer (greedy).\n")
     assert "Turn 2: red destroyer." in out          # the bot's moves are narrated
     assert "\nGame over.\n" in out
@@ -43,8 +44,8 @@ def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
     stdin(monkeypatch, "1\n" * 600)
     assert cli.main(["play", "--edition", "es", "--seed", "2", "--no-confirm"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Código Rojo — edición es, guerra, semilla 2. "
-                          "Juegas con submarino azul.\n")
+    assert out.startswith("Código Rojo — edición es, guerra a 5 puntos, como mucho 200 turnos, "
+                          "semilla 2.\nJuegas con submarino azul.\n")
     assert "Turno 2: destructor rojo." in out
     assert "Terminar el turno" in out and "# isla · ~ corriente · . agua" in out
     assert "\nFin de la partida.\n" in out
@@ -96,18 +97,19 @@ def test_moves_are_grouped_by_maneuver_and_numbered():
     text = out.getvalue()
     menu = text[text.index("  Movement"):text.index("   a b c")]
     assert menu.splitlines() == [
-        "  Movement (1 crew)        1 movement → a1 b1 c1 d1 a2 d2 a3 b3 c3 d3",
-        "  Repair (2 crew)          2 repair",
-        "  Torpedo (2 crew)         3 torpedo blue-submarine",
-        "  Orders (2 crew)          4 orders",
-        "  Immersion (2 crew)       5 immersion → a1 b1 c1 d1 e1 a2 d2 e2 a3 b3 c3 d3 e3",
-        "                           a4 b4 c4 d4 e4",
-        "  Countermeasure (2 crew)  6 countermeasure blue-submarine",
-        "  Heavy torpedo (3 crew)   7 heavy_torpedo blue-submarine",
-        "  Floating mine (3 crew)   8 floating_mine blue-submarine",
-        "  Captain (order card)     9 order captain red-destroyer",   # the enemy first
-        "                           10 order captain blue-submarine",
-        "  End the turn             11 end",
+        "  Movement (1 crew)      1 movement → a1 b1 c1 d1 a2 d2 a3 b3 c3 d3",
+        "  Repair (2 crew)        2 repair",
+        "  Orders (2 crew)        3 orders",
+        "  Immersion (2 crew)     4 immersion → a1 b1 c1 d1 e1 a2 d2 e2 a3 b3 c3 d3 e3",
+        "                         a4 b4 c4 d4 e4",
+        "  Captain (order card)   5 order captain red-destroyer",
+        "  End the turn           6 end",
+        # what would harm one's own ship: last, marked (no enemy in sight but by the order)
+        "  Against your own side  7 torpedo blue-submarine (!)",
+        "                         8 countermeasure blue-submarine (!)",
+        "                         9 heavy_torpedo blue-submarine (!)",
+        "                         10 floating_mine blue-submarine (!)",
+        "                         11 order captain blue-submarine (!)",
     ]  # no box marked *: running water passed changes nothing, one move per box
 
 
@@ -149,9 +151,9 @@ def test_ambiguous_and_unknown_input_say_so():
     assert resolve("xyzzy").error == ("'xyzzy' is not a move now: enter a number of the list, "
                                       "a move or its start ('help' for more)")
     assert resolve("torpedo red-destroyer").error == \
-        "red-destroyer is not in the visual field of blue-submarine within range 2 (R4.3)"
+        "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"
     assert resolve("torpedo red-destroyer", "es").error == \
-        "red-destroyer no está en el campo de visión de blue-submarine a distancia 2 (R4.3)"
+        "destructor rojo no está en el campo de visión de submarino azul a distancia 2 (R4.3)"
 
 
 def test_destination_prompt():
@@ -195,8 +197,8 @@ def test_help_why_and_hint():
     s.run()
     text = out.getvalue()
     assert "> help\nEnter a move:\n  a number" in text
-    assert "> why torpedo red-destroyer\nred-destroyer is not in the visual field of " \
-        "blue-submarine within range 2 (R4.3)\n" in text
+    assert "> why torpedo red-destroyer\nred destroyer is not in the visual field of " \
+        "blue submarine within range 2 (R4.3)\n" in text    # the ships as the screen names them
     assert "> why repair\nrepair is legal now.\n" in text
     assert "> why\nwrite: why <move>\n" in text
     choice = GreedyBot().why(rc.Game.from_scenario(PLAY_SCENARIO))
@@ -204,6 +206,31 @@ def test_help_why_and_hint():
     assert "> hint\nThe greedy bot would play: order captain red-destroyer\n" \
         "because: 1 damage to red destroyer; it draws 1 order card\n" in text
     assert s.game.moves == []
+
+
+def hint_at_placement(seat: str, bot_seat: str, lang: str) -> str:
+    """What ``hint`` says at the first placement decision of ``seat`` (seed 3)."""
+    out = io.StringIO()
+    lines = iter(["hint", "quit"])
+    Session(rc.new_game(rc.load_ruleset("en"), seed=3), seat, {bot_seat: GreedyBot(1)}, lang,
+            Screen(out), lambda prompt: next(lines), echo=True).run()
+    return " ".join(out.getvalue().split("> hint\n")[1].split("\n> ")[0].split())
+
+
+@pytest.mark.parametrize("lang,first,second", [
+    ("en", "because: no enemy ship is on the board yet: every box of the start card is as good",
+     "because: 6 boxes from the nearest enemy"),
+    ("es", "porque: aún no hay ningún barco enemigo en el tablero: todas las casillas de la "
+           "carta inicial valen lo mismo", "porque: a 6 casillas del enemigo más cercano"),
+    ("it", "perché: nessuna nave nemica è ancora sul tabellone: ogni casella della carta "
+           "iniziale vale l'altra", "perché: a 6 caselle dal nemico più vicino"),
+])
+def test_a_hint_during_placement_counts_no_distance_before_an_enemy_is_placed(lang, first,
+                                                                            second):
+    """R2.8: the first ship placed has no enemy to be near (not "0 boxes");
+    the next one has (blue's bot placed on a1)."""
+    assert hint_at_placement("blue-submarine", "red-destroyer", lang).endswith(first)
+    assert hint_at_placement("red-destroyer", "blue-submarine", lang).endswith(second)
 
 
 def test_the_greedy_bots_reasons_add_up_to_its_score():
@@ -253,6 +280,47 @@ def test_save_and_load_a_replay(tmp_path, monkeypatch, capsys):
     assert f"cannot write {tmp_path}/no/such/x.json: No such file or directory" in out
 
 
+@pytest.mark.parametrize("lang,lines,said", [
+    ("en", ["save", "load"], ["save needs a file to write: save FILE (save game.json) saves the "
+                              "game as a replay; load FILE continues it later, redcode replay "
+                              "FILE plays it back",
+                              "load needs a file to read: load FILE (load game.json) continues "
+                              "a game written by save FILE"]),
+    ("es", ["guardar"], ["guardar necesita un fichero donde escribir: guardar FICHERO (guardar "
+                         "partida.json) guarda la partida como repetición"]),
+    ("it", ["salva"], ["salva ha bisogno di un file da scrivere: salva FILE (salva "
+                       "partita.json) salva la partita come replay"]),
+])
+def test_save_or_load_without_a_file_says_how_to_use_it(lang, lines, said):
+    s, out = play_session([*lines, "quit"], lang)
+    s.run()
+    text = " ".join(out.getvalue().split())
+    for line, sentence in zip(lines, said):
+        assert f"> {line} {sentence}" in text
+
+
+@pytest.mark.parametrize("argv,header", [
+    (["--seed", "3"], "Red Code — en edition, war to 5 points, at most 200 turns, seed 3.\n"
+                      "You play the blue submarine.\n"),
+    (["--seed", "3", "--short"], "Red Code — en edition, war to 2 points, at most 60 turns, "
+                                 "seed 3.\nYou play the blue submarine.\n"),
+    (["--seed", "3", "--short", "--mode", "arena", "--lang", "es"],
+     "Código Rojo — edición en, arena, como mucho 60 turnos, semilla 3.\n"),
+    (["--seed", "3", "--short", "--lang", "it"],
+     "Codice Rosso — edizione en, guerra a 2 punti, al massimo 60 turni, seme 3.\n"),
+])
+def test_the_header_says_what_ends_the_game_a_short_one_too(argv, header, monkeypatch, capsys):
+    stdin(monkeypatch, "quit\n")
+    assert cli.main(["play", *argv]) == 0
+    assert capsys.readouterr().out.startswith(header)
+
+
+def test_the_demos_header_says_what_ends_the_game(capsys):
+    assert cli.main(["demo", "--short", "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "Red Code — en edition, war to 2 points, at most 60 turns, 1v1, seed 2\n")
+
+
 def test_a_position_from_a_scenario_saves_and_loads(tmp_path):
     path = tmp_path / "x.json"
     s, out = play_session(["repair", f"save {path}", "quit"])
@@ -270,7 +338,7 @@ def test_an_illegal_move_is_refused_with_its_rule_and_the_game_goes_on():
     s, out = play_session(["torpedo nowhere", "pass", "end", "quit"])
     s.run()
     text = out.getvalue()
-    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue-submarine, red-destroyer\n" \
+    assert "> torpedo nowhere\nno ship 'nowhere'; ships are blue submarine, red destroyer\n" \
         in text
     assert "> pass\nthere is no item to respond to: responses answer a maneuver that can be\n" \
         "    responded to (R5.1)\n" in text          # cut between words at 80 columns
@@ -286,14 +354,55 @@ def test_commands_in_spanish():
     assert "> ayuda\nEscribe una jugada:" in text
     assert "> pista\nEl bot codicioso jugaría: order captain red-destroyer\n" \
         "porque: 1 de daño al destructor rojo; roba 1 carta de órdenes\n" in text
-    assert "> porque torpedo red-destroyer\nred-destroyer no está en el campo de visión" in text
+    assert "> porque torpedo red-destroyer\ndestructor rojo no está en el campo de visión de " \
+        "submarino azul a distancia 2\n    (R4.3)\n" in text
     assert "> pass\nno hay nada a lo que responder" in text
     assert text.endswith("> salir\nAdiós.\n")
     assert "Turno 1 — submarino azul: usa una maniobra, juega una carta de órdenes o " \
         "termina\n    el turno" in text                    # cut between words at 80 columns
 
 
-def test_a_response_decision_names_what_it_answers():
+@pytest.mark.parametrize("lang,typed", [
+    ("en", "tor red"), ("es", "tor rojo"), ("es", "torpedo rojo"), ("es", "torpedo roja"),
+    ("it", "tor rosso"), ("it", "siluro rosso"), ("it", "siluro rossa"),
+])
+def test_a_sides_name_in_the_persons_language_names_its_ship(lang, typed):
+    """``tor rojo`` is ``tor red``: a side's name starts the ids of its ships."""
+    scenario = dict(PLAY_SCENARIO, ships={"blue-submarine": {"at": "b2"},
+                                          "red-destroyer": {"at": "d2"}})
+    s, _ = play_session([typed, "quit"], lang=lang, scenario=scenario)
+    s.run()
+    assert s.game.moves[0] == "torpedo red-destroyer"
+
+
+@pytest.mark.parametrize("lang,reason", [
+    ("en", "red destroyer is not in the visual field of blue submarine within range 2 (R4.3)"),
+    ("es", "destructor rojo no está en el campo de visión de submarino azul a distancia 2 "
+           "(R4.3)"),
+    ("it", "distruttore rosso non è nel campo visivo di sottomarino blu entro la distanza 2 "
+           "(R4.3)"),
+])
+def test_why_and_a_refused_start_of_a_move_name_ships_as_the_screen_does(lang, reason):
+    s, out = play_session([{"en": "tor red", "es": "tor rojo", "it": "tor rosso"}[lang],
+                           "why torpedo red-destroyer", "quit"], lang=lang)
+    s.run()
+    text = " ".join(out.getvalue().split())
+    assert text.count(reason) == 2, text
+    assert "red-destroyer" not in text.split("> why torpedo red-destroyer")[1]
+    assert rc.Game.from_scenario(PLAY_SCENARIO).explain("torpedo red-destroyer") == (
+        "red-destroyer is not in the visual field of blue-submarine within range 2 (R4.3)")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Turn 1 — blue submarine: respond or pass\n"
+           "Red destroyer plays Torpedo on blue submarine.\n"),
+    ("es", "Turno 1 — submarino azul: responde o pasa\n"
+           "El destructor rojo juega Torpedo sobre el submarino azul.\n"),
+    ("it", "Turno 1 — sottomarino blu: rispondi o passa\n"
+           "Il distruttore rosso gioca Siluro sul sottomarino blu.\n"),
+])
+def test_a_response_decision_names_what_it_answers(lang, said):
+    """In every language: the Italian "sul" is the ship's own preposition."""
     scenario = dict(PLAY_SCENARIO, ships={"blue-submarine": {"at": "b2"},
                                      "red-destroyer": {"at": "d2"}},
                     turn="red-destroyer")
@@ -301,13 +410,12 @@ def test_a_response_decision_names_what_it_answers():
     game.play("torpedo blue-submarine")
     assert game.to_move == "blue-submarine" and game.decision == "respond"
     out = io.StringIO()
-    s = Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, "en", Screen(out),
+    s = Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
                 lambda prompt, lines=iter(["pass", "quit"]): next(lines), echo=True)
     s.run()
     text = out.getvalue()
-    assert "Turn 1 — blue submarine: respond or pass\n" \
-        "Red destroyer plays Torpedo on blue submarine.\n" in text
-    assert "  Pass" in text and "> pass\n" in text
+    assert said in text
+    assert "> pass\n" in text
 
 
 # ---------------------------------------------------------------- seats and bots
@@ -337,8 +445,8 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
     assert cli.main(["play", "--seat", "red-destroyer", "--bots", "random", "--seed", "5",
                      "--lang", "it"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Codice Rosso — edizione en, guerra, seme 5. "
-                          "Giochi con distruttore rosso.\nBot: sottomarino blu (random).")
+    assert out.startswith("Codice Rosso — edizione en, guerra a 5 punti, al massimo 200 turni, "
+                          "seme 5.\nGiochi con distruttore rosso.\nBot: sottomarino blu (random).")
     # R2.8: the blue bot places first, then the red player is asked
     assert "  Il sottomarino blu si schiera in b2.\n\n" \
         "Turno 1 — distruttore rosso: piazza la tua nave sulla tua carta iniziale\n" in out
@@ -348,6 +456,9 @@ def test_playing_red_against_a_random_bot(monkeypatch, capsys):
 @pytest.mark.parametrize("argv,message", [
     (["play", "--seat", "9"], "--seat: '9' is not one ship of this game"),
     (["play", "--bots", "clever"], "--bots: unknown bot 'clever'"),
+    (["play", "--bots", "mcts:seconds=1e400"], "--bots: bot 'mcts:seconds=inf': seconds must be"),
+    (["play", "--bots", "mcts:exploration=nan"], "--bots: bot 'mcts:exploration=nan:iterations=500': "
+                                                 "exploration must be a finite number"),
     (["play", "--lang", "fr"], "--lang: no texts for language 'fr'"),
 ])
 def test_bad_play_options_exit_2(argv, message, capsys):

@@ -52,3 +52,38 @@ def test_a_game_at_a_terminal():
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_tab_after_a_move_word_offers_what_may_follow_in_the_persons_language():
+    """After `torpedo ` Tab offers the words that may follow, as a Spanish
+    screen shows them (`pesado` of Torpedo pesado, `submarino` of the one
+    ship in sight), not every word of the game; then completes a ship's name
+    word by word."""
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "80", "LINES": "40"}
+    child = pexpect.spawn(sys.executable, ["-m", "redcode_rules", "play", "--seed", "3",
+                                           "--lang", "es"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(40, 80))
+    try:
+        child.expect_exact("> ")
+        child.sendline("4")                                   # placed at b2
+        child.expect_exact("> ")
+        child.send("torpedo \t\t")                            # two Tabs: the list
+        child.expect(r"\r\n(pesado +submarino) *\r\n> torpedo ", timeout=10)
+        listed = child.before + child.match.group(1)
+        assert "ayuda" not in listed and "a1" not in listed and "captain" not in listed
+        child.send("sub\t\t\r")                               # submarino, then azul
+        child.expect_exact("torpedo blue-submarine golpea a submarino azul, de tu bando.")
+        child.sendline("n")
+        child.expect_exact("No jugada: torpedo blue-submarine.")
+        child.expect_exact("> ")
+        child.sendline("1")                                   # movement: its destination
+        child.expect_exact("vacío para volver) ")
+        child.send("d\t\t")                                  # Tab offers its boxes
+        child.expect(r"\r\nd2 +d3 +d4 *\r\n", timeout=10)
+        child.send("\x15\r")                                 # an empty answer: back
+        child.expect_exact("> ")
+        child.sendline("salir")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0

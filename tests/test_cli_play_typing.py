@@ -8,9 +8,12 @@ import sys
 
 import pytest
 
+import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
+from redcode_rules.i18n import catalog
 from redcode_rules.play import strip_controls
+from redcode_rules.play_menu import Menu
 
 
 def after(text: str, typed: str) -> str:
@@ -27,10 +30,55 @@ def after(text: str, typed: str) -> str:
     ("es", "capitan destructor rojo", "order captain red-destroyer"),   # accents optional
     ("it", "siluro red", "torpedo red"),
     ("it", "capitano distruttore rosso", "order captain red-destroyer"),
+    ("es", "tor rojo", "tor red"),                      # a side's name: its ships' ids start
+    ("es", "capitán azul", "order captain blue"),
+    ("it", "siluro rossa", "torpedo red"),
+    ("it", "tor blu", "tor blue"),
 ])
 def test_names_may_be_typed_as_the_screen_shows_them(lang, typed, move):
     s, _ = play_session([], lang)
     assert s.translate(typed) == move
+
+
+@pytest.mark.parametrize("lang,before,text,offered", [
+    ("en", "torpedo", "", ["blue-submarine"]),              # the one target in sight
+    ("en", "movement", "c", ["c1", "c2", "c3"]),            # the boxes it may reach
+    ("en", "order", "", ["captain"]),
+    ("en", "order captain", "", ["blue-submarine", "red-destroyer"]),
+    ("es", "torpedo", "", ["pesado", "submarino"]),         # Torpedo pesado; the ship in sight
+    ("es", "torpedo submarino", "", ["azul"]),
+    ("es", "order", "", ["capitán"]),
+    ("es", "capitan", "", ["submarino", "destructor"]),     # `order` may be left out
+    ("es", "", "heav", ["heavy_torpedo"]),                  # the notation where nothing shown fits
+    ("it", "siluro", "", ["pesante", "sottomarino"]),
+    ("it", "order capitano", "d", ["distruttore"]),
+    ("es", "porque torpedo", "", ["pesado", "submarino"]),  # why: a move
+    ("es", "carta torpedo", "", ["pesado"]),                # card: a card's name
+    ("en", "save", "", []),
+])
+def test_tab_offers_the_words_that_may_follow_in_the_persons_language(lang, before, text,
+                                                                      offered):
+    from redcode_rules.play_names import as_shown
+
+    s, _ = play_session([], lang)
+    moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]
+    assert s.completions(moves, before.split(), text) == offered
+
+
+@pytest.mark.parametrize("lang,first", [
+    ("en", ["movement", "repair", "torpedo", "order", "captain", "help", "why", "card"]),
+    ("es", ["movimiento", "reparar", "torpedo", "order", "capitán", "ayuda", "porque", "carta"]),
+])
+def test_tab_at_the_start_of_a_line_offers_moves_and_commands_in_one_language(lang, first):
+    from redcode_rules.play_names import as_shown
+
+    s, _ = play_session([], lang)
+    moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]
+    offered = s.completions(moves, [], "")
+    assert set(first) <= set(offered) and "?" not in offered
+    assert not {"a1", "b2", "red-destroyer", "ambush"} & set(offered)
+    if lang == "es":
+        assert not {"help", "movement", "repair", "porqué"} & set(offered)
 
 
 def test_an_order_card_typed_by_its_spanish_name_is_played():
@@ -50,10 +98,20 @@ def test_a_misspelt_move_gets_the_move_it_would_be():
     assert after(text, "ordr capt red") == ("'ordr capt red' is not a move now — did you mean "
                                             "'order captain red-destroyer'?")
     assert after(text, "torpdo red") == (
-        "'torpdo red': did you mean 'torpedo red-destroyer'? It cannot be played now:\n"
-        "    red-destroyer is not in the visual field of blue-submarine within range 2\n"
-        "    (R4.3)")
+        "'torpdo red': did you mean 'torpedo red-destroyer'? It cannot be played now: red\n"
+        "    destroyer is not in the visual field of blue submarine within range 2 (R4.3)")
     assert s.game.moves == []
+
+
+@pytest.mark.parametrize("typed", ["n", "y", "zz"])
+def test_a_letter_or_two_gets_no_guess_at_a_move(typed):
+    """`n` is not a misspelt `end`: too little to guess from, so the way to
+    enter a move is said instead of a move to play."""
+    s, out = play_session([typed, "quit"])
+    s.run()
+    assert " ".join(after(out.getvalue(), typed).split()) == (
+        f"'{typed}' is not a move now: enter a number of the list, a move or its start "
+        "('help' for more)")
 
 
 def test_a_message_never_gives_the_apis_count_of_legal_moves():
@@ -66,15 +124,36 @@ def test_a_message_never_gives_the_apis_count_of_legal_moves():
 # ---------------------------------------------------------------- friendly fire
 
 
-def test_enemy_targets_are_listed_before_ones_own():
+def test_attacks_on_ones_own_side_are_listed_after_every_other_move_and_marked():
     s, out = play_session(["quit"])
     s.run()
     text = out.getvalue()
-    assert text.index("9 order captain red-destroyer") < \
-        text.index("10 order captain blue-submarine")
+    assert text.index("5 order captain red-destroyer") < text.index("6 end") < \
+        text.index("Against your own side  7 torpedo blue-submarine (!)") < \
+        text.index("11 order captain blue-submarine (!)")
 
 
-@pytest.mark.parametrize("typed", ["10", "order captain blue-submarine", "order capt blue"])
+@pytest.mark.parametrize("lang,title", [("es", "Contra tu propio bando"),
+                                        ("it", "Contro la tua squadra")])
+def test_attacks_on_ones_own_side_are_marked_in_every_language(lang, title):
+    s, out = play_session(["quit"], lang)
+    s.run()
+    assert re.search(rf"  {title} +7 torpedo blue-submarine \(!\)\n", out.getvalue())
+
+
+def test_a_move_that_helps_ones_own_ship_stays_with_its_card():
+    """Radio support aimed at a friend is no attack: not in the marked group."""
+    scenario = dict(PLAY_SCENARIO, ships={"blue-aircraft_carrier": {"at": "b2"},
+                                          "red-destroyer": {"at": "h6"}}, hands={})
+    game = rc.Game.from_scenario(scenario)
+    menu = Menu(game, "blue-aircraft_carrier", catalog("en")["play"])
+    own = [e.moves[0] for e in menu.entries if e.own]
+    assert "radio_support blue-aircraft_carrier" not in own
+    assert own == ["torpedo blue-aircraft_carrier", "air_support blue-aircraft_carrier",
+                   "radar blue-aircraft_carrier"]      # in the order of their cards
+
+
+@pytest.mark.parametrize("typed", ["11", "order captain blue-submarine", "order capt blue"])
 def test_a_move_that_harms_ones_own_side_asks_first(typed):
     s, out = play_session([typed, "n", typed, "y", "quit"])
     s.run()
@@ -86,7 +165,7 @@ def test_a_move_that_harms_ones_own_side_asks_first(typed):
 
 
 def test_no_confirm_plays_a_chosen_move_at_once_but_a_start_still_asks():
-    s, out = play_session(["10", "quit"], confirm=False)
+    s, out = play_session(["11", "quit"], confirm=False)
     s.run()
     assert s.game.moves == ["order captain blue-submarine"] and "Play it?" not in out.getvalue()
     s, out = play_session(["order capt blue", "", "quit"], confirm=False)
@@ -104,7 +183,7 @@ def test_a_move_that_helps_is_not_asked_about():
 
 
 def test_the_question_is_in_the_persons_language():
-    s, out = play_session(["10", "s", "quit"], "it")
+    s, out = play_session(["11", "s", "quit"], "it")
     s.run()
     assert ("order captain blue-submarine colpisce sottomarino blu, della tua squadra. "
             "Giocarla? (s/N) s") in " ".join(out.getvalue().split())

@@ -127,7 +127,8 @@ def test_the_readme_says_what_redcode_demo_does(capsys):
                            "against red destroyer (seed 1)")
     assert cli.main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Red Code — en edition, war, 1v1, seed 1\n")
+    assert out.startswith("Red Code — en edition, war to 5 points, at most 200 turns, 1v1, "
+                          "seed 1\n")
     ships = set(re.findall(r"^  (Blue submarine|Red destroyer) ", out, re.M))
     assert ships == {"Blue submarine", "Red destroyer"}
     assert "\nWinner: " in out

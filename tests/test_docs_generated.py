@@ -548,7 +548,7 @@ def dsl_guide_card_file() -> str:
 
 
 #: Pages whose Python sessions are run, with how many sessions each shows.
-SESSIONS = {"dsl.md": 5, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 2, "api/errors.md": 2,
+SESSIONS = {"dsl.md": 5, "scenarios.md": 4, "getting-started.md": 3, "api/game.md": 3, "api/errors.md": 2,
             "api/rules.md": 1, "api/index.md": 1, "api/replays.md": 2}
 
 
@@ -605,6 +605,14 @@ def test_the_pictures_in_docs_img_are_what_gen_pictures_draws():
     assert sorted(pictures) == sorted(p.name for p in (ROOT / "docs" / "img").glob("*.svg"))
     for name, text in pictures.items():
         assert (ROOT / "docs" / "img" / name).read_text("utf-8") == text + "\n", name
+
+
+def test_the_play_page_names_every_bot_the_command_takes():
+    from redcode_rules.bots import BOTS
+
+    [row] = [line for line in (ROOT / "docs" / "play.md").read_text("utf-8").splitlines()
+             if line.startswith("| `--bots` |")]
+    assert [name for name in BOTS if f"`{name}" not in row] == []
 
 
 #: The exit code of each command docs/play.md shows (0 when not listed).

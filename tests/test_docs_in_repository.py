@@ -69,3 +69,22 @@ def test_the_site_builds_printing_only_its_own_messages(tmp_path):
     assert run.returncode == 0, run.stderr
     lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
     assert lines and all(line.startswith("INFO    -  ") for line in lines), lines
+
+
+def test_every_notebook_display_hook_is_on_its_class_page():
+    """Jupyter shows a game and a ruleset through their ``_repr_*_`` hooks;
+    the API page of each public class that has one says what it shows (the
+    generated reference leaves private names out)."""
+    import redcode_rules as rc
+
+    pages = {p: p.read_text("utf-8") for p in (DOCS / "api").glob("*.md")}
+    hooks = {}
+    for name in rc.__all__:
+        cls = getattr(rc, name)
+        if isinstance(cls, type):
+            hooks[name] = [h for h in vars(cls) if re.fullmatch(r"_repr_[a-z]+_", h)]
+    assert hooks["Game"] and hooks["Ruleset"]
+    for name, names in hooks.items():
+        if names:
+            [page] = [t for t in pages.values() if f"::: redcode_rules.{name}\n" in t]
+            assert [h for h in names if f"`{h}`" not in page] == [], name

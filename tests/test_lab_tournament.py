@@ -62,7 +62,8 @@ def test_tournament_text_table(capsys):
     (["--bots", "random"], "at least two bots"),
     (["--bots", "random", "gredy"], "did you mean 'greedy'"),
     (["--bots", "random", "mcts:budget=3"], "mcts takes no option 'budget=3'"),
-    (["--bots", "random", "mcts:iterations=0"], "iterations must be at least 1"),
+    (["--bots", "random", "mcts:iterations=0"], "iterations must be from 1 to 1,000,000"),
+    (["--bots", "random", "mcts:seconds=inf"], "seconds must be more than 0 and at most 3600"),
     (["--bots", "random", "mcts:seconds=x"], "seconds='x' is not a number"),
 ])
 def test_tournament_usage_errors(capsys, argv, message):
@@ -78,3 +79,44 @@ def test_bot_specs_levels_and_budgets():
     assert parse_bot("mcts:iterations=2000:rollout=greedy").build(1).rollout == "greedy"
     with pytest.raises(UsageError):
         parse_bot("greedy:hard")
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("mcts:seconds=inf", "seconds must be more than 0 and at most 3600, not inf"),
+    ("mcts:seconds=1e400", "seconds must be more than 0 and at most 3600, not inf"),
+    ("mcts:seconds=nan", "seconds must be more than 0 and at most 3600, not nan"),
+    ("mcts:seconds=3601", "seconds must be more than 0 and at most 3600, not 3601.0"),
+    ("mcts:iterations=1000001", "iterations must be from 1 to 1,000,000, not 1000001"),
+    ("mcts:exploration=nan", "exploration must be a finite number of at least 0, not nan"),
+    ("mcts:exploration=-inf", "exploration must be a finite number of at least 0, not -inf"),
+    ("mcts:exploration=inf", "exploration must be a finite number of at least 0, not inf"),
+    ("mcts:exploration=-0.5", "exploration must be a finite number of at least 0, not -0.5"),
+    ("mcts:depth=-3", "depth must be at least 0 (or none), not -3"),
+])
+def test_bot_specs_refuse_budgets_a_search_would_never_end(spec, message):
+    """A budget or constant with which the search never returns a move is
+    refused when the spec is read, before any game starts."""
+    with pytest.raises(UsageError, match=re.escape(message)):
+        parse_bot(spec)
+
+
+@pytest.mark.parametrize("spec", [
+    "mcts:iterations=" + "9" * 5000,
+    "mcts:iterations=" + "9" * 4000,
+    "mcts:iterations=x" + "x" * 5000,
+    "mcts:budget" + "x" * 5000,
+    "mcts" + "x" * 5000,
+])
+def test_a_bad_bot_spec_quotes_at_most_a_short_prefix_of_it(spec):
+    """docs/security.md: an error quotes at most 60 characters of a bad value."""
+    with pytest.raises(UsageError) as caught:
+        parse_bot(spec)
+    message = str(caught.value)
+    assert len(message) < 250, message
+    assert max(len(run) for run in re.findall(r"[9x]+", message)) <= 60
+
+
+def test_the_lowest_and_highest_budgets_are_taken():
+    assert parse_bot("mcts:iterations=1000000:exploration=0:depth=0").build(1).iterations \
+        == 1_000_000
+    assert parse_bot("mcts:seconds=3600").build(1).seconds == 3600.0

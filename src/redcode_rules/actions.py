@@ -27,11 +27,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from operator import index
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 
 from .board import box_name
 from .chance import ChanceKind
-from .errors import IllegalAction, IllegalMove, UnknownWord
+from .errors import IllegalAction, IllegalMove, UnknownWord, quote
 from .kinds import MoveKind, Pile, Side
 
 if TYPE_CHECKING:
@@ -213,6 +213,15 @@ class ActionSpace:
             raise UnknownWord(f"{i!r} is not an action id of this space (0 to {self.size - 1})")
         return self.words[i]
 
+    def _whole(self, action: object) -> int:
+        """An action given as another integer type (numpy's) as a plain int;
+        ``UnknownWord`` for anything that is not a whole number (``1.5``,
+        ``"x"``), which must not be rounded or read as some other action."""
+        if not isinstance(action, SupportsIndex):  # floats, text, None
+            raise UnknownWord(f"{quote(action)} is not an action id of this space "
+                              f"(a whole number from 0 to {self.size - 1})")
+        return index(action)
+
     def is_id(self, i: object) -> bool:
         """Whether ``i`` is an action id of this space (an int, not a bool)."""
         return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self.size
@@ -250,12 +259,12 @@ class ActionSpace:
         ``IllegalAction`` (game unchanged) for an action not legal there."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
+        if type(action) is not int and not isinstance(action, bool):
+            action = self._whole(action)  # a numpy integer from an adapter: a plain one
         pos = self._position(game)
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
         if action not in node.actions or isinstance(action, bool):
             raise self._illegal(pos, node, prefix, action)
-        if type(action) is not int:
-            action = index(action)  # a numpy integer from an adapter: a plain one
         if action == self.stop:
             game.play(node.text)
             return None
@@ -378,7 +387,7 @@ class ActionSpace:
             word = self.words[action]
             what, written = f"action {action} ({word!r})", f"{node.text} {word}".strip()
         else:
-            what, written = f"action {action!r}", f"{node.text} <{action!r}>".strip()
+            what, written = f"action {quote(action)}", f"{node.text} <{quote(action)}>".strip()
         nexts = ", ".join(self.words[a] for a in node.actions[:12])
         more = f", … ({len(node.actions)} in all)" if len(node.actions) > 12 else ""
         reason = (f"{what} does not continue a legal move after {chosen}; "

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import attrs
 
 from .bots import BOTS, Bot
-from .errors import UsageError, close_names, did_you_mean
+from .errors import UsageError, close_names, did_you_mean, quote
 
 #: The search levels of ``mcts`` (``redcode play --bots mcts:hard``): an
 #: iteration budget each, so a level plays the same game on any machine.
@@ -63,14 +63,14 @@ class BotSpec:
         try:
             return BOTS[self.name](seed=seed, **dict(self.options))
         except ValueError as err:
-            raise UsageError(f"bot {self.text!r}: {err}") from None
+            raise UsageError(f"bot {quote(self.text)}: {err}") from None
 
 
 def parse_bot(text: str) -> BotSpec:
     """Read a bot spec; a bad one is a ``UsageError`` that says what is known."""
     name, *parts = [p.strip() for p in text.strip().split(":")]
     if name not in BOTS:
-        raise UsageError(f"unknown bot {name!r}"
+        raise UsageError(f"unknown bot {quote(name)}"
                          + (did_you_mean(close_names(name, BOTS)) or
                             f"; bots are {', '.join(sorted(BOTS))}"))
     known = OPTIONS.get(name, {})
@@ -85,12 +85,12 @@ def parse_bot(text: str) -> BotSpec:
         key, eq, value = part.partition("=")
         if not eq or key not in known:
             words = [*known, *(LEVELS if name == "mcts" else ())]
-            raise UsageError(f"bot {text!r}: {name} takes no option {part!r}"
+            raise UsageError(f"bot {quote(text)}: {name} takes no option {quote(part)}"
                              + (f"; it takes {', '.join(words)}" if words else ""))
         try:
             options[key] = known[key](value)
         except ValueError:
-            raise UsageError(f"bot {text!r}: {key}={value!r} is not a "
+            raise UsageError(f"bot {quote(text)}: {key}={quote(value)} is not a "
                              f"{_KINDS.get(known[key], 'value')}") from None
     if "seconds" in options and "iterations" in options:
         if any(p.startswith("seconds=") for p in parts):

@@ -61,9 +61,10 @@ class Reason:
     """One term of the greedy bot's score of a move, for a player to read (``hint``).
 
     ``key`` names what the term counts (damage, sink, regain, draw, cancel,
-    closer, farther, cost, recover, recover_withdrawn, place, discard, end);
-    ``value`` is its share of the score, so the reasons of a move add up to
-    its score. ``ship``, ``card`` and ``amount`` fill in the sentence.
+    closer, farther, cost, recover, recover_withdrawn, place, place_no_enemy,
+    discard, end); ``value`` is its share of the score, so the reasons of a
+    move add up to its score. ``ship``, ``card`` and ``amount`` fill in the
+    sentence.
     """
 
     key: str
@@ -136,6 +137,8 @@ class GreedyBot:
                 return [Reason("recover_withdrawn", 1.0)]
             return [Reason("recover", 0.5, card=move.source)]
         if move.kind == MoveKind.PLACE:
+            if not any(s.side != me.side and s.position is not None for s in ships):
+                return [Reason("place_no_enemy", 0.0)]  # no distance to say yet
             near = self.nearest_enemy(game, move.box, me.side, obs)
             return [Reason("place", -near * 0.1, amount=near)]
         card = game.rules.card(move.card)

@@ -24,16 +24,17 @@ from .balance import BalanceSetup, run_balance
 from .balance_report import markdown, write_report
 from .bot_specs import BotSpec, parse_bot
 from .bots import BOTS
-from .errors import (Failure, LanguageError, RedCodeError, UsageError, close_names,
+from .errors import (Failure, LanguageError, RedCodeError, SetupError, UsageError, close_names,
                      did_you_mean, printable, quote)
-from .fuzz import NEW_ORDER_SHARE, card_fuzz_rules, fuzz, fuzz_cards
+from .fuzz import CARD_FUZZ_GAMES, FUZZ_GAMES, NEW_ORDER_SHARE, card_fuzz_rules, fuzz, \
+    fuzz_cards
 from .game import Game, new_game
-from .game_setup import default_teams
+from .game_setup import sized_teams
 from .i18n import catalog
 from .loader import builtin_editions, check_files, load_ruleset
 from .model import Ruleset
 from .narrate import board_text
-from .play import SHORT_GAME, PlaySetup, play, short_rules
+from .play import SHORT_GAME, PlaySetup, game_goal, play, short_rules
 from .reference import options_page, orders_page, ships_page, write_reference
 from .replay import ReplayError, read_replay
 from .runner import Where
@@ -107,13 +108,13 @@ def parse_teams(text: str, rules: Ruleset) -> list[list[str]]:
             raise UsageError(f"--teams: no ship type {unknown[0]!r}; types are {', '.join(types)}")
         return teams
     try:
-        a, b = (int(x) for x in text.lower().split("v"))
-    except ValueError:
+        sized = sized_teams(rules, text)
+    except SetupError as err:
+        raise UsageError(f"--teams: {err.reason}") from None
+    if sized is None:
         raise UsageError(f"--teams: expected 1v1, 2v2, 3v3 or types like "
-                         f"submarine/destroyer, not {text!r}") from None
-    if not (1 <= a <= len(types) and 1 <= b <= len(types)):
-        raise UsageError(f"--teams: each side has 1 to {len(types)} ships")
-    return default_teams(rules, a, b)
+                         f"submarine/destroyer, not {quote(text)}")
+    return sized
 
 
 def check_language(lang: str) -> str:
@@ -186,7 +187,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             for i, ship in enumerate(game.state.ships)}
     cat = catalog(lang)
     words = cat["demo"]
-    say(words["title"].format(edition=rules.name, mode=cat["modes"][args.mode],
+    say(words["title"].format(edition=rules.name, mode=game_goal(rules, args.mode, lang),
                               teams=args.teams, seed=args.seed))
     say(board_text(game))
     play_out(game, bots)
@@ -217,7 +218,7 @@ def bot_argument(text: str) -> BotSpec:
     """An argparse type: a bot spec (``--blue``, ``--bots``)."""
     name = text.split(":", 1)[0].strip()
     if name not in BOTS:
-        raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from "
+        raise argparse.ArgumentTypeError(f"invalid choice: {quote(name)} (choose from "
                                          f"{', '.join(sorted(BOTS))})")
     try:
         return parse_bot(text)
@@ -380,6 +381,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     its shrunk replay written to --out. With --cards, the card files' new cards
     and ship types are put into play and their use counted (fuzz.fuzz_cards)."""
     usage = None
+    if args.games is None:
+        args.games = CARD_FUZZ_GAMES if args.cards else FUZZ_GAMES
     if args.cards:
         setup = card_setup(args)
         rules = setup.rules
@@ -430,15 +433,19 @@ def card_setup(args: argparse.Namespace):
 
 
 class progress_bar:
-    """A rich progress bar on stderr, only when stderr is a terminal.
+    """Progress on stderr: a rich bar on a terminal; off one (a piped log,
+    CI) a plain line at each tenth of the run (``games 20/100``), so that a
+    run of minutes is never silent, with no ``\\r`` frames; nothing when
+    not ``enabled`` (``--quiet``, ``--json``).
 
-    Used as ``with progress_bar(enabled, total) as advance: advance(done, total)``;
-    off a terminal (a piped log, CI) it draws nothing at all.
+    Used as ``with progress_bar(enabled, total) as advance: advance(done, total)``.
     """
 
     def __init__(self, enabled: bool, total: int):
         self.total = total
         self.progress = None
+        self.plain = enabled and not stream_is_tty(sys.stderr)
+        self.tenths = 0  # tenths of the run said so far (plain lines)
         if enabled and stream_is_tty(sys.stderr):
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, \
@@ -449,7 +456,7 @@ class progress_bar:
 
     def __enter__(self):
         if self.progress is None:
-            return None
+            return self.line if self.plain else None
         self.progress.start()
         task = self.progress.add_task("fuzz", total=self.total)
         return lambda done, total: self.progress.update(task, completed=done)
@@ -457,6 +464,13 @@ class progress_bar:
     def __exit__(self, *exc: object) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+    def line(self, done: int, total: int) -> None:
+        """A plain progress line when ``done`` reaches a new tenth of ``total``."""
+        tenths = 10 * done // max(1, total)
+        if tenths > self.tenths:
+            self.tenths = tenths
+            print(f"games {done}/{total}", file=sys.stderr, flush=True)
 
 
 def stream_is_tty(stream: Any) -> bool:
@@ -567,12 +581,14 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--deck-share", type=share, default=NEW_ORDER_SHARE,
                     help="with --cards: the share of the deck given to the new order cards "
                          f"(default {NEW_ORDER_SHARE})")
-    fz.add_argument("--games", type=positive_int, default=100,
-                    help="how many random games (default: 100)")
+    fz.add_argument("--games", type=positive_int, default=None,
+                    help=f"how many random games (default: {FUZZ_GAMES}; with --cards "
+                         f"{CARD_FUZZ_GAMES})")
     fz.add_argument("--seed", type=int, default=0,
                     help="the random state the games are drawn from (default: 0)")
     fz.add_argument("--out", default=".", help="folder for the replays of a failure")
-    fz.add_argument("--quiet", action="store_true", help="no progress bar")
+    fz.add_argument("--quiet", action="store_true",
+                    help="no progress (the bar on a terminal, a line a tenth off one)")
     json_option(fz)
     fz.set_defaults(func=cmd_fuzz)
 
@@ -600,7 +616,8 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--seed", type=int, default=1,
                         help="the random state of the games: same seed, same results "
                              "whatever plays them (default: 1)")
-        sp.add_argument("--quiet", action="store_true", help="no progress bar")
+        sp.add_argument("--quiet", action="store_true",
+                        help="no progress (the bar on a terminal, a line a tenth off one)")
         json_option(sp)
 
     t = sub.add_parser("tournament", help="every pair of bots, win rates and ratings",

@@ -67,17 +67,25 @@ def did_you_mean(lang: str, options: list[str]) -> str:
     return text(lang, "illegal", "did_you_mean", options=listed)
 
 
+def by_id(ship_id: str) -> str:
+    """A ship named in a reason by its id, as the notation writes it (the API's)."""
+    return ship_id
+
+
 @attrs.frozen
 class Asked:
     """What explain reads of a game: its language, the rule queries on its
     position, the pending decision, the choice an effect owes (while one is
-    pending) and the legal moves (asked only for a suggestion)."""
+    pending) and the legal moves (asked only for a suggestion); ``name``
+    says a ship in a reason: by id, or as a player sees it on a screen
+    (``ship_display``: "destructor rojo")."""
 
     lang: str
     queries: RuleQueries
     pending: tuple[Decision, int] | None
     owed: tuple[Effect, int] | None
     legal: Callable[[], list[str]]
+    name: Callable[[str], str] = by_id
 
     @property
     def rules(self) -> Ruleset:
@@ -96,7 +104,8 @@ class Asked:
         return text(self.lang, "illegal", key, amount, **values)
 
     def ship_id(self, seat: int) -> str:
-        return self.state.ships[seat].id
+        """The ship of a seat as a reason names it (``name``)."""
+        return self.name(self.state.ships[seat].id)
 
 
 def unknown(asked: Asked, move: str) -> str:
@@ -121,7 +130,7 @@ def _short(word: str, limit: int = 12) -> str:
 
 def said(asked: Asked, refusal: Refusal) -> str:
     """A refusal of the rule queries in the game's language: seats become
-    ship ids, a status its name and how long it lasts, a card's condition
+    ships named as ``asked.name`` says, a status its name and how long it lasts, a card's condition
     or target filter its words."""
     values = dict(refusal.values)
     key = refusal.words
@@ -143,7 +152,7 @@ def said(asked: Asked, refusal: Refusal) -> str:
         values["status"] = status_name(spec.id, asked.lang, of_ship=True, words=rules.words)
     for field in ("ship", "target", "player", "source"):
         if type(values.get(field)) is int:
-            values[field] = state.ships[values[field]].id
+            values[field] = asked.ship_id(values[field])
     return asked.say(key, **values)
 
 
@@ -174,30 +183,30 @@ def explain(asked: Asked, move: str) -> str:
     if asked.pending is None:
         return say("over", winner=st.winner)
     kind, seat = asked.pending
-    ship = st.ships[seat]
+    player = asked.ship_id(seat)
     head = words[0]
 
     if kind == Decision.DISCARD:
         if head != "discard":
-            return say("must_discard", player=ship.id, count=len(st.hands[seat]),
+            return say("must_discard", player=player, count=len(st.hands[seat]),
                        limit=asked.rules.options.hand_limit)
         if len(words) != 2:
             return say("discard_one")
-        return say("not_in_hand", card=words[1], player=ship.id)
+        return say("not_in_hand", card=words[1], player=player)
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \
             primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
-        return say("must_choose", player=ship.id, card=st.stack[-1].card,
+        return say("must_choose", player=player, card=st.stack[-1].card,
                    options=", ".join(asked.legal()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":
             options = ", ".join(asked.legal())
             if kind == Decision.RECOVER:
-                return say("must_recover_turn", player=ship.id, options=options)
-            return say("must_recover_effect", player=ship.id, card=st.stack[-1].card,
+                return say("must_recover_turn", player=player, options=options)
+            return say("must_recover_effect", player=player, card=st.stack[-1].card,
                        options=options)
-        who = st.ships[seat if kind == Decision.RECOVER else owed_seat]
-        return say("no_crew_on", ship=who.id, source=" ".join(words[1:]) or "?")
+        who = seat if kind == Decision.RECOVER else owed_seat
+        return say("no_crew_on", ship=asked.ship_id(who), source=" ".join(words[1:]) or "?")
     if kind == Decision.PLACE:
         return _place(asked, seat, words)
     if kind == Decision.RESPOND:
@@ -207,7 +216,7 @@ def explain(asked: Asked, move: str) -> str:
             return _order(asked, seat, words[1:], responding=True)
         if head != "respond":
             top = st.stack[-1]
-            return say("must_respond", player=ship.id, card=top.card, of=st.ships[top.seat].id)
+            return say("must_respond", player=player, card=top.card, of=asked.ship_id(top.seat))
         return _maneuver(asked, seat, words[1:], responding=True)
     # the maneuvers phase
     if head in ("respond", "pass"):
@@ -229,7 +238,7 @@ def _place(asked: Asked, seat: int, words: list[str]) -> str:
     rule = "D8.4" if ship.sunk else "R2.8"
     side = catalog(asked.lang)["sides"][ship.side]
     if words[0] != "place":
-        return say("must_place" if ship.sunk else "must_place_first", player=ship.id,
+        return say("must_place" if ship.sunk else "must_place_first", player=asked.ship_id(seat),
                    side=side)
     if len(words) != 2:
         return say("place_one")
@@ -305,7 +314,7 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, rest: list[str]) ->
     target = _ship_index(asked.state, rest[0])
     if target is None:
         return say("no_ship", ship=rest[0],
-                   ships=", ".join(s.id for s in asked.state.ships))
+                   ships=", ".join(asked.name(s.id) for s in asked.state.ships))
     refused = asked.queries.target_refusal(seat, card, target)
     if refused is not None:
         return said(asked, refused)

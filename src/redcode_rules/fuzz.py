@@ -149,7 +149,14 @@ def shrink(start: Game, moves: list[str], broken: list[str], cards_total: int | 
 Config = tuple[str, list[list[str]]]
 
 
-def fuzz(rules: Ruleset, games: int = 100, seed: int = 0, out: str | Path = ".",
+#: Random games a run plays unless told (``redcode fuzz``): a few minutes.
+FUZZ_GAMES = 100
+#: Random games of a card file (``redcode fuzz --cards FILE``): a designer
+#: checks a file often, so about half a minute; ``--games`` plays more.
+CARD_FUZZ_GAMES = 20
+
+
+def fuzz(rules: Ruleset, games: int = FUZZ_GAMES, seed: int = 0, out: str | Path = ".",
          progress: Callable[[int, int], None] | None = None,
          max_moves: int = 20_000, choices: list[Config] | None = None,
          after_game: Callable[[Game], None] | None = None) -> Failure | None:
@@ -378,7 +385,8 @@ def card_fuzz_rules(edition: str, cards: Sequence[str], teams: list[list[str]] |
     return CardFuzz(rules, new, deck, choices)
 
 
-def fuzz_cards(setup: CardFuzz, games: int = 100, seed: int = 0, out: str | Path = ".",
+def fuzz_cards(setup: CardFuzz, games: int = CARD_FUZZ_GAMES, seed: int = 0,
+               out: str | Path = ".",
                progress: Callable[[int, int], None] | None = None
                ) -> tuple[Failure | None, Usage]:
     """``fuzz`` on a card file's rules (``card_fuzz_rules``), counting how often

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from .game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
 from .errors import SaveError, ScenarioError
-from .game_setup import Default
+from .game_setup import Default, sized_teams
 from .i18n import check_language
 from .model import Ruleset
 from .narrate import board_text, narrate
@@ -174,11 +174,13 @@ def game_from_pickle(text: str, lang: str | None) -> Game:
 
 
 def new_game(rules: Ruleset, mode: str = "war",
-             teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
+             teams: Sequence[Sequence[str]] | str | Default = Default.TEAMS,
              seed: int = 0, placement: str | None = None, chance: str = "sampled") -> Game:
     """A new game: ``teams`` lists blue's ship types, then red's (default: one
     ship each, the first and the second ship type declared, as ``redcode demo
-    --teams 1v1``: submarine against destroyer in every edition).
+    --teams 1v1``: submarine against destroyer in every edition), or gives
+    the sizes, ``"1v1"``, ``"2v2"`` or ``"3v3"``: the default types in seat
+    order, as the command line and the AI adapters take them.
 
     ``placement`` (R2.8, D2.8): "choose" — before the first turn each player,
     in seat order, places their ship on a free box of their start card with
@@ -194,4 +196,6 @@ def new_game(rules: Ruleset, mode: str = "war",
     ``chance_outcomes()`` lists the outcomes (docs/notation.md) with their
     exact probabilities and ``play`` takes one.
     """
+    if isinstance(teams, str):
+        teams = sized_teams(rules, teams) or teams  # not a size: new_state says what is wrong
     return Game.new(rules, mode, teams, seed, placement, chance)

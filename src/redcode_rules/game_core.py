@@ -10,6 +10,7 @@ they are given.
 from __future__ import annotations
 
 import copy
+from functools import partial
 from fractions import Fraction
 from typing import Any, NoReturn, Self, Sequence, TypeVar
 
@@ -19,8 +20,8 @@ from .board import Board
 from .chance import CHANCE, ChanceMode, Explicit
 from .engine import Engine
 from .errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
-from .explain import Asked, closest_moves, explain
-from .i18n import check_language, text
+from .explain import Asked, by_id, closest_moves, explain
+from .i18n import check_language, ship_display, text
 from .kinds import Decision
 from .game_setup import Default, dealt_board, default_teams, make_board, new_state
 from .model import Ruleset
@@ -433,8 +434,10 @@ class GameCore:
         listing = self._listing()
         return listing.canonical(normalise(str(move))) in listing
 
-    def explain(self, move: str) -> str | None:
-        """None if ``move`` is legal now, else why not, citing the rule, in ``lang``."""
+    def explain(self, move: str, *, shown: bool = False) -> str | None:
+        """None if ``move`` is legal now, else why not, citing the rule, in ``lang``.
+        Ships are named by id, or with ``shown`` as a screen shows them to a
+        player in ``lang`` ("destructor rojo")."""
         if not isinstance(move, str):
             return text(self.lang, "illegal", "not_string")
         move = normalise(move)
@@ -449,7 +452,8 @@ class GameCore:
         pending = eng.pending()
         owed = eng.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
             else None
-        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves), move)
+        name = partial(ship_display, lang=self.lang, words=self.rules.words) if shown else by_id
+        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves, name), move)
 
     def _illegal(self, move: Any) -> IllegalMove:
         """The error for a move that is not legal now: reason, legal moves, suggestions."""

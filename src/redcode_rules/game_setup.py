@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import Sequence
 
 from .chance import ChanceKind, Explicit
@@ -30,6 +31,26 @@ def default_teams(rules: Ruleset, blue: int, red: int) -> list[list[str]]:
     types = list(rules.ships)
     rotated = types[1:] + types[:1]
     return [types[:blue], rotated[:red]]
+
+
+#: Teams written by their sizes, blue's then red's: ``1v1``, ``2v2``, ``3v3``.
+TEAM_SIZES = re.compile(r"(\d{1,3})v(\d{1,3})")
+
+
+def sized_teams(rules: Ruleset, text: str) -> list[list[str]] | None:
+    """Teams written as sizes (``"2v2"``), as the command line, OpenSpiel
+    and PettingZoo take them: each side's default ship types
+    (``default_teams``); None for text that is not a size. ``SetupError``
+    for a side of more ships than there are types (R1.2) or of none."""
+    found = TEAM_SIZES.fullmatch(text.strip().lower())
+    if found is None:
+        return None
+    blue, red = int(found[1]), int(found[2])
+    most = len(rules.ships)
+    if not (1 <= blue <= most and 1 <= red <= most):
+        raise SetupError("teams", f"each side has 1 to {most} ships (one of each type, R1.2), "
+                         f"not {quote(text)}")
+    return default_teams(rules, blue, red)
 
 
 def start_boxes(top_left: str, width: int, height: int) -> tuple[int, ...]:

@@ -35,6 +35,7 @@ from typing import Any, Callable, Protocol
 
 import attrs
 
+from .errors import quote
 from .game import Game
 
 
@@ -52,6 +53,12 @@ class Rollout:
 
 #: Moves a playout may go on past its depth for the stack to resolve.
 SETTLE = 12
+
+#: The largest budgets a decision takes: past them a search would not return
+#: within a sitting (the hard level is 2,000 iterations, about 0.25 s), so a
+#: mistyped budget is refused rather than hanging a game or a tournament.
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 3600.0
 
 
 @attrs.define(slots=True)
@@ -142,10 +149,11 @@ class ISMCTS:
     bot with the greedy playout wired in.
 
     ``iterations`` or ``seconds`` is the budget per decision (iterations
-    win if both are given; neither: 400 iterations). ``rollout`` is
+    win if both are given; neither: 100 iterations). ``rollout`` is
     ``"random"`` or ``"greedy"``; ``depth`` the moves of a playout before
     ``evaluate`` scores it (None: to the end of the game); ``exploration``
-    the UCT constant on returns in [0, 1].
+    the UCT constant on returns in [0, 1]. A budget past ``MAX_ITERATIONS``
+    or ``MAX_SECONDS``, or a value that is not finite, is a ``ValueError``.
     """
 
     #: A bot class that ``rollout="greedy"`` plays the playouts with
@@ -158,10 +166,17 @@ class ISMCTS:
                  evaluate: Callable[[Game, str], float] = side_value):
         if iterations is None and seconds is None:
             iterations = 100
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be from 1 to {MAX_ITERATIONS:,}, "
+                             f"not {quote(iterations)}")
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan fails too
+            raise ValueError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, "
+                             f"not {quote(seconds)}")
+        if not 0 <= exploration < math.inf:
+            raise ValueError(f"exploration must be a finite number of at least 0, "
+                             f"not {quote(exploration)}")
+        if depth is not None and depth < 0:
+            raise ValueError(f"depth must be at least 0 (or none), not {quote(depth)}")
         if rollout not in Rollout.ALL:
             raise ValueError(f"rollout is one of {', '.join(Rollout.ALL)}, not {rollout!r}")
         if rollout == Rollout.GREEDY and self.greedy is None:

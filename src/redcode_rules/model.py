@@ -692,13 +692,16 @@ class Ruleset:
                                for k, v in sorted(group.items())}
         return out
 
-    def text(self, card_id: str, lang: str = "en") -> str:
-        """The card's rules text in ``lang``, generated from its effects."""
-        return card_text(self, card_id, lang)
+    def text(self, card_id: str, lang: str | None = None) -> str:
+        """The card's rules text in ``lang`` (default: the edition's, ``lang``),
+        generated from its effects."""
+        return card_text(self, card_id, self.lang if lang is None else lang)
 
-    def status_text(self, status_id: str, lang: str = "en") -> str:
-        """What a status does and how long it lasts, in ``lang``: `Intercepted:
-        no maneuvers, not even responses, until its next turn.` (R9)."""
+    def status_text(self, status_id: str, lang: str | None = None) -> str:
+        """What a status does and how long it lasts, in ``lang`` (default: the
+        edition's): `Intercepted: no maneuvers, not even responses, until its
+        next turn.` (R9)."""
+        lang = self.lang if lang is None else lang
         if status_id not in self.statuses:
             raise UnknownName("status", status_id, self.statuses)
         parts = status_rule_parts(self.statuses[status_id], lang, self.words, self.statuses)
@@ -713,12 +716,13 @@ class Ruleset:
         narration (Italian "subisce" only of a status that harms)."""
         return {sid: status_nature(spec).value for sid, spec in self.statuses.items()}
 
-    def name_of(self, ident: str, lang: str = "en") -> str:
-        """The printed name of a card, ship type or status in ``lang``: its card
-        file's own, else the catalog's (``i18n.display_name``)."""
-        return display_name(ident, lang, self.words)
+    def name_of(self, ident: str, lang: str | None = None) -> str:
+        """The printed name of a card, ship type or status in ``lang`` (default:
+        the edition's): its card file's own, else the catalog's
+        (``i18n.display_name``)."""
+        return display_name(ident, self.lang if lang is None else lang, self.words)
 
-    def flavour(self, ident: str, lang: str = "en") -> str | None:
-        """A card's, ship type's or status's flavour text in ``lang`` (else
-        English), or None."""
-        return flavour(ident, lang, self.words)
+    def flavour(self, ident: str, lang: str | None = None) -> str | None:
+        """A card's, ship type's or status's flavour text in ``lang`` (default:
+        the edition's; else English), or None."""
+        return flavour(ident, self.lang if lang is None else lang, self.words)

@@ -117,14 +117,19 @@ class RedCodeEnv(AECEnv):
             self.render()
 
     def step(self, action: int | None) -> None:
-        """Takes one word for ``agent_selection``; plays the move once complete."""
+        """Takes one word for ``agent_selection``; plays the move once complete.
+        An action that is not a legal word id is refused with the library's
+        error (``UnknownWord`` for one that is no whole number,
+        ``IllegalAction`` for a word that continues no legal move), changing
+        nothing."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self.game
         self._cumulative_rewards[agent] = 0.0
-        prefix = self.space.step(game, self.prefix, int(action))
+        # the action as given: ``1.5`` or ``"x"`` is refused, never read as 1
+        prefix = self.space.step(game, self.prefix, action)
         if prefix is not None:  # the move goes on: the same agent, no reward yet
             self.prefix = prefix
         else:

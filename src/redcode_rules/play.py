@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Sequence, TextIO
 
@@ -33,10 +34,10 @@ from .i18n import ShipName, Words, catalog, display_name, pick, ship_display, st
 from .loader import build_ruleset
 from .model import Ruleset
 from .narrate import narrate
-from .play_input import LineEditor, Reader, line_editor, read_line, stream_is_tty, \
+from .play_input import LineEditor, Offer, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
-from .play_menu import Entry, Menu, Resolved
-from .play_names import look_up, translate, typed_names
+from .play_menu import Entry, Menu, Resolved, harmed_friend
+from .play_names import Word, as_shown, look_up, next_words, translate, typed_names
 from .play_screen import Screen, View
 from .replay import read_replay, save_replay, start_of
 
@@ -45,15 +46,19 @@ SHORT_GAME_FILE = ("short_game.rc", "rules {\n    victory_points 2\n    turn_lim
 SHORT_GAME = "war to 2 points, at most 60 turns (30 each in 1v1)"
 
 
+def game_goal(rules: Ruleset, mode: str, lang: str) -> str:
+    """What ends a game, for its header (``war to 2 points, at most 60
+    turns``): a short game, or a variant's numbers, show there."""
+    goals = catalog(lang)["goals"]
+    options = rules.options
+    return pick(goals[mode], options.victory_points).format(points=options.victory_points,
+                                                           turns=options.turn_limit)
+
+
 def short_rules(edition: str, cards: Sequence[str] = ()) -> Ruleset:
     """An edition (and card files) with the short game's rule options; a save or
     replay of its games holds them, as it holds a card file given as text."""
     return build_ruleset(str(edition), tuple(str(c) for c in cards), (SHORT_GAME_FILE,))
-
-
-#: Effects that harm the ship they are aimed at: aimed at one's own side, they ask first.
-HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", "Discard",
-                     "Take", "PutOnDeck"})
 
 
 class Command(enum.Enum):
@@ -190,7 +195,7 @@ class Session:
         g, w = self.game, self.words
         setup = g.setup or {}
         self.screen.say(w["title"].format(edition=g.rules.name,
-                                          mode=self.cat["modes"].get(g.state.mode, g.state.mode),
+                                          mode=game_goal(g.rules, g.state.mode, self.lang),
                                           seed=setup.get("seed", "?"),
                                           ship=ship_display(self.human, self.lang,
                                                             self.own)), "title")
@@ -229,9 +234,9 @@ class Session:
         """Show the decision and read lines until a move is played or the game
         changes (undo, load); False when the person quits."""
         menu = Menu(self.game, self.human, self.words)
-        if self.editor is not None:  # Tab completes these
-            self.editor.words = [word for move in menu.legal for word in move.split()] + [
-                word for name in self.names for word in name.split()] + list(self.commands)
+        if self.editor is not None:  # Tab offers what may follow, as the screen shows it
+            moves = [as_shown(self.game, self.lang, move) for move in menu.legal]
+            self.editor.offer = partial(self.completions, moves)
         self.view.show_decision(self.game, menu)
         while True:
             line = self.ask(self.words["prompt"])
@@ -265,6 +270,40 @@ class Session:
                 if sure:
                     return self.play(resolved.move)
 
+    def completions(self, moves: list[tuple[Word, ...]], before: list[str],
+                    text: str) -> list[str]:
+        """What Tab offers after the words ``before`` on the prompt's line: the
+        words of the legal ``moves`` that may come next (the targets, the
+        boxes) in the person's language; a command first, and after ``why``
+        a move, after ``card`` or ``status`` a name."""
+        if not before:
+            return next_words(moves, [], text) + self.command_words(text)
+        command = self.command_of(" ".join(before))
+        if command is Command.WHY:
+            return next_words(moves, before[1:], text)
+        if command in (Command.CARD, Command.STATUS):
+            rules = self.game.rules
+            idents = (*rules.maneuvers, *rules.orders) if command is Command.CARD \
+                else rules.statuses
+            name = (lambda i: display_name(i, self.lang, self.own)) if command is Command.CARD \
+                else (lambda i: status_name(i, self.lang, words=self.own))
+            names = [(Word(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
+            return next_words(names, before[1:], text)
+        if command is not None:
+            return []
+        return next_words(moves, before, text)
+
+    def command_words(self, text: str) -> list[str]:
+        """The commands starting with ``text`` in the person's language, each
+        by its first such spelling (``porque``, not also ``porqué``; not the
+        sign ``?``), in English if none starts so."""
+        start = text.lower()
+        own = []
+        for spelled in self.words["commands"].values():
+            fits = [w for w in str(spelled).split() if w.isalpha() and w.startswith(start)]
+            own += fits[:1]
+        return own or [c.value for c in Command if c.value.startswith(start)]
+
     def sure(self, move: str, asked: bool) -> bool | None:
         """Whether to play a move: yes, unless it harms a ship of the person's own
         side and they do not confirm it. ``asked``: the move was chosen by its
@@ -285,19 +324,9 @@ class Session:
         return False
 
     def friendly_target(self, move: str) -> str | None:
-        """The ship of the person's own side a move would harm (None if none):
-        its card damages, disables or takes from the ship it is aimed at."""
-        parsed = self.game.move_of(move)
-        if parsed.target is None or parsed.card is None:
-            return None
-        ship = self.game.state.ships[parsed.target]
-        if ship.side != self.game.ship(self.human).side:
-            return None
-        card = self.game.rules.card(parsed.card)
-        if any(type(e).__name__ in HARMFUL and e.selector.value == "target"
-               for e in card.effects):
-            return ship.id
-        return None
+        """The ship of the person's own side a move would harm (None if none),
+        as the menu marks it."""
+        return harmed_friend(self.game, self.human, move)
 
     def translate(self, line: str) -> str:
         """A typed line in the notation: names as shown replaced by their ids."""
@@ -314,10 +343,11 @@ class Session:
         self.marks.append(mark)
         return True
 
-    def ask(self, prompt: str) -> str | None:
+    def ask(self, prompt: str, offer: Offer | None = None) -> str | None:
         """A line from the person (None at end of input), without control
         characters. With a line editor the prompt is given to it, which
-        redraws it as it edits."""
+        redraws it as it edits, and Tab offers ``offer``'s words (a question
+        inside a move: its answers; the decision's moves by default)."""
         *before, prompt = self.screen.wrap(prompt.rstrip()) or [""]
         for part in before:  # a long question: all but its last line said first
             self.screen.say(part, "number")
@@ -325,7 +355,11 @@ class Session:
         try:
             if self.editor is not None:
                 self.screen.console.file.flush()
-                line = self.read(prompt)
+                moves, self.editor.offer = self.editor.offer, offer or self.editor.offer
+                try:
+                    line = self.read(prompt)
+                finally:
+                    self.editor.offer = moves
             else:
                 self.screen.say(prompt, "number", end="")
                 line = self.read("")
@@ -337,10 +371,12 @@ class Session:
             self.screen.say(line)
         return line
 
-    def ask_within(self, prompt: str) -> str | None:
-        """An answer at a prompt inside a move (destination, path): the text
-        folded to lower case, "" to go back, None at end of input or on ``quit``."""
-        line = self.ask(prompt)
+    def ask_within(self, prompt: str, answers: Sequence[str] = ()) -> str | None:
+        """An answer at a prompt inside a move (destination, path, a question):
+        the text folded to lower case, "" to go back, None at end of input or
+        on ``quit``; Tab offers ``answers``."""
+        line = self.ask(prompt, lambda before, text: [] if before else
+                        [a for a in answers if a.startswith(text.lower())])
         if line is None or self.command_of(line) is Command.QUIT:
             return None
         return normalise(line).lower()
@@ -356,7 +392,8 @@ class Session:
         else:
             while True:
                 box = self.ask_within(w["ask_destination"].format(head=entry.head,
-                                                                  boxes=" ".join(paths)))
+                                                                  boxes=" ".join(paths)),
+                                      list(paths))
                 if not box:
                     return box
                 if box.isdigit() and 1 <= int(box) <= len(paths):
@@ -424,7 +461,7 @@ class Session:
                 s.say(w["why_usage"], "error")
                 return False
             move = self.translate(" ".join(args))
-            reason = self.game.explain(move)
+            reason = self.game.explain(move, shown=True)
             s.say(w["why_legal"].format(move=move) if reason is None else reason,
                   None if reason is None else "error")
             return False
@@ -437,7 +474,8 @@ class Session:
             self.show_status(" ".join(args))
             return False
         if not args:
-            s.say(w["file_usage"].format(command=command.value), "error")
+            for part in s.wrap(w[f"{command.value}_usage"]):
+                s.say(part, "error")
             return False
         path = " ".join(args)
         return self.save(path) if command is Command.SAVE else self.load(path)

@@ -30,10 +30,21 @@ def strip_controls(line: str) -> str:
     return "".join(ch for ch in line if unicodedata.category(ch)[0] != "C")
 
 
+#: What Tab offers: the words that may come next after the words typed
+#: before it on the line and that start with the word being typed.
+Offer = Callable[[list[str], str], list[str]]
+
+
+def offer_nothing(before: list[str], text: str) -> list[str]:
+    """No completion (a prompt that has none)."""
+    return []
+
+
 class LineEditor:
     """Line editing, history and completion at the prompts, by the standard
     library's ``readline`` (GNU readline or libedit): arrows move and recall
-    earlier lines, Tab completes a move word, a ship, a card or a command.
+    earlier lines, Tab completes the word being typed from what may follow
+    the words before it (``offer``, set by the session for each decision).
 
     Chosen over prompt_toolkit: the prompts are single lines with a word
     list to complete, which readline does fully; it is already there, so the
@@ -41,7 +52,8 @@ class LineEditor:
 
     def __init__(self) -> None:
         import readline  # ImportError where there is none (Windows)
-        self.words: list[str] = []
+        self.readline = readline
+        self.offer: Offer = offer_nothing
         self.matches: list[str] = []
         readline.set_completer(self.complete)
         readline.set_completer_delims(" \t\n")
@@ -51,10 +63,12 @@ class LineEditor:
             readline.parse_and_bind("tab: complete")
 
     def complete(self, text: str, state: int) -> str | None:
-        """readline's completer: the ``state``-th word starting with ``text``."""
+        """readline's completer: the ``state``-th word ``offer`` gives after the
+        words before ``text`` on the line, with the space that ends it (Python's
+        readline adds none), so that Tab goes on to the next word."""
         if state == 0:
-            low = text.lower()
-            self.matches = sorted(w for w in set(self.words) if w.lower().startswith(low))
+            before = self.readline.get_line_buffer()[:self.readline.get_begidx()].split()
+            self.matches = sorted(dict.fromkeys(w + " " for w in self.offer(before, text)))
         return self.matches[state] if state < len(self.matches) else None
 
 

@@ -21,8 +21,34 @@ from .explain import closest_moves
 from .game import Game, normalise
 from .i18n import Words, display_name, pick
 
-#: Order of the move groups on screen, by the first word of a move's kind.
+#: Order of the move groups on screen, by the first word of a move's kind;
+#: the moves aimed at one's own side come after them all (``OWN``).
 KIND_ORDER = ("recover", "place", "discard", "respond", "use", "order", "pass", "end")
+OWN = "own"
+
+#: The fewest characters a typed line must have for a did-you-mean among
+#: the legal moves (difflib finds `end` close to `n`).
+GUESS_FROM = 3
+
+#: Effects that harm the ship they are aimed at: aimed at one's own side, a
+#: move of them is listed last, marked, and asks before it is played.
+HARMFUL = frozenset({"Damage", "BreakdownDamage", "CrewLoss", "Sink", "Status", "Discard",
+                     "Take", "PutOnDeck"})
+
+
+def harmed_friend(game: Game, human: str, move: str) -> str | None:
+    """The ship of ``human``'s own side that ``move`` would harm (None if
+    none): its card damages, disables or takes from the ship it is aimed at."""
+    parsed = game.move_of(move)
+    if parsed.target is None or parsed.card is None:
+        return None
+    ship = game.state.ships[parsed.target]
+    if ship.side != game.ship(human).side:
+        return None
+    card = game.rules.card(parsed.card)
+    if any(type(e).__name__ in HARMFUL and e.selector.value == "target" for e in card.effects):
+        return ship.id
+    return None
 
 
 @attrs.frozen(eq=False)
@@ -33,6 +59,7 @@ class Entry:
     head: str                                  # the notation before the boxes
     moves: tuple[str, ...]                     # every legal notation of this line
     paths: dict[str, tuple[str, ...]] | None   # destination → its listed paths (box moves)
+    own: bool = False                          # harms a ship of the person's own side
 
     @property
     def is_path(self) -> bool:
@@ -58,7 +85,15 @@ class Resolved:
 
 
 def group_key(game: Game, human: str, text: str) -> tuple:
-    """Sort key and identity of a move's group: its kind, then its card."""
+    """Sort key and identity of a move's group: the moves that harm one's own
+    side are one group, after every other; the others by ``card_key``."""
+    if harmed_friend(game, human, text) is not None:
+        return (len(KIND_ORDER) + 1, 0, "", OWN)
+    return card_key(game, human, text)
+
+
+def card_key(game: Game, human: str, text: str) -> tuple:
+    """Sort key and identity of a move's card group: its kind, then its card."""
     words = text.split()
     head = words[0]
     if head in ("order", "respond"):
@@ -102,12 +137,14 @@ class Menu:
         for key in sorted(lines):
             entries = []
             heads = sorted(lines[key].items(), key=lambda item: self.aims_at(item[1][0]) == own)
+            if key[3] == OWN:  # in the order of their cards' groups
+                heads.sort(key=lambda item: card_key(game, human, item[1][0]))
             for head, texts in heads:
                 number += 1
                 paths = None
                 if head in path_heads:
                     paths = self.destinations(texts)
-                entry = Entry(number, head, tuple(texts), paths)
+                entry = Entry(number, head, tuple(texts), paths, key[3] == OWN)
                 entries.append(entry)
                 self.entries.append(entry)
                 for t in texts:
@@ -139,6 +176,8 @@ class Menu:
         """A group's title in the person's language."""
         _, _, card, kind = key
         words, lang = self.words, self.game.lang
+        if kind == OWN:
+            return words["group_own"]
         if kind == "use":
             cost = self.game.rules.card(card).cost if card in self.game.rules.maneuvers else 0
             return pick(words["group_maneuver"], cost).format(
@@ -196,7 +235,7 @@ class Menu:
         fits = [k for k in known if k.startswith(words[0])]
         if words[0] in known or len(fits) == 1:
             return self.without_count(self.game.explain(" ".join(self.whole_ships(
-                [words[0] if words[0] in known else fits[0], *words[1:]]))) or "")
+                [words[0] if words[0] in known else fits[0], *words[1:]])), shown=True) or "")
         text = " ".join(words)
         close = close_names(words[0], known, 1)
         if close:
@@ -206,8 +245,10 @@ class Menu:
             if meant:
                 return self.words["did_you_mean"].format(text=text, moves=f"'{meant}'")
             return self.words["did_you_mean_not_now"].format(
-                text=text, move=fixed, reason=self.without_count(self.game.explain(fixed) or ""))
-        near = closest_moves(text, self.legal)
+                text=text, move=fixed,
+                reason=self.without_count(self.game.explain(fixed, shown=True) or ""))
+        # a letter or two is too little to guess from: `n` is no misspelt `end`
+        near = closest_moves(text, self.legal) if len(text) >= GUESS_FROM else []
         if near:
             return self.words["did_you_mean"].format(
                 text=text, moves=self.words["or"].join(f"'{m}'" for m in near))

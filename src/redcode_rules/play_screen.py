@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .errors import printable
 from .game import Game, normalise
-from .i18n import catalog, display_name, pick, ship_display, status_name, token_name
+from .i18n import ShipName, catalog, display_name, pick, ship_display, status_name, token_name
 from .narrate import ship_letter
 from .play_menu import Menu
 from .text import acts_on_own_ship, status_rule_parts, token_lasts
@@ -91,10 +91,10 @@ class View:
         if decision == "respond" and g.stack:
             top = g.stack[-1]
             on = ""
-            if "target" in top:
+            if "target" in top:  # a ship as the narration says it: "sul sottomarino blu"
                 on = self.cat["events"]["on_target"].format(
-                    target=ship_display(top["target"], self.lang, own))
-            line = w["answering"].format(player=ship_display(top["player"], self.lang, own),
+                    target=ShipName(top["target"], self.lang, own))
+            line = w["answering"].format(player=ShipName(top["player"], self.lang, own),
                                          card=display_name(top["card"], self.lang, own), on=on)
             s.say(line[:1].upper() + line[1:])
         hand = g.hand(self.human)
@@ -125,6 +125,8 @@ class View:
                                                              boxes=" ".join(boxes))
                 else:
                     text = entry.moves[0]
+                if entry.own:  # it harms one's own side: marked, as the group's title says
+                    text += " " + self.words["own_mark"]
                 items.append(f"{entry.number:>2} {text}")
             self.show_group(group.title.ljust(width), items)
         if several:
@@ -150,12 +152,15 @@ class View:
             self.screen.say(text)
 
     def numbers_styled(self, line: str) -> Text:
-        """An item line with its move numbers highlighted."""
+        """An item line with its move numbers highlighted, and the mark of a
+        move that harms one's own side in the colour of an error."""
         out = Text()
         for word in line.split(" "):
             if out:
                 out.append(" ")
-            out.append(word, self.screen.STYLES["number"] if word.isdigit() else None)
+            style = "number" if word.isdigit() else "error" if word == self.words["own_mark"] \
+                else None
+            out.append(word, self.screen.STYLES[style] if style else None)
         return out
 
     def show_board(self, game: Game) -> None:
