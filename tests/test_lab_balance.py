@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -14,7 +15,8 @@ from redcode_rules.balance_report import html_page, markdown
 from redcode_rules.bot_specs import parse_bot
 from redcode_rules.cli import main
 from redcode_rules.runner import Where
-from redcode_rules.selfplay import RulesSource
+from redcode_rules.selfplay import RulesSource, lasting
+from redcode_rules.state import Event
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERPOWERED = ROOT / "docs" / "balance" / "overpowered.rc"
@@ -47,7 +49,22 @@ def test_figures_of_a_configuration(caught):
     assert set(conf["ship_types"]) == {"submarine", "destroyer"}
     assert len(conf["turns"]["values"]) == 20
     assert conf["turns"]["p10"] <= conf["turns"]["median"] <= conf["turns"]["p90"]
-    assert "intercepted" in conf["statuses"]
+    # intercepted lasts until its ship's next turn starts: one turn, two if given
+    # to one's own ship (it was read as lasting to the game's end: 80-100 turns)
+    assert 0 < conf["statuses"]["intercepted"]["mean_turns"] <= 2
+
+
+def test_a_status_lasts_in_the_figures_from_its_giving_to_its_end():
+    """Read from the log: given on turn 1 and again on turn 1 (it starts over:
+    the first lasted 0 turns), ended on turn 2; given on turn 3 and still there
+    when the game ended on turn 5."""
+    log = [Event("status", 1, {"ship": "red-destroyer", "status": "intercepted"}),
+           Event("status", 1, {"ship": "red-destroyer", "status": "intercepted"}),
+           Event("status_end", 2, {"ship": "red-destroyer", "status": "intercepted"}),
+           Event("status", 3, {"ship": "blue-submarine", "status": "intercepted"})]
+    game = SimpleNamespace(log=log, turn_number=5)
+    assert lasting(game, "status", "ship") == {"intercepted": {"given": 3, "turns": 3,
+                                                               "ended": 2}}
 
 
 def test_seat_swapped_pairs_and_common_seeds_between_a_and_b():

@@ -218,23 +218,32 @@ def log_figures(game: Game, side_of: dict[str, str],
 
 def lasting(game: Game, kind: str, where: str) -> dict[str, dict[str, int]]:
     """How often each status (or token) was given and the turns it lasted in
-    all (one still there at the end counts to the last turn)."""
+    all, from the log: from its event to its end (``status_end``,
+    ``token_removed``), logged whatever ended it. A status given again while
+    it lasts starts over (it lasts from then on; a box takes a token of a
+    kind once); one still there at the end counts to the last turn."""
     started: dict[tuple[str, str], list[int]] = {}
     out: dict[str, dict[str, int]] = {}
     name_field = kind  # "status" events name a status, "token" events a token
+
+    def close(name: str, starts: list[int], turn: int) -> None:
+        out[name]["turns"] += turn - starts.pop(0)
+        out[name]["ended"] += 1
+
     for event in game.log:
         if event.kind == kind:
             name = str(event[name_field])
             entry = out.setdefault(name, {"given": 0, "turns": 0, "ended": 0})
             entry["given"] += 1
-            started.setdefault((name, str(event[where])), []).append(event.turn)
+            starts = started.setdefault((name, str(event[where])), [])
+            if starts:
+                close(name, starts, event.turn)
+            starts.append(event.turn)
         elif event.kind in (f"{kind}_end", f"{kind}_removed"):
             name = str(event[name_field])
             starts = started.get((name, str(event[where])))
             if starts:
-                entry = out[name]
-                entry["turns"] += event.turn - starts.pop(0)
-                entry["ended"] += 1
+                close(name, starts, event.turn)
     last = game.turn_number
     for (name, _), starts in started.items():
         for turn in starts:
