@@ -608,7 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "in pairs; win rates with 95% Wilson intervals and "
                                    "Bradley-Terry ratings (Elo scale) with 95% intervals.")
     t.add_argument("--bots", nargs="+", required=True, metavar="BOT",
-                   help="the bots: random, greedy, mcts, mcts:iterations=500, ...")
+                   help="the bots: random, greedy, lookahead, mcts, mcts:iterations=500, ...")
     lab_options(t, "games per pair of bots (default: 100)")
     t.add_argument("--mode", default="war", choices=["war", "arena"],
                    help="war or arena (default: war)")
