@@ -11,9 +11,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from redcode_rules.balance import BalanceSetup, run_balance, summarise
+from redcode_rules.balance import SUGGEST, BalanceSetup, run_balance, summarise
 from redcode_rules.balance_report import html_page, markdown
 from redcode_rules.bot_specs import parse_bot
+from redcode_rules.bots import BOTS
 from redcode_rules.cli import main
 from redcode_rules.runner import Where
 from redcode_rules.selfplay import GameRecord, RulesSource, lasting
@@ -168,11 +169,11 @@ SMOKE = ROOT / "cards" / "examples" / "modifiers_smoke_screen.rc"
 
 @pytest.fixture(scope="module")
 def unplayed():
-    """Smoke screen (a protective status on one's own ship) in 20 greedy games,
+    """Smoke screen (a protective status on one's own ship) in 4 greedy games,
     as docs/balance.md shows them: the greedy bot values a status on a friend
     as harm and never plays it."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(SMOKE)]), parse_bot("greedy"),
-                         games=20, seed=1)
+                         games=4, seed=1)
     return run_balance(setup, Where(jobs=1))
 
 
@@ -194,6 +195,10 @@ def test_a_card_the_bot_never_played_has_no_verdict_and_the_report_says_why(unpl
     assert f"| {round(100 * card['playable'] / card['held'])}% of {card['held']} |" in row
     assert "| no verdict (n=0) |" in row
     assert_quoted(unplayed, "no-verdict-example")
+
+
+def test_every_bot_has_its_word_for_a_card_it_never_played():
+    assert set(SUGGEST) == set(BOTS)
 
 
 def test_each_card_says_how_often_it_was_playable_when_held(unplayed):

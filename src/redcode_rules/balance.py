@@ -34,11 +34,13 @@ STRONG = 0.6
 WEAK = 0.4
 ALPHA = 0.05
 
-#: How each game may end without a winner on the board, as the A/B compares it.
+#: The ends of a game that change what its win rates mean (a win on points at
+#: the turn limit, a draw, a game stopped unfinished), as the A/B compares them.
 ENDS = {"draws": "draws", "turn_limit": "games ended by the turn limit",
         "unfinished": "unfinished games"}
 
-#: Where a card the bot held, could play and never played may get a verdict.
+#: Per bot (each of ``bots.BOTS``), where a card it held, could play and never
+#: played may get a verdict.
 SUGGEST = {
     "greedy": "the lookahead bot weighs what a card does over the next turns: "
               "--bots lookahead (the default)",
