@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from redcode_rules.stats import (bradley_terry, compare_means, compare_proportions,
-                                 needed_games, wilson)
+from redcode_rules.stats import (bradley_terry, compare_means, compare_proportions, holm,
+                                 needed_games, outside_band, wilson)
 
 
 def test_wilson_interval_of_8_in_10():
@@ -61,3 +63,36 @@ def test_bradley_terry_orders_bots_and_keeps_a_clean_sweep_finite():
     # two bots, 3 wins to 1 (with half a virtual win each way: 3.5 to 1.5)
     two = bradley_terry(["x", "y"], [[0, 3], [1, 0]])
     assert two[0].elo - two[1].elo == pytest.approx(400 * math.log10(3.5 / 1.5))
+
+
+def test_holm_multiplies_the_kth_smallest_by_the_tests_left_and_keeps_the_order():
+    # sorted: 0.005 x4, 0.01 x3, 0.03 x2, 0.04 x1 (raised to the 0.06 before it)
+    adjusted = holm([0.01, 0.04, 0.03, 0.005])
+    assert adjusted == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == [1.0, 1.0]  # never above 1
+    assert holm([]) == []
+
+
+def test_twenty_cards_at_5_percent_flag_one_by_chance_and_holm_flags_none():
+    """One of twenty even cards looks significant at 5% (p = 0.03 here);
+    over the twenty, Holm's correction does not flag it."""
+    p_values = [0.03] + [0.5] * 19
+    assert sum(p < 0.05 for p in p_values) == 1
+    assert not any(p < 0.05 for p in holm(p_values))
+
+
+@given(n=st.integers(1, 400), data=st.data())
+def test_outside_the_band_is_significant_exactly_when_wilson_lies_outside_it(n, data):
+    wins = data.draw(st.integers(0, n))
+    interval = wilson(wins, n)
+    outside = interval.low > 0.6 or interval.high < 0.4
+    p = outside_band(wins, n, 0.4, 0.6)
+    assert (p < 0.05) == outside or abs(p - 0.05) < 1e-9
+
+
+def test_outside_the_band_of_15_wins_in_18():
+    """The broadside of docs/balance.md: 15 of 18, one-sided z = 2.04 above 60%."""
+    z = (15 / 18 - 0.6) / math.sqrt(0.6 * 0.4 / 18)
+    assert outside_band(15, 18, 0.4, 0.6) == pytest.approx(math.erfc(z / math.sqrt(2)))
+    assert outside_band(9, 18, 0.4, 0.6) == 1.0
+    assert outside_band(0, 0, 0.4, 0.6) == 1.0

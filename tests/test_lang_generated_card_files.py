@@ -28,6 +28,7 @@ from redcode_rules import cardgen, effects, exprs, fuzz
 from redcode_rules import game as game_module
 from redcode_rules.effects import PRIMITIVES
 from redcode_rules.fuzz import Check, MoveChecks, check_generated
+from redcode_rules.lifetimes import Lifetimes
 from redcode_rules.model import Duration, Forbid, Modifier
 from redcode_rules.triggers import TriggerEvent
 
@@ -191,6 +192,18 @@ def test_it_finds_a_status_that_outlives_its_duration(tmp_path):
     checks = MoveChecks()
     checks.given[("red-destroyer", "adrift")] = 4   # given a turn ago, still there
     assert [c for c, _ in checks.play(game, "order captain red-destroyer")] == [Check.LIFETIME]
+
+
+def test_it_finds_a_status_that_ends_unlogged(monkeypatch):
+    """Intercepted ends at its ship's turn start; were its end not logged,
+    the check says which status of which ship ended unlogged."""
+    game = rc.Game.from_scenario({**SCENARIO, "ships": {
+        "blue-submarine": {"at": "c3", "intercepted": True}, "red-destroyer": {"at": "e3"}},
+        "turn": "red-destroyer"})
+    assert checked(game.clone(), "end") == set()
+    monkeypatch.setattr(Lifetimes, "ended", lambda self, ship, status: None)
+    assert MoveChecks().play(game, "end") == [
+        (Check.LIFETIME, "blue-submarine's intercepted ended with no status_end in the log")]
 
 
 def test_it_finds_a_save_the_reader_refuses(monkeypatch):

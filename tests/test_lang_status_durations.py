@@ -12,7 +12,7 @@ import redcode_rules as rc
 from redcode_rules.model import Duration
 from redcode_rules.state import Lifetime
 
-from conftest import OPEN_BOARD, pass_all
+from conftest import OPEN_BOARD, ROOT, pass_all
 
 DURATIONS = {
     "this_turn": "this turn",
@@ -110,6 +110,13 @@ def left_of(game: rc.Game, seat: int, status: str) -> int | None:
     return None if life is None else life.left
 
 
+def ends_logged(game: rc.Game, seat: int, status: str) -> int:
+    """How many times the log says the ship's status ended (``status_end``)."""
+    ship = game.ships[seat]
+    return sum(1 for e in game.log
+               if e.kind == "status_end" and e.data == {"ship": ship, "status": status})
+
+
 def assert_round_trips(game: rc.Game) -> None:
     """A save and a scenario give the same ships (statuses included) back."""
     assert rc.Game.from_json(game.to_json()).state == game.state
@@ -140,6 +147,41 @@ def test_every_duration_with_every_modifier_ends_when_it_says(card_file, duratio
         seen.append(left_of(game, seat, status))
         assert_round_trips(game)
     assert seen == expected
+
+
+@pytest.mark.parametrize("duration, modifier", [
+    pytest.param(d, m, marks=() if (d, m) in QUICK else pytest.mark.mass) for d, m in COMBINATIONS])
+@pytest.mark.parametrize("to_self", [False, True], ids=["to_other", "to_self"])
+def test_every_duration_logs_its_end_once_when_the_status_ends(card_file, duration, modifier,
+                                                               to_self):
+    """Whatever duration ends a status, the log says so (``status_end``), once,
+    at the turn edge where it ends: the lab's durations and the narration read it."""
+    status = f"s_{duration}_{modifier}"
+    game = two_ships(card_file, f"g_{duration}_{modifier}")
+    seat = 0 if to_self else 1
+    game.play(f"order g_{duration}_{modifier} {'blue-submarine' if to_self else 'red-destroyer'}")
+    pass_all(game)
+    ended = [ends_logged(game, seat, status)]
+    for _ in range(4):
+        end_turn(game)
+        ended.append(ends_logged(game, seat, status))
+    expected = (TO_SELF if to_self else TO_OTHER)[duration]
+    assert ended == [0 if left is not None else 1 for left in expected]
+
+
+def test_a_status_ending_at_a_turn_start_is_told_in_that_turn():
+    """Intercepted (R9.1) ends at the start of its ship's next turn: the
+    narration says so under that turn's heading, in every language."""
+    game = two_ships("", "intercept")
+    game.play("order intercept red-destroyer")
+    pass_all(game)
+    game.play("end")
+    told = {lang: game.narration(lang)[-2:] for lang in ("en", "es", "it")}
+    assert told == {
+        "en": ["Turn 2: red destroyer.", "  Red destroyer is no longer intercepted."],
+        "es": ["Turno 2: destructor rojo.", "  El destructor rojo deja de estar interceptado."],
+        "it": ["Turno 2: distruttore rosso.",
+               "  Il distruttore rosso non subisce più l'intercettazione."]}
 
 
 def test_a_redirect_until_the_end_of_its_next_turn_ends_with_that_turn(card_file):
@@ -174,3 +216,43 @@ def test_a_status_for_uses_counts_each_damage_down_to_its_end(card_file, modifie
         seen.append(left_of(game, 1, status))
         assert_round_trips(game)
     assert seen == [1, None, None]
+
+
+@pytest.mark.parametrize("modifier, logged", [
+    ("damage", ["status_end", "damage"]),
+    ("redirect", ["redirect", "status_end", "damage"]),
+])
+def test_the_last_use_of_a_status_logs_its_end(card_file, modifier, logged):
+    """A status for 2 uses: the second damage red takes spends the last use
+    and the log says the status ended (after the redirect it made, before the
+    damage it changed, which it computed)."""
+    status = f"s_uses_{modifier}"
+    game = two_ships(card_file, f"g_uses_{modifier}")
+    game.play(f"order g_uses_{modifier} red-destroyer")
+    game.engine.damage(1, 2, 0)
+    assert ends_logged(game, 1, status) == 0
+    before = len(game.log)
+    game.engine.damage(1, 2, 0)
+    assert [e.kind for e in game.log[before:]] == logged
+    assert ends_logged(game, 1, status) == 1
+
+
+def test_a_status_that_prevents_damage_ends_logged_after_it_prevented_the_last():
+    """Energy shield (prevent the next 2 damage): the second point prevented
+    is its last use; the narration says it spared the damage, then that the
+    shield is gone, in every language."""
+    shield = str(ROOT / "cards" / "examples" / "numbers_energy_shield.rc")
+    game = two_ships(shield, "energy_shield")
+    game.play("order energy_shield")
+    before = len(game.log)
+    game.engine.damage(0, 2, 1)
+    assert [e.kind for e in game.log[before:]] == ["prevent", "status_end"]
+    assert game.state.ships[0].statuses == ()
+    told = {lang: game.narration(lang)[-2:] for lang in ("en", "es", "it")}
+    assert told == {
+        "en": ["  Blue submarine is spared 2 damage (shielded).",
+               "  Blue submarine is no longer shielded."],
+        "es": ["  El submarino azul no recibe 2 daños (protegido por un escudo).",
+               "  El submarino azul deja de estar protegido por un escudo."],
+        "it": ["  Il sottomarino blu non subisce 2 danni (lo scudo di energia).",
+               "  Il sottomarino blu non beneficia più dello scudo di energia."]}

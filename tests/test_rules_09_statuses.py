@@ -195,6 +195,28 @@ def test_a_permanent_status_ends_only_when_its_ship_is_sunk(cards):
     assert game.ship("red-destroyer").sunk and not game.ship("red-destroyer").wrecked
 
 
+def test_the_statuses_of_a_sunk_ship_end_logged_and_narrated_after_the_sinking(cards):
+    """R9.2: a status ends when its ship leaves the board; the log says so
+    (``status_end``) right after the sinking, and the narration tells it."""
+    game = game_with(cards, "wreck", ships="blue-submarine: {at: c3}\n"
+                     "  red-destroyer: {at: e3, repairs: 1, breakdowns: 0}")
+    game.play("order wreck red-destroyer")
+    game.play("torpedo red-destroyer")
+    kinds = [e.kind for e in game.log]
+    sunk = kinds.index("sunk")
+    assert kinds[sunk:sunk + 3] == ["sunk", "status_end", "score"]
+    assert game.log[sunk + 1].data == {"ship": "red-destroyer", "status": "wrecked"}
+    assert kinds.count("status_end") == 1
+    told = {lang: game.narration(lang)[-5:-3] for lang in ("en", "es", "it")}
+    assert told == {
+        "en": ["  *** Red destroyer is sunk by blue submarine! ***",
+               "  Red destroyer is no longer wrecked."],
+        "es": ["  *** ¡El submarino azul hunde al destructor rojo! ***",
+               "  El destructor rojo deja de estar wrecked."],
+        "it": ["  *** Il sottomarino blu affonda il distruttore rosso! ***",
+               "  Il distruttore rosso non subisce più wrecked."]}
+
+
 def test_a_scenario_ship_takes_any_declared_status_and_no_other(cards):
     game = game_with(cards, "", ships="blue-submarine: {at: c3, wrecked: true}\n"
                      "  red-destroyer: {at: e3, intercepted: true}")

@@ -23,14 +23,34 @@ from .errors import UsageError
 from .game_setup import default_teams
 from .runner import Progress, Where, run_games
 from .selfplay import GameRecord, GameSpec, RulesSource
-from .stats import compare_means, compare_proportions, wilson
+from .stats import compare_means, compare_proportions, holm, outside_band, wilson
 from .tournament import game_seed
 
-#: A card whose player's side wins this much more often (the interval's
-#: lower bound) is flagged as possibly too strong; below the mirror bound,
-#: too weak.
+#: A card whose player's side wins more often than this is flagged as
+#: possibly too strong, less often than ``WEAK`` as too weak: when the test
+#: that its rate lies outside [WEAK, STRONG] is significant at ``ALPHA``
+#: once corrected over every card of the report (Holm).
 STRONG = 0.6
 WEAK = 0.4
+ALPHA = 0.05
+
+#: The ends of a game that change what its win rates mean (a win on points at
+#: the turn limit, a draw, a game stopped unfinished), as the A/B compares them.
+ENDS = {"draws": "draws", "turn_limit": "games ended by the turn limit",
+        "unfinished": "unfinished games"}
+
+#: Per bot (each of ``bots.BOTS``), where a card it held, could play and never
+#: played may get a verdict.
+SUGGEST = {
+    "greedy": "the lookahead bot weighs what a card does over the next turns: "
+              "--bots lookahead (the default)",
+    "lookahead": "the lookahead bot never found it worth more than its alternatives "
+                 "over the next turns: a weak card, or one a deeper search plays "
+                 "(--bots mcts:iterations=200)",
+    "mcts": "random play plays every playable card, though its results judge "
+            "nothing: --bots random",
+    "random": "random play leaves a card unplayed only by chance: play more games",
+}
 
 
 @attrs.frozen
@@ -146,18 +166,21 @@ def configuration(records: Sequence[GameRecord], new_cards: set[str], orders: se
 
 
 def cards(records: Sequence[GameRecord], new_cards: set[str], orders: set[str]) -> dict[str, Any]:
-    """Per card: totals, per game and per use, and the score of the side
-    that played it more often than the other side (in the games where one
-    did: a side that played it and a side that did not, or 3 copies to 1).
+    """Per card: totals, per game and per use, how often it was playable at
+    the decisions it was held at, and the score of the side that played it
+    more often than the other side (in the games where one did: a side that
+    played it and a side that did not, or 3 copies to 1), with the p-value
+    that this score lies outside 40-60% (``outside_band``; None: no test).
 
-    Only order cards are flagged: both sides draw them from one deck, while
-    a maneuver belongs to a ship type, so its figures are the ship's."""
-    names = sorted({c for r in records for c in r.cards})
+    Only order cards are tested: both sides draw them from one deck, while
+    a maneuver belongs to a ship type, so its figures are the ship's. The
+    flags are set over every card of a report at once (``judge``)."""
+    names = sorted({c for r in records for c in r.cards} | new_cards)
     n = len(records)
     out = {}
     for name in names:
-        total = {k: 0 for k in ("drawn", "played", "answered", "cancelled", "damage", "crew",
-                                "cards", "regain")}
+        total = {k: 0 for k in ("drawn", "held", "playable", "played", "answered", "cancelled",
+                                "damage", "crew", "cards", "regain")}
         alone_score, alone_games = 0.0, 0
         for r in records:
             sides = r.cards.get(name, {})
@@ -170,20 +193,18 @@ def cards(records: Sequence[GameRecord], new_cards: set[str], orders: set[str]) 
                 alone_games += 1
                 alone_score += side_score(r, "blue" if blue > red else "red")
         played = total["played"]
-        win = wilson(alone_score, alone_games)
-        flag = None
-        if name not in orders:
-            pass
-        elif alone_games and win.low > STRONG:
-            flag = "strong"
-        elif alone_games and win.high < WEAK:
-            flag = "weak"
+        tested = name in orders and alone_games > 0
         out[name] = {**total, "new": name in new_cards, "order": name in orders,
-                     "per_game": {k: total[k] / n for k in ("drawn", "played", "answered",
-                                                            "cancelled")},
+                     "per_game": {k: total[k] / n if n else 0.0
+                                  for k in ("drawn", "played", "answered", "cancelled")},
                      "per_use": {k: (total[k] / played if played else 0.0)
                                  for k in ("damage", "crew", "cards", "regain")},
-                     "played_more": rate(alone_score, alone_games), "flag": flag}
+                     "playable_when_held": total["playable"] / total["held"]
+                     if total["held"] else None,
+                     "played_more": rate(alone_score, alone_games),
+                     "p_value": outside_band(alone_score, alone_games, WEAK, STRONG)
+                     if tested else None,
+                     "p_holm": None, "flag": None, "no_verdict": None}
     return out
 
 
@@ -209,42 +230,86 @@ def new_cards_of(source: RulesSource, base: RulesSource) -> set[str]:
 
 def compare(a: dict[str, Any], b: dict[str, Any], records_a: Sequence[GameRecord],
             records_b: Sequence[GameRecord]) -> list[dict[str, Any]]:
-    """A/B differences of one configuration, each with its test and, where
-    it cannot tell, the games per side it would need."""
+    """A/B differences of one configuration, each with its test: the win
+    rates, how games ended (draws, the turn limit, unfinished: a change there
+    changes what the win rates mean), the length, and the order cards. The
+    verdicts are given over every row of a report at once (``verdicts``)."""
     rows = []
+    games = min(len(records_a), len(records_b))
 
-    def row(what: str, comparison: Any) -> None:
-        d = comparison.to_dict()
-        d["what"] = what
-        if comparison.significant:
-            d["verdict"] = "different (p < 0.05)"
-        elif comparison.needed is None:
-            d["verdict"] = "no difference seen"
-        else:
-            d["verdict"] = (f"cannot tell with {min(len(records_a), len(records_b))} games: "
-                            f"about {comparison.needed} games per side would be needed")
-        rows.append(d)
+    def row(what: str, comparison: Any, unit: str = "rate") -> None:
+        rows.append({**comparison.to_dict(), "what": what, "unit": unit, "games": games})
+
+    def proportion(what: str, x: dict[str, Any], y: dict[str, Any]) -> None:
+        row(what, compare_proportions(x["estimate"] * x["games"], x["games"],
+                                      y["estimate"] * y["games"], y["games"]))
 
     for side in ("blue", "red"):
-        sa, sb = a["sides"][side], b["sides"][side]
-        row(f"{side} win rate", compare_proportions(sa["estimate"] * sa["games"], sa["games"],
-                                                    sb["estimate"] * sb["games"], sb["games"]))
+        proportion(f"{side} win rate", a["sides"][side], b["sides"][side])
     for t in sorted(set(a["ship_types"]) & set(b["ship_types"])):
-        sa, sb = a["ship_types"][t], b["ship_types"][t]
-        row(f"{t} win rate", compare_proportions(sa["estimate"] * sa["games"], sa["games"],
-                                                 sb["estimate"] * sb["games"], sb["games"]))
-    row("first seat win rate", compare_proportions(
-        a["first_seat"]["estimate"] * a["games"], a["games"],
-        b["first_seat"]["estimate"] * b["games"], b["games"]))
+        proportion(f"{t} win rate", a["ship_types"][t], b["ship_types"][t])
+    proportion("first seat win rate", a["first_seat"], b["first_seat"])
+    for key, what in ENDS.items():
+        row(what, compare_proportions(a[key], a["games"], b[key], b["games"]))
     row("turns per game", compare_means([r.turns for r in records_a],
-                                        [r.turns for r in records_b]))
+                                        [r.turns for r in records_b]), unit="turns")
     for name in sorted(set(a["cards"]) & set(b["cards"])):
         ca, cb = a["cards"][name]["played_more"], b["cards"][name]["played_more"]
         if a["cards"][name]["order"] and ca["games"] and cb["games"]:
-            row(f"{name}: side playing it more wins", compare_proportions(
-                ca["estimate"] * ca["games"], ca["games"], cb["estimate"] * cb["games"],
-                cb["games"]))
+            proportion(f"{name}: side playing it more wins", ca, cb)
     return rows
+
+
+def verdicts(rows: list[dict[str, Any]]) -> None:
+    """Each A/B row's verdict, its p-value corrected over all the rows
+    (Holm): a difference is flagged only if it stands out among them all."""
+    for r, adjusted in zip(rows, holm([r["p_value"] for r in rows])):
+        r["p_holm"] = adjusted
+        r["flag"] = adjusted < ALPHA
+        if r["flag"]:
+            r["verdict"] = "different"
+        elif r["p_value"] < ALPHA:
+            r["verdict"] = (f"not significant over the {len(rows)} comparisons "
+                            f"(p {r['p_value']:.3g}, Holm {adjusted:.3g})")
+        elif r["needed_per_side"] is None:
+            r["verdict"] = "no difference seen"
+        else:
+            r["verdict"] = (f"cannot tell with {r['games']} games: about "
+                            f"{r['needed_per_side']} games per side would be needed")
+
+
+def judge(report: dict[str, Any]) -> None:
+    """The cards' flags, their p-values corrected over every card tested in
+    the report (Holm), and why a card has no verdict where it has none."""
+    figures = [(fig, conf["games"]) for rs in report["rulesets"].values()
+               for conf in rs["configurations"].values() for fig in conf["cards"].values()]
+    tested = [fig for fig, _ in figures if fig["p_value"] is not None]
+    for fig, adjusted in zip(tested, holm([fig["p_value"] for fig in tested])):
+        fig["p_holm"] = adjusted
+        if adjusted < ALPHA:
+            fig["flag"] = "strong" if fig["played_more"]["estimate"] > 0.5 else "weak"
+    for fig, games in figures:
+        fig["no_verdict"] = no_verdict(fig, report["bot"], games)
+
+
+def no_verdict(fig: dict[str, Any], bot: str, games: int) -> str | None:
+    """Why a card has no verdict, in plain words, or None: an order card
+    that was not tested, or a new card never played (a maneuver is read in
+    its ship's figures, so one that was played needs no word)."""
+    if fig["p_value"] is not None or not (fig["order"] or fig["new"] and not fig["played"]):
+        return None
+    if not fig["held"]:
+        return f"never held in {games} games: play more games, or give it more copies"
+    if not fig["playable"]:
+        return (f"held at {fig['held']} decisions, never playable there: no bot could have "
+                "played it in these games")
+    if not fig["played"]:
+        return (f"held at {fig['held']} decisions, playable at {fig['playable']}, played 0 "
+                f"times by {bot}; {SUGGEST[bot.split(':')[0]]}")
+    if not fig["order"]:
+        return None
+    return (f"played {fig['played']} times, as often by each side in every game: no side "
+            "played it more")
 
 
 def summarise(setup: BalanceSetup, records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -255,7 +320,10 @@ def summarise(setup: BalanceSetup, records: Sequence[GameRecord]) -> dict[str, A
         "edition": setup.a.edition,
         "interval": "95% Wilson score interval; a draw or unfinished game counts half",
         "test": "two-sided two-proportion z-test (rates), Welch z-test (means); "
-                "needed N for 5% level and 80% power",
+                "needed N for one test at the 5% level and 80% power",
+        "correction": "Holm: the cards are flagged, and the A/B differences told apart, "
+                      "at a 5% chance of any false flag among all the cards tested, and "
+                      "among all the A/B rows",
         "rulesets": {}, "ab": {}}
     for source in setup.sources:
         new = new_cards_of(source, base)
@@ -273,9 +341,18 @@ def summarise(setup: BalanceSetup, records: Sequence[GameRecord]) -> dict[str, A
             out["ab"][c.key] = compare(out["rulesets"][setup.a.label]["configurations"][c.key],
                                        out["rulesets"][setup.b.label]["configurations"][c.key],
                                        ra, rb)
-    out["flags"] = [{"ruleset": label, "configuration": key, "card": name,
-                     "flag": fig["flag"], "played_more": fig["played_more"]}
-                    for label, rs in out["rulesets"].items()
-                    for key, conf in rs["configurations"].items()
-                    for name, fig in conf["cards"].items() if fig["flag"]]
+    judge(out)
+    verdicts([r for rows in out["ab"].values() for r in rows])
+    cards_of = [(label, key, name, fig) for label, rs in out["rulesets"].items()
+                for key, conf in rs["configurations"].items()
+                for name, fig in conf["cards"].items()]
+    out["cards_tested"] = sum(1 for *_, fig in cards_of if fig["p_value"] is not None)
+    out["flags"] = [{"ruleset": label, "configuration": key, "card": name, "flag": fig["flag"],
+                     "played_more": fig["played_more"], "p_holm": fig["p_holm"]}
+                    for label, key, name, fig in cards_of if fig["flag"]]
+    out["no_verdict"] = [{"ruleset": label, "configuration": key, "card": name,
+                          "new": fig["new"], "why": fig["no_verdict"]}
+                         for label, key, name, fig in cards_of if fig["no_verdict"]]
+    out["ab_flags"] = [{"configuration": key, **r} for key, rows in out["ab"].items()
+                       for r in rows if r["flag"]]
     return out

@@ -19,29 +19,39 @@ FLAG_WORDS = {"strong": "wins much more often when played: too strong?",
 
 
 def pct(r: dict[str, Any]) -> str:
-    """A rate and its interval: ``54.0% [48.2, 59.7] (n=200)``."""
+    """A rate and its interval: ``54.0% [48.2, 59.7] (n=200)``; with no game
+    to count, no rate: ``no verdict (n=0)``."""
+    if not r["games"]:
+        return "no verdict (n=0)"
     return (f"{100 * r['estimate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}] "
             f"(n={r['games']})")
+
+
+def held(f: dict[str, Any]) -> str:
+    """How often a card was playable at the decisions it was held at: ``42% of 180``."""
+    share = f["playable_when_held"]
+    return "never held" if share is None else f"{100 * share:.0f}% of {f['held']}"
+
+
+def p_of(value: float | None) -> str:
+    return "" if value is None else f"{value:.3g}"
 
 
 # ------------------------------------------------------------------ Markdown
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The summary: per ruleset and configuration the results, the game
-    lengths, the flagged cards, and the A/B differences."""
+    """The summary: what is flagged (cards, A/B differences) and what cannot
+    be judged, then per ruleset and configuration the results, the game
+    lengths and ends, the cards, and the A/B differences."""
     out = [f"# Balance report: {report['bot']}, {report['games_per_configuration']} games "
            f"per configuration, seed {report['seed']}", "",
-           f"Intervals: {report['interval']}. Tests: {report['test']}.", ""]
-    if report["flags"]:
-        out += ["## Flagged cards", ""]
-        for f in report["flags"]:
-            out.append(f"- **{f['card']}** ({f['ruleset']}, {f['configuration']}): "
-                       f"{FLAG_WORDS[f['flag']]} The side that played it more won "
-                       f"{pct(f['played_more'])}.")
-        out.append("")
-    else:
-        out += ["No card flagged.", ""]
+           f"Intervals: {report['interval']}. Tests: {report['test']}. "
+           f"Corrected for multiple comparisons ({report['correction']}): "
+           f"{report['cards_tested']} card tests"
+           + (f", {compared} A/B comparisons." if (compared := sum(
+               len(rows) for rows in report["ab"].values())) else "."), ""]
+    out += summary(report)
     for label, rs in report["rulesets"].items():
         files = ", ".join(rs["files"]) or f"the plain {report['edition']} edition"
         out += [f"## Ruleset {label}: {files}", ""]
@@ -60,15 +70,17 @@ def markdown(report: dict[str, Any]) -> str:
                 s = c[what]
                 out.append(f"| {what} per game: mean, median (10%–90%) | {s['mean']:.1f}, "
                            f"{s['median']:.0f} ({s['p10']:.0f}–{s['p90']:.0f}) |")
-            out += ["", "| card | played/game | drawn/game | answered | cancelled | damage/use "
-                        "| crew/use | cards/use | side playing it more wins | |",
-                    "|---|---|---|---|---|---|---|---|---|---|"]
+            out += ["", "| card | played/game | drawn/game | playable when held | answered "
+                        "| cancelled | damage/use | crew/use | cards/use "
+                        "| side playing it more wins | p (Holm) | |",
+                    "|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for name, f in c["cards"].items():
                 mark = ("**new** " if f["new"] else "") + (f["flag"] or "")
                 out.append(f"| {name} | {f['per_game']['played']:.2f} | "
-                           f"{f['per_game']['drawn']:.2f} | {f['answered']} | {f['cancelled']} "
-                           f"| {f['per_use']['damage']:.2f} | {f['per_use']['crew']:.2f} | "
-                           f"{f['per_use']['cards']:.2f} | {pct(f['played_more'])} | {mark} |")
+                           f"{f['per_game']['drawn']:.2f} | {held(f)} | {f['answered']} | "
+                           f"{f['cancelled']} | {f['per_use']['damage']:.2f} | "
+                           f"{f['per_use']['crew']:.2f} | {f['per_use']['cards']:.2f} | "
+                           f"{pct(f['played_more'])} | {p_of(f['p_holm'])} | {mark} |")
             for kind, word in (("statuses", "status"), ("tokens", "token")):
                 if c[kind]:
                     out += ["", f"| {word} | given/game | mean turns lasted |", "|---|---|---|"]
@@ -76,15 +88,51 @@ def markdown(report: dict[str, Any]) -> str:
                         out.append(f"| {name} | {s['per_game']:.2f} | {s['mean_turns']:.1f} |")
             out.append("")
     for key, rows in report["ab"].items():
-        out += [f"## A against B: {key}", "", "| figure | A | B | B − A | p | verdict |",
-                "|---|---|---|---|---|---|"]
+        out += [f"## A against B: {key}", "", "| figure | A | B | B − A | p | p (Holm) | verdict |",
+                "|---|---|---|---|---|---|---|"]
         for r in rows:
-            fmt = (lambda v: f"{v:.1f}") if r["what"] == "turns per game" else \
+            fmt = (lambda v: f"{v:.1f}") if r["unit"] == "turns" else \
                 (lambda v: f"{100 * v:.1f}%")
+            verdict = f"**{r['verdict']}**" if r["flag"] else r["verdict"]
             out.append(f"| {r['what']} | {fmt(r['a'])} | {fmt(r['b'])} | "
-                       f"{fmt(r['difference'])} | {r['p_value']:.3g} | {r['verdict']} |")
+                       f"{fmt(r['difference'])} | {r['p_value']:.3g} | {r['p_holm']:.3g} | "
+                       f"{verdict} |")
         out.append("")
     return "\n".join(out)
+
+
+def summary(report: dict[str, Any]) -> list[str]:
+    """The report's first lines: the flagged cards and A/B differences, and
+    the cards that got no verdict, each with why; "no card flagged" only
+    with every card judged."""
+    out = []
+    if report["flags"]:
+        out += ["## Flagged cards", ""]
+        for f in report["flags"]:
+            out.append(f"- **{f['card']}** ({f['ruleset']}, {f['configuration']}): "
+                       f"{FLAG_WORDS[f['flag']]} The side that played it more won "
+                       f"{pct(f['played_more'])}; p (Holm) {f['p_holm']:.3g}.")
+        out.append("")
+    if report["ab_flags"]:
+        out += ["## Flagged A/B differences", ""]
+        for r in report["ab_flags"]:
+            fmt = (lambda v: f"{v:.1f}") if r["unit"] == "turns" else \
+                (lambda v: f"{100 * v:.1f}%")
+            out.append(f"- **{r['what']}** ({r['configuration']}): A {fmt(r['a'])}, "
+                       f"B {fmt(r['b'])}; p (Holm) {r['p_holm']:.3g}.")
+        out.append("")
+    if report["no_verdict"]:
+        out += ["## No verdict", ""]
+        for f in report["no_verdict"]:
+            out.append(f"- **{f['card']}** ({f['ruleset']}, {f['configuration']}"
+                       f"{', new' if f['new'] else ''}): no verdict: {f['why']}.")
+        out.append("")
+    if not report["flags"]:
+        tested = f"No card flagged among the {report['cards_tested']} cards tested"
+        unjudged = len(report["no_verdict"])
+        out += [f"{tested}; {unjudged} {'card has' if unjudged == 1 else 'cards have'} no "
+                "verdict (above)." if unjudged else f"{tested}.", ""]
+    return out
 
 
 # ------------------------------------------------------------------ plots

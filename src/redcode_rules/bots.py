@@ -1,4 +1,5 @@
-"""Bots that choose moves: uniform random, and a one-look greedy player.
+"""Bots that choose moves: uniform random, a one-look greedy player, and a
+lookahead player that weighs every card by what it does over the next turns.
 
 A bot decides from what its player may know (``game.observation``,
 docs/rules.md D7.7–D7.9) and the legal moves only, so it plays fair: the
@@ -12,7 +13,13 @@ The greedy bot reads the effect objects of the cards through the
 primitive registry (``value`` per unit, which parameter is the amount, and
 the facts that change the value: damage that can sink, a track that caps a
 regain, a draw for the card's player, a cancel), never card or primitive
-names, so it plays any card a designer writes.
+names, so it plays any card a designer writes. What a value per unit
+cannot see, it misses: a status that protects, a token, a score, a card
+whose worth comes later. The lookahead bot sees those through the game
+itself: it plays each kind of move in a game its player cannot tell from the
+real one, lets the greedy bot play on past the enemies' next turn, and
+scores where that leaves its side with the search's leaf value
+(``mcts.side_value``); it is the balance lab's default (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -24,8 +31,8 @@ import attrs
 
 from .effects import Selector, primitive_of
 from .game import Game
-from .kinds import CardKind, MoveKind, Pile
-from .mcts import ISMCTS
+from .kinds import CardKind, Decision, MoveKind, Pile
+from .mcts import ISMCTS, play_chance, side_value
 from .moves import Move
 from .observation import Observation
 from .state import StackItem
@@ -220,6 +227,94 @@ class GreedyBot:
         return min(dists) if dists else 0
 
 
+class LookaheadBot:
+    """A rollout over the greedy bot: each kind of move is tried in a game
+    the player cannot tell from the real one, and followed by the greedy
+    bot's play for every seat until its side's next turn, after the
+    enemies', has ended; the move that leaves its side best off by the
+    search's leaf value (``mcts.side_value``: points, tracks, crew, cards in
+    hand) is played. So a card is worth what it does to the game, whatever
+    its effects: a status is worth the damage it spares or the moves it
+    takes away, a draw the cards it brings, a token what it later does.
+
+    The moves of a decision where a card may be played (``LOOKS``) are
+    grouped by what they play: the card, its target, its area (of the moves
+    along paths, the greedy bot's best). The greedy bot's best group and up
+    to ``width - 1`` others drawn at random are tried, all in one resample
+    (``game.resample``, D7.11) and with the same seed, so they differ by the
+    move alone. Other decisions, and those with one group, are the greedy
+    bot's: where crew comes back from, which card a hand gives up, where a
+    ship starts. Reproducible from ``seed``."""
+
+    #: the decisions where a card may be played: where the bot looks ahead
+    LOOKS = (Decision.MAIN, Decision.RESPOND)
+    #: at most this many moves are played after a tried move (a safety net:
+    #: a turn is a few moves)
+    HORIZON = 200
+
+    def __init__(self, seed: int = 0, width: int = 4):
+        if width < 1:
+            raise ValueError(f"width must be at least 1, not {width}")
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(seed)
+        self.width = width
+
+    def choose(self, game: Game) -> str:
+        moves = game.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        if game.decision not in self.LOOKS:
+            return self.greedy.choose(game)
+        player = game.to_move
+        assert player is not None
+        obs = game.observation(player)
+        best: dict[tuple, tuple[float, float, str]] = {}
+        for text in moves:
+            move = game.move_of(text)
+            key = (move.kind, move.card, move.target, move.area)
+            score = (self.greedy.score(game, move, obs), self.rng.random(), text)
+            if key not in best or score > best[key]:
+                best[key] = score
+        tried = sorted(best.values(), reverse=True)
+        if len(tried) == 1:
+            return tried[0][2]
+        if len(tried) > self.width:
+            tried = [tried[0], *self.rng.sample(tried[1:], self.width - 1)]
+        sides = {ship.id: ship.side for ship in game.state.ships}
+        world = game.resample(player, self.rng)
+        seed = self.rng.randrange(2 ** 32)
+        valued = [(self.after(world, text, sides, player, seed), score, text)
+                  for score, _, text in tried]
+        return max(valued)[2]
+
+    def after(self, world: Game, move: str, sides: dict[str, str], player: str,
+              seed: int) -> float:
+        """The leaf value for ``player``'s side of ``move`` played in a copy
+        of ``world``, then the greedy bot for every seat until the end of
+        the first turn of the side that follows an enemy's turn."""
+        game = world.clone()
+        game.play(move)
+        side = sides[player]
+        bot = GreedyBot(seed)
+        rng = random.Random(seed)
+        enemy_turn = own_turn_after = False
+        for _ in range(self.HORIZON):
+            if game.is_over:
+                break
+            mine = sides[game.ships[game.state.turn]] == side
+            if not mine:
+                if own_turn_after:
+                    break
+                enemy_turn = True
+            elif enemy_turn:
+                own_turn_after = True
+            if game.is_chance_node:
+                play_chance(game, rng)
+            else:
+                game.play(bot.choose(game))
+        return side_value(game, side)
+
+
 class ISMCTSBot(ISMCTS):
     """Information-set Monte Carlo tree search (mcts.py) whose greedy
     playouts (``rollout="greedy"``) are the greedy bot's moves."""
@@ -227,4 +322,4 @@ class ISMCTSBot(ISMCTS):
     greedy = GreedyBot
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": ISMCTSBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot, "mcts": ISMCTSBot}

@@ -622,10 +622,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("tournament", help="every pair of bots, win rates and ratings",
                        description="Every pair of bots plays --games games, seats swapped "
-                                   "in pairs; win rates with 95%% Wilson intervals and "
-                                   "Bradley-Terry ratings (Elo scale) with 95%% intervals.")
+                                   "in pairs; win rates with 95% Wilson intervals and "
+                                   "Bradley-Terry ratings (Elo scale) with 95% intervals.")
     t.add_argument("--bots", nargs="+", required=True, metavar="BOT",
-                   help="the bots: random, greedy, mcts, mcts:iterations=500, ...")
+                   help="the bots: random, greedy, lookahead, mcts, mcts:iterations=500, ...")
     lab_options(t, "games per pair of bots (default: 100)")
     t.add_argument("--mode", default="war", choices=["war", "arena"],
                    help="war or arena (default: war)")
@@ -635,13 +635,17 @@ def build_parser() -> argparse.ArgumentParser:
     bl = sub.add_parser("balance", help="win rates and per-card figures of card files",
                         description="Seat-swapped bot games of the edition with --cards (A) "
                                     "and, with --against, of other files or an edition (B): "
-                                    "win rates with 95%% intervals, per-card figures, A/B "
-                                    "tests; --out writes an HTML report with plots.")
+                                    "win rates with 95% intervals, per-card figures (how "
+                                    "often playable when held, played, won), A/B tests; "
+                                    "flags corrected for the many cards and figures tested "
+                                    "(Holm); --out writes an HTML report with plots.")
     lab_options(bl, "games per configuration and ruleset (default: 100)")
     bl.add_argument("--against", action="append", default=[], metavar="FILE", nargs="+",
                     help="ruleset B: card files, or an edition name (en) for the plain edition")
-    bl.add_argument("--bots", default="greedy", metavar="BOT",
-                    help="the bot of every seat (default: greedy)")
+    bl.add_argument("--bots", default="lookahead", metavar="BOT",
+                    help="the bot of every seat (default: lookahead, which weighs each card "
+                         "by what it does over the next turns; greedy is faster but blind "
+                         "to what a card does later)")
     bl.add_argument("--modes", default="war", help="war, arena or war,arena (default: war)")
     bl.add_argument("--teams", default="1v1", help="team sizes, e.g. 1v1,2v2 (default: 1v1)")
     bl.add_argument("--scheduler", default=None, metavar="ADDRESS",

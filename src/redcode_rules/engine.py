@@ -151,7 +151,7 @@ class Engine(Part):
         super().__init__(rules, board, state, log)
         self.lifetimes = lifetimes = Lifetimes(rules, board, state, log, self)
         # the modifier queries, only if a status modifies something (modifiers.py)
-        self.mods = Modifiers(rules, self._types, lifetimes.lasts) \
+        self.mods = Modifiers(rules, self._types, lifetimes.lasts, lifetimes.ended) \
             if rules.status_rules.modifying else None
         self.queries = queries = RuleQueries(rules, board, state, log, self.mods, self)
         lifetimes.reader = weakref.proxy(queries)

@@ -413,7 +413,7 @@ class Check(enum.Enum):
     CRASH = "crash"             # play or a round trip raised something else than refusing
     INVARIANT = "invariant"     # invariants.violations
     NEVER = "never"             # a status only a condition that never holds gives
-    LIFETIME = "lifetime"       # a status lasting turns outlived them
+    LIFETIME = "lifetime"       # a status outlived its duration, or ended unlogged
     JSON = "json"               # Game.from_json(game.to_json()) == game, with its moves
     SCENARIO = "scenario"       # Game.from_scenario(game.to_scenario()) == game
     UNDO = "undo"               # undo gives the game before; playing again the game after
@@ -456,6 +456,16 @@ def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     return value, time.process_time() - start
 
 
+def ends(before: Game, game: Game, logged: int) -> list[tuple[Check, str]]:
+    """Every status that a move ended is logged as ended (``status_end``),
+    whatever ended it: the narration tells it and the lab counts its turns."""
+    said = {(str(e["ship"]), str(e["status"])) for e in game.log[logged:]
+            if e.kind == "status_end"}
+    return [(Check.LIFETIME, f"{ship}'s {name} ended with no status_end in the log")
+            for ship in game.ships for name in before.ship(ship).statuses
+            if name not in game.ship(ship).statuses and (ship, name) not in said]
+
+
 @attrs.define
 class MoveChecks:
     """The checks after each move of one game, and what they keep between moves:
@@ -495,7 +505,7 @@ class MoveChecks:
         steps: list[tuple[Check, Callable[[], list[tuple[Check, str]]]]] = [
             (Check.INVARIANT, lambda: [(Check.INVARIANT, b)
                                        for b in violations(game, self.cards_total)]),
-            (Check.LIFETIME, lambda: self.statuses(game, logged)),
+            (Check.LIFETIME, lambda: self.statuses(game, logged) + ends(before, game, logged)),
             (Check.JSON, lambda: self.json(game)),
             (Check.SCENARIO, lambda: self.scenario(game)),
             (Check.UNDO, lambda: self.undo(game, before, move))]

@@ -6,7 +6,10 @@ A ship's statuses are ``(name, Lifetime)`` pairs of its state (state.py):
 (``statuses_at_turn_start``, ``statuses_at_turn_end``, and for a status
 over the turns of the card's player who gave it ``statuses_of_giver``)
 and a failing ``while`` condition (``lasts``, ``statuses_while``) end them.
-A status also ends when its ship leaves the board (turns.py, R9.2).
+A status also ends at its last use (modifiers.py) and when its ship leaves
+the board (``end_all``: sunk, R9.2). Every end, whatever ended it, goes
+through ``keep`` or ``ended`` and is logged as a ``status_end`` event, so
+the narration tells it and the lab counts how long a status lasted.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
     from .board import Board
     from .model import Ruleset
     from .rule_queries import RuleQueries
-    from .state import Event, GameState
+    from .state import Event, GameState, Lifetime, ShipState
 
 
 class Lifetimes(Part):
@@ -72,6 +75,28 @@ class Lifetimes(Part):
         ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 
+    def ended(self, ship: ShipState, status: str) -> None:
+        """Log the end of a status of ``ship`` (``status_end``), whatever
+        ended it: its time, its last use, its ``while`` condition, its ship
+        leaving the board."""
+        self.event("status_end", ship=ship.id, status=status)
+
+    def keep(self, ship: ShipState, kept: tuple[tuple[str, Lifetime], ...]) -> None:
+        """Leave ``ship`` with the statuses ``kept`` (a subset of its own, with
+        what is left of each): each status not kept has ended (``ended``)."""
+        if len(kept) == len(ship.statuses):
+            ship.statuses = kept
+            return
+        names = {name for name, _ in kept}
+        gone = [name for name, _ in ship.statuses if name not in names]
+        ship.statuses = kept
+        for name in gone:
+            self.ended(ship, name)
+
+    def end_all(self, seat: int) -> None:
+        """Every status of ship ``seat`` ends: it leaves the board (R9.2)."""
+        self.keep(self.state.ships[seat], ())
+
     def lasts(self, seat: int, status: str) -> bool:
         """Whether ship ``seat``'s status ``status`` may last now: its ``while``
         condition, if any, holds (self and it: the ship; you: its player).
@@ -102,9 +127,7 @@ class Lifetimes(Part):
             ended = [name for name, _ in ship.statuses
                      if name in conditional and not self.lasts(seat, name)]
             if ended:
-                ship.statuses = tuple(p for p in ship.statuses if p[0] not in ended)
-                for name in ended:
-                    self.event("status_end", ship=ship.id, status=name)
+                self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ended))
 
     def statuses_at_turn_start(self, seat: int) -> None:
         """The start of a player's turn ends their ship's statuses that last
@@ -112,7 +135,7 @@ class Lifetimes(Part):
         ship = self.state.ships[seat]
         ending = self.rules.status_rules.at_turn_start
         if ship.statuses and ending:
-            ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+            self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ending))
         if self.rules.status_rules.at_your_turn_start:
             self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
         if self.rules.status_rules.at_any_turn_start:
@@ -127,13 +150,13 @@ class Lifetimes(Part):
         if ending:
             for ship in self.state.ships:
                 if ship.statuses:
-                    ship.statuses = tuple(p for p in ship.statuses if p[0] not in ending)
+                    self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ending))
         ship = self.state.ships[seat]
         ending = rules.at_own_turn_end
         if ship.statuses and ending:
-            ship.statuses = tuple(
+            self.keep(ship, tuple(
                 (name, life.spent() if name in ending else life) for name, life in ship.statuses
-                if name not in ending or life.left > 1)
+                if name not in ending or life.left > 1))
         if rules.at_your_turn_end:
             self.statuses_of_giver(seat, rules.at_your_turn_end, True)
         if rules.at_any_turn_end:
@@ -146,10 +169,10 @@ class Lifetimes(Part):
         start of the next turn)."""
         for ship in self.state.ships:
             if ship.statuses and any(name in names for name, _ in ship.statuses):
-                ship.statuses = tuple(
+                self.keep(ship, tuple(
                     (name, life.spent() if name in names else life)
                     for name, life in ship.statuses
-                    if name not in names or counted and life.left > 1)
+                    if name not in names or counted and life.left > 1))
 
     def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
         """A turn start or end of ``seat``'s player for the statuses that last
@@ -167,4 +190,4 @@ class Lifetimes(Part):
                         continue
                     life = life.spent()
                 kept.append((name, life))
-            ship.statuses = tuple(kept)
+            self.keep(ship, tuple(kept))

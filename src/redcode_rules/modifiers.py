@@ -233,11 +233,13 @@ class Modifiers:
     """The modifier queries of one game: totals of a ship's statuses and
     abilities, who may target it, where its damage goes, and their uses."""
 
-    __slots__ = ("specs", "innate", "modifying", "lasts")
+    __slots__ = ("specs", "innate", "modifying", "lasts", "ended")
 
     def __init__(self, rules: Ruleset, types: list[ShipDef],
-                 lasts: Callable[[int, str], bool]):
+                 lasts: Callable[[int, str], bool],
+                 ended: Callable[[ShipState, str], None]):
         self.lasts = lasts  # whether a status's ``while`` condition holds (Lifetimes.lasts)
+        self.ended = ended  # logs a status's end at its last use (Lifetimes.ended)
         self.specs = rules.statuses
         self.modifying = rules.status_rules.modifying
         # each seat's abilities: statuses its ship type always has
@@ -300,13 +302,12 @@ class Modifiers:
     def prevented(self, ship: ShipState, seat: int, amount: int) -> tuple[int, str | None]:
         """The damage points of ``amount`` the ship's first status that
         prevents damage (and acts now) ignores, and its name; each point is
-        one of its uses, the last ends it (``prevent N damage``)."""
+        one of its uses (the caller spends them, ``use``, once it has said
+        so: the last ends it, ``prevent N damage``)."""
         for name, life in ship.statuses:
             spec = self.specs[name]
             if spec.prevents and amount > 0 and holds(spec, seat, self.lasts):
-                n = min(amount, life.uses_left())
-                self.use(ship, status=name, n=n)
-                return n, name
+                return min(amount, life.uses_left()), name
         return 0, None
 
     def hidden_by(self, ship: ShipState, seat: int, card: CardDef,
@@ -341,9 +342,10 @@ class Modifiers:
             status: str | None = None, card: str | None = None, n: int = 1) -> None:
         """``n`` uses of the ship's statuses counting uses that change, set or
         bound one of ``which`` for ``card`` (or of the one ``status``); the
-        last use ends them, whatever time they had left."""
+        last use ends them, whatever time they had left (``ended`` logs it)."""
         changed = False
         kept = []
+        gone = []
         for name, life in ship.statuses:
             spec = self.specs[name]
             if spec.uses and (name == status if status is not None else
@@ -352,8 +354,11 @@ class Modifiers:
                 changed = True
                 used = life.used(n)
                 if used is None:
+                    gone.append(name)
                     continue
                 life = used
             kept.append((name, life))
         if changed:
             ship.statuses = tuple(kept)
+            for name in gone:
+                self.ended(ship, name)

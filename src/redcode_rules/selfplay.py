@@ -20,12 +20,19 @@ import attrs
 
 from .bot_specs import BotSpec
 from .game import Game, new_game
+from .kinds import Decision, MoveKind
 from .loader import build_ruleset, load_ruleset
 from .model import Ruleset
 
 #: A game that reaches this many moves is stopped and counted unfinished
 #: (the rules' turn limit ends every game long before: a safety net).
 MOVE_CAP = 20_000
+
+#: The decisions at which a card may be played: where held and playable are counted.
+CARD_DECISIONS = (Decision.MAIN, Decision.RESPOND)
+#: The first words of the moves that play no card (docs/notation.md).
+_NO_CARD = {MoveKind.PASS, MoveKind.END, MoveKind.RECOVER, MoveKind.CHOOSE, MoveKind.DISCARD,
+            MoveKind.PLACE}
 
 #: Card events whose figures are counted per use of the card last resolved.
 _EFFECTS = {"damage": "damage", "crew_loss": "crew", "draw": "cards", "take": "cards",
@@ -81,9 +88,14 @@ class GameSpec:
 
 @attrs.define
 class CardFigures:
-    """One card's counts in one game, for one side."""
+    """One card's counts in one game, for one side. ``held``: the decisions
+    where a card may be played (``CARD_DECISIONS``) at which a player of the
+    side held it (in hand, or its ship's maneuver); ``playable``: those of
+    them at which a legal move played it."""
 
     drawn: int = 0
+    held: int = 0
+    playable: int = 0
     played: int = 0
     answered: int = 0
     cancelled: int = 0
@@ -151,12 +163,23 @@ def play_game(spec: GameSpec) -> GameRecord:
                 card(name, side_of[ship]).drawn += n
             held[ship] = now
 
+    def count_held(player: str, legal: list[str]) -> None:
+        playable = {card_of_move(text) for text in legal}
+        for name in {*game.hand(player), *maneuvers[player]}:
+            figures_of = card(name, side_of[player])
+            figures_of.held += 1
+            figures_of.playable += name in playable
+
+    maneuvers = {s.id: rules.ships[s.type].maneuvers for s in game.state.ships}
     count_draws()
     while not game.is_over and len(game.moves) < MOVE_CAP:
         player = game.to_move
         assert player is not None
         side = side_of[player]
-        choices = len(game.legal_moves())
+        legal = game.legal_moves()
+        choices = len(legal)
+        if game.decision in CARD_DECISIONS:
+            count_held(player, legal)
         stack = game.state.stack
         answered = stack[-1].card if stack else None
         start = time.process_time()
@@ -177,6 +200,16 @@ def play_game(spec: GameSpec) -> GameRecord:
         cards=log_figures(game, side_of, figures), statuses=lasting(game, "status", "ship"),
         tokens=lasting(game, "token", "box"),
         think={s: (n, secs) for s, (n, secs) in think.items()})
+
+
+def card_of_move(text: str) -> str | None:
+    """The card a move plays (an order, a maneuver used or answering), or
+    None (docs/notation.md: the first word is the maneuver, or ``order`` or
+    ``respond`` before the card)."""
+    head, _, rest = text.partition(" ")
+    if head in (MoveKind.ORDER, MoveKind.RESPOND):
+        return rest.partition(" ")[0]
+    return None if head in _NO_CARD else head
 
 
 def end_reason(game: Game) -> str:
@@ -218,23 +251,32 @@ def log_figures(game: Game, side_of: dict[str, str],
 
 def lasting(game: Game, kind: str, where: str) -> dict[str, dict[str, int]]:
     """How often each status (or token) was given and the turns it lasted in
-    all (one still there at the end counts to the last turn)."""
+    all, from the log: from its event to its end (``status_end``,
+    ``token_removed``), logged whatever ended it. A status given again while
+    it lasts starts over (it lasts from then on; a box takes a token of a
+    kind once); one still there at the end counts to the last turn."""
     started: dict[tuple[str, str], list[int]] = {}
     out: dict[str, dict[str, int]] = {}
     name_field = kind  # "status" events name a status, "token" events a token
+
+    def close(name: str, starts: list[int], turn: int) -> None:
+        out[name]["turns"] += turn - starts.pop(0)
+        out[name]["ended"] += 1
+
     for event in game.log:
         if event.kind == kind:
             name = str(event[name_field])
             entry = out.setdefault(name, {"given": 0, "turns": 0, "ended": 0})
             entry["given"] += 1
-            started.setdefault((name, str(event[where])), []).append(event.turn)
+            starts = started.setdefault((name, str(event[where])), [])
+            if starts:
+                close(name, starts, event.turn)
+            starts.append(event.turn)
         elif event.kind in (f"{kind}_end", f"{kind}_removed"):
             name = str(event[name_field])
             starts = started.get((name, str(event[where])))
             if starts:
-                entry = out[name]
-                entry["turns"] += event.turn - starts.pop(0)
-                entry["ended"] += 1
+                close(name, starts, event.turn)
     last = game.turn_number
     for (name, _), starts in started.items():
         for turn in starts:

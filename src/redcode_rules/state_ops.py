@@ -139,8 +139,8 @@ class StateOps(Part):
         sent = mods.redirected(ships[seat], seat)
         if sent is not None and ships[sent[1]].position is not None:
             spec, giver = sent
-            mods.use(ships[seat], status=spec.id)
             self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
+            mods.use(ships[seat], status=spec.id)
             seat = giver
         ship = ships[seat]
         change = mods.total(ship, seat, Modifier.DAMAGE)
@@ -152,6 +152,7 @@ class StateOps(Part):
             prevented, status = mods.prevented(ship, seat, amount)
             if prevented:
                 self.event("prevent", ship=ship.id, status=status, amount=prevented)
+                mods.use(ship, status=status, n=prevented)
                 amount -= prevented
         return seat, amount
 

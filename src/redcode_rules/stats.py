@@ -10,6 +10,13 @@ balance report say the same thing the same way:
   (pooled), and ``needed_games`` says how many games per side would tell a
   difference of that size apart (5% level, 80% power);
 - means (game length) are compared with Welch's z-test on the two means;
+- whether a rate lies outside a band (a card's win rate beyond 40-60%) is
+  the one-sided score test at each edge of the band, the test Wilson's
+  interval inverts: its p-value is below 0.05 exactly when the 95%
+  interval lies wholly outside the band;
+- many tests at once (one per card, one per A/B figure) are corrected
+  with Holm's step-down method, so that the chance of any false flag in
+  a report stays at 5% (twenty tests at 5% each would give one by chance);
 - ratings are Bradley–Terry strengths fitted by maximum likelihood, on the
   Elo scale (400·log10), centred on the mean bot, with 95% intervals from
   the inverse of the likelihood's information matrix.
@@ -106,6 +113,39 @@ def compare_proportions(x1: float, n1: int, x2: float, n2: int) -> Comparison:
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     p_value = 1.0 if se == 0 else normal_two_sided_p((p2 - p1) / se)
     return Comparison(p1, p2, p2 - p1, p_value, needed_games(p1, p2))
+
+
+def outside_band(successes: float, n: float, low: float, high: float) -> float:
+    """The p-value that the rate behind ``successes`` of ``n`` lies outside
+    [``low``, ``high``] (0 < low < high < 1): twice the smaller of the
+    one-sided score tests "not above ``high``" and "not below ``low``" (1 with
+    no trial). Below 0.05 exactly when Wilson's 95% interval lies wholly
+    above ``high`` or wholly below ``low``."""
+    if n <= 0:
+        return 1.0
+    rate = successes / n
+    above = upper_tail((rate - high) / math.sqrt(high * (1 - high) / n))
+    below = upper_tail((low - rate) / math.sqrt(low * (1 - low) / n))
+    return min(1.0, 2 * min(above, below))
+
+
+def upper_tail(z: float) -> float:
+    """P(Z >= z) for a standard normal Z."""
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given: the k-th
+    smallest of m is multiplied by m - k + 1, and none is below the one
+    before it. An adjusted p-value below 0.05 keeps the chance of any
+    false flag among the m tests at 5%."""
+    m = len(p_values)
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
 
 
 def mean_and_variance(values: Sequence[float]) -> tuple[float, float]:

@@ -74,8 +74,8 @@ class Turns(Part):
         self._owed.append((seat, actor))
         ship.sunk = True
         ship.position = None
-        ship.statuses = ()  # a status ends when its ship leaves the board (R9.2)
         self.event("sunk", ship=ship.id, by=sinker.id)
+        self.lifetimes.end_all(seat)  # a status ends when its ship leaves the board (R9.2)
         if st.stack and seat not in st.sunk_in_chain:
             st.sunk_in_chain.append(seat)
         if seat == st.turn:
@@ -206,13 +206,14 @@ class Turns(Part):
         st.turn = seat
         st.orders_played = 0
         st.recover_left = 0
+        # logged first: what ends at the turn's start is told in the turn
+        self.event("turn_start", player=ship.id)
         # R9.1: statuses lasting until the start of its player's next turn end
         self.lifetimes.statuses_at_turn_start(seat)
         if self._while:
             self.lifetimes.statuses_while()
         if st.tokens:
             self.runs.tokens_at_turn(seat, start=True)
-        self.event("turn_start", player=ship.id)
         if st.fired:
             st.fired.clear()  # once per turn: a new turn
         if self._watch and not ship.sunk:
