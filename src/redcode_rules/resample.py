@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypeVar
 
-from .observation import deck_top_putters
+from .observation import deck_tops
 from .rng import MASK, seed_state
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def hidden_places(game: GameCore, seat: int) -> tuple[dict[int, list[str]], list
             unknown.remove(card)
         hands[owner] = unknown
     player = st.ships[seat].id
-    tops = deck_top_putters(eng.log)
+    tops = deck_tops(game)
     deck = [i for i in range(len(st.deck)) if i >= len(tops) or tops[i] != player]
     return hands, deck
 
