@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
+from redcode_rules import resample
 from redcode_rules.invariants import violations
 from redcode_rules.observation import UNSEEN, known_deck_top
 from redcode_rules.resample import hidden_places, unseen_pool
@@ -384,13 +385,12 @@ def test_a_resample_at_a_chance_node_depends_on_what_the_player_knows_only():
 RAID = "order raid { copies 0  effect take 2 random of target }\n"
 
 
-def test_a_resample_inside_a_random_take_picks_from_its_own_hand(tmp_path):
-    """Red's raid takes 2 cards of blue-destroyer's hand at random; its
-    teammate blue-submarine sees neither. Its resample at the second pick
-    picks from its own blue-destroyer hand, into its own red hand."""
+def raided(tmp_path, deck: str) -> rc.Game:
+    """2v2: red's raid takes 2 cards of blue-destroyer's hand at random, the
+    first an ambush; blue-submarine, its teammate, sees neither."""
     raid = tmp_path / "raid.rc"
     raid.write_text(RAID)
-    game = in_move(f"""
+    return in_move(f"""
         edition: en
         extra: [{HANDS_FILE}, {raid}]
         chance: explicit
@@ -401,14 +401,40 @@ def test_a_resample_inside_a_random_take_picks_from_its_own_hand(tmp_path):
           red-aircraft_carrier: {{at: h5}}
         hands: {{blue-submarine: [ambush], blue-destroyer: [kamikaze, mechanic, ambush],
                  red-destroyer: [raid], red-aircraft_carrier: [captain]}}
-        deck: [evasion, deserter, boatswain, kamikaze, captain]
+        deck: {deck}
         turn: red-destroyer
         phase: maneuvers
     """, "order raid blue-destroyer", "pick ambush")
+
+
+def test_a_resample_inside_a_random_take_picks_from_its_own_hand(tmp_path):
+    """Blue-submarine's resample at the raid's second pick picks from its
+    own blue-destroyer hand, into its own red hand."""
+    game = raided(tmp_path, "[evasion, deserter, boatswain, kamikaze, captain]")
     assert game.chance_outcomes()[0][0].startswith("pick ")
     other = redealt(game, "blue-submarine", 0)
     assert other.chance_outcomes() == odds_of("pick", other.hand("blue-destroyer"))
     drawn_into(other, "red-destroyer")
+
+
+def test_a_resample_keeps_two_different_cards_where_the_chance_player_was_asked(tmp_path):
+    """The raid's second pick was asked, so blue-destroyer's two cards
+    differ, as blue-submarine knows: with ambushes everywhere in its unseen
+    pool, its resamples still give that hand two different cards (a redeal
+    of two alike, which would ask nothing, is dealt again)."""
+    game = raided(tmp_path, "[ambush, ambush, kamikaze, mechanic]")
+    for seed in range(20):
+        other = assert_resample_holds_at_a_chance_node(game, "blue-submarine", seed)
+        assert len(set(other.hand("blue-destroyer"))) == 2
+
+
+def test_a_resample_that_finds_no_redeal_keeping_the_chance_node_says_so(tmp_path,
+                                                                          monkeypatch):
+    game = raided(tmp_path, "[evasion, deserter, boatswain, kamikaze, captain]")
+    monkeypatch.setattr(resample.Run, "asks_each", lambda run, face: False)
+    with pytest.raises(RuntimeError, match="no redeal of the unseen cards keeps the chance "
+                                           "node asked after 1000 tries"):
+        game.resample("blue-submarine", 0)
 
 
 def test_a_resample_at_the_sinkers_draw_deals_from_its_own_deck():

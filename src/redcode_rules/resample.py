@@ -23,9 +23,12 @@ face to has that face in the position before the move too, where it was
 then, and in the outcome that moved it. The hands the player does not see
 and the deck's pile are sorted there, so nothing of their real order is
 left; the run is then played again from that position, which gives the
-resampled game its state, its log and the event it asks. At the setup's
-chance node the cards dealt so far are the outcomes: they are dealt again
-from the redealt hands.
+resampled game its state, its log and the event it asks (and the move's
+outcomes so far in its moves). A redeal that would leave an event of the
+move with copies of one card only to pick from is dealt again: that event
+would then ask nothing, and the player saw it asked. At the setup's chance
+node the cards dealt so far are the outcomes: they are dealt again from the
+redealt hands.
 """
 
 from __future__ import annotations
