@@ -43,16 +43,17 @@ def cards_total(game: rc.Game) -> int:
 
 
 def positions(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3,
-              chance: str = "sampled"):
-    """The positions of a random game, every ``every``-th move and every
+              chance: str = "sampled", nodes: int = 3):
+    """The positions of a random game, every ``every``-th move, every
     ``knowing``-th where a player knows a card it does not hold (D7.8, D7.9)
-    or the chance player is to play (explicit ``chance``, D7.12)."""
+    and every ``nodes``-th chance node (explicit ``chance``, D7.12)."""
     game = rc.new_game(rules, seed=seed, teams=TEAMS[size], chance=chance)
     rnd = random.Random(seed)
     n = 0
     while not game.is_over:
         knows = game.state.known or any(known_deck_top(game, p) for p in game.ships)
-        if n % every == 0 or ((knows or game.is_chance_node) and n % knowing == 0):
+        if n % every == 0 or (knows and n % knowing == 0) or \
+                (game.is_chance_node and n % nodes == 0):
             yield game
         game.play(rnd.choice(game.legal_moves()))
         n += 1
@@ -118,9 +119,12 @@ def assert_resample_depends_on_what_the_player_knows(game: rc.Game, player: str,
 
 
 def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3,
-               chance: str = "sampled") -> int:
-    checked = 0
-    for game in positions(rules, seed, size, every, knowing, chance):
+               chance: str = "sampled", nodes: int = 3) -> collections.Counter:
+    """The resample's promises at the positions of a random game, for every
+    player; the positions checked: ``decision``, ``setup`` (the setup's
+    chance nodes) and ``move`` (chance nodes inside a move)."""
+    checked: collections.Counter = collections.Counter()
+    for game in positions(rules, seed, size, every, knowing, chance, nodes):
         before = game.to_json()
         for i, player in enumerate(game.ships):
             if game.is_chance_node:
@@ -129,7 +133,7 @@ def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int
                 assert_resample_consistent(game, player, seed * 7 + i)
             assert_resample_depends_on_what_the_player_knows(game, player, seed * 7 + i)
         assert game.to_json() == before  # the game itself untouched
-        checked += 1
+        checked["decision" if not game.is_chance_node else "move" if game.log else "setup"] += 1
     return checked
 
 
@@ -138,13 +142,16 @@ def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)))
 def test_resample_keeps_what_the_player_knows(seed, size, rules):
-    assert check_game(RULES[rules], seed, size, every=251, knowing=7) > 0
+    assert check_game(RULES[rules], seed, size, every=251, knowing=7)["decision"] > 0
 
 
-@pytest.mark.parametrize("rules,size,seed", [("hand_and_deck", "2v2", 1), ("es", "3v3", 2)])
-def test_resample_keeps_what_the_player_knows_at_chance_nodes(rules, size, seed):
+@pytest.mark.parametrize("rules,size,seed,nodes", [("hand_and_deck", "2v2", 1, 13),
+                                                   ("en", "3v3", 1, 11)])
+def test_resample_keeps_what_the_player_knows_at_chance_nodes(rules, size, seed, nodes):
     """Explicit chance: the setup's chance nodes and those inside moves too."""
-    assert check_game(RULES[rules], seed, size, every=499, knowing=23, chance="explicit") > 0
+    checked = check_game(RULES[rules], seed, size, every=499, knowing=23, chance="explicit",
+                         nodes=nodes)
+    assert checked["move"] >= 3 and checked["setup"] > 0
 
 
 @pytest.mark.mass
@@ -153,7 +160,9 @@ def test_resample_keeps_what_the_player_knows_at_chance_nodes(rules, size, seed)
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)), chance=st.sampled_from(["sampled", "explicit"]))
 def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules, chance):
-    assert check_game(RULES[rules], seed, size, every=17, knowing=2, chance=chance) > 0
+    checked = check_game(RULES[rules], seed, size, every=17, knowing=2, chance=chance,
+                         nodes=7)
+    assert checked["decision"] > 0 and (chance == "sampled" or checked["move"] > 0)
 
 
 @pytest.mark.parametrize("rules,seed", [("hand_and_deck", 3), ("hand_and_deck", 4)])
