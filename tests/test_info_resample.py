@@ -24,7 +24,7 @@ from redcode_rules.invariants import violations
 from redcode_rules.observation import UNSEEN, known_deck_top
 from redcode_rules.resample import hidden_places, unseen_pool
 
-from conftest import EXAMPLES, TEAMS, odds_of, scenario_game, unseen_odds
+from conftest import EXAMPLES, ROOT, TEAMS, odds_of, scenario_game, unseen_odds
 
 #: rule sets: the printed editions, and card files whose cards look at,
 #: take, discard and put on the deck cards of hands, or draw them
@@ -444,6 +444,72 @@ def test_a_resample_that_finds_no_redeal_keeping_the_chance_node_says_so(tmp_pat
     with pytest.raises(RuntimeError, match="no redeal of the unseen cards keeps the chance "
                                            "node asked after 1000 tries"):
         game.resample("blue-submarine", 0)
+
+
+CHOSEN = ROOT / "tests" / "data" / "chosen_then_drawn.rc"
+
+
+def grabbed(card: str) -> rc.Game:
+    """2v2: red's grab takes the card it chooses of blue-destroyer's hand,
+    which blue-submarine does not see, then draws (a chance node)."""
+    return in_move(f"""
+        edition: en
+        extra: [{CHOSEN}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a2}}
+          red-aircraft_carrier: {{at: h5}}
+        hands: {{blue-submarine: [ambush], blue-destroyer: [kamikaze, mechanic, ambush],
+                 red-destroyer: [grab], red-aircraft_carrier: [captain]}}
+        deck: [evasion, deserter, boatswain, kamikaze, captain]
+        turn: red-destroyer
+        phase: maneuvers
+    """, "order grab blue-destroyer", f"choose {card}")
+
+
+def test_a_resample_after_a_choice_out_of_sight_redeals_the_choice_too():
+    """The move waiting for the draw is red's choice of mechanic, moved out
+    of blue-submarine's sight: its resample redeals that card too, and the
+    move it records and runs again chooses the card its red hand holds."""
+    game = grabbed("mechanic")
+    assert game.is_chance_node and game.moves[-1] == "choose mechanic"
+    chosen = set()
+    for seed in range(8):
+        other = assert_resample_holds_at_a_chance_node(game, "blue-submarine", seed)
+        assert other.hand("red-destroyer") == [other.moves[-1].split()[1]]
+        chosen.add(other.moves[-1])
+    assert len(chosen) > 2
+    twin = grabbed("kamikaze")
+    assert twin.information_state("blue-submarine") == game.information_state("blue-submarine")
+    for seed in range(3):
+        assert world(twin.resample("blue-submarine", seed)) == \
+            world(game.resample("blue-submarine", seed))
+
+
+def test_a_resample_after_a_card_put_on_top_and_drawn_back_redeals_it():
+    """Blue's stash puts the card it chooses on top of the deck, then draws
+    it back without chance and asks for a second card: red's resample
+    redeals the card blue chose with the rest of blue's hand."""
+    game = in_move(f"""
+        edition: en
+        extra: [{CHOSEN}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [stash, ambush, mechanic], red-destroyer: [kamikaze]}}
+        deck: [evasion, deserter, boatswain, captain]
+        phase: maneuvers
+    """, "order stash", "choose mechanic")
+    assert game.is_chance_node and "mechanic" in game.hand("blue-submarine")
+    chosen = set()
+    for seed in range(8):
+        other = assert_resample_holds_at_a_chance_node(game, "red-destroyer", seed)
+        assert other.moves[-1].split()[1] in other.hand("blue-submarine")
+        chosen.add(other.moves[-1])
+    assert len(chosen) > 2
 
 
 def test_a_resample_at_the_sinkers_draw_deals_from_its_own_deck():

@@ -338,19 +338,22 @@ class GameCore:
         self._legal = None
 
     def _rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
-                     source: Explicit | None = None) -> None:
+                      move: str | None = None, source: Explicit | None = None) -> None:
         """At a chance node: run what asked it again from ``before`` (None: the
         setup, dealt again) with ``outcomes`` in place of its outcomes so far,
-        recorded in their place. What a resample does at a chance node, whose
-        position before the move is redealt too (resample.py); ``source``
-        answers the events instead of ``outcomes`` (one that follows the
-        cards through the run)."""
+        and ``move`` in place of its move if given, recorded in their place.
+        What a resample does at a chance node, whose position before the
+        move is redealt too (resample.py); ``source`` answers the events
+        instead of ``outcomes`` (one that follows the cards through the run)."""
         node = self._node
         assert node is not None and len(outcomes) == len(node.outcomes)
         outcomes = tuple(outcomes)
         if outcomes:
             del self._moves[len(self._moves) - len(outcomes):]
             self._moves += outcomes
+        if move is not None and move != node.move:
+            self._moves[len(self._moves) - len(outcomes) - 1] = move
+            node = attrs.evolve(node, move=move, play=None)  # parsed again, from ``before``
         if before is not None:
             self.state = before
             del self._log[node.log_length:]

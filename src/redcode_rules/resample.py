@@ -20,7 +20,8 @@ run would bring the real cards back. So the redeal reaches back to the
 position the run starts from: the run is followed card by card (each card
 a distinct object, ``Following``), and every card the redeal gives a new
 face to has that face in the position before the move too, where it was
-then, and in the outcome that moved it. The hands the player does not see
+then, and in the outcome that drew or picked it, or in the move that chose
+it (``choose CARD``: a card of a hand the player did not see where it went). The hands the player does not see
 and the deck's pile are sorted there, so nothing of their real order is
 left; the run is then played again from that position, which gives the
 resampled game its state, its log and the event it asks (and the move's
@@ -38,6 +39,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable, TypeVar
 
 from .chance import ChanceKind, Following
+from .kinds import MoveKind
 from .observation import deck_top_putters, deck_tops
 from .rng import MASK, seed_state
 from .state import GameState
@@ -198,13 +200,24 @@ class Run:
         self.marked.discard = self._mark(self.marked.discard, "discard", -1)
         run = game.clone()
         source = Following(node.outcomes)
-        run._rerun_chance(self.marked.copy(), node.outcomes, source)
+        run._rerun_chance(self.marked.copy(), node.outcomes, source=source)
         if run._node is None or run.state != game.state:  # pragma: no cover - deterministic
             raise AssertionError("a chance node's run did not come back to it")
         self.now = run.state
         self.picked = source.picked
         self.events = source.events
         self.outcomes = node.outcomes
+        self.move = node.move
+        #: the card of a hand the move chooses (``choose CARD``, a hand's card
+        #: moved by a ``discard``, ``take`` or ``put_on_deck``): the first
+        #: alike of the hand the choice is about, the one the engine moves
+        self.chosen: str | None = None
+        words = (node.move or "").split()
+        if len(words) == 2 and words[0] == MoveKind.CHOOSE.value and self.before.stack:
+            owner = self.before.stack[-1].owed_about
+            if owner is not None:
+                self.chosen = next((card for card in self.marked.hands[owner]
+                                    if card == words[1]), None)
         #: the cards put on top of the deck in view before the move, which stay in order
         self.tops = len(deck_top_putters(game.log[:node.log_length]))
 
@@ -239,11 +252,12 @@ class Run:
         return all(len({face.get(id(card), card) for card in cards}) > 1
                    for cards in self.events)
 
-    def redealt(self, seat: int, face: dict[int, str]) -> tuple[GameState, list[str]]:
-        """The position before the move and the outcomes so far with the new
-        faces (each card's face where it was then, and in the outcome that
-        picked it); the hands ``seat`` does not see and the deck below the
-        cards put on top sorted, the records of other hands refitted."""
+    def redealt(self, seat: int, face: dict[int, str]) -> tuple[GameState, list[str], str | None]:
+        """The position before the move, the outcomes so far and the move with
+        the new faces (each card's face where it was then, in the outcome
+        that picked it and in the move that chose it); the hands ``seat``
+        does not see and the deck below the cards put on top sorted, the
+        records of other hands refitted."""
         before = self.before.copy()
         for key, card in face.items():
             pile, owner, i = self.slots[key]
@@ -258,7 +272,10 @@ class Run:
         refit_known(before, seat)
         outcomes = [f"{outcome.split(' ', 1)[0]} {face[id(card)]}" if id(card) in face
                     else outcome for outcome, card in zip(self.outcomes, self.picked)]
-        return before, outcomes
+        move = self.move
+        if self.chosen is not None and id(self.chosen) in face:
+            move = f"{MoveKind.CHOOSE.value} {face[id(self.chosen)]}"
+        return before, outcomes, move
 
     @staticmethod
     def _seen(cards: list[str], hand: list[str], face: dict[int, str]) -> list[str]:
@@ -315,10 +332,10 @@ def redeal_run(game: G, seat: int, run: Run, hands: dict[int, list[str]], deck: 
         face = run.faces(game, seat, deal(pool, hands, deck))
         if not run.asks_each(face):
             continue
-        before, outcomes = run.redealt(seat, face)
+        before, outcomes, move = run.redealt(seat, face)
         before.rng = seed_state(rand.getrandbits(64)) & MASK
         other = game.clone()
-        other._rerun_chance(before, outcomes)
+        other._rerun_chance(before, outcomes, move)
         if other.is_chance_node and run.lands(other, face):
             return other
     raise RuntimeError(f"no redeal of the unseen cards keeps the chance node asked after "
