@@ -240,8 +240,8 @@ def test_recover_crew_on_a_set_asks_ship_after_ship_and_saves_between(tmp_path):
     for the other, in seat order (D6.4), and a save between the two asks the
     second again."""
     path = tmp_path / "muster.rc"
-    path.write_text("order muster {\n    copies 1\n    effect recover_crew 1 to each friendly ship\n"
-                    "}\ndeck { keep size }\n")
+    path.write_text("order muster {\n    copies 1\n"
+                    "    effect recover_crew 1 to each friendly ship\n}\ndeck { keep size }\n")
     ships = {**TWO_FRIENDS["ships"]}
     ships["blue-destroyer"] = {**ships["blue-destroyer"], "withdrawn": 4}
     game = scenario_game({**TWO_FRIENDS, "extra": [str(path)], "ships": ships,

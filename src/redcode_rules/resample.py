@@ -21,15 +21,15 @@ position the run starts from: the run is followed card by card (each card
 a distinct object, ``Following``), and every card the redeal gives a new
 face to has that face in the position before the move too, where it was
 then, and in the outcome that drew or picked it, or in the move that chose
-it (``choose CARD``: a card of a hand the player did not see where it went). The hands the player does not see
-and the deck's pile are sorted there, so nothing of their real order is
-left; the run is then played again from that position, which gives the
-resampled game its state, its log and the event it asks (and the move's
-outcomes so far in its moves). A redeal that would leave an event of the
-move with copies of one card only to pick from is dealt again: that event
-would then ask nothing, and the player saw it asked. At the setup's chance
-node the cards dealt so far are the outcomes: they are dealt again from the
-redealt hands.
+it (``choose CARD``: a card of a hand the player did not see go). The
+hands the player does not see and the deck's pile are sorted there, so
+nothing of their real order is left; the run is then played again from
+that position, which gives the resampled game its state, its log and the
+event it asks (and the move's outcomes so far in its moves). A redeal that
+would leave an event of the move with copies of one card only to pick from
+is dealt again: that event would then ask nothing, and the player saw it
+asked. At the setup's chance node the cards dealt so far are the outcomes:
+they are dealt again from the redealt hands.
 """
 
 from __future__ import annotations
