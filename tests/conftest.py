@@ -11,6 +11,7 @@ once, or play the placements first.
 
 from __future__ import annotations
 
+import collections
 import copy
 import os
 import pickle
@@ -22,6 +23,7 @@ import sys
 import textwrap
 import time
 import traceback
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
 
@@ -137,6 +139,31 @@ def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -
                          id=None if ids is None else ids[i],
                          marks=() if i in quick else pytest.mark.mass)
             for i, case in enumerate(cases)]
+
+
+def odds_of(word: str, cards) -> list[tuple[str, Fraction]]:
+    """Each distinct card of ``cards`` as the outcome ``word card``, sorted,
+    with its copies' share."""
+    counts = collections.Counter(cards)
+    total = sum(counts.values())
+    return [(f"{word} {c}", Fraction(n, total)) for c, n in sorted(counts.items())]
+
+
+def unseen_odds(game: rc.Game) -> list[tuple[str, Fraction]]:
+    """The odds of the event asked at a chance node, counted afresh from the
+    position: the map cards not on the board, the cards of the deck (no card
+    put on top is left when a draw asks, D7.12), or those of the one hand
+    whose counts fit (a random pick)."""
+    word = game.legal_moves()[0].split()[0]
+    if word == "deal":  # the map cards not dealt yet (the board shows the rest dealt
+        # provisionally until the game begins)
+        dealt = {m.split()[1] for m in game.moves if m.startswith("deal ")}
+        return odds_of(word, [m.id for m in game.rules.maps.values()
+                              if not m.start and m.id not in dealt])
+    if word == "draw":
+        return odds_of(word, game.deck)
+    hands = [odds_of(word, game.hand(s)) for s in game.ships if game.hand(s)]
+    return game.chance_outcomes() if game.chance_outcomes() in hands else hands
 
 
 def starting(game: rc.Game, head: str) -> list[str]:

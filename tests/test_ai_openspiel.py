@@ -9,6 +9,9 @@ Needs the ``ai`` extra; skipped without it. The quick run plays short games
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -18,7 +21,7 @@ pyspiel = pytest.importorskip(
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from conftest import EXAMPLES  # noqa: E402
+from conftest import EXAMPLES, ROOT, unseen_odds  # noqa: E402
 from redcode_rules import openspiel as ros  # noqa: E402
 from redcode_rules.game import Game  # noqa: E402
 
@@ -258,6 +261,7 @@ def test_the_resampler_keeps_what_the_player_knows():
     while state.is_chance_node():
         play_randomly(state, random.Random(1), words=1)
     player = state.current_player()
+    game = state.get_game()
     random.seed(1)
     for _ in range(5):
         world = ros.resampler(state, player)
@@ -265,15 +269,77 @@ def test_the_resampler_keeps_what_the_player_knows():
         assert world.legal_actions() == state.legal_actions()
         assert world.history() == state.history()
         assert world.position.game is not state.position.game
+        # a world pickles as itself, not as the moves that led to the real game
+        assert game.deserialize_state(world.serialize()).position.game == world.position.game
 
 
-def test_the_cpp_ismcts_bot_is_not_offered_a_python_resampler():
-    """The docs say why the C++ ISMCTSBot cannot search this game: a Python
-    game has no C++ ResampleFromInfostate."""
-    state = play_randomly(load(placement="fixed").new_initial_state(), random.Random(1),
-                          words=20)
+def test_the_resampler_at_a_chance_node_inside_a_move_deals_a_world_of_its_own():
+    """D7.11 at a chance node: the world asks for its own cards, pickles as
+    itself and plays on as itself."""
+    game = load(teams="2v2", placement="fixed", cards=EXAMPLE_FILE)
+    rng = random.Random(5)
+    state = play_randomly(game.new_initial_state(), rng, words=40)
+    while not (state.is_chance_node() and state.position.game.log):
+        play_randomly(state, rng, words=1)
+    ids = game.table.space.id
+    random.seed(2)
+    apart = 0
+    for player in range(game.num_players()):
+        world = ros.resampler(state, player)
+        engine = world.position.game
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.chance_outcomes() == sorted(
+            (ids(outcome.split()[1]), float(p)) for outcome, p in unseen_odds(engine))
+        back = game.deserialize_state(world.serialize())
+        assert back.position.game == engine and back.chance_outcomes() == world.chance_outcomes()
+        apart += world.chance_outcomes() != state.chance_outcomes()
+        play_randomly(world, random.Random(player), words=60)
+    assert apart
+
+
+def test_resample_from_infostate_is_the_resampler_for_python_callers():
+    """OpenSpiel's Python code asks the state itself; its Python ISMCTSBot
+    searches without ``set_resampler``."""
+    game = load(placement="fixed")
+    state = play_randomly(game.new_initial_state(), random.Random(1), words=20)
     while state.is_chance_node():
         play_randomly(state, random.Random(1), words=1)
-    with pytest.raises(Exception):
-        state.resample_from_infostate(state.current_player(),
-                                      pyspiel.UniformProbabilitySampler(0., 1.))
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert world.legal_actions() == state.legal_actions()
+    assert world.position.game is not state.position.game
+    rs = np.random.RandomState(4)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+                           max_simulations=4, random_state=rs)
+    assert bot.step(state) in state.legal_actions()
+
+
+CPP_ISMCTS = """
+import random, pyspiel, redcode_rules.openspiel
+game = pyspiel.load_game("python_redcode", {"turn_limit": 4, "placement": "fixed"})
+state = game.new_initial_state()
+rng = random.Random(1)
+while state.is_chance_node():
+    actions, probs = zip(*state.chance_outcomes())
+    state.apply_action(rng.choices(actions, probs)[0])
+bot = pyspiel.ISMCTSBot(0, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 4)
+print("stepping", flush=True)
+bot.step(state)
+print("stepped", flush=True)
+"""
+
+
+def test_the_cpp_ismcts_bot_kills_the_interpreter_as_the_docs_say():
+    """OpenSpiel's C++ ISMCTSBot resamples through the state's C++
+    ResampleFromInfostate, which a Python game cannot provide: its step ends
+    the process with a segmentation fault. The docs say so plainly (if
+    OpenSpiel ever turns it into an exception, they must change)."""
+    done = subprocess.run([sys.executable, "-c", CPP_ISMCTS], capture_output=True, text=True,
+                          timeout=120)
+    assert done.stdout == "stepping\n" and done.returncode == -signal.SIGSEGV, done
+    ai = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    assert "its\n`step` kills the Python interpreter with a segmentation fault" in ai
+    assert "segmentation fault" in ros.__doc__
+
+

@@ -17,7 +17,7 @@ import redcode_rules as rc
 from redcode_rules.invariants import violations
 from redcode_rules.validate import check_state
 
-from conftest import OPEN_BOARD
+from conftest import OPEN_BOARD, unseen_odds
 
 HANDS = str(Path(__file__).resolve().parents[1] / "cards" / "examples" / "hand_and_deck.rc")
 RAID = "order raid { copies 0  effect take 2 random of target }\n"
@@ -139,28 +139,6 @@ def explicit_scenario(hands: str, deck: str, extra: str = HANDS) -> rc.Game:
         f"edition: en\nextra: [{extra}]\nmode: war\nchance: explicit\nboard: |\n{board}\n"
         "ships:\n  blue-submarine: {at: a3}\n  red-destroyer: {at: c3}\n"
         f"hands: {hands}\ndeck: {deck}\nturn: blue-submarine\nphase: maneuvers\n")
-
-
-def odds_of(word: str, cards) -> list[tuple[str, Fraction]]:
-    counts = collections.Counter(cards)
-    total = sum(counts.values())
-    return [(f"{word} {c}", Fraction(n, total)) for c, n in sorted(counts.items())]
-
-
-def unseen_odds(game: rc.Game) -> list[tuple[str, Fraction]]:
-    """The odds of the event asked, counted afresh from the position: the map
-    cards not on the board, the cards of the deck, or those of the one hand
-    whose counts fit (a random pick)."""
-    word = game.legal_moves()[0].split()[0]
-    if word == "deal":  # the map cards not dealt yet (the board shows the rest dealt
-        # provisionally until the game begins)
-        dealt = {m.split()[1] for m in game.moves if m.startswith("deal ")}
-        return odds_of(word, [m.id for m in game.rules.maps.values()
-                              if not m.start and m.id not in dealt])
-    if word == "draw":  # the deck: an unordered pile (no card put on top in these games)
-        return odds_of(word, game.deck)
-    hands = [odds_of(word, game.hand(s)) for s in game.ships if game.hand(s)]
-    return game.chance_outcomes() if game.chance_outcomes() in hands else hands
 
 
 def play_random(game: rc.Game, rnd: random.Random, limit: int = 3000,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.serialize import FORMAT
 
 from conftest import OPEN_BOARD
 
@@ -135,7 +136,7 @@ def test_a_format_3_save_loads_as_sampled_chance():
     game = rc.Game.from_json(json.dumps(old))
     assert game.chance == "sampled" and not game.is_chance_node
     new = json.loads(game.to_json())
-    assert new["format"] == 4 and new["chance"] == "sampled"
+    assert new["format"] == FORMAT and new["chance"] == "sampled"
     assert {k: v for k, v in new.items() if k not in ("format", "chance")} == \
         {k: v for k, v in old.items() if k != "format"}
     assert game.moves == ["end"]

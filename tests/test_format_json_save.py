@@ -226,6 +226,26 @@ def test_unknown_format_is_refused():
     assert info.value.field == "format"
 
 
+@pytest.mark.parametrize("item, field, reason", [
+    ({"owed_after": [9]}, "state.stack[0].owed_after", "no seat 9"),
+    ({"pending": 0, "owed_after": [1]}, "state.stack[0].owed_after",
+     "choices are owed after the answers owed now, and none is"),
+])
+def test_a_save_owing_choices_about_no_ship_is_refused_naming_the_field(item, field, reason):
+    """A stack item's ``owed_after``: the ships of the choices owed once those
+    about ``owed_about`` are given (an effect on a set of ships)."""
+    game = rc.Game.from_scenario(
+        "ships:\n  blue-submarine: {at: a1}\n"
+        "  red-destroyer: {at: h6, withdrawn: 2, crew_on: {torpedo: 1}}\n"
+        "hands: {blue-submarine: [boatswain]}\nphase: maneuvers\n")
+    game.play("order boatswain red-destroyer")
+    data = json.loads(game.to_json())
+    data["state"]["stack"][0].update(item)
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_json(json.dumps(data))
+    assert (info.value.field, reason in info.value.reason) == (field, True), info.value
+
+
 @pytest.mark.parametrize("text", [
     "", "{", "null", "[]", "42", '"text"', "{}", '{"format": 1}',
     '{"format": 1, "ruleset": {}}', '{"format": 1, "ruleset": {"edition": 5}}',

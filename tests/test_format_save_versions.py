@@ -17,12 +17,15 @@ OLD = (DATA / "save_format_1.json").read_text("utf-8")
 #: red waits in red's response window (a stack item with the resolver's
 #: position under its format 2 names).
 FORMAT_2 = (DATA / "save_format_2.json").read_text("utf-8")
+#: A format 4 save, written by the code of that format: blue's boatswain on
+#: red owes 2 crew sources about red (a choice owed about one ship).
+FORMAT_4 = (DATA / "save_format_4.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 4
+    assert data["format"] == FORMAT == 5
     assert "extra" not in data["ruleset"]
 
 
@@ -52,6 +55,23 @@ def test_a_format_2_save_loads_with_the_resolver_position_under_its_new_names():
     assert game.to_move == "red-destroyer"
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2
+
+
+def test_a_format_4_save_loads_with_no_ship_owed_after_the_one_of_its_choice():
+    """Format 5: a stack item's ``owed_after`` (an effect on a set of ships
+    owes its choices ship after ship); a format 4 item owed about one ship."""
+    old = json.loads(FORMAT_4)
+    assert old["format"] == 4 and "owed_after" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_4)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    item = new["state"]["stack"][0]
+    assert (item["owed_about"], item["pending"], item["owed_after"]) == (1, 2, [])
+    assert game.decision == "choose"
+    assert game.legal_moves() == ["recover torpedo", "recover withdrawn"]
+    game.play("recover torpedo")  # the second crew: from the withdrawn, the one source left
+    red = game.ship("red-destroyer")
+    assert (red.crew_on("torpedo"), red.withdrawn) == (0, 1) and game.stack == []
 
 
 def test_every_older_version_has_its_step():

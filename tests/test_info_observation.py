@@ -11,7 +11,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.observation import Observation
 
-from conftest import EXAMPLES, TEAMS
+from conftest import EXAMPLES, TEAMS, scenario_game
 
 EN = rc.load_ruleset("en")
 HAND_AND_DECK = rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"])
@@ -104,3 +104,29 @@ def test_the_observation_string_holds_no_unseen_hand():
         other.state.hands[1] = [card]
         assert str(other.observation(me)) == text
         assert f"hand: [{card}]" in str(other.observation(them))
+
+
+def test_a_card_put_on_top_and_drawn_already_is_no_longer_known_at_the_next_draw():
+    """D7.9, D7.12: blue's card put on top is drawn first by its logbook,
+    without chance; at the second card, asked, no card of the deck is one
+    blue put there (the log counts the draw only once it is done)."""
+    game = scenario_game(f"""
+        edition: en
+        extra: [{EXAMPLES / "hand_and_deck.rc"}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [sealed_orders, logbook, ambush], red-destroyer: []}}
+        deck: [kamikaze, kamikaze, mechanic]
+        phase: maneuvers
+    """)
+    for move in ("order sealed_orders blue-submarine", "choose ambush"):
+        game.play(move)
+    assert game.observation("blue-submarine").deck_top == ("ambush",)
+    for move in ("end", "end", "order logbook"):
+        game.play(move)
+    assert game.is_chance_node and game.hand("blue-submarine") == ["ambush"]
+    assert game.observation("blue-submarine").deck_top == ()
+    game.play("draw mechanic")
+    assert game.observation("blue-submarine").deck_top == ()

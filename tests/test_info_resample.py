@@ -11,6 +11,7 @@ never changes its observation.
 from __future__ import annotations
 
 import collections
+import json
 import random
 
 import pytest
@@ -18,11 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
+from redcode_rules import resample
 from redcode_rules.invariants import violations
 from redcode_rules.observation import UNSEEN, known_deck_top
 from redcode_rules.resample import hidden_places, unseen_pool
 
-from conftest import EXAMPLES, TEAMS
+from conftest import EXAMPLES, ROOT, TEAMS, odds_of, scenario_game, unseen_odds
 
 #: rule sets: the printed editions, and card files whose cards look at,
 #: take, discard and put on the deck cards of hands, or draw them
@@ -40,15 +42,18 @@ def cards_total(game: rc.Game) -> int:
     return len(st.deck) + len(st.discard) + sum(len(h) for h in st.hands)
 
 
-def positions(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3):
-    """The positions of a random game, every ``every``-th move and every
-    ``knowing``-th where a player knows a card it does not hold (D7.8, D7.9)."""
-    game = rc.new_game(rules, seed=seed, teams=TEAMS[size])
+def positions(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3,
+              chance: str = "sampled", nodes: int = 3):
+    """The positions of a random game, every ``every``-th move, every
+    ``knowing``-th where a player knows a card it does not hold (D7.8, D7.9)
+    and every ``nodes``-th chance node (explicit ``chance``, D7.12)."""
+    game = rc.new_game(rules, seed=seed, teams=TEAMS[size], chance=chance)
     rnd = random.Random(seed)
     n = 0
     while not game.is_over:
         knows = game.state.known or any(known_deck_top(game, p) for p in game.ships)
-        if n % every == 0 or (knows and n % knowing == 0):
+        if n % every == 0 or (knows and n % knowing == 0) or \
+                (game.is_chance_node and n % nodes == 0):
             yield game
         game.play(rnd.choice(game.legal_moves()))
         n += 1
@@ -62,19 +67,73 @@ def assert_resample_consistent(game: rc.Game, player: str, seed: int) -> rc.Game
     assert other.information_state(player) == game.information_state(player)
     if game.to_move == player:
         assert other.legal_moves() == game.legal_moves()
-    assert violations(other, cards_total(game)) == []
+    # inside a move a hand may be over its limit, its discard still to come
+    total = cards_total(game)
+    assert violations(other, total) == (violations(game, total) if game.is_chance_node else [])
     assert other.to_move == game.to_move and other.decision == game.decision
     return other
 
 
-def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3) -> int:
-    checked = 0
-    for game in positions(rules, seed, size, every, knowing):
+def world(game: rc.Game) -> tuple[dict, list]:
+    """What a game is, but for its record of moves (D7.11 keeps the game's):
+    its save without them, and the outcomes it asks."""
+    saved = json.loads(game.to_json())
+    del saved["moves"]
+    return saved, game.chance_outcomes()
+
+
+def assert_resample_holds_at_a_chance_node(game: rc.Game, player: str, seed: int) -> rc.Game:
+    """D7.11 at a chance node: the resample keeps what ``player`` knows, asks
+    the outcomes of its own cards, is what its save says, and plays on from
+    each of them as a game of its own."""
+    other = assert_resample_consistent(game, player, seed)
+    assert other.is_chance_node
+    assert other.chance_outcomes() == unseen_odds(other)
+    back = rc.Game.from_json(other.to_json())
+    assert back == other and back.moves == other.moves and back.log == other.log
+    assert back.chance_outcomes() == other.chance_outcomes()
+    total = cards_total(game)
+    rnd = random.Random(seed)
+    for outcome in other.legal_moves():
+        each = other.clone()
+        each.play(outcome)
+        for _ in range(6):
+            assert cards_total(each) == total
+            if each.is_chance_node:
+                assert each.chance_outcomes() == unseen_odds(each)
+            elif not each.is_over:
+                assert violations(each, total) == []
+            else:
+                break
+            each.play(rnd.choice(each.legal_moves()))
+    return other
+
+
+def assert_resample_depends_on_what_the_player_knows(game: rc.Game, player: str,
+                                                     seed: int) -> None:
+    """D7.11: a resample depends on what ``player`` knows and its seed
+    only: resampling a game it cannot tell from this one (a resample of it)
+    gives the same game."""
+    twin = game.resample(player, seed + 1)
+    assert world(twin.resample(player, seed)) == world(game.resample(player, seed))
+
+
+def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int = 3,
+               chance: str = "sampled", nodes: int = 3) -> collections.Counter:
+    """The resample's promises at the positions of a random game, for every
+    player; the positions checked: ``decision``, ``setup`` (the setup's
+    chance nodes) and ``move`` (chance nodes inside a move)."""
+    checked: collections.Counter = collections.Counter()
+    for game in positions(rules, seed, size, every, knowing, chance, nodes):
         before = game.to_json()
         for i, player in enumerate(game.ships):
-            assert_resample_consistent(game, player, seed * 7 + i)
+            if game.is_chance_node:
+                assert_resample_holds_at_a_chance_node(game, player, seed * 7 + i)
+            else:
+                assert_resample_consistent(game, player, seed * 7 + i)
+            assert_resample_depends_on_what_the_player_knows(game, player, seed * 7 + i)
         assert game.to_json() == before  # the game itself untouched
-        checked += 1
+        checked["decision" if not game.is_chance_node else "move" if game.log else "setup"] += 1
     return checked
 
 
@@ -83,16 +142,27 @@ def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)))
 def test_resample_keeps_what_the_player_knows(seed, size, rules):
-    assert check_game(RULES[rules], seed, size, every=251, knowing=7) > 0
+    assert check_game(RULES[rules], seed, size, every=251, knowing=7)["decision"] > 0
+
+
+@pytest.mark.parametrize("rules,size,seed,nodes", [("hand_and_deck", "2v2", 1, 13),
+                                                   ("en", "3v3", 1, 11)])
+def test_resample_keeps_what_the_player_knows_at_chance_nodes(rules, size, seed, nodes):
+    """Explicit chance: the setup's chance nodes and those inside moves too."""
+    checked = check_game(RULES[rules], seed, size, every=499, knowing=23, chance="explicit",
+                         nodes=nodes)
+    assert checked["move"] >= 3 and checked["setup"] > 0
 
 
 @pytest.mark.mass
 @settings(max_examples=40, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
-       rules=st.sampled_from(sorted(RULES)))
-def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules):
-    assert check_game(RULES[rules], seed, size, every=17, knowing=2) > 0
+       rules=st.sampled_from(sorted(RULES)), chance=st.sampled_from(["sampled", "explicit"]))
+def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules, chance):
+    checked = check_game(RULES[rules], seed, size, every=17, knowing=2, chance=chance,
+                         nodes=7)
+    assert checked["decision"] > 0 and (chance == "sampled" or checked["move"] > 0)
 
 
 @pytest.mark.parametrize("rules,seed", [("hand_and_deck", 3), ("hand_and_deck", 4)])
@@ -246,3 +316,258 @@ def test_a_wrong_player_is_named():
                 lambda p: game.resample(p, 0)):
         with pytest.raises(rc.UnknownName, match="nobody"):
             ask("nobody")
+
+
+# ------------------------------------------------------------------ at a chance node
+# With explicit chance (D7.12) a move that needs an outcome is run again from
+# the position before it once the outcome is played: the resample must redeal
+# that position too, or playing on would bring the real cards back.
+
+HANDS_FILE = EXAMPLES / "hand_and_deck.rc"
+
+
+def in_move(text: str, *moves: str) -> rc.Game:
+    """A scenario of explicit chance, with ``moves`` played."""
+    game = scenario_game(text)
+    assert game.chance == "explicit"
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def redealt(game: rc.Game, player: str, seed: int) -> rc.Game:
+    """The resample of ``game`` for ``player`` with ``seed``, checked, and
+    told apart from the game: it deals its own cards."""
+    other = assert_resample_holds_at_a_chance_node(game, player, seed)
+    assert other.chance_outcomes() != game.chance_outcomes()
+    return other
+
+
+def drawn_into(game: rc.Game, ship: str) -> None:
+    """Each outcome asked, played, puts its card in ``ship``'s hand as the
+    game has it: the hand is the game's own, plus that card."""
+    hand = game.hand(ship)
+    for outcome in game.legal_moves():
+        each = game.clone()
+        each.play(outcome)
+        assert sorted(each.hand(ship)) == sorted(hand + [outcome.split()[1]])
+
+
+LOGBOOK = f"""
+    edition: en
+    extra: [{HANDS_FILE}]
+    chance: explicit
+    ships:
+      blue-submarine: {{at: a1}}
+      red-destroyer: {{at: h6}}
+    hands: {{blue-submarine: [ambush], red-destroyer: [logbook, mechanic, deserter]}}
+    deck: [kamikaze, kamikaze, ambush, evasion, captain, boatswain]
+    turn: red-destroyer
+    phase: maneuvers
+"""
+
+
+def test_a_resample_inside_a_draw_deals_from_its_own_deck_and_keeps_its_hands():
+    """Red's logbook draws 2; blue does not see which. Blue's resample at the
+    second draw asks for a card of its own deck, and the card drawn joins its
+    own red hand: the real one does not come back."""
+    game = in_move(LOGBOOK, "order logbook", "draw kamikaze")
+    assert game.chance_outcomes() == unseen_odds(game)
+    other = redealt(game, "blue-submarine", 2)
+    assert sorted(other.hand("red-destroyer")) != sorted(game.hand("red-destroyer"))
+    drawn_into(other, "red-destroyer")
+
+
+def test_a_resample_at_a_chance_node_depends_on_what_the_player_knows_only():
+    """Two games blue cannot tell apart (red drew another card, unseen) give
+    the same resample for the same seed: its position before the move, its
+    outcomes and what it asks are dealt from blue's knowledge alone."""
+    game = in_move(LOGBOOK, "order logbook", "draw kamikaze")
+    twin = in_move(LOGBOOK, "order logbook", "draw evasion")
+    assert twin.information_state("blue-submarine") == game.information_state("blue-submarine")
+    assert twin.hand("red-destroyer") != game.hand("red-destroyer")
+    for seed in range(5):
+        assert world(twin.resample("blue-submarine", seed)) == \
+            world(game.resample("blue-submarine", seed))
+
+
+RAID = "order raid { copies 0  effect take 2 random of target }\n"
+
+
+def raided(tmp_path, deck: str) -> rc.Game:
+    """2v2: red's raid takes 2 cards of blue-destroyer's hand at random, the
+    first an ambush; blue-submarine, its teammate, sees neither."""
+    raid = tmp_path / "raid.rc"
+    raid.write_text(RAID)
+    return in_move(f"""
+        edition: en
+        extra: [{HANDS_FILE}, {raid}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a2}}
+          red-aircraft_carrier: {{at: h5}}
+        hands: {{blue-submarine: [ambush], blue-destroyer: [kamikaze, mechanic, ambush],
+                 red-destroyer: [raid], red-aircraft_carrier: [captain]}}
+        deck: {deck}
+        turn: red-destroyer
+        phase: maneuvers
+    """, "order raid blue-destroyer", "pick ambush")
+
+
+def test_a_resample_inside_a_random_take_picks_from_its_own_hand(tmp_path):
+    """Blue-submarine's resample at the raid's second pick picks from its
+    own blue-destroyer hand, into its own red hand."""
+    game = raided(tmp_path, "[evasion, deserter, boatswain, kamikaze, captain]")
+    assert game.chance_outcomes()[0][0].startswith("pick ")
+    other = redealt(game, "blue-submarine", 0)
+    assert other.chance_outcomes() == odds_of("pick", other.hand("blue-destroyer"))
+    drawn_into(other, "red-destroyer")
+
+
+def test_a_resample_keeps_two_different_cards_where_the_chance_player_was_asked(tmp_path):
+    """The raid's second pick was asked, so blue-destroyer's two cards
+    differ, as blue-submarine knows: with ambushes everywhere in its unseen
+    pool, its resamples still give that hand two different cards (a redeal
+    of two alike, which would ask nothing, is dealt again)."""
+    game = raided(tmp_path, "[ambush, ambush, kamikaze, mechanic]")
+    for seed in range(20):
+        other = assert_resample_holds_at_a_chance_node(game, "blue-submarine", seed)
+        assert len(set(other.hand("blue-destroyer"))) == 2
+
+
+def test_a_resample_that_finds_no_redeal_keeping_the_chance_node_says_so(tmp_path,
+                                                                          monkeypatch):
+    game = raided(tmp_path, "[evasion, deserter, boatswain, kamikaze, captain]")
+    monkeypatch.setattr(resample.Run, "asks_each", lambda run, face: False)
+    with pytest.raises(RuntimeError, match="no redeal of the unseen cards keeps the chance "
+                                           "node asked after 1000 tries"):
+        game.resample("blue-submarine", 0)
+
+
+CHOSEN = ROOT / "tests" / "data" / "chosen_then_drawn.rc"
+
+
+def grabbed(card: str) -> rc.Game:
+    """2v2: red's grab takes the card it chooses of blue-destroyer's hand,
+    which blue-submarine does not see, then draws (a chance node)."""
+    return in_move(f"""
+        edition: en
+        extra: [{CHOSEN}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a2}}
+          red-aircraft_carrier: {{at: h5}}
+        hands: {{blue-submarine: [ambush], blue-destroyer: [kamikaze, mechanic, ambush],
+                 red-destroyer: [grab], red-aircraft_carrier: [captain]}}
+        deck: [evasion, deserter, boatswain, kamikaze, captain]
+        turn: red-destroyer
+        phase: maneuvers
+    """, "order grab blue-destroyer", f"choose {card}")
+
+
+def test_a_resample_after_a_choice_out_of_sight_redeals_the_choice_too():
+    """The move waiting for the draw is red's choice of mechanic, moved out
+    of blue-submarine's sight: its resample redeals that card too, and the
+    move it records and runs again chooses the card its red hand holds."""
+    game = grabbed("mechanic")
+    assert game.is_chance_node and game.moves[-1] == "choose mechanic"
+    chosen = set()
+    for seed in range(8):
+        other = assert_resample_holds_at_a_chance_node(game, "blue-submarine", seed)
+        assert other.hand("red-destroyer") == [other.moves[-1].split()[1]]
+        chosen.add(other.moves[-1])
+    assert len(chosen) > 2
+    twin = grabbed("kamikaze")
+    assert twin.information_state("blue-submarine") == game.information_state("blue-submarine")
+    for seed in range(3):
+        assert world(twin.resample("blue-submarine", seed)) == \
+            world(game.resample("blue-submarine", seed))
+
+
+def test_a_resample_after_a_card_put_on_top_and_drawn_back_redeals_it():
+    """Blue's stash puts the card it chooses on top of the deck, then draws
+    it back without chance and asks for a second card: red's resample
+    redeals the card blue chose with the rest of blue's hand."""
+    game = in_move(f"""
+        edition: en
+        extra: [{CHOSEN}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+        hands: {{blue-submarine: [stash, ambush, mechanic], red-destroyer: [kamikaze]}}
+        deck: [evasion, deserter, boatswain, captain]
+        phase: maneuvers
+    """, "order stash", "choose mechanic")
+    assert game.is_chance_node and "mechanic" in game.hand("blue-submarine")
+    chosen = set()
+    for seed in range(8):
+        other = assert_resample_holds_at_a_chance_node(game, "red-destroyer", seed)
+        assert other.moves[-1].split()[1] in other.hand("blue-submarine")
+        chosen.add(other.moves[-1])
+    assert len(chosen) > 2
+
+
+def test_a_resample_at_the_sinkers_draw_deals_from_its_own_deck():
+    """Blue's ambush sinks red (R8.3): blue draws a card, which red does not
+    see. Red's resample asks a card of its own deck, into its own blue hand."""
+    game = in_move("""
+        mode: war
+        chance: explicit
+        ships:
+          blue-submarine: {at: a1}
+          red-destroyer: {at: h6, repairs: 2, breakdowns: 0}
+        hands: {blue-submarine: [ambush, mechanic, deserter], red-destroyer: [kamikaze]}
+        deck: [captain, evasion, boatswain, intercept]
+        phase: maneuvers
+    """, "order ambush red-destroyer")
+    assert game.ship("red-destroyer").sunk and game.is_chance_node
+    other = redealt(game, "red-destroyer", 0)
+    drawn_into(other, "blue-submarine")
+
+
+def test_a_resample_inside_the_catch_up_draw_keeps_its_first_card():
+    """Arena 2v2: red loses a ship first and its survivor draws 2 cards, one
+    at a time (R8.2, E8.2). Blue's resample at the second card has its own
+    first card in red's hand, and asks a card of its own deck."""
+    game = in_move("""
+        mode: arena
+        chance: explicit
+        ships:
+          blue-submarine: {at: c3}
+          blue-aircraft_carrier: {at: c4}
+          red-destroyer: {at: h1, repairs: 2, breakdowns: 0}
+          red-aircraft_carrier: {at: h6}
+        hands: {blue-submarine: [ambush], red-aircraft_carrier: [mechanic]}
+        deck: [captain, evasion, deserter, boatswain, kamikaze]
+        phase: maneuvers
+    """, "order ambush red-destroyer", "draw evasion")
+    assert game.ship("red-destroyer").eliminated and game.is_chance_node
+    other = redealt(game, "blue-submarine", 1)
+    assert sorted(other.hand("red-aircraft_carrier")) != \
+        sorted(game.hand("red-aircraft_carrier"))
+    drawn_into(other, "red-aircraft_carrier")
+
+
+def test_a_resample_at_the_setups_chance_node_deals_the_starting_hands_again():
+    """The setup draws the starting hands (R7.1): red's resample after blue's
+    card has its own blue card, which stays when red's card is drawn."""
+    game = rc.new_game(RULES["en"], seed=3, chance="explicit")
+    while not game.legal_moves()[0].startswith("draw"):
+        game.play(game.legal_moves()[0])
+    game.play("draw mechanic")
+    assert game.hand("blue-submarine") == ["mechanic"]
+    other = game.resample("red-destroyer", 4)
+    assert other.hand("blue-submarine") != ["mechanic"]
+    assert other.chance_outcomes() == unseen_odds(other)
+    assert rc.Game.from_json(other.to_json()) == other
+    blue = other.hand("blue-submarine")
+    for outcome in other.legal_moves():
+        each = other.clone()
+        each.play(outcome)
+        assert each.hand("blue-submarine") == blue
+        assert each.observation("red-destroyer").hand == (outcome.split()[1],)

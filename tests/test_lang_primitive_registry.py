@@ -151,3 +151,112 @@ def test_the_greedy_bot_scores_from_the_registry_not_from_names(monkeypatch):
     monkeypatch.setitem(effects.PRIMITIVES, "hull_breach", renamed)
     monkeypatch.setitem(effects.NAME_OF, effects.Damage, "hull_breach")
     assert bot.reasons(game, move) == before
+
+
+# ------------------------------------------------------------------ a set of ships or players
+# A primitive that accepts a set acts on each member (docs/dsl.md, "Expressions");
+# one that cannot is refused when the card file is compiled, saying what it acts on.
+
+#: The sets a card may name where one ship or player goes, and what the card
+#: needs besides: the ships of its area (``order probe a1``: a1, b1, a2, b2).
+SETS = {"each friendly ship": "", "each friendly player": "",
+        "each ship in area": "    target area 2x2\n"}
+#: The selector words of the registry's examples.
+ONE = {"self", "target", "source", "answered", "area"}
+#: A token for the primitives that place and remove them (triggers_mine.rc's).
+TOKEN = 'token mine {\n    mark "*"\n    name en "mine"\n}\n'
+#: Two blue ships (the card's player's side), each with something for every
+#: primitive to change: damage taken, crew withdrawn and on a maneuver, a
+#: reserve, cards in hand; the deck has cards to draw.
+TWO_FRIENDS = {
+    "edition": "en", "mode": "war", "phase": "maneuvers",
+    "ships": {
+        "blue-submarine": {"at": "a1", "repairs": 2, "breakdowns": 1, "withdrawn": 2,
+                           "crew_on": {"torpedo": 1}},
+        "red-destroyer": {"at": "h6"},
+        "blue-destroyer": {"at": "a2", "repairs": 2, "breakdowns": 1, "withdrawn": 2,
+                           "crew_on": {"torpedo": 1}},
+        "red-submarine": {"at": "h4"},
+    },
+    "hands": {"blue-submarine": ["probe", "ambush", "mechanic"],
+              "blue-destroyer": ["ambush", "kamikaze"]},
+    "deck": ["captain", "evasion", "deserter", "boatswain"],
+}
+
+
+def on_a_set(prim: effects.Primitive, members: str) -> str:
+    """The registry's example of ``prim`` with its first ship (or player)
+    replaced by the set ``members``, or the set added after ``to``."""
+    words = prim.example.split()
+    first = next((i for i, w in enumerate(words) if w in ONE), None)
+    if first is None:
+        return f"{prim.example} to {members}"
+    return " ".join(words[:first] + [members] + words[first + 1:])
+
+
+def what_each_ship_is(game: rc.Game, ships: list[str]) -> list[tuple]:
+    return [(attrs.astuple(game.ship(s)), sorted(game.hand(s))) for s in ships]
+
+
+def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
+    """Each primitive of the registry on each kind of set: compiled, the card
+    changes both blue ships (or their players), those of its set; refused,
+    the error names the effect, the set and what the effect acts on."""
+    friends = ["blue-submarine", "blue-destroyer"]
+    acted, refused = set(), set()
+    for name, prim in effects.PRIMITIVES.items():
+        for members, needs in SETS.items():
+            effect = on_a_set(prim, members)
+            path = tmp_path / f"{name}.rc"
+            path.write_text(f"{TOKEN}order probe {{\n    copies 1\n{needs}    effect {effect}\n"
+                            "}\ndeck { keep size }\n")
+            try:
+                rules = rc.load_ruleset("en", [str(path)])
+            except rc.DslError as err:
+                assert f"effect '{name}' cannot act on '{members}'; it acts on " in str(err), \
+                    (effect, str(err))
+                refused.add((name, members))
+                continue
+            game = scenario_game({**TWO_FRIENDS, "extra": [str(path)]})
+            assert game.rules.hash == rules.hash
+            before = what_each_ship_is(game, friends)
+            game.play(next(m for m in game.legal_moves() if m.split()[:2] == ["order", "probe"]))
+            while game.decision == "choose":
+                game.play(game.legal_moves()[0])
+            after = what_each_ship_is(game, friends)
+            assert [b != a for b, a in zip(before, after)] == [True, True], effect
+            acted.add((name, members))
+    on_ships = {"damage", "breakdown_damage", "regain", "crew_loss", "recover_crew", "status",
+                "sink"}
+    assert acted == {(name, members) for name in on_ships
+                     for members in ("each friendly ship", "each ship in area")} | \
+        {("draw", "each friendly player")}
+    assert len(acted) + len(refused) == len(SETS) * len(effects.PRIMITIVES)
+
+
+def test_recover_crew_on_a_set_asks_ship_after_ship_and_saves_between(tmp_path):
+    """Muster: 1 crew back to each friendly ship, the one whose 4 crew are
+    withdrawn too; the card's player chooses where from for one ship, then
+    for the other, in seat order (D6.4), and a save between the two asks the
+    second again."""
+    path = tmp_path / "muster.rc"
+    path.write_text("order muster {\n    copies 1\n"
+                    "    effect recover_crew 1 to each friendly ship\n}\ndeck { keep size }\n")
+    ships = {**TWO_FRIENDS["ships"]}
+    ships["blue-destroyer"] = {**ships["blue-destroyer"], "withdrawn": 4}
+    game = scenario_game({**TWO_FRIENDS, "extra": [str(path)], "ships": ships,
+                          "hands": {"blue-submarine": ["muster"]}})
+    game.play("order muster")
+    assert (game.decision, game.to_move) == ("choose", "blue-submarine")
+    assert game.legal_moves() == ["recover torpedo", "recover withdrawn"]
+    game.play("recover torpedo")  # blue-submarine's crew
+    assert (game.decision, game.to_move) == ("choose", "blue-submarine")
+    saved = game.to_json()
+    assert json.loads(saved)["state"]["stack"][0]["owed_about"] == 2  # blue-destroyer's seat
+    for each in (game, rc.Game.from_json(saved)):
+        assert each.legal_moves() == ["recover torpedo", "recover withdrawn"]
+        each.play("recover withdrawn")  # blue-destroyer's crew
+        assert each.decision == "main" and each.stack == []
+        sub, dest = each.ship("blue-submarine"), each.ship("blue-destroyer")
+        assert (sub.crew_on("torpedo"), sub.withdrawn) == (0, 2)
+        assert (dest.crew_on("torpedo"), dest.withdrawn) == (1, 3)

@@ -82,3 +82,32 @@ class Explicit:
         if word != kind.value or card not in cards:  # pragma: no cover - checked when played
             raise AssertionError(f"chance outcome {self.given[self.used - 1]!r} does not fit")
         return card
+
+
+class Following(Explicit):
+    """An ``Explicit`` source that answers with the very card of ``cards``
+    its outcome names (the first alike: the one the engine then moves), and
+    keeps what each event picked from: a run on cards that are distinct
+    objects can then be followed card by card (a resample at a chance
+    node, resample.py)."""
+
+    __slots__ = ("picked", "events")
+
+    def __init__(self, given: Sequence[str] = ()):
+        super().__init__(given)
+        self.picked: list[str] = []
+        """The card each outcome given picked, in order (the object itself)."""
+        self.events: list[list[str]] = []
+        """The cards each event asked picked from (the objects), in order,
+        the one that stopped the run last."""
+
+    def pick(self, kind: ChanceKind, cards: Sequence[str]) -> str:
+        used = self.used
+        self.events.append(list(cards))
+        card = super().pick(kind, cards)
+        if self.used == used:  # nothing asked: all alike
+            self.events.pop()
+            return card
+        found = next(c for c in cards if c == card)
+        self.picked.append(found)
+        return found

@@ -97,10 +97,23 @@ class Ops(Protocol):
 
 
 class Owed(NamedTuple):
-    """Choices an effect owes while it resolves: ``count`` answers about ship ``seat``."""
+    """Choices an effect owes while it resolves: ``count`` answers about ship
+    ``seat``, then one about each ship of ``after`` in turn (one entry per
+    answer): an effect on a set of ships owes them ship after ship."""
 
     seat: int
     count: int
+    after: tuple[int, ...] = ()
+
+    @classmethod
+    def in_turn(cls, answers: list[int]) -> Owed | None:
+        """What is owed for ``answers``, the ship each answer is about, in
+        order (None: nothing)."""
+        if not answers:
+            return None
+        first = answers[0]
+        count = next((i for i, seat in enumerate(answers) if seat != first), len(answers))
+        return cls(first, count, tuple(answers[count:]))
 
 
 @attrs.frozen
@@ -198,16 +211,15 @@ class CrewLoss(Effect):
 
 @attrs.frozen
 class RecoverCrew(Effect):
-    """Crew return to the reserve; the card's player picks where from (D6.4)."""
+    """Crew return to the reserve of each selected ship, one ship after
+    another; the card's player picks where from (D6.4)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
-        seats = ops.select(self.selector, item)
-        if seats:
-            # no more than there are crew out (R6.1)
-            return Owed(seats[0], min(self.amount, ops.crew_out(seats[0])))
-        return None
+        # no more than there are crew out on each ship (R6.1)
+        return Owed.in_turn([seat for seat in ops.select(self.selector, item)
+                             for _ in range(min(self.amount, ops.crew_out(seat)))])
 
     def options(self, ops, seat):
         """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""

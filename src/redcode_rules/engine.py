@@ -9,7 +9,8 @@ the turn. It resolves the stack (R5), and moves the game from decision to
 decision: after every move ``advance`` runs everything that needs no
 choice (items nobody can answer, single-option choices, turn changes) and
 stops where a player must decide. Nothing outside this module moves a stack
-item's resolver position (``next_effect``, ``pending``, ``owed_about``).
+item's resolver position (``next_effect``, ``pending``, ``owed_about``,
+``owed_after``).
 
 The rest is done by pieces it is composed of (engine_part.py), each with
 one job, and offered on the engine by name (``OFFERED``) so that effects
@@ -243,7 +244,8 @@ class Engine(Part):
         """Apply an item's effects from where it stopped; False if a choice is owed.
 
         ``item.next_effect`` is the next effect; ``item.pending`` the answers its
-        effect still owes about ship ``item.owed_about`` (an ``Owed``)."""
+        effect still owes about ship ``item.owed_about``, then those about the
+        ships of ``item.owed_after`` (an ``Owed``)."""
         st = self.state
         card = self.card_of(item)
         player = st.ships[item.seat].id
@@ -264,10 +266,9 @@ class Engine(Part):
                     self.runs.flush()
                 if st.phase == OVER:
                     return True
-                if owed is None:
+                if not self.owe(item, owed):
                     item.next_effect += 1
                     continue
-                item.owed_about, item.pending = owed
             if not self.answer_alone(effect, item):
                 return False
             item.next_effect += 1
@@ -292,16 +293,28 @@ class Engine(Part):
         """Give the answers an effect owes while no choice is left to make: one
         option, or any order the same (the effect says). False while the
         player must choose (a ``choose`` decision)."""
-        seat = item.owed_about
-        while item.pending > 0:
-            options = effect.options(self, seat)
-            if not options:
-                item.pending = 0
-            elif len(options) == 1 or effect.any_order(self, seat, item.pending):
-                effect.take(self, seat, options[0])
-                item.pending -= 1
-            else:
-                return False
+        while True:
+            seat = item.owed_about
+            while item.pending > 0:
+                options = effect.options(self, seat)
+                if not options:
+                    item.pending = 0
+                elif len(options) == 1 or effect.any_order(self, seat, item.pending):
+                    effect.take(self, seat, options[0])
+                    item.pending -= 1
+                else:
+                    return False
+            if not self.owe(item, Owed.in_turn(item.owed_after)):
+                return True
+
+    @staticmethod
+    def owe(item: StackItem, owed: Owed | None) -> bool:
+        """``item`` owes ``owed``: the answers about its first ship now, the
+        others' after (``owed_after``); False if nothing is owed."""
+        if owed is None:
+            return False
+        item.owed_about, item.pending, after = owed
+        item.owed_after = list(after)
         return True
 
     def answer(self, option: str) -> None:
@@ -311,7 +324,7 @@ class Engine(Part):
         effect = self.card_of(item).effects[item.next_effect]
         effect.take(self, item.owed_about, option)
         item.pending -= 1
-        if item.pending == 0:
+        if item.pending == 0 and not self.owe(item, Owed.in_turn(item.owed_after)):
             item.next_effect += 1
 
     def wasted(self, item: StackItem) -> bool:

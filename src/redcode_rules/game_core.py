@@ -302,10 +302,11 @@ class GameCore:
         to 1), sorted; else none."""
         return [] if self._node is None else list(self._node.asked)
 
-    def _run(self, node: ChanceNode) -> None:
+    def _run(self, node: ChanceNode, source: Explicit | None = None) -> None:
         """Run a chance node's move (or the run to the first decision) with its
         outcomes, from the state before it when it has any; the game is then
-        at the next decision, or at the next chance node."""
+        at the next decision, or at the next chance node. ``source``: what
+        answers its events (by default its outcomes, ``Explicit``)."""
         if node.before is None:  # the setup: dealt again
             setup = self._setup or {}
             dealt = type(self)._dealt(self.rules, setup["mode"], setup["teams"], setup["seed"],
@@ -320,7 +321,7 @@ class GameCore:
             self.state = GameState.restore(node.before)
             del self._log[node.log_length:]
         self._legal = None
-        source = Explicit(node.outcomes)
+        source = source or Explicit(node.outcomes)
         eng = self._engine()
         eng.ops.chance = source
         try:
@@ -336,6 +337,30 @@ class GameCore:
             self._eng = self._movegen = None
         eng.ops.chance = Explicit()
         self._legal = None
+
+    def _rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
+                      move: str | None = None, source: Explicit | None = None) -> None:
+        """At a chance node: run what asked it again from ``before`` (None: the
+        setup, dealt again) with ``outcomes`` in place of its outcomes so far,
+        and ``move`` in place of its move if given, recorded in their place.
+        What a resample does at a chance node, whose position before the
+        move is redealt too (resample.py); ``source`` answers the events
+        instead of ``outcomes`` (one that follows the cards through the run)."""
+        node = self._node
+        assert node is not None and len(outcomes) == len(node.outcomes)
+        outcomes = tuple(outcomes)
+        if outcomes:
+            del self._moves[len(self._moves) - len(outcomes):]
+            self._moves += outcomes
+        if move is not None and move != node.move:
+            self._moves[len(self._moves) - len(outcomes) - 1] = move
+            node = attrs.evolve(node, move=move, play=None)  # parsed again, from ``before``
+        if before is not None:
+            self.state = before
+            del self._log[node.log_length:]
+            self._eng = self._movegen = None
+        self._run(attrs.evolve(node, before=None if before is None else before.snapshot(),
+                               outcomes=outcomes), source)
 
     def _run_chance(self, move: str | None, seat: int, play: Move | None) -> None:
         """Run a move (None: to the first decision) under explicit chance."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
+from .chance import ChanceKind
 from .tensors import Encoding, Layout, encode
 
 if TYPE_CHECKING:
@@ -190,10 +191,21 @@ def deck_top_putters(log: Iterable[Event]) -> list[str]:
     return tops
 
 
+def deck_tops(game: GameCore) -> list[str]:
+    """``deck_top_putters`` of the game now. At a chance node that deals a
+    card drawn there are none, whatever the log says: a draw takes the cards
+    put on top first, without chance (D7.12), so one that asks for a card
+    has taken them all, and it logs its count only once it is done."""
+    if game.is_chance_node and \
+            game.chance_outcomes()[0][0].startswith(f"{ChanceKind.DRAW.value} "):
+        return []
+    return deck_top_putters(game.engine.log)
+
+
 def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
     """The top of the deck as ``player`` knows it: the cards it put there
     still on top, ``UNSEEN`` at the places above them it does not know."""
-    tops = deck_top_putters(game.engine.log)
+    tops = deck_tops(game)
     last = max((i for i, putter in enumerate(tops) if putter == player), default=-1)
     deck = game.state.deck
     return tuple(deck[i] if tops[i] == player else UNSEEN for i in range(last + 1))

@@ -25,9 +25,14 @@ game's JSON save.
 
 For ISMCTS: OpenSpiel's Python ``open_spiel.python.algorithms.ismcts.
 ISMCTSBot`` takes a resampler, ``resampler(state, player)`` here, built on
-``Game.resample``. The C++ ``pyspiel.ISMCTSBot`` cannot call a Python
-resampler (it calls the state's C++ ``ResampleFromInfostate``, which a
-Python game does not provide).
+``Game.resample``; without one it calls ``state.resample_from_infostate``,
+which is the same resampler here. The C++ ``pyspiel.ISMCTSBot`` cannot
+search this game, and trying kills the Python interpreter: its ``step``
+calls the state's C++ ``ResampleFromInfostate``, which a Python game cannot
+provide (OpenSpiel's Python games have no hook for it, so the Python method
+is not seen from C++), and the error it raises there ends the process with a
+segmentation fault instead of a Python exception. Nothing in this module can
+stop it once called; use the Python bot.
 """
 
 from __future__ import annotations
@@ -93,9 +98,9 @@ def table_for(setup: AiSetup) -> Table:
 class Position:
     """What a state holds: the engine game, the words chosen so far of the move
     being made, and the setup's table. Copied with ``Game.clone()`` (the table
-    is shared); pickled as the setup and the moves played, chance outcomes
-    included (played again on unpickling: the game is deterministic given its
-    chance outcomes)."""
+    is shared); pickled as the setup's parameters and the game's JSON save,
+    which holds the game as it is: a world a resampler redealt pickles as
+    that world, not as the moves that led to the real one."""
 
     __slots__ = ("game", "prefix", "table", "player")
 
@@ -127,18 +132,15 @@ class Position:
         return player
 
     def __reduce__(self):
-        return (_position_from_moves, (self.table.setup.params(), list(self.game.moves),
-                                       self.prefix))
+        return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
+                                      self.prefix))
 
 
-def _position_from_moves(params: dict[str, Any], moves: list[str],
-                         prefix: tuple[int, ...]) -> Position:
-    """A position pickled by ``Position.__reduce__``: its moves played again."""
-    table = table_for(AiSetup.from_params(params))
-    game = table.start.clone()
-    for move in moves:
-        game.play(move)
-    return Position(game, table, tuple(prefix))
+def _position_from_save(params: dict[str, Any], save: str,
+                        prefix: tuple[int, ...]) -> Position:
+    """A position pickled by ``Position.__reduce__``: its game loaded from its save."""
+    return Position(Game.from_json(save), table_for(AiSetup.from_params(params)),
+                    tuple(prefix))
 
 
 class RedCodeGame(pyspiel.Game):
@@ -246,6 +248,14 @@ class RedCodeState(pyspiel.State):
     def returns(self) -> list[float]:
         return team_returns(self.position.game)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> RedCodeState:
+        """A state ``player_id`` cannot tell from this one (``resampler``),
+        redealt with a seed drawn from ``probability_sampler`` (a callable
+        giving numbers in [0, 1), as OpenSpiel passes): for Python callers,
+        OpenSpiel's Python ISMCTSBot without a resampler among them. OpenSpiel's
+        C++ code does not see this method (see the module's docstring)."""
+        return _resampled(self, int(player_id), int(probability_sampler() * 2 ** 53))
+
     def words_chosen(self) -> str:
         """The words chosen so far of the move being made ("" between moves)."""
         return " ".join(self.position.table.space.word(i) for i in self.position.prefix)
@@ -313,9 +323,14 @@ def resampler(state: RedCodeState, player: int) -> RedCodeState:
 
     The seed of the redraw comes from Python's ``random`` module (seed it for
     repeatable searches)."""
+    return _resampled(state, player, random.getrandbits(64))
+
+
+def _resampled(state: RedCodeState, player: int, seed: int) -> RedCodeState:
+    """A clone of ``state`` whose game is ``Game.resample`` of it for the seat
+    ``player`` with ``seed``."""
     pos = state.position
-    ship = pos.game.ships[player]
-    world = pos.game.resample(ship, random.getrandbits(64))
+    world = pos.game.resample(pos.game.ships[player], seed)
     clone = state.clone()
     clone.position = Position(world, pos.table, pos.prefix)
     return clone

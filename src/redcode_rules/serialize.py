@@ -32,7 +32,7 @@ from .validate import Problem, Stage, check_state
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 4
+FORMAT = 5
 _conv = cattrs.Converter(forbid_extra_keys=True)
 # log event data are plain JSON values already
 _conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
@@ -181,9 +181,22 @@ def _format_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "chance": ChanceMode.SAMPLED.value, "format": 4}
 
 
+def _format_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 5 gives a stack item ``owed_after``, the ships of the choices
+    an effect owes after those about ``owed_about`` (an effect on a set of
+    ships asks ship after ship): none in an earlier save, whose effects
+    owed choices about one ship only."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "owed_after": []} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 5}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4}
+    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -168,9 +168,9 @@ class StackItem:
     position, moved by the engine only: ``next_effect`` is the next effect to apply
     and ``pending`` the answers still owed by the effect at ``next_effect`` (an
     ``effects.Owed``: a choice the player makes while it resolves, such as
-    a crew source, D6.4) about ship ``owed_about``, so resolution can stop
-    for a decision and resume exactly where it was. (The field names are
-    those of saved games.)
+    a crew source, D6.4) about ship ``owed_about``, then those about the
+    ships of ``owed_after``, so resolution can stop for a decision and
+    resume exactly where it was. (The field names are those of saved games.)
     """
 
     card: str
@@ -185,6 +185,9 @@ class StackItem:
     pending: int = 0
     # the ship the owed answers are about
     owed_about: int | None = _ref(Ref.SEAT, default=None)
+    # the ships of the answers owed once those about ``owed_about`` are given,
+    # one per answer (an effect on a set of ships asks ship after ship)
+    owed_after: list[int] = _ref(Ref.SEAT, factory=list)
 
 
 @attrs.define(slots=True)

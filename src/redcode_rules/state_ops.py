@@ -4,9 +4,9 @@ cancelling, the hand, deck, knowledge and scoring operations
 (docs/dsl.md "Hands, scoring and new ways to play"), sinking outright and
 refloating.
 
-Each is the one place its change to the state is made: a card goes from a
-hand to the discards only through ``to_discards`` (a discard, a played
-order card), cards are drawn only through ``draw``. A change of nothing (a
+Each is the one place its change to the state is made: a card leaves a
+hand only through ``out_of_hand`` (to the discards through ``to_discards``:
+a discard, a played order card), cards are drawn only through ``draw``. A change of nothing (a
 damage, regain or crew loss of 0) logs nothing and fires nothing. A player
 is named by its seat, on the board or not (D8.7). Who knows which card of a
 hand is kept in the state (``GameState.known``): a card leaving a hand
@@ -402,14 +402,21 @@ class StateOps(Part):
                 return list(record.cards)
         return []
 
+    def out_of_hand(self, seat: int, card: str) -> str:
+        """``card`` leaves ``seat``'s hand (its first copy), and every record
+        of that hand: that copy itself, for the caller to put where it goes
+        (so a run can be followed card by card, resample.py)."""
+        st = self.state
+        hand = st.hands[seat]
+        card = hand.pop(hand.index(card))
+        if st.known:
+            self.forget(seat, card)
+        return card
+
     def to_discards(self, seat: int, card: str) -> None:
         """A card leaves the hand for the discards, face up (R7.3): discarded,
         or an order card played (logged by the caller)."""
-        st = self.state
-        st.hands[seat].remove(card)
-        st.discard.append(card)
-        if st.known:
-            self.forget(seat, card)
+        self.state.discard.append(self.out_of_hand(seat, card))
 
     def discard_card(self, seat: int, card: str) -> None:
         """A card of the hand is discarded (R7.3, D7.2), face up."""
@@ -422,9 +429,7 @@ class StateOps(Part):
         out of the game (arena) keeps no card: what it takes goes to the
         discards, face up, as its hand did (E8.1, D8.8)."""
         st = self.state
-        st.hands[owner].remove(card)
-        if st.known:
-            self.forget(owner, card)
+        card = self.out_of_hand(owner, card)
         self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
         if st.ships[taker].eliminated:
             st.discard.append(card)
@@ -436,10 +441,7 @@ class StateOps(Part):
     def put_on_deck(self, seat: int, card: str) -> None:
         """A card goes from the hand onto the deck, face down: it is drawn next."""
         st = self.state
-        st.hands[seat].remove(card)
-        if st.known:
-            self.forget(seat, card)
-        st.deck.insert(0, card)
+        st.deck.insert(0, self.out_of_hand(seat, card))
         self.event("deck_top", player=st.ships[seat].id)
 
     # ------------------------------------------------------------------ scoring, sinking outright

@@ -274,6 +274,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         return
     if item.pending and item.owed_about is None:
         yield problem("owed_about", "choices are owed for no ship")
+    elif item.owed_after and not item.pending:
+        yield problem("owed_after", "choices are owed after the answers owed now, and none is")
     elif item.answers is not None and not 0 <= item.answers < index:
         yield problem("answers", "must be an item below this one")
     elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
