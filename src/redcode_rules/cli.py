@@ -535,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--red", default=BotSpec("greedy"), type=bot_argument,
                    help="the bot of the red side (default: greedy)")
     d.add_argument("--bots", nargs="+", default=None, metavar="BOT", type=bot_argument,
-                   help="blue's bot then red's (one: both sides): random, greedy, mcts, "
+                   help="blue's bot then red's (one: both sides): random, greedy, lookahead, mcts, "
                         "mcts:hard, mcts:iterations=500, mcts:seconds=1")
     d.set_defaults(func=cmd_demo)
 
