@@ -106,7 +106,7 @@ class OptionalBuildExt(build_ext):
 FLAGS = [] if sys.platform == "win32" else ["-g0"]
 
 setup(
-    ext_modules=[Extension(f"redcode_rules.{name}", [f"src/redcode_rules/{name}.py"],
+    ext_modules=[Extension(f"redcode_rules.{name}", [f"src/redcode_rules/{name.replace('.', '/')}.py"],
                            extra_compile_args=FLAGS)
                  for name in COMPILED],
     cmdclass={"build_ext": OptionalBuildExt},

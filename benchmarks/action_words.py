@@ -1,4 +1,4 @@
-"""Moves as words (redcode_rules.actions): vocabulary sizes, legal actions
+"""Moves as words (redcode_rules.ai.actions): vocabulary sizes, legal actions
 per step, steps per game against moves per game, other encodings measured
 on the same games, and the speed of word-by-word play.
 
@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 import redcode_rules as rc
-from redcode_rules.actions import ActionSpace, keywords
+from redcode_rules.ai.actions import ActionSpace, keywords
 
 TEAMS = {"1v1": [["submarine"], ["destroyer"]],
          "2v2": [["submarine", "destroyer"], ["destroyer", "aircraft_carrier"]],

@@ -46,9 +46,9 @@ import numpy as np
 import pyspiel
 
 import redcode_rules.openspiel  # noqa: F401  (registers python_redcode)
-from redcode_rules.actions import ActionSpace
-from redcode_rules.ai_setup import AiSetup
-from redcode_rules.chance import ChanceKind
+from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.ai.setup import AiSetup
+from redcode_rules.engine.chance import ChanceKind
 from redcode_rules.pettingzoo import raw_env
 
 #: As benchmarks/playouts.py: every game starts from the fixed placement (D2.8).

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import redcode_rules as rc
-from redcode_rules.replay import make_replay, replay
+from redcode_rules.formats.replay import make_replay, replay
 
 BOARD = "\n".join("  " + "." * 8 for _ in range(6))
 

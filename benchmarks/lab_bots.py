@@ -17,9 +17,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from redcode_rules.balance import BalanceSetup, new_cards_of
-from redcode_rules.bot_specs import parse_bot
-from redcode_rules.selfplay import RulesSource, play_game
+from redcode_rules.lab.balance import BalanceSetup, new_cards_of
+from redcode_rules.bots.specs import parse_bot
+from redcode_rules.lab.selfplay import RulesSource, play_game
 
 
 def main() -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from redcode_rules.bot_specs import parse_bot
-from redcode_rules.runner import Where, run_games
-from redcode_rules.tournament import TournamentSetup
+from redcode_rules.bots.specs import parse_bot
+from redcode_rules.lab.runner import Where, run_games
+from redcode_rules.lab.tournament import TournamentSetup
 
 
 def timed(specs, where: Where) -> float:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from redcode_rules.bot_specs import parse_bot
-from redcode_rules.runner import Where
-from redcode_rules.tournament import TournamentSetup, run_games, summarise
+from redcode_rules.bots.specs import parse_bot
+from redcode_rules.lab.runner import Where
+from redcode_rules.lab.tournament import TournamentSetup, run_games, summarise
 
 
 def main() -> None:

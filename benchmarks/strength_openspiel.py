@@ -37,9 +37,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from redcode_rules import openspiel as ros
-from redcode_rules.bot_specs import parse_bot
-from redcode_rules.mcts import side_value
-from redcode_rules.stats import Interval, wilson
+from redcode_rules.bots.specs import parse_bot
+from redcode_rules.bots.mcts import side_value
+from redcode_rules.lab.stats import Interval, wilson
 
 OURS, THEIRS = "ours", "openspiel"
 

@@ -228,7 +228,7 @@ def declared(entry: Entry) -> list:
     """What the entry's card file declares, in file order (``dsl.Decl``): its
     new cards, ship types and statuses, the printed ones it patches, its rule
     options; a variant's header left out."""
-    from redcode_rules.dsl import parse_source  # the file's own declarations
+    from redcode_rules.lang.compiler import parse_source  # the file's own declarations
     decls = parse_source(entry.path.read_text("utf-8"), entry.file)
     return [d for d in decls if d.action in ("new", "patch", "rules")]
 

@@ -1,8 +1,8 @@
 """A generated page: the AI adapters' tables (``python docs/write_generated.py``).
 
 The action vocabulary of each edition and the layout of the observation and
-information-state tensors, read from the code (``redcode_rules.actions``,
-``redcode_rules.ai_setup``), so a new card, ship or tensor piece appears on
+information-state tensors, read from the code (``redcode_rules.ai.actions``,
+``redcode_rules.ai.setup``), so a new card, ship or tensor piece appears on
 the page without editing the docs. Needs no package of the ``ai`` extra.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import mkdocs_gen_files
 
-from redcode_rules.actions import ActionSpace
-from redcode_rules.ai_setup import AiSetup, TensorLayout
-from redcode_rules.loader import builtin_editions
+from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.ai.setup import AiSetup, TensorLayout
+from redcode_rules.lang.loader import builtin_editions
 
 TEAMS = ("1v1", "2v2", "3v3")
 

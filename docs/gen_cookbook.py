@@ -17,9 +17,9 @@ from pathlib import Path
 import mkdocs_gen_files
 import yaml
 
-from redcode_rules.i18n import catalog, languages, status_name
-from redcode_rules.reference import option_value
-from redcode_rules.text import ship_rule_text, status_rule_parts, token_text
+from redcode_rules.i18n.catalog import catalog, languages, status_name
+from redcode_rules.render.reference import option_value
+from redcode_rules.text.cards import ship_rule_text, status_rule_parts, token_text
 
 cookbook = runpy.run_path(str(Path(__file__).with_name("cookbook.py")))
 Category = cookbook["Category"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import redcode_rules as rc
-from redcode_rules import svg
+from redcode_rules.render import svg
 
 OUT = Path(__file__).resolve().parent / "img"
 

@@ -2,7 +2,7 @@
 
 Written into docs/ by ``python docs/write_generated.py``, kept in the
 repository and checked current by tests/test_docs_generated.py. Each page is
-``redcode_rules.reference.ships_page/orders_page/options_page`` of the
+``redcode_rules.render.reference.ships_page/orders_page/options_page`` of the
 compiled ruleset, so the reference cannot disagree with the engine;
 ``redcode rules --edition ES --lang LANG --out DIR`` writes the same pages.
 Written under ``reference/<edition>/<lang>/`` with an index page.
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import mkdocs_gen_files
 
-from redcode_rules.i18n import catalog, languages
-from redcode_rules.loader import builtin_editions, load_ruleset
-from redcode_rules.reference import options_page, orders_page, ships_page
+from redcode_rules.i18n.catalog import catalog, languages
+from redcode_rules.lang.loader import builtin_editions, load_ruleset
+from redcode_rules.render.reference import options_page, orders_page, ships_page
 
 PAGES = {"ships": ships_page, "orders": orders_page, "options": options_page}
 # the CSS class of each page's tables (docs/css/reference.css); the ships page
@@ -26,7 +26,7 @@ STYLE = {"ships": ("rc-cards", False), "orders": ("rc-cards", True),
 
 def site_page(page: str, markdown: str) -> str:
     """A reference page as the site shows it: the Markdown of
-    ``redcode_rules.reference`` in a div that docs/css/reference.css styles."""
+    ``redcode_rules.render.reference`` in a div that docs/css/reference.css styles."""
     css, hide_toc = STYLE[page]
     front = "---\nhide:\n  - toc\n---\n\n" if hide_toc else ""
     return f'{front}<div class="{css}" markdown>\n\n{markdown}\n</div>\n'
@@ -44,7 +44,7 @@ def main() -> None:
         "",
         "Every maneuver, ship, order card and rule option of each edition, in each "
         "language. These pages are generated from the compiled rulesets "
-        "(`redcode_rules.reference`, `python docs/write_generated.py`), so every number is "
+        "(`redcode_rules.render.reference`, `python docs/write_generated.py`), so every number is "
         "the engine's and every "
         "card text is generated from the card's effects. The same pages, for any edition "
         "or variant file, come from the command line:",

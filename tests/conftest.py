@@ -31,7 +31,7 @@ import pytest
 from hypothesis import settings
 
 import redcode_rules as rc
-from redcode_rules.errors import quote
+from redcode_rules.base.errors import quote
 
 # Hypothesis draws the same examples on every run (seeded from each test), with
 # no example database: a run takes the same time twice, and a failure found is
@@ -56,7 +56,8 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 #: the package's modules that need the ai extra, by the package each imports
-AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo"}
+AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
+               "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo"}
 
 
 def package_modules() -> list:
@@ -67,11 +68,13 @@ def package_modules() -> list:
     import pkgutil
 
     modules = []
-    for info in pkgutil.iter_modules(rc.__path__):
-        needs = AI_ADAPTERS.get(info.name)
+    for info in pkgutil.walk_packages(rc.__path__, "redcode_rules."):
+        if info.ispkg:
+            continue
+        needs = AI_ADAPTERS.get(info.name.removeprefix("redcode_rules."))
         if needs is not None and importlib.util.find_spec(needs) is None:
             continue
-        modules.append(importlib.import_module(f"redcode_rules.{info.name}"))
+        modules.append(importlib.import_module(info.name))
     return modules
 
 
@@ -399,7 +402,7 @@ def play_session(lines, lang: str = "en", scenario=PLAY_SCENARIO, confirm: bool 
     import io
 
     from redcode_rules.bots import GreedyBot
-    from redcode_rules.play import Screen, Session
+    from redcode_rules.terminal.session import Screen, Session
 
     game = rc.Game.from_scenario(scenario)
     feed = iter(lines)

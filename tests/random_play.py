@@ -21,8 +21,8 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.fuzz import configs
-from redcode_rules.invariants import violations
+from redcode_rules.testing.fuzz import configs
+from redcode_rules.engine.invariants import violations
 
 from conftest import EDITIONS, placing
 

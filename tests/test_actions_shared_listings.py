@@ -10,8 +10,8 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.actions import STOP, ActionSpace
-from redcode_rules.errors import IllegalAction
+from redcode_rules.ai.actions import STOP, ActionSpace
+from redcode_rules.base.errors import IllegalAction
 
 from conftest import TEAMS
 

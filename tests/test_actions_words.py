@@ -1,4 +1,4 @@
-"""Moves as words (redcode_rules.actions): a fixed vocabulary per
+"""Moves as words (redcode_rules.ai.actions): a fixed vocabulary per
 configuration, every legal move written in it and taken back from it, and
 word-by-word play that reaches exactly the legal moves, each by one
 sequence of actions."""
@@ -11,8 +11,8 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.actions import STOP, ActionSpace, vocabulary_groups
-from redcode_rules.errors import IllegalAction, UnknownWord
+from redcode_rules.ai.actions import STOP, ActionSpace, vocabulary_groups
+from redcode_rules.base.errors import IllegalAction, UnknownWord
 
 from conftest import EDITIONS, EXAMPLES, TEAMS, fixed_game, scenario_game
 

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from conftest import ROOT
-from redcode_rules.actions import ActionSpace
-from redcode_rules.ai_setup import AiSetup, TensorLayout
+from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.ai.setup import AiSetup, TensorLayout
 
 DOCS = ROOT / "docs"
 

@@ -12,8 +12,8 @@ import tomllib
 import pytest
 
 from conftest import ROOT
-from redcode_rules.ai_setup import AiSetup, team_returns
-from redcode_rules.errors import UsageError
+from redcode_rules.ai.setup import AiSetup, team_returns
+from redcode_rules.base.errors import UsageError
 
 AI_PACKAGES = ("numpy", "open-spiel", "pettingzoo", "gymnasium")
 
@@ -30,7 +30,7 @@ def test_the_ai_extra_holds_the_adapters_packages_and_the_core_none_of_them():
 
 
 def test_the_engine_and_the_shared_setup_import_nothing_of_the_extra():
-    code = ("import sys, redcode_rules as rc, redcode_rules.ai_setup as a, redcode_rules.actions\n"
+    code = ("import sys, redcode_rules as rc, redcode_rules.ai.setup as a, redcode_rules.ai.actions\n"
             "g = a.AiSetup(teams='2v2').new_game()\n"
             "g.play(g.chance_outcomes()[0][0])\n"
             "print(sorted(m for m in ('numpy', 'pyspiel', 'pettingzoo', 'gymnasium') "

@@ -128,7 +128,7 @@ def test_ansi_rendering_is_the_board_and_the_decision():
 
 
 def test_an_illegal_word_is_refused_and_changes_nothing():
-    from redcode_rules.actions import IllegalAction
+    from redcode_rules.ai.actions import IllegalAction
 
     e = raw_env()
     e.reset(seed=2)
@@ -147,7 +147,7 @@ def test_an_illegal_word_is_refused_and_changes_nothing():
 def test_an_action_that_is_not_a_whole_number_is_refused_and_changes_nothing(action):
     """``step(8.5)`` must not play word 8, nor ``step("x")`` raise a bare
     ValueError: the library's own error, the game as it was."""
-    from redcode_rules.errors import RedCodeError, UnknownWord
+    from redcode_rules.base.errors import RedCodeError, UnknownWord
 
     e = raw_env()
     e.reset(seed=2)

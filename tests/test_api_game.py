@@ -402,12 +402,14 @@ def test_a_second_recovery_round_trips():
 
 
 def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
-    """All user errors live in redcode_rules.errors (one place to read them),
+    """All user errors live in redcode_rules.base.errors (one place to read them),
     each exported by the package; the modules that raise them re-import them."""
     import inspect
 
     from conftest import package_modules
-    from redcode_rules import cli, errors, replay
+    from redcode_rules import cli
+    from redcode_rules.base import errors
+    from redcode_rules.formats import replay
 
     defined = {}
     for module in package_modules():
@@ -415,8 +417,8 @@ def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
             if inspect.isclass(obj) and issubclass(obj, BaseException) \
                     and obj.__module__.startswith("redcode_rules"):
                 defined.setdefault(obj.__module__, set()).add(name)
-    assert set(defined) == {"redcode_rules.errors"}, defined
-    for name in defined["redcode_rules.errors"]:
+    assert set(defined) == {"redcode_rules.base.errors"}, defined
+    for name in defined["redcode_rules.base.errors"]:
         if issubclass(getattr(errors, name), rc.RedCodeError):
             assert getattr(rc, name) is getattr(errors, name) and name in rc.__all__
     assert replay.ReplayError is rc.ReplayError

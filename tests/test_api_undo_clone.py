@@ -75,7 +75,7 @@ def test_clone_is_independent_of_the_original():
 def test_legal_moves_are_computed_once_per_state(monkeypatch):
     """legal_moves, is_legal and play share one listing of a state: listing
     is most of the cost of a move, so it is done once per state."""
-    from redcode_rules.moves import MoveGen
+    from redcode_rules.engine.moves import MoveGen
     if "moves" in rc.compiled_modules():
         pytest.skip("a compiled MoveGen cannot be patched to count its listings")
     calls = []
@@ -189,7 +189,7 @@ def test_a_crash_inside_a_move_leaves_the_game_as_before_it(monkeypatch):
     too, so a game that keeps only some past states must replay from an
     earlier one): the game is exactly as before the move, log included, and
     plays on as if nothing had happened."""
-    from redcode_rules import effects
+    from redcode_rules.rules import effects
     damage = effects.Damage.apply
 
     def broken(self, ops, item):

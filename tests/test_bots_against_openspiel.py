@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install -e '.[ai]' (the ai extra)")
 
-from redcode_rules.ai_setup import AiSetup  # noqa: E402
+from redcode_rules.ai.setup import AiSetup  # noqa: E402
 from redcode_rules.bots import ISMCTSBot  # noqa: E402
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "strength_openspiel.py"
@@ -43,7 +43,7 @@ def test_openspiel_bot_can_score_leaves_with_our_value():
     """With ``leaf="value"`` OpenSpiel's bot scores a leaf as ours does: each
     seat gets its side's ``side_value``, which sum to zero in a 1v1 game."""
     import pyspiel
-    from redcode_rules.mcts import side_value
+    from redcode_rules.bots.mcts import side_value
 
     bench = load_script()
     match = bench.play_match(iterations=5, games=1, seed=1, turn_limit=3, leaf="value")

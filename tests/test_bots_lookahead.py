@@ -11,12 +11,12 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.balance import BalanceSetup, run_balance
-from redcode_rules.bot_specs import parse_bot
+from redcode_rules.lab.balance import BalanceSetup, run_balance
+from redcode_rules.bots.specs import parse_bot
 from redcode_rules.bots import GreedyBot, LookaheadBot
 from redcode_rules.cli import build_parser
-from redcode_rules.runner import Where
-from redcode_rules.selfplay import RulesSource
+from redcode_rules.lab.runner import Where
+from redcode_rules.lab.selfplay import RulesSource
 
 from conftest import EXAMPLES, OPEN_BOARD
 

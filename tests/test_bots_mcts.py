@@ -12,7 +12,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.bots import ISMCTSBot
 from redcode_rules.cli import main
-from redcode_rules.mcts import side_value
+from redcode_rules.bots.mcts import side_value
 
 from conftest import scenario_game
 

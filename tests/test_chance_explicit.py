@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.invariants import violations
-from redcode_rules.validate import check_state
+from redcode_rules.engine.invariants import violations
+from redcode_rules.engine.validate import check_state
 
 from conftest import OPEN_BOARD, unseen_odds
 

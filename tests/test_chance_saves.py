@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.serialize import FORMAT
+from redcode_rules.formats.saves import FORMAT
 
 from conftest import OPEN_BOARD
 

@@ -13,7 +13,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules import cli
 from redcode_rules.cli import main
-from redcode_rules.replay import save_replay
+from redcode_rules.formats.replay import save_replay
 
 from conftest import EXAMPLES
 
@@ -211,9 +211,9 @@ ESCAPED = "\\u001b]0;owned\\u0007\\u001b[2J\\u009b31m\\u202e"
 def test_printable_escapes_what_a_terminal_acts_on():
     """ESC and BEL (a title change, a cleared screen), C1's CSI and a bidi
     override are written as escapes; tabs, newlines and accents are text."""
-    assert rc.errors.printable(f"a{ESCAPES}b\tc\nd é ñ ü") == f"a{ESCAPED}b\tc\nd é ñ ü"
+    assert rc.base.errors.printable(f"a{ESCAPES}b\tc\nd é ñ ü") == f"a{ESCAPED}b\tc\nd é ñ ü"
     document = json.dumps({"line": ESCAPES}, ensure_ascii=False)
-    assert json.loads(rc.errors.printable(document)) == {"line": ESCAPES}
+    assert json.loads(rc.base.errors.printable(document)) == {"line": ESCAPES}
 
 
 def a_replay_file(tmp_path):

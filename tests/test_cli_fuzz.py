@@ -5,9 +5,10 @@ import json
 import pytest
 
 import redcode_rules as rc
-from redcode_rules import cli, effects
-from redcode_rules.fuzz import fuzz, run_moves, shrink
-from redcode_rules.replay import read_replay, replay
+from redcode_rules import cli
+from redcode_rules.rules import effects
+from redcode_rules.testing.fuzz import fuzz, run_moves, shrink
+from redcode_rules.formats.replay import read_replay, replay
 
 
 def _leaky_crew_loss(self, ops, item):

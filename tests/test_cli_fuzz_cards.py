@@ -8,7 +8,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.fuzz import (NewCards, Usage, card_configs, card_fuzz_rules, fuzz_cards,
+from redcode_rules.testing.fuzz import (NewCards, Usage, card_configs, card_fuzz_rules, fuzz_cards,
                                 fuzz_deck)
 
 CARDS = """\

@@ -1,4 +1,4 @@
-"""`redcode play` (play.py): a game in the terminal, tested by piping its input."""
+"""`redcode play` (terminal/session.py): a game in the terminal, tested by piping its input."""
 
 import io
 import json
@@ -12,9 +12,9 @@ import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
-from redcode_rules.play import Menu, Screen, Session, build_bots, pick_seat, seat_specs
-from redcode_rules.i18n import catalog
-from redcode_rules.replay import replay
+from redcode_rules.terminal.session import Menu, Screen, Session, build_bots, pick_seat, seat_specs
+from redcode_rules.i18n.catalog import catalog
+from redcode_rules.formats.replay import replay
 
 def stdin(monkeypatch, text):
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
@@ -494,7 +494,7 @@ def test_the_screen_escapes_what_a_terminal_would_act_on():
 def test_a_loaded_game_keeps_the_bots_as_named(tmp_path):
     """``load`` rebuilds the bots from their names on the command line
     (``mcts:iterations=7``), not from their kind at its default level."""
-    from redcode_rules.bot_specs import parse_bot
+    from redcode_rules.bots.specs import parse_bot
 
     path = tmp_path / "x.json"
     s, _ = play_session(["repair", f"save {path}", "quit"])

@@ -11,9 +11,9 @@ import pytest
 import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
-from redcode_rules.i18n import catalog
-from redcode_rules.play import strip_controls
-from redcode_rules.play_menu import Menu
+from redcode_rules.i18n.catalog import catalog
+from redcode_rules.terminal.session import strip_controls
+from redcode_rules.terminal.menu import Menu
 
 
 def after(text: str, typed: str) -> str:
@@ -58,7 +58,7 @@ def test_names_may_be_typed_as_the_screen_shows_them(lang, typed, move):
 ])
 def test_tab_offers_the_words_that_may_follow_in_the_persons_language(lang, before, text,
                                                                       offered):
-    from redcode_rules.play_names import as_shown
+    from redcode_rules.terminal.names import as_shown
 
     s, _ = play_session([], lang)
     moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]
@@ -70,7 +70,7 @@ def test_tab_offers_the_words_that_may_follow_in_the_persons_language(lang, befo
     ("es", ["movimiento", "reparar", "torpedo", "order", "capitán", "ayuda", "porque", "carta"]),
 ])
 def test_tab_at_the_start_of_a_line_offers_moves_and_commands_in_one_language(lang, first):
-    from redcode_rules.play_names import as_shown
+    from redcode_rules.terminal.names import as_shown
 
     s, _ = play_session([], lang)
     moves = [as_shown(s.game, lang, m) for m in s.game.legal_moves()]

@@ -5,7 +5,7 @@ import json
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.replay import save_replay
+from redcode_rules.formats.replay import save_replay
 
 SCORED = {
     "ships": {"blue-submarine": {"at": "c3"},

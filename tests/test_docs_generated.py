@@ -1,7 +1,7 @@
 """The generated documentation: the card reference, the DSL reference, the site's nav.
 
-The "Card reference" pages come from ``redcode_rules.reference`` and the "DSL
-reference" page from ``redcode_rules.dslref.dsl_reference()``, written into
+The "Card reference" pages come from ``redcode_rules.render.reference`` and the "DSL
+reference" page from ``redcode_rules.render.dsl_reference.dsl_reference()``, written into
 docs/ by ``python docs/write_generated.py`` (tests/test_docs_in_repository.py
 checks the kept files are current). These tests read that Markdown back and
 compare it with the compiled rulesets, the grammar and the registries, so the
@@ -23,17 +23,18 @@ import pytest
 import yaml
 
 import redcode_rules as rc
-from redcode_rules import dslref, effects
+from redcode_rules.render import dsl_reference as dslref
+from redcode_rules.rules import effects
 from redcode_rules.cli import main
-from redcode_rules.dsl import grammar_text, parse_source
-from redcode_rules.effects import Selector
+from redcode_rules.lang.compiler import grammar_text, parse_source
+from redcode_rules.rules.effects import Selector
 
 from conftest import EDITIONS, ROOT
-from redcode_rules.i18n import catalog, display_name, languages
-from redcode_rules.loader import builtin_editions
-from redcode_rules.model import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, RuleOptions,
+from redcode_rules.i18n.catalog import catalog, display_name, languages
+from redcode_rules.lang.loader import builtin_editions
+from redcode_rules.model.ruleset import (PLACEMENTS, SINKER_DRAWS_FOR, SUNK_MID_CHAIN, RuleOptions,
                                   TargetKind)
-from redcode_rules.reference import differences, options_page, orders_page, ships_page
+from redcode_rules.render.reference import differences, options_page, orders_page, ships_page
 
 LANGS = ("en", "es", "it")
 PAGES = ("ships", "orders", "options")
@@ -422,8 +423,8 @@ def test_every_rule_option_has_a_meaning_in_code_and_in_every_language():
     """The options page reads OPTION_DOCS and the `options` texts of lang/*.yaml."""
     import attrs
 
-    from redcode_rules.i18n import catalog
-    from redcode_rules.model import OPTION_DOCS, RuleOptions
+    from redcode_rules.i18n.catalog import catalog
+    from redcode_rules.model.ruleset import OPTION_DOCS, RuleOptions
 
     fields = {f.name for f in attrs.fields(RuleOptions)}
     assert set(OPTION_DOCS) == fields
@@ -699,7 +700,7 @@ def api_objects():
 def test_every_public_object_of_the_api_pages_has_a_docstring():
     objects = dict(api_objects())
     assert {"redcode_rules.Game.play", "redcode_rules.Ruleset.text",
-            "redcode_rules.svg.board", "redcode_rules.CardDef.mover"} <= set(objects)
+            "redcode_rules.render.svg.board", "redcode_rules.CardDef.mover"} <= set(objects)
     missing = {n for n, obj in objects.items() if not (obj.__doc__ or "").strip()}
     assert sorted(missing) == []
 

@@ -1,5 +1,5 @@
-"""One description of the state (state.py): copies, undo snapshots and JSON
-follow its fields; one validator (validate.py) checks a state against its
+"""One description of the state (model/state.py): copies, undo snapshots and JSON
+follow its fields; one validator (engine/validate.py) checks a state against its
 rules and board, each problem with its place."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.validate import Problem, Stage, check_state
-from redcode_rules.state import FIXED, GameState, Ref, ShipState, StackItem, derive, \
+from redcode_rules.engine.validate import Problem, Stage, check_state
+from redcode_rules.model.state import FIXED, GameState, Ref, ShipState, StackItem, derive, \
     referring_fields
 
 from conftest import scenario_game

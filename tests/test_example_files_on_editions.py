@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.loader import check_files
+from redcode_rules.lang.loader import check_files
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.rc"))

@@ -395,7 +395,7 @@ def test_r2_1_only_ascii_box_names_are_placed():
 
 
 def test_parse_box_takes_ascii_names_within_the_board():
-    from redcode_rules.board import parse_box
+    from redcode_rules.rules.board import parse_box
     assert parse_box("h6") == 47
     assert parse_box("c4", 8, 6) == 26
     for word in ("a²", "c①", "a₁", "i1", "a7", "a0", "a01", "a", "", "a" + "9" * 4300, "é1"):

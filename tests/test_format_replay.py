@@ -6,7 +6,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.replay import ReplayError, read_replay, replay, save_replay
+from redcode_rules.formats.replay import ReplayError, read_replay, replay, save_replay
 
 from conftest import random_game
 

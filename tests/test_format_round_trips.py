@@ -21,12 +21,12 @@ import pytest
 import yaml
 
 import redcode_rules as rc
-from redcode_rules.fuzz import NewCards, card_configs, fuzz_deck
-from redcode_rules.invariants import violations
-from redcode_rules.game_setup import SEED_RANGE
-from redcode_rules.scenario import game_from_scenario
-from redcode_rules.serialize import game_to_dict
-from redcode_rules.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Known, Spent
+from redcode_rules.testing.fuzz import NewCards, card_configs, fuzz_deck
+from redcode_rules.engine.invariants import violations
+from redcode_rules.engine.setup import SEED_RANGE
+from redcode_rules.formats.scenario import game_from_scenario
+from redcode_rules.formats.saves import game_to_dict
+from redcode_rules.model.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Known, Spent
 
 from conftest import ROOT
 
@@ -131,7 +131,7 @@ def logged_kinds() -> dict[str, set[str]]:
     fields it passes (``**`` spreads the optional fields of a move). A kind
     held in a variable counts every string the module assigns to it."""
     found: dict[str, set[str]] = {}
-    for path in SOURCE.glob("*.py"):
+    for path in SOURCE.rglob("*.py"):
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \

@@ -1,4 +1,4 @@
-"""SVG pictures (redcode_rules.svg): the board with islands, running water,
+"""SVG pictures (redcode_rules.render.svg): the board with islands, running water,
 ships and the visual field (R2.1, R2.2, R4.3), and the control card (R4.1,
 R3.1, R1.3). Every picture is parsed as XML and checked by exact values."""
 
@@ -9,7 +9,7 @@ import pytest
 
 import redcode_rules as rc
 from conftest import fixed_game
-from redcode_rules import svg
+from redcode_rules.render import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

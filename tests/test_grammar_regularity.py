@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.dsl_grammar import NAME_USES, grammar_words, name_clash
-from redcode_rules.dsl_parse import parse_source
-from redcode_rules.model import RuleOptions
+from redcode_rules.lang.grammar import NAME_USES, grammar_words, name_clash
+from redcode_rules.lang.parse import parse_source
+from redcode_rules.model.ruleset import RuleOptions
 
 from conftest import EXAMPLES, ROOT, pass_all
 

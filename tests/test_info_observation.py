@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.observation import Observation
+from redcode_rules.info.observation import Observation
 
 from conftest import EXAMPLES, TEAMS, scenario_game
 

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from redcode_rules import resample
-from redcode_rules.invariants import violations
-from redcode_rules.observation import UNSEEN, known_deck_top
-from redcode_rules.resample import hidden_places, unseen_pool
+from redcode_rules.info import resample
+from redcode_rules.engine.invariants import violations
+from redcode_rules.info.observation import UNSEEN, known_deck_top
+from redcode_rules.info.resample import hidden_places, unseen_pool
 
 from conftest import EXAMPLES, ROOT, TEAMS, odds_of, scenario_game, unseen_odds
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.tensors import Encoding
+from redcode_rules.info.tensors import Encoding
 
 from conftest import EXAMPLES, TEAMS
 

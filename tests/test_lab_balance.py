@@ -11,14 +11,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from redcode_rules.balance import SUGGEST, BalanceSetup, run_balance, summarise
-from redcode_rules.balance_report import html_page, markdown
-from redcode_rules.bot_specs import parse_bot
+from redcode_rules.lab.balance import SUGGEST, BalanceSetup, run_balance, summarise
+from redcode_rules.lab.report import html_page, markdown
+from redcode_rules.bots.specs import parse_bot
 from redcode_rules.bots import BOTS
 from redcode_rules.cli import main
-from redcode_rules.runner import Where
-from redcode_rules.selfplay import GameRecord, RulesSource, lasting
-from redcode_rules.state import Event
+from redcode_rules.lab.runner import Where
+from redcode_rules.lab.selfplay import GameRecord, RulesSource, lasting
+from redcode_rules.model.state import Event
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERPOWERED = ROOT / "docs" / "balance" / "overpowered.rc"

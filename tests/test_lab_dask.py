@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("dask.distributed", reason="Dask runs need the lab extra (dask[distributed])")
 
-from redcode_rules.balance import BalanceSetup, run_balance  # noqa: E402
-from redcode_rules.bot_specs import parse_bot  # noqa: E402
-from redcode_rules.runner import Where  # noqa: E402
-from redcode_rules.selfplay import RulesSource  # noqa: E402
+from redcode_rules.lab.balance import BalanceSetup, run_balance  # noqa: E402
+from redcode_rules.bots.specs import parse_bot  # noqa: E402
+from redcode_rules.lab.runner import Where  # noqa: E402
+from redcode_rules.lab.selfplay import RulesSource  # noqa: E402
 
 
 def test_a_local_cluster_of_two_workers_gives_the_same_report():

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from redcode_rules.stats import (bradley_terry, compare_means, compare_proportions, holm,
+from redcode_rules.lab.stats import (bradley_terry, compare_means, compare_proportions, holm,
                                  needed_games, outside_band, wilson)
 
 

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from redcode_rules.bot_specs import LEVELS, parse_bot
+from redcode_rules.bots.specs import LEVELS, parse_bot
 from redcode_rules.cli import main
-from redcode_rules.errors import UsageError
-from redcode_rules.tournament import TournamentSetup
+from redcode_rules.base.errors import UsageError
+from redcode_rules.lab.tournament import TournamentSetup
 
 
 def run(capsys, *argv):

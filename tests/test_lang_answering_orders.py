@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.kinds import CardKind, Decision
-from redcode_rules.reference import differences
-from redcode_rules.text import card_text
+from redcode_rules.base.kinds import CardKind, Decision
+from redcode_rules.render.reference import differences
+from redcode_rules.text.cards import card_text
 
 from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged
 

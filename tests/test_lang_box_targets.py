@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.text import card_text
-from redcode_rules.validate import check_state
+from redcode_rules.text.cards import card_text
+from redcode_rules.engine.validate import check_state
 
 from conftest import ROOT, logged, pass_all
 

@@ -1,4 +1,4 @@
-"""Classes of cards where a status names cards (card_classes.py):
+"""Classes of cards where a status names cards (rules/card_classes.py):
 ``untargetable by enemy damaging cards``, ``modify range +1 on ranged
 maneuvers``, ``modify cost -1 on torpedo, heavy_torpedo``. The example
 cards/examples/classes_of_cards.rc is played here; a class covers the cards
@@ -11,9 +11,9 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.card_classes import CardClass, Trait, Whose
-from redcode_rules.kinds import CardKind
-from redcode_rules.loader import load_ruleset
+from redcode_rules.rules.card_classes import CardClass, Trait, Whose
+from redcode_rules.base.kinds import CardKind
+from redcode_rules.lang.loader import load_ruleset
 
 from conftest import EXAMPLES, OPEN_BOARD, pass_all, refused
 
@@ -294,7 +294,7 @@ def test_the_trigger_text_names_the_class(tmp_path, lang, text):
     path = tmp_path / "alert.rc"
     path.write_text(ALERT)
     rules = load_ruleset("en", [str(path)])
-    from redcode_rules.text import status_rule_parts
+    from redcode_rules.text.cards import status_rule_parts
     assert text in status_rule_parts(rules.statuses["alert"], lang, rules.words)["forbids"]
 
 

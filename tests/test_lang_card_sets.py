@@ -7,7 +7,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.loader import check_files
+from redcode_rules.lang.loader import check_files
 
 # Three errors that do not depend on each other: an unknown effect, a deck of
 # 31 cards, a ship listing an unknown maneuver.

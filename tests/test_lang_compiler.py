@@ -550,7 +550,7 @@ def test_dsl_variant_extending_unknown_edition(tmp_path):
 
 
 def test_dsl_variant_cycle(tmp_path):
-    # loader.py: a variant's parent "may be an edition name or a path relative to the file"
+    # lang/loader.py: a variant's parent "may be an edition name or a path relative to the file"
     (tmp_path / "a.rc").write_text("variant a extends b.rc\n")
     (tmp_path / "b.rc").write_text("variant b extends a.rc\n")
     with pytest.raises(rc.DslError) as info:

@@ -12,8 +12,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.loader import load_ruleset
-from redcode_rules.text import ability_texts
+from redcode_rules.lang.loader import load_ruleset
+from redcode_rules.text.cards import ability_texts
 
 from conftest import EXAMPLES, OPEN_BOARD, pass_all
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.kinds import CardKind, Decision
-from redcode_rules.model import TargetKind
+from redcode_rules.base.kinds import CardKind, Decision
+from redcode_rules.model.ruleset import TargetKind
 
 from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged, pass_all
 

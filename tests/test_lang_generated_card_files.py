@@ -24,13 +24,14 @@ import time
 import pytest
 
 import redcode_rules as rc
-from redcode_rules import cardgen, effects, exprs, fuzz
+from redcode_rules.testing import cardgen, fuzz
+from redcode_rules.rules import effects, exprs
 from redcode_rules import game as game_module
-from redcode_rules.effects import PRIMITIVES
-from redcode_rules.fuzz import Check, MoveChecks, check_generated
-from redcode_rules.lifetimes import Lifetimes
-from redcode_rules.model import Duration, Forbid, Modifier
-from redcode_rules.triggers import TriggerEvent
+from redcode_rules.rules.effects import PRIMITIVES
+from redcode_rules.testing.fuzz import Check, MoveChecks, check_generated
+from redcode_rules.engine.lifetimes import Lifetimes
+from redcode_rules.model.ruleset import Duration, Forbid, Modifier
+from redcode_rules.rules.triggers import TriggerEvent
 
 #: Findings of the harness the engine still has: name → (check, pattern of its
 #: message). Each is a bug to fix, not a behaviour; remove its entry with the fix.

@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.kinds import Decision
+from redcode_rules.base.kinds import Decision
 
 from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all
 

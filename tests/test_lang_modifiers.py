@@ -15,11 +15,11 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.board import MAX_MOVE
-from redcode_rules.model import Duration, Modifier
-from redcode_rules.modifiers import most_movement, movement
-from redcode_rules.reference import differences, ships_page
-from redcode_rules.state import Lifetime
+from redcode_rules.rules.board import MAX_MOVE
+from redcode_rules.model.ruleset import Duration, Modifier
+from redcode_rules.model.modifiers import most_movement, movement
+from redcode_rules.render.reference import differences, ships_page
+from redcode_rules.model.state import Lifetime
 
 from conftest import EXAMPLES, OPEN_BOARD, logged, pass_all, refused, starting
 

@@ -12,10 +12,10 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.model import Limit
-from redcode_rules.modifiers import adjusted
-from redcode_rules.state import Lifetime
-from redcode_rules.model import Duration
+from redcode_rules.model.ruleset import Limit
+from redcode_rules.model.modifiers import adjusted
+from redcode_rules.model.state import Lifetime
+from redcode_rules.model.ruleset import Duration
 
 from conftest import EXAMPLES, OPEN_BOARD, logged, starting
 
@@ -308,7 +308,7 @@ def test_a_patch_replaces_a_duration_whole():
 def test_the_validator_accepts_a_combined_duration_and_refuses_one_out_of_bounds():
     """A status of a time and uses is valid with 1 to its uses left; more,
     or uses on a status that counts none, is a problem of the state."""
-    from redcode_rules.validate import check_state
+    from redcode_rules.engine.validate import check_state
     game = brace_game(", braced: true")
     engine = game.engine
     assert check_state(engine.state, game.rules, engine.board) == []

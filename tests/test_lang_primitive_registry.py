@@ -10,9 +10,9 @@ import attrs
 import yaml
 
 import redcode_rules as rc
-from redcode_rules import effects
+from redcode_rules.rules import effects
 from redcode_rules.bots import GreedyBot
-from redcode_rules.kinds import Choice, Decision, MoveKind, Phase, Pile
+from redcode_rules.base.kinds import Choice, Decision, MoveKind, Phase, Pile
 
 from conftest import scenario_game
 

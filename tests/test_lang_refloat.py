@@ -7,7 +7,7 @@ restored). The example cards/examples/refloat_jury_rig.rc is played here."""
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import Refloat, Selector
+from redcode_rules.rules.effects import Refloat, Selector
 
 from conftest import EXAMPLES, logged
 

@@ -8,9 +8,9 @@ import attrs
 import pytest
 
 import redcode_rules as rc
-from redcode_rules import effects
-from redcode_rules.board import MAX_MOVE
-from redcode_rules.effects import PRIMITIVES, Damage, Param, Primitive, TokenSelf
+from redcode_rules.rules import effects
+from redcode_rules.rules.board import MAX_MOVE
+from redcode_rules.rules.effects import PRIMITIVES, Damage, Param, Primitive, TokenSelf
 
 
 @attrs.frozen

@@ -9,10 +9,10 @@ import pytest
 
 import redcode_rules as rc
 from conftest import fixed_game
-from redcode_rules import svg
-from redcode_rules.model import Silhouette
-from redcode_rules.narrate import board_text
-from redcode_rules.play import Screen, Session
+from redcode_rules.render import svg
+from redcode_rules.model.ruleset import Silhouette
+from redcode_rules.text.narrate import board_text
+from redcode_rules.terminal.session import Screen, Session
 
 NS = "{http://www.w3.org/2000/svg}"
 EN = rc.load_ruleset("en")

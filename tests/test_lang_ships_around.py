@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.exprs import Amount, Cmp, Compare, Nearest, Scope, ShipCount, Subject
-from redcode_rules.text import card_text
+from redcode_rules.rules.exprs import Amount, Cmp, Compare, Nearest, Scope, ShipCount, Subject
+from redcode_rules.text.cards import card_text
 
 from conftest import OPEN_BOARD, ROOT, logged
 

@@ -9,8 +9,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.model import Duration
-from redcode_rules.state import Lifetime
+from redcode_rules.model.ruleset import Duration
+from redcode_rules.model.state import Lifetime
 
 from conftest import OPEN_BOARD, ROOT, pass_all
 

@@ -14,7 +14,7 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import PRIMITIVES
+from redcode_rules.rules.effects import PRIMITIVES
 
 from conftest import OPEN_BOARD, logged
 

@@ -13,11 +13,11 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.triggers import MAX_TRIGGERED
+from redcode_rules.rules.triggers import MAX_TRIGGERED
 
-from redcode_rules.invariants import violations
-from redcode_rules.reference import orders_page
-from redcode_rules.text import trigger_text
+from redcode_rules.engine.invariants import violations
+from redcode_rules.render.reference import orders_page
+from redcode_rules.text.cards import trigger_text
 
 from conftest import EXAMPLES, OPEN_BOARD, logged, random_game
 

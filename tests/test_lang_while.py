@@ -11,7 +11,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.loader import load_ruleset
+from redcode_rules.lang.loader import load_ruleset
 
 from conftest import OPEN_BOARD, logged, pass_all
 

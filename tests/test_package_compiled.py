@@ -18,7 +18,7 @@ def test_compiled_modules_names_the_extension_modules_of_the_installation():
     import redcode_rules as rc
     with open(Path(__file__).parent.parent / "pyproject.toml", "rb") as f:
         core = tomllib.load(f)["tool"]["redcode_rules"]["compiled"]
-    assert core == ["board"]
+    assert core == ["rules.board"]
     compiled = rc.compiled_modules()
     assert compiled == sorted(compiled)
     if os.environ.get("REDCODE_EXPECT_COMPILED"):
@@ -29,7 +29,7 @@ def test_compiled_modules_names_the_extension_modules_of_the_installation():
         module = __import__(f"redcode_rules.{name}", fromlist=["_"])
         assert isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
     # the DSL reference reads the effect classes' source: effects stays Python
-    assert "effects" not in compiled
+    assert "rules.effects" not in compiled
 
 
 def test_the_compiled_core_is_typed_in_its_python_files():
@@ -39,8 +39,8 @@ def test_the_compiled_core_is_typed_in_its_python_files():
     from pathlib import Path
 
     source = Path(__file__).parent.parent.joinpath("src", "redcode_rules")
-    assert sorted(source.glob("*.pxd")) == []
-    assert "@cython.ccall" in source.joinpath("board.py").read_text()
+    assert sorted(source.rglob("*.pxd")) == []
+    assert "@cython.ccall" in source.joinpath("rules", "board.py").read_text()
 
 
 def test_the_compiled_core_keeps_the_python_classes():
@@ -52,7 +52,9 @@ def test_the_compiled_core_keeps_the_python_classes():
 
     import attrs
 
-    from redcode_rules import board, state
+    from redcode_rules.rules import board
+
+    from redcode_rules.model import state
 
     assert type(state.GameState) is type and attrs.has(state.GameState)
     assert type(board.Board) is type and attrs.has(board.Board)

@@ -23,7 +23,8 @@ if sys.argv[1] == "without":
     sys.modules.pop("cython", None)
 import random
 import redcode_rules as rc
-from redcode_rules import board, cython_shim
+from redcode_rules.rules import board
+from redcode_rules.base import cython_shim
 
 game = rc.new_game(rc.load_ruleset("en"), seed=5, placement="fixed")
 rnd = random.Random(5)
@@ -48,9 +49,9 @@ def test_the_shim_has_every_cython_name_the_core_reads():
     """Every ``cython.NAME`` a module of the package uses exists in the shim,
     so a name added to a compiled module without the shim fails here, not
     only where Cython is missing."""
-    from redcode_rules import cython_shim
+    from redcode_rules.base import cython_shim
 
-    used = {name for path in SOURCE.glob("*.py") if path.name != "cython_shim.py"
+    used = {name for path in SOURCE.rglob("*.py") if path.name != "cython_shim.py"
             for name in re.findall(r"\bcython\.(\w+)", path.read_text())}
     assert used, "no module is typed for the compiler"
     assert sorted(name for name in used if not hasattr(cython_shim, name)) == []
@@ -58,7 +59,7 @@ def test_the_shim_has_every_cython_name_the_core_reads():
 
 def test_the_shim_changes_nothing():
     """Its decorators return what they decorate; nothing is compiled."""
-    from redcode_rules import cython_shim as cython
+    from redcode_rules.base import cython_shim as cython
 
     def f(x):
         return x + 1
@@ -76,7 +77,7 @@ def test_the_typed_functions_run_as_written_when_not_compiled():
     import types
 
     import redcode_rules as rc
-    from redcode_rules import board
+    from redcode_rules.rules import board
 
     typed = ["_by_path", "_one_step", "_forced", "_table", "_walk", "_reachable"]
     if "board" in rc.compiled_modules():

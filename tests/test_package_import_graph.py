@@ -70,6 +70,6 @@ def test_the_import_graph_with_type_hint_imports_has_no_circle():
 
 def test_the_circle_finder_finds_a_circle():
     graph = grimp.build_graph("redcode_rules", exclude_type_checking_imports=False)
-    graph.add_import(importer="redcode_rules.board", imported="redcode_rules.model")
-    assert any({"redcode_rules.board", "redcode_rules.model"} <= set(c)
+    graph.add_import(importer="redcode_rules.rules.board", imported="redcode_rules.model.ruleset")
+    assert any({"redcode_rules.rules.board", "redcode_rules.model.ruleset"} <= set(c)
                for c in circles(graph))

@@ -1,15 +1,18 @@
-"""The module layers hold: import-linter checks the contracts of pyproject.toml.
+"""The package layers hold: import-linter checks the contracts of pyproject.toml.
 
-tools > the public Game > formats and renderers > the core > base, no import
-cycle, the renderers and the tools independent of each other (docs/design.md,
-"Module map"). A broken contract fails here with import-linter's report,
-which names each import against it and the chain it belongs to.
+Entry points > tools > bots > the public Game > formats, pictures, information
+> engine, card language > model > text > rules > words > base, each package's
+modules in layers of their own, no import cycle, the renderers and the tools
+independent of each other (docs/design.md, "Module map"). A broken contract
+fails here with import-linter's report, which names each import against it
+and the chain it belongs to.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
@@ -25,4 +28,33 @@ def test_the_import_contracts_of_pyproject_are_kept():
                          capture_output=True, text=True)
     report = run.stdout + run.stderr
     assert run.returncode == 0, report
-    assert "4 kept, 0 broken" in report
+    contracts = tomllib.loads(PYPROJECT.read_text("utf-8"))["tool"]["importlinter"]["contracts"]
+    assert f"{len(contracts)} kept, 0 broken" in report
+
+
+def test_the_package_tree_shows_the_layers():
+    """Only the public entry points stand at the top of the package; every other
+    module lives in the sub-package of its layer, and each sub-package is a layer
+    of the contracts."""
+    root = PYPROJECT.parent / "src" / "redcode_rules"
+    top = sorted(p.stem for p in root.glob("*.py"))
+    assert top == ["__init__", "__main__", "cli", "game", "openspiel", "pettingzoo"]
+    packages = sorted(p.name for p in root.iterdir() if (p / "__init__.py").exists())
+    layers = tomllib.loads(PYPROJECT.read_text("utf-8"))["tool"]["importlinter"]["contracts"][0]["layers"]
+    named = {name.strip() for line in layers for name in line.replace(":", "|").split("|")}
+    assert set(packages) <= named, set(packages) - named
+
+
+def test_the_design_notes_module_map_names_every_module_as_it_is():
+    """docs/design.md's module map lists each module of the package at its path,
+    and no module that is not there: a moved or new module shows in review."""
+    import re
+
+    root = PYPROJECT.parent / "src" / "redcode_rules"
+    design = (PYPROJECT.parent / "docs" / "design.md").read_text("utf-8")
+    section = design[design.index("## Module map"):design.index("## The decision machine")]
+    named = {path for row in re.findall(r"^\| (`[^|]+`) \|", section, re.M)
+             for path in re.findall(r"`([\w/]+\.py)`", row)}
+    modules = {str(p.relative_to(root)) for p in root.rglob("*.py") if p.name != "__init__.py"}
+    modules -= {"openspiel.py", "pettingzoo.py"}  # the documented paths of ai/openspiel.py, ai/pettingzoo.py
+    assert named == modules, (sorted(modules - named), sorted(named - modules))

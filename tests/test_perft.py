@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.perft import divide, perft
+from redcode_rules.testing.perft import divide, perft
 
 DATA = Path(__file__).parent / "data" / "perft"
 

@@ -1,6 +1,6 @@
 """Each registry of facts is walked whole, so a forgotten entry fails here.
 
-- the event kinds (events.py): every kind the package logs has its fields
+- the event kinds (rules/events.py): every kind the package logs has its fields
   there, and a sentence in each catalog or an explicit "not narrated"; a
   kind whose verb depends on a status's nature has one per nature;
 - the primitives (effects.PRIMITIVES): each has its text in each catalog, a
@@ -16,14 +16,14 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import PRIMITIVES, Effect, Ops, Primitive, Selector
-from redcode_rules.engine import OFFERED
-from redcode_rules.events import EVENT_KINDS, NARRATION_VARIANTS
-from redcode_rules.i18n import catalog
-from redcode_rules.kinds import Choice
-from redcode_rules.narrate import narrate_event
-from redcode_rules.state import Event
-from redcode_rules.text import Nature
+from redcode_rules.rules.effects import PRIMITIVES, Effect, Ops, Primitive, Selector
+from redcode_rules.engine.machine import OFFERED
+from redcode_rules.rules.events import EVENT_KINDS, NARRATION_VARIANTS
+from redcode_rules.i18n.catalog import catalog
+from redcode_rules.base.kinds import Choice
+from redcode_rules.text.narrate import narrate_event
+from redcode_rules.model.state import Event
+from redcode_rules.text.cards import Nature
 
 from conftest import OPEN_BOARD
 from test_format_round_trips import logged_kinds

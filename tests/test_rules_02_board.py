@@ -498,7 +498,7 @@ def test_r4_3_only_the_eight_straight_lines_count():
 
 
 def test_r4_3_the_drawn_visual_field_is_the_one_targeting_uses():
-    """R4.3: ``Board.visual_field`` (drawn by svg.py) cuts each line just after
+    """R4.3: ``Board.visual_field`` (drawn by render/svg.py) cuts each line just after
     the first enemy, as targeting does (``in_sight``): blue-submarine at a1
     sees red-destroyer at c1 and not the carrier behind it at e1; the friendly
     blue-destroyer at a3 hides nothing; the island at c3 cuts the diagonal."""

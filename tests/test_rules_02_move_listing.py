@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from redcode_rules.board import MAX_MOVE, MAX_RUNNING_WATER, Board
+from redcode_rules.rules.board import MAX_MOVE, MAX_RUNNING_WATER, Board
 
 from conftest import plain_outcomes, plain_paths
 
@@ -219,7 +219,8 @@ def test_a_move_amount_above_the_bound_is_refused_when_compiling(amount, tmp_pat
 def test_the_move_bound_is_one_number():
     """The compiler's bound on `move N` and the engine's on a changed move are
     the board's ``MAX_MOVE``."""
-    from redcode_rules import dsl, modifiers
+    from redcode_rules.lang import compiler as dsl
+    from redcode_rules.model import modifiers
     assert dsl.MAX_MOVE is modifiers.MAX_MOVE is MAX_MOVE == 3
     assert not hasattr(modifiers, "MAX_STEPS")
 
@@ -240,7 +241,7 @@ def test_a_replay_written_with_other_paths_replays_as_the_canonical_moves():
     """Replays and saves written before moves were listed by outcome may hold
     any legal path: immersion a1 b1 from b2 ends on b1 like immersion b1 (the
     shortest path), so it replays, and the game records immersion b1."""
-    from redcode_rules.replay import make_replay, replay
+    from redcode_rules.formats.replay import make_replay, replay
     game = rc.new_game(rc.load_ruleset("en"), seed=7, placement="fixed")
     assert game.ship("blue-submarine").position == "b2"
     assert "immersion a1 b1" not in game.legal_moves()

@@ -14,11 +14,11 @@ from conftest import (TEAMS, fixed_game, logged, place_all, placing, play_random
                       scenario_game)
 
 import redcode_rules as rc
-from redcode_rules import svg
+from redcode_rules.render import svg
 from redcode_rules.bots import BOTS
-from redcode_rules.invariants import violations
-from redcode_rules.perft import perft
-from redcode_rules.replay import make_replay
+from redcode_rules.engine.invariants import violations
+from redcode_rules.testing.perft import perft
+from redcode_rules.formats.replay import make_replay
 
 EN = rc.load_ruleset("en")
 TWO, THREE = TEAMS["2v2"], TEAMS["3v3"]

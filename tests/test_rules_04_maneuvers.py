@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from redcode_rules.engine import damaged
+from redcode_rules.engine.machine import damaged
 
 from conftest import OPEN_BOARD, assert_illegal, pass_all, scenario_game
 

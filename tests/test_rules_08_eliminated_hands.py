@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.invariants import game_problems
+from redcode_rules.engine.invariants import game_problems
 
 from conftest import OPEN_BOARD
 

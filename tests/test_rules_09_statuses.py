@@ -282,7 +282,7 @@ def test_patch_and_remove_of_the_right_kind_still_work():
     rules = rc.load_source("patch maneuver torpedo { cost 3 }\n"
                            "patch status intercepted { this turn }\n", "mine.rc")
     assert rules.maneuvers["torpedo"].cost == 3
-    assert rules.statuses["intercepted"].duration is rc.model.Duration.THIS_TURN
+    assert rules.statuses["intercepted"].duration is rc.model.ruleset.Duration.THIS_TURN
     with pytest.raises(rc.DslError) as err:
         rc.load_source("patch order torpedo { copies 1 }\n", "mine.rc")
     assert err.value.reason == "cannot patch unknown order 'torpedo' (it is a maneuver)"
@@ -297,12 +297,12 @@ def test_patch_and_remove_of_the_right_kind_still_work():
 def test_its_may_be_left_out_of_a_duration():
     rules = rc.load_source("status slowed {\n    until end of next turn\n    forbids movement\n}\n",
                            "mine.rc")
-    assert rules.statuses["slowed"] == rc.model.StatusDef(
-        "slowed", rc.model.Duration.END_OF_NEXT_TURN, (rc.model.Forbid.MOVEMENT,))
+    assert rules.statuses["slowed"] == rc.model.ruleset.StatusDef(
+        "slowed", rc.model.ruleset.Duration.END_OF_NEXT_TURN, (rc.model.ruleset.Forbid.MOVEMENT,))
 
 
 def test_the_reference_says_how_a_variant_changes_the_statuses():
-    from redcode_rules.reference import differences
+    from redcode_rules.render.reference import differences
     rules = rc.load_source("patch status intercepted { this turn }\n"
                            "status anchored { permanent  forbids movement }\n", "mine.rc")
     assert differences(rules) == [

@@ -1,4 +1,4 @@
-"""Legality said once: the rule queries' refusals (rule_queries.py) are what
+"""Legality said once: the rule queries' refusals (engine/queries.py) are what
 the move generator lists by and what ``explain`` says.
 
 Each refusal is checked with its exact rule, words and values; then, over
@@ -15,9 +15,9 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.explain import said
-from redcode_rules.kinds import Decision
-from redcode_rules.rule_queries import Refusal
+from redcode_rules.engine.explain import said
+from redcode_rules.base.kinds import Decision
+from redcode_rules.engine.queries import Refusal
 
 from test_rules_09_statuses import EMPTY_BOARD
 
@@ -84,7 +84,7 @@ def test_an_order_not_in_hand_and_one_too_many_are_refused_by_r7_3():
 
 
 def said_for(game: rc.Game, refusal: Refusal) -> str:
-    from redcode_rules.explain import Asked
+    from redcode_rules.engine.explain import Asked
     eng = game.engine
     return said(Asked(game.lang, eng.queries, eng.pending(), None, game.legal_moves), refusal)
 

@@ -1,4 +1,4 @@
-"""The limits of a card file (dsl_limits.py, docs/security.md): its size, its
+"""The limits of a card file (lang/limits.py, docs/security.md): its size, its
 declarations, the effects of a declaration, the terms of an expression and
 the nesting of a condition, each a DslError naming the limit, checked before
 the work it bounds; the characters a card file may hold; the names a status
@@ -14,14 +14,14 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.dsl_limits import (
+from redcode_rules.lang.limits import (
     MAX_DECLARATIONS,
     MAX_EFFECTS,
     MAX_FILE_BYTES,
     MAX_NESTING,
     MAX_TERMS,
 )
-from redcode_rules.exprs import Adjective
+from redcode_rules.rules.exprs import Adjective
 
 
 def refused(text: str, name: str = "limits.rc") -> rc.DslError:

@@ -18,10 +18,10 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules import cli
-from redcode_rules.errors import QUOTE_LIMIT, quote
-from redcode_rules.replay import ReplayError, read_replay, replay
-from redcode_rules.scenario import MAX_YAML_DEPTH, MAX_YAML_NODES, game_from_scenario
-from redcode_rules.serialize import move_length_limit
+from redcode_rules.base.errors import QUOTE_LIMIT, quote
+from redcode_rules.formats.replay import ReplayError, read_replay, replay
+from redcode_rules.formats.scenario import MAX_YAML_DEPTH, MAX_YAML_NODES, game_from_scenario
+from redcode_rules.formats.saves import move_length_limit
 
 from conftest import random_game
 
@@ -620,7 +620,7 @@ def test_a_card_file_that_is_not_utf8_is_a_dsl_error(tmp_path):
         rc.load_ruleset("en", extra=[str(path)])
     assert info.value.file == str(path)
     assert "cannot read card file: not UTF-8 text (byte 53)" in str(info.value)
-    assert [str(e) for e in rc.loader.check_files([str(path)])] == [str(info.value)]
+    assert [str(e) for e in rc.lang.loader.check_files([str(path)])] == [str(info.value)]
 
 
 def test_a_scenario_or_replay_file_that_is_not_utf8_is_the_library_s_error(tmp_path):

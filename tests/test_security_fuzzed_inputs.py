@@ -45,10 +45,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 import redcode_rules as rc
-from redcode_rules import dsl, loader
-from redcode_rules.effects import PRIMITIVES
-from redcode_rules.invariants import violations
-from redcode_rules.replay import read_replay
+from redcode_rules.lang import compiler as dsl, loader
+from redcode_rules.rules.effects import PRIMITIVES
+from redcode_rules.engine.invariants import violations
+from redcode_rules.formats.replay import read_replay
 
 # hypothesis warns that a huge failing input is costly to print: it is the point here
 pytestmark = pytest.mark.filterwarnings("ignore:Generating overly large repr")
@@ -84,7 +84,7 @@ class OpenedFile(BaseException):
 def _package_roots() -> tuple[str, ...]:
     """Where the package reads its own data (importlib.resources)."""
     names = ("redcode_rules", "redcode_rules.cards", "redcode_rules.grammar",
-             "redcode_rules.lang")
+             "redcode_rules.i18n")
     paths = [str(resources.files(n)) for n in names]
     return tuple({os.path.join(os.path.abspath(p), "") for p in paths}
                  | {os.path.join(os.path.realpath(p), "") for p in paths})

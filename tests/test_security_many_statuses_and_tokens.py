@@ -11,7 +11,7 @@ import time
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.state import TokenState
+from redcode_rules.model.state import TokenState
 
 from conftest import OPEN_BOARD
 

@@ -12,8 +12,8 @@ import textwrap
 import pytest
 
 import redcode_rules as rc
-from redcode_rules import i18n
-from redcode_rules.reference import orders_page, ships_page
+from redcode_rules.i18n import catalog as i18n
+from redcode_rules.render.reference import orders_page, ships_page
 
 CARDS = """\
 order sea_mine {
@@ -139,7 +139,7 @@ def test_reference_pages_show_names_and_flavour(cards):
 
 
 def test_play_lists_the_hand_by_name(cards):
-    from redcode_rules.play import Menu
+    from redcode_rules.terminal.session import Menu
     game = duel(cards, "sea_mine")
     game.lang = "it"
     menu = Menu(game, "blue-frigate", i18n.catalog("it")["play"])

@@ -1,4 +1,4 @@
-"""Card texts generated from the compiled effects (text.py, lang/*.yaml).
+"""Card texts generated from the compiled effects (text/cards.py, lang/*.yaml).
 
 Snapshot: for every card (maneuvers and order cards) of every edition and
 every language, ``rules.text(card, lang)`` equals the text stored in

@@ -12,8 +12,8 @@ would, not taken from the examples.
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.effects import Selector
-from redcode_rules.text import Nature, ship_rule_text, status_nature, token_text
+from redcode_rules.rules.effects import Selector
+from redcode_rules.text.cards import Nature, ship_rule_text, status_nature, token_text
 
 from conftest import PLAY_SCENARIO, play_session
 from text_lint import DESIGNER, EXAMPLES, LANGS, rulesets

@@ -1,4 +1,4 @@
-"""The text catalogs lang/en.yaml, es.yaml, it.yaml (i18n.py, narrate.py).
+"""The text catalogs lang/en.yaml, es.yaml, it.yaml (i18n/catalog.py, text/narrate.py).
 
 Every language has every key of every other (reported with its path), the
 same placeholders per key, a name for every card and ship type of every
@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 import redcode_rules as rc
-from redcode_rules.i18n import catalog, languages
-from redcode_rules.narrate import narrate
+from redcode_rules.i18n.catalog import catalog, languages
+from redcode_rules.text.narrate import narrate
 
 from conftest import EDITIONS, random_game
 
@@ -27,7 +27,7 @@ PLURAL_FORMS = {"one", "other"}
 
 
 def raw_catalog(lang: str) -> dict:
-    path = resources.files("redcode_rules").joinpath("lang", f"{lang}.yaml")
+    path = resources.files("redcode_rules.i18n").joinpath(f"{lang}.yaml")
     return yaml.safe_load(path.read_text("utf-8"))
 
 
@@ -187,9 +187,9 @@ def test_narrating_a_whole_random_game(played, lang):
 def test_every_logged_event_but_turn_end_gets_a_line(played):
     """narrate_event is empty only for events not worth a line (turn_end, a
     change of nothing)."""
-    from redcode_rules.narrate import narrate_event
+    from redcode_rules.text.narrate import narrate_event
     for lang in LANGS:
-        from redcode_rules.narrate import AMOUNT_KEYS
+        from redcode_rules.text.narrate import AMOUNT_KEYS
         silent = {e.kind for e in played.log if not narrate_event(e, lang)
                   and e.data.get(AMOUNT_KEYS.get(e.kind)) != 0}  # a change of nothing: silent
         assert silent <= {"turn_end"}, (lang, silent)
@@ -197,7 +197,7 @@ def test_every_logged_event_but_turn_end_gets_a_line(played):
 
 def test_no_module_keeps_words_of_its_own_per_language():
     """Every word a player reads comes from lang/*.yaml: no module of the
-    package holds a table keyed by language (as svg.py once held its words)."""
+    package holds a table keyed by language (as render/svg.py once held its words)."""
     from conftest import package_modules
 
     tables = []
@@ -210,7 +210,7 @@ def test_no_module_keeps_words_of_its_own_per_language():
 
 def test_the_svg_words_are_in_every_catalog():
     """svg.py reads its titles, labels and legends from the ``svg`` section."""
-    from redcode_rules import svg
+    from redcode_rules.render import svg
     game = rc.new_game(rc.load_ruleset("es"), seed=1, placement="fixed")
     assert catalog("es")["svg"]["board"] in svg.board(game, lang="es")
     assert catalog("it")["svg"]["card"] in svg.control_card(game, game.ships[0], lang="it")
@@ -219,7 +219,7 @@ def test_the_svg_words_are_in_every_catalog():
 def test_generated_italian_contracts_a_preposition_meeting_an_article():
     """A comparison's right side starts with its article: Italian contracts it
     with the preposition before it, as its grammar's contractions say."""
-    from redcode_rules.i18n import contract
+    from redcode_rules.i18n.catalog import contract
     assert contract("it", "è maggiore di l'equipaggio e sono meno di i punti") == \
         "è maggiore dell'equipaggio e sono meno dei punti"
     assert contract("en", "more than the crew") == "more than the crew"
@@ -233,8 +233,8 @@ def test_generated_italian_contracts_a_preposition_meeting_an_article():
      "La squadra blu segna 3 punti (4 in tutto)."),
 ])
 def test_a_score_says_the_points_scored_and_the_total(lang, one, three):
-    from redcode_rules.narrate import narrate
-    from redcode_rules.state import Event
+    from redcode_rules.text.narrate import narrate
+    from redcode_rules.model.state import Event
     events = [Event("score", 1, {"side": "blue", "points": 1}),
               Event("score", 1, {"side": "red", "points": 2}),
               Event("score", 1, {"side": "blue", "points": 4})]
@@ -251,8 +251,8 @@ def test_a_score_says_the_points_scored_and_the_total(lang, one, three):
             "  La squadra rossa perde 1 punto (0 in tutto)."]),
 ])
 def test_a_score_counts_from_the_score_the_game_started_with(lang, lines):
-    from redcode_rules.narrate import narrate
-    from redcode_rules.state import Event
+    from redcode_rules.text.narrate import narrate
+    from redcode_rules.model.state import Event
     events = [Event("score", 1, {"side": "blue", "points": 5}),
               Event("score", 1, {"side": "red", "points": 0}),
               Event("score", 1, {"side": "red", "points": 0})]  # a change of nothing: no line
@@ -268,8 +268,8 @@ def test_a_score_counts_from_the_score_the_game_started_with(lang, lines):
     ("catchup", {"side": "red", "cards": 0}),
 ])
 def test_a_change_of_nothing_is_not_narrated(lang, kind, data):
-    from redcode_rules.narrate import narrate, narrate_event
-    from redcode_rules.state import Event
+    from redcode_rules.text.narrate import narrate, narrate_event
+    from redcode_rules.model.state import Event
     data = dict(data)
     assert narrate_event(Event(kind, 1, dict(data)), lang) == ""
     assert narrate([Event(kind, 1, dict(data))], lang) == []

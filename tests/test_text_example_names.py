@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.errors import DslError
+from redcode_rules.base.errors import DslError
 
 from conftest import EXAMPLES
 

@@ -10,9 +10,9 @@ and the `grammar` section of lang/*.yaml; English is unchanged.
 
 import pytest
 
-from redcode_rules.i18n import ShipName, article, with_article
-from redcode_rules.narrate import narrate_event
-from redcode_rules.state import Event
+from redcode_rules.i18n.catalog import ShipName, article, with_article
+from redcode_rules.text.narrate import narrate_event
+from redcode_rules.model.state import Event
 
 S, D, C = "blue-submarine", "red-destroyer", "red-aircraft_carrier"
 

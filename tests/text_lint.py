@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import redcode_rules as rc
-from redcode_rules.text import ship_rule_text, token_text
+from redcode_rules.text.cards import ship_rule_text, token_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "cards" / "examples"

@@ -5,13 +5,13 @@
     game = rc.new_game(rules, mode="war", teams=[["submarine"], ["destroyer"]], seed=7)
     game.legal_moves(); game.play("end")
 """
-from . import svg
-from .errors import (BadArgument, DslError, Failure, IllegalAction, IllegalMove, LanguageError,
+from .base.errors import (BadArgument, DslError, Failure, IllegalAction, IllegalMove, LanguageError,
                      NothingToUndo, RedCodeError, ReplayError, SaveError, ScenarioError, SetupError,
                      UnknownName, UnknownWord, UsageError)
 from .game import Game, ShipView, new_game
-from .loader import load_ruleset, load_source
-from .model import CardDef, Ruleset, ShipDef
+from .lang.loader import load_ruleset, load_source
+from .model.ruleset import CardDef, Ruleset, ShipDef
+from .render import svg
 
 
 def _version() -> str:
@@ -44,7 +44,7 @@ def compiled_modules() -> list[str]:
     import importlib.util
     import pkgutil
     out = []
-    for info in pkgutil.iter_modules(__path__):
+    for info in pkgutil.walk_packages(__path__, onerror=lambda name: None):
         if info.ispkg:
             continue
         # found, not imported: the AI adapters import packages of an optional extra

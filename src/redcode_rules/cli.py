@@ -1,6 +1,6 @@
 """The ``redcode`` command: demo, check, rules, replay, fuzz, play, tournament, balance.
 
-This module parses arguments and reports; the work is elsewhere (``play.py``
+This module parses arguments and reports; the work is elsewhere (``terminal/session.py``
 holds the terminal game). Bare ``redcode`` lists the commands. No user error
 ends in a traceback, and every command follows one rule for its exit code:
 2 (usage) when it cannot start with what it was given — a bad option or
@@ -19,27 +19,28 @@ import re
 import sys
 from typing import Any, NoReturn, Sequence
 
-from . import __version__, i18n
-from .balance import BalanceSetup, run_balance
-from .balance_report import markdown, write_report
-from .bot_specs import BotSpec, parse_bot
-from .bots import BOTS
-from .errors import (Failure, LanguageError, RedCodeError, SetupError, UsageError, close_names,
+from . import __version__
+from .base.errors import (Failure, LanguageError, RedCodeError, SetupError, UsageError, close_names,
                      did_you_mean, printable, quote)
-from .fuzz import CARD_FUZZ_GAMES, FUZZ_GAMES, NEW_ORDER_SHARE, card_fuzz_rules, fuzz, \
-    fuzz_cards
+from .bots.players import BOTS
+from .bots.specs import BotSpec, parse_bot
+from .engine.setup import sized_teams
+from .formats.replay import ReplayError, read_replay
 from .game import Game, new_game
-from .game_setup import sized_teams
-from .i18n import catalog
-from .loader import builtin_editions, check_files, load_ruleset
-from .model import Ruleset
-from .narrate import board_text
-from .play import SHORT_GAME, PlaySetup, game_goal, play, short_rules
-from .reference import options_page, orders_page, ships_page, write_reference
-from .replay import ReplayError, read_replay
-from .runner import Where
-from .selfplay import RulesSource
-from .tournament import TournamentSetup, run_tournament
+from .i18n import catalog as i18n
+from .i18n.catalog import catalog
+from .lab.balance import BalanceSetup, run_balance
+from .lab.report import markdown, write_report
+from .lab.runner import Where
+from .lab.selfplay import RulesSource
+from .lab.tournament import TournamentSetup, run_tournament
+from .lang.loader import builtin_editions, check_files, load_ruleset
+from .model.ruleset import Ruleset
+from .render.reference import options_page, orders_page, ships_page, write_reference
+from .terminal.session import SHORT_GAME, PlaySetup, game_goal, play, short_rules
+from .testing.fuzz import CARD_FUZZ_GAMES, FUZZ_GAMES, NEW_ORDER_SHARE, card_fuzz_rules, fuzz, \
+    fuzz_cards
+from .text.narrate import board_text
 
 USAGE, FAILURE = 2, 1
 #: The commands, in the order ``redcode`` lists them.
@@ -342,7 +343,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """A game in the terminal against bots (play.py); a bad option is a usage error."""
+    """A game in the terminal against bots (terminal/session.py); a bad option is a usage error."""
     rules = rules_of(args)
     setup = PlaySetup(rules=rules, mode=args.mode, teams=parse_teams(args.teams, rules),
                       seed=args.seed, lang=game_language(args.lang, rules), seat=args.seat,

@@ -1,4 +1,4 @@
-"""The public ``Game``: the core game (game_core.py) with its formats.
+"""The public ``Game``: the core game (engine/game_core.py) with its formats.
 
 ``GameCore`` plays; ``Game`` adds what sits above it — JSON saves,
 scenarios, replays, narration, the board as text and as SVG — by handing
@@ -14,19 +14,19 @@ import random
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
-from .errors import SaveError, ScenarioError
-from .game_setup import Default, sized_teams
-from .i18n import check_language
-from .model import Ruleset
-from .narrate import board_text, narrate
-from .observation import Observation, information_state, observe
-from .replay import make_replay, replay
-from .resample import resample
-from .tensors import encode_information_state
-from .scenario import game_from_scenario, game_to_scenario
-from .serialize import game_from_json, game_to_json
-from .svg import board
+from .base.errors import SaveError, ScenarioError
+from .engine.game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .engine.setup import Default, sized_teams
+from .formats.replay import make_replay, replay
+from .formats.saves import game_from_json, game_to_json
+from .formats.scenario import game_from_scenario, game_to_scenario
+from .i18n.catalog import check_language
+from .info.observation import Observation, information_state, observe
+from .info.resample import resample
+from .info.tensors import encode_information_state
+from .model.ruleset import Ruleset
+from .render.svg import board
+from .text.narrate import board_text, narrate
 
 __all__ = ["CHECKPOINT_EVERY", "Game", "ShipView", "game_from_pickle", "new_game", "normalise"]
 
@@ -70,14 +70,14 @@ class Game(GameCore):
     @classmethod
     def from_replay(cls, source: str | Path | dict[str, Any], upto: int | None = None) -> Game:
         """A replay re-simulated (a file, its JSON text or its data), every move
-        checked; ``upto`` stops after that many moves (see ``redcode_rules.replay``)."""
+        checked; ``upto`` stops after that many moves (see ``redcode_rules.formats.replay``)."""
         return replay(source, upto, game_class=cls)
 
     def to_scenario(self) -> str:
         """This position as scenario YAML that ``from_scenario`` reads back equal.
 
         ``ScenarioError`` for what the format cannot hold: a chain on the
-        stack, a finished game, card files given as text (see scenario.py).
+        stack, a finished game, card files given as text (see formats/scenario.py).
         """
         return game_to_scenario(self)
 
@@ -94,13 +94,13 @@ class Game(GameCore):
             raise as_save_error(err) from None
 
     def replay(self) -> dict[str, Any]:
-        """This game as a replay (setup + moves); see ``redcode_rules.replay``."""
+        """This game as a replay (setup + moves); see ``redcode_rules.formats.replay``."""
         return make_replay(self)
 
     # ------------------------------------------------------------- information
     def observation(self, player: str) -> Observation:
         """What ``player`` (a ship id) may know now and nothing more
-        (observation.py, docs/rules.md D7.7–D7.9); ``str()`` of it is the
+        (info/observation.py, docs/rules.md D7.7–D7.9); ``str()`` of it is the
         observation string."""
         return observe(self, player)
 
@@ -111,18 +111,18 @@ class Game(GameCore):
 
     def information_state_tensor(self, player: str) -> array:
         """The information state as numbers: the observation tensor and a
-        summary of the public history (tensors.py, ``Encoding.info_layout``)."""
+        summary of the public history (info/tensors.py, ``Encoding.info_layout``)."""
         return encode_information_state(self, observe(self, player))
 
     def resample(self, player: str, rng: int | random.Random) -> Game:
         """A game ``player`` cannot tell from this one: the hands and deck
-        cards it has not seen redrawn (resample.py, D7.11); ``rng`` is an int
+        cards it has not seen redrawn (info/resample.py, D7.11); ``rng`` is an int
         seed or a ``random.Random``."""
         return resample(self, player, rng)
 
     # ------------------------------------------------------------- renderers
     def svg(self, **options: Any) -> str:
-        """The board as SVG (see ``redcode_rules.svg.board`` for the options)."""
+        """The board as SVG (see ``redcode_rules.render.svg.board`` for the options)."""
         return board(self, **options)
 
     def narration(self, lang: str | None = None) -> list[str]:

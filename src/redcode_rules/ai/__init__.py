@@ -1,0 +1,1 @@
+"""The AI adapters (the ``ai`` extra): OpenSpiel, PettingZoo, and the action words they share."""

@@ -1,0 +1,397 @@
+"""Moves as words: a fixed integer action space for learning programs.
+
+A move string (docs/notation.md) is a sequence of words: a keyword, a card,
+a ship, a box. Per game configuration (the ruleset's cards, the board's
+size, the ship ids) ``ActionSpace`` numbers every word the notation can
+write, in a fixed order that depends on neither the seed nor the state, so
+a policy over ``space.size`` integers fits every position of every game of
+that configuration (docs/notation.md, "Moves as words").
+
+A decision is taken word by word: at each step the legal actions are the
+distinct next words of the legal moves that begin with the words chosen so
+far (``legal_actions``); when the chosen words are a whole legal move it is
+played (``step``). Where a legal move is also the beginning of another
+(``movement c3`` and ``movement c3 d3``) the word ``STOP`` ends it, so that
+no two legal moves are taken by the same actions.
+
+Speed: a decision's legal moves are listed once, sorted, and every step
+finds the moves under its prefix by bisection (the moves that begin with
+some words are one run of the sorted list), so a step costs a few
+bisections per distinct next word, not a pass over every move. The listing
+is kept per game and position (the game's state object and its number of
+moves), for the few games a program steps in turn.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from operator import index
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
+
+from ..base.errors import IllegalAction, IllegalMove, UnknownWord, quote
+from ..base.kinds import MoveKind, Pile, Side
+from ..engine.chance import ChanceKind
+from ..rules.board import box_name
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model.ruleset import Ruleset
+
+#: The word that ends a move which is also the beginning of a longer legal
+#: move (``movement c3`` before ``movement c3 d3``): never a word of the notation.
+STOP = "."
+#: Sorts right after a space: the moves that begin with the words ``w`` are
+#: those from ``w`` (included) to ``w + AFTER_SPACE`` (excluded).
+AFTER_SPACE = "!"
+#: How many configurations (and rulesets) the spaces' cache keeps at once.
+KEPT_SPACES = 256
+#: Up to this many moves under a prefix, its next words are found in one
+#: pass over them rather than by a bisection per word (cheaper for a few).
+LINEAR_SCAN = 12
+#: How many positions (games) a space keeps listed at once.
+KEPT_POSITIONS = 64
+
+
+class WordGroup(NamedTuple):
+    """A named run of the vocabulary, for its documentation table."""
+
+    name: str
+    what: str
+    words: tuple[str, ...]
+
+
+def keywords() -> tuple[str, ...]:
+    """The keywords of the notation: every kind of move but a maneuver's own
+    use (which begins with the maneuver), the crew sources that are not
+    maneuvers (``recover withdrawn``), then the first words of the chance
+    player's outcomes (``draw kamikaze``, ``deal atoll``)."""
+    return tuple([k.value for k in MoveKind if k is not MoveKind.USE]
+                 + [p.value for p in Pile] + [c.value for c in ChanceKind])
+
+
+def vocabulary_groups(rules: Ruleset, width: int, height: int,
+                      ship_ids: Iterable[str] = ()) -> tuple[WordGroup, ...]:
+    """The words of a configuration, by group, in their fixed order.
+
+    Boxes come before the cards, so that a card file added on top of an
+    edition keeps the ids of the keywords, boxes and ships. Ship ids are
+    every ``<side>-<type>`` of the ruleset (the same vocabulary for 1v1,
+    2v2 and 3v3), then any other id a scenario gave a ship, in seat order.
+    """
+    typed = tuple(f"{side.value}-{kind}" for side in Side for kind in rules.ships)
+    named = tuple(s for s in ship_ids if s not in typed)
+    return (
+        WordGroup("stop", "ends a move that begins a longer legal move", (STOP,)),
+        WordGroup("keyword", "the notation's keywords, then the chance player's",
+                  keywords()),
+        WordGroup("box", "every box of the board, row by row", tuple(
+            box_name(i, width) for i in range(width * height))),
+        WordGroup("ship", "every ship id: each side's ship of each type", typed + named),
+        WordGroup("maneuver", "every maneuver, in the ruleset's order", tuple(rules.maneuvers)),
+        WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
+        WordGroup("map", "every map card (`deal <map card>`, explicit chance)",
+                  tuple(rules.maps)),
+    )
+
+
+class _Node(NamedTuple):
+    """The legal moves under a prefix of words: ``moves[lo:hi]`` of the
+    position's sorted list, begin with ``text``; ``complete`` if ``text``
+    is one of them; ``actions`` the sorted next actions."""
+
+    text: str
+    lo: int
+    hi: int
+    complete: bool
+    actions: list[int]
+
+
+def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int]) -> _Node:
+    """A ``_Node`` made without the named tuple's own ``__new__`` (a Python
+    call): a few are made per decision."""
+    return tuple.__new__(_Node, (text, lo, hi, complete, actions))
+
+
+class _Position:
+    """One game's current decision as the space sees it: its sorted legal
+    moves and the nodes asked for so far."""
+
+    __slots__ = ("state", "count", "moves", "nodes")
+
+    def __init__(self, state: object, count: int, moves: list[str],
+                 nodes: dict[tuple[int, ...], _Node]):
+        self.state = state
+        self.count = count
+        self.moves = moves
+        self.nodes = nodes
+
+
+def _position_key(game: Game) -> tuple[object, int]:
+    """What identifies a game's decision: its state object (a game's own: a
+    clone copies it, ``undo`` replaces it) and its number of moves (every
+    ``play`` adds one). A space keeps the state, not the game: a game that
+    is gone may leave its id to another, never its state's while kept."""
+    return game.state, len(game._moves)  # the moves played, without the public copy
+
+
+class ActionSpace:
+    """The fixed word vocabulary of one configuration, and word-by-word play.
+
+    ``ActionSpace.for_game(game)`` returns the space of the game's
+    configuration (made once, then cached); ``words[i]`` is the word of
+    action ``i``.
+    """
+
+    _cache: dict[tuple, ActionSpace] = {}
+
+    def __init__(self, groups: Sequence[WordGroup], rules: Ruleset | None = None):
+        words: list[str] = []
+        seen: set[str] = set()
+        kept = []
+        for group in groups:  # a word in two groups (a card named like a box) is in the first
+            new = tuple(w for w in dict.fromkeys(group.words) if w not in seen)
+            seen.update(new)
+            words.extend(new)
+            kept.append(group._replace(words=new))
+        self.groups = tuple(kept)
+        """The groups of words in id order, each word in one group: a group's
+        ids follow the previous group's."""
+        self.words: tuple[str, ...] = tuple(words)
+        self.size = len(words)
+        self._ids = {w: i for i, w in enumerate(words)}
+        self.stop = self._ids[STOP]
+        self._rules = rules  # kept so that the cache key's id stays its own
+        self._positions: dict[int, _Position] = {}
+        self._last: _Position | None = None
+
+    # ------------------------------------------------------------ making
+    @classmethod
+    def for_game(cls, game: Game) -> ActionSpace:
+        """The space of ``game``'s configuration: its ruleset, its board's
+        size, its ship ids (cached; the same object for every game of it,
+        whatever its team size, unless a scenario named a ship otherwise)."""
+        rules, board = game.rules, game.board
+        ships = tuple(game.ships)
+        key = (id(rules), board.width, board.height, ships)
+        space = cls._cache.get(key)
+        if space is None:
+            space = cls._for(rules, board.width, board.height, ships)
+            cls._cache[key] = space
+        return space
+
+    @classmethod
+    def _for(cls, rules: Ruleset, width: int, height: int, ships: Iterable[str]) -> ActionSpace:
+        groups = vocabulary_groups(rules, width, height, ships)
+        key = (id(rules), width, height, groups[3].words)
+        space = cls._cache.get(key)
+        if space is None:
+            if len(cls._cache) >= KEPT_SPACES:
+                cls._cache.clear()
+            space = cls._cache[key] = cls(groups, rules)
+        return space
+
+    @classmethod
+    def for_rules(cls, rules: Ruleset, ship_ids: Iterable[str] = ()) -> ActionSpace:
+        """The space of a ruleset's games on its own board (for an adapter
+        that must size its action space before any game exists)."""
+        width, height = 2 * rules.options.board_columns, 2 * rules.options.board_rows
+        return cls._for(rules, width, height, ship_ids)
+
+    # ------------------------------------------------------------ words
+    def id(self, word: str) -> int:
+        """The action id of a word; ``UnknownWord`` if it has none."""
+        try:
+            return self._ids[word]
+        except (KeyError, TypeError):
+            raise UnknownWord(f"{word!r} is not a word of this action space "
+                              f"({self.size} words: keywords, boxes, ships, cards)") from None
+
+    def word(self, i: int) -> str:
+        """The word of an action id; ``UnknownWord`` out of range."""
+        if not self.is_id(i):
+            raise UnknownWord(f"{i!r} is not an action id of this space (0 to {self.size - 1})")
+        return self.words[i]
+
+    def _whole(self, action: object) -> int:
+        """An action given as another integer type (numpy's) as a plain int;
+        ``UnknownWord`` for anything that is not a whole number (``1.5``,
+        ``"x"``), which must not be rounded or read as some other action."""
+        if not isinstance(action, SupportsIndex):  # floats, text, None
+            raise UnknownWord(f"{quote(action)} is not an action id of this space "
+                              f"(a whole number from 0 to {self.size - 1})")
+        return index(action)
+
+    def is_id(self, i: object) -> bool:
+        """Whether ``i`` is an action id of this space (an int, not a bool)."""
+        return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self.size
+
+    def encode(self, move: str) -> tuple[int, ...]:
+        """The word ids of a move string (without ``STOP``)."""
+        return tuple(self.id(w) for w in move.split())
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """The move string of word ids (a final ``STOP`` is dropped)."""
+        words = [self.word(i) for i in ids]
+        if words and words[-1] == STOP:
+            words.pop()
+        return " ".join(words)
+
+    def rows(self) -> list[tuple[int, str, str]]:
+        """(id, word, group) per word, in id order: the documentation table."""
+        return [(i, w, group.name) for i, (w, group) in
+                enumerate((w, g) for g in self.groups for w in g.words)]
+
+    # ------------------------------------------------------------ play
+    def legal_actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
+        """The actions legal after ``prefix``: the ids of the distinct next
+        words of the legal moves that begin with it, ascending (``STOP`` if
+        the prefix is itself a legal move)."""
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        return node.actions.copy()
+
+    def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
+        """Take ``action`` after ``prefix``: the new prefix, or None once the
+        words make a whole legal move, which is then played on ``game``.
+        ``IllegalAction`` (game unchanged) for an action not legal there."""
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        if type(action) is not int and not isinstance(action, bool):
+            action = self._whole(action)  # a numpy integer from an adapter: a plain one
+        pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        if action not in node.actions or isinstance(action, bool):
+            raise self._illegal(pos, node, prefix, action)
+        if action == self.stop:
+            game.play(node.text)
+            return None
+        word = self.words[action]
+        text = node.text + " " + word if prefix else word
+        moves = pos.moves
+        lo = bisect_left(moves, text, node.lo, node.hi)
+        hi = bisect_left(moves, text + AFTER_SPACE, lo, node.hi)
+        if hi - lo == 1 and moves[lo] == text:  # a whole move, and no longer one
+            game.play(text)
+            return None
+        longer = prefix + (action,)
+        if longer not in pos.nodes:  # asked before at this listing (a game's small choices)
+            pos.nodes[longer] = self._scan(moves, text, lo, hi)
+        return longer
+
+    def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
+        """The actions that play legal ``move`` now, word by word: its words,
+        then ``STOP`` if it begins a longer legal move."""
+        ids = self.encode(move)
+        node = self._node(self._position(game), ids)
+        if not node.complete:
+            raise IllegalMove(move, game.explain(move) or "not a legal move now",
+                              game.legal_moves())
+        return ids + (self.stop,) if node.hi - node.lo > 1 else ids
+
+    # ------------------------------------------------------------ the trie
+    def _position(self, game: Game) -> _Position:
+        """The game's current decision, listed once: the last one asked is
+        checked first (a playout asks about one game, step after step)."""
+        pos = self._last
+        if pos is not None and pos.state is game.state:
+            if len(game._moves) == pos.count:
+                return pos
+        state, count = _position_key(game)
+        pos = self._positions.get(id(game))
+        if pos is None or pos.state is not state or pos.count != count:
+            moves, memo = game._listed_moves()  # the decision's own sorted list, no copy
+            nodes = memo.get(self)
+            if nodes is None:
+                nodes = memo[self] = {}
+            pos = _Position(state, count, moves, nodes)
+            if len(self._positions) >= KEPT_POSITIONS:
+                self._positions.clear()
+            self._positions[id(game)] = pos
+        self._last = pos
+        return pos
+
+    def _node(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
+        node = pos.nodes.get(prefix)
+        if node is None:
+            moves = pos.moves
+            if prefix:
+                text = " ".join([self.word(i) for i in prefix])
+                lo = bisect_left(moves, text)
+                node = self._scan(moves, text, lo, bisect_left(moves, text + AFTER_SPACE, lo))
+            else:
+                node = self._scan(moves, "", 0, len(moves))
+            if node.actions or not prefix:  # a prefix that leads nowhere is refused each time
+                pos.nodes[prefix] = node
+        return node
+
+    def _asked(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
+        """The node of a prefix a player is asked to continue: one that begins
+        a legal move and is not a whole one already played (``IllegalAction``)."""
+        node = self._node(pos, prefix)
+        if not node.actions and prefix:
+            raise IllegalAction(node.text, f"no legal move begins with {node.text!r} and "
+                                "goes on", [], prefix, [])
+        return node
+
+    def _scan(self, moves: list[str], text: str, lo: int, hi: int) -> _Node:
+        """The node of the moves ``moves[lo:hi]`` that begin with the words
+        ``text``: one bisection per distinct next word."""
+        head = text + " " if text else ""
+        complete = lo < hi and moves[lo] == text
+        start = len(head)
+        get = self._ids.get
+        if hi - lo == 1 and not complete:  # one move under the prefix: its next word
+            move = moves[lo]
+            end = move.find(" ", start)
+            at = get(move[start:] if end < 0 else move[start:end])
+            if at is not None:
+                return _node(text, lo, hi, False, [at])
+        actions = [self.stop] if complete and hi - lo > 1 else []
+        i = lo + 1 if complete else lo
+        if hi - i <= LINEAR_SCAN:  # a few moves: one pass, no bisection
+            last = None
+            for move in moves[i:hi]:
+                end = move.find(" ", start)
+                word = move[start:] if end < 0 else move[start:end]
+                if word != last:  # the moves of one next word are one run
+                    at = get(word)
+                    if at is None:
+                        raise self._unknown(move, word)
+                    actions.append(at)
+                    last = word
+            i = hi
+        while i < hi:
+            move = moves[i]
+            end = move.find(" ", start)
+            word = move[start:] if end < 0 else move[start:end]
+            at = get(word)
+            if at is None:
+                raise self._unknown(move, word)
+            actions.append(at)
+            i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
+        actions.sort()
+        return _node(text, lo, hi, complete, actions)
+
+    @staticmethod
+    def _unknown(move: str, word: str) -> UnknownWord:
+        return UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
+                           "not in the action space of this configuration")
+
+    def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
+                 action: object) -> IllegalAction:
+        chosen = repr(node.text) if prefix else "no word"
+        if isinstance(action, int) and self.is_id(action):
+            word = self.words[action]
+            what, written = f"action {action} ({word!r})", f"{node.text} {word}".strip()
+        else:
+            what, written = f"action {quote(action)}", f"{node.text} <{quote(action)}>".strip()
+        nexts = ", ".join(self.words[a] for a in node.actions[:12])
+        more = f", … ({len(node.actions)} in all)" if len(node.actions) > 12 else ""
+        reason = (f"{what} does not continue a legal move after {chosen}; "
+                  f"the next words are {nexts}{more}" if node.actions else
+                  "there is no legal move: the game is over")
+        return IllegalAction(written, reason, pos.moves[node.lo:node.hi], prefix,
+                             list(node.actions))

@@ -1,0 +1,783 @@
+"""The core of a game: a state, the rules it runs on, and the move interface.
+
+``GameCore`` plays, lists, explains and takes back moves and answers the
+queries about the position; it knows no file format and draws nothing. The
+public ``Game`` (game.py) adds saves, scenarios, replays, text and pictures
+on top, which is why the formats below it can build games of any class
+they are given.
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import partial
+from fractions import Fraction
+from typing import Any, NoReturn, Self, Sequence, TypeVar
+
+import attrs
+
+from ..base.errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
+from ..base.kinds import Decision
+from ..i18n.catalog import check_language, ship_display, text
+from ..model.ruleset import Ruleset
+from ..model.state import Event, GameState, ShipState
+from ..rules.board import Board
+from .chance import CHANCE, ChanceMode, Explicit
+from .explain import Asked, by_id, closest_moves, explain
+from .machine import Engine
+from .moves import Listing, Move, MoveCache, MoveGen
+from .setup import Default, dealt_board, default_teams, make_board, new_state
+
+#: Until a game's first ``undo``, ``play`` saves the state before every
+#: CHECKPOINT_EVERY-th move only; undo replays from the last one saved.
+CHECKPOINT_EVERY = 16
+
+
+@attrs.frozen
+class ChanceNode:
+    """A random event the chance player is to settle (explicit chance): the
+    run that asked it (a move, or the setup) is run again from its start with
+    ``outcomes`` and the one played (engine/chance.py says why)."""
+
+    before: tuple[Any, ...] | None
+    """The state before the run (``GameState.snapshot``); None: the setup."""
+    log_length: int
+    move: str | None  # the move run; None: the setup, or the run to a first decision
+    seat: int  # the seat that played ``move``
+    outcomes: tuple[str, ...]  # the outcomes the run has had so far
+    asked: tuple[tuple[str, Fraction], ...]  # the outcomes of the event asked now
+    play: Move | None = attrs.field(default=None, eq=False)  # ``move`` parsed
+
+
+def chance_mode(chance: object) -> ChanceMode:
+    """The chance mode named by ``chance`` (``SetupError`` if none)."""
+    try:
+        return ChanceMode(chance)
+    except ValueError:
+        raise SetupError("chance", f"unknown chance mode {quote(chance)}; modes are "
+                         "sampled and explicit") from None
+
+
+@attrs.frozen
+class ShipView:
+    """A read-only look at one ship, as ``game.ship(id)`` returns it.
+
+    A snapshot: it does not change as the game goes on (ask ``game.ship``
+    again). ``position`` is a box name such as ``"c4"``, None while the ship
+    is off the board (still to be placed, R2.8, or sunk and waiting to
+    respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
+    it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
+    ``statuses`` names the statuses it has (R9); each status the rules
+    declare is also a boolean attribute (``.intercepted``, R9.1).
+    """
+
+    id: str
+    side: str
+    type: str
+    position: str | None
+    repairs: int
+    breakdowns: int
+    reserve: int
+    withdrawn: int
+    sunk: bool
+    statuses: tuple[str, ...]
+    eliminated: bool
+    maneuvers: tuple[str, ...]
+    crew: dict[str, int]
+    declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Every status the rules declare: the names answered as attributes."""
+
+    def __getattr__(self, name: str) -> bool:
+        """A declared status by name (``.intercepted``): whether the ship has it."""
+        if not name.startswith("_"):
+            try:
+                declared = object.__getattribute__(self, "declared")
+            except AttributeError:  # not built yet (copy, unpickling)
+                declared = ()
+            if name in declared:
+                return name in object.__getattribute__(self, "statuses")
+        raise AttributeError(f"'ShipView' object has no attribute {name!r}")
+
+    def crew_on(self, maneuver: str) -> int:
+        """Crew on a maneuver's boxes (0 = available, R4.1)."""
+        if maneuver not in self.crew:
+            raise UnknownName("maneuver", maneuver, self.maneuvers, f" on {self.id}")
+        return self.crew[maneuver]
+
+
+T = TypeVar("T")
+
+
+class FrozenList(list[T]):
+    """A copy of a list the game keeps (``game.moves``) that
+    refuses to be changed, so no one mistakes it for the game's own: it
+    is a ``list`` in every other way (equal to one, JSON writes it)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a copy of the game's record cannot be changed; the game changes by "
+                        "play and undo (list(...) makes a list of one's own)")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore
+
+    def __reduce__(self) -> tuple[type, tuple[list[T]]]:
+        """Pickled and copied as a plain list (rebuilding would append to it)."""
+        return (list, (list(self),))
+
+
+class EventLog(tuple[Event, ...]):
+    """The game's log as read from outside (``game.log``): a tuple whose
+    events are copies, made as each is read, so a reader who changes one
+    changes nothing of the game's. Copying as read, not as logged, keeps
+    the play itself free of the cost: a playout never reads its log, and a
+    reader pays for the events it reads (``log[-1]``: one). Equal to a
+    tuple of equal events; ``len`` and ``in`` copy nothing."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return EventLog(tuple.__getitem__(self, index))
+        return copy_event(tuple.__getitem__(self, index))
+
+    def __iter__(self):  # type: ignore[override]
+        return map(copy_event, tuple.__iter__(self))
+
+    def __reversed__(self):
+        return map(copy_event, reversed(tuple(tuple.__iter__(self))))
+
+
+def copy_event(event: Event) -> Event:
+    """An event of one's own: its data copied, and the lists in it (a path)."""
+    return Event(event.kind, event.turn,
+                 {k: list(v) if type(v) is list else v for k, v in event.data.items()})
+
+
+def normalise(move: str) -> str:
+    """A move string with runs of white space folded (the notation's one spelling)."""
+    return " ".join(move.split())
+
+
+class GameCore:
+    """A game of Red Code in progress, without its formats (see ``Game``).
+
+    Every decision is a move string in the notation of docs/notation.md, made
+    by ``to_move``: ``legal_moves()`` lists them (computed once per state),
+    ``play`` applies one or raises ``IllegalMove`` with the rule that forbids
+    it, changing nothing, and ``undo`` takes it back. A clone or a game made
+    by ``new`` is of the class it was asked of (the public ``Game``).
+    """
+
+    __slots__ = ("rules", "state", "_log", "board", "_setup", "_moves", "_lang", "_eng",
+                 "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
+                 "_log_lengths", "_dense", "_node", "_node_at", "_memo")
+
+    def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
+                 board: Board | None = None):
+        self.rules = rules
+        """The rules the game is played by (shared, never changed by a game)."""
+        self.state = state
+        self._log: list[Event] = log if log is not None else []
+        self.board = board or make_board(state.board, rules, state.start_cards)
+        self._eng: Engine | None = None
+        self._movegen: MoveGen | None = None
+        self._moves_cache = MoveCache()
+        self._legal: Listing | None = None
+        self._setup: dict[str, Any] | None = None  # how the game began, for replays
+        # undo: states before moves, saved flat into one list
+        # (GameState.save_into); per move, where its state starts (-1: not
+        # saved, replayed from an earlier one) and the log's length then
+        self._history: list = []
+        self._history_at: list[int] = []
+        self._log_lengths: list[int] = []
+        self._dense = False  # save before every move (after a first undo)
+        self._moves: list[str] = []
+        self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
+        # explicit chance: the chance node pending, and the one before each
+        # recorded move (None: sampled chance, the RNG settles every event)
+        self._node: ChanceNode | None = None
+        self._node_at: list[ChanceNode | None] | None = None
+        self._memo: dict[str, Any] = {}
+        """What modules above the core keep of this game to save work (the
+        information state's lines of history): never copied by ``clone``,
+        never saved, checked by its user against the log before use."""
+
+    # ------------------------------------------------------------- records
+    @property
+    def moves(self) -> list[str]:
+        """Every move played, as recorded (the listed notation), oldest first
+        (a copy, which refuses changes)."""
+        return FrozenList(self._moves)
+
+    @moves.setter
+    def moves(self, moves: Sequence[str]) -> None:
+        self._moves = list(moves)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event of the game so far, oldest first, as ``narration``
+        tells them: a tuple of copies (``EventLog``), so changing one changes
+        nothing of the game."""
+        return EventLog(self._log)
+
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """How the game began (mode, teams, seed, placement; or its scenario),
+        as a replay records it; a copy. None for a position with no start."""
+        return copy.deepcopy(self._setup)
+
+    @setup.setter
+    def setup(self, setup: dict[str, Any] | None) -> None:
+        self._setup = copy.deepcopy(setup)
+
+
+    # ------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, rules: Ruleset, mode: str = "war",
+            teams: Sequence[Sequence[str]] | Default = Default.TEAMS,
+            seed: int = 0, placement: str | None = None, chance: str = "sampled") -> Self:
+        """A new game (see ``new_game``)."""
+        if teams is Default.TEAMS:
+            teams = default_teams(rules, 1, 1)
+        if placement is None:
+            placement = rules.options.placement
+        if chance_mode(chance) is ChanceMode.EXPLICIT:
+            return cls._dealt(rules, mode, teams, seed, placement, ())
+        game = cls(rules, new_state(rules, mode, teams, seed, placement))
+        game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
+                      "placement": placement}
+        eng = game._engine()
+        eng.event("game_start", mode=mode, board=game.board.rows())
+        eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
+        game._advance()
+        return game
+
+    @classmethod
+    def _dealt(cls, rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
+               placement: str, outcomes: tuple[str, ...]) -> Self:
+        """A new game of explicit chance, set up with the ``outcomes`` dealt so
+        far (the pending ``ChanceNode`` asks the next): the hands hold the
+        cards drawn so far; until the whole map is dealt, the board shows open
+        water but for the start cards (the deals so far are in ``moves``)."""
+        source = Explicit(outcomes, provisional=True)
+        state = new_state(rules, mode, teams, seed, placement, source)
+        game = cls(rules, state, board=dealt_board(state.board, rules, state.start_cards))
+        game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
+                       "placement": placement, "chance": ChanceMode.EXPLICIT.value}
+        game._node_at = []
+        eng = game._engine()
+        if source.asked is None:  # all dealt: the game begins
+            eng.ops.chance = source
+            eng.event("game_start", mode=mode, board=game.board.rows())
+            eng.next_placement()
+            game._advance()
+            eng.ops.chance = Explicit()
+        if source.asked is not None:
+            game._node = ChanceNode(None, 0, None, -1, outcomes, tuple(source.asked))
+        return game
+
+    # ------------------------------------------------------------- chance
+    @property
+    def chance(self) -> str:
+        """How random events are settled: "sampled" (the seeded RNG) or
+        "explicit" (each is a decision of the chance player)."""
+        return (ChanceMode.SAMPLED if self._node_at is None else ChanceMode.EXPLICIT).value
+
+    def make_explicit(self) -> None:
+        """Settle random events by the chance player from now on (a position
+        built by hand or loaded, before it is run or played)."""
+        if self._node_at is None:
+            self._node_at = [None] * len(self._history_at)
+            self._eng = self._movegen = None
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Whether the chance player is to settle a random event now."""
+        return self._node is not None
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """At a chance node, every outcome with its exact probability (they sum
+        to 1), sorted; else none."""
+        return [] if self._node is None else list(self._node.asked)
+
+    def _run(self, node: ChanceNode, source: Explicit | None = None) -> None:
+        """Run a chance node's move (or the run to the first decision) with its
+        outcomes, from the state before it when it has any; the game is then
+        at the next decision, or at the next chance node. ``source``: what
+        answers its events (by default its outcomes, ``Explicit``)."""
+        if node.before is None:  # the setup: dealt again
+            setup = self._setup or {}
+            dealt = type(self)._dealt(self.rules, setup["mode"], setup["teams"], setup["seed"],
+                                      setup["placement"], node.outcomes)
+            self.state, self.board, self._node = dealt.state, dealt.board, dealt._node
+            self._log[:] = dealt._log
+            self._eng = self._movegen = None
+            self._moves_cache = MoveCache()
+            self._legal = None
+            return
+        if node.outcomes:
+            self.state = GameState.restore(node.before)
+            del self._log[node.log_length:]
+        self._legal = None
+        source = source or Explicit(node.outcomes)
+        eng = self._engine()
+        eng.ops.chance = source
+        try:
+            if node.move is None:
+                eng.advance()
+            else:
+                play = node.play if node.play is not None else self.move_of(node.move)
+                eng.perform(play, node.seat)
+            self._node = None
+        except ChanceNeeded as need:
+            # the engine stopped inside the move: a fresh one from here on
+            self._node = attrs.evolve(node, asked=tuple(need.outcomes))
+            self._eng = self._movegen = None
+        eng.ops.chance = Explicit()
+        self._legal = None
+
+    def _rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
+                      move: str | None = None, source: Explicit | None = None) -> None:
+        """At a chance node: run what asked it again from ``before`` (None: the
+        setup, dealt again) with ``outcomes`` in place of its outcomes so far,
+        and ``move`` in place of its move if given, recorded in their place.
+        What a resample does at a chance node, whose position before the
+        move is redealt too (info/resample.py); ``source`` answers the events
+        instead of ``outcomes`` (one that follows the cards through the run)."""
+        node = self._node
+        assert node is not None and len(outcomes) == len(node.outcomes)
+        outcomes = tuple(outcomes)
+        if outcomes:
+            del self._moves[len(self._moves) - len(outcomes):]
+            self._moves += outcomes
+        if move is not None and move != node.move:
+            self._moves[len(self._moves) - len(outcomes) - 1] = move
+            node = attrs.evolve(node, move=move, play=None)  # parsed again, from ``before``
+        if before is not None:
+            self.state = before
+            del self._log[node.log_length:]
+            self._eng = self._movegen = None
+        self._run(attrs.evolve(node, before=None if before is None else before.snapshot(),
+                               outcomes=outcomes), source)
+
+    def _run_chance(self, move: str | None, seat: int, play: Move | None) -> None:
+        """Run a move (None: to the first decision) under explicit chance."""
+        self._run(ChanceNode(self.state.snapshot(), len(self._log), move, seat, (), (),
+                             play))
+
+    # ------------------------------------------------------------- internals
+    def _engine(self) -> Engine:
+        """The engine on the current state.
+
+        Undo replaces the state object; the engine's tables (seats, sides,
+        ship types) stay right, since a game never changes its seats, so it
+        is pointed at the new state rather than rebuilt."""
+        eng = self._eng
+        if eng is None:
+            eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
+            if self._node_at is not None:  # explicit chance: asked, never the RNG
+                eng.ops.chance = Explicit()
+        elif eng.state is not self.state or eng.log is not self._log:
+            eng.repoint(self.state, self._log)
+        return eng
+
+    def _gen(self) -> MoveGen:
+        gen = self._movegen
+        if gen is not None and gen.state is self.state and gen.eng.log is self._log:
+            return gen  # the common case, called twice a move
+        eng = self._engine()
+        if gen is None:
+            gen = self._movegen = MoveGen(eng, self._moves_cache)
+        elif gen.state is not eng.state:
+            gen.state = eng.state
+        return gen
+
+    def _advance(self) -> None:
+        self._engine().advance()
+        self._legal = None
+
+    def move_of(self, text: str) -> Move:
+        """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
+        listing = self._listing()
+        text = listing.canonical(normalise(text))
+        found = listing.find(text)
+        if found is None:
+            raise KeyError(text)
+        return self._gen().complete(text, found)
+
+    def _listing(self) -> Listing:
+        if self._legal is None:
+            self._legal = self._gen().legal()
+        return self._legal
+
+    # ------------------------------------------------------------- for formats
+    @property
+    def engine(self) -> Engine:
+        """The engine on the current state, for the modules that read the
+        position through it (explain, invariants, bots) or set one up
+        (scenarios, then ``run_to_decision``)."""
+        return self._engine()
+
+    @property
+    def movegen(self) -> MoveGen:
+        """The move generator on the current state (explain asks it what a
+        ship sees)."""
+        return self._gen()
+
+    def run_to_decision(self) -> None:
+        """Run the engine from a position built by hand (a scenario) to the
+        first decision a player must make, as ``new`` does for a new game."""
+        if self._node_at is not None:
+            self._run_chance(None, -1, None)
+            return
+        self._advance()
+
+    # ------------------------------------------------------------- the interface
+    def legal_moves(self) -> list[str]:
+        """Every legal move of ``to_move``, sorted (at a chance node, the outcomes)."""
+        if self._node is not None:
+            return [outcome for outcome, _ in self._node.asked]
+        return list((self._legal or self._listing()).sorted())
+
+    def _listed_moves(self) -> tuple[list[str], dict]:
+        """``legal_moves()`` without the copy: the decision's own sorted list,
+        shared by every call until a move is played (read it, never change
+        it), and the listing's ``memo`` for what a reader derives from it.
+        For programs that search it on every step (ai/actions.py)."""
+        if self._node is not None:
+            return sorted([outcome for outcome, _ in self._node.asked]), {}
+        listing = self._listing()
+        return listing.sorted(), listing.memo
+
+    def is_legal(self, move: str) -> bool:
+        """Whether ``play(move)`` would be accepted now (white space folded, any
+        legal path to a listed outcome)."""
+        if self._node is not None:
+            return normalise(str(move)) in self.legal_moves()
+        listing = self._listing()
+        return listing.canonical(normalise(str(move))) in listing
+
+    def explain(self, move: str, *, shown: bool = False) -> str | None:
+        """None if ``move`` is legal now, else why not, citing the rule, in ``lang``.
+        Ships are named by id, or with ``shown`` as a screen shows them to a
+        player in ``lang`` ("destructor rojo")."""
+        if not isinstance(move, str):
+            return text(self.lang, "illegal", "not_string")
+        move = normalise(move)
+        if self._node is not None:
+            if move in self.legal_moves():
+                return None
+            return text(self.lang, "illegal", "chance_outcome")
+        listing = self._listing()
+        if listing.canonical(move) in listing:
+            return None
+        eng = self.engine
+        pending = eng.pending()
+        owed = eng.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
+            else None
+        name = partial(ship_display, lang=self.lang, words=self.rules.words) if shown else by_id
+        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves, name), move)
+
+    def _illegal(self, move: Any) -> IllegalMove:
+        """The error for a move that is not legal now: reason, legal moves, suggestions."""
+        legal = self.legal_moves()
+        written = move if isinstance(move, str) else repr(move)
+        near = closest_moves(normalise(move), legal) if isinstance(move, str) else []
+        return IllegalMove(written, self.explain(move), legal, near)
+
+    def play(self, move: str) -> None:
+        """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
+
+        A move with a path may take any legal path to a listed outcome; the
+        move list, log and replays record the listed text (canonical path).
+        """
+        if not isinstance(move, str):
+            raise self._illegal(move)
+        if self._node is not None:
+            self._play_outcome(move)
+            return
+        listing = self._legal or self._listing()  # listed already: the common case
+        found = listing.find(move)
+        if found is None:  # recorded as listed: white space folded, the canonical path
+            written, move = move, listing.canonical(normalise(move))
+            found = listing.find(move)
+            if found is None:
+                raise self._illegal(written)
+        self._perform(listing, move, found)
+
+    def legal_move_ids(self) -> list[int]:
+        """The legal moves as ids for programs: ``0..n-1``, the indexes of
+        ``legal_moves()`` (same order), so ``play_id(i)`` plays
+        ``legal_moves()[i]`` (at a chance node, its outcomes)."""
+        if self._node is not None:
+            return list(range(len(self._node.asked)))
+        return list(range(len((self._legal or self._listing()).sorted())))
+
+    def play_id(self, move_id: int) -> None:
+        """Play ``legal_moves()[move_id]`` without reading its text: the same
+        result as ``play`` of it, recorded the same. ``IllegalMove`` (state
+        unchanged) for an id that is not one of ``legal_move_ids()``."""
+        listing = None if self._node is not None else self._legal or self._listing()
+        texts = self.legal_moves() if listing is None else listing.sorted()
+        if type(move_id) is not int or not 0 <= move_id < len(texts):
+            written = repr(move_id)
+            ids = f"the ids are 0 to {len(texts) - 1} (legal_move_ids)" if texts \
+                else "nothing is legal now"
+            raise IllegalMove(written, f"no legal move has the id {written}: {ids}", texts)
+        move = texts[move_id]
+        if listing is None:
+            self._play_outcome(move)
+            return
+        found = listing.find(move)
+        assert found is not None  # a listed text is found
+        self._perform(listing, move, found)
+
+    def _perform(self, listing: Listing, move: str, found: Move) -> None:
+        """Record and carry out a listed move (its listed text, its parsed form)."""
+        history_at = self._history_at
+        n = len(history_at)
+        if self._dense or not n % CHECKPOINT_EVERY:
+            at = len(self._history)
+            self.state.save_into(self._history)
+        else:
+            at = -1
+        history_at.append(at)
+        self._log_lengths.append(len(self._log))
+        self._moves.append(move)
+        self._legal = None
+        gen = self._gen()
+        try:
+            if self._node_at is not None:  # explicit chance
+                self._node_at.append(None)
+                self._run_chance(move, listing.seat, gen.complete(move, found))
+                return
+            gen.eng.perform(gen.complete(move, found), listing.seat)
+        except BaseException:
+            # an engine bug (or a broken user primitive) must not leave half
+            # a move: back to the state before it, saved or replayed
+            self._rewind(n)
+            raise
+
+    def _play_outcome(self, outcome: str) -> None:
+        """The chance player settles the pending event: the run that asked it
+        goes on with this outcome (recorded as a move, undone as one)."""
+        node = self._node
+        assert node is not None and self._node_at is not None
+        outcome = normalise(outcome)
+        if outcome not in self.legal_moves():
+            raise self._illegal(outcome)
+        n = len(self._history_at)
+        if self._dense or not n % CHECKPOINT_EVERY:
+            self._history_at.append(len(self._history))
+            self.state.save_into(self._history)
+        else:
+            self._history_at.append(-1)
+        self._log_lengths.append(len(self._log))
+        self._moves.append(outcome)
+        self._node_at.append(node)
+        try:
+            self._run(attrs.evolve(node, outcomes=node.outcomes + (outcome,)))
+        except BaseException:
+            self._rewind(n)
+            raise
+
+    def undo(self) -> str:
+        """Take back the last move (python-chess ``pop``); returns it.
+
+        The first undo of a game may replay up to CHECKPOINT_EVERY - 1
+        moves from the last state saved; from then on every move's state
+        is saved, so undoing again (search's push/pop) replays nothing.
+        """
+        if not self._history_at:
+            raise NothingToUndo("no move to undo: none has been played since the game "
+                                "was made or loaded")
+        self._dense = True
+        move = self._moves[-1]
+        self._rewind(len(self._history_at) - 1)
+        return move
+
+    def _rewind(self, n: int) -> None:
+        """Back to the state before the game's ``n``-th recorded move.
+
+        Restores the last state saved at or before it and replays the moves
+        in between: the engine is deterministic, its RNG in the state. (After
+        a crash inside a move, should a replayed move raise too — code
+        changed during the game — that error propagates, the game left just
+        before that move.)
+        """
+        history_at = self._history_at
+        start = n
+        while history_at[start] < 0:  # the first recorded move is always saved
+            start -= 1
+        at = history_at[start]
+        first = len(self._moves) - len(history_at)  # a clone's moves before its own
+        replay = self._moves[first + start:first + n]
+        self.state = GameState.restore(self._history, at)
+        if self._node_at is not None:  # the chance node it was at, and its board
+            self._node = self._node_at[start]
+            del self._node_at[start:]
+            if self.state.board != self.board.cells:  # undone into the setup
+                self.board = make_board(self.state.board, self.rules, self.state.start_cards)
+                self._eng = self._movegen = None
+                self._moves_cache = MoveCache()
+        del self._history[at:]
+        del history_at[start:]
+        del self._log[self._log_lengths[start]:]
+        del self._log_lengths[start:]
+        del self._moves[first + start:]
+        self._legal = None
+        for move in replay:
+            self.play(move)
+
+    def clone(self) -> Self:
+        """An independent copy (shares the immutable rules and board)."""
+        other = type(self)(self.rules, self.state.copy(), list(self._log), self.board)
+        other._setup = self._setup
+        other._moves_cache = self._moves_cache  # immutable moves of the same seats
+        other._moves = list(self._moves)
+        other._lang = self._lang
+        other._dense = self._dense
+        if self._node_at is not None:
+            other._node_at = []
+            other._node = self._node
+        return other
+
+    @property
+    def to_move(self) -> str | None:
+        """The player (ship id) whose decision is pending; None when the game is over."""
+        if self._node is not None:
+            return CHANCE
+        pending = self._engine().pending()
+        return None if pending is None else self.state.ships[pending[1]].id
+
+    @property
+    def decision(self) -> str | None:
+        """What kind of decision is pending: recover, main, respond, choose, discard,
+        place; chance at a chance node."""
+        if self._node is not None:
+            return CHANCE
+        pending = self._engine().pending()
+        return None if pending is None else pending[0]
+
+    @property
+    def ships(self) -> list[str]:
+        """Every ship id in seat order, the order of play (D6.3), sunk ones included."""
+        return [s.id for s in self.state.ships]
+
+    def ship_state(self, ship_id: str) -> ShipState:
+        """The live state of one ship, for renderers (read it, do not change it)."""
+        for s in self.state.ships:
+            if s.id == ship_id:
+                return s
+        raise UnknownName("ship", ship_id, self.ships)
+
+    def ship(self, ship_id: str) -> ShipView:
+        """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""
+        s = self.ship_state(ship_id)
+        names = self.rules.ships[s.type].maneuvers
+        return ShipView(s.id, s.side, s.type,
+                        None if s.position is None else self.board.name(s.position),
+                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk,
+                        tuple(name for name, _ in s.statuses), s.eliminated, names,
+                        dict(zip(names, s.crew_on)), tuple(self.rules.statuses))
+
+    def hand(self, ship_id: str) -> list[str]:
+        """The order cards in the hand of a ship's player, as card ids (a copy)."""
+        s = self.ship_state(ship_id)
+        return list(self.state.hands[self.state.ships.index(s)])
+
+    def known_hand(self, viewer: str, owner: str) -> list[str]:
+        """The cards of ``owner``'s hand that ``viewer``'s player knows (both
+        ship ids): its whole hand for its own, else the cards a card showed it
+        (a look, a choice made from that hand, a card taken from it) that are
+        still there, sorted. Cards drawn since are unknown to it."""
+        seats = self.state.ships
+        v = seats.index(self.ship_state(viewer))
+        o = seats.index(self.ship_state(owner))
+        return sorted(self.engine.known_hand(v, o))
+
+    @property
+    def deck(self) -> list[str]:
+        """The order cards still to draw, top first (a copy; R7.1)."""
+        return list(self.state.deck)
+
+    @property
+    def discards(self) -> list[str]:
+        """The discard pile, oldest first; reshuffled into the deck when it runs out (D7.1)."""
+        return list(self.state.discard)
+
+    @property
+    def score(self) -> dict[str, int]:
+        """Victory points by side, ``{"blue": 0, "red": 0}``; war only (R8.3), 0 in arena."""
+        return dict(self.state.score)
+
+    @property
+    def tokens(self) -> list[dict[str, str]]:
+        """The tokens on the board in the order placed, as a scenario writes
+        them: ``[{"token": "mine", "at": "d3", "owner": "blue-submarine"}]``
+        (a card file's ``token`` declarations; empty for the printed cards)."""
+        ids = self.ships
+        return [{"token": t.kind, "at": self.board.name(t.box), "owner": ids[t.owner],
+                 **({"left": t.left} if t.left == 2 else {})} for t in self.state.tokens]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (D8.6); then ``to_move`` is None and nothing is legal."""
+        return self.state.phase == "over"
+
+    @property
+    def winner(self) -> str | None:
+        """``"blue"``, ``"red"`` or ``"draw"`` once the game is over (D8.5, D8.6); None before."""
+        return self.state.winner
+
+    @property
+    def turn(self) -> str:
+        """The player whose turn it is (not always ``to_move``: responses)."""
+        return self.state.ships[self.state.turn].id
+
+    @property
+    def turn_number(self) -> int:
+        """The turn being played, from 1; every player's turn counts (E8.4, limit D8.5)."""
+        return self.state.turn_number
+
+    @property
+    def phase(self) -> str:
+        """Where the turn is: ``place`` (initial placement R2.8, or a respawn D8.4),
+        ``recover`` (R6.1), ``main`` (maneuvers and order cards) or ``over``.
+
+        ``decision`` says what ``to_move`` must decide now (a response, a
+        choice, a discard, within the phase)."""
+        return self.state.phase
+
+    @property
+    def stack(self) -> list[dict[str, Any]]:
+        """The items waiting to resolve, bottom first."""
+        out = []
+        for item in self.state.stack:
+            entry: dict[str, Any] = {"card": item.card, "player": self.state.ships[item.seat].id,
+                                     "cancelled": item.cancelled}
+            if item.target is not None:
+                entry["target"] = self.state.ships[item.target].id
+            out.append(entry)
+        return out
+
+    @property
+    def lang(self) -> str:
+        """The language of narration and IllegalMove reasons: by default the
+        edition's (``rules.lang``); set it to any of ``i18n.languages()``."""
+        return self._lang or self.rules.lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = check_language(value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameCore) and self.rules.hash == other.rules.hash and \
+            self.state == other.state and self._node == other._node
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.state.mode} turn {self.turn_number} "
+                f"to_move={self.to_move}>")
+

@@ -1,0 +1,333 @@
+"""Legal moves: listing them, and turning notation into moves and back.
+
+A move is one decision written in the notation of docs/notation.md. The
+generator lists every legal move of the player to move as a mapping from
+its string to a ``Move``, from the rule queries (engine/queries.py:
+``usable``, ``playable_orders``, ``sight``, ``path_start``, asked directly,
+not through the engine); ``play`` accepts exactly those strings, so the
+list and the check can never disagree, and the engine carries the move out
+(``Engine.perform``). engine/explain.py says, for any other string, which rule
+forbids it, from the same queries.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import NamedTuple
+
+from ..base.kinds import Choice, Decision, MoveKind
+from ..model.ruleset import CardDef, TargetKind
+from ..rules.effects import primitive_of
+from .machine import Engine
+
+USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
+RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
+    Decision.RECOVER, Decision.CHOOSE, Decision.DISCARD, Decision.PLACE, Decision.RESPOND)
+SELF_TARGET = TargetKind.SELF
+BOX_TARGET = TargetKind.BOX
+#: decisions among a few options, listed whole (``MoveGen._choice``)
+CHOICES = (RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW)
+
+
+def choice_word(eng: Engine) -> str:
+    """The first word of an owed choice's moves (docs/notation.md): ``recover``
+    for a crew source (D6.4), ``choose`` for anything else (a card of a hand,
+    a sunk ship and its box)."""
+    effect, _ = eng.owed_choice()
+    return "recover" if primitive_of(effect).choice is Choice.CREW_SOURCE else "choose"
+
+
+class Move(NamedTuple):
+    """A parsed decision. ``text`` is its notation; ``card`` a maneuver or order id.
+
+    A named tuple rather than an attrs class: immutable, so a game caches
+    one per seat, card and target (``MoveCache``), and cheap to copy with
+    its path when a path move is played (``MoveGen.complete``).
+    """
+
+    kind: MoveKind
+    text: str
+    card: str | None = None
+    target: int | None = None
+    area: int | None = None
+    path: tuple[int, ...] = ()
+    box: int | None = None
+    source: str | None = None  # what a recover takes crew from
+
+    def __str__(self) -> str:
+        return self.text
+
+
+PASS = Move(MoveKind.PASS, "pass")
+END = Move(MoveKind.END, "end")
+
+
+class Listing:
+    """The legal moves of one decision: who decides, and what they may play.
+
+    Moves without a path are kept by notation in ``singles``. A move with a
+    path (movement, evasion) is one ``Move`` for many notations: ``groups``
+    holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
+    sorted tuple of the notations of its outcomes, each with its canonical
+    path (``Board.outcomes``), shared with the board's path cache, so listing
+    a decision copies no paths; a notation is found in it by bisection. With
+    them, where the paths start (board, start box, steps, ships), so that a
+    move written with another legal path is recognised (``canonical``).
+    ``memo``: what a reader derived from the sorted moves (the action
+    space's word nodes), kept as long as the listing, which a game shares
+    between the decisions of a small choice (``MoveGen._choice``).
+    """
+
+    __slots__ = ("kind", "seat", "singles", "groups", "_sorted", "memo")
+
+    def __init__(self, kind: Decision | None, seat: int, singles: dict[str, Move],
+                 groups: list[tuple[str, tuple[str, ...], Move]]):
+        self.kind = kind
+        self.seat = seat
+        self.singles = singles
+        self.groups = groups
+        self._sorted: list[str] | None = None
+        self.memo: dict = {}
+
+    def find(self, text: str) -> Move | None:
+        """The listed move of a notation (without its path), or None."""
+        move = self.singles.get(text)
+        if move is None:
+            for _, texts, grouped, _ in self.groups:
+                at = bisect_left(texts, text)
+                if at < len(texts) and texts[at] == text:
+                    return grouped
+        return move
+
+    def __contains__(self, text: str) -> bool:
+        return self.find(text) is not None
+
+    def canonical(self, text: str) -> str:
+        """The listed notation of a move written with any legal path to a listed
+        outcome (same end box, same boxes of effect entered), so that ``play``
+        accepts every such path and records the canonical one; any other text
+        unchanged."""
+        for head, _, _, origin in self.groups:
+            if text.startswith(head) and text[len(head):len(head) + 1] == " ":
+                board, start, steps, occupied = origin
+                path = board.canonical_path(start, steps, occupied, text[len(head) + 1:])
+                if path is not None:
+                    return head + " " + path
+        return text
+
+    def sorted(self) -> list[str]:
+        """Every notation in sorted order, without sorting every path.
+
+        A group's texts are its head plus a space plus a path, already
+        sorted; no other move starts with that head and a space, so the group
+        sorts as one block at the place of its head.
+        """
+        if self._sorted is None:
+            if not self.groups:
+                self._sorted = sorted(self.singles)
+            else:
+                blocks = {head: texts for head, texts, _, _ in self.groups}
+                out: list[str] = []
+                for head in sorted([*self.singles, *blocks]):
+                    texts = blocks.get(head)
+                    if texts is None:
+                        out.append(head)
+                    else:
+                        out.extend(texts)
+                self._sorted = out
+        return self._sorted
+
+
+NO_MOVES = Listing(None, -1, {}, [])
+
+
+class MoveCache:
+    """Moves that never change during a game.
+
+    Moves keyed by seat, card and target, so a decision's moves are looked
+    up, not rebuilt; whole listings of small choices (``MoveGen._choice``).
+    One per game (ship ids and seats are the game's), shared by its clones;
+    everything in it is immutable once stored.
+    """
+
+    __slots__ = ("moves", "areas", "listings")
+
+    def __init__(self) -> None:
+        self.moves: dict[tuple, Move] = {}
+        self.listings: dict[tuple, Listing] = {}
+        self.areas: dict[str, list[Move]] = {}
+
+
+class MoveGen:
+    """Legal moves of the pending decision of one engine state: what the
+    engine's rule queries allow, written in the notation."""
+
+    __slots__ = ("eng", "queries", "rules", "board", "state", "cache")
+
+    def __init__(self, eng: Engine, cache: MoveCache | None = None):
+        self.eng = eng
+        self.queries = eng.queries
+        self.rules = eng.rules
+        self.board = eng.board
+        self.state = eng.state
+        self.cache = cache if cache is not None else MoveCache()
+
+    # ------------------------------------------------------------------ listing
+    def legal(self) -> Listing:
+        """Every legal move of the pending decision (see ``Listing``)."""
+        pending = self.eng.pending()
+        if pending is None:
+            return NO_MOVES
+        kind, seat = pending
+        if kind in CHOICES:
+            return self._choice(kind, seat)
+        moves: dict[str, Move] = {}
+        groups: list = []
+        if kind == RESPOND_NOW:
+            self.maneuver_moves(seat, True, moves, groups)
+            if self.rules.response_orders:
+                self.order_moves(seat, moves, groups, True)
+            moves["pass"] = PASS
+        else:  # main
+            self.maneuver_moves(seat, False, moves, groups)
+            self.order_moves(seat, moves, groups)
+            moves["end"] = END
+        return Listing(kind, seat, moves, groups)
+
+    def _choice(self, kind: Decision, seat: int) -> Listing:
+        """A decision among a few options (a crew source, a card, a box).
+
+        Its listing depends on the options alone, so it is cached whole,
+        sorted, per kind, seat and options: start-of-turn recovery is over
+        40% of all decisions.
+        """
+        st = self.state
+        if kind == DISCARD_NOW:
+            options: tuple = tuple(sorted(set(st.hands[seat])))
+        elif kind == PLACE_NOW:
+            options = tuple(self.queries.free_start_boxes(seat))
+        elif kind == RECOVER_NOW:
+            options = tuple(self.queries.recover_options(seat))
+        else:  # an answer an effect owes (D6.4): its word is its choice's
+            options = tuple(self.eng.choice_options())
+        word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
+        key = (kind, seat, options, word)
+        listing = self.cache.listings.get(key)
+        if listing is None:
+            if kind == DISCARD_NOW:
+                moves = [Move(MoveKind.DISCARD, f"discard {card}", card=card)
+                         for card in options]
+            elif kind == PLACE_NOW:
+                moves = [Move(MoveKind.PLACE, f"place {self.board.name(box)}", box=box)
+                         for box in options]
+            else:
+                move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
+                moves = [Move(move_kind, f"{word} {source}", source=str(source))
+                         for source in options]
+            listing = Listing(kind, seat, {m.text: m for m in moves}, [])
+            listing.sorted()  # computed once, before it is shared
+            self.cache.listings[key] = listing
+        return listing
+
+    def complete(self, text: str, move: Move) -> Move:
+        """The move with its path, for a notation listed by ``legal``."""
+        if len(text) == len(move.text):
+            return move
+        lookup = self.board.lookup
+        return move._replace(text=text, path=tuple(
+            [lookup[name] for name in text[len(move.text) + 1:].split(" ")]))
+
+    def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
+                       groups: list) -> None:
+        """Maneuvers into ``out``, moves with paths into ``groups``."""
+        ask = self.queries
+        usable = ask.usable(seat, responding)
+        if not usable:
+            return
+        sight: list[tuple[int, int]] = []
+        looked = False
+        kind = RESPOND if responding else USE
+        for _, card in usable:
+            if card.target.kind is SELF_TARGET:  # the commonest: no call for its target
+                self._with_path(kind, card, seat, None, out, groups)
+                continue
+            if card.target.kind is BOX_TARGET:
+                self._box_moves(kind, card, seat, out, groups)
+                continue
+            if not looked:
+                sight, looked = ask.sight(seat), True  # one look serves every card
+            for target in ask.maneuver_targets(seat, card, sight):
+                self._with_path(kind, card, seat, target, out, groups)
+
+    def order_moves(self, seat: int, out: dict[str, Move], groups: list,
+                    responding: bool = False) -> None:
+        """Order cards into ``out`` (R7.3); ``responding``: the ``response``
+        cards that may answer the top item."""
+        ask = self.queries
+        on_board = None  # any ship on the board: looked up once for every card
+        for card in ask.playable_orders(seat, responding):
+            tk = card.target.kind
+            if tk is TargetKind.AREA:
+                for m in self._area_moves(card):
+                    out[m.text] = m
+                continue
+            if tk is BOX_TARGET:
+                self._box_moves(ORDER, card, seat, out, groups)
+                continue
+            if tk is TargetKind.SHIP:
+                if on_board is None:
+                    on_board = ask.order_targets(card)
+                targets = on_board
+            else:
+                targets = ask.order_targets(card)
+            if ask.mods is not None and tk is not TargetKind.SELF:
+                targets = [t for t in targets if ask.targetable(seat, t, card)]
+            if card.target.filter is not None:  # `target enemy ship` (rules/exprs.py)
+                targets = ask.allowed_targets(card, seat, targets, responding)
+            for target in targets:
+                self._with_path(ORDER, card, seat, target, out, groups)
+
+    def _area_moves(self, card: CardDef) -> list[Move]:
+        """D7.5: one move per top-left box of a block that fits on the board."""
+        moves = self.cache.areas.get(card.id)
+        if moves is None:
+            w, h = card.target.width, card.target.height
+            moves = self.cache.areas[card.id] = [
+                Move(ORDER, f"order {card.id} {self.board.name(box)}", card.id, area=box)
+                for box in range(self.board.size) if self.board.area(box, w, h)]
+        return moves
+
+    def _box_moves(self, kind: MoveKind, card: CardDef, seat: int, out: dict[str, Move],
+                   groups: list) -> None:
+        """A card with a box target (D4.11): one move per box it may name now,
+        written like an area (``drop_mine c3``), with its path if it moves."""
+        if card.jumps and self.queries.movement_refusal(seat) is not None:
+            return  # a status forbids moving the ship (R9)
+        for box in card.target.boxes.boxes(self.queries, seat):  # type: ignore[union-attr]
+            self._with_path(kind, card, seat, None, out, groups, box)
+
+    def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
+                   out: dict[str, Move], groups: list, box: int | None = None) -> None:
+        """The move of a card on a target (a ship, or a ``box``) into ``out``; for a
+        card whose path is chosen with it, its outcomes as one group, if it has
+        any (D4.6)."""
+        key = (kind, card.id, target) if box is None else (kind, card.id, target, box)
+        move = self.cache.moves.get(key)
+        if move is None:
+            head = f"order {card.id}" if kind == ORDER else \
+                f"respond {card.id}" if kind == RESPOND else card.id
+            text = head if target is None else f"{head} {self.state.ships[target].id}"
+            if box is not None:
+                text = f"{text} {self.board.name(box)}"
+            move = self.cache.moves[key] = Move(kind, text, card.id, target, area=box)
+        walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
+            else None
+        if walk is None:
+            out[move.text] = move
+            return
+        if not walk:
+            return  # a status forbids moving the ship (R9)
+        start, steps, occupied = walk
+        texts = self.board.path_texts(move.text, start, steps, occupied)
+        if texts:
+            groups.append((move.text, texts, move, (self.board, start, steps, occupied)))

@@ -1,0 +1,560 @@
+"""The read-only rule queries: what a player may do now, asked by the
+decision machine (engine/machine.py), the move generator (engine/moves.py), ``explain``
+and the effects' expressions, and never changing the state.
+
+Which maneuvers and order cards a player may use (R4.1, R4.4, R7.3, R9.1),
+what they cost and reach (R4.1, R4.2), what a ship sees (R4.3), which ships
+a card may be declared on (R4.2, D4.7), where a ship moved by a card starts
+(D4.6), whether a player may respond at all (D5.4), whose hand is over the
+limit (D7.2), where a ship may be placed (R2.8, D8.4).
+
+Legality is said once, here: each check is a query that returns a
+``Refusal`` (the rule and the words of the language catalogs that say why)
+or None. The move generator lists what no query refuses, the response test
+asks whether anything is left, and ``explain`` says the first refusal of a
+move that is not listed. The listing's loops (``usable``,
+``playable_orders``) call the same per-card checks, except for one fast path
+of the printed cards (no status, no once-per-game card, no computed cost)
+where a check is a comparison of two numbers. The expressions of
+the card language (rules/exprs.py) are evaluated against this object: it holds
+what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
+``crew_out``). Nothing here knows any card by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+import attrs
+
+from ..base.kinds import CardKind, Pile
+from ..model.ruleset import CardDef, Modifier, TargetKind
+from ..rules.effects import Selector
+from ..rules.exprs import Scope
+from .part import Part
+
+if TYPE_CHECKING:
+    from ..model.modifiers import Modifiers
+    from ..model.ruleset import Ruleset
+    from ..model.state import Event, GameState, StackItem
+    from ..rules.board import Board
+
+MANEUVER, ORDER = CardKind.MANEUVER, CardKind.ORDER
+SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
+
+
+def answers(card: CardDef, kind: CardKind | None) -> bool:
+    """Whether the card may be used as a response to an item of ``kind``
+    (R5.2): a ``response`` card whose ``answers`` take that kind."""
+    return card.response and (kind is None or kind in card.answers)
+
+
+@attrs.frozen
+class Refusal:
+    """Why a move is not legal: the rule that forbids it (``R4.1``), the key
+    of its sentence in the ``illegal`` section of the language catalogs, and
+    what fills the sentence in, as the game knows it (seats of ships, card
+    and status ids): engine/explain.py says it in a language."""
+
+    rule: str
+    words: str
+    values: Mapping[str, Any] = attrs.field(factory=dict)
+
+
+#: What a status may forbid a ship (``StatusRules``' sets), with the rule
+#: that says so: the words of a refusal are ``status_`` + the name.
+FORBIDDEN = {"maneuvers": "R9.1", "responses": "R9", "orders": "R9", "movement": "R9"}
+
+
+class RuleQueries(Part):
+    """The rule queries on one state. ``_maneuvers`` caches each seat's
+    maneuvers by what they may be used for, which never changes; ``mods``
+    the modifier queries, or None when no status modifies anything."""
+
+    __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
+                 "mods", "_dormant", "lasts", "_barring")
+
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 mods: Modifiers | None, seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
+        n = len(state.ships)
+        self._seats_after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
+        self._limit = rules.options.hand_limit
+        self._orders_per_turn = rules.options.orders_per_turn
+        self._computed_costs = rules.computed_costs
+        # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
+        # [(slot, card)] of the maneuvers of its control card it may use so
+        # (``usable``); built when first asked
+        self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
+        self.mods = mods
+        # the statuses that act only while a condition holds and do not end
+        # when it fails (``permanent`` and ``while``): what they forbid asks it
+        self._dormant = rules.status_rules.dormant
+        # whether any status forbids a class of cards (``barred``; none: never asked)
+        self._barring = bool(rules.status_rules.cards)
+        # whether a status's condition holds (Lifetimes.lasts; the engine sets it)
+        self.lasts: Callable[[int, str], bool] = lambda seat, status: True
+
+    def occupant(self) -> list[int]:
+        """Box → seat of the ship on it, or -1 (R2.4)."""
+        occ = [-1] * self.board.size
+        for seat, ship in enumerate(self.state.ships):
+            if ship.position is not None:
+                occ[ship.position] = seat
+        return occ
+
+    def crew_out(self, seat: int) -> int:
+        ship = self.state.ships[seat]
+        return sum(ship.crew_on) + ship.withdrawn
+
+    def recover_options(self, seat: int) -> list[str]:
+        """Where a crew can be recovered from: maneuver names and ``Pile.WITHDRAWN`` (R6.1)."""
+        ship = self.state.ships[seat]
+        names = [m for m, n in zip(self._types[seat].maneuvers, ship.crew_on) if n > 0]
+        if ship.withdrawn > 0:
+            names.append(Pile.WITHDRAWN)
+        return names
+
+    def seats_after(self, seat: int) -> tuple[int, ...]:
+        """Other seats in turn order, starting after ``seat`` (D5.4, D6.3)."""
+        return self._seats_after[seat]
+
+    def hand_over_limit(self) -> int:
+        """Seat of the first player (from the turn player on) who must discard, or -1."""
+        st = self.state
+        limit = self._limit
+        hands = st.hands
+        if max(map(len, hands)) <= limit:  # nearly always none is over: one C loop
+            return -1
+        if len(hands[st.turn]) > limit:
+            return st.turn
+        for seat in self._seats_after[st.turn]:
+            if len(hands[seat]) > limit:
+                return seat
+        return -1
+
+    def card_of(self, item: StackItem) -> CardDef:
+        """The card a stack item was declared with."""
+        cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
+        return cards[item.card]
+
+
+    # ------------------------------------------------------------ refusals
+    def forbidding(self, seat: int, what: str) -> str | None:
+        """The first of the ship's statuses that forbids it ``what`` (a key of
+        ``FORBIDDEN``), or None (R9)."""
+        statuses = self.state.ships[seat].statuses
+        if not statuses:
+            return None
+        names = getattr(self.rules.status_rules, what)
+        dormant = self._dormant
+        return next((name for name, _ in statuses if name in names and (
+            name not in dormant or self.lasts(seat, name))), None)
+
+    def forbidden(self, seat: int, what: str) -> Refusal | None:
+        """A status of the ship forbids it ``what``: which (``forbidding``)."""
+        status = self.forbidding(seat, what)
+        if status is None:
+            return None
+        return Refusal(FORBIDDEN[what], "status_" + what, {"ship": seat, "status": status})
+
+    def barred(self, seat: int, card: CardDef) -> Refusal | None:
+        """A status of the ship forbids its player the card's class (``forbids
+        damaging cards``, R9): which."""
+        barring = self.rules.status_rules.cards
+        dormant = self._dormant
+        statuses = self.rules.statuses
+        for name, _ in self.state.ships[seat].statuses:
+            if name in barring and card.id in statuses[name].forbids_cards.members and (
+                    name not in dormant or self.lasts(seat, name)):
+                return Refusal("R9", "status_card", {"ship": seat, "status": name,
+                                                     "card": card.id})
+        return None
+
+    def answer_refusal(self, card: CardDef) -> Refusal | None:
+        """Why the card may not answer the top item of the stack: it is no
+        ``response`` card, or its ``answers`` leave out the item's kind (R5.2)."""
+        if not card.response:
+            return Refusal("R5.2", "not_response", {"card": card.id})
+        top = self.state.stack[-1] if self.state.stack else None
+        if top is not None and top.kind not in card.answers:
+            words = "answers_orders_only" if top.kind == MANEUVER else "answers_maneuvers_only"
+            return Refusal("R5.2", words, {"card": card.id, "answered": top.card})
+        return None
+
+    def maneuvers_refusal(self, seat: int, responding: bool) -> Refusal | None:
+        """Why the ship may use no maneuver now, whatever the card: a status
+        forbids maneuvers (R9.1), or responses (R9)."""
+        return self.forbidden(seat, "maneuvers") or \
+            (self.forbidden(seat, "responses") if responding else None)
+
+    def maneuver_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the ship may not declare the maneuver now (its target and path
+        aside), or None: its control card (R1.5), statuses (R9), a response
+        card or not (R5.2, D4.7), and then ``slot_refusal``."""
+        names = self._types[seat].maneuvers
+        if card.id not in names:
+            return Refusal("R1.5", "no_maneuver", {"ship": seat, "card": card.id})
+        refused = self.maneuvers_refusal(seat, responding)
+        if refused is not None:
+            return refused
+        if responding:
+            refused = self.answer_refusal(card)
+            if refused is not None:
+                return refused
+        if not responding and card.target.kind is SOURCE_TARGET:
+            return Refusal("D4.7", "response_only", {"card": card.id})
+        return self.slot_refusal(seat, names.index(card.id), card, responding)
+
+    def slot_refusal(self, seat: int, slot: int, card: CardDef,
+                     responding: bool) -> Refusal | None:
+        """Why the ship may not use the maneuver of its control card's slot
+        now: crew on it (R4.1), used once per game already, more crew than its
+        reserve (R4.1, its cost as changed now), its ``usable if`` fails."""
+        ship = self.state.ships[seat]
+        if self._barring and ship.statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
+        if ship.crew_on[slot]:
+            return Refusal("R4.1", "unavailable", {"card": card.id, "count": ship.crew_on[slot]})
+        if card.once and self.spent(seat, card.id):
+            return Refusal("R4.1", "spent", {"card": card.id, "player": seat})
+        cost = self.cost(seat, card)
+        if cost > ship.reserve:
+            return Refusal("R4.1", "no_crew", {"card": card.id, "cost": cost, "ship": seat,
+                                               "reserve": ship.reserve})
+        if card.usable is not None and not self.may_use(card, seat, responding):
+            return Refusal("R4.1", "not_usable", {"card": card.id})
+        return None
+
+    def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
+        """Why the player may play no order card now, whatever the card: the
+        turn's orders are played (R7.3), a sunk ship answers nothing (R5.2),
+        a status forbids orders or responses (R9)."""
+        st = self.state
+        if not responding and st.orders_played >= self._orders_per_turn:
+            return Refusal("R7.3", "order_played", {"ship": seat})
+        if responding and st.ships[seat].position is None:
+            return Refusal("R9.2", "off_board", {"ship": seat})
+        if not st.ships[seat].statuses:
+            return None
+        return self.forbidden(seat, "orders") or \
+            (self.forbidden(seat, "responses") if responding else None)
+
+    def order_card_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the player may not play this order card of its hand now: not a
+        response card (R5.2), used once per game already, an answer with no
+        item to answer (D4.7)."""
+        if responding:
+            refused = self.answer_refusal(card)
+            if refused is not None:
+                return refused
+        if self._barring and self.state.ships[seat].statuses:
+            refused = self.barred(seat, card)
+            if refused is not None:
+                return refused
+        if card.once and self.spent(seat, card.id):
+            return Refusal("R7.3", "spent", {"card": card.id, "player": seat})
+        if card.target.kind is SOURCE_TARGET and not self.state.stack:
+            return Refusal("D4.7", "response_only", {"card": card.id})
+        return None
+
+    def order_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the player may not play the order card now (its target and path
+        aside), or None: in its hand (R7.3), ``orders_refusal``,
+        ``order_card_refusal``, its ``usable if``."""
+        if card.id not in self.state.hands[seat]:
+            return Refusal("R7.3", "not_in_hand", {"card": card.id, "player": seat})
+        refused = self.orders_refusal(seat, responding) or \
+            self.order_card_refusal(seat, card, responding)
+        if refused is not None:
+            return refused
+        if card.usable is not None and not self.may_use(card, seat, responding):
+            return Refusal("R7.3", "not_usable", {"card": card.id})
+        return None
+
+    def target_refusal(self, seat: int, card: CardDef, target: int) -> Refusal | None:
+        """Why the card of the ship's player may not be declared on ship
+        ``target`` now, or None: on the board (R9.2), not kept from the card's
+        kind by a status or ability (R9), let through by the card's target
+        filter, and for a maneuver the answered item's ship (D4.7) in its
+        visual field within its range (R4.2, R4.3)."""
+        st = self.state
+        if st.ships[target].position is None:
+            return Refusal("R9.2", "off_board", {"ship": target})
+        kind = CardKind(card.kind)
+        if self.mods is not None and target != seat:
+            spec = self.mods.hidden_by(st.ships[target], target, card,
+                                       self.sides[seat] != self.sides[target])
+            if spec is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
+                words = f"untargetable_{kind}" if kind in spec.untargetable \
+                    else "untargetable_class"
+                return Refusal("R9", words, {"target": target, "status": spec.id})
+        if card.target.filter is not None and \
+                not self.allowed_targets(card, seat, [target], bool(st.stack)):
+            return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
+        if card.target.kind is SOURCE_TARGET:
+            answered = st.stack[-1]
+            if target != answered.seat:
+                return Refusal("D4.7", "must_target_source", {
+                    "card": card.id, "answered": answered.card, "source": answered.seat})
+        if kind is not MANEUVER:
+            return None
+        reach = self.reach(seat, card)
+        if target not in self.visible_targets(seat, reach):
+            return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
+                                                   "range": reach})
+        return None
+
+    def movement_refusal(self, mover: int) -> Refusal | None:
+        """Why no card may move the ship now: a status forbids it (R9)."""
+        return self.forbidden(mover, "movement")
+
+    # ------------------------------------------------------------ listings
+    def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
+        """Maneuvers the ship may declare now (R4.1, R4.4, R9.1), with their
+        slot: those no refusal forbids (``maneuver_refusal``)."""
+        ship = self.state.ships[seat]
+        if ship.position is None:
+            return []
+        if ship.statuses and self.maneuvers_refusal(seat, responding) is not None:
+            return []
+        answering = self.answering() if responding else None
+        key = 3 * seat + (1 + (answering == ORDER) if responding else 0)
+        cards = self._maneuvers[key]
+        if cards is None:
+            cards = self._maneuvers[key] = [
+                (i, card) for i, card in enumerate(
+                    self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
+                # a card answering the answered item needs a stack (D4.7)
+                if (answers(card, answering) if responding
+                    else card.target.kind is not SOURCE_TARGET)]
+        crew_on, reserve = ship.crew_on, ship.reserve
+        mods = self.mods
+        if self.state.spent or self._computed_costs or self.rules.guarded or (
+                mods is not None and mods.active(ship, seat)) or (
+                self._barring and ship.statuses):
+            return [(i, card) for i, card in cards
+                    if self.slot_refusal(seat, i, card, responding) is None]
+        # the printed cards: ``slot_refusal`` is then these two comparisons
+        return [(i, card) for i, card in cards if not crew_on[i] and card.cost <= reserve]
+
+    def answering(self) -> CardKind | None:
+        """The kind of item a response would answer now: the top of the stack's."""
+        stack = self.state.stack
+        return stack[-1].kind if stack else None
+
+    def may_use(self, card: CardDef, seat: int, responding: bool) -> bool:
+        """Whether the card's ``usable if`` condition holds for ``seat`` now."""
+        if card.usable is None:
+            return True
+        answers = len(self.state.stack) - 1 if responding else None
+        return card.usable.holds(self, Scope(seat, None, answers))
+
+    def allowed_targets(self, card: CardDef, seat: int, targets: list,
+                        responding: bool) -> list:
+        """The ``targets`` the card's target filter lets through (``target enemy ship``)."""
+        flt = card.target.filter
+        if flt is None:
+            return targets
+        answers = len(self.state.stack) - 1 if responding else None
+        scope = Scope(seat, None, answers)
+        return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
+
+    def spent(self, seat: int, card_id: str) -> bool:
+        """Whether the player has used its once-per-game card ``card_id``."""
+        return any(s.seat == seat and s.card == card_id for s in self.state.spent)
+
+    def playable_orders(self, seat: int, responding: bool) -> list[CardDef]:
+        """The order cards of the hand the player may play now (R7.3): in its
+        main phase, any card while the turn's orders last; as a response
+        (``response`` cards only, answering the top item's kind: ``answers``),
+        whatever the turn has played. Never one a status forbids, one used
+        once per game already, one that answers an item with no item to
+        answer, nor one whose ``usable if`` fails; no response from a ship off
+        the board (``orders_refusal``, ``order_card_refusal``). The response
+        test asks the same list, so a player whose only response card may not
+        be used now is not asked (D5.4)."""
+        st = self.state
+        if self.orders_refusal(seat, responding) is not None:
+            return []
+        out = []
+        orders = self.rules.orders
+        for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
+            card = orders.get(card_id)
+            if card is not None and self.order_card_refusal(seat, card, responding) is None \
+                    and (card.usable is None or self.may_use(card, seat, responding)):
+                out.append(card)
+        return out
+
+    def order_targets(self, card: CardDef) -> list[int | None]:
+        """The ships an order card may be played on: any ship on the board
+        (R7.3), or only the answered item's ship; None for a card on its own
+        player's ship."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        ships = self.state.ships
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            return [source] if ships[source].position is not None else []
+        return [s for s, ship in enumerate(ships) if ship.position is not None]
+
+    def cost(self, seat: int, card: CardDef) -> int:
+        """The crew a maneuver costs the ship now (R4.1): its cost, or for
+        ``cost (AMOUNT)`` the amount counted for the using ship (``self``);
+        changed by the ship's statuses and abilities; at least 1."""
+        base = card.cost
+        if card.computed_cost is not None:
+            base = max(1, card.computed_cost.value(self, Scope(seat)))
+        if self.mods is None:
+            return base
+        return self.mods.cost(self.state.ships[seat], seat, card, base)
+
+    def reach(self, seat: int, card: CardDef) -> int:
+        """How far a maneuver of the ship reaches now: its range, changed by
+        the ship's statuses and abilities (R4.2)."""
+        if self.mods is None:
+            return card.range
+        return self.mods.reach(self.state.ships[seat], seat, card)
+
+    def targetable(self, seat: int, target: int, card: CardDef) -> bool:
+        """Whether ``card`` of the ship's player may target ``target``: no
+        status or ability of it forbids it (a ship's own player's cards always may)."""
+        mods = self.mods
+        return mods is None or target == seat or mods.hidden_by(
+            self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
+            is None
+
+    def sight(self, seat: int) -> list[tuple[int, int]]:
+        """(distance, seat) of the ships in the ship's visual field (R4.3);
+        none for a ship off the board (D9.3)."""
+        ship = self.state.ships[seat]
+        if ship.position is None:
+            return []  # D9.3: a ship off the board sees nothing
+        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
+                                   ship.side, self.sides)
+        if self.mods is not None:
+            farther = self.mods.total(ship, seat, Modifier.SIGHT)
+            if farther:  # distances in its visual field count N less, at least 1
+                seen = [(max(1, dist - farther), s) for dist, s in seen]
+            reach = self.mods.sight_reach(ship, seat)
+            if reach is not None:  # its visual field limited to N boxes (D9.5)
+                seen = [(dist, s) for dist, s in seen if dist <= reach]
+        return seen
+
+    def visible_targets(self, seat: int, reach: int,
+                        sight: list[tuple[int, int]] | None = None) -> list[int]:
+        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3);
+        ``sight`` when the caller already looked (one look serves every card)."""
+        if sight is None:
+            sight = self.sight(seat)
+        return [seat, *[s for dist, s in sight if dist <= reach]]
+
+    def maneuver_targets(self, seat: int, card: CardDef,
+                         sight: list[tuple[int, int]]) -> list[int | None]:
+        """The targets a usable maneuver may be declared on now: None for a card
+        on its own ship, else the ships in the visual field within its range
+        (R4.2, R4.3), or only the answered item's ship (D4.7)."""
+        tk = card.target.kind
+        if tk is SELF_TARGET:
+            return [None]
+        if self.mods is None:
+            targets: list[int | None] = self.visible_targets(seat, card.range, sight)
+        else:
+            targets = [t for t in self.visible_targets(seat, self.reach(seat, card), sight)
+                       if self.targetable(seat, t, card)]
+        if tk is SOURCE_TARGET:
+            source = self.state.stack[-1].seat
+            targets = [source] if source in targets else []
+        if card.target.filter is not None:
+            return self.allowed_targets(card, seat, targets, tk is SOURCE_TARGET or
+                                        bool(self.state.stack))
+        return targets
+
+    def path_start(self, card: CardDef, seat: int,
+                   target: int | None) -> tuple[int, int, int] | tuple[()] | None:
+        """For a card whose path is chosen with it: (start box, most boxes, mask
+        of the boxes holding ships) of the ship it moves, or ``()`` if a status
+        forbids moving that ship (R9); None for any other card."""
+        step = card.path_effect
+        if step is None:
+            return None
+        mover = seat if target is None or step.selector is Selector.SELF else target
+        if self.state.ships[mover].statuses and self.movement_refusal(mover) is not None:
+            return ()
+        occupied = 0
+        start = None
+        for s, ship in enumerate(self.state.ships):
+            box = ship.position
+            if box is not None:
+                occupied |= 1 << box
+                if s == mover:
+                    start = box
+        if self.mods is None:
+            return (start, step.amount, occupied)
+        steps = self.steps(mover, card)
+        return (start, steps, occupied) if steps else ()
+
+    def steps(self, mover: int, card: CardDef) -> int:
+        """How many boxes a card whose path is chosen with it moves the ship
+        now: its amount, changed by the ship's statuses and abilities (D4.6)."""
+        amount = card.path_effect.amount
+        if self.mods is None:
+            return amount
+        return self.mods.steps(self.state.ships[mover], mover, amount, card.id)
+
+    def can_respond(self, seat: int) -> bool:
+        """D5.4: a player with no legal response is never asked. A response that
+        moves a ship needs somewhere to go (D4.6)."""
+        usable = self.usable(seat, True)
+        if not usable:
+            return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
+        sight: list[tuple[int, int]] = []
+        looked = False
+        for _, card in usable:
+            if not looked and card.target.kind is not SELF_TARGET:
+                sight, looked = self.sight(seat), True  # one look, only if needed
+            for target in self.maneuver_targets(seat, card, sight):
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
+
+    def can_respond_with_order(self, seat: int) -> bool:
+        """Whether an order card of the hand may answer the top item now."""
+        for card in self.playable_orders(seat, True):
+            for target in self.order_targets(card):
+                if card.target.kind is TargetKind.AREA:
+                    return True
+                walk = self.path_start(card, seat, target)
+                if walk is None or walk and self.board.can_move(*walk):
+                    return True
+        return False
+
+    def subject(self, item: StackItem) -> int | None:
+        """The ship an item acts on: its target, or its own ship for self cards.
+
+        None for an item that answers an item (shield): its target is the
+        item, not the ship that performed it, so that ship sinking does not
+        waste it (D4.7).
+        """
+        kind = self.card_of(item).target.kind
+        if kind is TargetKind.SOURCE:
+            return None
+        if item.target is not None:
+            return item.target
+        if kind is TargetKind.SELF:
+            return item.seat
+        return None
+
+    def free_start_boxes(self, seat: int) -> list[int]:
+        """Where the ship may be placed (R2.8) or respawn (D8.4): the boxes of
+        its side's start card that are free (R2.4) and navigable (R2.3; start
+        cards are open water, D2.7, but the rule is said where it is used)."""
+        occ = self.occupant()
+        board = self.board
+        side = self.state.ships[seat].side
+        return [b for b in board.starts[side] if occ[b] < 0 and not board.is_island(b)]
+

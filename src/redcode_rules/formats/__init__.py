@@ -1,0 +1,1 @@
+"""Games as files: JSON saves, YAML scenarios, replays."""

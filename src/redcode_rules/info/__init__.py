@@ -1,0 +1,1 @@
+"""What a player may know: observations, information states, resampling, tensors."""

@@ -1,0 +1,296 @@
+"""What one player may know of a game (docs/rules.md, "Who knows what").
+
+``observe(game, player)`` builds an ``Observation``: the public position
+(board, ships, tokens, stack, piles' sizes, discards, score, whose turn and
+what is being decided) and that player's private knowledge as the engine
+keeps it: its own hand, the cards of other hands it was shown and that are
+still there (``GameState.known``, D7.8) and the cards it put face down on top
+of the deck that are still there (D7.9). Nothing hidden from that player is
+read into it, so two games that differ only in what it cannot see give equal
+observations; ``info/resample.py`` redraws exactly what is left out.
+
+``information_state`` adds the public history (the log, which names no
+hidden card, D7.10) to the observation: the string of the player's
+information set.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+import attrs
+
+from ..engine.chance import ChanceKind
+from .tensors import Encoding, Layout, encode
+
+if TYPE_CHECKING:
+    from array import array
+
+    from ..engine.game_core import GameCore
+    from ..model.state import Event
+
+#: The deck position of a card the observer cannot see, in ``deck_top``.
+UNSEEN = "?"
+
+
+@attrs.frozen
+class ObservedShip:
+    """A ship as every player sees it: its box, tracks, crew per maneuver
+    (``crew``: (maneuver, crew) pairs in the ship type's order) and statuses
+    (names, in declaration order)."""
+
+    id: str
+    side: str
+    type: str
+    position: str | None
+    repairs: int
+    breakdowns: int
+    reserve: int
+    withdrawn: int
+    crew: tuple[tuple[str, int], ...]
+    statuses: tuple[str, ...]
+    sunk: bool
+    eliminated: bool
+
+
+@attrs.frozen
+class ObservedItem:
+    """A card on the stack, bottom first in ``Observation.stack``: the card
+    played, by whom, at whom, and whether it was cancelled (all public)."""
+
+    card: str
+    kind: str
+    player: str
+    target: str | None
+    cancelled: bool
+
+
+@attrs.frozen
+class ObservedToken:
+    """A token on the board: its kind, box, owner and turn edges left."""
+
+    kind: str
+    box: str
+    owner: str
+    left: int
+
+
+@attrs.frozen
+class Observation:
+    """Everything ``player`` may know now and nothing more (immutable).
+
+    Public to every player: ``board``, ``mode``, ``turn_number``, ``turn``
+    (whose turn), ``phase``, ``to_move``, ``decision``, ``ships``,
+    ``tokens``, ``stack``, ``hand_sizes`` (ship id, cards) in seat order,
+    ``deck_size``, ``discards`` (oldest first), ``score`` (side, points),
+    ``spent`` (once-per-game cards used: (ship id, card)), ``winner``.
+    Private to ``player``: ``hand`` (its own cards, sorted), ``known``
+    ((owner ship id, cards) for each other hand it knows cards of, sorted;
+    D7.8) and ``deck_top`` (the top of the deck as far as it knows a card
+    there: card ids, ``UNSEEN`` where it does not; D7.9). ``sight`` is the
+    visual field of its ship (boxes, R4.3; public, as the board is).
+    ``str()`` is the observation string; ``tensor()`` the same as numbers.
+    """
+
+    player: str
+    side: str
+    board: str
+    mode: str
+    turn_number: int
+    turn: str
+    phase: str
+    to_move: str | None
+    decision: str | None
+    ships: tuple[ObservedShip, ...]
+    tokens: tuple[ObservedToken, ...]
+    stack: tuple[ObservedItem, ...]
+    hand_sizes: tuple[tuple[str, int], ...]
+    deck_size: int
+    discards: tuple[str, ...]
+    score: tuple[tuple[str, int], ...]
+    spent: tuple[tuple[str, str], ...]
+    winner: str | None
+    hand: tuple[str, ...]
+    known: tuple[tuple[str, tuple[str, ...]], ...]
+    deck_top: tuple[str, ...]
+    sight: tuple[str, ...]
+    encoding: Encoding | None = attrs.field(default=None, eq=False, repr=False)
+    """The game configuration's names, for ``tensor`` (not part of the observation)."""
+
+    @property
+    def layout(self) -> Layout:
+        """The slices of ``tensor()`` (name, offset, shape; info/tensors.py)."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return self.encoding.layout
+
+    def tensor(self) -> array:
+        """The observation as a flat ``array("f")`` of ``layout.size`` floats,
+        the same shape for every observation of a game configuration."""
+        if self.encoding is None:
+            raise ValueError("an observation made by hand has no tensor layout")
+        return encode(self, self.encoding)
+
+    def ship(self, ship_id: str) -> ObservedShip:
+        """One ship by id (``KeyError`` if there is none)."""
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        raise KeyError(ship_id)
+
+    def __str__(self) -> str:
+        return "\n".join(observation_lines(self))
+
+
+def observation_lines(obs: Observation) -> Iterable[str]:
+    """The observation string, one fact a line (stable: a key for search)."""
+    yield f"player {obs.player} ({obs.side})"
+    yield f"{obs.mode} on {obs.board}, turn {obs.turn_number} of {obs.turn}, phase {obs.phase}"
+    yield f"to move: {obs.to_move or '-'} ({obs.decision or '-'})"
+    for s in obs.ships:
+        crew = " ".join(f"{name}={n}" for name, n in s.crew)
+        flags = [f for f, on in (("sunk", s.sunk), ("eliminated", s.eliminated)) if on]
+        yield (f"ship {s.id} {s.type} at {s.position or '-'} repairs {s.repairs} breakdowns "
+               f"{s.breakdowns} reserve {s.reserve} withdrawn {s.withdrawn} crew {crew} "
+               f"statuses [{' '.join(s.statuses + tuple(flags))}]")
+    for t in obs.tokens:
+        yield f"token {t.kind} at {t.box} of {t.owner} left {t.left}"
+    for i, item in enumerate(obs.stack):
+        yield (f"stack {i}: {item.card} ({item.kind}) by {item.player}"
+               f"{' at ' + item.target if item.target else ''}"
+               f"{' cancelled' if item.cancelled else ''}")
+    yield "hand sizes: " + " ".join(f"{ship}={n}" for ship, n in obs.hand_sizes)
+    yield f"deck {obs.deck_size}; top known: [{' '.join(obs.deck_top)}]"
+    yield f"discards: [{' '.join(obs.discards)}]"
+    yield "score: " + " ".join(f"{side}={n}" for side, n in obs.score)
+    if obs.spent:
+        yield "spent: " + " ".join(f"{ship}:{card}" for ship, card in obs.spent)
+    if obs.winner:
+        yield f"winner: {obs.winner}"
+    yield f"sight: [{' '.join(obs.sight)}]"
+    yield f"hand: [{' '.join(obs.hand)}]"
+    for owner, cards in obs.known:
+        yield f"known in {owner}'s hand: [{' '.join(cards)}]"
+
+
+def deck_top_putters(log: Iterable[Event]) -> list[str]:
+    """The players who put the cards still on top of the deck there, top
+    first, read from the public log: a ``deck_top`` puts one card on top, a
+    ``draw`` takes its count from the top, a ``reshuffle`` makes a new deck
+    (the old one was drawn to the last card). Who put a card is public; the
+    card itself only its putter knows (D7.9)."""
+    tops: list[str] = []
+    for event in log:
+        kind = event.kind
+        if kind == "deck_top":
+            tops.insert(0, event.data["player"])  # type: ignore[arg-type]
+        elif kind == "draw" and tops:
+            del tops[:event.data["count"]]  # type: ignore[misc]
+        elif kind == "reshuffle":
+            tops.clear()
+    return tops
+
+
+def deck_tops(game: GameCore) -> list[str]:
+    """``deck_top_putters`` of the game now. At a chance node that deals a
+    card drawn there are none, whatever the log says: a draw takes the cards
+    put on top first, without chance (D7.12), so one that asks for a card
+    has taken them all, and it logs its count only once it is done."""
+    if game.is_chance_node and \
+            game.chance_outcomes()[0][0].startswith(f"{ChanceKind.DRAW.value} "):
+        return []
+    return deck_top_putters(game.engine.log)
+
+
+def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
+    """The top of the deck as ``player`` knows it: the cards it put there
+    still on top, ``UNSEEN`` at the places above them it does not know."""
+    tops = deck_tops(game)
+    last = max((i for i, putter in enumerate(tops) if putter == player), default=-1)
+    deck = game.state.deck
+    return tuple(deck[i] if tops[i] == player else UNSEEN for i in range(last + 1))
+
+
+def observe(game: GameCore, player: str) -> Observation:
+    """What ``player`` (a ship id) may know of ``game`` now (see ``Observation``)."""
+    st = game.state
+    seats = st.ships
+    me = game.ship_state(player)  # UnknownName for a wrong id
+    seat = seats.index(me)
+    ids = [s.id for s in seats]
+    name = game.board.name
+    eng = game.engine
+    decision = game.decision  # "chance" too, where the game has a chance player
+    ships = tuple(
+        ObservedShip(s.id, s.side, s.type, None if s.position is None else name(s.position),
+                     s.repairs, s.breakdowns, s.reserve, s.withdrawn,
+                     tuple(zip(game.rules.ships[s.type].maneuvers, s.crew_on)),
+                     tuple(n for n, _ in s.statuses), s.sunk, s.eliminated)
+        for s in seats)
+    known = tuple((ids[o], tuple(sorted(eng.known_hand(seat, o))))
+                  for o in range(len(seats)) if o != seat and eng.known_hand(seat, o))
+    return Observation(
+        player=player, side=me.side, board=st.board, mode=st.mode,
+        turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,
+        to_move=game.to_move, decision=None if decision is None else str(decision),
+        ships=ships,
+        tokens=tuple(ObservedToken(t.kind, name(t.box), ids[t.owner], t.left)
+                     for t in st.tokens),
+        stack=tuple(ObservedItem(i.card, str(i.kind), ids[i.seat],
+                                 None if i.target is None else ids[i.target], i.cancelled)
+                    for i in st.stack),
+        hand_sizes=tuple((ids[i], len(h)) for i, h in enumerate(st.hands)),
+        deck_size=len(st.deck), discards=tuple(st.discard),
+        score=tuple(sorted(st.score.items())),
+        spent=tuple(sorted((ids[s.seat], s.card) for s in st.spent)),
+        winner=st.winner, hand=tuple(sorted(st.hands[seat])), known=known,
+        deck_top=known_deck_top(game, player), sight=sight(game, seat),
+        encoding=Encoding.of_game(game))
+
+
+def sight(game: GameCore, seat: int) -> tuple[str, ...]:
+    """The boxes of the visual field of the ship of ``seat`` (R4.3; none off
+    the board), as the board's lines and the ships cut it."""
+    ships = game.state.ships
+    me = ships[seat]
+    if me.position is None:
+        return ()
+    board = game.board
+    field = board.visual_field(me.position, [s.position for s in ships], me.side,
+                               [s.side for s in ships], max(board.width, board.height))
+    return tuple(board.name(b) for b in field)
+
+
+def event_line(event: Event) -> str:
+    """One event of the public history as a line: its turn, kind and data
+    (in the order the engine wrote it, the same for every event of a kind)."""
+    return f"{event.turn} {event.kind} {event.data}"
+
+
+def information_state(game: GameCore, player: str) -> str:
+    """The string of ``player``'s information set (D7.10): its observation,
+    then the public history, every event of the log (which names no card
+    hidden from any player)."""
+    return f"{observe(game, player)}\nhistory:\n{public_history(game)}"
+
+
+def public_history(game: GameCore) -> str:
+    """Every event of the log as a line (``event_line``), kept in the game's
+    ``_memo`` so that asking at every step of a game costs the new events
+    only, not the whole log again.
+
+    The log only grows, or is cut back and grown again by undo with new
+    event objects, so the lines kept are good for the longest run of
+    events still the same objects: found by bisection on identity."""
+    log = game.engine.log
+    kept: list[tuple[Event, str]] = game._memo.setdefault("history", [])
+    lo, hi = 0, min(len(kept), len(log))
+    while lo < hi:  # the longest prefix of ``kept`` whose events are still in the log
+        mid = (lo + hi + 1) // 2
+        if kept[mid - 1][0] is log[mid - 1]:
+            lo = mid
+        else:
+            hi = mid - 1
+    del kept[lo:]
+    kept.extend((event, event_line(event)) for event in log[lo:])
+    return "\n".join([line for _, line in kept])

@@ -1,0 +1,1 @@
+"""The balance lab: bot games as data, runners, tournaments, balance reports, statistics."""

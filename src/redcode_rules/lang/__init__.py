@@ -1,0 +1,1 @@
+"""The card language: grammar, parsing, layering, the compilers, limits and loading."""

@@ -1,0 +1,379 @@
+"""The card language's compiler for cards and their effects: maneuvers and
+order cards (cost, range, target, the expressions they read) and each effect
+line, checked against its primitive's registry entry (effects.PRIMITIVES)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from ..base.kinds import CardKind, Choice
+from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
+from ..rules.effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
+from ..rules.exprs import Amount, BoxWord, Computed, Place, Ships, Subject
+from .exprs import ANSWERED_WORDS, before_target, check_words, with_boxes
+from .grammar import NOTATION_WORDS, name_clash
+from .layers import SHIP_PROPS, Layers, _Entry, _suggest
+from .parse import Call, Pos, Prop
+
+
+def _card_id_meaning(word: str) -> str | None:
+    """What a card id ``word`` would already mean in a move or in a test of the
+    answered item (``answered is order``), or None."""
+    if word in NOTATION_WORDS:
+        return f"a move starting with '{word}' is already a move of its own (docs/notation.md)"
+    if word in ANSWERED_WORDS:
+        return f"'answered is {word}' already tests that, so the card could never be named there"
+    clash = name_clash(word, "card")
+    if clash is not None:
+        return f"it is a word of the card language, as in '{clash}'"
+    return None
+
+
+def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
+                 statuses: Mapping[str, Any]) -> CardDef:
+    """A maneuver or an order card: its cost, range, target and effects, checked."""
+    p = entry.props
+    where = f"{entry.kind} '{entry.id}'"
+    meaning = _card_id_meaning(entry.id)
+    if meaning is not None:
+        raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
+                          f"{entry.kind} cannot be called '{entry.id}': {meaning}")
+    for key, prop in p.items():
+        if entry.kind == "order" and key in ("cost", "range"):
+            raise draft.error(prop.pos, f"order cards have no '{key}': they ignore range "
+                              "and cannot be responded to (R7.3)")
+        if entry.kind == "maneuver" and key == "copies":
+            raise draft.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
+        if key in ("layout", "start", *SHIP_PROPS):
+            raise draft.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
+    if "effect" not in p:
+        raise draft.error(entry.pos, f"{where} has no effect")
+    base = computed_cost = None  # a maneuver's cost: N, or an amount
+    if entry.kind == "maneuver":
+        if "cost" not in p:
+            raise draft.error(entry.pos, f"{where} has no cost (R4.1)")
+        base, computed_cost = _cost(draft, p["cost"], where)
+        if base < 1:
+            raise draft.error(p["cost"].pos, f"{where}: cost must be at least 1 crew (R4.1)")
+    if entry.kind == "order":
+        if "copies" not in p:
+            raise draft.error(entry.pos, f"{where} has no copies (R1.4)")
+    effects = tuple(compile_effect(draft, c, statuses) for c in p["effect"].value)
+    rng = p["range"].value if "range" in p else None
+    response = bool(p["response"].value) if "response" in p else False
+    # the target: declared, or inferred from the selectors the effects use
+    used = {c.selector for c in effects}
+    if any(isinstance(c.selector, Ships) and c.selector.place is Place.AREA
+           for c in effects):
+        used.add(Selector.AREA)  # `each enemy ship in area`
+    if "target" in p:
+        target = p["target"].value
+        tpos = p["target"].pos
+    else:
+        tpos = entry.pos
+        if Selector.AREA in used or Selector.BOXES in used:
+            named = Selector.AREA if Selector.AREA in used else Selector.BOXES
+            raise draft.error(entry.pos, f"{where} acts on '{named.value}' but declares "
+                              "no 'target area WxH'")
+        target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
+    if target.kind is TargetKind.SELF and Selector.TARGET in used:
+        raise draft.error(tpos, f"{where} targets itself but an effect uses 'target'")
+    if Selector.AREA in used and target.kind is not TargetKind.AREA:
+        raise draft.error(tpos, f"{where} uses 'each ship in area' without 'target area WxH'")
+    if Selector.BOXES in used and target.kind is not TargetKind.AREA:
+        raise draft.error(tpos, f"{where} uses 'area' without 'target area WxH'")
+    if target.kind is TargetKind.AREA:
+        if entry.kind == "maneuver":
+            raise draft.error(tpos, "area targets are for order cards (D7.5)")
+        if target.width < 1 or target.height < 1:
+            raise draft.error(tpos, "an area needs a size of at least 1x1")
+    effects = _on_box_target(draft, entry, effects, target, tpos)
+    if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
+            and rng is None:
+        raise draft.error(tpos, f"{where} targets a ship but has no range (R4.2)")
+    if response and rng is None and entry.kind == "maneuver":
+        pos = p["response"].pos
+        raise draft.error(pos, f"{where} is a response but has no range: a response is "
+                          "used on a target in the visual field (R5.2)")
+    needs_answer = [c for c in effects if c.selector is Selector.ANSWERED] \
+        or target.kind is TargetKind.SOURCE or Selector.SOURCE in used
+    if needs_answer and not response:
+        raise draft.error(tpos, f"{where} acts on the item it answers, so it must be a "
+                          "'response' (R5.2)")
+    moves = [e for e in effects if primitive_of(e).choice is Choice.PATH]
+    if len(moves) > 1:
+        raise draft.error(p["effect"].pos, f"{where} has more than one move effect")
+    if moves and target.kind is TargetKind.AREA:
+        raise draft.error(p["effect"].pos, f"{where} cannot move ships in an area")
+    effects = _check_exprs(draft, entry, effects, target, response, options)
+    answers = _answers(draft, p, where, "response" in p, options)
+    respondable = bool(p["respondable"].value) if "respondable" in p else \
+        entry.kind == "order" and options.orders_respondable == "yes"
+    return CardDef(
+        id=entry.id, kind=entry.kind, effects=effects, target=target,
+        cost=base, range=rng,
+        respondable=respondable,
+        response=response,
+        answers=answers,
+        copies=p["copies"].value if "copies" in p else 0,
+        source=SourceRef(entry.pos.file, entry.pos.line),
+        usable=p["usable"].value if "usable" in p else None,
+        once="once" in p,
+        computed_cost=computed_cost)
+
+def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
+             options: RuleOptions) -> frozenset[CardKind]:
+    """The kinds of item a response may answer: its ``answers``, else the
+    rules' ``responses_answer`` (R5.2). ``response``: whether the card says
+    ``response`` or ``not response`` at all."""
+    if "answers" not in p:
+        return ANSWER_KINDS[options.responses_answer]
+    prop = p["answers"]
+    if not response:  # ``not response`` in a patch turns it off, answers and all
+        raise draft.error(prop.pos, f"{where} says what it answers but is not a "
+                          "'response': add 'response' (R5.2)")
+    kinds: set[CardKind] = set()
+    for word in prop.value:
+        if word not in ANSWER_KINDS:
+            raise draft.error(prop.pos, f"{where}: a response answers maneuvers, orders "
+                              f"or any, not '{word}'", _suggest(word, list(ANSWER_KINDS)))
+        if kinds & ANSWER_KINDS[word]:
+            raise draft.error(prop.pos, f"{where}: '{word}' is said twice in what it answers")
+        kinds.update(ANSWER_KINDS[word])
+    return frozenset(kinds)
+
+
+def _on_box_target(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], target: Target,
+                   tpos: Pos) -> tuple[Effect, ...]:
+    """A box target (D4.11) checked, and its effects' ``target`` made the
+    target box; ``target`` of a primitive that acts only on a box target
+    (``jump``) refused on a card without one."""
+    where = f"{entry.kind} '{entry.id}'"
+    calls = entry.props["effect"].value
+    if target.kind is not TargetKind.BOX:
+        for call, effect in zip(calls, effects):
+            prim = primitive_of(effect)
+            if effect.selector is Selector.TARGET and Selector.TARGET not in prim.selectors:
+                raise draft.error(call.pos, f"{where}: effect '{call.name}' acts on a box "
+                                  "target; declare one: target free box within N, or "
+                                  "target free adjacent box")
+        return effects
+    boxes = target.boxes
+    assert boxes is not None  # the parser gives a box target its words
+    if "range" in entry.props:
+        raise draft.error(entry.props["range"].pos, f"{where} targets a box: its reach is "
+                          "its 'within N' or 'adjacent'; a range is for ship targets (R4.2)")
+    if entry.kind == "maneuver" and boxes.reach is None:
+        raise draft.error(tpos, f"{where} targets a box but says not how far: a maneuver "
+                          "reaches 'box within N' or an 'adjacent box' (R4.2, D4.11)")
+    out = []
+    for call, effect in zip(calls, effects):
+        prim = primitive_of(effect)
+        if effect.selector is Selector.TARGET:
+            if Selector.TARGET_BOX not in prim.selectors:
+                takes = ", ".join(n for n, p in PRIMITIVES.items()
+                                  if Selector.TARGET_BOX in p.selectors)
+                raise draft.error(call.pos, f"{where} targets a box, and effect "
+                                  f"'{call.name}' acts on ships: 'target' is a box here "
+                                  f"(a box target serves {takes})")
+            effect = attrs.evolve(effect, selector=Selector.TARGET_BOX)
+            if prim.jumps and BoxWord.FREE not in boxes.words:
+                raise draft.error(tpos, f"{where}: a ship jumps only to a free box; write "
+                                  "'target free box …' (R2.4, D4.11)")
+        out.append(effect)
+    return tuple(out)
+
+
+def _cost(draft: Layers, prop: Prop, where: str) -> tuple[int, Amount | None]:
+    """A maneuver's cost as (the fixed cost, the amount or None): an amount
+    of numbers only is a fixed cost; one with quantities has as fixed
+    cost its value with every quantity 0, at least 1 (CardDef.computed_cost)."""
+    value = prop.value
+    if not isinstance(value, Amount):
+        return value, None
+    fixed = sum(sign * term for sign, term in value.terms if type(term) is int)
+    if all(type(term) is int for _, term in value.terms):
+        return fixed, None
+    read = before_target(value)
+    if read is not None:
+        raise draft.error(prop.pos, f"{where}: a cost is counted before a target is "
+                          f"chosen, so it cannot read {read}; it may read the ship that "
+                          "uses the card (self) and the sides")
+    return max(1, fixed), value
+
+def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], target: Target,
+                 response: bool, options: RuleOptions) -> tuple[Effect, ...]:
+    """The card's expressions (rules/exprs.py) checked: every word known, every
+    subject one the card has; the effects with their boxes as indexes."""
+    p = entry.props
+    where = f"{entry.kind} '{entry.id}'"
+    words = [w for key in ("target", "usable") if key in p for w in p[key].words]
+    calls = p["effect"].value
+    words += [w for c in calls for w in c.words]
+    cards = [*draft.entries["maneuver"], *draft.entries["order"]]
+    boxes = check_words(tuple(words), draft.error, draft.entries["ship"],
+                        draft.entries["status"], cards, 2 * options.board_columns,
+                        2 * options.board_rows)
+
+    def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
+        if Subject.IT in subjects and not it:
+            raise draft.error(pos, f"{where}: 'it' is the ship a filter tests ('where …'); "
+                              f"{what} has none")
+        if Subject.TARGET in subjects and target.kind not in (TargetKind.SHIP,
+                                                              TargetKind.SOURCE):
+            raise draft.error(pos, f"{where}: {what} reads the target, but the card has no "
+                              "target ship (declare 'target ship')")
+        if Subject.SOURCE in subjects and not response:
+            raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
+                              "must be a 'response' (R5.2)")
+
+    if "usable" in p:
+        subjects = p["usable"].value.subjects()
+        if Subject.TARGET in subjects:
+            raise draft.error(p["usable"].pos, f"{where}: 'usable if' is checked before a "
+                              "target is chosen; test the target in a filter: target "
+                              "ship where …")
+        check(subjects, p["usable"].pos, "'usable if'")
+    flt = target.filter
+    if flt is not None:
+        if flt.where is not None and Subject.TARGET in flt.where.subjects():
+            raise draft.error(p["target"].pos, f"{where}: in a target filter the ship "
+                              "tested is 'it', not 'target'")
+        check(flt.subjects(), p["target"].pos, "its target filter", it=True)
+    out = []
+    for call, effect in zip(calls, effects):
+        sel = effect.selector
+        if hasattr(sel, "subjects"):
+            check(sel.subjects(), call.pos, f"effect '{call.name}'")
+        computed = effect.computed
+        if computed is not None:
+            subjects = set().union(*(getattr(effect, n).subjects()
+                                     for n in computed.amounts))
+            if computed.condition is not None:
+                subjects |= computed.condition.subjects()
+            check(subjects, call.pos, f"effect '{call.name}'")
+        out.append(attrs.evolve(effect, selector=with_boxes(sel, boxes))
+                   if isinstance(sel, Ships) and sel.of_name else effect)
+    return tuple(out)
+
+def _worded_args(draft: Layers, call: Call, prim: Any) -> list[tuple[Any, Any]]:
+    """The arguments of a primitive whose parameters are all optional, written
+    in any order: a word is the value of the parameter whose choices hold
+    it; a number is followed by its parameter's unit (``2 repairs``); each
+    parameter at most once."""
+    words = {c: p for p in prim.params if p.kind is str for c in p.choices}
+    units = {p.unit: p for p in prim.params if p.unit}
+    spelled = ", ".join([*words, *(f"N {u}" for u in units)])
+    given: dict[str, tuple[Any, Any]] = {}
+    args = list(call.args)
+    while args:
+        arg = args.pop(0)
+        if isinstance(arg, str):
+            param = words.get(arg)
+            if param is None:
+                raise draft.error(call.pos, f"effect '{call.name}' takes {spelled}, not "
+                                  f"'{arg}'", _suggest(arg, [*words, *units]))
+        else:
+            unit = args.pop(0) if args else None
+            param = units.get(unit) if isinstance(unit, str) else None
+            if param is None:
+                raise draft.error(call.pos, f"effect '{call.name}': say what the number "
+                                  f"counts ({', '.join(f'N {u}' for u in units)}), as in "
+                                  f"'{prim.example}'")
+        if param.name in given:
+            raise draft.error(call.pos, f"effect '{call.name}' gives its {param.name} twice")
+        given[param.name] = (param, arg)
+    return [given[p.name] for p in prim.params if p.name in given]
+
+
+def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Effect:
+    prim = PRIMITIVES.get(call.name)
+    if prim is None:
+        raise draft.error(call.pos, f"unknown effect '{call.name}'",
+                          _suggest(call.name, PRIMITIVES))
+    pairs = _worded_args(draft, call, prim) if prim.worded else list(zip(prim.params,
+                                                                         call.args))
+    if not prim.worded and len(call.args) != len(prim.params):
+        spelled = " ".join(p.name.upper() for p in prim.params)
+        raise draft.error(call.pos, f"effect '{call.name}' takes {len(prim.params)} "
+                          f"value(s): {call.name} {spelled}".rstrip()
+                          + f" (example: {prim.example})")
+    kwargs: dict[str, Any] = {}
+    amounts = []
+    for param, arg in pairs:
+        if param.kind is int and isinstance(arg, Amount):
+            if not param.computed:
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be "
+                                  "a number written on the card, not computed")
+            amounts.append(param.name)
+        elif param.kind is int:
+            if not isinstance(arg, int):
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be a "
+                                  f"number, not '{arg}'")
+            if arg < param.minimum:
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
+                                  f"least {param.minimum}")
+            if param.maximum is not None and arg > param.maximum:
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
+                                  f"most {param.maximum} ({param.bound})")
+        else:
+            # a declared name (a status) or one of the primitive's words
+            declared = {"status": statuses, "token": draft.entries["token"]}
+            choices = tuple(declared[param.declared]) if param.declared else param.choices
+            if param.declared and not choices:
+                raise draft.error(call.pos, f"effect '{call.name}': no {param.declared} is "
+                                  f"declared; declare one first: {param.declared} NAME "
+                                  "{ ... }")
+            if not isinstance(arg, str) or (choices and arg not in choices):
+                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be one "
+                                  f"of {', '.join(choices)}, not '{arg}'",
+                                  _suggest(str(arg), choices))
+        kwargs[param.name] = arg
+    selector = call.selector or prim.default
+    if selector is None:
+        raise draft.error(call.pos, f"effect '{call.name}' needs to say whom it acts on "
+                          f"(example: {prim.example})")
+    # a set of ships where a primitive acts on every ship of an area; a
+    # set of players where it acts on players (draw)
+    # ``target`` of a primitive that acts on a box target: the card's target decides
+    # (_on_box_target)
+    box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
+    fits = box_target or selector in prim.selectors if isinstance(selector, Selector) else \
+        Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
+    if not fits:
+        allowed = ", ".join("target (a box)" if s is Selector.TARGET_BOX else s.value
+                            for s in prim.selectors)
+        if Selector.AREA in prim.selectors:
+            allowed += ", each … ship"
+        if prim.players:
+            allowed += ", each … player"
+        raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
+                          f"it acts on {allowed}")
+    also = _further_ships(draft, call, prim, selector)
+    computed = Computed(call.condition, tuple(amounts)) \
+        if call.condition is not None or amounts else None
+    return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
+
+
+def _further_ships(draft: Layers, call: Call, prim: Primitive, first) -> tuple[Selector, ...]:
+    """The ships after the first of a primitive that names ``prim.ships``
+    (``swap self with target``): as many as it names, each one ship of its
+    selectors, all different."""
+    named = (first, *call.also)
+    if len(named) != prim.ships:
+        says = "one ship" if prim.ships == 1 else f"{prim.ships} ships"
+        raise draft.error(call.pos, f"effect '{call.name}' names {says}, not {len(named)} "
+                          f"(example: {prim.example})")
+    if prim.ships == 1:
+        return ()
+    for selector in named:
+        if not isinstance(selector, Selector) or selector not in prim.selectors:
+            allowed = ", ".join(s.value for s in prim.selectors)
+            raise draft.error(call.pos, f"effect '{call.name}' names each ship as one of "
+                              f"{allowed} (example: {prim.example})")
+    if len(set(named)) != len(named):
+        raise draft.error(call.pos, f"effect '{call.name}' names {prim.ships} different ships, "
+                          f"not '{first.value}' twice (example: {prim.example})")
+    return tuple(call.also)

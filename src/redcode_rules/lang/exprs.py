@@ -1,0 +1,321 @@
+"""The card language's expressions: from parse tree to exprs objects, and
+their compiler checks (grammar block "Expressions" of grammar/redcode.lark).
+
+``ExprTransformer`` is mixed into the DSL's transformer: it builds amounts,
+conditions, filters and sets of ships or players, and notes every word a
+filter or a test uses (``Word``) with where it was written, for the checks
+that need the whole card set (ship types, statuses, card ids, the board).
+``check_card`` runs those checks on one compiled card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Callable
+
+import attrs
+from lark import Token, Transformer, v_args
+
+from ..base.errors import DslError
+from ..base.kinds import Mode
+from ..model.ruleset import Target, TargetKind
+from ..rules.board import parse_box
+from ..rules.card_classes import Trait
+from ..rules.effects import Selector
+from ..rules.exprs import (
+    Adjective,
+    All,
+    Amount,
+    AnyOf,
+    Boxes,
+    BoxWord,
+    Cmp,
+    Compare,
+    Filter,
+    Is,
+    Measure,
+    Nearest,
+    Not,
+    Place,
+    Players,
+    Quantity,
+    ShipCount,
+    Ships,
+    SHIP_QUANTITIES,
+    SIDE_SUBJECTS,
+    Subject,
+)
+
+
+@attrs.frozen
+class Word:
+    """A word of a filter or test, to check against the card set: ``kind`` is
+    ``ship`` (an adjective, ship type or status), ``answered``, ``mode``,
+    ``player`` or ``box``."""
+
+    kind: str
+    word: str
+    file: str
+    line: int
+    column: int
+
+
+#: The words a test of the answered item takes besides card ids.
+ANSWERED_WORDS = ("order", "maneuver", "enemy", "friendly", "own", "other",
+                  *(t.value for t in Trait))  # a class of cards' words (rules/card_classes.py)
+PLAYER_WORDS = ("enemy", "friendly", "any")
+
+
+@v_args(meta=True)
+class ExprTransformer(Transformer):
+    """Transformer methods of the expression rules (mixed into dsl._ToDecls,
+    which gives ``file`` and ``_pos``); ``words`` collects the words to check
+    until the declaration that holds them takes them (``take_words``)."""
+
+    file: str
+
+    def _word(self, kind: str, tok: Token) -> None:
+        if not hasattr(self, "words"):
+            self.words = []
+        self.words.append(Word(kind, str(tok), self.file, tok.line, tok.column))
+
+    def take_words(self) -> tuple[Word, ...]:
+        """The words noted since the last call."""
+        words = tuple(getattr(self, "words", ()))
+        self.words = []
+        return words
+
+    def _error(self, tok: Token, message: str) -> DslError:
+        return DslError(message, file=self.file, line=tok.line, column=tok.column)
+
+    # amounts ----------------------------------------------------------------
+    def qname(self, meta, c):
+        return " ".join(str(t) for t in c if t is not None)
+
+    def subject(self, meta, c):
+        return Subject(str(c[0]))
+
+    def quantity(self, meta, c):
+        name, subject = c
+        q = Quantity(name)
+        line, column = getattr(meta, "line", 0), getattr(meta, "column", 0)
+        if isinstance(subject, Nearest):
+            if q is not Quantity.DISTANCE:
+                raise DslError(f"'{name}' is of a ship, not of the nearest ship of a kind; "
+                               "only 'distance to nearest … ship' measures to it",
+                               file=self.file, line=line, column=column)
+            return subject
+        if q is Quantity.TURN and subject is not None:
+            raise DslError("'turn' is the game's turn number: it is of nobody",
+                           file=self.file, line=line, column=column)
+        if q in SHIP_QUANTITIES and subject in SIDE_SUBJECTS:
+            raise DslError(f"'{name}' is of a ship, not of the {subject.value} side; write "
+                           f"'{name} of target' (or self, source, it)", file=self.file,
+                           line=line, column=column)
+        return Measure(q, subject if subject is not None else Subject.DEFAULT)
+
+    def _ship_subject(self, meta, subject, what: str):
+        if subject in SIDE_SUBJECTS:
+            raise DslError(f"{what} is measured from a ship, not from the {subject.value} "
+                           "side; write self, target, source or it", file=self.file,
+                           line=getattr(meta, "line", 0), column=getattr(meta, "column", 0))
+        return Subject.DEFAULT if subject is None else subject
+
+    def nearest(self, meta, c):
+        *names, subject = c
+        for t in names:
+            self._word("ship", t)
+        return Nearest(tuple(str(t) for t in names),
+                       self._ship_subject(meta, subject, "'distance to nearest … ship'"))
+
+    def ship_count(self, meta, c):
+        *names, n, subject = c
+        for t in names:
+            self._word("ship", t)
+        within = None if n is None else self._int(n)
+        return ShipCount(tuple(str(t) for t in names), within,
+                         self._ship_subject(meta, subject, "'number of … ships within N'"))
+
+    def amount(self, meta, c):
+        terms: list[tuple[int, Any]] = []
+        sign = 1
+        for part in c:
+            if part is None:
+                continue
+            if isinstance(part, Token) and part.type == "ADDOP":
+                sign = -sign if str(part) == "-" else sign
+                continue
+            value = self._int(part) if isinstance(part, Token) else part
+            terms.append((sign, value))
+            sign = 1
+        return Amount(tuple(terms))
+
+    def _int(self, tok: Token) -> int:
+        return self.number(tok)  # dsl._ToDecls: the one reader of numbers
+
+    # conditions -------------------------------------------------------------
+    def cond_or(self, meta, c):
+        return c[0] if len(c) == 1 else AnyOf(tuple(c))
+
+    def cond_all(self, meta, c):
+        return c[0] if len(c) == 1 else All(tuple(c))
+
+    def cond_not(self, meta, c):
+        return Not(c[0])
+
+    def compare(self, meta, c):
+        left, op, right = c
+        return Compare(left, Cmp(str(op)), right)
+
+    def is_subject(self, meta, c):
+        return c[0].value if isinstance(c[0], Subject) else str(c[0])
+
+    def cond_is(self, meta, c):
+        subject, negated, *words = c
+        kind = subject if subject in ("answered", "mode") else "ship"
+        if subject in (Subject.ENEMY.value, Subject.FRIENDLY.value, Subject.YOU.value):
+            raise DslError(f"'{subject} is …' tests nothing: test a ship (self, target, "
+                           "source, it), the answered item or the mode", file=self.file,
+                           line=meta.line, column=meta.column)
+        for w in words:
+            self._word(kind, w)
+        return Is(subject, tuple(str(w) for w in words), negated is not None)
+
+    # filters and sets -------------------------------------------------------
+    def in_place(self, meta, c):
+        return Place(str(c[0]))
+
+    def within(self, meta, c):
+        n, of = c
+        if isinstance(of, Token):
+            self._word("box", of)
+        return ("within", self._int(n), of)
+
+    def within_near(self, meta, c):
+        n, *names = c
+        for t in names:
+            self._word("ship", t)
+        return ("within", self._int(n), tuple(str(t) for t in names))
+
+    def sel_ships(self, meta, c):
+        names = [t for t in c if isinstance(t, Token)]
+        rest = [x for x in c if x is not None and not isinstance(x, Token)]
+        place = next((x for x in rest if isinstance(x, Place)), Place.BOARD)
+        within = next((x for x in rest if isinstance(x, tuple)), None)
+        where = next((x for x in rest if not isinstance(x, (Place, tuple))), None)
+        if not names and place is Place.AREA and within is None and where is None:
+            return Selector.AREA  # the printed `each ship in area`
+        for t in names:
+            self._word("ship", t)
+        of: Any = Subject.SELF
+        of_name = ""
+        near = within[2] if within is not None and isinstance(within[2], tuple) else None
+        if within is not None and within[2] is not None and near is None:
+            if isinstance(within[2], Subject):
+                of = within[2]
+            else:
+                of, of_name = -1, str(within[2])  # a box: its index once the board is known
+        return Ships(Filter(tuple(str(t) for t in names), where), place,
+                     within[1] if within else None, of, of_name, near)
+
+    def target_box(self, meta, c):
+        """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
+        *names, n = c
+        known = [w.value for w in BoxWord]
+        for t in names:
+            if str(t) not in known:
+                raise DslError(f"'{t}' does not describe a box: a box target takes "
+                               f"{' and '.join(known)}", file=self.file, line=t.line,
+                               column=t.column, suggestion=_suggest(str(t), known))
+        words = tuple(dict.fromkeys(str(t) for t in names))
+        within = None if n is None else self._int(n)
+        if within is not None and within < 1:
+            raise self._error(n, "a box target reaches at least 1 box: within 1 or more")
+        if within is not None and BoxWord.ADJACENT.value in words:
+            raise self._error(n, "an adjacent box is within 1 already: write 'adjacent box' "
+                              "or 'box within N', not both")
+        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(words, within))
+
+    def sel_players(self, meta, c):
+        for t in c:
+            self._word("player", t)
+        return Players(tuple(str(t) for t in c))
+
+    def filter_of(self, c) -> Filter:
+        """The filter of ``target WORD... ship [where …]``."""
+        names = [t for t in c if isinstance(t, Token)]
+        where = next((x for x in c if x is not None and not isinstance(x, Token)), None)
+        for t in names:
+            self._word("ship", t)
+        return Filter(tuple(str(t) for t in names), where)
+
+
+def _suggest(word: str, known) -> str | None:
+    match = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+def check_words(words: tuple[Word, ...], error: Callable, ships, statuses, cards,
+                width: int, height: int) -> dict[str, int]:
+    """Each word known for what it tests (else ``error(word, message,
+    suggestion)``, a DslError at the word); returns the box names ``within N
+    of BOX`` uses, with their indexes."""
+    boxes: dict[str, int] = {}
+    for w in words:
+        pos = w
+        if w.kind == "ship":
+            known = [a.value for a in Adjective] + list(ships) + list(statuses)
+            what = "a ship: an adjective (" + ", ".join(a.value for a in Adjective) + \
+                "), a ship type or a status"
+        elif w.kind == "answered":
+            known = [*ANSWERED_WORDS, *cards]
+            what = ("the answered item: order, maneuver, enemy, friendly, own, other, "
+                    + ", ".join(t.value for t in Trait) + " or a card")
+        elif w.kind == "mode":
+            known = [m.value for m in Mode]
+            what = "the mode: " + " or ".join(known)
+        elif w.kind == "player":
+            known = list(PLAYER_WORDS)
+            what = "a player: enemy, friendly or any"
+        else:
+            index = parse_box(w.word, width, height) if re.fullmatch(r"[a-z][0-9]+", w.word) \
+                else None
+            if index is None:
+                raise error(pos, f"'{w.word}' is not a box of a {width}x{height} board; "
+                            "within N of self, target, source, it or a box such as c4")
+            boxes[w.word] = index
+            continue
+        if w.word not in known:
+            raise error(pos, f"'{w.word}' does not describe {what}", _suggest(w.word, known))
+    return boxes
+
+
+def with_boxes(selector, boxes: dict[str, int]):
+    """The selector with its box (``within N of c4``) as an index."""
+    if isinstance(selector, Ships) and selector.of_name:
+        return attrs.evolve(selector, of=boxes[selector.of_name])
+    return selector
+
+
+#: The subjects an amount counted before a target is chosen cannot read.
+NOT_BEFORE_TARGET = {Subject.TARGET: "the target",
+                     Subject.SOURCE: "the answered item's ship",
+                     Subject.IT: "'it', the ship a filter tests"}
+
+
+def before_target(amount: Amount) -> str | None:
+    """What an amount counted before a target is chosen (a maneuver's cost)
+    reads that it cannot, as a phrase naming the term (`the target
+    ('repairs of target')`); None when it reads only the card's ship and the sides.
+    A ``distance`` with no subject is to the target (exprs.Measure)."""
+    for _, term in amount.terms:
+        if type(term) is int:
+            continue
+        subject = term.subject
+        if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
+            return "the target ('distance' is to the target)"
+        if subject in NOT_BEFORE_TARGET:
+            return f"{NOT_BEFORE_TARGET[subject]} ('{term}')"
+    return None
+

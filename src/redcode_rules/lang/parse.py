@@ -1,0 +1,483 @@
+"""The card language's parsing: the records a card file turns into
+(``Decl``, ``Prop``, ``Call``...), read from the parse tree of the grammar
+(lang/grammar.py); a syntax error is said in words by lang/syntax.py.
+
+``parse_source`` turns text into a list of declarations (attrs objects that
+remember their file and line), or raises ``DslError`` with the line, a caret
+and what was expected in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import lark
+from lark import Token, Transformer, v_args
+
+from ..base.errors import DslError
+from ..model.ruleset import Duration, Target, TargetKind
+from ..rules.effects import Selector
+from ..rules.exprs import Amount, Condition, Players, Ships
+from .exprs import ExprTransformer, Word
+from .grammar import card_parser
+from .limits import check_text, check_tree
+from .syntax import check_words_apart, syntax_error
+
+# --------------------------------------------------------------------------
+# declarations
+
+
+@attrs.frozen
+class Pos:
+    """Where a piece of card text starts, for error messages."""
+
+    file: str
+    line: int
+    column: int
+
+
+@attrs.frozen
+class Prop:
+    """One parsed property of a declaration (`cost 2`), with its position."""
+
+    name: str
+    value: Any
+    pos: Pos
+    words: tuple[Word, ...] = ()
+    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
+
+
+@attrs.frozen
+class Call:
+    """One parsed effect (`damage 1 to target`): primitive, arguments, selector,
+    and the condition it resolves under (`if …`, rules/exprs.py)."""
+
+    name: str
+    args: tuple[Any, ...]
+    selector: Any  # a Selector, an exprs.Ships or Players, or None
+    pos: Pos
+    condition: Condition | None = None
+    words: tuple[Word, ...] = ()
+    also: tuple[Any, ...] = ()  # the further ships a primitive names (``swap self with target``)
+
+
+@attrs.frozen
+class Words:
+    """One language's words in a ``name``, ``flavour`` or ``state`` property:
+    ``es "Mina marina" (f)``."""
+
+    lang: str
+    text: str
+    gender: tuple[str, ...] | None
+    pos: Pos
+    gender_pos: Pos | None = None
+
+
+@attrs.frozen
+class ClassWords:
+    """A parsed class of cards (``ranged maneuvers costing 2``, ``torpedo,
+    radar``), checked by the compiler (dsl_statuses.compile_class)."""
+
+    words: tuple[tuple[str, Pos], ...]
+    cost: tuple[int, Pos] | None
+    listed: bool  # a list of names, written with commas
+    pos: Pos
+
+
+@attrs.frozen
+class TriggerSpec:
+    """One parsed trigger (`when damaged of self { effect ... }`), checked by
+    the compiler (``Draft._trigger``)."""
+
+    event: str
+    pos: Pos
+    of: tuple[str, Pos] | None
+    by: tuple[str, Pos] | ClassWords | None  # WHO, or WHO and a class of cards
+    once: bool
+    calls: tuple[Call, ...]
+    effect_pos: Pos
+
+
+@attrs.frozen
+class CopiesChange:
+    """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
+    files below, changed by ``by`` when the patch is applied (dsl_layers)."""
+
+    by: int
+
+    def __str__(self) -> str:
+        return f"{self.by:+d}"
+
+
+@attrs.frozen
+class Decl:
+    """One top-level declaration: ``action`` is new | patch | remove | variant | rules | deck."""
+
+    action: str
+    kind: str          # maneuver | order | status | ship | map | variant | rules | deck
+    id: str
+    props: tuple[Prop, ...]
+    pos: Pos
+    parent: str | None = None
+
+
+
+
+#: The largest number a card file may write: every count of the game is far
+#: below it, and Python will not even read an integer of over 4,300 digits.
+MAX_NUMBER = 999_999
+
+
+def _number(file: str, tok: Token, text: str | None = None) -> int:
+    """The integer a token writes (``text``: a part of it), or a DslError at the
+    token for one larger than ``MAX_NUMBER``."""
+    digits = str(tok) if text is None else text
+    if len(digits.lstrip("0")) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise DslError(f"the number {digits[:12]}{'…' if len(digits) > 12 else ''} is too "
+                       f"large (at most {MAX_NUMBER})", file=file, line=tok.line,
+                       column=tok.column)
+    return int(digits)
+
+
+
+@v_args(meta=True)
+class _ToDecls(ExprTransformer, Transformer):
+    """Lark tree → declarations. Positions come from the tree's meta."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _pos(self, meta) -> Pos:
+        return Pos(self.file, getattr(meta, "line", 0), getattr(meta, "column", 0))
+
+    def _tpos(self, tok: Token) -> Pos:
+        return Pos(self.file, tok.line, tok.column)
+
+    def number(self, tok: Token) -> int:
+        """The integer a token writes (see ``_number``)."""
+        return _number(self.file, tok)
+
+    def start(self, meta, decls):
+        return list(decls)
+
+    def variant_decl(self, meta, c):
+        name, parent = c
+        if parent is not None:
+            parent = str(parent)
+            parent = parent[1:-1] if parent.startswith('"') else parent
+        return Decl("variant", "variant", str(name), (), self._pos(meta), parent=parent)
+
+    def card_kind(self, meta, c):
+        return str(c[0])
+
+    kind = card_kind
+
+    def card_decl(self, meta, c):
+        return Decl("new", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_decl(self, meta, c):
+        return Decl("patch", c[0], str(c[1]), tuple(c[2:]), self._pos(meta))
+
+    def patch_ship(self, meta, c):
+        return Decl("patch", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def patch_status(self, meta, c):
+        return Decl("patch", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def status_decl(self, meta, c):
+        return Decl("new", "status", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def remove_decl(self, meta, c):
+        return Decl("remove", c[0], str(c[1]), (), self._pos(meta))
+
+    def ship_decl(self, meta, c):
+        return Decl("new", "ship", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def map_decl(self, meta, c):
+        return Decl("new", "map", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def rules_decl(self, meta, c):
+        return Decl("rules", "rules", "rules", tuple(c), self._pos(meta))
+
+    # properties -----------------------------------------------------------
+    def _int_prop(name):  # noqa: N805 - a small factory used in the class body
+        def prop(self, meta, c):
+            return Prop(name, _number(self.file, c[0]), self._pos(meta))
+        return prop
+
+    def cost(self, meta, c):
+        if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
+            return Prop("cost", c[0], self._pos(meta))
+        return Prop("cost", _number(self.file, c[0]), self._pos(meta))
+
+    def copies(self, meta, c):
+        if len(c) == 2:  # copies +2 / copies -1: a change to the copies below
+            sign, amount = c
+            by = _number(self.file, amount) * (-1 if sign == "-" else 1)
+            return Prop("copies", CopiesChange(by), self._pos(meta))
+        return Prop("copies", _number(self.file, c[0]), self._pos(meta))
+
+    def deck_decl(self, meta, c):
+        return Decl("deck", "deck", "deck", tuple(c), self._pos(meta))
+
+    def keep_size(self, meta, c):
+        return Prop("keep_size", True, self._pos(meta))
+
+    repairs = _int_prop("repairs")
+    breakdowns = _int_prop("breakdowns")
+    crew = _int_prop("crew")
+
+    def range(self, meta, c):
+        return Prop("range", _number(self.file, c[0]) if c else None, self._pos(meta))
+
+    def flag(self, meta, c):
+        negated, flag = c
+        return Prop(str(flag), negated is None, self._pos(meta))
+
+    def once(self, meta, c):
+        return Prop("once", True, self._pos(meta))
+
+    def answers(self, meta, c):
+        return Prop("answers", tuple(str(w) for w in c), self._pos(meta))
+
+    def target(self, meta, c):
+        return Prop("target", c[0], self._pos(meta), self.take_words())
+
+    def target_filtered(self, meta, c):
+        return Target(TargetKind.SHIP, filter=self.filter_of(c))
+
+    def usable(self, meta, c):
+        return Prop("usable", c[0], self._pos(meta), self.take_words())
+
+    def target_self(self, meta, c):
+        return Target(TargetKind.SELF)
+
+    def target_ship(self, meta, c):
+        return Target(TargetKind.SHIP)
+
+    def target_source(self, meta, c):
+        return Target(TargetKind.SOURCE)
+
+    def target_area(self, meta, c):
+        w, h = str(c[0]).split("x")
+        return Target(TargetKind.AREA, _number(self.file, c[0], w), _number(self.file, c[0], h))
+
+    def effect(self, meta, calls):
+        return Prop("effect", tuple(calls), self._pos(meta))
+
+    def call(self, meta, c):
+        name, *rest = c
+        condition = next((x for x in rest if isinstance(x, Condition)), None)
+        selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players))]
+        selector = selectors[0] if selectors else None
+        args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
+                     if x.type == "INT" else str(x)
+                     for x in rest if isinstance(x, (Token, Amount)))
+        # `(2)` is the number 2: a printed card compiles to plain numbers
+        args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
+                     and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
+        return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
+                    tuple(selectors[1:]))
+
+    def sel_self(self, meta, c):
+        return Selector.SELF
+
+    def sel_target(self, meta, c):
+        return Selector.TARGET
+
+    def sel_source(self, meta, c):
+        return Selector.SOURCE
+
+    def sel_answered(self, meta, c):
+        return Selector.ANSWERED
+
+    def sel_area(self, meta, c):
+        return Selector.AREA
+
+    def sel_boxes(self, meta, c):
+        return Selector.BOXES
+
+    # triggers and tokens (rules/triggers.py) -----------------------------------
+    def trigger(self, meta, c):
+        event, of, by, once, effect = c
+        return Prop("when", (TriggerSpec(str(event), self._tpos(event), of, by, once is not None,
+                                         effect.value, effect.pos),), self._pos(meta))
+
+    def trigger_of(self, meta, c):
+        return (str(c[0]), self._tpos(c[0]))
+
+    def trigger_by(self, meta, c):
+        """WHO (a name, ``self``), or a ``ClassWords`` starting with one (the
+        compiler tells them apart)."""
+        if isinstance(c[0], ClassWords):
+            words = c[0]
+            return words.words[0] if len(words.words) == 1 and not words.listed \
+                and words.cost is None else words
+        return (str(c[0]), self._tpos(c[0]))
+
+    def once_turn(self, meta, c):
+        return True
+
+    def token_decl(self, meta, c):
+        return Decl("new", "token", str(c[0]), tuple(c[1:]), self._pos(meta))
+
+    def mark(self, meta, c):
+        return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
+
+    def edge(self, meta, c):
+        return str(c[0])
+
+    def until(self, meta, c):
+        edge, whose = c
+        if whose is None:  # `until end of next turn`: its player's
+            return Prop("duration", (f"until {edge} of its next turn", None), self._pos(meta))
+        return Prop("duration", (f"until {edge} of {whose} next turn", self._tpos(whose)),
+                    self._pos(meta))
+
+    def this_turn(self, meta, c):
+        return Prop("duration", (Duration.THIS_TURN.value, None), self._pos(meta))
+
+    def permanent(self, meta, c):
+        return Prop("duration", (Duration.PERMANENT.value, None), self._pos(meta))
+
+    def forbids(self, meta, c):
+        return Prop("forbids", c[0], self._pos(meta))
+
+    # status modifiers and ship abilities ------------------------------------
+    def for_uses(self, meta, c):
+        # a prop of its own: a status may last for N uses and a time together
+        return Prop("uses", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
+
+    def set_(self, meta, c):
+        name, amount, card = c
+        return self._limit(meta, "set", name, "set", amount, card)
+
+    def limit(self, meta, c):
+        name, bound, amount, card = c
+        return self._limit(meta, "limit", name, bound or "at most", amount, card)
+
+    def _limit(self, meta, verb, name, how, amount, card):
+        """``set``/``limit`` lines as one prop, one entry per number (``how``:
+        set, at most, or a bound as written with its place)."""
+        only = None if card is None else (str(card), self._tpos(card))
+        return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
+                               only, verb),), self._pos(meta))
+
+    def limit_bound(self, meta, c):
+        return (f"at {c[0]}", self._tpos(c[0]))
+
+    def prevent(self, meta, c):
+        amount, what = c
+        return Prop("prevent", (_number(self.file, amount), (str(what), self._tpos(what))),
+                    self._pos(meta))
+
+    def while_(self, meta, c):
+        return Prop("while", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
+
+    def untargetable(self, meta, c):
+        return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
+
+    def modify(self, meta, c):
+        name, sign, amount, card = c
+        value = _number(self.file, amount) * (-1 if sign == "-" else 1)
+        return Prop("modify", ((str(name), self._tpos(name), value, card),), self._pos(meta))
+
+    def card_class(self, meta, c):
+        *names, cost = c
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in names),
+                          None if cost is None else (_number(self.file, cost), self._tpos(cost)),
+                          False, self._pos(meta))
+
+    def card_list(self, meta, c):
+        return ClassWords(tuple((str(t), self._tpos(t)) for t in c), None, True,
+                          self._pos(meta))
+
+    def redirect(self, meta, c):
+        what, where = c
+        return Prop("redirect", ((str(what), self._tpos(what)), (str(where), self._tpos(where))),
+                    self._pos(meta))
+
+    def nature(self, meta, c):
+        return Prop("nature", (str(c[0]), self._tpos(c[0])), self._pos(meta))
+
+    def ability(self, meta, c):
+        return Prop("abilities", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def wording(self, meta, c):
+        kind, *rest = c
+        entries = []
+        for i in range(0, len(rest), 3):
+            lang, text, gender = rest[i:i + 3]
+            words, gpos = (None, None) if gender is None else gender
+            entries.append(Words(str(lang), str(text)[1:-1], words, self._tpos(lang), gpos))
+        return Prop(str(kind), tuple(entries), self._pos(meta))
+
+    def gender(self, meta, c):
+        return tuple(str(t) for t in c), self._tpos(c[0])
+
+    def maneuvers(self, meta, c):
+        return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
+
+    def letter(self, meta, c):
+        return Prop("letter", str(c[0]), self._tpos(c[0]))
+
+    def silhouette(self, meta, c):
+        return Prop("silhouette", str(c[0]), self._tpos(c[0]))
+
+    def layout(self, meta, c):
+        return Prop("layout", tuple(str(s)[1:-1] for s in c), self._pos(meta))
+
+    def start_card(self, meta, c):
+        return Prop("start", True, self._pos(meta))
+
+    def option(self, meta, c):
+        name, value = c
+        v = _number(self.file, value) if value.type == "INT" else str(value)
+        return Prop(str(name), v, self._tpos(name))
+
+    def catchup(self, meta, c):
+        teams, reduced, cards = c
+        a, b = str(teams).split("v")
+        a_n, b_n = _number(self.file, teams, a), _number(self.file, teams, b)
+        if a_n != b_n:
+            raise DslError(f"catch-up is for equal sides, not {teams}", file=self.file,
+                           line=teams.line, column=teams.column)
+        return Prop("catchup", (a_n, _number(self.file, reduced), _number(self.file, cards)),
+                    self._tpos(teams))
+
+
+BOM = "\ufeff"
+
+
+def strip_bom(text: str) -> str:
+    """A card text without the UTF-8 byte order mark some editors write first."""
+    return text[1:] if isinstance(text, str) and text.startswith(BOM) else text
+
+
+def parse_source(text: str, file: str = "<string>") -> list[Decl]:
+    """Parse one card file into declarations; ``DslError`` on bad syntax or a
+    file past a limit (lang/limits.py: its size and characters before it is
+    parsed, its shape before the tree is transformed). A byte order mark at
+    the start is skipped."""
+    if not isinstance(text, str):
+        raise DslError("card source must be text", file=file)
+    text = strip_bom(text)
+    check_text(text, file)
+    try:
+        tree = card_parser().parse(text)
+    except lark.exceptions.UnexpectedInput as err:
+        raise syntax_error(err, text, file) from None
+    check_tree(tree, text, file)
+    check_words_apart(tree, text, file)
+    try:
+        return _ToDecls(file).transform(tree)
+    except lark.exceptions.VisitError as err:
+        orig = err.orig_exc
+        if isinstance(orig, DslError):
+            lines = text.splitlines()
+            src = lines[orig.line - 1] if orig.line and orig.line <= len(lines) else None
+            raise DslError(orig.reason, file=file, line=orig.line, column=orig.column,
+                           source_line=src, suggestion=orig.suggestion) from None
+        raise

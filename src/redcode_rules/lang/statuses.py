@@ -1,0 +1,564 @@
+"""The card language's compiler for statuses, triggers and tokens: a
+status's duration, what it forbids and changes (and the classes of cards
+it names, rules/card_classes.py); the triggers of a status,
+ship type or token (rules/triggers.py); a token kind's mark."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..base.kinds import CardKind, Choice
+from ..model.modifiers import MAX_USES
+from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
+from ..rules.board import MAX_MOVE
+from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
+from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
+from ..rules.exprs import Condition, Subject
+from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
+from ..text.cards import Nature
+from .cards import compile_effect
+from .exprs import check_words
+from .layers import Layers, _Entry, _suggest
+from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
+
+
+#: The players whose turns a status's duration counts: "its" (the affected
+#: ship's player, the default) and "your" (the card's player).
+DURATION_PLAYERS = ("its", "your")
+
+#: A status's duration may also name the next turn whoever's it is ("the").
+STATUS_TURNS = (*DURATION_PLAYERS, "the")
+
+#: The lowest number each ``set`` or ``limit`` may give (a cost is at least 1
+#: crew, R4.1; a visual field reaches at least the next box), and the highest
+#: (a move goes at most ``board.MAX_MOVE`` boxes, D4.6; any other: ``MAX_SET``).
+MAX_SET = 99
+SET_RANGE = {Modifier.RANGE: (0, MAX_SET), Modifier.COST: (1, MAX_SET),
+             Modifier.MOVEMENT: (0, MAX_MOVE), Modifier.SIGHT: (1, MAX_SET),
+             Modifier.DAMAGE: (0, MAX_SET)}
+
+
+#: The subjects a ``while CONDITION`` may read: the ship that has the status
+#: (self, it), its player (you) and the sides seen from it; no card resolves.
+WHILE_SUBJECTS = frozenset({Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY,
+                            Subject.ENEMY})
+
+
+#: Words a status cannot be called: a ship's fields, which ``game.ship(id)``,
+#: scenarios and saves already use beside one key per declared status.
+SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "reserve",
+              "crew", "crew_on", "withdrawn", "sunk", "eliminated", "maneuvers", "statuses",
+              "declared")
+
+
+
+def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
+    """A status declaration: one duration and at least one thing it forbids."""
+    p = entry.props
+    where = f"status '{entry.id}'"
+    if entry.id in SHIP_WORDS:
+        raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': a ship's "
+                          "statuses are keys beside its own fields "
+                          f"({', '.join(SHIP_WORDS)})")
+    meaning = draft.filter_meaning(entry.id)
+    if meaning is not None:
+        raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
+                          f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
+                          f"word is {meaning}, so the status could never be selected")
+    duration, uses, condition = _duration(draft, entry, where)
+    changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent") if k in p]
+    if "forbids" not in p and not changes and "when" not in p:
+        raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
+                          f"more of {', '.join(f.value for f in Forbid)}, or what it "
+                          "changes ('untargetable', 'modify range -1', 'redirect damage to "
+                          "giver')")
+    forbids: list[Forbid] = []
+    forbidden = _forbidden_class(draft, entry)
+    for word, pos in (p["forbids"].value.words if "forbids" in p and forbidden is None
+                      else ()):
+        known = [f.value for f in Forbid]
+        if word not in known:
+            raise draft.error(pos, f"{where} cannot forbid '{word}'; it forbids "
+                              f"{', '.join(known)}", _suggest(word, known))
+        if Forbid(word) in forbids:
+            raise draft.error(pos, f"{where} forbids '{word}' twice")
+        forbids.append(Forbid(word))
+    spec = StatusDef(entry.id, duration, tuple(forbids),
+                     SourceRef(entry.pos.file, entry.pos.line), uses,
+                     _untargetable(draft, entry), _modifiers(draft, entry),
+                     _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
+                     condition, _nature(draft, entry), _limits(draft, entry),
+                     uses if "prevent" in p else 0,
+                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden)
+    if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
+        plural = "" if uses == 1 else "s"
+        raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
+                          "in it is used: a use is counted by 'modify' (a maneuver declared, a "
+                          "move, a damage changed) or 'redirect' (a damage sent)")
+    return spec
+
+def _duration(draft: Layers, entry: _Entry,
+              where: str) -> tuple[Duration, int, Condition | None]:
+    """A status's duration, its uses and its ``while`` condition: a time,
+    ``for N uses``, or both (it ends at whichever comes first); a status that
+    prevents damage counts its uses in damage points and lasts until they
+    are spent when it says no time (``permanent``)."""
+    p = entry.props
+    if not {"duration", "uses", "prevent", "while"} & set(p):
+        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
+                              for d in Duration)
+        raise draft.error(entry.pos, f"{where} has no duration ({durations})")
+    # `while` without a time is the duration (the status ends when the
+    # condition fails); beside a time it says when the status acts (it holds
+    # only while the condition holds, and ends by its time)
+    duration = Duration.PERMANENT
+    condition = _while(draft, entry, p["while"]) if "while" in p else None
+    if "duration" in p:
+        text, whose = p["duration"].value
+        if whose is not None:
+            player = text.split(" ")[3]
+            if player not in STATUS_TURNS:
+                raise draft.error(whose, f"{where}: a duration counts the turns of 'its' "
+                                  "player (the affected ship's), 'your' (the card's "
+                                  "player's) or 'the' next turn (whoever's it is), not "
+                                  f"'{player}'", _suggest(player, STATUS_TURNS))
+        duration = Duration(text)
+    elif condition is not None:
+        duration = Duration.WHILE
+    uses = 0
+    if "uses" in p:
+        uses, pos = p["uses"].value
+        if not 1 <= uses <= MAX_USES:
+            raise draft.error(pos, f"{where}: a status lasts 1 to {MAX_USES} uses, "
+                              f"not {uses}")
+        if "prevent" in p:
+            raise draft.error(p["uses"].pos, f"{where} prevents damage: its uses are the "
+                              "damage points it prevents, so it takes no 'for N uses'")
+        if "duration" not in p and condition is None:
+            duration = Duration.USES
+    if "prevent" in p:
+        uses, (what, wpos) = p["prevent"].value
+        if what != "damage":
+            raise draft.error(wpos, f"{where} prevents damage only, not '{what}'",
+                              _suggest(what, ["damage"]))
+        if not 1 <= uses <= MAX_USES:
+            raise draft.error(p["prevent"].pos, f"{where}: a status prevents 1 to "
+                              f"{MAX_USES} damage, not {uses}")
+    return duration, uses, condition
+
+def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, str | None], ...]:
+    """``set NAME to N`` and ``limit NAME to [at most|at least] N [on CARD]``
+    lines: each number set or bounded once per way and card, to a number its
+    rule allows (``SET_RANGE``); a ship's sight has no number of its own, so
+    it is only limited (at most N boxes)."""
+    prop = entry.props.get("limit")
+    if prop is None:
+        return ()
+    known = [m.value for m in Modifier]
+    out: list[tuple[Modifier, Limit, int, str | None]] = []
+    for word, pos, how, n, only, verb in prop.value:
+        if word not in known:
+            raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
+                              f"{verb}s {', '.join(known)}", _suggest(word, known))
+        if isinstance(how, tuple):
+            how, bpos = how
+            bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]
+            if how not in bounds:
+                raise draft.error(bpos, f"status '{entry.id}': a limit is 'at most' or "
+                                  f"'at least', not '{how}'", _suggest(how, bounds))
+        modifier, limit = Modifier(word), Limit(how)
+        if modifier is Modifier.SIGHT and limit is not Limit.AT_MOST:
+            raise draft.error(pos, f"status '{entry.id}': a ship's sight is its visual "
+                              "field, with no number of its own to set or raise; 'limit "
+                              "sight to at most N' keeps it to N boxes")
+        low, high = SET_RANGE[modifier]
+        if not low <= n <= high:
+            raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
+                              f"{high}, not {n}")
+        card = None if only is None else _limited_card(draft, entry, word, *only)
+        if any(m is modifier and h is limit and c == card for m, h, _, c in out):
+            raise draft.error(pos, f"status '{entry.id}' {verb}s '{word}' "
+                              f"{'' if limit is Limit.SET else limit.value + ' '}twice")
+        out.append((modifier, limit, n, card))
+    return tuple(out)
+
+def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
+    """A ``while CONDITION`` duration's condition, checked: its words known,
+    and only the subjects a status's ship gives (self and it: that ship;
+    you: its player; friendly, enemy: the sides seen from it)."""
+    check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
+                (), 0, 0)
+    condition = prop.value[1]
+    for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
+        read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
+        raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
+                          f"has the status, so it cannot read {read}; it may read self "
+                          "(or it: that ship), you (its player), friendly, enemy and the mode",
+                          _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+    return condition
+
+def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
+    """``untargetable [by maneuvers orders]``: the kinds of card it hides from
+    (both without ``by``); none when it names a class of cards
+    (``_untargetable_class``)."""
+    prop = entry.props.get("untargetable")
+    if prop is None:
+        return ()
+    if not prop.value:
+        return (CardKind.MANEUVER, CardKind.ORDER)
+    if not _kinds_only(prop.value):
+        return ()
+    known = {"maneuvers": CardKind.MANEUVER, "orders": CardKind.ORDER}
+    out: list[CardKind] = []
+    for word, pos in prop.value.words:
+        if known[word] in out:
+            raise draft.error(pos, f"status '{entry.id}' names '{word}' twice")
+        out.append(known[word])
+    return tuple(out)
+
+
+def _kinds_only(words: ClassWords) -> bool:
+    """Whether a class is kinds of card only (``maneuvers orders``)."""
+    return not words.listed and words.cost is None and \
+        all(w in ("maneuvers", "orders") for w, _ in words.words)
+
+
+def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``forbids CLASS``: the cards its ship's player may not use (R9), when
+    the words are not what a status forbids (``Forbid``: maneuvers,
+    responses, orders, movement)."""
+    prop = entry.props.get("forbids")
+    if prop is None:
+        return None
+    given = prop.value
+    known = {f.value for f in Forbid}
+    if not given.listed and given.cost is None and any(w in known for w, _ in given.words):
+        return None  # what a status forbids (an unknown word among them is said there)
+    if not given.listed and given.cost is None and len(given.words) == 1 and \
+            given.words[0][0] not in draft.entries["maneuver"] and \
+            given.words[0][0] not in draft.entries["order"] and \
+            given.words[0][0] not in CLASS_WORDS:
+        word, pos = given.words[0]
+        raise draft.error(pos, f"status '{entry.id}' cannot forbid '{word}'; it forbids "
+                          f"{', '.join(f.value for f in Forbid)}, or a class of cards "
+                          "('damaging cards', 'torpedo, radar')",
+                          _suggest(word, sorted(known)))
+    return compile_class(draft, entry, given, "forbids")
+
+
+def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``untargetable by CLASS`` for a class that is more than kinds of card:
+    ``untargetable by enemy damaging cards``, ``by torpedo, radar``."""
+    prop = entry.props.get("untargetable")
+    if prop is None or not prop.value or _kinds_only(prop.value):
+        return None
+    return compile_class(draft, entry, prop.value, "untargetable by", whose=True)
+
+
+#: The words that describe cards in a class, with what they mean (the
+#: compiler's suggestions and the reference list them).
+CLASS_WORDS = {**{t.value: t for t in Trait}, **{w: w for w in KIND_WORDS}}
+
+
+def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
+                  whose: bool = False, maneuvers_only: bool = False) -> CardClass:
+    """A class of cards, checked: a list of declared cards, or words that
+    describe cards (traits, then one kind word, then ``costing N``);
+    ``whose``: ``enemy`` may come first (whose cards hide a ship);
+    ``maneuvers_only``: the class must hold maneuvers (a range, a cost)."""
+    cards = list(draft.entries["maneuver"]) + ([] if maneuvers_only else
+                                               list(draft.entries["order"]))
+    here = f"status '{entry.id}': '{where}'"
+    if given.listed or (len(given.words) == 1 and given.words[0][0] in cards):
+        seen: list[str] = []
+        for name, pos in given.words:
+            if name not in cards:
+                raise draft.error(pos, f"{here} names unknown "
+                                  f"{'maneuver' if maneuvers_only else 'card'} '{name}'",
+                                  _suggest(name, cards))
+            if name in seen:
+                raise draft.error(pos, f"{here} names '{name}' twice")
+            seen.append(name)
+        return CardClass(names=tuple(seen))
+    words = list(given.words)
+    owner = Whose.OTHER
+    if whose and words and words[0][0] == Whose.ENEMY.value:
+        owner = Whose.ENEMY
+        words.pop(0)
+    if not words or words[-1][0] not in KIND_WORDS:
+        last, pos = words[-1] if words else ("", given.pos)
+        known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
+        hint = f"{last} cards" if last in CLASS_WORDS or last == "enemy" else \
+            _suggest(last, known + cards) if last else None
+        raise draft.error(pos, f"{here}: a class of cards ends with cards, maneuvers or "
+                          f"orders ('ranged maneuvers', 'enemy damaging cards'), or is a "
+                          f"list of cards ('torpedo, radar'); not '{last}'", hint)
+    noun, npos = words.pop()
+    kind = KIND_WORDS[noun]
+    traits: list[Trait] = []
+    for word, pos in words:
+        if word not in {t.value for t in Trait}:
+            known = [t.value for t in Trait] + (["enemy"] if whose else [])
+            extra = " ('enemy' comes first, and only in 'untargetable by')" \
+                if word == "enemy" else ""
+            raise draft.error(pos, f"{here}: '{word}' does not describe cards; a class's "
+                              f"words are {', '.join(known)}{extra}", _suggest(word, known))
+        if Trait(word) in traits:
+            raise draft.error(pos, f"{here} says '{word}' twice")
+        traits.append(Trait(word))
+    if maneuvers_only and kind is CardKind.ORDER:
+        raise draft.error(npos, f"{here}: order cards have no range or cost (R7.3); "
+                          "name maneuvers")
+    cost = None
+    if given.cost is not None:
+        cost, cpos = given.cost
+        if kind is CardKind.ORDER:
+            raise draft.error(cpos, f"{here}: order cards cost no crew (R7.3)")
+    kinds = (CardKind.MANEUVER,) if maneuvers_only else () if kind is None else (kind,)
+    return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
+
+
+def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
+    """The statuses with the cards of their classes filled in, from every
+    card of the ruleset (``CardClass.members``): a class covers the cards of
+    every file, read once as the ruleset is compiled."""
+    def filled(spec: StatusDef) -> StatusDef:
+        hidden, barred = spec.untargetable_by, spec.forbids_cards
+        if hidden is None and barred is None and \
+                not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
+            return spec
+        return attrs.evolve(spec, modifiers=tuple(
+            (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
+            for m, n, c in spec.modifiers),
+            untargetable_by=None if hidden is None else hidden.with_members(cards),
+            forbids_cards=None if barred is None else barred.with_members(cards))
+    return {k: filled(s) for k, s in statuses.items()}
+
+
+def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
+    """``modify NAME N [on CARD]`` lines: each number changed once per card,
+    by a non-zero N; a card named is a declared maneuver (an order card
+    too for movement), and only range, cost and movement name one."""
+    prop = entry.props.get("modify")
+    if prop is None:
+        return ()
+    known = [m.value for m in Modifier]
+    out: list[tuple[Modifier, int, str | None]] = []
+    for word, pos, amount, only in prop.value:
+        if word not in known:
+            raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
+                              f"modifies {', '.join(known)}", _suggest(word, known))
+        card = None if only is None else _modified_card(draft, entry, word, only)
+        if any(m.value == word and c == card for m, _, c in out):
+            raise draft.error(pos, f"status '{entry.id}' modifies '{word}' twice")
+        if amount == 0:
+            raise draft.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
+                              "other than 0, such as +1 or -1")
+        out.append((Modifier(word), amount, card))
+    return tuple(out)
+
+def _modified_card(draft: Layers, entry: _Entry, word: str,
+                   given: ClassWords) -> str | CardClass:
+    """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
+    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``)."""
+    if word not in ("range", "cost", "movement"):
+        raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
+                          "ship, not for one card ('on' is for range, cost and movement)")
+    cards = list(draft.entries["maneuver"])
+    if word == "movement":
+        cards += list(draft.entries["order"])
+    if len(given.words) == 1 and not given.listed and given.cost is None:
+        card, pos = given.words[0]
+        if card in cards:
+            return card
+        if card in draft.entries["order"] or card not in CLASS_WORDS:
+            kind = "card" if word == "movement" else "maneuver"
+            raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                              f"'modify {word}'", _suggest(card, cards))
+    return compile_class(draft, entry, given, f"modify {word} on",
+                         maneuvers_only=word != "movement")
+
+def _limited_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
+    """The one card a ``set``/``limit ... on CARD`` names, checked."""
+    if word not in ("range", "cost", "movement"):
+        raise draft.error(pos, f"status '{entry.id}': a bound on '{word}' is for its ship, "
+                          "not for one card ('on' is for range, cost and movement)")
+    cards = list(draft.entries["maneuver"])
+    if word == "movement":
+        cards += list(draft.entries["order"])
+    if card not in cards:
+        kind = "card" if word == "movement" else "maneuver"
+        raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
+                          f"a bound on '{word}'", _suggest(card, cards))
+    return card
+
+def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
+    """``redirect damage to giver``."""
+    prop = entry.props.get("redirect")
+    if prop is None:
+        return None
+    (what, wpos), (where, pos) = prop.value
+    if what != "damage":
+        raise draft.error(wpos, f"status '{entry.id}' redirects damage only, not '{what}'",
+                          _suggest(what, ["damage"]))
+    known = [r.value for r in Redirect]
+    if where not in known:
+        raise draft.error(pos, f"status '{entry.id}' redirects damage to "
+                          f"{', '.join(known)} (the ship of the card's player who gave it), "
+                          f"not '{where}'", _suggest(where, known))
+    return Redirect(where)
+
+def _nature(draft: Layers, entry: _Entry) -> Nature | None:
+    """``nature harmful|protective|neutral``: what the status is to its ship,
+    for the verb that gives it in card text; None: read from what it does."""
+    prop = entry.props.get("nature")
+    if prop is None:
+        return None
+    word, pos = prop.value
+    known = [n.value for n in Nature]
+    if word not in known:
+        raise draft.error(pos, f"status '{entry.id}': its nature is {', '.join(known)}, "
+                          f"not '{word}'", _suggest(word, known))
+    return Nature(word)
+
+def compile_triggers(draft: Layers, entry: _Entry, holder: Holder) -> tuple[TriggerDef, ...]:
+    """The triggers of a status, ship type or token (``when ...``), in order."""
+    prop = entry.props.get("when")
+    if prop is None:
+        return ()
+    return tuple(_trigger(draft, spec, entry, holder, i) for i, spec in enumerate(prop.value))
+
+def _who(draft: Layers, given: tuple[str, Pos] | None, where: str, holder: Holder,
+         default: Who) -> Who:
+    """``of`` or ``by`` of a trigger: one of ``Who``; a token has no ``self``."""
+    if given is None:
+        return default
+    name, pos = given
+    known = [w.value for w in Who]
+    if name not in known:
+        raise draft.error(pos, f"{where}: a trigger watches {', '.join(known)}, not "
+                          f"'{name}'", _suggest(name, known))
+    if holder is Holder.TOKEN and name == Who.SELF:
+        raise draft.error(pos, f"{where}: a token is not a ship, so it has no 'self' to "
+                          "watch; 'friendly' and 'enemy' are seen from its owner's side")
+    return Who(name)
+
+def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
+             index: int) -> TriggerDef:
+    """One trigger, checked: a known event, whom it watches, effects that
+    resolve at once on ``self`` or ``target``, and no trigger that fires
+    itself forever (docs/dsl.md, "Triggers and tokens")."""
+    where = f"{holder.value} '{entry.id}'"
+    events = [e.value for e in TriggerEvent]
+    if spec.event not in events:
+        raise draft.error(spec.pos, f"{where}: unknown trigger event '{spec.event}'; a "
+                          f"trigger waits for {', '.join(events)}",
+                          _suggest(spec.event, events))
+    event = TriggerEvent(spec.event)
+    of = _who(draft, spec.of, where, holder,
+              Who.ANY if holder is Holder.TOKEN else Who.SELF)
+    if spec.by is not None and event not in ACTOR_EVENTS:
+        raise draft.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
+                          "'by' is for " + ", ".join(e.value for e in TriggerEvent
+                                                    if e in ACTOR_EVENTS))
+    by, cards = _by(draft, spec.by, entry, where, holder, event)
+    effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
+    for call, effect in zip(spec.calls, effects):
+        _check_triggered(draft, call, effect, where, holder, event)
+    if event is TriggerEvent.DAMAGED and not spec.once:
+        # the effects' damage is the holder's (a token's: its owner's)
+        again = (Who.FRIENDLY, Who.ANY) if holder is Holder.TOKEN else (Who.SELF, Who.ANY)
+        for call, effect in zip(spec.calls, effects):
+            hits = effect.selector is Selector.TARGET or (
+                effect.selector is Selector.SELF and of in (Who.SELF, Who.ANY))
+            if primitive_of(effect).damage and hits and by in again:
+                raise draft.error(call.pos, f"{where}: this trigger would fire itself "
+                                  f"forever: '{call.name}' on {effect.selector.value} is "
+                                  f"again 'damaged' of {of.value}; add 'once per turn' or "
+                                  "act on another ship")
+    return TriggerDef(event, of, by, spec.once, effects, f"{holder.value}:{entry.id}:{index}",
+                      cards)
+
+
+def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry, where: str,
+        holder: Holder, event: TriggerEvent) -> tuple[Who, CardClass | None]:
+    """A trigger's ``by``: WHO caused the event, and for ``targeted`` the class
+    of cards that targets (``by enemy damaging cards``: WHO first, then the
+    class; ``by damaging cards``: anyone's)."""
+    if not isinstance(given, ClassWords):
+        return _who(draft, given, where, holder, Who.ANY), None
+    if event is not TriggerEvent.TARGETED:
+        raise draft.error(given.pos, f"{where}: 'by' names a class of cards only for "
+                          "'targeted' (the card that targets); for "
+                          f"'{event.value}' it names who: "
+                          + ", ".join(w.value for w in Who))
+    words = list(given.words)
+    who = Who.ANY
+    if not given.listed and words and words[0][0] in {w.value for w in Who}:
+        who = _who(draft, words.pop(0), where, holder, Who.ANY)
+    return who, compile_class(draft, entry, attrs.evolve(given, words=tuple(words)),
+                              "when targeted by")
+
+def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
+                     event: TriggerEvent) -> None:
+    """A triggered effect resolves at once: nobody chooses, and it acts on
+    the holder (``self``), the ship the event happened to (``target``) or,
+    for an event a ship causes, that ship (``source``)."""
+    prim = primitive_of(effect)
+    if prim.choice is not Choice.NONE:
+        raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
+                          f"choose, so it cannot use '{call.name}' (its player chooses "
+                          f"a {prim.choice.value})")
+    if Selector.TARGET in effect.selectors and Selector.TARGET not in prim.selectors:
+        raise draft.error(call.pos, f"{where}: '{call.name}' acts on the box a card "
+                          "targets (D4.11); a trigger has no box target")
+    if Selector.SOURCE in effect.selectors and event not in ACTOR_EVENTS:
+        raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
+                          "'source' to act on; 'source' is for " + ", ".join(
+                             e.value for e in TriggerEvent if e in ACTOR_EVENTS))
+    if effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+        raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
+                          "holder), 'target' (the ship the event happened to) or 'source' "
+                          f"(the ship that caused it), not '{effect.selector.value}'")
+    if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
+        raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
+                          f"'self' is {_token_self()}; use 'target' for the ship the event "
+                          "happened to")
+
+
+def _token_self() -> str:
+    """What ``self`` may be in a token's trigger, each with how it is written:
+    ``the token (remove_token self) or its owner (draw)``."""
+    return " or ".join(
+        f"{meaning.value} ({p.name if p.default is Selector.SELF else p.name + ' self'})"
+        for meaning in TokenSelf for p in PRIMITIVES.values() if p.token_self is meaning)
+
+
+def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
+                  marks: dict[str, str]) -> TokenDef:
+    """A token kind: its mark (one character, no ship's letter, no other
+    token's mark; default ``*``) and its triggers."""
+    prop = entry.props.get("mark")
+    mark = prop.value if prop is not None else "*"
+    pos = prop.pos if prop is not None else entry.pos
+    ships = {ch for letter in letters.values() for ch in (letter, letter.upper())}
+    if len(mark) != 1 or mark.isspace() or mark in ".#~":
+        raise draft.error(pos, f"token '{entry.id}': a mark is one character that is not "
+                          f"terrain (. # ~) or a space, such as \"*\", not \"{mark}\"")
+    if mark in ships:
+        raise draft.error(pos, f"token '{entry.id}': mark '{mark}' is a ship's letter on "
+                          "the text board; give it another mark")
+    if mark in marks:
+        raise draft.error(pos, f"token '{entry.id}': token '{marks[mark]}' already has "
+                          f"mark '{mark}'; give it a 'mark' of its own")
+    marks[mark] = entry.id
+    duration = Duration.PERMANENT
+    if "duration" in entry.props:
+        text, whose = entry.props["duration"].value
+        if whose is not None and text.split(" ")[3] not in DURATION_PLAYERS:
+            raise draft.error(whose, f"token '{entry.id}': a duration counts the turns of "
+                              f"'its' player (the player who placed it), not "
+                              f"'{text.split(' ')[3]}'",
+                              _suggest(text.split(" ")[3], DURATION_PLAYERS))
+        duration = Duration(text)
+    return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN))

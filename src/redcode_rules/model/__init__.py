@@ -1,0 +1,1 @@
+"""The compiled card set (``Ruleset``), what statuses modify, and the game state."""

@@ -1,0 +1,364 @@
+"""Status modifiers and ship abilities: what a status changes besides what
+it forbids (ranges, costs, movement, the visual field, damage
+taken, being targeted), and the statuses a ship type always has.
+
+The engine builds a ``Modifiers`` only when the rules declare a status that
+modifies something (``StatusRules.modifying``); otherwise every query below
+is skipped with one test of ``None``, so the printed cards pay nothing.
+
+A ship's statuses are ``(name, Lifetime)`` pairs in its state
+(model/state.py): the kind of duration, the turn edges or uses left, and the
+giver where it matters (a duration over the card's player's turns, a
+redirect to the giver). ``lifetime_in`` / ``lifetime_out`` are the one
+place that reads and writes one in saves and scenarios.
+
+A status lasting ``while CONDITION``: ``holds`` is asked for every status a
+modifier query reads and evaluates its condition (``Lifetimes.lasts``), so a
+status whose condition failed in the middle of an effect changes nothing
+more; the engine removes it after the effect (``Lifetimes.statuses_while``).
+What a status forbids (``StatusRules`` sets, read by the hot paths) is read
+only at decisions, after that removal, so it does not ask.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..base.errors import ScenarioError, quote
+from ..rules.board import MAX_MOVE
+from ..rules.card_classes import Whose
+from .ruleset import Duration, Limit, Modifier, Redirect, StatusDef
+from .state import Lifetime
+
+if TYPE_CHECKING:
+    from .ruleset import CardDef, Ruleset, ShipDef
+    from .state import ShipState
+
+#: The most uses a status may last (``for N uses``).
+MAX_USES = 999
+
+#: What one use of a status ``for N uses`` is, for each thing it changes
+#: (``Modifiers.use`` counts them; the DSL reference shows them).
+USE_OF = {
+    Modifier.RANGE: "a maneuver with a range declared by its ship",
+    Modifier.COST: "a maneuver declared by its ship",
+    Modifier.MOVEMENT: "a move of its ship",
+    Modifier.SIGHT: "a maneuver with a range declared by its ship",
+    Modifier.DAMAGE: "a damage it changed",
+    Redirect.GIVER: "a damage it sent",
+}
+#: What makes a status with each modifier lose a use (``Modifiers.use``).
+ON_MANEUVER = (Modifier.COST,)
+ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
+ON_MOVE = (Modifier.MOVEMENT,)
+
+
+#: The durations that count two turn ends when given in the counted player's turn.
+TWO_ENDS = (Duration.END_OF_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)
+
+
+def most_left(spec: StatusDef) -> int:
+    """The most a status's ``Lifetime.left`` can be: its uses, two turn ends
+    for a duration until the end of a next turn (its player's, or whoever's:
+    the one it is given in and the next), else one event."""
+    if spec.duration is Duration.USES:
+        return spec.uses
+    return 2 if spec.duration in TWO_ENDS or spec.duration is Duration.END_OF_THE_NEXT_TURN \
+        else 1
+
+
+def fresh(spec: StatusDef, left: int = 1, giver: int | None = None) -> Lifetime:
+    """A status's ``Lifetime`` as given, ``left`` turn edges (or uses) to go:
+    one that ends at a time and also counts uses (or damage points to
+    prevent) has them all."""
+    if spec.uses and spec.duration is not Duration.USES:
+        return Lifetime(spec.duration, left, giver, spec.uses)
+    return Lifetime(spec.duration, left, giver)
+
+
+def adjusted(base: int, change: int, bounds: Sequence[tuple[Limit, int]]) -> int:
+    """A number its statuses change (D9.5): ``base`` plus every ``modify``
+    (``change``); then the lowest ``set``, if any; then raised to the highest
+    ``at least`` and lowered to the lowest ``at most`` (a ceiling wins over a
+    floor). The rule's own bound (a cost at least 1...) is the caller's."""
+    value = base + change
+    sets = [n for how, n in bounds if how is Limit.SET]
+    if sets:
+        value = min(sets)
+    floors = [n for how, n in bounds if how is Limit.AT_LEAST]
+    if floors:
+        value = max(value, max(floors))
+    ceilings = [n for how, n in bounds if how is Limit.AT_MOST]
+    if ceilings:
+        value = min(value, min(ceilings))
+    return value
+
+
+def with_status(statuses: tuple[tuple[str, Lifetime], ...], name: str, life: Lifetime,
+                rank: Mapping[str, int]) -> tuple[tuple[str, Lifetime], ...]:
+    """A ship's statuses with ``name`` lasting ``life``: replaced where it is,
+    else put in declaration order (``rank``: a status's place among the
+    declared), as saves and scenarios write them. A binary search, not a
+    sort: giving a status costs the same however many the ship has."""
+    at = bisect.bisect_left(statuses, rank[name], key=lambda pair: rank[pair[0]])
+    if at < len(statuses) and statuses[at][0] == name:
+        return statuses[:at] + ((name, life),) + statuses[at + 1:]
+    return statuses[:at] + ((name, life),) + statuses[at:]
+
+
+def lifetime_out(life: Lifetime, ids: Sequence[str]) -> bool | dict[str, Any]:
+    """A status as saves and scenarios write it: ``true`` when it is what
+    ``true`` reads back as (one edge or use left, no giver, no uses counted
+    beside a time), else ``{lasts, left, uses, giver}`` with the giver's
+    ship id (``uses`` only for a status that counts them beside a time)."""
+    if life.left == 1 and life.giver is None and not life.uses:
+        return True
+    out: dict[str, Any] = {"lasts": life.lasts.value, "left": life.left}
+    if life.uses:
+        out["uses"] = life.uses
+    if life.giver is not None:
+        out["giver"] = ids[life.giver]
+    return out
+
+
+def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
+                ids: Sequence[str]) -> Lifetime | None:
+    """A status read from a save or scenario (``field``: its key), or None
+    for ``false``: ``true`` (one edge or use left, giver unknown), a number
+    (what is left), or ``{lasts, left, giver}`` as ``lifetime_out`` writes
+    it; ``lasts`` must be the declared duration, ``left`` 1 to what the
+    duration allows (``most_left``), ``giver`` a ship of the game, only for
+    a status that keeps it."""
+    spec = rules.statuses[name]
+    if value is False:
+        return None
+    if value is True:
+        return fresh(spec)
+    if type(value) is int:
+        value = {"left": value}
+    if not isinstance(value, dict):
+        raise ScenarioError(field, f"must be true, false or {{left: N, giver: SHIP}}, "
+                            f"not {quote(value)}")
+    unknown = sorted(str(k) for k in value if k not in ("lasts", "left", "uses", "giver"))
+    if unknown:
+        raise ScenarioError(f"{field}.{unknown[0]}",
+                            "unknown field (fields: lasts, left, uses, giver)")
+    lasts = value.get("lasts", spec.duration.value)
+    if lasts != spec.duration.value:
+        raise ScenarioError(f"{field}.lasts", f"{name} lasts {quote(spec.duration.value)}, "
+                            f"not {quote(lasts)}")
+    left = value.get("left", 1)
+    most = most_left(spec)
+    if type(left) is not int or not 1 <= left <= most:
+        raise ScenarioError(f"{field}.left", f"must be a whole number from 1 to {most} "
+                            f"({spec.duration.value}), not {quote(left)}")
+    giver = value.get("giver")
+    if giver is not None:
+        if name not in rules.status_rules.with_giver:
+            raise ScenarioError(f"{field}.giver", f"{name} does not keep who gave it (only a "
+                                "status over your turns or a redirect does)")
+        if giver not in ids:
+            raise ScenarioError(f"{field}.giver", f"{quote(giver)} is no ship of the game "
+                                f"({', '.join(ids)})")
+        giver = list(ids).index(giver)
+    return Lifetime(spec.duration, left, giver, _uses_in(spec, name, value, field))
+
+
+def _uses_in(spec: StatusDef, name: str, value: dict[str, Any], field: str) -> int:
+    """The ``uses`` of a status read from a save or scenario: 1 to its
+    declared uses for a status that counts them beside a time (all of them
+    when not written), none for any other."""
+    most = spec.uses if spec.duration is not Duration.USES else 0
+    uses = value.get("uses", most)
+    if not most:
+        if "uses" in value:
+            raise ScenarioError(f"{field}.uses", f"{name} counts no uses beside its time "
+                                "(only a status with a time and 'for N uses', or one that "
+                                "prevents damage, does)")
+        return 0
+    if type(uses) is not int or not 1 <= uses <= most:
+        raise ScenarioError(f"{field}.uses", f"must be a whole number from 1 to {most}, "
+                            f"not {quote(uses)}")
+    return uses
+
+
+def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
+    """The most crew a maneuver of ``cost`` can hold on a ship of ``ship_type``:
+    its cost raised by every status that raises costs (each held once, and
+    once more as an ability of the type). The validator's bound (R4.1)."""
+    abilities = rules.ships[ship_type].abilities
+    raised = cost + sum(max(0, s.amount(Modifier.COST)) * (2 if s.id in abilities else 1)
+                        for s in rules.statuses.values())
+    return max(raised, _most_bound(rules, Modifier.COST))
+
+
+def _most_bound(rules: Ruleset, modifier: Modifier, card: str | None = None) -> int:
+    """The highest number a ``set`` or ``at least`` of any status gives
+    ``modifier`` (0 if none): a number can be raised to it."""
+    return max((n for s in rules.statuses.values() for how, n in s.bounds(modifier, card)
+                if how is not Limit.AT_MOST), default=0)
+
+
+def movement(amount: int, change: int) -> int:
+    """The boxes a move of ``amount`` goes when modifiers add ``change``: 0 to
+    ``board.MAX_MOVE`` whatever adds to it (D4.6), the bound a listing holds.
+    The one count of a card's movement: the engine's (``Modifiers.steps``)
+    and the validator's (``most_movement``)."""
+    return min(MAX_MOVE, max(0, amount + change))
+
+
+def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int:
+    """The most boxes a move of ``amount`` by ``card`` can go for a ship of
+    ``ship_type``: raised by every status that raises that movement (each
+    held once, and once more as an ability of the type). The validator's
+    bound, as ``most_crew_on`` is for crew: a path is declared with the
+    movement of the moment, and the status that lengthened it may have
+    ended (its uses spent, its condition failed) before the move resolves."""
+    abilities = rules.ships[ship_type].abilities
+    raised = movement(amount, sum(max(0, s.amount(Modifier.MOVEMENT, card))
+                                  * (2 if s.id in abilities else 1)
+                                  for s in rules.statuses.values()))
+    return max(raised, movement(_most_bound(rules, Modifier.MOVEMENT, card), 0))
+
+
+def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
+    """Whether a status of ship ``seat`` acts now: true unless it lasts
+    ``while CONDITION`` and the condition fails (``lasts``: Lifetimes.lasts)."""
+    return spec.condition is None or lasts(seat, spec.id)
+
+
+class Modifiers:
+    """The modifier queries of one game: totals of a ship's statuses and
+    abilities, who may target it, where its damage goes, and their uses."""
+
+    __slots__ = ("specs", "innate", "modifying", "lasts", "ended")
+
+    def __init__(self, rules: Ruleset, types: list[ShipDef],
+                 lasts: Callable[[int, str], bool],
+                 ended: Callable[[ShipState, str], None]):
+        self.lasts = lasts  # whether a status's ``while`` condition holds (Lifetimes.lasts)
+        self.ended = ended  # logs a status's end at its last use (Lifetimes.ended)
+        self.specs = rules.statuses
+        self.modifying = rules.status_rules.modifying
+        # each seat's abilities: statuses its ship type always has
+        self.innate = [tuple(self.specs[a] for a in t.abilities) for t in types]
+
+    def held(self, ship: ShipState, seat: int) -> list[StatusDef]:
+        """The ship's abilities and modifying statuses, acting now or not."""
+        specs = self.specs
+        return [*self.innate[seat], *(specs[name] for name, _ in ship.statuses
+                                      if name in self.modifying)]
+
+    def active(self, ship: ShipState, seat: int) -> list[StatusDef]:
+        """The ship's abilities and modifying statuses that act now."""
+        return [s for s in self.held(ship, seat) if holds(s, seat, self.lasts)]
+
+    def total(self, ship: ShipState, seat: int, modifier: Modifier,
+              card: str | None = None) -> int:
+        """How much the ship's statuses and abilities change ``modifier`` for
+        ``card`` (changes for other cards only left out). A ``while``
+        condition is read only for a status that changes ``modifier``."""
+        total = 0
+        for spec in self.held(ship, seat):
+            change = spec.amount(modifier, card)
+            if change and holds(spec, seat, self.lasts):
+                total += change
+        return total
+
+    def bounds(self, ship: ShipState, seat: int, modifier: Modifier,
+               card: str | None = None) -> list[tuple[Limit, int]]:
+        """The sets and bounds the ship's acting statuses and abilities put
+        on ``modifier`` for ``card`` (``set``, ``limit ... to``)."""
+        return [b for spec in self.held(ship, seat) if spec.limits
+                for b in spec.bounds(modifier, card) if holds(spec, seat, self.lasts)]
+
+    def value(self, ship: ShipState, seat: int, modifier: Modifier, base: int,
+              card: str | None = None) -> int:
+        """``base`` as the ship's statuses and abilities make it (D9.5)."""
+        return adjusted(base, self.total(ship, seat, modifier, card),
+                        self.bounds(ship, seat, modifier, card))
+
+    def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
+        """A maneuver's cost for the ship (``base``: its cost, computed if it
+        says so): changed, at least 1 crew (R4.1)."""
+        return max(1, self.value(ship, seat, Modifier.COST, base, card.id))
+
+    def reach(self, ship: ShipState, seat: int, card: CardDef) -> int:
+        """A maneuver's range for the ship: changed, at least 0 (R4.2)."""
+        return max(0, self.value(ship, seat, Modifier.RANGE, card.range, card.id))
+
+    def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
+        """The boxes a move of the ship by ``card`` may go now (``movement``)."""
+        return movement(self.value(ship, seat, Modifier.MOVEMENT, amount, card), 0)
+
+    def sight_reach(self, ship: ShipState, seat: int) -> int | None:
+        """How far the ship's visual field reaches (``limit sight to at most
+        N``), or None: as far as its lines of sight go (R4.3)."""
+        ceilings = [n for how, n in self.bounds(ship, seat, Modifier.SIGHT)]
+        return min(ceilings) if ceilings else None
+
+    def prevented(self, ship: ShipState, seat: int, amount: int) -> tuple[int, str | None]:
+        """The damage points of ``amount`` the ship's first status that
+        prevents damage (and acts now) ignores, and its name; each point is
+        one of its uses (the caller spends them, ``use``, once it has said
+        so: the last ends it, ``prevent N damage``)."""
+        for name, life in ship.statuses:
+            spec = self.specs[name]
+            if spec.prevents and amount > 0 and holds(spec, seat, self.lasts):
+                return min(amount, life.uses_left()), name
+        return 0, None
+
+    def hidden_by(self, ship: ShipState, seat: int, card: CardDef,
+                  enemy: bool) -> StatusDef | None:
+        """The status or ability that keeps ``card`` of another player (of the
+        other side: ``enemy``) from targeting the ship, or None: its kind
+        (``untargetable``) or its class of cards (``untargetable_by``, the
+        class's cards read once by the compiler)."""
+        kind = card.kind
+        for spec in self.active(ship, seat):
+            if kind in spec.untargetable:
+                return spec
+            hidden = spec.untargetable_by
+            if hidden is not None and card.id in hidden.members and (
+                    enemy or hidden.whose is Whose.OTHER):
+                return spec
+        return None
+
+    def redirected(self, ship: ShipState, seat: int) -> tuple[StatusDef, int] | None:
+        """The ship's first status that sends its damage to its giver, with the
+        giver's seat, or None (a giver unknown sends it nowhere)."""
+        for name, life in ship.statuses:
+            if name in self.modifying:
+                spec = self.specs[name]
+                if spec.redirect is Redirect.GIVER and holds(spec, seat, self.lasts):
+                    giver = life.giver
+                    if giver is not None and 0 <= giver < len(self.innate) and giver != seat:
+                        return spec, giver
+        return None
+
+    def use(self, ship: ShipState, which: tuple[Modifier, ...] | None = None,
+            status: str | None = None, card: str | None = None, n: int = 1) -> None:
+        """``n`` uses of the ship's statuses counting uses that change, set or
+        bound one of ``which`` for ``card`` (or of the one ``status``); the
+        last use ends them, whatever time they had left (``ended`` logs it)."""
+        changed = False
+        kept = []
+        gone = []
+        for name, life in ship.statuses:
+            spec = self.specs[name]
+            if spec.uses and (name == status if status is not None else
+                              not spec.prevents and
+                              any(spec.touches(m, card) for m in which or ())):
+                changed = True
+                used = life.used(n)
+                if used is None:
+                    gone.append(name)
+                    continue
+                life = used
+            kept.append((name, life))
+        if changed:
+            ship.statuses = tuple(kept)
+            for name in gone:
+                self.ended(ship, name)

@@ -1,0 +1,547 @@
+"""The game state: plain mutable attrs records, nothing else.
+
+Everything that changes during a game lives here (the RNG included), so a
+state can be copied, compared, saved and restored as a whole. Ships are
+referred to by seat (their index in ``GameState.ships``); boxes by index
+into the board.
+
+The fields below are the one description of the state: the copy (``copy``,
+for ``Game.clone``), the flat undo snapshot (``save_into``/``restore``) are
+generated from them when this module is imported (``derive``), the JSON
+form is cattrs' reading of the same classes (formats/saves.py), and the
+validator (engine/validate.py) checks every field whose metadata names what it
+refers to (``REF``: a seat, a box, an order card, a catch-up rule). Adding
+a field is one edit here.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import typing
+from typing import Any, Callable
+
+import attrs
+
+from ..base.kinds import Duration
+from ..rules.events import EVENT_KINDS
+from ..text.narrate import narrate_event
+
+
+class Ref(enum.Enum):
+    """What an integer or string field of the state refers to, so the
+    validator (engine/validate.py) checks it against the game without a list of
+    field names of its own."""
+
+    SEAT = "seat"            # an index into GameState.ships
+    BOX = "box"              # an index into the board
+    ORDER = "order card"     # an order card id of the rules
+    CATCHUP = "catch-up rule"  # an index into the rules' catch-up rules
+    TOKEN = "token"          # a token kind of the rules
+
+
+#: The metadata key of ``Ref`` on a field.
+REF = "ref"
+#: The metadata key of a container fixed for the whole game (never changed
+#: in place): copies and restored snapshots may share it.
+FIXED = "fixed"
+
+
+def _ref(kind: Ref, **kwargs: Any) -> Any:
+    """A field that refers to ``kind`` (see ``Ref``)."""
+    return attrs.field(metadata={REF: kind}, **kwargs)
+
+
+@functools.cache
+def referring_fields(cls: type) -> tuple[tuple[str, Ref, bool], ...]:
+    """(name, what it refers to, whether it may be None) of every field of
+    the record ``cls`` that carries ``Ref`` metadata, in order."""
+    types = _types(cls)
+    return tuple((f.name, f.metadata[REF], type(None) in typing.get_args(types[f.name]))
+                 for f in attrs.fields(cls) if REF in f.metadata)
+
+
+@attrs.define(frozen=True, slots=True)
+class Lifetime:
+    """What is left of a status a ship has.
+
+    ``lasts`` is its kind of duration (the declaration's, R9); ``left`` the
+    turn edges or uses still to pass before it ends: the ends of the turns
+    it counts for a duration ``until end of ... next turn`` (2 when given in
+    that player's own turn, else 1), the uses for ``for N uses``, and 1 for
+    every duration that ends at one event (a turn start, a turn end, its
+    ship leaving the board, a condition failing). ``giver`` is the seat of
+    the player whose card gave it, kept only where it matters (a duration
+    over ``your`` turns, a redirect to the giver); None when unknown (a
+    scenario that says only ``true``: the ship's own player then stands in
+    for the turns, and a redirect sends nothing). ``uses`` counts the uses
+    (or damage points to prevent) left of a status that ends at a time too
+    (``for 1 use`` and ``this turn``: whichever comes first); 0 for every
+    other status, whose uses, if counted, are ``left``. Frozen: ships share it.
+    """
+
+    lasts: Duration
+    left: int = 1
+    giver: int | None = _ref(Ref.SEAT, default=None)
+    uses: int = 0
+
+    def clock(self, seat: int) -> int:
+        """The seat whose turns the status counts, on the ship of ``seat``:
+        the giver's for a duration over ``your`` turns (if known), else the
+        ship's own player's."""
+        if self.lasts in YOUR_TURNS and self.giver is not None:
+            return self.giver
+        return seat
+
+    def spent(self) -> Lifetime:
+        """One turn edge or use fewer (``left`` 0: it ends)."""
+        return attrs.evolve(self, left=self.left - 1)
+
+    def used(self, n: int = 1) -> Lifetime | None:
+        """``n`` uses fewer, or None when none is left (it ends): its
+        ``left`` for a status lasting ``for N uses``, else its ``uses``."""
+        if self.lasts is Duration.USES:
+            return attrs.evolve(self, left=self.left - n) if self.left > n else None
+        return attrs.evolve(self, uses=self.uses - n) if self.uses > n else None
+
+    def uses_left(self) -> int:
+        """The uses (or damage points to prevent) it has left."""
+        return self.left if self.lasts is Duration.USES else self.uses
+
+
+#: The durations counted over the turns of the card's player who gave the status.
+YOUR_TURNS = frozenset({Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN})
+
+
+@attrs.define(slots=True)
+class ShipState:
+    """One ship and its control card (R1.3, R4.1).
+
+    ``crew_on`` is aligned with the ship type's maneuvers. Crew are always
+    ``reserve + sum(crew_on) + withdrawn``. ``sunk`` means off the board:
+    waiting to respawn in war (R8.4), or ``eliminated`` in arena (R8.1). A
+    ship with no ``position`` that is not sunk is still to be placed (R2.8),
+    which only happens before the first turn. ``statuses`` are the statuses
+    it has (R9), as (name, ``Lifetime``) pairs, in declaration order (as
+    saves and scenarios write them): a tuple, so states share it when copied
+    (it is replaced, never changed in place); empty for nearly every ship.
+    """
+
+    id: str
+    side: str
+    type: str
+    position: int | None = _ref(Ref.BOX)
+    repairs: int
+    breakdowns: int
+    reserve: int
+    crew_on: list[int]
+    withdrawn: int = 0
+    sunk: bool = False
+    eliminated: bool = False
+    statuses: tuple[tuple[str, Lifetime], ...] = ()
+
+    def has(self, status: str) -> bool:
+        """Whether the ship has ``status`` now."""
+        return any(name == status for name, _ in self.statuses)
+
+
+@attrs.define(slots=True)
+class TokenState:
+    """A token on the board (``place_token``): its kind, its box and the seat
+    of the player whose card placed it (its owner: "friendly" and "enemy"
+    in its triggers are seen from that player's side, and what it does is
+    theirs). At most one token of a kind on a box."""
+
+    kind: str = _ref(Ref.TOKEN)
+    box: int = _ref(Ref.BOX)
+    owner: int = _ref(Ref.SEAT)
+    # turn starts or ends of its owner still to pass, as a status's (1; 2 for a
+    # token lasting until the end of its owner's next turn placed in that turn)
+    left: int = 1
+
+
+@attrs.define(slots=True)
+class StackItem:
+    """A declared maneuver or order card waiting to resolve (R5.1–R5.3).
+
+    ``answers`` is the stack index of the item it responds to. The resolver's
+    position, moved by the engine only: ``next_effect`` is the next effect to apply
+    and ``pending`` the answers still owed by the effect at ``next_effect`` (an
+    ``effects.Owed``: a choice the player makes while it resolves, such as
+    a crew source, D6.4) about ship ``owed_about``, then those about the
+    ships of ``owed_after``, so resolution can stop for a decision and
+    resume exactly where it was. (The field names are those of saved games.)
+    """
+
+    card: str
+    kind: str           # a kinds.CardKind: maneuver | order
+    seat: int = _ref(Ref.SEAT)  # the ship that performed it
+    target: int | None = _ref(Ref.SEAT, default=None)
+    area: int | None = None
+    path: tuple[int, ...] = ()
+    answers: int | None = None
+    cancelled: bool = False
+    next_effect: int = 0
+    pending: int = 0
+    # the ship the owed answers are about
+    owed_about: int | None = _ref(Ref.SEAT, default=None)
+    # the ships of the answers owed once those about ``owed_about`` are given,
+    # one per answer (an effect on a set of ships asks ship after ship)
+    owed_after: list[int] = _ref(Ref.SEAT, factory=list)
+
+
+@attrs.define(slots=True)
+class Known:
+    """What player ``viewer`` knows of player ``owner``'s hand: the cards it
+    saw there (a look, a choice made from that hand) and those it saw come
+    in (taken from the viewer's hand: each one copy more), still in it. A
+    card leaving the hand leaves every record of it; a card drawn since is
+    unknown. ``Game.known_hand`` reads it."""
+
+    viewer: int = _ref(Ref.SEAT)
+    owner: int = _ref(Ref.SEAT)
+    cards: list[str] = _ref(Ref.ORDER)
+
+
+@attrs.define(slots=True)
+class Spent:
+    """A card usable once per game (``once``) that seat ``seat`` has used."""
+
+    seat: int = _ref(Ref.SEAT)
+    card: str = ""
+
+
+@attrs.define(slots=True)
+class Event:
+    """One line of the game log: ``kind`` with its data, in the order it happened."""
+
+    kind: str
+    turn: int
+    data: dict[str, object] = attrs.Factory(dict)
+
+    def __getitem__(self, key: str) -> object:
+        """``event["card"]``: the event's data by name."""
+        return self.data[key]
+
+    def get(self, key: str, default: object = None) -> object:
+        return self.data.get(key, default)
+
+    def __str__(self) -> str:
+        """The event as an English sentence (text/narrate.py), else its kind."""
+        return narrate_event(self) or self.kind
+
+
+#: Every kind of log event and its fields, from the one registry of event
+#: kinds (rules/events.py): ``Event`` data must have every field of its kind and
+#: no other, except the move's notation on ``use``, ``respond`` and ``order``
+#: (``OPTIONAL_EVENT_FIELDS``). The one table of both sides of a save: the
+#: engine refuses to log an event it does not describe (``Engine.event``),
+#: and a saved log is checked against it (formats/saves.py) so a crafted one
+#: cannot break it.
+EVENT_FIELDS: dict[str, dict[str, type]] = {k: dict(e.fields) for k, e in EVENT_KINDS.items()}
+OPTIONAL_EVENT_FIELDS: dict[str, dict[str, type]] = {
+    k: dict(e.optional) for k, e in EVENT_KINDS.items() if e.optional}
+#: Per kind, (the fields it must have, the fields it may have): what
+#: ``event_shape_fault`` compares an event's data with.
+_EVENT_KEYS = {kind: (frozenset(fields),
+                      frozenset({**fields, **OPTIONAL_EVENT_FIELDS.get(kind, {})}))
+               for kind, fields in EVENT_FIELDS.items()}
+
+
+def event_shape_fault(kind: str, data: dict) -> str | None:
+    """Why an event of ``kind`` with ``data`` is not one ``EVENT_FIELDS``
+    describes (an unknown kind, a field missing or extra), or None: the check
+    the engine makes as it logs an event and the save reader as it reads one."""
+    keys = _EVENT_KEYS.get(kind)
+    if keys is None:
+        return "unknown event"
+    if not keys[0] <= data.keys() <= keys[1]:
+        return f"a {kind} event has the fields {', '.join(EVENT_FIELDS[kind])}"
+    return None
+
+
+def _same_records(these: list, those: list) -> bool:
+    """Whether two lists hold the same records in any order: ``known`` and
+    ``spent`` are sets kept as lists (one record per pair of players, per
+    card used), which a scenario writes grouped by player."""
+    return len(these) == len(those) and sorted(map(_record_key, these)) == \
+        sorted(map(_record_key, those))
+
+
+def _record_key(record: Any) -> tuple:
+    return tuple(tuple(v) if isinstance(v, list) else v for v in attrs.astuple(record))
+
+
+@attrs.define(slots=True)
+class GameState:
+    """Everything that changes during a game.
+
+    ``phase`` is the turn's phase: recover (R6.1), place (the initial
+    placement before the first turn, R2.8, with ``turn`` the placing seat;
+    or a war respawn, R8.4), main (R6.2) or over. On top of it, a non-empty ``stack`` is either
+    collecting responses (``asking`` holds the seats still to be asked, D5.4)
+    or ``resolving``; a hand over the limit must be discarded first (D7.2).
+    """
+
+    mode: str
+    board: str
+    start_cards: dict[str, str] = attrs.field(metadata={FIXED: True})
+    ships: list[ShipState]
+    hands: list[list[str]] = _ref(Ref.ORDER)
+    deck: list[str] = _ref(Ref.ORDER)
+    discard: list[str] = _ref(Ref.ORDER)
+    score: dict[str, int]
+    rng: int
+    turn: int = _ref(Ref.SEAT, default=0)
+    turn_number: int = 1
+    phase: str = "main"  # a kinds.Phase
+    recover_left: int = 0
+    orders_played: int = 0
+    stack: list[StackItem] = attrs.Factory(list)
+    asking: list[int] = _ref(Ref.SEAT, factory=list)
+    resolving: bool = False
+    reopen_at: int = 0  # resolve down to this many items, then reopen the window (R5.1)
+    sunk_in_chain: list[int] = _ref(Ref.SEAT, factory=list)
+    end_turn_pending: bool = False
+    catchup_done: list[int] = _ref(Ref.CATCHUP, factory=list)
+    winner: str | None = None
+    # the hidden information a card revealed to a player (items 6 of the card
+    # language, docs/dsl.md): empty unless a card looks at a hand
+    known: list[Known] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
+    # the once-per-game cards used so far: empty unless a card says ``once``
+    spent: list[Spent] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
+    # the tokens on the board, in the order placed (card files declare them)
+    tokens: list[TokenState] = attrs.Factory(list)
+    # the triggers fired this turn that fire once per turn: "holder/trigger key"
+    fired: list[str] = attrs.Factory(list)
+
+    def placing(self) -> bool:
+        """R2.8: the initial placement before the first turn (a ship never
+        sunk is to be placed), not a war respawn (D8.4), which shares the
+        place phase."""
+        return self.phase == "place" and not self.ships[self.turn].sunk
+
+    def unplaced(self) -> int:
+        """R2.8: the first seat whose ship is still to be placed (no position,
+        not sunk), or -1; only the placement before the first turn has any."""
+        for seat, ship in enumerate(self.ships):
+            if ship.position is None and not ship.sunk:
+                return seat
+        return -1
+
+    def snapshot(self) -> tuple:
+        """The whole state as one flat tuple of plain values (see ``save_into``)."""
+        return tuple(self.save_into([]))
+
+
+# ------------------------------------------------------ derived from the fields
+#
+# ``copy``, ``save_into`` and ``restore`` are hot (a clone per search node, an
+# undo checkpoint every 16 moves, one per move once a game has undone), so
+# they are not generic walks over ``attrs.fields``: their code is generated
+# once, here, from the fields and their types, as attrs generates
+# ``__init__`` — straight-line Python, as fast as written by hand, and never
+# out of step with the fields. A field's type decides how it is copied and
+# saved: an attrs record (field by field), a list or a dict (a new one, its
+# items copied the same way), anything else (str, int, bool, None, tuple, an
+# enum) is immutable and shared.
+
+
+def _is_record(tp: Any) -> bool:
+    return isinstance(tp, type) and attrs.has(tp)
+
+
+def _container(tp: Any) -> type | None:
+    """``list`` or ``dict`` for a container type, else None (a record, or a
+    value shared as it is). Other mutable types are refused: they would be
+    shared between copies."""
+    origin = typing.get_origin(tp) or tp
+    if origin in (list, dict):
+        return origin
+    if origin in (set, bytearray):
+        raise TypeError(f"{tp}: the state's fields are values, records, lists or dicts")
+    return None
+
+
+def _is_value(tp: Any) -> bool:
+    """An immutable value (str, int, bool, None, tuple, an enum), shared by copies."""
+    return _container(tp) is None and not _is_record(tp)
+
+
+def _types(cls: type) -> dict[str, Any]:
+    """The field types of a record, resolved in its module."""
+    return typing.get_type_hints(cls)
+
+
+class _Source:
+    """Lines of generated code, fresh local names and the classes they name."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {}
+        self.count = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def cls(self, cls: type) -> str:
+        name = f"_{cls.__name__}"
+        self.names[name] = cls
+        return name
+
+    def add(self, indent: int, line: str) -> None:
+        self.lines.append("    " * indent + line)
+
+    def function(self, name: str) -> Callable:
+        namespace = dict(self.names)
+        exec(compile("\n".join(self.lines), f"<generated {name}>", "exec"), namespace)
+        return namespace[name]
+
+
+def _copy_expr(tp: Any, expr: str, src: _Source) -> str:
+    """An expression for an independent copy of ``expr`` of type ``tp``."""
+    if _is_record(tp):
+        return f"{expr}.copy()"
+    kind = _container(tp)
+    if kind is None:
+        return expr
+    args = typing.get_args(tp)
+    if kind is dict:
+        if not _is_value(args[1]):
+            raise TypeError(f"{tp}: a dict of the state holds values only")
+        return f"dict({expr})"
+    if _is_value(args[0]):
+        return f"list({expr})"
+    item = src.fresh("x")
+    return f"[{_copy_expr(args[0], item, src)} for {item} in {expr}]"
+
+
+def _gen_copy(cls: type) -> Callable:
+    src = _Source()
+    types = _types(cls)
+    parts = [f"self.{f.name}" if f.metadata.get(FIXED) else
+             _copy_expr(types[f.name], f"self.{f.name}", src) for f in attrs.fields(cls)]
+    src.add(0, "def copy(self):")
+    src.add(1, f"return {src.cls(cls)}({', '.join(parts)})")
+    return src.function("copy")
+
+
+def _split(cls: type) -> tuple[list[str], list[str]]:
+    """A record's shared values and its containers, each in field order."""
+    types = _types(cls)
+    values = [f.name for f in attrs.fields(cls) if _is_value(types[f.name])]
+    return values, [f.name for f in attrs.fields(cls) if f.name not in values]
+
+
+def _save(tp: Any, expr: str, src: _Source, indent: int) -> None:
+    """Code appending ``expr`` to ``out`` as flat plain values: a record's
+    values then its containers; a container as its length then its items."""
+    if _is_record(tp):
+        values, containers = _split(tp)
+        if values:
+            src.add(indent, f"out += ({''.join(f'{expr}.{n}, ' for n in values)})")
+        types = _types(tp)
+        for name in containers:
+            _save(types[name], f"{expr}.{name}", src, indent)
+        return
+    kind = _container(tp)
+    args = typing.get_args(tp)
+    src.add(indent, f"out.append(len({expr}))")
+    if kind is dict:
+        src.add(indent, f"out += {expr}")
+        src.add(indent, f"out += {expr}.values()")
+    elif _is_value(args[0]):
+        src.add(indent, f"out += {expr}")
+    else:
+        item = src.fresh("x")
+        src.add(indent, f"for {item} in {expr}:")
+        _save(args[0], item, src, indent + 1)
+
+
+def _restore(tp: Any, src: _Source, indent: int) -> str:
+    """Code reading a value of type ``tp`` from ``data`` at ``at`` (advancing
+    it); returns the local name that holds it."""
+    out = src.fresh("v")
+    if _is_record(tp):
+        values, containers = _split(tp)
+        types = _types(tp)
+        local = {name: src.fresh("f") for name in values}
+        if values:
+            head = src.fresh("h")
+            src.add(indent, f"{head} = data[at:at + {len(values)}]")
+            src.add(indent, f"at += {len(values)}")
+            src.add(indent, f"{''.join(local[n] + ', ' for n in values)}= {head}")
+        for name in containers:
+            local[name] = _restore(types[name], src, indent)
+        args = ", ".join(local[f.name] for f in attrs.fields(tp))
+        src.add(indent, f"{out} = {src.cls(tp)}({args})")
+        return out
+    kind = _container(tp)
+    args = typing.get_args(tp)
+    n = src.fresh("n")
+    src.add(indent, f"{n} = data[at]")
+    if kind is dict:
+        src.add(indent, f"{out} = dict(zip(data[at + 1:at + 1 + {n}], "
+                        f"data[at + 1 + {n}:at + 1 + 2 * {n}]))")
+        src.add(indent, f"at += 2 * {n} + 1")
+    elif _is_value(args[0]):
+        src.add(indent, f"{out} = list(data[at + 1:at + 1 + {n}])")
+        src.add(indent, f"at += {n} + 1")
+    else:
+        src.add(indent, "at += 1")
+        src.add(indent, f"{out} = []")
+        src.add(indent, f"for _ in range({n}):")
+        item = _restore(args[0], src, indent + 1)
+        src.add(indent + 1, f"{out}.append({item})")
+    return out
+
+
+def _gen_save_into(cls: type) -> Callable:
+    src = _Source()
+    src.add(0, "def save_into(self, out):")
+    _save(cls, "self", src, 1)
+    src.add(1, "return out")
+    return src.function("save_into")
+
+
+def _gen_restore(cls: type) -> Callable:
+    src = _Source()
+    src.add(0, "def restore(data, at=0):")
+    src.add(1, f"return {_restore(cls, src, 1)}")
+    return src.function("restore")
+
+
+def derive(cls: type, snapshots: bool = False) -> None:
+    """Give a record of the state its generated ``copy`` (and, for the whole
+    state, ``save_into`` and ``restore``), from its fields' types: every
+    record of the state is given them here, once."""
+    copy = _gen_copy(cls)
+    copy.__qualname__ = f"{cls.__name__}.copy"
+    copy.__doc__ = "An equal, independent copy (generated from the fields)."
+    cls.copy = copy
+    if not snapshots:
+        return
+    save_into = _gen_save_into(cls)
+    save_into.__qualname__ = f"{cls.__name__}.save_into"
+    save_into.__doc__ = """Append the whole state to ``out`` as flat plain values, for undo.
+
+        A game keeps every move's state in one list (``Game.play``): no
+        record, tuple or list is built per move, so the undo history costs
+        neither allocations nor garbage collections. A record is written as
+        its values then its containers, a container as its length then its
+        items (generated from the fields). ``restore`` reads it back."""
+    cls.save_into = save_into
+    restore = _gen_restore(cls)
+    restore.__qualname__ = f"{cls.__name__}.restore"
+    restore.__doc__ = """The state saved in ``data`` from index ``at`` (``snapshot``,
+        ``save_into``): an equal, independent copy."""
+    cls.restore = staticmethod(restore)
+
+
+derive(ShipState)
+derive(StackItem)
+derive(Known)
+derive(Spent)
+derive(TokenState)
+derive(GameState, snapshots=True)

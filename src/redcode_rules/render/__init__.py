@@ -1,0 +1,1 @@
+"""Pictures and pages: SVG boards and control cards, the card and DSL references."""

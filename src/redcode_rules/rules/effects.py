@@ -1,0 +1,691 @@
+"""The effect primitives and selectors: the only card behaviour in Python.
+
+A card's ``effect`` line compiles into a tuple of these objects. Each
+primitive knows how to apply itself through the engine's small set of state
+operations (``Ops`` below) and nothing about any particular card. The
+``PRIMITIVES`` registry is what the DSL compiler, the documentation, the
+text generator, the move generator and the bots read, so a new primitive
+is one class plus one entry here.
+
+Every primitive takes its values from the effect and the player's choices
+the same way, ``apply(ops, item)``: ``item`` carries what was chosen with
+the card (target, area, and the path of a ``Choice.PATH`` primitive). A
+primitive whose entry declares a choice made while it resolves
+(``Choice.CREW_SOURCE``) returns what it owes (``Owed``); the engine asks
+the player, or answers alone when the answer cannot matter, and hands each
+answer to its ``take``.
+
+The module passes 600 lines because the registry is one table by design:
+every primitive's class sits beside its entry, so adding one is one place.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NamedTuple, Protocol
+
+import attrs
+
+from ..base.kinds import Choice
+from .board import MAX_MOVE
+
+class Selector(enum.Enum):
+    """Who an effect applies to, resolved when the effect resolves."""
+
+    SELF = "self"            # the ship that used the card
+    TARGET = "target"        # the card's target ship
+    SOURCE = "source"        # the ship that performed the answered item
+    AREA = "each ship in area"   # every ship in the chosen area, in seat order
+    ANSWERED = "answered"    # the stack item this one answers (not a ship)
+    BOXES = "area"           # every box of the chosen area (tokens: not ships)
+    TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
+
+
+class TokenSelf(enum.Enum):
+    """What ``self`` is in a token's trigger, for the primitives it has a
+    meaning for (a token is not a ship)."""
+
+    TOKEN = "the token"      # the token whose trigger it is (remove_token)
+    OWNER = "its owner"      # the player who placed it (draw)
+
+
+class StackItem(Protocol):
+    """What an effect reads of the stack item it resolves for (state.StackItem,
+    above: the state holds effects' items, so effects name it by what they read)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def path(self) -> tuple[int, ...]: ...
+    @property
+    def recovering(self) -> int | None: ...
+
+
+class Ops(Protocol):
+    """The state operations effects are built from (implemented by the engine)."""
+
+    def select(self, selector: Selector, item: StackItem) -> list[int]: ...
+    def damage(self, seat: int, amount: int, actor: int) -> None: ...
+    def regain(self, seat: int, track: str, amount: int) -> None: ...
+    def crew_loss(self, seat: int, amount: int) -> None: ...
+    def crew_out(self, seat: int) -> int: ...
+    def recover_options(self, seat: int) -> list[str]: ...
+    def recover_one(self, seat: int, source: str) -> None: ...
+    def move(self, seat: int, path: tuple[int, ...]) -> None: ...
+    def swap(self, seat: int, other: int) -> None: ...
+    def draw(self, seat: int, amount: int) -> None: ...
+    def cancel(self, item: StackItem) -> None: ...
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
+    def hand(self, seat: int) -> list[str]: ...
+    def random_card(self, seat: int) -> str | None: ...
+    def resolving_item(self) -> StackItem: ...
+    def look(self, viewer: int, owner: int) -> None: ...
+    def discard_card(self, seat: int, card: str) -> None: ...
+    def take_card(self, taker: int, owner: int, card: str) -> None: ...
+    def put_on_deck(self, seat: int, card: str) -> None: ...
+    def side_of(self, seat: int) -> str: ...
+    def score_points(self, side: str, points: int) -> None: ...
+    def check_end(self) -> None: ...
+    def sink_outright(self, seat: int, actor: int) -> None: ...
+    def refloat_options(self, seat: int, where: str = "start") -> list[str]: ...
+    def refloat(self, option: str, repairs: int | None = None,
+                crew: int | None = None) -> None: ...
+    def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
+    def place_token(self, kind: str, box: int, owner: int) -> None: ...
+    def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
+    def jump(self, seat: int, box: int) -> None: ...
+
+
+class Owed(NamedTuple):
+    """Choices an effect owes while it resolves: ``count`` answers about ship
+    ``seat``, then one about each ship of ``after`` in turn (one entry per
+    answer): an effect on a set of ships owes them ship after ship."""
+
+    seat: int
+    count: int
+    after: tuple[int, ...] = ()
+
+    @classmethod
+    def in_turn(cls, answers: list[int]) -> Owed | None:
+        """What is owed for ``answers``, the ship each answer is about, in
+        order (None: nothing)."""
+        if not answers:
+            return None
+        first = answers[0]
+        count = next((i for i, seat in enumerate(answers) if seat != first), len(answers))
+        return cls(first, count, tuple(answers[count:]))
+
+
+@attrs.frozen
+class Effect:
+    """Base of all primitives."""
+
+    selector: Selector
+    computed: Any = attrs.field(default=None, kw_only=True)
+    """An ``exprs.Computed`` (its condition, its computed amounts), or None:
+    the engine prepares the effect before applying it (exprs.prepared)."""
+    also: tuple[Selector, ...] = attrs.field(default=(), kw_only=True)
+    """The further ships of a primitive that names more than one
+    (``Primitive.ships``: ``swap self with target``), after ``selector``."""
+
+    @property
+    def selectors(self) -> tuple[Selector, ...]:
+        """Every selector the effect names, in the order written."""
+        return (self.selector, *self.also)
+
+    def apply(self, ops: Ops, item: StackItem) -> Owed | None:
+        """Do the effect for ``item`` through the engine's ``ops``; or, for a
+        primitive that chooses while it resolves, return what it owes (the
+        engine then asks for each answer and hands it to ``take``). Any
+        other return value (None) means done."""
+        raise NotImplementedError
+
+    def options(self, ops: Ops, seat: int) -> list[str]:
+        """The answers an owed choice about ``seat`` may take now."""
+        return []
+
+    def take(self, ops: Ops, seat: int, option: str) -> None:
+        """Carry out one answer of an owed choice."""
+        raise NotImplementedError
+
+    def chooser(self, item: StackItem) -> int:
+        """The seat that makes the owed choice: the card's player, unless the
+        effect gives it to another (the owner of a hand)."""
+        return item.seat
+
+    def any_order(self, ops: Ops, seat: int, owed: int) -> bool:
+        """Whether the ``owed`` answers left give the same result in any order,
+        so the engine answers them alone (first option first)."""
+        return False
+
+    def params(self) -> dict[str, Any]:
+        """The values a text template fills in (see lang/*.yaml)."""
+        return {k: v for k, v in attrs.asdict(self, recurse=False).items()
+                if k not in ("selector", "computed", "also")}
+
+
+@attrs.frozen
+class Damage(Effect):
+    """Repair damage (R3.1): repairs first, a breakdown refills repairs."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.damage(seat, self.amount, item.seat)
+
+
+@attrs.frozen
+class BreakdownDamage(Effect):
+    """Breakdown damage N = 3·N repair damage (R3.3)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.damage(seat, 3 * self.amount, item.seat)
+
+
+@attrs.frozen
+class Regain(Effect):
+    """Regain repairs or breakdowns, never beyond the track (R3.4)."""
+
+    track: str = "repair"
+    amount: int = 1
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.regain(seat, self.track, self.amount)
+
+
+@attrs.frozen
+class CrewLoss(Effect):
+    """Crew damage: reserve crew go to the withdrawn pile (R3.5, D3.5)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.crew_loss(seat, self.amount)
+
+
+@attrs.frozen
+class RecoverCrew(Effect):
+    """Crew return to the reserve of each selected ship, one ship after
+    another; the card's player picks where from (D6.4)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        # no more than there are crew out on each ship (R6.1)
+        return Owed.in_turn([seat for seat in ops.select(self.selector, item)
+                             for _ in range(min(self.amount, ops.crew_out(seat)))])
+
+    def options(self, ops, seat):
+        """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""
+        return ops.recover_options(seat)
+
+    def take(self, ops, seat, option):
+        ops.recover_one(seat, option)
+
+    def any_order(self, ops, seat, owed):
+        # every crew out comes back, whatever the order
+        return ops.crew_out(seat) <= owed
+
+
+@attrs.frozen
+class MoveShip(Effect):
+    """Move up to N boxes along the path chosen with the card (D4.6, R2.5).
+
+    The path's length is checked when the move is listed and played (its
+    registry entry declares ``Choice.PATH``): here it is followed."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.move(seat, item.path)
+
+
+@attrs.frozen
+class Swap(Effect):
+    """Two ships on the board exchange boxes (D4.12): not a move, no step."""
+
+    def apply(self, ops, item):
+        ships = [ops.select(selector, item) for selector in self.selectors]
+        if all(len(seats) == 1 for seats in ships):
+            ops.swap(ships[0][0], ships[1][0])
+
+
+@attrs.frozen
+class Draw(Effect):
+    """The selected ships' players draw order cards (R7.1, R7.2)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        # D8.7: a card's "you" is its player, who draws even when the card
+        # sank their own ship (the ship is off the board, the player is not)
+        seats = [item.seat] if self.selector is Selector.SELF else ops.select(self.selector, item)
+        for seat in seats:
+            ops.draw(seat, self.amount)
+
+
+@attrs.frozen
+class Cancel(Effect):
+    """Cancel the stack item this one answers (shield, D4.7)."""
+
+
+    def apply(self, ops, item):
+        ops.cancel(item)
+
+
+@attrs.frozen
+class Status(Effect):
+    """Give a declared status (``status NAME { ... }`` in a card file, R9): what
+    it forbids and when it ends are the declaration's, read by the engine."""
+
+    status: str = ""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.set_status(seat, self.status, item.seat)  # the card's player gives it
+        return True
+
+
+# ---------------------------------------------------------------- hand and deck
+# A player is named by a ship selector: ``self`` is the card's player, on the
+# board or not (D8.7); ``target`` and ``source`` the player of that ship.
+# ``by`` says how the card is picked: ``random`` (the game's seeded RNG),
+# ``owner`` (the hand's owner chooses) or ``player`` (the card's player
+# chooses, seeing the hand: it then knows it, see ``Known`` in model/state.py).
+
+
+class Picker(enum.Enum):
+    """Who picks the card of a hand a hand effect moves."""
+
+    RANDOM = "random"
+    OWNER = "owner"
+    PLAYER = "player"
+
+
+def _player_of(ops: Ops, selector: Selector, item: StackItem) -> int | None:
+    """The one player a hand effect acts on, or None (a ship off the board)."""
+    if selector is Selector.SELF:
+        return item.seat
+    seats = ops.select(selector, item)
+    return seats[0] if seats else None
+
+
+@attrs.frozen
+class HandEffect(Effect):
+    """Base of the effects that move ``amount`` cards out of a player's hand,
+    picked at random or chosen (``by``, a ``Picker`` word)."""
+
+    amount: int = 1
+    by: str = "random"
+
+    def apply(self, ops, item):
+        owner = _player_of(ops, self.selector, item)
+        if owner is None or not self.changes(item, owner):
+            return None
+        # no more cards than the hand holds now, each moved once (D7.6)
+        count = min(self.amount, len(ops.hand(owner)))
+        if not count:
+            return None
+        if self.by == Picker.RANDOM.value:
+            for _ in range(count):
+                self.move_card(ops, item, owner, ops.random_card(owner))
+            return None
+        if self.by == Picker.PLAYER.value:
+            ops.look(item.seat, owner)  # the chooser sees what it chooses from
+        return Owed(owner, count)
+
+    def options(self, ops, seat):
+        """The distinct cards of the hand, sorted."""
+        return sorted(set(ops.hand(seat)))
+
+    def take(self, ops, seat, option):
+        self.move_card(ops, ops.resolving_item(), seat, option)
+
+    def chooser(self, item):
+        return item.owed_about if self.by == Picker.OWNER.value else item.seat
+
+    def any_order(self, ops, seat, owed):
+        # every card of the hand goes, whatever the order
+        return len(ops.hand(seat)) <= owed
+
+    def changes(self, item: StackItem, owner: int) -> bool:
+        """Whether moving cards out of ``owner``'s hand changes anything."""
+        return True
+
+    def move_card(self, ops: Ops, item: StackItem, owner: int, card: str) -> None:
+        """Move one picked card out of ``owner``'s hand."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Discard(HandEffect):
+    """The player discards N cards (R7.3: face up, to the discards)."""
+
+    def move_card(self, ops, item, owner, card):
+        ops.discard_card(owner, card)
+
+
+@attrs.frozen
+class Take(HandEffect):
+    """The card's player takes N cards from the player's hand (D7.2 then applies)."""
+
+    def changes(self, item, owner):
+        # taking from one's own hand leaves every card where it is (D7.6)
+        return owner != item.seat
+
+    def move_card(self, ops, item, owner, card):
+        ops.take_card(item.seat, owner, card)
+
+
+@attrs.frozen
+class PutOnDeck(HandEffect):
+    """The player puts N cards of its hand on top of the deck, face down."""
+
+    def move_card(self, ops, item, owner, card):
+        ops.put_on_deck(owner, card)
+
+
+@attrs.frozen
+class LookHand(Effect):
+    """The card's player sees the player's hand; only it knows it (``Known``)."""
+
+    def apply(self, ops, item):
+        owner = _player_of(ops, self.selector, item)
+        if owner is not None:
+            ops.look(item.seat, owner)
+
+
+# ---------------------------------------------------------------- global and scoring
+
+
+@attrs.frozen
+class Sink(Effect):
+    """The ship sinks outright, whatever its tracks (R3.2, R8, D8.6)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.sink_outright(seat, item.seat)
+
+
+@attrs.frozen
+class Score(Effect):
+    """War: the side of the selected ship's player scores N victory points
+    (``self``: the card's player's side), up to the winning point (R8.3);
+    the game ends after the effect if a side reached it (D8.6)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        if self.selector is Selector.SELF:
+            seats = [item.seat]
+        else:
+            seats = ops.select(self.selector, item)
+        for seat in seats:
+            ops.score_points(ops.side_of(seat), self.amount)
+        ops.check_end()
+
+
+class Where(str, enum.Enum):
+    """Where a refloated ship may come back (``refloat``'s ``where``)."""
+
+    START = "start"          # a free box of its start card (D8.4)
+    ANYWHERE = "anywhere"    # any free open-water box of the board
+
+
+@attrs.frozen
+class Refloat(Effect):
+    """A sunk ship of the card's player's side comes back on a free box of its
+    start card (D8.4), or ``anywhere`` on the board; the card's player
+    chooses which ship and which box. Fully restored, unless it says with
+    how many repairs (``N repairs``, at most its track) or reserve crew
+    (``N crew``, the rest withdrawn). Nothing if none can."""
+
+    where: str = Where.START.value
+    repairs: int | None = None
+    crew: int | None = None
+
+    def apply(self, ops, item):
+        return Owed(item.seat, 1) if ops.refloat_options(item.seat, self.where) else None
+
+    def options(self, ops, seat):
+        """``ship box`` pairs: each sunk ship of the side, each free box."""
+        return ops.refloat_options(seat, self.where)
+
+    def take(self, ops, seat, option):
+        ops.refloat(option, self.repairs, self.crew)
+
+    def params(self) -> dict[str, Any]:
+        """Only what differs from a plain ``refloat`` (its hash and text unchanged)."""
+        out: dict[str, Any] = {}
+        if self.where != Where.START.value:
+            out["where"] = self.where
+        if self.repairs is not None:
+            out["repairs"] = self.repairs
+        if self.crew is not None:
+            out["crew"] = self.crew
+        return out
+
+
+@attrs.frozen
+class PlaceToken(Effect):
+    """Place a declared token (``token NAME { ... }``) on each selected box:
+    the area's boxes, or the box of each selected ship. The card's player
+    owns it; a box holds one token of a kind, and none on an island."""
+
+    token: str = ""
+
+    def apply(self, ops, item):
+        for box in ops.token_boxes(self.selector, item):
+            ops.place_token(self.token, box, item.seat)
+
+
+@attrs.frozen
+class RemoveToken(Effect):
+    """Remove tokens: in a token's trigger ``self`` is that token; otherwise
+    every token on the selected boxes (the area's, or the selected ships')."""
+
+    def apply(self, ops, item):
+        ops.remove_tokens(self.selector, item)
+
+
+@attrs.frozen
+class Jump(Effect):
+    """The card's ship goes straight to the box its card targets (D4.11): no
+    path, so nothing between stops it; lost if the box is no longer free."""
+
+    def apply(self, ops, item):
+        box = getattr(item, "area", None)  # a triggered item has none
+        if box is not None:
+            ops.jump(item.seat, box)
+
+
+@attrs.frozen
+class Param:
+    """One positional argument of a primitive in the DSL."""
+
+    name: str
+    kind: type  # int or str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    declared: str = ""
+    """The kind of declaration a word names (`status`, `token`): its choices are the
+    declared ones."""
+    maximum: int | None = None
+    """The largest number it takes, or None; ``bound`` says why, in the error."""
+    bound: str = ""
+    computed: bool = True
+    """Whether a card may compute it (``(AMOUNT)``); False where the player
+    chooses with the card what it counts (a path's length), so the number is
+    written on the card."""
+    unit: str = ""
+    """For an optional number: the word written after it (``2 repairs``).
+    A primitive whose parameters all have a default takes them in any
+    order, each word or number with its unit at most once (``Primitive.worded``)."""
+    optional: bool = False
+    """Whether it may be left out (the effect's own default)."""
+
+
+@attrs.frozen
+class Primitive:
+    """A registry entry: how the DSL spells a primitive, what it takes, what it
+    asks of the player, and what it is worth to a bot.
+
+    ``choice`` is what the player chooses for it (``Choice``): nothing, a
+    path chosen with the card (the move generator lists one move per path
+    outcome), or an answer per unit while it resolves (the engine asks).
+    The bots score an effect from the rest: ``value`` per unit of the
+    parameter ``amount`` names (1 unit without one) to each ship it affects,
+    and the few facts that change that value.
+    """
+
+    name: str
+    cls: type[Effect]
+    params: tuple[Param, ...]
+    selectors: tuple[Selector, ...]
+    default: Selector | None
+    summary: str
+    example: str
+    value: float  # value per unit to the affected ship (>0 good); read by bots
+    choice: Choice = Choice.NONE
+    amount: str | None = None  # the parameter that counts its units
+    damage: int = 0  # repair damage per unit: it can sink the ship (R3.1, R3.3)
+    capped_by: str | None = None  # the parameter naming the track whose room caps it (R3.4)
+    to_player: bool = False  # also worth ``value`` per unit to the card's player
+    players: bool = False  # may act on a set of players (``each enemy player``, rules/exprs.py)
+    cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
+    token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
+    jumps: bool = False  # takes the card's ship to its target box: a free one (D4.11)
+    ships: int = 1
+    """How many selectors it takes, each one of ``selectors`` and all different
+    (``swap self with target``: 2); the first is the effect's ``selector``."""
+    harm: int = 0
+    """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
+    whose trigger does it to its own ship harms or protects (text.status_nature)."""
+    shows_hand: bool = False  # the card's player sees the hand (a take after it says "from it")
+
+    @property
+    def worded(self) -> bool:
+        """Whether its parameters are written by word, in any order, each
+        optional (``refloat anywhere 2 repairs``), not by position."""
+        return bool(self.params) and all(p.optional for p in self.params)
+
+    @property
+    def gives_status(self) -> bool:
+        """Whether it gives a declared status (its text then says the status's rules)."""
+        return any(p.declared == "status" for p in self.params)
+
+    def units(self, effect: Effect) -> int:
+        """How many units ``effect`` (one of this primitive's) gives."""
+        n = getattr(effect, self.amount) if self.amount is not None else 1
+        return n if type(n) is int else 1  # a computed amount: counted as 1
+
+
+SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA)
+AMOUNT = Param("amount", int, minimum=1)
+PLAYER_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE)
+OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)
+BY = Param("by", str, tuple(p.value for p in Picker))
+#: A move's length: chosen with the card as a path, so written on it, and at
+#: most ``board.MAX_MOVE`` boxes (D4.6).
+STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
+              bound=f"a ship moves at most {MAX_MOVE} boxes, whatever changes its movement, "
+              "D4.6")
+
+#: ``refloat``'s words: where the ship returns, with how many repairs and crew
+#: (left out: its start card, fully restored).
+REFLOAT = (Param("where", str, tuple(w.value for w in Where), optional=True),
+           Param("repairs", int, minimum=1, unit="repairs", optional=True, computed=False),
+           Param("crew", int, minimum=0, unit="crew", optional=True, computed=False))
+
+PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("damage", Damage, (AMOUNT,), SHIP_SELECTORS, None,
+              "N repair damage (R3.1)", "damage 1 to target", -1.0,
+              amount="amount", damage=1, harm=-1),
+    Primitive("breakdown_damage", BreakdownDamage, (AMOUNT,), SHIP_SELECTORS, None,
+              "N breakdown damage = 3·N repair damage (R3.3)",
+              "breakdown_damage 1 to target", -3.0, amount="amount", damage=3, harm=-1),
+    Primitive("regain", Regain, (Param("track", str, ("repair", "breakdown")), AMOUNT),
+              SHIP_SELECTORS, None, "regain N repairs or breakdowns, up to the track (R3.4)",
+              "regain repair 1 to self", 1.0, amount="amount", capped_by="track", harm=1),
+    Primitive("crew_loss", CrewLoss, (AMOUNT,), SHIP_SELECTORS, None,
+              "N reserve crew are withdrawn (R3.5)", "crew_loss 1 to target", -0.7,
+              amount="amount", harm=-1),
+    Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
+              "N crew return to the reserve, chosen by the card's player (D6.4)",
+              "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount", harm=1),
+    Primitive("move", MoveShip, (STEPS,), (Selector.SELF, Selector.TARGET), None,
+              "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
+              Choice.PATH, amount="amount"),
+    Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
+              "the player draws N order cards (R7.2)", "draw 1", 0.8,
+              amount="amount", to_player=True, players=True, token_self=TokenSelf.OWNER,
+              harm=1),
+    Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
+              "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
+              cancels=True),
+    Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
+              None, "give a declared status: it forbids what its declaration says, for as "
+              "long as it says (R9)", "status intercepted on target", -1.5),
+    Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
+              (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,
+              "place a declared token on each box of the area, on the box of the ship, or "
+              "on the target box",
+              "place_token mine on area", 0.0),
+    Primitive("remove_token", RemoveToken, (),
+              (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None, "remove the token whose trigger this is (self), or every token on the "
+              "boxes (area, the ship's box)", "remove_token self", 0.0,
+              token_self=TokenSelf.TOKEN),
+    Primitive("jump", Jump, (), (Selector.TARGET_BOX,), None,
+              "the card's ship goes straight to the target box, if it is still free (D4.11)",
+              "jump to target", 0.0, jumps=True),
+    # hand and deck (docs/dsl.md): the player of the selected ship
+    Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+              "the player discards N order cards, picked at random or chosen by the hand's "
+              "owner or by the card's player", "discard 1 random of target", -0.6,
+              Choice.HAND_CARD, amount="amount", harm=-1),
+    Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
+              "the card's player takes N order cards from the player's hand",
+              "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
+              to_player=True),
+    Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+              "the player puts N order cards of its hand on top of the deck",
+              "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
+    Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
+              "the card's player sees the player's hand (only it knows it)",
+              "look_hand of target", 0.0, shows_hand=True),
+    # global and scoring
+    Primitive("sink", Sink, (), SHIP_SELECTORS, None,
+              "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
+              damage=99, harm=-1),
+    Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
+              "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
+              amount="amount"),
+    Primitive("refloat", Refloat, REFLOAT, (Selector.SELF,), Selector.SELF,
+              "a sunk ship of your side returns, restored, on a free box of its start "
+              "card (D8.4); or `anywhere`, and with `N repairs`, `N crew` in reserve",
+              "refloat anywhere 1 repairs 2 crew", 0.0, Choice.SUNK_SHIP),
+    # two ships
+    Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
+              "two ships on the board exchange boxes: not a move (D4.12)",
+              "swap self with target", 0.0, ships=2),
+)}
+
+# Python class → registry name, for text generation and docs.
+NAME_OF = {p.cls: p.name for p in PRIMITIVES.values()}
+
+#: Effect classes renamed since saves began recording the hash of the card
+#: data (``Ruleset.describe`` names each effect by its class): the old name
+#: keeps the hash, so games and replays saved before still load.
+HASH_NAMES: dict[type, str] = {MoveShip: "Move"}
+
+
+def primitive_of(effect: Effect) -> Primitive:
+    """The registered primitive an effect object belongs to (its name, text, cost)."""
+    return PRIMITIVES[NAME_OF[type(effect)]]

@@ -1,0 +1,99 @@
+"""The kinds of log event, one registry: what each holds and how it reads.
+
+Each ``EventKind`` says the fields an event of its kind has (a word ``str``,
+a number ``int``, a list of words ``list``: box names), the fields it may
+have, and how the narration tells it: its sentence under ``events`` in each
+``lang/*.yaml`` (or, ``narrated=False``, no line at all), the field whose 0
+makes it not worth a line, whether its line stands flush left, and whether
+its verb depends on the nature of the status it names (Italian "subisce"
+only of a status that harms).
+
+Its users: the engine logs only kinds described here (``event_shape_fault``,
+model/state.py), the save reader checks a saved log against it (formats/saves.py), the
+narration reads it (text/narrate.py), and tests/test_registries.py walks it
+against the catalogs and every ``event(...)`` call of the package. A new
+kind of event is one entry here and its sentence in each catalog.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+import attrs
+
+#: The fields a move's own event may carry besides its kind's (its notation).
+_MOVE_FIELDS = MappingProxyType({"target": str, "area": str, "box": str, "path": list})
+
+
+@attrs.frozen
+class EventKind:
+    """One kind of log event (see the module's docstring)."""
+
+    name: str
+    fields: Mapping[str, type]
+    optional: Mapping[str, type] = MappingProxyType({})
+    narrated: bool = True
+    """Told in the narration (``events.<name>`` in each catalog); False: never
+    a line (said explicitly, so a forgotten sentence is not mistaken for it)."""
+    amount: str | None = None
+    """The field that says how much changed: with 0 ("loses 0 crew") the
+    event is not worth a line."""
+    top_level: bool = False  # its line is flush left (a turn, the game's start and end)
+    by_nature: bool = False
+    """Its verb depends on the nature of its ``status`` (harmful, protective,
+    neutral): its sentence is one per nature in each catalog."""
+
+
+def _kinds(*kinds: EventKind) -> Mapping[str, EventKind]:
+    return MappingProxyType({k.name: k for k in kinds})
+
+
+EVENT_KINDS: Mapping[str, EventKind] = _kinds(
+    EventKind("game_start", {"mode": str, "board": list}, top_level=True),
+    EventKind("turn_start", {"player": str}, top_level=True),
+    EventKind("turn_end", {"player": str}, narrated=False),  # the next turn's line says it
+    EventKind("recover", {"ship": str, "source": str}),
+    EventKind("use", {"player": str, "card": str}, _MOVE_FIELDS),
+    EventKind("respond", {"player": str, "card": str}, _MOVE_FIELDS),
+    EventKind("order", {"player": str, "card": str}, _MOVE_FIELDS),
+    EventKind("pass", {"player": str}),
+    EventKind("resolve", {"player": str, "card": str}),
+    EventKind("cancelled", {"player": str, "card": str}),
+    EventKind("wasted", {"player": str, "card": str}),
+    EventKind("cancel", {"player": str, "card": str, "of": str}),
+    EventKind("damage", {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
+              amount="amount"),
+    EventKind("regain", {"ship": str, "track": str, "amount": int}, amount="amount"),
+    EventKind("crew_loss", {"ship": str, "amount": int}, amount="amount"),
+    EventKind("move", {"ship": str, "path": list}),
+    EventKind("swap", {"ship": str, "other": str}),  # two ships exchanged boxes (D4.12)
+    EventKind("draw", {"player": str, "count": int}, amount="count"),
+    EventKind("discard", {"player": str, "card": str}),
+    EventKind("reshuffle", {"cards": int}),
+    EventKind("look", {"player": str, "of": str}),
+    EventKind("take", {"player": str, "of": str}),
+    EventKind("deck_top", {"player": str}),
+    EventKind("refloat", {"ship": str, "box": str}),
+    EventKind("status", {"ship": str, "status": str}, by_nature=True),
+    EventKind("status_end", {"ship": str, "status": str}, by_nature=True),
+    EventKind("redirect", {"ship": str, "to": str, "status": str}),
+    EventKind("prevent", {"ship": str, "status": str, "amount": int}, amount="amount"),
+    EventKind("sunk", {"ship": str, "by": str}),
+    # the side's new total; its narration says the points gained ("gained")
+    EventKind("score", {"side": str, "points": int}, amount="gained"),
+    EventKind("catchup", {"side": str, "cards": int}, amount="cards"),
+    EventKind("place", {"ship": str, "box": str}),
+    EventKind("respawn", {"ship": str, "box": str}),
+    EventKind("wait", {"ship": str}),
+    EventKind("game_over", {"winner": str, "reason": str}, top_level=True),
+    EventKind("trigger", {"trigger": str, "holder": str}),
+    EventKind("trigger_limit", {"count": int}),
+    EventKind("token", {"token": str, "box": str}),
+    EventKind("token_removed", {"token": str, "box": str}),
+)
+
+#: The sentence keys a kind's narration may use besides its own name: a
+#: score told as points lost, or as a total when what it adds is unknown.
+NARRATION_VARIANTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"score": ("score_lost", "score_total")})

@@ -1,0 +1,736 @@
+"""Expressions of the card language: quantities, amounts, conditions, filters
+and sets of ships or players (docs/design.md, "Expressions").
+
+One small language serves four needs: a card that may be used only when a
+condition holds (``usable if``), an effect that happens only when one holds
+(``if``), a number computed when the effect resolves (``damage (distance)``),
+and the ships a card may target or an effect acts on (``target enemy ship``,
+``each enemy ship in sight within 2``). Each piece is a frozen attrs object
+the compiler builds and the engine evaluates against a ``Scope``: who plays
+the card, its target, the item it answers and, inside a filter, the ship
+being tested (``it``). Printed cards use none of them, so they compile to
+plain numbers and the selectors of rules/effects.py and cost nothing more.
+
+It is one module of some 700 lines because its pieces nest in each other
+(a filter holds conditions, a condition amounts, an amount quantities, a
+quantity a set of ships) and are read by one evaluator protocol (``Reader``):
+split, each part would import the others.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+import attrs
+
+from ..base.kinds import Side
+from .card_classes import Trait, has_trait
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+#: The words of a class of cards a test of the answered item takes (``answered is damaging``).
+TRAITS = frozenset(t.value for t in Trait)
+
+
+class Reader(Protocol):
+    """What an expression reads of a game: the read-only rule queries
+    (rule_queries.RuleQueries) are one. The state and the ruleset are typed
+    loosely: their modules (model/state.py, model/ruleset.py) hold expressions, so naming
+    their classes here would close a circle of imports."""
+
+    state: Any  # a GameState
+    board: Board
+    rules: Any  # a Ruleset
+
+    def sight(self, seat: int) -> list[tuple[int, int]]: ...
+    def card_of(self, item: Any) -> Any: ...
+    def crew_out(self, seat: int) -> int: ...
+
+
+class Subject(str, enum.Enum):
+    """Whom a quantity or a test is about."""
+
+    SELF = "self"          # the ship that plays the card (its player: "you")
+    TARGET = "target"      # the card's target ship (its player)
+    SOURCE = "source"      # the ship that performed the answered item
+    IT = "it"              # in a filter: the ship being tested
+    YOU = "you"            # the card's player (same seat as self)
+    ENEMY = "enemy"        # the enemy side (score, cards in hand: the side's total)
+    FRIENDLY = "friendly"  # the card's player's side
+    DEFAULT = "default"    # none written: it in a filter, else the target for a
+    #                        distance and the card's ship (its player) otherwise
+
+
+class Quantity(str, enum.Enum):
+    """A number read from the game when an expression is evaluated."""
+
+    REPAIRS = "repairs"                      # a ship's repairs left (R3.1)
+    BREAKDOWNS = "breakdowns"                # a ship's breakdown cubes left (R3.1)
+    REPAIRS_MISSING = "repairs missing"      # repairs it lacks to a full track
+    BREAKDOWNS_MISSING = "breakdowns missing"  # breakdown cubes it lacks to a full track
+    RESERVE = "crew in reserve"              # crew in its reserve (R1.3)
+    CREW_OUT = "crew out"                    # crew on maneuvers or withdrawn (R6.1)
+    DISTANCE = "distance"                    # boxes from the card's ship, diagonals 1 (R2.5)
+    SHIPS_IN_SIGHT = "ships in sight"        # ships in its visual field (R4.3)
+    HAND = "cards in hand"                   # order cards of a player, or of a side
+    SCORE = "score"                          # victory points of a side (R8.3)
+    TURN = "turn"                            # the turn number, from 1
+
+
+#: Quantities of a ship; the others are of a player or side (HAND, SCORE) or
+#: of the game (TURN).
+SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REPAIRS_MISSING,
+                             Quantity.BREAKDOWNS_MISSING, Quantity.RESERVE, Quantity.CREW_OUT,
+                             Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT})
+#: The subjects that name a side, not a ship: only for HAND and SCORE.
+SIDE_SUBJECTS = frozenset({Subject.ENEMY, Subject.FRIENDLY})
+
+
+class Cmp(str, enum.Enum):
+    """A comparison of two amounts."""
+
+    LT = "<"
+    LE = "<="
+    GT = ">"
+    GE = ">="
+    EQ = "="
+    NE = "!="
+
+
+class Adjective(str, enum.Enum):
+    """A word of a filter that is not a ship type or a status (those are declared)."""
+
+    ANY = "any"            # no restriction
+    ENEMY = "enemy"        # of the other side
+    FRIENDLY = "friendly"  # of the card's player's side, its own ship included
+    OWN = "own"            # the card's own ship
+    OTHER = "other"        # any ship but the card's own
+    DAMAGED = "damaged"    # repairs or breakdowns below the track
+
+
+class Place(str, enum.Enum):
+    """Where a set of ships is looked for."""
+
+    BOARD = "board"   # every ship on the board
+    SIGHT = "sight"   # the card's ship's visual field (R4.3)
+    AREA = "area"     # the area chosen with the card (D7.5)
+
+
+class Scope(NamedTuple):
+    """What an expression is evaluated about: the card's seat, its target
+    seat, the index of the stack item it answers, the ship tested (``it``)
+    and, for a triggered item, the ship that caused its event (``actor``:
+    its ``source``, as the ``source`` selector reads it)."""
+
+    seat: int
+    target: int | None = None
+    answers: int | None = None
+    it: int | None = None
+    actor: int | None = None
+
+    @classmethod
+    def of_item(cls, item) -> Scope:
+        """The scope of an item as it resolves: a stack item, or a triggered
+        item (engine.Triggered: no answered item, maybe an actor)."""
+        actor = getattr(item, "actor", -1)
+        return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None)
+
+
+def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
+    """The seat a ship subject names, or None when there is none."""
+    if subject is Subject.SELF or subject is Subject.YOU:
+        return scope.seat
+    if subject is Subject.TARGET:
+        return scope.target
+    if subject is Subject.IT:
+        return scope.it
+    if subject is Subject.SOURCE:
+        if scope.answers is None:
+            return scope.actor
+        if scope.answers >= len(eng.state.stack):
+            return None
+        return eng.state.stack[scope.answers].seat
+    return None
+
+
+def distance(eng: Reader, a: int | None, b: int | None) -> int | None:
+    """Boxes between two boxes, counting diagonal steps as one (R2.5)."""
+    if a is None or b is None:
+        return None
+    w = eng.board.width
+    return max(abs(a % w - b % w), abs(a // w - b // w))
+
+
+def _side_of(subject: Subject, eng: Reader, scope: Scope) -> str | None:
+    mine = eng.state.ships[scope.seat].side
+    if subject is Subject.FRIENDLY:
+        return mine
+    if subject is Subject.ENEMY:
+        return Side.RED if mine == Side.BLUE else Side.BLUE
+    seat = ship_of(subject, eng, scope)
+    return None if seat is None else eng.state.ships[seat].side
+
+
+@attrs.frozen
+class Measure:
+    """A quantity about a subject: ``repairs of target``, ``turn``."""
+
+    quantity: Quantity
+    subject: Subject
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now, 0 where it has none (``read``)."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Reader, scope: Scope) -> int | None:
+        """Its value now. D9.3: a ship off the board (sunk, not yet placed)
+        or absent (no target, no answered item) counts 0, sees no ship, and
+        is at no distance from anything: a distance to or from it is None."""
+        q = self.quantity
+        st = eng.state
+        if q is Quantity.TURN:
+            return st.turn_number
+        subject = self.subject
+        if subject is Subject.DEFAULT:
+            subject = Subject.IT if scope.it is not None else \
+                Subject.TARGET if q is Quantity.DISTANCE else Subject.SELF
+        if q is Quantity.SCORE or (q is Quantity.HAND and subject in SIDE_SUBJECTS):
+            side = _side_of(subject, eng, scope)
+            if side is None:
+                return 0
+            if q is Quantity.SCORE:
+                return st.score[side]
+            return sum(len(st.hands[s]) for s, ship in enumerate(st.ships) if ship.side == side)
+        seat = ship_of(subject, eng, scope)
+        if seat is None:
+            return None if q is Quantity.DISTANCE else 0
+        if q is Quantity.HAND:
+            return len(st.hands[seat])
+        ship = st.ships[seat]
+        if q is Quantity.DISTANCE:
+            return distance(eng, st.ships[scope.seat].position, ship.position)
+        if ship.position is None:
+            return 0
+        spec = eng.rules.ships[ship.type]
+        if q is Quantity.REPAIRS:
+            return ship.repairs
+        if q is Quantity.BREAKDOWNS:
+            return ship.breakdowns
+        if q is Quantity.REPAIRS_MISSING:
+            return spec.repairs - ship.repairs
+        if q is Quantity.BREAKDOWNS_MISSING:
+            return spec.breakdowns - ship.breakdowns
+        if q is Quantity.RESERVE:
+            return ship.reserve
+        if q is Quantity.CREW_OUT:
+            return eng.crew_out(seat)
+        return len(eng.sight(seat))  # SHIPS_IN_SIGHT
+
+    def subjects(self) -> set[Subject]:
+        """The subjects it reads (the compiler checks the card has them)."""
+        if self.quantity is Quantity.TURN or self.subject is Subject.DEFAULT:
+            return set()
+        return {self.subject}
+
+    def __str__(self) -> str:
+        if self.quantity is Quantity.TURN or self.subject is Subject.DEFAULT:
+            return self.quantity.value
+        return f"{self.quantity.value} of {self.subject.value}"
+
+
+def _origin(subject: Subject, eng: Reader, scope: Scope) -> int | None:
+    """The seat a count or nearest distance is measured from: the subject
+    written, else ``it`` in a filter and the card's ship elsewhere."""
+    if subject is Subject.DEFAULT:
+        subject = Subject.IT if scope.it is not None else Subject.SELF
+    return ship_of(subject, eng, scope)
+
+
+def _kind_on_board(words: tuple[str, ...], eng: Reader, scope: Scope,
+                   but: int | None = None) -> list[int]:
+    """The seats of the ships on the board that pass every word (seen from the
+    card's player, as a filter reads them), ``but`` excluded; sunk or not yet
+    placed ships are none (D9.3)."""
+    return [s for s, ship in enumerate(eng.state.ships)
+            if ship.position is not None and s != but
+            and all(passes(w, eng, scope, s) for w in words)]
+
+
+@attrs.frozen
+class ShipCount:
+    """``number of WORD... ships [within N [of SUBJECT]]``: how many ships of a
+    kind are on the board, or within N boxes of a ship (that ship not counted:
+    "friendly ships within 2 of self" are the others). Ships off the board
+    are not counted, and none is within N of a ship off the board (D9.3)."""
+
+    words: tuple[str, ...]
+    within: int | None = None
+    subject: Subject = Subject.DEFAULT
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now."""
+        return self.read(eng, scope)
+
+    def read(self, eng: Reader, scope: Scope) -> int:
+        """Its value now: a count is never missing, at worst 0."""
+        if self.within is None:
+            return len(_kind_on_board(self.words, eng, scope))
+        seat = _origin(self.subject, eng, scope)
+        origin = None if seat is None else eng.state.ships[seat].position
+        if origin is None:
+            return 0
+        ships = eng.state.ships
+        return sum(1 for s in _kind_on_board(self.words, eng, scope, but=seat)
+                   if distance(eng, origin, ships[s].position) <= self.within)  # type: ignore[operator]
+
+    def subjects(self) -> set[Subject]:
+        """The subject it counts around, if written."""
+        return set() if self.within is None or self.subject is Subject.DEFAULT \
+            else {self.subject}
+
+    def __str__(self) -> str:
+        out = ["number of", *self.words, "ships"]
+        if self.within is not None:
+            out += ["within", str(self.within)]
+            if self.subject is not Subject.DEFAULT:
+                out += ["of", self.subject.value]
+        return " ".join(out)
+
+
+@attrs.frozen
+class Nearest:
+    """``distance to nearest WORD... ship [from SUBJECT]``: boxes from a ship to
+    the nearest other ship of a kind (R2.5). None (no distance, D9.3) when the
+    ship is off the board or no other ship of the kind is on it: a condition
+    comparing it is then false and an amount reading it is 0."""
+
+    words: tuple[str, ...]
+    subject: Subject = Subject.DEFAULT
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now, 0 where it has none."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Reader, scope: Scope) -> int | None:
+        """Its value now, or None."""
+        seat = _origin(self.subject, eng, scope)
+        origin = None if seat is None else eng.state.ships[seat].position
+        if origin is None:
+            return None
+        ships = eng.state.ships
+        found = [distance(eng, origin, ships[s].position)
+                 for s in _kind_on_board(self.words, eng, scope, but=seat)]
+        return min(found) if found else None  # type: ignore[type-var]
+
+    def subjects(self) -> set[Subject]:
+        """The subject it measures from, if written."""
+        return set() if self.subject is Subject.DEFAULT else {self.subject}
+
+    def __str__(self) -> str:
+        tail = "" if self.subject is Subject.DEFAULT else f" from {self.subject.value}"
+        return " ".join(["distance to nearest", *self.words, "ship"]) + tail
+
+
+@attrs.frozen
+class Amount:
+    """A number computed when the effect resolves: terms added or subtracted
+    (``repairs missing of target - 1``), never below 0."""
+
+    terms: tuple[tuple[int, int | Measure], ...]
+    """(sign +1 or -1, a number or a measure), in written order."""
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now, at least 0; 0 if a term has none (D9.3: an effect
+        by a distance to a ship off the board does nothing)."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Reader, scope: Scope) -> int | None:
+        """Its value now, at least 0, or None if a term has none (``Measure.read``)."""
+        total = 0
+        for sign, term in self.terms:
+            if type(term) is not int:
+                term = term.read(eng, scope)
+                if term is None:
+                    return None
+            total += sign * term
+        return max(0, total)
+
+    def subjects(self) -> set[Subject]:
+        """The subjects its measures read."""
+        return {s for _, t in self.terms if type(t) is not int for s in t.subjects()}
+
+    def __str__(self) -> str:
+        out = []
+        for i, (sign, term) in enumerate(self.terms):
+            if i:
+                out.append("+" if sign > 0 else "-")
+            elif sign < 0:
+                out.append("-")
+            out.append(str(term))
+        return " ".join(out)
+
+
+class Condition:
+    """Base of conditions: ``holds`` now, for ``scope``."""
+
+    def holds(self, eng: Reader, scope: Scope) -> bool:
+        """Whether it holds now."""
+        raise NotImplementedError
+
+    def subjects(self) -> set[Subject]:
+        """The subjects it reads."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Compare(Condition):
+    """``amount CMP amount``: ``repairs of self < 3``."""
+
+    left: Amount
+    op: Cmp
+    right: Amount
+
+    def holds(self, eng, scope):
+        """Whether it holds now; never when a side has no value (D9.3: a
+        distance to a ship off the board compares false, ``!=`` included)."""
+        a, b = self.left.read(eng, scope), self.right.read(eng, scope)
+        if a is None or b is None:
+            return False
+        op = self.op
+        return (a < b if op is Cmp.LT else a <= b if op is Cmp.LE else a > b if op is Cmp.GT
+                else a >= b if op is Cmp.GE else a == b if op is Cmp.EQ else a != b)
+
+    def subjects(self):
+        return self.left.subjects() | self.right.subjects()
+
+    def __str__(self) -> str:
+        return f"{self.left} {self.op.value} {self.right}"
+
+
+@attrs.frozen
+class Is(Condition):
+    """``SUBJECT is WORD...``: a ship passes a filter (``target is enemy damaged``),
+    the answered item is of a kind, card or player (``answered is order``,
+    ``answered is torpedo``, ``answered is enemy``), or the game is in a mode
+    (``mode is war``). ``negated``: ``is not``."""
+
+    subject: str   # a Subject value, "answered" or "mode"
+    words: tuple[str, ...]
+    negated: bool = False
+
+    def holds(self, eng, scope):
+        return self._all(eng, scope) != self.negated
+
+    def _all(self, eng, scope) -> bool:
+        if self.subject == "mode":
+            return all(eng.state.mode == w for w in self.words)
+        if self.subject == "answered":
+            if scope.answers is None or scope.answers >= len(eng.state.stack):
+                return False
+            item = eng.state.stack[scope.answers]
+            for w in self.words:
+                if w in ("order", "maneuver"):
+                    if item.kind != w:
+                        return False
+                elif w in (Adjective.ENEMY, Adjective.FRIENDLY, Adjective.OWN, Adjective.OTHER):
+                    if not passes(w, eng, scope, item.seat):
+                        return False
+                elif w in TRAITS:  # a class of cards' word: read from the card (rules/card_classes.py)
+                    if not has_trait(eng.card_of(item), Trait(w)):
+                        return False
+                elif item.card != w:
+                    return False
+            return True
+        seat = ship_of(Subject(self.subject), eng, scope)
+        return seat is not None and all(passes(w, eng, scope, seat) for w in self.words)
+
+    def subjects(self):
+        if self.subject == "answered":
+            return {Subject.SOURCE}
+        return set() if self.subject == "mode" else {Subject(self.subject)}
+
+    def __str__(self) -> str:
+        return f"{self.subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
+
+
+@attrs.frozen
+class All(Condition):
+    """``a and b``."""
+
+    parts: tuple[Condition, ...]
+
+    def holds(self, eng, scope):
+        return all(p.holds(eng, scope) for p in self.parts)
+
+    def subjects(self):
+        return set().union(*(p.subjects() for p in self.parts))
+
+    def __str__(self) -> str:
+        return " and ".join(f"({p})" for p in self.parts)
+
+
+@attrs.frozen
+class AnyOf(Condition):
+    """``a or b``."""
+
+    parts: tuple[Condition, ...]
+
+    def holds(self, eng, scope):
+        return any(p.holds(eng, scope) for p in self.parts)
+
+    def subjects(self):
+        return set().union(*(p.subjects() for p in self.parts))
+
+    def __str__(self) -> str:
+        return " or ".join(f"({p})" for p in self.parts)
+
+
+@attrs.frozen
+class Not(Condition):
+    """``not a``."""
+
+    part: Condition
+
+    def holds(self, eng, scope):
+        return not self.part.holds(eng, scope)
+
+    def subjects(self):
+        return self.part.subjects()
+
+    def __str__(self) -> str:
+        return f"not ({self.part})"
+
+
+def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:
+    """Whether ship ``seat`` is what ``word`` says, seen from the card's ship:
+    an ``Adjective``, a ship type id or a status id (the compiler checked it)."""
+    ships = eng.state.ships
+    ship = ships[seat]
+    if word == Adjective.ANY:
+        return True
+    if word == Adjective.ENEMY:
+        return ship.side != ships[scope.seat].side
+    if word == Adjective.FRIENDLY:
+        return ship.side == ships[scope.seat].side
+    if word == Adjective.OWN:
+        return seat == scope.seat
+    if word == Adjective.OTHER:
+        return seat != scope.seat
+    if word == Adjective.DAMAGED:
+        spec = eng.rules.ships[ship.type]
+        return ship.repairs < spec.repairs or ship.breakdowns < spec.breakdowns
+    if word in eng.rules.ships:
+        return ship.type == word
+    return any(name == word for name, _ in ship.statuses)
+
+
+@attrs.frozen
+class Filter:
+    """Which ships pass: every word (``enemy damaged``), then ``where`` a
+    condition about the ship tested (``it``)."""
+
+    words: tuple[str, ...] = ()
+    where: Condition | None = None
+
+    def accepts(self, eng: Reader, scope: Scope, seat: int) -> bool:
+        """Whether ship ``seat`` passes, for a card played from ``scope``."""
+        for w in self.words:
+            if not passes(w, eng, scope, seat):
+                return False
+        return self.where is None or self.where.holds(eng, scope._replace(it=seat))
+
+    def subjects(self) -> set[Subject]:
+        """The subjects its condition reads besides ``it``."""
+        return (self.where.subjects() - {Subject.IT}) if self.where is not None else set()
+
+    def __str__(self) -> str:
+        where = f" where {self.where}" if self.where is not None else ""
+        return " ".join(self.words) + where
+
+
+@attrs.frozen
+class Ships:
+    """``each [words] ship [in sight|in area] [within N [of SUBJECT|BOX]] [where …]``:
+    the ships an effect acts on, in seat order, on the board only (R9.2)."""
+
+    filter: Filter = Filter()
+    place: Place = Place.BOARD
+    within: int | None = None
+    of: Subject | int = Subject.SELF
+    """Whom ``within`` counts from: a ship subject or a box index."""
+    of_name: str = ""
+    """The box ``of`` names, as written (for text)."""
+    near: tuple[str, ...] | None = None
+    """``within N of a WORD... ship``: the kind of ship ``within`` counts from
+    instead of ``of`` (any ship of it but the one tested); None: ``of``."""
+
+    @property
+    def value(self) -> str:
+        """Its DSL spelling (as ``Selector.value`` is one): hash, text, docs."""
+        out = ["each", *self.filter.words, "ship"]
+        if self.place is not Place.BOARD:
+            out += ["in", self.place.value]
+        if self.within is not None:
+            out += ["within", str(self.within), "of"]
+            if self.near is not None:
+                out += ["a", *self.near, "ship"]
+            else:
+                out.append(self.of_name or (self.of.value if isinstance(self.of, Subject)
+                                            else ""))
+        if self.filter.where is not None:
+            out += ["where", str(self.filter.where)]
+        return " ".join(out)
+
+    def seats(self, eng: Reader, item) -> list[int]:
+        """The seats of the ships it names as ``item`` resolves."""
+        scope = Scope.of_item(item)
+        ships = eng.state.ships
+        if self.place is Place.SIGHT:
+            seen = dict((s, d) for d, s in eng.sight(item.seat))
+            seats = sorted(seen)
+        elif self.place is Place.AREA:
+            card = eng.card_of(item)
+            boxes = eng.board.area(item.area, card.target.width, card.target.height) or ()
+            seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
+        else:
+            seats = list(range(len(ships)))
+        seats = [s for s in seats if ships[s].position is not None]
+        if self.within is not None and self.near is not None:
+            seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
+        elif self.within is not None:
+            if isinstance(self.of, Subject):
+                origin_seat = ship_of(self.of, eng, scope)
+                origin = None if origin_seat is None else ships[origin_seat].position
+            else:
+                origin = self.of
+            seats = [s for s in seats
+                     if (d := distance(eng, origin, ships[s].position)) is not None
+                     and d <= self.within]
+        return [s for s in seats if self.filter.accepts(eng, scope, s)]
+
+    def subjects(self) -> set[Subject]:
+        """The subjects it reads."""
+        mine = {self.of} if self.within is not None and isinstance(self.of, Subject) \
+            and self.near is None else set()
+        return mine | self.filter.subjects()
+
+
+def _near_kind(words: tuple[str, ...], within: int, eng: Reader, scope: Scope,
+               seat: int) -> bool:
+    """Whether another ship of the kind ``words`` is within ``within`` boxes of
+    ship ``seat`` (both on the board, D9.3)."""
+    ships = eng.state.ships
+    here = ships[seat].position
+    return here is not None and any(
+        distance(eng, here, ships[s].position) <= within  # type: ignore[operator]
+        for s in _kind_on_board(words, eng, scope, but=seat))
+
+
+class BoxWord(str, enum.Enum):
+    """A word of a box target (``target free box within 2``)."""
+
+    FREE = "free"            # no ship on it
+    ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+
+
+class BoxRefusal(str, enum.Enum):
+    """Why a box is not one a box target may name (for ``explain``)."""
+
+    ISLAND = "island"        # islands are never targets (R2.3)
+    FAR = "far"              # beyond ``within`` of the card's ship, or not adjacent
+    TAKEN = "taken"          # a ship is on it and the target is ``free``
+    NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
+
+
+@attrs.frozen
+class Boxes:
+    """A box target (D4.11): ``target [free] [adjacent] box [within N]``, a
+    box that is not an island, within N boxes of the card's ship (R2.5
+    distance, its own box at 0) or next to it, and with no ship if ``free``.
+    None when the card's ship is off the board (D9.3)."""
+
+    words: tuple[str, ...] = ()
+    within: int | None = None
+
+    @property
+    def reach(self) -> int | None:
+        """The farthest a box may be: 1 if ``adjacent``, else ``within``."""
+        return 1 if BoxWord.ADJACENT in self.words else self.within
+
+    def refusal(self, eng: Reader, seat: int, box: int) -> BoxRefusal | None:
+        """Why ``box`` may not be named by ship ``seat``'s card, or None."""
+        if eng.board.is_island(box):
+            return BoxRefusal.ISLAND
+        ships = eng.state.ships
+        reach = self.reach
+        if reach is not None:
+            here = ships[seat].position
+            if here is None:
+                return BoxRefusal.NOWHERE
+            d = distance(eng, here, box)
+            if d > reach or (BoxWord.ADJACENT in self.words and d == 0):  # type: ignore[operator]
+                return BoxRefusal.FAR
+        if BoxWord.FREE in self.words and any(s.position == box for s in ships):
+            return BoxRefusal.TAKEN
+        return None
+
+    def boxes(self, eng: Reader, seat: int) -> list[int]:
+        """Every box it may name for ship ``seat``'s card, in board order."""
+        return [b for b in range(eng.board.size) if self.refusal(eng, seat, b) is None]
+
+    def __str__(self) -> str:
+        within = "" if self.within is None else f" within {self.within}"
+        return " ".join([*self.words, "box"]) + within
+
+
+@attrs.frozen
+class Players:
+    """``each [enemy|friendly] player``: the players (seats) still in the game."""
+
+    words: tuple[str, ...] = ()
+
+    @property
+    def value(self) -> str:
+        """Its DSL spelling."""
+        return " ".join(["each", *self.words, "player"])
+
+    def seats(self, eng: Reader, item) -> list[int]:
+        """The seats of the players it names, in seat order."""
+        scope = Scope.of_item(item)
+        return [s for s, ship in enumerate(eng.state.ships) if not ship.eliminated
+                and all(passes(w, eng, scope, s) for w in self.words)]
+
+    def subjects(self) -> set[Subject]:
+        """Nothing but the card's player."""
+        return set()
+
+
+@attrs.frozen
+class Computed:
+    """What an effect adds to its primitive: a condition it resolves under
+    (``if``) and the parameters whose values are ``Amount``s."""
+
+    condition: Condition | None = None
+    amounts: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"if {self.condition}" if self.condition is not None else ""
+
+
+def prepared(effect, eng: Reader, item):
+    """The effect as it resolves for ``item``: None if its condition fails,
+    else with its computed amounts replaced by their values now."""
+    computed = effect.computed
+    scope = Scope.of_item(item)
+    if computed.condition is not None and not computed.condition.holds(eng, scope):
+        return None
+    if not computed.amounts:
+        return effect
+    values = {name: getattr(effect, name).value(eng, scope) for name in computed.amounts}
+    return attrs.evolve(effect, computed=None, **values)

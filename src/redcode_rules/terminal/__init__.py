@@ -1,0 +1,1 @@
+"""``redcode play``: a game in the terminal against bots."""

@@ -1,0 +1,2 @@
+"""Tools that test the engine: random games checked move by move, generated card
+files, perft counts."""

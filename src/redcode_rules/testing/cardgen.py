@@ -1,0 +1,524 @@
+"""Random card files that compile, drawn from the card language's own registries.
+
+``card_file(rnd, rules)`` writes one card file on top of an edition: new
+statuses (every duration, ``while`` included, with forbids, modifiers,
+``untargetable``, ``redirect`` and triggers), tokens with triggers and
+durations, order cards and maneuvers (targets, filters, responses, ``usable
+if``, ``once per game``, computed costs and amounts, effect conditions, hand
+and deck effects), a ship type with abilities and triggers, and the patches
+that keep the deck at its size. Every word comes from a registry the
+compiler reads (``effects.PRIMITIVES``, the selectors, ``TriggerEvent``,
+``Who``, ``Duration``, ``Forbid``, ``Modifier``, the expression words), so a
+new primitive, event or quantity is generated without a change here.
+
+The generator aims at text the compiler accepts, but does not promise it:
+``compiled_files`` compiles each file and keeps those that compile,
+counting the others by the compiler's reason (a rising count is a generator
+that fell behind the language).
+
+One construct is an oracle rather than a card: ``NEVER_STATUS`` is given
+only by effects guarded by ``NEVER`` (an amount is never below 0), wherever
+an effect can resolve (cards, triggers of statuses, ships and tokens). A
+ship that ever has it shows an effect whose condition was ignored.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+import attrs
+
+from ..base.errors import DslError
+from ..base.kinds import Choice
+from ..lang.loader import load_ruleset
+from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
+from ..rules.effects import PRIMITIVES, Selector
+from ..rules.exprs import Adjective, Cmp, Quantity, Subject
+from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
+
+#: The status only a condition that never holds gives (see the module's docstring).
+NEVER_STATUS = "never_given"
+#: A condition that never holds: no amount is below 0.
+NEVER = "turn < 0"
+
+#: Token marks the generator picks from (no terrain, no letter).
+MARKS = "*%o+@!$&=^"
+#: Letters for a new ship type, tried in order (the printed ones take s, d, c).
+LETTERS = "qwxyzjkuv"
+#: The sizes of the file: (fewest, most) of each declaration.
+STATUSES = (1, 3)
+TOKENS = (0, 2)
+ORDERS = (1, 4)
+MANEUVERS = (1, 3)
+#: How many of the deck's cards the new orders take, at most.
+NEW_COPIES = 12
+#: Numbers written where an amount goes: mostly small, now and then large
+#: (what a card cannot do must stay cheap to refuse or to do).
+AMOUNTS = (1, 1, 1, 2, 2, 3)
+LARGE_AMOUNTS = (9, 40, 9_999)
+
+
+@attrs.define
+class Context:
+    """Where an effect or condition is written: what ``target``, ``source``,
+    ``answered`` and ``it`` mean there, and what may not be chosen."""
+
+    target: bool = False          # a target ship (target ship, filtered or source)
+    response: bool = False        # source and answered exist
+    area: bool = False            # target area WxH
+    trigger: str | None = None    # the holder kind of a trigger (status, ship, token)
+    event: TriggerEvent | None = None
+    maneuver: bool = False
+    moves: int = 0                # move effects written so far (a card has at most one)
+    on_target: bool = False       # an effect written so far acts on `target`
+    box: str = ""                 # a box target's words (`free`): `target` is that box
+
+
+@attrs.define
+class CardWriter:
+    """Writes one card file; ``rnd`` draws every choice."""
+
+    rnd: random.Random
+    rules: Ruleset
+    large: float = 0.03   # the share of amounts written large
+    statuses: list[str] = attrs.Factory(list)
+    tokens: list[str] = attrs.Factory(list)
+    maneuvers: list[str] = attrs.Factory(list)
+    ship_types: list[str] = attrs.Factory(list)
+    count: int = 0
+
+    # ------------------------------------------------------------- names
+    def name(self, kind: str) -> str:
+        """A fresh id no printed card, status or ship type has."""
+        self.count += 1
+        return f"g{kind}{self.count}"
+
+    def chance(self, p: float) -> bool:
+        return self.rnd.random() < p
+
+    # ------------------------------------------------------------- the file
+    def file(self) -> str:
+        """The whole card file: statuses, tokens, cards, a ship type, the deck patches."""
+        r = self.rnd
+        parts = [self.never_status()]
+        for _ in range(r.randint(*STATUSES)):
+            parts.append(self.status())
+        ability = self.ability()
+        parts.append(ability[1])
+        marks = r.sample(MARKS, TOKENS[1])
+        for i in range(r.randint(*TOKENS)):
+            parts.append(self.token(marks[i]))
+        for _ in range(r.randint(*MANEUVERS)):
+            parts.append(self.maneuver())
+        copies = []
+        for _ in range(r.randint(*ORDERS)):
+            n = r.randint(1, 4)
+            copies.append(n)
+            parts.append(self.order(n))
+        parts.append(self.ship(ability[0]))
+        parts.append(self.deck_patches(sum(copies)))
+        return "\n".join(p for p in parts if p)
+
+    def never_status(self) -> str:
+        self.statuses.append(NEVER_STATUS)
+        return (f"# given only where a condition never holds ({NEVER})\n"
+                f"status {NEVER_STATUS} {{\n    permanent\n    forbids orders\n}}\n")
+
+    # ------------------------------------------------------------- statuses
+    def duration(self, token: bool = False) -> str:
+        kinds = [d for d in Duration if not token or d in (
+            Duration.THIS_TURN, Duration.START_OF_NEXT_TURN, Duration.END_OF_NEXT_TURN,
+            Duration.PERMANENT)]
+        d = self.rnd.choice(kinds)
+        if d is Duration.USES:
+            return f"for {self.rnd.choice((1, 2, 3))} uses"
+        if d is Duration.WHILE:
+            return "while " + self.condition(Context(), depth=1, subjects=WHILE_SUBJECTS)
+        if d.value.startswith("until") and self.chance(0.2):
+            return d.value.replace(" its", "")  # `its` may be left out
+        return d.value
+
+    def status(self) -> str:
+        r = self.rnd
+        name = self.name("s")
+        duration = self.duration()
+        lines = [duration]
+        uses = duration.startswith("for")
+        if r.random() < 0.4:
+            # in declaration order: `maneuvers` after another word does not parse
+            words = r.sample(list(Forbid), r.randint(1, 2))
+            lines.append("forbids " + " ".join(f.value for f in Forbid if f in words))
+        mods = self.modifiers(r.randint(1 if uses else 0, 2))
+        lines += mods
+        if r.random() < 0.2:
+            lines.append("untargetable" + r.choice(["", " by maneuvers", " by orders",
+                                                    " by maneuvers orders"]))
+        if r.random() < (0.5 if uses and not mods else 0.15):
+            lines.append(f"redirect damage to {r.choice([x.value for x in Redirect])}")
+        for _ in range(r.choice((0, 0, 1, 1, 2))):
+            lines.append(self.trigger("status"))
+        if len(lines) == 1:
+            lines.append("forbids " + r.choice([f.value for f in Forbid]))
+        self.statuses.append(name)
+        return self.block("status", name, lines)
+
+    def modifiers(self, n: int) -> list[str]:
+        r = self.rnd
+        out = []
+        for word in r.sample([m.value for m in Modifier], n):
+            change = r.choice((-2, -1, 1, 1, 2)) if r.random() > self.large else 6
+            line = f"modify {word} {change:+d}"
+            if word in ("range", "cost", "movement") and r.random() < 0.3:
+                line += " on " + r.choice(list(self.rules.maneuvers))
+            out.append(line)
+        return out
+
+    def ability(self) -> tuple[str, str]:
+        """A ship type's ability: a permanent status that only modifies."""
+        name = self.name("a")
+        lines = ["permanent", *self.modifiers(self.rnd.randint(1, 2))]
+        if self.chance(0.2):
+            lines.append("untargetable by orders")
+        return name, self.block("status", name, lines)
+
+    # ------------------------------------------------------------- tokens
+    def token(self, mark: str) -> str:
+        name = self.name("t")
+        lines = [f'mark "{mark}"']
+        if self.chance(0.6):
+            lines.append(self.duration(token=True))
+        for _ in range(self.rnd.randint(1, 2)):
+            lines.append(self.trigger("token"))
+        self.tokens.append(name)
+        return self.block("token", name, lines)
+
+    # ------------------------------------------------------------- triggers
+    def trigger(self, holder: str) -> str:
+        r = self.rnd
+        event = r.choice(list(TriggerEvent))
+        whos = [w.value for w in Who if not (holder == "token" and w is Who.SELF)]
+        head = f"when {event.value}"
+        if r.random() < 0.6:
+            head += f" of {r.choice(whos)}"
+        if event in ACTOR_EVENTS and r.random() < 0.4:
+            head += f" by {r.choice(whos)}"
+        ctx = Context(target=True, response=False, trigger=holder, event=event)
+        once = r.random() < 0.4 or event is TriggerEvent.DAMAGED
+        if once:
+            head += " once per turn"
+        effects = [self.effect(ctx) for _ in range(r.randint(1, 2))]
+        if r.random() < 0.3:
+            effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
+        return f"{head} {{ effect {'; '.join(effects)} }}"
+
+    # ------------------------------------------------------------- cards
+    def target(self, ctx: Context, kind: str) -> str | None:
+        """The card's ``target`` line (None: inferred), setting ``ctx``."""
+        r = self.rnd
+        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "none"]
+                          if kind == "order" else ["ship", "filter", "self", "box", "none"])
+        if ctx.response and r.random() < 0.3:
+            ctx.target = True
+            return "target source"
+        if choice == "box" and not (ctx.response and kind == "maneuver"):
+            ctx.box = r.choice(["free ", "free adjacent ", "adjacent ", ""])
+            within = "" if "adjacent" in ctx.box else f" within {r.randint(1, 3)}"
+            return f"target {ctx.box}box{within}"
+        if choice == "ship":
+            ctx.target = True
+            return "target ship"
+        if choice == "filter":
+            ctx.target = True
+            words = " ".join(r.sample(self.adjectives(), r.randint(1, 2)))
+            where = ""
+            if r.random() < 0.4:
+                where = " where " + self.condition(Context(), depth=1, it=True)
+            return f"target {words} ship{where}"
+        if choice == "area":
+            ctx.area = True
+            return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
+        if choice in ("self", "box"):  # a box for a response maneuver: it needs a ship
+            return "target self"
+        return None
+
+    def card_body(self, kind: str) -> tuple[list[str], Context]:
+        r = self.rnd
+        ctx = Context(maneuver=kind == "maneuver")
+        lines: list[str] = []
+        ctx.response = r.random() < 0.3
+        if ctx.response:
+            lines.append("response")
+        if r.random() < 0.4:
+            lines.append("respondable")
+        if r.random() < 0.1:
+            lines.append("once per game")
+        target = self.target(ctx, kind)
+        if target is None and r.random() < 0.5:
+            ctx.target = True  # inferred from an effect on `target`
+        if target:
+            lines.append(target)
+        if r.random() < 0.2:
+            lines.append("usable if " + self.condition(ctx, depth=1, target=False))
+        effects = [self.effect(ctx) for _ in range(r.randint(1, 3))]
+        if ctx.target and target is None and not ctx.on_target:
+            effects.append("damage 1 to target")
+        if r.random() < 0.3:
+            effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
+        lines.append("effect " + ";\n           ".join(effects))
+        return lines, ctx
+
+    def order(self, copies: int) -> str:
+        name = self.name("o")
+        lines, _ = self.card_body("order")
+        return self.block("order", name, [f"copies {copies}", *lines])
+
+    def maneuver(self) -> str:
+        r = self.rnd
+        name = self.name("m")
+        lines, ctx = self.card_body("maneuver")
+        if r.random() < 0.25:
+            cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
+        else:
+            cost = f"cost {r.randint(1, 3)}"
+        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.response or (
+            not ctx.box and r.random() < 0.5) else ""
+        self.maneuvers.append(name)
+        return self.block("maneuver", name, [" ".join(x for x in (cost, rng) if x), *lines])
+
+    def ship(self, ability: str) -> str:
+        r = self.rnd
+        name = self.name("h")
+        taken = {getattr(s, "letter", "") for s in self.rules.ships.values()}
+        letter = next(c for c in LETTERS if c not in taken)
+        printed = [m for m in self.rules.maneuvers if m not in ("movement", "repair",
+                                                                "torpedo", "orders")]
+        own = self.maneuvers[:4]
+        fill = r.sample(printed, 4 - len(own))
+        lines = [f"repairs {r.randint(1, 3)}  breakdowns {r.randint(1, 3)}  "
+                 f"crew {r.randint(4, 7)}",
+                 "maneuvers movement repair torpedo orders " + " ".join(own + fill),
+                 f"letter {letter}", f"ability {ability}"]
+        for _ in range(r.choice((0, 1, 2))):
+            lines.append(self.trigger("ship"))
+        self.ship_types.append(name)
+        return self.block("ship", name, lines)
+
+    def deck_patches(self, copies: int) -> str:
+        """Patches taking ``copies`` cards off the printed orders, largest first,
+        so the deck keeps its size."""
+        left = {k: o.copies for k, o in self.rules.orders.items()}
+        for _ in range(copies):
+            biggest = max(left, key=lambda k: (left[k], k))
+            left[biggest] -= 1
+        return "".join(f"patch order {k} {{ copies {n} }}\n"
+                       for k, n in left.items() if n != self.rules.orders[k].copies)
+
+    # ------------------------------------------------------------- effects
+    def ship_selector(self, ctx: Context) -> str:
+        """A selector of ships the context has."""
+        if ctx.trigger == "token":
+            return "target"
+        options = ["self"] + (["target"] if ctx.target else [])
+        if ctx.trigger and ctx.event in ACTOR_EVENTS:
+            options.append("source")
+        return self.rnd.choice(options)
+
+    def selectors(self, prim, ctx: Context) -> list[str]:
+        """The selectors ``prim`` may act on here, as written."""
+        out = []
+        for sel in prim.selectors:
+            if sel is Selector.SELF and (ctx.trigger != "token"
+                                         or prim.token_self is not None):
+                out.append("self")
+            elif sel is Selector.TARGET and ctx.target:
+                out.append("target")
+            elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
+                                             else ctx.event in ACTOR_EVENTS):
+                out.append("source")
+            elif sel is Selector.ANSWERED and ctx.response and not ctx.trigger:
+                out.append("answered")
+            elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
+                out.append("area")
+            elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
+                    not prim.jumps or "free" in ctx.box):
+                out.append("target")
+            elif sel is Selector.AREA and not ctx.trigger:
+                out.append(self.ships_set(ctx))
+        if prim.players and not ctx.trigger:
+            out.append(f"each {self.rnd.choice(['', 'enemy ', 'friendly '])}player")
+        return out
+
+    def ships_set(self, ctx: Context) -> str:
+        r = self.rnd
+        words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
+        place = r.choice(["", " in sight"] + ([" in area"] if ctx.area else []))
+        within = f" within {r.randint(1, 3)}" if r.random() < 0.3 else ""
+        where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
+        return f"each {words + ' ' if words else ''}ship{place}{within}{where}"
+
+    def effect(self, ctx: Context) -> str:
+        r = self.rnd
+        for _ in range(50):
+            prim = r.choice(list(PRIMITIVES.values()))
+            if ctx.trigger and prim.choice is not Choice.NONE:
+                continue
+            if prim.choice is Choice.PATH and (ctx.moves or ctx.area):
+                continue
+            declared = {"status": self.statuses, "token": self.tokens}
+            if any(p.declared and not declared[p.declared] for p in prim.params):
+                continue  # it names a kind of declaration the file has none of
+            sels = self.selectors(prim, ctx)
+            if not sels:
+                continue
+            if prim.ships > 1:  # as many different ships as it names (swap self with target)
+                plain = [s for s in sels if s in ("self", "target", "source")]
+                if len(plain) < prim.ships:
+                    continue
+                sels = [" with ".join(r.sample(plain, prim.ships))]
+            # optional words (refloat's) left out: the plain form, drawing nothing
+            args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
+            sel = r.choice(sels)
+            ctx.on_target |= sel == "target"
+            if prim.choice is Choice.PATH:
+                ctx.moves += 1
+            call = " ".join([prim.name, *args])
+            prep = r.choice(["to ", "on ", "of ", ""])
+            text = f"{call} {prep}{sel}"
+            if r.random() < 0.25:
+                text += " if " + self.condition(ctx, depth=1)
+            return text
+        return "draw 1"
+
+    def arg(self, param, prim, ctx: Context) -> str:
+        r = self.rnd
+        if param.kind is int:
+            if param.computed and r.random() < 0.2:
+                return f"({self.amount(ctx)})"
+            n = r.choice(LARGE_AMOUNTS) if r.random() < self.large else r.choice(AMOUNTS)
+            return str(n if param.maximum is None else min(n, param.maximum))
+        if param.declared == "status":
+            return r.choice(self.statuses[1:] or self.statuses) \
+                if r.random() < 0.9 else r.choice(list(self.rules.statuses))
+        if param.declared == "token":
+            return r.choice(self.tokens)
+        return r.choice(param.choices)
+
+    # ------------------------------------------------------------- expressions
+    def adjectives(self) -> list[str]:
+        return [a.value for a in Adjective] + list(self.rules.ships)[:2]
+
+    def subjects(self, ctx: Context, it: bool = False, target: bool = True) -> list[str]:
+        out = [Subject.SELF.value, Subject.YOU.value]
+        if ctx.target and target:
+            out.append(Subject.TARGET.value)
+        if ctx.response or (ctx.trigger and ctx.event in ACTOR_EVENTS):
+            out.append(Subject.SOURCE.value)
+        if it:
+            out.append(Subject.IT.value)
+        return out
+
+    def quantity(self, ctx: Context, subject: str | None = None, it: bool = False,
+                 target: bool = True) -> str:
+        r = self.rnd
+        q = r.choice(list(Quantity))
+        if q is Quantity.TURN:
+            return q.value
+        if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
+            return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
+        if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
+            return "turn"
+        who = subject or r.choice(self.subjects(ctx, it, target) + [""])
+        return f"{q.value} of {who}" if who else q.value
+
+    def amount(self, ctx: Context, it: bool = False, target: bool = True) -> str:
+        r = self.rnd
+        terms = [self.quantity(ctx, it=it, target=target)]
+        for _ in range(r.choice((0, 0, 1))):
+            terms.append(r.choice("+-") + " " + (str(r.randint(1, 3)) if r.random() < 0.5
+                                                 else self.quantity(ctx, it=it, target=target)))
+        return " ".join(terms)
+
+    def condition(self, ctx: Context, depth: int = 1, it: bool = False, target: bool = True,
+                  subjects: frozenset | None = None) -> str:
+        """A condition the context can read; ``subjects`` limits them (a ``while``)."""
+        r = self.rnd
+        if subjects is not None:
+            ctx = Context()
+        kind = r.choice(["cmp", "cmp", "is", "mode"] + (["and", "or", "not"] if depth else []))
+        if kind in ("and", "or"):
+            return (f"({self.condition(ctx, depth - 1, it, target, subjects)} {kind} "
+                    f"{self.condition(ctx, depth - 1, it, target, subjects)})")
+        if kind == "not":
+            return f"not {self.condition(ctx, depth - 1, it, target, subjects)}"
+        if kind == "mode":
+            return f"mode is {r.choice(['war', 'arena'])}"
+        if kind == "is":
+            names = self.subjects(ctx, it, target)
+            if subjects is not None:
+                names = ["self"] + (["it"] if it else [])
+            who = r.choice([n for n in names if n not in ("you",)] or ["self"])
+            neg = "not " if r.random() < 0.3 else ""
+            words = [a.value for a in Adjective if a.value != "any"] + \
+                list(self.rules.ships)[:2] + self.statuses[1:2]
+            return f"{who} is {neg}{r.choice(words)}"
+        left = self.amount(ctx, it, target)
+        right = str(r.randint(0, 3)) if r.random() < 0.6 else self.amount(ctx, it, target)
+        return f"{left} {r.choice([c.value for c in Cmp])} {right}"
+
+    # ------------------------------------------------------------- text
+    @staticmethod
+    def block(kind: str, name: str, lines: Sequence[str]) -> str:
+        body = "".join(f"    {line}\n" for line in lines if line)
+        return f"{kind} {name} {{\n{body}}}\n"
+
+
+#: The subjects a ``while`` may read (the status's ship; dsl.py's WHILE_SUBJECTS).
+WHILE_SUBJECTS = frozenset({"self", "it", "you", "friendly", "enemy"})
+
+
+def card_file(rnd: random.Random, rules: Ruleset, large: float = 0.03) -> str:
+    """One random card file on top of ``rules``."""
+    return CardWriter(rnd, rules, large).file()
+
+
+def reason_key(err: DslError) -> str:
+    """A compiler reason without its names and numbers: what a rejection counts under."""
+    first = err.errors[0] if getattr(err, "errors", None) else err
+    reason = getattr(first, "reason", None) or str(first)
+    return re.sub(r"'[^']*'|\b\d+\b", "#", reason)[:120]
+
+
+@attrs.define
+class Generated:
+    """The card files written and compiled: those kept, and why the others were not."""
+
+    written: int = 0
+    compiled: int = 0
+    rejected: Counter = attrs.Factory(Counter)
+
+
+def compiled_files(folder: Path, count: int, seed: int, done: Generated,
+                   edition: str = "en", large: float = 0.03,
+                   write: Callable[[random.Random, Ruleset], str] | None = None
+                   ) -> Iterator[tuple[Path, Ruleset]]:
+    """Write ``count`` card files into ``folder`` (``gen-SEED-N.rc``) and yield each
+    that compiles with its rules, counting in ``done``."""
+    rnd = random.Random(seed)
+    base = load_ruleset(edition)
+    folder.mkdir(parents=True, exist_ok=True)
+    write = write or (lambda r, rules: card_file(r, rules, large))
+    for number in range(count):
+        path = folder / f"gen-{seed}-{number}.rc"
+        path.write_text(write(random.Random(rnd.randrange(1 << 31)), base), "utf-8")
+        done.written += 1
+        try:
+            rules = load_ruleset(edition, [str(path)])
+        except DslError as err:
+            done.rejected[reason_key(err)] += 1
+            continue
+        done.compiled += 1
+        yield path, rules

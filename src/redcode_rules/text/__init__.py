@@ -1,0 +1,1 @@
+"""Text generated from the data: card texts, the words of expressions, narration."""

@@ -1,0 +1,572 @@
+"""Card text generated from the compiled effects, so it cannot disagree with them.
+
+Each primitive has a template per language (``effects`` in ``lang/*.yaml``);
+a card's text is its effects' sentences, then its range or area and its
+response flags. A new card written in the DSL gets text in every language.
+
+The text reads like a printed card: the card set's own names for whatever
+it names, each thing said once (a shared subject, a shared condition, a
+hand just looked at), the verb that gives a status chosen by its nature,
+"all" for a number nothing reaches. tests/text_lint.py checks every text.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+
+from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name, token_name
+from ..rules.card_classes import CardClass
+from ..rules.effects import Effect, Selector, primitive_of
+from ..rules.exprs import All, AnyOf, Condition, Is, Not
+from .exprs import box_target_text, computed_note, condition_text, conditioned, cost_text, \
+    ships_text, target_text, to_ships_text, usable_text, with_condition
+
+if TYPE_CHECKING:
+    from ..rules.triggers import TokenDef, TriggerDef
+
+
+class Nature(str, enum.Enum):
+    """What a status is to the ship that has it, which chooses the verb that
+    gives it (Italian "subisce" only of a status that harms)."""
+
+    HARMFUL = "harmful"
+    PROTECTIVE = "protective"
+    NEUTRAL = "neutral"
+
+
+class StatusDef(Protocol):
+    """What the text reads of a status declaration (model.StatusDef: the model
+    sits above, its ``Ruleset.text`` calls ``card_text``)."""
+
+    @property
+    def nature(self) -> Nature | None: ...
+    @property
+    def forbids(self) -> Sequence[Any]: ...
+    @property
+    def untargetable(self) -> Sequence[Any]: ...
+    @property
+    def redirect(self) -> Any: ...
+    @property
+    def modifiers(self) -> Sequence[tuple[Any, Any, Any]]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+    @property
+    def duration(self) -> Any: ...
+    @property
+    def uses(self) -> int: ...
+    @property
+    def condition(self) -> Condition | None: ...
+
+
+class ShipDef(Protocol):
+    """What the text reads of a ship type (model.ShipDef, above)."""
+
+    @property
+    def abilities(self) -> Sequence[str]: ...
+    @property
+    def triggers(self) -> Sequence[TriggerDef]: ...
+
+
+class Ruleset(Protocol):
+    """What the text reads of a card set (model.Ruleset, above)."""
+
+    @property
+    def ships(self) -> Mapping[str, Any]: ...
+    @property
+    def statuses(self) -> Mapping[str, Any]: ...
+    @property
+    def maneuvers(self) -> Mapping[str, Any]: ...
+    @property
+    def orders(self) -> Mapping[str, Any]: ...
+    @property
+    def words(self) -> Words: ...
+    def card(self, card_id: str) -> Any: ...
+
+
+#: the numbers a ship is better off with more of (range, movement, sight) or less
+_BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
+
+
+def status_nature(status: StatusDef) -> Nature:
+    """A status's nature: as declared (``nature``), else read from what it does:
+    what it forbids or a trigger that hurts its own ship harms; being no
+    target, damage sent away, a trigger that helps protect; numbers changed
+    count by whether the ship is better off; both or neither: neutral."""
+    if status.nature is not None:
+        return status.nature
+    score = [-1 for _ in status.forbids] + ([-1] if status.forbids_cards is not None else [])
+    score += [1 for _ in status.untargetable] + ([1] if status.redirect is not None else [])
+    score += [1] if status.untargetable_by is not None else []
+    score += [(1 if n * _BETTER_MORE[m.value] > 0 else -1) for m, n, _ in status.modifiers]
+    # a ceiling is good where less is better (damage, cost), a floor where more is;
+    # a number set may be either
+    score += [(-1 if how.value == "at most" else 1) * _BETTER_MORE[m.value]
+              for m, how, _, _ in status.limits if how.value != "set"]
+    score += [1] if status.prevents else []
+    for trigger in status.triggers:
+        for effect in trigger.effects:
+            if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
+                harm = primitive_of(effect).harm  # hurts or helps the ship it acts on
+                score += [harm] if harm else []
+    if score and all(x < 0 for x in score):
+        return Nature.HARMFUL
+    if score and all(x > 0 for x in score):
+        return Nature.PROTECTIVE
+    return Nature.NEUTRAL
+
+
+def status_rule_parts(status: StatusDef, lang: str = "en",
+                      names: Words | None = None,
+                      statuses: Mapping[str, StatusDef] | None = None) -> dict[str, str]:
+    """What a status forbids and how long it lasts, as phrases of ``lang``
+    (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
+    next turn`), from its declaration; ``names``: the card set's own names."""
+    words = catalog(lang)["status_rules"]
+    parts = [words["forbids"][f.value] for f in status.forbids]
+    if status.forbids_cards is not None:
+        parts.append(words["forbids_class"].format(
+            cards=class_text(status.forbids_cards, lang, names)))
+    parts += changes(status, words, lang, names)
+    # what it does, if anything (``statuses``: those its triggers may give)
+    parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
+    cond = "" if status.condition is None else condition_text(status.condition, lang)
+    until = pick(words["until"][status.duration.value], status.uses or None).format(
+        uses=status.uses, cond=cond)
+    if status.uses and status.duration.value != "for N uses" and not status.prevents:
+        # a time and uses together: whichever comes first
+        until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
+    if cond and status.duration.value != "while":  # it acts only while, ends by its duration
+        until = words["acts_while"].format(until=until, cond=cond)
+    return {"forbids": words["joiner"].join(parts), "until": until}
+
+
+def changes(status: StatusDef, words: dict, lang: str = "en",
+            names: Words | None = None) -> list[str]:
+    """What a status changes (untargetable, modify, redirect) as phrases of
+    ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
+    own names (``Ruleset.words``)."""
+    parts = []
+    if status.untargetable:
+        key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
+        parts.append(words["untargetable"][key])
+    hidden = status.untargetable_by
+    if hidden is not None:
+        parts.append(words["untargetable_class"][hidden.whose.value].format(
+            cards=class_text(hidden, lang, names)))
+    for modifier, n, card in status.modifiers:
+        more = "more" if n > 0 else "less"
+        if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
+            forms = words["modify_class"][modifier.value][more]
+            phrase = pick(forms, abs(n)).format(n=abs(n), cards=class_text(card, lang, names))
+        elif card is not None:  # the card is the subject: "Repair costs 1 crew less"
+            forms = words["modify_on"][modifier.value][more]
+            phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
+        else:
+            phrase = pick(words["modify"][modifier.value][more], abs(n)).format(n=abs(n))
+        parts.append(phrase)
+    if status.redirect is not None:
+        parts.append(words["redirect"][status.redirect.value])
+    for modifier, how, n, card in status.limits:
+        if card is not None:
+            phrase = pick(words["limit_on"][modifier.value][how.value], n).format(
+                n=n, card=display_name(card, lang, names))
+        else:
+            phrase = pick(words["limit"][modifier.value][how.value], n).format(n=n)
+        parts.append(phrase)
+    if status.prevents:
+        parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
+    return parts
+
+
+def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
+    """A class of cards as a phrase of ``lang``: its cards by the card set's
+    names (``Torpedo and Radar``), or its words in the language's order,
+    with the article a subject takes there (``enemy damaging cards``, ``las
+    cartas enemigas de daño``)."""
+    said = catalog(lang)["status_rules"]["card_class"]
+    if cls.names:
+        shown = [display_name(n, lang, names) for n in cls.names]
+        return shown[0] if len(shown) == 1 else \
+            ", ".join(shown[:-1]) + said["and"] + shown[-1]
+    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
+    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
+        [said["traits"][t.value] for t in cls.traits]
+    # the describing words before the noun (English) or after it
+    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
+        if qualities else said["kinds"][kind]
+    if cls.cost is not None:
+        phrase += " " + said["cost"].format(n=cls.cost)
+    return said["words"].format(cards=phrase)
+
+
+def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
+                 statuses: Mapping[str, StatusDef] | None = None,
+                 words: Words | None = None) -> str:
+    """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
+    from its holder (`at the start of its player's turn: 1 repair damage to
+    this ship`); ``token``: the holder is a token; ``words``: the card set's
+    own names (``Ruleset.words``)."""
+    said = catalog(lang)["triggers"]
+    event = trigger.event.value
+    when = said["when"][event].format(
+        of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
+        box=said["box"]["token" if token else "ship"])
+    effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
+    by = said["by"].get(trigger.by.value, "")
+    if trigger.cards is not None:  # the class of cards that targets (rules/card_classes.py)
+        by += said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
+    return said["rule"].format(when=when, by=by,
+                               once=said["once"] if trigger.once else "", effects=effects)
+
+
+def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
+                      statuses: Mapping[str, StatusDef] | None = None,
+                      names: Words | None = None) -> list[str]:
+    """Each trigger of a ship type or a token as a sentence of ``lang``."""
+    return [_capital(trigger_text(t, lang, token, statuses, names)) + "." for t in triggers]
+
+
+def ability_texts(ship: ShipDef, lang: str = "en",
+                  statuses: Mapping[str, StatusDef] | None = None,
+                  names: Words | None = None) -> list[str]:
+    """Each ability of a ship type and what it changes, in ``lang``
+    (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
+    since what it changes may hold brackets of its own."""
+    words = catalog(lang)["status_rules"]
+    known = statuses or {}
+    return [_capital(f"{display_name(a, lang, names)}: "
+                     f"{words['joiner'].join(changes(known[a], words, lang, names))}"
+                     + _while_said(known[a], words, lang))
+            for a in ship.abilities if a in known]
+
+
+def _while_said(status: StatusDef, words: dict, lang: str) -> str:
+    """An ability's ``while`` condition, as ``, only while …`` (empty without one)."""
+    if status.condition is None:
+        return ""
+    return words["ability_while"].format(cond=condition_text(status.condition, lang))
+
+
+def token_lasts(token: TokenDef, lang: str = "en") -> str:
+    """How long a token kind lasts, in ``lang`` (`until its next turn`); empty
+    for one that stays until a trigger removes it."""
+    if token.duration.value == "permanent":
+        return ""
+    return catalog(lang)["status_rules"]["until"][token.duration.value]
+
+
+def token_stays(token: TokenDef, lang: str = "en") -> str:
+    """The sentence of a token kind's text that says how long it stays
+    (`This token stays until the next turn of the player who placed it.`);
+    empty for one that stays until a trigger removes it."""
+    if token.duration.value == "permanent":
+        return ""
+    return catalog(lang)["triggers"]["token_stays"][token.duration.value]
+
+
+def token_text(token: TokenDef, lang: str = "en",
+               statuses: Mapping[str, StatusDef] | None = None,
+               names: Words | None = None) -> str:
+    """A token kind's rule in ``lang``: a sentence per trigger, then how long
+    it lasts unless it stays (`When a ship ends a move on its box: …`)."""
+    parts = trigger_sentences(token.triggers, lang, True, statuses, names)
+    stays = token_stays(token, lang)
+    return " ".join(parts + ([stays] if stays else []))
+
+
+def ship_rule_text(ship: ShipDef, lang: str = "en",
+                   statuses: Mapping[str, StatusDef] | None = None,
+                   names: Words | None = None) -> str:
+    """What a ship type does beyond its control card, in ``lang``: each
+    ability and what it changes, each trigger (empty for the printed ships)."""
+    return " ".join([a + "." for a in ability_texts(ship, lang, statuses, names)]
+                    + trigger_sentences(ship.triggers, lang, False, statuses, names))
+
+
+def _capital(sentence: str) -> str:
+    """A sentence that starts with a word of a template, capitalised."""
+    return sentence[:1].upper() + sentence[1:]
+
+
+def effect_text(effect: Effect, lang: str = "en",
+                statuses: Mapping[str, StatusDef] | None = None, words: Words | None = None,
+                types=(), trigger: bool = False, answers: str = "maneuver") -> str:
+    """One effect as a phrase of ``lang``, from its primitive's template;
+    ``statuses``: the rules' declared statuses, which a status effect
+    describes; ``words``: the card set's own names (``Ruleset.words``);
+    ``types``: the ship type ids, which a filter may name (exprs_text);
+    ``trigger``: the effect of a trigger, whose selectors are seen from its
+    holder; ``answers``: what a response may answer (``answered_kinds``).
+    A card's effects together read better: ``effects_text``."""
+    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers)[0]
+
+
+#: a number no hand, track or reserve reaches (the printed deck has 30 cards,
+#: R1.4): an effect of at least as many reads as all of it ("their whole
+#: hand", "all its reserve crew"), not as the number a designer wrote for it
+WHOLE_HAND = 30
+
+
+def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] | None,
+                   words: Words | None, types, trigger: bool, answers: str,
+                   bare: bool = False) -> tuple[str, str]:
+    """An effect's phrase and its subject (``who``) as the phrase starts with it;
+    ``bare``: without its condition (said once for several effects)."""
+    cat = catalog(lang)
+    params = effect.params()
+    amount = params.get("amount")
+    values = dict(params)
+    selector = effect.selector
+    if isinstance(selector, Selector):
+        sel = selector.value
+        held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
+        values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
+        values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
+        key = sel
+        for other in effect.also:  # a primitive that names two ships (swap)
+            values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
+    else:  # a set of ships or players (rules/exprs.py)
+        held = {}
+        values["who"] = ships_text(selector, lang, types, words)
+        values["to_who"] = to_ships_text(selector, lang, types, words)
+        key = "each"
+    if "token" in params:
+        values["token"] = token_name(str(params["token"]), lang, words)
+    computed = effect.computed
+    if computed is not None and computed.amounts:
+        values.update({n: "N" for n in computed.amounts})
+        amount = None  # "N": the plural form
+    if "track" in params:
+        values["track"] = pick(cat["tracks"][params["track"]], amount)
+    if "by" in params:  # a hand effect: how it picks its cards ("of your choice" on self)
+        by = params["by"]
+        values["by"] = cat["pickers"]["player" if by == "owner" and
+                                      effect.selector.value == "self" else by]
+    name = primitive_of(effect).name
+    template = cat["effects"][name]
+    if "status" in params:  # a declared status (Param.declared): its verb by its nature
+        spec = (statuses or {})[params["status"]]
+        values["status"] = status_name(params["status"], lang, words=words)
+        values.update(status_rule_parts(spec, lang, words, statuses))
+        template = template[status_nature(spec).value]  # the verb of its nature
+    if primitive_of(effect).cancels:
+        values["answered"] = cat["answered_kinds"][answers]
+    if name == "refloat" and params:  # said as a plain refloat when it has no words
+        template = cat["effects"]["refloat_as"]
+        values.update(_refloat_words(params, cat["refloat_words"]))
+    if amount is not None and amount >= WHOLE_HAND and name in cat["effects_all"]:
+        template = cat["effects_all"][name]  # "discards their whole hand", not 99
+    if trigger and key in held.get("effects", {}).get(name, {}):
+        template = held["effects"][name]  # wording seen from a trigger's holder
+    if isinstance(template, dict) and key in template:
+        template = template[key]  # wording that depends on whom
+    phrase = contract(lang, pick(template, amount).format(**values))
+    if computed is not None:
+        if computed.amounts:
+            phrase += computed_note(effect, lang, types, words)
+        if not bare:
+            phrase = with_condition(phrase, effect, lang, types, words)
+    return phrase, str(values["who"])
+
+
+def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
+    """Where a refloated ship returns and with what (``refloat``'s words):
+    "fully repaired" unless it says its repairs or crew."""
+    parts = [pick(words[key], params[key]).format(n=params[key])
+             for key in ("repairs", "crew") if key in params]
+    with_ = words["with"].format(parts=words["joiner"].join(parts)) if parts \
+        else words["restored"]
+    return {"with": with_, "where": words["where"][str(params.get("where", "start"))]}
+
+
+def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,
+                 words: Words | None = None, types=(), trigger: bool = False,
+                 answers: str = "maneuver") -> str:
+    """A card's or trigger's effects as one phrase, each thing said once: a
+    condition shared by effects in a row said before them ("if …, a and b"),
+    one that negates the condition just said as "otherwise", the subject of
+    an effect said once for the effects after it that share it ("the target
+    regains 2 repairs and recovers 1 crew"), cards taken from a hand just
+    looked at taken "from it"; the effect after a status (whose rule is a
+    list of its own) is set apart by the language's clause joiner."""
+    said = catalog(lang)["card"]
+    parts: list[str] = []
+    seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
+    last_cond, last_effect = None, None
+    for cond, run in _runs(effects):
+        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers)
+        if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
+            parts[-1] += said["clause_joiner"] + conditioned(
+                _join_groups(groups, inner, said), None, lang, how="otherwise")
+        else:
+            if cond is not None:  # said once, before the effects it applies to
+                how = "if" if len(run) == 1 else "if_all"
+                under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
+                groups, inner = [conditioned(_join_groups(groups, inner, under), cond, lang,
+                                             types, words, how)], []
+            if parts:
+                seps.append(said["clause_joiner"] if _is_status(last_effect) else None)
+            parts += groups
+            seps += inner
+        last_cond, last_effect = cond, run[-1]
+    return _join_groups(parts, seps, said)
+
+
+def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
+    """The effects in runs of one condition (None: unconditional), in order."""
+    runs: list[tuple[Condition | None, list[Effect]]] = []
+    for effect in effects:
+        cond = effect.computed.condition if effect.computed is not None else None
+        if runs and runs[-1][0] == cond:
+            runs[-1][1].append(effect)
+        else:
+            runs.append((cond, [effect]))
+    return runs
+
+
+def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
+            answers: str) -> tuple[list[str], list[str | None]]:
+    """A run's effects, without their condition, as groups (effects sharing a
+    subject, or a take after a look, make one) and the joiner before each
+    group but the first (the clause joiner after a status, else None)."""
+    said = catalog(lang)["card"]
+    groups: list[str] = []
+    seps: list[str | None] = []
+    last: tuple[str, str, Effect | None] = ("", "", None)
+    for effect in run:
+        phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
+                                     bare=True)
+        prev = last[2]
+        if _takes_what_it_looked_at(prev, effect, lang):
+            groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
+        elif (groups and who == last[1] and phrase.startswith(who + " ")
+              and last[0].startswith(who + " ") and not _is_status(prev)):
+            groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
+        else:
+            if groups:
+                seps.append(said["clause_joiner"] if _is_status(prev) else None)
+            groups.append(phrase)
+        last = (phrase, who, effect)
+    return groups, seps
+
+
+def _is_status(effect: Effect | None) -> bool:
+    """Whether the effect gives a status (its sentence ends in a clause of its own)."""
+    return effect is not None and primitive_of(effect).gives_status
+
+
+def _takes_what_it_looked_at(prev: Effect | None, effect: Effect, lang: str) -> bool:
+    """An effect with a wording after a look (``effects_after_look``: ``take``)
+    of a written number, right after a look at the same player's hand."""
+    return (prev is not None and primitive_of(prev).shows_hand
+            and primitive_of(effect).name in catalog(lang)["effects_after_look"]
+            and prev.selector == effect.selector
+            and not (effect.computed is not None and effect.computed.amounts))
+
+
+def _phrase_after_look(effect: Effect, lang: str) -> str:
+    """`take 1 order card of your choice from it`: the hand was just named."""
+    cat = catalog(lang)
+    params = effect.params()
+    by = cat["pickers"][params["by"]]
+    return pick(cat["effects_after_look"][primitive_of(effect).name],
+                params["amount"]).format(amount=params["amount"], by=by)
+
+
+def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
+    """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
+    ``last_joiner``), but where ``seps`` gives a joiner of its own."""
+    if len(groups) < 2:
+        return "".join(groups)
+    out = groups[0]
+    for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
+        default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
+        out += (sep or default) + group
+    return out
+
+
+def answerable(rules: Ruleset, card) -> str:
+    """What a response may answer, for the text of its cancel: the one kind
+    its ``usable if answered is …`` allows (a kind, or cards by name), else a
+    maneuver, or an order card too when an order card of the rules can be
+    responded to (R5.1)."""
+    kinds = _answer_kinds(card.usable, rules)
+    if card.response:  # its ``answers``
+        kinds = set(card.answers) if kinds is None else kinds & set(card.answers)
+    if kinds is not None and len(kinds) == 1:
+        return str(next(iter(kinds)))
+    if any(o.respondable for o in rules.orders.values()):
+        return "both"
+    return "maneuver"
+
+
+def _answer_kinds(cond, rules: Ruleset) -> set[str] | None:
+    """The kinds of card (maneuver, order) a condition lets the answered item
+    be; None where it does not restrict them."""
+    if isinstance(cond, Is) and cond.subject == "answered" and not cond.negated:
+        kinds = {w if w in ("maneuver", "order") else rules.card(w).kind
+                 for w in cond.words if w in ("maneuver", "order")
+                 or w in rules.maneuvers or w in rules.orders}
+        return kinds or None
+    if isinstance(cond, All):
+        parts = [k for k in (_answer_kinds(p, rules) for p in cond.parts) if k is not None]
+        return set.intersection(*parts) if parts else None
+    if isinstance(cond, AnyOf):
+        found = [_answer_kinds(p, rules) for p in cond.parts]
+        if any(k is None for k in found):
+            return None
+        return set().union(*[k for k in found if k is not None])
+    return None
+
+
+def response_text(card, words: Mapping[str, str]) -> str:
+    """"Usable as a response", and to what when it answers one kind only (R5.2)."""
+    if len(card.answers) == 1:
+        return words["response_to_" + next(iter(card.answers))]
+    return words["response"]
+
+
+def acts_on_own_ship(card) -> bool:
+    """Whether every effect of a card acts on its own ship (or its player) alone."""
+    return all(isinstance(e.selector, Selector) and e.selector is Selector.SELF
+               for e in card.effects)
+
+
+def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
+    """One paragraph: the effects, then range or area, then the response flags."""
+    words = catalog(lang)["card"]
+    card = rules.card(card_id)
+    types = frozenset(rules.ships)
+    body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
+                        answers=answerable(rules, card))
+    parts = [body[:1].upper() + body[1:] + "."]
+    if card.target.filter is not None:
+        parts.append(target_text(card.target.filter, lang, types, rules.words))
+    if card.target.boxes is not None:
+        parts.append(box_target_text(card.target.boxes, lang))
+    if card.usable is not None:
+        parts.append(usable_text(card.usable, lang, types, rules.words))
+    if card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
+        parts.append(words["area"].format(width=card.target.width, height=card.target.height))
+    if card.kind == "maneuver":
+        if card.computed_cost is not None:  # a fixed cost is in the figure tables
+            parts.append(cost_text(card.computed_cost, lang, types, rules.words))
+        if card.range is not None:
+            parts.append(words["range"].format(range=card.range))
+        elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
+            parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
+        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
+        if card.response:
+            parts.append(response_text(card, words))
+    else:
+        # a filtered target says whom it may be above, not "any ship"
+        kind = "self" if card.target.filter is not None or card.target.boxes is not None \
+            else card.target.kind.value
+        kind = kind.replace("source", "ship")
+        parts.append(words[("order_open_" if card.respondable else "order_") + kind])
+        if card.response:
+            parts.append(response_text(card, words))
+    if card.once:
+        parts.append(words["once"])
+    return " ".join(parts)

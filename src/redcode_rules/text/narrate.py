@@ -1,0 +1,164 @@
+"""The game log as sentences in any language, and the board as text."""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Protocol
+
+from ..base.kinds import Pile
+from ..i18n.catalog import (ShipName, Words, catalog, contract, display_name, gender, pick,
+                   status_name, token_name)
+from ..rules.events import EVENT_KINDS
+
+
+class Event(Protocol):
+    """What narration reads of a log event (state.Event: the state sits
+    above, and its ``str`` narrates an event)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def data(self) -> Mapping[str, object]: ...
+
+
+class ShipDef(Protocol):
+    """What the text board reads of a ship type (model.ShipDef, above)."""
+
+    @property
+    def letter(self) -> str: ...
+
+SHIP_KEYS = ("player", "ship", "by", "of", "target", "to", "other")
+#: Events whose line stands flush left (a turn, the game's start and end).
+TOP_LEVEL = frozenset(k for k, e in EVENT_KINDS.items() if e.top_level)
+#: Events that say how much of something changed: with nothing changed (an
+#: amount of 0: "loses 0 crew"), they are not worth a line.
+AMOUNT_KEYS = {k: e.amount for k, e in EVENT_KINDS.items() if e.amount is not None}
+#: The nature a status has where the card set does not say (an event read alone).
+DEFAULT_NATURE = "neutral"
+
+
+
+def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
+                  gained: int | None = None, natures: Mapping[str, str] | None = None) -> str:
+    """One log event as a sentence (empty for events not worth a line, and for
+    a change of nothing); ``words``: the card set's own names
+    (``Ruleset.words``); ``gained``: the points a score event adds (its
+    ``points`` are the side's new total), when the events before it tell;
+    ``natures``: each status's nature (``Ruleset.natures``), which chooses
+    the verb of an event about it (neutral where not given)."""
+    cat = catalog(lang)
+    events = cat["events"]
+    data = dict(event.data)
+    kind = event.kind
+    spec = EVENT_KINDS.get(kind)
+    if spec is None or not spec.narrated:
+        return ""
+    if kind == "score":
+        if gained is not None:
+            data["gained"] = gained
+            kind = "score" if gained >= 0 else "score_lost"
+        else:
+            kind = "score_total"
+    key = AMOUNT_KEYS.get(event.kind)
+    if key is not None and data.get(key) == 0:
+        return ""
+    template = events.get(kind)
+    if not template:
+        return ""
+    if spec.by_nature:  # "subisce" only of a status that harms
+        template = template[(natures or {}).get(str(data["status"]), DEFAULT_NATURE)]
+    data.setdefault("turn", event.turn)
+    on = ""
+    if "target" in data:
+        on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
+    if "area" in data:
+        on += events["on_area"].format(area=data["area"])
+    elif "box" in data and "box" in spec.optional:  # a box target (D4.11)
+        on += events["on_box"].format(box=data["box"])
+    if "path" in spec.optional and "path" in data:  # a move's own notation: its path
+        on += events["on_path"].format(path=" ".join(data["path"]))
+    for key in SHIP_KEYS:
+        if key in data:
+            data[key] = ShipName(str(data[key]), lang, words)  # {ship}, {ship:de}: i18n.ShipName
+    data["on"] = on
+    if "card" in data:
+        data["card"] = display_name(str(data["card"]), lang, words)
+    if "path" in spec.fields:  # where a ship went: the path itself is in the card's line
+        data["to"] = data["path"][-1]
+    if "source" in data:  # where a crew came back from
+        source = str(data["source"])
+        data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
+            else display_name(source, lang, words)
+    if "track" in data:
+        data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
+    if "token" in data:  # "mine token", "ficha mina": the card set's own word
+        data["token"] = token_name(str(data["token"]), lang, words)
+    if "status" in data:
+        data["status"] = status_name(str(data["status"]), lang, words=words)
+    if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
+        sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
+        data["side"] = sides.get(str(data["side"]), data["side"])
+    if "winner" in data:
+        data["winner"] = cat["sides"].get(str(data["winner"]), data["winner"])
+    if "mode" in data:
+        data["mode"] = cat["modes"].get(str(data["mode"]), data["mode"])
+    if "reason" in data:
+        data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
+    if "gained" in data:
+        data["gained"] = abs(data["gained"])
+    amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
+    line = pick(template, amount).format(**data)
+    if spec.by_nature:  # "beneficia di l'…" → "dell'…"
+        line = contract(lang, line)
+    for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1:]
+    return line
+
+
+def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None,
+            since: int = 0, scores: dict[str, int] | None = None,
+            natures: Mapping[str, str] | None = None) -> list[str]:
+    """The log as indented lines; turn headers flush left; ``words``: the card
+    set's own names (``Ruleset.words``). Only the events from ``since`` on are
+    told; those before it, and ``scores`` (the score before the first event,
+    0 each by default), tell what each score event adds; ``natures``: each
+    status's nature (``Ruleset.natures``)."""
+    lines = []
+    totals = dict(scores or {})
+    for i, event in enumerate(events):
+        gained = None
+        if event.kind == "score":
+            side, points = event.data.get("side"), event.data.get("points")
+            if isinstance(points, int):
+                gained = points - totals.get(side, 0)
+                totals[side] = points
+        if i < since:
+            continue
+        line = narrate_event(event, lang, words, gained, natures)
+        if line:
+            lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
+    return lines
+
+
+def ship_letter(ship: ShipDef, side: str) -> str:
+    """A ship's mark on the text board: its type's ``letter``, upper case for
+    blue and lower case for red (S/s submarine in the base cards)."""
+    return ship.letter.upper() if side == "blue" else ship.letter
+
+
+def board_text(game) -> str:
+    """The board with coordinates; ships, else tokens (their ``mark``), replace
+    their box's character."""
+    board = game.board
+    types = game.rules.ships
+    grid = [list(row) for row in board.rows()]
+    tokens = game.rules.tokens
+    for token in game.state.tokens:  # a ship on the box hides the token
+        grid[token.box // board.width][token.box % board.width] = tokens[token.kind].mark
+    for ship in game.state.ships:
+        if ship.position is not None:
+            grid[ship.position // board.width][ship.position % board.width] = \
+                ship_letter(types[ship.type], ship.side)
+    header = "   " + " ".join("abcdefghijklmnopqrstuvwxyz"[:board.width])
+    lines = [header] + [f"{r + 1:>2} " + " ".join(row) for r, row in enumerate(grid)]
+    return "\n".join(lines)
