@@ -3,9 +3,9 @@ ends (R9, D9.4), beside what it changes while it lasts (model/modifiers.py).
 
 A ship's statuses are ``(name, Lifetime)`` pairs of its state (model/state.py):
 ``set_status`` gives one and counts what is left; the turn edges
-(``statuses_at_turn_start``, ``statuses_at_turn_end``, and for a status
-over the turns of the card's player who gave it ``statuses_of_giver``)
-and a failing ``while`` condition (``lasts``, ``statuses_while``) end them.
+(``at_turn_edge``: one row of ``kinds.TURN_EDGES`` per duration, whoever's
+turns it counts) and a failing ``while`` condition (``lasts``,
+``statuses_while``) end them.
 A status also ends at its last use (model/modifiers.py) and when its ship leaves
 the board (``end_all``: sunk, R9.2). Every end, whatever ended it, goes
 through ``keep`` or ``ended`` and is logged as a ``status_end`` event, so
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model.modifiers import TWO_ENDS, fresh, with_status
+from ..base.kinds import TURN_EDGES, Edge, TurnOf
+from ..model.modifiers import fresh, with_status
 from ..model.ruleset import Duration
 from ..rules.exprs import Scope
 from .part import Part
@@ -67,11 +68,12 @@ class Lifetimes(Part):
         spec = self.rules.statuses[status]
         kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
         life = fresh(spec, 1, kept)
+        row = TURN_EDGES.get(spec.duration)
         if spec.duration is Duration.USES:
             life = fresh(spec, spec.uses, kept)
-        elif spec.duration in TWO_ENDS and st.turn == life.clock(seat) \
-                or spec.duration is Duration.END_OF_THE_NEXT_TURN:
-            life = fresh(spec, 2, kept)
+        elif row is not None and row.edges > 1 and (
+                row.whose is TurnOf.ANY or st.turn == life.clock(seat)):
+            life = fresh(spec, row.edges, kept)
         ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 
@@ -129,65 +131,43 @@ class Lifetimes(Part):
             if ended:
                 self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ended))
 
-    def statuses_at_turn_start(self, seat: int) -> None:
-        """The start of a player's turn ends their ship's statuses that last
-        until then (R9.1: intercepted)."""
-        ship = self.state.ships[seat]
-        ending = self.rules.status_rules.at_turn_start
-        if ship.statuses and ending:
-            self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ending))
-        if self.rules.status_rules.at_your_turn_start:
-            self.statuses_of_giver(seat, self.rules.status_rules.at_your_turn_start, False)
-        if self.rules.status_rules.at_any_turn_start:
-            self.statuses_of_any_turn(self.rules.status_rules.at_any_turn_start, False)
+    def at_turn_edge(self, seat: int, edge: Edge) -> None:
+        """The ``edge`` of ``seat``'s turn: each status lasting until such an
+        edge of a turn it counts (``kinds.TURN_EDGES``, row by row: R9.1
+        intercepted at the start of its next turn) loses one, ending at its
+        last; each ending is logged (``status_end``)."""
+        for whose, names in self.rules.status_rules.ending[edge]:
+            self.count_edge(seat, whose, names)
 
-    def statuses_at_turn_end(self, seat: int) -> None:
-        """The end of a turn ends every status that lasts this turn, and counts
-        one end for the statuses of the turn player's ship that last until the
-        end of its next turn."""
-        rules = self.rules.status_rules
-        ending = rules.at_turn_end
-        if ending:
-            for ship in self.state.ships:
-                if ship.statuses:
-                    self.keep(ship, tuple(p for p in ship.statuses if p[0] not in ending))
-        ship = self.state.ships[seat]
-        ending = rules.at_own_turn_end
-        if ship.statuses and ending:
-            self.keep(ship, tuple(
-                (name, life.spent() if name in ending else life) for name, life in ship.statuses
-                if name not in ending or life.left > 1))
-        if rules.at_your_turn_end:
-            self.statuses_of_giver(seat, rules.at_your_turn_end, True)
-        if rules.at_any_turn_end:
-            self.statuses_of_any_turn(rules.at_any_turn_end, True)
-
-    def statuses_of_any_turn(self, names: frozenset[str], counted: bool) -> None:
-        """A turn start or end, whoever's turn, for the statuses ``names`` that
-        last until the next turn's: each loses one turn edge (``counted``,
-        ending at the last: the end of the next turn) or ends at once (the
-        start of the next turn)."""
-        for ship in self.state.ships:
-            if ship.statuses and any(name in names for name, _ in ship.statuses):
-                self.keep(ship, tuple(
-                    (name, life.spent() if name in names else life)
-                    for name, life in ship.statuses
-                    if name not in names or counted and life.left > 1))
-
-    def statuses_of_giver(self, seat: int, names: frozenset[str], counted: bool) -> None:
-        """A turn start or end of ``seat``'s player for the statuses that last
-        over the turns of the card's player who gave them: those ``names``
-        whose turns are ``seat``'s (``Lifetime.clock``: the giver's, or the
-        ship's own if unknown) lose one turn edge (``counted``, ending at the
-        last) or end at once."""
+    def count_edge(self, seat: int, whose: TurnOf, names: frozenset[str]) -> None:
+        """A turn edge of ``seat``'s player for the statuses ``names``, which
+        count the turns ``whose``: those whose turns are ``seat``'s
+        (``Lifetime.clock``: the ship's own player's, or the giver's) or any
+        turn's lose one turn edge, ending at the last."""
         for other, ship in enumerate(self.state.ships):
-            if not ship.statuses:
+            if not ship.statuses or (whose is TurnOf.SHIP and other != seat):
                 continue
+            changed = False
             kept = []
             for name, life in ship.statuses:
-                if name in names and life.clock(other) == seat:
-                    if not counted or life.left <= 1:
+                if name in names and (whose is TurnOf.ANY or life.clock(other) == seat):
+                    changed = True
+                    if life.left <= 1:
                         continue
                     life = life.spent()
                 kept.append((name, life))
-            self.keep(ship, tuple(kept))
+            if changed:
+                self.keep(ship, tuple(kept))
+
+    def end_turns_of(self, seat: int) -> None:
+        """``seat``'s player is out of the game (arena, R8.1): every status
+        over its turns ends, since it has no more turns."""
+        names = frozenset().union(*(names for edge in Edge for whose, names
+                                    in self.rules.status_rules.ending[edge]
+                                    if whose is TurnOf.GIVER))
+        if not names:
+            return
+        for other, ship in enumerate(self.state.ships):
+            if ship.statuses:
+                self.keep(ship, tuple((name, life) for name, life in ship.statuses
+                                      if name not in names or life.clock(other) != seat))

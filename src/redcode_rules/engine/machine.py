@@ -108,8 +108,7 @@ OFFERED: dict[str, str] = {name: piece for piece, names in {
         "put_on_deck", "side_of", "score_points", "sink_outright", "refloat_options",
         "refloat", "jump"),
     # status lifetimes (engine/lifetimes.py)
-    "lifetimes": ("set_status", "lasts", "statuses_while", "statuses_at_turn_start",
-        "statuses_at_turn_end", "statuses_of_giver"),
+    "lifetimes": ("set_status", "lasts", "statuses_while", "at_turn_edge", "end_turns_of"),
     # triggers and tokens (engine/trigger_runs.py)
     "runs": ("fire", "queue", "flush", "trigger_limit", "token_boxes", "token_keys",
         "place_token", "tokens_at_turn", "remove_tokens"),

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Protocol
 
-from ..base.kinds import Phase
-from ..model.ruleset import Duration
+from ..base.kinds import TURN_EDGES, Edge, Phase, TurnOf
 from ..model.state import TokenState
 from ..rules.effects import Selector
 from ..rules.triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
@@ -209,34 +208,33 @@ class TriggerRuns(Part):
         keys = self.token_keys()
         if self.board.is_island(box) or (kind, box) in keys:
             return
-        # as a status's (set_status): placed in its owner's own turn, a token
-        # lasting until the end of their next turn sees two ends
-        two = st.turn == owner and self.rules.tokens[kind].duration is Duration.END_OF_NEXT_TURN
-        st.tokens.append(TokenState(kind, box, owner, 2 if two else 1))
+        # as a status's (Lifetimes.set_status): placed in a turn its duration
+        # counts, a token lasting until the end of a next turn sees two ends
+        row = TURN_EDGES.get(self.rules.tokens[kind].duration)
+        left = row.edges if row is not None and (
+            row.whose is TurnOf.ANY or st.turn == owner) else 1
+        st.tokens.append(TokenState(kind, box, owner, left))
         keys.add((kind, box))
         self.event("token", token=kind, box=self.board.name(box))
 
-    def tokens_at_turn(self, seat: int, start: bool) -> None:
-        """The start of a player's turn removes their tokens lasting until then;
-        its end removes every token lasting this turn and counts one end for
-        their tokens lasting until the end of their next turn (as statuses)."""
+    def tokens_at_turn(self, seat: int, edge: Edge) -> None:
+        """The ``edge`` of ``seat``'s turn, for tokens as for statuses
+        (``kinds.TURN_EDGES``): each token lasting until such an edge of a
+        turn it counts (its owner's, or any) loses one, ending at its last."""
         st = self.state
         if not st.tokens:
             return
         kinds = self.rules.tokens
         kept, gone = [], []
         for token in st.tokens:
-            duration = kinds[token.kind].duration
-            if start:
-                ends = duration is Duration.START_OF_NEXT_TURN and token.owner == seat
-            elif duration is Duration.THIS_TURN:
-                ends = True
-            elif duration is Duration.END_OF_NEXT_TURN and token.owner == seat:
+            row = TURN_EDGES.get(kinds[token.kind].duration)
+            if row is not None and row.edge is edge and (
+                    row.whose is TurnOf.ANY or token.owner == seat):
                 token.left -= 1
-                ends = token.left == 0
-            else:
-                ends = False
-            (gone if ends else kept).append(token)
+                if token.left <= 0:
+                    gone.append(token)
+                    continue
+            kept.append(token)
         if gone:
             self._keep_tokens(kept, gone)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..base.kinds import Mode, Phase, Side
+from ..base.kinds import Edge, Mode, Phase, Side
 from ..rules.triggers import TriggerEvent
 from .part import Part
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
 WAR = Mode.WAR
+START, END = Edge.START, Edge.END
 SUNK, TURN_STARTS, TURN_ENDS = (TriggerEvent.SUNK, TriggerEvent.TURN_STARTS,
                                TriggerEvent.TURN_ENDS)
 
@@ -89,11 +90,7 @@ class Turns(Part):
             return
         # arena (R8.1): the ship's player is out; the hand goes to the discards
         ship.eliminated = True
-        rules = self.rules.status_rules
-        if rules.at_your_turn_start or rules.at_your_turn_end:
-            # a status over this player's turns ends: they have no more turns
-            self.lifetimes.statuses_of_giver(
-                seat, rules.at_your_turn_start | rules.at_your_turn_end, False)
+        self.lifetimes.end_turns_of(seat)  # a status over its turns: it has no more
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
         if st.known:
@@ -182,9 +179,9 @@ class Turns(Part):
                 self.runs.flush()
                 if st.phase == OVER:
                     return
-            self.lifetimes.statuses_at_turn_end(st.turn)
+            self.lifetimes.at_turn_edge(st.turn, END)
             if st.tokens:
-                self.runs.tokens_at_turn(st.turn, start=False)
+                self.runs.tokens_at_turn(st.turn, END)
             st.end_turn_pending = False
             st.turn_number += 1
             if st.turn_number > self.rules.options.turn_limit:
@@ -209,11 +206,11 @@ class Turns(Part):
         # logged first: what ends at the turn's start is told in the turn
         self.event("turn_start", player=ship.id)
         # R9.1: statuses lasting until the start of its player's next turn end
-        self.lifetimes.statuses_at_turn_start(seat)
+        self.lifetimes.at_turn_edge(seat, START)
         if self._while:
             self.lifetimes.statuses_while()
         if st.tokens:
-            self.runs.tokens_at_turn(seat, start=True)
+            self.runs.tokens_at_turn(seat, START)
         if st.fired:
             st.fired.clear()  # once per turn: a new turn
         if self._watch and not ship.sunk:

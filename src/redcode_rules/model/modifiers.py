@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..base.errors import ScenarioError, quote
+from ..base.kinds import TURN_EDGES
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import Whose
 from .ruleset import Duration, Limit, Modifier, Redirect, StatusDef
@@ -55,18 +56,14 @@ ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
 ON_MOVE = (Modifier.MOVEMENT,)
 
 
-#: The durations that count two turn ends when given in the counted player's turn.
-TWO_ENDS = (Duration.END_OF_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)
-
-
 def most_left(spec: StatusDef) -> int:
-    """The most a status's ``Lifetime.left`` can be: its uses, two turn ends
-    for a duration until the end of a next turn (its player's, or whoever's:
-    the one it is given in and the next), else one event."""
+    """The most a status's ``Lifetime.left`` can be: its uses, the turn
+    edges its duration counts (``kinds.TURN_EDGES``: two for one until the
+    end of a next turn, given in a turn it counts), else one event."""
     if spec.duration is Duration.USES:
         return spec.uses
-    return 2 if spec.duration in TWO_ENDS or spec.duration is Duration.END_OF_THE_NEXT_TURN \
-        else 1
+    row = TURN_EDGES.get(spec.duration)
+    return 1 if row is None else row.edges
 
 
 def fresh(spec: StatusDef, left: int = 1, giver: int | None = None) -> Lifetime:
