@@ -250,7 +250,7 @@ class GameCore:
                       "placement": placement}
         eng = game._engine()
         eng.event("game_start", mode=mode, board=game.board.rows())
-        eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
+        eng.turns.next_placement()  # R2.8: the players place their ships, or the first turn begins
         game._advance()
         return game
 
@@ -271,7 +271,7 @@ class GameCore:
         if source.asked is None:  # all dealt: the game begins
             eng.ops.chance = source
             eng.event("game_start", mode=mode, board=game.board.rows())
-            eng.next_placement()
+            eng.turns.next_placement()
             game._advance()
             eng.ops.chance = Explicit()
         if source.asked is not None:
@@ -475,7 +475,7 @@ class GameCore:
             return None
         eng = self.engine
         pending = eng.pending()
-        owed = eng.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
+        owed = eng.resolver.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
             else None
         name = partial(ship_display, lang=self.lang, words=self.rules.words) if shown else by_id
         return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves, name), move)
@@ -696,7 +696,7 @@ class GameCore:
         seats = self.state.ships
         v = seats.index(self.ship_state(viewer))
         o = seats.index(self.ship_state(owner))
-        return sorted(self.engine.known_hand(v, o))
+        return sorted(self.engine.ops.known_hand(v, o))
 
     @property
     def deck(self) -> list[str]:

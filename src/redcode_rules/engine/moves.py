@@ -33,7 +33,7 @@ def choice_word(eng: Engine) -> str:
     """The first word of an owed choice's moves (docs/notation.md): ``recover``
     for a crew source (D6.4), ``choose`` for anything else (a card of a hand,
     a sunk ship and its box)."""
-    effect, _ = eng.owed_choice()
+    effect, _ = eng.resolver.owed_choice()
     return "recover" if primitive_of(effect).choice is Choice.CREW_SOURCE else "choose"
 
 
@@ -209,7 +209,7 @@ class MoveGen:
         elif kind == RECOVER_NOW:
             options = tuple(self.queries.recover_options(seat))
         else:  # an answer an effect owes (D6.4): its word is its choice's
-            options = tuple(self.eng.choice_options())
+            options = tuple(self.eng.resolver.choice_options())
         word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
         key = (kind, seat, options, word)
         listing = self.cache.listings.get(key)

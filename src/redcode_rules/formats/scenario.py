@@ -426,18 +426,18 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     if ships[turn].sunk and (started or not turn_ends):
         if started:  # its respawn, the turn begun (R8.4), a discard owed or not
             state.phase = "place"
-        elif not eng.begin_turn(turn):  # war: the missed turn and respawn (R8.4)
-            eng.finish_turn()
+        elif not eng.turns.begin_turn(turn):  # war: the missed turn and respawn (R8.4)
+            eng.turns.finish_turn()
     elif phase == "recover":
         if not started:  # the turn begins as any does: statuses, tokens, triggers (R9.1)
             fired = list(state.fired)
-            eng.begin_turn(turn)
+            eng.turns.begin_turn(turn)
             # what the scenario says of the turn stands: the orders played, the
             # triggers fired once this turn already
             state.orders_played = orders_played
             state.fired[:0] = [key for key in fired if key not in state.fired]
         else:
-            out = eng.crew_out(turn)
+            out = eng.queries.crew_out(turn)
             state.recover_left = min(rules.options.recover, out)
             if not out:
                 state.phase = "main"

@@ -227,8 +227,8 @@ def observe(game: GameCore, player: str) -> Observation:
                      tuple(zip(game.rules.ships[s.type].maneuvers, s.crew_on)),
                      tuple(n for n, _ in s.statuses), s.sunk, s.eliminated)
         for s in seats)
-    known = tuple((ids[o], tuple(sorted(eng.known_hand(seat, o))))
-                  for o in range(len(seats)) if o != seat and eng.known_hand(seat, o))
+    known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
+                  for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(
         player=player, side=me.side, board=st.board, mode=st.mode,
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,

@@ -74,7 +74,7 @@ def hidden_places(game: GameCore, seat: int) -> tuple[dict[int, list[str]], list
         if owner == seat:
             continue
         unknown = list(hand)
-        for card in eng.known_hand(seat, owner):
+        for card in eng.ops.known_hand(seat, owner):
             unknown.remove(card)
         hands[owner] = unknown
     player = st.ships[seat].id
@@ -238,7 +238,7 @@ class Run:
         face: dict[int, str] = {}
         for owner, cards in new_hands.items():
             hand = self.now.hands[owner]
-            unknown = unknown_slots(hand, game.engine.known_hand(seat, owner), mine)
+            unknown = unknown_slots(hand, game.engine.ops.known_hand(seat, owner), mine)
             face.update((id(hand[i]), card) for i, card in zip(unknown, cards))
         face.update((id(self.now.deck[i]), card) for i, card in new_deck.items())
         if any(key not in self.slots for key in face):  # pragma: no cover - all followed
