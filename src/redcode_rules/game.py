@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .base.errors import SaveError, ScenarioError
-from .engine.game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .engine.game_core import CHECKPOINT_EVERY, GameCore, ShipView
+from .engine.notation import normalise
 from .engine.setup import Default, sized_teams
 from .formats.replay import make_replay, replay
 from .formats.saves import game_from_json, game_to_json

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 from ..base.errors import IllegalAction, IllegalMove, UnknownWord, quote
 from ..base.kinds import MoveKind, Pile, Side
 from ..engine.chance import ChanceKind
+from ..engine.notation import words as move_words
 from ..rules.board import box_name
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ class ActionSpace:
 
     def encode(self, move: str) -> tuple[int, ...]:
         """The word ids of a move string (without ``STOP``)."""
-        return tuple(self.id(w) for w in move.split())
+        return tuple(self.id(w) for w in move_words(move))
 
     def decode(self, ids: Iterable[int]) -> str:
         """The move string of word ids (a final ``STOP`` is dropped)."""

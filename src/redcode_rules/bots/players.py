@@ -30,7 +30,7 @@ from typing import Protocol
 import attrs
 
 from ..base.kinds import CardKind, Decision, MoveKind, Pile
-from ..engine.moves import Move
+from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem

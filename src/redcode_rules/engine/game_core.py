@@ -16,16 +16,18 @@ from typing import Any, NoReturn, Self, Sequence, TypeVar
 
 import attrs
 
-from ..base.errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
+from ..base.errors import (ChanceNeeded, IllegalMove, MalformedMove, NothingToUndo, SetupError,
+                          UnknownName, quote)
 from ..base.kinds import Decision
 from ..i18n.catalog import check_language, ship_display, text
 from ..model.ruleset import Ruleset
 from ..model.state import Event, GameState, ShipState
 from ..rules.board import Board
-from .chance import CHANCE, ChanceMode, Explicit
-from .explain import Asked, by_id, closest_moves, explain
+from .chance import CHANCE, ChanceKind, ChanceMode, Explicit
+from .explain import Asked, Why, by_id, closest_moves, why
 from .machine import Engine
-from .moves import Listing, Move, MoveCache, MoveGen
+from .moves import Listing, MoveCache, MoveGen
+from .notation import Move, Notation, normalise, outcome_parts
 from .setup import Default, dealt_board, default_teams, make_board, new_state
 
 #: Until a game's first ``undo``, ``play`` saves the state before every
@@ -153,11 +155,6 @@ def copy_event(event: Event) -> Event:
     """An event of one's own: its data copied, and the lists in it (a path)."""
     return Event(event.kind, event.turn,
                  {k: list(v) if type(v) is list else v for k, v in event.data.items()})
-
-
-def normalise(move: str) -> str:
-    """A move string with runs of white space folded (the notation's one spelling)."""
-    return " ".join(move.split())
 
 
 class GameCore:
@@ -401,11 +398,10 @@ class GameCore:
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
         listing = self._listing()
-        text = listing.canonical(normalise(text))
-        found = listing.find(text)
+        found = listing.find(listing.canonical(normalise(text)))
         if found is None:
             raise KeyError(text)
-        return self._gen().complete(text, found)
+        return found
 
     def _listing(self) -> Listing:
         if self._legal is None:
@@ -419,6 +415,11 @@ class GameCore:
         position through it (explain, invariants, bots) or set one up
         (scenarios, then ``run_to_decision``)."""
         return self._engine()
+
+    @property
+    def notation(self) -> Notation:
+        """The game's move notation: a move's text read (``parse``) and written."""
+        return self._gen().notation
 
     @property
     def movegen(self) -> MoveGen:
@@ -463,29 +464,42 @@ class GameCore:
         """None if ``move`` is legal now, else why not, citing the rule, in ``lang``.
         Ships are named by id, or with ``shown`` as a screen shows them to a
         player in ``lang`` ("destructor rojo")."""
+        found = self._why(move, shown)
+        return None if found is None else found.reason
+
+    def _why(self, move: object, shown: bool = False) -> Why | None:
+        """None if ``move`` is legal now, else why not and whether it cannot
+        even be read (``explain``)."""
         if not isinstance(move, str):
-            return text(self.lang, "illegal", "not_string")
+            return Why(text(self.lang, "illegal", "not_string"), True)
         move = normalise(move)
         if self._node is not None:
             if move in self.legal_moves():
                 return None
-            return text(self.lang, "illegal", "chance_outcome")
+            kind, card = outcome_parts(move)
+            return Why(text(self.lang, "illegal", "chance_outcome"),
+                       kind not in set(ChanceKind) or not card or " " in card)
         listing = self._listing()
         if listing.canonical(move) in listing:
             return None
         eng = self.engine
         pending = eng.pending()
-        owed = eng.resolver.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
-            else None
+        owed = eng.resolver.owed_choice() if pending is not None and \
+            pending[0] == Decision.CHOOSE else None
         name = partial(ship_display, lang=self.lang, words=self.rules.words) if shown else by_id
-        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves, name), move)
+        return why(Asked(self.lang, eng.queries, self.notation, pending, owed, self.legal_moves,
+                         name), move)
 
     def _illegal(self, move: Any) -> IllegalMove:
-        """The error for a move that is not legal now: reason, legal moves, suggestions."""
+        """The error for a move that is not legal now: reason, legal moves,
+        suggestions; a ``MalformedMove`` for one that cannot be read."""
         legal = self.legal_moves()
         written = move if isinstance(move, str) else repr(move)
         near = closest_moves(normalise(move), legal) if isinstance(move, str) else []
-        return IllegalMove(written, self.explain(move), legal, near)
+        found = self._why(move)
+        assert found is not None  # only asked of a move not legal now
+        kind = MalformedMove if found.malformed else IllegalMove
+        return kind(written, found.reason, legal, near)
 
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
@@ -551,9 +565,9 @@ class GameCore:
         try:
             if self._node_at is not None:  # explicit chance
                 self._node_at.append(None)
-                self._run_chance(move, listing.seat, gen.complete(move, found))
+                self._run_chance(move, listing.seat, found)
                 return
-            gen.eng.perform(gen.complete(move, found), listing.seat)
+            gen.eng.perform(found, listing.seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed

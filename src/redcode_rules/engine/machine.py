@@ -14,7 +14,7 @@ where a player must decide. Every call goes down, to a piece it names:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ..base.kinds import CardKind, Decision, MoveKind, Phase
 from ..model.modifiers import ON_MANEUVER, ON_RANGED
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..model.ruleset import CardDef, Ruleset
     from ..model.state import Event, GameState
     from ..rules.board import Board
+    from .notation import Move
 
 # the members the hot paths compare with, read as globals (see base/kinds.py)
 OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
@@ -45,26 +46,6 @@ DISCARD_NOW, CHOOSE_NOW, RESPOND_NOW = Decision.DISCARD, Decision.CHOOSE, Decisi
 #: keys: looked up, not built, on every move)
 DECISION_OF_PHASE = {str(p): Decision(str(p)) for p in (PLACE, RECOVER, MAIN)}
 TARGETED = TriggerEvent.TARGETED
-
-
-class Play(Protocol):
-    """What the engine reads of a move it carries out (a ``notation.Move``:
-    the move generator, above the engine, makes them)."""
-
-    @property
-    def kind(self) -> MoveKind: ...
-    @property
-    def card(self) -> str | None: ...
-    @property
-    def target(self) -> int | None: ...
-    @property
-    def area(self) -> int | None: ...
-    @property
-    def path(self) -> tuple[int, ...]: ...
-    @property
-    def box(self) -> int | None: ...
-    @property
-    def source(self) -> str | None: ...
 
 
 class Engine(Part):
@@ -117,7 +98,7 @@ class Engine(Part):
         return (DECISION_OF_PHASE[st.phase], st.turn)
 
     # ------------------------------------------------------------------ moves
-    def perform(self, move: Play, seat: int) -> None:
+    def perform(self, move: Move, seat: int) -> None:
         """Carry out a legal move of ``seat`` (listed by moves.MoveGen), then run
         the game on to the next decision."""
         st = self.state
@@ -192,7 +173,7 @@ class Engine(Part):
                                else ON_MANEUVER, card=card.id)
         return cost
 
-    def describe(self, move: Play) -> dict[str, object]:
+    def describe(self, move: Move) -> dict[str, object]:
         """What a declaration's log event says of its target, area and path."""
         data: dict[str, object] = {}
         if move.target is not None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable
 import attrs
 
 from ..engine.chance import ChanceKind
+from ..engine.notation import outcome_parts
 from .tensors import Encoding, Layout, encode
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ def deck_tops(game: GameCore) -> list[str]:
     put on top first, without chance (D7.12), so one that asks for a card
     has taken them all, and it logs its count only once it is done."""
     if game.is_chance_node and \
-            game.chance_outcomes()[0][0].startswith(f"{ChanceKind.DRAW.value} "):
+            outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
     return deck_top_putters(game.engine.log)
 

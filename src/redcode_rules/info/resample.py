@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 from ..base.kinds import MoveKind
 from ..base.rng import MASK, seed_state
 from ..engine.chance import ChanceKind, Following
+from ..engine.notation import outcome, outcome_parts
+from ..engine.notation import words as move_words
 from ..model.state import GameState
 from .observation import deck_top_putters, deck_tops
 
@@ -170,7 +172,7 @@ def setup_outcomes(outcomes: Iterable[str], hands: list[list[str]]) -> list[str]
     map cards dealt first, then each hand's cards, in seat order."""
     draws = iter(card for hand in hands for card in hand)
     draw = ChanceKind.DRAW.value
-    return [f"{draw} {next(draws)}" if o.split(" ", 1)[0] == draw else o for o in outcomes]
+    return [outcome(draw, next(draws)) if outcome_parts(o)[0] == draw else o for o in outcomes]
 
 
 class _Card(str):
@@ -212,7 +214,7 @@ class Run:
         #: moved by a ``discard``, ``take`` or ``put_on_deck``): the first
         #: alike of the hand the choice is about, the one the engine moves
         self.chosen: str | None = None
-        words = (node.move or "").split()
+        words = move_words(node.move or "")
         if len(words) == 2 and words[0] == MoveKind.CHOOSE.value and self.before.stack:
             owner = self.before.stack[-1].owed_about
             if owner is not None:
@@ -270,8 +272,8 @@ class Run:
                 hand.sort()
         before.deck[self.tops:] = sorted(before.deck[self.tops:])
         refit_known(before, seat)
-        outcomes = [f"{outcome.split(' ', 1)[0]} {face[id(card)]}" if id(card) in face
-                    else outcome for outcome, card in zip(self.outcomes, self.picked)]
+        outcomes = [outcome(outcome_parts(text)[0], face[id(card)]) if id(card) in face
+                    else text for text, card in zip(self.outcomes, self.picked)]
         move = self.move
         if self.chosen is not None and id(self.chosen) in face:
             move = f"{MoveKind.CHOOSE.value} {face[id(self.chosen)]}"

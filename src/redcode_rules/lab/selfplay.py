@@ -20,6 +20,7 @@ import attrs
 
 from ..base.kinds import Decision, MoveKind
 from ..bots.specs import BotSpec
+from ..engine.notation import card_of, head_word
 from ..game import Game, new_game
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Ruleset
@@ -30,9 +31,6 @@ MOVE_CAP = 20_000
 
 #: The decisions at which a card may be played: where held and playable are counted.
 CARD_DECISIONS = (Decision.MAIN, Decision.RESPOND)
-#: The first words of the moves that play no card (docs/notation.md).
-_NO_CARD = {MoveKind.PASS, MoveKind.END, MoveKind.RECOVER, MoveKind.CHOOSE, MoveKind.DISCARD,
-            MoveKind.PLACE}
 
 #: Card events whose figures are counted per use of the card last resolved.
 _EFFECTS = {"damage": "damage", "crew_loss": "crew", "draw": "cards", "take": "cards",
@@ -164,7 +162,7 @@ def play_game(spec: GameSpec) -> GameRecord:
             held[ship] = now
 
     def count_held(player: str, legal: list[str]) -> None:
-        playable = {card_of_move(text) for text in legal}
+        playable = {card_of(text) for text in legal}
         for name in {*game.hand(player), *maneuvers[player]}:
             figures_of = card(name, side_of[player])
             figures_of.held += 1
@@ -187,7 +185,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         if choices > 1:
             think[side][0] += 1
             think[side][1] += time.process_time() - start
-        if answered is not None and move.split(" ", 1)[0] in ("respond", "order"):
+        if answered is not None and head_word(move) in (MoveKind.RESPOND, MoveKind.ORDER):
             owner = side_of[game.ships[stack[-1].seat]]
             card(answered, owner).answered += 1
         game.play(move)
@@ -200,16 +198,6 @@ def play_game(spec: GameSpec) -> GameRecord:
         cards=log_figures(game, side_of, figures), statuses=lasting(game, "status", "ship"),
         tokens=lasting(game, "token", "box"),
         think={s: (n, secs) for s, (n, secs) in think.items()})
-
-
-def card_of_move(text: str) -> str | None:
-    """The card a move plays (an order, a maneuver used or answering), or
-    None (docs/notation.md: the first word is the maneuver, or ``order`` or
-    ``respond`` before the card)."""
-    head, _, rest = text.partition(" ")
-    if head in (MoveKind.ORDER, MoveKind.RESPOND):
-        return rest.partition(" ")[0]
-    return None if head in _NO_CARD else head
 
 
 def end_reason(game: Game) -> str:

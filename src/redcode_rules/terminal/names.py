@@ -15,7 +15,8 @@ from typing import Callable, Iterable, Sequence
 import attrs
 
 from ..base.errors import close_names
-from ..game import Game, normalise
+from ..engine.notation import card_of, head_word, normalise, words
+from ..game import Game
 from ..i18n.catalog import catalog, display_name, ship_display
 
 
@@ -52,12 +53,12 @@ def translate(line: str, names: dict[str, str], game: Game) -> str:
     for name in sorted(names, key=len, reverse=True):
         if f" {name} " in text:
             text = text.replace(f" {name} ", f" {names[name]} ")
-    words = text.split()
-    if words and words[0] in game.rules.orders:  # `capitán rojo`: the order card
+    said = words(text)
+    if said and said[0] in game.rules.orders:  # `capitán rojo`: the order card
         for head in ("order", "respond"):
-            if any(m.startswith(f"{head} {words[0]}") for m in game.legal_moves()):
-                return f"{head} {' '.join(words)}"
-    return " ".join(words)
+            if any(card_of(m) == said[0] and head_word(m) == head for m in game.legal_moves()):
+                return f"{head} {' '.join(said)}"
+    return " ".join(said)
 
 
 def look_up(typed: str, idents: Iterable[str], namer: Callable[[str], str]
@@ -99,8 +100,8 @@ def as_shown(game: Game, lang: str, move: str) -> tuple[Word, ...]:
     shown as the id, one word, as the menu writes it."""
     rules, own, out = game.rules, game.rules.words, []
     ships = set(game.ships)
-    words = move.split()
-    for i, word in enumerate(words):
+    said = words(move)
+    for i, word in enumerate(said):
         if word in ships:
             name = ship_display(word, lang, own)
         elif word in rules.maneuvers or word in rules.orders:
@@ -109,8 +110,8 @@ def as_shown(game: Game, lang: str, move: str) -> tuple[Word, ...]:
             name = word
         if name == word.replace("_", " ").replace("-", " "):
             name = word
-        optional = i == 0 and word in ("order", "respond") and len(words) > 1 \
-            and words[1] in rules.orders
+        optional = i == 0 and word in ("order", "respond") and len(said) > 1 \
+            and said[1] in rules.orders
         out.append(Word(word, tuple(name.split()) or (word,), optional))
     return tuple(out)
 

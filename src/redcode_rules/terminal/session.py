@@ -29,8 +29,9 @@ import attrs
 from ..base.errors import IllegalMove, RedCodeError, UsageError
 from ..bots.players import BOTS, Bot, GreedyBot, Reason
 from ..bots.specs import BotSpec, parse_bot
+from ..engine.notation import normalise
 from ..formats.replay import read_replay, save_replay, start_of
-from ..game import Game, new_game, normalise
+from ..game import Game, new_game
 from ..i18n.catalog import ShipName, Words, catalog, display_name, pick, ship_display, status_name
 from ..lang.loader import build_ruleset
 from ..model.ruleset import Ruleset
@@ -422,8 +423,7 @@ class Session:
     def path_effect(self, entry: Entry, move: str) -> str:
         """What a path does besides arriving: the running water boxes it enters."""
         board = self.game.board
-        boxes = move[len(entry.head):].split()
-        current = [b for b in boxes if board.is_current(board.index(b))]
+        current = [board.name(b) for b in self.game.move_of(move).path if board.is_current(b)]
         if current:
             return self.words["path_current"].format(boxes=" ".join(current))
         return self.words["path_plain"]
