@@ -133,7 +133,7 @@ def _position_key(game: Game) -> tuple[object, int]:
     clone copies it, ``undo`` replaces it) and its number of moves (every
     ``play`` adds one). A space keeps the state, not the game: a game that
     is gone may leave its id to another, never its state's while kept."""
-    return game.state, len(game._moves)  # the moves played, without the public copy
+    return game.state, game.move_count  # the moves played, without the public copy
 
 
 class ActionSpace:
@@ -298,7 +298,7 @@ class ActionSpace:
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
         if pos is not None and pos.state is game.state:
-            if len(game._moves) == pos.count:
+            if game.move_count == pos.count:
                 return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))

@@ -251,7 +251,7 @@ def _saved_position(game) -> tuple[GameState | None, list[Event], list[str],
     checked like any) and that move and its outcomes so far, played again as
     the save is read; at the setup's, no state (the game has not begun):
     the setup and the outcomes dealt so far."""
-    node = game._node
+    node = game.chance_node
     if node is None:
         return game.state, list(game.log), list(game.moves), None
     played = len(node.outcomes) + (node.move is not None)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable
 import attrs
 
 from ..engine.chance import ChanceKind
+from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
 from .tensors import Encoding, Layout, encode
 
@@ -32,26 +33,6 @@ if TYPE_CHECKING:
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
-
-
-@attrs.frozen
-class ObservedShip:
-    """A ship as every player sees it: its box, tracks, crew per maneuver
-    (``crew``: (maneuver, crew) pairs in the ship type's order) and statuses
-    (names, in declaration order)."""
-
-    id: str
-    side: str
-    type: str
-    position: str | None
-    repairs: int
-    breakdowns: int
-    reserve: int
-    withdrawn: int
-    crew: tuple[tuple[str, int], ...]
-    statuses: tuple[str, ...]
-    sunk: bool
-    eliminated: bool
 
 
 @attrs.frozen
@@ -102,7 +83,7 @@ class Observation:
     phase: str
     to_move: str | None
     decision: str | None
-    ships: tuple[ObservedShip, ...]
+    ships: tuple[ShipView, ...]
     tokens: tuple[ObservedToken, ...]
     stack: tuple[ObservedItem, ...]
     hand_sizes: tuple[tuple[str, int], ...]
@@ -132,7 +113,7 @@ class Observation:
             raise ValueError("an observation made by hand has no tensor layout")
         return encode(self, self.encoding)
 
-    def ship(self, ship_id: str) -> ObservedShip:
+    def ship(self, ship_id: str) -> ShipView:
         """One ship by id (``KeyError`` if there is none)."""
         for ship in self.ships:
             if ship.id == ship_id:
@@ -149,7 +130,7 @@ def observation_lines(obs: Observation) -> Iterable[str]:
     yield f"{obs.mode} on {obs.board}, turn {obs.turn_number} of {obs.turn}, phase {obs.phase}"
     yield f"to move: {obs.to_move or '-'} ({obs.decision or '-'})"
     for s in obs.ships:
-        crew = " ".join(f"{name}={n}" for name, n in s.crew)
+        crew = " ".join(f"{name}={n}" for name, n in s.crew.items())
         flags = [f for f, on in (("sunk", s.sunk), ("eliminated", s.eliminated)) if on]
         yield (f"ship {s.id} {s.type} at {s.position or '-'} repairs {s.repairs} breakdowns "
                f"{s.breakdowns} reserve {s.reserve} withdrawn {s.withdrawn} crew {crew} "
@@ -222,12 +203,7 @@ def observe(game: GameCore, player: str) -> Observation:
     name = game.board.name
     eng = game.engine
     decision = game.decision  # "chance" too, where the game has a chance player
-    ships = tuple(
-        ObservedShip(s.id, s.side, s.type, None if s.position is None else name(s.position),
-                     s.repairs, s.breakdowns, s.reserve, s.withdrawn,
-                     tuple(zip(game.rules.ships[s.type].maneuvers, s.crew_on)),
-                     tuple(n for n, _ in s.statuses), s.sunk, s.eliminated)
-        for s in seats)
+    ships = tuple(ShipView.of(s, game.rules, game.board) for s in seats)
     known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
                   for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(

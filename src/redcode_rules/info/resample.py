@@ -47,7 +47,8 @@ from ..model.state import GameState
 from .observation import deck_top_putters, deck_tops
 
 if TYPE_CHECKING:
-    from ..engine.game_core import ChanceNode, GameCore
+    from ..engine.chance_runs import ChanceNode
+    from ..engine.game_core import GameCore
 
 G = TypeVar("G", bound="GameCore")
 
@@ -144,14 +145,14 @@ def resample(game: G, player: str, rng: int | random.Random) -> G:
     seat = game.ships.index(player)
     hands, deck = hidden_places(game, seat)
     pool = unseen_pool(game, seat)
-    node = game._node
+    node = game.chance_node
     if node is not None and node.before is not None:
         return redeal_run(game, seat, Run(game, node), hands, deck, pool, rand)
     rand.shuffle(pool)
     other = game.clone()
     redeal(other.state, hands, deal(pool, hands, deck))
     if node is not None:  # the setup's: the cards dealt so far are its outcomes
-        other._rerun_chance(None, setup_outcomes(node.outcomes, other.state.hands))
+        other.rerun_chance(None, setup_outcomes(node.outcomes, other.state.hands))
         return other
     refit_known(other.state, seat)
     other.state.rng = seed_state(rand.getrandbits(64)) & MASK
@@ -202,8 +203,8 @@ class Run:
         self.marked.discard = self._mark(self.marked.discard, "discard", -1)
         run = game.clone()
         source = Following(node.outcomes)
-        run._rerun_chance(self.marked.copy(), node.outcomes, source=source)
-        if run._node is None or run.state != game.state:  # pragma: no cover - deterministic
+        run.rerun_chance(self.marked.copy(), node.outcomes, source=source)
+        if run.chance_node is None or run.state != game.state:  # pragma: no cover - deterministic
             raise AssertionError("a chance node's run did not come back to it")
         self.now = run.state
         self.picked = source.picked
@@ -337,7 +338,7 @@ def redeal_run(game: G, seat: int, run: Run, hands: dict[int, list[str]], deck: 
         before, outcomes, move = run.redealt(seat, face)
         before.rng = seed_state(rand.getrandbits(64)) & MASK
         other = game.clone()
-        other._rerun_chance(before, outcomes, move)
+        other.rerun_chance(before, outcomes, move)
         if other.is_chance_node and run.lands(other, face):
             return other
     raise RuntimeError(f"no redeal of the unseen cards keeps the chance node asked after "

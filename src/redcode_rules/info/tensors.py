@@ -241,7 +241,7 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
         base = at["tracks"] + 4 * i
         out[base:base + 4] = array("f", (ship.repairs, ship.breakdowns, ship.reserve,
                                          ship.withdrawn))
-        for name, crew in ship.crew:
+        for name, crew in ship.crew.items():
             out[at["crew"] + i * len(enc.maneuvers) + mans[name]] = crew
         for name in ship.statuses:
             out[at["statuses"] + i * len(enc.statuses) + stats[name]] = 1
