@@ -638,7 +638,6 @@ def _ship_fields(game, seat: int) -> _Flow:
         out[name] = lifetime_out(has[name], ids) if name in has else False
     out["sunk"] = s.sunk
     return out
-    return out
 
 
 def _phase_field(game) -> str | None:

@@ -19,7 +19,7 @@ from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
 from ..rules.exprs import Amount, Condition, Players, Ships
-from .exprs import ExprTransformer, Word
+from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import check_text, check_tree
 from .syntax import check_words_apart, syntax_error
@@ -44,7 +44,7 @@ class Prop:
     name: str
     value: Any
     pos: Pos
-    words: tuple[Word, ...] = ()
+    words: tuple[WordAt, ...] = ()
     """The filter and test words it uses, checked against the card set (exprs_dsl)."""
 
 
@@ -58,7 +58,7 @@ class Call:
     selector: Any  # a Selector, an exprs.Ships or Players, or None
     pos: Pos
     condition: Condition | None = None
-    words: tuple[Word, ...] = ()
+    words: tuple[WordAt, ...] = ()
     also: tuple[Any, ...] = ()  # the further ships a primitive names (``swap self with target``)
 
 

@@ -37,7 +37,7 @@ from ..lang.loader import build_ruleset
 from ..model.ruleset import Ruleset
 from ..text.narrate import narrate
 from .menu import Entry, Menu, Resolved, harmed_friend
-from .names import Word, as_shown, look_up, next_words, translate, typed_names
+from .names import ShownWord, as_shown, look_up, next_words, translate, typed_names
 from .prompt import LineEditor, Offer, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
 from .screen import Screen, View
@@ -271,7 +271,7 @@ class Session:
                 if sure:
                     return self.play(resolved.move)
 
-    def completions(self, moves: list[tuple[Word, ...]], before: list[str],
+    def completions(self, moves: list[tuple[ShownWord, ...]], before: list[str],
                     text: str) -> list[str]:
         """What Tab offers after the words ``before`` on the prompt's line: the
         words of the legal ``moves`` that may come next (the targets, the
@@ -288,7 +288,7 @@ class Session:
                 else rules.statuses
             name = (lambda i: display_name(i, self.lang, self.own)) if command is Command.CARD \
                 else (lambda i: status_name(i, self.lang, words=self.own))
-            names = [(Word(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
+            names = [(ShownWord(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
             return next_words(names, before[1:], text)
         if command is not None:
             return []
