@@ -10,6 +10,9 @@ for undo (engine/history.py), the runs of a move under explicit chance
 public ``Game`` (game.py) adds saves, scenarios, replays, text and pictures
 on top, which is why the formats below it can build games of any class
 they are given.
+
+Its some 620 lines are one class's: the whole interface of a game, each
+method a few lines that hand the work to the modules below.
 """
 
 from __future__ import annotations
