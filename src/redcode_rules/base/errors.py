@@ -46,7 +46,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 #: expression's character class: C0 controls but tab and newline (ESC starts
 #: a colour, a cursor move, a title change), DEL, C1 controls (CSI), and the
 #: marks that reorder text on screen (bidi controls). Printing escapes them
-#: (``printable``); card files refuse them (``dsl_limits.FORBIDDEN``).
+#: (``printable``); card files refuse them (lang/limits.py's ``FORBIDDEN``).
 TERMINAL_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _UNPRINTABLE = re.compile(f"[{TERMINAL_CONTROLS}]")
 

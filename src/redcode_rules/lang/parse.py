@@ -45,7 +45,7 @@ class Prop:
     value: Any
     pos: Pos
     words: tuple[WordAt, ...] = ()
-    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
+    """The filter and test words it uses, checked against the card set (lang/exprs.py)."""
 
 
 @attrs.frozen
@@ -77,7 +77,7 @@ class Words:
 @attrs.frozen
 class ClassWords:
     """A parsed class of cards (``ranged maneuvers costing 2``, ``torpedo,
-    radar``), checked by the compiler (dsl_statuses.compile_class)."""
+    radar``), checked by the compiler (``statuses.compile_class``)."""
 
     words: tuple[tuple[str, Pos], ...]
     cost: tuple[int, Pos] | None
@@ -102,7 +102,7 @@ class TriggerSpec:
 @attrs.frozen
 class CopiesChange:
     """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
-    files below, changed by ``by`` when the patch is applied (dsl_layers)."""
+    files below, changed by ``by`` when the patch is applied (lang/layers.py)."""
 
     by: int
 
