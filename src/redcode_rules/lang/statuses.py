@@ -232,7 +232,8 @@ def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
         return None
     given = prop.value
     known = {f.value for f in Forbid}
-    if not given.listed and given.cost is None and any(w in known for w, _ in given.words):
+    if not given.listed and given.cost is None and \
+            not _class_shaped(given) and any(w in known for w, _ in given.words):
         return None  # what a status forbids (an unknown word among them is said there)
     if not given.listed and given.cost is None and len(given.words) == 1 and \
             given.words[0][0] not in draft.entries["maneuver"] and \
@@ -244,6 +245,16 @@ def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
                           "('damaging cards', 'torpedo, radar')",
                           _suggest(word, sorted(known)))
     return compile_class(draft, entry, given, "forbids")
+
+
+def _class_shaped(given: ClassWords) -> bool:
+    """Whether ``forbids`` words describe a class of cards rather than list
+    what a status forbids: words that describe cards, then one kind word
+    (``ranged maneuvers``, ``damaging orders``). A list of what a status
+    forbids (``maneuvers orders``) has no such word before its last."""
+    words = [w for w, _ in given.words]
+    return len(words) > 1 and words[-1] in KIND_WORDS and \
+        all(w in CLASS_WORDS and w not in KIND_WORDS for w in words[:-1])
 
 
 def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
