@@ -25,7 +25,7 @@ name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 import attrs
 
@@ -91,6 +91,53 @@ class Conditions:
         return self.reader is not None and condition.holds(self.reader, Scope(seat, it=seat))
 
 
+class Holding(NamedTuple):
+    """An aura's holder as the item its set is read from (``Ships.seats``):
+    ``self`` is the ship that has it; no card resolves, so no target, no
+    answered item, no area."""
+
+    seat: int
+    target: None = None
+    answers: None = None
+    area: None = None
+
+
+class Auras:
+    """The auras that reach a ship (``affects``, docs/design.md "How the card
+    language grows"): each held by a ship on the board, as a status or an
+    ability, its set read on ``reader``, rule queries on which no aura and no
+    conditional status acts (nothing depends on itself), whenever a rule
+    asks: a ship that comes near has it, one that sails away loses it."""
+
+    __slots__ = ("specs", "names", "innate", "reader")
+
+    def __init__(self, rules: Ruleset, types: list, reader: RuleQueries):
+        self.specs = rules.statuses
+        self.names = rules.status_rules.auras
+        self.reader = reader
+        # each seat's abilities that are auras
+        self.innate = [tuple(self.specs[a] for a in t.abilities if a in self.names)
+                       for t in types]
+
+    def on(self, seat: int) -> list[tuple[StatusDef, int]]:
+        """The auras whose set holds ship ``seat``, with their holders' seats,
+        in seat order of the holders (acting now or not: ``holds`` asks)."""
+        reader = self.reader
+        ships = reader.state.ships
+        if ships[seat].position is None:
+            return []
+        out = []
+        for holder, ship in enumerate(ships):
+            if ship.position is None:
+                continue
+            held = [*self.innate[holder],
+                    *(self.specs[n] for n, _ in ship.statuses if n in self.names)]
+            for spec in held:
+                if seat in spec.affects.seats(reader, Holding(holder)):
+                    out.append((spec, holder))
+        return out
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
@@ -114,11 +161,15 @@ class RuleQueries(Part):
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
         # a condition is read on queries on which no conditional status acts
         # (D9.4: ``plain``, these queries' own reader, reads none)
-        reader = None if plain or not rules.status_rules.conditioned else \
+        # and so is an aura's set (no aura acts on ``plain`` either)
+        reader = None if plain or not (rules.status_rules.conditioned or
+                                       rules.status_rules.auras) else \
             RuleQueries(rules, board, state, log, self, plain=True)
         self.conditions = Conditions(rules.statuses, reader)
+        auras = None if reader is None or not rules.status_rules.auras else \
+            Auras(rules, self._types, reader).on
         # the modifier queries, only if a status modifies something (model/modifiers.py)
-        self.mods = Modifiers(rules, self._types, self.conditions.lasts) \
+        self.mods = Modifiers(rules, self._types, self.conditions.lasts, auras) \
             if rules.status_rules.modifying else None
         # the statuses that act only while a condition holds and do not end
         # when it fails (``permanent`` and ``while``): what they forbid asks it
@@ -316,9 +367,13 @@ class RuleQueries(Part):
             return Refusal("R9.2", "off_board", {"ship": target})
         kind = CardKind(card.kind)
         if self.mods is not None and target != seat:
-            spec = self.mods.hidden_by(st.ships[target], target, card,
-                                       self.sides[seat] != self.sides[target])
-            if spec is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
+            hidden = self.mods.hidden_by(st.ships[target], target, card,
+                                         self.sides[seat] != self.sides[target])
+            if hidden is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
+                spec, holder = hidden
+                if holder != target:  # another ship's aura (D9.6)
+                    return Refusal("D9.6", "untargetable_aura",
+                                   {"target": target, "status": spec.id, "holder": holder})
                 words = f"untargetable_{kind}" if kind in spec.untargetable \
                     else "untargetable_class"
                 return Refusal("R9", words, {"target": target, "status": spec.id})

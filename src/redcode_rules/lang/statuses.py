@@ -13,12 +13,12 @@ from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceR
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Condition, Subject
+from ..rules.exprs import Condition, Ships, Subject
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature
 from .cards import compile_effect
 from .exprs import check_words
-from .layers import Layers, _Entry, _suggest
+from .layers import Layers, _Entry, _suggest, said_as
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
 
@@ -89,7 +89,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
-                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden)
+                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
+                     affects=_affects(draft, entry))
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -196,6 +197,41 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
                           "(or it: that ship), you (its player), friendly, enemy and the mode",
                           _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
     return condition
+
+#: What a status with ``affects`` may not say: each acts on the ship that
+#: has the status alone (read from its own state, or spent by it).
+NOT_IN_AURA = {"forbids": "what it forbids is read from its own ship's state",
+               "redirect": "the damage redirected is its own ship's",
+               "prevent": "the damage prevented is its own ship's",
+               "uses": "its uses are spent by its own ship",
+               "when": "its triggers watch its own ship"}
+
+
+def _affects(draft: Layers, entry: _Entry) -> Ships | None:
+    """``affects each WORD... ship [within N of self] [where …]``: the ships a
+    status's changes act on, read whenever a rule asks (an aura), seen from
+    the ship that has the status (self, it, you and the sides; no card
+    resolves, so no target nor answered item), and only changes of numbers
+    and targeting: anything else acts on its own ship."""
+    prop = entry.props.get("affects")
+    if prop is None:
+        return None
+    where = f"status '{entry.id}'"
+    sel = prop.value
+    check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
+                (), 0, 0)
+    for subject in sorted(sel.subjects() - WHILE_SUBJECTS, key=str):
+        raise draft.error(prop.pos, f"{where}: 'affects' is seen from the ship that has the "
+                          f"status, so it cannot read '{subject.value}'; it may read self (that "
+                          "ship), it (the ship tested), you, friendly and enemy",
+                          _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+    for name, why in NOT_IN_AURA.items():
+        if name in entry.props:
+            raise draft.error(entry.props[name].pos, f"{where} affects other ships, so it "
+                              f"cannot say '{said_as(name)}': {why}; give such a status to "
+                              "the ships with an effect instead")
+    return sel
+
 
 def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
     """``untargetable [by maneuvers orders]``: the kinds of card it hides from

@@ -202,6 +202,10 @@ class StatusDef:
     forbids_cards: CardClass | None = None
     """The class of cards its ship's player may not use (``forbids damaging
     cards``), besides what ``forbids`` names (R9)."""
+    affects: Any = None
+    """The ships its changes act on instead of its own (``affects each friendly
+    ship within 2 of self``: an exprs.Ships, ``self`` the ship that has it),
+    read whenever a rule asks; None: its own ship."""
 
     @property
     def modifies(self) -> bool:
@@ -253,6 +257,8 @@ class StatusDef:
             out.append(["untargetable_by", str(self.untargetable_by)])
         if self.forbids_cards is not None:
             out.append(["forbids_cards", str(self.forbids_cards)])
+        if self.affects is not None:
+            out.append(["affects", self.affects.value])
         return out
 
 
@@ -284,6 +290,9 @@ class StatusRules:
     conditioned: frozenset[str] = frozenset()
     #: statuses that forbid a class of cards (``StatusDef.forbids_cards``)
     cards: frozenset[str] = frozenset()
+    #: statuses whose changes act on other ships (``StatusDef.affects``; none:
+    #: a ship's changes are its own statuses' and abilities' only)
+    auras: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -309,6 +318,7 @@ class StatusRules:
                            and s.duration is not Duration.WHILE),
             conditioned=having(lambda s: s.condition is not None),
             cards=having(lambda s: s.forbids_cards is not None),
+            auras=having(lambda s: s.affects is not None),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

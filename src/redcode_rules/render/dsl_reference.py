@@ -209,6 +209,17 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "condition holds, and ends by that duration; so does an ability lasting "
                "`while`.",
                "while self is damaged"),
+    "affects": ("An aura: what the status changes (`modify`, `set`, `limit`, "
+                "`untargetable`) acts on every ship of a set instead of its own ship: "
+                "`each WORD... ship [in sight] [within N of self] [where ...]`, seen from the "
+                "ship that has it (`self`; `friendly`, `enemy` and `you` from it; no target "
+                "nor answered item). The set is read whenever a rule asks, so a ship that "
+                "comes within it has the changes and one that leaves it loses them; a holder "
+                "off the board reaches nobody (D9.6). The set is read as if no aura and no "
+                "status lasting `while` acted. The status's `while` condition is about its "
+                "holder. It cannot forbid, redirect, prevent, count uses or trigger: those "
+                "act on its own ship. A status or an ability (`ability flag_signals`).",
+                "affects each friendly ship within 2 of self"),
     "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
                      "its ship: they are not listed, and explain() names the status. Its own "
                      "player's cards still may. Area cards do not target ships. `by` may name "

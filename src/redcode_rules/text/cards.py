@@ -176,6 +176,10 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         parts.append(phrase)
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
+    if status.affects is not None and parts:  # an aura: for each ship it reaches
+        return [words["affects"].format(ships=ships_text(status.affects, lang, names=names,
+                                                         holder=True),
+                                        changes=words["joiner"].join(parts))]
     return parts
 
 

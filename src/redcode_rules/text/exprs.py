@@ -172,9 +172,11 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
     return w[key].format(who=who, what=a_ship(Filter(c.words), lang, types, names))
 
 
-def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> str:
     """A set of ships or players as a noun phrase (`every enemy ship in the visual
-    field`); "every other ship" as the language says it (`cada uno de los demás barcos`)."""
+    field`); "every other ship" as the language says it (`cada uno de los demás barcos`);
+    ``holder``: ``self`` is the ship that has an aura (`within 2 boxes of this ship`)."""
     w = _words(lang)
     if isinstance(sel, Players):
         adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
@@ -192,7 +194,9 @@ def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         origin = w["from_a"].format(ship=a_ship(Filter(sel.near), lang, types, names))
         out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
     elif sel.within is not None:
-        if isinstance(sel.of, Subject):
+        if holder and sel.of is Subject.SELF:
+            origin = w["from_holder"]
+        elif isinstance(sel.of, Subject):
             origin = w["from"][_subject(sel.of, Quantity.REPAIRS, False)]
         else:
             origin = w["from_box"].format(box=sel.of_name)
