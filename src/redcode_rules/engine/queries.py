@@ -109,11 +109,12 @@ class Auras:
     conditional status acts (nothing depends on itself), whenever a rule
     asks: a ship that comes near has it, one that sails away loses it."""
 
-    __slots__ = ("specs", "names", "innate", "reader")
+    __slots__ = ("specs", "names", "players", "innate", "reader")
 
     def __init__(self, rules: Ruleset, types: list, reader: RuleQueries):
         self.specs = rules.statuses
         self.names = rules.status_rules.auras
+        self.players = rules.status_rules.players
         self.reader = reader
         # each seat's abilities that are auras
         self.innate = [tuple(self.specs[a] for a in t.abilities if a in self.names)
@@ -127,11 +128,15 @@ class Auras:
         if ships[seat].position is None:
             return []
         out = []
+        players = self.players
         for holder, ship in enumerate(ships):
-            if ship.position is None:
-                continue
-            held = [*self.innate[holder],
-                    *(self.specs[n] for n, _ in ship.statuses if n in self.names)]
+            if ship.position is None:  # off the board: only its player's statuses act (D9.7)
+                if not players or ship.eliminated:
+                    continue
+                held = [self.specs[n] for n, _ in ship.statuses if n in players]
+            else:
+                held = [*self.innate[holder],
+                        *(self.specs[n] for n, _ in ship.statuses if n in self.names)]
             for spec in held:
                 if seat in spec.affects.seats(reader, Holding(holder)):
                     out.append((spec, holder))

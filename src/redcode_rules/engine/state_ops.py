@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
-from ..model.modifiers import ON_MOVE, adjusted, fresh, with_status
+from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import Selector
@@ -98,6 +98,8 @@ class StateOps(HandOps):
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
         elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
             seats = []  # not a ship
+        elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.7)
+            return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
             return selector.seats(self.queries, item)
         # a ship off the board cannot be affected (R9.2)
@@ -344,7 +346,7 @@ class StateOps(HandOps):
             ship.withdrawn = spec.crew - ship.reserve
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = ship.eliminated = False
-        ship.statuses = ()
+        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
         ship.position = self.board.lookup[box_name]
         self.event("refloat", ship=ship.id, box=box_name)
 

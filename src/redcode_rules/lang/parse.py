@@ -293,6 +293,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_answered(self, meta, c):
         return Selector.ANSWERED
 
+    def sel_you(self, meta, c):
+        return Selector.YOU
+
     def sel_area(self, meta, c):
         return Selector.AREA
 

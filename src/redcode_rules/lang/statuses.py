@@ -5,6 +5,8 @@ ship type or token (rules/triggers.py); a token kind's mark."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..base.kinds import CardKind, Choice
@@ -363,6 +365,29 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
             raise draft.error(cpos, f"{here}: order cards cost no crew (R7.3)")
     kinds = (CardKind.MANEUVER,) if maneuvers_only else () if kind is None else (kind,)
     return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
+
+
+def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
+                     cards: list) -> dict[str, StatusDef]:
+    """The statuses with those cards give ``on you`` marked a player's (D9.7):
+    a status is a ship's or a player's, so one given to both is refused at
+    the card that gives it to a ship."""
+    given: dict[str, list[tuple[Any, bool]]] = {}
+    for card in cards:
+        for effect in card.effects:
+            name = effect.params().get("status")
+            if name is not None:
+                given.setdefault(name, []).append((card, effect.selector is Selector.YOU))
+    players = {name for name, uses in given.items() if any(you for _, you in uses)}
+    for name in sorted(players):
+        for card, you in given[name]:
+            if not you:
+                entry = draft.entries[card.kind][card.id]
+                raise draft.error(entry.pos, f"{card.kind} '{card.id}' gives status '{name}' "
+                                  "to a ship, and another card gives it to a player ('on "
+                                  "you'): a status is a ship's or a player's; declare two")
+    return {k: attrs.evolve(s, player=True) if k in players else s
+            for k, s in statuses.items()}
 
 
 def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:

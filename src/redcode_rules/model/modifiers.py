@@ -233,6 +233,13 @@ def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str,
     return max(raised, movement(_most_bound(rules, Modifier.MOVEMENT, card), 0))
 
 
+def players_kept(statuses: tuple[tuple[str, Lifetime], ...],
+                 players: frozenset[str]) -> tuple[tuple[str, Lifetime], ...]:
+    """What a ship coming back to the board keeps of its statuses (a respawn,
+    D8.4; a refloat): its player's statuses only (D9.7), never its own."""
+    return tuple(p for p in statuses if p[0] in players) if players else ()
+
+
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
     """Whether a status of ship ``seat`` acts now: true unless it lasts
     ``while CONDITION`` and the condition fails (``lasts``: queries.Conditions)."""

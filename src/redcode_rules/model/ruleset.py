@@ -206,6 +206,10 @@ class StatusDef:
     """The ships its changes act on instead of its own (``affects each friendly
     ship within 2 of self``: an exprs.Ships, ``self`` the ship that has it),
     read whenever a rule asks; None: its own ship."""
+    player: bool = False
+    """A player's status (``status NAME on you``, D9.7): kept in its player's
+    seat whether its ship is on the board or not, through a respawn or a
+    refloat; it acts while its player is in the game."""
 
     @property
     def modifies(self) -> bool:
@@ -259,6 +263,8 @@ class StatusDef:
             out.append(["forbids_cards", str(self.forbids_cards)])
         if self.affects is not None:
             out.append(["affects", self.affects.value])
+        if self.player:
+            out.append(["player", True])
         return out
 
 
@@ -293,6 +299,8 @@ class StatusRules:
     #: statuses whose changes act on other ships (``StatusDef.affects``; none:
     #: a ship's changes are its own statuses' and abilities' only)
     auras: frozenset[str] = frozenset()
+    #: players' statuses (``StatusDef.player``): kept through a respawn or a refloat
+    players: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -319,6 +327,7 @@ class StatusRules:
             conditioned=having(lambda s: s.condition is not None),
             cards=having(lambda s: s.forbids_cards is not None),
             auras=having(lambda s: s.affects is not None),
+            players=having(lambda s: s.player),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

@@ -297,7 +297,12 @@ SELECTOR_NOTES: dict[str, str] = {
     "area": "`target area WxH` (order cards only, D7.5); token effects only",
     "target box": "a box target: `target [free] [adjacent] box [within N]` (D4.11); "
                   "written `target`",
+    "you": "a status with `affects` (a player's status, D9.7): kept by the card's "
+           "player whether its ship is on the board or not, through a respawn or a refloat",
 }
+
+#: Selectors whose example is not made from their first primitive's.
+SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you"}
 
 #: Selectors written otherwise than their value: the box a box target names
 #: is written `target`, as a target ship is.
@@ -645,7 +650,8 @@ def dsl_reference() -> str:
     for sel in effects.Selector:
         takers = [p for p in effects.PRIMITIVES.values() if sel in p.selectors]
         written = SPELLED.get(sel.value, sel.value)
-        example = next((p.example for p in takers if p.example.endswith(written)), None)
+        example = SELECTOR_EXAMPLES.get(sel.value) or next(
+            (p.example for p in takers if p.example.endswith(written)), None)
         if example is None and takers:
             p = takers[0]
             example = " ".join([p.name] + [str(q.choices[0]) if q.choices else "1"

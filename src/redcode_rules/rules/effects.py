@@ -39,6 +39,7 @@ class Selector(enum.Enum):
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
+    YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.7)
 
 
 class TokenSelf(enum.Enum):
@@ -640,7 +641,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
-    Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
+    Primitive("status", Status, (Param("status", str, declared="status"),),
+              (*SHIP_SELECTORS, Selector.YOU),
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),

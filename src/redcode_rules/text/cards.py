@@ -354,6 +354,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts(spec, lang, words, statuses))
         template = template[status_nature(spec).value]  # the verb of its nature
+        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.7)
+            template = cat["effects"]["status_you"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if name == "refloat" and params:  # said as a plain refloat when it has no words
