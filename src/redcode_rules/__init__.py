@@ -44,13 +44,14 @@ def compiled_modules() -> list[str]:
     import importlib.util
     import pkgutil
     out = []
-    for info in pkgutil.walk_packages(__path__, onerror=lambda name: None):
+    # sub-packages are imported to be walked; their modules are found, not
+    # imported (the AI adapters import packages of an optional extra)
+    for info in pkgutil.walk_packages(__path__, f"{__name__}."):
         if info.ispkg:
             continue
-        # found, not imported: the AI adapters import packages of an optional extra
-        spec = importlib.util.find_spec(f"{__name__}.{info.name}")
+        spec = importlib.util.find_spec(info.name)
         if isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader):
-            out.append(info.name)
+            out.append(info.name.removeprefix(f"{__name__}."))
     return sorted(out)
 
 __all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalAction",
