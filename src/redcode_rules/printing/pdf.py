@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import NAMES, Fonts
 from .sheets import Page
-from .shapes import PT, Anchor, Circle, Item, Line, Path as PathShape, Rect, Text
+from .shapes import PT, Anchor, Circle, Face, Item, Line, Path as PathShape, Rect, Text
 
 
 def _style(canvas: Canvas, item) -> tuple[bool, bool]:
@@ -70,7 +70,8 @@ def write_pdf(pages: list[Page], path: Path, fonts: Fonts, title: str) -> None:
     for face in fonts.faces.values():
         if face.fontName not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(face)
-    canvas = Canvas(str(path), invariant=1, pageCompression=1)
+    canvas = Canvas(str(path), invariant=1, pageCompression=1,
+                    initialFontName=NAMES[Face.REGULAR])  # no font of the PDF goes unembedded
     canvas.setTitle(title)
     canvas.setCreator("redcode print")
     for page in pages:
