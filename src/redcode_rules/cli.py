@@ -325,7 +325,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Write the card reference pages of --edition in --lang into --out, or
-    without --out print them."""
+    without --out print them (the card reference, not the rules: those are
+    pages of the documentation, docs/rules.md and its translations)."""
     lang = check_language(args.lang)
     args.edition = args.edition or (lang if lang in builtin_editions() else "en")
     rules = rules_of(args)
@@ -581,9 +582,14 @@ def build_parser() -> argparse.ArgumentParser:
     json_option(c)
     c.set_defaults(func=cmd_check)
 
-    r = sub.add_parser("rules", help="the card reference as Markdown",
-                       description="The card reference (ships and maneuvers, order cards, "
-                                   "rule options) as Markdown: printed, or written into --out.")
+    r = sub.add_parser("rules", help="the card reference of an edition, as Markdown",
+                       description="The card reference of an edition in one language, "
+                                   "generated from its card data: ships and maneuvers, order "
+                                   "cards, rule options and the differences from the base "
+                                   "rules, as Markdown: printed, or written into --out. The "
+                                   "rules themselves (numbered R, D, E) are the documentation's "
+                                   "Rules pages, in English, Spanish and Italian "
+                                   "(docs/rules.md, docs/es/rules.md, docs/it/rules.md).")
     r.add_argument("--lang", default="en", help="en, es or it (default: en)")
     r.add_argument("--edition", default=None,
                    help="en, es, it or a variant file (default: the edition of --lang)")
