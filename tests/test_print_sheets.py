@@ -31,6 +31,7 @@ import redcode_rules as rc  # noqa: E402
 from redcode_rules.base.errors import PrintError  # noqa: E402
 from redcode_rules.cli import main  # noqa: E402
 from redcode_rules.printing import components as comp  # noqa: E402
+from redcode_rules.printing.aid import aid_page  # noqa: E402
 from redcode_rules.printing.deck import FACES, print_deck  # noqa: E402
 from redcode_rules.printing.backs import back_of  # noqa: E402
 from redcode_rules.printing.fonts import load_fonts  # noqa: E402
@@ -127,9 +128,12 @@ def overflows(drawing: Drawing, margin: float = 2.0) -> list[str]:
 
 
 def drawings(rules: rc.Ruleset, lang: str) -> list[Drawing]:
+    """Every card of the set, and the player aid on each paper."""
     pen = Pen(FONTS, lang, rules.name)
-    return [FACES[item.kind](pen, item) for item in comp.components(rules, lang)
-            if item.kind is not comp.Kind.AID]
+    items = comp.components(rules, lang)
+    return [FACES[item.kind](pen, item) for item in items if item.kind is not comp.Kind.AID] + [
+        aid_page(pen, item, paper.width, paper.height) for item in items
+        if item.kind is comp.Kind.AID for paper in PAPERS.values()]
 
 
 def card_file(tmp_path: Path, text: str, name: str = "cards.rc") -> str:
