@@ -184,6 +184,16 @@ def test_a_changed_order_card_prints_whole_and_more_copies_print_the_new_ones(tm
     assert [(i.ident, i.copies) for i in new] == [("captain", 3), ("kamikaze", 1)]
 
 
+def test_a_changed_maneuver_prints_every_control_card_that_has_it(tmp_path):
+    file = card_file(tmp_path, "patch maneuver shield { cost 3 }\n")
+    rules, base = rc.load_ruleset("es", extra=[file]), rc.load_ruleset("es")
+    new = comp.new_cards(rules, base, "it")
+    assert [(i.kind, i.ident, i.side) for i in new] == [
+        (comp.Kind.CONTROL, "destroyer", "blue"), (comp.Kind.CONTROL, "destroyer", "red")]
+    [shield] = [row for row in new[0].maneuvers if row.ident == "shield"]
+    assert (shield.name, shield.cost, shield.response) == ("Scudo", 3, True)
+
+
 def test_the_card_files_a_card_comes_from_is_on_its_footer(tmp_path):
     path = str(EXAMPLES / "triggers_mine.rc")
     rules = rc.load_ruleset("en", extra=[path])

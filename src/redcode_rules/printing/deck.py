@@ -24,7 +24,7 @@ from .components import Component, Kind, components, new_cards
 from .control import control_face
 from .faces import order_face, score_face, status_face, token_face
 from .fonts import load_fonts
-from .layout import Pen, size_of
+from .layout import Pen, Size, size_of
 from .maps import map_face
 from .pdf import write_pdf
 from .sheets import PAPERS, Page, lay_out, single
@@ -76,21 +76,20 @@ def print_deck(rules: Ruleset, out: str | Path, lang: str | None = None, paper: 
     pen = Pen(load_fonts(), lang, rules.name)
     sheet = PAPERS[paper]
     cards: Counter = Counter()
-    runs: dict = {}
+    runs: dict[Size, tuple[list[Drawing], list[Drawing]]] = {}  # faces and backs, by size
     aid = None
     for item in items:
         if item.kind is Kind.AID:
             aid = aid_page(pen, item, sheet.width, sheet.height)
             continue
-        face, back = FACES[item.kind](pen, item), back_of(pen, item)
-        faces, backs_ = runs.setdefault(size_of(item.kind), ([], []))
-        faces += [face] * item.copies
-        backs_ += [back] * item.copies
+        faces, their_backs = runs.setdefault(size_of(item.kind), ([], []))
+        faces += [FACES[item.kind](pen, item)] * item.copies
+        their_backs += [back_of(pen, item)] * item.copies
         cards[item.kind] += item.copies
     path = Path(out)
     if path.suffix.lower() == ".pdf":
-        pages: list[Page] = lay_out(sheet, [(size, faces, backs_ if backs else None)
-                                            for size, (faces, backs_) in runs.items()])
+        pages: list[Page] = lay_out(sheet, [(size, faces, their_backs if backs else None)
+                                            for size, (faces, their_backs) in runs.items()])
         if aid is not None:
             pages.append(single(sheet, aid))
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -103,7 +102,7 @@ def _write_svgs(folder: Path, runs: dict, aid: Drawing | None, backs: bool) -> l
     """A file per card (copies numbered), per design of back, and the aid."""
     folder.mkdir(parents=True, exist_ok=True)
     drawings: list[tuple[str, Drawing]] = []
-    for faces, backs_ in runs.values():
+    for faces, their_backs in runs.values():
         copies = Counter(d.name for d in faces)
         seen: Counter = Counter()
         for face in faces:
@@ -111,7 +110,7 @@ def _write_svgs(folder: Path, runs: dict, aid: Drawing | None, backs: bool) -> l
             name = f"{face.name}-{seen[face.name]}" if copies[face.name] > 1 else face.name
             drawings.append((name, face))
         if backs:
-            drawings += list({b.name: (b.name, b) for b in backs_}.values())
+            drawings += list({b.name: (b.name, b) for b in their_backs}.values())
     if aid is not None:
         drawings.append((aid.name, aid))
     written = []

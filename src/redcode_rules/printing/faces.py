@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 
 from ..base.errors import PrintError
-from ..base.kinds import Side
 from ..render.svg import SIDE_COLOURS
 from .components import Component, OrderCard, ScoreCard, StatusCard, TokenCard
 from .layout import (BLEED, GREY, INK, NAVY, ORDER_RED, PAPER, POKER, REFERENCE_GREEN, SAFE,
@@ -115,7 +114,7 @@ def score_face(pen: Pen, card: ScoreCard) -> Drawing:
         raise PrintError(f"{card_label(pen, card)} ({pen.lang}): {card.points} points do not "
                          f"fit on the card's score tracks")
     for k, (side, word) in enumerate(card.sides):
-        colour = SIDE_COLOURS.get(Side(side).value, INK)
+        colour = SIDE_COLOURS.get(side.value, INK)
         left = SAFE + k * column_width
         items.append(Text(left + column_width / 2, top - 1.5, word, 8, Face.BOLD, colour,
                           Anchor.MIDDLE))
