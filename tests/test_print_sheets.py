@@ -248,13 +248,14 @@ def test_a_card_whose_text_does_not_fit_is_an_error_naming_it_and_nothing_is_wri
     file = card_file(tmp_path, LONG_CARD)
     rules = rc.load_ruleset("en", extra=[file])
     out = tmp_path / "deck.pdf"
-    with pytest.raises(PrintError, match=r"^order card 'Long story' \(long_story\): its text "
-                                         r"\(en\) does not fit its box of 55 × 40 mm even at "
-                                         r"5 pt: '1 repair damage to every enemy ship"):
+    with pytest.raises(PrintError) as info:
         print_deck(rules, out, "en")
+    assert str(info.value).startswith(
+        f"{file}:1: order card 'Long story' (long_story): its text (en) does not fit its box "
+        f"of 55 × 40 mm even at 5 pt: '1 repair damage to every enemy ship")
     assert not out.exists()
     assert main(["print", "--cards", file, "--out", str(out)]) == 1
-    assert capsys.readouterr().err.startswith("redcode: order card 'Long story' (long_story): ")
+    assert capsys.readouterr().err.startswith(f"redcode: {file}:1: order card 'Long story' ")
     assert not out.exists()
     assert main(["print", "--cards", file, "--out", str(tmp_path / "svg")]) == 1
     assert not (tmp_path / "svg").exists()
@@ -263,9 +264,35 @@ def test_a_card_whose_text_does_not_fit_is_an_error_naming_it_and_nothing_is_wri
 def test_a_character_the_font_cannot_print_is_an_error_naming_the_card(tmp_path):
     file = card_file(tmp_path, 'patch order ambush { name en "Ambush ⚓" }\n')
     rules = rc.load_ruleset("en", extra=[file])
-    with pytest.raises(PrintError, match=r"^order card 'Ambush ⚓' \(ambush\): its name \(en\): "
-                                         r"the font cannot print '⚓' \(U\+2693\)"):
+    with pytest.raises(PrintError, match=r"^cards/base/orders.rc:[0-9]+: order card 'Ambush ⚓' "
+                                         r"\(ambush\): its name \(en\): the font cannot print "
+                                         r"'⚓' \(U\+2693\)"):
         print_deck(rules, tmp_path / "deck.pdf", "en")
+
+
+#: A ship type with a maneuver too long for its row of the control card.
+LONG_MANEUVER = """maneuver barrage {
+  cost 2  range 2  respondable  target ship
+  effect %s
+  name en "Barrage"
+}
+ship monitor {
+  repairs 3  breakdowns 3  crew 6
+  maneuvers movement repair torpedo orders barrage missile depth_charge assault
+  letter m
+}
+""" % "; ".join(["damage 1 to each enemy ship within 2 of target",
+                 "recover_crew 1 to each friendly ship within 3 of self"] * 2)
+
+
+def test_a_maneuver_too_long_for_its_row_is_an_error_naming_it_where_it_is_declared(tmp_path):
+    file = card_file(tmp_path, LONG_MANEUVER)
+    rules = rc.load_ruleset("en", extra=[file])
+    with pytest.raises(PrintError) as info:
+        print_deck(rules, tmp_path / "deck.pdf", "en", base=rc.load_ruleset("en"))
+    assert str(info.value).startswith(
+        f"{file}:1: maneuver 'Barrage' (barrage) on the control card 'Blue monitor' (monitor): "
+        f"its text (en) does not fit its box of 58 × 5 mm even at 5 pt: '1 repair damage")
 
 
 def test_a_word_wider_than_its_box_is_an_error_too(tmp_path):

@@ -46,6 +46,8 @@ class OrderCard:
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
     """The designer's card file it comes from (empty for the edition's own)."""
+    where: str = attrs.field(default="", eq=False)
+    """Where it is declared (`my_cards.rc:12`), for an error about it."""
 
 
 @attrs.frozen
@@ -59,6 +61,8 @@ class ManeuverRow:
     range: int | None
     response: bool
     """A response is printed in yellow (R1.5)."""
+    where: str = attrs.field(default="", eq=False)
+    """Where the maneuver is declared, for an error about its text."""
 
 
 @attrs.frozen
@@ -80,6 +84,7 @@ class ControlCard:
     maneuvers: tuple[ManeuverRow, ...]
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
@@ -92,6 +97,7 @@ class MapCard:
     start_side: Side | None
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
@@ -105,6 +111,7 @@ class StatusCard:
     flavour: str | None
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
@@ -118,6 +125,7 @@ class TokenCard:
     text: str
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
@@ -133,6 +141,7 @@ class ScoreCard:
     """Each side and its word."""
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
@@ -145,6 +154,7 @@ class PlayerAid:
     sections: tuple[tuple[str, tuple[str, ...]], ...]
     copies: int = attrs.field(default=1, eq=False)
     source: str = attrs.field(default="", eq=False)
+    where: str = attrs.field(default="", eq=False)
 
 
 Component = Union[OrderCard, ControlCard, MapCard, StatusCard, TokenCard, ScoreCard, PlayerAid]
@@ -153,6 +163,11 @@ Component = Union[OrderCard, ControlCard, MapCard, StatusCard, TokenCard, ScoreC
 def _sources(rules: Ruleset) -> dict[str, str]:
     """Each card file a user added (``--cards``), by the path its cards record."""
     return {path: path.replace("\\", "/").rsplit("/", 1)[-1] for path in rules.spec.extra}
+
+
+def _where(item) -> str:
+    """Where a declaration is (`cards/base/orders.rc:20`): its ``source``."""
+    return f"{item.source.file}:{item.source.line}" if item.source.line else item.source.file
 
 
 def components(rules: Ruleset, lang: str) -> list[Component]:
@@ -167,12 +182,13 @@ def components(rules: Ruleset, lang: str) -> list[Component]:
     for card in rules.orders.values():
         if card.copies > 0:
             out.append(OrderCard(card.id, rules.name_of(card.id, lang), rules.text(card.id, lang),
-                                 rules.flavour(card.id, lang), card.copies, source(card)))
+                                 rules.flavour(card.id, lang), card.copies, source(card),
+                                 _where(card)))
     for status in rules.statuses.values():
         name = status_name(status.id, lang, words=words)
         out.append(StatusCard(status.id, name[:1].upper() + name[1:],
                               rules.status_text(status.id, lang), rules.flavour(status.id, lang),
-                              source=source(status)))
+                              source=source(status), where=_where(status)))
     for token in rules.tokens.values():
         name = token_name(token.id, lang, words)
         out.append(TokenCard(token.id, name[:1].upper() + name[1:], token.mark,
@@ -184,7 +200,7 @@ def components(rules: Ruleset, lang: str) -> list[Component]:
     starts = iter(Side)  # D2.7: the first start card is blue's, the second red's
     for card in rules.maps.values():
         out.append(MapCard(card.id, card.layout, next(starts, None) if card.start else None,
-                           source=source(card)))
+                           source=source(card), where=_where(card)))
     out.append(player_aid(rules, lang))
     return out
 
@@ -196,12 +212,12 @@ def control_card(rules: Ruleset, ship_id: str, side: Side, lang: str,
     name = ship_display(f"{side.value}-{ship.id}", lang, rules.words)
     rows = tuple(ManeuverRow(m, rules.name_of(m, lang), rules.text(m, lang),
                              rules.maneuvers[m].cost or 0, rules.maneuvers[m].range,
-                             rules.maneuvers[m].response)
+                             rules.maneuvers[m].response, _where(rules.maneuvers[m]))
                  for m in ship.maneuvers)
     return ControlCard(ship.id, side, name[:1].upper() + name[1:],
                        ship_rule_text(ship, lang, rules.statuses, rules.words),
                        rules.flavour(ship.id, lang), ship.repairs, ship.breakdowns, ship.crew,
-                       rows, source=source)
+                       rows, source=source, where=_where(ship))
 
 
 def score_card(rules: Ruleset, lang: str) -> ScoreCard:

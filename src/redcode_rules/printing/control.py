@@ -64,24 +64,26 @@ def control_face(pen: Pen, card: ControlCard) -> Drawing:
     bottom = WIDE.height - SAFE
     height = (bottom - top) / max(1, len(card.maneuvers))
     # one size for every row's name and one for every row's text: the largest all fit at
-    sizes = [_row_blocks(pen, label, row, height, 7.5, 6.5) for row in card.maneuvers]
+    plain = card_label(pen, card, located=False)  # a row's error says where its maneuver is
+    sizes = [_row_blocks(pen, plain, row, height, 7.5, 6.5) for row in card.maneuvers]
     name_size = min((n.size for n, _ in sizes), default=7.5)
     text_size = min((t.size for _, t in sizes), default=6.5)
     for k, row in enumerate(card.maneuvers):
         items += _row(pen, label, row, top + k * height, height, colour,
-                      _row_blocks(pen, label, row, height, name_size, text_size))
+                      _row_blocks(pen, plain, row, height, name_size, text_size))
     items += _tracks(pen, card, label, colour, ref, svg)
     return Drawing(f"control-{card.side.value}-{card.ident}".replace("_", "-"),
                    f"{kind}: {card.name}", WIDE.width, WIDE.height, BLEED, tuple(items))
 
 
-def _row_blocks(pen: Pen, label: str, row: ManeuverRow, height: float, name_size: float,
+def _row_blocks(pen: Pen, card: str, row: ManeuverRow, height: float, name_size: float,
                 text_size: float) -> tuple[Block, Block]:
-    """A maneuver's name and text laid in its row, at the sizes given or smaller."""
+    """A maneuver's name and text laid in its row on ``card`` (its label), at
+    the sizes given or smaller."""
     width = RANGE_X - TEXT_X - 1
-    name = pen.block(row.name, f"{label}: maneuver {row.ident!r}'s name", Face.BOLD, width,
-                     3.4, name_size, 6)
-    text = pen.block(row.text, f"{label}: maneuver {row.ident!r}'s text", Face.REGULAR, width,
+    what = f"{row.where}: maneuver {row.name!r} ({row.ident}) on the {card}"
+    name = pen.block(row.name, f"{what}: its name", Face.BOLD, width, 3.4, name_size, 6)
+    text = pen.block(row.text, f"{what}: its text", Face.REGULAR, width,
                      height - name.height - 0.6, text_size)
     return name, text
 

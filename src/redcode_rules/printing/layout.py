@@ -93,9 +93,12 @@ class Pen:
                              f"use other characters")
 
 
-def card_label(pen: Pen, item: Component) -> str:
-    """How an error names a card: its kind, name and id (`order card 'Ambush' (ambush)`)."""
-    return f"{pen.words['kinds'][item.kind.value].lower()} {item.name!r} ({item.ident})"
+def card_label(pen: Pen, item: Component, located: bool = True) -> str:
+    """How an error names a card: where it is declared (unless not
+    ``located``), its kind, name and id
+    (`cards/base/orders.rc:5: order card 'Ambush' (ambush)`)."""
+    label = f"{pen.words['kinds'][item.kind.value].lower()} {item.name!r} ({item.ident})"
+    return f"{item.where}: {label}" if item.where and located else label
 
 
 def background(size: Size, fill: str) -> Rect:
