@@ -397,6 +397,15 @@ def test_a_card_file_that_prints_nothing_new_says_so_and_writes_nothing(tmp_path
     assert not (tmp_path / "y.pdf").exists()
 
 
+def test_the_print_extra_holds_reportlab_and_the_core_needs_none_of_it():
+    import tomllib
+
+    from conftest import ROOT
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert project["optional-dependencies"]["print"] == ["reportlab>=4.0"]
+    assert not any("reportlab" in d for d in project["dependencies"])
+
+
 def test_without_the_print_extra_the_command_says_how_to_install_it():
     code = ("import sys; sys.modules['reportlab'] = None\n"
             "from redcode_rules.cli import main\n"
