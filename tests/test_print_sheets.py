@@ -39,7 +39,7 @@ from redcode_rules.printing.layout import POKER, SQUARE, WIDE, Pen, size_of  # n
 from redcode_rules.printing.sheets import BLEED, GRIDS, PAPERS, lay_out  # noqa: E402
 from redcode_rules.printing.shapes import Anchor, Drawing, Text  # noqa: E402
 
-from conftest import EDITIONS, EXAMPLES  # noqa: E402
+from conftest import EDITIONS, EXAMPLES, ROOT  # noqa: E402
 
 LANGS = ("en", "es", "it")
 FONTS = load_fonts()
@@ -400,7 +400,6 @@ def test_a_card_file_that_prints_nothing_new_says_so_and_writes_nothing(tmp_path
 def test_the_print_extra_holds_reportlab_and_the_core_needs_none_of_it():
     import tomllib
 
-    from conftest import ROOT
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     assert project["optional-dependencies"]["print"] == ["reportlab>=4.0"]
     assert not any("reportlab" in d for d in project["dependencies"])
