@@ -43,9 +43,11 @@ from conftest import EDITIONS, EXAMPLES, ROOT  # noqa: E402
 
 LANGS = ("en", "es", "it")
 FONTS = load_fonts()
-#: Example files whose cards, ship types, statuses and tokens the print run prints whole.
+#: Example files whose cards, ship types (with abilities and triggers), statuses
+#: and tokens the print run prints whole.
 PRINTED_EXAMPLES = ("battleship.rc", "triggers_mine.rc", "modifiers_smoke_screen.rc",
-                    "house_rules.rc", "exprs_war_bonds.rc")
+                    "house_rules.rc", "exprs_war_bonds.rc", "conditional_abilities.rc",
+                    "triggers_hunter.rc", "ways_to_play.rc")
 
 
 # ------------------------------------------------------------------ reading a deck back
@@ -282,7 +284,7 @@ ship monitor {
   letter m
 }
 """ % "; ".join(["damage 1 to each enemy ship within 2 of target",
-                 "recover_crew 1 to each friendly ship within 3 of self"] * 2)
+                 "recover_crew 1 to each friendly ship within 3 of self"] * 8)
 
 
 def test_a_maneuver_too_long_for_its_row_is_an_error_naming_it_where_it_is_declared(tmp_path):
@@ -291,8 +293,9 @@ def test_a_maneuver_too_long_for_its_row_is_an_error_naming_it_where_it_is_decla
     with pytest.raises(PrintError) as info:
         print_deck(rules, tmp_path / "deck.pdf", "en", base=rc.load_ruleset("en"))
     assert str(info.value).startswith(
-        f"{file}:1: maneuver 'Barrage' (barrage) on the control card 'Blue monitor' (monitor): "
-        f"its text (en) does not fit its box of 58 × 5 mm even at 5 pt: '1 repair damage")
+        f"{file}:1: maneuver 'Barrage' (barrage) on the control card 'Blue monitor' (monitor) "
+        f"(en): the card's 8 maneuvers do not fit it even at 5 pt, and this one's text is the "
+        f"longest: '1 repair damage")
 
 
 def test_a_word_wider_than_its_box_is_an_error_too(tmp_path):
@@ -455,6 +458,18 @@ def test_example_files_print_whole_in_every_language(example, lang, tmp_path):
     check_deck(printed.path, rules, lang)
     found = [o for d in drawings(rules, lang) for o in overflows(d)]
     assert found == []
+
+
+@pytest.mark.print
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.rc")))
+def test_every_example_file_lays_out_in_every_language(example, edition):
+    """Every card, ship type, status and token of the examples fits its card
+    in each language, with no line of text over another."""
+    rules = rc.load_ruleset(edition, extra=[str(EXAMPLES / example)])
+    for lang in LANGS:
+        found = [o for d in drawings(rules, lang) for o in overflows(d)]
+        assert found == [], lang
 
 
 @pytest.mark.print
