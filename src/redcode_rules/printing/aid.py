@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..base.errors import PrintError
 from ..render.svg import SIDE_COLOURS
 from .components import PlayerAid
-from .fit import LEADING, STEP, Block, wrap
+from .fit import STEP, Block, wrap
 from .layout import FLOOR, INK, NAVY, Pen
 from .shapes import PT, Drawing, Face, Item, Line, Text
 

@@ -237,8 +237,10 @@ def player_aid(rules: Ruleset, lang: str) -> PlayerAid:
     def count(phrase: str, n: int) -> str:
         return pick(said["counted"][phrase], n).format(n=n)
 
-    values = {"recover": count("crew", o.recover), "orders": count("order_cards", o.orders_per_turn),
-              "hand": count("order_cards", o.hand_limit), "points": count("points", o.victory_points),
+    values = {"recover": count("crew", o.recover),
+              "orders": count("order_cards", o.orders_per_turn),
+              "hand": count("order_cards", o.hand_limit),
+              "points": count("points", o.victory_points),
               "draws": count("order_cards", o.sinker_draws), "turns": o.turn_limit,
               "sinking": said["sinking"][o.sinker_draws_for],
               "orders_answered": said["orders_answered"][o.orders_respondable]}
