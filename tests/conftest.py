@@ -135,12 +135,19 @@ def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
     return play_random(game, random.Random(seed), moves)
 
 
-def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -> list:
-    """``cases`` of a parametrized test as pytest params: those at the indices
-    ``quick`` run in the quick run, the others only with ``-m mass`` (CI)."""
+def quick_and_mass(cases: list, quick: set[int] | set[str],
+                   ids: list[str] | None = None) -> list:
+    """``cases`` of a parametrized test as pytest params: those ``quick`` names
+    (by index, or by id when ``ids`` are given) run in the quick run, the
+    others only with ``-m mass`` (CI): the quick run samples, CI runs them all."""
+    def in_quick(i: int) -> bool:
+        return i in quick or (ids is not None and ids[i] in quick)
+
+    unknown = {q for q in quick if not (q in range(len(cases)) or (ids and q in ids))}
+    assert not unknown, f"quick names no case: {sorted(map(str, unknown))}"
     return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
                          id=None if ids is None else ids[i],
-                         marks=() if i in quick else pytest.mark.mass)
+                         marks=() if in_quick(i) else pytest.mark.mass)
             for i, case in enumerate(cases)]
 
 
