@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from conftest import EDITIONS, TEAMS, random_game
+from conftest import EDITIONS, TEAMS, quick_and_mass, random_game
 from random_play import FEW_REFUSED, play_checked, play_many
 
 RULES = {e: rc.load_ruleset(e) for e in EDITIONS}
@@ -58,7 +58,8 @@ def assert_arena_outcome(game):
                                "red" if len(red) > len(blue) else "draw")
 
 
-@pytest.mark.parametrize("size", sorted(TEAMS))
+# 3v3 plays longest (about 3 s): -m mass, with the Hypothesis-drawn arena games above
+@pytest.mark.parametrize("size", quick_and_mass(sorted(TEAMS), {"1v1", "2v2"}, ids=sorted(TEAMS)))
 def test_an_arena_game_ends_by_elimination_or_limit(size):
     assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], 3, invariants_every=3))
 
