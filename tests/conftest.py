@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import functools
 import os
 import pickle
 import random
@@ -76,6 +77,16 @@ def package_modules() -> list:
             continue
         modules.append(importlib.import_module(info.name))
     return modules
+
+
+@functools.cache
+def shared_rules(edition: str, *files: str) -> rc.Ruleset:
+    """``rc.load_ruleset(edition, extra=files)`` compiled once per test process
+    and shared by the tests that ask for it (a Ruleset is immutable; the
+    loader keeps only the built-in editions themselves). For the repository's
+    card files, which no test changes: several test files compile every
+    example file on every edition. ``edition`` may be a variant file."""
+    return rc.load_ruleset(edition, extra=list(files))
 
 
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:

@@ -12,6 +12,8 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.lang.loader import check_files
 
+from conftest import shared_rules
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.rc"))
 EDITIONS = ("en", "es", "it")
@@ -28,8 +30,7 @@ def test_the_example_files_are_counted():
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("name", EXAMPLE_FILES)
 def test_example_file_checks_and_plays_on_every_edition(name, edition):
-    path = str(EXAMPLES / name)
-    rules = rc.load_ruleset(edition, extra=[path])
+    rules = shared_rules(edition, str(EXAMPLES / name))
     assert sum(o.copies for o in rules.orders.values()) == rules.options.deck_size
     seed = EXAMPLE_FILES.index(name) * 10 + EDITIONS.index(edition)
     game = rc.new_game(rules, seed=seed)

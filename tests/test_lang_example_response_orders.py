@@ -12,7 +12,7 @@ import redcode_rules as rc
 from redcode_rules.base.kinds import CardKind, Decision
 from redcode_rules.model.ruleset import TargetKind
 
-from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged, pass_all
+from conftest import EDITIONS, EXAMPLES, OPEN_BOARD, logged, pass_all, shared_rules
 
 
 def response_order_files() -> list[tuple[Path, str]]:
@@ -21,7 +21,7 @@ def response_order_files() -> list[tuple[Path, str]]:
     base = rc.load_ruleset("en")
     found = []
     for path in sorted(EXAMPLES.glob("*.rc")):
-        rules = rc.load_ruleset("en", [str(path)])
+        rules = shared_rules("en", str(path))
         found += [(path, card_id) for card_id, card in rules.orders.items()
                   if card.response and card_id not in base.orders]
     return found
@@ -39,7 +39,7 @@ def test_the_examples_have_response_orders():
 
 
 def load(edition: str, path: Path) -> rc.Ruleset:
-    return rc.load_ruleset(edition, [str(path)])
+    return shared_rules(edition, str(path))
 
 
 def first_item(rules: rc.Ruleset, card: rc.CardDef) -> tuple[str, str]:
