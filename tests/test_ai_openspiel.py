@@ -50,9 +50,10 @@ def play_randomly(state, rng: random.Random, words: int | None = None):
 SIM_CASES = [(edition, teams) for teams in ("1v1", "2v2", "3v3") for edition in ("en", "es", "it")]
 
 
-# the quick run: each edition and each team size once; -m mass: every pair
+# the quick run: one pair (the other adapters' tests play every team size);
+# -m mass: every pair
 @pytest.mark.parametrize("edition, teams", quick_and_mass(
-    SIM_CASES, {"en-1v1", "es-2v2", "it-3v3"}, ids=[f"{e}-{t}" for e, t in SIM_CASES]))
+    SIM_CASES, {"es-2v2"}, ids=[f"{e}-{t}" for e, t in SIM_CASES]))
 def test_random_sim_test_passes(edition, teams):
     game = load(edition=edition, teams=teams, turn_limit=SHORT)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -12,7 +12,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.lang.loader import check_files
 
-from conftest import shared_rules
+from conftest import quick_and_mass, shared_rules
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.rc"))
@@ -42,7 +42,9 @@ def test_example_file_checks_and_plays_on_every_edition(name, edition):
     assert played == MOVES or game.is_over
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+# the quick run: the English edition (the test above compiles and plays every
+# file on every edition); -m mass: `redcode check` on each edition
+@pytest.mark.parametrize("edition", quick_and_mass(list(EDITIONS), {"en"}, ids=list(EDITIONS)))
 def test_every_example_file_checks_without_error(edition):
     """`redcode check --edition ED FILE` finds nothing in any example file."""
     errors = {name: check_files([str(EXAMPLES / name)], edition) for name in EXAMPLE_FILES}
