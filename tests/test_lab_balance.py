@@ -126,7 +126,7 @@ def test_balance_writes_the_report(tmp_path, capsys):
     assert json.loads((out / "report.json").read_text())["bot"] == "random"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")  # set up before `caught`: a wider scope comes first
 def plotting():
     """Skips (before `caught` plays its games) without the lab extra."""
     pytest.importorskip("matplotlib", reason="the plots need the lab extra (matplotlib)")
