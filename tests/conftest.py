@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import functools
 import os
 import pickle
 import random
@@ -91,6 +92,16 @@ def package_modules() -> list:
     return modules
 
 
+@functools.cache
+def shared_rules(edition: str, *files: str) -> rc.Ruleset:
+    """``rc.load_ruleset(edition, extra=files)`` compiled once per test process
+    and shared by the tests that ask for it (a Ruleset is immutable; the
+    loader keeps only the built-in editions themselves). For the repository's
+    card files, which no test changes: several test files compile every
+    example file on every edition. ``edition`` may be a variant file."""
+    return rc.load_ruleset(edition, extra=list(files))
+
+
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:
     """A new game with the fixed placement (D2.8: blue b2, a2, b1; red g5, h5,
     g6): the first turn has begun."""
@@ -148,12 +159,19 @@ def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
     return play_random(game, random.Random(seed), moves)
 
 
-def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -> list:
-    """``cases`` of a parametrized test as pytest params: those at the indices
-    ``quick`` run in the quick run, the others only with ``-m mass`` (CI)."""
+def quick_and_mass(cases: list, quick: set[int] | set[str],
+                   ids: list[str] | None = None) -> list:
+    """``cases`` of a parametrized test as pytest params: those ``quick`` names
+    (by index, or by id when ``ids`` are given) run in the quick run, the
+    others only with ``-m mass`` (CI): the quick run samples, CI runs them all."""
+    def in_quick(i: int) -> bool:
+        return i in quick or (ids is not None and ids[i] in quick)
+
+    unknown = {q for q in quick if not (q in range(len(cases)) or (ids and q in ids))}
+    assert not unknown, f"quick names no case: {sorted(map(str, unknown))}"
     return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
                          id=None if ids is None else ids[i],
-                         marks=() if i in quick else pytest.mark.mass)
+                         marks=() if in_quick(i) else pytest.mark.mass)
             for i, case in enumerate(cases)]
 
 

@@ -27,7 +27,8 @@ def random_game(seed: int, moves: int) -> tuple[rc.Game, random.Random]:
     return play_random(rc.new_game(rc.load_ruleset("en"), seed=seed), rnd, moves), rnd
 
 
-@pytest.mark.parametrize("edition,mode,teams", quick_and_mass(CONFIGS, {0, 1}))
+# up to 400 moves undone one by one: the quick run undoes one game, -m mass all three
+@pytest.mark.parametrize("edition,mode,teams", quick_and_mass(CONFIGS, {0}))
 def test_undo_restores_every_previous_state_exactly(edition, mode, teams):
     game = rc.new_game(rc.load_ruleset(edition), mode=mode, teams=teams, seed=21)
     rnd = random.Random(21)
