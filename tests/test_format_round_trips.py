@@ -204,7 +204,7 @@ def test_the_writer_refuses_what_the_reader_would_with_the_same_message():
     game = rc.new_game(EN, seed=3, placement="fixed")
     game.play("end")
     text = game.to_json()
-    game._moves.append("x" * 500)  # a record no legal play leaves (game.moves is read-only)
+    game.moves = [*game.moves, "x" * 500]  # a record no legal play leaves
     message = "save field 'moves': move 2 has 500 characters; a move of this game has " \
         "at most 198"
     with pytest.raises(rc.ScenarioError) as written:
@@ -214,7 +214,7 @@ def test_the_writer_refuses_what_the_reader_would_with_the_same_message():
     with pytest.raises(rc.ScenarioError) as read:
         rc.Game.from_json(json.dumps(data))
     assert str(written.value) == str(read.value) == message
-    game._moves.pop()
+    game.moves = game.moves[:-1]
     game._setup["seed"] = 10 ** 30
     with pytest.raises(rc.ScenarioError, match="'setup.seed': must be a 64-bit whole number"):
         game.to_json()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,8 +15,9 @@ from redcode_rules.lab.report import html_page, markdown
 from redcode_rules.bots.specs import parse_bot
 from redcode_rules.bots import BOTS
 from redcode_rules.cli import main
-from redcode_rules.lab.runner import Where
-from redcode_rules.lab.selfplay import GameRecord, RulesSource, lasting
+from redcode_rules.lab.runner import Venue
+from redcode_rules.info.tally import lasting
+from redcode_rules.lab.selfplay import GameRecord, RulesSource
 from redcode_rules.model.state import Event
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +28,7 @@ def overpowered(games: int) -> dict:
     """The worked example of docs/balance.md: greedy games of the card."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(OVERPOWERED)]), parse_bot("greedy"),
                          games=games, seed=1)
-    return run_balance(setup, Where(jobs=1))
+    return run_balance(setup, Venue(jobs=1))
 
 
 # 20 greedy games: the tests that read them run with -m mass (the plots' with
@@ -83,9 +83,8 @@ def test_a_status_lasts_in_the_figures_from_its_giving_to_its_end():
            Event("status", 1, {"ship": "red-destroyer", "status": "intercepted"}),
            Event("status_end", 2, {"ship": "red-destroyer", "status": "intercepted"}),
            Event("status", 3, {"ship": "blue-submarine", "status": "intercepted"})]
-    game = SimpleNamespace(log=log, turn_number=5)
-    assert lasting(game, "status", "ship") == {"intercepted": {"given": 3, "turns": 3,
-                                                               "ended": 2}}
+    assert lasting(log, "status", "ship", 5) == {"intercepted": {"given": 3, "turns": 3,
+                                                                 "ended": 2}}
 
 
 def test_seat_swapped_pairs_and_common_seeds_between_a_and_b():
@@ -184,7 +183,7 @@ def unplayed():
     as harm and never plays it."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(SMOKE)]), parse_bot("greedy"),
                          games=4, seed=1)
-    return run_balance(setup, Where(jobs=1))
+    return run_balance(setup, Venue(jobs=1))
 
 
 def test_a_card_the_bot_never_played_has_no_verdict_and_the_report_says_why(unplayed):

@@ -218,7 +218,7 @@ def test_a_status_for_uses_counts_each_damage_down_to_its_end(card_file, modifie
     assert dict(game.state.ships[1].statuses) == {status: Lifetime(Duration.USES, 2, giver)}
     seen = []
     for _ in range(3):
-        game.engine.damage(1, 1, 0)
+        game.engine.ops.damage(1, 1, 0)
         seen.append(left_of(game, 1, status))
         assert_round_trips(game)
     assert seen == [1, None, None]
@@ -235,10 +235,10 @@ def test_the_last_use_of_a_status_logs_its_end(card_file, modifier, logged):
     status = f"s_uses_{modifier}"
     game = two_ships(card_file("uses", modifier), f"g_uses_{modifier}")
     game.play(f"order g_uses_{modifier} red-destroyer")
-    game.engine.damage(1, 2, 0)
+    game.engine.ops.damage(1, 2, 0)
     assert ends_logged(game, 1, status) == 0
     before = len(game.log)
-    game.engine.damage(1, 2, 0)
+    game.engine.ops.damage(1, 2, 0)
     assert [e.kind for e in game.log[before:]] == logged
     assert ends_logged(game, 1, status) == 1
 
@@ -251,7 +251,7 @@ def test_a_status_that_prevents_damage_ends_logged_after_it_prevented_the_last()
     game = two_ships(shield, "energy_shield")
     game.play("order energy_shield")
     before = len(game.log)
-    game.engine.damage(0, 2, 1)
+    game.engine.ops.damage(0, 2, 1)
     assert [e.kind for e in game.log[before:]] == ["prevent", "status_end"]
     assert game.state.ships[0].statuses == ()
     told = {lang: game.narration(lang)[-2:] for lang in ("en", "es", "it")}

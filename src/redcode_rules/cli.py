@@ -31,7 +31,7 @@ from .i18n import catalog as i18n
 from .i18n.catalog import catalog
 from .lab.balance import BalanceSetup, run_balance
 from .lab.report import markdown, write_report
-from .lab.runner import Where
+from .lab.runner import Venue
 from .lab.selfplay import RulesSource
 from .lab.tournament import TournamentSetup, run_tournament
 from .lang.loader import builtin_editions, check_files, load_ruleset
@@ -227,9 +227,9 @@ def bot_argument(text: str) -> BotSpec:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def where_of(args: argparse.Namespace) -> Where:
+def where_of(args: argparse.Namespace) -> Venue:
     """Where a lab command plays its games: --jobs local processes or --scheduler."""
-    return Where(jobs=args.jobs or 0, scheduler=getattr(args, "scheduler", None))
+    return Venue(jobs=args.jobs or 0, scheduler=getattr(args, "scheduler", None))
 
 
 def sources_of(args: argparse.Namespace) -> tuple[RulesSource, RulesSource | None]:
