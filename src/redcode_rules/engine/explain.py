@@ -232,7 +232,7 @@ def refused(asked: Asked, move: Move, whole: bool = True) -> str | None:
     if kind == Decision.DISCARD:
         if move.kind is not MoveKind.DISCARD:
             return say("must_discard", player=player, count=len(st.hands[seat]),
-                       limit=asked.rules.options.hand_limit)
+                       limit=asked.queries.hand_limit(seat))
         return say("not_in_hand", card=move.card, player=player) if whole else None
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \

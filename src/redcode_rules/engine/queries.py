@@ -149,7 +149,7 @@ class RuleQueries(Part):
     the modifier queries, or None when no status modifies anything;
     ``conditions`` what ``lasts`` asks."""
 
-    __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
+    __slots__ = ("_seats_after", "_limit", "_player_limits", "_orders_per_turn", "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
@@ -158,6 +158,9 @@ class RuleQueries(Part):
         n = len(state.ships)
         self._seats_after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        # whether a status may change a player's hand limit (else one limit for all)
+        self._player_limits = any(s.amount(Modifier.HAND_LIMIT)
+                                  for s in rules.statuses.values())
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
         # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
@@ -211,6 +214,11 @@ class RuleQueries(Part):
         st = self.state
         limit = self._limit
         hands = st.hands
+        if self._player_limits:  # a status changes some player's limit (rules/parameters.py)
+            for seat in (st.turn, *self._seats_after[st.turn]):
+                if len(hands[seat]) > self.hand_limit(seat):
+                    return seat
+            return -1
         if max(map(len, hands)) <= limit:  # nearly always none is over: one C loop
             return -1
         if len(hands[st.turn]) > limit:
@@ -219,6 +227,21 @@ class RuleQueries(Part):
             if len(hands[seat]) > limit:
                 return seat
         return -1
+
+    def hand_limit(self, seat: int) -> int:
+        """The most order cards ``seat``'s player may hold (R7.2): the rule
+        option, as its ship's statuses, abilities and auras change it."""
+        if self.mods is None:
+            return self._limit
+        return self.mods.player(self.state.ships[seat], seat, Modifier.HAND_LIMIT, self._limit)
+
+    def recover(self, seat: int) -> int:
+        """The crew ``seat``'s player recovers at the start of its turn, at
+        most (R6.1): the rule option, as what acts on its ship changes it."""
+        base = self.rules.options.recover
+        if self.mods is None:
+            return base
+        return self.mods.player(self.state.ships[seat], seat, Modifier.RECOVER, base)
 
     def card_of(self, item: StackItem) -> CardDef:
         """The card a stack item was declared with."""

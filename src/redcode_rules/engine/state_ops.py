@@ -105,11 +105,15 @@ class StateOps(HandOps):
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
-    def damage(self, seat: int, amount: int, actor: int) -> None:
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> None:
         """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
-        A status may send it to another ship or change it (``taken``). A
-        damage of 0 (or changed to 0) is none: nothing logged, nothing fired."""
+        What acts on the dealer (``actor``, with ``card``: "" for a trigger)
+        changes the damage dealt, then a status may send it to another ship
+        or change it (``taken``, D9.5). A damage of 0 (or changed to 0) is
+        none: nothing logged, nothing fired."""
         if self.mods is not None:
+            if actor >= 0:
+                amount = self.dealt(actor, amount, card)
             seat, amount = self.taken(seat, amount)
         if amount <= 0:
             return
@@ -122,6 +126,15 @@ class StateOps(HandOps):
             self.triggers.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+
+    def dealt(self, actor: int, amount: int, card: str) -> int:
+        """A damage as the dealer's statuses, abilities and auras make it
+        (``modify damage dealt``); each status that changed it loses a use."""
+        ship = self.state.ships[actor]
+        amount, changed = self.mods.dealt(ship, actor, amount, card)
+        if changed and ship.statuses:
+            self.lifetimes.use(ship, (Modifier.DAMAGE_DEALT,), card=card)
+        return amount
 
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship

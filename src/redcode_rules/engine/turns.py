@@ -101,7 +101,7 @@ class Turns(Part):
         out = self.queries.crew_out(seat)
         if out:
             st.phase = RECOVER
-            st.recover_left = min(self.rules.options.recover, out)
+            st.recover_left = min(self.queries.recover(seat), out)
         else:
             st.phase = MAIN
         return True

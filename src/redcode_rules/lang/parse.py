@@ -395,9 +395,10 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
     def modify(self, meta, c):
-        name, sign, amount, card = c
+        *names, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)
-        return Prop("modify", ((str(name), self._tpos(name), value, card),), self._pos(meta))
+        return Prop("modify", ((" ".join(str(n) for n in names), self._tpos(names[0]), value,
+                                card),), self._pos(meta))
 
     def card_class(self, meta, c):
         *names, cost = c

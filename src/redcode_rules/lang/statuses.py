@@ -12,10 +12,10 @@ import attrs
 from ..base.kinds import CardKind, Choice
 from ..model.modifiers import MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
-from ..rules.board import MAX_MOVE
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Condition, Ships, Subject
+from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature
 from .cards import compile_effect
@@ -31,13 +31,10 @@ DURATION_PLAYERS = ("its", "your")
 #: A status's duration may also name the next turn whoever's it is ("the").
 STATUS_TURNS = (*DURATION_PLAYERS, "the")
 
-#: The lowest number each ``set`` or ``limit`` may give (a cost is at least 1
-#: crew, R4.1; a visual field reaches at least the next box), and the highest
-#: (a move goes at most ``board.MAX_MOVE`` boxes, D4.6; any other: ``MAX_SET``).
-MAX_SET = 99
-SET_RANGE = {Modifier.RANGE: (0, MAX_SET), Modifier.COST: (1, MAX_SET),
-             Modifier.MOVEMENT: (0, MAX_MOVE), Modifier.SIGHT: (1, MAX_SET),
-             Modifier.DAMAGE: (0, MAX_SET)}
+#: The lowest number each ``set`` or ``limit`` may give, and the highest: the
+#: bound of the parameter's rule (rules/parameters.py: a cost is at least 1
+#: crew, R4.1; a move goes at most ``board.MAX_MOVE`` boxes, D4.6).
+SET_RANGE = {Modifier(name): (row.low, row.high) for name, row in PARAMETERS.items()}
 
 
 #: The subjects a ``while CONDITION`` may read: the ship that has the status
@@ -174,6 +171,9 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
             raise draft.error(pos, f"status '{entry.id}': a ship's sight is its visual "
                               "field, with no number of its own to set or raise; 'limit "
                               "sight to at most N' keeps it to N boxes")
+        if limit.value not in PARAMETERS[word].bounds:
+            raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it is "
+                              "changed by 'modify' only")
         low, high = SET_RANGE[modifier]
         if not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
@@ -410,7 +410,8 @@ def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, Statu
 def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
     """``modify NAME N [on CARD]`` lines: each number changed once per card,
     by a non-zero N; a card named is a declared maneuver (an order card
-    too for movement), and only range, cost and movement name one."""
+    too for movement), and only a parameter of a card names one
+    (rules/parameters.py, ``per_card``)."""
     prop = entry.props.get("modify")
     if prop is None:
         return ()
@@ -432,10 +433,14 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
 def _modified_card(draft: Layers, entry: _Entry, word: str,
                    given: ClassWords) -> str | CardClass:
     """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
-    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``)."""
-    if word not in ("range", "cost", "movement"):
+    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``), for
+    a parameter of a card (rules/parameters.py, ``per_card``)."""
+    if not PARAMETERS[word].per_card:
+        names = [n for n, row in PARAMETERS.items() if row.per_card]
+        takers = ", ".join(names[:-1]) + " and " + names[-1]
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
-                          "ship, not for one card ('on' is for range, cost and movement)")
+                          f"{PARAMETERS[word].whose.value}, not for one card ('on' is for "
+                          f"{takers})")
     cards = list(draft.entries["maneuver"])
     if word == "movement":
         cards += list(draft.entries["order"])

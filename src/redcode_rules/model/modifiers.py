@@ -30,6 +30,7 @@ from ..base.errors import ScenarioError, quote
 from ..base.kinds import TURN_EDGES
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import Whose
+from ..rules.parameters import PARAMETERS, bounded
 from .ruleset import Duration, Limit, Modifier, Redirect, StatusDef
 from .state import Lifetime
 
@@ -41,15 +42,10 @@ if TYPE_CHECKING:
 MAX_USES = 999
 
 #: What one use of a status ``for N uses`` is, for each thing it changes
-#: (``Modifiers.use`` counts them; the DSL reference shows them).
-USE_OF = {
-    Modifier.RANGE: "a maneuver with a range declared by its ship",
-    Modifier.COST: "a maneuver declared by its ship",
-    Modifier.MOVEMENT: "a move of its ship",
-    Modifier.SIGHT: "a maneuver with a range declared by its ship",
-    Modifier.DAMAGE: "a damage it changed",
-    Redirect.GIVER: "a damage it sent",
-}
+#: (``Modifiers.use`` counts them; the DSL reference shows them): the
+#: parameter registry's, and a redirect's.
+USE_OF = {**{Modifier(name): row.use for name, row in PARAMETERS.items()},
+          Redirect.GIVER: "a damage it sent"}
 #: What makes a status with each modifier lose a use (``Modifiers.use``).
 ON_MANEUVER = (Modifier.COST,)
 ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
@@ -313,15 +309,32 @@ class Modifiers:
     def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
         """A maneuver's cost for the ship (``base``: its cost, computed if it
         says so): changed, at least 1 crew (R4.1)."""
-        return max(1, self.value(ship, seat, Modifier.COST, base, card.id))
+        return bounded(Modifier.COST, self.value(ship, seat, Modifier.COST, base, card.id))
 
     def reach(self, ship: ShipState, seat: int, card: CardDef) -> int:
         """A maneuver's range for the ship: changed, at least 0 (R4.2)."""
-        return max(0, self.value(ship, seat, Modifier.RANGE, card.range, card.id))
+        return bounded(Modifier.RANGE, self.value(ship, seat, Modifier.RANGE, card.range,
+                                                  card.id))
 
     def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
         """The boxes a move of the ship by ``card`` may go now (``movement``)."""
         return movement(self.value(ship, seat, Modifier.MOVEMENT, amount, card), 0)
+
+    def player(self, ship: ShipState, seat: int, modifier: Modifier, base: int) -> int:
+        """A number of the ship's player (``hand limit``, ``recover``: a player
+        is its seat) as what acts on its ship makes it, within its rule's
+        bound (rules/parameters.py)."""
+        return bounded(modifier, self.value(ship, seat, modifier, base))
+
+    def dealt(self, ship: ShipState, seat: int, amount: int, card: str) -> tuple[int, bool]:
+        """A damage of ``amount`` the ship deals with ``card`` ("": no card, a
+        trigger's) as what acts on it makes it (``damage dealt``, D9.5: before
+        the damage taken is changed), at least 0; and whether anything changed it."""
+        change = self.total(ship, seat, Modifier.DAMAGE_DEALT, card)
+        bounds = self.bounds(ship, seat, Modifier.DAMAGE_DEALT, card)
+        if not change and not bounds:
+            return amount, False
+        return bounded(Modifier.DAMAGE_DEALT, adjusted(amount, change, bounds)), True
 
     def sight_reach(self, ship: ShipState, seat: int) -> int | None:
         """How far the ship's visual field reaches (``limit sight to at most

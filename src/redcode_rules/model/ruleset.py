@@ -133,14 +133,18 @@ class Forbid(str, enum.Enum):
 
 
 class Modifier(str, enum.Enum):
-    """A number a status changes by N while it lasts (``modify NAME N``); what
-    counts as one use of a status ``for N uses`` is said for each."""
+    """A number a status changes by N while it lasts (``modify NAME N``): one
+    member per row of the parameter registry (rules/parameters.py), which says
+    whose it is, its bound and what one use of a status ``for N uses`` is."""
 
     RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
     COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
     MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to board.MAX_MOVE (D4.6)
     SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
     DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
+    DAMAGE_DEALT = "damage dealt"  # each damage its ship's cards deal is N more, at least 0 (R3.1)
+    HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
+    RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
 
 
 class Limit(str, enum.Enum):

@@ -226,13 +226,16 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                      "a class of cards (see Classes of cards below), `enemy` first for the "
                      "other side's cards only: `untargetable by enemy damaging cards`.",
                      "untargetable by maneuvers orders"),
-    "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
-               "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
-               "Modifiers below). `on CARD` limits a range, cost or movement change to one "
-               "card (a per-type rule difference: `modify movement +1 on movement`), or to "
-               "a class of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see "
-               "Classes of cards below). The engine's rule queries (listing, explain) and "
-               "damage read them.",
+    "modify": ("Changes a number of its ship or of its player by N (a sign is allowed; "
+               "several `modify` lines, one per number): a row of the parameter registry "
+               "(rules/parameters.py): `range`, `cost`, `movement`, `sight`, `damage` (taken), "
+               "`damage dealt` (by its ship's cards, changed before the damage taken), and its "
+               "player's `hand limit` (R7.2) and `recover` (R6.1); see Modifiers below. `on "
+               "CARD` limits a range, cost, movement or damage dealt change to one card (a "
+               "per-type rule difference: `modify movement +1 on movement`), or to a class "
+               "of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see Classes of "
+               "cards below). The engine's rule queries (listing, explain), damage and the "
+               "turn's start read them.",
                "modify range -1"),
     "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
                  "the status (`giver`), if on the board and another ship; that ship's own "

@@ -58,6 +58,8 @@ class Resolving(Protocol):
     @property
     def seat(self) -> int: ...
     @property
+    def card(self) -> str: ...
+    @property
     def target(self) -> int | None: ...
     @property
     def area(self) -> int | None: ...
@@ -76,7 +78,7 @@ class Ops(Protocol):
     name by name and parameter by parameter)."""
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int) -> None: ...
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
@@ -183,7 +185,7 @@ class Damage(Effect):
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.damage(seat, self.amount, item.seat)
+            ops.damage(seat, self.amount, item.seat, item.card)
 
 
 @attrs.frozen
@@ -194,7 +196,7 @@ class BreakdownDamage(Effect):
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.damage(seat, 3 * self.amount, item.seat)
+            ops.damage(seat, 3 * self.amount, item.seat, item.card)
 
 
 @attrs.frozen

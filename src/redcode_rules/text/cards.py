@@ -19,6 +19,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
+from ..rules.parameters import PARAMETERS
 from .exprs import box_target_text, computed_note, condition_text, conditioned, cost_text, \
     ships_text, target_text, to_ships_text, usable_text, with_condition
 
@@ -85,7 +86,7 @@ class Ruleset(Protocol):
 
 
 #: the numbers a ship is better off with more of (range, movement, sight) or less
-_BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
+_BETTER_MORE = {name: row.better for name, row in PARAMETERS.items()}
 
 
 def status_nature(status: StatusDef) -> Nature:
