@@ -58,6 +58,8 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 #: the package's modules that need the ai extra, by the package each imports
 AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
                "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo"}
+#: the package's sub-packages that need an extra, by the package they import
+OPTIONAL_PACKAGES = {"web": "starlette"}
 
 
 def package_modules() -> list:
@@ -71,7 +73,8 @@ def package_modules() -> list:
     for info in pkgutil.walk_packages(rc.__path__, "redcode_rules."):
         if info.ispkg:
             continue
-        needs = AI_ADAPTERS.get(info.name.removeprefix("redcode_rules."))
+        name = info.name.removeprefix("redcode_rules.")
+        needs = AI_ADAPTERS.get(name) or OPTIONAL_PACKAGES.get(name.partition(".")[0])
         if needs is not None and importlib.util.find_spec(needs) is None:
             continue
         modules.append(importlib.import_module(info.name))
