@@ -53,6 +53,7 @@ class Server:
 
     def __init__(self, store: SqlStore, workers: Workers | None = None, bot_pause: float = 0.4,
                  warm: bool = True):
+        self.own_workers = workers is None  # else the caller's to close
         self.workers = workers or Workers()
         self.hub = Hub(store, self.workers, pages.table_body, bot_pause)
         self.secret = store.secret()
@@ -375,6 +376,8 @@ class Server:
             yield
         finally:
             await self.hub.close()
+            if self.own_workers:
+                self.workers.close()
 
     def app(self) -> Starlette:
         async def not_found(request: Request, exc: Exception) -> Response:
@@ -397,8 +400,10 @@ class Server:
             Mount("/static", StaticFiles(packages=[("redcode_rules.web", "static")]),
                   name="static"),
         ]
-        return Starlette(routes=routes, lifespan=self.lifespan,
-                         exception_handlers={404: not_found})
+        app = Starlette(routes=routes, lifespan=self.lifespan,
+                        exception_handlers={404: not_found})
+        app.state.server = self
+        return app
 
 
 def first_line(text: str, at: float) -> str:

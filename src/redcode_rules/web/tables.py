@@ -391,7 +391,6 @@ class Hub:
         for table in self.tables.values():
             if table.advancing is not None:
                 table.advancing.cancel()
-        self.workers.close()
         self.store.close()
 
 
