@@ -207,10 +207,10 @@ def test_an_oversize_body_is_refused_before_it_is_read(site):
     assert answer.status_code == 413 and "too large" in answer.text
 
 
-def test_every_page_says_to_send_no_referer_and_run_only_its_own_script(site):
+def test_every_page_keeps_its_links_to_itself_and_runs_only_its_own_script(site):
     for path in ("/", "/workshop"):
         headers = site.client.get(path).headers
-        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["referrer-policy"] == "same-origin"
         assert "script-src 'self'" in headers["content-security-policy"]
 
 

@@ -5,8 +5,9 @@ card files). A form or a script's POST carries a token derived from that id
 and the server's secret (HMAC): a page of another site cannot read it, so
 it cannot send a form in the player's name; its ``Origin``, when the
 browser sends one, must be this server too. A WebSocket's ``Origin`` must
-be this server as well. Every response says to send no ``Referer`` (a
-seat's link is its key) and to run only this site's own script.
+be this server as well. Every response says to send a ``Referer`` only to
+this site (a seat's link is its key; with none at all, Chromium sends a form's
+``Origin`` as ``null``) and to run only this site's own script.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                "style-src 'self'; script-src 'self'; connect-src 'self'; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
 }
