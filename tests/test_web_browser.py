@@ -18,7 +18,16 @@ if not os.path.exists(CHROMIUM):
 
 
 def click_a_move(page, rng: random.Random) -> None:
-    """Click down the choices until a move is sent, as a person would."""
+    """Click down the choices until a move is sent, as a person would (a
+    table redrawn under the pointer, by a bot's move, ends the attempt)."""
+    from playwright.sync_api import Error
+    try:
+        clicks(page, rng)
+    except Error:
+        pass
+
+
+def clicks(page, rng: random.Random) -> None:
     for _ in range(6):
         options = page.query_selector_all("#choices button.option")
         play = page.query_selector("#choices button.play")
