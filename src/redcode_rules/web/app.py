@@ -34,7 +34,7 @@ from .security import (BROWSER_COOKIE, CSRF_FIELD, CSRF_HEADER, HEADERS, LANG_CO
                        csrf_ok, csrf_token, new_browser, same_origin)
 from .setups import HUMAN, TableConfig, read_config
 from .store import SqlStore
-from .tables import Hub, Table, Viewer
+from .tables import LOG_LINES, Hub, Table, Viewer
 from .thinking import Workers
 
 #: The largest request body read (a card file at its limit, escaped as JSON, and a form).
@@ -218,9 +218,9 @@ class Server:
         await self.hub.store("remember", browser, table.id, link)
         lang = lang_of(request)
         async with table.lock:
-            body = table.page(seat, lang)
+            body = table.page(seat, lang).filled()
             version = table.version
-            log = table.lines(lang)[-200:]
+            log = table.lines(lang)[-LOG_LINES:]
         title = ship_display(seat, lang, words=table.game.rules.words) if seat else \
             self.words(request)["spectator_link"]
         html = pages.render("table.html", lang, body=body, version=version, log=log,
@@ -255,7 +255,8 @@ class Server:
             table.leave(viewer)
 
     async def act(self, table: Table, viewer: Viewer, text: str) -> None:
-        """One message of a page: a move or an undo; a refusal is sent back to it alone."""
+        """One message of a page: a move, an undo, or a request for the whole
+        table; a refusal is sent back to it alone."""
         w = catalog(viewer.lang)["web"]
         try:
             if len(text) > MAX_MESSAGE:
@@ -272,6 +273,8 @@ class Server:
                                  viewer.lang)
             elif kind == "undo":
                 await table.undo(viewer.seat, message.get("version"), viewer.lang)
+            elif kind == "refresh":  # the page lost a picture it was told it had
+                await table.show(viewer)
             else:
                 raise UsageError(w["errors"]["malformed"])
         except UsageError as err:

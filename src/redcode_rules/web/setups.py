@@ -21,7 +21,7 @@ from ..engine.setup import sized_teams
 from ..game import Game, new_game
 from ..i18n.catalog import languages
 from ..lang.compiler import parse_source
-from ..lang.loader import build_ruleset, builtin_editions
+from ..lang.loader import builtin_editions, load_ruleset, ruleset_of_texts
 from ..model.ruleset import Ruleset
 from ..terminal.session import SHORT_GAME_FILE
 
@@ -56,9 +56,12 @@ class TableConfig:
             ((SHORT_GAME_FILE,) if self.short else ())
 
     def rules(self) -> Ruleset:
+        """The edition with the table's card files, compiled once per process
+        for the same texts (a game's every reload and worker shares them)."""
         if self.cards:
             refuse_variant(self.cards)
-        return build_ruleset(self.edition, (), self.texts())
+        texts = self.texts()
+        return ruleset_of_texts(self.edition, texts, ()) if texts else load_ruleset(self.edition)
 
     def new_game(self) -> Game:
         """The game these settings make (its seats in ``players``' order)."""

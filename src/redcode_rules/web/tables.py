@@ -30,7 +30,7 @@ import attrs
 from ..base.errors import IllegalMove, RedCodeError, UsageError
 from ..game import Game
 from ..i18n.catalog import catalog, ship_display
-from ..render.svg import control_card
+from .pictures import Drawn, Pictures
 from .setups import HUMAN, TableConfig
 from .store import Seat, SqlStore, StoredGame, StoredMove, token
 from .thinking import Workers
@@ -44,7 +44,7 @@ LOG_LINES = 200
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How the pages draw a table for one seat (or a spectator) in one language.
-Render = Callable[["Table", "str | None", str], str]
+Render = Callable[["Table", "str | None", str], Drawn]
 
 
 class StoreThread:
@@ -67,12 +67,14 @@ class StoreThread:
 @attrs.define(eq=False)
 class Viewer:
     """One open page: whose seat (None: a spectator), its language, how many
-    lines of the log it has, and how to send it a message."""
+    lines of the log it has, the pictures it shows (their ids), and how to
+    send it a message."""
 
     seat: str | None
     lang: str
     send: Send
     shown: int = 0
+    pictures: frozenset[str] = frozenset()
 
 
 def words(lang: str) -> dict[str, Any]:
@@ -94,6 +96,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.cache: dict[tuple[Any, ...], Any] = {}
+        self.pictures = Pictures()
         self.narration: dict[str, tuple[int, list[str]]] = {}
         self.advancing: asyncio.Task | None = None
         self.spectator = stored.spectator
@@ -119,14 +122,7 @@ class Table:
             self.narration[lang] = (len(log_), lines)
         return lines
 
-    def cards(self, lang: str) -> dict[str, str]:
-        """Every ship's control card in ``lang`` at this version (shared by the pages)."""
-        key = ("cards", self.version, lang)
-        if key not in self.cache:
-            self.cache[key] = {s: control_card(self.game, s, lang=lang) for s in self.game.ships}
-        return self.cache[key]
-
-    def page(self, seat: str | None, lang: str) -> dict[str, Any]:
+    def page(self, seat: str | None, lang: str) -> Drawn:
         """What a page of ``seat`` shows now, rendered (kept until the next change)."""
         key = ("page", self.version, seat, lang)
         if key not in self.cache:
@@ -134,19 +130,27 @@ class Table:
         return self.cache[key]
 
     def message(self, viewer: Viewer, reset: bool = False) -> dict[str, Any]:
-        """The update for one page: the table drawn for it and the new log lines."""
+        """The update for one page: the table drawn for it (the pictures it
+        already shows left out: their ids say where they stay) and the new log lines."""
         lines = self.lines(viewer.lang)
         if reset or viewer.shown > len(lines):
             new, reset = lines[-LOG_LINES:], True
         else:
             new = lines[viewer.shown:]
         viewer.shown = len(lines)
-        return {"type": "table", "version": self.version, "html": self.page(viewer.seat, viewer.lang),
-                "log": new, "reset": reset, "over": self.game.is_over}
+        page = self.page(viewer.seat, viewer.lang)
+        html = page.filled(frozenset() if reset else viewer.pictures)
+        viewer.pictures = frozenset(page.pictures)
+        return {"type": "table", "version": self.version, "html": html, "log": new,
+                "reset": reset, "over": self.game.is_over}
 
     # ------------------------------------------------------------ pages
     async def join(self, viewer: Viewer) -> None:
         self.viewers.add(viewer)
+        await self.show(viewer)
+
+    async def show(self, viewer: Viewer) -> None:
+        """Send one page the whole table and the log's last lines again."""
         await viewer.send(self.message(viewer, reset=True))
 
     def leave(self, viewer: Viewer) -> None:
@@ -155,6 +159,7 @@ class Table:
     async def broadcast(self) -> None:
         """Tell every open page the table as it is now."""
         self.cache = {k: v for k, v in self.cache.items() if k[1] == self.version}
+        self.pictures.moved_on(self.version)
         viewers = list(self.viewers)
         messages = [self.message(v) for v in viewers]
         results = await asyncio.gather(*(v.send(m) for v, m in zip(viewers, messages)),
@@ -317,8 +322,9 @@ class Hub:
         self.listener: threading.Thread | None = None
 
     async def create(self, config: TableConfig, owner: str) -> StoredGame:
-        """A new game of these settings, stored with a token per seat."""
-        game = config.new_game()
+        """A new game of these settings, stored with a token per seat (its
+        rules compiled off the event loop)."""
+        game = await asyncio.get_running_loop().run_in_executor(None, config.new_game)
         start = game.replay()
         start.pop("moves")
         seats = tuple(Seat(ship, token(), None if player == HUMAN else player)

@@ -17,9 +17,10 @@ import attrs
 
 from ..game import Game
 from ..i18n.catalog import catalog, pick as pick_form, ship_display, status_name
-from ..render.svg import board, control_card
+from ..render.svg import visual_field
 from ..terminal.session import game_goal
 from .clicks import Node, pick_tree
+from .pictures import Picture, Pictures
 
 
 @attrs.frozen
@@ -51,7 +52,7 @@ class ShipView:
     sunk: bool
     eliminated: bool
     player: str
-    card_svg: str
+    card: Picture
 
 
 @attrs.frozen
@@ -66,7 +67,9 @@ class SeatView:
     goal: str
     score: str | None
     over: bool
-    board_svg: str
+    board: Picture
+    field: tuple[str, ...]
+    own_box: str | None
     ships: tuple[ShipView, ...]
     deck: str
     discards: str
@@ -108,15 +111,15 @@ def labels_of(game: Game, tree: Node, lang: str) -> dict[str, str]:
 
 
 def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
-              cards: dict[str, str] | None = None, undo: bool = False,
+              pictures: Pictures | None = None, undo: bool = False,
               only_move_played: bool = True) -> SeatView:
     """What ``seat`` sees (None: a spectator), in ``lang``; ``players``: who
-    plays each ship (a person, or a bot's name), public; ``cards``: the
-    ships' control cards in ``lang``, if already drawn; ``undo``: whether
-    the seat may take back its last move; ``only_move_played``: a person's
-    only legal move is played for them (no choice is offered)."""
-    if cards is None:
-        cards = {s: control_card(game, s, lang=lang) for s in game.ships}
+    plays each ship (a person, or a bot's name), public; ``pictures``: the
+    table's pictures, drawn only where the public state changed (web/pictures.py);
+    ``undo``: whether the seat may take back its last move;
+    ``only_move_played``: a person's only legal move is played for them (no
+    choice is offered)."""
+    pictures = pictures or Pictures()
     cat = catalog(lang)
     w = cat["web"]
     rules = game.rules
@@ -151,15 +154,16 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
                  s.withdrawn, sizes.get(s.id, 0),
                  tuple((status_name(st, lang, words=own), rules.status_text(st, lang))
                        for st in s.statuses),
-                 s.sunk, s.eliminated, players.get(s.id, "human"), cards[s.id])
+                 s.sunk, s.eliminated, players.get(s.id, "human"), pictures.card(game, s, lang))
         for s in obs.ships)
-    field = seat if seat is not None and game.ship(seat).position is not None else None
+    own_box = game.ship(seat).position if seat is not None else None
+    field = tuple(visual_field(game, seat)) if own_box is not None else ()
     discards = ", ".join(rules.name_of(c, lang) for c in obs.discards)
     view = dict(
         lang=lang, seat=seat, seat_name=name(seat) if seat is not None else None,
         status=status, turn=w["turn"].format(turn=obs.turn_number),
         goal=w["goal"].format(goal=game_goal(rules, obs.mode, lang)), score=score, over=over,
-        board_svg=board(game, field_of=field, lang=lang), ships=ships,
+        board=pictures.board(game, obs, lang), field=field, own_box=own_box, ships=ships,
         deck=pick_form(w["deck"], obs.deck_size).format(count=obs.deck_size),
         discards=w["discards"].format(cards=discards) if discards else w["no_discards"],
         answering=None, hand=(), maneuver_why=(), picks=None, labels={}, undo=undo)

@@ -42,7 +42,7 @@
     RC.showError("");
     version = message.version;
     table.dataset.version = String(version);
-    table.innerHTML = message.html;
+    redraw(message.html);
     if (message.reset) logList.textContent = "";
     for (const line of message.log) {
       const item = document.createElement("li");
@@ -57,6 +57,26 @@
     draw();
   }
 
+  // The table drawn anew; a picture the server left out (its slot empty) is
+  // one this page shows already, moved over as it is (web/pictures.py).
+  function redraw(html) {
+    const kept = new Map();
+    table.querySelectorAll(".pic[data-pic]").forEach((slot) => {
+      if (slot.firstElementChild) kept.set(slot.dataset.pic, slot.firstElementChild);
+    });
+    table.innerHTML = html;
+    for (const slot of table.querySelectorAll(".pic[data-pic]")) {
+      if (slot.firstElementChild) continue;
+      const picture = kept.get(slot.dataset.pic);
+      if (!picture) {  // not here after all: the whole table again
+        send({type: "refresh"});
+        return;
+      }
+      slot.appendChild(picture);
+      kept.delete(slot.dataset.pic);
+    }
+  }
+
   function node() {
     let at = picks.tree;
     for (const key of path) at = at.next[key];
@@ -68,7 +88,7 @@
   }
 
   function boardSvg() {
-    return document.querySelector("#board > svg");
+    return document.querySelector("#board svg.redcode-board");
   }
 
   // the box under a point of the board (its geometry: render/svg.py's docstring)
@@ -111,9 +131,33 @@
     svg.appendChild(rect);
   }
 
+  // One's own ship's visual field (R4.3) and box, drawn under the ships and
+  // tokens: the board's picture is the same for every seat (web/pictures.py).
+  function drawField(svg) {
+    svg.querySelectorAll(".seat-field, .seat-own").forEach((el) => el.remove());
+    const data = document.getElementById("board").dataset;
+    const under = svg.querySelector("g.token, svg.ship");
+    const marks = (data.field ? data.field.split(" ") : []).map((box) => [box, "seat-field"]);
+    if (data.own) marks.push([data.own, "seat-own"]);
+    for (const [box, css] of marks) {
+      const [x, y, size] = boxRect(svg, box);
+      const rect = document.createElementNS(SVG, "rect");
+      rect.setAttribute("x", x);
+      rect.setAttribute("y", y);
+      rect.setAttribute("width", size);
+      rect.setAttribute("height", size);
+      rect.setAttribute("class", css);
+      rect.setAttribute("data-box", box);
+      svg.insertBefore(rect, under);
+    }
+  }
+
   function draw() {
     const svg = boardSvg();
-    if (svg) svg.querySelectorAll(".pick-box, .pick-ship").forEach((el) => el.remove());
+    if (svg) {
+      svg.querySelectorAll(".pick-box, .pick-ship").forEach((el) => el.remove());
+      drawField(svg);
+    }
     document.querySelectorAll(".pickable").forEach((el) => el.classList.remove("pickable"));
     const panel = document.getElementById("choices");
     if (!picks || !panel) return;
@@ -191,7 +235,7 @@
     if (!picks) return;
     const picked = target.closest("[data-pick]");
     if (picked) { choose(picked.dataset.pick); return; }
-    const svg = target.closest("#board > svg");
+    const svg = target.closest("#board svg.redcode-board");
     if (svg) {
       const box = boxAt(svg, event.clientX, event.clientY);
       if (!box) return;
