@@ -419,3 +419,15 @@ def play_session(lines, lang: str = "en", scenario=PLAY_SCENARIO, confirm: bool 
     out = io.StringIO()
     return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
                    read, echo=True, confirm=confirm), out
+
+
+@pytest.fixture(scope="session")
+def web_workers():
+    """The table's worker processes (bots, the workshop's checks, balance
+    games) for every web test of a session: starting them costs a second."""
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from redcode_rules.web.thinking import Workers
+
+    workers = Workers(1)
+    yield workers
+    workers.close()

@@ -14,7 +14,6 @@ from web_client import Site, next_table
 from redcode_rules.render.svg import board, control_card, visual_field
 from redcode_rules.web.pictures import Pictures
 from redcode_rules.web.setups import TableConfig
-from redcode_rules.web.thinking import Workers
 
 SLOT = re.compile(r'<div class="pic" data-pic="(p[0-9a-f]+)">(<svg)?')
 
@@ -36,7 +35,7 @@ def test_a_kept_picture_is_the_one_drawn_anew(monkeypatch, teams, seed, lang):
     pictures = Pictures()
     rng = random.Random(seed)
     asked = 0
-    for version in range(60):
+    for version in range(40):
         if game.is_over:
             break
         game.play(rng.choice(game.legal_moves()))
@@ -49,15 +48,8 @@ def test_a_kept_picture_is_the_one_drawn_anew(monkeypatch, teams, seed, lang):
     assert 0 < len(drawn) < asked * 2 / 3, (len(drawn), asked)  # a move changes few pictures
 
 
-@pytest.fixture(scope="module")
-def workers():
-    pool = Workers(1)
-    yield pool
-    pool.close()
-
-
-def test_a_page_is_sent_only_the_pictures_it_does_not_show_yet(tmp_path, workers):
-    with Site(tmp_path / "t.sqlite3", workers) as site:
+def test_a_page_is_sent_only_the_pictures_it_does_not_show_yet(tmp_path, web_workers):
+    with Site(tmp_path / "t.sqlite3", web_workers) as site:
         links = site.create(seat2="human")
         with site.seat_socket(links["blue-submarine"]) as blue, \
                 site.seat_socket(links["spectator"]) as spectator:
@@ -79,8 +71,8 @@ def test_a_page_is_sent_only_the_pictures_it_does_not_show_yet(tmp_path, workers
             assert again["reset"] and all(slots(again["html"]).values())
 
 
-def test_each_seat_draws_its_own_visual_field_over_the_shared_board(tmp_path, workers):
-    with Site(tmp_path / "t.sqlite3", workers) as site:
+def test_each_seat_draws_its_own_visual_field_over_the_shared_board(tmp_path, web_workers):
+    with Site(tmp_path / "t.sqlite3", web_workers) as site:
         links = site.create(seat2="human")
         with site.seat_socket(links["blue-submarine"]) as blue:
             next_table(blue)

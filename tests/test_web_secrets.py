@@ -10,23 +10,16 @@ import re
 
 import pytest
 
+from conftest import quick_and_mass
 from web_client import Site, click_path, next_table, picks_of
 
 import redcode_rules as rc
-from redcode_rules.web.thinking import Workers
 
 #: Every order card once, so a card's name tells where that one card is.
 UNIQUE_DECK = "rules { deck_size 9 }\n" + "".join(
     f"patch order {card} {{ copies 1 }}\n"
     for card in ("ambush", "deserter", "boatswain", "atomic_bomb", "evasion", "captain",
                  "mechanic", "intercept", "kamikaze"))
-
-
-@pytest.fixture(scope="module")
-def workers():
-    pool = Workers(1)
-    yield pool
-    pool.close()
 
 
 def hidden_from(game: rc.Game, seat: str) -> set[str]:
@@ -52,8 +45,10 @@ def names_of(rules: rc.Ruleset, cards: set[str]) -> list[re.Pattern]:
             for word in (card, rules.name_of(card, "en"))]
 
 
-def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, workers):
-    with Site(tmp_path / "t.sqlite3", workers) as site:
+# the quick run plays the first 30 moves; -m mass plays the whole game
+@pytest.mark.parametrize("upto", quick_and_mass([30, None], {0}, ["30-moves", "whole-game"]))
+def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, web_workers, upto):
+    with Site(tmp_path / "t.sqlite3", web_workers) as site:
         played = site.client.post("/workshop/play", data={
             "csrf": site.csrf("/workshop"), "edition": "en", "text": UNIQUE_DECK},
             follow_redirects=False)
@@ -64,6 +59,7 @@ def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, work
         table = [t for t in site.app.state.server.hub.tables.values()
                  if len(t.game.ships) == 4][0]
         rules = table.game.rules
+        start = table.game.replay()  # its setup: the moves are read when the people stop
         humans = ["blue-submarine", "blue-destroyer"]  # teammates: their hands hidden too
         seen: dict[str, list[dict]] = {seat: [] for seat in humans}
         import threading
@@ -80,7 +76,7 @@ def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, work
                         log = re.search(r'<ol id="log">(.*?)</ol>', page, re.S).group(1)
                         seen[seat].append({"version": version, "log": [log],
                                            "html": page.replace(log, "")})
-                    if message["over"]:
+                    if message["over"] or (upto and message["version"] >= upto):
                         return
                     tree = picks_of(message)
                     if tree is not None:
@@ -92,9 +88,8 @@ def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, work
             thread.start()
         for thread in threads:
             thread.join(180)
-        assert table.game.is_over
+        assert table.game.is_over or upto
         moves = list(table.game.moves)
-        start = table.game.replay()
     checked = 0
     for seat, messages in seen.items():
         game = rc.Game.from_replay({**start, "moves": []})
@@ -113,12 +108,12 @@ def test_no_page_or_message_to_a_seat_names_a_card_hidden_from_it(tmp_path, work
     assert checked > 20 and len(moves) > 20
 
 
-def test_a_card_name_with_markup_shows_as_text(tmp_path, workers):
+def test_a_card_name_with_markup_shows_as_text(tmp_path, web_workers):
     hostile = ('patch ship submarine { name en "<script>alert(1)</script><i>" }\n'
                'order sneak {\n    copies 2\n    effect damage 1 to target\n'
                '    name en "<script>alert(2)</script><i>"\n}\n'
                'patch order ambush { copies -2 }\n')
-    with Site(tmp_path / "t.sqlite3", workers) as site:
+    with Site(tmp_path / "t.sqlite3", web_workers) as site:
         check = site.client.post("/workshop/check", json={"text": hostile, "edition": "en"},
                                  headers={"X-CSRF-Token": site.csrf("/workshop")})
         assert check.json()["problems"] == []

@@ -15,19 +15,11 @@ from web_client import Site, click_path, next_table, picks_of
 
 import redcode_rules as rc
 from redcode_rules.web.store import SqliteStore
-from redcode_rules.web.thinking import Workers
-
-
-@pytest.fixture(scope="module")
-def workers():
-    pool = Workers(1)
-    yield pool
-    pool.close()
 
 
 @pytest.fixture
-def site(tmp_path, workers):
-    with Site(tmp_path / "tables.sqlite3", workers) as running:
+def site(tmp_path, web_workers):
+    with Site(tmp_path / "tables.sqlite3", web_workers) as running:
         yield running
 
 
@@ -61,6 +53,7 @@ def stored_moves(site: Site, token: str) -> list[str]:
         store.close()
 
 
+@pytest.mark.mass  # a whole game: seconds (the quick run's tables play a dozen moves)
 def test_a_whole_short_game_is_clicked_through_against_a_bot_and_every_move_is_stored(site):
     links = site.create(short="on", seed="11")
     last = play_out(site, links["blue-submarine"])
@@ -86,10 +79,10 @@ def test_a_seat_page_shows_its_hand_and_the_spectator_page_shows_none(site):
     assert "You are watching" in spectator and "You play the blue submarine." in seat
 
 
-def test_a_restarted_server_resumes_the_game_where_it_stood(tmp_path, workers):
+def test_a_restarted_server_resumes_the_game_where_it_stood(tmp_path, web_workers):
     db = tmp_path / "tables.sqlite3"
     rng = random.Random(3)
-    with Site(db, workers) as first:
+    with Site(db, web_workers) as first:
         links = first.create(seed="5")
         with first.seat_socket(links["blue-submarine"]) as socket:
             for _ in range(12):
@@ -100,7 +93,7 @@ def test_a_restarted_server_resumes_the_game_where_it_stood(tmp_path, workers):
                                       "version": message["version"]})
         before = the_table(first).game
         moves, board = list(before.moves), before.board_text()
-    with Site(db, workers) as second:  # a new process would start just so
+    with Site(db, web_workers) as second:  # a new process would start just so
         page = second.client.get(f"/play/{links['blue-submarine']}")
         assert page.status_code == 200
         table = the_table(second)
@@ -214,6 +207,7 @@ def test_every_page_keeps_its_links_to_itself_and_runs_only_its_own_script(site)
         assert "script-src 'self'" in headers["content-security-policy"]
 
 
+@pytest.mark.mass  # a whole game: seconds (tests/test_web_store.py: the version check)
 def test_two_players_acting_at_once_never_lose_or_reorder_a_move(site):
     """Two people, each on a thread of their own, send a move after every
     table they are shown, their turn or not; only moves of the seat to move

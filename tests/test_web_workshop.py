@@ -11,7 +11,6 @@ import pytest
 from web_client import Site
 
 from redcode_rules.web.fair import MAX_GAMES
-from redcode_rules.web.thinking import Workers
 from redcode_rules.web.workshop import inspect
 
 GOOD = ('order depth_bomb {\n    copies 2\n    effect damage 2 to target\n'
@@ -57,13 +56,9 @@ def test_a_hostile_card_file_is_refused_with_the_reason(text, reason):
 
 
 @pytest.fixture
-def site(tmp_path):
-    workers = Workers(1)
-    try:
-        with Site(tmp_path / "t.sqlite3", workers) as running:
-            yield running
-    finally:
-        workers.close()
+def site(tmp_path, web_workers):
+    with Site(tmp_path / "t.sqlite3", web_workers) as running:
+        yield running
 
 
 def test_the_check_asks_for_this_sites_token(site):
@@ -83,11 +78,17 @@ def test_play_it_starts_a_game_with_the_card_against_a_bot(site):
     assert table.players == {"blue-submarine": "human", "red-destroyer": "greedy"}
 
 
+@pytest.mark.parametrize("games", [MAX_GAMES + 1, 1, "20", True, None])
+def test_is_it_fair_refuses_a_run_beyond_its_bound(site, games):
+    answer = site.client.post("/workshop/fair", headers={"X-CSRF-Token": site.csrf("/workshop")},
+                              json={"text": GOOD, "edition": "en", "games": games})
+    assert answer.status_code == 400 and f"from 2 to {MAX_GAMES}" in answer.json()["error"]
+    assert site.app.state.server.fair.runs == {}
+
+
+@pytest.mark.mass  # four greedy games of war: seconds
 def test_is_it_fair_runs_a_bounded_balance_run_in_the_background(site):
     token = {"X-CSRF-Token": site.csrf("/workshop")}
-    too_many = site.client.post("/workshop/fair", headers=token,
-                                json={"text": GOOD, "edition": "en", "games": MAX_GAMES + 1})
-    assert too_many.status_code == 400 and f"from 2 to {MAX_GAMES}" in too_many.json()["error"]
     run = site.client.post("/workshop/fair", headers=token,
                            json={"text": GOOD, "edition": "en", "games": 2}).json()
     busy = site.client.post("/workshop/fair", headers=token,
