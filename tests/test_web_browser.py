@@ -1,63 +1,45 @@
 """The table in a real browser: Playwright driving Debian's Chromium against
-``redcode serve`` (pytest -m browser; .ci/run installs chromium)."""
+``redcode serve`` (pytest -m browser; .ci/run installs chromium). Every move
+is made by clicks, on the board, the hand, the control card or the buttons."""
 
 from __future__ import annotations
 
 import os
 import random
+import time
 
 import pytest
 
 pytestmark = pytest.mark.browser
 pytest.importorskip("playwright", reason="the web-test extra is not installed")
 
-from web_browser import CHROMIUM, browser, new_game, served  # noqa: E402
+from web_browser import (CHROMIUM, browser, click_move, click_pick, moved, new_game,  # noqa: E402
+                         served, version)
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("no /usr/bin/chromium (apt-get install chromium)", allow_module_level=True)
 
-
-def click_a_move(page, rng: random.Random) -> None:
-    """Click down the choices until a move is sent, as a person would (a
-    table redrawn under the pointer, by a bot's move, ends the attempt)."""
-    from playwright.sync_api import Error
-    try:
-        clicks(page, rng)
-    except Error:
-        pass
-
-
-def clicks(page, rng: random.Random) -> None:
-    for _ in range(6):
-        options = page.query_selector_all("#choices button.option")
-        play = page.query_selector("#choices button.play")
-        if play and (not options or rng.random() < 0.3):
-            play.click()
-            return
-        if not options:
-            return
-        rng.choice(options).click()
+#: What a page waits for: its choices, or the end of the game.
+CHOOSING_OR_OVER = ("() => document.querySelector('#choices button') !== null"
+                    " || document.getElementById('status').textContent.includes('Game over.')")
 
 
 def test_a_whole_short_game_clicked_through_against_a_bot(tmp_path):
     rng = random.Random(3)
-    with served(tmp_path / "t.sqlite3") as base, browser() as chromium:
+    with served(tmp_path / "t.sqlite3", bot_pause=0) as base, browser() as chromium:
         page = chromium.new_page()
-        [seat] = new_game(page, base, short="on", seat2="random")
+        [seat] = new_game(page, base, short="on", seat2="random", seed="5")
         page.goto(base + seat)
-        for _ in range(600):
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            page.wait_for_function(CHOOSING_OR_OVER, timeout=30_000)
             if "Game over." in page.inner_text("#status"):
                 break
-            if page.query_selector("#choices button"):
-                version = page.get_attribute("#table", "data-version")
-                click_a_move(page, rng)
-                page.wait_for_function(
-                    f"document.getElementById('table').dataset.version !== '{version}'"
-                    " || document.getElementById('error').textContent !== ''", timeout=20000)
-            else:
-                page.wait_for_timeout(100)
+            at = version(page)
+            click_move(page, rng)
+            moved(page, at)
         assert "Game over." in page.inner_text("#status")
-        assert page.query_selector_all("#log li")
+        assert len(page.query_selector_all("#log li")) > 50
 
 
 def test_two_people_each_see_only_their_own_hand_and_switch_language(tmp_path):
@@ -71,11 +53,44 @@ def test_two_people_each_see_only_their_own_hand_and_switch_language(tmp_path):
         assert one.query_selector("#hand") and two.query_selector("#hand")
         assert "You play the blue submarine." in one.inner_text(".you")
         assert "Waiting for blue submarine." in two.inner_text("#status")
+        assert one.get_attribute("#board", "data-field") == ""  # not on the board yet
         two.click("button[data-lang=es]")
         two.wait_for_selector("text=Esperando a submarino azul.")
-        one.click("#choices button[data-pick='box:b2']")  # place b2: a click on the board's box
+        click_pick(one, "box:b2")  # the box on the board
         two.wait_for_selector("#choices button")
         assert "Tu turno" in two.inner_text("#status")
+        assert one.query_selector_all("#board rect.seat-field")  # its visual field, drawn
+        assert one.get_attribute("#board rect.seat-own", "data-box") == "b2"
+        assert not two.query_selector_all("#board rect.seat-field")
+
+
+def test_a_response_is_taken_when_offered(tmp_path):
+    """Blue's repair opens a response window (R5.1): red is offered its
+    torpedo, takes it on the board, and blue may answer it in turn (D5.4)."""
+    with served(tmp_path / "t.sqlite3") as base, browser() as chromium:
+        blue_page = chromium.new_context().new_page()
+        red_page = chromium.new_context().new_page()
+        blue, red = new_game(blue_page, base, seat2="human", seed="7")
+        blue_page.goto(base + blue)
+        red_page.goto(base + red)
+        click_pick(blue_page, "box:a1")
+        red_page.wait_for_selector("#choices button[data-pick='box:h6']")
+        click_pick(red_page, "box:h6")
+        blue_page.wait_for_selector("#mycard g.maneuver.pickable[data-pick='maneuver:repair']")
+        click_pick(blue_page, "maneuver:repair")
+        red_page.wait_for_selector("#answering")
+        assert red_page.inner_text("#answering") == "blue submarine plays Repair: you may respond."
+        offered = {b.get_attribute("data-pick")
+                   for b in red_page.query_selector_all("#choices button.option")}
+        assert offered == {"maneuver:torpedo", "word:pass"}
+        click_pick(red_page, "maneuver:torpedo")  # on its control card
+        click_pick(red_page, "ship:red-destroyer")  # its own ship, on the board
+        blue_page.wait_for_selector("#answering")
+        assert "red destroyer plays Torpedo on red destroyer" in blue_page.inner_text("#answering")
+        for page in (blue_page, red_page):
+            page.wait_for_selector("#log li:has-text('Red destroyer responds with Torpedo "
+                                   "on red destroyer.')")
+        assert red_page.query_selector("#answering") is None
 
 
 def test_a_restarted_server_shows_the_game_where_it_stood(tmp_path):
@@ -85,13 +100,19 @@ def test_a_restarted_server_shows_the_game_where_it_stood(tmp_path):
         with served(db) as base:
             [seat] = new_game(page, base, seat2="random")
             page.goto(base + seat)
-            page.click("#choices button[data-pick='box:a1']")
-            page.wait_for_function("document.getElementById('table').dataset.version !== '0'")
-            version = page.get_attribute("#table", "data-version")
-            port = base.rsplit(":", 1)[1]
-        with served(db, int(port)) as base:
+            click_pick(page, "box:a1")
+            moved(page, 0)
+            page.wait_for_selector("#choices button")  # the bot placed, blue's first turn
+            before = version(page)
+            port = int(base.rsplit(":", 1)[1])
+        page.wait_for_selector("#offline:not([hidden])")  # the page noticed
+        with served(db, port) as base:
+            page.wait_for_selector("#offline", state="hidden", timeout=30_000)  # it came back
+            assert version(page) == before
             page.goto(base + seat)
-            assert page.get_attribute("#table", "data-version") >= version
+            assert version(page) == before and page.query_selector("#choices button")
+            click_pick(page, "word:end")
+            moved(page, before)
 
 
 def test_the_workshop_shows_an_error_at_its_line_then_the_text_and_plays_it(tmp_path):
@@ -110,3 +131,4 @@ def test_the_workshop_shows_an_error_at_its_line_then_the_text_and_plays_it(tmp_
         page.click("#play-it")
         page.wait_for_selector("#table")
         assert "/play/" in page.url
+        page.wait_for_selector("#choices button[data-pick^='box:']")  # blue places its ship
