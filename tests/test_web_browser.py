@@ -76,7 +76,7 @@ def test_a_response_is_taken_when_offered(tmp_path):
         click_pick(blue_page, "box:a1")
         red_page.wait_for_selector("#choices button[data-pick='box:h6']")
         click_pick(red_page, "box:h6")
-        blue_page.wait_for_selector("#mycard g.maneuver.pickable[data-pick='maneuver:repair']")
+        blue_page.wait_for_selector("#mycard rect.pick-row[data-pick='maneuver:repair']")
         click_pick(blue_page, "maneuver:repair")
         red_page.wait_for_selector("#answering")
         assert red_page.inner_text("#answering") == "blue submarine plays Repair: you may respond."

@@ -107,7 +107,7 @@ def click_pick(page, key: str) -> None:
     where = {"box": f"#board rect.pick-box[data-pick='{key}']",
              "ship": f"#board rect.pick-ship[data-pick='{key}']",
              "card": f"#hand .card.pickable[data-pick='{key}']",
-             "maneuver": f"#mycard g.maneuver.pickable[data-pick='{key}'] text.name"}.get(kind)
+             "maneuver": f"#mycard rect.pick-row[data-pick='{key}']"}.get(kind)
     if where is None or page.query_selector(where) is None:
         where = f"#choices button[data-pick='{key}']"
     page.click(where)

@@ -158,7 +158,11 @@
       svg.querySelectorAll(".pick-box, .pick-ship").forEach((el) => el.remove());
       drawField(svg);
     }
-    document.querySelectorAll(".pickable").forEach((el) => el.classList.remove("pickable"));
+    document.querySelectorAll(".pick-row").forEach((el) => el.remove());
+    document.querySelectorAll(".pickable").forEach((el) => {
+      el.classList.remove("pickable");
+      delete el.dataset.pick;
+    });
     const panel = document.getElementById("choices");
     if (!picks || !panel) return;
     const at = node();
@@ -193,7 +197,15 @@
       }
       if (kind === "maneuver") {
         const row = document.querySelector('#mycard g.maneuver[data-maneuver="' + CSS.escape(value) + '"]');
-        if (row) { row.classList.add("pickable"); row.dataset.pick = key; }
+        if (row) {  // the whole row takes the click
+          row.classList.add("pickable");
+          const area = row.getBBox();
+          const hit = document.createElementNS(SVG, "rect");
+          for (const name of ["x", "y", "width", "height"]) hit.setAttribute(name, area[name]);
+          hit.setAttribute("class", "pick-row");
+          hit.setAttribute("data-pick", key);
+          row.appendChild(hit);
+        }
       }
     }
     panel.appendChild(list);
