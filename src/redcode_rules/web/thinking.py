@@ -5,14 +5,16 @@ decides from the game's save), a workshop card file's compilation, and the
 games of a balance run, batch by batch, so that its progress can be told.
 The event loop only waits for their answers (``Workers``). Processes are
 started with ``spawn``: a fork of a server with threads and open sockets
-is not safe.
+is not safe. A worker ends with the server's process, even one killed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -30,6 +32,22 @@ def bot_move(save: str, bot: str, seed: int) -> str:
     return parse_bot(bot).build(seed).choose(game)
 
 
+def leave_with_the_server() -> None:
+    """A worker's start: it ends when the server's process does. A worker
+    waits on its queue, which it holds both ends of; a server killed (kill -9),
+    or ended by a signal that skips its exit handlers, would leave it waiting
+    for ever."""
+    server = multiprocessing.parent_process()
+    if server is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([server.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="redcode-server-watch").start()
+
+
 def warm() -> int:
     """Nothing: loads the package and the English rules in a new worker."""
     from ..lang.loader import load_ruleset
@@ -44,8 +62,12 @@ class Workers:
     def __init__(self, processes: int | None = None):
         self.context = multiprocessing.get_context("spawn")
         self.count = processes or max(1, min(2, os.cpu_count() or 1))
-        self.pool = ProcessPoolExecutor(self.count, mp_context=self.context)
-        self.balance = ProcessPoolExecutor(1, mp_context=self.context)
+        self.pool = self.processes(self.count)
+        self.balance = self.processes(1)
+
+    def processes(self, count: int) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(count, mp_context=self.context,
+                                   initializer=leave_with_the_server)
 
     async def run(self, func: Callable[..., Any], *args: Any) -> Any:
         """``func(*args)`` in a worker; a pool whose worker died is made anew, once."""
@@ -53,7 +75,7 @@ class Workers:
         try:
             return await loop.run_in_executor(self.pool, partial(func, *args))
         except BrokenProcessPool:
-            self.pool = ProcessPoolExecutor(self.count, mp_context=self.context)
+            self.pool = self.processes(self.count)
             return await loop.run_in_executor(self.pool, partial(func, *args))
 
     async def bot_move(self, save: str, bot: str, seed: int) -> str:
