@@ -153,6 +153,9 @@ def stored_plies(db: Path, tokens: list[tuple[str, str]]) -> list[int]:
 
 
 def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile of times in seconds, in milliseconds (nan if none)."""
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
 
@@ -188,12 +191,13 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait()
-    moves = len(latencies) + len(after)
-    every = latencies + after
     print(f"clients {args.clients} ({len(games)} games), think {args.think} s, "
           f"{args.seconds:g} s + kill -9 + {args.after:g} s")
-    print(f"moves {moves}: update at every seat p50 {percentile(every, 50):.1f} ms, "
-          f"p95 {percentile(every, 95):.1f} ms, p99 {percentile(every, 99):.1f} ms")
+    for name, times in (("all", latencies + after), ("before the kill", latencies),
+                        ("after the restart", after)):
+        print(f"{name}: moves {len(times)}, update at every seat "
+              f"p50 {percentile(times, 50):.1f} ms, p95 {percentile(times, 95):.1f} ms, "
+              f"p99 {percentile(times, 99):.1f} ms")
     print(f"errors {len(errors) + len(after_errors)}"
           + (f" ({(errors + after_errors)[:3]})" if errors or after_errors else ""))
     print(f"moves told before the kill {sum(told)}, stored {sum(plies)}, lost {lost}")
