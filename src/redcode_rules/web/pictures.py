@@ -3,7 +3,7 @@ state every player sees and reused while it lasts.
 
 Drawing the SVG pictures is most of what a move costs the server (a few
 milliseconds each). They show public state only: a control card draws its
-ship as every player sees it (``ObservedShip``: box, tracks, crew on each
+ship as every player sees it (``ShipView``: box, tracks, crew on each
 maneuver, statuses), the board draws the terrain and every ship and token
 as seen. So a picture is keyed by that public state and the language, one
 board serves every seat (each page draws its own ship's visual field over
@@ -24,7 +24,8 @@ from typing import Any, Callable
 import attrs
 
 from ..game import Game
-from ..info.observation import Observation, ObservedShip
+from ..engine.views import ShipView
+from ..info.observation import Observation
 from ..render.svg import board, control_card
 
 
@@ -55,7 +56,7 @@ class Pictures:
             self.version = version
             self.before, self.now = self.now, {}
 
-    def card(self, game: Game, ship: ObservedShip, lang: str) -> Picture:
+    def card(self, game: Game, ship: ShipView, lang: str) -> Picture:
         """``ship``'s control card in ``lang``."""
         return self._get(("card", lang, ship),
                          lambda: control_card(game, ship.id, lang=lang))

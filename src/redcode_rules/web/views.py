@@ -36,8 +36,8 @@ class CardView:
 
 
 @attrs.frozen
-class ShipView:
-    """A ship as every player sees it (``ObservedShip``), named in the page's language."""
+class ShipOnPage:
+    """A ship as every player sees it (the engine's ``ShipView``), named in the page's language."""
 
     id: str
     name: str
@@ -70,7 +70,7 @@ class SeatView:
     board: Picture
     field: tuple[str, ...]
     own_box: str | None
-    ships: tuple[ShipView, ...]
+    ships: tuple[ShipOnPage, ...]
     deck: str
     discards: str
     answering: str | None
@@ -150,7 +150,7 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
         score = w["score"].format(blue=points.get("blue", 0), red=points.get("red", 0))
     sizes = dict(obs.hand_sizes)
     ships = tuple(
-        ShipView(s.id, name(s.id), s.side, s.position, s.repairs, s.breakdowns, s.reserve,
+        ShipOnPage(s.id, name(s.id), s.side, s.position, s.repairs, s.breakdowns, s.reserve,
                  s.withdrawn, sizes.get(s.id, 0),
                  tuple((status_name(st, lang, words=own), rules.status_text(st, lang))
                        for st in s.statuses),
