@@ -34,7 +34,7 @@ from .security import (BROWSER_COOKIE, CSRF_FIELD, CSRF_HEADER, HEADERS, LANG_CO
                        csrf_ok, csrf_token, new_browser, same_origin)
 from .setups import HUMAN, TableConfig, read_config
 from .store import SqlStore
-from .tables import LOG_LINES, Hub, Table, Viewer
+from .tables import LOG_LINES, Hub, LiveTable, Viewer
 from .thinking import Workers
 
 #: The largest request body read (a card file at its limit, escaped as JSON, and a form).
@@ -198,7 +198,7 @@ class Server:
         return self.page(html, browser, new)
 
     # ------------------------------------------------------------ the table
-    async def find(self, link: str) -> tuple[Table, str | None] | None:
+    async def find(self, link: str) -> tuple[LiveTable, str | None] | None:
         if not 10 <= len(link) <= 64:
             return None
         found = await self.hub.store("seat_of", link)
@@ -254,7 +254,7 @@ class Server:
         finally:
             table.leave(viewer)
 
-    async def act(self, table: Table, viewer: Viewer, text: str) -> None:
+    async def act(self, table: LiveTable, viewer: Viewer, text: str) -> None:
         """One message of a page: a move, an undo, or a request for the whole
         table; a refusal is sent back to it alone."""
         w = catalog(viewer.lang)["web"]

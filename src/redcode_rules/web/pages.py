@@ -14,7 +14,7 @@ from ..lang.loader import builtin_editions
 from ..terminal.session import SHORT_GAME
 from .setups import BOT_CHOICES, MAX_SEATS, MODES, SIZES
 from .pictures import Drawn, slot
-from .tables import Table
+from .tables import LiveTable
 from .views import seat_view
 
 ENV = jinja2.Environment(loader=jinja2.PackageLoader("redcode_rules.web", "templates"),
@@ -28,7 +28,7 @@ def render(template: str, lang: str, **values: Any) -> str:
                                              languages=languages(), **values)
 
 
-def table_body(table: Table, seat: str | None, lang: str) -> Drawn:
+def table_body(table: LiveTable, seat: str | None, lang: str) -> Drawn:
     """The part of a table's page that changes with each move, for one seat,
     its pictures in slots (web/pictures.py)."""
     game = table.game

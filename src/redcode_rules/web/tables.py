@@ -1,6 +1,6 @@
 """The games being played: each table in memory, one writer at a time.
 
-A ``Table`` is one game (a ``Game``), the seats' players, its version in
+A ``LiveTable`` is one game (a ``Game``), the seats' players, its version in
 the store, and the pages open on it. Every change goes through its lock, so
 moves are applied, stored and told one at a time, in order: a move is
 checked by ``Game.play``, stored (``Store.append``), and only then
@@ -44,7 +44,7 @@ LOG_LINES = 200
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How the pages draw a table for one seat (or a spectator) in one language.
-Render = Callable[["Table", "str | None", str], Drawn]
+Render = Callable[["LiveTable", "str | None", str], Drawn]
 
 
 class StoreThread:
@@ -81,7 +81,7 @@ def words(lang: str) -> dict[str, Any]:
     return catalog(lang)["web"]
 
 
-class Table:
+class LiveTable:
     """One game in play (see the module's docstring)."""
 
     def __init__(self, hub: Hub, stored: StoredGame, game: Game, moves: list[StoredMove]):
@@ -316,7 +316,7 @@ class Hub:
         self.raw_store = store
         self.workers = workers
         self.bot_pause = bot_pause
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.stop = threading.Event()
         self.listener: threading.Thread | None = None
@@ -333,13 +333,13 @@ class Hub:
                             {"table": config.as_data(), "seats": list(game.ships)},
                             token(), owner, 0, 0, None, seats)
         await self.store("create", stored)
-        table = Table(self, stored, game, [])
+        table = LiveTable(self, stored, game, [])
         game.lang = config.lang
         self.tables[stored.id] = table
         table.kick()
         return stored
 
-    async def table(self, game_id: str) -> Table | None:
+    async def table(self, game_id: str) -> LiveTable | None:
         """The table of a stored game, loaded on first use (None if there is none)."""
         if game_id in self.tables:
             return self.tables[game_id]
@@ -357,7 +357,7 @@ class Hub:
             except RedCodeError:
                 log.exception("game %s cannot be replayed", game_id)
                 return None
-            table = Table(self, stored, game, moves)
+            table = LiveTable(self, stored, game, moves)
             self.tables[game_id] = table
         table.kick()
         return table
