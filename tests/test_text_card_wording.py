@@ -185,14 +185,17 @@ def test_a_status_s_nature_is_read_from_what_it_does(file, status, nature):
 
 
 def test_italian_says_subisce_only_of_a_status_that_harms():
-    """Every card that gives a status, in every ruleset: Italian "subisce"
-    (suffers) exactly when the status harms, "beneficia di" when it protects."""
+    """Every card that gives a ship a status, in every ruleset: Italian
+    "subisce" (suffers) exactly when the status harms, "beneficia di" when it
+    protects. A player's status (``on you``, D9.7) has no ship to suffer or
+    benefit: its text says what it changes, for which ships."""
     seen = set()
     for _, rules in rulesets():
         for card in [*rules.maneuvers.values(), *rules.orders.values()]:
             for effect in card.effects:
                 status = getattr(effect, "status", None)
-                if not status or status not in rules.statuses:
+                if not status or status not in rules.statuses or \
+                        effect.selector is Selector.YOU:
                     continue
                 nature = status_nature(rules.statuses[status])
                 text = rules.text(card.id, "it")

@@ -138,7 +138,7 @@ class Auras:
                 held = [*self.innate[holder],
                         *(self.specs[n] for n, _ in ship.statuses if n in self.names)]
             for spec in held:
-                if seat in spec.affects.seats(reader, Holding(holder)):
+                if spec.affects.has(reader, Holding(holder), seat):
                     out.append((spec, holder))
         return out
 
