@@ -57,7 +57,7 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 
 #: the package's modules that need the ai extra, by the package each imports
 AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
-               "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo"}
+               "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo", "ai.gym": "gymnasium"}
 
 
 def package_modules() -> list:
