@@ -132,10 +132,13 @@ class RedCodeGymEnv(gymnasium.Env):
             game.play(self.opponent.choose(game))
 
     def _observation(self) -> dict[str, np.ndarray]:
+        """The tensor of the agent's ship to move; once the game is over, of
+        the agent's first ship (the final score, the board as it ended)."""
         game = self.game
         out = np.zeros(self.observation_space["observation"].shape, np.float32)
-        if not game.is_over:
-            self.layout.write(out, game, game.to_move, self.prefix, False)
+        player = game.to_move if not game.is_over else \
+            next(ship for ship in game.ships if self._sides[ship] == self.side)
+        self.layout.write(out, game, player, self.prefix, False)
         return {"observation": out, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
