@@ -253,15 +253,15 @@ def observation_tensor(game: GameCore, player: str) -> array:
     move taken word by word ask them again of an unchanged game."""
     memo = game._memo
     st = game.state
-    position = (st, game.move_count, player)
-    last = memo.get("tensor_of")
-    if last is not None and last[0] == position:
-        return last[1][:]
+    count = game.move_count
+    last = memo.get("tensor_of")  # (state, moves, player, tensor)
+    if last is not None and last[0] is st and last[1] == count and last[2] == player:
+        return last[3][:]
     kept = memo.get("tensor")
     if kept is None or kept[0] != st.board:
         kept = memo["tensor"] = (st.board, _blank(Encoding.of_game(game), st.board), {})
     out = _written(game, player, kept[1][0], kept[1][1][:], kept[2])
-    memo["tensor_of"] = (position, out)
+    memo["tensor_of"] = (st, count, player, out)
     return out[:]
 
 
