@@ -1,6 +1,8 @@
 """Steps per second of the Gymnasium environments (redcode_rules.ai.gym):
 one environment in this process, then ``vector_env(n)`` with 1, 2 and 4
-worker processes (AsyncVectorEnv, observations in shared memory).
+worker processes (AsyncVectorEnv, observations in shared memory), then the
+largest number of environments stepped together in this process
+(SyncVectorEnv).
 
 The agent takes uniformly random legal words (from the batched masks) for
 ``--seconds`` of wall time per measure against the ``--opponent`` bot; a
@@ -44,9 +46,11 @@ def single(kwargs: dict, seconds: float) -> tuple[int, int, float]:
     return steps, games, time.perf_counter() - start
 
 
-def vectorised(kwargs: dict, workers: int, seconds: float) -> tuple[int, int, float]:
-    """Steps and games ended by ``workers`` environments in worker processes."""
-    envs = vector_env(workers, **kwargs)
+def vectorised(kwargs: dict, workers: int, seconds: float,
+               asynchronous: bool = True) -> tuple[int, int, float]:
+    """Steps and games ended by ``workers`` environments in worker processes
+    (or all in this process, not ``asynchronous``)."""
+    envs = vector_env(workers, asynchronous, **kwargs)
     try:
         rng = np.random.default_rng(1)
         obs, _ = envs.reset(seed=1)
@@ -74,6 +78,9 @@ def main() -> None:
     runs = [("one environment, this process", lambda: single(kwargs, args.seconds))]
     runs += [(f"vector_env({n}): {n} worker{'s' if n > 1 else ''}",
               lambda n=n: vectorised(kwargs, n, args.seconds)) for n in args.workers]
+    most = max(args.workers)
+    runs.append((f"vector_env({most}, asynchronous=False)",
+                 lambda: vectorised(kwargs, most, args.seconds, asynchronous=False)))
     for name, run in runs:
         steps, games, seconds = run()
         print(f"  {name:<34} {steps / seconds:8,.0f} steps/s  {games / seconds:6.1f} games/s  "
