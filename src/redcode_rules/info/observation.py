@@ -9,6 +9,10 @@ of the deck that are still there (D7.9). Nothing hidden from that player is
 read into it, so two games that differ only in what it cannot see give equal
 observations; ``info/resample.py`` redraws exactly what is left out.
 
+``observation_tensor(game, player)`` is the observation's tensor read
+straight from the game, without the ``Observation``: the same numbers, for
+programs that ask at every step (the AI adapters).
+
 ``information_state`` adds the public history (the log, which names no
 hidden card, D7.10) to the observation: the string of the player's
 information set.
@@ -28,7 +32,6 @@ from .tensors import CURRENT, DECISIONS, ISLAND, PHASES, STACK_SLOTS, TOP_SLOTS,
     Layout, encode
 
 if TYPE_CHECKING:
-
     from ..engine.game_core import GameCore
     from ..model.state import Event
 
