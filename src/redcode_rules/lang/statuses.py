@@ -14,7 +14,7 @@ from ..model.modifiers import MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Condition, Ships, Subject
+from ..rules.exprs import Condition, Place, Ships, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature
@@ -546,7 +546,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
         # the effects' damage is the holder's (a token's: its owner's)
         again = (Who.FRIENDLY, Who.ANY) if holder is Holder.TOKEN else (Who.SELF, Who.ANY)
         for call, effect in zip(spec.calls, effects):
-            hits = effect.selector is Selector.TARGET or (
+            hits = effect.selector is Selector.TARGET or _set_may_hold(effect.selector, of) or (
                 effect.selector is Selector.SELF and of in (Who.SELF, Who.ANY))
             if primitive_of(effect).damage and hits and by in again:
                 raise draft.error(call.pos, f"{where}: this trigger would fire itself "
@@ -593,14 +593,44 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
-    if effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+    if isinstance(effect.selector, Ships) and holder is not Holder.TOKEN and \
+            effect.selector.place is Place.BOARD:
+        _check_triggered_set(draft, call, effect.selector, where, event)
+    elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
-                          "holder), 'target' (the ship the event happened to) or 'source' "
-                          f"(the ship that caused it), not '{effect.selector.value}'")
+                          "holder), 'target' (the ship the event happened to), 'source' "
+                          "(the ship that caused it) or, on a ship or a status, a set of "
+                          "ships ('each enemy ship within 1 of self'), not "
+                          f"'{effect.selector.value}'")
     if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "
                           "happened to")
+
+
+def _set_may_hold(selector, of: Who) -> bool:
+    """Whether a set of ships a trigger acts on may hold the ship it watches:
+    any set may, but one of enemy or other ships never holds the holder, the
+    one ship ``of self`` watches."""
+    if not isinstance(selector, Ships):
+        return False
+    return of is not Who.SELF or not {"enemy", "other"} & set(selector.filter.words)
+
+
+def _check_triggered_set(draft: Layers, call: Call, ships: Ships, where: str,
+                         event: TriggerEvent) -> None:
+    """A set of ships a triggered effect acts on (``damage 1 to each enemy
+    ship within 1 of self``), read as it resolves: ``self`` the holder,
+    ``target`` the ship the event happened to, ``source`` the ship that caused
+    it (for an event a ship causes), ``it`` the ship tested."""
+    allowed = {Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY, Subject.ENEMY,
+               Subject.TARGET} | ({Subject.SOURCE} if event in ACTOR_EVENTS else set())
+    for subject in sorted(ships.subjects() - allowed, key=str):
+        raise draft.error(call.pos, f"{where}: the set '{ships.value}' reads "
+                          f"'{subject.value}', which '{event}' does not give; a set in a "
+                          "trigger reads self (the holder), target (the ship the event "
+                          "happened to), source (the ship that caused it, if one did), it, "
+                          "you, friendly and enemy")
 
 
 def _token_self() -> str:

@@ -267,7 +267,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
                 "`by` WHO (damaged, sunk, targeted; for targeted, WHO then a class of cards "
                 "that targets: `by enemy damaging cards`), at most `once per turn`, its effects "
-                "resolve at once, with nobody to answer or choose (see Triggers and tokens).",
+                "resolve at once, with nobody to answer or choose (see Triggers and tokens). "
+                "On a status or a ship type an effect may act on a set of ships (`damage 1 to "
+                "each enemy ship within 1 of self`), read as it resolves: `self` the holder, "
+                "`target` the ship the event happened to, `source` the ship that caused it.",
                 "when damaged of self by enemy once per turn { effect draw 1 }"),
     "mark": ("The token's mark on the text board: one character in quotes, not terrain "
              "(`.`, `#`, `~`) and no ship's letter; a ship on the box hides it. Default: "

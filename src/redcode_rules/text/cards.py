@@ -333,8 +333,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
     else:  # a set of ships or players (rules/exprs.py)
         held = {}
-        values["who"] = ships_text(selector, lang, types, words)
-        values["to_who"] = to_ships_text(selector, lang, types, words)
+        # in a trigger, ``self`` is the ship that holds it ("of this ship")
+        values["who"] = ships_text(selector, lang, types, words, holder=trigger)
+        values["to_who"] = to_ships_text(selector, lang, types, words, holder=trigger)
         key = "each"
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)

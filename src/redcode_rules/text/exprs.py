@@ -207,10 +207,11 @@ def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = 
     return out
 
 
-def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+                  holder: bool = False) -> str:
     """The same after the language's "to" (`to every enemy ship`)."""
     return contract(lang, _words(lang)["to_every"].format(
-        every=ships_text(sel, lang, types, names)))
+        every=ships_text(sel, lang, types, names, holder)))
 
 
 def computed_note(effect, lang: str, types=(), names: Words | None = None) -> str:
