@@ -88,12 +88,16 @@ def status_state(status: str, lang: str = "en", words: Words | None = None,
 
 
 def is_noun(status: str, lang: str, words: Words | None = None) -> bool:
-    """Whether a status's name in ``lang`` is a noun (its file gives it a
-    gender, or it starts with an article), so that it cannot be said of a
-    ship as it is ("the ship is sigilo")."""
+    """Whether a status's name in ``lang`` is a noun, so that it cannot be
+    said of a ship as it is ("la nave è furtività"): one written with an
+    article, or, where the language's status names are nouns
+    (``grammar.gendered_names_are_nouns``: Italian "furtività" (f)), one
+    given a gender (a Spanish name with a gender is an agreeing adjective:
+    "marcado" (m))."""
     own = own_words(status, lang, words)
     name = _status_name(status, lang, words)
-    return own.gender is not None or bare_name(name, lang) != (name, None)
+    gendered = own.gender is not None and catalog(lang)["grammar"]["gendered_names_are_nouns"]
+    return gendered or bare_name(name, lang) != (name, None)
 
 
 def status_gender(status: str, lang: str, words: Words | None = None) -> str:

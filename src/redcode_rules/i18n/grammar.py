@@ -145,7 +145,8 @@ def no_article(lang: str, gender: str) -> str:
 def fuse(lang: str, text: str) -> str:
     """Words the language writes as one (``un otro barco`` → ``otro barco``,
     ``an other ship`` → ``another ship``), the article a vowel wants
-    (``vowel_article``: English ``a enemy`` → ``an enemy``), then its
+    (``vowel_article``: English ``a enemy`` → ``an enemy``, ``an card`` →
+    ``a card``), then its
     contractions (``de el`` → ``del``)."""
     for pattern, form in _fused(lang):
         text = pattern.sub(form, text)
@@ -157,9 +158,10 @@ def _fused(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     grammar = _grammar(lang)
     out = [(re.compile(rf"\b{re.escape(words)}\b"), form)
            for words, form in grammar["fused"].items()]
-    if "vowel_article" in grammar:  # English "a" before a vowel is "an"
+    if "vowel_article" in grammar:  # English "a" before a vowel is "an", "an" else "a"
         a, an = grammar["vowel_article"]
         out.append((re.compile(rf"\b{a} (?=[aeiouAEIOU])"), an + " "))
+        out.append((re.compile(rf"\b{an} (?=[^\WaeiouAEIOUh\d_])"), a + " "))
     return tuple(out)
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 import re
 
 from ..i18n.catalog import Words, catalog, contract, display_name, pick, token_name
-from ..i18n.grammar import phrase_gender, tidy
+from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
@@ -436,22 +436,24 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         if computed.amounts:
             phrase += computed_note(effect, lang, types, words)
         if not bare:
-            phrase = _with_condition(phrase, effect, lang, types, words, trigger)
+            phrase = _with_condition(phrase, effect, lang, types, words, trigger,
+                                     key if isinstance(selector, Selector) else None)
     return phrase, str(values["who"]), str(values["to_who"])
 
 
 def _with_condition(phrase: str, effect: Effect, lang: str, types, words: Words | None,
-                    trigger: bool) -> str:
+                    trigger: bool, said: str | None = None) -> str:
     """An effect's phrase followed by its condition (`… if the target is …`),
-    seen from a trigger's holder where it is one's."""
+    seen from a trigger's holder where it is one's; ``said``: the ship the
+    effect is about, said again as a pronoun (`… if it is burning`)."""
     cond = effect.computed.condition if effect.computed is not None else None
     if cond is None:
         return phrase
-    return _conditioned(phrase, cond, lang, types, words, "if", trigger)
+    return _conditioned(phrase, cond, lang, types, words, "if", trigger, said)
 
 
 def _conditioned(effects: str, cond: Condition | None, lang: str, types, words: Words | None,
-                 how: str, held: bool = False) -> str:
+                 how: str, held: bool = False, said: str | None = None) -> str:
     """Effects under a condition: ``if`` after one effect (`… if …`),
     ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
     negation of the condition just said (`otherwise, …`)."""
@@ -459,8 +461,8 @@ def _conditioned(effects: str, cond: Condition | None, lang: str, types, words: 
     if how == "otherwise":
         return w["otherwise"].format(effect=effects)
     assert cond is not None
-    said = condition_text(cond, lang, False, types, words, held=held)
-    return w[how].format(effect=effects, cond=said)
+    clause = condition_text(cond, lang, False, types, words, held=held, said=said)
+    return tidy(w[how].format(effect=effects, cond=clause))
 
 
 def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
@@ -497,8 +499,11 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = 
             if cond is not None:  # said once, before the effects it applies to
                 how = "if" if len(run) == 1 else "if_all"
                 under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
+                # after one effect about a ship, the condition says that ship as "it"
+                about = run[0].selector.value if how == "if" and \
+                    isinstance(run[0].selector, Selector) else None
                 groups, inner = [_conditioned(_join_groups(groups, inner, under), cond, lang,
-                                              types, words, how, trigger)], []
+                                              types, words, how, trigger, about)], []
             if parts:
                 seps.append(said["after_status"] if _is_status(last_effect) else None)
             parts += groups
@@ -610,7 +615,7 @@ def shortened(text: str, lang: str) -> str:
         if first is not None:
             head, tail = text[:first.end()], text[first.end():]
             text = head + re.sub(pattern, short, tail)
-    return text
+    return fuse(lang, text)  # "an order card" said short is "a card"
 
 
 def answerable(rules: Ruleset, card) -> str:
@@ -667,11 +672,12 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     types = frozenset(rules.ships)
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
-    parts = [shortened(_capital(body), lang) + "."]
+    parts = [_capital(body) + "."]
     if card.target.filter is not None:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.target.boxes is not None:
         parts.append(box_target_text(card.target.boxes, lang))
+    parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)

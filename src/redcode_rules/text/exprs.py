@@ -94,14 +94,24 @@ class Say:
     types: frozenset[str] = frozenset()
     names: Words | None = None
     held: bool = False
+    said: str | None = None
+    """The ship just said as the subject of the effect a condition follows
+    (``self``, ``target``): said again as a pronoun ("if it is burning")."""
 
     @property
     def w(self) -> dict[str, Any]:
         return catalog(self.lang)["exprs"]
 
     def table(self, name: str) -> dict[str, str]:
-        """A table of subjects (``who``, ``holder``, ``side``) seen as ``held`` says."""
+        """A table of subjects (``who``, ``holder``, ``hand``, ``side``) seen as
+        ``held`` says."""
         return self.w["held"][name] if self.held else self.w[name]
+
+    def ship(self, key: str) -> str:
+        """A ship subject: the one just said as a pronoun, else by its words."""
+        if key == self.said:
+            return self.w["held"]["who"]["it"]
+        return self.table("who")[key]
 
 
 @attrs.frozen
@@ -112,8 +122,9 @@ class Noun:
     gender: str
 
 
-def _say(lang: str, types=(), names: Words | None = None, held: bool = False) -> Say:
-    return Say(lang, frozenset(types), names, held)
+def _say(lang: str, types=(), names: Words | None = None, held: bool = False,
+         said: str | None = None) -> Say:
+    return Say(lang, frozenset(types), names, held, said)
 
 
 def _subject(subject: Subject | str, quantity: Quantity | None, in_filter: bool) -> str:
@@ -152,10 +163,10 @@ def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
         if word in (Adjective.ANY, Adjective.OWN, kind):
             continue
         if word in w["adjectives"]:
-            phrase = agree(w["adjectives"][word], g, lang)
+            phrase, place = agree(w["adjectives"][word], g, lang), word
         else:  # a status, said of a ship
-            phrase = state_of(word, lang, say.names, g)
-        (before if word in w["before"].split() else after).append(phrase)
+            phrase, place = state_of(word, lang, say.names, g), "statuses"
+        (before if place in w["before"].split() else after).append(phrase)
     return Noun(" ".join([*before, noun, *after]), g)
 
 
@@ -290,11 +301,13 @@ def positive(c: Condition, negate: bool = False) -> Condition:
 
 def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
                    names: Words | None = None, clause: str = "if",
-                   held: bool = False) -> str:
+                   held: bool = False, said: str | None = None) -> str:
     """A condition as a clause (`your ship has fewer than 3 repairs`), its
     verbs in the mood of ``clause`` (``if``, ``while``, ``usable``), its
-    subjects seen from the card (``held``: from the ship that has a status)."""
-    say = _say(lang, types, names, held)
+    subjects seen from the card (``held``: from the ship that has a status);
+    ``said``: the ship the effect before it is about, said as a pronoun
+    (`your ship regains 1 repair if it is burning`)."""
+    say = _say(lang, types, names, held, said)
     return _clause(positive(c), say, mood(lang, clause), in_filter)
 
 
@@ -376,7 +389,7 @@ def _who(m: Measure, say: Say, in_filter: bool) -> tuple[str, str]:
     table = "holder" if m.quantity is Quantity.HAND else \
         "side" if m.quantity is Quantity.SCORE else "who"
     person = "2" if table == "holder" and key in ("self", "you") and not say.held else "3"
-    return say.table(table)[key], person
+    return (say.ship(key) if table == "who" else say.table(table)[key]), person
 
 
 def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
@@ -426,7 +439,7 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
     key = _subject(m.subject, m.quantity, in_filter)
     if in_filter and key == "it":
         return distance
-    who = say.table("who")[key]
+    who = say.ship(key)
     return contract(say.lang, tidy(say.w["at"].format(
         who=who, distance=distance, **verbs(say.lang, mood_))))
 
@@ -488,8 +501,8 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
         return tidy(w["answered_" + key].format(what=_answered(c.words, say),
                                                 **verbs(lang, mood_)))
     subject = _subject(c.subject, None, in_filter)
-    who = say.table("who")[subject]
-    g = phrase_gender(who, lang)
+    who = say.ship(subject)
+    g = phrase_gender(say.table("who")[subject], lang)  # a pronoun agrees as its ship
     states = [x for x in c.words if x in STATE_WORDS or
               (x not in say.types and x not in w["adjectives"])]
     kinds = tuple(x for x in c.words if x not in states)
@@ -618,27 +631,6 @@ def computed_note(effect, lang: str, types=(), names: Words | None = None) -> st
                                                  names)[0])
              for n in effect.computed.amounts]
     return "".join(notes)
-
-
-def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None = None) -> str:
-    """An effect's phrase followed by its condition (`… if the target is …`)."""
-    cond = effect.computed.condition
-    if cond is None:
-        return phrase
-    return conditioned(phrase, cond, lang, types, names)
-
-
-def conditioned(effects: str, cond: Condition | None, lang: str, types=(),
-                names: Words | None = None, how: str = "if") -> str:
-    """Effects under a condition: ``if`` after one effect (`… if …`),
-    ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
-    negation of the condition just said (`otherwise, …`)."""
-    w = catalog(lang)["exprs"]
-    if how == "otherwise":
-        return w["otherwise"].format(effect=effects)
-    assert cond is not None
-    said = condition_text(cond, lang, False, types, names)
-    return w[how].format(effect=effects, cond=said)
 
 
 def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None) -> str:
