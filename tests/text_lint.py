@@ -149,12 +149,13 @@ LITERAL = {
            r"\bit is not so that\b", r"\bthe distance to that ship\b",
            r"\bthat (?:you|\w+ player|\w+ side) holds?\b", r"\bthe answered item is\b"),
     "es": (r"\btal que\b", r"\bbarco (?:no )?es un (?:\w+ )*barco\b", r"\b(?:es|son) 0\b",
-           r"\bno es cierto que\b", r"\bdel jugador del\b", r"\bla distancia a ese barco\b",
+           r"\bno es cierto que\b", r"\bjugador del (?:objetivo|barco)\b",
+           r"\bla distancia a ese barco\b",
            r"\bque tiene (?:el|tu) (?:bando|jugador)\b", r"\blo respondido es\b",
            r"\b(?:es|son) (?:como mucho|al menos|menos de|más de|mayor que|menor que) \d",
            r"\blos puntos de (?:tu|el) bando son\b"),
     "it": (r"\btale che\b", r"\bnave (?:non )?è una (?:\w+ )*nave\b", r"\b(?:è|sono) 0\b",
-           r"\bnon è vero che\b", r"\bdel giocatore del\b", r"\bla distanza da quella nave\b",
+           r"\bnon è vero che\b", r"\bgiocatore (?:del bersaglio|della nave)\b", r"\bla distanza da quella nave\b",
            r"\bche ha (?:la|il) (?:squadra|giocatore)\b", r"\bciò a cui risponde è\b",
            r"\b(?:è|sono) (?:al massimo|almeno|meno di|più di|maggiore di|minore di) \d",
            r"\bi punti della tua squadra sono\b"),
@@ -173,10 +174,10 @@ FRAME = {
 
 #: the engine's words: ids of ships, a token's "kind box", option values
 ENGINE = {
-    "all": (r"\b(?:blue|red)-[a-z_]+\b", r"^\s*[A-Za-z_]+ [a-h][1-9]:", r"\{[a-z_]+\}"),
-    "es": (r"\b(?:targeting|source|choose|fixed)\b",),
-    "it": (r"\b(?:targeting|source|choose|fixed)\b",),
-    "en": (),
+    "all": (r"\b(?:[Bb]lue|[Rr]ed)-[a-z_]+\b", r"^\s*[A-Za-z_]+ [a-h][1-9]:", r"\{[a-z_]+\}"),
+    "es": (r"\b(?:targeting|source|choose|fixed)\b", r"\b[Dd]isparador(?:es)?\b"),
+    "it": (r"\b(?:targeting|source|choose|fixed)\b", r"\b[Ii]nnesc(?:o|hi|ato|ati)\b"),
+    "en": (r"\b[Tt]rigger resolves\b",),
 }
 
 #: a count said in words where the game says digits, damage said two ways
@@ -277,7 +278,8 @@ def check_repeated(item: Text) -> list[str]:
                 if h and h == prev and len(h.split()) == 2 and not re.match(r"[-+\dN]", h)]
         out += [f"'{hedge}' twice in a sentence" for hedge in HEDGES[item.lang]
                 if sentence.lower().count(hedge) > 1]
-    words = _words(text)  # a capitalised label ("Order card: …") is not the phrase again
+    label = catalog(item.lang)["card"]["order_self"].split(":")[0] + ":"
+    words = [w.lower() for w in _words(text.replace(label, ""))]  # the label is not said again
     triples = Counter(zip(words, words[1:], words[2:]))
     out += [f"'{' '.join(t)}' said {n} times" for t, n in triples.items() if n >= 3]
     return out
