@@ -55,14 +55,27 @@ TEAMS = {
 OPEN_BOARD = "\n".join(["........"] * 6)
 
 
-#: the package's modules that need the ai extra, by the package each imports
-AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
-               "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo"}
+#: the package's modules (or sub-packages) that need an optional extra, by
+#: the module of the extra each imports: the ai adapters, the print sheets
+OPTIONAL_MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
+                    "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo",
+                    "printing": "reportlab"}
+
+
+def needs_extra(name: str):
+    """The module of an optional extra that the package's module *name* needs
+    (``None`` for the core): a module, or any module of a sub-package, listed above."""
+    parts = name.removeprefix("redcode_rules.").split(".")
+    for length in range(len(parts), 0, -1):
+        needs = OPTIONAL_MODULES.get(".".join(parts[:length]))
+        if needs is not None:
+            return needs
+    return None
 
 
 def package_modules() -> list:
-    """Every module of the package, imported; the AI adapters only where the
-    ai extra is installed (the core is tested without it)."""
+    """Every module of the package, imported; the AI adapters and the print
+    sheets only where their extra is installed (the core is tested without them)."""
     import importlib
     import importlib.util
     import pkgutil
@@ -71,7 +84,7 @@ def package_modules() -> list:
     for info in pkgutil.walk_packages(rc.__path__, "redcode_rules."):
         if info.ispkg:
             continue
-        needs = AI_ADAPTERS.get(info.name.removeprefix("redcode_rules."))
+        needs = needs_extra(info.name)
         if needs is not None and importlib.util.find_spec(needs) is None:
             continue
         modules.append(importlib.import_module(info.name))
