@@ -66,7 +66,7 @@ def test_smoke_cover_keeps_enemy_damaging_cards_off_the_ship():
         "until its next turn (R9)")
     g.lang = "es"
     assert g.explain("torpedo blue-submarine") == (
-        "blue-submarine está tras una cortina de humo: las cartas enemigas de daño no pueden "
+        "blue-submarine está al abrigo del humo: las cartas enemigas de daño no pueden "
         "tomarlo como objetivo hasta su próximo turno (R9)")
 
 
@@ -108,12 +108,12 @@ def test_the_cards_are_played_from_the_hand():
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Your ship is under smoke cover: enemy damaging cards cannot target it, until "
-           "its next turn."),
-    ("es", "Tu barco queda tras una cortina de humo: las cartas enemigas de daño no pueden "
-           "tomarlo como objetivo, hasta su próximo turno."),
-    ("it", "La tua nave beneficia di cortina fumogena: le carte nemiche dannose non possono "
-           "prendere di mira questa nave, fino al suo prossimo turno."),
+    ("en", "Your ship is under smoke cover until its next turn: enemy damaging cards cannot "
+           "target it."),
+    ("es", "Tu barco queda al abrigo del humo hasta su próximo turno: las cartas enemigas de "
+           "daño no pueden tomarlo como objetivo."),
+    ("it", "La tua nave viene coperta dal fumo fino al suo prossimo turno: le carte nemiche "
+           "dannose non possono prendere di mira questa nave."),
 ])
 def test_untargetable_text_in_three_languages(lang, text):
     rules = load_ruleset("en", [EXAMPLE])

@@ -180,7 +180,7 @@ def test_the_shield_narrated_in_three_languages():
     game.play("pass")
     assert game.narration()[-1] == "  Blue submarine is spared 1 damage (shielded)."
     game.lang = "es"
-    assert "no recibe 1 daño" in game.narration()[-1]
+    assert "evita 1 de daño" in game.narration()[-1]
     game.lang = "it"
     assert "non subisce 1 danno" in game.narration()[-1]
 

@@ -62,7 +62,7 @@ def test_a_mine_damages_the_next_ship_entering_its_box_and_is_removed():
     assert game.board_text().splitlines()[3] == " 3 . . S d . . . ."
     assert kinds(game, 4) == ["move", "trigger", "damage", "token_removed"]
     assert [str(e) for e in game.log[-4:]] == [
-        "Red destroyer moves to d3.", "Mine d3: a trigger resolves.",
+        "Red destroyer moves to d3.", "The mine at d3 is set off.",
         "Red destroyer takes 2 damage (repairs 1, breakdowns 3).",
         "Token mine removed from d3."]
 
@@ -236,7 +236,7 @@ def test_triggers_firing_each_other_stop_at_the_limit(tmp_path):
     triggered = [e for e in game.log if e.kind == "trigger"]
     assert len(triggered) == MAX_TRIGGERED == 100
     assert game.log[-1].kind == "trigger_limit" and game.log[-1]["count"] == 100
-    assert str(game.log[-1]) == "The chain of triggers stops after 100 triggered items."
+    assert str(game.log[-1]) == "The chain of triggered effects stops after 100 of them."
     # 100 items alternate: 50 back at blue, 50 back at red (after the order's 2)
     assert (game.ship("red-tank").repairs, game.ship("blue-tank").repairs) == (947, 949)
     assert "end" in game.legal_moves()  # the game goes on
