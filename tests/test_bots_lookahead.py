@@ -15,7 +15,7 @@ from redcode_rules.lab.balance import BalanceSetup, run_balance
 from redcode_rules.bots.specs import parse_bot
 from redcode_rules.bots import GreedyBot, LookaheadBot
 from redcode_rules.cli import build_parser
-from redcode_rules.lab.runner import Where
+from redcode_rules.lab.runner import Venue
 from redcode_rules.lab.selfplay import RulesSource
 
 from conftest import EXAMPLES, OPEN_BOARD
@@ -89,6 +89,6 @@ def test_the_labs_default_bot_plays_the_protective_card_greedy_left_unplayed():
     the lookahead bot: the card is played and judged."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(PROTECTIVE["smoke_screen"])]),
                          parse_bot("lookahead"), games=4, seed=1)
-    report = run_balance(setup, Where(jobs=1))
+    report = run_balance(setup, Venue(jobs=1))
     card = report["rulesets"]["A"]["configurations"]["war 1v1"]["cards"]["smoke_screen"]
     assert card["played"] > 0 and card["p_value"] is not None and not report["no_verdict"]

@@ -400,3 +400,68 @@ def test_parse_box_takes_ascii_names_within_the_board():
     assert parse_box("c4", 8, 6) == 26
     for word in ("a²", "c①", "a₁", "i1", "a7", "a0", "a01", "a", "", "a" + "9" * 4300, "é1"):
         assert parse_box(word) is None
+
+
+# ------------------------------------------------------------------ one notation, both ways
+
+#: Card files whose moves have every part the notation writes: box targets
+#: and jumps, areas, paths after a target, owed choices of cards and of a
+#: sunk ship and its box (None: the printed cards).
+EVERY_PART = (None, "box_targets_minelayer.rc", "hand_and_deck.rc", "refloat_jury_rig.rc",
+              "swap_stations.rc")
+
+
+@pytest.mark.parametrize("cards", EVERY_PART)
+def test_every_listed_move_reads_back_as_itself(cards):
+    """``notation.parse(str(move)) == move`` for every legal move of a random
+    game, of the printed cards and of cards with every kind of target."""
+    import random
+
+    from conftest import EXAMPLES, play_random
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / cards)] if cards else [])
+    game = rc.new_game(rules, mode="arena", teams="2v2", seed=3)
+    rnd = random.Random(3)
+    read = 0
+    while not game.is_over and read < 1500:
+        decision = game.engine.pending()[0]
+        for text in game.legal_moves():
+            move = game.notation.parse(text, decision)
+            assert move == game.move_of(text) and str(move) == text
+            read += 1
+        play_random(game, rnd, 1)
+    assert read > 300
+
+
+@pytest.mark.parametrize("move", [
+    "", "   ", "fire red-destroyer", "torpedo nowhere", "torpedo", "order", "order nuke",
+    "order kamikaze", "end now", "repair now", "movement", "movement z9", "place",
+    "discard", "torpedo red-destroyer extra", "order kamikaze red-destroyer a1", "ambush",
+])
+def test_a_move_that_cannot_be_read_is_a_malformed_move(move):
+    game = scenario(hands={"blue-submarine": ["kamikaze"]})
+    with pytest.raises(rc.MalformedMove) as info:
+        game.play(move)
+    assert isinstance(info.value, rc.IllegalMove) and info.value.reason == game.explain(move)
+
+
+@pytest.mark.parametrize("move", [
+    "movement b2", "movement a1 a1", "place g6", "discard ambush", "recover movement",
+    "respond shield red-destroyer", "pass",
+])
+def test_a_move_that_reads_but_is_not_legal_now_is_no_malformed_move(move):
+    """Read, but refused by the rules now: an ``IllegalMove`` with its reason
+    and suggestions, not a ``MalformedMove``."""
+    game = scenario(hands={"blue-submarine": ["kamikaze"]}, phase="maneuvers")
+    with pytest.raises(rc.IllegalMove) as info:
+        game.play(move)
+    assert not isinstance(info.value, rc.MalformedMove), info.value.reason
+
+
+def test_a_card_refused_is_said_before_the_words_that_do_not_read():
+    """``torpedo nowhere`` with crew on the torpedo: the rules refuse the card
+    first (R4.1); the move is still one that cannot be read."""
+    game = scenario(ships={"blue-submarine": {"at": "b2", "crew_on": {"torpedo": 2}},
+                           "red-destroyer": {"at": "d4"}}, phase="maneuvers")
+    with pytest.raises(rc.MalformedMove) as info:
+        game.play("torpedo nowhere")
+    assert info.value.reason == "torpedo is not available: 2 crew on it (R4.1)"

@@ -31,6 +31,14 @@ def test_an_observation_is_immutable():
     assert hash(obs) == hash(game.observation(game.to_move))
 
 
+def test_an_observation_shows_each_ship_as_the_game_does():
+    """One view of a ship: ``game.ship(id)``, whoever observes."""
+    game = rc.new_game(EN, seed=2, teams=TEAMS["2v2"], placement="fixed")
+    game.play(game.legal_moves()[0])
+    for player in game.ships:
+        assert game.observation(player).ships == tuple(game.ship(s) for s in game.ships)
+
+
 def test_a_new_game_shows_each_player_its_own_card_only():
     game = rc.new_game(EN, seed=4, teams=TEAMS["3v3"], placement="fixed")
     for player in game.ships:

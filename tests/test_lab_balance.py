@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,8 +15,9 @@ from redcode_rules.lab.report import html_page, markdown
 from redcode_rules.bots.specs import parse_bot
 from redcode_rules.bots import BOTS
 from redcode_rules.cli import main
-from redcode_rules.lab.runner import Where
-from redcode_rules.lab.selfplay import GameRecord, RulesSource, lasting
+from redcode_rules.lab.runner import Venue
+from redcode_rules.info.tally import lasting
+from redcode_rules.lab.selfplay import GameRecord, RulesSource
 from redcode_rules.model.state import Event
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,14 +28,17 @@ def overpowered(games: int) -> dict:
     """The worked example of docs/balance.md: greedy games of the card."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(OVERPOWERED)]), parse_bot("greedy"),
                          games=games, seed=1)
-    return run_balance(setup, Where(jobs=1))
+    return run_balance(setup, Venue(jobs=1))
 
 
+# 20 greedy games: the tests that read them run with -m mass (the plots' with
+# the lab extra, CI's step for it)
 @pytest.fixture(scope="module")
 def caught():
     return overpowered(20)
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_the_overpowered_card_stands_out_in_20_games_but_is_not_flagged(caught):
     """Its interval lies above 60%, which alone would flag it; among the nine
     order cards tested it is not beyond chance yet (Holm)."""
@@ -58,6 +61,7 @@ def test_the_overpowered_card_is_flagged_in_100_games():
     assert_quoted(report, "balance-example-100")
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_figures_of_a_configuration(caught):
     conf = caught["rulesets"]["A"]["configurations"]["war 1v1"]
     assert conf["games"] == 20
@@ -79,9 +83,8 @@ def test_a_status_lasts_in_the_figures_from_its_giving_to_its_end():
            Event("status", 1, {"ship": "red-destroyer", "status": "intercepted"}),
            Event("status_end", 2, {"ship": "red-destroyer", "status": "intercepted"}),
            Event("status", 3, {"ship": "blue-submarine", "status": "intercepted"})]
-    game = SimpleNamespace(log=log, turn_number=5)
-    assert lasting(game, "status", "ship") == {"intercepted": {"given": 3, "turns": 3,
-                                                               "ended": 2}}
+    assert lasting(log, "status", "ship", 5) == {"intercepted": {"given": 3, "turns": 3,
+                                                                 "ended": 2}}
 
 
 def test_seat_swapped_pairs_and_common_seeds_between_a_and_b():
@@ -122,8 +125,13 @@ def test_balance_writes_the_report(tmp_path, capsys):
     assert json.loads((out / "report.json").read_text())["bot"] == "random"
 
 
-def test_the_html_report_embeds_svg_plots(caught):
+@pytest.fixture(scope="module")  # set up before `caught`: a wider scope comes first
+def plotting():
+    """Skips (before `caught` plays its games) without the lab extra."""
     pytest.importorskip("matplotlib", reason="the plots need the lab extra (matplotlib)")
+
+
+def test_the_html_report_embeds_svg_plots(plotting, caught):
     page = html_page(caught)
     assert page.count("<svg") == 3  # win rates, game length, order cards
     assert "src=" not in page  # self-contained
@@ -151,6 +159,7 @@ def assert_quoted(report: dict, block: str) -> None:
             assert line in printed, line
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_the_docs_page_shows_what_the_command_prints(caught):
     """docs/balance.md quotes lines of this very run, and the card file it
     shows is the file itself (its 100-game run: the mass test above)."""
@@ -174,7 +183,7 @@ def unplayed():
     as harm and never plays it."""
     setup = BalanceSetup(RulesSource.from_files("en", [str(SMOKE)]), parse_bot("greedy"),
                          games=4, seed=1)
-    return run_balance(setup, Where(jobs=1))
+    return run_balance(setup, Venue(jobs=1))
 
 
 def test_a_card_the_bot_never_played_has_no_verdict_and_the_report_says_why(unplayed):

@@ -210,8 +210,8 @@ def test_refloat_brings_a_sunk_ship_back_on_a_chosen_free_start_box():
     st.hands[0] = ["salvage"]
     blue_destroyer = st.ships[2] if st.ships[2].side == "blue" else st.ships[1]
     seat = st.ships.index(blue_destroyer)
-    g.engine.sink_outright(seat, 1)
-    g.engine.settle()
+    g.engine.ops.sink_outright(seat, 1)
+    g.engine.ops.settle()
     assert blue_destroyer.eliminated
     g.play("order salvage")
     moves = g.legal_moves()

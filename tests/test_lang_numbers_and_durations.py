@@ -88,12 +88,12 @@ def test_fog_limits_the_visual_field_to_2_boxes():
         blue-submarine: {at: b3}
         red-destroyer: {at: e3, fogged: true}
         """, turn="red-destroyer")
-    assert game.engine.sight(1) == []  # red-destroyer's seat
+    assert game.engine.queries.sight(1) == []  # red-destroyer's seat
     game2 = game_of([example("fog_bank")], """\
         blue-submarine: {at: b3}
         red-destroyer: {at: e3}
         """, turn="red-destroyer")
-    assert game2.engine.sight(1) == [(3, 0)]
+    assert game2.engine.queries.sight(1) == [(3, 0)]
 
 
 def test_until_the_end_of_the_next_turn_lasts_through_whoevers_turn_is_next():

@@ -423,6 +423,26 @@ def test_a_token_lasting_until_the_end_of_its_owners_next_turn_placed_in_that_tu
     assert game.state.tokens == []
 
 
+@pytest.mark.parametrize("whose", ["its", "your"])
+def test_a_token_lasting_over_its_owners_turns_ends_by_either_word(tmp_path, whose):
+    """A token's ``your`` is its owner's, as its ``its`` is: both end it at
+    the edge of its owner's next turn (the one table of turn edges)."""
+    path = tmp_path / "flares.rc"
+    path.write_text(f'token flare {{ mark "+" until end of {whose} next turn }}\n'
+                    f'token glow {{ mark "=" until start of {whose} next turn }}\n'
+                    "order flare_up { copies 0 target area 1x1 "
+                    "effect place_token flare on area; place_token glow on area }\n")
+    game = game_with(str(path), SUB_AND_DESTROYER, hands="{blue-submarine: [flare_up]}")
+    game.play("order flare_up f6")
+    assert [(t.kind, t.left) for t in game.state.tokens] == [("flare", 2), ("glow", 1)]
+    game.play("end")  # blue's turn ends: one end of two
+    assert [(t.kind, t.left) for t in game.state.tokens] == [("flare", 1), ("glow", 1)]
+    game.play("end")  # red's turn ends; blue's starts: the glow goes
+    assert [(t.kind, t.left) for t in game.state.tokens] == [("flare", 1)]
+    game.play("end")  # blue's next turn ends: the flare goes
+    assert game.state.tokens == []
+
+
 # ------------------------------------------------------------------ effects resolve as a card's
 
 #: The same effects on each kind of holder: at the start of red's turn (turn

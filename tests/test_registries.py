@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
+import inspect
 import textwrap
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.rules.effects import PRIMITIVES, Effect, Ops, Primitive, Selector
-from redcode_rules.engine.machine import OFFERED
+from redcode_rules.engine.state_ops import StateOps
 from redcode_rules.rules.events import EVENT_KINDS, NARRATION_VARIANTS
 from redcode_rules.i18n.catalog import catalog
 from redcode_rules.base.kinds import Choice
@@ -87,10 +88,19 @@ def test_every_primitive_has_its_facts():
         assert 1 <= prim.ships <= len(prim.selectors), f"{name}: the ships it names"
 
 
-def test_every_operation_effects_call_is_offered_on_the_engine():
+def test_the_state_operations_are_the_effects_protocol_name_by_name():
+    """Effects are handed the ``StateOps`` itself: every operation of the
+    one protocol they are written against is its method, with the same
+    parameters (names, kinds and defaults)."""
     operations = {name for name in vars(Ops) if not name.startswith("_")}
     assert "swap" in operations
-    assert operations - set(OFFERED) == set()
+    for name in operations:
+        assert hasattr(StateOps, name), f"StateOps has no {name}"
+        want = [(p.name, p.kind, p.default)
+                for p in inspect.signature(getattr(Ops, name)).parameters.values()]
+        have = [(p.name, p.kind, p.default)
+                for p in inspect.signature(getattr(StateOps, name)).parameters.values()]
+        assert have == want, name
 
 
 def test_every_primitives_example_compiles_and_has_text(tmp_path):

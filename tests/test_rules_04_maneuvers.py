@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from redcode_rules.engine.machine import damaged
+from redcode_rules.engine.state_ops import damaged
 
 from conftest import OPEN_BOARD, assert_illegal, pass_all, scenario_game
 

@@ -86,7 +86,8 @@ def test_an_order_not_in_hand_and_one_too_many_are_refused_by_r7_3():
 def said_for(game: rc.Game, refusal: Refusal) -> str:
     from redcode_rules.engine.explain import Asked
     eng = game.engine
-    return said(Asked(game.lang, eng.queries, eng.pending(), None, game.legal_moves), refusal)
+    return said(Asked(game.lang, eng.queries, game.notation, eng.pending(), None,
+                      game.legal_moves), refusal)
 
 
 def _refusal(game: rc.Game, seat: int, card, responding: bool) -> Refusal | None:

@@ -50,6 +50,8 @@ from redcode_rules.i18n.glossary import avoided
 from redcode_rules.render.reference import differences, option_value
 from redcode_rules.text.cards import ship_rule_text, token_text
 
+from conftest import shared_rules
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "cards" / "examples"
 #: card ideas written as a designer would, not taken from the examples
@@ -441,11 +443,11 @@ def example_rulesets() -> Iterator[tuple[str, rc.Ruleset]]:
 
 def file_rulesets(path: Path) -> Iterator[tuple[str, rc.Ruleset]]:
     if path.read_text("utf-8").startswith("variant"):
-        yield path.stem, rc.load_ruleset(str(path))
+        yield path.stem, shared_rules(str(path))
         return
     for edition in EDITIONS:
         try:
-            rules = rc.load_ruleset(edition, extra=[str(path)])
+            rules = shared_rules(edition, str(path))
         except rc.DslError:
             if edition == "en":
                 raise

@@ -6,8 +6,8 @@
     game.legal_moves(); game.play("end")
 """
 from .base.errors import (BadArgument, DslError, Failure, IllegalAction, IllegalMove, LanguageError,
-                     NothingToUndo, PrintError, RedCodeError, ReplayError, SaveError, ScenarioError,
-                     SetupError, UnknownName, UnknownWord, UsageError)
+                     MalformedMove, NothingToUndo, PrintError, RedCodeError, ReplayError,
+                     SaveError, ScenarioError, SetupError, UnknownName, UnknownWord, UsageError)
 from .game import Game, ShipView, new_game
 from .lang.loader import load_ruleset, load_source
 from .model.ruleset import CardDef, Ruleset, ShipDef
@@ -55,8 +55,8 @@ def compiled_modules() -> list[str]:
     return sorted(out)
 
 __all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalAction",
-           "IllegalMove", "LanguageError", "NothingToUndo", "PrintError", "RedCodeError",
-           "ReplayError", "Ruleset",
+           "IllegalMove", "LanguageError", "MalformedMove", "NothingToUndo", "PrintError",
+           "RedCodeError", "ReplayError", "Ruleset",
            "SaveError", "ScenarioError", "SetupError", "ShipDef", "ShipView", "UnknownName",
            "UnknownWord", "UsageError", "compiled_modules", "load_ruleset", "load_source",
            "new_game", "svg"]

@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .base.errors import SaveError, ScenarioError
-from .engine.game_core import CHECKPOINT_EVERY, GameCore, ShipView, normalise
+from .engine.game_core import GameCore
+from .engine.history import CHECKPOINT_EVERY
+from .engine.views import ShipView
+from .engine.notation import normalise
 from .engine.setup import Default, sized_teams
 from .formats.replay import make_replay, replay
 from .formats.saves import game_from_json, game_to_json

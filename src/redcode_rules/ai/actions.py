@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 from ..base.errors import IllegalAction, IllegalMove, UnknownWord, quote
 from ..base.kinds import MoveKind, Pile, Side
 from ..engine.chance import ChanceKind
+from ..engine.notation import words as move_words
 from ..rules.board import box_name
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def _position_key(game: Game) -> tuple[object, int]:
     clone copies it, ``undo`` replaces it) and its number of moves (every
     ``play`` adds one). A space keeps the state, not the game: a game that
     is gone may leave its id to another, never its state's while kept."""
-    return game.state, len(game._moves)  # the moves played, without the public copy
+    return game.state, game.move_count  # the moves played, without the public copy
 
 
 class ActionSpace:
@@ -228,7 +229,7 @@ class ActionSpace:
 
     def encode(self, move: str) -> tuple[int, ...]:
         """The word ids of a move string (without ``STOP``)."""
-        return tuple(self.id(w) for w in move.split())
+        return tuple(self.id(w) for w in move_words(move))
 
     def decode(self, ids: Iterable[int]) -> str:
         """The move string of word ids (a final ``STOP`` is dropped)."""
@@ -297,7 +298,7 @@ class ActionSpace:
         checked first (a playout asks about one game, step after step)."""
         pos = self._last
         if pos is not None and pos.state is game.state:
-            if len(game._moves) == pos.count:
+            if game.move_count == pos.count:
                 return pos
         state, count = _position_key(game)
         pos = self._positions.get(id(game))

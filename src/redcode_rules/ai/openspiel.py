@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..engine.notation import outcome_parts
 from ..game import Game
 from .actions import ActionSpace
 from .setup import CHANCE, AiSetup, seat_of, team_returns
@@ -223,7 +224,7 @@ class RedCodeState(pyspiel.State):
     def _chance(self) -> dict[int, tuple[str, Any]]:
         """The outcomes of this chance node by action: (outcome, probability)."""
         ids = self.position.table.space.id
-        return {ids(outcome.rsplit(" ", 1)[-1]): (outcome, p)
+        return {ids(outcome_parts(outcome)[1]): (outcome, p)
                 for outcome, p in self.position.game.chance_outcomes()}
 
     def _apply_action(self, action: int) -> None:

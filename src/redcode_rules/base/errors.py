@@ -46,7 +46,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 #: expression's character class: C0 controls but tab and newline (ESC starts
 #: a colour, a cursor move, a title change), DEL, C1 controls (CSI), and the
 #: marks that reorder text on screen (bidi controls). Printing escapes them
-#: (``printable``); card files refuse them (``dsl_limits.FORBIDDEN``).
+#: (``printable``); card files refuse them (lang/limits.py's ``FORBIDDEN``).
 TERMINAL_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _UNPRINTABLE = re.compile(f"[{TERMINAL_CONTROLS}]")
 
@@ -154,7 +154,8 @@ def _clip_line(line: str, column: int | None) -> str:
 
 
 class IllegalMove(RedCodeError):
-    """A move that is not legal now. The game state is left unchanged.
+    """A move that is not legal now. The game state is left unchanged. A
+    move that cannot even be read is a ``MalformedMove``, a kind of this.
 
     The message stays short: the reason (with its rule number) and, for a
     move that does not parse, a did-you-mean with the closest legal moves
@@ -172,6 +173,13 @@ class IllegalMove(RedCodeError):
         self.legal_moves = list(legal_moves or ())
         self.suggestions = list(suggestions or ())
         super().__init__(f"illegal move {quote(move)}: {self.reason}")
+
+
+class MalformedMove(IllegalMove):
+    """A move that cannot be read: no move of the notation for this game (an
+    unknown word, a box that is no box, a card without the target it needs,
+    not a string). An ``IllegalMove`` like any move not legal now, with its
+    reason (what cannot be read) and suggestions; the game is left unchanged."""
 
 
 class UnknownWord(RedCodeError):
@@ -309,6 +317,22 @@ class ChanceNeeded(Exception):
     def __init__(self, outcomes: list) -> None:
         super().__init__("a chance outcome is needed")
         self.outcomes = outcomes
+
+
+class Unreadable(Exception):
+    """Inside the library only (engine/notation.py): a text that is no move of
+    a game's notation. ``words`` is the key of the sentence that says why in
+    the ``illegal`` section of the language catalogs, ``values`` what fills
+    it in (words as written), ``read`` the move as far as it was read (its
+    kind and card, its target), so a reason may say first what the rules
+    refuse of that. A user meets it as a ``MalformedMove``, so not a
+    ``RedCodeError``."""
+
+    def __init__(self, words: str, read: object = None, **values: object) -> None:
+        super().__init__(words)
+        self.words = words
+        self.read = read
+        self.values = values
 
 
 class SaveError(ScenarioError):

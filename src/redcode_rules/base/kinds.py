@@ -16,6 +16,7 @@ it imports nothing of the package.
 from __future__ import annotations
 
 import enum
+from typing import NamedTuple
 
 
 class Word(enum.StrEnum):
@@ -112,3 +113,46 @@ class Duration(str, enum.Enum):
     # the next turn whoever's it is (the turn after the one it was given in)
     START_OF_THE_NEXT_TURN = "until start of the next turn"   # when the next turn starts
     END_OF_THE_NEXT_TURN = "until end of the next turn"   # when the next turn ends
+
+
+class Edge(Word):
+    """A turn's edge, where what lasts until it ends (R9.1)."""
+
+    START = "start"
+    END = "end"
+
+
+class TurnOf(Word):
+    """Whose turns a duration counts: the affected ship's player's ("its"; a
+    token's owner's), the card's player's who gave it ("your", D8.7), or
+    every turn, whoever's it is ("the")."""
+
+    SHIP = "its"
+    GIVER = "your"
+    ANY = "the"
+
+
+class TurnEdge(NamedTuple):
+    """When a duration that ends at a turn edge ends: at the ``edge`` of a
+    turn ``whose`` it counts, the ``edges``-th such edge when given in one of
+    those turns (the end of the turn it was given in, then the next's), else
+    the first."""
+
+    edge: Edge
+    whose: TurnOf
+    edges: int = 1
+
+
+#: Every duration that ends at a turn edge, one row each: the one table the
+#: engine ends statuses and tokens by (engine/lifetimes.py), their giver
+#: kept by (``TurnOf.GIVER``) and saves bound by (``edges``). A turn edge
+#: ends them row by row, in this order.
+TURN_EDGES: dict[Duration, TurnEdge] = {
+    Duration.THIS_TURN: TurnEdge(Edge.END, TurnOf.ANY),
+    Duration.START_OF_NEXT_TURN: TurnEdge(Edge.START, TurnOf.SHIP),
+    Duration.END_OF_NEXT_TURN: TurnEdge(Edge.END, TurnOf.SHIP, 2),
+    Duration.START_OF_YOUR_NEXT_TURN: TurnEdge(Edge.START, TurnOf.GIVER),
+    Duration.END_OF_YOUR_NEXT_TURN: TurnEdge(Edge.END, TurnOf.GIVER, 2),
+    Duration.START_OF_THE_NEXT_TURN: TurnEdge(Edge.START, TurnOf.ANY),
+    Duration.END_OF_THE_NEXT_TURN: TurnEdge(Edge.END, TurnOf.ANY, 2),
+}

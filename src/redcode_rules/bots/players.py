@@ -30,7 +30,7 @@ from typing import Protocol
 import attrs
 
 from ..base.kinds import CardKind, Decision, MoveKind, Pile
-from ..engine.moves import Move
+from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
@@ -82,7 +82,7 @@ class Reason:
 
 
 @attrs.frozen
-class Choice:
+class Hint:
     """A move the greedy bot would play, its score and the reasons behind it."""
 
     move: str
@@ -107,7 +107,7 @@ class GreedyBot:
         scored.sort(reverse=True)
         return scored[0][2]
 
-    def why(self, game: Game) -> Choice:
+    def why(self, game: Game) -> Hint:
         """The move ``choose`` would play now, with the reasons for it.
 
         Uses a copy of the bot's RNG (ties are broken as ``choose`` would)
@@ -117,7 +117,7 @@ class GreedyBot:
         twin.rng.setstate(self.rng.getstate())
         move = twin.choose(game)
         reasons = tuple(self.reasons(game, game.move_of(move)))
-        return Choice(move, self.score(game, game.move_of(move)), reasons)
+        return Hint(move, self.score(game, game.move_of(move)), reasons)
 
     # ----------------------------------------------------------------- scoring
     def score(self, game: Game, move: Move, obs: Observation | None = None) -> float:

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..base.errors import ChanceNeeded
+from .notation import outcome, outcome_parts
 
 #: The chance player, ``game.to_move`` at a chance node.
 CHANCE = "chance"
@@ -48,7 +49,7 @@ def odds(kind: ChanceKind, cards: Sequence[str]) -> list[tuple[str, Fraction]]:
     its copies among ``cards`` (copies of a card are alike)."""
     counts = Counter(cards)
     total = len(cards)
-    return [(f"{kind.value} {card}", Fraction(n, total)) for card, n in sorted(counts.items())]
+    return [(outcome(kind.value, card), Fraction(n, total)) for card, n in sorted(counts.items())]
 
 
 class Explicit:
@@ -77,7 +78,7 @@ class Explicit:
             if self.asked is None:
                 self.asked = odds(kind, cards)
             return min(cards)
-        word, _, card = self.given[self.used].partition(" ")
+        word, card = outcome_parts(self.given[self.used])
         self.used += 1
         if word != kind.value or card not in cards:  # pragma: no cover - checked when played
             raise AssertionError(f"chance outcome {self.given[self.used - 1]!r} does not fit")

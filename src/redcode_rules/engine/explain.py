@@ -1,15 +1,15 @@
 """Why a move is illegal: the reason and the rule, in the game's language.
 
 Only called for a string that is not among the legal moves (``Game.play``,
-``Game.explain``), so it may be slow. It reads the move's words (which
-card, which ship, which boxes) and asks the rule queries (engine/queries.py)
-why the move is refused: the same queries the move generator lists moves
-from, so the reason and the listing cannot disagree. It says the
-``Refusal`` in the game's language (the ``illegal`` templates of
-``lang/*.yaml``), and checks itself only what the notation writes (a box
-that is no box, a path that enters a box twice).
-A move that does not parse gets the closest legal moves (difflib) and how
-many there are, never the whole list.
+``Game.explain``), so it may be slow. It reads the move (engine/notation.py:
+which card, which ship, which boxes) and asks the rule queries
+(engine/queries.py) why it is refused: the same queries the move generator
+lists moves from, so the reason and the listing cannot disagree. It says
+the ``Refusal`` in the game's language (the ``illegal`` templates of
+``i18n/*.yaml``), and checks itself only what a path writes (a box entered
+twice, an island, a ship in the way). A text that cannot be read says why
+(``errors.Unreadable``: ``Why.malformed``); an unknown word gets the
+closest legal moves (difflib) and how many there are, never the whole list.
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, Callable
 
 import attrs
 
-from ..base.kinds import Choice, Decision
+from ..base.errors import Unreadable
+from ..base.kinds import Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text
 from ..model.ruleset import TargetKind
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import class_text, status_rule_parts
 from ..text.exprs import a_ship, condition_text
+from .notation import KEYWORDS, Move, Notation, head_word, words
 from .queries import Refusal, RuleQueries
 
 if TYPE_CHECKING:
@@ -40,9 +42,6 @@ SUGGESTIONS = 3
 CUTOFF = 0.5
 
 
-#: First words of the notation that say what kind of decision a move is.
-KEYWORDS = ("order", "respond", "recover", "discard", "place", "pass", "end")
-
 
 def closest_moves(move: str, legal: list[str]) -> list[str]:
     """The legal moves most like ``move`` (difflib), best first.
@@ -50,8 +49,8 @@ def closest_moves(move: str, legal: list[str]) -> list[str]:
     Among moves of the same first word if there are any (``movement z9``
     → movements); none if that word is a keyword of the notation (an
     ``order`` when no order card can be played); else among all."""
-    head = move.split(" ", 1)[0]
-    same = [m for m in legal if m.split(" ", 1)[0] == head]
+    head = head_word(move)
+    same = [m for m in legal if head_word(m) == head]
     if same or head in KEYWORDS:
         legal = same
     return difflib.get_close_matches(move, legal, n=SUGGESTIONS, cutoff=CUTOFF)
@@ -75,13 +74,15 @@ def by_id(ship_id: str) -> str:
 @attrs.frozen
 class Asked:
     """What explain reads of a game: its language, the rule queries on its
-    position, the pending decision, the choice an effect owes (while one is
-    pending) and the legal moves (asked only for a suggestion); ``name``
+    position, its notation, the pending decision, the choice an effect owes
+    (while one is pending) and the legal moves (asked only for a
+    suggestion); ``name``
     says a ship in a reason: by id, or as a player sees it on a screen
     (``ship_display``: "destructor rojo")."""
 
     lang: str
     queries: RuleQueries
+    notation: Notation
     pending: tuple[Decision, int] | None
     owed: tuple[Effect, int] | None
     legal: Callable[[], list[str]]
@@ -108,24 +109,20 @@ class Asked:
         return self.name(self.state.ships[seat].id)
 
 
-def unknown(asked: Asked, move: str) -> str:
-    """A move that does not parse: the closest legal moves and their number, not the list."""
-    legal = asked.legal()
-    return asked.say("unknown_move", amount=len(legal), move=move,
-                     hint=did_you_mean(asked.lang, closest_moves(move, legal)))
-
-
-def _ship_index(state: GameState, ship_id: str) -> int | None:
-    for i, s in enumerate(state.ships):
-        if s.id == ship_id:
-            return i
-    return None
-
-
-def _short(word: str, limit: int = 12) -> str:
-    """A word of the move as quoted in a reason: at most ``limit`` characters
-    (a 4,300-digit row is not repeated whole)."""
-    return word if len(word) <= limit else word[:limit - 1] + "…"
+def unreadable(asked: Asked, bad: Unreadable, move: str) -> str:
+    """Why the text ``move`` cannot be read, in the game's language: an
+    unknown word with the closest legal moves and their number, not the
+    list; a ship that is none with the ships there are."""
+    values = dict(bad.values)
+    if bad.words == "unknown_move":
+        legal = asked.legal()
+        values.update(amount=len(legal), hint=did_you_mean(
+            asked.lang, closest_moves(move, legal)))
+    elif bad.words == "unknown_order":
+        values["hint"] = did_you_mean(asked.lang, closest_moves(move, asked.legal()))
+    elif bad.words == "no_ship":
+        values["ships"] = ", ".join(asked.name(s.id) for s in asked.state.ships)
+    return asked.say(bad.words, **values)
 
 
 def said(asked: Asked, refusal: Refusal) -> str:
@@ -173,26 +170,59 @@ def _until(asked: Asked, ship: ShipState, spec) -> str:
                                                             asked.lang, asked.rules.words))
 
 
+@attrs.frozen
+class Why:
+    """Why a move is not legal now: the ``reason`` in the game's language, and
+    whether the text cannot even be read (``malformed``: no move of the
+    notation for this game)."""
+
+    reason: str
+    malformed: bool = False
+
+
 def explain(asked: Asked, move: str) -> str:
     """Why ``move`` (normalised, not legal now) is illegal, in the game's language."""
+    return why(asked, move).reason
+
+
+def why(asked: Asked, move: str) -> Why:
+    """Why ``move`` (normalised, not legal now) is illegal: the decision pending
+    first, then what the rule queries refuse of the move as far as it reads
+    (its card, its target), then what cannot be read of it, then the rest
+    (its path)."""
+    if not words(move):
+        return Why(asked.say("empty"), True)
+    bad = None
+    try:
+        parsed = asked.notation.parse(move, None if asked.pending is None
+                                      else asked.pending[0])
+    except Unreadable as error:
+        bad, parsed = error, error.read
+    if asked.pending is None:
+        return Why(asked.say("over", winner=asked.state.winner), bad is not None)
+    reason = refused(asked, parsed, whole=bad is None)
+    if reason is None:
+        assert bad is not None  # only a move read in part leaves the reason to it
+        reason = unreadable(asked, bad, move)
+    return Why(reason, bad is not None)
+
+
+def refused(asked: Asked, move: Move, whole: bool = True) -> str | None:
+    """Why a move is not legal now: the decision pending first (a discard, a
+    choice, a recovery, a placement, a response, the main phase), then what
+    the rule queries refuse of its card, target and path. Of a move read only
+    in part (not ``whole``), None when nothing read so far is refused."""
     say = asked.say
     st = asked.state
-    words = move.split()
-    if not words:
-        return say("empty")
-    if asked.pending is None:
-        return say("over", winner=st.winner)
-    kind, seat = asked.pending
+    kind, seat = asked.pending  # type: ignore[misc]
     player = asked.ship_id(seat)
-    head = words[0]
+    head = head_word(move.text)
 
     if kind == Decision.DISCARD:
-        if head != "discard":
+        if move.kind is not MoveKind.DISCARD:
             return say("must_discard", player=player, count=len(st.hands[seat]),
                        limit=asked.rules.options.hand_limit)
-        if len(words) != 2:
-            return say("discard_one")
-        return say("not_in_hand", card=words[1], player=player)
+        return say("not_in_hand", card=move.card, player=player) if whole else None
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \
             primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
@@ -206,166 +236,150 @@ def explain(asked: Asked, move: str) -> str:
             return say("must_recover_effect", player=player, card=st.stack[-1].card,
                        options=options)
         who = seat if kind == Decision.RECOVER else owed_seat
-        return say("no_crew_on", ship=asked.ship_id(who), source=" ".join(words[1:]) or "?")
+        return say("no_crew_on", ship=asked.ship_id(who), source=move.source or "?")
     if kind == Decision.PLACE:
-        return _place(asked, seat, words)
+        return _place(asked, seat, move, whole)
     if kind == Decision.RESPOND:
-        if head == "pass":
+        if move.kind is MoveKind.PASS:
             return say("just", word="pass")
-        if head == "order" and asked.rules.response_orders:  # an order card in answer
-            return _order(asked, seat, words[1:], responding=True)
-        if head != "respond":
+        if move.kind is MoveKind.ORDER and asked.rules.response_orders:  # an order in answer
+            return _order(asked, seat, move, whole, responding=True)
+        if move.kind is not MoveKind.RESPOND:
             top = st.stack[-1]
             return say("must_respond", player=player, card=top.card, of=asked.ship_id(top.seat))
-        return _maneuver(asked, seat, words[1:], responding=True)
+        return _maneuver(asked, seat, move, whole, responding=True)
     # the maneuvers phase
-    if head in ("respond", "pass"):
+    if move.kind in (MoveKind.RESPOND, MoveKind.PASS):
         return say("no_window")
-    if head in ("recover", "discard", "place"):
+    if head in ("recover", "choose", "discard", "place"):
         return say("wrong_phase", word=head, phase=catalog(asked.lang)["phases"][st.phase])
-    if head == "end":
+    if move.kind is MoveKind.END:
         return say("just", word="end")
-    if head == "order":
-        return _order(asked, seat, words[1:])
-    return _maneuver(asked, seat, words, responding=False)
+    if move.kind is MoveKind.ORDER:
+        return _order(asked, seat, move, whole)
+    return _maneuver(asked, seat, move, whole, responding=False)
 
 
-def _place(asked: Asked, seat: int, words: list[str]) -> str:
+def _place(asked: Asked, seat: int, move: Move, whole: bool) -> str | None:
     """Initial placement (R2.8) or war respawn (D8.4): a free, navigable box
     of the ship's side's start card."""
     say = asked.say
     ship = asked.state.ships[seat]
     rule = "D8.4" if ship.sunk else "R2.8"
     side = catalog(asked.lang)["sides"][ship.side]
-    if words[0] != "place":
+    if move.kind is not MoveKind.PLACE:
         return say("must_place" if ship.sunk else "must_place_first", player=asked.ship_id(seat),
                    side=side)
-    if len(words) != 2:
-        return say("place_one")
+    if not whole:
+        return None
     board = asked.board
-    box = board.index(words[1])
-    if box is None:
-        return say("not_a_box", box=_short(words[1]))
+    box = move.box
+    assert box is not None  # a place move names its box
+    name = board.name(box)
     card = board.starts[ship.side]
     if box not in card:
-        return say("place_off_card", box=words[1], side=side,
+        return say("place_off_card", box=name, side=side,
                    boxes=" ".join(board.name(b) for b in card), rule=rule)
     if board.is_island(box):
-        return say("place_island", box=words[1], rule=rule)
+        return say("place_island", box=name, rule=rule)
     occupant = asked.queries.occupant()[box]
     if occupant >= 0:
-        return say("place_occupied", box=words[1], ship=asked.ship_id(occupant), rule=rule)
-    return say("not_free_start", box=words[1], side=side, rule=rule)
+        return say("place_occupied", box=name, ship=asked.ship_id(occupant), rule=rule)
+    return say("not_free_start", box=name, side=side, rule=rule)
 
 
-def _maneuver(asked: Asked, seat: int, words: list[str], responding: bool) -> str:
-    if not words:
-        return asked.say("write_maneuver")
-    name, rest = words[0], words[1:]
-    rules = asked.rules
-    if name not in rules.maneuvers:
-        if name in rules.orders:
-            return asked.say("is_order", card=name)
-        return unknown(asked, ("respond " if responding else "") + " ".join(words))
-    card = rules.maneuvers[name]
-    refused = asked.queries.maneuver_refusal(seat, card, responding)
-    if refused is not None:
-        return said(asked, refused)
-    return _target_and_path(asked, seat, card, rest)
+def _maneuver(asked: Asked, seat: int, move: Move, whole: bool,
+              responding: bool) -> str | None:
+    if move.card is None:  # not read: no maneuver
+        return None
+    card = asked.rules.maneuvers[move.card]
+    refusal = asked.queries.maneuver_refusal(seat, card, responding)
+    if refusal is not None:
+        return said(asked, refusal)
+    return _target_and_path(asked, seat, card, move, whole)
 
 
-def _order(asked: Asked, seat: int, words: list[str], responding: bool = False) -> str:
-    if not words:
-        return asked.say("write_card")
-    name, rest = words[0], words[1:]
-    if name not in asked.rules.orders:
-        return asked.say("unknown_order", card=name, hint=did_you_mean(
-            asked.lang, closest_moves(" ".join(["order", *words]), asked.legal())))
-    card = asked.rules.orders[name]
-    refused = asked.queries.order_refusal(seat, card, responding)
-    if refused is not None:
-        return said(asked, refused)
-    return _target_and_path(asked, seat, card, rest)
+def _order(asked: Asked, seat: int, move: Move, whole: bool,
+           responding: bool = False) -> str | None:
+    if move.card is None:  # not read: no order card
+        return None
+    card = asked.rules.orders[move.card]
+    refusal = asked.queries.order_refusal(seat, card, responding)
+    if refusal is not None:
+        return said(asked, refusal)
+    return _target_and_path(asked, seat, card, move, whole)
 
 
-def _target_and_path(asked: Asked, seat: int, card: CardDef, rest: list[str]) -> str:
-    """Checks of a target ship or area and of a path, once the card itself is usable."""
+def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
+                     whole: bool) -> str | None:
+    """Checks of a target ship or area and of a path, once the card itself is
+    usable, as far as the move was read."""
     say = asked.say
     board = asked.board
     tk = card.target.kind
     if tk is TargetKind.SELF:
-        if card.mover is None and rest:
-            return say("self_no_target", card=card.id)
-        return _path(asked, card, rest, seat)
+        return _path(asked, card, move, seat, whole)
     if tk is TargetKind.AREA:
         size = {"width": card.target.width, "height": card.target.height}
-        if not rest:
-            return say("needs_area", card=card.id, **size)
-        box = board.index(rest[0])
+        box = move.area
         if box is None:
-            return say("not_a_box", box=_short(rest[0]))
+            return None
         if board.area(box, card.target.width, card.target.height) is None:
-            return say("area_off_board", box=rest[0], **size)
-        return say("area_only", card=card.id)
+            return say("area_off_board", box=board.name(box), **size)
+        return say("area_only", card=card.id) if whole else None
     if tk is TargetKind.BOX:
-        return _box_target(asked, seat, card, rest)
-    if not rest:
-        return say("needs_target", card=card.id)
-    target = _ship_index(asked.state, rest[0])
+        return _box_target(asked, seat, card, move, whole)
+    target = move.target
     if target is None:
-        return say("no_ship", ship=rest[0],
-                   ships=", ".join(asked.name(s.id) for s in asked.state.ships))
-    refused = asked.queries.target_refusal(seat, card, target)
-    if refused is not None:
-        return said(asked, refused)
+        return None
+    refusal = asked.queries.target_refusal(seat, card, target)
+    if refusal is not None:
+        return said(asked, refusal)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
-    return _path(asked, card, rest[1:], mover)
+    return _path(asked, card, move, mover, whole)
 
 
-def _box_target(asked: Asked, seat: int, card: CardDef, rest: list[str]) -> str:
+def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool) -> str | None:
     """A box target (D4.11): the box named, then the path of a card that moves."""
     say = asked.say
-    if not rest:
-        return say("needs_box", card=card.id)
-    box = asked.board.index(rest[0])
+    box = move.area
     if box is None:
-        return say("not_a_box", box=_short(rest[0]))
+        return None
+    name = asked.board.name(box)
     boxes = card.target.boxes
     assert boxes is not None  # a box target has its words
     refusal = boxes.refusal(asked.queries, seat, box)
     if card.jumps:
-        refused = asked.queries.movement_refusal(seat)
-        if refused is not None:
-            return said(asked, refused)
+        refused_move = asked.queries.movement_refusal(seat)
+        if refused_move is not None:
+            return said(asked, refused_move)
     if refusal is BoxRefusal.ISLAND:
-        return say("island", box=rest[0])
+        return say("island", box=name)
     if refusal is BoxRefusal.NOWHERE:
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.FAR:
         if BoxWord.ADJACENT in boxes.words:
-            return say("box_next_to", box=rest[0], ship=asked.ship_id(seat))
-        return say("box_too_far", box=rest[0], ship=asked.ship_id(seat), reach=boxes.reach)
+            return say("box_next_to", box=name, ship=asked.ship_id(seat))
+        return say("box_too_far", box=name, ship=asked.ship_id(seat), reach=boxes.reach)
     if refusal is BoxRefusal.TAKEN:
-        return say("occupied", box=rest[0], ship=asked.ship_id(asked.queries.occupant()[box]))
-    return _path(asked, card, rest[1:], seat)
+        return say("occupied", box=name, ship=asked.ship_id(asked.queries.occupant()[box]))
+    return _path(asked, card, move, seat, whole)
 
 
-def _path(asked: Asked, card: CardDef, rest: list[str], mover: int) -> str:
+def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> str | None:
     say = asked.say
     if card.mover is None:
-        return say("no_path_taken", card=card.id) if rest else say("not_legal")
-    refused = asked.queries.movement_refusal(mover)
-    if refused is not None:
-        return said(asked, refused)
-    if not rest:
-        return say("needs_path", card=card.id)
+        return say("not_legal") if whole else None
+    refusal = asked.queries.movement_refusal(mover)
+    if refusal is not None:
+        return said(asked, refusal)
+    if not whole:
+        return None
     board = asked.board
     occ = asked.queries.occupant()
     visited = {asked.state.ships[mover].position}  # the start counts as visited (D2.5a)
-    for name in rest:
-        box = board.index(name)
-        if box is None:
-            return say("not_a_box", box=_short(name))
+    for box in move.path:
+        name = board.name(box)
         if board.is_island(box):
             return say("island", box=name)
         if box in visited:  # doubling back, voluntary steps included (D2.5d)
@@ -373,4 +387,5 @@ def _path(asked: Asked, card: CardDef, rest: list[str], mover: int) -> str:
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=asked.ship_id(occ[box]))
-    return say("bad_path", path=" ".join(rest), amount=asked.queries.steps(mover, card))
+    return say("bad_path", path=" ".join(board.name(b) for b in move.path),
+               amount=asked.queries.steps(mover, card))

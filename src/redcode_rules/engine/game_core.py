@@ -1,163 +1,48 @@
 """The core of a game: a state, the rules it runs on, and the move interface.
 
-``GameCore`` plays, lists, explains and takes back moves and answers the
-queries about the position; it knows no file format and draws nothing. The
+``GameCore`` plays moves, and answers what is asked of the position: the
+legal moves, why one is not legal, the ships, hands and piles, whose
+decision it is. It knows no file format and draws nothing. What it plays
+with is in the modules below: the engine on its state (engine/machine.py)
+and the move generator (engine/moves.py), its record of the moves played
+for undo (engine/history.py), the runs of a move under explicit chance
+(engine/chance_runs.py), the views it hands out (engine/views.py). The
 public ``Game`` (game.py) adds saves, scenarios, replays, text and pictures
 on top, which is why the formats below it can build games of any class
 they are given.
+
+Its some 620 lines are one class's: the whole interface of a game, each
+method a few lines that hand the work to the modules below.
 """
 
 from __future__ import annotations
 
 import copy
-from functools import partial
 from fractions import Fraction
-from typing import Any, NoReturn, Self, Sequence, TypeVar
+from functools import partial
+from typing import Any, Self, Sequence
 
 import attrs
 
-from ..base.errors import ChanceNeeded, IllegalMove, NothingToUndo, SetupError, UnknownName, quote
+from ..base.errors import IllegalMove, MalformedMove, NothingToUndo, UnknownName
 from ..base.kinds import Decision
 from ..i18n.catalog import check_language, ship_display, text
 from ..model.ruleset import Ruleset
 from ..model.state import Event, GameState, ShipState
 from ..rules.board import Board
-from .chance import CHANCE, ChanceMode, Explicit
-from .explain import Asked, by_id, closest_moves, explain
+from . import chance_runs
+from .chance import CHANCE, ChanceKind, ChanceMode, Explicit
+from .chance_runs import ChanceNode, chance_mode
+from .explain import Asked, Why, by_id, closest_moves, why
+from .history import History
 from .machine import Engine
-from .moves import Listing, Move, MoveCache, MoveGen
-from .setup import Default, dealt_board, default_teams, make_board, new_state
+from .moves import Listing, MoveCache, MoveGen
+from .notation import Move, Notation, normalise, outcome_parts
+from .setup import Default, begin, default_teams, make_board, new_state
+from .views import EventLog, FrozenList, ShipView
 
-#: Until a game's first ``undo``, ``play`` saves the state before every
-#: CHECKPOINT_EVERY-th move only; undo replays from the last one saved.
-CHECKPOINT_EVERY = 16
-
-
-@attrs.frozen
-class ChanceNode:
-    """A random event the chance player is to settle (explicit chance): the
-    run that asked it (a move, or the setup) is run again from its start with
-    ``outcomes`` and the one played (engine/chance.py says why)."""
-
-    before: tuple[Any, ...] | None
-    """The state before the run (``GameState.snapshot``); None: the setup."""
-    log_length: int
-    move: str | None  # the move run; None: the setup, or the run to a first decision
-    seat: int  # the seat that played ``move``
-    outcomes: tuple[str, ...]  # the outcomes the run has had so far
-    asked: tuple[tuple[str, Fraction], ...]  # the outcomes of the event asked now
-    play: Move | None = attrs.field(default=None, eq=False)  # ``move`` parsed
-
-
-def chance_mode(chance: object) -> ChanceMode:
-    """The chance mode named by ``chance`` (``SetupError`` if none)."""
-    try:
-        return ChanceMode(chance)
-    except ValueError:
-        raise SetupError("chance", f"unknown chance mode {quote(chance)}; modes are "
-                         "sampled and explicit") from None
-
-
-@attrs.frozen
-class ShipView:
-    """A read-only look at one ship, as ``game.ship(id)`` returns it.
-
-    A snapshot: it does not change as the game goes on (ask ``game.ship``
-    again). ``position`` is a box name such as ``"c4"``, None while the ship
-    is off the board (still to be placed, R2.8, or sunk and waiting to
-    respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
-    it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
-    ``statuses`` names the statuses it has (R9); each status the rules
-    declare is also a boolean attribute (``.intercepted``, R9.1).
-    """
-
-    id: str
-    side: str
-    type: str
-    position: str | None
-    repairs: int
-    breakdowns: int
-    reserve: int
-    withdrawn: int
-    sunk: bool
-    statuses: tuple[str, ...]
-    eliminated: bool
-    maneuvers: tuple[str, ...]
-    crew: dict[str, int]
-    declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
-    """Every status the rules declare: the names answered as attributes."""
-
-    def __getattr__(self, name: str) -> bool:
-        """A declared status by name (``.intercepted``): whether the ship has it."""
-        if not name.startswith("_"):
-            try:
-                declared = object.__getattribute__(self, "declared")
-            except AttributeError:  # not built yet (copy, unpickling)
-                declared = ()
-            if name in declared:
-                return name in object.__getattribute__(self, "statuses")
-        raise AttributeError(f"'ShipView' object has no attribute {name!r}")
-
-    def crew_on(self, maneuver: str) -> int:
-        """Crew on a maneuver's boxes (0 = available, R4.1)."""
-        if maneuver not in self.crew:
-            raise UnknownName("maneuver", maneuver, self.maneuvers, f" on {self.id}")
-        return self.crew[maneuver]
-
-
-T = TypeVar("T")
-
-
-class FrozenList(list[T]):
-    """A copy of a list the game keeps (``game.moves``) that
-    refuses to be changed, so no one mistakes it for the game's own: it
-    is a ``list`` in every other way (equal to one, JSON writes it)."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError("a copy of the game's record cannot be changed; the game changes by "
-                        "play and undo (list(...) makes a list of one's own)")
-
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore
-
-    def __reduce__(self) -> tuple[type, tuple[list[T]]]:
-        """Pickled and copied as a plain list (rebuilding would append to it)."""
-        return (list, (list(self),))
-
-
-class EventLog(tuple[Event, ...]):
-    """The game's log as read from outside (``game.log``): a tuple whose
-    events are copies, made as each is read, so a reader who changes one
-    changes nothing of the game's. Copying as read, not as logged, keeps
-    the play itself free of the cost: a playout never reads its log, and a
-    reader pays for the events it reads (``log[-1]``: one). Equal to a
-    tuple of equal events; ``len`` and ``in`` copy nothing."""
-
-    __slots__ = ()
-
-    def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            return EventLog(tuple.__getitem__(self, index))
-        return copy_event(tuple.__getitem__(self, index))
-
-    def __iter__(self):  # type: ignore[override]
-        return map(copy_event, tuple.__iter__(self))
-
-    def __reversed__(self):
-        return map(copy_event, reversed(tuple(tuple.__iter__(self))))
-
-
-def copy_event(event: Event) -> Event:
-    """An event of one's own: its data copied, and the lists in it (a path)."""
-    return Event(event.kind, event.turn,
-                 {k: list(v) if type(v) is list else v for k, v in event.data.items()})
-
-
-def normalise(move: str) -> str:
-    """A move string with runs of white space folded (the notation's one spelling)."""
-    return " ".join(move.split())
+#: What a chance outcome's first word may be (``deal atoll``).
+CHANCE_WORDS = frozenset(kind.value for kind in ChanceKind)
 
 
 class GameCore:
@@ -170,9 +55,8 @@ class GameCore:
     by ``new`` is of the class it was asked of (the public ``Game``).
     """
 
-    __slots__ = ("rules", "state", "_log", "board", "_setup", "_moves", "_lang", "_eng",
-                 "_movegen", "_moves_cache", "_legal", "_history", "_history_at",
-                 "_log_lengths", "_dense", "_node", "_node_at", "_memo")
+    __slots__ = ("rules", "state", "_log", "board", "_setup", "_lang", "_eng", "_movegen",
+                 "_moves_cache", "_legal", "_history", "_explicit", "_node", "_memo")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
                  board: Board | None = None):
@@ -186,19 +70,12 @@ class GameCore:
         self._moves_cache = MoveCache()
         self._legal: Listing | None = None
         self._setup: dict[str, Any] | None = None  # how the game began, for replays
-        # undo: states before moves, saved flat into one list
-        # (GameState.save_into); per move, where its state starts (-1: not
-        # saved, replayed from an earlier one) and the log's length then
-        self._history: list = []
-        self._history_at: list[int] = []
-        self._log_lengths: list[int] = []
-        self._dense = False  # save before every move (after a first undo)
-        self._moves: list[str] = []
+        self._history = History()  # the moves played, one record each, for undo
         self._lang: str | None = None  # None: the ruleset's language (see ``lang``)
-        # explicit chance: the chance node pending, and the one before each
-        # recorded move (None: sampled chance, the RNG settles every event)
+        # explicit chance: every random event a decision of the chance player
+        # (False: sampled, the RNG settles it), and the chance node pending
+        self._explicit = False
         self._node: ChanceNode | None = None
-        self._node_at: list[ChanceNode | None] | None = None
         self._memo: dict[str, Any] = {}
         """What modules above the core keep of this game to save work (the
         information state's lines of history): never copied by ``clone``,
@@ -209,11 +86,18 @@ class GameCore:
     def moves(self) -> list[str]:
         """Every move played, as recorded (the listed notation), oldest first
         (a copy, which refuses changes)."""
-        return FrozenList(self._moves)
+        return FrozenList(self._history.moves())
 
     @moves.setter
     def moves(self, moves: Sequence[str]) -> None:
-        self._moves = list(moves)
+        """The record of a game a format has built (a save's, a replay's):
+        it starts over from these moves, which undo does not take back."""
+        self._history = History(moves)
+
+    @property
+    def move_count(self) -> int:
+        """How many moves are recorded (``len(moves)``, without the copy)."""
+        return self._history.count()
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -232,7 +116,6 @@ class GameCore:
     def setup(self, setup: dict[str, Any] | None) -> None:
         self._setup = copy.deepcopy(setup)
 
-
     # ------------------------------------------------------------- creation
     @classmethod
     def new(cls, rules: Ruleset, mode: str = "war",
@@ -247,35 +130,21 @@ class GameCore:
             return cls._dealt(rules, mode, teams, seed, placement, ())
         game = cls(rules, new_state(rules, mode, teams, seed, placement))
         game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
-                      "placement": placement}
-        eng = game._engine()
-        eng.event("game_start", mode=mode, board=game.board.rows())
-        eng.next_placement()  # R2.8: the players place their ships, or the first turn begins
-        game._advance()
+                       "placement": placement}
+        begin(game._engine(), mode)  # R2.8: the ships are placed, or the first turn begins
         return game
 
     @classmethod
     def _dealt(cls, rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
                placement: str, outcomes: tuple[str, ...]) -> Self:
         """A new game of explicit chance, set up with the ``outcomes`` dealt so
-        far (the pending ``ChanceNode`` asks the next): the hands hold the
-        cards drawn so far; until the whole map is dealt, the board shows open
-        water but for the start cards (the deals so far are in ``moves``)."""
-        source = Explicit(outcomes, provisional=True)
-        state = new_state(rules, mode, teams, seed, placement, source)
-        game = cls(rules, state, board=dealt_board(state.board, rules, state.start_cards))
+        far (``chance_runs.deal``; the deals so far are in ``moves``)."""
+        dealt = chance_runs.deal(rules, mode, teams, seed, placement, outcomes)
+        game = cls(rules, dealt.state, dealt.log, dealt.board)
         game._setup = {"mode": mode, "teams": [list(t) for t in teams], "seed": seed,
                        "placement": placement, "chance": ChanceMode.EXPLICIT.value}
-        game._node_at = []
-        eng = game._engine()
-        if source.asked is None:  # all dealt: the game begins
-            eng.ops.chance = source
-            eng.event("game_start", mode=mode, board=game.board.rows())
-            eng.next_placement()
-            game._advance()
-            eng.ops.chance = Explicit()
-        if source.asked is not None:
-            game._node = ChanceNode(None, 0, None, -1, outcomes, tuple(source.asked))
+        game._explicit = True
+        game._node = dealt.node
         return game
 
     # ------------------------------------------------------------- chance
@@ -283,19 +152,25 @@ class GameCore:
     def chance(self) -> str:
         """How random events are settled: "sampled" (the seeded RNG) or
         "explicit" (each is a decision of the chance player)."""
-        return (ChanceMode.SAMPLED if self._node_at is None else ChanceMode.EXPLICIT).value
+        return (ChanceMode.EXPLICIT if self._explicit else ChanceMode.SAMPLED).value
 
     def make_explicit(self) -> None:
         """Settle random events by the chance player from now on (a position
         built by hand or loaded, before it is run or played)."""
-        if self._node_at is None:
-            self._node_at = [None] * len(self._history_at)
+        if not self._explicit:
+            self._explicit = True
             self._eng = self._movegen = None
 
     @property
     def is_chance_node(self) -> bool:
         """Whether the chance player is to settle a random event now."""
         return self._node is not None
+
+    @property
+    def chance_node(self) -> ChanceNode | None:
+        """The random event the chance player is to settle now, with the run
+        that asked it (its move, its outcomes so far); None elsewhere."""
+        return self._node
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """At a chance node, every outcome with its exact probability (they sum
@@ -309,37 +184,28 @@ class GameCore:
         answers its events (by default its outcomes, ``Explicit``)."""
         if node.before is None:  # the setup: dealt again
             setup = self._setup or {}
-            dealt = type(self)._dealt(self.rules, setup["mode"], setup["teams"], setup["seed"],
-                                      setup["placement"], node.outcomes)
-            self.state, self.board, self._node = dealt.state, dealt.board, dealt._node
-            self._log[:] = dealt._log
+            dealt = chance_runs.deal(self.rules, setup["mode"], setup["teams"], setup["seed"],
+                                     setup["placement"], node.outcomes)
+            self.state, self.board, self._node = dealt.state, dealt.board, dealt.node
+            self._log[:] = dealt.log
             self._eng = self._movegen = None
             self._moves_cache = MoveCache()
             self._legal = None
             return
         if node.outcomes:
-            self.state = GameState.restore(node.before)
+            self.state = GameState.restore(node.before)  # type: ignore[attr-defined]
             del self._log[node.log_length:]
         self._legal = None
-        source = source or Explicit(node.outcomes)
-        eng = self._engine()
-        eng.ops.chance = source
-        try:
-            if node.move is None:
-                eng.advance()
-            else:
-                play = node.play if node.play is not None else self.move_of(node.move)
-                eng.perform(play, node.seat)
-            self._node = None
-        except ChanceNeeded as need:
-            # the engine stopped inside the move: a fresh one from here on
-            self._node = attrs.evolve(node, asked=tuple(need.outcomes))
+        play = None if node.move is None else \
+            node.play if node.play is not None else self.move_of(node.move)
+        self._node = chance_runs.run(self._engine(), node, play,
+                                     source or Explicit(node.outcomes))
+        if self._node is not None:  # the engine stopped inside the move: a fresh one
             self._eng = self._movegen = None
-        eng.ops.chance = Explicit()
         self._legal = None
 
-    def _rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
-                      move: str | None = None, source: Explicit | None = None) -> None:
+    def rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
+                     move: str | None = None, source: Explicit | None = None) -> None:
         """At a chance node: run what asked it again from ``before`` (None: the
         setup, dealt again) with ``outcomes`` in place of its outcomes so far,
         and ``move`` in place of its move if given, recorded in their place.
@@ -349,23 +215,20 @@ class GameCore:
         node = self._node
         assert node is not None and len(outcomes) == len(node.outcomes)
         outcomes = tuple(outcomes)
+        history = self._history
+        moves = history.moves()
         if outcomes:
-            del self._moves[len(self._moves) - len(outcomes):]
-            self._moves += outcomes
+            moves[len(moves) - len(outcomes):] = outcomes
         if move is not None and move != node.move:
-            self._moves[len(self._moves) - len(outcomes) - 1] = move
+            moves[len(moves) - len(outcomes) - 1] = move
             node = attrs.evolve(node, move=move, play=None)  # parsed again, from ``before``
+        history.rename(moves)
         if before is not None:
             self.state = before
             del self._log[node.log_length:]
             self._eng = self._movegen = None
         self._run(attrs.evolve(node, before=None if before is None else before.snapshot(),
                                outcomes=outcomes), source)
-
-    def _run_chance(self, move: str | None, seat: int, play: Move | None) -> None:
-        """Run a move (None: to the first decision) under explicit chance."""
-        self._run(ChanceNode(self.state.snapshot(), len(self._log), move, seat, (), (),
-                             play))
 
     # ------------------------------------------------------------- internals
     def _engine(self) -> Engine:
@@ -377,7 +240,7 @@ class GameCore:
         eng = self._eng
         if eng is None:
             eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
-            if self._node_at is not None:  # explicit chance: asked, never the RNG
+            if self._explicit:  # explicit chance: asked, never the RNG
                 eng.ops.chance = Explicit()
         elif eng.state is not self.state or eng.log is not self._log:
             eng.repoint(self.state, self._log)
@@ -394,18 +257,13 @@ class GameCore:
             gen.state = eng.state
         return gen
 
-    def _advance(self) -> None:
-        self._engine().advance()
-        self._legal = None
-
     def move_of(self, text: str) -> Move:
         """The parsed form of a legal move (``KeyError`` if it is not legal now)."""
         listing = self._listing()
-        text = listing.canonical(normalise(text))
-        found = listing.find(text)
+        found = listing.find(listing.canonical(normalise(text)))
         if found is None:
             raise KeyError(text)
-        return self._gen().complete(text, found)
+        return found
 
     def _listing(self) -> Listing:
         if self._legal is None:
@@ -421,6 +279,11 @@ class GameCore:
         return self._engine()
 
     @property
+    def notation(self) -> Notation:
+        """The game's move notation: a move's text read (``parse``) and written."""
+        return self._gen().notation
+
+    @property
     def movegen(self) -> MoveGen:
         """The move generator on the current state (explain asks it what a
         ship sees)."""
@@ -429,10 +292,11 @@ class GameCore:
     def run_to_decision(self) -> None:
         """Run the engine from a position built by hand (a scenario) to the
         first decision a player must make, as ``new`` does for a new game."""
-        if self._node_at is not None:
-            self._run_chance(None, -1, None)
+        if self._explicit:
+            self._run(ChanceNode(self.state.snapshot(), len(self._log), None, -1, (), ()))
             return
-        self._advance()
+        self._engine().advance()
+        self._legal = None
 
     # ------------------------------------------------------------- the interface
     def legal_moves(self) -> list[str]:
@@ -463,29 +327,42 @@ class GameCore:
         """None if ``move`` is legal now, else why not, citing the rule, in ``lang``.
         Ships are named by id, or with ``shown`` as a screen shows them to a
         player in ``lang`` ("destructor rojo")."""
+        found = self._why(move, shown)
+        return None if found is None else found.reason
+
+    def _why(self, move: object, shown: bool = False) -> Why | None:
+        """None if ``move`` is legal now, else why not and whether it cannot
+        even be read (``explain``)."""
         if not isinstance(move, str):
-            return text(self.lang, "illegal", "not_string")
+            return Why(text(self.lang, "illegal", "not_string"), True)
         move = normalise(move)
         if self._node is not None:
             if move in self.legal_moves():
                 return None
-            return text(self.lang, "illegal", "chance_outcome")
+            kind, card = outcome_parts(move)
+            return Why(text(self.lang, "illegal", "chance_outcome"),
+                       kind not in CHANCE_WORDS or not card or " " in card)
         listing = self._listing()
         if listing.canonical(move) in listing:
             return None
         eng = self.engine
         pending = eng.pending()
-        owed = eng.owed_choice() if pending is not None and pending[0] == Decision.CHOOSE \
-            else None
+        owed = eng.resolver.owed_choice() if pending is not None and \
+            pending[0] == Decision.CHOOSE else None
         name = partial(ship_display, lang=self.lang, words=self.rules.words) if shown else by_id
-        return explain(Asked(self.lang, eng.queries, pending, owed, self.legal_moves, name), move)
+        return why(Asked(self.lang, eng.queries, self.notation, pending, owed, self.legal_moves,
+                         name), move)
 
     def _illegal(self, move: Any) -> IllegalMove:
-        """The error for a move that is not legal now: reason, legal moves, suggestions."""
+        """The error for a move that is not legal now: reason, legal moves,
+        suggestions; a ``MalformedMove`` for one that cannot be read."""
         legal = self.legal_moves()
         written = move if isinstance(move, str) else repr(move)
         near = closest_moves(normalise(move), legal) if isinstance(move, str) else []
-        return IllegalMove(written, self.explain(move), legal, near)
+        found = self._why(move)
+        assert found is not None  # only asked of a move not legal now
+        kind = MalformedMove if found.malformed else IllegalMove
+        return kind(written, found.reason, legal, near)
 
     def play(self, move: str) -> None:
         """Apply one move; ``IllegalMove`` (state unchanged) if it is not legal now.
@@ -505,7 +382,7 @@ class GameCore:
             found = listing.find(move)
             if found is None:
                 raise self._illegal(written)
-        self._perform(listing, move, found)
+        self._perform(listing.seat, move, found)
 
     def legal_move_ids(self) -> list[int]:
         """The legal moves as ids for programs: ``0..n-1``, the indexes of
@@ -532,28 +409,21 @@ class GameCore:
             return
         found = listing.find(move)
         assert found is not None  # a listed text is found
-        self._perform(listing, move, found)
+        self._perform(listing.seat, move, found)
 
-    def _perform(self, listing: Listing, move: str, found: Move) -> None:
-        """Record and carry out a listed move (its listed text, its parsed form)."""
-        history_at = self._history_at
-        n = len(history_at)
-        if self._dense or not n % CHECKPOINT_EVERY:
-            at = len(self._history)
-            self.state.save_into(self._history)
-        else:
-            at = -1
-        history_at.append(at)
-        self._log_lengths.append(len(self._log))
-        self._moves.append(move)
+    def _perform(self, seat: int, move: str, found: Move) -> None:
+        """Record and carry out a listed move of ``seat`` (its listed text, its
+        parsed form)."""
+        history = self._history
+        n = len(history.plies)
+        history.record(self.state, len(self._log), move)
         self._legal = None
-        gen = self._gen()
         try:
-            if self._node_at is not None:  # explicit chance
-                self._node_at.append(None)
-                self._run_chance(move, listing.seat, gen.complete(move, found))
+            if self._explicit:
+                self._run(ChanceNode(self.state.snapshot(), len(self._log), move, seat, (), (),
+                                     found))
                 return
-            gen.eng.perform(gen.complete(move, found), listing.seat)
+            self._gen().eng.perform(found, seat)
         except BaseException:
             # an engine bug (or a broken user primitive) must not leave half
             # a move: back to the state before it, saved or replayed
@@ -564,19 +434,12 @@ class GameCore:
         """The chance player settles the pending event: the run that asked it
         goes on with this outcome (recorded as a move, undone as one)."""
         node = self._node
-        assert node is not None and self._node_at is not None
+        assert node is not None
         outcome = normalise(outcome)
         if outcome not in self.legal_moves():
             raise self._illegal(outcome)
-        n = len(self._history_at)
-        if self._dense or not n % CHECKPOINT_EVERY:
-            self._history_at.append(len(self._history))
-            self.state.save_into(self._history)
-        else:
-            self._history_at.append(-1)
-        self._log_lengths.append(len(self._log))
-        self._moves.append(outcome)
-        self._node_at.append(node)
+        n = len(self._history)
+        self._history.record(self.state, len(self._log), outcome, node)
         try:
             self._run(attrs.evolve(node, outcomes=node.outcomes + (outcome,)))
         except BaseException:
@@ -590,16 +453,17 @@ class GameCore:
         moves from the last state saved; from then on every move's state
         is saved, so undoing again (search's push/pop) replays nothing.
         """
-        if not self._history_at:
+        history = self._history
+        if not history:
             raise NothingToUndo("no move to undo: none has been played since the game "
                                 "was made or loaded")
-        self._dense = True
-        move = self._moves[-1]
-        self._rewind(len(self._history_at) - 1)
+        history.dense = True
+        move = history.plies[-1].move
+        self._rewind(len(history) - 1)
         return move
 
     def _rewind(self, n: int) -> None:
-        """Back to the state before the game's ``n``-th recorded move.
+        """Back to the state before the ``n``-th move of the history.
 
         Restores the last state saved at or before it and replays the moves
         in between: the engine is deterministic, its RNG in the state. (After
@@ -607,28 +471,17 @@ class GameCore:
         changed during the game — that error propagates, the game left just
         before that move.)
         """
-        history_at = self._history_at
-        start = n
-        while history_at[start] < 0:  # the first recorded move is always saved
-            start -= 1
-        at = history_at[start]
-        first = len(self._moves) - len(history_at)  # a clone's moves before its own
-        replay = self._moves[first + start:first + n]
-        self.state = GameState.restore(self._history, at)
-        if self._node_at is not None:  # the chance node it was at, and its board
-            self._node = self._node_at[start]
-            del self._node_at[start:]
+        cut = self._history.cut(n)
+        self.state = cut.state
+        if self._explicit:  # the chance node it was at, and its board
+            self._node = cut.node
             if self.state.board != self.board.cells:  # undone into the setup
                 self.board = make_board(self.state.board, self.rules, self.state.start_cards)
                 self._eng = self._movegen = None
                 self._moves_cache = MoveCache()
-        del self._history[at:]
-        del history_at[start:]
-        del self._log[self._log_lengths[start]:]
-        del self._log_lengths[start:]
-        del self._moves[first + start:]
+        del self._log[cut.log_length:]
         self._legal = None
-        for move in replay:
+        for move in cut.replay:
             self.play(move)
 
     def clone(self) -> Self:
@@ -636,11 +489,11 @@ class GameCore:
         other = type(self)(self.rules, self.state.copy(), list(self._log), self.board)
         other._setup = self._setup
         other._moves_cache = self._moves_cache  # immutable moves of the same seats
-        other._moves = list(self._moves)
+        other._history = History(self._history.moves())
+        other._history.dense = self._history.dense
         other._lang = self._lang
-        other._dense = self._dense
-        if self._node_at is not None:
-            other._node_at = []
+        if self._explicit:
+            other._explicit = True
             other._node = self._node
         return other
 
@@ -675,13 +528,7 @@ class GameCore:
 
     def ship(self, ship_id: str) -> ShipView:
         """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""
-        s = self.ship_state(ship_id)
-        names = self.rules.ships[s.type].maneuvers
-        return ShipView(s.id, s.side, s.type,
-                        None if s.position is None else self.board.name(s.position),
-                        s.repairs, s.breakdowns, s.reserve, s.withdrawn, s.sunk,
-                        tuple(name for name, _ in s.statuses), s.eliminated, names,
-                        dict(zip(names, s.crew_on)), tuple(self.rules.statuses))
+        return ShipView.of(self.ship_state(ship_id), self.rules, self.board)
 
     def hand(self, ship_id: str) -> list[str]:
         """The order cards in the hand of a ship's player, as card ids (a copy)."""
@@ -696,7 +543,7 @@ class GameCore:
         seats = self.state.ships
         v = seats.index(self.ship_state(viewer))
         o = seats.index(self.ship_state(owner))
-        return sorted(self.engine.known_hand(v, o))
+        return sorted(self.engine.ops.known_hand(v, o))
 
     @property
     def deck(self) -> list[str]:

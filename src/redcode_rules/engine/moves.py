@@ -1,24 +1,23 @@
-"""Legal moves: listing them, and turning notation into moves and back.
+"""Legal moves: every legal move of the pending decision, listed.
 
-A move is one decision written in the notation of docs/notation.md. The
-generator lists every legal move of the player to move as a mapping from
-its string to a ``Move``, from the rule queries (engine/queries.py:
-``usable``, ``playable_orders``, ``sight``, ``path_start``, asked directly,
-not through the engine); ``play`` accepts exactly those strings, so the
+A move is one decision written in the notation of docs/notation.md
+(engine/notation.py writes each ``Move``). The generator lists every legal
+move of the player to move as a mapping from its string to a ``Move``, from
+the rule queries (engine/queries.py: ``usable``, ``playable_orders``,
+``sight``, ``path_start``); ``play`` accepts exactly those strings, so the
 list and the check can never disagree, and the engine carries the move out
-(``Engine.perform``). engine/explain.py says, for any other string, which rule
-forbids it, from the same queries.
+(``Engine.perform``). engine/explain.py says, for any other string, which
+rule forbids it, from the same queries.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import NamedTuple
-
 from ..base.kinds import Choice, Decision, MoveKind
 from ..model.ruleset import CardDef, TargetKind
 from ..rules.effects import primitive_of
 from .machine import Engine
+from .notation import END, PASS, Move, Notation
 
 USE, RESPOND, ORDER = MoveKind.USE, MoveKind.RESPOND, MoveKind.ORDER
 RECOVER_NOW, CHOOSE_NOW, DISCARD_NOW, PLACE_NOW, RESPOND_NOW = (
@@ -33,33 +32,8 @@ def choice_word(eng: Engine) -> str:
     """The first word of an owed choice's moves (docs/notation.md): ``recover``
     for a crew source (D6.4), ``choose`` for anything else (a card of a hand,
     a sunk ship and its box)."""
-    effect, _ = eng.owed_choice()
+    effect, _ = eng.resolver.owed_choice()
     return "recover" if primitive_of(effect).choice is Choice.CREW_SOURCE else "choose"
-
-
-class Move(NamedTuple):
-    """A parsed decision. ``text`` is its notation; ``card`` a maneuver or order id.
-
-    A named tuple rather than an attrs class: immutable, so a game caches
-    one per seat, card and target (``MoveCache``), and cheap to copy with
-    its path when a path move is played (``MoveGen.complete``).
-    """
-
-    kind: MoveKind
-    text: str
-    card: str | None = None
-    target: int | None = None
-    area: int | None = None
-    path: tuple[int, ...] = ()
-    box: int | None = None
-    source: str | None = None  # what a recover takes crew from
-
-    def __str__(self) -> str:
-        return self.text
-
-
-PASS = Move(MoveKind.PASS, "pass")
-END = Move(MoveKind.END, "end")
 
 
 class Listing:
@@ -70,37 +44,46 @@ class Listing:
     holds, per head (``"movement"``, ``"order evasion red-destroyer"``), the
     sorted tuple of the notations of its outcomes, each with its canonical
     path (``Board.outcomes``), shared with the board's path cache, so listing
-    a decision copies no paths; a notation is found in it by bisection. With
-    them, where the paths start (board, start box, steps, ships), so that a
-    move written with another legal path is recognised (``canonical``).
+    a decision copies no paths; a notation is found in it by bisection, and
+    its move completed with its path by the ``notation``. With them, where
+    the paths start (board, start box, steps, ships), so that a move written
+    with another legal path is recognised (``canonical``).
     ``memo``: what a reader derived from the sorted moves (the action
     space's word nodes), kept as long as the listing, which a game shares
     between the decisions of a small choice (``MoveGen._choice``).
     """
 
-    __slots__ = ("kind", "seat", "singles", "groups", "_sorted", "memo")
+    __slots__ = ("kind", "seat", "singles", "groups", "notation", "_sorted", "memo")
 
     def __init__(self, kind: Decision | None, seat: int, singles: dict[str, Move],
-                 groups: list[tuple[str, tuple[str, ...], Move]]):
+                 groups: list[tuple[str, tuple[str, ...], Move, tuple]],
+                 notation: Notation | None = None):
         self.kind = kind
         self.seat = seat
         self.singles = singles
         self.groups = groups
+        self.notation = notation
         self._sorted: list[str] | None = None
         self.memo: dict = {}
 
     def find(self, text: str) -> Move | None:
-        """The listed move of a notation (without its path), or None."""
+        """The listed move of a notation, with its path, or None."""
         move = self.singles.get(text)
         if move is None:
             for _, texts, grouped, _ in self.groups:
                 at = bisect_left(texts, text)
                 if at < len(texts) and texts[at] == text:
-                    return grouped
+                    return self.notation.with_path(grouped, text)  # type: ignore[union-attr]
         return move
 
     def __contains__(self, text: str) -> bool:
-        return self.find(text) is not None
+        if text in self.singles:
+            return True
+        for _, texts, _, _ in self.groups:
+            at = bisect_left(texts, text)
+            if at < len(texts) and texts[at] == text:
+                return True
+        return False
 
     def canonical(self, text: str) -> str:
         """The listed notation of a move written with any legal path to a listed
@@ -110,9 +93,11 @@ class Listing:
         for head, _, _, origin in self.groups:
             if text.startswith(head) and text[len(head):len(head) + 1] == " ":
                 board, start, steps, occupied = origin
-                path = board.canonical_path(start, steps, occupied, text[len(head) + 1:])
+                path = self.notation.path(text[len(head) + 1:])  # type: ignore[union-attr]
                 if path is not None:
-                    return head + " " + path
+                    canonical = board.canonical_path(start, steps, occupied, path)
+                    if canonical is not None:
+                        return head + " " + canonical
         return text
 
     def sorted(self) -> list[str]:
@@ -145,24 +130,26 @@ class MoveCache:
     """Moves that never change during a game.
 
     Moves keyed by seat, card and target, so a decision's moves are looked
-    up, not rebuilt; whole listings of small choices (``MoveGen._choice``).
-    One per game (ship ids and seats are the game's), shared by its clones;
-    everything in it is immutable once stored.
+    up, not rebuilt; whole listings of small choices (``MoveGen._choice``);
+    the game's ``Notation``, which writes them. One per game (ship ids and
+    seats are the game's, and its board), shared by its clones; everything
+    in it is immutable once stored.
     """
 
-    __slots__ = ("moves", "areas", "listings")
+    __slots__ = ("moves", "areas", "listings", "notation")
 
     def __init__(self) -> None:
         self.moves: dict[tuple, Move] = {}
         self.listings: dict[tuple, Listing] = {}
         self.areas: dict[str, list[Move]] = {}
+        self.notation: Notation | None = None
 
 
 class MoveGen:
     """Legal moves of the pending decision of one engine state: what the
     engine's rule queries allow, written in the notation."""
 
-    __slots__ = ("eng", "queries", "rules", "board", "state", "cache")
+    __slots__ = ("eng", "queries", "rules", "board", "state", "cache", "notation")
 
     def __init__(self, eng: Engine, cache: MoveCache | None = None):
         self.eng = eng
@@ -170,7 +157,10 @@ class MoveGen:
         self.rules = eng.rules
         self.board = eng.board
         self.state = eng.state
-        self.cache = cache if cache is not None else MoveCache()
+        self.cache = cache = cache if cache is not None else MoveCache()
+        if cache.notation is None:
+            cache.notation = Notation(eng.rules, eng.board, [s.id for s in eng.state.ships])
+        self.notation: Notation = cache.notation
 
     # ------------------------------------------------------------------ listing
     def legal(self) -> Listing:
@@ -192,7 +182,7 @@ class MoveGen:
             self.maneuver_moves(seat, False, moves, groups)
             self.order_moves(seat, moves, groups)
             moves["end"] = END
-        return Listing(kind, seat, moves, groups)
+        return Listing(kind, seat, moves, groups, self.notation)
 
     def _choice(self, kind: Decision, seat: int) -> Listing:
         """A decision among a few options (a crew source, a card, a box).
@@ -209,33 +199,23 @@ class MoveGen:
         elif kind == RECOVER_NOW:
             options = tuple(self.queries.recover_options(seat))
         else:  # an answer an effect owes (D6.4): its word is its choice's
-            options = tuple(self.eng.choice_options())
+            options = tuple(self.eng.resolver.choice_options())
         word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
         key = (kind, seat, options, word)
         listing = self.cache.listings.get(key)
         if listing is None:
+            write = self.notation
             if kind == DISCARD_NOW:
-                moves = [Move(MoveKind.DISCARD, f"discard {card}", card=card)
-                         for card in options]
+                moves = [write.discard(card) for card in options]
             elif kind == PLACE_NOW:
-                moves = [Move(MoveKind.PLACE, f"place {self.board.name(box)}", box=box)
-                         for box in options]
+                moves = [write.place(box) for box in options]
             else:
                 move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
-                moves = [Move(move_kind, f"{word} {source}", source=str(source))
-                         for source in options]
+                moves = write.answers(move_kind, word, [str(source) for source in options])
             listing = Listing(kind, seat, {m.text: m for m in moves}, [])
             listing.sorted()  # computed once, before it is shared
             self.cache.listings[key] = listing
         return listing
-
-    def complete(self, text: str, move: Move) -> Move:
-        """The move with its path, for a notation listed by ``legal``."""
-        if len(text) == len(move.text):
-            return move
-        lookup = self.board.lookup
-        return move._replace(text=text, path=tuple(
-            [lookup[name] for name in text[len(move.text) + 1:].split(" ")]))
 
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
                        groups: list) -> None:
@@ -293,7 +273,7 @@ class MoveGen:
         if moves is None:
             w, h = card.target.width, card.target.height
             moves = self.cache.areas[card.id] = [
-                Move(ORDER, f"order {card.id} {self.board.name(box)}", card.id, area=box)
+                self.notation.card_move(ORDER, card.id, box=box)
                 for box in range(self.board.size) if self.board.area(box, w, h)]
         return moves
 
@@ -314,12 +294,7 @@ class MoveGen:
         key = (kind, card.id, target) if box is None else (kind, card.id, target, box)
         move = self.cache.moves.get(key)
         if move is None:
-            head = f"order {card.id}" if kind == ORDER else \
-                f"respond {card.id}" if kind == RESPOND else card.id
-            text = head if target is None else f"{head} {self.state.ships[target].id}"
-            if box is not None:
-                text = f"{text} {self.board.name(box)}"
-            move = self.cache.moves[key] = Move(kind, text, card.id, target, area=box)
+            move = self.cache.moves[key] = self.notation.card_move(kind, card.id, target, box)
         walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:

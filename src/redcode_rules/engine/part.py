@@ -1,20 +1,28 @@
 """What every piece of the engine shares: the ruleset, the board, the state
-and the log it acts on, the ship types and sides of the seats, and the one
-way a piece logs an event.
+and the log it acts on, the ship types and sides of the seats, the reads of
+a seat's crew every piece makes, and the one way a piece logs an event.
 
-The engine (engine/machine.py) is put together from pieces, each with one job: the
-read-only rule queries (engine/queries.py), the state operations effects call
-(engine/state_ops.py), status lifetimes (engine/lifetimes.py), triggers and tokens
-(engine/trigger_runs.py), and turns, sinking and the end of the game (engine/turns.py).
-Each is a ``Part``; a piece that needs another's work is handed that
-piece's bound methods when the engine is put together, so no piece imports
-another and each call costs what a method call on itself does.
+The engine (engine/machine.py) is put together from pieces, each with one
+job, each built on the ones below it and holding them, never one above:
+
+- ``RuleQueries`` (engine/queries.py): the read-only rule queries;
+- ``Lifetimes`` (engine/lifetimes.py): how statuses end;
+- ``TriggerQueue`` (engine/trigger_queue.py): the triggers an event sets off, queued;
+- ``StateOps`` (engine/state_ops.py, with engine/hands.py): every change of
+  the state an effect makes, sinking and the end of the game included;
+- ``Resolver`` (engine/resolver.py): the stack and the triggered items resolved;
+- ``Turns`` (engine/turns.py): turns, placement and respawn;
+- ``Engine`` (engine/machine.py): the decision machine on top.
+
+Each is a ``Part``; a call goes from a piece to one below it, by the name of
+that piece (``self.ops.damage``), so a reader follows a move down with grep.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..base.kinds import Pile
 from ..model.state import Event
 
 if TYPE_CHECKING:
@@ -26,7 +34,7 @@ if TYPE_CHECKING:
 class Part:
     """One piece of the engine, on one state (``repoint``: undo replaces it)."""
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "__weakref__")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  seats: Part | None = None):
@@ -48,8 +56,25 @@ class Part:
 
     def event(self, kind: str, **data: object) -> None:
         """Log an event of a kind ``EVENT_FIELDS`` (model/state.py) describes, with
-        its fields: tests/test_round_trips.py reads every call of this method
-        in the source against the table, and the save writer checks the log
-        again, so the hot path pays nothing for it."""
+        its fields: tests/test_format_round_trips.py reads every call of this
+        method in the source against the table, and the save writer checks
+        the log again, so the hot path pays nothing for it."""
         self.log.append(Event(kind, self.state.turn_number, data))
 
+    # ------------------------------------------------------------ a seat's crew and side
+    def crew_out(self, seat: int) -> int:
+        """The ship's crew on maneuvers or withdrawn: what it may recover (R6.1)."""
+        ship = self.state.ships[seat]
+        return sum(ship.crew_on) + ship.withdrawn
+
+    def recover_options(self, seat: int) -> list[str]:
+        """Where a crew can be recovered from: maneuver names and ``Pile.WITHDRAWN`` (R6.1)."""
+        ship = self.state.ships[seat]
+        names = [m for m, n in zip(self._types[seat].maneuvers, ship.crew_on) if n > 0]
+        if ship.withdrawn > 0:
+            names.append(Pile.WITHDRAWN)
+        return names
+
+    def side_of(self, seat: int) -> str:
+        """The side a seat plays for."""
+        return self.sides[seat]

@@ -18,7 +18,9 @@ of the printed cards (no status, no once-per-game card, no computed cost)
 where a check is a comparison of two numbers. The expressions of
 the card language (rules/exprs.py) are evaluated against this object: it holds
 what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
-``crew_out``). Nothing here knows any card by name.
+``crew_out``). Whether a status lasting ``while`` a condition acts now is a
+query too (``lasts``, D9.4: ``Conditions``). Nothing here knows any card by
+name.
 """
 
 from __future__ import annotations
@@ -27,15 +29,15 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import attrs
 
-from ..base.kinds import CardKind, Pile
+from ..base.kinds import CardKind
+from ..model.modifiers import Modifiers
 from ..model.ruleset import CardDef, Modifier, TargetKind
 from ..rules.effects import Selector
 from ..rules.exprs import Scope
 from .part import Part
 
 if TYPE_CHECKING:
-    from ..model.modifiers import Modifiers
-    from ..model.ruleset import Ruleset
+    from ..model.ruleset import Ruleset, StatusDef
     from ..model.state import Event, GameState, StackItem
     from ..rules.board import Board
 
@@ -66,16 +68,40 @@ class Refusal:
 FORBIDDEN = {"maneuvers": "R9.1", "responses": "R9", "orders": "R9", "movement": "R9"}
 
 
+class Conditions:
+    """Whether a status lasting ``while`` a condition holds acts now (D9.4):
+    its condition read on ``reader``, rule queries on which no such status
+    acts, so what a condition reads (sight) never depends on a condition,
+    its own or another's, and reading one cannot loop. ``reader`` None: no
+    status has a condition, or these are that reader's own (none acts)."""
+
+    __slots__ = ("specs", "reader")
+
+    def __init__(self, specs: Mapping[str, StatusDef], reader: RuleQueries | None):
+        self.specs = specs
+        self.reader = reader
+
+    def lasts(self, seat: int, status: str) -> bool:
+        """Whether ship ``seat``'s status ``status`` may act now: it has no
+        condition, or its condition holds (self and it: the ship; you: its
+        player)."""
+        condition = self.specs[status].condition
+        if condition is None:
+            return True
+        return self.reader is not None and condition.holds(self.reader, Scope(seat, it=seat))
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
-    the modifier queries, or None when no status modifies anything."""
+    the modifier queries, or None when no status modifies anything;
+    ``conditions`` what ``lasts`` asks."""
 
     __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
-                 "mods", "_dormant", "lasts", "_barring")
+                 "mods", "_dormant", "conditions", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
-                 mods: Modifiers | None, seats: Part | None = None):
+                 seats: Part | None = None, plain: bool = False):
         super().__init__(rules, board, state, log, seats)
         n = len(state.ships)
         self._seats_after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
@@ -86,14 +112,31 @@ class RuleQueries(Part):
         # [(slot, card)] of the maneuvers of its control card it may use so
         # (``usable``); built when first asked
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
-        self.mods = mods
+        # a condition is read on queries on which no conditional status acts
+        # (D9.4: ``plain``, these queries' own reader, reads none)
+        reader = None if plain or not rules.status_rules.conditioned else \
+            RuleQueries(rules, board, state, log, self, plain=True)
+        self.conditions = Conditions(rules.statuses, reader)
+        # the modifier queries, only if a status modifies something (model/modifiers.py)
+        self.mods = Modifiers(rules, self._types, self.conditions.lasts) \
+            if rules.status_rules.modifying else None
         # the statuses that act only while a condition holds and do not end
         # when it fails (``permanent`` and ``while``): what they forbid asks it
         self._dormant = rules.status_rules.dormant
         # whether any status forbids a class of cards (``barred``; none: never asked)
         self._barring = bool(rules.status_rules.cards)
-        # whether a status's condition holds (Lifetimes.lasts; the engine sets it)
-        self.lasts: Callable[[int, str], bool] = lambda seat, status: True
+
+    def repoint(self, state: GameState, log: list[Event]) -> None:
+        """Act on another state and log of the same game (undo), the reader
+        of conditions too."""
+        Part.repoint(self, state, log)
+        if self.conditions.reader is not None:
+            self.conditions.reader.repoint(state, log)
+
+    def lasts(self, seat: int, status: str) -> bool:
+        """Whether ship ``seat``'s status ``status`` acts now: a ``while``
+        condition, if it has one, holds (``Conditions``, D9.4)."""
+        return self.conditions.lasts(seat, status)
 
     def occupant(self) -> list[int]:
         """Box → seat of the ship on it, or -1 (R2.4)."""
@@ -102,18 +145,6 @@ class RuleQueries(Part):
             if ship.position is not None:
                 occ[ship.position] = seat
         return occ
-
-    def crew_out(self, seat: int) -> int:
-        ship = self.state.ships[seat]
-        return sum(ship.crew_on) + ship.withdrawn
-
-    def recover_options(self, seat: int) -> list[str]:
-        """Where a crew can be recovered from: maneuver names and ``Pile.WITHDRAWN`` (R6.1)."""
-        ship = self.state.ships[seat]
-        names = [m for m, n in zip(self._types[seat].maneuvers, ship.crew_on) if n > 0]
-        if ship.withdrawn > 0:
-            names.append(Pile.WITHDRAWN)
-        return names
 
     def seats_after(self, seat: int) -> tuple[int, ...]:
         """Other seats in turn order, starting after ``seat`` (D5.4, D6.3)."""

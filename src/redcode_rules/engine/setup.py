@@ -1,10 +1,11 @@
-"""Setting up a new game: the board from map cards, seats, ships, deck, hands."""
+"""Setting up a new game: the board from map cards, seats, ships, deck,
+hands, and its beginning (``begin``)."""
 
 from __future__ import annotations
 
 import enum
 import re
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..base.errors import ScenarioError, SetupError, quote
 from ..base.rng import seed_state, shuffle
@@ -13,6 +14,9 @@ from ..model.state import GameState, ShipState
 from ..rules.board import CURRENT, MAX_RUNNING_WATER, Board, parse_box
 from .chance import ChanceKind, Explicit
 from .validate import MODES, team_problems
+
+if TYPE_CHECKING:
+    from .machine import Engine
 
 
 def default_start_cards(width: int, height: int) -> dict[str, str]:
@@ -247,3 +251,12 @@ def new_state(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: i
         del deck[:rules.options.start_hand]
     return GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
                      deck=deck, discard=[], score={"blue": 0, "red": 0}, rng=rng)
+
+
+def begin(eng: Engine, mode: str) -> None:
+    """A new game begins on ``eng``: logged, then the players place their
+    ships (R2.8) or the first turn begins, and the game runs on to the first
+    decision."""
+    eng.event("game_start", mode=mode, board=eng.board.rows())
+    eng.turns.next_placement()
+    eng.advance()

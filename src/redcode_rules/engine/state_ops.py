@@ -1,43 +1,37 @@
-"""The state operations effect primitives call (the ``Ops`` of rules/effects.py):
-damage, regain, crew loss and recovery, moving, drawing and discarding,
-cancelling, the hand, deck, knowledge and scoring operations
-(docs/dsl.md "Hands, scoring and new ways to play"), sinking outright and
-refloating.
+"""The state operations effect primitives call (the ``Ops`` of rules/effects.py,
+which this object is): damage, regain, crew loss and recovery, moving,
+cancelling, giving a status, scoring, sinking (at 0/0 or outright) and what
+a sinking gives after the effect, the end of the game, refloating, tokens;
+the hand, deck and knowledge operations are its base's (engine/hands.py).
 
-Each is the one place its change to the state is made: a card leaves a
-hand only through ``out_of_hand`` (to the discards through ``to_discards``:
-a discard, a played order card), cards are drawn only through ``draw``. A change of nothing (a
-damage, regain or crew loss of 0) logs nothing and fires nothing. A player
-is named by its seat, on the board or not (D8.7). Who knows which card of a
-hand is kept in the state (``GameState.known``): a card leaving a hand
-leaves every record of that hand, so ``known_hand`` never names a card that
-is not there. Nothing here knows any card by name.
+Each is the one place its change to the state is made. A change of nothing
+(a damage, regain or crew loss of 0) logs nothing and fires nothing. A
+player is named by its seat, on the board or not (D8.7). An event that may
+set off triggers is told to the trigger queue below (``triggers.fire``);
+the resolver above resolves what it queued after the effect. Nothing here
+knows any card by name.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING
 
-from ..base.kinds import Mode, MoveKind, Pile
-from ..base.rng import below, shuffle
-from ..model.modifiers import ON_MOVE, adjusted
-from ..model.ruleset import Modifier, among
-from ..model.state import Known
+from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
+from ..model.modifiers import ON_MOVE, adjusted, fresh, with_status
+from ..model.ruleset import Duration, Modifier, among
+from ..model.state import TokenState
 from ..rules.effects import Selector
 from ..rules.triggers import TriggerEvent
-from .chance import ChanceKind, Explicit
-from .part import Part
+from .hands import HandOps
 
 if TYPE_CHECKING:
-    from ..model.modifiers import Modifiers
-    from ..model.ruleset import CardDef, Ruleset
-    from ..model.state import Event, GameState, StackItem
-    from ..rules.board import Board
+    from ..rules.effects import Resolving
+    from .lifetimes import Lifetimes
     from .queries import RuleQueries
+    from .trigger_queue import TriggerQueue
 
-WAR = Mode.WAR
-ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
-ENTERS, DAMAGED = TriggerEvent.ENTERS, TriggerEvent.DAMAGED
+WAR, OVER = Mode.WAR, Phase.OVER
+ENTERS, DAMAGED, SUNK = TriggerEvent.ENTERS, TriggerEvent.DAMAGED, TriggerEvent.SUNK
 
 
 def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int, int]:
@@ -54,39 +48,38 @@ def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int,
     return left - breakdowns * full, breakdowns
 
 
-class Above(Protocol):
-    """What the state operations ask of the pieces above them (the engine's
-    trigger runs and turns), reached through the engine."""
-
-    def fire(self, event: TriggerEvent, subject: int, actor: int = -1,
-             box: int = -1) -> None: ...
-    def sink(self, seat: int, actor: int) -> None: ...
+def other_side(side: str) -> str:
+    """The enemy of ``side``."""
+    return Side.RED if side == Side.BLUE else Side.BLUE
 
 
-class StateOps(Part):
-    """The state operations on one state. What they need of the rule
-    queries below (the card of an item, the free start boxes, what a
-    selector's expression is read against) is handed to them; what they
-    need above them (firing a trigger, sinking a ship) they ask ``above``,
-    a weak reference to the engine (set as it is put together), so that
-    the pieces hold no cycle of references and a finished game is freed at
-    once, not by the garbage collector."""
+class StateOps(HandOps):
+    """The state operations on one state, on the pieces below them: the
+    rule queries (what a selector's expression is read against, the free
+    start boxes), the status lifetimes, the trigger queue. ``_owed`` holds
+    the (sunk seat, sinker seat) of each sinking of the effect in progress:
+    what they give is paid after it (``settle``), unless it ended the game
+    (D8.6)."""
 
-    __slots__ = ("mods", "_watch", "reader", "card_of", "free_start_boxes", "above", "chance")
+    __slots__ = ("mods", "_watch", "_while", "_rank", "queries", "lifetimes", "triggers",
+                 "_owed", "_token_list", "_token_keys")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
-                 queries: RuleQueries, seats: Part | None = None):
-        super().__init__(rules, board, state, log, seats)
-        self.mods: Modifiers | None = queries.mods
-        self._watch = rules.trigger_index.any
-        self.reader = queries
-        self.card_of: Callable[[StackItem], CardDef] = queries.card_of
-        self.free_start_boxes: Callable[[int], list[int]] = queries.free_start_boxes
-        self.above: Above
-        # explicit chance: who settles a draw or a random pick (None: the RNG)
-        self.chance: Explicit | None = None
+    def __init__(self, queries: RuleQueries, lifetimes: Lifetimes, triggers: TriggerQueue):
+        super().__init__(queries.rules, queries.board, queries.state, queries.log, queries)
+        self.queries = queries
+        self.lifetimes = lifetimes
+        self.triggers = triggers
+        self.mods = queries.mods
+        self._watch = triggers.watching
+        self._while = self.rules.status_rules.conditional
+        # each declared status's place in declaration order (``set_status``)
+        self._rank = {name: i for i, name in enumerate(self.rules.statuses)}
+        self._owed: list[tuple[int, int]] = []
+        # the (kind, box) of every token of ``_token_list`` (``token_keys``)
+        self._token_list: list[TokenState] | None = None
+        self._token_keys: set[tuple[str, int]] = set()
 
-    def select(self, selector: Selector, item: StackItem) -> list[int]:
+    def select(self, selector: Selector, item: Resolving) -> list[int]:
         """The ships an effect acts on, on the board (R9.2)."""
         ships = self.state.ships
         if selector is Selector.SELF:
@@ -100,13 +93,13 @@ class StateOps(Part):
                 actor = getattr(item, "actor", -1)
                 seats = [actor] if actor >= 0 else []
         elif selector is Selector.AREA:
-            card = self.card_of(item)
+            card = self.queries.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
         elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
             seats = []  # not a ship
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
-            return selector.seats(self.reader, item)
+            return selector.seats(self.queries, item)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
@@ -124,9 +117,9 @@ class StateOps(Part):
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
         if self._watch:
-            self.above.fire(DAMAGED, seat, actor)
+            self.triggers.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
-            self.above.sink(seat, actor)
+            self.sink(seat, actor)
 
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship
@@ -140,19 +133,19 @@ class StateOps(Part):
         if sent is not None and ships[sent[1]].position is not None:
             spec, giver = sent
             self.event("redirect", ship=ships[seat].id, to=ships[giver].id, status=spec.id)
-            mods.use(ships[seat], status=spec.id)
+            self.lifetimes.use(ships[seat], status=spec.id)
             seat = giver
         ship = ships[seat]
         change = mods.total(ship, seat, Modifier.DAMAGE)
         bounds = mods.bounds(ship, seat, Modifier.DAMAGE)
         if change or bounds:
-            mods.use(ship, (Modifier.DAMAGE,))
+            self.lifetimes.use(ship, (Modifier.DAMAGE,))
             amount = max(0, adjusted(amount, change, bounds))
         if amount and ship.statuses:
             prevented, status = mods.prevented(ship, seat, amount)
             if prevented:
                 self.event("prevent", ship=ship.id, status=status, amount=prevented)
-                mods.use(ship, status=status, n=prevented)
+                self.lifetimes.use(ship, status=status, n=prevented)
                 amount -= prevented
         return seat, amount
 
@@ -202,11 +195,11 @@ class StateOps(Part):
         if not self.path_open(seat, path):
             return
         if self.mods is not None and ship.statuses:
-            self.mods.use(ship, ON_MOVE)
+            self.lifetimes.use(ship, ON_MOVE)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
-            self.above.fire(ENTERS, seat, box=path[-1])
+            self.triggers.fire(ENTERS, seat, box=path[-1])
 
     def jump(self, seat: int, box: int) -> None:
         """D4.11: the ship goes straight to ``box``, if it is on the board, no
@@ -223,7 +216,7 @@ class StateOps(Part):
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
-            self.above.fire(ENTERS, seat, box=box)
+            self.triggers.fire(ENTERS, seat, box=box)
 
     def swap(self, seat: int, other: int) -> None:
         """Two ships on the board exchange boxes (D4.12): not a move, so no
@@ -257,46 +250,7 @@ class StateOps(Part):
                 occupied |= 1 << ship.position
         return self.board.outcome_of(at, len(path), occupied, path) is not None
 
-    def draw(self, seat: int, amount: int) -> None:
-        """Draw order cards, reshuffling the discards into an empty deck (D7.1).
-
-        The draw is the player's, whether or not their ship is on the board
-        (D8.7; war: a sunk ship's player keeps a hand). An eliminated arena
-        player is out of the game (R8.1) and draws nothing.
-        """
-        st = self.state
-        if st.ships[seat].eliminated:
-            return
-        drawn = 0
-        hand = st.hands[seat]
-        while drawn < amount:  # D7.6: at most the cards of the deck and the discards
-            if not st.deck:
-                # D7.1: the discards become the deck, except an order card still
-                # resolving (it went to the discards when played, R7.3)
-                pile = list(st.discard)
-                keep = []
-                for item in st.stack:
-                    if item.kind == ORDER and item.card in pile:
-                        del pile[len(pile) - 1 - pile[::-1].index(item.card)]  # its last copy
-                        keep.append(item.card)
-                if not pile:
-                    break
-                st.deck, st.discard = pile, keep
-                if self.chance is None:
-                    st.rng = shuffle(st.rng, st.deck)
-                self.event("reshuffle", cards=len(st.deck))
-            if self.chance is not None:  # one card at a time, each asked
-                hand.append(self.drawn_by_chance(drawn))
-                drawn += 1
-                continue
-            count = min(amount - drawn, len(st.deck))  # from the top, in one slice
-            hand.extend(st.deck[:count])
-            del st.deck[:count]
-            drawn += count
-        if drawn:
-            self.event("draw", player=st.ships[seat].id, count=drawn)
-
-    def cancel(self, item: StackItem) -> None:
+    def cancel(self, item: Resolving) -> None:
         """The item ``item`` answers is cancelled: it resolves to nothing (D4.7)."""
         if item.answers is not None:
             self.state.stack[item.answers].cancelled = True
@@ -304,150 +258,36 @@ class StateOps(Part):
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
                        of=self.state.ships[answered.seat].id)
 
-    def hand(self, seat: int) -> list[str]:
-        """The order cards in a player's hand (the list itself: read, not changed)."""
-        return self.state.hands[seat]
-
-    def random_card(self, seat: int) -> str | None:
-        """A card of the hand drawn with the game's seeded RNG, or None if empty."""
-        st = self.state
-        hand = st.hands[seat]
-        if not hand:
-            return None
-        if self.chance is not None:
-            return self.chance.pick(ChanceKind.PICK, hand)
-        st.rng, index = below(st.rng, len(hand))
-        return hand[index]
-
-    def drawn_by_chance(self, drawn: int) -> str:
-        """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
-        The deck is an unordered pile under the cards put on top in view
-        (``put_on_deck``), which are drawn first; from the pile the chance
-        player deals it."""
-        deck = self.state.deck
-        if self.put_on_top(drawn):
-            return deck.pop(0)
-        card = self.chance.pick(ChanceKind.DRAW, deck)  # type: ignore[union-attr]
-        deck.remove(card)
-        return card
-
-    def put_on_top(self, drawn: int) -> int:
-        """How many cards on the deck were put there in view and are not drawn
-        yet (``drawn`` drawn already by the draw in progress, not logged): read
-        from the log back to the last reshuffle, newest on top."""
-        owed, known = drawn, 0
-        for event in reversed(self.log):
-            kind = event.kind
-            if kind == "reshuffle":
-                break
-            if kind == "draw":
-                owed += event.data["count"]  # type: ignore[operator]
-            elif kind == "deck_top":
-                if owed:
-                    owed -= 1
-                else:
-                    known += 1
-        return known
-
-    def resolving_item(self) -> StackItem:
+    def resolving_item(self) -> Resolving:
         """The item whose effect is resolving (the top of the stack)."""
         return self.state.stack[-1]
 
-    def forget(self, owner: int, card: str) -> None:
-        """A card left ``owner``'s hand: no player knows it is there any more."""
-        known = self.state.known
-        for record in known:
-            if record.owner == owner and card in record.cards:
-                record.cards.remove(card)
-        known[:] = [k for k in known if k.cards]
+    def set_status(self, seat: int, status: str, giver: int = -1) -> None:
+        """Give a ship a declared status (R9); given again, it lasts from now.
 
-    def learn(self, viewer: int, owner: int, card: str) -> None:
-        """``viewer`` saw ``card`` come into ``owner``'s hand: one copy more
-        than it knew there (the copy is new to that hand, so it is never one
-        of those it knew); a player always knows its own hand."""
-        if viewer == owner:
-            return
-        for record in self.state.known:
-            if record.viewer == viewer and record.owner == owner:
-                record.cards.append(card)
-                return
-        self.state.known.append(Known(viewer, owner, [card]))
-
-    def look(self, viewer: int, owner: int) -> None:
-        """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
-        knows card for card tells it nothing new: no second record, no second
-        log line (a card that looks, then chooses from the hand it saw)."""
+        Its ``Lifetime`` counts what is left: the uses of a status for N
+        uses; two turn ends for a status lasting until the end of a next
+        turn given in the turn of the player it counts (its ship's, or the
+        card's player ``giver``'s for ``your``), else one; two for one until
+        the end of the next turn whoever's it is (this turn's end and the
+        next's). A status with a time and uses (or damage to prevent) counts
+        both, and ends at whichever comes first. The giver is kept for a
+        status over ``your`` turns or a redirect."""
         st = self.state
-        if viewer == owner or self.knows_whole_hand(viewer, owner):
-            return
-        st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
-        if st.hands[owner]:
-            st.known.append(Known(viewer, owner, list(st.hands[owner])))
-        self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
-
-    def knows_whole_hand(self, viewer: int, owner: int) -> bool:
-        """Whether ``viewer`` knows every card of ``owner``'s (non-empty) hand,
-        as it is now."""
-        hand = self.state.hands[owner]
-        return bool(hand) and sorted(self.known_hand(viewer, owner)) == sorted(hand)
-
-    def known_hand(self, viewer: int, owner: int) -> list[str]:
-        """The cards of ``owner``'s hand that ``viewer`` knows: all of them for
-        its own hand, else what a card showed it and is still there."""
-        st = self.state
-        if viewer == owner:
-            return list(st.hands[owner])
-        for record in st.known:
-            if record.viewer == viewer and record.owner == owner:
-                return list(record.cards)
-        return []
-
-    def out_of_hand(self, seat: int, card: str) -> str:
-        """``card`` leaves ``seat``'s hand (its first copy), and every record
-        of that hand: that copy itself, for the caller to put where it goes
-        (so a run can be followed card by card, info/resample.py)."""
-        st = self.state
-        hand = st.hands[seat]
-        card = hand.pop(hand.index(card))
-        if st.known:
-            self.forget(seat, card)
-        return card
-
-    def to_discards(self, seat: int, card: str) -> None:
-        """A card leaves the hand for the discards, face up (R7.3): discarded,
-        or an order card played (logged by the caller)."""
-        self.state.discard.append(self.out_of_hand(seat, card))
-
-    def discard_card(self, seat: int, card: str) -> None:
-        """A card of the hand is discarded (R7.3, D7.2), face up."""
-        self.to_discards(seat, card)
-        self.event("discard", player=self.state.ships[seat].id, card=card)
-
-    def take_card(self, taker: int, owner: int, card: str) -> None:
-        """A card goes from ``owner``'s hand to ``taker``'s: both players know
-        where it is, nobody else does (the log does not name it). A player
-        out of the game (arena) keeps no card: what it takes goes to the
-        discards, face up, as its hand did (E8.1, D8.8)."""
-        st = self.state
-        card = self.out_of_hand(owner, card)
-        self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
-        if st.ships[taker].eliminated:
-            st.discard.append(card)
-            self.event("discard", player=st.ships[taker].id, card=card)
-            return
-        st.hands[taker].append(card)
-        self.learn(owner, taker, card)
-
-    def put_on_deck(self, seat: int, card: str) -> None:
-        """A card goes from the hand onto the deck, face down: it is drawn next."""
-        st = self.state
-        st.deck.insert(0, self.out_of_hand(seat, card))
-        self.event("deck_top", player=st.ships[seat].id)
-
-    # ------------------------------------------------------------------ scoring, sinking outright
-    def side_of(self, seat: int) -> str:
-        """The side a seat plays for."""
-        return self.sides[seat]
+        ship = st.ships[seat]
+        if self._while and status in self._while and not self.queries.lasts(seat, status):
+            return  # a status given while its condition fails is not given
+        spec = self.rules.statuses[status]
+        kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
+        life = fresh(spec, 1, kept)
+        row = TURN_EDGES.get(spec.duration)
+        if spec.duration is Duration.USES:
+            life = fresh(spec, spec.uses, kept)
+        elif row is not None and row.edges > 1 and (
+                row.whose is TurnOf.ANY or st.turn == life.clock(seat)):
+            life = fresh(spec, row.edges, kept)
+        ship.statuses = with_status(ship.statuses, status, life, self._rank)
+        self.event("status", ship=ship.id, status=status)
 
     def score_points(self, side: str, points: int) -> None:
         """War: ``side`` scores ``points`` victory points, never past the winning
@@ -467,7 +307,7 @@ class StateOps(Part):
         the end of the game are those of any sinking (R8, D8.6)."""
         ship = self.state.ships[seat]
         ship.repairs = ship.breakdowns = 0
-        self.above.sink(seat, actor)
+        self.sink(seat, actor)
 
     def refloat_options(self, seat: int, where: str = "start") -> list[str]:
         """``ship box`` for each sunk ship of ``seat``'s side and each free box of
@@ -482,7 +322,7 @@ class StateOps(Part):
                     and not self.board.is_island(b)]
             return [f"{st.ships[s].id} {self.board.name(box)}" for s in sunk for box in free]
         return [f"{st.ships[s].id} {self.board.name(box)}"
-                for s in sunk for box in self.free_start_boxes(s)]
+                for s in sunk for box in self.queries.free_start_boxes(s)]
 
     def refloat(self, option: str, repairs: int | None = None,
                 crew: int | None = None) -> None:
@@ -507,3 +347,202 @@ class StateOps(Part):
         ship.statuses = ()
         ship.position = self.board.lookup[box_name]
         self.event("refloat", ship=ship.id, box=box_name)
+
+    # ------------------------------------------------------------------ sinking and the end
+    def sink(self, seat: int, actor: int) -> None:
+        """A ship at 0 repairs and 0 breakdowns leaves the board (R3.2, R8).
+
+        The game does not end here: the end is checked after the whole
+        effect (``settle``, D8.6), so every ship an effect reaches takes it.
+        The cards a sinking gives (the sinker's, catch-up) are owed until
+        then, and never paid if the effect ended the game; no side scores
+        past the winning point.
+        """
+        st = self.state
+        ship = st.ships[seat]
+        sinker = st.ships[actor]
+        if self._watch:  # while it is on the board, with its statuses
+            self.triggers.fire(SUNK, seat, actor)
+        self._owed.append((seat, actor))
+        ship.sunk = True
+        ship.position = None
+        self.event("sunk", ship=ship.id, by=sinker.id)
+        self.lifetimes.end_all(seat)  # a status ends when its ship leaves the board (R9.2)
+        if st.stack and seat not in st.sunk_in_chain:
+            st.sunk_in_chain.append(seat)
+        if seat == st.turn:
+            st.end_turn_pending = True  # D4.9
+        if st.mode == WAR:
+            enemy = sinker.side != ship.side
+            points = self.rules.options.victory_points
+            if enemy and st.score[sinker.side] < points:  # D8.3: a friendly sinking scores nothing
+                st.score[sinker.side] += 1
+                self.event("score", side=sinker.side, points=st.score[sinker.side])
+            return
+        # arena (R8.1): the ship's player is out; the hand goes to the discards
+        ship.eliminated = True
+        self.lifetimes.end_turns_of(seat)  # a status over its turns: it has no more
+        st.discard.extend(st.hands[seat])
+        st.hands[seat] = []
+        if st.known:
+            st.known[:] = [k for k in st.known if k.owner != seat]
+
+    def settle(self) -> None:
+        """After each whole effect (D8.6): end the game if a side has lost,
+        else give what its sinkings gave, in the order they happened: the
+        sinker's cards in war (R8.3; which ships count: sinker_draws_for,
+        §10), the catch-up in arena (R8.2). First the statuses that last
+        while a condition holds end if it no longer does."""
+        if self._while:
+            self.lifetimes.statuses_while()
+        if not self._owed:  # only a sinking can end the game
+            return
+        owed, self._owed = self._owed, []
+        self.check_end()
+        st = self.state
+        if st.phase == OVER:
+            return
+        options = self.rules.options
+        for seat, actor in owed:
+            side = st.ships[seat].side
+            if st.mode == WAR:
+                if side != st.ships[actor].side or options.sinker_draws_for == "any":
+                    self.draw(actor, options.sinker_draws)
+            else:
+                alive = [s for s, sh in enumerate(st.ships) if sh.side == side and not sh.sunk]
+                self.catch_up(side, alive)
+
+    def losers(self) -> list[str]:
+        """The sides that have lost: no ship left (arena, R8.1) or the enemy at
+        the victory points (war, R8.3); both at once is a draw (D8.6)."""
+        st = self.state
+        if st.mode == WAR:
+            points = self.rules.options.victory_points
+            return [other_side(side) for side in Side if st.score[side] >= points]
+        return [side for side in Side
+                if all(sh.sunk for sh in st.ships if sh.side == side)]
+
+    def check_end(self) -> None:
+        """D8.6: after each whole effect, end the game if a side has lost; a draw if both."""
+        losers = self.losers()
+        if not losers:
+            return
+        if self.state.mode == WAR:
+            reason = "points"
+        else:
+            reason = "both_eliminated" if len(losers) == 2 else "eliminated"
+        self.game_over("draw" if len(losers) == 2 else other_side(losers[0]), reason)
+
+    def catch_up(self, side: str, alive: list[int]) -> None:
+        """Arena catch-up (R8.2): the first side reduced to N ships draws cards."""
+        st = self.state
+        team = sum(1 for s in st.ships if s.side == side)
+        for index, rule in enumerate(self.rules.options.catchup):
+            if index in st.catchup_done or rule.team != team or len(alive) > rule.reduced_to:
+                continue
+            st.catchup_done.append(index)
+            self.event("catchup", side=side, cards=rule.cards)
+            for k in range(rule.cards):
+                self.draw(alive[k % len(alive)], 1)
+
+    def game_over(self, winner: str, reason: str) -> None:
+        """End the game: the stack is dropped, nothing resolves after this (D8.6)."""
+        st = self.state
+        if st.phase == OVER:  # pragma: no cover - one end only (D8.6)
+            return
+        st.winner = winner
+        st.phase = OVER
+        st.stack.clear()
+        st.asking.clear()
+        st.resolving = False
+        st.reopen_at = 0
+        st.sunk_in_chain.clear()
+        st.end_turn_pending = False
+        self.event("game_over", winner=winner, reason=reason)
+
+    # ------------------------------------------------------------------ tokens
+    def token_boxes(self, selector: Selector, item: Resolving) -> list[int]:
+        """The boxes a token effect acts on: the area's, or the selected ships'."""
+        if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
+            card = self.queries.card_of(item)
+            return list(self.board.area(item.area, card.target.width, card.target.height) or ())
+        ships = self.state.ships
+        return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
+
+    def token_keys(self) -> set[tuple[str, int]]:
+        """The (kind, box) of every token on the board, kept beside
+        ``state.tokens`` so that placing a token costs the same however many
+        there are. Placing appends to the list and removing replaces it, so
+        the set is rebuilt only when the list is another one or has another
+        length (undo, a clone, a loaded game, another engine's placement)."""
+        tokens = self.state.tokens
+        if tokens is not self._token_list or len(tokens) != len(self._token_keys):
+            self._token_list = tokens
+            self._token_keys = {(t.kind, t.box) for t in tokens}
+        return self._token_keys
+
+    def _keep_tokens(self, kept: list[TokenState], gone: list[TokenState]) -> None:
+        """The tokens left on the board after ``gone`` were taken off (logged)."""
+        keys = self.token_keys()
+        self.state.tokens = self._token_list = kept
+        for t in gone:
+            keys.discard((t.kind, t.box))
+            self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+
+    def place_token(self, kind: str, box: int, owner: int) -> None:
+        """Put a token on a box: none on an island, one of a kind per box."""
+        st = self.state
+        keys = self.token_keys()
+        if self.board.is_island(box) or (kind, box) in keys:
+            return
+        # as a status's (Lifetimes.set_status): placed in a turn its duration
+        # counts, a token lasting until the end of a next turn sees two ends
+        row = TURN_EDGES.get(self.rules.tokens[kind].duration)
+        left = row.edges if row is not None and (
+            row.whose is TurnOf.ANY or st.turn == owner) else 1
+        st.tokens.append(TokenState(kind, box, owner, left))
+        keys.add((kind, box))
+        self.event("token", token=kind, box=self.board.name(box))
+
+    def tokens_at_turn(self, seat: int, edge: Edge) -> None:
+        """The ``edge`` of ``seat``'s turn, for tokens as for statuses
+        (``kinds.TURN_EDGES``): each token lasting until such an edge of a
+        turn it counts (its owner's, or any) loses one, ending at its last."""
+        st = self.state
+        if not st.tokens:
+            return
+        kinds = self.rules.tokens
+        kept, gone = [], []
+        for token in st.tokens:
+            row = TURN_EDGES.get(kinds[token.kind].duration)
+            if row is not None and row.edge is edge and (
+                    row.whose is TurnOf.ANY or token.owner == seat):
+                token.left -= 1
+                if token.left <= 0:
+                    gone.append(token)
+                    continue
+            kept.append(token)
+        if gone:
+            self._keep_tokens(kept, gone)
+
+    def remove_tokens(self, selector: Selector, item: Resolving) -> None:
+        """Take tokens off the board: in a token's trigger ``self`` is that
+        token; otherwise every token on the selected boxes (one pass over
+        the tokens for the whole effect)."""
+        st = self.state
+        token = getattr(item, "token", None)
+        if token is not None and selector is Selector.SELF:
+            if token not in self.token_keys():
+                return
+            kind, box = token
+            ends = lambda t: t.box == box and t.kind == kind  # noqa: E731
+        else:
+            boxes = set(self.token_boxes(selector, item))
+            if not boxes:
+                return
+            ends = lambda t: t.box in boxes  # noqa: E731
+        kept, gone = [], []
+        for t in st.tokens:
+            (gone if ends(t) else kept).append(t)
+        if gone:
+            self._keep_tokens(kept, gone)

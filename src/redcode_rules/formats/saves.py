@@ -24,18 +24,16 @@ from ..engine.invariants import game_problems
 from ..engine.setup import make_board, seed_fault
 from ..engine.validate import Problem, Stage, check_state
 from ..lang.loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
-from ..model.modifiers import lifetime_in, lifetime_out
 from ..model.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from ..rules.board import Board
+from .state_data import (log_from_data, log_to_data, state_from_data, state_to_data,
+                         statuses_in, statuses_out)
 
 #: The save format's version, the ``format`` field of every save. A change of
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
 FORMAT = 5
-_conv = cattrs.Converter(forbid_extra_keys=True)
-# log event data are plain JSON values already
-_conv.register_structure_hook_func(lambda t: t is object, lambda value, _: value)
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -99,43 +97,6 @@ def ruleset_from_ref(ref: dict[str, Any]):
         raise ScenarioError("ruleset.hash", f"the game was saved with card data "
                             f"{clip(ref['hash'], 20)}, but {rules.name} is now {rules.hash}")
     return rules
-
-
-def _statuses_out(state: dict[str, Any], rules, ships) -> dict[str, Any]:
-    """Each ship's statuses written as one key per declared status
-    (``"intercepted": false``), as scenarios write them (``lifetime_out``)."""
-    ids = [ship.id for ship in ships]
-    for ship, ship_state in zip(state["ships"], ships):
-        del ship["statuses"]
-        has = dict(ship_state.statuses)
-        for name in rules.statuses:
-            ship[name] = lifetime_out(has[name], ids) if name in has else False
-    return state
-
-
-def _statuses_in(state: dict[str, Any], rules) -> dict[str, Any]:
-    """The saved state with each ship's status keys gathered back into its
-    ``statuses`` (``_statuses_out``, ``lifetime_in``); a key that is no
-    declared status is left for the structuring to refuse."""
-    ids = [ship.get("id") for ship in state["ships"] if isinstance(ship, dict)]
-    ships = []
-    for index, ship in enumerate(state["ships"]):
-        if not isinstance(ship, dict):
-            ships.append(ship)
-            continue
-        ship = dict(ship)
-        if "statuses" in ship:
-            raise ScenarioError(f"state.ships[{index}].statuses", "unknown field: a save "
-                                "writes each status as a key of its own (intercepted: true)")
-        statuses = []
-        for name in rules.statuses:
-            life = lifetime_in(rules, name, ship.pop(name, False),
-                               f"state.ships[{index}].{name}", ids)
-            if life is not None:
-                statuses.append((name, _conv.unstructure(life)))
-        ship["statuses"] = statuses
-        ships.append(ship)
-    return {**state, "ships": ships}
 
 
 def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
@@ -227,8 +188,8 @@ def game_to_dict(game) -> dict[str, Any]:
         "setup": game.setup,
         "chance": game.chance,
         "state": None if state is None else
-        _statuses_out(_conv.unstructure(state), game.rules, state.ships),
-        "log": _conv.unstructure(log, list[Event]),
+        statuses_out(state_to_data(state), game.rules, state.ships),
+        "log": log_to_data(log),
         "moves": moves,
     }
     if node is not None:
@@ -251,7 +212,7 @@ def _saved_position(game) -> tuple[GameState | None, list[Event], list[str],
     checked like any) and that move and its outcomes so far, played again as
     the save is read; at the setup's, no state (the game has not begun):
     the setup and the outcomes dealt so far."""
-    node = game._node
+    node = game.chance_node
     if node is None:
         return game.state, list(game.log), list(game.moves), None
     played = len(node.outcomes) + (node.move is not None)
@@ -365,8 +326,8 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     _check_counts(data["state"], moves, rules)
     _check_setup(data.get("setup"))
     try:
-        state = _conv.structure(_statuses_in(data["state"], rules), GameState)
-        log = _conv.structure(data.get("log", []), list[Event])
+        state = state_from_data(statuses_in(data["state"], rules))
+        log = log_from_data(data.get("log", []))
     except KeyError as err:
         raise ScenarioError("state", f"missing field {clip(err)}") from None
     except (cattrs.BaseValidationError, TypeError, ValueError, AttributeError) as err:

@@ -4,7 +4,9 @@ Every field is checked and a bad one raises ``ScenarioError`` naming it
 (``ships.red-destroyer.crew_on.torpedo``). YAML is read with safe loading.
 
 Its length is the format's: one reader per field of docs/scenarios.md, each
-with the check and the message that names the field.
+with the check and the message that names the field. What they read is the
+state as a save holds it, built the one way a format builds a state
+(formats/state_data.py).
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from ..engine.validate import MODES, check_state, team_problems
 from ..lang.loader import load_ruleset
 from ..model.modifiers import lifetime_in, lifetime_out
 from ..model.ruleset import Ruleset
-from ..model.state import GameState, Known, Lifetime, ShipState, Spent, TokenState
+from ..model.state import Lifetime
+from ..rules.board import Board
+from .state_data import life_data, state_from_data
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
@@ -106,15 +110,15 @@ def _cards(value: Any, field: str, rules: Ruleset) -> list[str]:
     return list(value)
 
 
-def _placement_turn(data: Mapping[str, Any], ships: list[ShipState]) -> int:
+def _placement_turn(data: Mapping[str, Any], ships: list[dict[str, Any]]) -> int:
     """``phase: place`` (R2.8): the ships without ``at`` are still to be placed,
     in seat order; the first of them places now (``turn`` may name it). (That
     each side's start card has room for them is the validator's, engine/validate.py.)"""
-    unplaced = [seat for seat, s in enumerate(ships) if s.position is None]
+    unplaced = [seat for seat, s in enumerate(ships) if s["position"] is None]
     if not unplaced:
         raise ScenarioError("phase", "phase: place needs a ship still to be placed (one "
                             "without at:, R2.8)")
-    first = ships[unplaced[0]].id
+    first = ships[unplaced[0]]["id"]
     if data.get("turn", first) != first:
         raise ScenarioError("turn", f"{first} places first: ships are placed in seat order "
                             "(R2.8)")
@@ -231,23 +235,16 @@ def game_from_scenario(scenario: str | Path | Mapping[str, Any], rules: Ruleset 
 
 def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None,
                         game_class: type[GameCore]) -> GameCore:
+    """Read every field in the order docs/scenarios.md gives them (the first
+    bad one is the one named), build the state as a save's (``state_data``),
+    check it with the one validator, then begin the turn the scenario is at."""
     data = load_scenario_data(scenario)
     for key in data:
         if key not in TOP_FIELDS:
             raise _unknown("", key, TOP_FIELDS)
-    edition = data.get("edition", "en")
-    extra = data.get("extra") or []
-    if not isinstance(edition, str):
-        raise ScenarioError("edition", "must be an edition name (en, es, it) or a file path")
-    if not isinstance(extra, list) or not all(isinstance(e, str) for e in extra):
-        raise ScenarioError("extra", "must be a list of card file paths")
-    try:
-        rules = given or load_ruleset(edition, extra)
-    except DslError as err:
-        raise ScenarioError("edition", str(err)) from None
+    rules = _scenario_rules(data, given)
     opts = rules.options
     width, height = 2 * opts.board_columns, 2 * opts.board_rows
-
     mode = data.get("mode", "war")
     if mode not in MODES:
         raise ScenarioError("mode", f"must be war or arena, not {quote(mode)}")
@@ -257,197 +254,254 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         raise ScenarioError("seed", fault)
     rng = seed_state(seed) if data.get("rng") is None else _int(data["rng"], "rng", 0, MASK)
     chance = _chance(data.get("chance", ChanceMode.SAMPLED.value))
-
-    # board ------------------------------------------------------------
-    board_text = data.get("board")
-    if board_text is None:
-        cells = "." * (width * height)
-    else:
-        if not isinstance(board_text, str):
-            raise ScenarioError("board", f"must be {height} lines of {width} boxes")
-        rows = [r.strip() for r in board_text.strip().splitlines()]
-        if len(rows) != height:
-            raise ScenarioError("board", f"has {len(rows)} lines; a board has {height} (R1.1)")
-        for n, row in enumerate(rows, 1):
-            if len(row) != width:
-                raise ScenarioError(f"board line {n}", f"has {len(row)} boxes; a line has {width}")
-            bad = [c for c in row if c not in ".#~"]
-            if bad:
-                raise ScenarioError(f"board line {n}", f"unknown box {quote(bad[0])}; use . water, "
-                                    "# island, ~ running water (R2.2)")
-        cells = "".join(rows)
-    starts = dict(_mapping(data.get("start_cards") or {}, "start_cards"))
-    for side, box in starts.items():
-        if side not in ("blue", "red"):
-            raise ScenarioError(f"start_cards.{side}", "sides are blue and red")
-        if not isinstance(box, str):
-            raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
-    start_cards = {**default_start_cards(width, height), **starts}
+    cells = _cells(data.get("board"), width, height)
+    start_cards = _start_cards(data.get("start_cards"), width, height)
     board = make_board(cells, rules, start_cards)
-
     phase_in = data.get("phase", "recover")
     if not isinstance(phase_in, str) or phase_in not in PHASES:
         raise ScenarioError("phase", f"must be recover, maneuvers or place, not {quote(phase_in)}")
     phase = PHASES[phase_in]
     placing = phase == "place"  # R2.8: before the first turn; ships without at: to place
-
-    # ships -------------------------------------------------------------
-    ships_in = _mapping(data.get("ships"), "ships") if data.get("ships") is not None else None
-    if not ships_in:
-        raise ScenarioError("ships", "a scenario needs at least one ship on each side")
-    if len(ships_in) > 6:
-        raise ScenarioError("ships", f"{len(ships_in)} ships; sides are 1v1 to 3v3 (D2.9)")
-    listed: dict[str, list[ShipState]] = {"blue": [], "red": []}
-    for ship_id, spec in ships_in.items():
-        field = f"ships.{ship_id}"
-        spec = _mapping(spec if spec is not None else {}, field)
-        known = ship_fields(rules)
-        for key in spec:
-            if key not in known:
-                raise _unknown(field + ".", key, known)
-        if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
-            raise ScenarioError(field, "a ship id is letters, digits, '_' and '-' (it is "
-                                "written in moves, e.g. blue-submarine)")
-        side, _, kind = ship_id.partition("-")
-        side = spec.get("side", side)
-        kind = spec.get("type", kind)
-        if not isinstance(side, str) or side not in ("blue", "red"):
-            raise ScenarioError(f"{field}.side", f"unknown side {quote(side)}: ids are "
-                                "<side>-<type> "
-                                "(blue-submarine) or give side: and type:")
-        if not isinstance(kind, str) or kind not in rules.ships:
-            raise ScenarioError(f"{field}.type", f"unknown ship type {quote(kind)}; types are "
-                                f"{', '.join(rules.ships)}")
-        spec_t = rules.ships[kind]
-        sunk = _bool(spec.get("sunk", False), f"{field}.sunk")
-        at = spec.get("at")
-        position = None
-        if at is None:
-            if not sunk and not placing:
-                raise ScenarioError(f"{field}.at", "a ship on the board needs a box (at: c4); "
-                                    "a ship still to be placed needs phase: place (R2.8)")
-        else:
-            position = board.index(str(at))
-            if position is None:
-                raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board "
-                                    "(a1..h6)")
-        repairs = _int(spec.get("repairs", spec_t.repairs), f"{field}.repairs")
-        breakdowns = _int(spec.get("breakdowns", spec_t.breakdowns), f"{field}.breakdowns")
-        crew_on = [0] * len(spec_t.maneuvers)
-        for name, n in _mapping(spec.get("crew_on") or {}, f"{field}.crew_on").items():
-            if name not in spec_t.maneuvers:
-                match = difflib.get_close_matches(str(name), spec_t.maneuvers, n=1)
-                hint = f" — did you mean {quote(match[0])}?" if match else ""
-                raise ScenarioError(f"{field}.crew_on.{name}", f"{kind} has no maneuver "
-                                    f"{quote(name)}{hint}")
-            crew_on[spec_t.maneuvers.index(name)] = _int(n, f"{field}.crew_on.{name}")
-        withdrawn = _int(spec.get("withdrawn", 0), f"{field}.withdrawn", 0, spec_t.crew)
-        placed = sum(crew_on) + withdrawn
-        if "reserve" in spec:
-            reserve = _int(spec["reserve"], f"{field}.reserve")
-        else:  # implied by the crew placed (below 0 if too many: engine/validate.py says so)
-            reserve = spec_t.crew - placed
-        listed[side].append(ShipState(ship_id, side, kind, position, repairs, breakdowns, reserve,
-                                      crew_on, withdrawn, sunk, False))
-    seats = seat_order([s.id for s in listed["blue"]], [s.id for s in listed["red"]])
-    by_id = {s.id: s for side in listed.values() for s in side}
-    ships = [by_id[ship_id] for _, ship_id in seats]
-    ids = [s.id for s in ships]
-    for s in ships:  # a status names its giver by ship id: read once all are known
-        s.statuses = _statuses(ships_in[s.id] or {}, f"ships.{s.id}", rules, ids)
-    for problem in team_problems([(s.side, s.type, s.id) for s in ships]):  # R1.2, D2.9
-        raise ScenarioError(problem.field(ids), problem.reason)
-    if mode == "arena":
-        for s in ships:
-            s.eliminated = s.sunk
-
-    # cards -------------------------------------------------------------
-    hands_in = _mapping(data.get("hands") or {}, "hands")
-    hands = [[] for _ in ships]
-    for ship_id, cards in hands_in.items():
-        if ship_id not in ids:
-            raise ScenarioError(f"hands.{ship_id}", f"no such ship; ships are {', '.join(ids)}")
-        hands[ids.index(ship_id)] = _cards(cards, f"hands.{ship_id}", rules)
-    discard = _cards(data.get("discard"), "discard", rules)
-    if data.get("deck") is not None:
-        deck = _cards(data["deck"], "deck", rules)
-    else:
-        deck = rules.deck
-        for field, cards in [("discard", discard)] + [(f"hands.{i}", h) for i, h in
-                                                       zip(ids, hands)]:
-            for card in cards:
-                if card not in deck:
-                    raise ScenarioError(field, f"more {card} cards than the deck has "
-                                        f"({rules.orders[card].copies}, D7.4)")
-                deck.remove(card)
-        if chance is ChanceMode.SAMPLED:  # explicit: an unordered pile, each draw asked
-            rng = shuffle(rng, deck)
-
+    ships = _ships(data.get("ships"), rules, board, placing, mode)
+    ids = [s["id"] for s in ships]
+    hands, discard, deck, rng = _piles(data, rules, ids, chance, rng)
     known = _known(data.get("known"), ids, rules)
     spent = _spent(data.get("spent"), ids, rules)
-
-    score_in = _mapping(data.get("score") or {}, "score")
-    score = {"blue": 0, "red": 0}
-    for side, pts in score_in.items():
-        if side not in score:
-            raise ScenarioError(f"score.{side}", "sides are blue and red")
-        score[side] = _int(pts, f"score.{side}", 0, rules.options.victory_points - 1)
-
+    score = _score(data.get("score"), rules)
     turn_ends = _bool(data.get("turn_ends", False), "turn_ends")
-    if placing:
-        turn = _placement_turn(data, ships)
-    else:
-        turn = _seat(data.get("turn", ids[0]), "turn", ids)
-        if ships[turn].eliminated and not turn_ends:
-            raise ScenarioError("turn", f"{ids[turn]} is eliminated")
+    turn = _turn(data, ships, placing, turn_ends)
     orders_played = _orders_played(data.get("order_played", False), rules)
     # a save allows the turn after the limit (D8.5), so a scenario's to_json reads back
-    turn_number = _int(data.get("turn_number", 1), "turn_number", 1,
-                       rules.options.turn_limit + 1)
-
+    turn_number = _int(data.get("turn_number", 1), "turn_number", 1, opts.turn_limit + 1)
     if data.get("recover_left") is not None:  # a whole number even where it goes unused
         _int(data["recover_left"], "recover_left")
     started = _bool(data.get("turn_started", False), "turn_started")
-    catchup = _catchup_done(rules, ships, mode) if data.get("catchup_done") is None else \
-        _indexes(data["catchup_done"], "catchup_done", len(rules.options.catchup))
-    state = GameState(mode=mode, board=cells, start_cards=start_cards, ships=ships, hands=hands,
-                      deck=deck, discard=discard, score=score, rng=rng, turn=turn,
-                      turn_number=turn_number, phase=phase, orders_played=orders_played,
-                      end_turn_pending=turn_ends, catchup_done=catchup,
-                      known=known, spent=spent,
-                      tokens=_tokens(data.get("tokens"), rules, board, ids),
-                      fired=_fired(data.get("fired")))
+    catchup = _catchup_done(rules, [(s["side"], s["sunk"]) for s in ships], mode) \
+        if data.get("catchup_done") is None else \
+        _indexes(data["catchup_done"], "catchup_done", len(opts.catchup))
+    state = state_from_data({
+        "mode": mode, "board": cells, "start_cards": start_cards, "ships": ships,
+        "hands": hands, "deck": deck, "discard": discard, "score": score, "rng": rng,
+        "turn": turn, "turn_number": turn_number, "phase": phase,
+        "orders_played": orders_played, "end_turn_pending": turn_ends,
+        "catchup_done": catchup, "known": known, "spent": spent,
+        "tokens": _tokens(data.get("tokens"), rules, board, ids),
+        "fired": _fired(data.get("fired"))})
     for problem in check_state(state, rules, board):  # the rules of a state (engine/validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
         {"scenario_yaml": scenario}
-    eng = game.engine
-    if ships[turn].sunk and (started or not turn_ends):
-        if started:  # its respawn, the turn begun (R8.4), a discard owed or not
-            state.phase = "place"
-        elif not eng.begin_turn(turn):  # war: the missed turn and respawn (R8.4)
-            eng.finish_turn()
-    elif phase == "recover":
-        if not started:  # the turn begins as any does: statuses, tokens, triggers (R9.1)
-            fired = list(state.fired)
-            eng.begin_turn(turn)
-            # what the scenario says of the turn stands: the orders played, the
-            # triggers fired once this turn already
-            state.orders_played = orders_played
-            state.fired[:0] = [key for key in fired if key not in state.fired]
-        else:
-            out = eng.crew_out(turn)
-            state.recover_left = min(rules.options.recover, out)
-            if not out:
-                state.phase = "main"
-        if state.phase == "recover" and data.get("recover_left") is not None:
-            state.recover_left = _int(data["recover_left"], "recover_left", 1,
-                                      state.recover_left)
+    _at_turn(game, data, turn, started, orders_played)
     if chance is ChanceMode.EXPLICIT:
         game.make_explicit()
     game.run_to_decision()
     return game
+
+
+def _scenario_rules(data: Mapping[str, Any], given: Ruleset | None) -> Ruleset:
+    """``edition`` and ``extra`` card files, or the rules ``given`` instead."""
+    edition = data.get("edition", "en")
+    extra = data.get("extra") or []
+    if not isinstance(edition, str):
+        raise ScenarioError("edition", "must be an edition name (en, es, it) or a file path")
+    if not isinstance(extra, list) or not all(isinstance(e, str) for e in extra):
+        raise ScenarioError("extra", "must be a list of card file paths")
+    try:
+        return given or load_ruleset(edition, extra)
+    except DslError as err:
+        raise ScenarioError("edition", str(err)) from None
+
+
+def _cells(board_text: Any, width: int, height: int) -> str:
+    """``board``: ``height`` lines of ``width`` boxes (open water when left out)."""
+    if board_text is None:
+        return "." * (width * height)
+    if not isinstance(board_text, str):
+        raise ScenarioError("board", f"must be {height} lines of {width} boxes")
+    rows = [r.strip() for r in board_text.strip().splitlines()]
+    if len(rows) != height:
+        raise ScenarioError("board", f"has {len(rows)} lines; a board has {height} (R1.1)")
+    for n, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise ScenarioError(f"board line {n}", f"has {len(row)} boxes; a line has {width}")
+        bad = [c for c in row if c not in ".#~"]
+        if bad:
+            raise ScenarioError(f"board line {n}", f"unknown box {quote(bad[0])}; use . water, "
+                                "# island, ~ running water (R2.2)")
+    return "".join(rows)
+
+
+def _start_cards(value: Any, width: int, height: int) -> dict[str, str]:
+    """``start_cards``: each side's top-left box, the default's where left out (D2.7)."""
+    starts = dict(_mapping(value or {}, "start_cards"))
+    for side, box in starts.items():
+        if side not in ("blue", "red"):
+            raise ScenarioError(f"start_cards.{side}", "sides are blue and red")
+        if not isinstance(box, str):
+            raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
+    return {**default_start_cards(width, height), **starts}
+
+
+def _ships(value: Any, rules: Ruleset, board: Board, placing: bool,
+           mode: str) -> list[dict[str, Any]]:
+    """``ships``: each ship as a save holds it, in seat order (D6.3), with its
+    statuses (read once every ship id is known: a status names its giver)."""
+    ships_in = _mapping(value, "ships") if value is not None else None
+    if not ships_in:
+        raise ScenarioError("ships", "a scenario needs at least one ship on each side")
+    if len(ships_in) > 6:
+        raise ScenarioError("ships", f"{len(ships_in)} ships; sides are 1v1 to 3v3 (D2.9)")
+    listed: dict[str, list[dict[str, Any]]] = {"blue": [], "red": []}
+    for ship_id, spec in ships_in.items():
+        ship = _ship(ship_id, spec, rules, board, placing)
+        listed[ship["side"]].append(ship)
+    seats = seat_order([s["id"] for s in listed["blue"]], [s["id"] for s in listed["red"]])
+    by_id = {s["id"]: s for side in listed.values() for s in side}
+    ships = [by_id[ship_id] for _, ship_id in seats]
+    ids = [s["id"] for s in ships]
+    for s in ships:
+        s["statuses"] = [(name, life_data(life)) for name, life in
+                         _statuses(ships_in[s["id"]] or {}, f"ships.{s['id']}", rules, ids)]
+        s["eliminated"] = mode == "arena" and s["sunk"]
+    for problem in team_problems([(s["side"], s["type"], s["id"]) for s in ships]):  # R1.2, D2.9
+        raise ScenarioError(problem.field(ids), problem.reason)
+    return ships
+
+
+def _ship(ship_id: Any, spec: Any, rules: Ruleset, board: Board,
+          placing: bool) -> dict[str, Any]:
+    """One ship of ``ships``, its statuses aside: its id, side and type, box,
+    tracks and crew, the rules' defaults for what is left out."""
+    field = f"ships.{ship_id}"
+    spec = _mapping(spec if spec is not None else {}, field)
+    known = ship_fields(rules)
+    for key in spec:
+        if key not in known:
+            raise _unknown(field + ".", key, known)
+    if not isinstance(ship_id, str) or not SHIP_ID.fullmatch(ship_id):
+        raise ScenarioError(field, "a ship id is letters, digits, '_' and '-' (it is "
+                            "written in moves, e.g. blue-submarine)")
+    side, _, kind = ship_id.partition("-")
+    side = spec.get("side", side)
+    kind = spec.get("type", kind)
+    if not isinstance(side, str) or side not in ("blue", "red"):
+        raise ScenarioError(f"{field}.side", f"unknown side {quote(side)}: ids are "
+                            "<side>-<type> "
+                            "(blue-submarine) or give side: and type:")
+    if not isinstance(kind, str) or kind not in rules.ships:
+        raise ScenarioError(f"{field}.type", f"unknown ship type {quote(kind)}; types are "
+                            f"{', '.join(rules.ships)}")
+    spec_t = rules.ships[kind]
+    sunk = _bool(spec.get("sunk", False), f"{field}.sunk")
+    at = spec.get("at")
+    position = None
+    if at is None:
+        if not sunk and not placing:
+            raise ScenarioError(f"{field}.at", "a ship on the board needs a box (at: c4); "
+                                "a ship still to be placed needs phase: place (R2.8)")
+    else:
+        position = board.index(str(at))
+        if position is None:
+            raise ScenarioError(f"{field}.at", f"{quote(at)} is not a box of the board "
+                                "(a1..h6)")
+    repairs = _int(spec.get("repairs", spec_t.repairs), f"{field}.repairs")
+    breakdowns = _int(spec.get("breakdowns", spec_t.breakdowns), f"{field}.breakdowns")
+    crew_on = [0] * len(spec_t.maneuvers)
+    for name, n in _mapping(spec.get("crew_on") or {}, f"{field}.crew_on").items():
+        if name not in spec_t.maneuvers:
+            match = difflib.get_close_matches(str(name), spec_t.maneuvers, n=1)
+            hint = f" — did you mean {quote(match[0])}?" if match else ""
+            raise ScenarioError(f"{field}.crew_on.{name}", f"{kind} has no maneuver "
+                                f"{quote(name)}{hint}")
+        crew_on[spec_t.maneuvers.index(name)] = _int(n, f"{field}.crew_on.{name}")
+    withdrawn = _int(spec.get("withdrawn", 0), f"{field}.withdrawn", 0, spec_t.crew)
+    if "reserve" in spec:
+        reserve = _int(spec["reserve"], f"{field}.reserve")
+    else:  # implied by the crew placed (below 0 if too many: engine/validate.py says so)
+        reserve = spec_t.crew - sum(crew_on) - withdrawn
+    return {"id": ship_id, "side": side, "type": kind, "position": position,
+            "repairs": repairs, "breakdowns": breakdowns, "reserve": reserve,
+            "crew_on": crew_on, "withdrawn": withdrawn, "sunk": sunk, "eliminated": False}
+
+
+def _piles(data: Mapping[str, Any], rules: Ruleset, ids: list[str], chance: ChanceMode,
+           rng: int) -> tuple[list[list[str]], list[str], list[str], int]:
+    """``hands``, ``discard`` and ``deck`` (left out: the rules' deck less the
+    cards in hands and discards, shuffled by the seed unless chance is
+    explicit), and the RNG after that shuffle."""
+    hands: list[list[str]] = [[] for _ in ids]
+    for ship_id, cards in _mapping(data.get("hands") or {}, "hands").items():
+        if ship_id not in ids:
+            raise ScenarioError(f"hands.{ship_id}", f"no such ship; ships are {', '.join(ids)}")
+        hands[ids.index(ship_id)] = _cards(cards, f"hands.{ship_id}", rules)
+    discard = _cards(data.get("discard"), "discard", rules)
+    if data.get("deck") is not None:
+        return hands, discard, _cards(data["deck"], "deck", rules), rng
+    deck = rules.deck
+    for field, cards in [("discard", discard)] + [(f"hands.{i}", h) for i, h in
+                                                   zip(ids, hands)]:
+        for card in cards:
+            if card not in deck:
+                raise ScenarioError(field, f"more {card} cards than the deck has "
+                                    f"({rules.orders[card].copies}, D7.4)")
+            deck.remove(card)
+    if chance is ChanceMode.SAMPLED:  # explicit: an unordered pile, each draw asked
+        rng = shuffle(rng, deck)
+    return hands, discard, deck, rng
+
+
+def _score(value: Any, rules: Ruleset) -> dict[str, int]:
+    """``score``: each side's victory points, below the winning point (R8.3)."""
+    score = {"blue": 0, "red": 0}
+    for side, pts in _mapping(value or {}, "score").items():
+        if side not in score:
+            raise ScenarioError(f"score.{side}", "sides are blue and red")
+        score[side] = _int(pts, f"score.{side}", 0, rules.options.victory_points - 1)
+    return score
+
+
+def _turn(data: Mapping[str, Any], ships: list[dict[str, Any]], placing: bool,
+          turn_ends: bool) -> int:
+    """``turn``: the seat whose turn it is (the first placing, R2.8)."""
+    if placing:
+        return _placement_turn(data, ships)
+    ids = [s["id"] for s in ships]
+    turn = _seat(data.get("turn", ids[0]), "turn", ids)
+    if ships[turn]["eliminated"] and not turn_ends:
+        raise ScenarioError("turn", f"{ids[turn]} is eliminated")
+    return turn
+
+
+def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
+             orders_played: int) -> None:
+    """The turn the scenario is at, begun as any turn begins (statuses,
+    tokens, triggers, R9.1) unless it says the turn has started; a sunk
+    ship's turn is its respawn (R8.4)."""
+    state, rules, eng = game.state, game.rules, game.engine
+    phase = state.phase
+    if state.ships[turn].sunk and (started or not state.end_turn_pending):
+        if started:  # its respawn, the turn begun (R8.4), a discard owed or not
+            state.phase = "place"
+        elif not eng.turns.begin_turn(turn):  # war: the missed turn and respawn (R8.4)
+            eng.turns.finish_turn()
+        return
+    if phase != "recover":
+        return
+    if not started:
+        fired = list(state.fired)
+        eng.turns.begin_turn(turn)
+        # what the scenario says of the turn stands: the orders played, the
+        # triggers fired once this turn already
+        state.orders_played = orders_played
+        state.fired[:0] = [key for key in fired if key not in state.fired]
+    else:
+        out = eng.queries.crew_out(turn)
+        state.recover_left = min(rules.options.recover, out)
+        if not out:
+            state.phase = "main"
+    if state.phase == "recover" and data.get("recover_left") is not None:
+        state.recover_left = _int(data["recover_left"], "recover_left", 1, state.recover_left)
 
 
 def _chance(value: Any) -> ChanceMode:
@@ -466,7 +520,7 @@ def _seat(ship_id: Any, field: str, ids: list[str]) -> int:
     return ids.index(ship_id)
 
 
-def _known(value: Any, ids: list[str], rules: Ruleset) -> list[Known]:
+def _known(value: Any, ids: list[str], rules: Ruleset) -> list[dict[str, Any]]:
     """``known: {viewer: {owner: [cards]}}``: the cards of a hand a player has
     seen and that are still there (``Game.known_hand``)."""
     out = []
@@ -478,11 +532,11 @@ def _known(value: Any, ids: list[str], rules: Ruleset) -> list[Known]:
             if o == v:
                 raise ScenarioError(field, "a player always knows its own hand")
             if cards:
-                out.append(Known(v, o, _cards(cards, field, rules)))
+                out.append({"viewer": v, "owner": o, "cards": _cards(cards, field, rules)})
     return out
 
 
-def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[Spent]:
+def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[dict[str, Any]]:
     """``spent: {ship: [cards]}``: the once-per-game cards its player has used."""
     out = []
     for ship_id, cards in _mapping(value or {}, "spent").items():
@@ -492,7 +546,7 @@ def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[Spent]:
         for i, card in enumerate(cards):
             if not isinstance(card, str) or not (card in rules.maneuvers or card in rules.orders):
                 raise ScenarioError(f"spent.{ship_id}[{i}]", f"unknown card {quote(card)}")
-            out.append(Spent(seat, card))
+            out.append({"seat": seat, "card": card})
     return out
 
 
@@ -517,7 +571,7 @@ def _fired(value: Any) -> list[str]:
     return list(value)
 
 
-def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenState]:
+def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[dict[str, Any]]:
     """The tokens on the board: ``[{token: mine, at: d3, owner: blue-submarine}]``,
     a declared token kind, a box and the ship whose player placed it (the
     validator checks the rest: water, one of a kind per box)."""
@@ -546,7 +600,7 @@ def _tokens(value: Any, rules: Ruleset, board, ids: list[str]) -> list[TokenStat
                                 "board (a1..h6)")
         owner = _seat(spec.get("owner"), f"{field}.owner", ids)
         left = _int(spec.get("left", 1), f"{field}.left", 1, 2)
-        out.append(TokenState(kind, box, owner, left))
+        out.append({"kind": kind, "box": box, "owner": owner, "left": left})
     return out
 
 
@@ -557,17 +611,18 @@ def _orders_played(value: Any, rules: Ruleset) -> int:
     return _int(value, "order_played", 0, rules.options.orders_per_turn)
 
 
-def _catchup_done(rules: Ruleset, ships: list[ShipState], mode: str) -> list[int]:
+def _catchup_done(rules: Ruleset, ships: list[tuple[str, bool]], mode: str) -> list[int]:
     """The arena catch-up rules already given (R8.2): a rule is spent once a side
-    of its size is down to its number of ships (sunk ships never return in arena)."""
+    of its size is down to its number of ships (sunk ships never return in
+    arena); ``ships``: each ship's side and whether it is sunk."""
     if mode != "arena":
         return []
     done = []
     for index, rule in enumerate(rules.options.catchup):
         for side in ("blue", "red"):
-            team = [s for s in ships if s.side == side]
-            alive = [s for s in team if not s.sunk]
-            if len(team) == rule.team and alive and len(alive) <= rule.reduced_to:
+            team = [sunk for ship_side, sunk in ships if ship_side == side]
+            alive = team.count(False)
+            if len(team) == rule.team and alive and alive <= rule.reduced_to:
                 done.append(index)
                 break
     return done
@@ -638,7 +693,6 @@ def _ship_fields(game, seat: int) -> _Flow:
         out[name] = lifetime_out(has[name], ids) if name in has else False
     out["sunk"] = s.sunk
     return out
-    return out
 
 
 def _phase_field(game) -> str | None:
@@ -700,7 +754,7 @@ def scenario_of(game) -> dict[str, Any]:
                           for t in st.tokens]
     if st.phase == "recover" or st.phase == "place" and st.ships[st.turn].sunk:
         data["turn_started"] = True  # read as it is: the turn's start is not played again
-    if st.catchup_done != _catchup_done(rules, st.ships, st.mode):
+    if st.catchup_done != _catchup_done(rules, [(s.side, s.sunk) for s in st.ships], st.mode):
         data["catchup_done"] = list(st.catchup_done)
     if st.fired:
         data["fired"] = list(st.fired)

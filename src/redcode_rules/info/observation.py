@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Iterable
 import attrs
 
 from ..engine.chance import ChanceKind
+from ..engine.views import ShipView
+from ..engine.notation import outcome_parts
 from .tensors import Encoding, Layout, encode
 
 if TYPE_CHECKING:
@@ -31,26 +33,6 @@ if TYPE_CHECKING:
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
-
-
-@attrs.frozen
-class ObservedShip:
-    """A ship as every player sees it: its box, tracks, crew per maneuver
-    (``crew``: (maneuver, crew) pairs in the ship type's order) and statuses
-    (names, in declaration order)."""
-
-    id: str
-    side: str
-    type: str
-    position: str | None
-    repairs: int
-    breakdowns: int
-    reserve: int
-    withdrawn: int
-    crew: tuple[tuple[str, int], ...]
-    statuses: tuple[str, ...]
-    sunk: bool
-    eliminated: bool
 
 
 @attrs.frozen
@@ -101,7 +83,7 @@ class Observation:
     phase: str
     to_move: str | None
     decision: str | None
-    ships: tuple[ObservedShip, ...]
+    ships: tuple[ShipView, ...]
     tokens: tuple[ObservedToken, ...]
     stack: tuple[ObservedItem, ...]
     hand_sizes: tuple[tuple[str, int], ...]
@@ -131,7 +113,7 @@ class Observation:
             raise ValueError("an observation made by hand has no tensor layout")
         return encode(self, self.encoding)
 
-    def ship(self, ship_id: str) -> ObservedShip:
+    def ship(self, ship_id: str) -> ShipView:
         """One ship by id (``KeyError`` if there is none)."""
         for ship in self.ships:
             if ship.id == ship_id:
@@ -148,7 +130,7 @@ def observation_lines(obs: Observation) -> Iterable[str]:
     yield f"{obs.mode} on {obs.board}, turn {obs.turn_number} of {obs.turn}, phase {obs.phase}"
     yield f"to move: {obs.to_move or '-'} ({obs.decision or '-'})"
     for s in obs.ships:
-        crew = " ".join(f"{name}={n}" for name, n in s.crew)
+        crew = " ".join(f"{name}={n}" for name, n in s.crew.items())
         flags = [f for f, on in (("sunk", s.sunk), ("eliminated", s.eliminated)) if on]
         yield (f"ship {s.id} {s.type} at {s.position or '-'} repairs {s.repairs} breakdowns "
                f"{s.breakdowns} reserve {s.reserve} withdrawn {s.withdrawn} crew {crew} "
@@ -197,7 +179,7 @@ def deck_tops(game: GameCore) -> list[str]:
     put on top first, without chance (D7.12), so one that asks for a card
     has taken them all, and it logs its count only once it is done."""
     if game.is_chance_node and \
-            game.chance_outcomes()[0][0].startswith(f"{ChanceKind.DRAW.value} "):
+            outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
     return deck_top_putters(game.engine.log)
 
@@ -221,14 +203,9 @@ def observe(game: GameCore, player: str) -> Observation:
     name = game.board.name
     eng = game.engine
     decision = game.decision  # "chance" too, where the game has a chance player
-    ships = tuple(
-        ObservedShip(s.id, s.side, s.type, None if s.position is None else name(s.position),
-                     s.repairs, s.breakdowns, s.reserve, s.withdrawn,
-                     tuple(zip(game.rules.ships[s.type].maneuvers, s.crew_on)),
-                     tuple(n for n, _ in s.statuses), s.sunk, s.eliminated)
-        for s in seats)
-    known = tuple((ids[o], tuple(sorted(eng.known_hand(seat, o))))
-                  for o in range(len(seats)) if o != seat and eng.known_hand(seat, o))
+    ships = tuple(ShipView.of(s, game.rules, game.board) for s in seats)
+    known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
+                  for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(
         player=player, side=me.side, board=st.board, mode=st.mode,
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,

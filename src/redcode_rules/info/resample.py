@@ -41,11 +41,14 @@ from typing import TYPE_CHECKING, Iterable, TypeVar
 from ..base.kinds import MoveKind
 from ..base.rng import MASK, seed_state
 from ..engine.chance import ChanceKind, Following
+from ..engine.notation import outcome, outcome_parts
+from ..engine.notation import words as move_words
 from ..model.state import GameState
 from .observation import deck_top_putters, deck_tops
 
 if TYPE_CHECKING:
-    from ..engine.game_core import ChanceNode, GameCore
+    from ..engine.chance_runs import ChanceNode
+    from ..engine.game_core import GameCore
 
 G = TypeVar("G", bound="GameCore")
 
@@ -74,7 +77,7 @@ def hidden_places(game: GameCore, seat: int) -> tuple[dict[int, list[str]], list
         if owner == seat:
             continue
         unknown = list(hand)
-        for card in eng.known_hand(seat, owner):
+        for card in eng.ops.known_hand(seat, owner):
             unknown.remove(card)
         hands[owner] = unknown
     player = st.ships[seat].id
@@ -142,14 +145,14 @@ def resample(game: G, player: str, rng: int | random.Random) -> G:
     seat = game.ships.index(player)
     hands, deck = hidden_places(game, seat)
     pool = unseen_pool(game, seat)
-    node = game._node
+    node = game.chance_node
     if node is not None and node.before is not None:
         return redeal_run(game, seat, Run(game, node), hands, deck, pool, rand)
     rand.shuffle(pool)
     other = game.clone()
     redeal(other.state, hands, deal(pool, hands, deck))
     if node is not None:  # the setup's: the cards dealt so far are its outcomes
-        other._rerun_chance(None, setup_outcomes(node.outcomes, other.state.hands))
+        other.rerun_chance(None, setup_outcomes(node.outcomes, other.state.hands))
         return other
     refit_known(other.state, seat)
     other.state.rng = seed_state(rand.getrandbits(64)) & MASK
@@ -170,7 +173,7 @@ def setup_outcomes(outcomes: Iterable[str], hands: list[list[str]]) -> list[str]
     map cards dealt first, then each hand's cards, in seat order."""
     draws = iter(card for hand in hands for card in hand)
     draw = ChanceKind.DRAW.value
-    return [f"{draw} {next(draws)}" if o.split(" ", 1)[0] == draw else o for o in outcomes]
+    return [outcome(draw, next(draws)) if outcome_parts(o)[0] == draw else o for o in outcomes]
 
 
 class _Card(str):
@@ -200,8 +203,8 @@ class Run:
         self.marked.discard = self._mark(self.marked.discard, "discard", -1)
         run = game.clone()
         source = Following(node.outcomes)
-        run._rerun_chance(self.marked.copy(), node.outcomes, source=source)
-        if run._node is None or run.state != game.state:  # pragma: no cover - deterministic
+        run.rerun_chance(self.marked.copy(), node.outcomes, source=source)
+        if run.chance_node is None or run.state != game.state:  # pragma: no cover - deterministic
             raise AssertionError("a chance node's run did not come back to it")
         self.now = run.state
         self.picked = source.picked
@@ -212,7 +215,7 @@ class Run:
         #: moved by a ``discard``, ``take`` or ``put_on_deck``): the first
         #: alike of the hand the choice is about, the one the engine moves
         self.chosen: str | None = None
-        words = (node.move or "").split()
+        words = move_words(node.move or "")
         if len(words) == 2 and words[0] == MoveKind.CHOOSE.value and self.before.stack:
             owner = self.before.stack[-1].owed_about
             if owner is not None:
@@ -238,7 +241,7 @@ class Run:
         face: dict[int, str] = {}
         for owner, cards in new_hands.items():
             hand = self.now.hands[owner]
-            unknown = unknown_slots(hand, game.engine.known_hand(seat, owner), mine)
+            unknown = unknown_slots(hand, game.engine.ops.known_hand(seat, owner), mine)
             face.update((id(hand[i]), card) for i, card in zip(unknown, cards))
         face.update((id(self.now.deck[i]), card) for i, card in new_deck.items())
         if any(key not in self.slots for key in face):  # pragma: no cover - all followed
@@ -270,8 +273,8 @@ class Run:
                 hand.sort()
         before.deck[self.tops:] = sorted(before.deck[self.tops:])
         refit_known(before, seat)
-        outcomes = [f"{outcome.split(' ', 1)[0]} {face[id(card)]}" if id(card) in face
-                    else outcome for outcome, card in zip(self.outcomes, self.picked)]
+        outcomes = [outcome(outcome_parts(text)[0], face[id(card)]) if id(card) in face
+                    else text for text, card in zip(self.outcomes, self.picked)]
         move = self.move
         if self.chosen is not None and id(self.chosen) in face:
             move = f"{MoveKind.CHOOSE.value} {face[id(self.chosen)]}"
@@ -335,7 +338,7 @@ def redeal_run(game: G, seat: int, run: Run, hands: dict[int, list[str]], deck: 
         before, outcomes, move = run.redealt(seat, face)
         before.rng = seed_state(rand.getrandbits(64)) & MASK
         other = game.clone()
-        other._rerun_chance(before, outcomes, move)
+        other.rerun_chance(before, outcomes, move)
         if other.is_chance_node and run.lands(other, face):
             return other
     raise RuntimeError(f"no redeal of the unseen cards keeps the chance node asked after "

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 import attrs
 
 from ..base.kinds import Decision, Phase
+from ..rules.board import parse_box
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
@@ -191,9 +192,11 @@ def _encoding(key: str, rules: Ruleset, seats: tuple[str, ...], width: int,
     return found
 
 
-def _box(name: str, width: int) -> int:
+def _box(name: str, width: int, height: int) -> int:
     """A box name's index on a board ``width`` wide (``c4`` → row 3, column 2)."""
-    return (int(name[1:]) - 1) * width + ord(name[0]) - ord("a")
+    box = parse_box(name, width, height)
+    assert box is not None  # an observation names boxes of its board
+    return box
 
 
 def _one(out: array, at: int, index: int, value: float = 1.0) -> None:
@@ -228,7 +231,7 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
     for i, ship in enumerate(obs.ships):
         mine = ship.side == obs.side
         if ship.position is not None:
-            box = _box(ship.position, w)
+            box = _box(ship.position, w, enc.height)
             plane = "ships_friendly" if mine else "ships_enemy"
             out[lay[plane].offset + types[ship.type] * hw + box] = 1
             if ship.id == obs.player:
@@ -238,7 +241,7 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
         base = at["tracks"] + 4 * i
         out[base:base + 4] = array("f", (ship.repairs, ship.breakdowns, ship.reserve,
                                          ship.withdrawn))
-        for name, crew in ship.crew:
+        for name, crew in ship.crew.items():
             out[at["crew"] + i * len(enc.maneuvers) + mans[name]] = crew
         for name in ship.statuses:
             out[at["statuses"] + i * len(enc.statuses) + stats[name]] = 1
@@ -246,9 +249,9 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
         out[base:base + 3] = array("f", (ship.position is not None, ship.sunk, ship.eliminated))
     tokens = {t: i for i, t in enumerate(enc.tokens)}
     for token in obs.tokens:
-        out[lay["tokens"].offset + tokens[token.kind] * hw + _box(token.box, w)] = 1
+        out[lay["tokens"].offset + tokens[token.kind] * hw + _box(token.box, w, enc.height)] = 1
     for box in obs.sight:
-        out[lay["visual_field"].offset + _box(box, w)] = 1
+        out[lay["visual_field"].offset + _box(box, w, enc.height)] = 1
     _one(out, lay["observer"].offset, seat[obs.player])
     _counts(out, lay["hand"].offset, obs.hand, order)
     for owner, size in obs.hand_sizes:

@@ -21,7 +21,7 @@ import attrs
 from ..base.errors import SetupError, UsageError, quote
 from ..bots.specs import BotSpec
 from ..engine.setup import sized_teams
-from .runner import Progress, Where, run_games
+from .runner import Progress, Venue, run_games
 from .selfplay import GameRecord, GameSpec, RulesSource
 from .stats import compare_means, compare_proportions, holm, outside_band, wilson
 from .tournament import game_seed
@@ -108,7 +108,7 @@ class BalanceSetup:
         return out
 
 
-def run_balance(setup: BalanceSetup, where: Where = Where(),
+def run_balance(setup: BalanceSetup, where: Venue = Venue(),
                 progress: Progress | None = None) -> dict[str, Any]:
     """Play the games and sum them up (``summarise``)."""
     return summarise(setup, run_games(setup.specs(), where, progress))

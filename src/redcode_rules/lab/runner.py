@@ -29,7 +29,7 @@ MAX_BATCH = 16
 
 
 @attrs.frozen
-class Where:
+class Venue:
     """Where the games run: ``jobs`` local processes (1: this process), or
     the Dask scheduler at ``scheduler`` ("local": a new LocalCluster of
     ``jobs`` workers)."""
@@ -57,7 +57,7 @@ def batches(specs: Sequence[GameSpec], workers: int) -> list[list[GameSpec]]:
     return [list(specs[i:i + size]) for i in range(0, len(specs), size)]
 
 
-def run_games(specs: Sequence[GameSpec], where: Where = Where(),
+def run_games(specs: Sequence[GameSpec], where: Venue = Venue(),
               progress: Progress | None = None) -> list[GameRecord]:
     """Play every spec; the records in the order of ``specs``."""
     total = len(specs)
@@ -89,7 +89,7 @@ def _on_processes(parts: list[list[GameSpec]], workers: int, progress: Progress 
     return done
 
 
-def _on_dask(parts: list[list[GameSpec]], where: Where, progress: Progress | None,
+def _on_dask(parts: list[list[GameSpec]], where: Venue, progress: Progress | None,
              total: int) -> list[GameRecord]:
     try:
         from dask.distributed import Client, LocalCluster, as_completed

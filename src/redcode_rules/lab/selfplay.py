@@ -20,7 +20,9 @@ import attrs
 
 from ..base.kinds import Decision, MoveKind
 from ..bots.specs import BotSpec
+from ..engine.notation import card_of, head_word
 from ..game import Game, new_game
+from ..info.tally import card_uses, lasting
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Ruleset
 
@@ -30,14 +32,7 @@ MOVE_CAP = 20_000
 
 #: The decisions at which a card may be played: where held and playable are counted.
 CARD_DECISIONS = (Decision.MAIN, Decision.RESPOND)
-#: The first words of the moves that play no card (docs/notation.md).
-_NO_CARD = {MoveKind.PASS, MoveKind.END, MoveKind.RECOVER, MoveKind.CHOOSE, MoveKind.DISCARD,
-            MoveKind.PLACE}
 
-#: Card events whose figures are counted per use of the card last resolved.
-_EFFECTS = {"damage": "damage", "crew_loss": "crew", "draw": "cards", "take": "cards",
-            "regain": "regain"}
-_DECLARED = ("use", "order", "respond")
 
 
 @attrs.frozen
@@ -164,7 +159,7 @@ def play_game(spec: GameSpec) -> GameRecord:
             held[ship] = now
 
     def count_held(player: str, legal: list[str]) -> None:
-        playable = {card_of_move(text) for text in legal}
+        playable = {card_of(text) for text in legal}
         for name in {*game.hand(player), *maneuvers[player]}:
             figures_of = card(name, side_of[player])
             figures_of.held += 1
@@ -187,7 +182,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         if choices > 1:
             think[side][0] += 1
             think[side][1] += time.process_time() - start
-        if answered is not None and move.split(" ", 1)[0] in ("respond", "order"):
+        if answered is not None and head_word(move) in (MoveKind.RESPOND, MoveKind.ORDER):
             owner = side_of[game.ships[stack[-1].seat]]
             card(answered, owner).answered += 1
         game.play(move)
@@ -197,19 +192,10 @@ def play_game(spec: GameSpec) -> GameRecord:
         bots=(spec.bots[0].text, spec.bots[1].text), teams=spec.teams,
         first=side_of[game.ships[0]], winner=game.winner if game.is_over else None,
         reason=end_reason(game), turns=game.turn_number, moves=len(game.moves),
-        cards=log_figures(game, side_of, figures), statuses=lasting(game, "status", "ship"),
-        tokens=lasting(game, "token", "box"),
+        cards=log_figures(game, side_of, figures),
+        statuses=lasting(game.log, "status", "ship", game.turn_number),
+        tokens=lasting(game.log, "token", "box", game.turn_number),
         think={s: (n, secs) for s, (n, secs) in think.items()})
-
-
-def card_of_move(text: str) -> str | None:
-    """The card a move plays (an order, a maneuver used or answering), or
-    None (docs/notation.md: the first word is the maneuver, or ``order`` or
-    ``respond`` before the card)."""
-    head, _, rest = text.partition(" ")
-    if head in (MoveKind.ORDER, MoveKind.RESPOND):
-        return rest.partition(" ")[0]
-    return None if head in _NO_CARD else head
 
 
 def end_reason(game: Game) -> str:
@@ -224,64 +210,20 @@ def end_reason(game: Game) -> str:
 
 def log_figures(game: Game, side_of: dict[str, str],
                 figures: dict[str, dict[str, CardFigures]]) -> dict[str, dict[str, dict[str, int]]]:
-    """Plays, cancels and the effects of each card's uses, from the log; each
-    effect event counts for the card that resolved last."""
-    current: CardFigures | None = None
-    for event in game.log:
-        kind = event.kind
-        if kind in _DECLARED:
-            name, side = str(event["card"]), side_of[str(event["player"])]
-            figures.setdefault(name, {}).setdefault(side, CardFigures()).played += 1
-            current = None
-        elif kind == "resolve":
-            name, side = str(event["card"]), side_of[str(event["player"])]
-            current = figures.setdefault(name, {}).setdefault(side, CardFigures())
-        elif kind == "cancelled":
-            name, side = str(event["card"]), side_of[str(event["player"])]
-            figures.setdefault(name, {}).setdefault(side, CardFigures()).cancelled += 1
-        elif kind in _EFFECTS and current is not None:
-            amount = event.get("amount", event.get("count", 1))
-            field = _EFFECTS[kind]
-            setattr(current, field, getattr(current, field) + int(amount))  # type: ignore[arg-type]
-        elif kind in ("turn_end", "turn_start"):
-            current = None
+    """Plays, cancels and the effects of each card's uses, from the log
+    (``tally.card_uses``), added to ``figures`` by side."""
+    for (name, player), uses in card_uses(game.log).items():
+        if not (uses.declared or uses.resolved or uses.cancelled):
+            continue
+        fig = figures.setdefault(name, {}).setdefault(side_of[player], CardFigures())
+        fig.played += uses.declared
+        fig.cancelled += uses.cancelled
+        fig.damage += uses.damage
+        fig.crew += uses.crew
+        fig.cards += uses.cards
+        fig.regain += uses.regain
     return {name: {side: attrs.asdict(f) for side, f in sorted(sides.items())}
             for name, sides in sorted(figures.items())}
-
-
-def lasting(game: Game, kind: str, where: str) -> dict[str, dict[str, int]]:
-    """How often each status (or token) was given and the turns it lasted in
-    all, from the log: from its event to its end (``status_end``,
-    ``token_removed``), logged whatever ended it. A status given again while
-    it lasts starts over (it lasts from then on; a box takes a token of a
-    kind once); one still there at the end counts to the last turn."""
-    started: dict[tuple[str, str], list[int]] = {}
-    out: dict[str, dict[str, int]] = {}
-    name_field = kind  # "status" events name a status, "token" events a token
-
-    def close(name: str, starts: list[int], turn: int) -> None:
-        out[name]["turns"] += turn - starts.pop(0)
-        out[name]["ended"] += 1
-
-    for event in game.log:
-        if event.kind == kind:
-            name = str(event[name_field])
-            entry = out.setdefault(name, {"given": 0, "turns": 0, "ended": 0})
-            entry["given"] += 1
-            starts = started.setdefault((name, str(event[where])), [])
-            if starts:
-                close(name, starts, event.turn)
-            starts.append(event.turn)
-        elif event.kind in (f"{kind}_end", f"{kind}_removed"):
-            name = str(event[name_field])
-            starts = started.get((name, str(event[where])))
-            if starts:
-                close(name, starts, event.turn)
-    last = game.turn_number
-    for (name, _), starts in started.items():
-        for turn in starts:
-            out[name]["turns"] += last - turn
-    return dict(sorted(out.items()))
 
 
 def play_batch(specs: list[GameSpec]) -> list[GameRecord]:

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import attrs
 
 from ..bots.specs import BotSpec
-from .runner import Progress, Where, run_games
+from .runner import Progress, Venue, run_games
 from .selfplay import GameRecord, GameSpec, RulesSource
 from .stats import Interval, Rating, bradley_terry, wilson
 
@@ -190,7 +190,7 @@ def summarise(setup: TournamentSetup, records: Sequence[GameRecord]) -> Tourname
     return TournamentResult(setup, tuple(pairs), bots, ratings)
 
 
-def run_tournament(setup: TournamentSetup, where: Where = Where(),
+def run_tournament(setup: TournamentSetup, where: Venue = Venue(),
                    progress: Progress | None = None) -> TournamentResult:
     """Play every game of the round robin and sum it up."""
     return summarise(setup, run_games(setup.specs(), where, progress))

@@ -2,16 +2,17 @@
 
 Three steps, each with one job and its own modules:
 
-1. ``parse_source`` (dsl_parse) turns text into a list of declarations
+1. ``parse_source`` (lang/parse.py) turns text into a list of declarations
    (attrs objects that remember their file and line), or raises
    ``DslError`` with the line, a caret and what was expected in words.
-2. ``Draft`` applies declarations layer by layer (dsl_layers: base cards,
+2. ``Draft`` applies declarations layer by layer (lang/layers.py: base cards,
    then each variant, then the user's files): new cards, ``patch``,
    ``remove``, ``rules``. A variant only states what differs from its parent.
 3. ``Draft.compile`` checks the whole and builds the immutable ``Ruleset``
    of effect objects, each kind of declaration by its own compiler:
-   dsl_cards (cards and effects), dsl_statuses (statuses, triggers and
-   tokens), dsl_ships (ship types, map cards, rule options and the deck).
+   lang/cards.py (cards and effects), lang/statuses.py (statuses, triggers
+   and tokens), lang/ships.py (ship types, map cards, rule options and the
+   deck).
 """
 
 from __future__ import annotations

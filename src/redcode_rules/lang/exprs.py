@@ -3,7 +3,7 @@ their compiler checks (grammar block "Expressions" of grammar/redcode.lark).
 
 ``ExprTransformer`` is mixed into the DSL's transformer: it builds amounts,
 conditions, filters and sets of ships or players, and notes every word a
-filter or a test uses (``Word``) with where it was written, for the checks
+filter or a test uses (``WordAt``) with where it was written, for the checks
 that need the whole card set (ship types, statuses, card ids, the board).
 ``check_card`` runs those checks on one compiled card.
 """
@@ -49,7 +49,7 @@ from ..rules.exprs import (
 
 
 @attrs.frozen
-class Word:
+class WordAt:
     """A word of a filter or test, to check against the card set: ``kind`` is
     ``ship`` (an adjective, ship type or status), ``answered``, ``mode``,
     ``player`` or ``box``."""
@@ -78,9 +78,9 @@ class ExprTransformer(Transformer):
     def _word(self, kind: str, tok: Token) -> None:
         if not hasattr(self, "words"):
             self.words = []
-        self.words.append(Word(kind, str(tok), self.file, tok.line, tok.column))
+        self.words.append(WordAt(kind, str(tok), self.file, tok.line, tok.column))
 
-    def take_words(self) -> tuple[Word, ...]:
+    def take_words(self) -> tuple[WordAt, ...]:
         """The words noted since the last call."""
         words = tuple(getattr(self, "words", ()))
         self.words = []
@@ -256,7 +256,7 @@ def _suggest(word: str, known) -> str | None:
     return match[0] if match else None
 
 
-def check_words(words: tuple[Word, ...], error: Callable, ships, statuses, cards,
+def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, cards,
                 width: int, height: int) -> dict[str, int]:
     """Each word known for what it tests (else ``error(word, message,
     suggestion)``, a DslError at the word); returns the box names ``within N

@@ -83,8 +83,8 @@ CARD_NAMESPACE = ("maneuver", "order", "status")
 @attrs.define
 class Layers:
     """Declarations applied so far, layer by layer, and the errors found in
-    them; ``dsl.Draft`` compiles them (each kind of declaration by its own
-    module: dsl_cards, dsl_statuses, dsl_ships)."""
+    them; ``compiler.Draft`` compiles them (each kind of declaration by its
+    own module: lang/cards.py, lang/statuses.py, lang/ships.py)."""
 
     sources: dict[str, str] = attrs.Factory(dict)
     entries: dict[str, dict[str, _Entry]] = attrs.Factory(

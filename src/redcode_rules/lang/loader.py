@@ -112,7 +112,7 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
     ``variants`` (file name, text), child first, stands in for the variant
     files of a saved game: none is read, and the last one's parent must be a
     built-in edition. The ruleset's ``spec`` keeps every text read from a
-    file, so a save or replay can carry them (``serialize.ruleset_ref``).
+    file, so a save or replay can carry them (``saves.ruleset_ref``).
     """
     draft = Draft()
     chain: list[tuple[str, str, list, str]] = []  # (name, file, decls, text) child first

@@ -19,7 +19,7 @@ from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
 from ..rules.exprs import Amount, Condition, Players, Ships
-from .exprs import ExprTransformer, Word
+from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import check_text, check_tree
 from .syntax import check_words_apart, syntax_error
@@ -44,8 +44,8 @@ class Prop:
     name: str
     value: Any
     pos: Pos
-    words: tuple[Word, ...] = ()
-    """The filter and test words it uses, checked against the card set (exprs_dsl)."""
+    words: tuple[WordAt, ...] = ()
+    """The filter and test words it uses, checked against the card set (lang/exprs.py)."""
 
 
 @attrs.frozen
@@ -58,7 +58,7 @@ class Call:
     selector: Any  # a Selector, an exprs.Ships or Players, or None
     pos: Pos
     condition: Condition | None = None
-    words: tuple[Word, ...] = ()
+    words: tuple[WordAt, ...] = ()
     also: tuple[Any, ...] = ()  # the further ships a primitive names (``swap self with target``)
 
 
@@ -77,7 +77,7 @@ class Words:
 @attrs.frozen
 class ClassWords:
     """A parsed class of cards (``ranged maneuvers costing 2``, ``torpedo,
-    radar``), checked by the compiler (dsl_statuses.compile_class)."""
+    radar``), checked by the compiler (``statuses.compile_class``)."""
 
     words: tuple[tuple[str, Pos], ...]
     cost: tuple[int, Pos] | None
@@ -102,7 +102,7 @@ class TriggerSpec:
 @attrs.frozen
 class CopiesChange:
     """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
-    files below, changed by ``by`` when the patch is applied (dsl_layers)."""
+    files below, changed by ``by`` when the patch is applied (lang/layers.py)."""
 
     by: int
 

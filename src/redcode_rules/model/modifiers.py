@@ -13,8 +13,8 @@ redirect to the giver). ``lifetime_in`` / ``lifetime_out`` are the one
 place that reads and writes one in saves and scenarios.
 
 A status lasting ``while CONDITION``: ``holds`` is asked for every status a
-modifier query reads and evaluates its condition (``Lifetimes.lasts``), so a
-status whose condition failed in the middle of an effect changes nothing
+modifier query reads and evaluates its condition (``RuleQueries.lasts``), so
+a status whose condition failed in the middle of an effect changes nothing
 more; the engine removes it after the effect (``Lifetimes.statuses_while``).
 What a status forbids (``StatusRules`` sets, read by the hot paths) is read
 only at decisions, after that removal, so it does not ask.
@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..base.errors import ScenarioError, quote
+from ..base.kinds import TURN_EDGES
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import Whose
 from .ruleset import Duration, Limit, Modifier, Redirect, StatusDef
@@ -55,18 +56,14 @@ ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
 ON_MOVE = (Modifier.MOVEMENT,)
 
 
-#: The durations that count two turn ends when given in the counted player's turn.
-TWO_ENDS = (Duration.END_OF_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)
-
-
 def most_left(spec: StatusDef) -> int:
-    """The most a status's ``Lifetime.left`` can be: its uses, two turn ends
-    for a duration until the end of a next turn (its player's, or whoever's:
-    the one it is given in and the next), else one event."""
+    """The most a status's ``Lifetime.left`` can be: its uses, the turn
+    edges its duration counts (``kinds.TURN_EDGES``: two for one until the
+    end of a next turn, given in a turn it counts), else one event."""
     if spec.duration is Duration.USES:
         return spec.uses
-    return 2 if spec.duration in TWO_ENDS or spec.duration is Duration.END_OF_THE_NEXT_TURN \
-        else 1
+    row = TURN_EDGES.get(spec.duration)
+    return 1 if row is None else row.edges
 
 
 def fresh(spec: StatusDef, left: int = 1, giver: int | None = None) -> Lifetime:
@@ -225,21 +222,20 @@ def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int
 
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
     """Whether a status of ship ``seat`` acts now: true unless it lasts
-    ``while CONDITION`` and the condition fails (``lasts``: Lifetimes.lasts)."""
+    ``while CONDITION`` and the condition fails (``lasts``: queries.Conditions)."""
     return spec.condition is None or lasts(seat, spec.id)
 
 
 class Modifiers:
     """The modifier queries of one game: totals of a ship's statuses and
-    abilities, who may target it, where its damage goes, and their uses."""
+    abilities, who may target it, where its damage goes (their uses are
+    counted by the engine, ``Lifetimes.use``)."""
 
-    __slots__ = ("specs", "innate", "modifying", "lasts", "ended")
+    __slots__ = ("specs", "innate", "modifying", "lasts")
 
     def __init__(self, rules: Ruleset, types: list[ShipDef],
-                 lasts: Callable[[int, str], bool],
-                 ended: Callable[[ShipState, str], None]):
-        self.lasts = lasts  # whether a status's ``while`` condition holds (Lifetimes.lasts)
-        self.ended = ended  # logs a status's end at its last use (Lifetimes.ended)
+                 lasts: Callable[[int, str], bool]):
+        self.lasts = lasts  # whether a status's ``while`` condition holds (queries.Conditions)
         self.specs = rules.statuses
         self.modifying = rules.status_rules.modifying
         # each seat's abilities: statuses its ship type always has
@@ -337,28 +333,3 @@ class Modifiers:
                     if giver is not None and 0 <= giver < len(self.innate) and giver != seat:
                         return spec, giver
         return None
-
-    def use(self, ship: ShipState, which: tuple[Modifier, ...] | None = None,
-            status: str | None = None, card: str | None = None, n: int = 1) -> None:
-        """``n`` uses of the ship's statuses counting uses that change, set or
-        bound one of ``which`` for ``card`` (or of the one ``status``); the
-        last use ends them, whatever time they had left (``ended`` logs it)."""
-        changed = False
-        kept = []
-        gone = []
-        for name, life in ship.statuses:
-            spec = self.specs[name]
-            if spec.uses and (name == status if status is not None else
-                              not spec.prevents and
-                              any(spec.touches(m, card) for m in which or ())):
-                changed = True
-                used = life.used(n)
-                if used is None:
-                    gone.append(name)
-                    continue
-                life = used
-            kept.append((name, life))
-        if changed:
-            ship.statuses = tuple(kept)
-            for name in gone:
-                self.ended(ship, name)

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 import attrs
 
 from ..base.errors import UnknownName
-from ..base.kinds import CardKind, Choice, Duration
+from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
@@ -266,20 +266,14 @@ class StatusRules:
     responses: frozenset[str] = frozenset()
     orders: frozenset[str] = frozenset()
     movement: frozenset[str] = frozenset()
-    at_turn_start: frozenset[str] = frozenset()
-    at_turn_end: frozenset[str] = frozenset()
-    at_own_turn_end: frozenset[str] = frozenset()
+    #: per turn edge, the statuses it ends or counts, by whose turn they count
+    #: (``kinds.TURN_EDGES``, row by row; a duration none has is left out)
+    ending: Mapping[Edge, tuple[tuple[TurnOf, frozenset[str]], ...]] = attrs.field(
+        factory=lambda: {Edge.START: (), Edge.END: ()})
     #: statuses that change numbers, targeting or damage (none: the engine skips
     #: every modifier query, so the printed cards pay nothing for them)
     modifying: frozenset[str] = frozenset()
-    #: statuses that count the card's player's turns or uses, and those that
-    #: keep who gave it (``state.Lifetime``)
-    at_your_turn_start: frozenset[str] = frozenset()
-    at_your_turn_end: frozenset[str] = frozenset()
-    #: statuses ending at the next turn's start or end, whoever's turn it is
-    at_any_turn_start: frozenset[str] = frozenset()
-    at_any_turn_end: frozenset[str] = frozenset()
-    counted: frozenset[str] = frozenset()
+    #: statuses that keep who gave it (``state.Lifetime``)
     with_giver: frozenset[str] = frozenset()
     #: statuses lasting ``while CONDITION`` (none: the engine never checks one)
     conditional: frozenset[str] = frozenset()
@@ -296,6 +290,11 @@ class StatusRules:
         """Group ``statuses`` (by id) for the engine's generic rules."""
         def having(test) -> frozenset[str]:
             return frozenset(k for k, s in statuses.items() if test(s))
+        ending: dict[Edge, list[tuple[TurnOf, frozenset[str]]]] = {e: [] for e in Edge}
+        for duration, row in TURN_EDGES.items():
+            names = having(lambda s: s.duration is duration)
+            if names:
+                ending[row.edge].append((row.whose, names))
         return cls(
             maneuvers=having(lambda s: Forbid.MANEUVERS in s.forbids),
             # no maneuver is no response either (R9.1)
@@ -303,22 +302,15 @@ class StatusRules:
                              or Forbid.MANEUVERS in s.forbids),
             orders=having(lambda s: Forbid.ORDERS in s.forbids),
             movement=having(lambda s: Forbid.MOVEMENT in s.forbids),
-            at_turn_start=having(lambda s: s.duration is Duration.START_OF_NEXT_TURN),
-            at_turn_end=having(lambda s: s.duration is Duration.THIS_TURN),
-            at_own_turn_end=having(lambda s: s.duration is Duration.END_OF_NEXT_TURN),
+            ending={edge: tuple(rows) for edge, rows in ending.items()},
             modifying=having(lambda s: s.modifies),
-            at_your_turn_start=having(lambda s: s.duration is Duration.START_OF_YOUR_NEXT_TURN),
-            at_your_turn_end=having(lambda s: s.duration is Duration.END_OF_YOUR_NEXT_TURN),
-            at_any_turn_start=having(lambda s: s.duration is Duration.START_OF_THE_NEXT_TURN),
-            at_any_turn_end=having(lambda s: s.duration is Duration.END_OF_THE_NEXT_TURN),
-            counted=having(lambda s: s.uses > 0),
             conditional=having(lambda s: s.duration is Duration.WHILE),
             dormant=having(lambda s: s.condition is not None
                            and s.duration is not Duration.WHILE),
             conditioned=having(lambda s: s.condition is not None),
             cards=having(lambda s: s.forbids_cards is not None),
-            with_giver=having(lambda s: s.redirect is not None or s.duration in (
-                Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN)))
+            with_giver=having(lambda s: s.redirect is not None or (
+                s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 
 
 def among(statuses: tuple[tuple[str, int], ...], names: frozenset[str]) -> bool:

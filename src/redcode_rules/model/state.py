@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 import attrs
 
-from ..base.kinds import Duration
+from ..base.kinds import TURN_EDGES, Duration, TurnOf
 from ..rules.events import EVENT_KINDS
 from ..text.narrate import narrate_event
 
@@ -110,7 +110,7 @@ class Lifetime:
 
 
 #: The durations counted over the turns of the card's player who gave the status.
-YOUR_TURNS = frozenset({Duration.START_OF_YOUR_NEXT_TURN, Duration.END_OF_YOUR_NEXT_TURN})
+YOUR_TURNS = frozenset(d for d, row in TURN_EDGES.items() if row.whose is TurnOf.GIVER)
 
 
 @attrs.define(slots=True)

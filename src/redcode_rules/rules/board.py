@@ -349,13 +349,10 @@ class Board:
             return None  # R2.5: a forced step was still possible
         return (at, entered)
 
-    def canonical_path(self, start: int, steps: int, occupied: int, text: str) -> str | None:
-        """The canonical path of the move that the path ``text`` (box names,
-        space-separated) makes, if it is legal; else None."""
-        lookup = self.lookup
-        path = [lookup.get(name) for name in text.split(" ")]
-        if None in path:
-            return None
+    def canonical_path(self, start: int, steps: int, occupied: int,
+                       path: Sequence[int]) -> str | None:
+        """The canonical path of the move that ``path`` (boxes, in order)
+        makes, if it is legal; else None."""
         outcome = self.outcome_of(start, steps, occupied, path)
         if outcome is None:
             return None

@@ -1,8 +1,8 @@
 """The effect primitives and selectors: the only card behaviour in Python.
 
 A card's ``effect`` line compiles into a tuple of these objects. Each
-primitive knows how to apply itself through the engine's small set of state
-operations (``Ops`` below) and nothing about any particular card. The
+primitive knows how to apply itself through the state operations (``Ops``
+below, the engine's ``StateOps``) and nothing about any particular card. The
 ``PRIMITIVES`` registry is what the DSL compiler, the documentation, the
 text generator, the move generator and the bots read, so a new primitive
 is one class plus one entry here.
@@ -49,22 +49,32 @@ class TokenSelf(enum.Enum):
     OWNER = "its owner"      # the player who placed it (draw)
 
 
-class StackItem(Protocol):
-    """What an effect reads of the stack item it resolves for (state.StackItem,
-    above: the state holds effects' items, so effects name it by what they read)."""
+class Resolving(Protocol):
+    """What an effect, and the operations it calls, read of the item it
+    resolves for: a stack item (model/state.py, above: the state holds
+    effects' items) or a triggered item (engine/trigger_queue.py)."""
 
     @property
     def seat(self) -> int: ...
     @property
+    def target(self) -> int | None: ...
+    @property
+    def area(self) -> int | None: ...
+    @property
     def path(self) -> tuple[int, ...]: ...
     @property
-    def recovering(self) -> int | None: ...
+    def answers(self) -> int | None: ...
+    @property
+    def owed_about(self) -> int | None: ...
 
 
 class Ops(Protocol):
-    """The state operations effects are built from (implemented by the engine)."""
+    """The state operations effects are built from, and the reads of the
+    state they need: ``engine.state_ops.StateOps`` is the object an effect
+    is handed (tests/test_registries.py checks it against this protocol,
+    name by name and parameter by parameter)."""
 
-    def select(self, selector: Selector, item: StackItem) -> list[int]: ...
+    def select(self, selector: Selector, item: Resolving) -> list[int]: ...
     def damage(self, seat: int, amount: int, actor: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
@@ -74,11 +84,11 @@ class Ops(Protocol):
     def move(self, seat: int, path: tuple[int, ...]) -> None: ...
     def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
-    def cancel(self, item: StackItem) -> None: ...
+    def cancel(self, item: Resolving) -> None: ...
     def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
     def hand(self, seat: int) -> list[str]: ...
     def random_card(self, seat: int) -> str | None: ...
-    def resolving_item(self) -> StackItem: ...
+    def resolving_item(self) -> Resolving: ...
     def look(self, viewer: int, owner: int) -> None: ...
     def discard_card(self, seat: int, card: str) -> None: ...
     def take_card(self, taker: int, owner: int, card: str) -> None: ...
@@ -90,9 +100,9 @@ class Ops(Protocol):
     def refloat_options(self, seat: int, where: str = "start") -> list[str]: ...
     def refloat(self, option: str, repairs: int | None = None,
                 crew: int | None = None) -> None: ...
-    def token_boxes(self, selector: Selector, item: StackItem) -> list[int]: ...
+    def token_boxes(self, selector: Selector, item: Resolving) -> list[int]: ...
     def place_token(self, kind: str, box: int, owner: int) -> None: ...
-    def remove_tokens(self, selector: Selector, item: StackItem) -> None: ...
+    def remove_tokens(self, selector: Selector, item: Resolving) -> None: ...
     def jump(self, seat: int, box: int) -> None: ...
 
 
@@ -133,7 +143,7 @@ class Effect:
         """Every selector the effect names, in the order written."""
         return (self.selector, *self.also)
 
-    def apply(self, ops: Ops, item: StackItem) -> Owed | None:
+    def apply(self, ops: Ops, item: Resolving) -> Owed | None:
         """Do the effect for ``item`` through the engine's ``ops``; or, for a
         primitive that chooses while it resolves, return what it owes (the
         engine then asks for each answer and hands it to ``take``). Any
@@ -148,7 +158,7 @@ class Effect:
         """Carry out one answer of an owed choice."""
         raise NotImplementedError
 
-    def chooser(self, item: StackItem) -> int:
+    def chooser(self, item: Resolving) -> int:
         """The seat that makes the owed choice: the card's player, unless the
         effect gives it to another (the owner of a hand)."""
         return item.seat
@@ -309,7 +319,7 @@ class Picker(enum.Enum):
     PLAYER = "player"
 
 
-def _player_of(ops: Ops, selector: Selector, item: StackItem) -> int | None:
+def _player_of(ops: Ops, selector: Selector, item: Resolving) -> int | None:
     """The one player a hand effect acts on, or None (a ship off the board)."""
     if selector is Selector.SELF:
         return item.seat
@@ -355,11 +365,11 @@ class HandEffect(Effect):
         # every card of the hand goes, whatever the order
         return len(ops.hand(seat)) <= owed
 
-    def changes(self, item: StackItem, owner: int) -> bool:
+    def changes(self, item: Resolving, owner: int) -> bool:
         """Whether moving cards out of ``owner``'s hand changes anything."""
         return True
 
-    def move_card(self, ops: Ops, item: StackItem, owner: int, card: str) -> None:
+    def move_card(self, ops: Ops, item: Resolving, owner: int, card: str) -> None:
         """Move one picked card out of ``owner``'s hand."""
         raise NotImplementedError
 

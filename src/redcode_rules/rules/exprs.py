@@ -37,7 +37,7 @@ TRAITS = frozenset(t.value for t in Trait)
 
 class Reader(Protocol):
     """What an expression reads of a game: the read-only rule queries
-    (rule_queries.RuleQueries) are one. The state and the ruleset are typed
+    (engine/queries.py, ``RuleQueries``) are one. The state and the ruleset are typed
     loosely: their modules (model/state.py, model/ruleset.py) hold expressions, so naming
     their classes here would close a circle of imports."""
 

@@ -19,7 +19,7 @@ damages the ship it watches) unless it fires once per turn, and the engine
 resolves at most ``MAX_TRIGGERED`` triggered items in one move, however
 many effects and chains of triggers it has (rule E5.3): the rest are
 dropped and the log says so once (``trigger_limit``). Their effects resolve
-as a card's do (``Engine.resolve_effect``: the ``if``, the computed amounts).
+as a card's do (``Resolver.resolve_effect``: the ``if``, the computed amounts).
 
 This module holds the data (what the compiler builds and the ruleset
 groups); the engine (engine/machine.py) fires and resolves them.

@@ -18,7 +18,8 @@ import attrs
 
 from ..base.errors import close_names
 from ..engine.explain import closest_moves
-from ..game import Game, normalise
+from ..engine.notation import card_of, head_word, normalise, words
+from ..game import Game
 from ..i18n.catalog import Words, display_name, pick
 
 #: Order of the move groups on screen, by the first word of a move's kind;
@@ -94,10 +95,9 @@ def group_key(game: Game, human: str, text: str) -> tuple:
 
 def card_key(game: Game, human: str, text: str) -> tuple:
     """Sort key and identity of a move's card group: its kind, then its card."""
-    words = text.split()
-    head = words[0]
+    head = head_word(text)
     if head in ("order", "respond"):
-        kind, card = head, words[1] if len(words) > 1 else ""
+        kind, card = head, card_of(text) or ""
     elif head in KIND_ORDER:
         kind, card = head, ""
     else:
@@ -123,10 +123,9 @@ class Menu:
         lines: dict[tuple, dict[str, list[str]]] = {}  # group → head → notations
         path_heads: set[str] = set()
         for text in self.legal:
-            path = game.move_of(text).path
-            words_ = text.split()
-            head = " ".join(words_[:len(words_) - len(path)]) if path else text
-            if path:
+            move = game.move_of(text)
+            head = move.head
+            if move.path:
                 path_heads.add(head)
             lines.setdefault(group_key(game, human, text), {}).setdefault(head, []).append(text)
         number = 0
@@ -163,11 +162,11 @@ class Menu:
         the shortest stands for them (the notation's canonical path)."""
         board = self.game.board
         by_box: dict[str, dict[frozenset, str]] = {}
-        for text in sorted(texts, key=lambda t: (len(t.split()), t)):
-            words = text.split()
-            effect = frozenset(w for w in words if (i := board.index(w)) is not None
-                               and board.is_current(i))
-            by_box.setdefault(words[-1], {}).setdefault(effect, text)
+        paths = {text: self.game.move_of(text).path for text in texts}
+        for text in sorted(texts, key=lambda t: (len(paths[t]), t)):
+            path = paths[text]
+            effect = frozenset(b for b in path if board.is_current(b))
+            by_box.setdefault(board.name(path[-1]), {}).setdefault(effect, text)
         order = {name: i for i, name in enumerate(board.names)}
         return {box: tuple(sorted(by_box[box].values()))
                 for box in sorted(by_box, key=order.get)}
@@ -200,15 +199,15 @@ class Menu:
             return self.of_entry(self.entries[n - 1])
         if self.game.is_legal(text):
             return Resolved(move=text)
-        words = text.split()
-        box = words[-1] if len(words) >= 2 and self.game.board.index(words[-1]) is not None \
+        typed = words(text)
+        box = typed[-1] if len(typed) >= 2 and self.game.board.index(typed[-1]) is not None \
             else None
         if box is not None:  # `imm d4`: a destination of a box move
             fits = [e for e in self.entries if e.is_path and box in e.paths
-                    and prefix_of(words[:-1], e.head.split(), exact_length=True)]
+                    and prefix_of(typed[:-1], words(e.head), exact_length=True)]
             if len(fits) == 1:
                 return self.of_destination(fits[0], box)
-        matches = [m for m in self.legal if prefix_of(words, m.split())]
+        matches = [m for m in self.legal if prefix_of(typed, words(m))]
         entries = list({self.entry_of[m].number: self.entry_of[m] for m in matches}.values())
         if len(entries) == 1:
             entry = entries[0]
@@ -223,7 +222,7 @@ class Menu:
                 text=text, moves=", ".join(shown[:8]) + more))
         if not suggest:
             return Resolved(error=self.words["no_match"].format(text=text))
-        return Resolved(error=self.no_match(words))
+        return Resolved(error=self.no_match(typed))
 
     def no_match(self, words: list[str]) -> str:
         """Why nothing legal fits: the rule, when the first word names a card or a

@@ -15,7 +15,8 @@ from typing import Callable, Iterable, Sequence
 import attrs
 
 from ..base.errors import close_names
-from ..game import Game, normalise
+from ..engine.notation import card_of, head_word, normalise, words
+from ..game import Game
 from ..i18n.catalog import catalog, display_name, ship_display
 
 
@@ -52,12 +53,12 @@ def translate(line: str, names: dict[str, str], game: Game) -> str:
     for name in sorted(names, key=len, reverse=True):
         if f" {name} " in text:
             text = text.replace(f" {name} ", f" {names[name]} ")
-    words = text.split()
-    if words and words[0] in game.rules.orders:  # `capitán rojo`: the order card
+    said = words(text)
+    if said and said[0] in game.rules.orders:  # `capitán rojo`: the order card
         for head in ("order", "respond"):
-            if any(m.startswith(f"{head} {words[0]}") for m in game.legal_moves()):
-                return f"{head} {' '.join(words)}"
-    return " ".join(words)
+            if any(card_of(m) == said[0] and head_word(m) == head for m in game.legal_moves()):
+                return f"{head} {' '.join(said)}"
+    return " ".join(said)
 
 
 def look_up(typed: str, idents: Iterable[str], namer: Callable[[str], str]
@@ -81,7 +82,7 @@ def look_up(typed: str, idents: Iterable[str], namer: Callable[[str], str]
 
 
 @attrs.frozen
-class Word:
+class ShownWord:
     """A word of a move as a person may type it: the notation's
     (``red-destroyer``), or the words the screen shows for it in their
     language (``destructor rojo``); ``optional`` for ``order`` before a
@@ -92,15 +93,15 @@ class Word:
     optional: bool = False
 
 
-def as_shown(game: Game, lang: str, move: str) -> tuple[Word, ...]:
+def as_shown(game: Game, lang: str, move: str) -> tuple[ShownWord, ...]:
     """A legal move's words, each with its name as shown: a ship's and a
     card's in ``lang``; a box or a keyword of the notation as it is. A name
     that is the id with spaces (``red destroyer``, ``heavy torpedo``) is
     shown as the id, one word, as the menu writes it."""
     rules, own, out = game.rules, game.rules.words, []
     ships = set(game.ships)
-    words = move.split()
-    for i, word in enumerate(words):
+    said = words(move)
+    for i, word in enumerate(said):
         if word in ships:
             name = ship_display(word, lang, own)
         elif word in rules.maneuvers or word in rules.orders:
@@ -109,13 +110,14 @@ def as_shown(game: Game, lang: str, move: str) -> tuple[Word, ...]:
             name = word
         if name == word.replace("_", " ").replace("-", " "):
             name = word
-        optional = i == 0 and word in ("order", "respond") and len(words) > 1 \
-            and words[1] in rules.orders
-        out.append(Word(word, tuple(name.split()) or (word,), optional))
+        optional = i == 0 and word in ("order", "respond") and len(said) > 1 \
+            and said[1] in rules.orders
+        out.append(ShownWord(word, tuple(name.split()) or (word,), optional))
     return tuple(out)
 
 
-def next_words(moves: Iterable[Sequence[Word]], typed: Sequence[str], text: str = "") -> list[str]:
+def next_words(moves: Iterable[Sequence[ShownWord]], typed: Sequence[str],
+               text: str = "") -> list[str]:
     """The words that may follow the ``typed`` words in one of ``moves`` and
     start with ``text`` (the word being typed), as the screen shows them in
     the person's language, else in the notation (``heav``); each typed word
@@ -141,13 +143,13 @@ def next_words(moves: Iterable[Sequence[Word]], typed: Sequence[str], text: str 
     return list(shown or notation)
 
 
-def _skipping(move: Sequence[Word], places: set[tuple[int, int]]) -> set[tuple[int, int]]:
+def _skipping(move: Sequence[ShownWord], places: set[tuple[int, int]]) -> set[tuple[int, int]]:
     """``places`` and where each leads past an optional word that is left out."""
     return places | {(i + 1, 0) for i, k in places
                      if k == 0 and i < len(move) and move[i].optional}
 
 
-def _past(word: Word, i: int, k: int, typed: str) -> list[tuple[int, int]]:
+def _past(word: ShownWord, i: int, k: int, typed: str) -> list[tuple[int, int]]:
     """Where a typed word (folded) leads from the ``k``-th shown word of a
     move's ``i``-th word: past the word, or on to its next shown word."""
     out = []

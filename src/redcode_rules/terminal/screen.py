@@ -17,7 +17,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..base.errors import printable
-from ..game import Game, normalise
+from ..engine.notation import normalise
+from ..game import Game
 from ..i18n.catalog import ShipName, catalog, display_name, pick, ship_display, status_name, token_name
 from ..text.cards import acts_on_own_ship, status_rule_parts, token_lasts
 from ..text.narrate import ship_letter

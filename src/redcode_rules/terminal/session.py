@@ -29,14 +29,15 @@ import attrs
 from ..base.errors import IllegalMove, RedCodeError, UsageError
 from ..bots.players import BOTS, Bot, GreedyBot, Reason
 from ..bots.specs import BotSpec, parse_bot
+from ..engine.notation import normalise
 from ..formats.replay import read_replay, save_replay, start_of
-from ..game import Game, new_game, normalise
+from ..game import Game, new_game
 from ..i18n.catalog import ShipName, Words, catalog, display_name, pick, ship_display, status_name
 from ..lang.loader import build_ruleset
 from ..model.ruleset import Ruleset
 from ..text.narrate import narrate
 from .menu import Entry, Menu, Resolved, harmed_friend
-from .names import Word, as_shown, look_up, next_words, translate, typed_names
+from .names import ShownWord, as_shown, look_up, next_words, translate, typed_names
 from .prompt import LineEditor, Offer, Reader, line_editor, read_line, stream_is_tty, \
     strip_controls
 from .screen import Screen, View
@@ -270,7 +271,7 @@ class Session:
                 if sure:
                     return self.play(resolved.move)
 
-    def completions(self, moves: list[tuple[Word, ...]], before: list[str],
+    def completions(self, moves: list[tuple[ShownWord, ...]], before: list[str],
                     text: str) -> list[str]:
         """What Tab offers after the words ``before`` on the prompt's line: the
         words of the legal ``moves`` that may come next (the targets, the
@@ -287,7 +288,7 @@ class Session:
                 else rules.statuses
             name = (lambda i: display_name(i, self.lang, self.own)) if command is Command.CARD \
                 else (lambda i: status_name(i, self.lang, words=self.own))
-            names = [(Word(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
+            names = [(ShownWord(i, tuple(name(i).lower().split()) or (i,)),) for i in idents]
             return next_words(names, before[1:], text)
         if command is not None:
             return []
@@ -422,8 +423,7 @@ class Session:
     def path_effect(self, entry: Entry, move: str) -> str:
         """What a path does besides arriving: the running water boxes it enters."""
         board = self.game.board
-        boxes = move[len(entry.head):].split()
-        current = [b for b in boxes if board.is_current(board.index(b))]
+        current = [board.name(b) for b in self.game.move_of(move).path if board.is_current(b)]
         if current:
             return self.words["path_current"].format(boxes=" ".join(current))
         return self.words["path_plain"]

@@ -39,6 +39,7 @@ from ..engine.setup import default_teams
 from ..formats.replay import save_replay
 from ..formats.scenario import game_from_scenario
 from ..game import Game, new_game
+from ..info.tally import card_uses, lasting, sunk
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Duration, Ruleset
 from ..rules.exprs import Scope
@@ -70,7 +71,7 @@ def _key(message: str) -> str:
 
 
 @attrs.define
-class Failure:
+class FailedGame:
     """The first failing game: what broke, where, and the replay files."""
 
     broken: list[str]
@@ -159,7 +160,7 @@ CARD_FUZZ_GAMES = 20
 def fuzz(rules: Ruleset, games: int = FUZZ_GAMES, seed: int = 0, out: str | Path = ".",
          progress: Callable[[int, int], None] | None = None,
          max_moves: int = 20_000, choices: list[Config] | None = None,
-         after_game: Callable[[Game], None] | None = None) -> Failure | None:
+         after_game: Callable[[Game], None] | None = None) -> FailedGame | None:
     """Play ``games`` random games; on the first broken invariant, save and shrink it.
 
     ``progress(done, games)`` is called after each game that held (the
@@ -192,7 +193,7 @@ def fuzz(rules: Ruleset, games: int = FUZZ_GAMES, seed: int = 0, out: str | Path
             failing_replay = _replay_of(start, moves, out / f"fuzz-{seed}-{number}.json")
             shrunk = shrink(start, moves, broken, total)
             shrunk_replay = _replay_of(start, shrunk, out / f"fuzz-{seed}-{number}-shrunk.json")
-            return Failure(broken, number, moves, shrunk, failing_replay, shrunk_replay)
+            return FailedGame(broken, number, moves, shrunk, failing_replay, shrunk_replay)
         if progress:
             progress(number, games)
     return None
@@ -300,12 +301,8 @@ class Usage:
         self.statuses = dict.fromkeys(self.new.statuses, 0)
         self.ships = {t: Counter(games=0, sunk=0) for t in self.new.ships}
 
-    #: log event kind → the count it adds to
-    EVENTS = {"use": "declared", "respond": "declared", "order": "played",
-              "resolve": "resolved", "cancelled": "cancelled", "wasted": "cancelled"}
-
     def count(self, game: Game) -> None:
-        """Add one game's log to the counts."""
+        """Add one game's log to the counts (``tally``)."""
         self.games += 1
         types = {ship.id: ship.type for ship in game.state.ships}
         for kind in set(types.values()) & set(self.ships):
@@ -314,14 +311,20 @@ class Usage:
             for name in game.rules.ships[ship.type].abilities:
                 if name in self.statuses:
                     self.statuses[name] += 1
-        for event in game.log:
-            data = event.data
-            if event.kind in self.EVENTS and data.get("card") in self.cards:
-                self.cards[data["card"]][self.EVENTS[event.kind]] += 1
-            elif event.kind == "status" and data.get("status") in self.statuses:
-                self.statuses[data["status"]] += 1
-            elif event.kind == "sunk" and types.get(data.get("ship")) in self.ships:
-                self.ships[types[data["ship"]]]["sunk"] += 1
+        log = game.log
+        for (card, _), uses in card_uses(log).items():
+            if card in self.cards:
+                counts = self.cards[card]
+                counts["declared"] += uses.used + uses.responded
+                counts["played"] += uses.ordered
+                counts["resolved"] += uses.resolved
+                counts["cancelled"] += uses.cancelled + uses.wasted
+        for name, given in lasting(log, "status", "ship", game.turn_number).items():
+            if name in self.statuses:
+                self.statuses[name] += given["given"]
+        for ship_id, times in sunk(log).items():
+            if types.get(ship_id) in self.ships:
+                self.ships[types[ship_id]]["sunk"] += times
 
     def unused(self) -> list[str]:
         """The new cards never put on the chain, statuses never given, ship types never sunk
@@ -388,7 +391,7 @@ def card_fuzz_rules(edition: str, cards: Sequence[str], teams: list[list[str]] |
 def fuzz_cards(setup: CardFuzz, games: int = CARD_FUZZ_GAMES, seed: int = 0,
                out: str | Path = ".",
                progress: Callable[[int, int], None] | None = None
-               ) -> tuple[Failure | None, Usage]:
+               ) -> tuple[FailedGame | None, Usage]:
     """``fuzz`` on a card file's rules (``card_fuzz_rules``), counting how often
     its new cards were used."""
     usage = Usage(setup.new)

@@ -1,0 +1,219 @@
+"""The hand, deck and knowledge operations of the state (docs/dsl.md "Hands,
+scoring and new ways to play"): drawing, a card picked at random, a card
+leaving a hand (to the discards, another hand or the deck) and what each
+player knows of the others' hands.
+
+Each is the one place its change is made: a card leaves a hand only
+through ``out_of_hand`` (to the discards through ``to_discards``: a
+discard, a played order card), cards are drawn only through ``draw``. Who
+knows which card of a hand is kept in the state (``GameState.known``): a
+card leaving a hand leaves every record of that hand, so ``known_hand``
+never names a card that is not there. A random event (a draw, a card
+picked at random) is settled by the seeded RNG of the state, or in explicit
+chance by ``chance`` (engine/chance.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base.kinds import MoveKind
+from ..base.rng import below, shuffle
+from ..model.state import Known
+from .chance import ChanceKind, Explicit
+from .part import Part
+
+if TYPE_CHECKING:
+    from ..model.ruleset import Ruleset
+    from ..model.state import Event, GameState
+    from ..rules.board import Board
+
+ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
+
+
+class HandOps(Part):
+    """The hand, deck and knowledge operations on one state, the base of
+    ``StateOps`` (effects call both as one object). ``chance``: who settles
+    a draw or a random pick in explicit chance (None: the RNG)."""
+
+    __slots__ = ("chance",)
+
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 seats: Part | None = None):
+        super().__init__(rules, board, state, log, seats)
+        self.chance: Explicit | None = None
+
+    def draw(self, seat: int, amount: int) -> None:
+        """Draw order cards, reshuffling the discards into an empty deck (D7.1).
+
+        The draw is the player's, whether or not their ship is on the board
+        (D8.7; war: a sunk ship's player keeps a hand). An eliminated arena
+        player is out of the game (R8.1) and draws nothing.
+        """
+        st = self.state
+        if st.ships[seat].eliminated:
+            return
+        drawn = 0
+        hand = st.hands[seat]
+        while drawn < amount:  # D7.6: at most the cards of the deck and the discards
+            if not st.deck:
+                # D7.1: the discards become the deck, except an order card still
+                # resolving (it went to the discards when played, R7.3)
+                pile = list(st.discard)
+                keep = []
+                for item in st.stack:
+                    if item.kind == ORDER and item.card in pile:
+                        del pile[len(pile) - 1 - pile[::-1].index(item.card)]  # its last copy
+                        keep.append(item.card)
+                if not pile:
+                    break
+                st.deck, st.discard = pile, keep
+                if self.chance is None:
+                    st.rng = shuffle(st.rng, st.deck)
+                self.event("reshuffle", cards=len(st.deck))
+            if self.chance is not None:  # one card at a time, each asked
+                hand.append(self.drawn_by_chance(drawn))
+                drawn += 1
+                continue
+            count = min(amount - drawn, len(st.deck))  # from the top, in one slice
+            hand.extend(st.deck[:count])
+            del st.deck[:count]
+            drawn += count
+        if drawn:
+            self.event("draw", player=st.ships[seat].id, count=drawn)
+
+    def hand(self, seat: int) -> list[str]:
+        """The order cards in a player's hand (the list itself: read, not changed)."""
+        return self.state.hands[seat]
+
+    def random_card(self, seat: int) -> str | None:
+        """A card of the hand drawn with the game's seeded RNG, or None if empty."""
+        st = self.state
+        hand = st.hands[seat]
+        if not hand:
+            return None
+        if self.chance is not None:
+            return self.chance.pick(ChanceKind.PICK, hand)
+        st.rng, index = below(st.rng, len(hand))
+        return hand[index]
+
+    def drawn_by_chance(self, drawn: int) -> str:
+        """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
+        The deck is an unordered pile under the cards put on top in view
+        (``put_on_deck``), which are drawn first; from the pile the chance
+        player deals it."""
+        deck = self.state.deck
+        if self.put_on_top(drawn):
+            return deck.pop(0)
+        card = self.chance.pick(ChanceKind.DRAW, deck)  # type: ignore[union-attr]
+        deck.remove(card)
+        return card
+
+    def put_on_top(self, drawn: int) -> int:
+        """How many cards on the deck were put there in view and are not drawn
+        yet (``drawn`` drawn already by the draw in progress, not logged): read
+        from the log back to the last reshuffle, newest on top."""
+        owed, known = drawn, 0
+        for event in reversed(self.log):
+            kind = event.kind
+            if kind == "reshuffle":
+                break
+            if kind == "draw":
+                owed += event.data["count"]  # type: ignore[operator]
+            elif kind == "deck_top":
+                if owed:
+                    owed -= 1
+                else:
+                    known += 1
+        return known
+
+    def forget(self, owner: int, card: str) -> None:
+        """A card left ``owner``'s hand: no player knows it is there any more."""
+        known = self.state.known
+        for record in known:
+            if record.owner == owner and card in record.cards:
+                record.cards.remove(card)
+        known[:] = [k for k in known if k.cards]
+
+    def learn(self, viewer: int, owner: int, card: str) -> None:
+        """``viewer`` saw ``card`` come into ``owner``'s hand: one copy more
+        than it knew there (the copy is new to that hand, so it is never one
+        of those it knew); a player always knows its own hand."""
+        if viewer == owner:
+            return
+        for record in self.state.known:
+            if record.viewer == viewer and record.owner == owner:
+                record.cards.append(card)
+                return
+        self.state.known.append(Known(viewer, owner, [card]))
+
+    def look(self, viewer: int, owner: int) -> None:
+        """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
+        knows card for card tells it nothing new: no second record, no second
+        log line (a card that looks, then chooses from the hand it saw)."""
+        st = self.state
+        if viewer == owner or self.knows_whole_hand(viewer, owner):
+            return
+        st.known[:] = [k for k in st.known if not (k.viewer == viewer and k.owner == owner)]
+        if st.hands[owner]:
+            st.known.append(Known(viewer, owner, list(st.hands[owner])))
+        self.event("look", player=st.ships[viewer].id, of=st.ships[owner].id)
+
+    def knows_whole_hand(self, viewer: int, owner: int) -> bool:
+        """Whether ``viewer`` knows every card of ``owner``'s (non-empty) hand,
+        as it is now."""
+        hand = self.state.hands[owner]
+        return bool(hand) and sorted(self.known_hand(viewer, owner)) == sorted(hand)
+
+    def known_hand(self, viewer: int, owner: int) -> list[str]:
+        """The cards of ``owner``'s hand that ``viewer`` knows: all of them for
+        its own hand, else what a card showed it and is still there."""
+        st = self.state
+        if viewer == owner:
+            return list(st.hands[owner])
+        for record in st.known:
+            if record.viewer == viewer and record.owner == owner:
+                return list(record.cards)
+        return []
+
+    def out_of_hand(self, seat: int, card: str) -> str:
+        """``card`` leaves ``seat``'s hand (its first copy), and every record
+        of that hand: that copy itself, for the caller to put where it goes
+        (so a run can be followed card by card, info/resample.py)."""
+        st = self.state
+        hand = st.hands[seat]
+        card = hand.pop(hand.index(card))
+        if st.known:
+            self.forget(seat, card)
+        return card
+
+    def to_discards(self, seat: int, card: str) -> None:
+        """A card leaves the hand for the discards, face up (R7.3): discarded,
+        or an order card played (logged by the caller)."""
+        self.state.discard.append(self.out_of_hand(seat, card))
+
+    def discard_card(self, seat: int, card: str) -> None:
+        """A card of the hand is discarded (R7.3, D7.2), face up."""
+        self.to_discards(seat, card)
+        self.event("discard", player=self.state.ships[seat].id, card=card)
+
+    def take_card(self, taker: int, owner: int, card: str) -> None:
+        """A card goes from ``owner``'s hand to ``taker``'s: both players know
+        where it is, nobody else does (the log does not name it). A player
+        out of the game (arena) keeps no card: what it takes goes to the
+        discards, face up, as its hand did (E8.1, D8.8)."""
+        st = self.state
+        card = self.out_of_hand(owner, card)
+        self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
+        if st.ships[taker].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[taker].id, card=card)
+            return
+        st.hands[taker].append(card)
+        self.learn(owner, taker, card)
+
+    def put_on_deck(self, seat: int, card: str) -> None:
+        """A card goes from the hand onto the deck, face down: it is drawn next."""
+        st = self.state
+        st.deck.insert(0, self.out_of_hand(seat, card))
+        self.event("deck_top", player=st.ships[seat].id)

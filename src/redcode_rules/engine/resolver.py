@@ -1,0 +1,209 @@
+"""The stack resolver (R5) and the triggered items: the one way an effect
+resolves (``resolve_effect``), whoever holds it, and the choices it owes.
+
+A declared item goes on the stack (``push``) and opens a response window
+(D5.4) or resolves at once (R5.1); an item resolves effect by effect
+(``resolve_item``), each through ``resolve_effect`` (its ``if`` tested and
+its amounts counted, applied through the state operations, the game settled,
+D8.6), then the triggered items it queued resolve, each at once and whole,
+through the same method (``flush``). Nothing outside this module moves a
+stack item's resolver position (``next_effect``, ``pending``,
+``owed_about``, ``owed_after``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base.kinds import Phase
+from ..rules.effects import Owed
+from ..rules.exprs import prepared
+from ..rules.triggers import MAX_TRIGGERED
+from .part import Part
+
+if TYPE_CHECKING:
+    from ..model.ruleset import CardDef
+    from ..model.state import StackItem
+    from ..rules.effects import Effect
+    from .queries import RuleQueries
+    from .state_ops import StateOps
+    from .trigger_queue import Triggered, TriggerQueue
+
+OVER = Phase.OVER
+
+
+class Resolver(Part):
+    """The stack and the triggered items of one state, resolved through the
+    state operations below (``ops``); ``_queue`` is the trigger queue's list
+    of the items waiting."""
+
+    __slots__ = ("queries", "ops", "triggers", "_queue")
+
+    def __init__(self, queries: RuleQueries, ops: StateOps, triggers: TriggerQueue):
+        super().__init__(queries.rules, queries.board, queries.state, queries.log, queries)
+        self.queries = queries
+        self.ops = ops
+        self.triggers = triggers
+        self._queue = triggers.waiting
+
+    # ------------------------------------------------------------------ the stack
+    def push(self, item: StackItem, card: CardDef) -> None:
+        """Declare an item: open a response window if it can be answered (R5.1, D5.4)."""
+        st = self.state
+        st.stack.append(item)
+        if card.respondable:
+            self.open_window(item)
+        else:
+            # R5.1: it resolves at once — only it: a response that cannot be
+            # answered leaves the window of the item below open (Engine.advance)
+            st.asking = []
+            st.resolving = True
+            st.reopen_at = len(st.stack) - 1
+
+    def open_window(self, item: StackItem) -> None:
+        """A round of D5.4 for ``item``: every other player, from the next seat on."""
+        st = self.state
+        st.asking = [s for s in self.queries.seats_after(item.seat) if not st.ships[s].eliminated]
+        st.resolving = False
+        st.reopen_at = 0
+
+    def resolve_item(self, item: StackItem) -> bool:
+        """Apply an item's effects from where it stopped; False if a choice is owed.
+
+        ``item.next_effect`` is the next effect; ``item.pending`` the answers its
+        effect still owes about ship ``item.owed_about``, then those about the
+        ships of ``item.owed_after`` (an ``Owed``)."""
+        st = self.state
+        card = self.queries.card_of(item)
+        player = st.ships[item.seat].id
+        if item.next_effect == 0 and item.pending == 0:
+            if item.cancelled:
+                self.event("cancelled", player=player, card=item.card)
+                return True
+            if self.wasted(item):
+                self.event("wasted", player=player, card=item.card)
+                return True
+            self.event("resolve", player=player, card=item.card)
+        effects = card.effects
+        while item.next_effect < len(effects):
+            effect = effects[item.next_effect]
+            if not item.pending:
+                owed = self.resolve_effect(effect, item)
+                if self._queue:  # what it triggered resolves at once (rules/triggers.py)
+                    self.flush()
+                if st.phase == OVER:
+                    return True
+                if not self.owe(item, owed):
+                    item.next_effect += 1
+                    continue
+            if not self.answer_alone(effect, item):
+                return False
+            item.next_effect += 1
+        return True
+
+    def resolve_effect(self, effect: Effect, item: StackItem | Triggered) -> Owed | None:
+        """The one way an effect resolves, whoever holds it (a card on the
+        stack, a trigger of a status, ship type or token): its ``if`` is
+        tested and its computed amounts counted now (exprs.prepared), then it
+        acts through the state operations, then the game is settled (D8.6).
+        What it owes (an ``Owed``) or None: done, or skipped by its condition."""
+        if effect.computed is not None:  # a condition, computed amounts (exprs)
+            ready = prepared(effect, self.queries, item)
+            if ready is None:
+                return None
+            effect = ready
+        ops = self.ops
+        owed = effect.apply(ops, item)
+        ops.settle()  # D8.6: after each whole effect
+        return owed if type(owed) is Owed else None
+
+    def flush(self) -> None:
+        """Resolve the queued triggered items in order, each at once and whole,
+        and those they trigger after them; at most ``MAX_TRIGGERED`` in one
+        move, however many effects or chains it has (rules/triggers.py): past
+        that the rest are dropped, and the log says so once."""
+        st = self.state
+        queue = self._queue
+        triggers = self.triggers
+        while queue:
+            if st.phase == OVER:  # nothing resolves after the end (D8.6)
+                queue.clear()
+                return
+            if triggers.triggered >= MAX_TRIGGERED:
+                queue.clear()
+                triggers.trigger_limit()
+                return
+            fired = queue.pop(0)
+            triggers.triggered += 1
+            self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+            for effect in fired.trigger.effects:
+                self.resolve_effect(effect, fired)  # a trigger owes no choice (lang/statuses.py)
+                if st.phase == OVER:
+                    queue.clear()
+                    return
+
+    # ------------------------------------------------------------------ owed choices
+    def answer_alone(self, effect: Effect, item: StackItem) -> bool:
+        """Give the answers an effect owes while no choice is left to make: one
+        option, or any order the same (the effect says). False while the
+        player must choose (a ``choose`` decision)."""
+        ops = self.ops
+        while True:
+            seat = item.owed_about
+            while item.pending > 0:
+                options = effect.options(ops, seat)
+                if not options:
+                    item.pending = 0
+                elif len(options) == 1 or effect.any_order(ops, seat, item.pending):
+                    effect.take(ops, seat, options[0])
+                    item.pending -= 1
+                else:
+                    return False
+            if not self.owe(item, Owed.in_turn(item.owed_after)):
+                return True
+
+    @staticmethod
+    def owe(item: StackItem, owed: Owed | None) -> bool:
+        """``item`` owes ``owed``: the answers about its first ship now, the
+        others' after (``owed_after``); False if nothing is owed."""
+        if owed is None:
+            return False
+        item.owed_about, item.pending, after = owed
+        item.owed_after = list(after)
+        return True
+
+    def answer(self, option: str) -> None:
+        """The player's answer to the choice the top item's effect owes; once
+        the last is given, the resolver goes on with the next effect."""
+        item = self.state.stack[-1]
+        effect = self.queries.card_of(item).effects[item.next_effect]
+        effect.take(self.ops, item.owed_about, option)
+        item.pending -= 1
+        if item.pending == 0 and not self.owe(item, Owed.in_turn(item.owed_after)):
+            item.next_effect += 1
+
+    def owed_choice(self) -> tuple[Effect, int]:
+        """While a ``choose`` decision is pending: the effect that owes the
+        choice and the ship it is about (D6.4)."""
+        item = self.state.stack[-1]
+        return self.queries.card_of(item).effects[item.next_effect], item.owed_about
+
+    def choice_options(self) -> list[str]:
+        """The answers the owed choice may take now (``owed_choice``)."""
+        effect, seat = self.owed_choice()
+        return effect.options(self.ops, seat)
+
+    def wasted(self, item: StackItem) -> bool:
+        """R5.5 and §10: what a ship sunk mid-chain wastes (rule option sunk_mid_chain)."""
+        st = self.state
+        subject = self.queries.subject(item)
+        if subject is not None and st.ships[subject].sunk:
+            return True
+        if not st.sunk_in_chain:
+            return False
+        mode = self.rules.options.sunk_mid_chain
+        if mode == "all":
+            return True
+        if mode == "source":
+            return item.seat in st.sunk_in_chain
+        return subject in st.sunk_in_chain

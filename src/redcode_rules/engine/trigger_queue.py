@@ -1,0 +1,128 @@
+"""Triggers set off: an event happening (``fire``) queues every trigger that
+watches it as a triggered item (``Triggered``), within the bound on them in
+one move (``MAX_TRIGGERED``, rule E5.3).
+
+What a trigger or a token is, as card data, is rules/triggers.py's; the
+queue is resolved item by item, each at once and whole, by the resolver
+(``Resolver.flush``, engine/resolver.py), as a card's effects are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..rules.triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
+from .part import Part
+
+if TYPE_CHECKING:
+    from ..model.ruleset import Ruleset
+    from ..model.state import Event, GameState
+    from ..rules.board import Board
+    from .queries import RuleQueries
+
+ENTERS = TriggerEvent.ENTERS
+
+
+class Triggered:
+    """A triggered item (rules/triggers.py): a trigger whose event happened, with
+    what its effects act on. Like an item nobody may answer (R5.1) it
+    resolves at once, so it never waits on the stack; it offers the effects
+    what a stack item does (``seat``: the holder's ship, or a token's owner;
+    ``target``: the ship the event happened to; ``actor``: the ship that
+    caused it, or -1; ``token``: the token holding it, as (kind, box))."""
+
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder")
+    area = None
+    path: tuple[int, ...] = ()
+    answers = None
+    owed_about = None  # a trigger owes no choice (lang/statuses.py refuses one)
+
+    def __init__(self, trigger: TriggerDef, seat: int, target: int, actor: int,
+                 token: tuple[str, int] | None, holder: str):
+        self.trigger = trigger
+        self.seat = seat
+        self.target = target
+        self.actor = actor
+        self.token = token
+        self.holder = holder
+
+
+class TriggerQueue(Part):
+    """The triggers set off on one state. ``watching`` is False for the
+    printed cards, so their play never looks for a trigger; ``waiting``
+    holds the triggered items of the effect in progress, resolved before the
+    move returns; ``triggered`` counts those resolved in the move in
+    progress (the engine sets it to 0 as a move starts)."""
+
+    __slots__ = ("_triggers", "watching", "waiting", "triggered", "_while", "queries")
+
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+                 queries: RuleQueries):
+        super().__init__(rules, board, state, log, queries)
+        self.queries = queries
+        self._triggers = rules.trigger_index
+        self.watching = self._triggers.any
+        self.waiting: list[Triggered] = []
+        self.triggered = 0
+        self._while = rules.status_rules.conditioned
+
+    def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1,
+             card: str | None = None) -> None:
+        """``event`` happened to ship ``subject`` (caused by ``actor``; on
+        ``box`` for ``enters``): queue every trigger that watches it, in seat
+        order of the ships holding them (ship type first, then statuses in
+        the order given), then the tokens in the order placed. A trigger
+        that fires once per turn is queued once per turn and holder."""
+        st = self.state
+        ships = st.ships
+        index = self._triggers
+        subject_side = ships[subject].side
+        actor_side = ships[actor].side if actor >= 0 else ""
+        for seat, ship in enumerate(ships):
+            if ship.position is None:
+                continue
+            held = index.ships.get(ship.type, ())
+            for name, _ in ship.statuses:
+                if self._while and name in self._while and not self.queries.lasts(seat, name):
+                    continue  # its condition failed during this effect: it acts no more
+                held += index.statuses.get(name, ())
+            for trigger in held:
+                if trigger.event == event \
+                        and sees(trigger.of, seat, ship.side, subject, subject_side) \
+                        and (actor < 0 or sees(trigger.by, seat, ship.side, actor, actor_side)) \
+                        and (trigger.cards is None or card is not None
+                             and trigger.cards.covers(self.rules.card(card))):
+                    self.queue(trigger, seat, subject, actor, None, ship.id)
+        for token in st.tokens:
+            held = index.tokens.get(token.kind, ())
+            if not held or (event == ENTERS and box != token.box):
+                continue
+            side = ships[token.owner].side
+            for trigger in held:
+                if trigger.event == event \
+                        and sees(trigger.of, -1, side, subject, subject_side) \
+                        and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side)):
+                    self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
+                               f"{token.kind} {self.board.name(token.box)}")
+
+    def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
+              token: tuple[str, int] | None, holder: str) -> None:
+        """Queue a triggered item, unless it fires once per turn and already has,
+        or the move has resolved all it may (then it is dropped, unmarked)."""
+        if self.triggered >= MAX_TRIGGERED:
+            self.trigger_limit()
+            return
+        if trigger.once:
+            key = f"{holder}/{trigger.key}"
+            fired = self.state.fired
+            if key in fired:
+                return
+            fired.append(key)
+        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder))
+
+    def trigger_limit(self) -> None:
+        """The move has resolved ``MAX_TRIGGERED`` triggered items: what else
+        fires is dropped; the log says so once a move."""
+        if self.triggered == MAX_TRIGGERED:
+            self.triggered += 1
+            self.event("trigger_limit", count=MAX_TRIGGERED)

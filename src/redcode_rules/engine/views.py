@@ -1,0 +1,127 @@
+"""What a game hands out to read: a ship (``ShipView``), its moves
+(``FrozenList``) and its log (``EventLog``), each a copy or a snapshot, so a
+reader who changes one changes nothing of the game's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn, TypeVar
+
+import attrs
+
+from ..base.errors import UnknownName
+from ..model.state import Event
+
+if TYPE_CHECKING:
+    from ..model.ruleset import Ruleset
+    from ..model.state import ShipState
+    from ..rules.board import Board
+
+
+@attrs.frozen
+class ShipView:
+    """A read-only look at one ship, as ``game.ship(id)`` returns it and an
+    observation shows it to every player (info/observation.py).
+
+    A snapshot: it does not change as the game goes on (ask ``game.ship``
+    again). ``position`` is a box name such as ``"c4"``, None while the ship
+    is off the board (still to be placed, R2.8, or sunk and waiting to
+    respawn, R8.4); ``crew`` maps each of the ship's maneuvers to the crew on
+    it (R4.1); ``eliminated`` is an arena ship that is out of the game (R8.1).
+    ``statuses`` names the statuses it has (R9); each status the rules
+    declare is also a boolean attribute (``.intercepted``, R9.1).
+    """
+
+    id: str
+    side: str
+    type: str
+    position: str | None
+    repairs: int
+    breakdowns: int
+    reserve: int
+    withdrawn: int
+    sunk: bool
+    statuses: tuple[str, ...]
+    eliminated: bool
+    maneuvers: tuple[str, ...]
+    crew: dict[str, int] = attrs.field(hash=False)
+    declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    """Every status the rules declare: the names answered as attributes."""
+
+    @classmethod
+    def of(cls, ship: ShipState, rules: Ruleset, board: Board) -> ShipView:
+        """The view of a ship of a game on ``board`` under ``rules``: the one
+        way a ship is shown (``game.ship``, an observation's ships)."""
+        names = rules.ships[ship.type].maneuvers
+        return cls(ship.id, ship.side, ship.type,
+                   None if ship.position is None else board.name(ship.position),
+                   ship.repairs, ship.breakdowns, ship.reserve, ship.withdrawn, ship.sunk,
+                   tuple(name for name, _ in ship.statuses), ship.eliminated, names,
+                   dict(zip(names, ship.crew_on)), tuple(rules.statuses))
+
+    def __getattr__(self, name: str) -> bool:
+        """A declared status by name (``.intercepted``): whether the ship has it."""
+        if not name.startswith("_"):
+            try:
+                declared = object.__getattribute__(self, "declared")
+            except AttributeError:  # not built yet (copy, unpickling)
+                declared = ()
+            if name in declared:
+                return name in object.__getattribute__(self, "statuses")
+        raise AttributeError(f"'ShipView' object has no attribute {name!r}")
+
+    def crew_on(self, maneuver: str) -> int:
+        """Crew on a maneuver's boxes (0 = available, R4.1)."""
+        if maneuver not in self.crew:
+            raise UnknownName("maneuver", maneuver, self.maneuvers, f" on {self.id}")
+        return self.crew[maneuver]
+
+
+T = TypeVar("T")
+
+
+class FrozenList(list[T]):
+    """A copy of a list the game keeps (``game.moves``) that
+    refuses to be changed, so no one mistakes it for the game's own: it
+    is a ``list`` in every other way (equal to one, JSON writes it)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a copy of the game's record cannot be changed; the game changes by "
+                        "play and undo (list(...) makes a list of one's own)")
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse  # type: ignore
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore
+
+    def __reduce__(self) -> tuple[type, tuple[list[T]]]:
+        """Pickled and copied as a plain list (rebuilding would append to it)."""
+        return (list, (list(self),))
+
+
+class EventLog(tuple[Event, ...]):
+    """The game's log as read from outside (``game.log``): a tuple whose
+    events are copies, made as each is read, so a reader who changes one
+    changes nothing of the game's. Copying as read, not as logged, keeps
+    the play itself free of the cost: a playout never reads its log, and a
+    reader pays for the events it reads (``log[-1]``: one). Equal to a
+    tuple of equal events; ``len`` and ``in`` copy nothing."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return EventLog(tuple.__getitem__(self, index))
+        return copy_event(tuple.__getitem__(self, index))
+
+    def __iter__(self):  # type: ignore[override]
+        return map(copy_event, tuple.__iter__(self))
+
+    def __reversed__(self):
+        return map(copy_event, reversed(tuple(tuple.__iter__(self))))
+
+
+def copy_event(event: Event) -> Event:
+    """An event of one's own: its data copied, and the lists in it (a path)."""
+    return Event(event.kind, event.turn,
+                 {k: list(v) if type(v) is list else v for k, v in event.data.items()})
