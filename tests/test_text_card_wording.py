@@ -238,6 +238,35 @@ def test_a_status_named_by_a_noun_without_a_state_is_said_by_its_nature():
         "Il bersaglio è sotto l'effetto dell'assetto veloce per questo turno"]
 
 
+JAM = """\
+status jammed_guns {
+    this turn
+    forbids damaging cards
+    name en "jammed" es "encasquillado" (m) it "inceppato" (m)
+}
+status pinned {
+    this turn
+    forbids maneuvers
+    name en "pinned down" es "inmovilizado" (m) it "bloccata" (f)
+}
+order jam { copies 2  effect status jammed_guns on target  name en "Jam" es "Atasco" it "Inceppamento" }
+order pin { copies 2  effect status pinned on target  name en "Pin" es "Inmovilizar" it "Bloccare" }
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+"""
+
+
+def test_an_italian_status_named_by_a_participle_with_a_gender_is_a_state():
+    """A gender makes an Italian status name a noun ("furtività" (f)), but
+    not one that ends as a participle: "inceppato" (m) and "bloccata" (f) are
+    said of the ship as they are, agreeing with it, never "colpito
+    dall'inceppato"."""
+    rules = rc.load_source(JAM)
+    assert [rules.text(card, "it").split(":")[0] for card in ("jam", "pin")] == [
+        "Il bersaglio viene inceppato per questo turno",
+        "Il bersaglio viene bloccato per questo turno"]
+
+
 def test_redcode_play_says_own_ship_only_only_of_a_card_acting_on_its_own_ship():
     scenario = {**PLAY_SCENARIO, "extra": [str(DESIGNER)]}
     s, out = play_session(["card sonar", "card movement", "quit"], scenario=scenario)

@@ -93,11 +93,15 @@ def is_noun(status: str, lang: str, words: Words | None = None) -> bool:
     article, or, where the language's status names are nouns
     (``grammar.gendered_names_are_nouns``: Italian "furtività" (f)), one
     given a gender (a Spanish name with a gender is an agreeing adjective:
-    "marcado" (m))."""
+    "marcado" (m)) unless it ends as a participle or an adjective does
+    (``grammar.adjective_endings``: Italian "inceppato" (m))."""
     own = own_words(status, lang, words)
     name = _status_name(status, lang, words)
-    gendered = own.gender is not None and catalog(lang)["grammar"]["gendered_names_are_nouns"]
-    return gendered or bare_name(name, lang) != (name, None)
+    if bare_name(name, lang) != (name, None):
+        return True
+    grammar = catalog(lang)["grammar"]
+    adjective = name.lower().endswith(tuple(grammar.get("adjective_endings", ())))
+    return own.gender is not None and grammar["gendered_names_are_nouns"] and not adjective
 
 
 def status_gender(status: str, lang: str, words: Words | None = None) -> str:
