@@ -202,7 +202,7 @@ def test_card_text_in_three_languages():
         "La tua nave salta sulla casella scelta. Bersaglio: una casella libera a distanza 2 "
         "al massimo dalla tua nave. Ammette risposta."]
     assert card_text(rules, "sweep", "en") == \
-        "Every token on the chosen box is removed. Target: a box. Order card: cannot be " \
+        "Remove every token from the chosen box. Target: a box. Order card: cannot be " \
         "responded to."
 
 

@@ -214,7 +214,7 @@ def test_the_statuses_of_a_sunk_ship_end_logged_and_narrated_after_the_sinking(c
         "es": ["  *** ¡El submarino azul hunde al destructor rojo! ***",
                "  El destructor rojo deja de estar wrecked."],
         "it": ["  *** Il sottomarino blu affonda il distruttore rosso! ***",
-               "  Il distruttore rosso non subisce più wrecked."]}
+               "  Il distruttore rosso non è più wrecked."]}
 
 
 def test_a_scenario_ship_takes_any_declared_status_and_no_other(cards):
