@@ -445,11 +445,18 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
 
 
 def _nearest_at(m: Nearest, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
-    """`the enemy ship nearest to your ship is 3 or more boxes away`."""
+    """`the enemy ship nearest to your ship is 3 or more boxes away`; in a
+    filter, from the ship it tests: `whose nearest enemy ship is within 2
+    boxes` (Spanish `cuyo barco enemigo más cercano esté …`)."""
     assert shape.n is not None
+    who = _nearest(m, say, in_filter)
+    if in_filter and _subject(m.subject, Quantity.REPAIRS, in_filter) == "it":
+        noun = ship_noun(m.words, say)
+        whose = say.w["nearest_whose"]
+        who = (whose if isinstance(whose, str) else whose[noun.gender]).format(
+            ship=noun.text, closest=agree(say.w["closest"], noun.gender, say.lang))
     return contract(say.lang, tidy(say.w["at"].format(
-        who=_nearest(m, say, in_filter), distance=_distance(shape.op, shape.n, say),
-        **verbs(say.lang, mood_))))
+        who=who, distance=_distance(shape.op, shape.n, say), **verbs(say.lang, mood_))))
 
 
 def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
