@@ -91,6 +91,17 @@ def test_two_names_alike_in_one_language_are_refused(tmp_path):
     assert ":9:" in message
 
 
+def test_two_names_told_apart_by_a_number_are_two_names(tmp_path):
+    path = tmp_path / "numbered.rc"
+    path.write_text('order shell_a {\n    copies 0\n    effect damage 1 to target\n'
+                    '    name en "Shell (1)" es "Andanada 1" it "Bordata 1"\n}\n'
+                    'order shell_b {\n    copies 0\n    effect damage 2 to target\n'
+                    '    name en "Shell (2)" es "Andanada 2" it "Bordata 2"\n}\n', "utf-8")
+    rules = rc.load_ruleset("en", extra=[str(path)])
+    assert [rules.name_of(card, "es") for card in ("shell_a", "shell_b")] == [
+        "Andanada 1", "Andanada 2"]
+
+
 @pytest.mark.parametrize("lang,text,word,term", [
     ("es", "el alcance de sus maniobras es 1 menor", "alcance", "distancia"),
     ("es", "El objetivo recupera +1 cubo de avería.", "cubo de avería", "avería"),

@@ -411,9 +411,10 @@ def _name_of(ident: str, lang: str, words: dict[str, dict[str, Wording]]) -> str
 
 
 def _alike(name: str, lang: str) -> str:
-    """A name as two names are compared: its letters, lower case, without an article."""
+    """A name as two names are compared: its words (letters and digits: "Mine 1"
+    and "Mine 2" are two names), lower case, without an article."""
     bare = bare_name(name.strip(), lang)[0]
-    return " ".join(re.findall(r"[^\W\d_]+", bare.casefold()))
+    return " ".join(re.findall(r"[^\W_]+", bare.casefold()))
 
 
 def _name_pos(entry: _Entry, lang: str) -> Pos:
