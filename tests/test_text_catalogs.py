@@ -10,6 +10,7 @@ business, so a plural mapping counts as one template (a leaf), and its
 placeholders are those of all its forms together.
 """
 
+import functools
 import string
 from importlib import resources
 
@@ -26,6 +27,7 @@ LANGS = ("en", "es", "it")
 PLURAL_FORMS = {"one", "other"}
 
 
+@functools.cache
 def raw_catalog(lang: str) -> dict:
     path = resources.files("redcode_rules.i18n").joinpath(f"{lang}.yaml")
     return yaml.safe_load(path.read_text("utf-8"))
@@ -82,14 +84,15 @@ def test_plural_templates_have_one_and_other(lang):
     assert bad == []
 
 
-def verbs() -> set[str]:
+@functools.cache
+def verbs() -> frozenset[str]:
     """The verbs a template may write (``{has}``, ``{has_pl}``: grammar.verbs),
     whichever the language's sentence needs, and the subject of an effect
     said as its subject or after "to" (``{who}``, ``{to_who}``: Spanish
     "+2 tripulantes al objetivo", English "the target recovers 2 crew"):
     not values the text gives one language and not another."""
     names = {name for lang in LANGS for name in raw_catalog(lang)["grammar"]["verbs"]}
-    return names | {f"{name}_pl" for name in names}
+    return frozenset(names | {f"{name}_pl" for name in names})
 
 
 def said(template) -> set[str]:
