@@ -280,6 +280,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("answers", "must be an item below this one")
     elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
         yield problem(None, "resolution position out of range")
+    elif item.dealt < 0:
+        yield problem("dealt", "what its last damage dealt is 0 or more")
     else:
         reason = _declaration_fault(item, card, state, board, rules)
         if reason:

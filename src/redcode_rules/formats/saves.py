@@ -33,7 +33,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 5
+FORMAT = 6
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -155,9 +155,22 @@ def _format_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 5}
 
 
+def _format_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 6 gives a stack item ``dealt``, what its last damage effect
+    dealt (``damage dealt``): 0 in an earlier save, whose cards could not
+    read it."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "dealt": 0} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 6}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5}
+    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
+    5: _format_5_to_6}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from ..rules.exprs import Condition, Subject
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature
 from .cards import compile_effect
-from .exprs import check_words
+from .exprs import check_results, check_words, reads_result
 from .layers import Layers, _Entry, _suggest
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
@@ -187,8 +187,12 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     and only the subjects a status's ship gives (self and it: that ship;
     you: its player; friendly, enemy: the sides seen from it)."""
     check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
-                (), 0, 0)
+                [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
+                draft.entries["maneuver"])
     condition = prop.value[1]
+    if reads_result(condition):
+        raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
+                          "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
@@ -463,6 +467,10 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
+    check_words(tuple(w for c in spec.calls for w in c.words if w.kind in ("card", "maneuver")),
+                draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
+                0, 0, draft.entries["maneuver"])
+    check_results(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
     if event is TriggerEvent.DAMAGED and not spec.once:

@@ -188,6 +188,10 @@ class StackItem:
     # the ships of the answers owed once those about ``owed_about`` are given,
     # one per answer (an effect on a set of ships asks ship after ship)
     owed_after: list[int] = _ref(Ref.SEAT, factory=list)
+    # the repair damage its last damage effect dealt, every change applied
+    # (D9.5), as much as the ships hit could take: what a later effect of the
+    # card reads as ``damage dealt`` (docs/dsl.md, "Values")
+    dealt: int = 0
 
 
 @attrs.define(slots=True)

@@ -75,7 +75,7 @@ class Ops(Protocol):
     name by name and parameter by parameter)."""
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int) -> None: ...
+    def damage(self, seat: int, amount: int, actor: int) -> int: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
@@ -176,13 +176,14 @@ class Effect:
 
 @attrs.frozen
 class Damage(Effect):
-    """Repair damage (R3.1): repairs first, a breakdown refills repairs."""
+    """Repair damage (R3.1): repairs first, a breakdown refills repairs. What
+    the ships took is the item's ``dealt`` (``damage dealt``)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
-            ops.damage(seat, self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, self.amount, item.seat)
+                          for seat in ops.select(self.selector, item)])
 
 
 @attrs.frozen
@@ -192,8 +193,8 @@ class BreakdownDamage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
-            ops.damage(seat, 3 * self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat)
+                          for seat in ops.select(self.selector, item)])
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from .exprs import box_target_text, computed_note, condition_text, conditioned, cost_text, \
     ships_text, target_text, to_ships_text, usable_text, with_condition
+from .values import class_text
 
 if TYPE_CHECKING:
     from ..rules.triggers import TokenDef, TriggerDef
@@ -177,27 +178,6 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
     return parts
-
-
-def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
-    """A class of cards as a phrase of ``lang``: its cards by the card set's
-    names (``Torpedo and Radar``), or its words in the language's order,
-    with the article a subject takes there (``enemy damaging cards``, ``las
-    cartas enemigas de daño``)."""
-    said = catalog(lang)["status_rules"]["card_class"]
-    if cls.names:
-        shown = [display_name(n, lang, names) for n in cls.names]
-        return shown[0] if len(shown) == 1 else \
-            ", ".join(shown[:-1]) + said["and"] + shown[-1]
-    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
-    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
-        [said["traits"][t.value] for t in cls.traits]
-    # the describing words before the noun (English) or after it
-    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
-        if qualities else said["kinds"][kind]
-    if cls.cost is not None:
-        phrase += " " + said["cost"].format(n=cls.cost)
-    return said["words"].format(cards=phrase)
 
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,

@@ -34,29 +34,40 @@ from ..rules.exprs import (
     ShipCount,
     Ships,
     Subject,
+    Tally,
+    Times,
+    VALUES,
 )
+from .values import times_text, value_text
 
 
 def _words(lang: str) -> dict[str, Any]:
     return catalog(lang)["exprs"]
 
 
-def _subject(subject: Subject, quantity: Quantity, in_filter: bool) -> str:
+def _subject(subject: Subject, quantity: Quantity | None, in_filter: bool) -> str:
     if subject is not Subject.DEFAULT:
-        return "self" if subject is Subject.YOU else subject.value
+        return "self" if subject is Subject.YOU and quantity is not None else subject.value
     if in_filter:
         return "it"
     return "target" if quantity is Quantity.DISTANCE else "self"
 
 
-def measure_text(m: Measure | ShipCount | Nearest, lang: str, in_filter: bool = False,
-                 types=(), names: Words | None = None) -> tuple[str, int]:
+def measure_text(m: Measure | ShipCount | Nearest | Tally | Times, lang: str,
+                 in_filter: bool = False, types=(), names: Words | None = None
+                 ) -> tuple[str, int]:
     """A measure as a noun phrase, with its number (1: singular, 2: plural)."""
     w = _words(lang)
     if isinstance(m, (ShipCount, Nearest)):
         return around_text(m, lang, in_filter, types, names), 1
+    if isinstance(m, Times):
+        inner, _ = measure_text(m.term, lang, in_filter, types, names)
+        return times_text(m.factor, inner, lang), 2
+    subject = _subject(m.subject, None if isinstance(m, Tally) else m.quantity, in_filter)
+    if isinstance(m, Tally) or m.quantity in VALUES:
+        of = w["of"].get(subject, "")
+        return value_text(m, lang, subject, of, names)
     entry = w["quantities"][m.quantity.value]
-    subject = _subject(m.subject, m.quantity, in_filter)
     values = {}
     if m.quantity is Quantity.DISTANCE:
         values["to"] = w["to"][subject]
