@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import copy
+import functools
 import os
 import pickle
 import random
@@ -55,14 +56,27 @@ TEAMS = {
 OPEN_BOARD = "\n".join(["........"] * 6)
 
 
-#: the package's modules that need the ai extra, by the package each imports
-AI_ADAPTERS = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
-               "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo"}
+#: the package's modules (or sub-packages) that need an optional extra, by
+#: the module of the extra each imports: the ai adapters, the print sheets
+OPTIONAL_MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
+                    "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo",
+                    "printing": "reportlab"}
+
+
+def needs_extra(name: str):
+    """The module of an optional extra that the package's module *name* needs
+    (``None`` for the core): a module, or any module of a sub-package, listed above."""
+    parts = name.removeprefix("redcode_rules.").split(".")
+    for length in range(len(parts), 0, -1):
+        needs = OPTIONAL_MODULES.get(".".join(parts[:length]))
+        if needs is not None:
+            return needs
+    return None
 
 
 def package_modules() -> list:
-    """Every module of the package, imported; the AI adapters only where the
-    ai extra is installed (the core is tested without it)."""
+    """Every module of the package, imported; the AI adapters and the print
+    sheets only where their extra is installed (the core is tested without them)."""
     import importlib
     import importlib.util
     import pkgutil
@@ -71,11 +85,21 @@ def package_modules() -> list:
     for info in pkgutil.walk_packages(rc.__path__, "redcode_rules."):
         if info.ispkg:
             continue
-        needs = AI_ADAPTERS.get(info.name.removeprefix("redcode_rules."))
+        needs = needs_extra(info.name)
         if needs is not None and importlib.util.find_spec(needs) is None:
             continue
         modules.append(importlib.import_module(info.name))
     return modules
+
+
+@functools.cache
+def shared_rules(edition: str, *files: str) -> rc.Ruleset:
+    """``rc.load_ruleset(edition, extra=files)`` compiled once per test process
+    and shared by the tests that ask for it (a Ruleset is immutable; the
+    loader keeps only the built-in editions themselves). For the repository's
+    card files, which no test changes: several test files compile every
+    example file on every edition. ``edition`` may be a variant file."""
+    return rc.load_ruleset(edition, extra=list(files))
 
 
 def fixed_game(rules: rc.Ruleset, **kwargs) -> rc.Game:
@@ -135,12 +159,19 @@ def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
     return play_random(game, random.Random(seed), moves)
 
 
-def quick_and_mass(cases: list, quick: set[int], ids: list[str] | None = None) -> list:
-    """``cases`` of a parametrized test as pytest params: those at the indices
-    ``quick`` run in the quick run, the others only with ``-m mass`` (CI)."""
+def quick_and_mass(cases: list, quick: set[int] | set[str],
+                   ids: list[str] | None = None) -> list:
+    """``cases`` of a parametrized test as pytest params: those ``quick`` names
+    (by index, or by id when ``ids`` are given) run in the quick run, the
+    others only with ``-m mass`` (CI): the quick run samples, CI runs them all."""
+    def in_quick(i: int) -> bool:
+        return i in quick or (ids is not None and ids[i] in quick)
+
+    unknown = {q for q in quick if not (q in range(len(cases)) or (ids and q in ids))}
+    assert not unknown, f"quick names no case: {sorted(map(str, unknown))}"
     return [pytest.param(*(case if isinstance(case, tuple) else (case,)),
                          id=None if ids is None else ids[i],
-                         marks=() if i in quick else pytest.mark.mass)
+                         marks=() if in_quick(i) else pytest.mark.mass)
             for i, case in enumerate(cases)]
 
 

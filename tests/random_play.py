@@ -16,6 +16,7 @@ round trip, and a clone independent of its game.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -176,16 +177,17 @@ def play_checked(rules, mode, teams, seed, *, rnd=None, invariants_every=1,
     return game
 
 
-def play_many(count: int, seed: int, **checks) -> tuple[int, int]:
+def play_many(count: int, seed: int, stride: int = 1, **checks) -> tuple[int, int]:
     """``count`` checked games, cycling through every edition, mode and team
-    size (``fuzz.configs``), their seeds drawn from ``random.Random(seed)``;
-    returns (games, moves played)."""
+    size (``fuzz.configs``), ``stride`` plans on each time, their seeds drawn
+    from ``random.Random(seed)``; returns (games, moves played)."""
     rnd = random.Random(seed)
     rulesets = {e: rc.load_ruleset(e) for e in EDITIONS}
     plans = [(e, mode, teams) for e in EDITIONS for mode, teams in configs(rulesets[e])]
+    assert math.gcd(stride, len(plans)) == 1, "a stride that skips some plans for ever"
     moves = 0
     for i in range(count):
-        edition, mode, teams = plans[i % len(plans)]
+        edition, mode, teams = plans[i * stride % len(plans)]
         game = play_checked(rulesets[edition], mode, teams, rnd.randrange(1 << 31), rnd=rnd,
                             **checks)
         moves += len(game.moves)

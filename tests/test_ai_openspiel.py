@@ -21,7 +21,7 @@ pyspiel = pytest.importorskip(
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from conftest import EXAMPLES, ROOT, unseen_odds  # noqa: E402
+from conftest import EXAMPLES, ROOT, quick_and_mass, unseen_odds  # noqa: E402
 from redcode_rules import openspiel as ros  # noqa: E402
 from redcode_rules.game import Game  # noqa: E402
 
@@ -47,8 +47,13 @@ def play_randomly(state, rng: random.Random, words: int | None = None):
 
 
 # ------------------------------------------------------------------ OpenSpiel's own tests
-@pytest.mark.parametrize("edition", ["en", "es", "it"])
-@pytest.mark.parametrize("teams", ["1v1", "2v2", "3v3"])
+SIM_CASES = [(edition, teams) for teams in ("1v1", "2v2", "3v3") for edition in ("en", "es", "it")]
+
+
+# the quick run: one pair (the other adapters' tests play every team size);
+# -m mass: every pair
+@pytest.mark.parametrize("edition, teams", quick_and_mass(
+    SIM_CASES, {"es-2v2"}, ids=[f"{e}-{t}" for e, t in SIM_CASES]))
 def test_random_sim_test_passes(edition, teams):
     game = load(edition=edition, teams=teams, turn_limit=SHORT)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

@@ -15,7 +15,7 @@ from redcode_rules import cli
 from redcode_rules.cli import main
 from redcode_rules.formats.replay import save_replay
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 
 BATTLESHIP = str(EXAMPLES / "battleship.rc")
 HOUSE_RULES = str(EXAMPLES / "house_rules.rc")
@@ -82,6 +82,18 @@ def test_rules_written(tmp_path, capsys):
     assert cli.main(["rules", "--lang", "es", "--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         str(tmp_path / "ships.md"), str(tmp_path / "orders.md"), str(tmp_path / "options.md")]
+
+
+def test_rules_says_it_prints_the_card_reference_and_where_the_rules_are(capsys):
+    """`redcode rules --lang es` prints the card reference, not the rules:
+    its help says so and names the rules pages in each language."""
+    assert cli.main(["rules", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "The card reference of an edition in one language" in help_text
+    for page in ("docs/rules.md", "docs/es/rules.md", "docs/it/rules.md"):
+        assert page in help_text and (ROOT / page).is_file()
+    assert cli.main(["rules", "--lang", "es"]) == 0
+    assert capsys.readouterr().out.startswith("# Barcos y maniobras (es)\n")
 
 
 BAD_CARD = "maneuver laser {\n  cost: two\n}\n"

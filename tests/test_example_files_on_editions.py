@@ -12,6 +12,8 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.lang.loader import check_files
 
+from conftest import quick_and_mass, shared_rules
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.rc"))
 EDITIONS = ("en", "es", "it")
@@ -28,8 +30,7 @@ def test_the_example_files_are_counted():
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("name", EXAMPLE_FILES)
 def test_example_file_checks_and_plays_on_every_edition(name, edition):
-    path = str(EXAMPLES / name)
-    rules = rc.load_ruleset(edition, extra=[path])
+    rules = shared_rules(edition, str(EXAMPLES / name))
     assert sum(o.copies for o in rules.orders.values()) == rules.options.deck_size
     seed = EXAMPLE_FILES.index(name) * 10 + EDITIONS.index(edition)
     game = rc.new_game(rules, seed=seed)
@@ -41,7 +42,9 @@ def test_example_file_checks_and_plays_on_every_edition(name, edition):
     assert played == MOVES or game.is_over
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+# the quick run: the English edition (the test above compiles and plays every
+# file on every edition); -m mass: `redcode check` on each edition
+@pytest.mark.parametrize("edition", quick_and_mass(list(EDITIONS), {"en"}, ids=list(EDITIONS)))
 def test_every_example_file_checks_without_error(edition):
     """`redcode check --edition ED FILE` finds nothing in any example file."""
     errors = {name: check_files([str(EXAMPLES / name)], edition) for name in EXAMPLE_FILES}

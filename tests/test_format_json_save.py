@@ -331,21 +331,32 @@ def _use(text):
         game.play(rnd.choice(moves))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(PATHS), st.one_of(JSON_VALUES, st.just(DELETE)))
-# seats out of range and a negative effect counter crashed the engine after loading
-@example(("state", "asking", 0), 7)
-@example(("state", "stack", 0, "seat"), 7)
-@example(("state", "stack", 0, "target"), 7)
-@example(("state", "stack", 0, "next_effect"), -99)
-# a stack item of an unknown kind ("0maneuver") failed only when it resolved
-@example(("state", "stack", 0, "kind"), "0maneuver")
-@example(("state", "stack", 0, "kind"), "order")
-@example(("state", "asking", 0), 10 ** 30)
-# a stack marked as resolving with nothing owed: no legal move, the game is stuck
-@example(("state", "resolving"), True)
-def test_mutated_save_raises_only_scenario_error(path, value):
-    _use(_mutate(path, value))
+def mutated_save_test(examples: int):
+    """A save with one value changed or deleted, ``examples`` of them drawn
+    (and the cases below, which once broke the engine, first)."""
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(PATHS), st.one_of(JSON_VALUES, st.just(DELETE)))
+    # seats out of range and a negative effect counter crashed the engine after loading
+    @example(("state", "asking", 0), 7)
+    @example(("state", "stack", 0, "seat"), 7)
+    @example(("state", "stack", 0, "target"), 7)
+    @example(("state", "stack", 0, "next_effect"), -99)
+    # a stack item of an unknown kind ("0maneuver") failed only when it resolved
+    @example(("state", "stack", 0, "kind"), "0maneuver")
+    @example(("state", "stack", 0, "kind"), "order")
+    @example(("state", "asking", 0), 10 ** 30)
+    # a stack marked as resolving with nothing owed: no legal move, the game is stuck
+    @example(("state", "resolving"), True)
+    def test(path, value):
+        _use(_mutate(path, value))
+
+    return test
+
+
+# 25 ms a save: the quick run draws 60, -m mass 300
+test_mutated_save_raises_only_scenario_error = mutated_save_test(60)
+test_mutated_save_raises_only_scenario_error_by_the_hundred = pytest.mark.mass(
+    mutated_save_test(300))
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

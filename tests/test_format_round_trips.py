@@ -28,7 +28,7 @@ from redcode_rules.formats.scenario import game_from_scenario
 from redcode_rules.formats.saves import game_to_dict
 from redcode_rules.model.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Known, Spent
 
-from conftest import ROOT
+from conftest import ROOT, quick_and_mass
 
 EXAMPLES = sorted((ROOT / "cards" / "examples").glob("*.rc"))
 SOURCE = ROOT / "src" / "redcode_rules"
@@ -91,7 +91,14 @@ def folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("decks")
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+#: the quick run's files (box targets, a trigger and its tokens, a status
+#: while a condition holds, known hands and a deck, a swap); ``-m mass`` runs
+#: every example file
+QUICK = {"box_targets_minelayer", "triggers_mine", "while_damage_control", "hand_and_deck",
+         "swap_stations"}
+
+
+@pytest.mark.parametrize("path", quick_and_mass(EXAMPLES, QUICK, ids=[p.stem for p in EXAMPLES]))
 def test_every_position_of_example_games_reads_back_exactly(path, folder):
     """One game per example file, 60 moves, both round trips after each."""
     played, _ = play_checking(example_rules(path, folder), seed=7, moves=60)

@@ -24,7 +24,7 @@ from redcode_rules.engine.invariants import violations
 from redcode_rules.info.observation import UNSEEN, known_deck_top
 from redcode_rules.info.resample import hidden_places, unseen_pool
 
-from conftest import EXAMPLES, ROOT, TEAMS, odds_of, scenario_game, unseen_odds
+from conftest import EXAMPLES, ROOT, TEAMS, odds_of, quick_and_mass, scenario_game, unseen_odds
 
 #: rule sets: the printed editions, and card files whose cards look at,
 #: take, discard and put on the deck cards of hands, or draw them
@@ -145,8 +145,9 @@ def test_resample_keeps_what_the_player_knows(seed, size, rules):
     assert check_game(RULES[rules], seed, size, every=251, knowing=7)["decision"] > 0
 
 
-@pytest.mark.parametrize("rules,size,seed,nodes", [("hand_and_deck", "2v2", 1, 13),
-                                                   ("en", "3v3", 1, 11)])
+# the quick run: the hand-and-deck game; -m mass: the 3v3 game too
+@pytest.mark.parametrize("rules,size,seed,nodes", quick_and_mass(
+    [("hand_and_deck", "2v2", 1, 13), ("en", "3v3", 1, 11)], {0}))
 def test_resample_keeps_what_the_player_knows_at_chance_nodes(rules, size, seed, nodes):
     """Explicit chance: the setup's chance nodes and those inside moves too."""
     checked = check_game(RULES[rules], seed, size, every=499, knowing=23, chance="explicit",

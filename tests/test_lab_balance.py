@@ -31,11 +31,14 @@ def overpowered(games: int) -> dict:
     return run_balance(setup, Venue(jobs=1))
 
 
+# 20 greedy games: the tests that read them run with -m mass (the plots' with
+# the lab extra, CI's step for it)
 @pytest.fixture(scope="module")
 def caught():
     return overpowered(20)
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_the_overpowered_card_stands_out_in_20_games_but_is_not_flagged(caught):
     """Its interval lies above 60%, which alone would flag it; among the nine
     order cards tested it is not beyond chance yet (Holm)."""
@@ -58,6 +61,7 @@ def test_the_overpowered_card_is_flagged_in_100_games():
     assert_quoted(report, "balance-example-100")
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_figures_of_a_configuration(caught):
     conf = caught["rulesets"]["A"]["configurations"]["war 1v1"]
     assert conf["games"] == 20
@@ -121,8 +125,13 @@ def test_balance_writes_the_report(tmp_path, capsys):
     assert json.loads((out / "report.json").read_text())["bot"] == "random"
 
 
-def test_the_html_report_embeds_svg_plots(caught):
+@pytest.fixture(scope="module")  # set up before `caught`: a wider scope comes first
+def plotting():
+    """Skips (before `caught` plays its games) without the lab extra."""
     pytest.importorskip("matplotlib", reason="the plots need the lab extra (matplotlib)")
+
+
+def test_the_html_report_embeds_svg_plots(plotting, caught):
     page = html_page(caught)
     assert page.count("<svg") == 3  # win rates, game length, order cards
     assert "src=" not in page  # self-contained
@@ -150,6 +159,7 @@ def assert_quoted(report: dict, block: str) -> None:
             assert line in printed, line
 
 
+@pytest.mark.mass  # the 20 games of `caught` (CI runs -m mass)
 def test_the_docs_page_shows_what_the_command_prints(caught):
     """docs/balance.md quotes lines of this very run, and the card file it
     shows is the file itself (its 100-game run: the mass test above)."""

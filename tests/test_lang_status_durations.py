@@ -77,14 +77,20 @@ TO_SELF = {
 
 @pytest.fixture(scope="module")
 def card_file(tmp_path_factory):
-    """One status per duration and modifier, and an order giving it (``g_…``)."""
-    lines = []
-    for d, m in COMBINATIONS:
-        lines.append(f"status s_{d}_{m} {{ {DURATIONS[d]}  {MODIFIERS[m]} }}")
-        lines.append(f"order g_{d}_{m} {{ copies 0  effect status s_{d}_{m} on target }}")
-    path = tmp_path_factory.mktemp("lifetimes") / "lifetimes.rc"
-    path.write_text("\n".join(lines) + "\n")
-    return str(path)
+    """``card_file(duration, modifier)``: the path of a card file with the status
+    of that duration and modifier (``s_…``) and an order giving it (``g_…``).
+    One pair a file: every load of a game (its scenario round trips too)
+    compiles one status, not all of them."""
+    folder = tmp_path_factory.mktemp("lifetimes")
+
+    def write(d: str, m: str) -> str:
+        path = folder / f"{d}_{m}.rc"
+        if not path.exists():
+            path.write_text(f"status s_{d}_{m} {{ {DURATIONS[d]}  {MODIFIERS[m]} }}\n"
+                            f"order g_{d}_{m} {{ copies 0  effect status s_{d}_{m} on target }}\n")
+        return str(path)
+
+    return write
 
 
 def two_ships(extra: str, order: str) -> rc.Game:
@@ -131,7 +137,7 @@ def assert_round_trips(game: rc.Game) -> None:
 def test_every_duration_with_every_modifier_ends_when_it_says(card_file, duration, modifier,
                                                              to_self):
     status = f"s_{duration}_{modifier}"
-    game = two_ships(card_file, f"g_{duration}_{modifier}")
+    game = two_ships(card_file(duration, modifier), f"g_{duration}_{modifier}")
     seat = 0 if to_self else 1
     game.play(f"order g_{duration}_{modifier} {'blue-submarine' if to_self else 'red-destroyer'}")
     pass_all(game)
@@ -157,7 +163,7 @@ def test_every_duration_logs_its_end_once_when_the_status_ends(card_file, durati
     """Whatever duration ends a status, the log says so (``status_end``), once,
     at the turn edge where it ends: the lab's durations and the narration read it."""
     status = f"s_{duration}_{modifier}"
-    game = two_ships(card_file, f"g_{duration}_{modifier}")
+    game = two_ships(card_file(duration, modifier), f"g_{duration}_{modifier}")
     seat = 0 if to_self else 1
     game.play(f"order g_{duration}_{modifier} {'blue-submarine' if to_self else 'red-destroyer'}")
     pass_all(game)
@@ -188,7 +194,7 @@ def test_a_redirect_until_the_end_of_its_next_turn_ends_with_that_turn(card_file
     """The status of the example: given by blue to red in blue's turn, it
     sends red's damage to blue through red's next turn, then ends; red's
     damage is then red's own, and the game still saves and loads."""
-    game = two_ships(card_file, "g_end_its_redirect")
+    game = two_ships(card_file("end_its", "redirect"), "g_end_its_redirect")
     game.play("order g_end_its_redirect red-destroyer")
     assert dict(game.state.ships[1].statuses) == {
         "s_end_its_redirect": Lifetime(Duration.END_OF_NEXT_TURN, 1, giver=0)}
@@ -206,7 +212,7 @@ def test_a_status_for_uses_counts_each_damage_down_to_its_end(card_file, modifie
     """Blue's status on red for 2 uses: each damage red takes spends one
     (changed or sent to blue), the last ends it; saved and loaded at each step."""
     status = f"s_uses_{modifier}"
-    game = two_ships(card_file, f"g_uses_{modifier}")
+    game = two_ships(card_file("uses", modifier), f"g_uses_{modifier}")
     game.play(f"order g_uses_{modifier} red-destroyer")
     giver = 0 if modifier == "redirect" else None
     assert dict(game.state.ships[1].statuses) == {status: Lifetime(Duration.USES, 2, giver)}
@@ -227,7 +233,7 @@ def test_the_last_use_of_a_status_logs_its_end(card_file, modifier, logged):
     and the log says the status ended (after the redirect it made, before the
     damage it changed, which it computed)."""
     status = f"s_uses_{modifier}"
-    game = two_ships(card_file, f"g_uses_{modifier}")
+    game = two_ships(card_file("uses", modifier), f"g_uses_{modifier}")
     game.play(f"order g_uses_{modifier} red-destroyer")
     game.engine.ops.damage(1, 2, 0)
     assert ends_logged(game, 1, status) == 0

@@ -6,8 +6,8 @@ tests/random_play.py, from fixed seeds.
 
 Three sizes, so that a first ``python -m pytest`` stays quick:
 
-- by default, ``RC_QUICK_GAMES`` games (default 18: each edition, mode and
-  team size once) and a few games of fixed seeds;
+- by default, ``RC_QUICK_GAMES`` games (default 6: each mode and team size
+  once, each edition twice) and a few games of fixed seeds;
 - ``python -m pytest -m mass``: ``RC_MASS_GAMES`` games (default 2000) and
   35 games drawn by Hypothesis (seeded: the same games every run) with every
   check; CI runs it as its own step on each build;
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
-from conftest import EDITIONS, TEAMS, random_game
+from conftest import EDITIONS, TEAMS, quick_and_mass, random_game
 from random_play import FEW_REFUSED, play_checked, play_many
 
 RULES = {e: rc.load_ruleset(e) for e in EDITIONS}
@@ -58,7 +58,8 @@ def assert_arena_outcome(game):
                                "red" if len(red) > len(blue) else "draw")
 
 
-@pytest.mark.parametrize("size", sorted(TEAMS))
+# 3v3 plays longest (about 3 s): -m mass, with the Hypothesis-drawn arena games above
+@pytest.mark.parametrize("size", quick_and_mass(sorted(TEAMS), {"1v1", "2v2"}, ids=sorted(TEAMS)))
 def test_an_arena_game_ends_by_elimination_or_limit(size):
     assert_arena_outcome(play_checked(RULES["en"], "arena", TEAMS[size], 3, invariants_every=3))
 
@@ -124,8 +125,10 @@ def test_a_game_finishes_under_random_play():
 
 
 def test_random_games_keep_every_invariant():
-    count = int(os.environ.get("RC_QUICK_GAMES", "18"))
-    games, moves = play_many(count, seed=11, **MASS_CHECKS)
+    count = int(os.environ.get("RC_QUICK_GAMES", "6"))
+    # seven plans on each time: the first six games are the six modes and team
+    # sizes, on the three editions in turn; the 2,000 of -m mass play them all
+    games, moves = play_many(count, seed=11, stride=7, **MASS_CHECKS)
     assert games == count and moves > games
 
 

@@ -50,12 +50,13 @@ def many_tokens(tmp_path):
 def test_a_thousand_statuses_are_given_in_declaration_order_quickly(many_statuses):
     """Given last to first (each goes before all the others), then again."""
     eng = many_statuses.engine
-    started = time.perf_counter()
+    # the process's CPU time: a machine busy with other work does not fail it
+    started = time.process_time()
     for i in reversed(range(STATUSES)):
         eng.ops.set_status(1, f"s{i}", 0)
     for i in range(STATUSES):
         eng.ops.set_status(1, f"s{i}", 0)
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     assert [name for name, _ in many_statuses.state.ships[1].statuses] == [
         f"s{i}" for i in range(STATUSES)]
     assert took < 2.0, f"{2 * STATUSES} statuses given in {took:.2f} s"
@@ -77,12 +78,13 @@ def test_placing_a_token_does_not_look_at_the_others(many_tokens):
     st.tokens = Watched()
     eng = many_tokens.engine
     boxes = range(len(many_tokens.board.lookup))
-    started = time.perf_counter()
+    # the process's CPU time: a machine busy with other work does not fail it
+    started = time.process_time()
     for _ in range(2):
         for i in range(TOKEN_KINDS):
             for box in boxes:
                 eng.ops.place_token(f"t{i}", box, 0)
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     assert len(st.tokens) == TOKEN_KINDS * len(boxes) == 9600
     assert st.tokens[1] == TokenState("t0", 1, 0, 1)
     assert reads <= 1

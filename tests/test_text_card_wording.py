@@ -15,7 +15,7 @@ import redcode_rules as rc
 from redcode_rules.rules.effects import Selector
 from redcode_rules.text.cards import Nature, ship_rule_text, status_nature, token_text
 
-from conftest import PLAY_SCENARIO, play_session
+from conftest import PLAY_SCENARIO, play_session, shared_rules
 from text_lint import DESIGNER, EXAMPLES, LANGS, rulesets
 
 
@@ -180,7 +180,7 @@ def test_own_ship_only_is_said_only_of_a_card_acting_on_its_own_ship_alone():
     ("anchor.rc", "anchored", Nature.HARMFUL),
 ])
 def test_a_status_s_nature_is_read_from_what_it_does(file, status, nature):
-    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / file)] if file else [])
+    rules = shared_rules("en", *([str(EXAMPLES / file)] if file else []))
     assert status_nature(rules.statuses[status]) is nature
 
 

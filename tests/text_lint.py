@@ -24,6 +24,8 @@ from typing import Iterator, NamedTuple
 import redcode_rules as rc
 from redcode_rules.text.cards import ship_rule_text, token_text
 
+from conftest import shared_rules
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "cards" / "examples"
 #: card ideas written as a designer would, not taken from the examples
@@ -266,11 +268,11 @@ def example_rulesets() -> Iterator[tuple[str, rc.Ruleset]]:
 
 def file_rulesets(path: Path) -> Iterator[tuple[str, rc.Ruleset]]:
     if path.read_text("utf-8").startswith("variant"):
-        yield path.stem, rc.load_ruleset(str(path))
+        yield path.stem, shared_rules(str(path))
         return
     for edition in EDITIONS:
         try:
-            rules = rc.load_ruleset(edition, extra=[str(path)])
+            rules = shared_rules(edition, str(path))
         except rc.DslError:
             if edition == "en":
                 raise

@@ -6,8 +6,8 @@
     game.legal_moves(); game.play("end")
 """
 from .base.errors import (BadArgument, DslError, Failure, IllegalAction, IllegalMove, LanguageError,
-                     MalformedMove, NothingToUndo, RedCodeError, ReplayError, SaveError,
-                     ScenarioError, SetupError, UnknownName, UnknownWord, UsageError)
+                     MalformedMove, NothingToUndo, PrintError, RedCodeError, ReplayError,
+                     SaveError, ScenarioError, SetupError, UnknownName, UnknownWord, UsageError)
 from .game import Game, ShipView, new_game
 from .lang.loader import load_ruleset, load_source
 from .model.ruleset import CardDef, Ruleset, ShipDef
@@ -44,17 +44,19 @@ def compiled_modules() -> list[str]:
     import importlib.util
     import pkgutil
     out = []
-    for info in pkgutil.walk_packages(__path__, onerror=lambda name: None):
+    # sub-packages are imported to be walked; their modules are found, not
+    # imported (the AI adapters import packages of an optional extra)
+    for info in pkgutil.walk_packages(__path__, f"{__name__}."):
         if info.ispkg:
             continue
-        # found, not imported: the AI adapters import packages of an optional extra
-        spec = importlib.util.find_spec(f"{__name__}.{info.name}")
+        spec = importlib.util.find_spec(info.name)
         if isinstance(getattr(spec, "loader", None), importlib.machinery.ExtensionFileLoader):
-            out.append(info.name)
+            out.append(info.name.removeprefix(f"{__name__}."))
     return sorted(out)
 
 __all__ = ["__version__", "BadArgument", "CardDef", "DslError", "Failure", "Game", "IllegalAction",
-           "IllegalMove", "LanguageError", "MalformedMove", "NothingToUndo", "RedCodeError", "ReplayError", "Ruleset",
+           "IllegalMove", "LanguageError", "MalformedMove", "NothingToUndo", "PrintError",
+           "RedCodeError", "ReplayError", "Ruleset",
            "SaveError", "ScenarioError", "SetupError", "ShipDef", "ShipView", "UnknownName",
            "UnknownWord", "UsageError", "compiled_modules", "load_ruleset", "load_source",
            "new_game", "svg"]

@@ -1,4 +1,4 @@
-"""The ``redcode`` command: demo, check, rules, replay, fuzz, play, tournament, balance.
+"""The ``redcode`` command: demo, check, rules, replay, fuzz, play, tournament, balance, print.
 
 This module parses arguments and reports; the work is elsewhere (``terminal/session.py``
 holds the terminal game). Bare ``redcode`` lists the commands. No user error
@@ -44,7 +44,7 @@ from .text.narrate import board_text
 
 USAGE, FAILURE = 2, 1
 #: The commands, in the order ``redcode`` lists them.
-COMMANDS = ("demo", "check", "rules", "replay", "fuzz", "play", "tournament", "balance")
+COMMANDS = ("demo", "check", "rules", "replay", "fuzz", "play", "tournament", "balance", "print")
 
 
 class Parser(argparse.ArgumentParser):
@@ -325,7 +325,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     """Write the card reference pages of --edition in --lang into --out, or
-    without --out print them."""
+    without --out print them (the card reference, not the rules: those are
+    pages of the documentation, docs/rules.md and its translations)."""
     lang = check_language(args.lang)
     args.edition = args.edition or (lang if lang in builtin_editions() else "en")
     rules = rules_of(args)
@@ -339,6 +340,37 @@ def cmd_rules(args: argparse.Namespace) -> int:
                       f"{err.strerror or err}") from None
     for p in paths:
         say(p)
+    return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    """Print-and-play sheets of --edition and --cards in --lang (the ``print``
+    extra): a PDF, or a folder of SVG files; --only new prints only what the
+    card files add or change."""
+    try:  # here, not at the top: the extra is optional, and only this command needs it
+        from .printing.deck import print_deck
+    except ModuleNotFoundError as err:
+        if not (err.name or "").startswith("reportlab"):
+            raise
+        raise UsageError("print: needs the print extra (reportlab): "
+                         "pip install 'redcode_rules[print]'") from None
+    lang = check_language(args.lang) if args.lang else None
+    cards = flat(args.cards)
+    readable_files(cards, "card file")
+    edition = args.edition or (lang if lang in builtin_editions() else "en")
+    rules = rules_of(argparse.Namespace(edition=edition, cards=cards))
+    base = None
+    if args.only == "new":
+        if not cards:
+            raise UsageError("print: --only new prints the cards that --cards files add or "
+                             "change; give --cards FILE")
+        base = rules_of(argparse.Namespace(edition=edition, cards=[]))
+    try:
+        printed = print_deck(rules, args.out, lang or rules.lang, args.paper, args.backs, base)
+    except OSError as err:
+        raise Failure(f"--out: cannot write {err.filename or args.out}: "
+                      f"{err.strerror or err}") from None
+    say(printed.summary())
     return 0
 
 
@@ -550,9 +582,14 @@ def build_parser() -> argparse.ArgumentParser:
     json_option(c)
     c.set_defaults(func=cmd_check)
 
-    r = sub.add_parser("rules", help="the card reference as Markdown",
-                       description="The card reference (ships and maneuvers, order cards, "
-                                   "rule options) as Markdown: printed, or written into --out.")
+    r = sub.add_parser("rules", help="the card reference of an edition, as Markdown",
+                       description="The card reference of an edition in one language, "
+                                   "generated from its card data: ships and maneuvers, order "
+                                   "cards, rule options and the differences from the base "
+                                   "rules, as Markdown: printed, or written into --out. The "
+                                   "rules themselves (numbered R, D, E) are the documentation's "
+                                   "Rules pages, in English, Spanish and Italian "
+                                   "(docs/rules.md, docs/es/rules.md, docs/it/rules.md).")
     r.add_argument("--lang", default="en", help="en, es or it (default: en)")
     r.add_argument("--edition", default=None,
                    help="en, es, it or a variant file (default: the edition of --lang)")
@@ -655,6 +692,32 @@ def build_parser() -> argparse.ArgumentParser:
     bl.add_argument("--out", default=None, metavar="DIR",
                     help="write report.html, report.md and report.json into DIR")
     bl.set_defaults(func=cmd_balance)
+
+    pr = sub.add_parser("print", help="print-and-play sheets of a card set (print extra)",
+                        description="Every component of the card set, drawn from its data in "
+                                    "one language: order cards (one per copy), control cards, "
+                                    "map cards, status and token cards, the score card and a "
+                                    "player aid; poker-size cards nine to a page with crop "
+                                    "marks and bleed (a PDF), or one SVG file per card (a "
+                                    "folder). Needs the print extra: pip install "
+                                    "'redcode_rules[print]'.")
+    pr.add_argument("--edition", default=None,
+                    help="en, es, it or a variant file (default: the edition of --lang, else en)")
+    pr.add_argument("--cards", action="append", default=[], metavar="FILE", nargs="+",
+                    help="extra card files")
+    pr.add_argument("--lang", default=None,
+                    help="en, es or it: the language of the cards (default: the edition's)")
+    pr.add_argument("--out", required=True, metavar="FILE.pdf|DIR",
+                    help="a PDF file (ending in .pdf), or a folder for one SVG file per card")
+    pr.add_argument("--paper", default="a4", choices=["a4", "letter"],
+                    help="the paper of the PDF's pages and of the player aid (default: a4)")
+    pr.add_argument("--backs", action="store_true",
+                    help="the cards' backs too: after each page of faces its page of backs, "
+                         "mirrored for printing on both sides (turn over the long edge)")
+    pr.add_argument("--only", default=None, choices=["new"],
+                    help="new: only the cards the --cards files add or change (a changed "
+                         "order card's new copies only)")
+    pr.set_defaults(func=cmd_print)
     return p
 
 

@@ -247,6 +247,12 @@ class Failure(RedCodeError):
     """The ``redcode`` command ran and failed (exit code 1): say why in one line."""
 
 
+class PrintError(RedCodeError):
+    """A card that cannot be printed as it is: its text does not fit even at
+    the smallest size allowed, or holds a character the font cannot print.
+    The message names the card, the language and what to change."""
+
+
 def close_names(name: object, known: Iterable[str], count: int = 3) -> list[str]:
     """The known names closest to a misspelt one, best first (maybe none)."""
     import difflib

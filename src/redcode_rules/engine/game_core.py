@@ -414,8 +414,9 @@ class GameCore:
     def _perform(self, seat: int, move: str, found: Move) -> None:
         """Record and carry out a listed move of ``seat`` (its listed text, its
         parsed form)."""
-        n = len(self._history)
-        self._history.record(self.state, len(self._log), move)
+        history = self._history
+        n = len(history.plies)
+        history.record(self.state, len(self._log), move)
         self._legal = None
         try:
             if self._explicit:

@@ -93,7 +93,9 @@ class History:
             state.save_into(self.saved)
         else:
             saved = -1
-        plies.append(Ply(move, saved, log_length, node))
+        # tuple.__new__: the Ply made without the named tuple's Python-level
+        # __new__, one call fewer a move
+        plies.append(tuple.__new__(Ply, (move, saved, log_length, node)))
 
     def cut(self, n: int) -> Cut:
         """Take back the plies from the ``n``-th on: the state saved last at or

@@ -211,7 +211,7 @@ class MoveGen:
                 moves = [write.place(box) for box in options]
             else:
                 move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
-                moves = [write.answer(move_kind, word, str(source)) for source in options]
+                moves = write.answers(move_kind, word, [str(source) for source in options])
             listing = Listing(kind, seat, {m.text: m for m in moves}, [])
             listing.sorted()  # computed once, before it is shared
             self.cache.listings[key] = listing

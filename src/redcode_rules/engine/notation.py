@@ -143,9 +143,10 @@ class Notation:
             text = f"{text} {self.board.name(box)}"
         return Move(kind, text, card, target, area=box)
 
-    def answer(self, kind: MoveKind, word: str, source: str) -> Move:
-        """A recovery or an owed choice: ``recover torpedo``, ``choose ambush``."""
-        return Move(kind, f"{word} {source}", source=source)
+    def answers(self, kind: MoveKind, word: str, sources: Sequence[str]) -> list[Move]:
+        """A recovery or an owed choice from each source: ``recover torpedo``,
+        ``choose ambush``."""
+        return [Move(kind, f"{word} {source}", source=source) for source in sources]
 
     def discard(self, card: str) -> Move:
         """Discarding down to the hand limit: ``discard ambush``."""
@@ -167,8 +168,8 @@ class Notation:
         word is no box of the board; kept by text."""
         path = self._paths.get(names, ())
         if path == ():
-            index = self.board.index
-            boxes = [index(name) for name in words(names)]
+            lookup = self.board.lookup
+            boxes = [lookup.get(name) for name in names.split()]
             path = None if not boxes or None in boxes else tuple(boxes)  # type: ignore[arg-type]
             if len(self._paths) < 100_000:
                 self._paths[names] = path

@@ -18,9 +18,9 @@ from typing import Any, Sequence
 
 import attrs
 
-from ..base.errors import UsageError
+from ..base.errors import SetupError, UsageError, quote
 from ..bots.specs import BotSpec
-from ..engine.setup import default_teams
+from ..engine.setup import sized_teams
 from .runner import Progress, Venue, run_games
 from .selfplay import GameRecord, GameSpec, RulesSource
 from .stats import compare_means, compare_proportions, holm, outside_band, wilson
@@ -65,15 +65,13 @@ class Config:
         return f"{self.mode} {self.size}"
 
     def teams(self, source: RulesSource) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        rules = source.load()
         try:
-            a, b = (int(x) for x in self.size.lower().split("v"))
-        except ValueError:
-            raise UsageError(f"--teams: expected sizes like 1v1, 2v2, 3v3, not {self.size!r}") \
-                from None
-        if not (1 <= a <= len(rules.ships) and 1 <= b <= len(rules.ships)):
-            raise UsageError(f"--teams: each side has 1 to {len(rules.ships)} ships")
-        blue, red = default_teams(rules, a, b)
+            sized = sized_teams(source.load(), self.size)
+        except SetupError as error:
+            raise UsageError(f"--teams: {error.reason}") from None
+        if sized is None:
+            raise UsageError(f"--teams: expected sizes like 1v1, 2v2, 3v3, not {quote(self.size)}")
+        blue, red = sized
         return tuple(blue), tuple(red)
 
 

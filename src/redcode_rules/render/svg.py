@@ -139,14 +139,19 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
 
 
 # ---------------------------------------------------------------- board pieces
+#: An island's shore and its green heart, in a box of 100 × 100 (the printed
+#: map cards draw the same, printing/maps.py).
+ISLAND_SHORE = ("M18 58 C10 40 24 20 44 22 C58 10 84 20 82 40 C94 54 84 80 62 80 "
+                "C48 92 22 86 18 58 Z")
+ISLAND_HEART = "M40 40 C46 34 58 34 62 44 C66 56 52 66 42 60 C34 56 34 46 40 40 Z"
+GREEN, GREEN_EDGE = "#7fa35b", "#5b7d3c"
+
+
 def _island(parent: ET.Element, box: str, x: float, y: float, size: float) -> None:
     g = _el(parent, "svg", {"class": "island", "data-box": box, "x": x, "y": y,
                             "width": size, "height": size, "viewBox": "0 0 100 100"})
-    _el(g, "path", {"d": "M18 58 C10 40 24 20 44 22 C58 10 84 20 82 40 C94 54 84 80 62 80 "
-                         "C48 92 22 86 18 58 Z",
-                    "fill": SAND, "stroke": SAND_EDGE, "stroke-width": 3})
-    _el(g, "path", {"d": "M40 40 C46 34 58 34 62 44 C66 56 52 66 42 60 C34 56 34 46 40 40 Z",
-                    "fill": "#7fa35b", "stroke": "#5b7d3c", "stroke-width": 2})
+    _el(g, "path", {"d": ISLAND_SHORE, "fill": SAND, "stroke": SAND_EDGE, "stroke-width": 3})
+    _el(g, "path", {"d": ISLAND_HEART, "fill": GREEN, "stroke": GREEN_EDGE, "stroke-width": 2})
 
 
 def _current(parent: ET.Element, box: str, x: float, y: float, size: float) -> None:
