@@ -31,7 +31,8 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
                        "sink": Choice.NONE, "score": Choice.NONE, "refloat": Choice.SUNK_SHIP,
                        "place_token": Choice.NONE, "remove_token": Choice.NONE,
                            "jump": Choice.NONE,
-                           "swap": Choice.NONE}
+                           "swap": Choice.NONE, "extra_turn": Choice.NONE,
+                           "skip_turn": Choice.NONE}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():

@@ -124,6 +124,17 @@ class StateOps(HandOps):
             self.sink(seat, actor)
         return min(amount, held)
 
+    def extra_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player takes a turn after the one being played (D6.5)."""
+        self.state.extra_turns.append(seat)
+        self.event("extra_turn", player=self.state.ships[seat].id)
+
+    def skip_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player skips its next turn; skips add up (D6.5)."""
+        ship = self.state.ships[seat]
+        ship.skips += 1
+        self.event("skip_turn", player=ship.id)
+
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship
         hit may send it to its giver's ship (once: not sent on again), then

@@ -513,6 +513,11 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
     the holder (``self``), the ship the event happened to (``target``) or,
     for an event a ship causes, that ship (``source``)."""
     prim = primitive_of(effect)
+    if prim.turns and event in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+        raise draft.error(call.pos, f"{where}: '{call.name}' at a turn's "
+                          f"{'start' if event is TriggerEvent.TURN_STARTS else 'end'} would "
+                          "give a turn at every turn, which only the turn limit ends (D6.5); "
+                          "give it from a card, or a trigger of another event")
     if prim.choice is not Choice.NONE:
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "

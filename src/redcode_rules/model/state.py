@@ -139,6 +139,7 @@ class ShipState:
     sunk: bool = False
     eliminated: bool = False
     statuses: tuple[tuple[str, Lifetime], ...] = ()
+    skips: int = 0  # its player's next turns to skip (``skip_turn``, D6.5)
 
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""
@@ -318,6 +319,11 @@ class GameState:
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"
     fired: list[str] = attrs.Factory(list)
+    # turns: the seats that take a turn next, before the seat order, in the
+    # order given (``extra_turn``), and while they play, the seat whose turn
+    # the seat order goes on after (D6.5); empty and None for nearly every game
+    extra_turns: list[int] = _ref(Ref.SEAT, factory=list)
+    resume_after: int | None = _ref(Ref.SEAT, default=None)
 
     def placing(self) -> bool:
         """R2.8: the initial placement before the first turn (a ship never

@@ -76,6 +76,8 @@ class Ops(Protocol):
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
     def damage(self, seat: int, amount: int, actor: int) -> int: ...
+    def extra_turn(self, seat: int) -> None: ...
+    def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
@@ -426,6 +428,26 @@ class Sink(Effect):
 
 
 @attrs.frozen
+class ExtraTurn(Effect):
+    """The player of the selected ship takes a whole turn right after the one
+    being played; the seat order then goes on where it was (D6.5)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.extra_turn(seat)
+
+
+@attrs.frozen
+class SkipTurn(Effect):
+    """The player of the selected ship skips its next turn: it starts and
+    ends at once (D6.5)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.skip_turn(seat)
+
+
+@attrs.frozen
 class Score(Effect):
     """War: the side of the selected ship's player scores N victory points
     (``self``: the card's player's side), up to the winning point (R8.3);
@@ -580,6 +602,7 @@ class Primitive:
     """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
     whose trigger does it to its own ship harms or protects (text.status_nature)."""
     shows_hand: bool = False  # the card's player sees the hand (a take after it says "from it")
+    turns: bool = False  # changes whose turn comes next: never at a turn's start or end (D6.5)
 
     @property
     def worded(self) -> bool:
@@ -682,6 +705,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "a sunk ship of your side returns, restored, on a free box of its start "
               "card (D8.4); or `anywhere`, and with `N repairs`, `N crew` in reserve",
               "refloat anywhere 1 repairs 2 crew", 0.0, Choice.SUNK_SHIP),
+    # turns (D6.5)
+    Primitive("extra_turn", ExtraTurn, (), PLAYER_SELECTORS, Selector.SELF,
+              "the player takes another turn right after this one (D6.5)", "extra_turn",
+              2.0, harm=1, turns=True),
+    Primitive("skip_turn", SkipTurn, (), PLAYER_SELECTORS, None,
+              "the player's next turn is skipped: it starts and ends at once (D6.5)",
+              "skip_turn to target", -2.0, harm=-1, turns=True),
     # two ships
     Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
               "two ships on the board exchange boxes: not a move (D4.12)",

@@ -329,6 +329,8 @@ class CardWriter:
 
     def selectors(self, prim, ctx: Context) -> list[str]:
         """The selectors ``prim`` may act on here, as written."""
+        if prim.turns and ctx.event in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+            return []  # a turn given or skipped at every turn: refused (D6.5)
         out = []
         for sel in prim.selectors:
             if sel is Selector.SELF and (ctx.trigger != "token"
