@@ -57,10 +57,11 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 
 
 #: the package's modules (or sub-packages) that need an optional extra, by
-#: the module of the extra each imports: the ai adapters, the print sheets
+#: the module of the extra each imports: the ai adapters, the print sheets,
+#: the table in a browser
 OPTIONAL_MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
                     "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo",
-                    "printing": "reportlab"}
+                    "printing": "reportlab", "web": "starlette"}
 
 
 def needs_extra(name: str):
@@ -75,8 +76,9 @@ def needs_extra(name: str):
 
 
 def package_modules() -> list:
-    """Every module of the package, imported; the AI adapters and the print
-    sheets only where their extra is installed (the core is tested without them)."""
+    """Every module of the package, imported; the AI adapters, the print
+    sheets and the web table only where their extra is installed (the core is
+    tested without them)."""
     import importlib
     import importlib.util
     import pkgutil
@@ -447,3 +449,15 @@ def play_session(lines, lang: str = "en", scenario=PLAY_SCENARIO, confirm: bool 
     out = io.StringIO()
     return Session(game, "blue-submarine", {"red-destroyer": GreedyBot(1)}, lang, Screen(out),
                    read, echo=True, confirm=confirm), out
+
+
+@pytest.fixture(scope="session")
+def web_workers():
+    """The table's worker processes (bots, the workshop's checks, balance
+    games) for every web test of a session: starting them costs a second."""
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from redcode_rules.web.thinking import Workers
+
+    workers = Workers(1)
+    yield workers
+    workers.close()

@@ -62,21 +62,21 @@ MAX_SECONDS = 3600.0
 
 
 @attrs.define(slots=True)
-class Edge:
+class SearchEdge:
     """A move out of a node: visits, summed value for the mover's side, and
     how often it was legal when its node was reached (availability)."""
 
     visits: int = 0
     value: float = 0.0
     available: int = 0
-    child: Node | None = None
+    child: SearchNode | None = None
 
 
 @attrs.define(slots=True)
-class Node:
+class SearchNode:
     """An information set of the tree: its moves seen so far."""
 
-    edges: dict[str, Edge] = attrs.Factory(dict)
+    edges: dict[str, SearchEdge] = attrs.Factory(dict)
 
 
 def side_value(game: Game, side: str) -> float:
@@ -206,7 +206,7 @@ class ISMCTS:
         player = game.to_move
         assert player is not None
         sides = {s.id: s.side for s in game.state.ships}
-        root = Node()
+        root = SearchNode()
         start = time.perf_counter()
         done = 0
         while True:
@@ -224,11 +224,11 @@ class ISMCTS:
         return best[0] if best else self.rng.choice(moves)
 
     # -------------------------------------------------------------- iteration
-    def iterate(self, game: Game, root: Node, sides: dict[str, str]) -> None:
+    def iterate(self, game: Game, root: SearchNode, sides: dict[str, str]) -> None:
         """One determinization: select down the tree, expand one node, play
         out, and add the return to every edge walked."""
-        path: list[tuple[Edge, str]] = []
-        node: Node | None = root
+        path: list[tuple[SearchEdge, str]] = []
+        node: SearchNode | None = root
         rng = self.rng
         while not game.is_over:
             if game.is_chance_node:
@@ -245,7 +245,7 @@ class ISMCTS:
             for m in moves:
                 edge = edges.get(m)
                 if edge is None:
-                    edge = edges[m] = Edge()
+                    edge = edges[m] = SearchEdge()
                 edge.available += 1
                 if not edge.visits:
                     fresh.append(m)
@@ -254,21 +254,21 @@ class ISMCTS:
                 edge = edges[move]
                 path.append((edge, mover))
                 play_listed(game, moves, move)
-                edge.child = Node()
+                edge.child = SearchNode()
                 break
             move = self.select(edges, moves)
             edge = edges[move]
             path.append((edge, mover))
             play_listed(game, moves, move)
             if edge.child is None:
-                edge.child = Node()
+                edge.child = SearchNode()
             node = edge.child
         values = self.playout(game, set(sides.values()))
         for edge, side in path:
             edge.visits += 1
             edge.value += values[side]
 
-    def select(self, edges: dict[str, Edge], moves: list[str]) -> str:
+    def select(self, edges: dict[str, SearchEdge], moves: list[str]) -> str:
         """UCT over the moves legal now, on returns mapped to [0, 1]."""
         c = self.exploration
         best, best_score = moves[0], -math.inf
