@@ -124,6 +124,13 @@ class StateOps(HandOps):
             self.sink(seat, actor)
         return min(amount, held)
 
+    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None:
+        """End the ship's statuses named ``names`` (``remove_status``); each end
+        is logged as any other (``Lifetimes.keep``)."""
+        ship = self.state.ships[seat]
+        if ship.statuses:
+            self.lifetimes.keep(ship, tuple(p for p in ship.statuses if p[0] not in names))
+
     def extra_turn(self, seat: int) -> None:
         """Seat ``seat``'s player takes a turn after the one being played (D6.5)."""
         self.state.extra_turns.append(seat)

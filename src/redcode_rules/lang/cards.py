@@ -329,7 +329,8 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
         else:
             # a declared name (a status) or one of the primitive's words
             declared = {"status": statuses, "token": draft.entries["token"]}
-            choices = tuple(declared[param.declared]) if param.declared else param.choices
+            choices = (*declared[param.declared], *param.choices) if param.declared \
+                else param.choices
             if param.declared and not choices:
                 raise draft.error(call.pos, f"effect '{call.name}': no {param.declared} is "
                                   f"declared; declare one first: {param.declared} NAME "

@@ -5,6 +5,8 @@ ship type or token (rules/triggers.py); a token kind's mark."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..base.kinds import CardKind, Choice
@@ -12,10 +14,10 @@ from ..model.modifiers import MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
-from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
+from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Condition, Subject
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
-from ..text.cards import Nature
+from ..text.cards import Nature, status_nature
 from .cards import compile_effect
 from .exprs import check_results, check_words, reads_result
 from .layers import Layers, _Entry, _suggest
@@ -575,3 +577,29 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
                               _suggest(text.split(" ")[3], DURATION_PLAYERS))
         duration = Duration(text)
     return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN))
+
+
+def with_removals(statuses: dict[str, StatusDef], *holders: dict[str, Any]) -> list[dict]:
+    """Each holder (cards, statuses, ship types, tokens by id) with the statuses
+    its ``remove_status`` effects remove filled in (``RemoveStatus.names``):
+    the one named, every status of the nature named (read as the card text
+    reads it, ``text.status_nature``) or every status, once all are known."""
+    def names(word: str) -> tuple[str, ...]:
+        if word in statuses:
+            return (word,)
+        return tuple(k for k, spec in statuses.items()
+                     if word == "every" or status_nature(spec).value == word)
+
+    def effects(found: tuple[Effect, ...]) -> tuple[Effect, ...]:
+        return tuple(attrs.evolve(e, names=names(e.status)) if isinstance(e, RemoveStatus)
+                     else e for e in found)
+
+    def filled(entry: Any) -> Any:
+        changes: dict[str, Any] = {}
+        if hasattr(entry, "effects"):
+            changes["effects"] = effects(entry.effects)
+        if getattr(entry, "triggers", ()):
+            changes["triggers"] = tuple(attrs.evolve(t, effects=effects(t.effects))
+                                        for t in entry.triggers)
+        return attrs.evolve(entry, **changes) if changes else entry
+    return [{k: filled(v) for k, v in holder.items()} for holder in holders]

@@ -77,6 +77,7 @@ class Ops(Protocol):
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
     def damage(self, seat: int, amount: int, actor: int) -> int: ...
     def extra_turn(self, seat: int) -> None: ...
+    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
@@ -304,6 +305,22 @@ class Status(Effect):
         for seat in ops.select(self.selector, item):
             ops.set_status(seat, self.status, item.seat)  # the card's player gives it
         return True
+
+
+@attrs.frozen
+class RemoveStatus(Effect):
+    """End statuses of the selected ships (``remove_status harmful on target``):
+    one declared status, or every status of a nature (harmful, protective,
+    neutral), or ``every`` status. ``names`` are the statuses the word covers,
+    filled in by the compiler once every status is known (the nature read as
+    the card text reads it), so what it removes is in the card data's hash."""
+
+    status: str = ""
+    names: tuple[str, ...] = ()
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.remove_statuses(seat, self.names)
 
 
 # ---------------------------------------------------------------- hand and deck
@@ -667,6 +684,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
+    Primitive("remove_status", RemoveStatus,
+              (Param("status", str, ("harmful", "protective", "neutral", "every"),
+                     declared="status"),), SHIP_SELECTORS, None,
+              "end a declared status, or every status of a nature (harmful, protective, "
+              "neutral), or every status, of the ship (R9)", "remove_status harmful on target",
+              0.0),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
               (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,
               "place a declared token on each box of the area, on the box of the ship, or "

@@ -325,7 +325,12 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if "status" in params:  # a declared status (Param.declared): its verb by its nature
+    if name == "remove_status":  # a nature's word, or a declared status said as a state
+        word = str(params["status"])
+        if word not in template:
+            values["status"] = status_name(word, lang, of_ship=True, words=words)
+        template = template.get(word, template["named"])
+    elif "status" in params:  # a declared status (Param.declared): its verb by its nature
         spec = (statuses or {})[params["status"]]
         values["status"] = status_name(params["status"], lang, words=words)
         values.update(status_rule_parts(spec, lang, words, statuses))
