@@ -61,7 +61,7 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 #: the table in a browser
 OPTIONAL_MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
                     "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo",
-                    "printing": "reportlab", "web": "starlette"}
+                    "ai.gym": "gymnasium", "printing": "reportlab", "web": "starlette"}
 
 
 def needs_extra(name: str):

@@ -13,7 +13,9 @@ import redcode_rules as rc
 from redcode_rules.ai.actions import STOP, ActionSpace
 from redcode_rules.base.errors import IllegalAction
 
-from conftest import TEAMS
+from conftest import EXAMPLES, TEAMS
+
+EXAMPLE_RULES = rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"])
 
 
 def next_words(space, game, prefix):
@@ -42,7 +44,7 @@ def test_kept_word_nodes_answer_as_the_legal_moves_do(size):
     for _ in range(400):
         if game.is_over:
             break
-        listed, _ = game._listed_moves()
+        listed, _, _ = game._listed_moves()
         seen[id(listed)] = seen.get(id(listed), 0) + 1
         prefix: tuple[int, ...] | None = ()
         while prefix is not None:
@@ -75,3 +77,24 @@ def test_a_whole_move_prefix_is_refused_at_a_listing_seen_again():
             prefix = space.step(game, prefix, action)
         assert prefix is None
     assert refused > 20
+
+
+@pytest.mark.parametrize("size,chance", [("1v1", "sampled"), ("3v3", "explicit")])
+def test_the_first_words_come_from_the_listings_entries(size, chance):
+    """The texts a listing holds (its moves without paths, the heads of its
+    groups of paths) begin with exactly the first words of its legal moves,
+    which the action space reads from them rather than from every move."""
+    game = rc.new_game(EXAMPLE_RULES, teams=TEAMS[size], seed=5, chance=chance)
+    space = ActionSpace.for_game(game)
+    rnd = random.Random(5)
+    while not game.is_over and game.move_count < 400:
+        moves, _, heads = game._listed_moves()
+        assert {h.split()[0] for h in heads} == {m.split()[0] for m in game.legal_moves()}
+        assert len(heads) <= len(moves)
+        if game.is_chance_node:
+            game.play(rnd.choice(game.legal_moves()))
+        else:
+            assert space.legal_actions(game) == next_words(space, game, ())
+            prefix: tuple[int, ...] | None = ()
+            while prefix is not None:
+                prefix = space.step(game, prefix, rnd.choice(space.legal_actions(game, prefix)))

@@ -24,7 +24,7 @@ def test_the_pages_python_session_prints_what_it_shows(monkeypatch):
     monkeypatch.chdir(ROOT)
     text = (DOCS / "ai.md").read_text("utf-8")
     blocks = re.findall(r"^```pycon\n(.*?)^```$", text, re.M | re.S)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "ai.md", "docs/ai.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)

@@ -14,8 +14,10 @@ played (``step``). Where a legal move is also the beginning of another
 (``movement c3`` and ``movement c3 d3``) the word ``STOP`` ends it, so that
 no two legal moves are taken by the same actions.
 
-Speed: a decision's legal moves are listed once, sorted, and every step
-finds the moves under its prefix by bisection (the moves that begin with
+Speed: the first words of a decision's moves come from its listing's
+entries (a move, or the head of a group of moves with paths), each text
+tagged with its first word's id once per space; the moves are listed once,
+sorted, and every later step finds the moves under its prefix by bisection (the moves that begin with
 some words are one run of the sorted list), so a step costs a few
 bisections per distinct next word, not a pass over every move. The listing
 is kept per game and position (the game's state object and its number of
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple, SupportsIndex
 from ..base.errors import IllegalAction, IllegalMove, UnknownWord, quote
 from ..base.kinds import MoveKind, Pile, Side
 from ..engine.chance import ChanceKind
-from ..engine.notation import words as move_words
+from ..engine.notation import head_word, words as move_words
 from ..rules.board import box_name
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ KEPT_SPACES = 256
 LINEAR_SCAN = 12
 #: How many positions (games) a space keeps listed at once.
 KEPT_POSITIONS = 64
+#: How many listed texts (moves, heads of paths) a space keeps the first word of.
+KEPT_TEXTS = 100_000
 
 
 class WordGroup(NamedTuple):
@@ -164,6 +168,7 @@ class ActionSpace:
         self.stop = self._ids[STOP]
         self._rules = rules  # kept so that the cache key's id stays its own
         self._positions: dict[int, _Position] = {}
+        self._first: dict[str, int] = {}  # a listed text's first word's id (``_root``)
         self._last: _Position | None = None
 
     # ------------------------------------------------------------ making
@@ -303,10 +308,10 @@ class ActionSpace:
         state, count = _position_key(game)
         pos = self._positions.get(id(game))
         if pos is None or pos.state is not state or pos.count != count:
-            moves, memo = game._listed_moves()  # the decision's own sorted list, no copy
+            moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
             nodes = memo.get(self)
             if nodes is None:
-                nodes = memo[self] = {}
+                nodes = memo[self] = {(): self._root(moves, heads)}
             pos = _Position(state, count, moves, nodes)
             if len(self._positions) >= KEPT_POSITIONS:
                 self._positions.clear()
@@ -314,17 +319,33 @@ class ActionSpace:
         self._last = pos
         return pos
 
+    def _root(self, moves: list[str], heads: Iterable[str]) -> _Node:
+        """The node of no word chosen: the first words of the legal moves,
+        read from the listing's entries (``heads``: a move without a path, or
+        the head of a group of paths), each text's first word found once."""
+        first = self._first
+        ids = set()
+        for text in heads:
+            at = first.get(text)
+            if at is None:
+                word = head_word(text)
+                at = self._ids.get(word)
+                if at is None:
+                    raise self._unknown(text, word)
+                if len(first) >= KEPT_TEXTS:
+                    first.clear()
+                first[text] = at
+            ids.add(at)
+        return _node("", 0, len(moves), False, sorted(ids))
+
     def _node(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
         node = pos.nodes.get(prefix)
-        if node is None:
+        if node is None:  # not the root, which is listed with the position (``_root``)
             moves = pos.moves
-            if prefix:
-                text = " ".join([self.word(i) for i in prefix])
-                lo = bisect_left(moves, text)
-                node = self._scan(moves, text, lo, bisect_left(moves, text + AFTER_SPACE, lo))
-            else:
-                node = self._scan(moves, "", 0, len(moves))
-            if node.actions or not prefix:  # a prefix that leads nowhere is refused each time
+            text = " ".join([self.word(i) for i in prefix])
+            lo = bisect_left(moves, text)
+            node = self._scan(moves, text, lo, bisect_left(moves, text + AFTER_SPACE, lo))
+            if node.actions:  # a prefix that leads nowhere is refused each time
                 pos.nodes[prefix] = node
         return node
 

@@ -22,6 +22,7 @@ import attrs
 from ..base.errors import UsageError
 from ..engine.setup import default_teams
 from ..game import Game, new_game
+from ..info.observation import observation_tensor
 from ..info.tensors import Encoding, Layout, Slice
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Ruleset
@@ -158,7 +159,8 @@ class TensorLayout:
     """The fixed layout of the adapters' tensors for one configuration.
 
     The observation tensor is the game's (``Observation.tensor()``,
-    info/tensors.py) followed by ``words_chosen``: one entry per word of the
+    info/tensors.py; read straight from the game, ``observation_tensor``)
+    followed by ``words_chosen``: one entry per word of the
     vocabulary, 1 for each word the player has chosen so far of the move it
     is making (0 between moves and for the other players, who have not seen
     them). The information-state tensor is the game's
@@ -193,7 +195,7 @@ class TensorLayout:
         """Fills ``out`` (a flat float array of the pieces' total size, such as
         a numpy array) with ``player``'s tensor and the words it has chosen."""
         tensor = (game.information_state_tensor(player) if information_state
-                  else game.observation(player).tensor())
+                  else observation_tensor(game, player))
         n = self._layouts[information_state].size
         out[:n] = tensor
         out[n:] = 0

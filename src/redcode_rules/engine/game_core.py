@@ -305,15 +305,17 @@ class GameCore:
             return [outcome for outcome, _ in self._node.asked]
         return list((self._legal or self._listing()).sorted())
 
-    def _listed_moves(self) -> tuple[list[str], dict]:
+    def _listed_moves(self) -> tuple[list[str], dict, list[str]]:
         """``legal_moves()`` without the copy: the decision's own sorted list,
         shared by every call until a move is played (read it, never change
-        it), and the listing's ``memo`` for what a reader derives from it.
-        For programs that search it on every step (ai/actions.py)."""
+        it), the listing's ``memo`` for what a reader derives from it, and
+        its entries' texts (``Listing.heads``: the moves' first words are
+        theirs). For programs that search it on every step (ai/actions.py)."""
         if self._node is not None:
-            return sorted([outcome for outcome, _ in self._node.asked]), {}
+            outcomes = sorted([outcome for outcome, _ in self._node.asked])
+            return outcomes, {}, outcomes
         listing = self._listing()
-        return listing.sorted(), listing.memo
+        return listing.sorted(), listing.memo, listing.heads()
 
     def is_legal(self, move: str) -> bool:
         """Whether ``play(move)`` would be accepted now (white space folded, any

@@ -100,6 +100,15 @@ class Listing:
                         return head + " " + canonical
         return text
 
+    def heads(self) -> list[str]:
+        """The texts of its entries: every move without a path, and the head
+        of each group of moves with paths (``movement``). The first word of
+        every legal move is one of theirs, read from far fewer texts than the
+        moves (ai/actions.py tags each text with its first word's id once)."""
+        heads = list(self.singles)
+        heads += [head for head, _, _, _ in self.groups]
+        return heads
+
     def sorted(self) -> list[str]:
         """Every notation in sorted order, without sorting every path.
 

@@ -9,6 +9,10 @@ of the deck that are still there (D7.9). Nothing hidden from that player is
 read into it, so two games that differ only in what it cannot see give equal
 observations; ``info/resample.py`` redraws exactly what is left out.
 
+``observation_tensor(game, player)`` is the observation's tensor read
+straight from the game, without the ``Observation``: the same numbers, for
+programs that ask at every step (the AI adapters).
+
 ``information_state`` adds the public history (the log, which names no
 hidden card, D7.10) to the observation: the string of the player's
 information set.
@@ -16,18 +20,18 @@ information set.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from array import array
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
 
 from ..engine.chance import ChanceKind
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
-from .tensors import Encoding, Layout, encode
+from .tensors import CURRENT, DECISIONS, ISLAND, PHASES, STACK_SLOTS, TOP_SLOTS, Encoding, \
+    Layout, encode
 
 if TYPE_CHECKING:
-    from array import array
-
     from ..engine.game_core import GameCore
     from ..model.state import Event
 
@@ -155,13 +159,14 @@ def observation_lines(obs: Observation) -> Iterable[str]:
         yield f"known in {owner}'s hand: [{' '.join(cards)}]"
 
 
-def deck_top_putters(log: Iterable[Event]) -> list[str]:
+def deck_top_putters(log: Iterable[Event], before: Sequence[str] = ()) -> list[str]:
     """The players who put the cards still on top of the deck there, top
     first, read from the public log: a ``deck_top`` puts one card on top, a
     ``draw`` takes its count from the top, a ``reshuffle`` makes a new deck
     (the old one was drawn to the last card). Who put a card is public; the
-    card itself only its putter knows (D7.9)."""
-    tops: list[str] = []
+    card itself only its putter knows (D7.9). ``before``: the putters before
+    the first event of ``log`` (none at the start of a game)."""
+    tops: list[str] = list(before)
     for event in log:
         kind = event.kind
         if kind == "deck_top":
@@ -177,11 +182,24 @@ def deck_tops(game: GameCore) -> list[str]:
     """``deck_top_putters`` of the game now. At a chance node that deals a
     card drawn there are none, whatever the log says: a draw takes the cards
     put on top first, without chance (D7.12), so one that asks for a card
-    has taken them all, and it logs its count only once it is done."""
+    has taken them all, and it logs its count only once it is done.
+
+    The putters are kept in the game's ``_memo`` with the events read, so
+    asking at every step reads the new events only: the log only grows, or
+    is cut back and grown again by undo with new event objects, so the
+    events read are still the log's while its event at their end is."""
     if game.is_chance_node and \
             outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
-    return deck_top_putters(game.engine.log)
+    log = game.engine.log
+    read, last, tops = game._memo.get("deck_tops", (0, None, []))
+    if read > len(log) or (read and log[read - 1] is not last):
+        read, tops = 0, []
+    if read < len(log):
+        tops = deck_top_putters(log[read:], tops)
+        read, last = len(log), log[-1]
+        game._memo["deck_tops"] = (read, last, tops)
+    return list(tops)
 
 
 def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
@@ -225,17 +243,177 @@ def observe(game: GameCore, player: str) -> Observation:
         encoding=Encoding.of_game(game))
 
 
+def observation_tensor(game: GameCore, player: str) -> array:
+    """``observe(game, player).tensor()`` read straight from the game: the
+    same numbers without building the ``Observation`` (its views, names and
+    sorted tuples), for programs that ask at every step (the AI adapters).
+
+    What it saves is kept in the game's ``_memo``: the board's planes
+    (islands, running water) written once per game into a blank that each
+    tensor starts from, the visual fields by the ships' boxes, and the
+    tensors of the position (its state object and number of moves, which
+    every ``play`` changes and ``undo`` replaces) by player: the steps of a
+    move taken word by word ask them again of an unchanged game."""
+    memo = game._memo
+    st = game.state
+    count = game.move_count
+    last = memo.get("tensor_of")  # (state, moves, player, tensor)
+    if last is not None and last[0] is st and last[1] == count and last[2] == player:
+        return last[3][:]
+    kept = memo.get("tensor")
+    if kept is None or kept[0] != st.board:
+        kept = memo["tensor"] = (st.board, _blank(Encoding.of_game(game), st.board), {})
+    out = _written(game, player, kept[1][0], kept[1][1][:], kept[2])
+    memo["tensor_of"] = (st, count, player, out)
+    return out[:]
+
+
+def _written(game: GameCore, player: str, enc: Encoding, out: array,
+             fields: dict[tuple, list[int]]) -> array:
+    """``out`` (the board's blank) with the rest of ``player``'s tensor written
+    (``observation_tensor``); ``fields``: visual fields kept by boxes."""
+    st = game.state
+    at, ix = enc.at, enc.index
+    seat_of, orders = ix.seat, ix.order
+    seat = seat_of.get(player)
+    if seat is None:
+        game.ship_state(player)  # UnknownName, as ``observe``
+        raise AssertionError(player)  # an id the encoding lacks is a game's own
+    ships = st.ships
+    me = ships[seat]
+    w, h = enc.width, enc.height
+    hw = w * h
+    n_men, n_stats, n_orders = len(enc.maneuvers), len(enc.statuses), len(enc.orders)
+    mans, stats, types = ix.maneuver, ix.status, ix.type
+    friendly_at, tracks_at, crew_at = at["friendly"], at["tracks"], at["crew"]
+    statuses_at, flags_at = at["statuses"], at["ship_flags"]
+    rules = game.rules
+    for i, ship in enumerate(ships):
+        mine = ship.side == me.side
+        box = ship.position
+        if box is not None:
+            plane = at["ships_friendly"] if mine else at["ships_enemy"]
+            out[plane + types[ship.type] * hw + box] = 1
+            if i == seat:
+                out[at["own_ship"] + box] = 1
+        if mine:
+            out[friendly_at + i] = 1
+        base = tracks_at + 4 * i
+        out[base] = ship.repairs
+        out[base + 1] = ship.breakdowns
+        out[base + 2] = ship.reserve
+        out[base + 3] = ship.withdrawn
+        base = crew_at + i * n_men
+        for name, crew in zip(rules.ships[ship.type].maneuvers, ship.crew_on):
+            out[base + mans[name]] = crew
+        base = statuses_at + i * n_stats
+        for name, _ in ship.statuses:
+            out[base + stats[name]] = 1
+        base = flags_at + 3 * i
+        out[base] = box is not None
+        out[base + 1] = ship.sunk
+        out[base + 2] = ship.eliminated
+    tokens = ix.token
+    for token in st.tokens:
+        out[at["tokens"] + tokens[token.kind] * hw + token.box] = 1
+    if me.position is not None:
+        sight_at = at["visual_field"]
+        for box in _field(game, seat, fields):
+            out[sight_at + box] = 1
+    out[at["observer"] + seat] = 1
+    _count(out, at["hand"], st.hands[seat], orders)
+    hand_sizes = at["hand_sizes"]
+    for i, hand in enumerate(st.hands):
+        out[hand_sizes + i] = len(hand)
+    known = game.engine.ops.known_hand
+    for owner in range(len(ships)):
+        if owner != seat:
+            _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
+    out[at["deck_size"]] = len(st.deck)
+    for place, top in enumerate(known_deck_top(game, player)[:TOP_SLOTS]):
+        if top in orders:
+            out[at["deck_top"] + place * n_orders + orders[top]] = 1
+    _count(out, at["discards"], st.discard, orders)
+    for spent in st.spent:
+        if spent.card in orders:
+            out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
+    for side, points in sorted(st.score.items()):
+        out[at["score"] + (0 if side == me.side else 1)] = points
+    out[at["turn_number"]] = st.turn_number
+    out[at["turn"] + st.turn] = 1
+    mover = seat_of.get(game.to_move or "")
+    if mover is not None:
+        out[at["to_move"] + mover] = 1
+    if st.phase in PHASES:
+        out[at["phase"] + PHASES.index(st.phase)] = 1
+    decision = game.decision
+    if decision is not None and str(decision) in DECISIONS:
+        out[at["decision"] + DECISIONS.index(str(decision))] = 1
+    out[at["stack_size"]] = len(st.stack)
+    cards, n = ix.card, len(ships)
+    width = len(enc.cards) + 2 * n + 1
+    for slot, item in enumerate(reversed(st.stack[-STACK_SLOTS:])):
+        base = at["stack"] + slot * width
+        if item.card in cards:
+            out[base + cards[item.card]] = 1
+        out[base + len(enc.cards) + item.seat] = 1
+        if item.target is not None:
+            out[base + len(enc.cards) + n + item.target] = 1
+        out[base + width - 1] = item.cancelled
+    return out
+
+
+#: How many visual fields a game keeps (by the boxes of its ships).
+KEPT_FIELDS = 256
+
+
+def _field(game: GameCore, seat: int, fields: dict[tuple, list[int]]) -> list[int]:
+    """The boxes of the visual field of the ship of ``seat`` (on the board),
+    kept in ``fields`` by the ships' boxes: most steps move no ship."""
+    ships = game.state.ships
+    positions = [s.position for s in ships]
+    key = (seat, *positions)
+    field = fields.get(key)
+    if field is None:
+        if len(fields) >= KEPT_FIELDS:
+            fields.clear()
+        field = fields[key] = visual_field(game, seat)
+    return field
+
+
+def _blank(enc: Encoding, cells: str) -> tuple[Encoding, array]:
+    """A tensor of zeros but the board's planes (islands, running water)."""
+    out = array("f", bytes(4 * enc.layout.size))
+    islands, water = enc.at["islands"], enc.at["running_water"]
+    for i, cell in enumerate(cells[:enc.width * enc.height]):
+        if cell == ISLAND:
+            out[islands + i] = 1
+        elif cell == CURRENT:
+            out[water + i] = 1
+    return enc, out
+
+
+def _count(out: array, at: int, cards: Iterable[str], index: dict[str, int]) -> None:
+    """Adds one at ``at`` + each card's place (cards outside ``index`` skipped)."""
+    for card in cards:
+        if card in index:
+            out[at + index[card]] += 1
+
+
 def sight(game: GameCore, seat: int) -> tuple[str, ...]:
     """The boxes of the visual field of the ship of ``seat`` (R4.3; none off
     the board), as the board's lines and the ships cut it."""
-    ships = game.state.ships
-    me = ships[seat]
-    if me.position is None:
+    if game.state.ships[seat].position is None:
         return ()
-    board = game.board
-    field = board.visual_field(me.position, [s.position for s in ships], me.side,
-                               [s.side for s in ships], max(board.width, board.height))
-    return tuple(board.name(b) for b in field)
+    return tuple(game.board.name(b) for b in visual_field(game, seat))
+
+
+def visual_field(game: GameCore, seat: int) -> list[int]:
+    """The boxes of the visual field of the ship of ``seat``, on the board."""
+    ships = game.state.ships
+    me, board = ships[seat], game.board
+    return board.visual_field(me.position, [s.position for s in ships], me.side,
+                              [s.side for s in ships], max(board.width, board.height))
 
 
 def event_line(event: Event) -> str:

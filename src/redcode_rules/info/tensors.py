@@ -175,6 +175,32 @@ class Encoding:
         b.add("events", (1,), "events logged so far")
         return Layout(tuple(b.slices))
 
+    @functools.cached_property
+    def at(self) -> dict[str, int]:
+        """Each slice's offset by name (the information-state layout's, which
+        begins with the observation's): found once, not by a search per write."""
+        return {s.name: s.offset for s in self.info_layout.slices}
+
+    @functools.cached_property
+    def index(self) -> Indexes:
+        """Each name's place in its vector, by kind (made once)."""
+        return Indexes(*({name: i for i, name in enumerate(names)} for names in (
+            self.seats, self.types, self.maneuvers, self.statuses, self.tokens,
+            self.orders, self.cards)))
+
+
+@attrs.frozen
+class Indexes:
+    """The place of each name in its vector of an ``Encoding``."""
+
+    seat: dict[str, int]
+    type: dict[str, int]
+    maneuver: dict[str, int]
+    status: dict[str, int]
+    token: dict[str, int]
+    order: dict[str, int]
+    card: dict[str, int]
+
 
 _ENCODINGS: dict[tuple, Encoding] = {}
 

@@ -1,0 +1,104 @@
+"""The single-agent Gymnasium environment (one side against a fixed bot, word
+by word) and its vectorised form: Gymnasium's own checks, whole episodes
+with their end reward, seeds that repeat an episode, refused words, and
+batched observations and masks from worker processes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import (check_action_space, check_observation_space,  # noqa: E402
+                                          check_reset_options, check_reset_return_type,
+                                          check_reset_seed_determinism)
+
+from redcode_rules.ai.gym import RedCodeGymEnv, vector_env  # noqa: E402
+from redcode_rules.base.errors import IllegalAction  # noqa: E402
+
+QUICK = dict(placement="fixed", turn_limit=6)
+
+
+def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> int:
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def play_episode(env: RedCodeGymEnv, seed: int) -> tuple[list[np.ndarray], float, int]:
+    """Random legal words to the end: the observations, the last reward, the steps."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    seen, steps = [obs["observation"]], 0
+    while True:
+        assert obs["action_mask"].any()
+        assert env.observation_space.contains(obs)
+        obs, reward, terminated, truncated, _ = env.step(masked_choice(rng, obs["action_mask"]))
+        seen.append(obs["observation"])
+        steps += 1
+        if terminated:
+            return seen, reward, steps
+        assert reward == 0 and not truncated
+
+
+def test_gymnasiums_checks_of_spaces_and_resets_pass():
+    """Gymnasium's ``check_env`` steps with unmasked random actions, which a
+    game refuses (most words are illegal at any step): its checks of the
+    spaces and of ``reset`` are run, the steps are checked below."""
+    env = RedCodeGymEnv(**QUICK)
+    check_observation_space(env.observation_space)
+    check_action_space(env.action_space)
+    check_reset_return_type(env)
+    check_reset_seed_determinism(env)
+    check_reset_options(env)
+
+
+@pytest.mark.parametrize("side,opponent", [("blue", "random"), ("red", "greedy")])
+def test_an_episode_ends_with_the_result_for_the_agents_side(side, opponent):
+    env = RedCodeGymEnv(side=side, opponent=opponent, **QUICK)
+    for seed in range(3):
+        _, reward, steps = play_episode(env, seed)
+        winner = env.game.winner
+        assert reward == (0.0 if winner == "draw" else 1.0 if winner == side else -1.0)
+        assert steps > 5
+        assert not env.observation_space["observation"].contains(np.ones(1, np.float32))
+
+
+def test_a_seed_repeats_the_episode():
+    first, _, _ = play_episode(RedCodeGymEnv(**QUICK), 4)
+    again, _, _ = play_episode(RedCodeGymEnv(**QUICK), 4)
+    assert len(first) == len(again)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+
+
+def test_a_word_that_continues_no_legal_move_is_refused_and_changes_nothing():
+    env = RedCodeGymEnv(**QUICK)
+    obs, _ = env.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    moves = env.game.move_count
+    with pytest.raises(IllegalAction):
+        env.step(illegal)
+    assert env.game.move_count == moves and env.prefix == ()
+    assert np.array_equal(env._observation()["action_mask"], obs["action_mask"])
+
+
+@pytest.mark.parametrize("asynchronous", [False, True])
+def test_vectorised_environments_hand_back_batches_with_a_legal_word_each(asynchronous):
+    envs = vector_env(2, asynchronous=asynchronous, opponent="random", **QUICK)
+    try:
+        obs, _ = envs.reset(seed=3)
+        size = envs.single_observation_space["observation"].shape[0]
+        words = envs.single_action_space.n
+        rng = np.random.default_rng(3)
+        ended = 0
+        for _ in range(150):
+            assert obs["observation"].shape == (2, size)
+            assert obs["action_mask"].shape == (2, words)
+            assert obs["action_mask"].any(axis=1).all()  # a new game at once where one ended
+            actions = np.array([masked_choice(rng, m) for m in obs["action_mask"]])
+            obs, rewards, terminated, truncated, info = envs.step(actions)
+            ended += int(terminated.sum())
+            assert set(rewards[terminated]) <= {-1.0, 0.0, 1.0}
+            assert not rewards[~terminated].any()
+        assert ended >= 1
+    finally:
+        envs.close()
