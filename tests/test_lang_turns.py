@@ -6,7 +6,7 @@ player's next turn start and end at once. Both count for the turn limit
 tests/data/turns.rc; cards/examples/turns_seize_the_initiative.rc is played
 in the cookbook."""
 
-import json
+import random
 from functools import partial
 
 import pytest
@@ -140,3 +140,27 @@ def test_a_turn_given_at_every_turn_is_refused():
 def test_given_turns_are_said_in_three_languages(lang, card, text):
     said = card_text(load_ruleset("en", extra=[CARDS]), card, lang)
     assert said.startswith(text), said
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_turns_given_keep_every_invariant(seed):
+    """Random games on a deck rich in given and skipped turns: after every
+    move the state is one the validator accepts and the game has a legal
+    move; every turn started counts one turn (D6.5, D8.5); a save reads
+    back to the same state."""
+    from redcode_rules.engine.invariants import game_problems
+    from redcode_rules.engine.validate import check_state
+
+    rules = rc.load_ruleset("en", [str(ROOT / "tests" / "data" / "turns_deck.rc")])
+    g = rc.new_game(rules, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(400):
+        if g.is_over:
+            break
+        g.play(rnd.choice(g.legal_moves()))
+        assert game_problems(g) == []
+        assert list(check_state(g.state, g.rules, g.board)) == []
+    starts = [e.turn for e in g.log if e.kind == "turn_start"]
+    assert starts == list(range(starts[0], starts[0] + len(starts)))
+    assert {e.kind for e in g.log} & {"extra_turn", "skip_turn"}
+    assert rc.Game.from_json(g.to_json()).state == g.state
