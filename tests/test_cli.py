@@ -182,6 +182,7 @@ def test_fuzz_off_a_terminal_says_its_progress_in_plain_lines(tmp_path, capsys):
     """A piped log gets no `\\r` frames of the rich bar, but it is not left
     in silence for minutes either: a plain line on stderr at each tenth."""
     assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path)]) == 0
+    assert list(tmp_path.iterdir()) == []  # clean rules: no failure saved
     captured = capsys.readouterr()
     assert captured.err == "games 1/2\ngames 2/2\n"
     assert captured.out == (f"2 random games of {rc.load_ruleset('en').name} "

@@ -25,11 +25,6 @@ def leaky(monkeypatch):
     monkeypatch.setattr(effects.CrewLoss, "apply", _leaky_crew_loss)
 
 
-def test_clean_rules_pass(tmp_path):
-    assert fuzz(rc.load_ruleset("en"), games=3, seed=5, out=tmp_path) is None
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_injected_bug_is_found_saved_and_shrunk(leaky, tmp_path):
     failure = fuzz(rc.load_ruleset("en"), games=50, seed=1, out=tmp_path)
     assert failure is not None
@@ -80,12 +75,6 @@ def test_cli_fuzz_json_reports_the_failure(leaky, tmp_path, capsys):
     assert failure["shrunk_replay"] == str(tmp_path / f"fuzz-1-{failure['game']}-shrunk.json")
     assert json.loads((tmp_path / failure["shrunk_replay"]).read_text())["moves"] == \
         failure["shrunk_moves"]
-
-
-def test_cli_fuzz_clean(tmp_path, capsys):
-    assert cli.main(["fuzz", "--games", "2", "--seed", "4", "--out", str(tmp_path),
-                     "--quiet"]) == 0
-    assert "every invariant held" in capsys.readouterr().out
 
 
 def test_a_crash_inside_a_move_leaves_the_game_as_it_was(monkeypatch):
