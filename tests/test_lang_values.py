@@ -221,10 +221,9 @@ def test_damage_dealt_is_refused_where_it_is_read_before_the_card_resolves():
     ("it", "siphon", "-2 riparazioni al bersaglio e la tua nave recupera +N riparazioni (N = "
      "i danni appena inflitti)."),
     ("en", "combo", "1 repair damage to the target if the damaging maneuvers your ship has "
-     "used this turn are at least 1; you draw 1 order card if the order cards you have used "
-     "this game are at least 2."),
-    ("es", "broadside", "-N reparaciones al objetivo (N = 3 veces los cubos de avería del "
-     "objetivo)."),
+     "used this turn are at least 1; you draw 1 order card if the cards you have used this "
+     "game are at least 2."),
+    ("es", "broadside", "-N reparaciones al objetivo (N = 3 veces las averías del objetivo)."),
 ])
 def test_values_are_said_in_three_languages(lang, card, text):
     said = card_text(load_ruleset("en", extra=[CARDS]), card, lang)

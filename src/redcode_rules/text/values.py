@@ -36,13 +36,13 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> 
     return said["words"].format(cards=phrase)
 
 
-def value_text(m: Measure | Tally, lang: str, subject: str, of: str,
+def value_text(m: Measure | Tally, lang: str, subject: str,
                names: Words | None = None) -> tuple[str, int]:
     """A value of the "Numbers" block as a noun phrase, with its number (1:
     singular, 2: plural); ``subject`` is the key of whom it is about (self,
-    target, …, enemy, friendly) and ``of`` that subject's phrase after
-    "of", as the expressions' text says it."""
+    target, …, enemy, friendly)."""
     w = catalog(lang)["values"]
+    of = w["of"].get(subject, "")
     if isinstance(m, Tally):
         key = "used_named" if m.cards.names else "used"
         text = w[key].format(cards=class_text(m.cards, lang, names),
