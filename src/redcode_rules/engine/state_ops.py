@@ -103,23 +103,44 @@ class StateOps(HandOps):
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
-    def damage(self, seat: int, amount: int, actor: int) -> None:
+    def damage(self, seat: int, amount: int, actor: int) -> int:
         """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
         A status may send it to another ship or change it (``taken``). A
-        damage of 0 (or changed to 0) is none: nothing logged, nothing fired."""
+        damage of 0 (or changed to 0) is none: nothing logged, nothing fired.
+        Returns what the ship took: the damage, at most what it held."""
         if self.mods is not None:
             seat, amount = self.taken(seat, amount)
         if amount <= 0:
-            return
+            return 0
         ship = self.state.ships[seat]
-        ship.repairs, ship.breakdowns = damaged(
-            ship.repairs, ship.breakdowns, self._types[seat].repairs, amount)
+        full = self._types[seat].repairs
+        held = ship.repairs + ship.breakdowns * full
+        ship.repairs, ship.breakdowns = damaged(ship.repairs, ship.breakdowns, full, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
         if self._watch:
             self.triggers.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+        return min(amount, held)
+
+    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None:
+        """End the ship's statuses named ``names`` (``remove_status``); each end
+        is logged as any other (``Lifetimes.keep``)."""
+        ship = self.state.ships[seat]
+        if ship.statuses:
+            self.lifetimes.keep(ship, tuple(p for p in ship.statuses if p[0] not in names))
+
+    def extra_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player takes a turn after the one being played (D6.5)."""
+        self.state.extra_turns.append(seat)
+        self.event("extra_turn", player=self.state.ships[seat].id)
+
+    def skip_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player skips its next turn; skips add up (D6.5)."""
+        ship = self.state.ships[seat]
+        ship.skips += 1
+        self.event("skip_turn", player=ship.id)
 
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship

@@ -523,7 +523,14 @@ def _expressions() -> list[str]:
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)
-    lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
+    lines += ["", "`crew on` names a maneuver, or `maneuvers` for all of them (`crew on torpedo "
+              "of self`). `ships lost` and `ships sunk` are of a side and name a period: "
+              "`ships lost of friendly this game`; a tally of cards used is `number of CLASS "
+              "used by SUBJECT PERIOD` (`number of damaging maneuvers used by self this "
+              "turn`); the periods are " + ", ".join(f"`{p.value}`" for p in exprs.Period)
+              + " (D9.6). `damage dealt` is read only after a damage effect of the same card "
+              "or trigger. A factor: `N * QUANTITY`, N from 2 to 9.", "",
+              "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
               "target for `distance` and the card's ship (its player) otherwise. A quantity "
               "of an absent subject (no target, no answered item) is 0. A ship off the board "
               "sees no ship and is at no distance from anything: a comparison of a distance "

@@ -86,6 +86,9 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("place", {"ship": str, "box": str}),
     EventKind("respawn", {"ship": str, "box": str}),
     EventKind("wait", {"ship": str}),
+    EventKind("extra_turn", {"player": str}),  # a turn given after this one (D6.5)
+    EventKind("skip_turn", {"player": str}),   # a next turn to skip (D6.5)
+    EventKind("skipped", {"player": str}),     # the turn skipped, begun and ended at once
     EventKind("game_over", {"winner": str, "reason": str}, top_level=True),
     EventKind("trigger", {"trigger": str, "holder": str}),
     EventKind("trigger_limit", {"count": int}),

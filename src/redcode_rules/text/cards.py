@@ -35,7 +35,8 @@ from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from .exprs import box_target_text, computed_note, condition_text, cost_text, ships_noun, \
     target_text, to_ships_text, usable_text
-from .statuses import gets, title
+from .statuses import gets, state_of, title
+from .values import class_text
 
 if TYPE_CHECKING:
     from ..rules.triggers import TokenDef, TriggerDef
@@ -234,27 +235,6 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     return parts
 
 
-def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
-    """A class of cards as a phrase of ``lang``: its cards by the card set's
-    names (``Torpedo and Radar``), or its words in the language's order,
-    with the article a subject takes there (``enemy damaging cards``, ``las
-    cartas enemigas de daño``)."""
-    said = catalog(lang)["status_rules"]["card_class"]
-    if cls.names:
-        shown = [display_name(n, lang, names) for n in cls.names]
-        return shown[0] if len(shown) == 1 else \
-            ", ".join(shown[:-1]) + said["and"] + shown[-1]
-    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
-    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
-        [said["traits"][t.value] for t in cls.traits]
-    # the describing words before the noun (English) or after it
-    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
-        if qualities else said["kinds"][kind]
-    if cls.cost is not None:
-        phrase += " " + said["cost"].format(n=cls.cost)
-    return said["words"].format(cards=phrase)
-
-
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
                  statuses: Mapping[str, StatusDef] | None = None,
                  words: Words | None = None, types=()) -> str:
@@ -413,7 +393,12 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if "status" in params:  # a declared status: its state agreeing with its subject
+    if name == "remove_status":  # a nature's word, or a declared status's state
+        word = str(params["status"])
+        if word not in template:
+            values["status"] = state_of(word, lang, words, gender)
+        template = template.get(word, template["named"])
+    elif "status" in params:  # a declared status: its state agreeing with its subject
         spec = (statuses or {})[params["status"]]
         nature = status_nature(spec).value
         values["gets"] = gets(params["status"], lang, words, gender, nature)

@@ -67,8 +67,12 @@ from ..rules.exprs import (
     ShipCount,
     Ships,
     Subject,
+    Tally,
+    Times,
+    VALUES,
 )
 from .statuses import state_of
+from .values import times_text, value_text
 
 #: The comparisons with their sides swapped (``3 < x`` is ``x > 3``).
 MIRROR = {Cmp.LT: Cmp.GT, Cmp.LE: Cmp.GE, Cmp.GT: Cmp.LT, Cmp.GE: Cmp.LE, Cmp.EQ: Cmp.EQ,
@@ -77,7 +81,7 @@ MIRROR = {Cmp.LT: Cmp.GT, Cmp.LE: Cmp.GE, Cmp.GT: Cmp.LT, Cmp.GE: Cmp.LE, Cmp.EQ
 OPPOSITE = {Cmp.LT: Cmp.GE, Cmp.LE: Cmp.GT, Cmp.GT: Cmp.LE, Cmp.GE: Cmp.LT, Cmp.EQ: Cmp.NE,
             Cmp.NE: Cmp.EQ}
 #: The quantities said as a number their subject has ("has 2 repairs").
-HAD = frozenset(Quantity) - {Quantity.DISTANCE, Quantity.TURN}
+HAD = frozenset(Quantity) - {Quantity.DISTANCE, Quantity.TURN} - VALUES
 #: Words of a filter said as a state of the ship ("is damaged"), not what it is.
 STATE_WORDS = frozenset({Adjective.DAMAGED})
 
@@ -206,8 +210,17 @@ def measure_text(m: Measure | ShipCount | Nearest, lang: str, in_filter: bool = 
     return _measure(m, _say(lang, types, names), in_filter)
 
 
-def _measure(m: Measure | ShipCount | Nearest, say: Say, in_filter: bool) -> tuple[str, int]:
+def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
+             in_filter: bool) -> tuple[str, int]:
     w = say.w
+    if isinstance(m, Times):  # a written factor: "3 times …"
+        inner, _ = _measure(m.term, say, in_filter)
+        return times_text(m.factor, inner, say.lang), 2
+    if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
+        # the values of the "Numbers" block (text/values.py): "of" + the subject
+        key = m.subject.value if isinstance(m, Tally) and m.subject is not Subject.DEFAULT \
+            else _subject(m.subject, m.quantity if isinstance(m, Measure) else None, in_filter)
+        return value_text(m, say.lang, key, say.names)
     if isinstance(m, ShipCount):
         return _count_noun(m, say, in_filter), 1
     if isinstance(m, Nearest):
@@ -370,6 +383,8 @@ def _compare(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
     if shape is None:
         return _fallback(c, say, mood_, in_filter)
     m = shape.measure
+    if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and m.quantity in VALUES):
+        return _fallback(c, say, mood_, in_filter)  # a value: said as two amounts
     if isinstance(m, ShipCount):
         return _there(m, shape, say, mood_, in_filter)
     if isinstance(m, Nearest):
