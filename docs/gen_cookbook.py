@@ -19,7 +19,7 @@ import yaml
 
 from redcode_rules.i18n.catalog import catalog, languages, status_name
 from redcode_rules.render.reference import option_value
-from redcode_rules.text.cards import ship_rule_text, status_rule_parts, token_text
+from redcode_rules.text.cards import ship_rule_text, token_text
 
 cookbook = runpy.run_path(str(Path(__file__).with_name("cookbook.py")))
 Category = cookbook["Category"]
@@ -123,7 +123,7 @@ def item_texts(rules, decl, lang: str) -> list[tuple[str, str]]:
     name = rules.name_of(ident, lang)
     if decl.kind == "status" and ident in rules.statuses:
         name = status_name(ident, lang, words=rules.words)
-        text = ", ".join(status_rule_parts(rules.statuses[ident], lang).values())
+        text = rules.status_text(ident, lang)
     elif decl.kind == "ship" and ident in rules.ships:
         ship = rules.ships[ident]
         text = (f"{words['repairs']} {ship.repairs} · {words['breakdowns']} {ship.breakdowns}"

@@ -5,9 +5,9 @@ batched observations and masks from worker processes."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy", reason="the ai extra is not installed")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import (check_action_space, check_observation_space,  # noqa: E402

@@ -208,9 +208,9 @@ def test_lang_defaults_to_the_editions_language(edition):
 
 @pytest.mark.parametrize("edition,text,name,status", [
     ("es", "-1 reparación al objetivo. Distancia 2. Admite respuesta. Se puede usar como "
-           "respuesta.", "Torpedo", "Interceptado: ninguna maniobra, ni siquiera respuestas, "
-                                    "hasta su próximo turno."),
-    ("it", "-1 riparazione al bersaglio. Distanza 2. Con risposta. Utilizzabile come risposta.",
+           "respuesta.", "Torpedo", "Interceptado, hasta su próximo turno: ninguna maniobra, "
+                                    "ni siquiera respuestas."),
+    ("it", "-1 riparazione al bersaglio. Distanza 2. Ammette risposta. Utilizzabile come risposta.",
      "Siluro", None),
 ])
 def test_a_rulesets_texts_default_to_its_editions_language(edition, text, name, status):

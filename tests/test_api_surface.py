@@ -73,11 +73,10 @@ def test_a_picture_option_it_cannot_use_is_the_librarys_error(rules, options, me
 
 
 def test_a_status_has_its_text_in_every_language(rules):
-    assert rules.status_text("intercepted") == ("Intercepted: no maneuvers, not even "
-                                                "responses, until its next turn.")
-    assert rules.status_text("intercepted", "es") == ("Interceptado: ninguna maniobra, ni "
-                                                      "siquiera respuestas, hasta su próximo "
-                                                      "turno.")
+    assert rules.status_text("intercepted") == ("Intercepted, until its next turn: no "
+                                                "maneuvers, not even responses.")
+    assert rules.status_text("intercepted", "es") == ("Interceptado, hasta su próximo turno: "
+                                                      "ninguna maniobra, ni siquiera respuestas.")
 
 
 def test_undo_with_nothing_to_undo_is_the_librarys_error_and_an_index_error(rules):

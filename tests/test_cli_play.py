@@ -47,7 +47,7 @@ def test_a_whole_game_in_spanish_to_game_over(monkeypatch, capsys):
     assert out.startswith("Código Rojo — edición es, guerra a 5 puntos, como mucho 200 turnos, "
                           "semilla 2.\nJuegas con submarino azul.\n")
     assert "Turno 2: destructor rojo." in out
-    assert "Terminar el turno" in out and "# isla · ~ corriente · . agua" in out
+    assert "Terminar el turno" in out and "# islote · ~ corriente · . agua" in out
     assert "\nFin de la partida.\n" in out
     assert out.rsplit("Ganador: ", 1)[1].split("\n")[0] in ("azul.", "rojo.")
 
@@ -474,7 +474,7 @@ def test_a_decision_with_one_move_is_played_for_the_person():
     s, out = play_session(["undo", "quit"], scenario=scenario)
     s.run()
     text = out.getvalue()
-    assert "Your only move: recover torpedo\n  Blue submarine recovers a crew from Torpedo.\n" \
+    assert "Your only move: recover torpedo\n  Blue submarine recovers 1 crew from Torpedo.\n" \
         in text
     assert "> undo\nNothing to undo: this is your first decision.\n" in text
     assert s.game.moves == ["recover torpedo"]

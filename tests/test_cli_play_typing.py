@@ -202,22 +202,22 @@ def test_card_shows_its_cost_range_text_and_the_statuses_it_gives():
         "  2 repair damage to the target. Range 3. Can be responded to.")
     lines = after(text, "info intercept").splitlines()
     assert lines[0] == "Intercept (intercept) — order card"
-    assert lines[-1] == ("  Gives Intercepted: no maneuvers, not even responses, until its next "
-                         "turn.")
+    assert lines[-1] == ("  Gives Intercepted, until its next turn: no maneuvers, not even "
+                         "responses.")
     assert after(text, "card torpdo") == ("no card 'torpdo' — did you mean 'Torpedo' or "
                                           "'Heavy torpedo'?")
     assert after(text, "card") == "write: card NAME (a card's name as shown, or its id)"
 
 
 @pytest.mark.parametrize("lang,typed,shown", [
-    ("en", "status intercepted", "Intercepted: no maneuvers, not even responses, until its "
-                                 "next turn."),
-    ("es", "estado interceptado", "Interceptado: ninguna maniobra, ni siquiera respuestas, "
-                                  "hasta su próximo turno."),
-    ("it", "stato intercettazione", "L'intercettazione: nessuna manovra, nemmeno risposte, "
-                                    "fino al suo prossimo turno."),
+    ("en", "status intercepted", "Intercepted, until its next turn: no maneuvers, not even "
+                                 "responses."),
+    ("es", "estado interceptado", "Interceptado, hasta su próximo turno: ninguna maniobra, "
+                                  "ni siquiera respuestas."),
+    ("it", "stato intercettazione", "Intercettazione, fino al suo prossimo turno: nessuna "
+                                    "manovra, nemmeno risposte."),
     ("es", "carta torpedo pesado", "Torpedo pesado (heavy_torpedo) — maniobra · cuesta 3 "
-                                   "tripulantes · alcance 3"),
+                                   "tripulantes · distancia 3"),
 ])
 def test_card_and_status_in_every_language(lang, typed, shown):
     s, out = play_session([typed, "quit"], lang)
@@ -286,7 +286,7 @@ def test_a_forced_move_is_shown_and_takes_no_input(monkeypatch, capsys):
     assert cli.main(["play", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     forced = out.index("Your only move: recover movement\n"
-                       "  Blue submarine recovers a crew from Movement.\n\n"
+                       "  Blue submarine recovers 1 crew from Movement.\n\n"
                        "Turn 3 — blue submarine: use a maneuver")
     assert out.index("> quit\nBye.\n") > forced
     assert out.count("\n> ") == 4  # placement, mov b3, end, quit: none for the recovery

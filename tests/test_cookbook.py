@@ -174,9 +174,9 @@ def test_the_page_shows_every_entry_from_the_same_data(tmp_path, monkeypatch):
         assert "The moves: " + ", ".join(f"`{m}`" for m in entry.moves) + "." in page
     # the names of sea_mine.rc in each language, its rule text and flavour
     assert "| es | Mina marina | Copias 2. -1 reparación al objetivo y el objetivo queda " \
-           "a la deriva: no puede ser movido, hasta el final de su próximo turno. Carta de " \
+           "a la deriva hasta el final de su próximo turno: no puede moverse. Carta de " \
            "órdenes: cualquier barco del tablero; sin respuesta. *Espera bajo el agua.* |" in page
-    assert "| it | la deriva | non può essere mossa, fino alla fine del suo prossimo turno |" \
+    assert "| it | deriva | Deriva, fino alla fine del suo prossimo turno: non può muoversi. |" \
         in page
     assert "| en | `victory_points` | 3: " in page
     assert "Blue submarine plays Sea mine on red destroyer." in page

@@ -159,7 +159,7 @@ def test_the_italian_differences_are_said_in_words(lang):
     """§10 on the options page: sentences from lang/*.yaml, no flags, arrows or card language."""
     said = {
         "en": ["Countermeasure can no longer be responded to.",
-               "Countermeasure now does: 1 repair damage to the target (instead of: "
+               "New effect of Countermeasure: 1 repair damage to the target (instead of: "
                "1 repair damage to the target; your ship regains 1 repair).",
                "Mechanic: no such card in the deck.", "Ambush: 5 copies instead of 4.",
                "A ship sunk mid-chain: its own later items are wasted (instead of: "

@@ -8,9 +8,9 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-import numpy as np
 import pytest
 
+np = pytest.importorskip("numpy", reason="the ai extra is not installed")
 pytest.importorskip("gymnasium")
 
 from conftest import ROOT  # noqa: E402

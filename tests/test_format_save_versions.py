@@ -20,12 +20,15 @@ FORMAT_2 = (DATA / "save_format_2.json").read_text("utf-8")
 #: A format 4 save, written by the code of that format: blue's boatswain on
 #: red owes 2 crew sources about red (a choice owed about one ship).
 FORMAT_4 = (DATA / "save_format_4.json").read_text("utf-8")
+#: A format 5 save, as the code of that format wrote it: blue's heavy torpedo
+#: at red waits in red's response window (a stack item with no ``dealt``).
+FORMAT_5 = (DATA / "save_format_5.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 5
+    assert data["format"] == FORMAT == 6
     assert "extra" not in data["ruleset"]
 
 
@@ -72,6 +75,21 @@ def test_a_format_4_save_loads_with_no_ship_owed_after_the_one_of_its_choice():
     game.play("recover torpedo")  # the second crew: from the withdrawn, the one source left
     red = game.ship("red-destroyer")
     assert (red.crew_on("torpedo"), red.withdrawn) == (0, 1) and game.stack == []
+
+
+def test_a_format_5_save_loads_with_nothing_dealt_yet():
+    """Format 6: a stack item's ``dealt`` (what its last damage effect dealt,
+    read as ``damage dealt``); 0 for a format 5 item, whose card could not
+    read it."""
+    old = json.loads(FORMAT_5)
+    assert old["format"] == 5 and "dealt" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_5)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["dealt"] == 0
+    assert game.to_move == "red-destroyer"
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 
 
 def test_every_older_version_has_its_step():

@@ -3,7 +3,6 @@ list come in any order, a word the grammar also uses names a card, status or
 ship type wherever the context says it is a name, a syntax error names the
 word actually in error, and no error message shows an internal id."""
 
-import itertools
 import textwrap
 from pathlib import Path
 
@@ -224,16 +223,17 @@ def test_the_internal_property_ids_are_known():
 
 
 def mutations(text: str):
-    """The file with each line given twice, and with each line left out."""
+    """The file with each line given twice, and with each line left out, each
+    with the line it changed."""
     lines = text.splitlines()
     for i, line in enumerate(lines):
         if line.strip() and not line.lstrip().startswith("#"):
-            yield "\n".join(lines[:i + 1] + [line] + lines[i + 1:])
-            yield "\n".join(lines[:i] + lines[i + 1:])
+            yield line, "\n".join(lines[:i + 1] + [line] + lines[i + 1:])
+            yield line, "\n".join(lines[:i] + lines[i + 1:])
 
 
 def mutated_examples():
-    """Every mutation of every example file, in file order."""
+    """Every mutation of every example file, in file order, with its line."""
     for path in sorted(EXAMPLES.glob("*.rc")):
         yield from mutations(path.read_text("utf-8"))
 
@@ -246,7 +246,10 @@ def test_no_error_message_shows_an_internal_word(every):
     trigger (a property given twice, a missing one, a bad total, a syntax
     error...) speak in the words of the file."""
     messages = set()
-    for text in itertools.islice(mutated_examples(), 0, None, every):
+    # the sample keeps every change of an ability line, whose message is checked below
+    for i, (line, text) in enumerate(mutated_examples()):
+        if i % every and not line.lstrip().startswith("ability"):
+            continue
         try:
             loads(text)
         except rc.DslError as err:

@@ -1,4 +1,4 @@
-"""Auras (``affects SELECTOR`` in a status or an ability, D9.6): what a
+"""Auras (``affects SELECTOR`` in a status or an ability, D9.7): what a
 status changes acts on the ships its set names, read whenever a rule asks.
 cards/examples/auras_flagship.rc is played here: the destroyer's flag
 signals give every friendly ship within 2 of it +1 range, its escort screen
@@ -95,7 +95,7 @@ def test_the_aura_reaches_the_holders_side_only():
 
 def test_the_escort_screen_keeps_enemy_cards_off_the_ship_next_to_it():
     """Red's torpedo may not target the submarine next to blue's destroyer
-    (D9.6), and the refusal names the aura and its holder; the destroyer
+    (D9.7), and the refusal names the aura and its holder; the destroyer
     itself is no other friendly ship of its own screen."""
     g = game("blue-submarine: {at: c3}\nblue-destroyer: {at: d3}\n"
              "red-destroyer: {at: e3}\nred-submarine: {at: h3}", turn="red-destroyer")
@@ -103,14 +103,14 @@ def test_the_escort_screen_keeps_enemy_cards_off_the_ship_next_to_it():
                             "torpedo red-submarine"]
     assert refused(g, "torpedo blue-submarine") == (
         "blue-submarine is within blue-destroyer's aura escort screen: enemy cards cannot "
-        "target it (D9.6)")
+        "target it (D9.7)")
 
 
 @pytest.mark.parametrize("lang, why", [
     ("es", "blue-submarine está dentro del aura pantalla de escolta de blue-destroyer: las "
-           "cartas enemigas no pueden tomarlo como objetivo (D9.6)"),
+           "cartas enemigas no pueden tomarlo como objetivo (D9.7)"),
     ("it", "blue-submarine è nell'aura schermo di scorta di blue-destroyer: le carte nemiche "
-           "non possono prendere di mira questa nave (D9.6)"),
+           "non possono prendere di mira questa nave (D9.7)"),
 ])
 def test_the_aura_refusal_in_spanish_and_italian(lang, why):
     g = game("blue-submarine: {at: c3}\nblue-destroyer: {at: d3}\n"
@@ -135,7 +135,7 @@ status rallied {
     until end of its next turn
     affects each friendly ship within 1 of self
     modify cost -1
-    name en "rallying" es "arenga" (f) it "adunata" (f)
+    name en "rallied" es "enardecido" (m) it "incitamento" (m)
 }
 order rally {
     copies 1
@@ -175,13 +175,13 @@ def test_the_flagship_text_in_three_languages():
         "Flag signals: for every friendly ship within 2 boxes of this ship, its maneuvers' "
         "range is 1 more. Escort screen: for every other friendly ship within 1 box of this "
         "ship, enemy cards cannot target it.",
-        "Señales de mando: para cada barco aliado a 2 casillas o menos de este barco, el "
-        "alcance de sus maniobras es 1 mayor. Pantalla de escolta: para cada uno de los "
-        "demás barcos aliados a 1 casilla o menos de este barco, las cartas enemigas no "
-        "pueden tomarlo como objetivo.",
-        "Segnali di comando: per ogni nave alleata entro 2 caselle dalla nave che ce l'ha, "
-        "la gittata delle sue manovre aumenta di 1. Schermo di scorta: per ogni altra nave "
-        "alleata entro 1 casella dalla nave che ce l'ha, le carte nemiche non possono "
+        "Señales de mando: para cada barco aliado a distancia 2 como máximo de este barco, "
+        "sus maniobras llegan 1 casilla más lejos. Pantalla de escolta: para cada uno de los "
+        "demás barcos aliados a distancia 1 como máximo de este barco, las cartas enemigas "
+        "no pueden tomarlo como objetivo.",
+        "Segnali di comando: per ogni nave alleata a distanza 2 al massimo da questa nave, "
+        "le sue manovre arrivano 1 casella più lontano. Schermo di scorta: per ogni altra "
+        "nave alleata a distanza 1 al massimo da questa nave, le carte nemiche non possono "
         "prendere di mira questa nave."]
 
 

@@ -1,6 +1,6 @@
-"""A player's status (``status NAME on you``, D9.7): a board-wide effect as
+"""A player's status (``status NAME on you``, D9.8): a board-wide effect as
 one status kept by the card's player, an aura over the ships it names
-(D9.6), reaching a ship that comes back to the board later.
+(D9.7), reaching a ship that comes back to the board later.
 cards/examples/board_wide_sea_fog.rc is played here."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ patch order ambush { copies -1 }
 
 
 def test_a_ship_that_comes_back_later_is_reached(tmp_path):
-    """Red marked blue's fleet (every enemy ship takes 1 more damage, D9.7)
+    """Red marked blue's fleet (every enemy ship takes 1 more damage, D9.8)
     while blue's destroyer was sunk; it respawns (D8.4) and red's torpedo
     then takes 2 of its repairs, not 1."""
     path = tmp_path / "marked.rc"
@@ -91,7 +91,7 @@ def test_a_ship_that_comes_back_later_is_reached(tmp_path):
 
 def test_the_players_status_is_kept_through_its_own_ships_respawn(tmp_path):
     """The player's ship sinks and comes back: its own statuses are gone
-    (D8.4), its player's status is kept (D9.7)."""
+    (D8.4), its player's status is kept (D9.8)."""
     path = tmp_path / "marked.rc"
     path.write_text(MARKED)
     g = game("blue-submarine: {at: a6}\nred-destroyer: {at: null, sunk: true, "

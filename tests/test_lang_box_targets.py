@@ -197,12 +197,12 @@ def test_card_text_in_three_languages():
     assert [card_text(rules, "hop", lang) for lang in ("en", "es", "it")] == [
         "Your ship jumps to the chosen box. Target: a free box within 2 boxes of your ship. "
         "Can be responded to.",
-        "Tu barco salta a la casilla elegida. Objetivo: una casilla libre a 2 casillas o "
-        "menos de tu barco. Admite respuesta.",
-        "La tua nave salta sulla casella scelta. Bersaglio: una casella libera entro 2 "
-        "caselle dalla tua nave. Con risposta."]
+        "Tu barco salta a la casilla elegida. Objetivo: una casilla libre a distancia 2 como "
+        "máximo de tu barco. Admite respuesta.",
+        "La tua nave salta sulla casella scelta. Bersaglio: una casella libera a distanza 2 "
+        "al massimo dalla tua nave. Ammette risposta."]
     assert card_text(rules, "sweep", "en") == \
-        "Every token on the chosen box is removed. Target: a box. Order card: cannot be " \
+        "Remove every token from the chosen box. Target: a box. Order card: cannot be " \
         "responded to."
 
 

@@ -66,7 +66,7 @@ def test_smoke_cover_keeps_enemy_damaging_cards_off_the_ship():
         "until its next turn (R9)")
     g.lang = "es"
     assert g.explain("torpedo blue-submarine") == (
-        "blue-submarine está tras una cortina de humo: las cartas enemigas de daño no pueden "
+        "blue-submarine está al abrigo del humo: las cartas enemigas de daño no pueden "
         "tomarlo como objetivo hasta su próximo turno (R9)")
 
 
@@ -108,12 +108,12 @@ def test_the_cards_are_played_from_the_hand():
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Your ship is under smoke cover: enemy damaging cards cannot target it, until "
-           "its next turn."),
-    ("es", "Tu barco queda tras una cortina de humo: las cartas enemigas de daño no pueden "
-           "tomarlo como objetivo, hasta su próximo turno."),
-    ("it", "La tua nave beneficia di cortina fumogena: le carte nemiche dannose non possono "
-           "prendere di mira questa nave, fino al suo prossimo turno."),
+    ("en", "Your ship is under smoke cover until its next turn: enemy damaging cards cannot "
+           "target it."),
+    ("es", "Tu barco queda al abrigo del humo hasta su próximo turno: las cartas enemigas de "
+           "daño no pueden tomarlo como objetivo."),
+    ("it", "La tua nave viene coperta dal fumo fino al suo prossimo turno: le carte nemiche "
+           "dannose non possono prendere di mira questa nave."),
 ])
 def test_untargetable_text_in_three_languages(lang, text):
     rules = load_ruleset("en", [EXAMPLE])
@@ -121,16 +121,17 @@ def test_untargetable_text_in_three_languages(lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "the range of ranged maneuvers is 1 more; Torpedo and Heavy torpedo cost 1 crew "
-           "less (at least 1), this turn"),
-    ("es", "el alcance de las maniobras a distancia es 1 mayor; Torpedo y Torpedo pesado "
-           "cuestan 1 tripulante menos (al menos 1), este turno"),
-    ("it", "le manovre a distanza hanno 1 di gittata in più; Siluro e Siluro pesante costano "
-           "1 membro dell'equipaggio in meno (almeno 1), per questo turno"),
+    ("en", "Your ship is ready to fire this turn: the range of ranged maneuvers is 1 more; "
+           "Torpedo and Heavy torpedo cost 1 crew less (at least 1)."),
+    ("es", "Tu barco queda listo para disparar este turno: las maniobras a distancia llegan "
+           "1 casilla más lejos; Torpedo y Torpedo pesado cuestan 1 tripulante menos (al menos 1)."),
+    ("it", "La tua nave è pronta al fuoco per questo turno: le manovre a distanza arrivano "
+           "1 casella più lontano; Siluro e Siluro pesante costano 1 membro dell'equipaggio "
+           "in meno (almeno 1)."),
 ])
 def test_modify_on_a_class_text_in_three_languages(lang, text):
     rules = load_ruleset("en", [EXAMPLE])
-    assert text in rules.text("man_the_guns", lang)
+    assert rules.text("man_the_guns", lang).startswith(text)
 
 
 def _load(tmp_path, body: str):
@@ -239,9 +240,11 @@ def test_a_status_forbids_a_class_of_maneuvers(tmp_path, status, gone, kept):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "its player cannot use damaging cards, this turn"),
-    ("es", "su jugador no puede usar las cartas de daño, este turno"),
-    ("it", "il suo giocatore non può usare le carte dannose, per questo turno"),
+    ("en", "The target is jammed this turn: its player cannot use damaging cards."),
+    ("es", "El objetivo queda encasquillado este turno: su jugador no puede usar las cartas "
+           "de daño."),
+    ("it", "Il bersaglio viene inceppato per questo turno: il suo giocatore non può usare "
+           "le carte dannose."),
 ])
 def test_forbids_a_class_text_in_three_languages(tmp_path, lang, text):
     path = tmp_path / "jammed.rc"
@@ -249,7 +252,7 @@ def test_forbids_a_class_text_in_three_languages(tmp_path, lang, text):
                     'it "Inceppamento" (m)\n    effect status jammed_guns on target\n}\n'
                     'patch order ambush { copies 3 }\n')
     rules = load_ruleset("en", [str(path)])
-    assert text in rules.text("jam", lang)
+    assert rules.text("jam", lang).startswith(text)
 
 
 DEFLECT = """\
@@ -277,9 +280,9 @@ def test_a_condition_about_the_answered_item_names_a_class(tmp_path, maneuver, a
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Usable only if the answered item is a damaging card."),
-    ("es", "Solo se puede usar si lo respondido es una carta de daño."),
-    ("it", "Utilizzabile solo se ciò a cui risponde è una carta dannosa."),
+    ("en", "Usable only if it answers a damaging card."),
+    ("es", "Solo se puede usar si responde a una carta de daño."),
+    ("it", "Utilizzabile solo se risponde a una carta dannosa."),
 ])
 def test_the_answered_class_text_in_three_languages(tmp_path, lang, text):
     path = tmp_path / "deflect.rc"
@@ -321,7 +324,7 @@ def test_a_class_in_by_is_for_targeted_only(tmp_path):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "when this ship is targeted by an enemy ship with damaging cards: 1 repair damage "
+    ("en", "when an enemy ship targets this ship with damaging cards, 1 repair damage "
            "to the ship that caused it"),
     ("es", "con las cartas de daño"),
     ("it", "con le carte dannose"),

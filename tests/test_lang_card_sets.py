@@ -131,7 +131,14 @@ def test_cli_check_one_set_and_separately(tmp_path, capsys):
     assert cli.main(["check", first, second, "--separately"]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{second}:1:1: cannot patch unknown maneuver 'flare_gun'\n")
-    assert err.endswith("\n2 errors\n")
+    errors, warnings = err.split("\n2 errors\n")
+    # the names the files do not give, warned after the errors (file and line)
+    assert warnings.splitlines() == [
+        f"{path}:{line}:1: warning: {kind} has no name in '{lang}': the texts in '{lang}' "
+        f"will call it '{said}' (name {lang} \"…\")"
+        for path, line, kind, said in ((first, 1, "maneuver 'flare_gun'", "flare gun"),
+                                       (second, 2, "ship 'cutter'", "cutter"))
+        for lang in ("en", "es", "it")]
 
 
 def test_cli_check_json_lists_every_error(tmp_path, capsys):

@@ -56,7 +56,7 @@ def test_a_permanent_status_acting_while_damaged_hides_the_ship_and_stays():
     assert [m for m in whole.legal_moves() if m.endswith("blue-ironclad")] == []
     assert whole.explain("missile blue-ironclad") == (
         "blue-ironclad is camouflaged: enemy damaging cards cannot target it until it is "
-        "sunk, acting only while your ship is a damaged ship (R9)")
+        "sunk, and only while it is damaged (R9)")
 
 
 def test_a_ship_given_the_status_while_whole_keeps_it(tmp_path):
@@ -97,12 +97,11 @@ def test_what_it_forbids_holds_only_while_the_condition_holds(tmp_path):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Hull plating: each damage it takes is 1 less, only while your ship is a damaged "
-           "ship"),
-    ("es", "Blindaje del casco: cada daño que recibe se reduce en 1, solo mientras tu barco "
-           "es un barco dañado"),
-    ("it", "Corazza dello scafo: ogni danno che subisce diminuisce di 1, solo finché la tua "
-           "nave è una nave danneggiata"),
+    ("en", "Hull plating: each damage it takes is 1 less, only while it is damaged"),
+    ("es", "Blindaje del casco: cada daño que recibe se reduce en 1, solo mientras esté "
+           "dañado"),
+    ("it", "Corazza dello scafo: ogni danno che subisce diminuisce di 1, solo finché è "
+           "danneggiata"),
 ])
 def test_ability_text_in_three_languages(lang, text):
     rules = load_ruleset("en", [EXAMPLE])
@@ -110,16 +109,18 @@ def test_ability_text_in_three_languages(lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "enemy damaging cards cannot target it, until it is sunk, acting only while your "
-           "ship is a damaged ship"),
-    ("es", "las cartas enemigas de daño no pueden tomarlo como objetivo, hasta que se hunda, "
-           "y solo actúa mientras tu barco es un barco dañado"),
-    ("it", "le carte nemiche dannose non possono prendere di mira questa nave, finché non "
-           "affonda, e agisce solo finché la tua nave è una nave danneggiata"),
+    ("en", "Your ship is camouflaged until it is sunk, and only while it is damaged: enemy "
+           "damaging cards cannot target it. Order card: cannot be responded to."),
+    ("es", "Tu barco queda camuflado hasta que se hunda, y solo mientras esté dañado: las "
+           "cartas enemigas de daño no pueden tomarlo como objetivo. Carta de órdenes: sin "
+           "respuesta."),
+    ("it", "La tua nave viene mimetizzata finché non affonda, e solo finché è danneggiata: le "
+           "carte nemiche dannose non possono prendere di mira questa nave. Carta degli "
+           "ordini: senza risposta."),
 ])
 def test_status_text_in_three_languages(lang, text):
     rules = load_ruleset("en", [EXAMPLE])
-    assert text in rules.text("rig_the_hull", lang)
+    assert rules.text("rig_the_hull", lang) == text
 
 
 def test_an_ability_lasting_while_alone_is_an_ability_too(tmp_path):

@@ -203,11 +203,11 @@ def test_repair_is_usable_only_when_damaged():
     assert orders(game, "damage_control") == []
     with pytest.raises(rc.IllegalMove) as err:
         game.play("repair")
-    assert str(err.value).endswith("repair may be used only if your ship is a damaged ship")
+    assert str(err.value).endswith("repair may be used only if your ship is damaged")
     with pytest.raises(rc.IllegalMove) as err:
         game.play("order damage_control")
-    assert str(err.value).endswith("damage_control may be used only if the missing repairs "
-                                   "of your ship are at least 2")
+    assert str(err.value).endswith("damage_control may be used only if your ship has at least "
+                                   "2 missing repairs")
     damaged = """\
         blue-submarine: {at: c3, repairs: 3, breakdowns: 1}
         red-destroyer: {at: h6}
@@ -252,23 +252,20 @@ def test_generated_text_in_three_languages():
         "1 repair damage to every enemy ship in the visual field within 2 boxes of your "
         "ship. Order card: cannot be responded to.")
     assert rules.text("salvo", "es") == (
-        "-1 reparación a cada barco enemigo en el campo visual a 2 casillas o menos de tu "
-        "barco. Carta de órdenes: sin respuesta.")
+        "-1 reparación a cada barco enemigo en el campo de visión a distancia 2 como máximo "
+        "de tu barco. Carta de órdenes: sin respuesta.")
     assert rules.text("salvo", "it") == (
-        "-1 riparazione a ogni nave nemica nel campo visivo entro 2 caselle dalla tua nave. "
-        "Carta degli ordini: senza risposta.")
+        "-1 riparazione a ogni nave nemica nel campo visivo a distanza 2 al massimo dalla "
+        "tua nave. Carta degli ordini: senza risposta.")
     rules = rc.load_ruleset("en", extra=[example("boarding_party")])
     assert rules.text("boarding_party") == (
-        "The target loses 2 crew from the reserve; your ship recovers 1 crew if the reserve "
-        "crew of your ship are more than the reserve crew of the target. Target: an enemy "
-        "ship such that the distance to that ship is at most 1 and the reserve crew of that "
-        "ship are more than 0. Order card: cannot be responded to.")
-    assert "Objetivo: un barco enemigo tal que la distancia a ese barco es como mucho 1 y " \
-        "la tripulación en la reserva de ese barco es mayor que 0." in \
-        rules.text("boarding_party", "es")
-    assert "Bersaglio: una nave nemica tale che la distanza da quella nave è al massimo 1 e " \
-        "l'equipaggio in riserva di quella nave è maggiore di 0." in \
-        rules.text("boarding_party", "it")
+        "The target loses 2 crew from the reserve; your ship recovers 1 crew if it has more "
+        "crew in reserve than the target. Target: an enemy ship within 1 box and with at "
+        "least 1 crew in reserve. Order card: cannot be responded to.")
+    assert "Objetivo: un barco enemigo a distancia 1 como máximo y con al menos 1 tripulante " \
+        "en la reserva." in rules.text("boarding_party", "es")
+    assert "Bersaglio: una nave nemica a distanza 1 al massimo e con almeno 1 membro in " \
+        "riserva." in rules.text("boarding_party", "it")
     rules = rc.load_ruleset("en", extra=[example("rangefinder")])
     assert rules.text("rangefinder").startswith(
         "N repair damage to the target (N = the distance to the target). "
@@ -358,8 +355,9 @@ def test_syntax_errors_in_expressions_say_what_was_expected():
     with pytest.raises(rc.DslError) as info:
         rc.load_source(text, "x.rc")
     assert (info.value.reason, info.value.line, info.value.column) == (
-        "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'crew', 'distance', "
-        "'number', 'repairs', 'score', 'ships', 'turn' or a number after '<'", 4, 5)
+        "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'crew', 'damage', "
+        "'distance', 'hull', 'number', 'repairs', 'score', 'ships', 'turn' or a number after "
+        "'<'", 4, 5)
 
 
 def test_a_filter_without_words_and_a_computed_amount_on_a_set():
@@ -368,8 +366,7 @@ def test_a_filter_without_words_and_a_computed_amount_on_a_set():
     rules = rc.load_source(text, "x.rc")
     assert rules.text("x") == (
         "N repair damage to the target (N = 3 minus the repairs of the target). Target: a "
-        "ship such that the repairs of that ship are fewer than 3. Order card: cannot be "
-        "responded to.")
+        "ship with fewer than 3 repairs. Order card: cannot be responded to.")
 
 
 def test_a_game_with_expression_cards_saves_and_loads():

@@ -290,9 +290,9 @@ def test_text_in_three_languages():
     assert [rules.text("sabotage", lang) for lang in ("en", "es", "it")] == [
         "The target's player discards 1 order card of your choice. Order card: any ship on "
         "the board; cannot be responded to.",
-        "El jugador del objetivo descarta 1 carta de órdenes a tu elección. Carta de órdenes: "
+        "El jugador que controla el objetivo descarta 1 carta de órdenes a tu elección. Carta de órdenes: "
         "cualquier barco del tablero; sin respuesta.",
-        "Il giocatore del bersaglio scarta 1 carta degli ordini a tua scelta. Carta degli "
+        "Il giocatore che controlla il bersaglio scarta 1 carta degli ordini a tua scelta. Carta degli "
         "ordini: qualsiasi nave sul tabellone; senza risposta."]
 
 
@@ -345,9 +345,9 @@ def test_a_computed_cost_is_an_amount_with_its_text():
     assert (card.cost, str(card.computed_cost)) == (3, "3 - repairs missing")
     assert [rules.text("damage_control_party", lang).split(". ")[1] for lang in
             ("en", "es", "it")] == [
-        "Crew cost: 3 minus the missing repairs of your ship, at least 1",
-        "Coste en tripulantes: 3 menos las reparaciones perdidas de tu barco, como mínimo 1",
-        "Costo in equipaggio: 3 meno le riparazioni perse della tua nave, almeno 1"]
+        "Crew cost: 3 minus the repairs your ship is missing, at least 1",
+        "Coste en tripulantes: 3 menos las reparaciones que le faltan a tu barco, como mínimo 1",
+        "Costo in equipaggio: 3 meno le riparazioni che mancano alla tua nave, almeno 1"]
     assert rules.maneuvers["last_stand"].computed_cost is None
 
 
@@ -358,8 +358,8 @@ def test_a_misspelt_quantity_in_a_cost_is_refused_with_a_suggestion():
     err = info.value
     assert (err.line, err.column) == (2, 15)
     assert err.reason == ("unexpected 'repair'; expected '+', '-', 'breakdowns', 'cards', "
-                          "'crew', 'distance', 'number', 'repairs', 'score', 'ships', 'turn' "
-                          "or a number")
+                          "'crew', 'damage', 'distance', 'hull', 'number', 'repairs', 'score', "
+                          "'ships', 'turn' or a number")
     assert err.suggestion == "repairs"
 
 
@@ -463,9 +463,9 @@ def test_hand_and_scoring_events_are_narrated_in_three_languages():
     g = game(HANDS, "{blue-submarine: [pickpocket], red-destroyer: [ambush, mechanic]}")
     g.play("order pickpocket red-destroyer")
     assert [g.narration(lang)[-1] for lang in ("en", "es", "it")] == [
-        "  Blue submarine takes an order card from red destroyer.",
-        "  El submarino azul toma una carta de órdenes del destructor rojo.",
-        "  Il sottomarino blu prende una carta degli ordini dal distruttore rosso."]
+        "  Blue submarine takes 1 order card from red destroyer.",
+        "  El submarino azul toma 1 carta de órdenes del destructor rojo.",
+        "  Il sottomarino blu prende 1 carta degli ordini dal distruttore rosso."]
     g = game(HANDS, "{blue-submarine: [spyglass], red-destroyer: [ambush, mechanic]}")
     g.play("order spyglass red-destroyer")
     assert [g.narration(lang)[-1] for lang in ("en", "es", "it")] == [

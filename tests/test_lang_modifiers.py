@@ -87,8 +87,8 @@ def test_smoke_screen_hides_the_ship_from_other_players_cards_until_its_players_
 def test_smoke_screen_text_in_three_languages():
     rules = rc.load_ruleset("en", extra=[example("smoke_screen")])
     assert rules.text("smoke_screen") == (
-        "Your ship is smoke-screened: other players' cards cannot target it, until your next "
-        "turn. Order card: cannot be responded to.")
+        "Your ship is smoke-screened until your next turn: other players' cards cannot "
+        "target it. Order card: cannot be responded to.")
 
 
 # ------------------------------------------------------------------ armoured
@@ -393,25 +393,25 @@ def test_a_slowed_ship_moves_1_less_once(designer):
 def test_rule_text_of_modifiers_in_three_languages(designer):
     rules = rc.load_ruleset("en", extra=[designer])
     assert [rules.text(c, lang) for c in ("brace", "veil") for lang in ("en", "es", "it")] == [
-        "Your ship is braced: each damage it takes is 1 less, for 2 uses. Order card: cannot "
+        "Your ship is braced for 2 uses: each damage it takes is 1 less. Order card: cannot "
         "be responded to.",
-        "Tu barco queda braced: cada daño que recibe se reduce en 1, durante 2 usos. Carta de "
+        "Tu barco queda braced durante 2 usos: cada daño que recibe se reduce en 1. Carta de "
         "órdenes: sin respuesta.",
-        "La tua nave beneficia di braced: ogni danno che subisce diminuisce di 1, per 2 usi. Carta "
-        "degli ordini: senza risposta.",
-        "The target is veiled: other players' maneuvers cannot target it, this turn. Order "
+        "La tua nave è braced per 2 usi: ogni danno che subisce diminuisce di 1. Carta degli "
+        "ordini: senza risposta.",
+        "The target is veiled this turn: other players' maneuvers cannot target it. Order "
         "card: any ship on the board; cannot be responded to.",
-        "El objetivo queda veiled: las maniobras de otros jugadores no pueden tomarlo como "
-        "objetivo, este turno. Carta de órdenes: cualquier barco del tablero; sin respuesta.",
-        "Il bersaglio beneficia di veiled: le manovre degli altri giocatori non possono prendere di "
-        "mira questa nave, per questo turno. Carta degli ordini: qualsiasi nave sul "
-        "tabellone; senza risposta."]
+        "El objetivo queda veiled este turno: las maniobras de otros jugadores no pueden "
+        "tomarlo como objetivo. Carta de órdenes: cualquier barco del tablero; sin respuesta.",
+        "Il bersaglio è veiled per questo turno: le manovre degli altri giocatori non possono "
+        "prendere di mira questa nave. Carta degli ordini: qualsiasi nave sul tabellone; "
+        "senza risposta."]
     spot, slow = rules.statuses["spotted"], rules.statuses["slowed"]
     assert [rules.text(c, "it") for c in ("spot", "slow")] == [
-        "La tua nave beneficia di spotted: vede 2 caselle più lontano, fino alla fine del tuo "
-        "prossimo turno. Carta degli ordini: senza risposta.",
-        "Il bersaglio subisce slowed: i suoi spostamenti arrivano 1 casella meno lontano, per "
-        "1 uso. Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."]
+        "La tua nave è spotted fino alla fine del tuo prossimo turno: vede 2 caselle più "
+        "lontano. Carta degli ordini: senza risposta.",
+        "Il bersaglio è slowed per 1 uso: i suoi movimenti percorrono 1 casella in meno. "
+        "Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."]
     assert (spot.modifiers, slow.uses) == (((Modifier.SIGHT, 2, None),), 1)
 
 
@@ -494,9 +494,9 @@ def test_the_card_reference_lists_a_ship_type_s_abilities():
     rules = rc.load_ruleset("en", extra=[example("fast")])
     lines = ships_page(rules, "it").splitlines()
     assert lines[lines.index("Abilità:") + 2] == (
-        "- Velocità: i suoi spostamenti con Movimento arrivano 1 casella più lontano; la "
-        "gittata delle sue manovre diminuisce di 1.")
-    assert differences(rules, "en") == ["New ship type: Corvette.", "New status: fast."]
+        "- Velocità: i suoi movimenti con Movimento percorrono 1 casella in più; le sue "
+        "manovre arrivano 1 casella meno lontano.")
+    assert differences(rules, "en") == ["New ship type: Corvette.", "New status: Fast."]
 
 
 def test_a_modifier_for_one_card_is_refused_for_another_or_for_the_ship(tmp_path):

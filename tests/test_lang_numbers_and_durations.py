@@ -122,15 +122,17 @@ def test_fog_on_its_own_ship_also_ends_at_the_end_of_the_next_turn():
 def test_fog_text_in_three_languages():
     rules = rc.load_ruleset("en", extra=[example("fog_bank")])
     assert rules.text("fog_bank") == (
-        "The target is fogbound: it sees no farther than 2 boxes; the range of Torpedo is 0; "
-        "its maneuvers cost at least 2 crew, until the end of the next turn. Order card: "
-        "any ship on the board; cannot be responded to.")
+        "The target is fogbound until the end of the next turn: it sees no farther than "
+        "2 boxes; the range of Torpedo becomes 0; its maneuvers cost at least 2 crew. "
+        "Order card: any ship on the board; cannot be responded to.")
     assert rules.text("fog_bank", "es").startswith(
-        "El objetivo queda en la niebla: no ve más allá de 2 casillas; el alcance de Torpedo "
-        "es 0; sus maniobras cuestan como mínimo 2 tripulantes, hasta el final del próximo "
-        "turno.")
+        "El objetivo queda en la niebla hasta el final del próximo turno: no ve más allá de "
+        "2 casillas; la distancia de Torpedo pasa a ser 0; sus maniobras cuestan como mínimo "
+        "2 tripulantes.")
     assert rules.text("fog_bank", "it").startswith(
-        "Il bersaglio subisce la nebbia: non vede oltre 2 caselle; la gittata di Siluro è 0;")
+        "Il bersaglio viene avvolto dalla nebbia fino alla fine del prossimo turno: non vede "
+        "oltre 2 caselle; la distanza di Siluro diventa 0; le sue manovre costano almeno "
+        "2 membri dell'equipaggio.")
 
 
 # ------------------------------------------------------------------ energy shield
@@ -180,9 +182,9 @@ def test_the_shield_narrated_in_three_languages():
     game.play("pass")
     assert game.narration()[-1] == "  Blue submarine is spared 1 damage (shielded)."
     game.lang = "es"
-    assert "no recibe 1 daño" in game.narration()[-1]
+    assert game.narration()[-1] == "  El submarino azul evita 1 de daño (protegido por un escudo)."
     game.lang = "it"
-    assert "non subisce 1 danno" in game.narration()[-1]
+    assert game.narration()[-1] == "  Il sottomarino blu evita 1 danno (schermatura energetica)."
 
 
 # ------------------------------------------------------------------ brace: uses and a time

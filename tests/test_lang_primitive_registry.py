@@ -31,7 +31,8 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
                        "sink": Choice.NONE, "score": Choice.NONE, "refloat": Choice.SUNK_SHIP,
                        "place_token": Choice.NONE, "remove_token": Choice.NONE,
                            "jump": Choice.NONE,
-                           "swap": Choice.NONE}
+                           "swap": Choice.NONE, "extra_turn": Choice.NONE,
+                           "skip_turn": Choice.NONE, "remove_status": Choice.NONE}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():
@@ -182,6 +183,8 @@ TWO_FRIENDS = {
               "blue-destroyer": ["ambush", "kamikaze"]},
     "deck": ["captain", "evasion", "deserter", "boatswain"],
 }
+#: What a primitive that ends statuses ends: both blue ships intercepted (R9.1).
+WITH_STATUS = {"remove_status": "intercepted"}
 
 
 def on_a_set(prim: effects.Primitive, members: str) -> str:
@@ -217,7 +220,10 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
                     (effect, str(err))
                 refused.add((name, members))
                 continue
-            game = scenario_game({**TWO_FRIENDS, "extra": [str(path)]})
+            ships = {s: {**spec, **({WITH_STATUS[name]: True} if name in WITH_STATUS
+                                     and s in friends else {})}
+                     for s, spec in TWO_FRIENDS["ships"].items()}
+            game = scenario_game({**TWO_FRIENDS, "extra": [str(path)], "ships": ships})
             assert game.rules.hash == rules.hash
             before = what_each_ship_is(game, friends)
             game.play(next(m for m in game.legal_moves() if m.split()[:2] == ["order", "probe"]))
@@ -227,7 +233,7 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
             assert [b != a for b, a in zip(before, after)] == [True, True], effect
             acted.add((name, members))
     on_ships = {"damage", "breakdown_damage", "regain", "crew_loss", "recover_crew", "status",
-                "sink"}
+                "sink", "remove_status"}
     assert acted == {(name, members) for name in on_ships
                      for members in ("each friendly ship", "each ship in area")} | \
         {("draw", "each friendly player")}

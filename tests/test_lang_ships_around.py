@@ -158,28 +158,26 @@ def test_card_text_in_three_languages():
         "pack": [
             "N repair damage to the target (N = the number of friendly ships within 2 "
             "boxes of the target). Target: an enemy ship. Order card: cannot be responded to.",
-            "-N reparaciones al objetivo (N = el número de barcos aliados a 2 casillas o "
-            "menos del objetivo). Objetivo: un barco enemigo. Carta de órdenes: sin "
+            "-N reparaciones al objetivo (N = el número de barcos aliados a distancia 2 como "
+            "máximo del objetivo). Objetivo: un barco enemigo. Carta de órdenes: sin "
             "respuesta.",
-            "-N riparazioni al bersaglio (N = il numero di navi alleate entro 2 caselle dal "
-            "bersaglio). Bersaglio: una nave nemica. Carta degli ordini: senza risposta."],
+            "-N riparazioni al bersaglio (N = il numero di navi alleate a distanza 2 al "
+            "massimo dal bersaglio). Bersaglio: una nave nemica. Carta degli ordini: senza "
+            "risposta."],
         "huddle": [
             "Every friendly ship within 1 box of a friendly ship regains 1 repair. Order "
             "card: cannot be responded to.",
-            "Cada barco aliado a 1 casilla o menos de un barco aliado recupera +1 "
-            "reparación. Carta de órdenes: sin respuesta.",
-            "Ogni nave alleata entro 1 casella da una nave alleata recupera +1 riparazione. "
+            "+1 reparación a cada barco aliado a distancia 1 como máximo de un barco aliado. "
+            "Carta de órdenes: sin respuesta.",
+            "+1 riparazione a ogni nave alleata a distanza 1 al massimo da una nave alleata. "
             "Carta degli ordini: senza risposta."],
         "close_escort": [
-            "The target regains 1 repair. Target: a friendly ship such that the distance "
-            "from that ship to the nearest enemy ship is at most 2. Order card: cannot be "
-            "responded to.",
-            "El objetivo recupera +1 reparación. Objetivo: un barco aliado tal que la "
-            "distancia de ese barco al barco enemigo más cercano es como mucho 2. Carta de "
-            "órdenes: sin respuesta.",
-            "Il bersaglio recupera +1 riparazione. Bersaglio: una nave alleata tale che la "
-            "distanza da quella nave alla nave nemica più vicina è al massimo 2. Carta degli "
-            "ordini: senza risposta."],
+            "The target regains 1 repair. Target: a friendly ship whose nearest enemy ship "
+            "is within 2 boxes. Order card: cannot be responded to.",
+            "+1 reparación al objetivo. Objetivo: un barco aliado cuyo barco enemigo más "
+            "cercano esté a distancia 2 como máximo. Carta de órdenes: sin respuesta.",
+            "+1 riparazione al bersaglio. Bersaglio: una nave alleata la cui nave nemica più "
+            "vicina sia a distanza 2 al massimo. Carta degli ordini: senza risposta."],
     }
 
 

@@ -187,7 +187,7 @@ def test_a_status_ending_at_a_turn_start_is_told_in_that_turn():
         "en": ["Turn 2: red destroyer.", "  Red destroyer is no longer intercepted."],
         "es": ["Turno 2: destructor rojo.", "  El destructor rojo deja de estar interceptado."],
         "it": ["Turno 2: distruttore rosso.",
-               "  Il distruttore rosso non subisce più l'intercettazione."]}
+               "  Il distruttore rosso non è più intercettato."]}
 
 
 def test_a_redirect_until_the_end_of_its_next_turn_ends_with_that_turn(card_file):
@@ -258,7 +258,7 @@ def test_a_status_that_prevents_damage_ends_logged_after_it_prevented_the_last()
     assert told == {
         "en": ["  Blue submarine is spared 2 damage (shielded).",
                "  Blue submarine is no longer shielded."],
-        "es": ["  El submarino azul no recibe 2 daños (protegido por un escudo).",
+        "es": ["  El submarino azul evita 2 de daño (protegido por un escudo).",
                "  El submarino azul deja de estar protegido por un escudo."],
-        "it": ["  Il sottomarino blu non subisce 2 danni (lo scudo di energia).",
-               "  Il sottomarino blu non beneficia più dello scudo di energia."]}
+        "it": ["  Il sottomarino blu evita 2 danni (schermatura energetica).",
+               "  Il sottomarino blu non è più protetto da uno scudo."]}

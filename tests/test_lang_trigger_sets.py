@@ -47,12 +47,12 @@ def test_the_set_is_read_as_the_trigger_resolves():
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "when this ship is damaged: 1 repair damage to every enemy ship within 1 box of "
+    ("en", "when this ship takes damage, 1 repair damage to every enemy ship within 1 box of "
            "this ship"),
-    ("es", "cuando este barco recibe daño: -1 reparación a cada barco enemigo a 1 casilla o "
-           "menos de este barco"),
-    ("it", "quando questa nave subisce danni: -1 riparazione a ogni nave nemica entro 1 "
-           "casella dalla nave che ce l'ha"),
+    ("es", "cuando este barco recibe daño, -1 reparación a cada barco enemigo a distancia 1 "
+           "como máximo de este barco"),
+    ("it", "quando questa nave subisce danni, -1 riparazione a ogni nave nemica a distanza 1 "
+           "al massimo da questa nave"),
 ])
 def test_the_fire_text_in_three_languages(lang, text):
     assert text in load_ruleset("en", [EXAMPLE]).status_text("wildfire", lang)

@@ -62,9 +62,9 @@ def test_a_mine_damages_the_next_ship_entering_its_box_and_is_removed():
     assert game.board_text().splitlines()[3] == " 3 . . S d . . . ."
     assert kinds(game, 4) == ["move", "trigger", "damage", "token_removed"]
     assert [str(e) for e in game.log[-4:]] == [
-        "Red destroyer moves to d3.", "Mine d3: a trigger resolves.",
+        "Red destroyer moves to d3.", "The mine at d3 is set off.",
         "Red destroyer takes 2 damage (repairs 1, breakdowns 3).",
-        "Token mine removed from d3."]
+        "The mine token at d3 is removed."]
 
 
 def test_a_ship_passing_over_a_mine_does_not_set_it_off():
@@ -236,7 +236,7 @@ def test_triggers_firing_each_other_stop_at_the_limit(tmp_path):
     triggered = [e for e in game.log if e.kind == "trigger"]
     assert len(triggered) == MAX_TRIGGERED == 100
     assert game.log[-1].kind == "trigger_limit" and game.log[-1]["count"] == 100
-    assert str(game.log[-1]) == "The chain of triggers stops after 100 triggered items."
+    assert str(game.log[-1]) == "The chain of triggered effects stops after 100 of them."
     # 100 items alternate: 50 back at blue, 50 back at red (after the order's 2)
     assert (game.ship("red-tank").repairs, game.ship("blue-tank").repairs) == (947, 949)
     assert "end" in game.legal_moves()  # the game goes on
@@ -358,29 +358,29 @@ def test_random_games_with_the_hunter_and_the_mines_keep_every_invariant(seed):
 def test_the_text_of_tokens_and_triggers_in_three_languages():
     mine = rc.load_ruleset("en", extra=[MINE])
     assert [mine.text("lay_mine", lang).split(". ")[0] for lang in ("en", "es", "it")] == [
-        "Mine token placed on every box of the area",
-        "Ficha mina colocada en cada casilla del área",
-        "Segnalino mina piazzato su ogni casella dell'area"]
+        "Place a mine token on every box of the area",
+        "Coloca una ficha de mina en cada casilla del área",
+        "Piazza un segnalino mina su ogni casella dell'area"]
     trigger = mine.tokens["mine"].triggers[0]
     assert [trigger_text(trigger, lang, token=True) for lang in ("en", "es", "it")] == [
-        "when a ship ends a move on its box: 2 repair damage to that ship; this token is "
+        "when a ship ends a move on its box, 2 repair damage to that ship; this token is "
         "removed",
-        "cuando un barco termina un movimiento en su casilla: -2 reparaciones a ese barco y "
-        "esta ficha se retira",
-        "quando una nave termina un movimento sulla sua casella: -2 riparazioni a quella nave "
+        "cuando un barco termina un movimiento en su casilla, -2 reparaciones a ese barco y "
+        "se retira esta ficha",
+        "quando una nave termina un movimento sulla sua casella, -2 riparazioni a quella nave "
         "e questo segnalino viene rimosso"]
     fire = rc.load_ruleset("en", extra=[FIRE])
     assert fire.text("incendiary") == (
-        "1 repair damage to the target; the target is burning: at the start of its player's "
-        "turn: 1 repair damage to this ship, until it is sunk. Order card: any ship on the "
+        "1 repair damage to the target; the target is burning until it is sunk: at the start "
+        "of its player's turn, 1 repair damage to this ship. Order card: any ship on the "
         "board; cannot be responded to.")
     hunter = rc.load_ruleset("en", extra=[HUNTER]).ships["hunter"]
     assert [trigger_text(t) for t in hunter.triggers] == [
-        "when an enemy ship is sunk by this ship: you draw 1 order card",
-        "when this ship is targeted by an enemy ship (once per turn): the ship that caused it "
+        "when this ship sinks an enemy ship, you draw 1 order card",
+        "when an enemy ship targets this ship (once per turn), the ship that caused it "
         "loses 1 crew from the reserve"]
     assert [trigger_text(t, "it") for t in hunter.triggers][0] == \
-        "quando una nave nemica viene affondata da questa nave: peschi 1 carta degli ordini"
+        "quando questa nave affonda una nave nemica, peschi 1 carta degli ordini"
 
 
 # ------------------------------------------------------------------ the smoke screen
@@ -404,7 +404,8 @@ def test_a_smoke_screen_intercepts_a_ship_entering_it_and_lifts_at_its_players_t
     assert game.ship("red-destroyer").intercepted  # until red's own turn (R9.1)
     rules_text = rc.load_ruleset("en", extra=[SMOKE])
     assert "- **smoke** (mark `%`, until its next turn): When a ship ends a move on its " \
-        "box: that ship is intercepted" in orders_page(rules_text)
+        "box, that ship is intercepted until its next turn: no maneuvers, not even " \
+        "responses.\n" in orders_page(rules_text)
 
 
 def test_a_token_lasting_until_the_end_of_its_owners_next_turn_placed_in_that_turn(tmp_path):

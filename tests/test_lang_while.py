@@ -101,10 +101,14 @@ def test_save_and_scenario_round_trip_keep_the_status():
 def test_rule_text_in_three_languages():
     rules = game(1).rules
     assert rules.text("call_damage_control", "en") == (
-        "Your ship is under damage control: Repair costs 1 crew less (at least 1), while "
-        "your ship is a damaged ship. Order card: cannot be responded to.")
-    assert "mientras tu barco es un barco dañado" in rules.text("call_damage_control", "es")
-    assert "finché la tua nave è una nave danneggiata" in rules.text("call_damage_control", "it")
+        "Your ship is under damage control while it is damaged: Repair costs 1 crew less "
+        "(at least 1). Order card: cannot be responded to.")
+    assert rules.text("call_damage_control", "es").startswith(
+        "Tu barco queda bajo control de daños mientras esté dañado: Reparar cuesta 1 "
+        "tripulante menos (al menos 1).")
+    assert rules.text("call_damage_control", "it").startswith(
+        "La tua nave è sotto il controllo dei danni finché è danneggiata: Riparazione costa "
+        "1 membro dell'equipaggio in meno (almeno 1).")
 
 
 @pytest.mark.parametrize("condition, column, message", [
@@ -150,7 +154,7 @@ def test_what_a_while_status_forbids_lasts_only_while_its_condition_holds(tmp_pa
         "hands: {}\nturn: blue-submarine\nphase: maneuvers\ndeck: []\n")
     assert not [m for m in g.legal_moves() if m.startswith("movement")]
     assert g.explain("movement c4") == ("blue-submarine is limping and cannot be moved while "
-                                        "the repairs of your ship are fewer than 3 (R9)")
+                                        "it has fewer than 3 repairs (R9)")
     g.play("repair")
     pass_all(g)
     assert (g.ship("blue-submarine").repairs, g.ship("blue-submarine").statuses) == (3, ())

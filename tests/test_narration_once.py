@@ -32,7 +32,7 @@ def test_a_card_that_looks_then_takes_narrates_the_look_once(tmp_path):
         "  Blue submarine plays Raid on red destroyer.",
         "  Raid of blue submarine resolves.",
         "  Blue submarine looks at the hand of red destroyer.",
-        "  Blue submarine takes an order card from red destroyer.",
+        "  Blue submarine takes 1 order card from red destroyer.",
     ]
     assert g.known_hand("blue-submarine", "red-destroyer") == ["ambush"]
 

@@ -24,13 +24,11 @@ from redcode_rules.i18n.catalog import catalog
 from redcode_rules.base.kinds import Choice
 from redcode_rules.text.narrate import narrate_event
 from redcode_rules.model.state import Event
-from redcode_rules.text.cards import Nature
 
 from conftest import OPEN_BOARD
 from test_format_round_trips import logged_kinds
 
 LANGS = ("en", "es", "it")
-NATURES = tuple(n.value for n in Nature)
 
 
 # ------------------------------------------------------------------ event kinds
@@ -52,8 +50,8 @@ def test_every_event_kind_is_narrated_or_said_not_to_be(lang):
             assert kind not in events, f"{kind} is not narrated, yet has a sentence in {lang}"
             continue
         assert events.get(kind), f"{kind} has no sentence in {lang}"
-        if spec.by_nature:
-            assert isinstance(events[kind], dict) and set(events[kind]) == set(NATURES), kind
+        if spec.by_nature:  # one sentence: the verb phrase comes from the status's nature
+            assert "{gets}" in events[kind] or "{ends}" in events[kind], kind
         for variant in NARRATION_VARIANTS.get(kind, ()):
             assert events.get(variant), f"{variant} has no sentence in {lang}"
         if spec.amount is not None:
@@ -145,11 +143,12 @@ def status_game(tmp_path, nature: str) -> rc.Game:
 
 
 @pytest.mark.parametrize("nature, line", [
-    ("harmful", "  Il distruttore rosso subisce la marcatura."),
-    ("protective", "  Il distruttore rosso beneficia della marcatura."),
-    ("neutral", "  Il distruttore rosso riceve la marcatura."),
+    ("harmful", "  Il distruttore rosso viene colpito dalla marcatura."),
+    ("protective", "  Il distruttore rosso è sotto la protezione della marcatura."),
+    ("neutral", "  Il distruttore rosso è sotto l'effetto della marcatura."),
 ])
-def test_the_italian_narration_says_subisce_only_of_a_harmful_status(tmp_path, nature, line):
+def test_the_italian_narration_says_a_status_named_by_a_noun_by_its_nature(tmp_path, nature,
+                                                                           line):
     g = status_game(tmp_path, nature)
     g.play("order tag red-destroyer")
     assert g.narration("it")[-1] == line
@@ -158,6 +157,6 @@ def test_the_italian_narration_says_subisce_only_of_a_harmful_status(tmp_path, n
 
 def test_the_card_and_the_narration_read_the_same_nature(tmp_path):
     g = status_game(tmp_path, "protective")
-    assert "beneficia" in g.rules.text("tag", "it")
+    assert "è sotto la protezione della marcatura" in g.rules.text("tag", "it")
     g.play("order tag red-destroyer")
-    assert "beneficia" in g.narration("it")[-1]
+    assert "è sotto la protezione della marcatura" in g.narration("it")[-1]

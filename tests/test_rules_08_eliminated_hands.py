@@ -54,7 +54,7 @@ def test_a_card_taken_by_an_eliminated_player_goes_to_the_discards(extra, card, 
     assert g.discards[-1] == "mechanic"
     assert cards_in_play(g) == before
     assert [str(e) for e in g.log if e.kind in ("take", "discard")][-2:] == [
-        "Blue submarine takes an order card from red destroyer.",
+        "Blue submarine takes 1 order card from red destroyer.",
         "Blue submarine discards Mechanic."]
     assert game_problems(g) == []
     assert rc.Game.from_json(g.to_json()).state == g.state

@@ -214,7 +214,7 @@ def test_the_statuses_of_a_sunk_ship_end_logged_and_narrated_after_the_sinking(c
         "es": ["  *** ¡El submarino azul hunde al destructor rojo! ***",
                "  El destructor rojo deja de estar wrecked."],
         "it": ["  *** Il sottomarino blu affonda il distruttore rosso! ***",
-               "  Il distruttore rosso non subisce più wrecked."]}
+               "  Il distruttore rosso non è più wrecked."]}
 
 
 def test_a_scenario_ship_takes_any_declared_status_and_no_other(cards):
@@ -239,11 +239,11 @@ def test_a_save_writes_each_declared_status_as_a_key(cards):
 
 
 @pytest.mark.parametrize("lang,expected", [
-    ("en", "The target is anchored: it cannot be moved, until its next turn. Order card: "
+    ("en", "The target is anchored until its next turn: it cannot be moved. Order card: "
            "any ship on the board; cannot be responded to."),
-    ("es", "El objetivo queda anchored: no puede ser movido, hasta su próximo turno. Carta "
+    ("es", "El objetivo queda anchored hasta su próximo turno: no puede moverse. Carta "
            "de órdenes: cualquier barco del tablero; sin respuesta."),
-    ("it", "Il bersaglio subisce anchored: non può essere mossa, fino al suo prossimo turno. "
+    ("it", "Il bersaglio è anchored fino al suo prossimo turno: non può muoversi. "
            "Carta degli ordini: qualsiasi nave sul tabellone; senza risposta."),
 ])
 def test_a_declared_status_has_rule_text_in_every_language(cards, lang, expected):
@@ -307,5 +307,5 @@ def test_the_reference_says_how_a_variant_changes_the_statuses():
                            "status anchored { permanent  forbids movement }\n", "mine.rc")
     assert differences(rules) == [
         "New status: Anchored.",
-        "Intercepted now does: no maneuvers, not even responses, this turn (instead of: no "
+        "New effect of Intercepted: no maneuvers, not even responses, this turn (instead of: no "
         "maneuvers, not even responses, until its next turn)."]

@@ -93,12 +93,12 @@ def test_narration_of_a_custom_order_in_three_languages(cards):
         "  Red destroyer takes 1 damage (repairs 2, breakdowns 3)."]
     assert game.narration("es")[-3:] == [
         "  La fragata azul juega Mina marina sobre el destructor rojo.",
-        "  Se resuelve Mina marina de la fragata azul.",
+        "  Se resuelve la carta Mina marina de la fragata azul.",
         "  El destructor rojo recibe 1 de daño (reparaciones 2, averías 3)."]
     assert game.narration("it")[-3:] == [
         "  La fregata blu gioca Mina navale sul distruttore rosso.",
-        "  Si risolve Mina navale della fregata blu.",
-        "  Il distruttore rosso subisce 1 di danno (riparazioni 2, avarie 3)."]
+        "  Si risolve la carta Mina navale della fregata blu.",
+        "  Il distruttore rosso subisce 1 danno (riparazioni 2, avarie 3)."]
 
 
 def test_narration_of_a_custom_status(cards):
@@ -106,17 +106,17 @@ def test_narration_of_a_custom_status(cards):
     game.play("order cut_cables red-destroyer")
     assert game.narration("es")[-3:] == [
         "  La fragata azul juega Cortar amarras sobre el destructor rojo.",
-        "  Se resuelve Cortar amarras de la fragata azul.",
+        "  Se resuelve la carta Cortar amarras de la fragata azul.",
         "  El destructor rojo queda a la deriva."]
-    assert game.narration("it")[-1] == "  Il distruttore rosso subisce la deriva."
+    assert game.narration("it")[-1] == "  Il distruttore rosso è alla deriva."
 
 
 def test_rule_text_names_the_custom_status(cards):
     rules = rc.load_ruleset("en", [cards])
     assert rules.text("cut_cables", "es") == (
-        "El objetivo queda a la deriva: no puede ser movido, este turno. Carta de órdenes: "
+        "El objetivo queda a la deriva este turno: no puede moverse. Carta de órdenes: "
         "cualquier barco del tablero; sin respuesta.")
-    assert rules.text("cut_cables", "en").startswith("The target is adrift: ")
+    assert rules.text("cut_cables", "en").startswith("The target is adrift this turn: ")
 
 
 def test_a_feminine_ship_type_agrees_with_its_side(cards):
@@ -218,8 +218,8 @@ def test_an_illegal_move_is_explained_with_the_status_state(cards):
         said[lang] = game.explain("movement a4")
     assert said == {
         "en": "blue-frigate is adrift and cannot be moved this turn (R9)",
-        "es": "blue-frigate está a la deriva y no puede ser movido este turno (R9)",
-        "it": "blue-frigate è alla deriva e non può essere mossa per questo turno (R9)"}
+        "es": "blue-frigate está a la deriva y no puede moverse este turno (R9)",
+        "it": "blue-frigate è alla deriva e non può muoversi per questo turno (R9)"}
 
 
 def test_a_bar_in_a_name_does_not_split_a_reference_table_cell():

@@ -1,19 +1,23 @@
 """Card text that reads like a printed card, in English, Spanish and Italian:
 the card set's own names wherever a status or token is said, "another ship",
-a subject said once, "otherwise", a whole hand rather than "99", no bracket
-inside a bracket, "own ship only" only where a card acts on its own ship
-alone, a cancel that names what it answers, and the verb that gives a status
-chosen by its nature (Italian "subisce" only of a status that harms).
+a subject or an object said once, "otherwise", a whole hand rather than
+"99", no bracket inside a bracket, "own ship only" only where a card acts on
+its own ship alone, a cancel that names what it answers, and a status given
+with its state agreeing with its subject (the nature of a status named only
+by a noun choosing how it is said).
 
 The cards are tests/data/designer_cards.rc: card ideas written as a designer
 would, not taken from the examples.
 """
+
+import re
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.rules.effects import Selector
 from redcode_rules.text.cards import Nature, ship_rule_text, status_nature, token_text
+from redcode_rules.text.statuses import gets
 
 from conftest import PLAY_SCENARIO, play_session, shared_rules
 from text_lint import DESIGNER, EXAMPLES, LANGS, rulesets
@@ -38,53 +42,50 @@ ANY = {"en": "Order card: any ship on the board; cannot be responded to.",
 @pytest.mark.parametrize("card,expected", [
     ("field_repairs", [  # one subject for two effects on it
         "The target regains 2 repairs and recovers 1 crew. " + ANY["en"],
-        "El objetivo recupera +2 reparaciones y recupera 1 tripulante. " + ANY["es"],
-        "Il bersaglio recupera +2 riparazioni e recupera 1 membro dell'equipaggio. "
-        + ANY["it"]]),
+        "+2 reparaciones y +1 tripulante al objetivo. " + ANY["es"],  # as the rulebook says it
+        "+2 riparazioni e +1 membro dell'equipaggio al bersaglio. " + ANY["it"]]),
     ("spotter", [  # "another", "otro" without an article
         "You draw 1 order card. Target: another ship. " + ORDER["en"],
         "Robas 1 carta de órdenes. Objetivo: otro barco. " + ORDER["es"],
         "Peschi 1 carta degli ordini. Bersaglio: un'altra nave. " + ORDER["it"]]),
     ("ceasefire", [  # every other ship
-        "Every other ship is held by a ceasefire: no maneuvers, not even responses, until "
-        "your next turn. " + ORDER["en"],
-        "Cada uno de los demás barcos queda en alto el fuego: ninguna maniobra, ni siquiera "
-        "respuestas, hasta tu próximo turno. " + ORDER["es"],
-        "Ogni altra nave subisce il cessate il fuoco: nessuna manovra, nemmeno risposte, fino "
-        "al tuo prossimo turno. " + ORDER["it"]]),
+        "Every other ship is held by a ceasefire until your next turn: no maneuvers, not even "
+        "responses. " + ORDER["en"],
+        "Cada uno de los demás barcos queda en alto el fuego hasta tu próximo turno: ninguna "
+        "maniobra, ni siquiera respuestas. " + ORDER["es"],
+        "Ogni altra nave è in tregua fino al tuo prossimo turno: nessuna manovra, nemmeno "
+        "risposte. " + ORDER["it"]]),
     ("fire_control", [  # a status in a filter, by the card set's own words
         "2 repair damage to the target. Target: an enemy burning ship. " + ORDER["en"],
         "-2 reparaciones al objetivo. Objetivo: un barco enemigo en llamas. " + ORDER["es"],
         "-2 riparazioni al bersaglio. Bersaglio: una nave nemica in fiamme. " + ORDER["it"]]),
     ("purge", [  # the whole hand, not "99"
         "The target's player discards their whole hand. " + ANY["en"],
-        "El jugador del objetivo descarta toda su mano. " + ANY["es"],
-        "Il giocatore del bersaglio scarta tutta la sua mano. " + ANY["it"]]),
+        "El jugador que controla el objetivo descarta toda su mano. " + ANY["es"],
+        "Il giocatore che controlla il bersaglio scarta tutta la sua mano. " + ANY["it"]]),
     ("sonar", [  # no range, yet not on its own ship alone
         "1 repair damage to every enemy ship in the visual field within 2 boxes of your ship. "
         "No target. Can be responded to.",
-        "-1 reparación a cada barco enemigo en el campo visual a 2 casillas o menos de tu "
-        "barco. Sin objetivo. Admite respuesta.",
-        "-1 riparazione a ogni nave nemica nel campo visivo entro 2 caselle dalla tua nave. "
-        "Senza bersaglio. Con risposta."]),
-    ("paint_target", [  # the effect after a status stands apart from its rule
-        "The target is marked: each damage it takes is 1 more, until the end of your next "
-        "turn; you draw 1 order card. Target: an enemy ship. " + ORDER["en"],
-        "El objetivo queda marcado: cada daño que recibe aumenta en 1, hasta el final de tu "
-        "próximo turno; robas 1 carta de órdenes. Objetivo: un barco enemigo. " + ORDER["es"],
-        "Il bersaglio subisce la designazione: ogni danno che subisce aumenta di 1, fino alla "
-        "fine del tuo prossimo turno; peschi 1 carta degli ordini. Bersaglio: una nave "
-        "nemica. " + ORDER["it"]]),
+        "-1 reparación a cada barco enemigo en el campo de visión a distancia 2 como máximo "
+        "de tu barco. Sin objetivo. Admite respuesta.",
+        "-1 riparazione a ogni nave nemica nel campo visivo a distanza 2 al massimo dalla tua "
+        "nave. Senza bersaglio. Ammette risposta."]),
+    ("paint_target", [  # the effect after a status starts a sentence of its own
+        "The target is marked until the end of your next turn: each damage it takes is 1 "
+        "more. You draw 1 order card. Target: an enemy ship. " + ORDER["en"],
+        "El objetivo queda marcado hasta el final de tu próximo turno: cada daño que recibe "
+        "aumenta en 1. Robas 1 carta de órdenes. Objetivo: un barco enemigo. " + ORDER["es"],
+        "Il bersaglio viene designato fino alla fine del tuo prossimo turno: ogni danno che "
+        "subisce aumenta di 1. Peschi 1 carta degli ordini. Bersaglio: una nave nemica. "
+        + ORDER["it"]]),
     ("boarding", [  # the hand named once
         "You look at the hand of the target's player and take 1 order card of your choice "
-        "from it. Target: an enemy ship such that the distance to that ship is at most 1. "
-        + ORDER["en"],
-        "Miras la mano del jugador del objetivo y tomas de ella 1 carta de órdenes a tu "
-        "elección. Objetivo: un barco enemigo tal que la distancia a ese barco es como mucho "
-        "1. " + ORDER["es"],
-        "Guardi la mano del giocatore del bersaglio e ne prendi 1 carta degli ordini a tua "
-        "scelta. Bersaglio: una nave nemica tale che la distanza da quella nave è al massimo "
-        "1. " + ORDER["it"]]),
+        "from it. Target: an enemy ship within 1 box. " + ORDER["en"],
+        "Miras la mano del jugador que controla el objetivo y tomas de ella 1 carta de órdenes "
+        "a tu elección. Objetivo: un barco enemigo a distancia 1 como máximo. " + ORDER["es"],
+        "Guardi la mano del giocatore che controlla il bersaglio e ne prendi 1 carta degli "
+        "ordini a tua scelta. Bersaglio: una nave nemica a distanza 1 al massimo. "
+        + ORDER["it"]]),
 ])
 def test_designer_cards_read_like_printed_cards(designer, card, expected):
     assert texts(designer, card) == expected
@@ -92,10 +93,10 @@ def test_designer_cards_read_like_printed_cards(designer, card, expected):
 
 def test_an_ability_and_a_change_for_one_card_need_no_bracket_in_a_bracket(designer):
     assert [ship_rule_text(designer.ships["ironclad"], lang, designer.statuses,
-                           designer.words) for lang in LANGS] == [
+                           designer.words, frozenset(designer.ships)) for lang in LANGS] == [
         "Plated: each damage it takes is 1 less; Torpedo costs 1 more crew.",
-        "Acorazado: cada daño que recibe se reduce en 1; Torpedo cuesta 1 tripulante más.",
-        "La piastratura: ogni danno che subisce diminuisce di 1; Siluro costa 1 membro "
+        "Reforzado: cada daño que recibe se reduce en 1; Torpedo cuesta 1 tripulante más.",
+        "Piastratura: ogni danno che subisce diminuisce di 1; Siluro costa 1 membro "
         "dell'equipaggio in più."]
 
 
@@ -125,8 +126,8 @@ def test_a_cancel_says_what_the_response_may_answer(designer):
 def test_a_condition_and_its_negation_read_as_otherwise():
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "exprs_war_bonds.rc")])
     assert [t.split(";")[1].split(" e ")[0].split(" y ")[0] for t in texts(rules, "war_bonds")
-            ] == [" otherwise, you draw 1 order card", " si no, robas 1 carta de órdenes",
-                  " altrimenti peschi 1 carta degli ordini"]
+            ] == [" otherwise, you draw 1 card", " si no, robas 1 carta",
+                  " altrimenti peschi 1 carta"]  # "order card" said whole once, then short
 
 
 def test_a_condition_shared_by_effects_in_a_row_is_said_once(designer):
@@ -166,7 +167,7 @@ def test_own_ship_only_is_said_only_of_a_card_acting_on_its_own_ship_alone():
     assert said > 0
 
 
-# ------------------------------------------------------------------ statuses by nature
+# ------------------------------------------------------------------ statuses: state and nature
 
 @pytest.mark.parametrize("file,status,nature", [
     (None, "intercepted", Nature.HARMFUL),            # forbids
@@ -184,12 +185,15 @@ def test_a_status_s_nature_is_read_from_what_it_does(file, status, nature):
     assert status_nature(rules.statuses[status]) is nature
 
 
-def test_italian_says_subisce_only_of_a_status_that_harms():
-    """Every card that gives a ship a status, in every ruleset: Italian
-    "subisce" (suffers) exactly when the status harms, "beneficia di" when it
-    protects. A player's status (``on you``, D9.7) has no ship to suffer or
-    benefit: its text says what it changes, for which ships."""
-    seen = set()
+def test_a_status_is_given_with_its_state_agreeing_with_its_subject():
+    """Every card that gives a ship a status, in every ruleset: the Italian and
+    Spanish texts say the status's state after the verb the language gives a
+    state of its shape (text/statuses.py), agreeing with the subject ("il
+    bersaglio viene intercettato", "la tua nave è in fiamme"), never the
+    status as a noun after "subisce", "beneficia di" or "riceve". A player's
+    status (``on you``, D9.8) has no ship to be in it: its text says what it
+    changes, for which ships."""
+    seen = 0
     for _, rules in rulesets():
         for card in [*rules.maneuvers.values(), *rules.orders.values()]:
             for effect in card.effects:
@@ -197,12 +201,15 @@ def test_italian_says_subisce_only_of_a_status_that_harms():
                 if not status or status not in rules.statuses or \
                         effect.selector is Selector.YOU:
                     continue
-                nature = status_nature(rules.statuses[status])
-                text = rules.text(card.id, "it")
-                assert ("subisce " in text.split(":")[0]) is (nature is Nature.HARMFUL), text
-                assert ("beneficia d" in text) is (nature is Nature.PROTECTIVE), text
-                seen.add(nature)
-    assert seen == {Nature.HARMFUL, Nature.PROTECTIVE}
+                for lang in ("es", "it"):
+                    text = rules.text(card.id, lang)
+                    assert not re.search(r"\b(?:subisce|beneficia|riceve)\b", text.split(":")[0])
+                    who = text.split(":")[0]
+                    state = gets(status, lang, rules.words, None,
+                                 status_nature(rules.statuses[status]).value)
+                    assert state.split(" ")[0] in who, (text, state)
+                seen += 1
+    assert seen > 10
 
 
 TRIM = """\
@@ -215,20 +222,52 @@ status trim {
 order trim_for_speed {
     copies 4
     effect status trim on target
-    name en "Trim for speed" es "Aligerar" it "Assetto veloce"
+    name en "Trim for speed" es "Aligerar" it "Alleggerire"
 }
 patch order ambush { copies 2 }
 patch order deserter { copies 2 }
 """
 
 
-def test_a_neutral_status_is_given_without_harm_or_help():
-    """Farther moves but a shorter reach: Italian "riceve" (receives)."""
+def test_a_status_named_by_a_noun_without_a_state_is_said_by_its_nature():
+    """Farther moves but a shorter reach: neutral. Its Italian name is a noun
+    with no state, said "sotto l'effetto di"; its Spanish name, with a gender
+    and no article, is an adjective that agrees ("queda aligerado")."""
     rules = rc.load_source(TRIM)
     assert status_nature(rules.statuses["trim"]) is Nature.NEUTRAL
     assert [t.split(":")[0] for t in texts(rules, "trim_for_speed")] == [
-        "The target is trimmed for speed", "El objetivo queda aligerado",
-        "Il bersaglio riceve l'assetto veloce"]
+        "The target is trimmed for speed this turn",
+        "El objetivo queda aligerado este turno",
+        "Il bersaglio è sotto l'effetto dell'assetto veloce per questo turno"]
+
+
+JAM = """\
+status jammed_guns {
+    this turn
+    forbids damaging cards
+    name en "jammed" es "encasquillado" (m) it "inceppato" (m)
+}
+status pinned {
+    this turn
+    forbids maneuvers
+    name en "pinned down" es "inmovilizado" (m) it "bloccata" (f)
+}
+order jam { copies 2  effect status jammed_guns on target  name en "Jam" es "Atasco" it "Inceppamento" }
+order pin { copies 2  effect status pinned on target  name en "Pin" es "Inmovilizar" it "Bloccare" }
+patch order ambush { copies 2 }
+patch order deserter { copies 2 }
+"""
+
+
+def test_an_italian_status_named_by_a_participle_with_a_gender_is_a_state():
+    """A gender makes an Italian status name a noun ("furtività" (f)), but
+    not one that ends as a participle: "inceppato" (m) and "bloccata" (f) are
+    said of the ship as they are, agreeing with it, never "colpito
+    dall'inceppato"."""
+    rules = rc.load_source(JAM)
+    assert [rules.text(card, "it").split(":")[0] for card in ("jam", "pin")] == [
+        "Il bersaglio viene inceppato per questo turno",
+        "Il bersaglio viene bloccato per questo turno"]
 
 
 def test_redcode_play_says_own_ship_only_only_of_a_card_acting_on_its_own_ship():
@@ -253,16 +292,20 @@ patch status intercepted { nature neutral }
 """
 
 
-def test_a_declared_nature_chooses_the_verb_over_what_the_status_does():
+def test_a_declared_nature_chooses_the_phrase_over_what_the_status_does():
     """`nature protective` after a list of forbids ends it; a patch sets the
-    nature of a printed status. Words only: the status forbids the same."""
+    nature of a printed status. Words only: the status forbids the same. The
+    nature says a status named by a noun with no state ("sotto la protezione
+    di"); one with a state is said by it whatever its nature."""
     rules = rc.load_source(MOOR)
     held, intercepted = rules.statuses["held"], rules.statuses["intercepted"]
     assert (held.nature, intercepted.nature) == (Nature.PROTECTIVE, Nature.NEUTRAL)
     assert [f.value for f in held.forbids] == ["maneuvers"]
-    assert rules.text("moor", "it").split(":")[0] == "Il bersaglio beneficia della sosta in porto"
+    assert rules.text("moor", "it").split(":")[0] == (
+        "Il bersaglio è sotto la protezione della sosta in porto fino al suo prossimo turno")
     assert rules.text("intercept", "it").split(":")[0] == (
-        "-1 riparazione al bersaglio e il bersaglio riceve l'intercettazione")
+        "-1 riparazione al bersaglio e il bersaglio viene intercettato fino al suo prossimo "
+        "turno")
     assert rules.hash == rc.load_source(MOOR.replace(" nature protective", "")
                                         .replace("patch status intercepted { nature neutral }\n",
                                                  "")).hash
@@ -299,9 +342,9 @@ def test_an_amount_no_hand_track_or_reserve_reaches_reads_as_all_of_it():
     assert texts(rules, "wipe") == [
         "The target's player puts their whole hand on top of the deck; the target loses all "
         "its reserve crew; your ship regains repairs up to its maximum. " + ANY["en"],
-        "El jugador del objetivo pone toda su mano encima del mazo, el objetivo pierde toda "
-        "la tripulación de la reserva y tu barco recupera reparaciones hasta el máximo. "
-        + ANY["es"],
-        "Il giocatore del bersaglio mette tutta la sua mano in cima al mazzo, il bersaglio "
-        "perde tutto l'equipaggio della riserva e la tua nave recupera riparazioni fino al "
-        "massimo. " + ANY["it"]]
+        "El jugador que controla el objetivo pone toda su mano encima del mazo, el objetivo "
+        "pierde todos los tripulantes de la reserva y tu barco recupera reparaciones hasta el "
+        "máximo. " + ANY["es"],
+        "Il giocatore che controlla il bersaglio mette tutta la sua mano in cima al mazzo, il "
+        "bersaglio perde tutto l'equipaggio della riserva e la tua nave recupera riparazioni "
+        "fino al massimo. " + ANY["it"]]

@@ -46,9 +46,9 @@ def test_every_example_declaration_is_named_in_every_language(path):
 def test_a_status_reads_as_said_of_a_ship_in_each_language():
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "modifiers_smoke_screen.rc")])
     assert [rules.text("smoke_screen", lang).split(":")[0] for lang in LANGS] == [
-        "Your ship is smoke-screened",
-        "Tu barco queda tras una cortina de humo",
-        "La tua nave beneficia della cortina fumogena"]
+        "Your ship is smoke-screened until your next turn",
+        "Tu barco queda tras una cortina de humo hasta tu próximo turno",
+        "La tua nave viene coperta da una cortina di fumo fino al tuo prossimo turno"]
 
 
 def test_a_token_is_named_in_the_card_text_and_the_narration():
@@ -58,8 +58,8 @@ def test_a_token_is_named_in_the_card_text_and_the_narration():
         "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "e3"}}})
     game.play("order lay_mine d3")
     assert [game.narration(lang)[-1].strip() for lang in LANGS] == [
-        "Token mine placed at d3.", "Ficha mina colocada en d3.",
-        "Segnalino mina piazzato in d3."]
+        "A mine token is placed at d3.", "Se coloca una ficha de mina en d3.",
+        "Si piazza un segnalino mina in d3."]
 
 
 def test_a_token_takes_a_name_but_no_state():
@@ -85,9 +85,9 @@ patch order ambush { copies 2 }
 @pytest.mark.parametrize("lang,expected", [
     ("en", "red-destroyer is pinned and cannot be moved until the next turn of the blue "
            "submarine (R9)"),
-    ("es", "red-destroyer está inmovilizado y no puede ser movido hasta el próximo turno del "
+    ("es", "red-destroyer está inmovilizado y no puede moverse hasta el próximo turno del "
            "submarino azul (R9)"),
-    ("it", "red-destroyer è bloccato e non può essere mossa fino al prossimo turno del "
+    ("it", "red-destroyer è bloccato e non può muoversi fino al prossimo turno del "
            "sottomarino blu (R9)"),
 ])
 def test_an_explanation_names_the_ship_whose_turn_ends_a_status(tmp_path, lang, expected):

@@ -1,15 +1,17 @@
 """The text linter (tests/text_lint.py) over every generated text: every
 card, status, token, ship type and ability of the printed editions, of every
 example card file and of the designer's card ideas (tests/data/designer_cards.rc),
-in English, Spanish and Italian. It must pass on all of them and fail on a
-deliberately broken text, one per check.
+the rule options and differences of each edition, the narration of a whole
+random game on each edition and of every game of the cookbook, in English,
+Spanish and Italian. It must pass on all of them and fail on a deliberately
+broken text, one per check and class of defect a proofreader found.
 """
 
 from collections import Counter
 
 import pytest
 
-from text_lint import CHECKS, LANGS, corpus, lint
+from text_lint import CHECKS, LANGS, corpus, lint, lint_item
 
 BROKEN = [
     ("identifier", "es", "El objetivo queda ceasefire_held: ninguna maniobra."),
@@ -30,7 +32,63 @@ BROKEN = [
     ("wording", "es", "Objetivo: un otro barco."),
     ("wording", "es", "Cada otro barco queda en alto el fuego."),
     ("wording", "it", "Se le carte ordine che hai sono 0."),
+    ("wording", "es", "Asalto ahora hace: -1 avería al objetivo."),
+    # conditions said word for word
+    ("literal", "es", "Reparar cuesta 1 tripulante menos, mientras tu barco es un barco dañado."),
+    ("literal", "es", "Robas 1 carta si las cartas de órdenes que tiene el bando enemigo son 0."),
+    ("literal", "es", "Objetivo: un barco enemigo tal que la distancia a ese barco es como "
+                      "mucho 1."),
+    ("literal", "es", "El jugador del objetivo descarta 1 carta."),
+    ("literal", "it", "Riparazione costa 1 membro in meno, finché la tua nave è una nave "
+                      "danneggiata."),
+    ("literal", "it", "Bersaglio: una nave nemica tale che la distanza da quella nave è al "
+                      "massimo 1."),
+    ("literal", "en", "Usable only if it is not so that the answered item is an order card."),
+    # a status said as a noun, a title with its article
+    ("frame", "it", "Il bersaglio subisce l'intercettazione fino al suo prossimo turno."),
+    ("frame", "it", "La tua nave beneficia di artiglieri pronti per questo turno."),
+    ("frame", "it", "Il bersaglio riceve la nebbia."),
+    ("frame", "it", "Nuovo stato: la nebbia."),
+    ("frame", "es", "El objetivo queda el sigilo hasta su próximo turno."),
+    # two words for one concept
+    ("glossary", "es", "Con el radar interferido: el alcance de sus maniobras es 1 menor."),
+    ("glossary", "es", "El objetivo recupera +1 cubo de avería."),
+    ("glossary", "es", "El bando rojo puntúa 1 punto."),
+    ("glossary", "it", "Le manovre a distanza hanno 1 di gittata in più."),
+    ("glossary", "it", "La tua squadra segna 1 punto se lo schieramento nemico non ha carte."),
+    ("glossary", "it", "Carta degli ordini: qualsiasi nave sul tabellone; con risposta."),
+    ("glossary", "it", "Il bersaglio subisce 1 di danno."),
+    # the engine's words
+    ("engine", "es", "Red-destroyer: se resuelve un disparador."),
+    ("engine", "es", "Mine d3: se resuelve un disparador."),
+    ("engine", "es", "red-destroyer no está en el campo de visión de blue-submarine"),
+    ("engine", "es", "qué se pierde: targeting (lo que lo apunta)"),
+    # a count in words where the game says digits, damage said two ways
+    ("forms", "es", "El submarino azul recupera un tripulante de Torpedo."),
+    ("forms", "it", "Il sottomarino blu pesca una carta degli ordini."),
+    ("forms", "en", "Blue submarine draws an order card."),
+    # what a text built from its tree says and a card never would
+    ("phrasing", "en", "Target: a your own ship."),
+    ("phrasing", "en", "1 repair damage to every enemy ship of type Submarine."),
+    ("phrasing", "es", "-1 reparación a cada barco enemigo de tipo Submarino."),
+    ("phrasing", "en", "Scorched: this ship is intercepted, until its next turn, until its next "
+                       "turn."),
+    # the same hedge twice, a phrase said three times
+    ("repeated", "es", "a distancia 2 como máximo de tu barco con 1 reparación como máximo"),
+    ("repeated", "es", "Robas 2 cartas de órdenes si tienes menos cartas de órdenes que el "
+                       "bando enemigo; si no, robas 2 cartas de órdenes."),
 ]
+
+
+@pytest.mark.parametrize("lang,text,kind,types", [
+    ("es", "Blindaje reforzado: cada daño que recibe se reduce en 1, solo mientras tu barco "
+           "esté dañado.", "ship", frozenset()),
+    ("en", "Every friendly Submarine regains 1 repair.", "card", frozenset({"Submarine"})),
+])
+def test_the_linter_knows_what_a_text_is(lang, text, kind, types):
+    """An ability that says "your ship" of itself, a ship type's name
+    capitalised mid-sentence: the linter reads what a text is and its types."""
+    assert "phrasing" in {c for c, _ in lint(text, lang, kind=kind, types=types)}
 
 
 IDS = frozenset({"burning", "ceasefire_held"})
@@ -38,7 +96,7 @@ IDS = frozenset({"burning", "ceasefire_held"})
 
 @pytest.fixture(scope="module")
 def texts():
-    return corpus()
+    return corpus(designer=True)
 
 
 @pytest.mark.parametrize("check,lang,text", BROKEN, ids=[f"{c}-{la}" for c, la, _ in BROKEN])
@@ -62,15 +120,16 @@ def test_the_linter_passes_a_text_a_printed_card_would_print(lang, text):
 
 def test_the_texts_cover_every_kind_language_and_example(texts):
     """The corpus holds cards, statuses, tokens and ship types (their
-    abilities and triggers) of the editions and of every example file."""
-    kinds = Counter((t.source.split()[1], t.lang) for t in texts)
+    abilities and triggers), rule options, differences and narration, of the
+    editions, of every example file and of the cookbook's games."""
+    kinds = Counter((t.kind, t.lang) for t in texts)
     for lang in LANGS:
-        for kind in ("card", "status", "token", "ship"):
+        for kind in ("card", "status", "token", "ship", "option", "difference", "narration"):
             assert kinds[kind, lang] > 0, (kind, lang)
     sources = {t.source.split()[0].split("@")[0] for t in texts}
     assert {"en", "es", "it", "anchor", "triggers_smoke", "modifiers_fast",
-            "designer_cards"} <= sources
-    assert len(texts) >= 300
+            "designer_cards", "cookbook"} <= sources
+    assert len(texts) >= 2000
 
 
 @pytest.mark.parametrize("check", CHECKS)
@@ -78,5 +137,5 @@ def test_every_generated_text_passes(texts, check):
     """No text of any edition, example file or designer's card idea, in any
     language, fails a check (the message lists each defect and its text)."""
     defects = [f"[{t.lang}] {found} — {t.source}: {t.text}" for t in texts
-               for c, found in lint(t.text, t.lang, t.names, t.ids) if c == check]
+               for c, found in lint_item(t) if c == check]
     assert defects == [], "\n".join(defects)

@@ -3,18 +3,28 @@
 Snapshot tests: every kind of log event, narrated in es and it, compared
 with sentences written out here and read by hand. Ship names take their
 definite article ("el submarino azul", "la portaerei rossa"), prepositions
-contract with it ("del", "al", "sul", "della"), and colours agree with the
-noun ("portaerei rossa", "squadra rossa"). The mechanism is i18n.ShipName
-and the `grammar` section of lang/*.yaml; English is unchanged.
+contract with it ("del", "al", "sul", "della"), colours agree with the
+noun ("portaerei rossa", "squadra rossa"), a status's state agrees with
+the ship ("la portaerei rossa viene intercettata"), a card that resolves is
+named with the word for its kind ("la maniobra Órdenes"), counts are digits
+("recupera 1 tripulante"), and a trigger says what fired, never the
+engine's word for it ("Se activa la mina de d3"). The mechanism is
+i18n.ShipName, i18n/grammar.py, text/statuses.py and the `grammar` section
+of lang/*.yaml; English is unchanged but for the same fixes.
 """
 
 import pytest
 
+import redcode_rules as rc
 from redcode_rules.i18n.catalog import ShipName, article, with_article
-from redcode_rules.text.narrate import narrate_event
 from redcode_rules.model.state import Event
+from redcode_rules.text.narrate import narrate, narrate_event
+
+from conftest import EXAMPLES
 
 S, D, C = "blue-submarine", "red-destroyer", "red-aircraft_carrier"
+#: The words of the mine token of cards/examples/triggers_mine.rc (mina, f).
+MINE = rc.load_ruleset("en", extra=[str(EXAMPLES / "triggers_mine.rc")]).words
 
 # (event kind, data, Spanish, Italian)
 CASES = [
@@ -25,11 +35,11 @@ CASES = [
      "Turno 3: portaaviones rojo.",
      "Turno 3: portaerei rossa."),
     ("recover", {"ship": S, "source": "torpedo"},
-     "El submarino azul recupera un tripulante de Torpedo.",
-     "Il sottomarino blu recupera un membro dell'equipaggio (Siluro)."),
+     "El submarino azul recupera 1 tripulante de Torpedo.",
+     "Il sottomarino blu recupera 1 membro dell'equipaggio da Siluro."),
     ("recover", {"ship": C, "source": "withdrawn"},
-     "El portaaviones rojo recupera un tripulante de los retirados.",
-     "La portaerei rossa recupera un membro dell'equipaggio (i ritirati)."),
+     "El portaaviones rojo recupera 1 tripulante retirado.",
+     "La portaerei rossa recupera 1 membro dell'equipaggio ritirato."),
     ("use", {"player": S, "card": "torpedo", "target": D},
      "El submarino azul usa Torpedo sobre el destructor rojo.",
      "Il sottomarino blu usa Siluro sul distruttore rosso."),
@@ -58,29 +68,32 @@ CASES = [
      "El portaaviones rojo pasa.",
      "La portaerei rossa passa."),
     ("resolve", {"player": S, "card": "orders"},
-     "Se resuelve Órdenes del submarino azul.",
-     "Si risolve Ordini del sottomarino blu."),
+     "Se resuelve la maniobra Órdenes del submarino azul.",
+     "Si risolve la manovra Ordini del sottomarino blu."),
     ("resolve", {"player": C, "card": "torpedo"},
-     "Se resuelve Torpedo del portaaviones rojo.",
-     "Si risolve Siluro della portaerei rossa."),
+     "Se resuelve la maniobra Torpedo del portaaviones rojo.",
+     "Si risolve la manovra Siluro della portaerei rossa."),
     ("cancelled", {"player": C, "card": "assault"},
-     "Se anula Asalto del portaaviones rojo.",
-     "Annullamento: Assalto della portaerei rossa."),
+     "Se anula la maniobra Asalto del portaaviones rojo.",
+     "Viene annullata la manovra Assalto della portaerei rossa."),
     ("wasted", {"player": S, "card": "torpedo"},
-     "Se pierde Torpedo del submarino azul.",
-     "Senza effetto: Siluro del sottomarino blu."),
+     "Se pierde la maniobra Torpedo del submarino azul.",
+     "La manovra Siluro del sottomarino blu va a vuoto."),
     ("cancel", {"player": C, "card": "torpedo", "of": S},
-     "El portaaviones rojo anula Torpedo del submarino azul.",
-     "La portaerei rossa annulla Siluro del sottomarino blu."),
+     "El portaaviones rojo anula la maniobra Torpedo del submarino azul.",
+     "La portaerei rossa annulla la manovra Siluro del sottomarino blu."),
     ("damage", {"ship": C, "amount": 2, "repairs": 1, "breakdowns": 3},
      "El portaaviones rojo recibe 2 de daño (reparaciones 1, averías 3).",
-     "La portaerei rossa subisce 2 di danno (riparazioni 1, avarie 3)."),
+     "La portaerei rossa subisce 2 danni (riparazioni 1, avarie 3)."),
+    ("damage", {"ship": S, "amount": 1, "repairs": 2, "breakdowns": 3},
+     "El submarino azul recibe 1 de daño (reparaciones 2, averías 3).",
+     "Il sottomarino blu subisce 1 danno (riparazioni 2, avarie 3)."),
     ("regain", {"ship": S, "track": "repair", "amount": 1},
      "El submarino azul recupera 1 reparación.",
      "Il sottomarino blu recupera 1 riparazione."),
     ("regain", {"ship": C, "track": "breakdown", "amount": 2},
-     "El portaaviones rojo recupera 2 cubos de avería.",
-     "La portaerei rossa recupera 2 cubi di avaria."),
+     "El portaaviones rojo recupera 2 averías.",
+     "La portaerei rossa recupera 2 avarie."),
     ("crew_loss", {"ship": C, "amount": 1},
      "El portaaviones rojo pierde 1 tripulante.",
      "La portaerei rossa perde 1 membro dell'equipaggio."),
@@ -91,8 +104,8 @@ CASES = [
      "El portaaviones rojo se mueve a d4.",
      "La portaerei rossa si muove in d4."),
     ("draw", {"player": C, "count": 1},
-     "El portaaviones rojo roba una carta de órdenes.",
-     "La portaerei rossa pesca una carta degli ordini."),
+     "El portaaviones rojo roba 1 carta de órdenes.",
+     "La portaerei rossa pesca 1 carta degli ordini."),
     ("draw", {"player": S, "count": 2},
      "El submarino azul roba 2 cartas de órdenes.",
      "Il sottomarino blu pesca 2 carte degli ordini."),
@@ -104,7 +117,13 @@ CASES = [
      "Gli scarti vengono mescolati in un nuovo mazzo di 12 carte."),
     ("status", {"ship": C, "status": "intercepted"},
      "El portaaviones rojo queda interceptado.",
-     "La portaerei rossa subisce l'intercettazione."),
+     "La portaerei rossa viene intercettata."),
+    ("status", {"ship": S, "status": "intercepted"},
+     "El submarino azul queda interceptado.",
+     "Il sottomarino blu viene intercettato."),
+    ("status_end", {"ship": C, "status": "intercepted"},
+     "El portaaviones rojo deja de estar interceptado.",
+     "La portaerei rossa non è più intercettata."),
     ("sunk", {"ship": S, "by": C},
      "*** ¡El portaaviones rojo hunde al submarino azul! ***",
      "*** La portaerei rossa affonda il sottomarino blu! ***"),
@@ -129,13 +148,44 @@ CASES = [
     ("game_over", {"winner": "blue", "reason": "eliminated"},
      "Fin de la partida: azul (la flota enemiga está hundida).",
      "Fine della partita: blu (la flotta nemica è affondata)."),
+    ("trigger", {"trigger": "token:mine:0", "holder": "mine d3"},
+     "Se activa la mina de d3.",
+     "Scatta la mina in d3."),
+    ("trigger", {"trigger": "status:intercepted:0", "holder": C},
+     "El portaaviones rojo está interceptado.",
+     "La portaerei rossa è intercettata."),
+    ("trigger", {"trigger": "ship:submarine:0", "holder": S},
+     "Se activa una habilidad del submarino azul.",
+     "Si attiva un'abilità del sottomarino blu."),
+    ("token", {"token": "mine", "box": "c3"},
+     "Se coloca una ficha de mina en c3.",
+     "Si piazza un segnalino mina in c3."),
+    ("token_removed", {"token": "mine", "box": "c3"},
+     "Se retira la ficha de mina de c3.",
+     "Si rimuove il segnalino mina da c3."),
+    ("look", {"player": S, "of": D},
+     "El submarino azul mira la mano del destructor rojo.",
+     "Il sottomarino blu guarda la mano del distruttore rosso."),
+    ("take", {"player": S, "of": D},
+     "El submarino azul toma 1 carta de órdenes del destructor rojo.",
+     "Il sottomarino blu prende 1 carta degli ordini dal distruttore rosso."),
+    ("deck_top", {"player": S},
+     "El submarino azul pone 1 carta de órdenes encima del mazo.",
+     "Il sottomarino blu mette 1 carta degli ordini in cima al mazzo."),
+    ("prevent", {"ship": S, "status": "intercepted", "amount": 1},
+     "El submarino azul evita 1 de daño (interceptado).",
+     "Il sottomarino blu evita 1 danno (intercettazione)."),
+    ("redirect", {"ship": S, "to": C, "status": "intercepted"},
+     "El daño del submarino azul va al portaaviones rojo (interceptado).",
+     "Il danno del sottomarino blu va alla portaerei rossa (intercettazione)."),
     ("turn_end", {"player": S}, "", ""),
 ]
 
 ENGINE_EVENTS = {"game_start", "turn_start", "recover", "use", "respond", "order", "pass",
                  "resolve", "cancelled", "wasted", "cancel", "damage", "regain", "crew_loss",
                  "move", "draw", "discard", "reshuffle", "status", "sunk", "score", "catchup",
-                 "respawn", "wait", "game_over", "turn_end"}
+                 "respawn", "wait", "game_over", "turn_end", "status_end", "trigger", "token",
+                 "token_removed", "look", "take", "deck_top", "prevent", "redirect"}
 
 
 def test_the_cases_cover_every_event_kind():
@@ -147,19 +197,23 @@ def test_the_cases_cover_every_event_kind():
 def test_every_event_in_spanish_and_italian(kind, data, es, it):
     event = Event(kind, 3, dict(data))
     natures = {"intercepted": "harmful"}  # as the base cards' Ruleset.natures say
-    assert narrate_event(event, "es", natures=natures) == es
-    assert narrate_event(event, "it", natures=natures) == it
+    assert narrate_event(event, "es", MINE, natures=natures) == es
+    assert narrate_event(event, "it", MINE, natures=natures) == it
 
 
 @pytest.mark.parametrize("kind,data,en", [
     ("resolve", {"player": S, "card": "orders"}, "Orders of blue submarine resolves."),
+    ("recover", {"ship": S, "source": "withdrawn"}, "Blue submarine recovers 1 withdrawn crew."),
+    ("draw", {"player": S, "count": 1}, "Blue submarine draws 1 order card."),
+    ("trigger", {"trigger": "token:mine:0", "holder": "mine d3"},
+     "The mine at d3 is set off."),
     ("sunk", {"ship": S, "by": C}, "*** Blue submarine is sunk by red aircraft carrier! ***"),
     ("use", {"player": S, "card": "torpedo", "target": D},
      "Blue submarine uses Torpedo on red destroyer."),
     ("score", {"side": "red", "points": 2}, "The red side has 2 points."),
 ])
 def test_english_names_ships_without_an_article(kind, data, en):
-    assert narrate_event(Event(kind, 3, dict(data))) == en
+    assert narrate_event(Event(kind, 3, dict(data)), "en", MINE) == en
 
 
 # ------------------------------------------------------------------ the mechanism
@@ -199,3 +253,33 @@ def test_a_ship_named_by_a_scenario_is_a_proper_name():
     assert f"{ShipName('nautilus', 'es'):de}" == "de nautilus"
     assert f"{ShipName('nautilus', 'it')}" == "nautilus"
     assert narrate_event(Event("pass", 1, {"player": "nautilus"}), "es") == "Nautilus pasa."
+
+
+def test_a_card_that_resolves_is_named_by_the_kind_it_was_declared_as():
+    """narrate reads from the log whether a card was used as a maneuver or
+    played as an order card: "la carta Emboscada", "la maniobra Torpedo"."""
+    log = [Event("order", 1, {"player": S, "card": "ambush", "target": D}),
+           Event("resolve", 1, {"player": S, "card": "ambush"}),
+           Event("use", 1, {"player": D, "card": "torpedo", "target": S}),
+           Event("resolve", 1, {"player": D, "card": "torpedo"})]
+    assert [line.strip() for line in narrate(log, "es")][1::2] == [
+        "Se resuelve la carta Emboscada del submarino azul.",
+        "Se resuelve la maniobra Torpedo del destructor rojo."]
+    assert [line.strip() for line in narrate(log, "it")][1::2] == [
+        "Si risolve la carta Imboscata del sottomarino blu.",
+        "Si risolve la manovra Siluro del distruttore rosso."]
+
+
+def test_a_cancellation_is_told_once():
+    """The response that cancels says so; the cancelled item's turn to resolve
+    adds no second line ("Se anula …" after "… anula …")."""
+    log = [Event("use", 1, {"player": S, "card": "torpedo", "target": D}),
+           Event("respond", 1, {"player": D, "card": "shield", "target": S}),
+           Event("resolve", 1, {"player": D, "card": "shield"}),
+           Event("cancel", 1, {"player": D, "card": "torpedo", "of": S}),
+           Event("cancelled", 1, {"player": S, "card": "torpedo"})]
+    lines = [line.strip() for line in narrate(log, "es")]
+    assert lines[-1] == "El destructor rojo anula la maniobra Torpedo del submarino azul."
+    assert not [line for line in lines if line.startswith("Se anula")]
+    alone = narrate([log[-1]], "es")  # told alone, it still says what happened
+    assert alone == ["  Se anula la maniobra Torpedo del submarino azul."]

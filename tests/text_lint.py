@@ -1,27 +1,53 @@
-"""A linter for generated card text: what a printed card would never say.
+"""A linter for generated text: what a printed card, or a careful reader of
+its language, would never say.
 
-``lint(text, lang, names)`` returns the defects of one text, each as
-``(check, detail)``; ``corpus()`` yields every text the project generates
-for the printed editions and the example card files (cards, statuses,
-tokens, ship types and their abilities) in English, Spanish and Italian.
-tests/test_text_lint.py runs it; ``python tests/text_lint.py`` prints the
-defects found, counted per check and language.
+``lint(text, lang, …)`` returns the defects of one text, each as ``(check,
+detail)``; ``corpus()`` yields every text the project generates for the
+printed editions and the example card files — cards, statuses, tokens, ship
+types and their abilities, the rule options and the differences of each
+edition, and the narration of whole games — in English, Spanish and Italian. tests/test_text_lint.py runs it;
+``python tests/text_lint.py`` prints the defects found, counted per check
+and language (``-v`` lists them, ``--designer`` adds the designer's card
+ideas of tests/data/designer_cards.rc).
 
 The checks are small word lists and patterns, on purpose: each says one
-thing a reader would stumble on (an id, an English word in Spanish, a
-word said twice, nested brackets, an article of the wrong gender, a "99"
-standing for "all").
+thing a reader would stumble on. The first are about words (an id, an
+English word in Spanish, a word said twice, nested brackets, an article of
+the wrong gender, "99" standing for "all", a phrase the language never
+prints); then the classes a proofreader found in text that passed them:
+
+- ``literal``: a condition said word for word ("your ship is a damaged
+  ship", "such that", "the order cards that … holds are 0", "the player of
+  the target");
+- ``frame``: a status said as a noun after a verb that does not take one
+  (Italian "subisce l'intercettazione", "beneficia di" without an
+  article), or a status's name with its article where a title goes;
+- ``glossary``: a word the language's glossary avoids (i18n/glossary);
+- ``engine``: the engine's words or ids (a ship's id, "mine d3:", an option's
+  value outside code);
+- ``forms``: a count said in words where the game says digits ("recovers a
+  crew" beside "loses 1 crew"), damage said two ways;
+- ``phrasing``: "a your own ship", "of type Submarine", a ship type's name
+  capitalised mid-sentence, an ability that says "your ship" of itself, a
+  duration said twice in a row;
+- ``repeated`` (besides a word or clause twice): a hedge twice in one
+  sentence ("at most … at most"), a phrase of three words said three times.
 """
 
 from __future__ import annotations
 
+import random
 import re
+import runpy
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
 import redcode_rules as rc
+from redcode_rules.i18n.catalog import catalog
+from redcode_rules.i18n.glossary import avoided
+from redcode_rules.render.reference import differences, option_value
 from redcode_rules.text.cards import ship_rule_text, token_text
 
 from conftest import shared_rules
@@ -32,7 +58,8 @@ EXAMPLES = ROOT / "cards" / "examples"
 DESIGNER = Path(__file__).resolve().parent / "data" / "designer_cards.rc"
 LANGS = ("en", "es", "it")
 EDITIONS = ("en", "es", "it")
-CHECKS = ("identifier", "english", "repeated", "parentheses", "article", "number", "wording")
+CHECKS = ("identifier", "english", "repeated", "parentheses", "article", "number", "wording",
+          "literal", "frame", "glossary", "engine", "forms", "phrasing")
 
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 
@@ -46,6 +73,7 @@ draws draw discard discards more less than moves move placed token tokens status
 enemy friendly own held burning any all up at on start end next side sides point points
 hand deck range sight area also once per game you take look gets lose loses regains
 recovers sinks scores returns place removed instead whole moved responded response usable
+targeting source choose fixed maneuvers orders
 """.split())
 
 #: words of a language that look English but are words of its own
@@ -61,8 +89,8 @@ NOUNS = {
         "jugador": "m", "jugadores": "m pl", "mano": "f", "mazo": "m", "turno": "m",
         "partida": "f", "bando": "m", "ficha": "f", "fichas": "f pl", "reserva": "f",
         "distancia": "f", "campo": "m", "tablero": "m", "respuesta": "f", "daño": "m",
-        "alcance": "m", "movimiento": "m", "movimientos": "m pl", "avería": "f",
-        "averías": "f pl", "cubo": "m", "punto": "m", "puntos": "m pl", "tripulación": "f",
+        "movimiento": "m", "movimientos": "m pl", "avería": "f",
+        "averías": "f pl", "punto": "m", "puntos": "m pl",
         "final": "m", "comienzo": "m", "efecto": "m", "estado": "m",
     },
     "it": {
@@ -70,10 +98,10 @@ NOUNS = {
         "carta": "f", "carte": "f pl", "manovra": "f", "manovre": "f pl",
         "riparazione": "f", "riparazioni": "f pl", "equipaggio": "m", "giocatore": "m",
         "giocatori": "m pl", "mano": "f", "mazzo": "m", "turno": "m", "partita": "f",
-        "squadra": "f", "schieramento": "m", "segnalino": "m", "segnalini": "m pl",
+        "squadra": "f", "segnalino": "m", "segnalini": "m pl",
         "riserva": "f", "distanza": "f", "campo": "m", "tabellone": "m", "risposta": "f",
-        "danno": "m", "danni": "m pl", "gittata": "f", "spostamento": "m",
-        "spostamenti": "m pl", "avaria": "f", "avarie": "f pl", "cubo": "m", "punto": "m",
+        "danno": "m", "danni": "m pl", "movimento": "m",
+        "movimenti": "m pl", "avaria": "f", "avarie": "f pl", "punto": "m",
         "punti": "m pl", "inizio": "m", "fine": "f", "stato": "m", "effetto": "m",
     },
 }
@@ -111,22 +139,92 @@ ARTICLE_EXCEPTIONS = {"es": {("el", "área"), ("un", "área"), ("del", "área"),
 WRONG_PHRASES = {
     "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b"),
     "es": (r"\bun otro\b", r"\buna otra\b", r"\bcada otro\b", r"\bcada otra\b",
-           r"\bcartas? (?:de )?orden\b", r"\bcartas? órdenes\b"),
-    "it": (r"\bun altro\b(?= nav)", r"\bcart[ae] ordin[ei]\b", r"\bcart[ae] d'ordine\b"),
+           r"\bcartas? (?:de )?orden\b", r"\bcartas? órdenes\b", r"\bahora hace\b",
+           r"\bdeben sumarlas\b", r"\bque ganan una partida\b"),
+    "it": (r"\bun altro\b(?= nav)", r"\bcart[ae] ordin[ei]\b", r"\bcart[ae] d'ordine\b",
+           r"\bora fa\b", r"\bdevono sommarle\b", r"\bche vincono una partita\b"),
 }
 
-#: English subjects of a clause that a second clause should not say again
-SUBJECT_WORDS = 2
+#: conditions said word for word: the tree's nodes, not a sentence
+LITERAL = {
+    "en": (r"\bsuch that\b", r"\bship is an? (?:[a-z]+ )*ship\b", r"\b(?:is|are) 0\b",
+           r"\bit is not so that\b", r"\bthe distance to that ship\b",
+           r"\bthat (?:you|\w+ player|\w+ side) holds?\b", r"\bthe answered item is\b"),
+    "es": (r"\btal que\b", r"\bbarco (?:no )?es un (?:\w+ )*barco\b", r"\b(?:es|son) 0\b",
+           r"\bno es cierto que\b", r"\bjugador del (?:objetivo|barco)\b",
+           r"\bla distancia a ese barco\b",
+           r"\bque tiene (?:el|tu) (?:bando|jugador)\b", r"\blo respondido es\b",
+           r"\b(?:es|son) (?:como mucho|al menos|menos de|más de|mayor que|menor que) \d",
+           r"\blos puntos de (?:tu|el) bando son\b"),
+    "it": (r"\btale che\b", r"\bnave (?:non )?è una (?:\w+ )*nave\b", r"\b(?:è|sono) 0\b",
+           r"\bnon è vero che\b", r"\bgiocatore (?:del bersaglio|della nave)\b", r"\bla distanza da quella nave\b",
+           r"\bche ha (?:la|il) (?:squadra|giocatore)\b", r"\bciò a cui risponde è\b",
+           r"\b(?:è|sono) (?:al massimo|almeno|meno di|più di|maggiore di|minore di) \d",
+           r"\bi punti della tua squadra sono\b"),
+}
+
+#: a status said as a noun where the verb wants a state, or named with its
+#: article where a title goes
+FRAME = {
+    "en": (r"\bis the [a-z]+\b(?= *[:.,])", r"^The [^:,]+, (?:until|this|for|while)"),
+    "es": (r"\bqueda (?:el|la|los|las|un|una)\b", r"\bestado: (?:el|la|los|las)\b",
+           r"^(?:El|La|Los|Las) [^:,]+, (?:hasta|este|durante|mientras)"),
+    "it": (r"\bsubisce (?:il|lo|la|l'|i|gli|le)\b", r"\bbeneficia di\b",
+           r"\briceve (?:il|lo|la|l'|i|gli|le)\b", r"\bstato: (?:il|lo|la|l'|i|gli|le)\b",
+           r"^(?:(?:Il|Lo|La|I|Gli|Le) |L')[^:,]+, (?:fino|per|finché)"),
+}
+
+#: the engine's words: ids of ships, a token's "kind box", option values
+ENGINE = {
+    "all": (r"\b(?:[Bb]lue|[Rr]ed)-[a-z_]+\b", r"^\s*[A-Za-z_]+ [a-h][1-9]:", r"\{[a-z_]+\}"),
+    "es": (r"\b(?:targeting|source|choose|fixed)\b", r"\b[Dd]isparador(?:es)?\b"),
+    "it": (r"\b(?:targeting|source|choose|fixed)\b", r"\b[Ii]nnesc(?:o|hi|ato|ati)\b"),
+    "en": (r"\b[Tt]rigger resolves\b",),
+}
+
+#: a count said in words where the game says digits, damage said two ways
+FORMS = {
+    "en": (r"\b(?:recovers|loses|draws|takes|puts|regains|discards) (?:a|an|one) "
+           r"(?:crew|order card|card|repair|breakdown)\b",),
+    "es": (r"\b(?:recupera|pierde|roba|toma|pone|recibe|descarta) (?:un|una) "
+           r"(?:tripulante|carta|reparación|avería)\b", r"\bno recibe\b"),
+    "it": (r"\b(?:recupera|perde|pesca|prende|mette|subisce|scarta) (?:un|una|uno) "
+           r"(?:membro|carta|riparazione|avaria|danno)\b", r"\b\d+ di dann[oi]\b"),
+}
+
+#: the same in a line of narration, where damage taken is "N de daño"
+FORMS_NARRATED = {"en": (), "es": (r"\b\d+ daños?\b",), "it": ()}
+
+#: phrases a text built from its tree says and a card never would
+PHRASING = {
+    "en": (r"\ban? your\b", r"\bof type\b", r"\b(?:until|while)\b[^.:;]*, (?:until|while)\b"),
+    "es": (r"\b(?:un|una) tus?\b", r"\bde tipo\b", r"\b(?:hasta|mientras)\b[^.:;]*, "
+           r"(?:hasta|mientras)\b"),
+    "it": (r"\b(?:un|una|un') tu[ao]\b", r"\bdi tipo\b", r"\b(?:fino|finché)\b[^.:;]*, "
+           r"(?:fino|finché)\b"),
+}
+#: an ability's text speaking of its own ship as the reader's
+SELF_IN_ABILITY = {"en": r"\byour ship\b", "es": r"\btu barco\b",
+                   "it": r"\b(?:la|della|alla|dalla|sulla) tua nave\b"}
+#: words that bound a number, said once in a sentence
+HEDGES = {"en": ("at most", "at least"), "es": ("como máximo", "como mucho", "al menos",
+                                               "como mínimo"),
+          "it": ("al massimo", "almeno")}
 
 
 class Text(NamedTuple):
-    """One generated text: where it comes from, its language and the names
-    (cards, statuses, tokens, ship types) its card set gives in it."""
+    """One generated text: where it comes from, its language, the names (cards,
+    statuses, tokens, ship types) its card set gives in it, its ids, what it
+    is (``card``, ``status``, ``token``, ``ship``, ``option``, ``difference``,
+    ``narration``), its ship types' names and its names and states whole."""
     source: str
     lang: str
     text: str
     names: frozenset[str]
     ids: frozenset[str]
+    kind: str = "card"
+    types: frozenset[str] = frozenset()
+    phrases: frozenset[str] = frozenset()
 
 
 def _words(text: str) -> list[str]:
@@ -138,51 +236,61 @@ def _clauses(text: str) -> list[str]:
             if len(_words(c)) >= 3]
 
 
-def check_identifier(text: str, lang: str, names: frozenset[str],
-                     ids: frozenset[str]) -> list[str]:
+def _code_free(text: str) -> str:
+    """The text without its code (a card language's word between backticks)."""
+    return re.sub(r"`[^`]*`", "", text)
+
+
+def check_identifier(item: Text) -> list[str]:
     """An underscore, or a card set's id that is not also a word of its names."""
+    text = _code_free(item.text)
     found = re.findall(r"\w*_\w*", text)
     words = {w.lower() for w in _words(text)}
-    found += sorted(i for i in ids if "_" not in i and i in words and i not in names)
+    found += sorted(i for i in item.ids if "_" not in i and i in words and i not in item.names)
     return found
 
 
-def check_english(text: str, lang: str, names: frozenset[str],
-                  ids: frozenset[str]) -> list[str]:
+def check_english(item: Text) -> list[str]:
     """An English word in Spanish or Italian text that no name of the set holds."""
-    if lang == "en":
+    if item.lang == "en":
         return []
-    native = NATIVE.get(lang, frozenset())
-    return [w for w in _words(text)
-            if w.lower() in ENGLISH and w.lower() not in native and w.lower() not in names]
+    native = NATIVE.get(item.lang, frozenset())
+    return [w for w in _words(_code_free(item.text))
+            if w.lower() in ENGLISH and w.lower() not in native and w.lower() not in item.names]
 
 
-def check_repeated(text: str, lang: str, names: frozenset[str],
-                   ids: frozenset[str]) -> list[str]:
-    """A word said twice in a row, a clause said twice, or the subject of a
-    clause said again by the next one ("the target regains …; the target recovers")."""
+def check_repeated(item: Text) -> list[str]:
+    """A word said twice in a row, a clause said twice, the subject of a
+    clause said again by the next one ("the target regains …; the target
+    recovers"), a hedge twice in one sentence ("at most … at most"), or a
+    phrase of three words said three times in one text."""
+    text = item.text
     out = [f"{a} {b}" for a, b in re.findall(r"\b(\w+) (\w+)\b", text)
            if a.lower() == b.lower()]
     seen: set[str] = set()
-    for clause in _clauses(text):
+    for clause in _clauses(text) if item.kind != "difference" else ():  # new beside old
         key = clause.lower()
         if key in seen:
             out.append(clause)
         seen.add(key)
     for sentence in re.split(r"[.:]", text):
         parts = [p.strip() for p in re.split(r";| and | y | e ", sentence)]
-        heads = [" ".join(p.split()[:SUBJECT_WORDS]).lower() for p in parts]
+        heads = [" ".join(p.split()[:2]).lower() for p in parts]
         out += [f"subject '{h}' said again" for h, prev in zip(heads[1:], heads)
-                if h and h == prev and len(h.split()) == SUBJECT_WORDS
-                and not re.match(r"[-+\dN]", h)]
+                if h and h == prev and len(h.split()) == 2 and not re.match(r"[-+\dN]", h)]
+        out += [f"'{hedge}' twice in a sentence" for hedge in HEDGES[item.lang]
+                if sentence.lower().count(hedge) > 1]
+    label = catalog(item.lang)["card"]["order_self"].split(":")[0] + ":"
+    words = [w.lower() for w in _words(text.replace(label, ""))]  # the label is not said again
+    triples = Counter(zip(words, words[1:], words[2:]))
+    out += [f"'{' '.join(t)}' said {n} times" for t, n in triples.items() if n >= 3]
     return out
 
 
-def check_parentheses(text: str, lang: str, names: frozenset[str],
-                      ids: frozenset[str]) -> list[str]:
+def check_parentheses(item: Text) -> list[str]:
     """Parentheses that do not balance, or one inside another."""
     depth, out = 0, []
-    for i, ch in enumerate(text):
+    for i, ch in enumerate(item.text):
         if ch == "(":
             depth += 1
             if depth > 1:
@@ -197,9 +305,9 @@ def check_parentheses(text: str, lang: str, names: frozenset[str],
     return out
 
 
-def check_article(text: str, lang: str, names: frozenset[str],
-                  ids: frozenset[str]) -> list[str]:
+def check_article(item: Text) -> list[str]:
     """An article or agreeing word whose gender is not its noun's."""
+    text, lang = item.text, item.lang
     if lang == "en":
         return [m.group(0) for m in re.finditer(r"\ban (?=[^aeiouAEIOU\W])\w+|\ba (?=[aeiou])\w+",
                                                   text)]
@@ -232,29 +340,96 @@ def _disagreements(tokens: list[str], nouns: dict, dets: dict, exceptions: set) 
     return out
 
 
-def check_number(text: str, lang: str, names: frozenset[str],
-                 ids: frozenset[str]) -> list[str]:
+def check_number(item: Text) -> list[str]:
     """A number no card means (`discard 99`): a workaround for "all"."""
-    return [n for n in re.findall(r"\d+", text) if int(n) >= 10]
+    if item.kind in ("narration", "option", "difference"):
+        return []  # a game's turns and totals, a rule's numbers
+    return [n for n in re.findall(r"\d+", item.text) if int(n) >= 10]
 
 
-def check_wording(text: str, lang: str, names: frozenset[str],
-                  ids: frozenset[str]) -> list[str]:
-    """A phrase the language never prints: "an other", a second name for order cards."""
-    return [m.group(0) for pattern in WRONG_PHRASES.get(lang, ())
-            for m in re.finditer(pattern, text, re.IGNORECASE)]
+def _found(patterns, text: str, flags: int = re.IGNORECASE) -> list[str]:
+    return [m.group(0) for pattern in patterns
+            for m in re.finditer(pattern, text, flags | re.MULTILINE)]
+
+
+def check_wording(item: Text) -> list[str]:
+    """A phrase the language never prints: "an other", a second name for order
+    cards, an option or difference said as the code says it (the card set's
+    names as their designer wrote them aside: "la carta Órdenes selladas")."""
+    return _found(WRONG_PHRASES.get(item.lang, ()), _unnamed(item))
+
+
+def _unnamed(item: Text) -> str:
+    """The text with each of the card set's names and states replaced by "X"."""
+    text = item.text
+    for name in sorted(item.phrases, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w'])", "X", text)
+    return text
+
+
+def check_literal(item: Text) -> list[str]:
+    """A condition said node by node ("your ship is a damaged ship", "such that")."""
+    return _found(LITERAL[item.lang], item.text)
+
+
+def check_frame(item: Text) -> list[str]:
+    """A status said as a noun where the verb wants its state (Italian "subisce
+    l'…", "beneficia di" without an article), or a title with an article."""
+    titles = FRAME[item.lang][-1:] if item.kind == "status" else ()
+    return _found(FRAME[item.lang][:-1], item.text) + _found(titles, item.text, 0)
+
+
+def check_glossary(item: Text) -> list[str]:
+    """A word the language's glossary avoids, outside the card set's names."""
+    return [f"{word} (say '{term.term}')" for word, term in
+            avoided(_code_free(item.text), item.lang, item.phrases)]
+
+
+def check_engine(item: Text) -> list[str]:
+    """The engine's words: a ship's id, a token as "kind box:", an option's
+    value outside code, a placeholder left unfilled."""
+    return _found(ENGINE["all"], item.text, 0) + \
+        _found(ENGINE[item.lang], _code_free(item.text), 0)
+
+
+def check_forms(item: Text) -> list[str]:
+    """A count said in words where the game says digits, damage said two ways."""
+    narrated = FORMS_NARRATED[item.lang] if item.kind == "narration" else ()
+    return _found(FORMS[item.lang] + narrated, item.text)
+
+
+def check_phrasing(item: Text) -> list[str]:
+    """"a your own ship", "of type …", a ship type's name capitalised
+    mid-sentence, an ability that says "your ship" of itself, a duration
+    said twice in a row."""
+    out = _found(PHRASING[item.lang], item.text)
+    for name in item.types:
+        out += [m.group(0) for m in re.finditer(rf"(?<=[a-zà-ÿ,] ){re.escape(name)}\b",
+                                                item.text)]
+    if item.kind == "ship":
+        out += _found((SELF_IN_ABILITY[item.lang],), item.text)
+    return out
 
 
 CHECKERS = {"identifier": check_identifier, "english": check_english,
             "repeated": check_repeated, "parentheses": check_parentheses,
-            "article": check_article, "number": check_number, "wording": check_wording}
+            "article": check_article, "number": check_number, "wording": check_wording,
+            "literal": check_literal, "frame": check_frame, "glossary": check_glossary,
+            "engine": check_engine, "forms": check_forms, "phrasing": check_phrasing}
 
 
 def lint(text: str, lang: str, names: frozenset[str] = frozenset(),
-         ids: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+         ids: frozenset[str] = frozenset(), kind: str = "card",
+         types: frozenset[str] = frozenset(),
+         phrases: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """The defects of one text: (check, what it found), in the order of CHECKS."""
-    return [(check, str(found)) for check in CHECKS
-            for found in CHECKERS[check](text, lang, names, ids)]
+    item = Text("", lang, text, names, ids, kind, types, phrases)
+    return [(check, str(found)) for check in CHECKS for found in CHECKERS[check](item)]
+
+
+def lint_item(item: Text) -> list[tuple[str, str]]:
+    """The defects of one text of the corpus."""
+    return [(check, str(found)) for check in CHECKS for found in CHECKERS[check](item)]
 
 
 # ---------------------------------------------------------------- the texts
@@ -289,42 +464,100 @@ def rulesets(designer: bool = True) -> Iterator[tuple[str, rc.Ruleset]]:
         yield from file_rulesets(DESIGNER)
 
 
+def _idents(rules: rc.Ruleset) -> list[str]:
+    return [*rules.maneuvers, *rules.orders, *rules.statuses, *rules.tokens, *rules.ships]
+
+
 def names_of(rules: rc.Ruleset, lang: str) -> frozenset[str]:
     """Every word of every name the card set and catalog give in ``lang``."""
-    idents = [*rules.maneuvers, *rules.orders, *rules.statuses, *rules.tokens, *rules.ships]
     words: set[str] = set()
-    for ident in idents:
-        own = rules.words.get(lang, {}).get(ident)
-        for name in (rules.name_of(ident, lang), own and own.state):
-            words.update(w.lower() for w in _words(name or ""))
+    for phrase in phrases_of(rules, lang):
+        words.update(w.lower() for w in _words(phrase))
     return frozenset(words)
 
 
-def texts_of(source: str, rules: rc.Ruleset) -> Iterator[Text]:
-    """Every text of a ruleset, in each language."""
-    ids = frozenset([*rules.maneuvers, *rules.orders, *rules.statuses, *rules.tokens,
-                     *rules.ships])
+def phrases_of(rules: rc.Ruleset, lang: str) -> frozenset[str]:
+    """Every name and state the card set and catalog give in ``lang``, whole."""
+    out: set[str] = set()
+    for ident in _idents(rules):
+        own = rules.words.get(lang, {}).get(ident)
+        out.update(p for p in (rules.name_of(ident, lang), own and own.state) if p)
+    return frozenset(out)
+
+
+def type_names(rules: rc.Ruleset, lang: str) -> frozenset[str]:
+    """The names of the ship types, as a title writes them (``Submarine``)."""
+    return frozenset(rules.name_of(s, lang) for s in rules.ships)
+
+
+def texts_of(source: str, rules: rc.Ruleset, games: int = 0) -> Iterator[Text]:
+    """Every text of a ruleset, in each language: its cards, statuses,
+    tokens and ship types, its options and differences (a printed edition's,
+    or a variant's), and the narration and explanations of ``games`` random
+    games played on it."""
+    ids = frozenset(_idents(rules))
+    types = frozenset(rules.ships)
+    played = [_random_game(rules, seed) for seed in range(games)]
     for lang in LANGS:
         names = names_of(rules, lang)
-        items = [(f"card {c}", rules.text(c, lang)) for c in [*rules.maneuvers, *rules.orders]]
-        items += [(f"status {s}", rules.status_text(s, lang)) for s in rules.statuses]
-        items += [(f"token {t}", token_text(k, lang, rules.statuses, rules.words))
+        items = [("card", c, rules.text(c, lang)) for c in [*rules.maneuvers, *rules.orders]]
+        items += [("status", s, rules.status_text(s, lang)) for s in rules.statuses]
+        items += [("token", t, token_text(k, lang, rules.statuses, rules.words, types))
                   for t, k in rules.tokens.items()]
-        items += [(f"ship {s}", ship_rule_text(k, lang, rules.statuses, rules.words))
+        items += [("ship", s, ship_rule_text(k, lang, rules.statuses, rules.words, types))
                   for s, k in rules.ships.items()]
-        for where, text in items:
-            if text:
-                yield Text(f"{source} {where}", lang, text, names, ids)
+        items += [("difference", str(i), d) for i, d in enumerate(differences(rules, lang))]
+        if "@" not in source:  # an edition's options (an extra file changes none)
+            items += [("option", o, m) for o, m in catalog(lang)["options"].items()]
+            items += [("option", "catchup", rule) for rule in
+                      option_value(rules.options.catchup, lang).split(";<br>")]
+        for game in played:
+            items += [("narration", str(i), line.strip())
+                      for i, line in enumerate(game.narration(lang))]
+        made = (Text(f"{source} {kind} {where}", lang, text, names, ids, kind,
+                     type_names(rules, lang), phrases_of(rules, lang))
+                for kind, where, text in items if text)
+        yield from made
 
 
-def corpus(designer: bool = True) -> list[Text]:
-    """Every generated text, each once (a text the same in two rulesets once)."""
+def _random_game(rules: rc.Ruleset, seed: int, moves: int = 400) -> rc.Game:
+    """A game of random moves on ``rules`` (a war of two ships a side)."""
+    game = rc.new_game(rules, mode="war", teams="2v2", seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rnd.choice(game.legal_moves()))
+    return game
+
+
+def cookbook_texts() -> Iterator[Text]:
+    """The narration of every game of the cookbook (cards/examples/cookbook.yaml):
+    each example card played, in each language."""
+    cookbook = runpy.run_path(str(ROOT / "docs" / "cookbook.py"))
+    for entry in cookbook["load_entries"]():
+        _, game = cookbook["play"](entry)
+        rules = game.rules
+        ids = frozenset(_idents(rules))
+        for lang in LANGS:
+            for i, line in enumerate(game.narration(lang)):
+                yield Text(f"cookbook '{entry.title}' narration {i}", lang, line.strip(),
+                           names_of(rules, lang), ids, "narration", type_names(rules, lang),
+                           phrases_of(rules, lang))
+
+
+def corpus(designer: bool = False, games: int = 1) -> list[Text]:
+    """Every generated text, each once (a text the same in two rulesets
+    once): the editions' with the narration of ``games`` random games each,
+    the example files' and the narration of the cookbook's games that play
+    them (``designer``: and the designer's card ideas')."""
     seen, out = set(), []
-    for source, rules in rulesets(designer):
-        for item in texts_of(source, rules):
-            if (item.lang, item.text) not in seen:
-                seen.add((item.lang, item.text))
-                out.append(item)
+    every = [item for source, rules in rulesets(designer)
+             for item in texts_of(source, rules, games if "@" not in source else 0)]
+    for item in every + list(cookbook_texts()):
+        if (item.lang, item.text) not in seen:
+            seen.add((item.lang, item.text))
+            out.append(item)
     return out
 
 
@@ -333,7 +566,7 @@ def report(items: list[Text]) -> tuple[Counter, list[str]]:
     counts: Counter = Counter()
     lines = []
     for item in items:
-        defects = lint(item.text, item.lang, item.names, item.ids)
+        defects = lint_item(item)
         for check in sorted({c for c, _ in defects}):
             counts[check, item.lang] += 1
         lines += [f"[{item.lang}] {check}: {found} — {item.source}: {item.text}"
@@ -342,15 +575,14 @@ def report(items: list[Text]) -> tuple[Counter, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    designer = "--no-designer" not in argv
-    items = corpus(designer)
+    items = corpus("--designer" in argv)
     counts, lines = report(items)
     if "-v" in argv:
         print("\n".join(lines))
     print(f"{len(items)} texts; flagged per check and language:")
     for check in CHECKS:
         print(f"  {check:12} " + "  ".join(f"{lang} {counts[check, lang]:3}" for lang in LANGS))
-    flagged = {(i.lang, i.text) for i in items if lint(i.text, i.lang, i.names, i.ids)}
+    flagged = {(i.lang, i.text) for i in items if lint_item(i)}
     print(f"  texts with a defect: {len(flagged)}")
     return 1 if lines else 0
 

@@ -35,6 +35,7 @@ from .lab.runner import Venue
 from .lab.selfplay import RulesSource
 from .lab.tournament import TournamentSetup, run_tournament
 from .lang.loader import builtin_editions, check_files, load_ruleset
+from .lang.wording import wording_notices
 from .model.ruleset import Ruleset
 from .render.reference import options_page, orders_page, ships_page, write_reference
 from .terminal.session import SHORT_GAME, PlaySetup, game_goal, play, short_rules
@@ -307,18 +308,26 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate card files, by default as one card set: every error with file,
-    line and caret; exit 1 if any."""
+    line and caret, then every warning about the words a language needs
+    (lang/wording.py); exit 1 if any error."""
     readable_files(args.files, "card file")
     errors = check_files(args.files, args.edition, separately=args.separately)
+    notices = wording_notices(list(args.files))  # words a language needs, not errors
     if args.json:
-        emit({"command": "check", "ok": not errors, "files": list(args.files),
-              "errors": [{"file": e.file, "line": e.line, "column": e.column,
-                          "message": e.reason, "text": str(e)} for e in errors]})
+        found = {"command": "check", "ok": not errors, "files": list(args.files),
+                 "errors": [{"file": e.file, "line": e.line, "column": e.column,
+                             "message": e.reason, "text": str(e)} for e in errors]}
+        if notices:
+            found["warnings"] = [{"file": n.file, "line": n.line, "column": n.column,
+                                  "message": n.message, "text": str(n)} for n in notices]
+        emit(found)
         return FAILURE if errors else 0
     for err in errors:
         say(err, file=sys.stderr)
     if len(errors) > 1:
         say(f"{len(errors)} errors", file=sys.stderr)
+    for notice in notices:
+        say(notice, file=sys.stderr)
     if not errors:
         say(f"{len(args.files)} file(s) OK")
     return FAILURE if errors else 0

@@ -25,7 +25,8 @@ from ..i18n.catalog import ShipName, catalog, status_name, text
 from ..model.ruleset import TargetKind
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
-from ..text.cards import class_text, status_rule_parts
+from ..text.cards import status_rule_parts
+from ..text.values import class_text
 from ..text.exprs import a_ship, condition_text
 from .notation import KEYWORDS, Move, Notation, head_word, words
 from .queries import Refusal, RuleQueries

@@ -94,12 +94,13 @@ class Conditions:
 class Holding(NamedTuple):
     """An aura's holder as the item its set is read from (``Ships.seats``):
     ``self`` is the ship that has it; no card resolves, so no target, no
-    answered item, no area."""
+    answered item, no area, nothing dealt."""
 
     seat: int
     target: None = None
     answers: None = None
     area: None = None
+    dealt: int = 0
 
 
 class Auras:
@@ -130,7 +131,7 @@ class Auras:
         out = []
         players = self.players
         for holder, ship in enumerate(ships):
-            if ship.position is None:  # off the board: only its player's statuses act (D9.7)
+            if ship.position is None:  # off the board: only its player's statuses act (D9.8)
                 if not players or ship.eliminated:
                     continue
                 held = [self.specs[n] for n, _ in ship.statuses if n in players]
@@ -399,8 +400,8 @@ class RuleQueries(Part):
                                          self.sides[seat] != self.sides[target])
             if hidden is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
                 spec, holder = hidden
-                if holder != target:  # another ship's aura (D9.6)
-                    return Refusal("D9.6", "untargetable_aura",
+                if holder != target:  # another ship's aura (D9.7)
+                    return Refusal("D9.7", "untargetable_aura",
                                    {"target": target, "status": spec.id, "holder": holder})
                 words = f"untargetable_{kind}" if kind in spec.untargetable \
                     else "untargetable_class"

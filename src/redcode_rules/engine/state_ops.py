@@ -98,34 +98,55 @@ class StateOps(HandOps):
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
         elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
             seats = []  # not a ship
-        elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.7)
+        elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
             return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
             return selector.seats(self.queries, item)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
-    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> None:
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int:
         """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
         What acts on the dealer (``actor``, with ``card``: "" for a trigger)
         changes the damage dealt, then a status may send it to another ship
         or change it (``taken``, D9.5). A damage of 0 (or changed to 0) is
-        none: nothing logged, nothing fired."""
+        none: nothing logged, nothing fired. Returns what the ship took: the
+        damage, at most what it held."""
         if self.mods is not None:
             if actor >= 0:
                 amount = self.dealt(actor, amount, card)
             seat, amount = self.taken(seat, amount)
         if amount <= 0:
-            return
+            return 0
         ship = self.state.ships[seat]
-        ship.repairs, ship.breakdowns = damaged(
-            ship.repairs, ship.breakdowns, self._types[seat].repairs, amount)
+        full = self._types[seat].repairs
+        held = ship.repairs + ship.breakdowns * full
+        ship.repairs, ship.breakdowns = damaged(ship.repairs, ship.breakdowns, full, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
         if self._watch:
             self.triggers.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
+        return min(amount, held)
+
+    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None:
+        """End the ship's statuses named ``names`` (``remove_status``); each end
+        is logged as any other (``Lifetimes.keep``)."""
+        ship = self.state.ships[seat]
+        if ship.statuses:
+            self.lifetimes.keep(ship, tuple(p for p in ship.statuses if p[0] not in names))
+
+    def extra_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player takes a turn after the one being played (D6.5)."""
+        self.state.extra_turns.append(seat)
+        self.event("extra_turn", player=self.state.ships[seat].id)
+
+    def skip_turn(self, seat: int) -> None:
+        """Seat ``seat``'s player skips its next turn; skips add up (D6.5)."""
+        ship = self.state.ships[seat]
+        ship.skips += 1
+        self.event("skip_turn", player=ship.id)
 
     def dealt(self, actor: int, amount: int, card: str) -> int:
         """A damage as the dealer's statuses, abilities and auras make it

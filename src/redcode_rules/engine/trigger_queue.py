@@ -31,7 +31,7 @@ class Triggered:
     ``target``: the ship the event happened to; ``actor``: the ship that
     caused it, or -1; ``token``: the token holding it, as (kind, box))."""
 
-    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder")
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
@@ -44,6 +44,7 @@ class Triggered:
         self.seat = seat
         self.target = target
         self.actor = actor
+        self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
         self.token = token
         self.holder = holder
 

@@ -61,17 +61,31 @@ class Turns(Part):
             if st.turn_number > self.rules.options.turn_limit:
                 self.turn_limit_reached()
                 return
-            seat = st.turn
-            for seat in self.queries.seats_after(st.turn):
-                if not st.ships[seat].eliminated:
-                    break
-            if self.begin_turn(seat):
+            if self.begin_turn(self.next_seat()):
                 return
+
+    def next_seat(self) -> int:
+        """Whose turn is next: the first extra turn given of a player still in
+        the game, else the seat order (D6.3) after the last turn in it (D6.5)."""
+        st = self.state
+        while st.extra_turns:
+            seat = st.extra_turns.pop(0)
+            if not st.ships[seat].eliminated:
+                if st.resume_after is None:
+                    st.resume_after = st.turn
+                return seat
+        after = st.turn if st.resume_after is None else st.resume_after
+        st.resume_after = None
+        seat = after
+        for seat in self.queries.seats_after(after):
+            if not st.ships[seat].eliminated:
+                break
+        return seat
 
     def begin_turn(self, seat: int) -> bool:
         """Begin ``seat``'s turn: the one way a turn begins (the next player's,
         the first after placement, a scenario's turn not yet begun). False if
-        it ends at once (a ship waiting with no free box)."""
+        it ends at once (a ship waiting with no free box, a turn skipped)."""
         st = self.state
         ship = st.ships[seat]
         st.turn = seat
@@ -92,6 +106,10 @@ class Turns(Part):
             self.resolver.flush()
             if st.phase == OVER:
                 return True
+        if ship.skips:  # a turn skipped: begun, then ended at once (D6.5)
+            ship.skips -= 1
+            self.event("skipped", player=ship.id)
+            return False
         if ship.sunk:  # war: the missed turn (R8.4, D8.4)
             if self.queries.free_start_boxes(seat):
                 st.phase = PLACE
@@ -112,7 +130,8 @@ class Turns(Part):
         st = self.state
         seat = st.unplaced()
         if seat < 0:
-            self.begin_turn(0)
+            if not self.begin_turn(0):
+                self.finish_turn()
             return
         st.turn = seat
         st.phase = PLACE

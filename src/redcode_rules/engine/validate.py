@@ -280,6 +280,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("answers", "must be an item below this one")
     elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
         yield problem(None, "resolution position out of range")
+    elif item.dealt < 0:
+        yield problem("dealt", "what its last damage dealt is 0 or more")
     else:
         reason = _declaration_fault(item, card, state, board, rules)
         if reason:
@@ -409,6 +411,9 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         if crew != spec.crew:
             yield Problem((*at, "reserve"), f"{ship.id}: crew total {crew}, not {spec.crew} "
                           "(R1.3)")
+        if not 0 <= ship.skips <= rules.options.turn_limit:
+            yield Problem((*at, "skips"), f"{ship.id}: turns to skip {ship.skips} outside "
+                          f"0..{rules.options.turn_limit} (D6.5)")
         if not 0 <= ship.repairs <= spec.repairs:
             yield Problem((*at, "repairs"), f"{ship.id}: repairs {ship.repairs} outside "
                           f"0..{spec.repairs} (R3.4)")

@@ -33,7 +33,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 5
+FORMAT = 6
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -155,9 +155,28 @@ def _format_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 5}
 
 
+def _format_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 6 gives a stack item ``dealt``, what its last damage effect
+    dealt (``damage dealt``), a ship ``skips`` and the state ``extra_turns``
+    and ``resume_after`` (D6.5): nothing dealt, skipped or given in an
+    earlier save, whose cards could do none of it."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        state = {**state, "extra_turns": [], "resume_after": None}
+        if isinstance(state.get("stack"), list):
+            state["stack"] = [{**item, "dealt": 0} if isinstance(item, dict) else item
+                              for item in state["stack"]]
+        if isinstance(state.get("ships"), list):
+            state["ships"] = [{**ship, "skips": 0} if isinstance(ship, dict) else ship
+                              for ship in state["ships"]]
+        data = {**data, "state": state}
+    return {**data, "format": 6}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5}
+    1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
+    5: _format_5_to_6}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -429,7 +448,8 @@ def _check_counts(state: Any, moves: Any, rules) -> None:
                             f"deck has {opts.deck_size} (R1.4)")
     stack_limit = len(ships) * opts.ship_maneuvers + opts.deck_size
     for field, limit in (("stack", stack_limit), ("asking", len(ships)),
-                         ("sunk_in_chain", len(ships)), ("catchup_done", len(opts.catchup))):
+                         ("sunk_in_chain", len(ships)), ("catchup_done", len(opts.catchup)),
+                         ("extra_turns", opts.turn_limit)):
         value = state.get(field, [])
         if not isinstance(value, list) or len(value) > limit:
             raise ScenarioError(f"state.{field}", f"a list of at most {limit} items")

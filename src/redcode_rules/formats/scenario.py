@@ -35,17 +35,17 @@ from .state_data import life_data, state_from_data
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
               "rng", "recover_left", "turn_ends", "known", "spent", "tokens", "turn_started",
-              "catchup_done", "fired", "chance")
+              "catchup_done", "fired", "chance", "extra_turns", "resume_after")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
-               "sunk")
+               "skips", "sunk")
 
 
 def ship_fields(rules: Ruleset) -> tuple[str, ...]:
     """A scenario ship's fields: the fixed ones, and a boolean per declared status
-    (R9), written between ``withdrawn`` and ``sunk``."""
-    return SHIP_FIELDS[:-1] + tuple(rules.statuses) + SHIP_FIELDS[-1:]
+    (R9), written between ``skips`` and ``sunk``."""
+    return SHIP_FIELDS[:-1] + tuple(rules.statuses) + SHIP_FIELDS[-1:]  # skips, then sunk
 
 
 def _statuses(spec: Mapping[str, Any], field: str, rules: Ruleset,
@@ -286,7 +286,11 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         "orders_played": orders_played, "end_turn_pending": turn_ends,
         "catchup_done": catchup, "known": known, "spent": spent,
         "tokens": _tokens(data.get("tokens"), rules, board, ids),
-        "fired": _fired(data.get("fired"))})
+        "fired": _fired(data.get("fired")),
+        "extra_turns": [_seat(s, f"extra_turns[{i}]", ids) for i, s in enumerate(
+            _list(data.get("extra_turns") or [], "extra_turns", opts.turn_limit))],
+        "resume_after": None if data.get("resume_after") is None else
+        _seat(data["resume_after"], "resume_after", ids)})
     for problem in check_state(state, rules, board):  # the rules of a state (engine/validate.py)
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
@@ -420,9 +424,11 @@ def _ship(ship_id: Any, spec: Any, rules: Ruleset, board: Board,
         reserve = _int(spec["reserve"], f"{field}.reserve")
     else:  # implied by the crew placed (below 0 if too many: engine/validate.py says so)
         reserve = spec_t.crew - sum(crew_on) - withdrawn
+    skips = _int(spec.get("skips", 0), f"{field}.skips", 0, rules.options.turn_limit)
     return {"id": ship_id, "side": side, "type": kind, "position": position,
             "repairs": repairs, "breakdowns": breakdowns, "reserve": reserve,
-            "crew_on": crew_on, "withdrawn": withdrawn, "sunk": sunk, "eliminated": False}
+            "crew_on": crew_on, "withdrawn": withdrawn, "sunk": sunk, "eliminated": False,
+            "skips": skips}
 
 
 def _piles(data: Mapping[str, Any], rules: Ruleset, ids: list[str], chance: ChanceMode,
@@ -490,7 +496,9 @@ def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
         return
     if not started:
         fired = list(state.fired)
-        eng.turns.begin_turn(turn)
+        if not eng.turns.begin_turn(turn):  # a turn skipped (D6.5)
+            eng.turns.finish_turn()
+            return
         # what the scenario says of the turn stands: the orders played, the
         # triggers fired once this turn already
         state.orders_played = orders_played
@@ -511,6 +519,13 @@ def _chance(value: Any) -> ChanceMode:
     except ValueError:
         raise ScenarioError("chance", f"must be sampled or explicit, not {quote(value)}") \
             from None
+
+
+def _list(value: Any, field: str, most: int) -> list[Any]:
+    """A list of at most ``most`` items."""
+    if not isinstance(value, list) or len(value) > most:
+        raise ScenarioError(field, f"a list of at most {most} ship ids")
+    return value
 
 
 def _seat(ship_id: Any, field: str, ids: list[str]) -> int:
@@ -691,6 +706,8 @@ def _ship_fields(game, seat: int) -> _Flow:
     ids = [ship.id for ship in game.state.ships]
     for name in game.rules.statuses:
         out[name] = lifetime_out(has[name], ids) if name in has else False
+    if s.skips:
+        out["skips"] = s.skips
     out["sunk"] = s.sunk
     return out
 
@@ -758,6 +775,10 @@ def scenario_of(game) -> dict[str, Any]:
         data["catchup_done"] = list(st.catchup_done)
     if st.fired:
         data["fired"] = list(st.fired)
+    if st.extra_turns:
+        data["extra_turns"] = [ids[s] for s in st.extra_turns]
+    if st.resume_after is not None:
+        data["resume_after"] = ids[st.resume_after]
     return data
 
 

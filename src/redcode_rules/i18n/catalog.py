@@ -55,17 +55,86 @@ def text(lang: str, section: str, key: str, amount: int | None = None, **values:
 
 def status_name(status: str, lang: str = "en", of_ship: bool = False,
                 words: Words | None = None) -> str:
-    """A status's word in ``lang`` (`intercepted`); ``of_ship``: as said of a ship,
-    "the ship is …" (Italian `intercettata`). The card set's own ``name`` and
-    ``state`` come first; a status named nowhere reads as its id in words."""
+    """A status's name in ``lang``, without an article (`intercepted`,
+    Italian `intercettazione`); ``of_ship``: its state, as said of a ship
+    ("the ship is …", ``status_state``). The card set's own ``name`` comes
+    first; a status named nowhere reads as its id in words."""
+    if of_ship:
+        return status_state(status, lang, words)
+    return bare_name(_status_name(status, lang, words), lang)[0]
+
+
+def _status_name(status: str, lang: str, words: Words | None) -> str:
+    return own_words(status, lang, words).name or catalog(lang)["statuses"].get(status) \
+        or status.replace("_", " ")
+
+
+def status_state(status: str, lang: str = "en", words: Words | None = None,
+                 nature: str = "neutral") -> str:
+    """A status as said of a ship (Italian `intercettata`), written for the
+    language's word for a ship (text/statuses.py makes it agree with another):
+    the card set's ``state``, the catalog's, its name where the name is no
+    noun (no gender, no article: Spanish `en llamas`), else the catalog's
+    phrase around its name (`bajo el efecto del sigilo`)."""
     own = own_words(status, lang, words)
-    if of_ship and own.state:
+    if own.state:
         return own.state
-    if own.name:
-        return own.name
     cat = catalog(lang)
-    words = cat["status_states"] if of_ship else cat["statuses"]
-    return words.get(status) or cat["statuses"].get(status) or status.replace("_", " ")
+    if not own.name and status in cat["status_states"]:
+        return cat["status_states"][status]
+    if not is_noun(status, lang, words):
+        return _status_name(status, lang, words)
+    return under_name(status, lang, words, nature)
+
+
+def is_noun(status: str, lang: str, words: Words | None = None) -> bool:
+    """Whether a status's name in ``lang`` is a noun, so that it cannot be
+    said of a ship as it is ("la nave è furtività"): one written with an
+    article, or, where the language's status names are nouns
+    (``grammar.gendered_names_are_nouns``: Italian "furtività" (f)), one
+    given a gender (a Spanish name with a gender is an agreeing adjective:
+    "marcado" (m)) unless it ends as a participle or an adjective does
+    (``grammar.adjective_endings``: Italian "inceppato" (m))."""
+    own = own_words(status, lang, words)
+    name = _status_name(status, lang, words)
+    if bare_name(name, lang) != (name, None):
+        return True
+    grammar = catalog(lang)["grammar"]
+    adjective = name.lower().endswith(tuple(grammar.get("adjective_endings", ())))
+    return own.gender is not None and grammar["gendered_names_are_nouns"] and not adjective
+
+
+def status_gender(status: str, lang: str, words: Words | None = None) -> str:
+    """The gender of a status's name: its file's, the article it was written
+    with, the catalog's (``grammar.genders``), else the language's default."""
+    own = own_words(status, lang, words)
+    if own.gender:
+        return own.gender
+    shown = bare_name(_status_name(status, lang, words), lang)[1]
+    return shown or gender(status, lang, words)
+
+
+def under_name(status: str, lang: str, words: Words | None, nature: str) -> str:
+    """A status named by a noun, said of a ship by the phrase of its nature
+    (``status_rules.under``: Spanish `al amparo del sigilo`)."""
+    name = status_name(status, lang, words=words)
+    named = with_article(lang, name, status_gender(status, lang, words))
+    return contract(lang, catalog(lang)["status_rules"]["under"][nature].format(name=named))
+
+
+def bare_name(name: str, lang: str) -> tuple[str, str | None]:
+    """A name written with its definite article (`la nebbia`, `l'incendio`)
+    without it, and the gender the article shows (None: no article, or one
+    that shows none, as Italian `l'`)."""
+    table = catalog(lang)["grammar"]["articles"]
+    for gender_, rule in table.items():
+        forms = [rule] if isinstance(rule, str) else [form for _, form in rule]
+        for form in forms:
+            if form.endswith("'") and name.lower().startswith(form):
+                return name[len(form):], None
+            if name.lower().startswith(form + " "):
+                return name[len(form) + 1:], gender_
+    return name, None
 
 
 #: The grammatical genders (and numbers) a name can have (``grammar.genders``).
@@ -182,10 +251,22 @@ def contract(lang: str, text: str) -> str:
     """Generated ``text`` with each preposition that meets an article
     contracted as the language's grammar says (it: "maggiore di l'equipaggio"
     → "maggiore dell'equipaggio", "di i punti" → "dei punti")."""
-    for words, form in (catalog(lang).get("grammar") or {}).get("contractions", {}).items():
-        end = "" if words.endswith("'") else r"\b"
-        text = re.sub(rf"\b{re.escape(words)}{end}", form, text)
-    return text
+    found = _contractions(lang)
+    if found is None:
+        return text
+    pattern, forms = found
+    return pattern.sub(lambda m: forms[m.group(0)], text)
+
+
+@lru_cache(maxsize=8)
+def _contractions(lang: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """One pattern for every contraction of a language, and what each becomes."""
+    forms = (catalog(lang).get("grammar") or {}).get("contractions", {})
+    if not forms:
+        return None
+    alternatives = [re.escape(w) + ("" if w.endswith("'") else r"\b")
+                    for w in sorted(forms, key=len, reverse=True)]
+    return re.compile(r"\b(?:" + "|".join(alternatives) + ")"), dict(forms)
 
 
 class ShipName:

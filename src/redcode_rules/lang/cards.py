@@ -12,7 +12,8 @@ from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxWord, Computed, Place, Ships, Subject
-from .exprs import ANSWERED_WORDS, before_target, check_words, with_boxes
+from .exprs import ANSWERED_WORDS, before_target, check_results, check_words, reads_result, \
+    with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest
 from .parse import Call, Pos, Prop
@@ -215,7 +216,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     cards = [*draft.entries["maneuver"], *draft.entries["order"]]
     boxes = check_words(tuple(words), draft.error, draft.entries["ship"],
                         draft.entries["status"], cards, 2 * options.board_columns,
-                        2 * options.board_rows)
+                        2 * options.board_rows, draft.entries["maneuver"])
 
     def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
         if Subject.IT in subjects and not it:
@@ -242,6 +243,13 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
             raise draft.error(p["target"].pos, f"{where}: in a target filter the ship "
                               "tested is 'it', not 'target'")
         check(flt.subjects(), p["target"].pos, "its target filter", it=True)
+    check_results(effects, calls, draft.error, where)
+    for key in ("usable", "target"):
+        value = p[key].value if key in p else None
+        if reads_result(getattr(value, "filter", value)):
+            raise draft.error(p[key].pos, f"{where}: 'damage dealt' is known only as the "
+                              "card resolves, after one of its damage effects; "
+                              f"'{key}' is read before")
     out = []
     for call, effect in zip(calls, effects):
         sel = effect.selector
@@ -321,7 +329,8 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
         else:
             # a declared name (a status) or one of the primitive's words
             declared = {"status": statuses, "token": draft.entries["token"]}
-            choices = tuple(declared[param.declared]) if param.declared else param.choices
+            choices = (*declared[param.declared], *param.choices) if param.declared \
+                else param.choices
             if param.declared and not choices:
                 raise draft.error(call.pos, f"effect '{call.name}': no {param.declared} is "
                                   f"declared; declare one first: {param.declared} NAME "
@@ -360,7 +369,7 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
 
 
 def _players_status(draft: Layers, call: Call, kwargs: dict[str, Any]) -> None:
-    """``status NAME on you``: a player's status (D9.7) acts on ships through
+    """``status NAME on you``: a player's status (D9.8) acts on ships through
     ``affects`` (a player has no numbers of its own), never only on its
     player's ship, which may be off the board."""
     name = kwargs["status"]

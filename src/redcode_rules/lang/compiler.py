@@ -27,7 +27,8 @@ from .layers import Layers
 from .parse import Call, Decl, Pos, Prop, TriggerSpec, Words, parse_source, strip_bom
 from .ships import (check_deck, check_whole, compile_map, compile_options, compile_ship,
                         ship_letters)
-from .statuses import compile_status, compile_token, players_statuses, with_members
+from .statuses import (compile_status, compile_token, players_statuses, with_members,
+                       with_removals)
 
 __all__ = ["MAX_MOVE", "WORDS", "Call", "Decl", "Draft", "Pos", "Prop", "TriggerSpec", "Words",
            "card_parser", "grammar_text", "grammar_words", "parse_source", "strip_bom"]
@@ -64,6 +65,8 @@ class Draft(Layers):
                 and len(maps) == len(self.entries["map"]):
             self.attempt(check_whole, self, ships, maps, options)
         self.raise_problems()
+        maneuvers, orders, statuses, ships, tokens = with_removals(
+            statuses, maneuvers, orders, statuses, ships, tokens)
         return Ruleset(name=name, maneuvers=maneuvers, orders=orders, ships=ships, maps=maps,
                        options=options, files=tuple(self.files), lineage=tuple(self.lineage),
                        statuses=statuses, tokens=tokens, spec=spec, words=words)

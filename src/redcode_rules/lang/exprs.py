@@ -21,8 +21,8 @@ from ..base.errors import DslError
 from ..base.kinds import Mode
 from ..model.ruleset import Target, TargetKind
 from ..rules.board import parse_box
-from ..rules.card_classes import Trait
-from ..rules.effects import Selector
+from ..rules.card_classes import KIND_WORDS, CardClass, Trait
+from ..rules.effects import Selector, primitive_of
 from ..rules.exprs import (
     Adjective,
     All,
@@ -33,10 +33,12 @@ from ..rules.exprs import (
     Cmp,
     Compare,
     Filter,
+    GAME_QUANTITIES,
     Is,
     Measure,
     Nearest,
     Not,
+    Period,
     Place,
     Players,
     Quantity,
@@ -45,6 +47,8 @@ from ..rules.exprs import (
     SHIP_QUANTITIES,
     SIDE_SUBJECTS,
     Subject,
+    Tally,
+    Times,
 )
 
 
@@ -52,7 +56,7 @@ from ..rules.exprs import (
 class WordAt:
     """A word of a filter or test, to check against the card set: ``kind`` is
     ``ship`` (an adjective, ship type or status), ``answered``, ``mode``,
-    ``player`` or ``box``."""
+    ``player``, ``box``, ``card`` or ``maneuver``."""
 
     kind: str
     word: str
@@ -106,14 +110,80 @@ class ExprTransformer(Transformer):
                                "only 'distance to nearest … ship' measures to it",
                                file=self.file, line=line, column=column)
             return subject
-        if q is Quantity.TURN and subject is not None:
-            raise DslError("'turn' is the game's turn number: it is of nobody",
+        if q in GAME_QUANTITIES and subject is not None:
+            what = "the game's turn number" if q is Quantity.TURN else \
+                "what this card's last damage effect dealt" if q is Quantity.DEALT else \
+                f"the game's {'deck' if q is Quantity.DECK else 'discards'}"
+            raise DslError(f"'{name}' is {what}: it is of nobody",
                            file=self.file, line=line, column=column)
         if q in SHIP_QUANTITIES and subject in SIDE_SUBJECTS:
             raise DslError(f"'{name}' is of a ship, not of the {subject.value} side; write "
                            f"'{name} of target' (or self, source, it)", file=self.file,
                            line=line, column=column)
         return Measure(q, subject if subject is not None else Subject.DEFAULT)
+
+    # values (grammar block "Values") ---------------------------------------
+    def crew_on(self, meta, c):
+        """``crew on NAME [of SUBJECT]``: on one maneuver, or ``maneuvers``: on all."""
+        name, subject = c
+        if subject in SIDE_SUBJECTS:
+            raise self._error(name, f"'crew on {name}' is of a ship, not of the "
+                              f"{subject.value} side; write 'crew on {name} of self' "
+                              "(or target, source, it)")
+        if str(name) != "maneuvers":
+            self._word("maneuver", name)
+        return Measure(Quantity.CREW_ON, Subject.DEFAULT if subject is None else subject,
+                       "" if str(name) == "maneuvers" else str(name))
+
+    def period(self, meta, c):
+        return Period(" ".join(str(t) for t in c))
+
+    def ships_tally(self, meta, c):
+        """``ships lost|sunk of SIDE PERIOD``: of a side, or of a ship's side."""
+        which, subject, period = c
+        if subject is Subject.IT:
+            raise self._error(which, f"'ships {which}' is of a side: write 'of friendly' or "
+                              "'of enemy' (or self, target, source: that ship's side)")
+        return Measure(Quantity("ships " + str(which)), subject, period=period)
+
+    def tally(self, meta, c):
+        """``number of CLASS used by SUBJECT PERIOD``: the class is a card, or
+        trait words then cards, maneuvers or orders (rules/card_classes.py)."""
+        *words, subject, period = c
+        if not words:
+            raise DslError("'number of … used' names a class of cards: 'number of "
+                           "damaging maneuvers used by self this turn'", file=self.file,
+                           line=meta.line, column=meta.column)
+        if subject is Subject.IT:
+            raise self._error(words[0], "'used by' counts the cards of a ship or a side: "
+                              "write by self, target, source, you, friendly or enemy")
+        *traits, noun = words
+        if not traits and str(noun) not in KIND_WORDS:
+            self._word("card", noun)
+            return Tally(CardClass(names=(str(noun),)), subject, period)
+        if str(noun) not in KIND_WORDS:
+            raise self._error(noun, f"a class of cards ends with cards, maneuvers or orders "
+                              f"('damaging maneuvers used by self this turn'), or is one "
+                              f"card; not '{noun}'", )
+        known = [t.value for t in Trait]
+        for t in traits:
+            if str(t) not in known:
+                raise DslError(f"'{t}' does not describe cards; a class's words are "
+                               f"{', '.join(known)}", file=self.file, line=t.line,
+                               column=t.column, suggestion=_suggest(str(t), known))
+        kind = KIND_WORDS[str(noun)]
+        return Tally(CardClass(kinds=() if kind is None else (kind,),
+                               traits=tuple(dict.fromkeys(Trait(str(t)) for t in traits))),
+                     subject, period)
+
+    def times(self, meta, c):
+        """``N * QUANTITY``: a written factor from 2 to 9."""
+        n, term = c
+        factor = self._int(n)
+        if not 2 <= factor <= 9:
+            raise self._error(n, f"a factor is a number from 2 to 9, not {factor} "
+                              "(write the quantity alone for 1)")
+        return Times(factor, term)
 
     def _ship_subject(self, meta, subject, what: str):
         if subject in SIDE_SUBJECTS:
@@ -257,7 +327,7 @@ def _suggest(word: str, known) -> str | None:
 
 
 def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, cards,
-                width: int, height: int) -> dict[str, int]:
+                width: int, height: int, maneuvers=()) -> dict[str, int]:
     """Each word known for what it tests (else ``error(word, message,
     suggestion)``, a DslError at the word); returns the box names ``within N
     of BOX`` uses, with their indexes."""
@@ -278,6 +348,9 @@ def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, car
         elif w.kind == "player":
             known = list(PLAYER_WORDS)
             what = "a player: enemy, friendly or any"
+        elif w.kind in ("card", "maneuver"):
+            known = list(cards if w.kind == "card" else maneuvers)
+            what = f"a {w.kind} of the card set"
         else:
             index = parse_box(w.word, width, height) if re.fullmatch(r"[a-z][0-9]+", w.word) \
                 else None
@@ -312,6 +385,10 @@ def before_target(amount: Amount) -> str | None:
     for _, term in amount.terms:
         if type(term) is int:
             continue
+        if isinstance(term, Times):
+            term = term.term
+        if reads_result(term):
+            return "what an effect of the card dealt ('damage dealt')"
         subject = term.subject
         if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
             return "the target ('distance' is to the target)"
@@ -319,3 +396,48 @@ def before_target(amount: Amount) -> str | None:
             return f"{NOT_BEFORE_TARGET[subject]} ('{term}')"
     return None
 
+
+
+def reads_result(node: Any) -> bool:
+    """Whether an expression (an amount, a condition, a filter, a set of
+    ships; None) reads ``damage dealt``, what an earlier effect of the
+    resolving card did: known only as the card resolves, after a damage."""
+    if node is None or isinstance(node, (int, Is, Nearest, ShipCount, Tally, Boxes, Players)):
+        return False
+    if isinstance(node, Measure):
+        return node.quantity is Quantity.DEALT
+    if isinstance(node, Amount):
+        return any(reads_result(t) for _, t in node.terms)
+    if isinstance(node, Times):
+        return reads_result(node.term)
+    if isinstance(node, Compare):
+        return reads_result(node.left) or reads_result(node.right)
+    if isinstance(node, (All, AnyOf)):
+        return any(reads_result(p) for p in node.parts)
+    if isinstance(node, Not):
+        return reads_result(node.part)
+    if isinstance(node, Filter):
+        return reads_result(node.where)
+    if isinstance(node, Ships):
+        return reads_result(node.filter)
+    return False
+
+
+def effect_reads_result(effect) -> bool:
+    """Whether an effect's set of ships, condition or computed amounts read
+    ``damage dealt``."""
+    computed = effect.computed
+    return reads_result(effect.selector) or (computed is not None and (
+        reads_result(computed.condition)
+        or any(reads_result(getattr(effect, n)) for n in computed.amounts)))
+
+
+def check_results(effects, calls, error: Callable, where: str) -> None:
+    """``damage dealt`` read only after an earlier damage effect of the same
+    card or trigger (``error(pos, message)``: a DslError at the effect)."""
+    for index, (call, effect) in enumerate(zip(calls, effects)):
+        if effect_reads_result(effect) and not any(
+                primitive_of(e).damage for e in effects[:index]):
+            raise error(call.pos, f"{where}: 'damage dealt' reads what an earlier damage "
+                        f"effect of the same card or trigger did; none comes before "
+                        f"'{call.name}'")

@@ -9,12 +9,13 @@ A variant only states what differs from its parent.
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any, Callable, Iterable, TypeVar
 
 import attrs
 
 from ..base.errors import DslError
-from ..i18n.catalog import GENDERS, Wording, languages
+from ..i18n.catalog import GENDERS, Wording, bare_name, catalog, languages
 from ..model.ruleset import RuleOptions
 from .grammar import ADJECTIVES, name_clash
 from .parse import CopiesChange, Decl, Pos, Prop, Words, parse_source, strip_bom
@@ -351,8 +352,30 @@ class Layers:
                                 fields[key] = said.text
                                 if said.gender is not None:
                                     fields["gender"] = gender_of(said.gender)
-        return {lang: {ident: Wording(**fields) for ident, fields in table.items()}
-                for lang, table in words.items()}
+        compiled = {lang: {ident: Wording(**fields) for ident, fields in table.items()}
+                    for lang, table in words.items()}
+        self._one_name_each(compiled)
+        return compiled
+
+    def _one_name_each(self, words: dict[str, dict[str, Wording]]) -> None:
+        """Two cards, statuses, ship types or tokens of one card set named alike
+        in a language (case, spaces and an article aside) are refused: a player
+        could not tell them apart ("Blindaje" for a maneuver and an ability)."""
+        for lang in languages():
+            seen: dict[str, tuple[str, _Entry]] = {}
+            for kind in ("maneuver", "order", "status", "ship", "token"):
+                for entry in self.entries[kind].values():
+                    name = _name_of(entry.id, lang, words)
+                    if not name:
+                        continue
+                    key = _alike(name, lang)
+                    first = seen.setdefault(key, (name, entry))[1]
+                    if first is not entry:
+                        self.report(self.error(
+                            _name_pos(entry, lang), f"{entry.kind} '{entry.id}' is named "
+                            f"'{name}' in '{lang}', as the {first.kind} '{first.id}' is: two "
+                            "cards, statuses, ship types or tokens of one card set need two "
+                            "names in every language, or a player cannot tell them apart"))
 
     def _check_words(self, entry: _Entry, key: str, said: Words) -> bool:
         """A known language, a text that is not empty, a gender only on a name."""
@@ -376,6 +399,29 @@ class Layers:
                                  f"is one of {', '.join(f'({g})' for g in GENDERS)}",
                                  _suggest(gender, GENDERS))
         return True
+
+
+def _name_of(ident: str, lang: str, words: dict[str, dict[str, Wording]]) -> str | None:
+    """An id's name in ``lang``: its card file's, else the catalog's (printed cards)."""
+    own = words.get(lang, {}).get(ident)
+    if own is not None and own.name:
+        return own.name
+    cat = catalog(lang)
+    return cat["names"].get(ident) or cat["statuses"].get(ident)
+
+
+def _alike(name: str, lang: str) -> str:
+    """A name as two names are compared: its words (letters and digits: "Mine 1"
+    and "Mine 2" are two names), lower case, without an article."""
+    bare = bare_name(name.strip(), lang)[0]
+    return " ".join(re.findall(r"[^\W_]+", bare.casefold()))
+
+
+def _name_pos(entry: _Entry, lang: str) -> Pos:
+    """Where an entry gives its name in ``lang`` (else where it is declared)."""
+    prop = entry.props.get("name")
+    said = [w for w in (prop.value if prop is not None else ()) if w.lang == lang]
+    return said[-1].pos if said else entry.pos
 
 
 #: The words a file writes for a property whose id is not one of them.

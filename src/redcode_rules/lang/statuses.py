@@ -13,13 +13,13 @@ from ..base.kinds import CardKind, Choice
 from ..model.modifiers import MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
-from ..rules.effects import PRIMITIVES, Effect, Selector, TokenSelf, primitive_of
+from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Condition, Place, Ships, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
-from ..text.cards import Nature
+from ..text.cards import Nature, status_nature
 from .cards import compile_effect
-from .exprs import check_words
+from .exprs import check_results, check_words, reads_result
 from .layers import Layers, _Entry, _suggest, said_as
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
@@ -190,8 +190,12 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     and only the subjects a status's ship gives (self and it: that ship;
     you: its player; friendly, enemy: the sides seen from it)."""
     check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
-                (), 0, 0)
+                [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
+                draft.entries["maneuver"])
     condition = prop.value[1]
+    if reads_result(condition):
+        raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
+                          "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
@@ -369,7 +373,7 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
 
 def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
                      cards: list) -> dict[str, StatusDef]:
-    """The statuses with those cards give ``on you`` marked a player's (D9.7):
+    """The statuses with those cards give ``on you`` marked a player's (D9.8):
     a status is a ship's or a player's, so one given to both is refused at
     the card that gives it to a ship."""
     given: dict[str, list[tuple[Any, bool]]] = {}
@@ -540,6 +544,10 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
+    check_words(tuple(w for c in spec.calls for w in c.words if w.kind in ("card", "maneuver")),
+                draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
+                0, 0, draft.entries["maneuver"])
+    check_results(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
     if event is TriggerEvent.DAMAGED and not spec.once:
@@ -582,6 +590,11 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
     the holder (``self``), the ship the event happened to (``target``) or,
     for an event a ship causes, that ship (``source``)."""
     prim = primitive_of(effect)
+    if prim.turns and event in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+        raise draft.error(call.pos, f"{where}: '{call.name}' at a turn's "
+                          f"{'start' if event is TriggerEvent.TURN_STARTS else 'end'} would "
+                          "give a turn at every turn, which only the turn limit ends (D6.5); "
+                          "give it from a card, or a trigger of another event")
     if prim.choice is not Choice.NONE:
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "
@@ -669,3 +682,29 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
                               _suggest(text.split(" ")[3], DURATION_PLAYERS))
         duration = Duration(text)
     return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN))
+
+
+def with_removals(statuses: dict[str, StatusDef], *holders: dict[str, Any]) -> list[dict]:
+    """Each holder (cards, statuses, ship types, tokens by id) with the statuses
+    its ``remove_status`` effects remove filled in (``RemoveStatus.names``):
+    the one named, every status of the nature named (read as the card text
+    reads it, ``text.status_nature``) or every status, once all are known."""
+    def names(word: str) -> tuple[str, ...]:
+        if word in statuses:
+            return (word,)
+        return tuple(k for k, spec in statuses.items()
+                     if word == "every" or status_nature(spec).value == word)
+
+    def effects(found: tuple[Effect, ...]) -> tuple[Effect, ...]:
+        return tuple(attrs.evolve(e, names=names(e.status)) if isinstance(e, RemoveStatus)
+                     else e for e in found)
+
+    def filled(entry: Any) -> Any:
+        changes: dict[str, Any] = {}
+        if hasattr(entry, "effects"):
+            changes["effects"] = effects(entry.effects)
+        if getattr(entry, "triggers", ()):
+            changes["triggers"] = tuple(attrs.evolve(t, effects=effects(t.effects))
+                                        for t in entry.triggers)
+        return attrs.evolve(entry, **changes) if changes else entry
+    return [{k: filled(v) for k, v in holder.items()} for holder in holders]

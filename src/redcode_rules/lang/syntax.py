@@ -200,8 +200,8 @@ def syntax_error(err: lark.exceptions.LarkError, text: str, file: str) -> DslErr
             what = f"unexpected '{token}'"
             if token.type == "NAME":
                 suggestion = _keyword_suggestion(parser, str(token), err.expected)
-                if "EFFECT" in err.expected:
-                    suggestion = _primitive_suggestion(str(token)) or suggestion
+            if "EFFECT" in err.expected:  # a primitive may be a keyword too (`damage dealt`)
+                suggestion = _primitive_suggestion(str(token)) or suggestion
         message = f"{what}; expected {_expected_phrase(expected)}"
         misspelt = _misspelt_wording(text, err)
         if misspelt is not None:  # `nme en "Mine"`: the word before the language

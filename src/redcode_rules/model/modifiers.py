@@ -232,7 +232,7 @@ def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str,
 def players_kept(statuses: tuple[tuple[str, Lifetime], ...],
                  players: frozenset[str]) -> tuple[tuple[str, Lifetime], ...]:
     """What a ship coming back to the board keeps of its statuses (a respawn,
-    D8.4; a refloat): its player's statuses only (D9.7), never its own."""
+    D8.4; a refloat): its player's statuses only (D9.8), never its own."""
     return tuple(p for p in statuses if p[0] in players) if players else ()
 
 

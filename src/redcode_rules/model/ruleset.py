@@ -20,12 +20,12 @@ import attrs
 
 from ..base.errors import UnknownName
 from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
-from ..i18n.catalog import Wording, display_name, flavour, languages, status_name
+from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
 from ..rules.exprs import Amount, Boxes, Condition, Filter
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
-from ..text.cards import Nature, card_text, status_nature, status_rule_parts
+from ..text.cards import Nature, card_text, status_nature, status_text
 
 
 class TargetKind(enum.Enum):
@@ -211,7 +211,7 @@ class StatusDef:
     ship within 2 of self``: an exprs.Ships, ``self`` the ship that has it),
     read whenever a rule asks; None: its own ship."""
     player: bool = False
-    """A player's status (``status NAME on you``, D9.7): kept in its player's
+    """A player's status (``status NAME on you``, D9.8): kept in its player's
     seat whether its ship is on the board or not, through a respawn or a
     refloat; it acts while its player is in the game."""
 
@@ -714,15 +714,11 @@ class Ruleset:
 
     def status_text(self, status_id: str, lang: str | None = None) -> str:
         """What a status does and how long it lasts, in ``lang`` (default: the
-        edition's): `Intercepted: no maneuvers, not even responses, until its
-        next turn.` (R9)."""
-        lang = self.lang if lang is None else lang
+        edition's): `Intercepted, until its next turn: no maneuvers, not even
+        responses.` (R9)."""
         if status_id not in self.statuses:
             raise UnknownName("status", status_id, self.statuses)
-        parts = status_rule_parts(self.statuses[status_id], lang, self.words, self.statuses)
-        name = status_name(status_id, lang, words=self.words)
-        body = ", ".join(p for p in (parts["forbids"], parts["until"]) if p)
-        return f"{name[:1].upper()}{name[1:]}: {body}."
+        return status_text(self, status_id, self.lang if lang is None else lang)
 
     @property
     def natures(self) -> dict[str, str]:

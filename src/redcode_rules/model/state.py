@@ -139,6 +139,7 @@ class ShipState:
     sunk: bool = False
     eliminated: bool = False
     statuses: tuple[tuple[str, Lifetime], ...] = ()
+    skips: int = 0  # its player's next turns to skip (``skip_turn``, D6.5)
 
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""
@@ -188,6 +189,10 @@ class StackItem:
     # the ships of the answers owed once those about ``owed_about`` are given,
     # one per answer (an effect on a set of ships asks ship after ship)
     owed_after: list[int] = _ref(Ref.SEAT, factory=list)
+    # the repair damage its last damage effect dealt, every change applied
+    # (D9.5), as much as the ships hit could take: what a later effect of the
+    # card reads as ``damage dealt`` (docs/dsl.md, "Values")
+    dealt: int = 0
 
 
 @attrs.define(slots=True)
@@ -314,6 +319,11 @@ class GameState:
     tokens: list[TokenState] = attrs.Factory(list)
     # the triggers fired this turn that fire once per turn: "holder/trigger key"
     fired: list[str] = attrs.Factory(list)
+    # turns: the seats that take a turn next, before the seat order, in the
+    # order given (``extra_turn``), and while they play, the seat whose turn
+    # the seat order goes on after (D6.5); empty and None for nearly every game
+    extra_turns: list[int] = _ref(Ref.SEAT, factory=list)
+    resume_after: int | None = _ref(Ref.SEAT, default=None)
 
     def placing(self) -> bool:
         """R2.8: the initial placement before the first turn (a ship never

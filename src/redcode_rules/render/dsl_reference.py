@@ -215,7 +215,7 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "ship that has it (`self`; `friendly`, `enemy` and `you` from it; no target "
                 "nor answered item). The set is read whenever a rule asks, so a ship that "
                 "comes within it has the changes and one that leaves it loses them; a holder "
-                "off the board reaches nobody (D9.6). The set is read as if no aura and no "
+                "off the board reaches nobody (D9.7). The set is read as if no aura and no "
                 "status lasting `while` acted. The status's `while` condition is about its "
                 "holder. It cannot forbid, redirect, prevent, count uses or trigger: those "
                 "act on its own ship. A status or an ability (`ability flag_signals`).",
@@ -303,7 +303,7 @@ SELECTOR_NOTES: dict[str, str] = {
     "area": "`target area WxH` (order cards only, D7.5); token effects only",
     "target box": "a box target: `target [free] [adjacent] box [within N]` (D4.11); "
                   "written `target`",
-    "you": "a status with `affects` (a player's status, D9.7): kept by the card's "
+    "you": "a status with `affects` (a player's status, D9.8): kept by the card's "
            "player whether its ship is on the board or not, through a respawn or a refloat",
 }
 
@@ -545,7 +545,14 @@ def _expressions() -> list[str]:
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)
-    lines += ["", "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
+    lines += ["", "`crew on` names a maneuver, or `maneuvers` for all of them (`crew on torpedo "
+              "of self`). `ships lost` and `ships sunk` are of a side and name a period: "
+              "`ships lost of friendly this game`; a tally of cards used is `number of CLASS "
+              "used by SUBJECT PERIOD` (`number of damaging maneuvers used by self this "
+              "turn`); the periods are " + ", ".join(f"`{p.value}`" for p in exprs.Period)
+              + " (D9.6). `damage dealt` is read only after a damage effect of the same card "
+              "or trigger. A factor: `N * QUANTITY`, N from 2 to 9.", "",
+              "`QUANTITY of SUBJECT`; left out, the subject is `it` in a filter, else the "
               "target for `distance` and the card's ship (its player) otherwise. A quantity "
               "of an absent subject (no target, no answered item) is 0. A ship off the board "
               "sees no ship and is at no distance from anything: a comparison of a distance "

@@ -17,6 +17,7 @@ from ..lang.loader import BASE, load_ruleset
 from ..model.ruleset import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from ..text.cards import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
                    trigger_sentences)
+from ..text.statuses import title
 
 
 def _cell(text: str) -> str:
@@ -54,7 +55,8 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
                   f"{ship.breakdowns} · {words['crew']}: {ship.crew}", "",
                   *_abilities(rules, ship, lang),
                   # its abilities (rules/triggers.py), a sentence each
-                  *trigger_sentences(ship.triggers, lang, False, rules.statuses, rules.words),
+                  *trigger_sentences(ship.triggers, lang, False, rules.statuses, rules.words,
+                                     frozenset(rules.ships)),
                   *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
@@ -85,7 +87,7 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
             lines += [f"- **{token_name(token.id, lang, rules.words)}** ({words['token_mark']} "
                       f"`{token.mark}`{', ' + lasts if lasts else ''}): " + " ".join(
                           trigger_sentences(token.triggers, lang, True, rules.statuses,
-                                            rules.words))]
+                                            rules.words, frozenset(rules.ships)))]
         lines.append("")
     return "\n".join(lines)
 
@@ -203,7 +205,7 @@ def _abilities(rules: Ruleset, ship: ShipDef, lang: str) -> list[str]:
     """A ship type's abilities, one item each with what it changes (none: no lines)."""
     if not ship.abilities:
         return []
-    parts = ability_texts(ship, lang, rules.statuses, rules.words)
+    parts = ability_texts(ship, lang, rules.statuses, rules.words, frozenset(rules.ships))
     return [f"{catalog(lang)['reference']['abilities']}:", "",
             *[f"- {part}." for part in parts], ""]
 
@@ -261,20 +263,26 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
     out = []
     for kind in KINDS:
         mine, theirs = getattr(rules, kind), getattr(base, kind)
-        out += [said["removed"][kind].format(name=display_name(cid, lang, rules.words))
+
+        def name(cid: str, words=rules.words, kind=kind) -> str:
+            """A name as the line says it: a status's as a title, without an article."""
+            return title(cid, lang, words) if kind == "statuses" else \
+                display_name(cid, lang, words)
+
+        out += [said["removed"][kind].format(name=name(cid, base.words))
                 for cid in theirs if cid not in mine]
-        out += [said["added"][kind].format(name=display_name(cid, lang, rules.words))
-                for cid in mine if cid not in theirs]
+        out += [said["added"][kind].format(name=name(cid)) for cid in mine if cid not in theirs]
         for cid, item in mine.items():
             if cid not in theirs or item == theirs[cid]:
                 continue
             if kind in ("maneuvers", "orders"):
                 out += _card_changes(rules, base, item, theirs[cid], lang)
             elif kind == "statuses":
-                new, old = (", ".join(status_rule_parts(s, lang).values())
-                            for s in (item, theirs[cid]))
-                out.append(said["effects"].format(name=display_name(cid, lang, rules.words),
-                                                  new=new, old=old))
+                new, old = (", ".join(status_rule_parts(s, lang, w, None, frozenset(r.ships))
+                                      .values())
+                            for s, w, r in ((item, rules.words, rules),
+                                            (theirs[cid], base.words, base)))
+                out.append(said["effects"].format(name=name(cid), new=new, old=old))
             elif kind == "ships":
                 out += _ship_changes(rules, item, theirs[cid], lang)
             else:

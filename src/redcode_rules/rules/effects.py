@@ -39,7 +39,7 @@ class Selector(enum.Enum):
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
-    YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.7)
+    YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
 
 
 class TokenSelf(enum.Enum):
@@ -78,7 +78,10 @@ class Ops(Protocol):
     name by name and parameter by parameter)."""
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> None: ...
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int: ...
+    def extra_turn(self, seat: int) -> None: ...
+    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
+    def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
@@ -179,13 +182,14 @@ class Effect:
 
 @attrs.frozen
 class Damage(Effect):
-    """Repair damage (R3.1): repairs first, a breakdown refills repairs."""
+    """Repair damage (R3.1): repairs first, a breakdown refills repairs. What
+    the ships took is the item's ``dealt`` (``damage dealt``)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
-            ops.damage(seat, self.amount, item.seat, item.card)
+        item.dealt = sum([ops.damage(seat, self.amount, item.seat, item.card)
+                          for seat in ops.select(self.selector, item)])
 
 
 @attrs.frozen
@@ -195,8 +199,8 @@ class BreakdownDamage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
-            ops.damage(seat, 3 * self.amount, item.seat, item.card)
+        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat, item.card)
+                          for seat in ops.select(self.selector, item)])
 
 
 @attrs.frozen
@@ -304,6 +308,22 @@ class Status(Effect):
         for seat in ops.select(self.selector, item):
             ops.set_status(seat, self.status, item.seat)  # the card's player gives it
         return True
+
+
+@attrs.frozen
+class RemoveStatus(Effect):
+    """End statuses of the selected ships (``remove_status harmful on target``):
+    one declared status, or every status of a nature (harmful, protective,
+    neutral), or ``every`` status. ``names`` are the statuses the word covers,
+    filled in by the compiler once every status is known (the nature read as
+    the card text reads it), so what it removes is in the card data's hash."""
+
+    status: str = ""
+    names: tuple[str, ...] = ()
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.remove_statuses(seat, self.names)
 
 
 # ---------------------------------------------------------------- hand and deck
@@ -425,6 +445,26 @@ class Sink(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.sink_outright(seat, item.seat)
+
+
+@attrs.frozen
+class ExtraTurn(Effect):
+    """The player of the selected ship takes a whole turn right after the one
+    being played; the seat order then goes on where it was (D6.5)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.extra_turn(seat)
+
+
+@attrs.frozen
+class SkipTurn(Effect):
+    """The player of the selected ship skips its next turn: it starts and
+    ends at once (D6.5)."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.skip_turn(seat)
 
 
 @attrs.frozen
@@ -582,6 +622,7 @@ class Primitive:
     """-1 if it hurts the ship it acts on, 1 if it helps, 0 neither: a status
     whose trigger does it to its own ship harms or protects (text.status_nature)."""
     shows_hand: bool = False  # the card's player sees the hand (a take after it says "from it")
+    turns: bool = False  # changes whose turn comes next: never at a turn's start or end (D6.5)
 
     @property
     def worded(self) -> bool:
@@ -647,6 +688,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               (*SHIP_SELECTORS, Selector.YOU),
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
+    Primitive("remove_status", RemoveStatus,
+              (Param("status", str, ("harmful", "protective", "neutral", "every"),
+                     declared="status"),), SHIP_SELECTORS, None,
+              "end a declared status, or every status of a nature (harmful, protective, "
+              "neutral), or every status, of the ship (R9)", "remove_status harmful on target",
+              0.0),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
               (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,
               "place a declared token on each box of the area, on the box of the ship, or "
@@ -685,6 +732,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "a sunk ship of your side returns, restored, on a free box of its start "
               "card (D8.4); or `anywhere`, and with `N repairs`, `N crew` in reserve",
               "refloat anywhere 1 repairs 2 crew", 0.0, Choice.SUNK_SHIP),
+    # turns (D6.5)
+    Primitive("extra_turn", ExtraTurn, (), PLAYER_SELECTORS, Selector.SELF,
+              "the player takes another turn right after this one (D6.5)", "extra_turn",
+              2.0, harm=1, turns=True),
+    Primitive("skip_turn", SkipTurn, (), PLAYER_SELECTORS, None,
+              "the player's next turn is skipped: it starts and ends at once (D6.5)",
+              "skip_turn to target", -2.0, harm=-1, turns=True),
     # two ships
     Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
               "two ships on the board exchange boxes: not a move (D4.12)",

@@ -5,8 +5,7 @@ a number ``int``, a list of words ``list``: box names), the fields it may
 have, and how the narration tells it: its sentence under ``events`` in each
 ``lang/*.yaml`` (or, ``narrated=False``, no line at all), the field whose 0
 makes it not worth a line, whether its line stands flush left, and whether
-its verb depends on the nature of the status it names (Italian "subisce"
-only of a status that harms).
+it says a status of a ship (its state with the verb the language gives it).
 
 Its users: the engine logs only kinds described here (``event_shape_fault``,
 model/state.py), the save reader checks a saved log against it (formats/saves.py), the
@@ -41,8 +40,9 @@ class EventKind:
     event is not worth a line."""
     top_level: bool = False  # its line is flush left (a turn, the game's start and end)
     by_nature: bool = False
-    """Its verb depends on the nature of its ``status`` (harmful, protective,
-    neutral): its sentence is one per nature in each catalog."""
+    """It says its ``status`` of a ship: the status's state with the verb the
+    language gives it (text/statuses.py), the nature of the status choosing
+    the phrase of one named only by a noun."""
 
 
 def _kinds(*kinds: EventKind) -> Mapping[str, EventKind]:
@@ -86,6 +86,9 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("place", {"ship": str, "box": str}),
     EventKind("respawn", {"ship": str, "box": str}),
     EventKind("wait", {"ship": str}),
+    EventKind("extra_turn", {"player": str}),  # a turn given after this one (D6.5)
+    EventKind("skip_turn", {"player": str}),   # a next turn to skip (D6.5)
+    EventKind("skipped", {"player": str}),     # the turn skipped, begun and ended at once
     EventKind("game_over", {"winner": str, "reason": str}, top_level=True),
     EventKind("trigger", {"trigger": str, "holder": str}),
     EventKind("trigger_limit", {"count": int}),
@@ -94,6 +97,7 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
 )
 
 #: The sentence keys a kind's narration may use besides its own name: a
-#: score told as points lost, or as a total when what it adds is unknown.
+#: score told as points lost, or as a total when what it adds is unknown; a
+#: crew recovered from the withdrawn ones.
 NARRATION_VARIANTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"score": ("score_lost", "score_total")})
+    {"score": ("score_lost", "score_total"), "recover": ("recover_withdrawn",)})

@@ -44,6 +44,7 @@ class Reader(Protocol):
     state: Any  # a GameState
     board: Board
     rules: Any  # a Ruleset
+    log: Any  # the game's log, a list of model.state.Event: what tallies count
 
     def sight(self, seat: int) -> list[tuple[int, int]]: ...
     def card_of(self, item: Any) -> Any: ...
@@ -78,14 +79,46 @@ class Quantity(str, enum.Enum):
     HAND = "cards in hand"                   # order cards of a player, or of a side
     SCORE = "score"                          # victory points of a side (R8.3)
     TURN = "turn"                            # the turn number, from 1
+    # -- the numbers every part of the state holds (docs/design.md, "Numbers")
+    WITHDRAWN = "crew withdrawn"             # crew in its withdrawn pile (R3.5)
+    CREW_ON = "crew on"                      # crew on its maneuvers, or on one (``Measure.card``)
+    REPAIRS_TRACK = "repairs track"          # the size of its repairs track (its ship type's)
+    BREAKDOWNS_TRACK = "breakdowns track"    # the size of its breakdowns track
+    CREW_TRACK = "crew track"                # its crew in all (R1.3)
+    HULL = "hull"                            # repair damage it can still take (R3.1): repairs + a full track per breakdown
+    DECK = "cards in deck"                   # order cards in the deck (of the game)
+    DISCARDS = "cards in discards"           # order cards in the discards (of the game)
+    # -- tallies: what happened, read from the game's log (``Period``)
+    SHIPS_LOST = "ships lost"                # ships of a side that sank
+    SHIPS_SUNK = "ships sunk"                # ships of the other side that a side's ships sank
+    # -- results: what an earlier effect of the resolving card did
+    DEALT = "damage dealt"                   # the repair damage its last damage effect dealt
 
 
-#: Quantities of a ship; the others are of a player or side (HAND, SCORE) or
-#: of the game (TURN).
+class Period(str, enum.Enum):
+    """How far back a tally counts: the turn being played, or the whole game
+    (from the first turn the log holds)."""
+
+    TURN = "this turn"
+    GAME = "this game"
+
+
+#: Quantities of a ship; the others are of a player or side (HAND, SCORE,
+#: the tallies of ships) or of the game (TURN, DECK, DISCARDS).
 SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REPAIRS_MISSING,
                              Quantity.BREAKDOWNS_MISSING, Quantity.RESERVE, Quantity.CREW_OUT,
-                             Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT})
-#: The subjects that name a side, not a ship: only for HAND and SCORE.
+                             Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT, Quantity.WITHDRAWN,
+                             Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
+                             Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL})
+#: Quantities of nobody: the game's, and the resolving card's result (DEALT).
+GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT})
+#: Quantities that count what happened (the log), over a ``Period``, of a side.
+TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
+#: The quantities of the "Numbers" block of the design (their text: text/values.py).
+VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
+                    Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL,
+                    Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT, *TALLIED})
+#: The subjects that name a side, not a ship: only for HAND, SCORE and the tallies.
 SIDE_SUBJECTS = frozenset({Subject.ENEMY, Subject.FRIENDLY})
 
 
@@ -130,13 +163,15 @@ class Scope(NamedTuple):
     answers: int | None = None
     it: int | None = None
     actor: int | None = None
+    dealt: int = 0  # what the item's last damage effect dealt (``damage dealt``)
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
         item (engine.Triggered: no answered item, maybe an actor)."""
         actor = getattr(item, "actor", -1)
-        return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None)
+        return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
+                   item.dealt)
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -176,10 +211,14 @@ def _side_of(subject: Subject, eng: Reader, scope: Scope) -> str | None:
 
 @attrs.frozen
 class Measure:
-    """A quantity about a subject: ``repairs of target``, ``turn``."""
+    """A quantity about a subject: ``repairs of target``, ``turn``, ``crew on
+    torpedo of self`` (``card``: the maneuver, "" for all of them), ``ships
+    lost of friendly this game`` (``period``: how far back a tally counts)."""
 
     quantity: Quantity
     subject: Subject
+    card: str = ""
+    period: Period | None = None
 
     def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none (``read``)."""
@@ -192,18 +231,22 @@ class Measure:
         is at no distance from anything: a distance to or from it is None."""
         q = self.quantity
         st = eng.state
-        if q is Quantity.TURN:
-            return st.turn_number
+        if q in GAME_QUANTITIES:
+            return st.turn_number if q is Quantity.TURN else scope.dealt \
+                if q is Quantity.DEALT else len(st.deck) if q is Quantity.DECK \
+                else len(st.discard)
         subject = self.subject
         if subject is Subject.DEFAULT:
             subject = Subject.IT if scope.it is not None else \
                 Subject.TARGET if q is Quantity.DISTANCE else Subject.SELF
-        if q is Quantity.SCORE or (q is Quantity.HAND and subject in SIDE_SUBJECTS):
+        if q is Quantity.SCORE or q in TALLIED or (q is Quantity.HAND and subject in SIDE_SUBJECTS):
             side = _side_of(subject, eng, scope)
             if side is None:
                 return 0
             if q is Quantity.SCORE:
                 return st.score[side]
+            if q in TALLIED:
+                return _ships_tally(q, side, self.period, eng)
             return sum(len(st.hands[s]) for s, ship in enumerate(st.ships) if ship.side == side)
         seat = ship_of(subject, eng, scope)
         if seat is None:
@@ -228,18 +271,126 @@ class Measure:
             return ship.reserve
         if q is Quantity.CREW_OUT:
             return eng.crew_out(seat)
+        if q is Quantity.WITHDRAWN:
+            return ship.withdrawn
+        if q is Quantity.CREW_ON:
+            if not self.card:
+                return sum(ship.crew_on)
+            names = spec.maneuvers
+            return ship.crew_on[names.index(self.card)] if self.card in names else 0
+        if q is Quantity.REPAIRS_TRACK:
+            return spec.repairs
+        if q is Quantity.BREAKDOWNS_TRACK:
+            return spec.breakdowns
+        if q is Quantity.CREW_TRACK:
+            return spec.crew
+        if q is Quantity.HULL:
+            return ship.repairs + ship.breakdowns * spec.repairs
         return len(eng.sight(seat))  # SHIPS_IN_SIGHT
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads (the compiler checks the card has them)."""
-        if self.quantity is Quantity.TURN or self.subject is Subject.DEFAULT:
+        if self.quantity in GAME_QUANTITIES or self.subject is Subject.DEFAULT:
             return set()
         return {self.subject}
 
     def __str__(self) -> str:
-        if self.quantity is Quantity.TURN or self.subject is Subject.DEFAULT:
-            return self.quantity.value
-        return f"{self.quantity.value} of {self.subject.value}"
+        name = self.quantity.value
+        if self.quantity is Quantity.CREW_ON:
+            name += " " + (self.card or "maneuvers")
+        if self.quantity not in GAME_QUANTITIES and self.subject is not Subject.DEFAULT:
+            name += f" of {self.subject.value}"
+        return name if self.period is None else f"{name} {self.period.value}"
+
+
+def _this(period: Period | None, eng: Reader):
+    """The events of the log a tally over ``period`` counts, latest first."""
+    turn = eng.state.turn_number
+    for event in reversed(eng.log):
+        if period is Period.TURN and event.turn != turn:
+            return
+        yield event
+
+
+def _ships_tally(q: Quantity, side: str, period: Period | None, eng: Reader) -> int:
+    """Ships of ``side`` that sank (``SHIPS_LOST``), or ships of the other side
+    that ``side``'s ships sank (``SHIPS_SUNK``), over ``period``: each sinking
+    counts, so a ship sunk twice in war counts twice (R8.4)."""
+    sides = {ship.id: ship.side for ship in eng.state.ships}
+    if q is Quantity.SHIPS_LOST:
+        return sum(1 for e in _this(period, eng) if e.kind == "sunk" and sides[e["ship"]] == side)
+    return sum(1 for e in _this(period, eng) if e.kind == "sunk"
+               and sides[e["by"]] == side and sides[e["ship"]] != side)
+
+
+#: The log's events of a card used: a maneuver on its turn, a response, an order card.
+USES = frozenset({"use", "respond", "order"})
+
+
+@attrs.frozen
+class Tally:
+    """``CLASS used by SUBJECT PERIOD``: how many cards of a class a ship (its
+    player), or a side, declared over a period, read from the game's log
+    (``damaging maneuvers used by self this turn``). A card counts when it
+    is declared, whether it then resolved, was cancelled or was wasted; the
+    card being resolved counts itself."""
+
+    cards: Any  # a card_classes.CardClass (its words, checked by the compiler)
+    subject: Subject
+    period: Period
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now."""
+        return self.read(eng, scope)
+
+    def read(self, eng: Reader, scope: Scope) -> int:
+        """Its value now: a count is never missing, at worst 0."""
+        st = eng.state
+        if self.subject in SIDE_SUBJECTS:
+            side = _side_of(self.subject, eng, scope)
+            who = {ship.id for ship in st.ships if ship.side == side}
+        else:
+            seat = ship_of(Subject.SELF if self.subject is Subject.DEFAULT else self.subject,
+                           eng, scope)
+            if seat is None:
+                return 0
+            who = {st.ships[seat].id}
+        card = eng.rules.card
+        return sum(1 for e in _this(self.period, eng)
+                   if e.kind in USES and e["player"] in who and self.cards.covers(card(e["card"])))
+
+    def subjects(self) -> set[Subject]:
+        """The ship it counts the cards of, if one."""
+        return set() if self.subject in SIDE_SUBJECTS or self.subject is Subject.DEFAULT \
+            else {self.subject}
+
+    def __str__(self) -> str:
+        return f"{self.cards} used by {self.subject.value} {self.period.value}"
+
+
+@attrs.frozen
+class Times:
+    """``N * QUANTITY``: a written factor of a quantity (``3 * breakdowns of target``)."""
+
+    factor: int
+    term: Any  # a Measure, ShipCount, Nearest or Tally
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now, 0 where it has none."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Reader, scope: Scope) -> int | None:
+        """Its value now, or None when the quantity has none."""
+        found = self.term.read(eng, scope)
+        return None if found is None else self.factor * found
+
+    def subjects(self) -> set[Subject]:
+        """The subjects its quantity reads."""
+        return self.term.subjects()
+
+    def __str__(self) -> str:
+        return f"{self.factor} * {self.term}"
 
 
 def _origin(subject: Subject, eng: Reader, scope: Scope) -> int | None:

@@ -37,7 +37,7 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PRIMITIVES, Selector
-from ..rules.exprs import Adjective, Cmp, Quantity, Subject
+from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 
 #: The status only a condition that never holds gives (see the module's docstring).
@@ -329,6 +329,8 @@ class CardWriter:
 
     def selectors(self, prim, ctx: Context) -> list[str]:
         """The selectors ``prim`` may act on here, as written."""
+        if prim.turns and ctx.event in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+            return []  # a turn given or skipped at every turn: refused (D6.5)
         out = []
         for sel in prim.selectors:
             if sel is Selector.SELF and (ctx.trigger != "token"
@@ -425,14 +427,24 @@ class CardWriter:
                  target: bool = True) -> str:
         r = self.rnd
         q = r.choice(list(Quantity))
-        if q is Quantity.TURN:
-            return q.value
+        if q in GAME_QUANTITIES:  # `damage dealt` only after a damage: not drawn
+            return "turn" if q is Quantity.DEALT else q.value
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
+        if q in TALLIED:
+            side = r.choice(["enemy", "friendly"]) if subject is None else subject
+            return f"{q.value} of {side} {r.choice([p.value for p in Period])}"
         if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
             return "turn"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])
-        return f"{q.value} of {who}" if who else q.value
+        name = q.value
+        if q is Quantity.CREW_ON:
+            name += " " + r.choice(["maneuvers", *self.rules.maneuvers][:4])
+        elif q is Quantity.WITHDRAWN and r.random() < 0.3:  # a tally of cards used
+            who = who if who and who != "it" else "self"
+            return (f"number of {r.choice(['damaging maneuvers', 'orders', 'cards'])} used "
+                    f"by {who} {r.choice([p.value for p in Period])}")
+        return f"{name} of {who}" if who else name
 
     def amount(self, ctx: Context, it: bool = False, target: bool = True) -> str:
         r = self.rnd

@@ -6,8 +6,19 @@ response flags. A new card written in the DSL gets text in every language.
 
 The text reads like a printed card: the card set's own names for whatever
 it names, each thing said once (a shared subject, a shared condition, a
-hand just looked at), the verb that gives a status chosen by its nature,
-"all" for a number nothing reaches. tests/text_lint.py checks every text.
+hand just looked at, an effect repeated said with its number of times, a
+long noun said whole once and short after: "order card", then "card"), a
+status given with its state agreeing with its subject and its duration
+right after it (`the target is intercepted until its next turn: no
+maneuvers…`, text/statuses.py), "all" for a number nothing reaches.
+tests/text_lint.py checks every text.
+
+A construct gets its text the same way a primitive does: a template per
+language in each catalog (``effects.<name>``, with ``one``/``other`` forms
+by its amount and a form per selector where the wording depends on whom),
+whose placeholders are filled with phrases that already agree (``{who}``,
+``{to_who}``, ``{gets}``, ``{until}``); docs/dsl.md ("Names and text in
+every language") says how.
 """
 
 from __future__ import annotations
@@ -15,13 +26,19 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
-from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name, token_name
+import re
+
+from ..i18n.catalog import Words, catalog, contract, display_name, pick, token_name
+from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
-from .exprs import box_target_text, computed_note, condition_text, conditioned, cost_text, \
-    ships_text, target_text, to_ships_text, usable_text, with_condition
+from .exprs import box_target_text, computed_note, condition_text, cost_text, ships_noun, \
+    ships_text, \
+    target_text, to_ships_text, usable_text
+from .statuses import gets, state_of, title
+from .values import class_text
 
 if TYPE_CHECKING:
     from ..rules.triggers import TokenDef, TriggerDef
@@ -119,10 +136,14 @@ def status_nature(status: StatusDef) -> Nature:
 
 def status_rule_parts(status: StatusDef, lang: str = "en",
                       names: Words | None = None,
-                      statuses: Mapping[str, StatusDef] | None = None) -> dict[str, str]:
-    """What a status forbids and how long it lasts, as phrases of ``lang``
-    (``forbids``: `no maneuvers, not even responses`; ``until``: `until its
-    next turn`), from its declaration; ``names``: the card set's own names."""
+                      statuses: Mapping[str, StatusDef] | None = None,
+                      types=()) -> dict[str, str]:
+    """What a status does and how long it lasts, as phrases of ``lang``
+    (``forbids``: what it forbids, changes and triggers, `no maneuvers, not
+    even responses`; ``until``: `until its next turn`), from its declaration;
+    ``names``: the card set's own names; ``types``: the ship type ids its
+    words may name. Its condition and triggers are seen from the ship that
+    has it ("this ship")."""
     words = catalog(lang)["status_rules"]
     parts = [words["forbids"][f.value] for f in status.forbids]
     if status.forbids_cards is not None:
@@ -130,8 +151,10 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
             cards=class_text(status.forbids_cards, lang, names)))
     parts += changes(status, words, lang, names)
     # what it does, if anything (``statuses``: those its triggers may give)
-    parts += [trigger_text(t, lang, statuses=statuses, words=names) for t in status.triggers]
-    cond = "" if status.condition is None else condition_text(status.condition, lang)
+    parts += [trigger_text(t, lang, statuses=statuses, words=names, types=types)
+              for t in status.triggers]
+    cond = "" if status.condition is None else condition_text(
+        status.condition, lang, False, types, names, clause="while", held=True)
     until = pick(words["until"][status.duration.value], status.uses or None).format(
         uses=status.uses, cond=cond)
     if status.uses and status.duration.value != "for N uses" and not status.prevents:
@@ -139,7 +162,41 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
         until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
     if cond and status.duration.value != "while":  # it acts only while, ends by its duration
         until = words["acts_while"].format(until=until, cond=cond)
-    return {"forbids": words["joiner"].join(parts), "until": until}
+    return {"forbids": joined(parts, lang), "until": until}
+
+
+def joined(parts: list[str], lang: str) -> str:
+    """What a status does, joined by the language's joiner; two parts in a row
+    that start with the same subject said as one (`its maneuvers reach 1 box
+    less and cost 1 more crew`, not the subject again)."""
+    out: list[str] = []
+    for part in parts:
+        shared = _shared_subject(out[-1], part) if out else 0
+        if shared:
+            out[-1] += catalog(lang)["card"]["same_subject"] + " ".join(part.split(" ")[shared:])
+        else:
+            out.append(part)
+    return catalog(lang)["status_rules"]["joiner"].join(out)
+
+
+def _shared_subject(first: str, second: str) -> int:
+    """How many words (two or more) ``second`` starts with as ``first`` does,
+    leaving each at least two words of its own; 0 for fewer."""
+    a, b = first.split(" "), second.split(" ")
+    n = 0
+    while n < min(len(a), len(b)) - 2 and a[n] == b[n]:
+        n += 1
+    return n if n >= 2 else 0
+
+
+def status_text(rules: Ruleset, status_id: str, lang: str = "en") -> str:
+    """A status's text (``Ruleset.status_text``): its name, how long it lasts,
+    then what it does (`Intercepted, until its next turn: no maneuvers, not
+    even responses.`)."""
+    parts = status_rule_parts(rules.statuses[status_id], lang, rules.words, rules.statuses,
+                              frozenset(rules.ships))
+    said = catalog(lang)["status_rules"]["text" if parts["forbids"] else "text_bare"]
+    return said.format(name=title(status_id, lang, rules.words), **parts)
 
 
 def changes(status: StatusDef, words: dict, lang: str = "en",
@@ -184,73 +241,61 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
     return parts
 
 
-def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
-    """A class of cards as a phrase of ``lang``: its cards by the card set's
-    names (``Torpedo and Radar``), or its words in the language's order,
-    with the article a subject takes there (``enemy damaging cards``, ``las
-    cartas enemigas de daño``)."""
-    said = catalog(lang)["status_rules"]["card_class"]
-    if cls.names:
-        shown = [display_name(n, lang, names) for n in cls.names]
-        return shown[0] if len(shown) == 1 else \
-            ", ".join(shown[:-1]) + said["and"] + shown[-1]
-    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
-    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
-        [said["traits"][t.value] for t in cls.traits]
-    # the describing words before the noun (English) or after it
-    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
-        if qualities else said["kinds"][kind]
-    if cls.cost is not None:
-        phrase += " " + said["cost"].format(n=cls.cost)
-    return said["words"].format(cards=phrase)
-
-
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
                  statuses: Mapping[str, StatusDef] | None = None,
-                 words: Words | None = None) -> str:
+                 words: Words | None = None, types=()) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
-    from its holder (`at the start of its player's turn: 1 repair damage to
+    from its holder (`at the start of its player's turn, 1 repair damage to
     this ship`); ``token``: the holder is a token; ``words``: the card set's
-    own names (``Ruleset.words``)."""
+    own names (``Ruleset.words``); ``types``: the ship type ids."""
     said = catalog(lang)["triggers"]
     event = trigger.event.value
-    when = said["when"][event].format(
-        of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
-        box=said["box"]["token" if token else "ship"])
-    effects = effects_text(trigger.effects, lang, statuses, words, trigger=True)
-    by = said["by"].get(trigger.by.value, "")
+    by = trigger.by.value
+    forms = said["when"][event]
+    if isinstance(forms, dict):  # said otherwise when someone caused it ("when this ship sinks …")
+        forms = forms["by" if by in said["by"] else "any"]
+    when = forms.format(of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
+                        box=said["box"]["token" if token else "ship"],
+                        by=said["by"].get(by, ""))
+    effects = effects_text(trigger.effects, lang, statuses, words, types, trigger=True)
+    cards = ""
     if trigger.cards is not None:  # the class of cards that targets (rules/card_classes.py)
-        by += said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
-    return said["rule"].format(when=when, by=by,
-                               once=said["once"] if trigger.once else "", effects=effects)
+        cards = said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
+    return contract(lang, said["rule"].format(when=when, cards=cards,
+                                              once=said["once"] if trigger.once else "",
+                                              effects=effects))
 
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
                       statuses: Mapping[str, StatusDef] | None = None,
-                      names: Words | None = None) -> list[str]:
+                      names: Words | None = None, types=()) -> list[str]:
     """Each trigger of a ship type or a token as a sentence of ``lang``."""
-    return [_capital(trigger_text(t, lang, token, statuses, names)) + "." for t in triggers]
+    return [_capital(trigger_text(t, lang, token, statuses, names, types)) + "."
+            for t in triggers]
 
 
 def ability_texts(ship: ShipDef, lang: str = "en",
                   statuses: Mapping[str, StatusDef] | None = None,
-                  names: Words | None = None) -> list[str]:
+                  names: Words | None = None, types=()) -> list[str]:
     """Each ability of a ship type and what it changes, in ``lang``
     (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
-    since what it changes may hold brackets of its own."""
+    since what it changes may hold brackets of its own; its condition is
+    about the ship itself ("only while this ship is damaged")."""
     words = catalog(lang)["status_rules"]
     known = statuses or {}
-    return [_capital(f"{display_name(a, lang, names)}: "
-                     f"{words['joiner'].join(changes(known[a], words, lang, names))}"
-                     + _while_said(known[a], words, lang))
+    return [_capital(f"{title(a, lang, names)}: "
+                     f"{joined(changes(known[a], words, lang, names), lang)}"
+                     + _while_said(known[a], words, lang, names, types))
             for a in ship.abilities if a in known]
 
 
-def _while_said(status: StatusDef, words: dict, lang: str) -> str:
+def _while_said(status: StatusDef, words: dict, lang: str, names: Words | None,
+                types=()) -> str:
     """An ability's ``while`` condition, as ``, only while …`` (empty without one)."""
     if status.condition is None:
         return ""
-    return words["ability_while"].format(cond=condition_text(status.condition, lang))
+    return words["ability_while"].format(cond=condition_text(
+        status.condition, lang, False, types, names, clause="while", held=True))
 
 
 def token_lasts(token: TokenDef, lang: str = "en") -> str:
@@ -272,21 +317,21 @@ def token_stays(token: TokenDef, lang: str = "en") -> str:
 
 def token_text(token: TokenDef, lang: str = "en",
                statuses: Mapping[str, StatusDef] | None = None,
-               names: Words | None = None) -> str:
+               names: Words | None = None, types=()) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
-    it lasts unless it stays (`When a ship ends a move on its box: …`)."""
-    parts = trigger_sentences(token.triggers, lang, True, statuses, names)
+    it lasts unless it stays (`When a ship ends a move on its box, …`)."""
+    parts = trigger_sentences(token.triggers, lang, True, statuses, names, types)
     stays = token_stays(token, lang)
     return " ".join(parts + ([stays] if stays else []))
 
 
 def ship_rule_text(ship: ShipDef, lang: str = "en",
                    statuses: Mapping[str, StatusDef] | None = None,
-                   names: Words | None = None) -> str:
+                   names: Words | None = None, types=()) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
     ability and what it changes, each trigger (empty for the printed ships)."""
-    return " ".join([a + "." for a in ability_texts(ship, lang, statuses, names)]
-                    + trigger_sentences(ship.triggers, lang, False, statuses, names))
+    return " ".join([a + "." for a in ability_texts(ship, lang, statuses, names, types)]
+                    + trigger_sentences(ship.triggers, lang, False, statuses, names, types))
 
 
 def _capital(sentence: str) -> str:
@@ -315,9 +360,10 @@ WHOLE_HAND = 30
 
 def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] | None,
                    words: Words | None, types, trigger: bool, answers: str,
-                   bare: bool = False) -> tuple[str, str]:
-    """An effect's phrase and its subject (``who``) as the phrase starts with it;
-    ``bare``: without its condition (said once for several effects)."""
+                   bare: bool = False) -> tuple[str, str, str]:
+    """An effect's phrase, its subject (``who``) as the phrase starts with it
+    and as it ends the phrase after "to" (``to_who``: "-2 repairs to the
+    target"); ``bare``: without its condition (said once for several effects)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -331,12 +377,15 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         key = sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
+        gender = phrase_gender(str(values["who"]), lang)
     else:  # a set of ships or players (rules/exprs.py)
         held = {}
         # in a trigger, ``self`` is the ship that holds it ("of this ship")
-        values["who"] = ships_text(selector, lang, types, words, holder=trigger)
+        noun = ships_noun(selector, lang, types, words, holder=trigger)
+        values["who"] = noun.text
         values["to_who"] = to_ships_text(selector, lang, types, words, holder=trigger)
         key = "each"
+        gender = noun.gender
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)
     computed = effect.computed
@@ -351,12 +400,19 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if "status" in params:  # a declared status (Param.declared): its verb by its nature
+    if name == "remove_status":  # a nature's word, or a declared status's state
+        word = str(params["status"])
+        if word not in template:
+            values["status"] = state_of(word, lang, words, gender)
+        template = template.get(word, template["named"])
+    elif "status" in params:  # a declared status: its state agreeing with its subject
         spec = (statuses or {})[params["status"]]
-        values["status"] = status_name(params["status"], lang, words=words)
-        values.update(status_rule_parts(spec, lang, words, statuses))
-        template = template[status_nature(spec).value]  # the verb of its nature
-        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.7)
+        nature = status_nature(spec).value
+        values["gets"] = gets(params["status"], lang, words, gender, nature)
+        parts = status_rule_parts(spec, lang, words, statuses, types)
+        values["until"], values["rules"] = parts["until"], parts["forbids"]
+        template = template["rules" if parts["forbids"] else "bare"]
+        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.8)
             template = cat["effects"]["status_you"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
@@ -369,13 +425,38 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         template = held["effects"][name]  # wording seen from a trigger's holder
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
-    phrase = contract(lang, pick(template, amount).format(**values))
+    phrase = contract(lang, tidy(pick(template, amount).format(**values)))
     if computed is not None:
         if computed.amounts:
             phrase += computed_note(effect, lang, types, words)
         if not bare:
-            phrase = with_condition(phrase, effect, lang, types, words)
-    return phrase, str(values["who"])
+            phrase = _with_condition(phrase, effect, lang, types, words, trigger,
+                                     key if isinstance(selector, Selector) else None)
+    return phrase, str(values["who"]), str(values["to_who"])
+
+
+def _with_condition(phrase: str, effect: Effect, lang: str, types, words: Words | None,
+                    trigger: bool, said: str | None = None) -> str:
+    """An effect's phrase followed by its condition (`… if the target is …`),
+    seen from a trigger's holder where it is one's; ``said``: the ship the
+    effect is about, said again as a pronoun (`… if it is burning`)."""
+    cond = effect.computed.condition if effect.computed is not None else None
+    if cond is None:
+        return phrase
+    return _conditioned(phrase, cond, lang, types, words, "if", trigger, said)
+
+
+def _conditioned(effects: str, cond: Condition | None, lang: str, types, words: Words | None,
+                 how: str, held: bool = False, said: str | None = None) -> str:
+    """Effects under a condition: ``if`` after one effect (`… if …`),
+    ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
+    negation of the condition just said (`otherwise, …`)."""
+    w = catalog(lang)["exprs"]
+    if how == "otherwise":
+        return w["otherwise"].format(effect=effects)
+    assert cond is not None
+    clause = condition_text(cond, lang, False, types, words, held=held, said=said)
+    return tidy(w[how].format(effect=effects, cond=clause))
 
 
 def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
@@ -395,9 +476,10 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = 
     condition shared by effects in a row said before them ("if …, a and b"),
     one that negates the condition just said as "otherwise", the subject of
     an effect said once for the effects after it that share it ("the target
-    regains 2 repairs and recovers 1 crew"), cards taken from a hand just
-    looked at taken "from it"; the effect after a status (whose rule is a
-    list of its own) is set apart by the language's clause joiner."""
+    regains 2 repairs and recovers 1 crew"), an effect said again right
+    after itself said once with its number of times, cards taken from a hand
+    just looked at taken "from it"; the effect after a status (whose rule is
+    a list of its own) starts a sentence of its own."""
     said = catalog(lang)["card"]
     parts: list[str] = []
     seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
@@ -405,16 +487,19 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = 
     for cond, run in _runs(effects):
         groups, inner = _groups(run, lang, statuses, words, types, trigger, answers)
         if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
-            parts[-1] += said["clause_joiner"] + conditioned(
-                _join_groups(groups, inner, said), None, lang, how="otherwise")
+            parts[-1] += said["clause_joiner"] + _conditioned(
+                _join_groups(groups, inner, said), None, lang, types, words, "otherwise")
         else:
             if cond is not None:  # said once, before the effects it applies to
                 how = "if" if len(run) == 1 else "if_all"
                 under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
-                groups, inner = [conditioned(_join_groups(groups, inner, under), cond, lang,
-                                             types, words, how)], []
+                # after one effect about a ship, the condition says that ship as "it"
+                about = run[0].selector.value if how == "if" and \
+                    isinstance(run[0].selector, Selector) else None
+                groups, inner = [_conditioned(_join_groups(groups, inner, under), cond, lang,
+                                              types, words, how, trigger, about)], []
             if parts:
-                seps.append(said["clause_joiner"] if _is_status(last_effect) else None)
+                seps.append(said["after_status"] if _is_status(last_effect) else None)
             parts += groups
             seps += inner
         last_cond, last_effect = cond, run[-1]
@@ -433,34 +518,53 @@ def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
     return runs
 
 
+def _repeats(run: list[Effect]) -> list[tuple[Effect, int]]:
+    """The effects of a run, each with how many times it comes right after itself."""
+    out: list[tuple[Effect, int]] = []
+    for effect in run:
+        if out and out[-1][0] == effect:
+            out[-1] = (effect, out[-1][1] + 1)
+        else:
+            out.append((effect, 1))
+    return out
+
+
 def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
             answers: str) -> tuple[list[str], list[str | None]]:
     """A run's effects, without their condition, as groups (effects sharing a
-    subject, or a take after a look, make one) and the joiner before each
-    group but the first (the clause joiner after a status, else None)."""
+    subject or an object, or a take after a look, make one: "the target
+    regains 2 repairs and recovers 1 crew", Spanish "-2 reparaciones y -1
+    tripulante de la reserva al objetivo") and the joiner before each group
+    but the first (a new sentence after a status, else None)."""
     said = catalog(lang)["card"]
     groups: list[str] = []
     seps: list[str | None] = []
-    last: tuple[str, str, Effect | None] = ("", "", None)
-    for effect in run:
-        phrase, who = _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
-                                     bare=True)
-        prev = last[2]
+    last: tuple[str, str, str, Effect | None] = ("", "", "", None)
+    for effect, times in _repeats(run):
+        phrase, who, to_who = _effect_phrase(effect, lang, statuses, words, types, trigger,
+                                             answers, bare=True)
+        if times > 1:  # "1 repair damage to the target, twice", not the clause again
+            phrase = pick(said["times"], times).format(effect=phrase, n=times)
+        prev = last[3]
+        ending = " " + to_who
         if _takes_what_it_looked_at(prev, effect, lang):
             groups[-1] += said["same_subject"] + _phrase_after_look(effect, lang)
-        elif (groups and who == last[1] and phrase.startswith(who + " ")
-              and last[0].startswith(who + " ") and not _is_status(prev)):
+        elif groups and not _is_status(prev) and who == last[1] and \
+                phrase.startswith(who + " ") and last[0].startswith(who + " "):
             groups[-1] += said["same_subject"] + phrase[len(who) + 1:]
+        elif groups and not _is_status(prev) and to_who == last[2] and \
+                phrase.endswith(ending) and groups[-1].endswith(ending):
+            groups[-1] = groups[-1][:-len(ending)] + said["same_subject"] + phrase
         else:
             if groups:
-                seps.append(said["clause_joiner"] if _is_status(prev) else None)
+                seps.append(said["after_status"] if _is_status(prev) else None)
             groups.append(phrase)
-        last = (phrase, who, effect)
+        last = (phrase, who, to_who, effect)
     return groups, seps
 
 
 def _is_status(effect: Effect | None) -> bool:
-    """Whether the effect gives a status (its sentence ends in a clause of its own)."""
+    """Whether the effect gives a status (its sentence ends in a list of its own)."""
     return effect is not None and primitive_of(effect).gives_status
 
 
@@ -484,14 +588,28 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
 
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
     """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
-    ``last_joiner``), but where ``seps`` gives a joiner of its own."""
+    ``last_joiner``), but where ``seps`` gives a joiner of its own (after a
+    joiner that ends a sentence, the next group starts with a capital)."""
     if len(groups) < 2:
         return "".join(groups)
     out = groups[0]
     for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
         default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
-        out += (sep or default) + group
+        joiner = sep or default
+        out += joiner + (_capital(group) if joiner.rstrip().endswith(".") else group)
     return out
+
+
+def shortened(text: str, lang: str) -> str:
+    """A text with each long noun of ``grammar.short_forms`` said whole the
+    first time only (`order card`, then `card`): a card says "order card"
+    once, not four times."""
+    for pattern, short in catalog(lang)["grammar"]["short_forms"]:
+        first = re.search(pattern, text, re.IGNORECASE)
+        if first is not None:
+            head, tail = text[:first.end()], text[first.end():]
+            text = head + re.sub(pattern, short, tail)
+    return fuse(lang, text)  # "an order card" said short is "a card"
 
 
 def answerable(rules: Ruleset, card) -> str:
@@ -548,11 +666,12 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
     types = frozenset(rules.ships)
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
-    parts = [body[:1].upper() + body[1:] + "."]
+    parts = [_capital(body) + "."]
     if card.target.filter is not None:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.target.boxes is not None:
         parts.append(box_target_text(card.target.boxes, lang))
+    parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
@@ -568,10 +687,10 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.response:
             parts.append(response_text(card, words))
     else:
-        # a filtered target says whom it may be above, not "any ship"
+        # a filtered target says whom it may be above, not "any ship"; a
+        # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
             else card.target.kind.value
-        kind = kind.replace("source", "ship")
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
         if card.response:
             parts.append(response_text(card, words))

@@ -1,19 +1,51 @@
 """Rule text of expressions (rules/exprs.py) in every language: amounts,
-conditions, filters and sets of ships or players, from the ``exprs``
-section of lang/*.yaml. text/cards.py calls these for the cards that use them.
+conditions, filters and sets of ships or players, from the ``exprs`` section
+of each catalog. text/cards.py calls these for the cards that use them.
 
-Every phrase is built from whole phrases of the catalog, never from words
-glued by code, so each language keeps its own order, articles and
-agreement: adjectives go before or after the noun as the catalog says
-(``before``), subjects come with their preposition already contracted
-(``of``: "del objetivo", "dalla tua nave").
+A condition is said by its shape, never node by node:
+
+- a number a ship, player or side has, against a number: "{who} {has} at
+  least 2 repairs" (in a filter: "with at least 2 repairs"); none of it:
+  "has no order cards" ("with no …"); the same number of two subjects:
+  "has fewer points than the enemy side";
+- a distance: "{who} is within 1 box" (in a filter: "within 1 box");
+  the nearest ship of a kind: "the enemy ship nearest to your ship is 3 or
+  more boxes away"; a count of ships: "there is at least 1 friendly ship …";
+- a test of words: "is an enemy ship", and of a state (damaged, a status)
+  "is damaged", the state agreeing with its subject; a test of the
+  answered item: "it answers an order card";
+- ``not`` is pushed into what it negates (``not crew > 0`` is ``crew = 0``:
+  "has no crew"), so no text says "it is not so that"; ``<`` and ``>``
+  against a number read as "at most" and "or more" where the language says
+  those better (a distance: ``< 2`` is "within 1 box").
+
+Every phrase is built from whole phrases of the catalog: each language keeps
+its own order; adjectives agree with their noun and verbs take the mood of
+their clause and the person of their subject (i18n/grammar.py); a
+preposition meeting an article contracts (``de el`` → ``del``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
-from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name
+import attrs
+
+from ..i18n.catalog import Words, catalog, contract, display_name, gender, pick
+from ..i18n.grammar import (
+    agree,
+    fuse,
+    indefinite,
+    mood,
+    no_article,
+    phrase_gender,
+    plural,
+    plural_gender,
+    the,
+    tidy,
+    verbs,
+    written_gender,
+)
 from ..rules.exprs import (
     Adjective,
     All,
@@ -21,6 +53,7 @@ from ..rules.exprs import (
     AnyOf,
     Boxes,
     BoxWord,
+    Cmp,
     Compare,
     Condition,
     Filter,
@@ -34,69 +67,220 @@ from ..rules.exprs import (
     ShipCount,
     Ships,
     Subject,
+    Tally,
+    Times,
+    VALUES,
 )
+from .statuses import state_of
+from .values import times_text, value_text
+
+#: The comparisons with their sides swapped (``3 < x`` is ``x > 3``).
+MIRROR = {Cmp.LT: Cmp.GT, Cmp.LE: Cmp.GE, Cmp.GT: Cmp.LT, Cmp.GE: Cmp.LE, Cmp.EQ: Cmp.EQ,
+          Cmp.NE: Cmp.NE}
+#: A comparison's opposite (``not x < 3`` is ``x >= 3``).
+OPPOSITE = {Cmp.LT: Cmp.GE, Cmp.LE: Cmp.GT, Cmp.GT: Cmp.LE, Cmp.GE: Cmp.LT, Cmp.EQ: Cmp.NE,
+            Cmp.NE: Cmp.EQ}
+#: The quantities said as a number their subject has ("has 2 repairs").
+HAD = frozenset(Quantity) - {Quantity.DISTANCE, Quantity.TURN} - VALUES
+#: Words of a filter said as a state of the ship ("is damaged"), not what it is.
+STATE_WORDS = frozenset({Adjective.DAMAGED})
 
 
-def _words(lang: str) -> dict[str, Any]:
-    return catalog(lang)["exprs"]
+@attrs.frozen
+class Say:
+    """What an expression is said with: the language, the ship type ids a
+    filter may name (the other words are adjectives or statuses), the card
+    set's own words, and whose view its subjects are seen from (``held``:
+    the ship that has a status or an ability, "this ship", "its player";
+    else the card's: "your ship", "you")."""
+
+    lang: str
+    types: frozenset[str] = frozenset()
+    names: Words | None = None
+    held: bool = False
+    said: str | None = None
+    """The ship just said as the subject of the effect a condition follows
+    (``self``, ``target``): said again as a pronoun ("if it is burning")."""
+
+    @property
+    def w(self) -> dict[str, Any]:
+        return catalog(self.lang)["exprs"]
+
+    def table(self, name: str) -> dict[str, str]:
+        """A table of subjects (``who``, ``holder``, ``hand``, ``side``) seen as
+        ``held`` says."""
+        return self.w["held"][name] if self.held else self.w[name]
+
+    def ship(self, key: str) -> str:
+        """A ship subject: the one just said as a pronoun, else by its words."""
+        if key == self.said:
+            return self.w["held"]["who"]["it"]
+        return self.table("who")[key]
 
 
-def _subject(subject: Subject, quantity: Quantity, in_filter: bool) -> str:
-    if subject is not Subject.DEFAULT:
-        return "self" if subject is Subject.YOU else subject.value
+@attrs.frozen
+class Noun:
+    """A noun phrase with the gender (and number) its words agree with."""
+
+    text: str
+    gender: str
+
+
+def _say(lang: str, types=(), names: Words | None = None, held: bool = False,
+         said: str | None = None) -> Say:
+    return Say(lang, frozenset(types), names, held, said)
+
+
+def _subject(subject: Subject | str, quantity: Quantity | None, in_filter: bool) -> str:
+    """The key of a subject in the tables: the one written, else ``it`` in a
+    filter, the target for a distance and the card's own ship otherwise."""
+    value = subject.value if isinstance(subject, Subject) else subject
+    if value != Subject.DEFAULT.value:
+        return "self" if value == Subject.YOU.value and quantity is not Quantity.HAND \
+            else value
     if in_filter:
         return "it"
     return "target" if quantity is Quantity.DISTANCE else "self"
 
 
+# ------------------------------------------------------------------ ships
+
+
+def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
+    """`barco enemigo dañado`, `sottomarino nemico`: the noun (a ship type's
+    name where the words name one, else the language's word for a ship) and
+    its adjectives and states agreeing with it; ``plural_``: in the plural."""
+    w = say.w
+    lang = say.lang
+    kind = next((x for x in words if x in say.types), None)
+    if kind is not None:
+        name = display_name(kind, lang, say.names)
+        noun, g = name[:1].lower() + name[1:], gender(kind, lang, say.names)
+    else:
+        noun, g = w["ship"], written_gender(lang)
+    if plural_:
+        noun, g = plural(noun, g, lang), plural_gender(g)
+    before: list[str] = []
+    after: list[str] = []
+    # "other" first, where the language puts it before: "another enemy ship"
+    for word in sorted(words, key=lambda x: x != Adjective.OTHER):
+        if word in (Adjective.ANY, Adjective.OWN, kind):
+            continue
+        if word in w["adjectives"]:
+            phrase, place = agree(w["adjectives"][word], g, lang), word
+        else:  # a status, said of a ship
+            phrase, place = state_of(word, lang, say.names, g), "statuses"
+        (before if place in w["before"].split() else after).append(phrase)
+    return Noun(" ".join([*before, noun, *after]), g)
+
+
+def ship_phrase(words: tuple[str, ...], lang: str, types=(), names: Words | None = None,
+                plural: bool = False) -> str:
+    """`damaged enemy ship` / `barco enemigo dañado` (``ship_noun``'s words)."""
+    return ship_noun(words, _say(lang, types, names), plural).text
+
+
+def _a(noun: Noun, own: bool, say: Say) -> str:
+    """A noun with the indefinite article, or with "your own" (``own``)."""
+    if own:
+        return say.w["own"][noun.gender.split()[0]].format(ship=noun.text)
+    return indefinite(say.lang, noun.gender, noun.text)
+
+
+def a_ship(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
+    """A filter as an indefinite noun phrase (`an enemy ship within 1 box`,
+    `otro barco`, `your own ship`)."""
+    return _a_ship(flt, _say(lang, types, names))
+
+
+def _a_ship(flt: Filter, say: Say) -> str:
+    noun = ship_noun(flt.words, say)
+    out = _a(noun, Adjective.OWN in flt.words, say)
+    if flt.where is not None:
+        out += _where(flt.where, say)
+    return fuse(say.lang, out)
+
+
+# ------------------------------------------------------------------ amounts
+
+
 def measure_text(m: Measure | ShipCount | Nearest, lang: str, in_filter: bool = False,
                  types=(), names: Words | None = None) -> tuple[str, int]:
     """A measure as a noun phrase, with its number (1: singular, 2: plural)."""
-    w = _words(lang)
-    if isinstance(m, (ShipCount, Nearest)):
-        return around_text(m, lang, in_filter, types, names), 1
+    return _measure(m, _say(lang, types, names), in_filter)
+
+
+def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
+             in_filter: bool) -> tuple[str, int]:
+    w = say.w
+    if isinstance(m, Times):  # a written factor: "3 times …"
+        inner, _ = _measure(m.term, say, in_filter)
+        return times_text(m.factor, inner, say.lang), 2
+    if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
+        # the values of the "Numbers" block (text/values.py): "of" + the subject
+        key = m.subject.value if isinstance(m, Tally) and m.subject is not Subject.DEFAULT \
+            else _subject(m.subject, m.quantity if isinstance(m, Measure) else None, in_filter)
+        return value_text(m, say.lang, key, say.names)
+    if isinstance(m, ShipCount):
+        return _count_noun(m, say, in_filter), 1
+    if isinstance(m, Nearest):
+        return contract(say.lang, w["nearest_distance"].format(
+            nearest=_nearest(m, say, in_filter))), 1
     entry = w["quantities"][m.quantity.value]
-    subject = _subject(m.subject, m.quantity, in_filter)
-    values = {}
-    if m.quantity is Quantity.DISTANCE:
-        values["to"] = w["to"][subject]
-    elif m.quantity is Quantity.HAND:
-        values["holds"] = w["holds"][subject]
-    elif m.quantity is Quantity.SCORE:
-        values["side_of"] = w["side_of"][subject]
-    elif m.quantity is not Quantity.TURN:
-        values["of"] = w["of"][subject]
-    return entry["text"].format(**values), 1 if entry["n"] == "one" else 2
+    key = _subject(m.subject, m.quantity, in_filter)
+    values = {name: say.table(name).get(key, "") for name in ("who", "hand", "side")}
+    return contract(say.lang, tidy(entry["text"].format(**values))), \
+        1 if entry["n"] == "one" else 2
+
+
+def _count_noun(m: ShipCount, say: Say, in_filter: bool) -> str:
+    """`the number of friendly ships within 2 boxes of the target`."""
+    ships = ship_noun(m.words, say, plural_=True).text
+    return contract(say.lang, say.w["count_of"].format(ships=ships + _within_of(m, say,
+                                                                                   in_filter)))
+
+
+def _within_of(m: ShipCount, say: Say, in_filter: bool) -> str:
+    """`` within 2 boxes of the target`` (nothing without ``within``; no origin
+    in a filter, where it is the ship tested)."""
+    if m.within is None:
+        return ""
+    key = _subject(m.subject, Quantity.REPAIRS, in_filter)
+    if key == "it" and in_filter:
+        return pick(say.w["within_here"], m.within).format(n=m.within)
+    return pick(say.w["within"], m.within).format(n=m.within, origin=say.table("who")[key])
+
+
+def _nearest(m: Nearest, say: Say, in_filter: bool) -> str:
+    """`the enemy ship nearest to your ship`."""
+    noun = ship_noun(m.words, say)
+    key = _subject(m.subject, Quantity.REPAIRS, in_filter)
+    return say.w["nearest"].format(ship=the(say.lang, noun.text, noun.gender),
+                                   closest=agree(say.w["closest"], noun.gender, say.lang),
+                                   origin=say.table("who")[key])
 
 
 def around_text(m: ShipCount | Nearest, lang: str, in_filter: bool, types=(),
                 names: Words | None = None) -> str:
-    """`the number of friendly ships within 2 boxes of the target`, `the distance
-    from your ship to the nearest enemy ship`: a count or nearest distance of
-    ships of a kind around a ship (exprs.ShipCount, exprs.Nearest)."""
-    w = _words(lang)
-    subject = _subject(m.subject, Quantity.REPAIRS, in_filter)
-    if isinstance(m, Nearest):
-        return w["nearest"].format(origin=w["nearest_from"][subject],
-                                   ship=ship_phrase(m.words, lang, types, names))
-    ships = ship_phrase(m.words, lang, types, names, plural=True)
-    if m.within is None:
-        return w["count"].format(ships=ships)
-    within = pick(w["within"], m.within).format(n=m.within, origin=w["from"][subject])
-    return w["count"].format(ships=ships) + within
+    """A count or nearest distance of ships as a noun phrase."""
+    return _measure(m, _say(lang, types, names), in_filter)[0]
 
 
 def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
                 names: Words | None = None) -> tuple[str, int]:
     """An amount as a phrase (`the distance to the target plus 1`), with its number."""
-    w = _words(lang)
+    return _amount(a, _say(lang, types, names), in_filter)
+
+
+def _amount(a: Amount, say: Say, in_filter: bool) -> tuple[str, int]:
+    w = say.w
     out = []
     number = 1
     for i, (sign, term) in enumerate(a.terms):
         if type(term) is int:
             phrase = str(term)
         else:
-            phrase, number = measure_text(term, lang, in_filter, types, names)
+            phrase, number = _measure(term, say, in_filter)
         if i:
             out.append(w["plus" if sign > 0 else "minus"])
         elif sign < 0:
@@ -105,167 +289,404 @@ def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
     return " ".join(out), number if len(a.terms) == 1 else 1
 
 
-def ship_phrase(words: tuple[str, ...], lang: str, types=(), names: Words | None = None,
-                plural: bool = False) -> str:
-    """`damaged enemy ship` / `barco enemigo dañado`: the noun and its adjectives;
-    ``types``: the ship type ids (the other words are adjectives or statuses,
-    said with the card set's own ``names``); ``plural``: `barcos enemigos`."""
-    w = _words(lang)
-    adjectives = w["adjectives_plural"] if plural else w["adjectives"]
-    before: list[str] = []
-    after: list[str] = []
-    tail: list[str] = []
-    # "other" first, where the language puts it before: "another enemy ship"
-    for word in sorted(words, key=lambda x: x != Adjective.OTHER):
-        if word == Adjective.ANY:
-            continue
-        if word in types:
-            tail.append(w["of_type"].format(type=display_name(word, lang, names)))
-            continue
-        phrase = adjectives.get(word)
-        if phrase is None:  # a status, said of a ship
-            phrase, word = status_name(word, lang, of_ship=True, words=names), "statuses"
-        (before if word in w["before"].split() else after).append(phrase)
-    return " ".join([*before, w["ships" if plural else "ship"], *after, *tail])
+# ------------------------------------------------------------------ conditions
 
 
-def a_ship(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
-    """A filter as an indefinite noun phrase (`an enemy ship such that …`);
-    "other" takes the language's own word (`another ship`, `otro barco`)."""
-    w = _words(lang)
-    if Adjective.OTHER in flt.words:
-        rest = tuple(x for x in flt.words if x != Adjective.OTHER)
-        out = w["a"]["another"].format(ship=ship_phrase(rest, lang, types, names))
-    else:
-        phrase = ship_phrase(flt.words, lang, types, names)
-        article = w["a"]["vowel"] if phrase[:1].lower() in "aeiou" else w["a"]["other"]
-        out = article.format(ship=phrase)
-    if flt.where is not None:
-        out += w["where"].format(cond=condition_text(flt.where, lang, True, types, names))
-    return out
+def positive(c: Condition, negate: bool = False) -> Condition:
+    """``c`` (negated if ``negate``) with no ``Not`` left: a negation pushed
+    into what it negates (De Morgan's laws, a comparison's opposite, ``is
+    not``)."""
+    if isinstance(c, Not):
+        return positive(c.part, not negate)
+    if isinstance(c, All):
+        parts = tuple(positive(p, negate) for p in c.parts)
+        return AnyOf(parts) if negate else All(parts)
+    if isinstance(c, AnyOf):
+        parts = tuple(positive(p, negate) for p in c.parts)
+        return All(parts) if negate else AnyOf(parts)
+    if not negate:
+        return c
+    if isinstance(c, Compare):
+        return Compare(c.left, OPPOSITE[c.op], c.right)
+    assert isinstance(c, Is)
+    return Is(c.subject, c.words, not c.negated)
 
 
 def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
-                   names: Words | None = None) -> str:
-    """A condition as a clause (`the repairs of your ship are fewer than 3`)."""
-    w = _words(lang)
-    if isinstance(c, Compare):
-        left, number = amount_text(c.left, lang, in_filter, types, names)
-        right, _ = amount_text(c.right, lang, in_filter, types, names)
-        return contract(lang, pick(w["cmp"][c.op.value], number).format(l=left, r=right))
+                   names: Words | None = None, clause: str = "if",
+                   held: bool = False, said: str | None = None) -> str:
+    """A condition as a clause (`your ship has fewer than 3 repairs`), its
+    verbs in the mood of ``clause`` (``if``, ``while``, ``usable``), its
+    subjects seen from the card (``held``: from the ship that has a status);
+    ``said``: the ship the effect before it is about, said as a pronoun
+    (`your ship regains 1 repair if it is burning`)."""
+    say = _say(lang, types, names, held, said)
+    return _clause(positive(c), say, mood(lang, clause), in_filter)
+
+
+def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
+    w = say.w
     if isinstance(c, All):
-        return w["and"].join(condition_text(p, lang, in_filter, types, names) for p in c.parts)
+        return w["and"].join(_clause(p, say, mood_, in_filter) for p in c.parts)
     if isinstance(c, AnyOf):
-        return w["or"].join(condition_text(p, lang, in_filter, types, names) for p in c.parts)
-    if isinstance(c, Not):
-        return w["not"].format(cond=condition_text(c.part, lang, in_filter, types, names))
+        return w["or"].join(_clause(p, say, mood_, in_filter) for p in c.parts)
+    if isinstance(c, Compare):
+        return _compare(c, say, mood_, in_filter)
     assert isinstance(c, Is)
+    return _is(c, say, mood_, in_filter)
+
+
+@attrs.frozen
+class _Shape:
+    """A comparison read by its shape: one measure against a number or the
+    same measure of another subject."""
+
+    measure: Measure | ShipCount | Nearest
+    op: Cmp
+    n: int | None = None
+    other: Measure | None = None
+
+
+def _shape(c: Compare) -> _Shape | None:
+    """The shape of a comparison, or None where it has none the text knows
+    (sums, two different measures): said then as two amounts."""
+    left, right, op = c.left.terms, c.right.terms, c.op
+    if len(left) == 1 and len(right) == 1 and left[0][0] > 0 and right[0][0] > 0:
+        a, b = left[0][1], right[0][1]
+        if type(a) is int and type(b) is not int:
+            a, b, op = b, a, MIRROR[op]
+        if type(a) is not int and type(b) is int:
+            return _Shape(a, op, b)
+        if isinstance(a, Measure) and isinstance(b, Measure) and a.quantity is b.quantity \
+                and a.quantity in HAD:
+            return _Shape(a, op, other=b)
+    return None
+
+
+def _counted(op: Cmp, n: int) -> tuple[Cmp, int]:
+    """A count against a number the way it reads best: ``< 1`` and ``<= 0``
+    are none (``= 0``), ``> 0``, ``>= 1`` and ``!= 0`` at least 1."""
+    if (op is Cmp.LT and n <= 1) or (op is Cmp.LE and n <= 0):
+        return Cmp.EQ, 0
+    if (op is Cmp.GT and n == 0) or (op is Cmp.NE and n == 0):
+        return Cmp.GE, 1
+    return op, n
+
+
+def _count(op: Cmp, n: int, unit: dict | str, say: Say) -> str:
+    """`at least 2 repairs`, `fewer than 3 order cards`."""
+    return pick(say.w["count"][op.value], n).format(n=n, unit=pick(unit, n))
+
+
+def _compare(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
+    shape = _shape(c)
+    if shape is None:
+        return _fallback(c, say, mood_, in_filter)
+    m = shape.measure
+    if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and m.quantity in VALUES):
+        return _fallback(c, say, mood_, in_filter)  # a value: said as two amounts
+    if isinstance(m, ShipCount):
+        return _there(m, shape, say, mood_, in_filter)
+    if isinstance(m, Nearest):
+        return _nearest_at(m, shape, say, mood_, in_filter)
+    if m.quantity is Quantity.DISTANCE:
+        return _at(m, shape, say, mood_, in_filter)
+    if m.quantity is Quantity.TURN:
+        assert shape.n is not None
+        return tidy(say.w["turn"][shape.op.value].format(n=shape.n, **verbs(say.lang, mood_)))
+    return _has(m, shape, say, mood_, in_filter)
+
+
+def _who(m: Measure, say: Say, in_filter: bool) -> tuple[str, str]:
+    """The subject phrase of a measure (a ship, a player, a side) and the
+    person of its verb ("2": the reader)."""
+    key = _subject(m.subject, m.quantity, in_filter)
+    table = "holder" if m.quantity is Quantity.HAND else \
+        "side" if m.quantity is Quantity.SCORE else "who"
+    person = "2" if table == "holder" and key in ("self", "you") and not say.held else "3"
+    return (say.ship(key) if table == "who" else say.table(table)[key]), person
+
+
+def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
+    """A number a ship, player or side has: `has at least 2 repairs`,
+    `has no order cards`, `has fewer points than the enemy side`; in a
+    filter, of the ship tested: `with …`, `with no …`, `that has fewer …`."""
+    w = say.w
+    unit = w["units"][m.quantity.value]
+    units = pick(unit, 2)
+    about_it = in_filter and _subject(m.subject, m.quantity, in_filter) == "it"
+    who, person = _who(m, say, in_filter)
+    if shape.other is not None:
+        other, _ = _who(shape.other, say, in_filter)
+        if about_it:
+            said = w["versus_with"][shape.op.value].format(
+                units=units, other=other, **verbs(say.lang, mood(say.lang, "filter")))
+        else:
+            said = w["versus"][shape.op.value].format(units=units, who=who, other=other,
+                                                       **verbs(say.lang, mood_, person))
+        return contract(say.lang, tidy(said))
+    assert shape.n is not None
+    op, n = _counted(shape.op, shape.n)
+    if op is Cmp.EQ and n == 0:
+        said = w["without"].format(units=units) if about_it else \
+            w["has_none"].format(who=who, units=units, **verbs(say.lang, mood_, person))
+    else:
+        count = _count(op, n, unit, say)
+        said = w["with"].format(count=count) if about_it else \
+            w["has"].format(who=who, count=count, **verbs(say.lang, mood_, person))
+    return contract(say.lang, tidy(said))
+
+
+def _distance(op: Cmp, n: int, say: Say) -> str:
+    """`within 2 boxes`, `3 or more boxes away` (``<`` and ``>`` as ``<=``
+    and ``>=`` of the next number)."""
+    if op is Cmp.LT:
+        op, n = Cmp.LE, n - 1
+    elif op is Cmp.GT:
+        op, n = Cmp.GE, n + 1
+    return pick(say.w["distance"][op.value], n).format(n=n)
+
+
+def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
+    """A distance: `the target is within 1 box` (in a filter: `within 1 box`)."""
+    assert shape.n is not None
+    distance = _distance(shape.op, shape.n, say)
+    key = _subject(m.subject, m.quantity, in_filter)
+    if in_filter and key == "it":
+        return distance
+    who = say.ship(key)
+    return contract(say.lang, tidy(say.w["at"].format(
+        who=who, distance=distance, **verbs(say.lang, mood_))))
+
+
+def _nearest_at(m: Nearest, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
+    """`the enemy ship nearest to your ship is 3 or more boxes away`; in a
+    filter, from the ship it tests: `whose nearest enemy ship is within 2
+    boxes` (Spanish `cuyo barco enemigo más cercano esté …`)."""
+    assert shape.n is not None
+    who = _nearest(m, say, in_filter)
+    if in_filter and _subject(m.subject, Quantity.REPAIRS, in_filter) == "it":
+        noun = ship_noun(m.words, say)
+        whose = say.w["nearest_whose"]
+        who = (whose if isinstance(whose, str) else whose[noun.gender]).format(
+            ship=noun.text, closest=agree(say.w["closest"], noun.gender, say.lang))
+    return contract(say.lang, tidy(say.w["at"].format(
+        who=who, distance=_distance(shape.op, shape.n, say), **verbs(say.lang, mood_))))
+
+
+def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
+    """A count of ships: `there is at least 1 friendly ship within 2 boxes of
+    the target`, `there is no enemy ship …`; in a filter: `with …`."""
+    w = say.w
+    assert shape.n is not None
+    op, n = _counted(shape.op, shape.n)
+    within = _within_of(m, say, in_filter)
+    one, many = ship_noun(m.words, say), ship_noun(m.words, say, plural_=True)
+    about_it = in_filter and (m.within is None or
+                              _subject(m.subject, Quantity.REPAIRS, in_filter) == "it")
+    if op is Cmp.EQ and n == 0:
+        if about_it:
+            said = w["without"].format(units=many.text + within)
+        else:
+            said = w["there_none"].format(
+                none=no_article(say.lang, one.gender), ship=one.text + within,
+                **verbs(say.lang, mood_))
+    else:
+        count = _count(op, n, {"one": one.text, "other": many.text}, say) + within
+        said = w["with"].format(count=count) if about_it else w["there"].format(
+            count=count, **verbs(say.lang, mood_, "3" if n == 1 else "3 pl"))
+    return contract(say.lang, tidy(said))
+
+
+def _fallback(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
+    """Two amounts compared as they are (`the repairs of your ship are fewer
+    than the distance to the target`): for sums and two different measures."""
+    left, number = _amount(c.left, say, in_filter)
+    right, _ = _amount(c.right, say, in_filter)
+    person = "3" if number == 1 else "3 pl"
+    return contract(say.lang, tidy(pick(say.w["cmp"][c.op.value], number).format(
+        l=left, r=right, **verbs(say.lang, mood_, person))))
+
+
+def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
+    """``SUBJECT is [not] WORD…``: the mode, the answered item, or a ship: what
+    it is (`is an enemy ship`, `is a submarine`) and in what state (`is
+    damaged`, `is burning`, agreeing with the subject)."""
+    w = say.w
+    lang = say.lang
     key = "is_not" if c.negated else "is"
     if c.subject == "mode":
         modes = catalog(lang)["modes"]
-        return w["mode_" + key].format(mode=" ".join(modes.get(m, m) for m in c.words))
+        return tidy(w["mode_" + key].format(mode=" ".join(modes.get(m, m) for m in c.words),
+                                            **verbs(lang, mood_)))
     if c.subject == "answered":
-        answered = w["answered_words"]
-        what = w["and"].join(answered.get(x) or display_name(x, lang, names) for x in c.words)
-        return w["answered_" + key].format(what=what)
-    who = w["who"][c.subject]
-    return w[key].format(who=who, what=a_ship(Filter(c.words), lang, types, names))
+        return tidy(w["answered_" + key].format(what=_answered(c.words, say),
+                                                **verbs(lang, mood_)))
+    subject = _subject(c.subject, None, in_filter)
+    who = say.ship(subject)
+    g = phrase_gender(say.table("who")[subject], lang)  # a pronoun agrees as its ship
+    states = [x for x in c.words if x in STATE_WORDS or
+              (x not in say.types and x not in w["adjectives"])]
+    kinds = tuple(x for x in c.words if x not in states)
+    parts = []
+    if kinds:
+        parts.append(w[key].format(who=who, what=_a(ship_noun(kinds, say),
+                                                     Adjective.OWN in kinds, say),
+                                   **verbs(lang, mood_)))
+    if states:
+        said = w["and"].join(state_of(x, lang, say.names, g) if x not in w["adjectives"]
+                             else agree(w["adjectives"][x], g, lang) for x in states)
+        parts.append(w[key + "_in"].format(who="" if kinds else who, what=said,
+                                           **verbs(lang, mood_)))
+    joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
+    return fuse(lang, tidy(joiner.join(parts)))
+
+
+def _answered(words: tuple[str, ...], say: Say) -> str:
+    """What a response answers, as the object of "it answers": a kind of item
+    or a card (`an order card`, `Radar`), then whose it is (`of an enemy`)."""
+    w = say.w
+    said = w["answered_words"]
+    whose = [said[x] for x in words if x in w["answered_whose"]]
+    what = [said.get(x) or display_name(x, say.lang, say.names)
+            for x in words if x not in w["answered_whose"]]
+    head = w["and"].join(what) if what else said["any"]
+    return " ".join([head, *whose])
+
+
+def _where(cond: Condition, say: Say) -> str:
+    """A filter's condition after its noun: what the ship tested has, where it
+    is (`with at least 1 crew in reserve`, `within 1 box`), joined as the
+    language joins them; a condition not about it, as a condition."""
+    parts = list(_conjuncts(positive(cond)))
+    mood_ = mood(say.lang, "filter")
+    about = [p for p in parts if _about_it(p)]
+    others = [p for p in parts if not _about_it(p)]
+    out = ""
+    if about:
+        out += " " + say.w["and"].join(_clause(p, say, mood_, True) for p in about)
+    if others:
+        out += say.w["filter_if"].format(cond=say.w["and"].join(
+            _clause(p, say, mood(say.lang, "if"), True) for p in others))
+    return out
+
+
+def _conjuncts(c: Condition) -> Iterator[Condition]:
+    if isinstance(c, All):
+        for p in c.parts:
+            yield from _conjuncts(p)
+    else:
+        yield c
+
+
+def _about_it(c: Condition) -> bool:
+    """Whether a condition of a filter reads the ship tested and says it as a
+    phrase after its noun (a number it has, its distance, ships near it)."""
+    if isinstance(c, AnyOf):
+        return all(_about_it(p) for p in c.parts)
+    if isinstance(c, Compare):
+        shape = _shape(c)
+        if shape is None:
+            return False
+        m = shape.measure
+        subject = m.subject.value if isinstance(m, (Measure, ShipCount, Nearest)) else ""
+        return subject in (Subject.IT.value, Subject.DEFAULT.value) and \
+            not (isinstance(m, Measure) and m.quantity is Quantity.TURN)
+    return False
+
+
+# ------------------------------------------------------------------ sets of ships
+
+
+def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> Noun:
+    """A set of ships or players as a noun phrase with the gender its verb's
+    words agree with (`every enemy ship in the visual field`, `cada uno de
+    los demás barcos`, `ogni sottomarino alleato`); ``holder``: ``self`` is
+    the ship that has an aura or a trigger (`within 2 boxes of this ship`)."""
+    say = _say(lang, types, names)
+    w = say.w
+    if isinstance(sel, Players):
+        adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
+        return Noun(tidy(w["every_player"].format(adjs=adjs)), "m")
+    words = sel.filter.words
+    if Adjective.OTHER in words:
+        how = w["every_other"]["noun"]
+        rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
+        noun = ship_noun(rest, say, plural_=how == "plural")
+        out = w["every_other"]["text"].format(ship=noun.text)
+        noun = Noun(out, noun.gender if how != "plural" else written_gender(lang))
+    else:
+        noun = ship_noun(words, say)
+        noun = Noun(w["every"].format(ship=noun.text), noun.gender)
+    out = noun.text
+    if sel.place is not Place.BOARD:
+        out += w["in_" + sel.place.value]
+    if sel.within is not None and sel.near is not None:
+        origin = _a(ship_noun(sel.near, say), False, say)
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    elif sel.within is not None:
+        if holder and sel.of is Subject.SELF:  # the ship that has it, as a trigger says it
+            origin = catalog(lang)["triggers"]["selectors"]["self"]
+        elif isinstance(sel.of, Subject):
+            origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+        else:
+            origin = sel.of_name
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.filter.where is not None:
+        out += _where(sel.filter.where, say)
+    return Noun(fuse(lang, out), noun.gender)
 
 
 def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
                holder: bool = False) -> str:
-    """A set of ships or players as a noun phrase (`every enemy ship in the visual
-    field`); "every other ship" as the language says it (`cada uno de los demás barcos`);
-    ``holder``: ``self`` is the ship that has an aura (`within 2 boxes of this ship`)."""
-    w = _words(lang)
-    if isinstance(sel, Players):
-        adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
-        return w["every_player"].format(adjs=adjs).replace("  ", " ").strip()
-    if Adjective.OTHER in sel.filter.words:
-        rest = tuple(x for x in sel.filter.words if x != Adjective.OTHER)
-        plural = w["every_other"]["noun"] == "plural"
-        out = w["every_other"]["text"].format(
-            ship=ship_phrase(rest, lang, types, names, plural=plural))
-    else:
-        out = w["every"].format(ship=ship_phrase(sel.filter.words, lang, types, names))
-    if sel.place is not Place.BOARD:
-        out += w["in_" + sel.place.value]
-    if sel.within is not None and sel.near is not None:
-        origin = w["from_a"].format(ship=a_ship(Filter(sel.near), lang, types, names))
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
-    elif sel.within is not None:
-        if holder and sel.of is Subject.SELF:
-            origin = w["from_holder"]
-        elif isinstance(sel.of, Subject):
-            origin = w["from"][_subject(sel.of, Quantity.REPAIRS, False)]
-        else:
-            origin = w["from_box"].format(box=sel.of_name)
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
-    if sel.filter.where is not None:
-        out += w["where"].format(cond=condition_text(sel.filter.where, lang, True, types,
-                                                     names))
-    return out
+    """A set of ships or players as a noun phrase (``ships_noun``)."""
+    return ships_noun(sel, lang, types, names, holder).text
 
 
 def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
                   holder: bool = False) -> str:
     """The same after the language's "to" (`to every enemy ship`)."""
-    return contract(lang, _words(lang)["to_every"].format(
+    return contract(lang, catalog(lang)["exprs"]["to_every"].format(
         every=ships_text(sel, lang, types, names, holder)))
+
+
+# ------------------------------------------------------------------ a card's sentences
 
 
 def computed_note(effect, lang: str, types=(), names: Words | None = None) -> str:
     """What the computed amounts of an effect are: ` (N = the distance to the target)`."""
-    w = _words(lang)
+    w = catalog(lang)["exprs"]
     notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang, False, types,
                                                  names)[0])
              for n in effect.computed.amounts]
     return "".join(notes)
 
 
-def with_condition(phrase: str, effect, lang: str, types=(), names: Words | None = None) -> str:
-    """An effect's phrase followed by its condition (`… if the target is …`)."""
-    cond = effect.computed.condition
-    if cond is None:
-        return phrase
-    return conditioned(phrase, cond, lang, types, names)
-
-
-def conditioned(effects: str, cond: Condition | None, lang: str, types=(),
-                names: Words | None = None, how: str = "if") -> str:
-    """Effects under a condition: ``if`` after one effect (`… if …`),
-    ``if_all`` before several (`if …, a and b`), ``otherwise`` for the
-    negation of the condition just said (`otherwise, …`)."""
-    w = _words(lang)
-    if how == "otherwise":
-        return w["otherwise"].format(effect=effects)
-    said = condition_text(cond, lang, False, types, names)
-    return w[how].format(effect=effects, cond=said)
-
-
 def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None) -> str:
     """A card's ``usable if`` as a sentence."""
-    return _words(lang)["usable"].format(cond=condition_text(cond, lang, False, types, names))
+    return catalog(lang)["exprs"]["usable"].format(
+        cond=condition_text(cond, lang, False, types, names, clause="usable"))
 
 
 def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -> str:
     """A maneuver's computed cost (``cost (AMOUNT)``) as a sentence."""
-    return _words(lang)["cost"].format(amount=amount_text(amount, lang, False, types,
-                                                          names)[0])
+    return catalog(lang)["exprs"]["cost"].format(amount=amount_text(amount, lang, False, types,
+                                                                    names)[0])
 
 
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
-    return _words(lang)["target"].format(ship=a_ship(flt, lang, types, names))
+    return catalog(lang)["exprs"]["target"].format(ship=a_ship(flt, lang, types, names))
 
 
 def box_target_text(boxes: Boxes, lang: str) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
     your ship.`, D4.11)."""
-    w = _words(lang)
+    w = catalog(lang)["exprs"]
     out = w["box"]["free" if BoxWord.FREE in boxes.words else "plain"]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
     elif boxes.within is not None:
-        out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["from"]["self"])
-    return w["box_target"].format(box=out)
+        out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["who"]["self"])
+    return contract(lang, w["box_target"].format(box=out))

@@ -1,13 +1,25 @@
-"""The game log as sentences in any language, and the board as text."""
+"""The game log as sentences in any language, and the board as text.
+
+Each event is a sentence of the catalog (``events``), its values said the
+way the language says them: a ship by its name with its article and
+contracted prepositions (i18n.ShipName: `del submarino azul`), a card as the
+subject of a line with the word for its kind (`la maniobra Órdenes`), a
+status by its state agreeing with the ship (`la portaerei rossa viene
+intercettata`, text/statuses.py), a token by its name and article (`la
+mina`), numbers in digits. A cancellation is told once, when the response
+cancels the item: the item's own turn to resolve says nothing more.
+"""
 
 from __future__ import annotations
 
 from typing import Iterable, Mapping, Protocol
 
 from ..base.kinds import Pile
-from ..i18n.catalog import (ShipName, Words, catalog, contract, display_name, gender, pick,
-                   status_name, token_name)
+from ..i18n.catalog import (ShipName, Words, catalog, display_name, gender, pick, status_name,
+                            token_name, with_article)
+from ..i18n.grammar import fuse
 from ..rules.events import EVENT_KINDS
+from .statuses import NEUTRAL, said
 
 
 class Event(Protocol):
@@ -33,18 +45,22 @@ TOP_LEVEL = frozenset(k for k, e in EVENT_KINDS.items() if e.top_level)
 #: amount of 0: "loses 0 crew"), they are not worth a line.
 AMOUNT_KEYS = {k: e.amount for k, e in EVENT_KINDS.items() if e.amount is not None}
 #: The nature a status has where the card set does not say (an event read alone).
-DEFAULT_NATURE = "neutral"
-
+DEFAULT_NATURE = NEUTRAL
+#: The events that declare a card, and the kind of card each declares.
+DECLARES = {"use": "maneuver", "respond": "maneuver", "order": "order"}
 
 
 def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
-                  gained: int | None = None, natures: Mapping[str, str] | None = None) -> str:
+                  gained: int | None = None, natures: Mapping[str, str] | None = None,
+                  kinds: Mapping[str, str] | None = None) -> str:
     """One log event as a sentence (empty for events not worth a line, and for
     a change of nothing); ``words``: the card set's own names
     (``Ruleset.words``); ``gained``: the points a score event adds (its
     ``points`` are the side's new total), when the events before it tell;
     ``natures``: each status's nature (``Ruleset.natures``), which chooses
-    the verb of an event about it (neutral where not given)."""
+    how a status named only by a noun is said (neutral where not given);
+    ``kinds``: the kind of each card declared before it (``narrate`` reads
+    them from the log), which names it as a maneuver or an order card."""
     cat = catalog(lang)
     events = cat["events"]
     data = dict(event.data)
@@ -58,15 +74,17 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
             kind = "score" if gained >= 0 else "score_lost"
         else:
             kind = "score_total"
+    if kind == "recover" and str(data.get("source")) == Pile.WITHDRAWN:
+        kind = "recover_withdrawn"
     key = AMOUNT_KEYS.get(event.kind)
     if key is not None and data.get(key) == 0:
         return ""
     template = events.get(kind)
     if not template:
         return ""
-    if spec.by_nature:  # "subisce" only of a status that harms
-        template = template[(natures or {}).get(str(data["status"]), DEFAULT_NATURE)]
     data.setdefault("turn", event.turn)
+    if kind == "trigger":
+        template = _trigger(data, lang, words, natures, events["trigger"])
     on = ""
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
@@ -76,24 +94,32 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
         on += events["on_box"].format(box=data["box"])
     if "path" in spec.optional and "path" in data:  # a move's own notation: its path
         on += events["on_path"].format(path=" ".join(data["path"]))
+    ship_gender = None
+    if "ship" in data:
+        ship_gender = _ship_gender(str(data["ship"]), lang, words)
     for key in SHIP_KEYS:
         if key in data:
             data[key] = ShipName(str(data[key]), lang, words)  # {ship}, {ship:de}: i18n.ShipName
     data["on"] = on
     if "card" in data:
-        data["card"] = display_name(str(data["card"]), lang, words)
+        card = str(data["card"])
+        data["card"] = display_name(card, lang, words)
+        data["the_card"] = events["card_kinds"][(kinds or {}).get(card, "maneuver")].format(
+            name=data["card"])
     if "path" in spec.fields:  # where a ship went: the path itself is in the card's line
         data["to"] = data["path"][-1]
     if "source" in data:  # where a crew came back from
-        source = str(data["source"])
-        data["source"] = events["recovered_from_withdrawn"] if source == Pile.WITHDRAWN \
-            else display_name(source, lang, words)
+        data["source"] = display_name(str(data["source"]), lang, words)
     if "track" in data:
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
-    if "token" in data:  # "mine token", "ficha mina": the card set's own word
+    if "token" in data:  # "mine token", "ficha de mina": the card set's own word
         data["token"] = token_name(str(data["token"]), lang, words)
     if "status" in data:
-        data["status"] = status_name(str(data["status"]), lang, words=words)
+        status = str(data["status"])
+        nature = (natures or {}).get(status, DEFAULT_NATURE)
+        data["gets"] = said("gets", status, lang, words, ship_gender, nature)
+        data["ends"] = said("ends", status, lang, words, ship_gender, nature)
+        data["status"] = status_name(status, lang, words=words)
     if "side" in data:  # "la squadra rossa": the colour agrees with the word for a side
         sides = cat["sides_feminine"] if gender("side", lang).startswith("f") else cat["sides"]
         data["side"] = sides.get(str(data["side"]), data["side"])
@@ -106,13 +132,40 @@ def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
     if "gained" in data:
         data["gained"] = abs(data["gained"])
     amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
-    line = pick(template, amount).format(**data)
-    if spec.by_nature:  # "beneficia di l'…" → "dell'…"
-        line = contract(lang, line)
+    line = fuse(lang, pick(template, amount).format(**data))
     for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
         if ch.isalpha():
             return line[:i] + ch.upper() + line[i + 1:]
     return line
+
+
+def _ship_gender(ship_id: str, lang: str, words: Words | None) -> str | None:
+    """The gender of a ``<side>-<type>`` ship's name (None: a name a scenario chose)."""
+    side, _, kind = ship_id.partition("-")
+    return gender(kind, lang, words) if side in ("blue", "red") and kind else None
+
+
+def _trigger(data: dict, lang: str, words: Words | None,
+             natures: Mapping[str, str] | None, said_as: Mapping[str, str]) -> str:
+    """The sentence of a trigger that fires, by what holds it (its ``trigger``
+    key is ``holder kind:holder id:index``): a ship type's ability (`an
+    ability of the red hunter`), a status (the ship is in its state: `está en
+    llamas`), a token (`la mina de d3`), never the engine's words for it."""
+    holder_kind, _, rest = str(data["trigger"]).partition(":")
+    ident = rest.partition(":")[0]
+    holder = str(data["holder"])
+    if holder_kind == "token":
+        name = token_name(ident, lang, words)
+        data["token"] = with_article(lang, name, gender(ident, lang, words)) \
+            if catalog(lang)["grammar"]["articles"] else name
+        data["box"] = holder.rpartition(" ")[2]
+        return said_as["token"]
+    data["ship"] = holder
+    if holder_kind == "status":
+        nature = (natures or {}).get(ident, DEFAULT_NATURE)
+        data["is"] = said("is", ident, lang, words, _ship_gender(holder, lang, words), nature)
+        return said_as["status"]
+    return said_as["ship"]
 
 
 def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None,
@@ -121,20 +174,34 @@ def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = Non
     """The log as indented lines; turn headers flush left; ``words``: the card
     set's own names (``Ruleset.words``). Only the events from ``since`` on are
     told; those before it, and ``scores`` (the score before the first event,
-    0 each by default), tell what each score event adds; ``natures``: each
-    status's nature (``Ruleset.natures``)."""
+    0 each by default), tell what each score event adds, and which cards
+    were declared as maneuvers or order cards; ``natures``: each status's
+    nature (``Ruleset.natures``). An item cancelled by a response was told
+    so when the response resolved: its own turn to resolve is not told."""
     lines = []
     totals = dict(scores or {})
+    kinds: dict[str, str] = {}
+    cancelled: list[tuple[str, str]] = []
     for i, event in enumerate(events):
         gained = None
+        data = event.data
         if event.kind == "score":
-            side, points = event.data.get("side"), event.data.get("points")
+            side, points = data.get("side"), data.get("points")
             if isinstance(points, int):
                 gained = points - totals.get(side, 0)
                 totals[side] = points
+        elif event.kind in DECLARES:
+            kinds[str(data.get("card"))] = DECLARES[event.kind]
+        elif event.kind == "cancel":
+            cancelled.append((str(data.get("card")), str(data.get("of"))))
+        elif event.kind == "cancelled":
+            told = (str(data.get("card")), str(data.get("player")))
+            if told in cancelled:
+                cancelled.remove(told)
+                continue
         if i < since:
             continue
-        line = narrate_event(event, lang, words, gained, natures)
+        line = narrate_event(event, lang, words, gained, natures, kinds)
         if line:
             lines.append(("" if event.kind in TOP_LEVEL else "  ") + line)
     return lines

@@ -1,0 +1,67 @@
+"""Rule text of the numbers the card language reads beyond its first
+quantities (docs/design.md, "Numbers"): a ship's crew withdrawn and on its
+maneuvers, the size of its tracks, its hull, the game's deck and discards,
+and the tallies of what happened (ships a side lost or sank, the cards of a
+class a ship or side used, over this turn or this game); and classes of
+cards, which a tally names as a status does. Every phrase comes whole from
+the ``values`` section of each catalog (the ``status_rules.card_class``
+one for a class of cards), so each language keeps its own order.
+"""
+
+from __future__ import annotations
+
+from ..i18n.catalog import Words, catalog, display_name
+from ..rules.card_classes import CardClass
+from ..rules.exprs import Measure, Quantity, Tally
+
+
+def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
+    """A class of cards as a phrase of ``lang``: its cards by the card set's
+    names (``Torpedo and Radar``), or its words in the language's order,
+    with the article a subject takes there (``enemy damaging cards``, ``las
+    cartas enemigas de daño``)."""
+    said = catalog(lang)["status_rules"]["card_class"]
+    if cls.names:
+        shown = [display_name(n, lang, names) for n in cls.names]
+        return shown[0] if len(shown) == 1 else \
+            ", ".join(shown[:-1]) + said["and"] + shown[-1]
+    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
+    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
+        [said["traits"][t.value] for t in cls.traits]
+    # the describing words before the noun (English) or after it
+    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
+        if qualities else said["kinds"][kind]
+    if cls.cost is not None:
+        phrase += " " + said["cost"].format(n=cls.cost)
+    return said["words"].format(cards=phrase)
+
+
+def value_text(m: Measure | Tally, lang: str, subject: str,
+               names: Words | None = None) -> tuple[str, int]:
+    """A value of the "Numbers" block as a noun phrase, with its number (1:
+    singular, 2: plural); ``subject`` is the key of whom it is about (self,
+    target, …, enemy, friendly)."""
+    w = catalog(lang)["values"]
+    of = w["of"].get(subject, "")
+    if isinstance(m, Tally):
+        key = "used_named" if m.cards.names else "used"
+        text = w[key].format(cards=class_text(m.cards, lang, names),
+                             by=w["used_by"][subject], period=w["period"][m.period.value])
+        return text, 2
+    q = m.quantity
+    if q is Quantity.CREW_ON and m.card:
+        entry = w["quantities"]["crew on card"]
+        text = entry["text"].format(of=of, card=display_name(m.card, lang, names))
+    elif q in (Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK):
+        entry = w["quantities"][q.value]
+        text = entry["text"].format(side=w["side"][subject],
+                                    period=w["period"][m.period.value])  # type: ignore[union-attr]
+    else:
+        entry = w["quantities"][q.value]
+        text = entry["text"].format(of=of)
+    return text, 1 if entry["n"] == "one" else 2
+
+
+def times_text(factor: int, phrase: str, lang: str) -> str:
+    """``N * QUANTITY`` as a phrase: "3 times the breakdown cubes of the target"."""
+    return catalog(lang)["values"]["times"].format(n=factor, x=phrase)
