@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from ..base.kinds import CardKind, Choice
-from ..model.modifiers import MAX_USES
+from ..model.modifiers import MAX_STACKS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
@@ -89,13 +89,35 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
-                     affects=_affects(draft, entry))
+                     affects=_affects(draft, entry), stacks=_stacks(draft, entry))
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
                           "in it is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
+
+def _stacks(draft: Layers, entry: _Entry) -> int:
+    """``stacks N``: how many times its ship may hold the status (D9.9), 2 to
+    ``MAX_STACKS``; only a status whose counts add up, one that ``modify``s a
+    number (what it forbids, sets or bounds is the same held once or thrice),
+    and one its own ship holds (an aura's holders do not count it)."""
+    prop = entry.props.get("stacks")
+    if prop is None:
+        return 1
+    n, pos = prop.value
+    where = f"status '{entry.id}'"
+    if not 2 <= n <= MAX_STACKS:
+        raise draft.error(pos, f"{where} stacks 2 to {MAX_STACKS} times, not {n}")
+    if "modify" not in entry.props:
+        raise draft.error(prop.pos, f"{where} stacks {n} times but nothing in it adds up: "
+                          "each count repeats its 'modify' lines (what it forbids, sets or "
+                          "limits is the same held once or more)")
+    if "affects" in entry.props:
+        raise draft.error(prop.pos, f"{where} affects other ships, so it cannot say "
+                          "'stacks': its count is its own ship's")
+    return n
+
 
 def _duration(draft: Layers, entry: _Entry,
               where: str) -> tuple[Duration, int, Condition | None]:

@@ -214,6 +214,10 @@ class StatusDef:
     """A player's status (``status NAME on you``, D9.8): kept in its player's
     seat whether its ship is on the board or not, through a respawn or a
     refloat; it acts while its player is in the game."""
+    stacks: int = 1
+    """How many times its ship may hold it at once (``stacks N``, D9.9): given
+    again while held, it counts one more, up to this; each count acts (its
+    changes add up once per count). 1: given again, it only lasts from then."""
 
     @property
     def modifies(self) -> bool:
@@ -269,6 +273,8 @@ class StatusDef:
             out.append(["affects", self.affects.value])
         if self.player:
             out.append(["player", True])
+        if self.stacks > 1:
+            out.append(["stacks", self.stacks])
         return out
 
 

@@ -154,6 +154,8 @@ class CardWriter:
             lines.append("forbids " + " ".join(f.value for f in Forbid if f in words))
         mods = self.modifiers(r.randint(1 if uses else 0, 2))
         lines += mods
+        if mods and r.random() < 0.15:
+            lines.append(f"stacks {r.randint(2, 3)}")  # each count adds its changes (D9.9)
         if r.random() < 0.2:
             lines.append("untargetable" + r.choice(["", " by maneuvers", " by orders",
                                                     " by maneuvers orders"]))

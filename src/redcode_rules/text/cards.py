@@ -162,6 +162,8 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
         until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
     if cond and status.duration.value != "while":  # it acts only while, ends by its duration
         until = words["acts_while"].format(until=until, cond=cond)
+    if status.stacks > 1:
+        until = words["stacks"].format(until=until, n=status.stacks)
     return {"forbids": joined(parts, lang), "until": until}
 
 
