@@ -84,7 +84,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert {f.value for f in Forbid} <= words and \
         {w for m in Modifier for w in m.value.split()} <= words
     for duration in Duration:
-        written = {Duration.USES: " uses\n", Duration.WHILE: "    while "}.get(
+        written = {Duration.USES: " uses\n", Duration.WHILE: "    while ",
+                   Duration.UNTIL_IT_USES: "    until it uses "}.get(
             duration, f"    {duration.value}\n")
         assert written in text, duration
     for construct in ("token ", "mark ", "ability ", "once per turn", "once per game",

@@ -89,13 +89,23 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
-                     affects=_affects(draft, entry), stacks=_stacks(draft, entry))
+                     affects=_affects(draft, entry), stacks=_stacks(draft, entry),
+                     ends_on=_ends_on(draft, entry))
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
                           "in it is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
+
+def _ends_on(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``until it uses CLASS``: the cards whose use by its ship ends the
+    status (D9.10), a class of cards as ``forbids`` names one."""
+    prop = entry.props.get("ends_on")
+    if prop is None:
+        return None
+    return compile_class(draft, entry, prop.value, "until it uses")
+
 
 def _stacks(draft: Layers, entry: _Entry) -> int:
     """``stacks N``: how many times its ship may hold the status (D9.9), 2 to
@@ -126,9 +136,9 @@ def _duration(draft: Layers, entry: _Entry,
     prevents damage counts its uses in damage points and lasts until they
     are spent when it says no time (``permanent``)."""
     p = entry.props
-    if not {"duration", "uses", "prevent", "while"} & set(p):
-        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
-                              for d in Duration)
+    if not {"duration", "uses", "prevent", "while", "ends_on"} & set(p):
+        said = {Duration.WHILE: "while CONDITION", Duration.UNTIL_IT_USES: "until it uses CARDS"}
+        durations = ", ".join(said.get(d, d.value) for d in Duration)
         raise draft.error(entry.pos, f"{where} has no duration ({durations})")
     # `while` without a time is the duration (the status ends when the
     # condition fails); beside a time it says when the status acts (it holds
@@ -158,6 +168,8 @@ def _duration(draft: Layers, entry: _Entry,
                               "damage points it prevents, so it takes no 'for N uses'")
         if "duration" not in p and condition is None:
             duration = Duration.USES
+    elif "ends_on" in p and "duration" not in p and condition is None:
+        duration = Duration.UNTIL_IT_USES  # its only end is a card its ship uses
     if "prevent" in p:
         uses, (what, wpos) = p["prevent"].value
         if what != "damage":
@@ -421,15 +433,16 @@ def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, Statu
     card of the ruleset (``CardClass.members``): a class covers the cards of
     every file, read once as the ruleset is compiled."""
     def filled(spec: StatusDef) -> StatusDef:
-        hidden, barred = spec.untargetable_by, spec.forbids_cards
-        if hidden is None and barred is None and \
+        hidden, barred, ends = spec.untargetable_by, spec.forbids_cards, spec.ends_on
+        if hidden is None and barred is None and ends is None and \
                 not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
             return spec
         return attrs.evolve(spec, modifiers=tuple(
             (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
             for m, n, c in spec.modifiers),
             untargetable_by=None if hidden is None else hidden.with_members(cards),
-            forbids_cards=None if barred is None else barred.with_members(cards))
+            forbids_cards=None if barred is None else barred.with_members(cards),
+            ends_on=None if ends is None else ends.with_members(cards))
     return {k: filled(s) for k, s in statuses.items()}
 
 

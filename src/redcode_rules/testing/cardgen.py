@@ -138,6 +138,9 @@ class CardWriter:
             return f"for {self.rnd.choice((1, 2, 3))} uses"
         if d is Duration.WHILE:
             return "while " + self.condition(Context(), depth=1, subjects=WHILE_SUBJECTS)
+        if d is Duration.UNTIL_IT_USES:  # an end that is an event (D9.10)
+            return "until it uses " + self.rnd.choice(("damaging cards", "maneuvers",
+                                                       "ranged maneuvers", "orders"))
         if d.value.startswith("until") and self.chance(0.2):
             return d.value.replace(" its", "")  # `its` may be left out
         return d.value
