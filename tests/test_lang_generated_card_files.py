@@ -93,7 +93,7 @@ def test_generated_files_use_every_construct_of_the_language():
                       "target source", " ship where ", "each ship", " player", "cost (",
                       "redirect damage to giver", "untargetable", " on ", "of enemy",
                       " by ", f"status {cardgen.NEVER_STATUS} on", "patch order ",
-                      "    stacks "):
+                      "    stacks ", "answered target "):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
 

@@ -231,7 +231,8 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
         raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
-        read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
+        read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
+            else f"'{subject.value}'"
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
                           f"has the status, so it cannot read {read}; it may read self "
                           "(or it: that ship), you (its player), friendly, enemy and the mode",

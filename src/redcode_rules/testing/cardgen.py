@@ -424,6 +424,8 @@ class CardWriter:
             out.append(Subject.TARGET.value)
         if ctx.response or (ctx.trigger and ctx.event in ACTOR_EVENTS):
             out.append(Subject.SOURCE.value)
+        if ctx.response:  # what the answered item targets (D5.5)
+            out.append(Subject.ANSWERED_TARGET.value)
         if it:
             out.append(Subject.IT.value)
         return out
