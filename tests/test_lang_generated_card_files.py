@@ -92,6 +92,7 @@ def test_generated_files_use_every_construct_of_the_language():
                       " by ", f"status {cardgen.NEVER_STATUS} on", "patch order "):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
+    assert re.search(r" ship in (line|row|column|diagonal) within [0-9]", text)  # D2.10
 
 
 def test_most_generated_files_compile(tmp_path):

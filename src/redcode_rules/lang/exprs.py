@@ -281,6 +281,11 @@ class ExprTransformer(Transformer):
         of: Any = Subject.SELF
         of_name = ""
         near = within[2] if within is not None and isinstance(within[2], tuple) else None
+        if place.is_line and (within is None or near is not None):
+            raise DslError(f"'in {place.value}' names straight lines from one ship or box: "
+                           f"say how far with 'within N [of SUBJECT|BOX]' "
+                           f"('each enemy ship in {place.value} within 3') (D2.10)",
+                           file=self.file, line=meta.line, column=meta.column)
         if within is not None and within[2] is not None and near is None:
             if isinstance(within[2], Subject):
                 of = within[2]

@@ -377,8 +377,9 @@ def _words(pattern) -> list[str]:
     """The keywords a terminal pattern matches: a word, or an alternation of words."""
     if pattern.type == "str":
         return [pattern.value] if pattern.value.isalpha() else []
-    m = re.fullmatch(r"\(\?:([a-z|]+)\)", pattern.value)
-    return m.group(1).split("|") if m else []
+    # an alternation, its groups flattened (`%extend` of a terminal nests one)
+    m = re.fullmatch(r"\(\?:([a-z|()?:]+)\)", pattern.value)
+    return re.sub(r"\(\?:|\)", "", m.group(1)).split("|") if m else []
 
 
 def grammar_keywords() -> dict[str, list[str]]:
@@ -520,6 +521,9 @@ def _expressions() -> list[str]:
              "then `where CONDITION` about the ship tested, `it`.",
              "- **set of ships**: `each WORD… ship [in sight|in area] [within N [of SUBJECT|"
              "BOX]] [where CONDITION]`, for the primitives that act on every ship of an area; "
+             "**lines**: `each WORD… ship in line|row|column|diagonal within N [of SUBJECT|BOX]`, "
+             "the ships on the straight lines from that ship or box, at most N boxes along "
+             "each, stopped by islands only (D2.10); "
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)

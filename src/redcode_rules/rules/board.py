@@ -38,6 +38,10 @@ MAX_RUNNING_WATER = 8
 MAX_MOVE = 3
 DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+#: The straight lines from a box a card may name (D2.10): all 8, the row's 2,
+#: the column's 2, the diagonals' 4.
+AXES = {"line": DIRECTIONS_8, "row": ((-1, 0), (1, 0)), "column": ((0, -1), (0, 1)),
+        "diagonal": ((-1, -1), (1, -1), (-1, 1), (1, 1))}
 
 
 def box_name(index: int, width: int = 8) -> str:
@@ -183,6 +187,16 @@ class Board:
                     found.append(tuple(ray))
             rays = self._rays[origin] = tuple(found)
         return rays
+
+    def lines(self, origin: int, axis: str, reach: int) -> tuple[int, ...]:
+        """The boxes of the straight lines of ``axis`` (``AXES``) from
+        ``origin``, at most ``reach`` on each, cut at islands (D2.10): the
+        rays of the visual field, without the ships that stop sight."""
+        w = self.width
+        x, y = origin % w, origin // w
+        keep = AXES[axis]
+        return tuple(box for ray in self.rays(origin)
+                     if (ray[0] % w - x, ray[0] // w - y) in keep for box in ray[:reach])
 
     @property
     def size(self) -> int:

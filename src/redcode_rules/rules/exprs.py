@@ -150,6 +150,19 @@ class Place(str, enum.Enum):
     BOARD = "board"   # every ship on the board
     SIGHT = "sight"   # the card's ship's visual field (R4.3)
     AREA = "area"     # the area chosen with the card (D7.5)
+    # straight lines from the ship or box ``within`` counts from (D2.10)
+    LINE = "line"            # all 8 lines
+    ROW = "row"              # across
+    COLUMN = "column"        # up and down
+    DIAGONAL = "diagonal"    # the 4 diagonals
+
+    @property
+    def is_line(self) -> bool:
+        """Whether it is straight lines from a ship or a box (D2.10)."""
+        return self in LINES
+
+
+LINES = (Place.LINE, Place.ROW, Place.COLUMN, Place.DIAGONAL)
 
 
 class Scope(NamedTuple):
@@ -752,18 +765,26 @@ class Ships:
         else:
             seats = list(range(len(ships)))
         seats = [s for s in seats if ships[s].position is not None]
-        if self.within is not None and self.near is not None:
+        if self.place.is_line:
+            origin = self._origin(eng, scope)
+            boxes = () if origin is None else \
+                eng.board.lines(origin, self.place.value, self.within or 0)
+            seats = [s for s in seats if ships[s].position in boxes]
+        elif self.within is not None and self.near is not None:
             seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
         elif self.within is not None:
-            if isinstance(self.of, Subject):
-                origin_seat = ship_of(self.of, eng, scope)
-                origin = None if origin_seat is None else ships[origin_seat].position
-            else:
-                origin = self.of
+            origin = self._origin(eng, scope)
             seats = [s for s in seats
                      if (d := distance(eng, origin, ships[s].position)) is not None
                      and d <= self.within]
         return [s for s in seats if self.filter.accepts(eng, scope, s)]
+
+    def _origin(self, eng: Reader, scope: Scope) -> int | None:
+        """The box ``within`` counts from: its ship's (None off the board) or its box."""
+        if not isinstance(self.of, Subject):
+            return self.of
+        seat = ship_of(self.of, eng, scope)
+        return None if seat is None else eng.state.ships[seat].position
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads."""

@@ -358,7 +358,10 @@ class CardWriter:
         r = self.rnd
         words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
         place = r.choice(["", " in sight"] + ([" in area"] if ctx.area else []))
-        within = f" within {r.randint(1, 3)}" if r.random() < 0.3 else ""
+        draw = r.random()
+        within = f" within {r.randint(1, 3)}" if draw < 0.3 else ""
+        if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
+            place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
         return f"each {words + ' ' if words else ''}ship{place}{within}{where}"
 

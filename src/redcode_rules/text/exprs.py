@@ -618,18 +618,26 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         noun = ship_noun(words, say)
         noun = Noun(w["every"].format(ship=noun.text), noun.gender)
     out = noun.text
-    if sel.place is not Place.BOARD:
-        out += w["in_" + sel.place.value]
-    if sel.within is not None and sel.near is not None:
-        origin = _a(ship_noun(sel.near, say), False, say)
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
-    elif sel.within is not None:
-        origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)] \
-            if isinstance(sel.of, Subject) else sel.of_name
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.place.is_line:  # the lines from the origin, then how far along them (D2.10)
+        out += w["in_line"][sel.place.value].format(origin=_origin(sel, say))
+        out += pick(w["within_here"], sel.within).format(n=sel.within)
+    else:
+        if sel.place is not Place.BOARD:
+            out += w["in_" + sel.place.value]
+        if sel.within is not None and sel.near is not None:
+            origin = _a(ship_noun(sel.near, say), False, say)
+            out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+        elif sel.within is not None:
+            out += pick(w["within"], sel.within).format(n=sel.within, origin=_origin(sel, say))
     if sel.filter.where is not None:
         out += _where(sel.filter.where, say)
     return Noun(fuse(lang, out), noun.gender)
+
+
+def _origin(sel: Ships, say) -> str:
+    """Whom a set's ``within`` counts from, as a noun (a ship, or a box's name)."""
+    return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)] \
+        if isinstance(sel.of, Subject) else sel.of_name
 
 
 def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:

@@ -1,0 +1,133 @@
+"""Lines from a ship (docs/dsl.md, "Geometry"; D2.10): `each WORD… ship in
+line|row|column|diagonal within N [of SUBJECT|BOX]` is the ships on the
+straight lines from that ship or box, at most N boxes along each, a line
+stopped by an island and never by a ship. The card file is
+tests/data/geometry.rc; cards/examples/geometry_broadside.rc is played in the
+cookbook."""
+
+from functools import partial
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.lang.loader import load_ruleset
+from redcode_rules.text.cards import card_text
+
+from conftest import OPEN_BOARD, ROOT, pass_all, scenario_game
+
+CARDS = str(ROOT / "tests" / "data" / "geometry.rc")
+BASE = {"edition": "en", "mode": "war", "extra": [CARDS], "board": OPEN_BOARD,
+        "ships": {"blue-destroyer": {"at": "c3"}, "blue-submarine": {"at": "b3"},
+                  "blue-aircraft_carrier": {"at": "a6"}, "red-submarine": {"at": "f3"},
+                  "red-destroyer": {"at": "c5"}, "red-aircraft_carrier": {"at": "g3"}},
+        "turn": "blue-destroyer", "phase": "maneuvers", "deck": ["ambush"] * 4}
+game = partial(scenario_game, BASE)
+
+
+def repairs(g: rc.Game) -> dict[str, int]:
+    return {ship: g.ship(ship).repairs for ship in g.ships}
+
+
+def hit(before: dict[str, int], g: rc.Game) -> list[str]:
+    """The ships that lost repairs since ``before``."""
+    return sorted(s for s, n in repairs(g).items() if n < before[s])
+
+
+def played(move: str, **fields) -> list[str]:
+    g = game(**fields)
+    before = repairs(g)
+    g.play(move)
+    pass_all(g)
+    return hit(before, g)
+
+
+def test_a_row_reaches_the_enemy_ships_across_within_n_past_any_ship():
+    """D2.10: the friendly submarine on b3 does not stop the row; the carrier
+    on g3 is 4 boxes away; the destroyer on c5 is in the column."""
+    assert played("broadside") == ["red-submarine"]
+
+
+def test_an_island_stops_a_line():
+    board = "\n".join(["........"] * 2 + ["....#..."] + ["........"] * 3)
+    assert played("broadside", board=board) == []
+
+
+def test_a_column_reaches_both_ways_and_both_sides():
+    ships = {**BASE["ships"], "blue-submarine": {"at": "c1"}, "red-destroyer": {"at": "c5"},
+             "red-aircraft_carrier": {"at": "c6"}}
+    assert played("plunge", ships=ships) == ["blue-submarine", "red-destroyer"]
+
+
+def test_diagonals_reach_the_four_corners_only():
+    ships = {**BASE["ships"], "red-submarine": {"at": "a1"}, "red-destroyer": {"at": "e5"},
+             "red-aircraft_carrier": {"at": "d3"}}
+    assert played("raking_fire", ships=ships) == ["red-destroyer", "red-submarine"]
+
+
+def test_lines_count_from_the_subject_within_names():
+    """`in line within 2 of target`: the 8 lines from the target, the target
+    itself not on them; the enemies are the card's player's."""
+    g = game(hands={"blue-destroyer": ["star_shell"]},
+             ships={**BASE["ships"], "red-submarine": {"at": "e5"},
+                    "red-destroyer": {"at": "e3"}, "red-aircraft_carrier": {"at": "h6"}})
+    before = {s: g.ship(s).reserve for s in g.ships}
+    g.play("order star_shell red-destroyer")
+    assert sorted(s for s in g.ships if g.ship(s).reserve < before[s]) == ["red-submarine"]
+
+
+def test_lines_from_a_box():
+    g = game(hands={"blue-destroyer": ["shore_battery"]},
+             ships={**BASE["ships"], "blue-submarine": {"at": "a4"},
+                    "red-submarine": {"at": "h4"}, "red-destroyer": {"at": "d5"}})
+    before = repairs(g)
+    g.play("order shore_battery")
+    assert hit(before, g) == ["blue-submarine", "red-submarine"]
+
+
+def test_lines_from_a_ship_off_the_board_reach_nobody():
+    """D9.3: a ship off the board is nowhere, so it has no lines."""
+    rules = load_ruleset("en", extra=[CARDS])
+    g = game()
+    g.play("broadside")
+    ship = g.ship_state("blue-destroyer")
+    sel = rules.card("broadside").effects[0].selector
+    ship.position = None
+    assert sel.seats(g.engine, g.state.stack[-1]) == []
+
+
+@pytest.mark.parametrize("words, line, column, reason", [
+    ("each enemy ship in row", 1, 40,
+     "'in row' names straight lines from one ship or box: say how far with 'within N "
+     "[of SUBJECT|BOX]' ('each enemy ship in row within 3') (D2.10)"),
+    ("each enemy ship in diagonal within 2 of a friendly ship", 1, 40,
+     "'in diagonal' names straight lines from one ship or box: say how far with 'within N "
+     "[of SUBJECT|BOX]' ('each enemy ship in diagonal within 3') (D2.10)"),
+    ("each enemy ship in rows within 2", 1, 59, "unexpected 'rows'; expected 'area', "
+     "'column', 'diagonal', 'line', 'row' or 'sight'"),
+])
+def test_a_line_written_wrong_is_refused_where_it_is(words, line, column, reason):
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(f"order x {{ copies 0  effect damage 1 to {words} }}\n", "v.rc")
+    err = info.value
+    assert (err.file, err.reason, err.line, err.column) == ("v.rc", reason, line, column)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "1 repair damage to every enemy ship in the row of your ship within 3 boxes. "
+           "No target. Can be responded to."),
+    ("es", "-1 reparación a cada barco enemigo en la fila de tu barco a distancia 3 como "
+           "máximo. Sin objetivo. Admite respuesta."),
+    ("it", "-1 riparazione a ogni nave nemica nella fila della tua nave a distanza 3 al "
+           "massimo. Senza bersaglio. Ammette risposta."),
+])
+def test_a_row_s_text(lang, text):
+    assert card_text(load_ruleset(lang, extra=[CARDS]), "broadside", lang) == text
+
+
+@pytest.mark.parametrize("card, text", [
+    ("star_shell", "cada barco enemigo en las líneas desde el objetivo a distancia 2"),
+    ("shore_battery", "cada barco en la fila de d4 a distancia 8"),
+    ("raking_fire", "cada barco enemigo en las diagonales desde tu barco a distancia 2"),
+])
+def test_lines_from_a_subject_or_a_box_are_said_from_it(card, text):
+    assert text in card_text(load_ruleset("es", extra=[CARDS]), card, "es")
