@@ -131,3 +131,91 @@ def test_a_row_s_text(lang, text):
 ])
 def test_lines_from_a_subject_or_a_box_are_said_from_it(card, text):
     assert text in card_text(load_ruleset("es", extra=[CARDS]), card, "es")
+
+
+# ------------------------------------------------------------------ the box a ship is on
+
+
+def damage_of(card: str, target: str, **fields) -> int:
+    """The repairs ``target`` lost to the order card ``card``."""
+    g = game(hands={"blue-destroyer": [card]}, **fields)
+    before = g.ship(target).repairs
+    g.play(f"order {card} {target}")
+    return before - g.ship(target).repairs
+
+
+def at(**boxes) -> dict:
+    return {"ships": {**BASE["ships"], **{s.replace("_", "-", 1): {"at": b}
+                                           for s, b in boxes.items()}}}
+
+
+@pytest.mark.parametrize("box, lost", [("b2", 2), ("a1", 2), ("c3", 0), ("g5", 0)])
+def test_a_ship_on_its_side_s_start_card(box, lost):
+    """D2.11: `friendly start` is the card's side's start card (D2.7)."""
+    assert damage_of("home_waters", "red-submarine", **at(blue_destroyer=box)) == lost
+
+
+@pytest.mark.parametrize("box, lost", [("h6", 1), ("e3", 1), ("b2", 0), ("f3", 0)])
+def test_a_target_on_running_water_or_on_the_enemy_start_card(box, lost):
+    board = "\n".join(["........"] * 2 + ["....~..."] + ["........"] * 3)
+    assert damage_of("caught_in_the_current", "red-submarine", board=board,
+                     **at(red_submarine=box)) == lost
+
+
+def test_open_water_is_neither_running_water_nor_an_island():
+    board = "\n".join(["........"] * 2 + ["....~..."] + ["........"] * 3)
+    assert [damage_of("open_sea_gunnery", "red-submarine", board=board,
+                      **at(red_submarine=box)) for box in ("e3", "f3")] == [1, 0]
+
+
+def test_a_while_reads_the_box_its_ship_is_on():
+    """The status lasts only while its ship is off every start card: it ends
+    when the ship sails onto one."""
+    g = game(hands={"blue-destroyer": ["long_patrol"]}, **at(blue_destroyer="c3"))
+    g.play("order long_patrol")
+    assert g.ship("blue-destroyer").statuses == ("far_from_home",)
+    g.play("movement b2")
+    pass_all(g)
+    assert (g.ship("blue-destroyer").position, g.ship("blue-destroyer").statuses) == ("b2", ())
+
+
+@pytest.mark.parametrize("cond, column, reason", [
+    ("box of you is start", 48,
+     "'box of you' names no box: a box is a ship's, write self, target, source or it"),
+    ("box of self is frendly start", 63,
+     "'frendly' does not describe the box a ship is on: a box test takes open, running, "
+     "start, friendly, enemy"),
+    ("box of self is friendly", 63,
+     "a side's box is its start card: write 'friendly start' or 'enemy start', one of them"),
+    ("box of self is friendly enemy start", 63,
+     "a side's box is its start card: write 'friendly start' or 'enemy start', one of them"),
+])
+def test_a_box_test_written_wrong_is_refused_where_it_is(cond, column, reason):
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(f"order x {{ copies 0  effect damage 1 to self if {cond} }}\n", "v.rc")
+    err = info.value
+    assert (err.file, err.reason, err.line, err.column) == ("v.rc", reason, 1, column)
+
+
+def test_a_box_test_reads_only_what_the_card_has():
+    """`usable if` is read before a target is chosen: it cannot read its box."""
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("order x { copies 0  target ship  usable if box of target is start\n"
+                       "  effect damage 1 to target }\n", "v.rc")
+    assert "target" in info.value.reason
+
+
+@pytest.mark.parametrize("lang, card, text", [
+    ("en", "home_waters", "2 repair damage to the target if your ship is on the start card "
+                          "of your side."),
+    ("es", "home_waters", "-2 reparaciones al objetivo si tu barco está en la carta inicial "
+                          "de tu bando."),
+    ("it", "home_waters", "-2 riparazioni al bersaglio se la tua nave è sulla carta iniziale "
+                          "della tua squadra."),
+    ("en", "caught_in_the_current", "1 repair damage to the target if it is on running water "
+                                    "or it is on the start card of the enemy side."),
+    ("es", "open_sea_gunnery", "-1 reparación al objetivo si no está en agua abierta."),
+    ("it", "open_sea_gunnery", "-1 riparazione al bersaglio se non è in acqua libera."),
+])
+def test_a_box_test_s_text(lang, card, text):
+    assert card_text(load_ruleset(lang, extra=[CARDS]), card, lang).startswith(text)

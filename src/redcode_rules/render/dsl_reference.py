@@ -515,7 +515,9 @@ def _expressions() -> list[str]:
              "`repairs missing of target - 1`; written `(AMOUNT)` where an effect takes a "
              "number (`damage (distance) to target`); never below 0.",
              "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
-             "(`target is enemy damaged`, `answered is order`, `mode is war`), joined by "
+             "(`target is enemy damaged`, `answered is order`, `mode is war`), "
+             "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "
+             "`start`, `friendly start`, `enemy start`, D2.11), joined by "
              "`and`, `or`, `not` and parentheses.",
              "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
              "then `where CONDITION` about the ship tested, `it`.",

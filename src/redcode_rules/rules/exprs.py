@@ -587,11 +587,18 @@ class Is(Condition):
     subject: str   # a Subject value, "answered" or "mode"
     words: tuple[str, ...]
     negated: bool = False
+    box: bool = False
+    """``box of SUBJECT is WORD…``: the words are ``BoxTest`` words about the
+    box the ship is on (D2.11), not about the ship."""
 
     def holds(self, eng, scope):
         return self._all(eng, scope) != self.negated
 
     def _all(self, eng, scope) -> bool:
+        if self.box:
+            seat = ship_of(Subject(self.subject), eng, scope)
+            here = None if seat is None else eng.state.ships[seat].position
+            return here is not None and all(box_is(w, eng, scope, here) for w in self.words)
         if self.subject == "mode":
             return all(eng.state.mode == w for w in self.words)
         if self.subject == "answered":
@@ -620,7 +627,8 @@ class Is(Condition):
         return set() if self.subject == "mode" else {Subject(self.subject)}
 
     def __str__(self) -> str:
-        return f"{self.subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
+        subject = f"box of {self.subject}" if self.box else self.subject
+        return f"{subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
 
 
 @attrs.frozen
@@ -809,6 +817,32 @@ class BoxWord(str, enum.Enum):
 
     FREE = "free"            # no ship on it
     ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+
+
+class BoxTest(str, enum.Enum):
+    """A word of a test of the box a ship is on (``if box of self is friendly
+    start``, D2.11)."""
+
+    OPEN = "open"            # open water (R2.2)
+    RUNNING = "running"      # running water (R2.5)
+    START = "start"          # on a start card (D2.7)
+    FRIENDLY = "friendly"    # with ``start``: the card's side's start card
+    ENEMY = "enemy"          # with ``start``: the other side's
+
+
+def box_is(word: str, eng: Reader, scope: Scope, box: int) -> bool:
+    """Whether ``box`` is what the ``BoxTest`` word says, seen from the card's
+    side (the compiler checked the word)."""
+    board = eng.board
+    if word == BoxTest.OPEN:
+        return not board.is_island(box) and not board.is_current(box)
+    if word == BoxTest.RUNNING:
+        return board.is_current(box)
+    if word == BoxTest.START:
+        return any(box in boxes for boxes in board.starts.values())
+    mine = eng.state.ships[scope.seat].side
+    side = mine if word == BoxTest.FRIENDLY else Side.RED if mine == Side.BLUE else Side.BLUE
+    return box in board.starts.get(side, ())
 
 
 class BoxRefusal(str, enum.Enum):

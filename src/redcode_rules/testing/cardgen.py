@@ -476,10 +476,14 @@ class CardWriter:
             if subjects is not None:
                 names = ["self"] + (["it"] if it else [])
             who = r.choice([n for n in names if n not in ("you",)] or ["self"])
-            neg = "not " if r.random() < 0.3 else ""
+            draw = r.random()
+            neg = "not " if draw < 0.3 else ""
             words = [a.value for a in Adjective if a.value != "any"] + \
                 list(self.rules.ships)[:2] + self.statuses[1:2]
-            return f"{who} is {neg}{r.choice(words)}"
+            word = r.choice(words)
+            if draw >= 0.9:  # the box it is on (D2.11), read off the same draw
+                return f"box of {who} is {BOX_TESTS[int((draw - 0.9) * 50)]}"
+            return f"{who} is {neg}{word}"
         left = self.amount(ctx, it, target)
         right = str(r.randint(0, 3)) if r.random() < 0.6 else self.amount(ctx, it, target)
         return f"{left} {r.choice([c.value for c in Cmp])} {right}"
@@ -490,6 +494,9 @@ class CardWriter:
         body = "".join(f"    {line}\n" for line in lines if line)
         return f"{kind} {name} {{\n{body}}}\n"
 
+
+#: The box tests a condition draws (D2.11).
+BOX_TESTS = ("open", "running", "start", "friendly start", "enemy start")
 
 #: The subjects a ``while`` may read (the status's ship; dsl.py's WHILE_SUBJECTS).
 WHILE_SUBJECTS = frozenset({"self", "it", "you", "friendly", "enemy"})
