@@ -219,3 +219,67 @@ def test_a_box_test_reads_only_what_the_card_has():
 ])
 def test_a_box_test_s_text(lang, card, text):
     assert card_text(load_ruleset(lang, extra=[CARDS]), card, lang).startswith(text)
+
+
+# ------------------------------------------------------------------ sight over islands
+
+ISLAND_D3 = "\n".join(["........"] * 2 + ["...#...."] + ["........"] * 3)
+
+
+def carrier(**ships) -> rc.Game:
+    return game(board=ISLAND_D3, turn="blue-aircraft_carrier",
+                ships={"blue-aircraft_carrier": {"at": "c3"}, "red-destroyer": {"at": "e3"},
+                       "blue-submarine": {"at": "a6"}, "red-submarine": {"at": "h6"},
+                       **{s.replace("_", "-", 1): {"at": b} for s, b in ships.items()}})
+
+
+def test_a_card_that_sees_over_islands_targets_past_one():
+    """D2.12: the island on d3 cuts the torpedo's line, not the plane's."""
+    g = carrier()
+    assert "spotter_plane red-destroyer" in g.legal_moves()
+    assert "torpedo red-destroyer" not in g.legal_moves()
+    g.play("spotter_plane red-destroyer")
+    pass_all(g)
+    assert g.ship("red-destroyer").repairs == 2
+
+
+def test_sight_over_islands_still_stops_behind_an_enemy_ship_and_at_its_range():
+    """R4.3 as ever but for islands: the submarine on d2 hides the destroyer
+    behind it on e1; the one on g3 is 4 boxes away. (Its own ship is always a
+    target, R4.2.)"""
+    own = "spotter_plane blue-aircraft_carrier"
+    g = carrier(red_submarine="d2", red_destroyer="e1")
+    assert [m for m in g.legal_moves() if m.startswith("spotter_plane")] == \
+        [own, "spotter_plane red-submarine"]
+    g = carrier(red_destroyer="g3")
+    assert [m for m in g.legal_moves() if m.startswith("spotter_plane")] == [own]
+
+
+def test_a_card_that_does_not_see_over_islands_is_explained_by_its_sight():
+    assert carrier().explain("torpedo red-destroyer") == \
+        "red-destroyer is not in the visual field of blue-aircraft_carrier within range 2 (R4.3)"
+
+
+@pytest.mark.parametrize("card, column, reason", [
+    ("order x { copies 0  over islands  effect damage 1 to self }", 21,
+     "order cards have no 'over islands': they ignore range and cannot be responded to "
+     "(R7.3)"),
+    ("maneuver x { cost 1  over islands  effect damage 1 to self }", 22,
+     "maneuver 'x' has no range to see over islands with: write 'range N over islands' "
+     "(D2.12)"),
+])
+def test_sight_over_islands_written_wrong_is_refused_where_it_is(card, column, reason):
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(card + "\n", "v.rc")
+    err = info.value
+    assert (err.file, err.reason, err.line, err.column) == ("v.rc", reason, 1, column)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "1 repair damage to the target. Range 3, over islands. Can be responded to."),
+    ("es", "-1 reparación al objetivo. Distancia 3, por encima de los islotes. Admite "
+           "respuesta."),
+    ("it", "-1 riparazione al bersaglio. Distanza 3, sopra le isole. Ammette risposta."),
+])
+def test_sight_over_islands_text(lang, text):
+    assert card_text(load_ruleset(lang, extra=[CARDS]), "spotter_plane", lang) == text

@@ -333,7 +333,8 @@ class RuleQueries(Part):
         if kind is not MANEUVER:
             return None
         reach = self.reach(seat, card)
-        if target not in self.visible_targets(seat, reach):
+        if target not in self.visible_targets(seat, reach,
+                                              self.sight(seat, card.over_islands)):
             return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
                                                    "range": reach})
         return None
@@ -458,14 +459,16 @@ class RuleQueries(Part):
             self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
             is None
 
-    def sight(self, seat: int) -> list[tuple[int, int]]:
-        """(distance, seat) of the ships in the ship's visual field (R4.3);
-        none for a ship off the board (D9.3)."""
+    def sight(self, seat: int, over_islands: bool = False) -> list[tuple[int, int]]:
+        """(distance, seat) of the ships in the ship's visual field (R4.3), or
+        in a card's that sees over islands (D2.12); none for a ship off the
+        board (D9.3)."""
         ship = self.state.ships[seat]
         if ship.position is None:
             return []  # D9.3: a ship off the board sees nothing
-        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
-                                   ship.side, self.sides)
+        board = self.board.over_islands() if over_islands else self.board
+        seen = board.in_sight(ship.position, [s.position for s in self.state.ships],
+                              ship.side, self.sides)
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
             if farther:  # distances in its visual field count N less, at least 1
@@ -487,10 +490,13 @@ class RuleQueries(Part):
                          sight: list[tuple[int, int]]) -> list[int | None]:
         """The targets a usable maneuver may be declared on now: None for a card
         on its own ship, else the ships in the visual field within its range
-        (R4.2, R4.3), or only the answered item's ship (D4.7)."""
+        (R4.2, R4.3), or only the answered item's ship (D4.7); a card that
+        sees over islands looks again (D2.12)."""
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
+        if card.over_islands:
+            sight = self.sight(seat, True)
         if self.mods is None:
             targets: list[int | None] = self.visible_targets(seat, card.range, sight)
         else:

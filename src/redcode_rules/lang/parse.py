@@ -239,6 +239,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def once(self, meta, c):
         return Prop("once", True, self._pos(meta))
 
+    def over_islands(self, meta, c):
+        return Prop("over_islands", True, self._pos(meta))
+
     def answers(self, meta, c):
         return Prop("answers", tuple(str(w) for w in c), self._pos(meta))
 

@@ -79,6 +79,8 @@ class CardDef:
     """Crew a maneuver costs (R4.1); None for an order card."""
     range: int | None = None
     """How far a maneuver reaches in the visual field (R4.2); None: its own ship only."""
+    over_islands: bool = False
+    """Its visual field is not cut by islands (``range N over islands``, D2.12)."""
     respondable: bool = False
     """Whether using it opens a response window (R5.1)."""
     response: bool = False

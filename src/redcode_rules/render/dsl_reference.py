@@ -110,6 +110,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "card file plays the same on every edition; a patch may change it. The "
                 "card text says it when the card answers one kind only.",
                 "response  answers orders"),
+    "over_islands": ("The maneuver's visual field is not cut by islands, still stopped "
+                     "behind the first enemy ship and within its range (D2.12); written "
+                     "after its range. Islands still cannot be entered. Maneuvers with a "
+                     "range only.", "range 3 over islands"),
     "once": ("Each player may use the card once in a game (a maneuver: its ship's player; "
              "an order card: its player); the cards spent are part of the game state "
              "(`spent` in scenarios).", "once per game"),

@@ -168,6 +168,18 @@ class Board:
     _sight: list = _derived(_per_box)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
+    _views: dict = attrs.field(init=False, factory=dict, repr=False)
+
+    def over_islands(self) -> Board:
+        """The board as a card that sees over islands looks at it (D2.12): its
+        islands read as open water, for the visual field only (islands still
+        block moves, which keep walking this board). Built once, then kept."""
+        view = self._views.get("over_islands")
+        if view is None:
+            view = self._views["over_islands"] = Board(
+                self.width, self.height, self.cells.replace(ISLAND, OPEN), self.starts,
+                self.start_cards, self.step_dirs)
+        return view
 
     def rays(self, origin: int) -> tuple[tuple[int, ...], ...]:
         """The 8 straight lines from ``origin``, nearest box first, each cut at

@@ -286,6 +286,8 @@ class CardWriter:
             cost = f"cost {r.randint(1, 3)}"
         rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.response or (
             not ctx.box and r.random() < 0.5) else ""
+        if rng == "range 4":  # the longest sees over islands (D2.12): no draw of its own
+            rng += " over islands"
         self.maneuvers.append(name)
         return self.block("maneuver", name, [" ".join(x for x in (cost, rng) if x), *lines])
 

@@ -671,7 +671,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
             parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
-            parts.append(words["range"].format(range=card.range))
+            said = "range_over_islands" if card.over_islands else "range"  # D2.12
+            parts.append(words[said].format(range=card.range))
         elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])
