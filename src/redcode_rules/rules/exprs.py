@@ -787,6 +787,23 @@ class Ships:
                      and d <= self.within]
         return [s for s in seats if self.filter.accepts(eng, scope, s)]
 
+    def has(self, eng: Reader, item, seat: int) -> bool:
+        """Whether ship ``seat`` is one it names as ``item`` resolves: as
+        ``seat in self.seats(eng, item)``, without listing the others (an
+        aura asks it at every rule query, model/modifiers.py)."""
+        if self.place is not Place.BOARD or self.near is not None:
+            return seat in self.seats(eng, item)
+        ships = eng.state.ships
+        here = ships[seat].position
+        if here is None:
+            return False
+        scope = Scope.of_item(item)
+        if self.within is not None:
+            d = distance(eng, self._origin(eng, scope), here)
+            if d is None or d > self.within:
+                return False
+        return self.filter.accepts(eng, scope, seat)
+
     def _origin(self, eng: Reader, scope: Scope) -> int | None:
         """The box ``within`` counts from: its ship's (None off the board) or its box."""
         if not isinstance(self.of, Subject):

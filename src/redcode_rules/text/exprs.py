@@ -620,10 +620,12 @@ def _about_it(c: Condition) -> bool:
 # ------------------------------------------------------------------ sets of ships
 
 
-def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> Noun:
+def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> Noun:
     """A set of ships or players as a noun phrase with the gender its verb's
     words agree with (`every enemy ship in the visual field`, `cada uno de
-    los demás barcos`, `ogni sottomarino alleato`)."""
+    los demás barcos`, `ogni sottomarino alleato`); ``holder``: ``self`` is
+    the ship that has an aura or a trigger (`within 2 boxes of this ship`)."""
     say = _say(lang, types, names)
     w = say.w
     if isinstance(sel, Players):
@@ -641,7 +643,7 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         noun = Noun(w["every"].format(ship=noun.text), noun.gender)
     out = noun.text
     if sel.place.is_line:  # the lines from the origin, then how far along them (D2.10)
-        out += w["in_line"][sel.place.value].format(origin=_origin(sel, say))
+        out += w["in_line"][sel.place.value].format(origin=_origin(sel, say, holder))
         out += pick(w["within_here"], sel.within).format(n=sel.within)
     else:
         if sel.place is not Place.BOARD:
@@ -650,27 +652,34 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
             origin = _a(ship_noun(sel.near, say), False, say)
             out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
         elif sel.within is not None:
-            out += pick(w["within"], sel.within).format(n=sel.within, origin=_origin(sel, say))
+            out += pick(w["within"], sel.within).format(n=sel.within,
+                                                        origin=_origin(sel, say, holder))
     if sel.filter.where is not None:
         out += _where(sel.filter.where, say)
     return Noun(fuse(lang, out), noun.gender)
 
 
-def _origin(sel: Ships, say) -> str:
-    """Whom a set's ``within`` counts from, as a noun (a ship, or a box's name)."""
-    return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)] \
-        if isinstance(sel.of, Subject) else sel.of_name
+def _origin(sel: Ships, say: Say, holder: bool) -> str:
+    """Whom a set's ``within`` counts from, as a noun: a ship (the ship that
+    has it, as a trigger says it, for a holder's ``self``), or a box's name."""
+    if holder and sel.of is Subject.SELF:
+        return catalog(say.lang)["triggers"]["selectors"]["self"]
+    if isinstance(sel.of, Subject):
+        return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+    return sel.of_name
 
 
-def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> str:
     """A set of ships or players as a noun phrase (``ships_noun``)."""
-    return ships_noun(sel, lang, types, names).text
+    return ships_noun(sel, lang, types, names, holder).text
 
 
-def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+                  holder: bool = False) -> str:
     """The same after the language's "to" (`to every enemy ship`)."""
     return contract(lang, catalog(lang)["exprs"]["to_every"].format(
-        every=ships_text(sel, lang, types, names)))
+        every=ships_text(sel, lang, types, names, holder)))
 
 
 # ------------------------------------------------------------------ a card's sentences
