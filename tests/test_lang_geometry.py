@@ -5,6 +5,7 @@ stopped by an island and never by a ship. The card file is
 tests/data/geometry.rc; cards/examples/geometry_broadside.rc is played in the
 cookbook."""
 
+import random
 from functools import partial
 
 import pytest
@@ -283,3 +284,56 @@ def test_sight_over_islands_written_wrong_is_refused_where_it_is(card, column, r
 ])
 def test_sight_over_islands_text(lang, text):
     assert card_text(load_ruleset(lang, extra=[CARDS]), "spotter_plane", lang) == text
+
+
+# ------------------------------------------------------------------ in every place, and at random
+
+
+def test_an_aura_reaches_along_a_row(tmp_path):
+    """Lines in a continuous effect's affected set (D2.10, D9.7): the
+    destroyer's signals give +1 range to the friendly ships in its row only."""
+    path = tmp_path / "signals.rc"
+    path.write_text("status row_signals { permanent  affects each friendly other ship in row "
+                    "within 3 of self  modify range +1 }\n"
+                    "patch ship destroyer { ability row_signals }\n")
+    g = game(extra=[CARDS, str(path)], turn="blue-submarine",
+             ships={"blue-destroyer": {"at": "a3"}, "blue-submarine": {"at": "c3"},
+                    "red-submarine": {"at": "f3"}, "red-destroyer": {"at": "h6"}})
+    assert "torpedo red-submarine" in g.legal_moves()   # 3 boxes: range 2 + 1
+    g = game(extra=[CARDS, str(path)], turn="blue-submarine",
+             ships={"blue-destroyer": {"at": "a4"}, "blue-submarine": {"at": "c3"},
+                    "red-submarine": {"at": "f3"}, "red-destroyer": {"at": "h6"}})
+    assert "torpedo red-submarine" not in g.legal_moves()
+
+
+def test_an_aura_reaches_along_lines_only_and_says_so():
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("status s { permanent  affects each ship in sight within 3  "
+                       "modify range +1 }\n", "v.rc")
+    assert (info.value.reason, info.value.column) == (
+        "an aura reaches along lines from its ship ('in row within 2'), not 'in sight'", 44)
+    from redcode_rules.text.cards import status_text
+    rules = rc.load_source("status row_signals { permanent  affects each friendly other ship "
+                           "in row within 3 of self  modify range +1 }\n", "v.rc")
+    assert status_text(rules, "row_signals", "en").endswith(
+        "for every other friendly ship in the row of this ship within 3 boxes, its "
+        "maneuvers' range is 1 more.")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_with_lines_box_tests_and_sight_over_islands_keep_every_invariant(seed):
+    """Random games on the printed maps (islands, running water, start cards)
+    with the geometry cards: after every move the state is one the validator
+    accepts and the game has a legal move; a save reads back the same."""
+    from redcode_rules.engine.invariants import game_problems
+    from redcode_rules.engine.validate import check_state
+
+    g = rc.new_game(load_ruleset("en", extra=[CARDS]), seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if g.is_over:
+            break
+        g.play(rnd.choice(g.legal_moves()))
+        assert game_problems(g) == []
+        assert list(check_state(g.state, g.rules, g.board)) == []
+    assert rc.Game.from_json(g.to_json()).state == g.state
