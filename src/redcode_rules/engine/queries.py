@@ -602,7 +602,7 @@ class RuleQueries(Part):
         step = card.path_effect
         if step is None:
             return None
-        mover = seat if target is None or step.selector is Selector.SELF else target
+        mover = self.mover(card, seat, target)
         if self.state.ships[mover].statuses and self.movement_refusal(mover) is not None:
             return ()
         occupied = 0
@@ -617,6 +617,25 @@ class RuleQueries(Part):
             return (start, step.amount, occupied)
         steps = self.steps(mover, card)
         return (start, steps, occupied) if steps else ()
+
+    @staticmethod
+    def mover(card: CardDef, seat: int, target: int | None) -> int:
+        """The ship a card whose path is chosen with it moves: its own, or its target."""
+        return seat if target is None or card.path_effect.selector is Selector.SELF else target
+
+    def walk_board(self, mover: int) -> Board:
+        """The board a move of ship ``mover`` walks: the calm view (running
+        water read as open) while a status or ability of it ignores running
+        water (D2.13), else the board itself."""
+        ship = self.state.ships[mover]
+        abilities = self.rules.ships[ship.type].abilities
+        if not ship.statuses and not abilities:
+            return self.board  # the printed ships: no list built
+        specs = self.rules.statuses
+        names = [name for name, _ in ship.statuses] + list(abilities)
+        if any(specs[n].ignores_running and self.lasts(mover, n) for n in names if n in specs):
+            return self.board.calm()
+        return self.board
 
     def steps(self, mover: int, card: CardDef) -> int:
         """How many boxes a card whose path is chosen with it moves the ship

@@ -408,6 +408,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def untargetable(self, meta, c):
         return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
+    def ignores_running(self, meta, c):
+        return Prop("ignores_running", True, self._pos(meta))
+
     def modify(self, meta, c):
         *names, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)

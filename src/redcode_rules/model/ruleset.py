@@ -216,6 +216,9 @@ class StatusDef:
     """A player's status (``status NAME on you``, D9.8): kept in its player's
     seat whether its ship is on the board or not, through a respawn or a
     refloat; it acts while its player is in the game."""
+    ignores_running: bool = False
+    """Running water gives its ship no forced step (``ignores running water``,
+    D2.13): its moves walk the board's calm view."""
 
     @property
     def modifies(self) -> bool:

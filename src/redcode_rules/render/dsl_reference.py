@@ -110,6 +110,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "card file plays the same on every edition; a patch may change it. The "
                 "card text says it when the card answers one kind only.",
                 "response  answers orders"),
+    "ignores_running": ("Running water gives the status's ship no forced step (D2.13): "
+                        "its moves are listed, checked and followed as if running water "
+                        "were open water. In a status or an ability; not in an aura.",
+                        "ignores running water"),
     "over_islands": ("The maneuver's visual field is not cut by islands, still stopped "
                      "behind the first enemy ship and within its range (D2.12); written "
                      "after its range. Islands still cannot be entered. Maneuvers with a "

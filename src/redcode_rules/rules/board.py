@@ -170,6 +170,17 @@ class Board:
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
     _views: dict = attrs.field(init=False, factory=dict, repr=False)
 
+    def calm(self) -> Board:
+        """The board as a ship that ignores running water moves on it (D2.13):
+        its running water read as open water, so a move walks it with no
+        forced step. Built once, then kept."""
+        view = self._views.get("calm")
+        if view is None:
+            view = self._views["calm"] = Board(
+                self.width, self.height, self.cells.replace(CURRENT, OPEN), self.starts,
+                self.start_cards, self.step_dirs)
+        return view
+
     def over_islands(self) -> Board:
         """The board as a card that sees over islands looks at it (D2.12): its
         islands read as open water, for the visual field only (islands still

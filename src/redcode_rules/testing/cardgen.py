@@ -183,6 +183,8 @@ class CardWriter:
         lines = ["permanent", *self.modifiers(self.rnd.randint(1, 2))]
         if self.chance(0.2):
             lines.append("untargetable by orders")
+            if len(lines) == 3:  # no draw of its own: with one modifier (D2.13)
+                lines.append("ignores running water")
         return name, self.block("status", name, lines)
 
     # ------------------------------------------------------------- tokens
