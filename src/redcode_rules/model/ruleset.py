@@ -79,6 +79,8 @@ class CardDef:
     """Crew a maneuver costs (R4.1); None for an order card."""
     range: int | None = None
     """How far a maneuver reaches in the visual field (R4.2); None: its own ship only."""
+    over_islands: bool = False
+    """Its visual field is not cut by islands (``range N over islands``, D2.12)."""
     respondable: bool = False
     """Whether using it opens a response window (R5.1)."""
     response: bool = False
@@ -222,6 +224,9 @@ class StatusDef:
     """The class of cards whose use by its ship ends it (``until it uses
     damaging cards``, D9.10), beside its time if it has one; None: no card
     ends it."""
+    ignores_running: bool = False
+    """Running water gives its ship no forced step (``ignores running water``,
+    D2.13): its moves walk the board's calm view."""
 
     @property
     def modifies(self) -> bool:
