@@ -245,7 +245,13 @@ class ActionSpace:
         """The actions legal after ``prefix``: the ids of the distinct next
         words of the legal moves that begin with it, ascending (``STOP`` if
         the prefix is itself a legal move)."""
-        return self._actions(game, prefix).copy()
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        pos = self._last  # the steps of one move: the decision read last (``_position``)
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        return node.actions.copy()
 
     def _actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
         """``legal_actions`` without the copy: the node's own list, the same
@@ -253,7 +259,9 @@ class ActionSpace:
         an adapter's mask is written from it)."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
-        pos = self._position(game)
+        pos = self._last
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
         return node.actions
 
@@ -263,7 +271,9 @@ class ActionSpace:
         ``IllegalAction`` (game unchanged) for an action not legal there."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
-        pos = self._position(game)
+        pos = self._last
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
         if type(action) is not int:  # a numpy integer from an adapter: a plain one
             if isinstance(action, bool):
