@@ -312,14 +312,11 @@ class ActionSpace:
 
     # ------------------------------------------------------------ the trie
     def _position(self, game: Game) -> _Position:
-        """The game's current decision: the one read last if the game's
-        decision is still the same object (the steps of one move), else read
-        from its listing, whose memo keeps the nodes (a game stepped after
-        another, a small choice's listing handed out again)."""
-        pos = self._last
-        key = game._decision_key()
-        if pos is not None and pos.key is key and key is not None:
-            return pos
+        """The game's current decision, read from its listing, whose memo
+        keeps the nodes (a game stepped after another, a small choice's
+        listing handed out again), and kept as the one read last. The steps
+        check first whether the one read last is still the game's decision
+        (the same object, ``GameCore._decision_key``): the steps of one move."""
         moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
         nodes = memo.get(self)
         if nodes is None:
