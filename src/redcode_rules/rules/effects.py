@@ -39,6 +39,7 @@ class Selector(enum.Enum):
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
+    YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
 
 
 class TokenSelf(enum.Enum):
@@ -56,6 +57,8 @@ class Resolving(Protocol):
 
     @property
     def seat(self) -> int: ...
+    @property
+    def card(self) -> str: ...
     @property
     def target(self) -> int | None: ...
     @property
@@ -75,7 +78,7 @@ class Ops(Protocol):
     name by name and parameter by parameter)."""
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int) -> int: ...
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int: ...
     def extra_turn(self, seat: int) -> None: ...
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
@@ -185,7 +188,7 @@ class Damage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, self.amount, item.seat, item.card)
                           for seat in ops.select(self.selector, item)])
 
 
@@ -196,7 +199,7 @@ class BreakdownDamage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat, item.card)
                           for seat in ops.select(self.selector, item)])
 
 
@@ -681,7 +684,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
-    Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
+    Primitive("status", Status, (Param("status", str, declared="status"),),
+              (*SHIP_SELECTORS, Selector.YOU),
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("remove_status", RemoveStatus,
