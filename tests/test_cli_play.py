@@ -429,14 +429,14 @@ def test_seat_and_bots_options():
     assert pick_seat(game, "red-destroyer") == "red-destroyer"
     assert pick_seat(game, "3") == "blue-destroyer"
     assert pick_seat(game, "red") == "red-destroyer"
-    with pytest.raises(cli.UsageError, match="--seat: 'destroyer' is not one ship"):
+    with pytest.raises(rc.UsageError, match="--seat: 'destroyer' is not one ship"):
         pick_seat(game, "destroyer")
     bots = build_bots(game, seat_specs(game, "red-destroyer", "random,greedy,random"), 1)
     assert [(s, type(b)) for s, b in bots.items()] == [
         ("blue-submarine", RandomBot), ("blue-destroyer", GreedyBot), ("red-submarine", RandomBot)]
-    with pytest.raises(cli.UsageError, match="--bots: give one bot for all other seats"):
+    with pytest.raises(rc.UsageError, match="--bots: give one bot for all other seats"):
         seat_specs(game, "red-destroyer", "random,greedy")
-    with pytest.raises(cli.UsageError, match="--bots: unknown bot 'clever'"):
+    with pytest.raises(rc.UsageError, match="--bots: unknown bot 'clever'"):
         seat_specs(game, "red-destroyer", "clever")
 
 
