@@ -12,7 +12,8 @@ import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
-from redcode_rules.terminal.session import Menu, Screen, Session, build_bots, pick_seat, seat_specs
+from redcode_rules.terminal.session import Menu, Screen, Session
+from redcode_rules.terminal.setup import build_bots, pick_seat, seat_specs
 from redcode_rules.i18n.catalog import catalog
 from redcode_rules.formats.replay import replay
 

@@ -11,7 +11,8 @@ from ..bots.specs import BotSpec
 from ..formats.replay import ReplayError, read_replay
 from ..game import Game, new_game
 from ..i18n.catalog import catalog
-from ..terminal.session import PlaySetup, game_goal, play
+from ..terminal.session import play
+from ..terminal.setup import PlaySetup, game_goal
 from ..text.narrate import board_text
 from .options import (bot_argument, emit, game_language, game_options, json_option, parse_teams,
                       rules_of, say)

@@ -19,7 +19,7 @@ from ..engine.setup import sized_teams
 from ..i18n import catalog as i18n
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Ruleset
-from ..terminal.session import SHORT_GAME, short_rules
+from ..terminal.setup import SHORT_GAME, short_rules
 
 
 #: the exit codes of a usage error and of a failure
