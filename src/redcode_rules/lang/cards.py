@@ -230,6 +230,9 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                                                               TargetKind.SOURCE):
             raise draft.error(pos, f"{where}: {what} reads the target, but the card has no "
                               "target ship (declare 'target ship')")
+        if Subject.HERE in subjects:
+            raise draft.error(pos, f"{where}: {what} reads 'here', the box of a token, "
+                              "which only a token's trigger has; count from 'self' or a box")
         if (Subject.SOURCE in subjects or Subject.ANSWERED_TARGET in subjects) and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")

@@ -207,7 +207,9 @@ class CardWriter:
     def trigger(self, holder: str) -> str:
         r = self.rnd
         event = r.choice(list(TriggerEvent))
-        whos = [w.value for w in Who if not (holder == "token" and w is Who.SELF)]
+        # a token has no self; only a token has an owner (D9.11)
+        whos = [w.value for w in Who
+                if w is not (Who.SELF if holder == "token" else Who.OWNER)]
         head = f"when {event.value}"
         if r.random() < 0.6:
             head += f" of {r.choice(whos)}"
@@ -359,6 +361,8 @@ class CardWriter:
                 out.append("target")
             elif sel is Selector.AREA and not ctx.trigger:
                 out.append(self.ships_set(ctx))
+            elif sel is Selector.AREA and ctx.trigger == "token":  # from its box (D9.11)
+                out.append(f"each ship within {self.rnd.randint(0, 2)} of here")
         if prim.players and not ctx.trigger:
             out.append(f"each {self.rnd.choice(['', 'enemy ', 'friendly '])}player")
         return out

@@ -664,6 +664,8 @@ def _origin(sel: Ships, say: Say, holder: bool) -> str:
     has it, as a trigger says it, for a holder's ``self``), or a box's name."""
     if holder and sel.of is Subject.SELF:
         return catalog(say.lang)["triggers"]["selectors"]["self"]
+    if sel.of is Subject.HERE:  # a token's box (D9.11): the token itself
+        return catalog(say.lang)["triggers"]["token_self"]
     if isinstance(sel.of, Subject):
         return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
     return sel.of_name
