@@ -330,6 +330,8 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return say("area_only", card=card.id) if whole else None
     if tk is TargetKind.BOX:
         return _box_target(asked, seat, card, move, whole)
+    if card.target.counted and move.targets:
+        return _targets(asked, seat, card, move)
     target = move.target
     if target is None:
         return None
@@ -338,6 +340,23 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return said(asked, refusal)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(asked, card, move, mover, whole)
+
+
+def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
+    """A counted target's ships (D4.13): each one a ship the card may target,
+    none named twice, in seat order (the one spelling of a set)."""
+    seen: set[int] = set()
+    for target in move.targets:
+        if target in seen:
+            return asked.say("target_twice", card=card.id, ship=asked.ship_id(target))
+        seen.add(target)
+        refusal = asked.queries.target_refusal(seat, card, target)
+        if refusal is not None:
+            return said(asked, refusal)
+    if list(move.targets) != sorted(move.targets):
+        return asked.say("targets_order", card=card.id,
+                         order=" ".join(asked.ship_id(t) for t in sorted(move.targets)))
+    return asked.say("not_legal")
 
 
 def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool) -> str | None:

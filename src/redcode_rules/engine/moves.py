@@ -13,6 +13,7 @@ rule forbids it, from the same queries.
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import combinations
 from ..base.kinds import Choice, Decision, MoveKind
 from ..model.ruleset import CardDef, TargetKind
 from ..rules.effects import primitive_of
@@ -245,6 +246,9 @@ class MoveGen:
                 continue
             if not looked:
                 sight, looked = ask.sight(seat), True  # one look serves every card
+            if card.target.counted:
+                self._counted(kind, card, ask.maneuver_targets(seat, card, sight), out)
+                continue
             for target in ask.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
 
@@ -273,8 +277,22 @@ class MoveGen:
                 targets = [t for t in targets if ask.targetable(seat, t, card)]
             if card.target.filter is not None:  # `target enemy ship` (rules/exprs.py)
                 targets = ask.allowed_targets(card, seat, targets, responding)
+            if card.target.counted:
+                self._counted(ORDER, card, targets, out)
+                continue
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
+
+    def _counted(self, kind: MoveKind, card: CardDef, targets, out: dict[str, Move]) -> None:
+        """A counted target (D4.13): one move per set of different ships it
+        may name, from the ships it may target, each set once, in seat order
+        (such a card takes no path)."""
+        ships = sorted(targets)
+        write = self.notation.card_move
+        for size in range(card.target.least, min(card.target.most, len(ships)) + 1):
+            for chosen in combinations(ships, size):
+                move = write(kind, card.id, targets=chosen)
+                out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board."""

@@ -79,6 +79,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(entry.pos, f"{where} acts on '{named.value}' but declares "
                               "no 'target area WxH'")
         target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
+    _counted(draft, where, target, effects, p["effect"])
     if target.kind is TargetKind.SELF and Selector.TARGET in used:
         raise draft.error(tpos, f"{where} targets itself but an effect uses 'target'")
     if Selector.AREA in used and target.kind is not TargetKind.AREA:
@@ -123,6 +124,31 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         usable=p["usable"].value if "usable" in p else None,
         once="once" in p,
         computed_cost=computed_cost)
+
+def _counted(draft: Layers, where: str, target: Target,
+             effects: tuple[Effect, ...], effect_prop: Prop) -> None:
+    """A counted target (``target up to N …``, D4.13; its N checked as it
+    is read, lang/parse.py): the effects name its ships as ``each target`` (never ``target``, which
+    would leave the others out), and none moved along a path (a path is one
+    ship's); ``each target`` only on a card with one."""
+    calls = effect_prop.value
+    if not target.counted:
+        for call, effect in zip(calls, effects):
+            if Selector.TARGETS in effect.selectors:
+                raise draft.error(call.pos, f"{where}: 'each target' names the ships of a "
+                                  "counted target; declare one: target up to N … ships, or "
+                                  "target exactly N … ships (D4.13)")
+        return
+    for call, effect in zip(calls, effects):
+        if Selector.TARGET in effect.selectors:
+            raise draft.error(call.pos, f"{where} names several targets: effect "
+                              f"'{call.name}' acts on them as 'each target', not 'target' "
+                              "(D4.13)")
+        if primitive_of(effect).choice is Choice.PATH:
+            raise draft.error(call.pos, f"{where} names several targets and a path is one "
+                              f"ship's: '{call.name}' cannot be on a card with a counted "
+                              "target (D4.13)")
+
 
 def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
              options: RuleOptions) -> frozenset[CardKind]:
@@ -226,6 +252,10 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                                                               TargetKind.SOURCE):
             raise draft.error(pos, f"{where}: {what} reads the target, but the card has no "
                               "target ship (declare 'target ship')")
+        if Subject.TARGET in subjects and target.counted:
+            raise draft.error(pos, f"{where}: {what} reads 'target', but the card names "
+                              "several targets (D4.13); test them in its filter: target up "
+                              "to N ships where …")
         if Subject.SOURCE in subjects and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")
@@ -349,7 +379,9 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
     # ``target`` of a primitive that acts on a box target: the card's target decides
     # (_on_box_target)
     box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
-    fits = box_target or selector in prim.selectors if isinstance(selector, Selector) else \
+    # ``each target`` (D4.13) is a set of ships, where a set of ships fits
+    fits = Selector.AREA in prim.selectors if selector is Selector.TARGETS else \
+        box_target or selector in prim.selectors if isinstance(selector, Selector) else \
         Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
     if not fits:
         allowed = ", ".join("target (a box)" if s is Selector.TARGET_BOX else s.value

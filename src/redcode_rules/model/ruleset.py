@@ -49,6 +49,18 @@ class Target:
     """Which ships it may be (``target enemy ship``, exprs.Filter); None: any."""
     boxes: Boxes | None = None
     """A box target's reach and words (``target free box within 2``, exprs.Boxes)."""
+    least: int = 1
+    """The fewest different ships a counted target names (``target exactly 2 …``: 2;
+    ``target up to 2 …``: 1), D4.13."""
+    most: int = 1
+    """The most different ships it names: 1 for a card with one target, which
+    keeps its notation and its ``target``; more for a counted one, whose
+    effects name them as ``each target`` (D4.13)."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the card names several different ships (``target up to N …``)."""
+        return self.most > 1 or self.least != 1
 
 
 @attrs.frozen
@@ -636,6 +648,8 @@ class Ruleset:
                 out["target"].append(str(c.target.filter))
             if c.target.boxes is not None:
                 out["target"].append(str(c.target.boxes))
+            if c.target.counted:  # a counted target (D4.13): only where a card has one
+                out["target"].append([c.target.least, c.target.most])
             if c.usable is not None:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:

@@ -193,6 +193,9 @@ class StackItem:
     # (D9.5), as much as the ships hit could take: what a later effect of the
     # card reads as ``damage dealt`` (docs/dsl.md, "Values")
     dealt: int = 0
+    # every ship a counted target names (``target up to 2 …``, D4.13), in seat
+    # order, the first also in ``target``; empty for a card with one target
+    targets: list[int] = _ref(Ref.SEAT, factory=list)
 
 
 @attrs.define(slots=True)
