@@ -286,6 +286,8 @@ SELECTOR_NOTES: dict[str, str] = {
     "area": "`target area WxH` (order cards only, D7.5); token effects only",
     "target box": "a box target: `target [free] [adjacent] box [within N]` (D4.11); "
                   "written `target`",
+    "each target": "a counted target: `target up to N … ships`, `target exactly N … ships` "
+                   "(D4.13)",
 }
 
 #: Selectors written otherwise than their value: the box a box target names
@@ -639,7 +641,10 @@ def dsl_reference() -> str:
               "| selector | meaning | allowed in | accepted by | example |",
               "| --- | --- | --- | --- | --- |"]
     for sel in effects.Selector:
-        takers = [p for p in effects.PRIMITIVES.values() if sel in p.selectors]
+        # ``each target`` is a set of ships: the primitives that act on sets take it
+        sets = sel is effects.Selector.TARGETS
+        takers = [p for p in effects.PRIMITIVES.values()
+                  if (effects.Selector.AREA if sets else sel) in p.selectors]
         written = SPELLED.get(sel.value, sel.value)
         example = next((p.example for p in takers if p.example.endswith(written)), None)
         if example is None and takers:
