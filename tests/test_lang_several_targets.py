@@ -10,6 +10,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 
 from conftest import OPEN_BOARD, ROOT, logged, pass_all, refused, scenario_game
@@ -218,3 +219,14 @@ def test_a_counted_target_is_checked_with_its_file_and_line(card, error):
     target, effect = card.split(" effect ")
     text = f"order o {{ copies 1\n  {target}\n  effect {effect} }}\ndeck {{ keep size }}\n"
     assert compile_error(text).startswith(error)
+
+
+# ------------------------------------------------------------------ random games
+
+
+def test_random_games_with_counted_targets_keep_every_invariant(tmp_path):
+    """The fuzzer's games (testing/fuzz.py): every invariant after every move,
+    and both cards of the file played."""
+    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=2, seed=2, out=tmp_path)
+    assert failure is None
+    assert usage.unused() == []
