@@ -10,6 +10,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.bots.players import GreedyBot, ISMCTSBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 
@@ -219,6 +220,25 @@ def test_a_counted_target_is_checked_with_its_file_and_line(card, error):
     target, effect = card.split(" effect ")
     text = f"order o {{ copies 1\n  {target}\n  effect {effect} }}\ndeck {{ keep size }}\n"
     assert compile_error(text).startswith(error)
+
+
+# ------------------------------------------------------------------ bots
+
+
+def test_the_greedy_bot_counts_the_damage_to_each_target():
+    g = game()
+    bot = GreedyBot()
+    one, two = (bot.score(g, g.move_of(m)) for m in (
+        "salvo red-destroyer", "salvo red-destroyer red-aircraft_carrier"))
+    assert (one, two) == (pytest.approx(0.9), pytest.approx(1.9))
+    assert [r.ship for r in bot.reasons(g, g.move_of("salvo red-destroyer red-aircraft_carrier"))
+            if r.key == "damage"] == ["red-destroyer", "red-aircraft_carrier"]
+
+
+def test_the_search_bot_plays_a_legal_set_of_targets():
+    g = game()
+    move = ISMCTSBot(seed=1, iterations=40).choose(g)
+    assert move in g.legal_moves()
 
 
 # ------------------------------------------------------------------ random games
