@@ -90,7 +90,8 @@ def test_generated_files_use_every_construct_of_the_language():
                       "target source", " ship where ", "each ship", " player", "cost (",
                       "redirect damage to giver", "untargetable", " on ", "of enemy",
                       " by ", f"status {cardgen.NEVER_STATUS} on", "patch order ",
-                      "target up to ", "target exactly ", "to each target"):
+                      "target up to ", "target exactly ", "to each target",
+                      "second target ", " to second target"):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
 

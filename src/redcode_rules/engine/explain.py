@@ -23,6 +23,7 @@ from ..base.errors import Unreadable
 from ..base.kinds import Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text
 from ..model.ruleset import TargetKind
+from ..model.state import StackItem
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts
@@ -332,6 +333,8 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return _box_target(asked, seat, card, move, whole)
     if card.target.counted and move.targets:
         return _targets(asked, seat, card, move)
+    if card.second is not None and move.targets:
+        return _second(asked, seat, card, move)
     target = move.target
     if target is None:
         return None
@@ -356,6 +359,24 @@ def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     if list(move.targets) != sorted(move.targets):
         return asked.say("targets_order", card=card.id,
                          order=" ".join(asked.ship_id(t) for t in sorted(move.targets)))
+    return asked.say("not_legal")
+
+
+def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
+    """A target and a second target (D4.14): each a ship the card may
+    target, the second another ship, of its set read with the first."""
+    first, second = move.targets
+    for target, filtered in ((first, True), (second, False)):
+        refusal = asked.queries.target_refusal(seat, card, target, filtered)
+        if refusal is not None:
+            return said(asked, refusal)
+    if second == first:
+        return asked.say("second_same", card=card.id, ship=asked.ship_id(first))
+    item = StackItem(card.id, card.kind, seat, first,
+                     answers=len(asked.state.stack) - 1 if asked.state.stack else None)
+    if second not in card.second.seats(asked.queries, item):  # type: ignore[union-attr]
+        return asked.say("second_filtered", card=card.id, ship=asked.ship_id(second),
+                         target=asked.ship_id(first))
     return asked.say("not_legal")
 
 

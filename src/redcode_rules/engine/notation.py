@@ -247,7 +247,7 @@ class Notation:
                 raise Unreadable("needs_box", read, card=card.id)
             read = self.card_move(kind, card.id, box=self._box(rest[0], read))
             rest = rest[1:]
-        elif card.target.counted:  # the ships of a counted target (D4.13)
+        elif card.target.counted or card.second is not None:  # several ships (D4.13-14)
             return self._targets(kind, card, rest, read)
         elif tk is not TargetKind.SELF:
             if not rest:
@@ -268,14 +268,18 @@ class Notation:
         return self.with_path(read, f"{read.text} {' '.join(rest)}")
 
     def _targets(self, kind: MoveKind, card: CardDef, rest: list[str], read: Move) -> Move:
-        """A counted target's ships, as written (D4.13): as many ship ids as
-        it names, and nothing after them (such a card takes no path); which
-        of them it may name, in what order, is the rule queries' to say."""
-        least, most = card.target.least, card.target.most
+        """A counted target's ships (D4.13), or the target and the second
+        target (D4.14), as written: as many ship ids as it names, and nothing
+        after them (such a card takes no path); which of them it may name, in
+        what order, is the rule queries' to say."""
         for word in rest:
             if word not in self.seats:
                 raise Unreadable("no_ship", read, ship=short(word))
-        if not least <= len(rest) <= most:
+        if card.second is not None:
+            if len(rest) != 2:
+                raise Unreadable("needs_second", read, card=card.id)
+        elif not card.target.least <= len(rest) <= card.target.most:
+            least, most = card.target.least, card.target.most
             raise Unreadable("needs_targets" if least < most else "needs_targets_exactly",
                              read, card=card.id, least=least, most=most)
         return self.card_move(kind, card.id, targets=tuple(self.seats[w] for w in rest))

@@ -276,6 +276,14 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_targets(self, meta, c):
         return Selector.TARGETS
 
+    def second_target(self, meta, c):
+        """``second target [words] ship [within N of …] [where …]`` (D4.14):
+        the set of ships it may be, as ``each … ship`` reads one."""
+        return Prop("second", self.sel_ships(meta, c), self._pos(meta), self.take_words())
+
+    def sel_second(self, meta, c):
+        return Selector.SECOND
+
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)
 

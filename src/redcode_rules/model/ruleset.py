@@ -23,7 +23,7 @@ from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
-from ..rules.exprs import Amount, Boxes, Condition, Filter
+from ..rules.exprs import Amount, Boxes, Condition, Filter, Ships
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -106,6 +106,10 @@ class CardDef:
     """The condition under which it may be used or played (``usable if``); None: always."""
     once: bool = False
     """Whether each player may use it only once in a game (``once per game``)."""
+    second: Ships | None = None
+    """Its second target (``second target enemy ship within 2 of target``,
+    D4.14): the set of ships it may be, read with the first as ``target``;
+    None: none."""
     computed_cost: Amount | None = None
     """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
     counted for the using ship (``self``) by ``Engine.cost``, at least 1; None
@@ -650,6 +654,8 @@ class Ruleset:
                 out["target"].append(str(c.target.boxes))
             if c.target.counted:  # a counted target (D4.13): only where a card has one
                 out["target"].append([c.target.least, c.target.most])
+            if c.second is not None:  # a second target (D4.14)
+                out["second"] = c.second.value
             if c.usable is not None:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:

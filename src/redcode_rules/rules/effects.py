@@ -40,6 +40,7 @@ class Selector(enum.Enum):
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
+    SECOND = "second target"  # the second target, chosen after the first (D4.14)
 
 
 class TokenSelf(enum.Enum):

@@ -77,6 +77,7 @@ class Context:
     on_target: bool = False       # an effect written so far acts on `target`
     box: str = ""                 # a box target's words (`free`): `target` is that box
     counted: bool = False         # a counted target (`target up to 2 ships`): `each target`
+    second: bool = False          # a second target (`second target … ship`) after the target
     on_targets: bool = False      # an effect written so far acts on `each target`
 
 
@@ -221,9 +222,11 @@ class CardWriter:
     def target(self, ctx: Context, kind: str) -> str | None:
         """The card's ``target`` line (None: inferred), setting ``ctx``."""
         r = self.rnd
-        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "counted", "none"]
-                          if kind == "order" else ["ship", "filter", "self", "box", "counted",
+        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "several", "none"]
+                          if kind == "order" else ["ship", "filter", "self", "box", "several",
                                                    "none"])
+        if choice == "several":  # choices (D4.13, D4.14): a counted target or a second one
+            choice = r.choice(["counted", "second"])
         if ctx.response and r.random() < 0.3:
             ctx.target = True
             return "target source"
@@ -248,6 +251,15 @@ class CardWriter:
                 if r.random() < 0.3 else ""
             count = r.choice(["up to", "exactly"])
             return f"target {count} {r.randint(2, 3)} {words + ' ' if words else ''}ships{where}"
+        if choice == "second":  # a target, then a second target read with it (D4.14)
+            ctx.target = ctx.second = True
+            words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
+            within = f" within {r.randint(1, 3)} of {r.choice(['target', 'self'])}" \
+                if r.random() < 0.7 else ""
+            where = " where " + self.condition(ctx, depth=1, it=True) \
+                if r.random() < 0.3 else ""
+            return f"target ship\n    second target {words + ' ' if words else ''}ship" \
+                f"{within}{where}"
         if choice == "area":
             ctx.area = True
             return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
@@ -350,6 +362,8 @@ class CardWriter:
                 out.append("self")
             elif sel is Selector.TARGET and ctx.target:
                 out.append("target")
+                if ctx.second:
+                    out.append("second target")
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
@@ -382,7 +396,8 @@ class CardWriter:
             prim = r.choice(list(PRIMITIVES.values()))
             if ctx.trigger and prim.choice is not Choice.NONE:
                 continue
-            if prim.choice is Choice.PATH and (ctx.moves or ctx.area or ctx.counted):
+            if prim.choice is Choice.PATH and (ctx.moves or ctx.area or ctx.counted
+                                               or ctx.second):
                 continue
             declared = {"status": self.statuses, "token": self.tokens}
             if any(p.declared and not declared[p.declared] for p in prim.params):

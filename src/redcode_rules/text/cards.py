@@ -34,7 +34,7 @@ from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from .exprs import box_target_text, computed_note, condition_text, cost_text, ships_noun, \
-    target_text, targets_text, to_ships_text, usable_text
+    second_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -368,7 +368,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
         values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
-        key = "each" if selector is Selector.TARGETS else sel  # a set's wording (D4.13)
+        # a set's wording for each target (D4.13); the target's for the second (D4.14)
+        key = "each" if selector is Selector.TARGETS else \
+            "target" if selector is Selector.SECOND else sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
         # "each target" agrees as "the target" does (cada objetivo, ogni bersaglio)
@@ -667,6 +669,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.target.boxes is not None:
         parts.append(box_target_text(card.target.boxes, lang))
+    if card.second is not None:  # chosen after the first (D4.14)
+        parts.append(second_text(card.second, lang, types, rules.words))
     parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
