@@ -7,8 +7,13 @@ the machine's load; this plays the same games every run (the same seeds,
 the same moves), so two builds can be compared run by run as whole
 processes, and a profile of one run says where the time goes.
 
-    python benchmarks/fixed_games.py [--games 100] [--edition en]
+    python benchmarks/fixed_games.py [--games 100] [--edition en] [--extra FILE.rc]
     python benchmarks/fixed_games.py --games 20 --profile [--top 10]
+
+``--extra`` plays the games on the edition with a card file on top: what a
+ruleset with continuous effects costs (``--extra
+cards/examples/auras_flagship.rc``: two auras every destroyer has, read at
+every rule query).
 """
 
 from __future__ import annotations
@@ -41,11 +46,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--edition", default="en")
+    ap.add_argument("--extra", action="append", default=[],
+                    help="a card file on top of the edition (repeatable)")
     ap.add_argument("--profile", action="store_true",
                     help="profile the run and print the top functions by own time")
     ap.add_argument("--top", type=int, default=10)
     args = ap.parse_args()
-    rules = rc.load_ruleset(args.edition)
+    rules = rc.load_ruleset(args.edition, extra=args.extra)
     play(1, rules)  # warm the caches a first game fills
     if args.profile:
         profiler = cProfile.Profile()

@@ -153,7 +153,7 @@ def test_a_word_glued_to_a_keyword_is_named_whole():
         parse_source("status s {\n    this turn\n    forbid orders\n}\n", "s.rc")
     err = info.value
     assert (err.line, err.column, err.suggestion) == (3, 5, "forbids")
-    assert err.reason.startswith("unexpected 'forbid'; expected 'flavour', 'for', 'forbids'")
+    assert err.reason.startswith("unexpected 'forbid'; expected 'affects', 'flavour', 'for', 'forbids'")
 
 
 def syntax_error(text: str) -> rc.DslError:

@@ -203,6 +203,42 @@ def test_a_status_forbids_a_list_of_cards(tmp_path):
         CardClass(traits=(Trait.DAMAGING,)), CardClass(names=("radar", "torpedo"))]
 
 
+GUNS_SILENT = """\
+status guns_silent {
+    this turn
+    forbids ranged maneuvers
+    name en "silenced" es "silenciado" (m) it "silenziato" (m)
+}
+status no_shooting {
+    this turn
+    forbids damaging maneuvers
+    name en "disarmed" es "desarmado" (m) it "disarmato" (m)
+}
+"""
+
+
+@pytest.mark.parametrize("status, gone, kept", [
+    ("guns_silent", ["torpedo red-destroyer", "heavy_torpedo red-destroyer"],
+     ["repair", "order ambush red-destroyer"]),
+    ("no_shooting", ["torpedo red-destroyer", "heavy_torpedo red-destroyer"],
+     ["repair", "order ambush red-destroyer"]),
+])
+def test_a_status_forbids_a_class_of_maneuvers(tmp_path, status, gone, kept):
+    """`forbids ranged maneuvers` and `forbids damaging maneuvers` are classes
+    (R9), as docs/dsl.md writes them: the maneuvers of the class are not
+    listed, the ship's other maneuvers and its player's order cards are."""
+    path = tmp_path / "silent.rc"
+    path.write_text(GUNS_SILENT)
+    g = game(f"blue-submarine: {{at: c3, {status}: true}}\nred-destroyer: {{at: e3}}",
+             hands="{blue-submarine: [ambush]}", extra=(str(path),))
+    legal = g.legal_moves()
+    assert [m for m in gone if m in legal] == []
+    assert [m for m in kept if m in legal] == kept
+    rules = load_ruleset("en", [str(path)])
+    assert rules.statuses[status].forbids_cards.kinds == (CardKind.MANEUVER,)
+    assert rules.statuses[status].forbids == ()
+
+
 @pytest.mark.parametrize("lang, text", [
     ("en", "The target is jammed this turn: its player cannot use damaging cards."),
     ("es", "El objetivo queda encasquillado este turno: su jugador no puede usar las cartas "

@@ -423,7 +423,7 @@ SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair
 
 @pytest.mark.parametrize("text,line,column,reason,suggestion", [
     ("status s {\n  this turn\n  modify rnage -1\n}\n", 3, 10,
-     "status 's' cannot modify 'rnage'; it modifies range, cost, movement, sight, damage",
+     "status 's' cannot modify 'rnage'; it modifies range, cost, movement, sight, damage, damage dealt, hand limit, recover",
      "range"),
     ("status s {\n  this turn\n  modify range 0\n}\n", 3, 10,
      "status 's': 'modify range' needs a change other than 0, such as +1 or -1", None),
@@ -505,7 +505,7 @@ def test_a_modifier_for_one_card_is_refused_for_another_or_for_the_ship(tmp_path
          "status 's': unknown maneuver 'torpdo' for 'modify cost'", "torpedo"),
         ("status s { permanent  modify damage -1 on torpedo }\n",
          "status 's': 'modify damage' is for its ship, not for one card ('on' is for range, "
-         "cost and movement)", None)]:
+         "cost, movement and damage dealt)", None)]:
         with pytest.raises(rc.DslError) as info:
             rc.load_source(text, "bad.rc")
         assert (info.value.line, info.value.reason, info.value.suggestion) == (

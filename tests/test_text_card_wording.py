@@ -186,17 +186,20 @@ def test_a_status_s_nature_is_read_from_what_it_does(file, status, nature):
 
 
 def test_a_status_is_given_with_its_state_agreeing_with_its_subject():
-    """Every card that gives a status, in every ruleset: the Italian and
+    """Every card that gives a ship a status, in every ruleset: the Italian and
     Spanish texts say the status's state after the verb the language gives a
     state of its shape (text/statuses.py), agreeing with the subject ("il
     bersaglio viene intercettato", "la tua nave è in fiamme"), never the
-    status as a noun after "subisce", "beneficia di" or "riceve"."""
+    status as a noun after "subisce", "beneficia di" or "riceve". A player's
+    status (``on you``, D9.8) has no ship to be in it: its text says what it
+    changes, for which ships."""
     seen = 0
     for _, rules in rulesets():
         for card in [*rules.maneuvers.values(), *rules.orders.values()]:
             for effect in card.effects:
                 status = getattr(effect, "status", None)
-                if not status or status not in rules.statuses:
+                if not status or status not in rules.statuses or \
+                        effect.selector is Selector.YOU:
                     continue
                 for lang in ("es", "it"):
                     text = rules.text(card.id, lang)

@@ -143,16 +143,27 @@ def said(asked: Asked, refusal: Refusal) -> str:
     if "status" in values:
         holder = state.ships[values["ship"] if "ship" in values else values["target"]]
         spec = rules.statuses[values["status"]]
-        hidden = spec.untargetable_by
-        if key == "untargetable_class" and hidden is not None:  # rules/card_classes.py
-            values["hidden"] = catalog(asked.lang)["status_rules"]["untargetable_class"][
-                hidden.whose.value].format(cards=class_text(hidden, asked.lang, rules.words))
+        if key in ("untargetable_class", "untargetable_aura"):
+            values["hidden"] = _hidden_from(asked, spec)
         values["until"] = _until(asked, holder, spec)
-        values["status"] = status_name(spec.id, asked.lang, of_ship=True, words=rules.words)
-    for field in ("ship", "target", "player", "source"):
+        values["status"] = status_name(spec.id, asked.lang, of_ship=key != "untargetable_aura",
+                                       words=rules.words)
+    for field in ("ship", "target", "player", "source", "holder"):
         if type(values.get(field)) is int:
             values[field] = asked.ship_id(values[field])
     return asked.say(key, **values)
+
+
+def _hidden_from(asked: Asked, spec) -> str:
+    """The cards a status keeps off a ship, as its card text says them: a
+    class of cards (rules/card_classes.py) or kinds of card."""
+    words = catalog(asked.lang)["status_rules"]
+    hidden = spec.untargetable_by
+    if hidden is not None:
+        return words["untargetable_class"][hidden.whose.value].format(
+            cards=class_text(hidden, asked.lang, asked.rules.words))
+    kinds = spec.untargetable
+    return words["untargetable"]["both" if len(kinds) == 2 else kinds[0].value]
 
 
 def _until(asked: Asked, ship: ShipState, spec) -> str:
@@ -223,7 +234,7 @@ def refused(asked: Asked, move: Move, whole: bool = True) -> str | None:
     if kind == Decision.DISCARD:
         if move.kind is not MoveKind.DISCARD:
             return say("must_discard", player=player, count=len(st.hands[seat]),
-                       limit=asked.rules.options.hand_limit)
+                       limit=asked.queries.hand_limit(seat))
         return say("not_in_hand", card=move.card, player=player) if whole else None
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \

@@ -38,9 +38,8 @@ def game_problems(game: GameCore) -> list[str]:
     if decision in ("main", "recover", "place") and st.stack:
         out.append(f"{len(st.stack)} items on the stack in the {decision} phase (R5)")
     if decision != "discard":
-        limit = game.rules.options.hand_limit
         for seat, hand in enumerate(st.hands):
-            if len(hand) > limit:
+            if len(hand) > game.engine.queries.hand_limit(seat):
                 out.append(f"{st.ships[seat].id} holds {len(hand)} cards (R7.2)")
     if not game.legal_moves():
         out.append(f"no legal move for {game.to_move} ({decision})")

@@ -25,7 +25,7 @@ name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 import attrs
 
@@ -91,13 +91,66 @@ class Conditions:
         return self.reader is not None and condition.holds(self.reader, Scope(seat, it=seat))
 
 
+class Holding(NamedTuple):
+    """An aura's holder as the item its set is read from (``Ships.seats``):
+    ``self`` is the ship that has it; no card resolves, so no target, no
+    answered item, no area, nothing dealt."""
+
+    seat: int
+    target: None = None
+    answers: None = None
+    area: None = None
+    dealt: int = 0
+
+
+class Auras:
+    """The auras that reach a ship (``affects``, docs/design.md "How the card
+    language grows"): each held by a ship on the board, as a status or an
+    ability, its set read on ``reader``, rule queries on which no aura and no
+    conditional status acts (nothing depends on itself), whenever a rule
+    asks: a ship that comes near has it, one that sails away loses it."""
+
+    __slots__ = ("specs", "names", "players", "innate", "reader")
+
+    def __init__(self, rules: Ruleset, types: list, reader: RuleQueries):
+        self.specs = rules.statuses
+        self.names = rules.status_rules.auras
+        self.players = rules.status_rules.players
+        self.reader = reader
+        # each seat's abilities that are auras
+        self.innate = [tuple(self.specs[a] for a in t.abilities if a in self.names)
+                       for t in types]
+
+    def on(self, seat: int) -> list[tuple[StatusDef, int]]:
+        """The auras whose set holds ship ``seat``, with their holders' seats,
+        in seat order of the holders (acting now or not: ``holds`` asks)."""
+        reader = self.reader
+        ships = reader.state.ships
+        if ships[seat].position is None:
+            return []
+        out = []
+        players = self.players
+        for holder, ship in enumerate(ships):
+            if ship.position is None:  # off the board: only its player's statuses act (D9.8)
+                if not players or ship.eliminated:
+                    continue
+                held = [self.specs[n] for n, _ in ship.statuses if n in players]
+            else:
+                held = [*self.innate[holder],
+                        *(self.specs[n] for n, _ in ship.statuses if n in self.names)]
+            for spec in held:
+                if spec.affects.has(reader, Holding(holder), seat):
+                    out.append((spec, holder))
+        return out
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
     the modifier queries, or None when no status modifies anything;
     ``conditions`` what ``lasts`` asks."""
 
-    __slots__ = ("_seats_after", "_limit", "_orders_per_turn", "_computed_costs", "_maneuvers",
+    __slots__ = ("_seats_after", "_limit", "_player_limits", "_orders_per_turn", "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
@@ -106,6 +159,9 @@ class RuleQueries(Part):
         n = len(state.ships)
         self._seats_after = [tuple((seat + k) % n for k in range(1, n)) for seat in range(n)]
         self._limit = rules.options.hand_limit
+        # whether a status may change a player's hand limit (else one limit for all)
+        self._player_limits = any(s.amount(Modifier.HAND_LIMIT)
+                                  for s in rules.statuses.values())
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
         # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
@@ -114,11 +170,15 @@ class RuleQueries(Part):
         self._maneuvers: list[list[tuple[int, CardDef]] | None] = [None] * (3 * n)
         # a condition is read on queries on which no conditional status acts
         # (D9.4: ``plain``, these queries' own reader, reads none)
-        reader = None if plain or not rules.status_rules.conditioned else \
+        # and so is an aura's set (no aura acts on ``plain`` either)
+        reader = None if plain or not (rules.status_rules.conditioned or
+                                       rules.status_rules.auras) else \
             RuleQueries(rules, board, state, log, self, plain=True)
         self.conditions = Conditions(rules.statuses, reader)
+        auras = None if reader is None or not rules.status_rules.auras else \
+            Auras(rules, self._types, reader).on
         # the modifier queries, only if a status modifies something (model/modifiers.py)
-        self.mods = Modifiers(rules, self._types, self.conditions.lasts) \
+        self.mods = Modifiers(rules, self._types, self.conditions.lasts, auras) \
             if rules.status_rules.modifying else None
         # the statuses that act only while a condition holds and do not end
         # when it fails (``permanent`` and ``while``): what they forbid asks it
@@ -155,6 +215,11 @@ class RuleQueries(Part):
         st = self.state
         limit = self._limit
         hands = st.hands
+        if self._player_limits:  # a status changes some player's limit (rules/parameters.py)
+            for seat in (st.turn, *self._seats_after[st.turn]):
+                if len(hands[seat]) > self.hand_limit(seat):
+                    return seat
+            return -1
         if max(map(len, hands)) <= limit:  # nearly always none is over: one C loop
             return -1
         if len(hands[st.turn]) > limit:
@@ -163,6 +228,21 @@ class RuleQueries(Part):
             if len(hands[seat]) > limit:
                 return seat
         return -1
+
+    def hand_limit(self, seat: int) -> int:
+        """The most order cards ``seat``'s player may hold (R7.2): the rule
+        option, as its ship's statuses, abilities and auras change it."""
+        if self.mods is None:
+            return self._limit
+        return self.mods.player(self.state.ships[seat], seat, Modifier.HAND_LIMIT, self._limit)
+
+    def recover(self, seat: int) -> int:
+        """The crew ``seat``'s player recovers at the start of its turn, at
+        most (R6.1): the rule option, as what acts on its ship changes it."""
+        base = self.rules.options.recover
+        if self.mods is None:
+            return base
+        return self.mods.player(self.state.ships[seat], seat, Modifier.RECOVER, base)
 
     def card_of(self, item: StackItem) -> CardDef:
         """The card a stack item was declared with."""
@@ -318,9 +398,13 @@ class RuleQueries(Part):
             return Refusal("R9.2", "off_board", {"ship": target})
         kind = CardKind(card.kind)
         if self.mods is not None and target != seat:
-            spec = self.mods.hidden_by(st.ships[target], target, card,
-                                       self.sides[seat] != self.sides[target])
-            if spec is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
+            hidden = self.mods.hidden_by(st.ships[target], target, card,
+                                         self.sides[seat] != self.sides[target])
+            if hidden is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
+                spec, holder = hidden
+                if holder != target:  # another ship's aura (D9.7)
+                    return Refusal("D9.7", "untargetable_aura",
+                                   {"target": target, "status": spec.id, "holder": holder})
                 words = f"untargetable_{kind}" if kind in spec.untargetable \
                     else "untargetable_class"
                 return Refusal("R9", words, {"target": target, "status": spec.id})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
-from ..model.modifiers import ON_MOVE, adjusted, fresh, with_status
+from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import Selector
@@ -102,17 +102,23 @@ class StateOps(HandOps):
             seats = list(getattr(item, "targets", ())[1:2])
         elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
             seats = []  # not a ship
+        elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
+            return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
             return selector.seats(self.queries, item)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
-    def damage(self, seat: int, amount: int, actor: int) -> int:
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int:
         """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
-        A status may send it to another ship or change it (``taken``). A
-        damage of 0 (or changed to 0) is none: nothing logged, nothing fired.
-        Returns what the ship took: the damage, at most what it held."""
+        What acts on the dealer (``actor``, with ``card``: "" for a trigger)
+        changes the damage dealt, then a status may send it to another ship
+        or change it (``taken``, D9.5). A damage of 0 (or changed to 0) is
+        none: nothing logged, nothing fired. Returns what the ship took: the
+        damage, at most what it held."""
         if self.mods is not None:
+            if actor >= 0:
+                amount = self.dealt(actor, amount, card)
             seat, amount = self.taken(seat, amount)
         if amount <= 0:
             return 0
@@ -145,6 +151,15 @@ class StateOps(HandOps):
         ship = self.state.ships[seat]
         ship.skips += 1
         self.event("skip_turn", player=ship.id)
+
+    def dealt(self, actor: int, amount: int, card: str) -> int:
+        """A damage as the dealer's statuses, abilities and auras make it
+        (``modify damage dealt``); each status that changed it loses a use."""
+        ship = self.state.ships[actor]
+        amount, changed = self.mods.dealt(ship, actor, amount, card)
+        if changed and ship.statuses:
+            self.lifetimes.use(ship, (Modifier.DAMAGE_DEALT,), card=card)
+        return amount
 
     def taken(self, seat: int, amount: int) -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship
@@ -369,7 +384,7 @@ class StateOps(HandOps):
             ship.withdrawn = spec.crew - ship.reserve
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = ship.eliminated = False
-        ship.statuses = ()
+        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
         ship.position = self.board.lookup[box_name]
         self.event("refloat", ship=ship.id, box=box_name)
 

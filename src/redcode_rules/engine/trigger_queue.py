@@ -33,6 +33,7 @@ class Triggered:
 
     __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt")
     area = None
+    card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
     answers = None
     owed_about = None  # a trigger owes no choice (lang/statuses.py refuses one)

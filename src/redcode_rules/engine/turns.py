@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.kinds import Edge, Mode, Phase, Side
+from ..model.modifiers import players_kept
 from ..rules.triggers import TriggerEvent
 from .part import Part
 
@@ -118,7 +119,7 @@ class Turns(Part):
         out = self.queries.crew_out(seat)
         if out:
             st.phase = RECOVER
-            st.recover_left = min(self.rules.options.recover, out)
+            st.recover_left = min(self.queries.recover(seat), out)
         else:
             st.phase = MAIN
         return True
@@ -150,7 +151,7 @@ class Turns(Part):
         ship.reserve, ship.withdrawn = spec.crew, 0
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = False
-        ship.statuses = ()
+        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
         ship.position = box
         self.event("respawn", ship=ship.id, box=self.board.name(box))
         self.finish_turn()

@@ -323,7 +323,8 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
         return None
     others = {s.position for seat, s in enumerate(ships) if seat != mover}
     path = tuple(item.path)
-    most = most_movement(rules, ships[mover].type, step.amount, card.id)  # as modified
+    most = most_movement(rules, ships[mover].type, step.amount, card.id,
+                         len(ships))  # as modified
     if _lost_path(board, start, path, others, most):
         return None
     reason = _path_fault(board, start, path, others, most)
@@ -398,7 +399,7 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
             card = rules.maneuvers[name]  # a computed cost was counted when it was used
             if n > card.cost and card.computed_cost is None and (
                     not rules.status_rules.modifying
-                    or n > most_crew_on(rules, ship.type, card.cost)):
+                    or n > most_crew_on(rules, ship.type, card.cost, len(state.ships))):
                 yield Problem((*at, "crew_on", name), f"{ship.id}: {n} crew on {name}, more "
                               "than its cost (R4.1)")
         crew = ship.reserve + sum(ship.crew_on) + ship.withdrawn

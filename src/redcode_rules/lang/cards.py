@@ -429,10 +429,24 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
             allowed += ", each … player"
         raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                           f"it acts on {allowed}")
+    if selector is Selector.YOU:
+        _players_status(draft, call, kwargs)
     also = _further_ships(draft, call, prim, selector)
     computed = Computed(call.condition, tuple(amounts)) \
         if call.condition is not None or amounts else None
     return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
+
+
+def _players_status(draft: Layers, call: Call, kwargs: dict[str, Any]) -> None:
+    """``status NAME on you``: a player's status (D9.8) acts on ships through
+    ``affects`` (a player has no numbers of its own), never only on its
+    player's ship, which may be off the board."""
+    name = kwargs["status"]
+    entry = draft.entries["status"][name]
+    if "affects" not in entry.props:
+        raise draft.error(call.pos, f"effect '{call.name}': status '{name}' given to a player "
+                          "('on you') acts on ships through 'affects' (such as 'affects each "
+                          "ship'); give a status without it to a ship ('on self')")
 
 
 def _further_ships(draft: Layers, call: Call, prim: Primitive, first) -> tuple[Selector, ...]:

@@ -27,7 +27,8 @@ from .layers import Layers
 from .parse import Call, Decl, Pos, Prop, TriggerSpec, Words, parse_source, strip_bom
 from .ships import (check_deck, check_whole, compile_map, compile_options, compile_ship,
                         ship_letters)
-from .statuses import compile_status, compile_token, with_members, with_removals
+from .statuses import (compile_status, compile_token, players_statuses, with_members,
+                       with_removals)
 
 __all__ = ["MAX_MOVE", "WORDS", "Call", "Decl", "Draft", "Pos", "Prop", "TriggerSpec", "Words",
            "card_parser", "grammar_text", "grammar_words", "parse_source", "strip_bom"]
@@ -48,6 +49,8 @@ class Draft(Layers):
         maneuvers = self.each("maneuver", compile_card, options, declared)
         orders = self.each("order", compile_card, options, declared)
         statuses = with_members(statuses, [*maneuvers.values(), *orders.values()])
+        statuses = self.attempt(players_statuses, self, statuses,
+                                [*maneuvers.values(), *orders.values()]) or statuses
         letters = self.attempt(ship_letters, self) or {}
         ships = self.each("ship", compile_ship, self.entries["maneuver"], options, letters,
                           statuses)

@@ -18,7 +18,7 @@ from lark import Token, Transformer, v_args
 from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
-from ..rules.exprs import Amount, Condition, Players, Ships
+from ..rules.exprs import Amount, Condition, Filter, Place, Players, Ships
 from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
@@ -326,6 +326,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_answered(self, meta, c):
         return Selector.ANSWERED
 
+    def sel_you(self, meta, c):
+        return Selector.YOU
+
     def sel_area(self, meta, c):
         return Selector.AREA
 
@@ -409,13 +412,26 @@ class _ToDecls(ExprTransformer, Transformer):
     def while_(self, meta, c):
         return Prop("while", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
 
+    def affects(self, meta, c):
+        names = [t for t in c if isinstance(t, Token)]
+        within = next((x for x in c if isinstance(x, int)), None)
+        where = next((x for x in c if x is not None and not isinstance(x, (Token, int))), None)
+        for t in names:
+            self._word("ship", t)
+        sel = Ships(Filter(tuple(str(t) for t in names), where), Place.BOARD, within)
+        return Prop("affects", sel, self._pos(meta), self.take_words())
+
+    def aura_within(self, meta, c):
+        return _number(self.file, c[0])
+
     def untargetable(self, meta, c):
         return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
     def modify(self, meta, c):
-        name, sign, amount, card = c
+        *names, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)
-        return Prop("modify", ((str(name), self._tpos(name), value, card),), self._pos(meta))
+        return Prop("modify", ((" ".join(str(n) for n in names), self._tpos(names[0]), value,
+                                card),), self._pos(meta))
 
     def card_class(self, meta, c):
         *names, cost = c

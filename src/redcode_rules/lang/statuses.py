@@ -12,15 +12,15 @@ import attrs
 from ..base.kinds import CardKind, Choice
 from ..model.modifiers import MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
-from ..rules.board import MAX_MOVE
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Condition, Subject
+from ..rules.exprs import Condition, Place, Ships, Subject
+from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
 from .exprs import check_results, check_words, reads_result
-from .layers import Layers, _Entry, _suggest
+from .layers import Layers, _Entry, _suggest, said_as
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
 
@@ -31,13 +31,10 @@ DURATION_PLAYERS = ("its", "your")
 #: A status's duration may also name the next turn whoever's it is ("the").
 STATUS_TURNS = (*DURATION_PLAYERS, "the")
 
-#: The lowest number each ``set`` or ``limit`` may give (a cost is at least 1
-#: crew, R4.1; a visual field reaches at least the next box), and the highest
-#: (a move goes at most ``board.MAX_MOVE`` boxes, D4.6; any other: ``MAX_SET``).
-MAX_SET = 99
-SET_RANGE = {Modifier.RANGE: (0, MAX_SET), Modifier.COST: (1, MAX_SET),
-             Modifier.MOVEMENT: (0, MAX_MOVE), Modifier.SIGHT: (1, MAX_SET),
-             Modifier.DAMAGE: (0, MAX_SET)}
+#: The lowest number each ``set`` or ``limit`` may give, and the highest: the
+#: bound of the parameter's rule (rules/parameters.py: a cost is at least 1
+#: crew, R4.1; a move goes at most ``board.MAX_MOVE`` boxes, D4.6).
+SET_RANGE = {Modifier(name): (row.low, row.high) for name, row in PARAMETERS.items()}
 
 
 #: The subjects a ``while CONDITION`` may read: the ship that has the status
@@ -91,7 +88,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      _redirect(draft, entry), compile_triggers(draft, entry, Holder.STATUS),
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
-                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden)
+                     untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
+                     affects=_affects(draft, entry))
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -173,6 +171,9 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
             raise draft.error(pos, f"status '{entry.id}': a ship's sight is its visual "
                               "field, with no number of its own to set or raise; 'limit "
                               "sight to at most N' keeps it to N boxes")
+        if limit.value not in PARAMETERS[word].bounds:
+            raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it is "
+                              "changed by 'modify' only")
         low, high = SET_RANGE[modifier]
         if not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
@@ -202,6 +203,41 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
                           "(or it: that ship), you (its player), friendly, enemy and the mode",
                           _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
     return condition
+
+#: What a status with ``affects`` may not say: each acts on the ship that
+#: has the status alone (read from its own state, or spent by it).
+NOT_IN_AURA = {"forbids": "what it forbids is read from its own ship's state",
+               "redirect": "the damage redirected is its own ship's",
+               "prevent": "the damage prevented is its own ship's",
+               "uses": "its uses are spent by its own ship",
+               "when": "its triggers watch its own ship"}
+
+
+def _affects(draft: Layers, entry: _Entry) -> Ships | None:
+    """``affects each WORD... ship [within N of self] [where …]``: the ships a
+    status's changes act on, read whenever a rule asks (an aura), seen from
+    the ship that has the status (self, it, you and the sides; no card
+    resolves, so no target nor answered item), and only changes of numbers
+    and targeting: anything else acts on its own ship."""
+    prop = entry.props.get("affects")
+    if prop is None:
+        return None
+    where = f"status '{entry.id}'"
+    sel = prop.value
+    check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
+                (), 0, 0)
+    for subject in sorted(sel.subjects() - WHILE_SUBJECTS, key=str):
+        raise draft.error(prop.pos, f"{where}: 'affects' is seen from the ship that has the "
+                          f"status, so it cannot read '{subject.value}'; it may read self (that "
+                          "ship), it (the ship tested), you, friendly and enemy",
+                          _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+    for name, why in NOT_IN_AURA.items():
+        if name in entry.props:
+            raise draft.error(entry.props[name].pos, f"{where} affects other ships, so it "
+                              f"cannot say '{said_as(name)}': {why}; give such a status to "
+                              "the ships with an effect instead")
+    return sel
+
 
 def _untargetable(draft: Layers, entry: _Entry) -> tuple[CardKind, ...]:
     """``untargetable [by maneuvers orders]``: the kinds of card it hides from
@@ -238,7 +274,8 @@ def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
         return None
     given = prop.value
     known = {f.value for f in Forbid}
-    if not given.listed and given.cost is None and any(w in known for w, _ in given.words):
+    if not given.listed and given.cost is None and \
+            not _class_shaped(given) and any(w in known for w, _ in given.words):
         return None  # what a status forbids (an unknown word among them is said there)
     if not given.listed and given.cost is None and len(given.words) == 1 and \
             given.words[0][0] not in draft.entries["maneuver"] and \
@@ -250,6 +287,16 @@ def _forbidden_class(draft: Layers, entry: _Entry) -> CardClass | None:
                           "('damaging cards', 'torpedo, radar')",
                           _suggest(word, sorted(known)))
     return compile_class(draft, entry, given, "forbids")
+
+
+def _class_shaped(given: ClassWords) -> bool:
+    """Whether ``forbids`` words describe a class of cards rather than list
+    what a status forbids: words that describe cards, then one kind word
+    (``ranged maneuvers``, ``damaging orders``). A list of what a status
+    forbids (``maneuvers orders``) has no such word before its last."""
+    words = [w for w, _ in given.words]
+    return len(words) > 1 and words[-1] in KIND_WORDS and \
+        all(w in CLASS_WORDS and w not in KIND_WORDS for w in words[:-1])
 
 
 def _untargetable_class(draft: Layers, entry: _Entry) -> CardClass | None:
@@ -324,6 +371,29 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
     return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
 
 
+def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
+                     cards: list) -> dict[str, StatusDef]:
+    """The statuses with those cards give ``on you`` marked a player's (D9.8):
+    a status is a ship's or a player's, so one given to both is refused at
+    the card that gives it to a ship."""
+    given: dict[str, list[tuple[Any, bool]]] = {}
+    for card in cards:
+        for effect in card.effects:
+            name = effect.params().get("status")
+            if name is not None:
+                given.setdefault(name, []).append((card, effect.selector is Selector.YOU))
+    players = {name for name, uses in given.items() if any(you for _, you in uses)}
+    for name in sorted(players):
+        for card, you in given[name]:
+            if not you:
+                entry = draft.entries[card.kind][card.id]
+                raise draft.error(entry.pos, f"{card.kind} '{card.id}' gives status '{name}' "
+                                  "to a ship, and another card gives it to a player ('on "
+                                  "you'): a status is a ship's or a player's; declare two")
+    return {k: attrs.evolve(s, player=True) if k in players else s
+            for k, s in statuses.items()}
+
+
 def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
     """The statuses with the cards of their classes filled in, from every
     card of the ruleset (``CardClass.members``): a class covers the cards of
@@ -344,7 +414,8 @@ def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, Statu
 def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str | None], ...]:
     """``modify NAME N [on CARD]`` lines: each number changed once per card,
     by a non-zero N; a card named is a declared maneuver (an order card
-    too for movement), and only range, cost and movement name one."""
+    too for movement), and only a parameter of a card names one
+    (rules/parameters.py, ``per_card``)."""
     prop = entry.props.get("modify")
     if prop is None:
         return ()
@@ -366,10 +437,14 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
 def _modified_card(draft: Layers, entry: _Entry, word: str,
                    given: ClassWords) -> str | CardClass:
     """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
-    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``)."""
-    if word not in ("range", "cost", "movement"):
+    or a class of cards (``on ranged maneuvers``, ``on torpedo, radar``), for
+    a parameter of a card (rules/parameters.py, ``per_card``)."""
+    if not PARAMETERS[word].per_card:
+        names = [n for n, row in PARAMETERS.items() if row.per_card]
+        takers = ", ".join(names[:-1]) + " and " + names[-1]
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
-                          "ship, not for one card ('on' is for range, cost and movement)")
+                          f"{PARAMETERS[word].whose.value}, not for one card ('on' is for "
+                          f"{takers})")
     cards = list(draft.entries["maneuver"])
     if word == "movement":
         cards += list(draft.entries["order"])
@@ -479,7 +554,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
         # the effects' damage is the holder's (a token's: its owner's)
         again = (Who.FRIENDLY, Who.ANY) if holder is Holder.TOKEN else (Who.SELF, Who.ANY)
         for call, effect in zip(spec.calls, effects):
-            hits = effect.selector is Selector.TARGET or (
+            hits = effect.selector is Selector.TARGET or _set_may_hold(effect.selector, of) or (
                 effect.selector is Selector.SELF and of in (Who.SELF, Who.ANY))
             if primitive_of(effect).damage and hits and by in again:
                 raise draft.error(call.pos, f"{where}: this trigger would fire itself "
@@ -531,14 +606,44 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
-    if effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+    if isinstance(effect.selector, Ships) and holder is not Holder.TOKEN and \
+            effect.selector.place is Place.BOARD:
+        _check_triggered_set(draft, call, effect.selector, where, event)
+    elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
-                          "holder), 'target' (the ship the event happened to) or 'source' "
-                          f"(the ship that caused it), not '{effect.selector.value}'")
+                          "holder), 'target' (the ship the event happened to), 'source' "
+                          "(the ship that caused it) or, on a ship or a status, a set of "
+                          "ships ('each enemy ship within 1 of self'), not "
+                          f"'{effect.selector.value}'")
     if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "
                           "happened to")
+
+
+def _set_may_hold(selector, of: Who) -> bool:
+    """Whether a set of ships a trigger acts on may hold the ship it watches:
+    any set may, but one of enemy or other ships never holds the holder, the
+    one ship ``of self`` watches."""
+    if not isinstance(selector, Ships):
+        return False
+    return of is not Who.SELF or not {"enemy", "other"} & set(selector.filter.words)
+
+
+def _check_triggered_set(draft: Layers, call: Call, ships: Ships, where: str,
+                         event: TriggerEvent) -> None:
+    """A set of ships a triggered effect acts on (``damage 1 to each enemy
+    ship within 1 of self``), read as it resolves: ``self`` the holder,
+    ``target`` the ship the event happened to, ``source`` the ship that caused
+    it (for an event a ship causes), ``it`` the ship tested."""
+    allowed = {Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY, Subject.ENEMY,
+               Subject.TARGET} | ({Subject.SOURCE} if event in ACTOR_EVENTS else set())
+    for subject in sorted(ships.subjects() - allowed, key=str):
+        raise draft.error(call.pos, f"{where}: the set '{ships.value}' reads "
+                          f"'{subject.value}', which '{event}' does not give; a set in a "
+                          "trigger reads self (the holder), target (the ship the event "
+                          "happened to), source (the ship that caused it, if one did), it, "
+                          "you, friendly and enemy")
 
 
 def _token_self() -> str:

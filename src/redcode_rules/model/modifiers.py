@@ -30,6 +30,7 @@ from ..base.errors import ScenarioError, quote
 from ..base.kinds import TURN_EDGES
 from ..rules.board import MAX_MOVE
 from ..rules.card_classes import Whose
+from ..rules.parameters import PARAMETERS, bounded
 from .ruleset import Duration, Limit, Modifier, Redirect, StatusDef
 from .state import Lifetime
 
@@ -41,15 +42,10 @@ if TYPE_CHECKING:
 MAX_USES = 999
 
 #: What one use of a status ``for N uses`` is, for each thing it changes
-#: (``Modifiers.use`` counts them; the DSL reference shows them).
-USE_OF = {
-    Modifier.RANGE: "a maneuver with a range declared by its ship",
-    Modifier.COST: "a maneuver declared by its ship",
-    Modifier.MOVEMENT: "a move of its ship",
-    Modifier.SIGHT: "a maneuver with a range declared by its ship",
-    Modifier.DAMAGE: "a damage it changed",
-    Redirect.GIVER: "a damage it sent",
-}
+#: (``Modifiers.use`` counts them; the DSL reference shows them): the
+#: parameter registry's, and a redirect's.
+USE_OF = {**{Modifier(name): row.use for name, row in PARAMETERS.items()},
+          Redirect.GIVER: "a damage it sent"}
 #: What makes a status with each modifier lose a use (``Modifiers.use``).
 ON_MANEUVER = (Modifier.COST,)
 ON_RANGED = (Modifier.RANGE, Modifier.SIGHT)
@@ -181,12 +177,23 @@ def _uses_in(spec: StatusDef, name: str, value: dict[str, Any], field: str) -> i
     return uses
 
 
-def most_crew_on(rules: Ruleset, ship_type: str, cost: int) -> int:
-    """The most crew a maneuver of ``cost`` can hold on a ship of ``ship_type``:
-    its cost raised by every status that raises costs (each held once, and
-    once more as an ability of the type). The validator's bound (R4.1)."""
+def _times_held(spec: StatusDef, abilities: tuple[str, ...],
+                ships: int) -> int:
+    """How many times ``spec`` can act on one ship of a game of ``ships``
+    ships: once as its status and once as its type's ability; an aura once
+    from each ship, as a status and as an ability."""
+    if spec.affects is not None:
+        return 2 * ships
+    return 2 if spec.id in abilities else 1
+
+
+def most_crew_on(rules: Ruleset, ship_type: str, cost: int, ships: int = 1) -> int:
+    """The most crew a maneuver of ``cost`` can hold on a ship of ``ship_type``
+    in a game of ``ships`` ships: its cost raised by every status that
+    raises costs, as many times as it can act on the ship (``_times_held``).
+    The validator's bound (R4.1)."""
     abilities = rules.ships[ship_type].abilities
-    raised = cost + sum(max(0, s.amount(Modifier.COST)) * (2 if s.id in abilities else 1)
+    raised = cost + sum(max(0, s.amount(Modifier.COST)) * _times_held(s, abilities, ships)
                         for s in rules.statuses.values())
     return max(raised, _most_bound(rules, Modifier.COST))
 
@@ -206,18 +213,27 @@ def movement(amount: int, change: int) -> int:
     return min(MAX_MOVE, max(0, amount + change))
 
 
-def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str) -> int:
+def most_movement(rules: Ruleset, ship_type: str, amount: int, card: str,
+                  ships: int = 1) -> int:
     """The most boxes a move of ``amount`` by ``card`` can go for a ship of
-    ``ship_type``: raised by every status that raises that movement (each
-    held once, and once more as an ability of the type). The validator's
+    ``ship_type`` in a game of ``ships`` ships: raised by every status that
+    raises that movement, as many times as it can act on the ship
+    (``_times_held``). The validator's
     bound, as ``most_crew_on`` is for crew: a path is declared with the
     movement of the moment, and the status that lengthened it may have
     ended (its uses spent, its condition failed) before the move resolves."""
     abilities = rules.ships[ship_type].abilities
     raised = movement(amount, sum(max(0, s.amount(Modifier.MOVEMENT, card))
-                                  * (2 if s.id in abilities else 1)
+                                  * _times_held(s, abilities, ships)
                                   for s in rules.statuses.values()))
     return max(raised, movement(_most_bound(rules, Modifier.MOVEMENT, card), 0))
+
+
+def players_kept(statuses: tuple[tuple[str, Lifetime], ...],
+                 players: frozenset[str]) -> tuple[tuple[str, Lifetime], ...]:
+    """What a ship coming back to the board keeps of its statuses (a respawn,
+    D8.4; a refloat): its player's statuses only (D9.8), never its own."""
+    return tuple(p for p in statuses if p[0] in players) if players else ()
 
 
 def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool:
@@ -228,66 +244,97 @@ def holds(spec: StatusDef, seat: int, lasts: Callable[[int, str], bool]) -> bool
 
 class Modifiers:
     """The modifier queries of one game: totals of a ship's statuses and
-    abilities, who may target it, where its damage goes (their uses are
-    counted by the engine, ``Lifetimes.use``)."""
+    abilities, and of the auras that reach it (``affects``), who may target
+    it, where its damage goes (their uses are counted by the engine,
+    ``Lifetimes.use``). A change is held by a ship (its holder, whose
+    ``while`` condition it reads) and acts on a ship: its own, or those an
+    aura reaches."""
 
-    __slots__ = ("specs", "innate", "modifying", "lasts")
+    __slots__ = ("specs", "innate", "modifying", "lasts", "auras", "aura_names")
 
     def __init__(self, rules: Ruleset, types: list[ShipDef],
-                 lasts: Callable[[int, str], bool]):
+                 lasts: Callable[[int, str], bool],
+                 auras: Callable[[int], list[tuple[StatusDef, int]]] | None = None):
         self.lasts = lasts  # whether a status's ``while`` condition holds (queries.Conditions)
         self.specs = rules.statuses
-        self.modifying = rules.status_rules.modifying
-        # each seat's abilities: statuses its ship type always has
-        self.innate = [tuple(self.specs[a] for a in t.abilities) for t in types]
+        # the auras that reach a seat, with their holders' seats (queries.Auras);
+        # None: no aura acts (none declared, or these are the queries an aura's
+        # set is read on, on which none acts: nothing depends on itself)
+        self.auras = auras
+        self.aura_names = rules.status_rules.auras
+        self.modifying = rules.status_rules.modifying - self.aura_names
+        # each seat's abilities: statuses its ship type always has (not auras:
+        # an aura acts on the ships it reaches, its holder among them or not)
+        self.innate = [tuple(self.specs[a] for a in t.abilities if a not in self.aura_names)
+                       for t in types]
 
-    def held(self, ship: ShipState, seat: int) -> list[StatusDef]:
-        """The ship's abilities and modifying statuses, acting now or not."""
+    def held(self, ship: ShipState, seat: int) -> list[tuple[StatusDef, int]]:
+        """What acts on the ship, acting now or not, each with its holder's
+        seat: its abilities and modifying statuses, then the auras that
+        reach it."""
         specs = self.specs
-        return [*self.innate[seat], *(specs[name] for name, _ in ship.statuses
-                                      if name in self.modifying)]
+        own = [*((s, seat) for s in self.innate[seat]),
+               *((specs[name], seat) for name, _ in ship.statuses if name in self.modifying)]
+        return own if self.auras is None else own + self.auras(seat)
 
     def active(self, ship: ShipState, seat: int) -> list[StatusDef]:
-        """The ship's abilities and modifying statuses that act now."""
-        return [s for s in self.held(ship, seat) if holds(s, seat, self.lasts)]
+        """What acts on the ship now: its abilities, modifying statuses and auras."""
+        return [s for s, holder in self.held(ship, seat) if holds(s, holder, self.lasts)]
 
     def total(self, ship: ShipState, seat: int, modifier: Modifier,
               card: str | None = None) -> int:
-        """How much the ship's statuses and abilities change ``modifier`` for
-        ``card`` (changes for other cards only left out). A ``while``
-        condition is read only for a status that changes ``modifier``."""
+        """How much what acts on the ship changes ``modifier`` for ``card``
+        (changes for other cards only left out). A ``while`` condition is read
+        only for a status that changes ``modifier``."""
         total = 0
-        for spec in self.held(ship, seat):
+        for spec, holder in self.held(ship, seat):
             change = spec.amount(modifier, card)
-            if change and holds(spec, seat, self.lasts):
+            if change and holds(spec, holder, self.lasts):
                 total += change
         return total
 
     def bounds(self, ship: ShipState, seat: int, modifier: Modifier,
                card: str | None = None) -> list[tuple[Limit, int]]:
-        """The sets and bounds the ship's acting statuses and abilities put
-        on ``modifier`` for ``card`` (``set``, ``limit ... to``)."""
-        return [b for spec in self.held(ship, seat) if spec.limits
-                for b in spec.bounds(modifier, card) if holds(spec, seat, self.lasts)]
+        """The sets and bounds what acts on the ship puts on ``modifier`` for
+        ``card`` (``set``, ``limit ... to``)."""
+        return [b for spec, holder in self.held(ship, seat) if spec.limits
+                for b in spec.bounds(modifier, card) if holds(spec, holder, self.lasts)]
 
     def value(self, ship: ShipState, seat: int, modifier: Modifier, base: int,
               card: str | None = None) -> int:
-        """``base`` as the ship's statuses and abilities make it (D9.5)."""
+        """``base`` as what acts on the ship makes it (D9.5)."""
         return adjusted(base, self.total(ship, seat, modifier, card),
                         self.bounds(ship, seat, modifier, card))
 
     def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
         """A maneuver's cost for the ship (``base``: its cost, computed if it
         says so): changed, at least 1 crew (R4.1)."""
-        return max(1, self.value(ship, seat, Modifier.COST, base, card.id))
+        return bounded(Modifier.COST, self.value(ship, seat, Modifier.COST, base, card.id))
 
     def reach(self, ship: ShipState, seat: int, card: CardDef) -> int:
         """A maneuver's range for the ship: changed, at least 0 (R4.2)."""
-        return max(0, self.value(ship, seat, Modifier.RANGE, card.range, card.id))
+        return bounded(Modifier.RANGE, self.value(ship, seat, Modifier.RANGE, card.range,
+                                                  card.id))
 
     def steps(self, ship: ShipState, seat: int, amount: int, card: str) -> int:
         """The boxes a move of the ship by ``card`` may go now (``movement``)."""
         return movement(self.value(ship, seat, Modifier.MOVEMENT, amount, card), 0)
+
+    def player(self, ship: ShipState, seat: int, modifier: Modifier, base: int) -> int:
+        """A number of the ship's player (``hand limit``, ``recover``: a player
+        is its seat) as what acts on its ship makes it, within its rule's
+        bound (rules/parameters.py)."""
+        return bounded(modifier, self.value(ship, seat, modifier, base))
+
+    def dealt(self, ship: ShipState, seat: int, amount: int, card: str) -> tuple[int, bool]:
+        """A damage of ``amount`` the ship deals with ``card`` ("": no card, a
+        trigger's) as what acts on it makes it (``damage dealt``, D9.5: before
+        the damage taken is changed), at least 0; and whether anything changed it."""
+        change = self.total(ship, seat, Modifier.DAMAGE_DEALT, card)
+        bounds = self.bounds(ship, seat, Modifier.DAMAGE_DEALT, card)
+        if not change and not bounds:
+            return amount, False
+        return bounded(Modifier.DAMAGE_DEALT, adjusted(amount, change, bounds)), True
 
     def sight_reach(self, ship: ShipState, seat: int) -> int | None:
         """How far the ship's visual field reaches (``limit sight to at most
@@ -307,19 +354,21 @@ class Modifiers:
         return 0, None
 
     def hidden_by(self, ship: ShipState, seat: int, card: CardDef,
-                  enemy: bool) -> StatusDef | None:
-        """The status or ability that keeps ``card`` of another player (of the
-        other side: ``enemy``) from targeting the ship, or None: its kind
-        (``untargetable``) or its class of cards (``untargetable_by``, the
-        class's cards read once by the compiler)."""
+                  enemy: bool) -> tuple[StatusDef, int] | None:
+        """The status, ability or aura that keeps ``card`` of another player (of
+        the other side: ``enemy``) from targeting the ship, with its holder's
+        seat, or None: its kind (``untargetable``) or its class of cards
+        (``untargetable_by``, the class's cards read once by the compiler)."""
         kind = card.kind
-        for spec in self.active(ship, seat):
+        for spec, holder in self.held(ship, seat):
+            if not holds(spec, holder, self.lasts):
+                continue
             if kind in spec.untargetable:
-                return spec
+                return spec, holder
             hidden = spec.untargetable_by
             if hidden is not None and card.id in hidden.members and (
                     enemy or hidden.whose is Whose.OTHER):
-                return spec
+                return spec, holder
         return None
 
     def redirected(self, ship: ShipState, seat: int) -> tuple[StatusDef, int] | None:

@@ -149,14 +149,18 @@ class Forbid(str, enum.Enum):
 
 
 class Modifier(str, enum.Enum):
-    """A number a status changes by N while it lasts (``modify NAME N``); what
-    counts as one use of a status ``for N uses`` is said for each."""
+    """A number a status changes by N while it lasts (``modify NAME N``): one
+    member per row of the parameter registry (rules/parameters.py), which says
+    whose it is, its bound and what one use of a status ``for N uses`` is."""
 
     RANGE = "range"        # its ship's maneuvers reach N boxes farther, at least 0 (R4.2)
     COST = "cost"          # its ship's maneuvers cost N more crew, at least 1 (R4.1)
     MOVEMENT = "movement"  # each move of its ship goes N boxes farther, 0 to board.MAX_MOVE (D4.6)
     SIGHT = "sight"        # distances in its ship's visual field count N less, at least 1 (R4.3)
     DAMAGE = "damage"      # each damage its ship takes is N more, at least 0 (R3.1)
+    DAMAGE_DEALT = "damage dealt"  # each damage its ship's cards deal is N more, at least 0 (R3.1)
+    HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
+    RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
 
 
 class Limit(str, enum.Enum):
@@ -218,6 +222,14 @@ class StatusDef:
     forbids_cards: CardClass | None = None
     """The class of cards its ship's player may not use (``forbids damaging
     cards``), besides what ``forbids`` names (R9)."""
+    affects: Any = None
+    """The ships its changes act on instead of its own (``affects each friendly
+    ship within 2 of self``: an exprs.Ships, ``self`` the ship that has it),
+    read whenever a rule asks; None: its own ship."""
+    player: bool = False
+    """A player's status (``status NAME on you``, D9.8): kept in its player's
+    seat whether its ship is on the board or not, through a respawn or a
+    refloat; it acts while its player is in the game."""
 
     @property
     def modifies(self) -> bool:
@@ -269,6 +281,10 @@ class StatusDef:
             out.append(["untargetable_by", str(self.untargetable_by)])
         if self.forbids_cards is not None:
             out.append(["forbids_cards", str(self.forbids_cards)])
+        if self.affects is not None:
+            out.append(["affects", self.affects.value])
+        if self.player:
+            out.append(["player", True])
         return out
 
 
@@ -300,6 +316,11 @@ class StatusRules:
     conditioned: frozenset[str] = frozenset()
     #: statuses that forbid a class of cards (``StatusDef.forbids_cards``)
     cards: frozenset[str] = frozenset()
+    #: statuses whose changes act on other ships (``StatusDef.affects``; none:
+    #: a ship's changes are its own statuses' and abilities' only)
+    auras: frozenset[str] = frozenset()
+    #: players' statuses (``StatusDef.player``): kept through a respawn or a refloat
+    players: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -325,6 +346,8 @@ class StatusRules:
                            and s.duration is not Duration.WHILE),
             conditioned=having(lambda s: s.condition is not None),
             cards=having(lambda s: s.forbids_cards is not None),
+            auras=having(lambda s: s.affects is not None),
+            players=having(lambda s: s.player),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

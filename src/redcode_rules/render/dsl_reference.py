@@ -217,19 +217,33 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "condition holds, and ends by that duration; so does an ability lasting "
                "`while`.",
                "while self is damaged"),
+    "affects": ("An aura: what the status changes (`modify`, `set`, `limit`, "
+                "`untargetable`) acts on every ship of a set instead of its own ship: "
+                "`each WORD... ship [in sight] [within N of self] [where ...]`, seen from the "
+                "ship that has it (`self`; `friendly`, `enemy` and `you` from it; no target "
+                "nor answered item). The set is read whenever a rule asks, so a ship that "
+                "comes within it has the changes and one that leaves it loses them; a holder "
+                "off the board reaches nobody (D9.7). The set is read as if no aura and no "
+                "status lasting `while` acted. The status's `while` condition is about its "
+                "holder. It cannot forbid, redirect, prevent, count uses or trigger: those "
+                "act on its own ship. A status or an ability (`ability flag_signals`).",
+                "affects each friendly ship within 2 of self"),
     "untargetable": ("Other players' maneuvers, order cards, or both (no `by`) cannot target "
                      "its ship: they are not listed, and explain() names the status. Its own "
                      "player's cards still may. Area cards do not target ships. `by` may name "
                      "a class of cards (see Classes of cards below), `enemy` first for the "
                      "other side's cards only: `untargetable by enemy damaging cards`.",
                      "untargetable by maneuvers orders"),
-    "modify": ("Changes a number of its ship by N (a sign is allowed; several `modify` lines, "
-               "one per number): `range`, `cost`, `movement`, `sight`, `damage` (see "
-               "Modifiers below). `on CARD` limits a range, cost or movement change to one "
-               "card (a per-type rule difference: `modify movement +1 on movement`), or to "
-               "a class of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see "
-               "Classes of cards below). The engine's rule queries (listing, explain) and "
-               "damage read them.",
+    "modify": ("Changes a number of its ship or of its player by N (a sign is allowed; "
+               "several `modify` lines, one per number): a row of the parameter registry "
+               "(rules/parameters.py): `range`, `cost`, `movement`, `sight`, `damage` (taken), "
+               "`damage dealt` (by its ship's cards, changed before the damage taken), and its "
+               "player's `hand limit` (R7.2) and `recover` (R6.1); see Modifiers below. `on "
+               "CARD` limits a range, cost, movement or damage dealt change to one card (a "
+               "per-type rule difference: `modify movement +1 on movement`), or to a class "
+               "of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see Classes of "
+               "cards below). The engine's rule queries (listing, explain), damage and the "
+               "turn's start read them.",
                "modify range -1"),
     "redirect": ("The damage its ship takes goes to the ship of the card's player who gave "
                  "the status (`giver`), if on the board and another ship; that ship's own "
@@ -261,7 +275,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "`of` WHO (default: `self` for a status or ship, `any` for a token), caused "
                 "`by` WHO (damaged, sunk, targeted; for targeted, WHO then a class of cards "
                 "that targets: `by enemy damaging cards`), at most `once per turn`, its effects "
-                "resolve at once, with nobody to answer or choose (see Triggers and tokens).",
+                "resolve at once, with nobody to answer or choose (see Triggers and tokens). "
+                "On a status or a ship type an effect may act on a set of ships (`damage 1 to "
+                "each enemy ship within 1 of self`), read as it resolves: `self` the holder, "
+                "`target` the ship the event happened to, `source` the ship that caused it.",
                 "when damaged of self by enemy once per turn { effect draw 1 }"),
     "mark": ("The token's mark on the text board: one character in quotes, not terrain "
              "(`.`, `#`, `~`) and no ship's letter; a ship on the box hides it. Default: "
@@ -298,7 +315,12 @@ SELECTOR_NOTES: dict[str, str] = {
                    "(D4.13)",
     "second target": "a second target: `second target … ship` after `target … ship` "
                      "(D4.14)",
+    "you": "a status with `affects` (a player's status, D9.8): kept by the card's "
+           "player whether its ship is on the board or not, through a respawn or a refloat",
 }
+
+#: Selectors whose example is not made from their first primitive's.
+SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you"}
 
 #: Selectors written otherwise than their value: the box a box target names
 #: is written `target`, as a target ship is.
@@ -659,7 +681,8 @@ def dsl_reference() -> str:
                   and not (sel is effects.Selector.SECOND
                            and (p.ships > 1 or p.choice is Choice.PATH))]
         written = SPELLED.get(sel.value, sel.value)
-        example = next((p.example for p in takers if p.example.endswith(written)), None)
+        example = SELECTOR_EXAMPLES.get(sel.value) or next(
+            (p.example for p in takers if p.example.endswith(written)), None)
         if example is None and takers:
             p = takers[0]
             example = " ".join([p.name] + [str(q.choices[0]) if q.choices else "1"

@@ -41,6 +41,7 @@ class Selector(enum.Enum):
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
     SECOND = "second target"  # the second target, chosen after the first (D4.14)
+    YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
 
 
 class TokenSelf(enum.Enum):
@@ -58,6 +59,8 @@ class Resolving(Protocol):
 
     @property
     def seat(self) -> int: ...
+    @property
+    def card(self) -> str: ...
     @property
     def target(self) -> int | None: ...
     @property
@@ -77,7 +80,7 @@ class Ops(Protocol):
     name by name and parameter by parameter)."""
 
     def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int) -> int: ...
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int: ...
     def extra_turn(self, seat: int) -> None: ...
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
@@ -187,7 +190,7 @@ class Damage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, self.amount, item.seat, item.card)
                           for seat in ops.select(self.selector, item)])
 
 
@@ -198,7 +201,7 @@ class BreakdownDamage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat)
+        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat, item.card)
                           for seat in ops.select(self.selector, item)])
 
 
@@ -683,7 +686,8 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
-    Primitive("status", Status, (Param("status", str, declared="status"),), SHIP_SELECTORS,
+    Primitive("status", Status, (Param("status", str, declared="status"),),
+              (*SHIP_SELECTORS, Selector.YOU),
               None, "give a declared status: it forbids what its declaration says, for as "
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("remove_status", RemoveStatus,

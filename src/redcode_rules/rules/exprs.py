@@ -765,6 +765,28 @@ class Ships:
                      and d <= self.within]
         return [s for s in seats if self.filter.accepts(eng, scope, s)]
 
+    def has(self, eng: Reader, item, seat: int) -> bool:
+        """Whether ship ``seat`` is one it names as ``item`` resolves: as
+        ``seat in self.seats(eng, item)``, without listing the others (an
+        aura asks it at every rule query, model/modifiers.py)."""
+        if self.place is not Place.BOARD or self.near is not None:
+            return seat in self.seats(eng, item)
+        ships = eng.state.ships
+        here = ships[seat].position
+        if here is None:
+            return False
+        scope = Scope.of_item(item)
+        if self.within is not None:
+            if isinstance(self.of, Subject):
+                origin_seat = ship_of(self.of, eng, scope)
+                origin = None if origin_seat is None else ships[origin_seat].position
+            else:
+                origin = self.of
+            d = distance(eng, origin, here)
+            if d is None or d > self.within:
+                return False
+        return self.filter.accepts(eng, scope, seat)
+
     def subjects(self) -> set[Subject]:
         """The subjects it reads."""
         mine = {self.of} if self.within is not None and isinstance(self.of, Subject) \

@@ -33,8 +33,9 @@ from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
+from ..rules.parameters import PARAMETERS
 from .exprs import box_target_text, computed_note, condition_text, cost_text, ships_noun, \
-    second_text, target_text, targets_text, to_ships_text, usable_text
+    second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -101,7 +102,7 @@ class Ruleset(Protocol):
 
 
 #: the numbers a ship is better off with more of (range, movement, sight) or less
-_BETTER_MORE = {"range": 1, "movement": 1, "sight": 1, "cost": -1, "damage": -1}
+_BETTER_MORE = {name: row.better for name, row in PARAMETERS.items()}
 
 
 def status_nature(status: StatusDef) -> Nature:
@@ -232,6 +233,10 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         parts.append(phrase)
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
+    if status.affects is not None and parts:  # an aura: for each ship it reaches
+        return [words["affects"].format(ships=ships_text(status.affects, lang, names=names,
+                                                         holder=True),
+                                        changes=words["joiner"].join(parts))]
     return parts
 
 
@@ -378,9 +383,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
                                    else values["who"]), lang)
     else:  # a set of ships or players (rules/exprs.py)
         held = {}
-        noun = ships_noun(selector, lang, types, words)
+        # in a trigger, ``self`` is the ship that holds it ("of this ship")
+        noun = ships_noun(selector, lang, types, words, holder=trigger)
         values["who"] = noun.text
-        values["to_who"] = to_ships_text(selector, lang, types, words)
+        values["to_who"] = to_ships_text(selector, lang, types, words, holder=trigger)
         key = "each"
         gender = noun.gender
     if "token" in params:
@@ -409,6 +415,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] 
         parts = status_rule_parts(spec, lang, words, statuses, types)
         values["until"], values["rules"] = parts["until"], parts["forbids"]
         template = template["rules" if parts["forbids"] else "bare"]
+        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.8)
+            template = cat["effects"]["status_you"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if name == "refloat" and params:  # said as a plain refloat when it has no words

@@ -598,10 +598,12 @@ def _about_it(c: Condition) -> bool:
 # ------------------------------------------------------------------ sets of ships
 
 
-def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> Noun:
+def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> Noun:
     """A set of ships or players as a noun phrase with the gender its verb's
     words agree with (`every enemy ship in the visual field`, `cada uno de
-    los demás barcos`, `ogni sottomarino alleato`)."""
+    los demás barcos`, `ogni sottomarino alleato`); ``holder``: ``self`` is
+    the ship that has an aura or a trigger (`within 2 boxes of this ship`)."""
     say = _say(lang, types, names)
     w = say.w
     if isinstance(sel, Players):
@@ -624,23 +626,29 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         origin = _a(ship_noun(sel.near, say), False, say)
         out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
     elif sel.within is not None:
-        origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)] \
-            if isinstance(sel.of, Subject) else sel.of_name
+        if holder and sel.of is Subject.SELF:  # the ship that has it, as a trigger says it
+            origin = catalog(lang)["triggers"]["selectors"]["self"]
+        elif isinstance(sel.of, Subject):
+            origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+        else:
+            origin = sel.of_name
         out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
     if sel.filter.where is not None:
         out += _where(sel.filter.where, say)
     return Noun(fuse(lang, out), noun.gender)
 
 
-def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+               holder: bool = False) -> str:
     """A set of ships or players as a noun phrase (``ships_noun``)."""
-    return ships_noun(sel, lang, types, names).text
+    return ships_noun(sel, lang, types, names, holder).text
 
 
-def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None) -> str:
+def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
+                  holder: bool = False) -> str:
     """The same after the language's "to" (`to every enemy ship`)."""
     return contract(lang, catalog(lang)["exprs"]["to_every"].format(
-        every=ships_text(sel, lang, types, names)))
+        every=ships_text(sel, lang, types, names, holder)))
 
 
 # ------------------------------------------------------------------ a card's sentences
