@@ -129,10 +129,10 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
 
 def _counted(draft: Layers, where: str, target: Target,
              effects: tuple[Effect, ...], effect_prop: Prop) -> None:
-    """A counted target (``target up to N …``, D4.13; its N checked as it
-    is read, lang/parse.py): the effects name its ships as ``each target`` (never ``target``, which
-    would leave the others out), and none moved along a path (a path is one
-    ship's); ``each target`` only on a card with one."""
+    """A counted target (``target up to N …``, D4.13; its N is checked as it
+    is read, lang/parse.py): the effects name its ships as ``each target``
+    (never ``target``, which would leave the others out), and move none along
+    a path (a path is one ship's); ``each target`` only on a card with one."""
     calls = effect_prop.value
     if not target.counted:
         for call, effect in zip(calls, effects):
