@@ -13,6 +13,7 @@ from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.players import GreedyBot, ISMCTSBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
+from redcode_rules.web.clicks import pick_tree
 
 from conftest import OPEN_BOARD, ROOT, logged, pass_all, refused, scenario_game
 
@@ -172,6 +173,17 @@ def test_the_action_words_take_a_set_of_targets_word_by_word():
         assert space.id(word) in space.legal_actions(g, prefix)
         prefix = space.step(g, prefix, space.id(word))
     assert prefix is None and g.moves == ["salvo red-destroyer red-aircraft_carrier"]
+
+
+def test_the_table_page_clicks_the_ships_of_a_set_one_after_the_other():
+    """web/clicks.py: the first ship clicked plays alone or waits for a second."""
+    g = game()
+    tree = pick_tree(starting(g, "salvo"), [s.id for s in g.engine.state.ships],
+                     lambda word: g.board.index(word) is not None)
+    first = tree.at(["maneuver:salvo", "ship:red-destroyer"])
+    assert first.move == "salvo red-destroyer"
+    assert first.next["ship:red-aircraft_carrier"].move == \
+        "salvo red-destroyer red-aircraft_carrier"
 
 
 # ------------------------------------------------------------------ the language
