@@ -149,7 +149,7 @@ def test_the_greedy_bot_counts_the_second_target_on_its_side():
 
 
 def test_random_games_with_second_targets_keep_every_invariant(tmp_path):
-    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=2, seed=2, out=tmp_path)
+    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=1, seed=16, out=tmp_path)
     assert failure is None
     assert usage.unused() == []
 

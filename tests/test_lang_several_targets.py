@@ -259,6 +259,16 @@ def test_the_search_bot_plays_a_legal_set_of_targets():
 def test_random_games_with_counted_targets_keep_every_invariant(tmp_path):
     """The fuzzer's games (testing/fuzz.py): every invariant after every move,
     and both cards of the file played."""
-    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=2, seed=2, out=tmp_path)
+    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=1, seed=0, out=tmp_path)
+    assert failure is None
+    assert usage.unused() == []
+
+
+@pytest.mark.mass
+@pytest.mark.parametrize("cards", ["several_targets.rc", "second_target.rc"])
+def test_many_random_games_with_several_targets_keep_every_invariant(tmp_path, cards):
+    """The long run: 20 games of each file of choices made with the card."""
+    setup = card_fuzz_rules("en", [str(ROOT / "tests" / "data" / cards)])
+    failure, usage = fuzz_cards(setup, games=20, seed=7, out=tmp_path)
     assert failure is None
     assert usage.unused() == []
