@@ -136,6 +136,26 @@ def test_a_targeted_trigger_fires_for_each_ship_named(tmp_path):
     assert logged(g, "draw", "player") == ["red-destroyer", "red-aircraft_carrier"]
 
 
+def test_a_response_names_its_set_and_undo_takes_it_back(tmp_path):
+    """A counted maneuver used as a response (R5.2): `respond salvo A B`;
+    undoing it leaves the game as it was, a clone keeps its own targets."""
+    path = tmp_path / "response.rc"
+    path.write_text(open(CARDS, encoding="utf-8").read().replace(
+        "cost 2  range 2  respondable", "cost 2  range 2  respondable  response"), "utf-8")
+    g = game(extra=[str(path)], turn="red-destroyer", hands={})
+    g.play("torpedo blue-submarine")
+    while g.to_move != "blue-submarine":
+        g.play("pass")
+    assert starting(g, "respond salvo") == [
+        "respond salvo red-aircraft_carrier", "respond salvo red-destroyer",
+        "respond salvo red-destroyer red-aircraft_carrier"]
+    before, twin = g.to_json(), g.clone()
+    g.play("respond salvo red-destroyer red-aircraft_carrier")
+    assert [i.targets for i in g.engine.state.stack] == [[], [1, 3]]
+    g.undo()
+    assert g.to_json() == before and [i.targets for i in twin.engine.state.stack] == [[]]
+
+
 # ------------------------------------------------------------------ records
 
 
