@@ -95,6 +95,9 @@ def test_generated_files_use_every_construct_of_the_language():
                       "second target ", " to second target"):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
+    assert re.search(r" ship in (line|row|column|diagonal) within [0-9]", text)  # D2.10
+    assert re.search(r"\bbox of [a-z]+ is ", text) and " over islands" in text  # D2.11, D2.12
+    assert "ignores running water" in text  # D2.13
 
 
 def test_most_generated_files_compile(tmp_path):

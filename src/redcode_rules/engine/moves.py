@@ -355,6 +355,7 @@ class MoveGen:
         if not walk:
             return  # a status forbids moving the ship (R9)
         start, steps, occupied = walk
-        texts = self.board.path_texts(move.text, start, steps, occupied)
+        board = self.queries.walk_board(self.queries.mover(card, seat, target))  # D2.13
+        texts = board.path_texts(move.text, start, steps, occupied)
         if texts:
-            groups.append((move.text, texts, move, (self.board, start, steps, occupied)))
+            groups.append((move.text, texts, move, (board, start, steps, occupied)))

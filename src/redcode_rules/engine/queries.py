@@ -419,7 +419,8 @@ class RuleQueries(Part):
         if kind is not MANEUVER:
             return None
         reach = self.reach(seat, card)
-        if target not in self.visible_targets(seat, reach):
+        if target not in self.visible_targets(seat, reach,
+                                              self.sight(seat, card.over_islands)):
             return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
                                                    "range": reach})
         return None
@@ -544,14 +545,16 @@ class RuleQueries(Part):
             self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
             is None
 
-    def sight(self, seat: int) -> list[tuple[int, int]]:
-        """(distance, seat) of the ships in the ship's visual field (R4.3);
-        none for a ship off the board (D9.3)."""
+    def sight(self, seat: int, over_islands: bool = False) -> list[tuple[int, int]]:
+        """(distance, seat) of the ships in the ship's visual field (R4.3), or
+        in a card's that sees over islands (D2.12); none for a ship off the
+        board (D9.3)."""
         ship = self.state.ships[seat]
         if ship.position is None:
             return []  # D9.3: a ship off the board sees nothing
-        seen = self.board.in_sight(ship.position, [s.position for s in self.state.ships],
-                                   ship.side, self.sides)
+        board = self.board.over_islands() if over_islands else self.board
+        seen = board.in_sight(ship.position, [s.position for s in self.state.ships],
+                              ship.side, self.sides)
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
             if farther:  # distances in its visual field count N less, at least 1
@@ -575,10 +578,13 @@ class RuleQueries(Part):
         on its own ship, else the ships in the visual field within its range
         (R4.2, R4.3), or only the answered item's ship (D4.7); those its
         target filter lets through, unless not ``filtered`` (a second
-        target's reach, D4.14)."""
+        target's reach, D4.14); a card that sees over islands looks again
+        (D2.12)."""
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
+        if card.over_islands:
+            sight = self.sight(seat, True)
         if self.mods is None:
             targets: list[int | None] = self.visible_targets(seat, card.range, sight)
         else:
@@ -600,7 +606,7 @@ class RuleQueries(Part):
         step = card.path_effect
         if step is None:
             return None
-        mover = seat if target is None or step.selector is Selector.SELF else target
+        mover = self.mover(card, seat, target)
         if self.state.ships[mover].statuses and self.movement_refusal(mover) is not None:
             return ()
         occupied = 0
@@ -615,6 +621,25 @@ class RuleQueries(Part):
             return (start, step.amount, occupied)
         steps = self.steps(mover, card)
         return (start, steps, occupied) if steps else ()
+
+    @staticmethod
+    def mover(card: CardDef, seat: int, target: int | None) -> int:
+        """The ship a card whose path is chosen with it moves: its own, or its target."""
+        return seat if target is None or card.path_effect.selector is Selector.SELF else target
+
+    def walk_board(self, mover: int) -> Board:
+        """The board a move of ship ``mover`` walks: the calm view (running
+        water read as open) while a status or ability of it ignores running
+        water (D2.13), else the board itself."""
+        ship = self.state.ships[mover]
+        abilities = self.rules.ships[ship.type].abilities
+        if not ship.statuses and not abilities:
+            return self.board  # the printed ships: no list built
+        specs = self.rules.statuses
+        names = [name for name, _ in ship.statuses] + list(abilities)
+        if any(specs[n].ignores_running and self.lasts(mover, n) for n in names if n in specs):
+            return self.board.calm()
+        return self.board
 
     def steps(self, mover: int, card: CardDef) -> int:
         """How many boxes a card whose path is chosen with it moves the ship

@@ -288,7 +288,8 @@ class StateOps(HandOps):
         for ship in self.state.ships:
             if ship.position is not None:
                 occupied |= 1 << ship.position
-        return self.board.outcome_of(at, len(path), occupied, path) is not None
+        board = self.queries.walk_board(seat)  # a ship running water does not carry (D2.13)
+        return board.outcome_of(at, len(path), occupied, path) is not None
 
     def cancel(self, item: Resolving) -> None:
         """The item ``item`` answers is cancelled: it resolves to nothing (D4.7)."""

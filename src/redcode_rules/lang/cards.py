@@ -15,7 +15,7 @@ from ..rules.exprs import Amount, BoxWord, Computed, Place, Ships, Subject
 from .exprs import ANSWERED_WORDS, before_target, check_results, check_words, reads_result, \
     with_boxes
 from .grammar import NOTATION_WORDS, name_clash
-from .layers import SHIP_PROPS, Layers, _Entry, _suggest
+from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .parse import Call, Pos, Prop
 
 
@@ -42,8 +42,8 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
                           f"{entry.kind} cannot be called '{entry.id}': {meaning}")
     for key, prop in p.items():
-        if entry.kind == "order" and key in ("cost", "range"):
-            raise draft.error(prop.pos, f"order cards have no '{key}': they ignore range "
+        if entry.kind == "order" and key in ("cost", "range", "over_islands"):
+            raise draft.error(prop.pos, f"order cards have no '{said_as(key)}': they ignore range "
                               "and cannot be responded to (R7.3)")
         if entry.kind == "maneuver" and key == "copies":
             raise draft.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
@@ -63,6 +63,9 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(entry.pos, f"{where} has no copies (R1.4)")
     effects = tuple(compile_effect(draft, c, statuses) for c in p["effect"].value)
     rng = p["range"].value if "range" in p else None
+    if "over_islands" in p and rng is None:
+        raise draft.error(p["over_islands"].pos, f"{where} has no range to see over islands "
+                          "with: write 'range N over islands' (D2.12)")
     response = bool(p["response"].value) if "response" in p else False
     # the target: declared, or inferred from the selectors the effects use
     used = {c.selector for c in effects}
@@ -125,7 +128,8 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         usable=p["usable"].value if "usable" in p else None,
         once="once" in p,
         second=second,
-        computed_cost=computed_cost)
+        computed_cost=computed_cost,
+        over_islands="over_islands" in p)
 
 def _counted(draft: Layers, where: str, target: Target,
              effects: tuple[Effect, ...], effect_prop: Prop) -> None:

@@ -29,6 +29,7 @@ from ..rules.exprs import (
     Amount,
     AnyOf,
     Boxes,
+    BoxTest,
     BoxWord,
     Cmp,
     Compare,
@@ -50,6 +51,13 @@ from ..rules.exprs import (
     Tally,
     Times,
 )
+
+
+@attrs.frozen
+class BoxOf:
+    """``box of SUBJECT`` as the subject of a test, while it is parsed (D2.11)."""
+
+    subject: Subject
 
 
 @attrs.frozen
@@ -239,10 +247,18 @@ class ExprTransformer(Transformer):
         return Compare(left, Cmp(str(op)), right)
 
     def is_subject(self, meta, c):
+        if len(c) == 3:  # box of SUBJECT (D2.11)
+            if c[2] in SIDE_SUBJECTS or c[2] is Subject.YOU:
+                raise DslError(f"'box of {c[2].value}' names no box: a box is a ship's, write "
+                               "self, target, source or it", file=self.file, line=meta.line,
+                               column=meta.column)
+            return BoxOf(c[2])
         return c[0].value if isinstance(c[0], Subject) else str(c[0])
 
     def cond_is(self, meta, c):
         subject, negated, *words = c
+        if isinstance(subject, BoxOf):
+            return self._box_test(subject.subject, negated is not None, words)
         kind = subject if subject in ("answered", "mode") else "ship"
         if subject in (Subject.ENEMY.value, Subject.FRIENDLY.value, Subject.YOU.value):
             raise DslError(f"'{subject} is …' tests nothing: test a ship (self, target, "
@@ -251,6 +267,24 @@ class ExprTransformer(Transformer):
         for w in words:
             self._word(kind, w)
         return Is(subject, tuple(str(w) for w in words), negated is not None)
+
+    def _box_test(self, subject: Subject, negated: bool, words: list[Token]) -> Is:
+        """``box of SUBJECT is [not] WORD…``: box words only, ``friendly`` or
+        ``enemy`` only with ``start``, not both (D2.11)."""
+        known = [w.value for w in BoxTest]
+        for t in words:
+            if str(t) not in known:
+                raise DslError(f"'{t}' does not describe the box a ship is on: a box test "
+                               f"takes {', '.join(known)}", file=self.file, line=t.line,
+                               column=t.column, suggestion=_suggest(str(t), known))
+        said = {str(t) for t in words}
+        sides = said & {BoxTest.FRIENDLY.value, BoxTest.ENEMY.value}
+        if len(sides) > 1 or (sides and BoxTest.START.value not in said):
+            t = next(t for t in words if str(t) in sides)
+            raise self._error(t, "a side's box is its start card: write 'friendly start' or "
+                                 "'enemy start', one of them")
+        return Is(subject.value, tuple(dict.fromkeys(str(t) for t in words)), negated,
+                  box=True)
 
     # filters and sets -------------------------------------------------------
     def in_place(self, meta, c):
@@ -281,6 +315,11 @@ class ExprTransformer(Transformer):
         of: Any = Subject.SELF
         of_name = ""
         near = within[2] if within is not None and isinstance(within[2], tuple) else None
+        if place.is_line and (within is None or near is not None):
+            raise DslError(f"'in {place.value}' names straight lines from one ship or box: "
+                           f"say how far with 'within N [of SUBJECT|BOX]' "
+                           f"('each enemy ship in {place.value} within 3') (D2.10)",
+                           file=self.file, line=meta.line, column=meta.column)
         if within is not None and within[2] is not None and near is None:
             if isinstance(within[2], Subject):
                 of = within[2]

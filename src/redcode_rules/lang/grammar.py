@@ -24,7 +24,8 @@ WORDS = {
     "FLAG": "'respondable', 'response'", "NOT": "'not'",
     "WORDING": "'flavour', 'name', 'state'", "LPAR": "'('", "RPAR": "')'",
     # expressions (lang/exprs.py)
-    "ADDOP": "'+', '-'", "SIGN": "'+', '-'", "CMP": "a comparison such as <=", "PLACE": "'sight', 'area'",
+    "ADDOP": "'+', '-'", "SIGN": "'+', '-'", "CMP": "a comparison such as <=",
+    "PLACE": "'sight', 'area', 'line', 'row', 'column', 'diagonal'",
 }
 
 

@@ -58,7 +58,7 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
-              "usable", "once", "answers"}
+              "usable", "once", "answers", "over_islands"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
@@ -426,7 +426,8 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 
 #: The words a file writes for a property whose id is not one of them.
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
-           "start": "start", "duration": "a duration"}
+           "start": "start", "duration": "a duration", "over_islands": "over islands",
+           "ignores_running": "ignores running water"}
 
 
 def said_as(prop_name: str) -> str:

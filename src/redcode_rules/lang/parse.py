@@ -239,6 +239,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def once(self, meta, c):
         return Prop("once", True, self._pos(meta))
 
+    def over_islands(self, meta, c):
+        return Prop("over_islands", True, self._pos(meta))
+
     def answers(self, meta, c):
         return Prop("answers", tuple(str(w) for w in c), self._pos(meta))
 
@@ -415,17 +418,31 @@ class _ToDecls(ExprTransformer, Transformer):
     def affects(self, meta, c):
         names = [t for t in c if isinstance(t, Token)]
         within = next((x for x in c if isinstance(x, int)), None)
-        where = next((x for x in c if x is not None and not isinstance(x, (Token, int))), None)
+        place, within = next((x for x in c if isinstance(x, tuple)), (Place.BOARD, within))
+        where = next((x for x in c if x is not None and
+                      not isinstance(x, (Token, int, tuple))), None)
         for t in names:
             self._word("ship", t)
-        sel = Ships(Filter(tuple(str(t) for t in names), where), Place.BOARD, within)
+        sel = Ships(Filter(tuple(str(t) for t in names), where), place, within)
         return Prop("affects", sel, self._pos(meta), self.take_words())
 
     def aura_within(self, meta, c):
         return _number(self.file, c[0])
 
+    def aura_line(self, meta, c):
+        """``in row within N [of self]`` of an aura: lines only (D2.10)."""
+        place = Place(str(c[0]))
+        if not place.is_line:
+            raise DslError(f"an aura reaches along lines from its ship ('in row within 2'), "
+                           f"not 'in {place.value}'", file=self.file, line=c[0].line,
+                           column=c[0].column)
+        return (place, _number(self.file, c[1]))
+
     def untargetable(self, meta, c):
         return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
+
+    def ignores_running(self, meta, c):
+        return Prop("ignores_running", True, self._pos(meta))
 
     def modify(self, meta, c):
         *names, sign, amount, card = c

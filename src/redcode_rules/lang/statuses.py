@@ -65,7 +65,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
                           f"word is {meaning}, so the status could never be selected")
     duration, uses, condition = _duration(draft, entry, where)
-    changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent") if k in p]
+    changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent",
+                           "ignores_running") if k in p]
     if "forbids" not in p and not changes and "when" not in p:
         raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
                           f"more of {', '.join(f.value for f in Forbid)}, or what it "
@@ -89,7 +90,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
-                     affects=_affects(draft, entry))
+                     affects=_affects(draft, entry),
+                     ignores_running="ignores_running" in p)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -210,7 +212,8 @@ NOT_IN_AURA = {"forbids": "what it forbids is read from its own ship's state",
                "redirect": "the damage redirected is its own ship's",
                "prevent": "the damage prevented is its own ship's",
                "uses": "its uses are spent by its own ship",
-               "when": "its triggers watch its own ship"}
+               "when": "its triggers watch its own ship",
+               "ignores_running": "running water carries its own ship, as it moves"}
 
 
 def _affects(draft: Layers, entry: _Entry) -> Ships | None:

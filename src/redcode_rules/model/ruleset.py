@@ -91,6 +91,8 @@ class CardDef:
     """Crew a maneuver costs (R4.1); None for an order card."""
     range: int | None = None
     """How far a maneuver reaches in the visual field (R4.2); None: its own ship only."""
+    over_islands: bool = False
+    """Its visual field is not cut by islands (``range N over islands``, D2.12)."""
     respondable: bool = False
     """Whether using it opens a response window (R5.1)."""
     response: bool = False
@@ -230,6 +232,9 @@ class StatusDef:
     """A player's status (``status NAME on you``, D9.8): kept in its player's
     seat whether its ship is on the board or not, through a respawn or a
     refloat; it acts while its player is in the game."""
+    ignores_running: bool = False
+    """Running water gives its ship no forced step (``ignores running water``,
+    D2.13): its moves walk the board's calm view."""
 
     @property
     def modifies(self) -> bool:

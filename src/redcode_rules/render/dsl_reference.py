@@ -110,6 +110,14 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "card file plays the same on every edition; a patch may change it. The "
                 "card text says it when the card answers one kind only.",
                 "response  answers orders"),
+    "ignores_running": ("Running water gives the status's ship no forced step (D2.13): "
+                        "its moves are listed, checked and followed as if running water "
+                        "were open water. In a status or an ability; not in an aura.",
+                        "ignores running water"),
+    "over_islands": ("The maneuver's visual field is not cut by islands, still stopped "
+                     "behind the first enemy ship and within its range (D2.12); written "
+                     "after its range. Islands still cannot be entered. Maneuvers with a "
+                     "range only.", "range 3 over islands"),
     "once": ("Each player may use the card once in a game (a maneuver: its ship's player; "
              "an order card: its player); the cards spent are part of the game state "
              "(`spent` in scenarios).", "once per game"),
@@ -411,8 +419,9 @@ def _words(pattern) -> list[str]:
     """The keywords a terminal pattern matches: a word, or an alternation of words."""
     if pattern.type == "str":
         return [pattern.value] if pattern.value.isalpha() else []
-    m = re.fullmatch(r"\(\?:([a-z|]+)\)", pattern.value)
-    return m.group(1).split("|") if m else []
+    # an alternation, its groups flattened (`%extend` of a terminal nests one)
+    m = re.fullmatch(r"\(\?:([a-z|()?:]+)\)", pattern.value)
+    return re.sub(r"\(\?:|\)", "", m.group(1)).split("|") if m else []
 
 
 def grammar_keywords() -> dict[str, list[str]]:
@@ -548,12 +557,17 @@ def _expressions() -> list[str]:
              "`repairs missing of target - 1`; written `(AMOUNT)` where an effect takes a "
              "number (`damage (distance) to target`); never below 0.",
              "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
-             "(`target is enemy damaged`, `answered is order`, `mode is war`), joined by "
+             "(`target is enemy damaged`, `answered is order`, `mode is war`), "
+             "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "
+             "`start`, `friendly start`, `enemy start`, D2.11), joined by "
              "`and`, `or`, `not` and parentheses.",
              "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
              "then `where CONDITION` about the ship tested, `it`.",
              "- **set of ships**: `each WORD… ship [in sight|in area] [within N [of SUBJECT|"
              "BOX]] [where CONDITION]`, for the primitives that act on every ship of an area; "
+             "**lines**: `each WORD… ship in line|row|column|diagonal within N [of SUBJECT|BOX]`, "
+             "the ships on the straight lines from that ship or box, at most N boxes along "
+             "each, stopped by islands only (D2.10); "
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)

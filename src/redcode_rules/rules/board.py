@@ -38,6 +38,10 @@ MAX_RUNNING_WATER = 8
 MAX_MOVE = 3
 DIRECTIONS_8 = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 DIRECTIONS_4 = ((0, -1), (-1, 0), (1, 0), (0, 1))
+#: The straight lines from a box a card may name (D2.10): all 8, the row's 2,
+#: the column's 2, the diagonals' 4.
+AXES = {"line": DIRECTIONS_8, "row": ((-1, 0), (1, 0)), "column": ((0, -1), (0, 1)),
+        "diagonal": ((-1, -1), (1, -1), (-1, 1), (1, 1))}
 
 
 def box_name(index: int, width: int = 8) -> str:
@@ -164,6 +168,29 @@ class Board:
     _sight: list = _derived(_per_box)
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
+    _views: dict = attrs.field(init=False, factory=dict, repr=False)
+
+    def calm(self) -> Board:
+        """The board as a ship that ignores running water moves on it (D2.13):
+        its running water read as open water, so a move walks it with no
+        forced step. Built once, then kept."""
+        view = self._views.get("calm")
+        if view is None:
+            view = self._views["calm"] = Board(
+                self.width, self.height, self.cells.replace(CURRENT, OPEN), self.starts,
+                self.start_cards, self.step_dirs)
+        return view
+
+    def over_islands(self) -> Board:
+        """The board as a card that sees over islands looks at it (D2.12): its
+        islands read as open water, for the visual field only (islands still
+        block moves, which keep walking this board). Built once, then kept."""
+        view = self._views.get("over_islands")
+        if view is None:
+            view = self._views["over_islands"] = Board(
+                self.width, self.height, self.cells.replace(ISLAND, OPEN), self.starts,
+                self.start_cards, self.step_dirs)
+        return view
 
     def rays(self, origin: int) -> tuple[tuple[int, ...], ...]:
         """The 8 straight lines from ``origin``, nearest box first, each cut at
@@ -183,6 +210,16 @@ class Board:
                     found.append(tuple(ray))
             rays = self._rays[origin] = tuple(found)
         return rays
+
+    def lines(self, origin: int, axis: str, reach: int) -> tuple[int, ...]:
+        """The boxes of the straight lines of ``axis`` (``AXES``) from
+        ``origin``, at most ``reach`` on each, cut at islands (D2.10): the
+        rays of the visual field, without the ships that stop sight."""
+        w = self.width
+        x, y = origin % w, origin // w
+        keep = AXES[axis]
+        return tuple(box for ray in self.rays(origin)
+                     if (ray[0] % w - x, ray[0] // w - y) in keep for box in ray[:reach])
 
     @property
     def size(self) -> int:

@@ -150,6 +150,19 @@ class Place(str, enum.Enum):
     BOARD = "board"   # every ship on the board
     SIGHT = "sight"   # the card's ship's visual field (R4.3)
     AREA = "area"     # the area chosen with the card (D7.5)
+    # straight lines from the ship or box ``within`` counts from (D2.10)
+    LINE = "line"            # all 8 lines
+    ROW = "row"              # across
+    COLUMN = "column"        # up and down
+    DIAGONAL = "diagonal"    # the 4 diagonals
+
+    @property
+    def is_line(self) -> bool:
+        """Whether it is straight lines from a ship or a box (D2.10)."""
+        return self in LINES
+
+
+LINES = (Place.LINE, Place.ROW, Place.COLUMN, Place.DIAGONAL)
 
 
 class Scope(NamedTuple):
@@ -574,11 +587,18 @@ class Is(Condition):
     subject: str   # a Subject value, "answered" or "mode"
     words: tuple[str, ...]
     negated: bool = False
+    box: bool = False
+    """``box of SUBJECT is WORD…``: the words are ``BoxTest`` words about the
+    box the ship is on (D2.11), not about the ship."""
 
     def holds(self, eng, scope):
         return self._all(eng, scope) != self.negated
 
     def _all(self, eng, scope) -> bool:
+        if self.box:
+            seat = ship_of(Subject(self.subject), eng, scope)
+            here = None if seat is None else eng.state.ships[seat].position
+            return here is not None and all(box_is(w, eng, scope, here) for w in self.words)
         if self.subject == "mode":
             return all(eng.state.mode == w for w in self.words)
         if self.subject == "answered":
@@ -607,7 +627,8 @@ class Is(Condition):
         return set() if self.subject == "mode" else {Subject(self.subject)}
 
     def __str__(self) -> str:
-        return f"{self.subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
+        subject = f"box of {self.subject}" if self.box else self.subject
+        return f"{subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
 
 
 @attrs.frozen
@@ -752,14 +773,15 @@ class Ships:
         else:
             seats = list(range(len(ships)))
         seats = [s for s in seats if ships[s].position is not None]
-        if self.within is not None and self.near is not None:
+        if self.place.is_line:
+            origin = self._origin(eng, scope)
+            boxes = () if origin is None else \
+                eng.board.lines(origin, self.place.value, self.within or 0)
+            seats = [s for s in seats if ships[s].position in boxes]
+        elif self.within is not None and self.near is not None:
             seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
         elif self.within is not None:
-            if isinstance(self.of, Subject):
-                origin_seat = ship_of(self.of, eng, scope)
-                origin = None if origin_seat is None else ships[origin_seat].position
-            else:
-                origin = self.of
+            origin = self._origin(eng, scope)
             seats = [s for s in seats
                      if (d := distance(eng, origin, ships[s].position)) is not None
                      and d <= self.within]
@@ -777,15 +799,17 @@ class Ships:
             return False
         scope = Scope.of_item(item)
         if self.within is not None:
-            if isinstance(self.of, Subject):
-                origin_seat = ship_of(self.of, eng, scope)
-                origin = None if origin_seat is None else ships[origin_seat].position
-            else:
-                origin = self.of
-            d = distance(eng, origin, here)
+            d = distance(eng, self._origin(eng, scope), here)
             if d is None or d > self.within:
                 return False
         return self.filter.accepts(eng, scope, seat)
+
+    def _origin(self, eng: Reader, scope: Scope) -> int | None:
+        """The box ``within`` counts from: its ship's (None off the board) or its box."""
+        if not isinstance(self.of, Subject):
+            return self.of
+        seat = ship_of(self.of, eng, scope)
+        return None if seat is None else eng.state.ships[seat].position
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads."""
@@ -810,6 +834,32 @@ class BoxWord(str, enum.Enum):
 
     FREE = "free"            # no ship on it
     ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+
+
+class BoxTest(str, enum.Enum):
+    """A word of a test of the box a ship is on (``if box of self is friendly
+    start``, D2.11)."""
+
+    OPEN = "open"            # open water (R2.2)
+    RUNNING = "running"      # running water (R2.5)
+    START = "start"          # on a start card (D2.7)
+    FRIENDLY = "friendly"    # with ``start``: the card's side's start card
+    ENEMY = "enemy"          # with ``start``: the other side's
+
+
+def box_is(word: str, eng: Reader, scope: Scope, box: int) -> bool:
+    """Whether ``box`` is what the ``BoxTest`` word says, seen from the card's
+    side (the compiler checked the word)."""
+    board = eng.board
+    if word == BoxTest.OPEN:
+        return not board.is_island(box) and not board.is_current(box)
+    if word == BoxTest.RUNNING:
+        return board.is_current(box)
+    if word == BoxTest.START:
+        return any(box in boxes for boxes in board.starts.values())
+    mine = eng.state.ships[scope.seat].side
+    side = mine if word == BoxTest.FRIENDLY else Side.RED if mine == Side.BLUE else Side.BLUE
+    return box in board.starts.get(side, ())
 
 
 class BoxRefusal(str, enum.Enum):

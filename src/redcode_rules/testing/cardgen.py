@@ -186,6 +186,8 @@ class CardWriter:
         lines = ["permanent", *self.modifiers(self.rnd.randint(1, 2))]
         if self.chance(0.2):
             lines.append("untargetable by orders")
+            if len(lines) == 3:  # no draw of its own: with one modifier (D2.13)
+                lines.append("ignores running water")
         return name, self.block("status", name, lines)
 
     # ------------------------------------------------------------- tokens
@@ -310,6 +312,8 @@ class CardWriter:
             cost = f"cost {r.randint(1, 3)}"
         rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.counted or ctx.response or (
             not ctx.box and r.random() < 0.5) else ""
+        if rng == "range 4":  # the longest sees over islands (D2.12): no draw of its own
+            rng += " over islands"
         self.maneuvers.append(name)
         return self.block("maneuver", name, [" ".join(x for x in (cost, rng) if x), *lines])
 
@@ -386,7 +390,10 @@ class CardWriter:
         r = self.rnd
         words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
         place = r.choice(["", " in sight"] + ([" in area"] if ctx.area else []))
-        within = f" within {r.randint(1, 3)}" if r.random() < 0.3 else ""
+        draw = r.random()
+        within = f" within {r.randint(1, 3)}" if draw < 0.3 else ""
+        if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
+            place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
         return f"each {words + ' ' if words else ''}ship{place}{within}{where}"
 
@@ -503,10 +510,14 @@ class CardWriter:
             if subjects is not None:
                 names = ["self"] + (["it"] if it else [])
             who = r.choice([n for n in names if n not in ("you",)] or ["self"])
-            neg = "not " if r.random() < 0.3 else ""
+            draw = r.random()
+            neg = "not " if draw < 0.3 else ""
             words = [a.value for a in Adjective if a.value != "any"] + \
                 list(self.rules.ships)[:2] + self.statuses[1:2]
-            return f"{who} is {neg}{r.choice(words)}"
+            word = r.choice(words)
+            if draw >= 0.9:  # the box it is on (D2.11), read off the same draw
+                return f"box of {who} is {BOX_TESTS[int((draw - 0.9) * 50)]}"
+            return f"{who} is {neg}{word}"
         left = self.amount(ctx, it, target)
         right = str(r.randint(0, 3)) if r.random() < 0.6 else self.amount(ctx, it, target)
         return f"{left} {r.choice([c.value for c in Cmp])} {right}"
@@ -517,6 +528,9 @@ class CardWriter:
         body = "".join(f"    {line}\n" for line in lines if line)
         return f"{kind} {name} {{\n{body}}}\n"
 
+
+#: The box tests a condition draws (D2.11).
+BOX_TESTS = ("open", "running", "start", "friendly start", "enemy start")
 
 #: The subjects a ``while`` may read (the status's ship; dsl.py's WHILE_SUBJECTS).
 WHILE_SUBJECTS = frozenset({"self", "it", "you", "friendly", "enemy"})

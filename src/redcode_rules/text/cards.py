@@ -121,6 +121,7 @@ def status_nature(status: StatusDef) -> Nature:
     score += [(-1 if how.value == "at most" else 1) * _BETTER_MORE[m.value]
               for m, how, _, _ in status.limits if how.value != "set"]
     score += [1] if status.prevents else []
+    score += [1] if status.ignores_running else []
     for trigger in status.triggers:
         for effect in trigger.effects:
             if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
@@ -233,6 +234,8 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
         parts.append(phrase)
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
+    if status.ignores_running:
+        parts.append(words["ignores_running"])
     if status.affects is not None and parts:  # an aura: for each ship it reaches
         return [words["affects"].format(ships=ships_text(status.affects, lang, names=names,
                                                          holder=True),
@@ -688,7 +691,8 @@ def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
             parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
-            parts.append(words["range"].format(range=card.range))
+            said = "range_over_islands" if card.over_islands else "range"  # D2.12
+            parts.append(words[said].format(range=card.range))
         elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
         parts.append(words["respondable"] if card.respondable else words["not_respondable"])

@@ -52,6 +52,7 @@ from ..rules.exprs import (
     Amount,
     AnyOf,
     Boxes,
+    BoxTest,
     BoxWord,
     Cmp,
     Compare,
@@ -309,7 +310,7 @@ def positive(c: Condition, negate: bool = False) -> Condition:
     if isinstance(c, Compare):
         return Compare(c.left, OPPOSITE[c.op], c.right)
     assert isinstance(c, Is)
-    return Is(c.subject, c.words, not c.negated)
+    return attrs.evolve(c, negated=not c.negated)
 
 
 def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
@@ -522,6 +523,8 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
     if c.subject == "answered":
         return tidy(w["answered_" + key].format(what=_answered(c.words, say),
                                                 **verbs(lang, mood_)))
+    if c.box:
+        return _box_is(c, say, mood_, in_filter)
     subject = _subject(c.subject, None, in_filter)
     who = say.ship(subject)
     g = phrase_gender(say.table("who")[subject], lang)  # a pronoun agrees as its ship
@@ -540,6 +543,25 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
                                            **verbs(lang, mood_)))
     joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
     return fuse(lang, tidy(joiner.join(parts)))
+
+
+def _box_is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
+    """``box of SUBJECT is [not] WORD…`` (D2.11): where the ship is (`your ship
+    is on open water`, `está en la carta inicial de tu bando`)."""
+    w = say.w
+    said = w["box_is"]
+    words = set(c.words)
+    start = [x for x in (BoxTest.FRIENDLY, BoxTest.ENEMY) if x in words]
+    places = [said[x] for x in (BoxTest.OPEN, BoxTest.RUNNING) if x in words]
+    if BoxTest.START in words:
+        places.append(said["start_of"].format(side=say.table("side")[start[0].value])
+                      if start else said["start"])
+    who = say.ship(_subject(c.subject, None, in_filter))
+    joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
+    key = "is_not_in" if c.negated else "is_in"
+    return fuse(say.lang, tidy(joiner.join(
+        w[key].format(who=who if i == 0 else "", what=place, **verbs(say.lang, mood_))
+        for i, place in enumerate(places))))
 
 
 def _answered(words: tuple[str, ...], say: Say) -> str:
@@ -620,22 +642,31 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         noun = ship_noun(words, say)
         noun = Noun(w["every"].format(ship=noun.text), noun.gender)
     out = noun.text
-    if sel.place is not Place.BOARD:
-        out += w["in_" + sel.place.value]
-    if sel.within is not None and sel.near is not None:
-        origin = _a(ship_noun(sel.near, say), False, say)
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
-    elif sel.within is not None:
-        if holder and sel.of is Subject.SELF:  # the ship that has it, as a trigger says it
-            origin = catalog(lang)["triggers"]["selectors"]["self"]
-        elif isinstance(sel.of, Subject):
-            origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
-        else:
-            origin = sel.of_name
-        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.place.is_line:  # the lines from the origin, then how far along them (D2.10)
+        out += w["in_line"][sel.place.value].format(origin=_origin(sel, say, holder))
+        out += pick(w["within_here"], sel.within).format(n=sel.within)
+    else:
+        if sel.place is not Place.BOARD:
+            out += w["in_" + sel.place.value]
+        if sel.within is not None and sel.near is not None:
+            origin = _a(ship_noun(sel.near, say), False, say)
+            out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+        elif sel.within is not None:
+            out += pick(w["within"], sel.within).format(n=sel.within,
+                                                        origin=_origin(sel, say, holder))
     if sel.filter.where is not None:
         out += _where(sel.filter.where, say)
     return Noun(fuse(lang, out), noun.gender)
+
+
+def _origin(sel: Ships, say: Say, holder: bool) -> str:
+    """Whom a set's ``within`` counts from, as a noun: a ship (the ship that
+    has it, as a trigger says it, for a holder's ``self``), or a box's name."""
+    if holder and sel.of is Subject.SELF:
+        return catalog(say.lang)["triggers"]["selectors"]["self"]
+    if isinstance(sel.of, Subject):
+        return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+    return sel.of_name
 
 
 def ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
