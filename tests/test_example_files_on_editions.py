@@ -22,9 +22,9 @@ MOVES = 40
 
 
 def test_the_example_files_are_counted():
-    """The parametrised tests below cover all 46 example files, 138 file × edition pairs."""
-    assert len(EXAMPLE_FILES) == 46
-    assert len([(f, e) for f in EXAMPLE_FILES for e in EDITIONS]) == 138
+    """The parametrised tests below cover all 49 example files, 147 file × edition pairs."""
+    assert len(EXAMPLE_FILES) == 49
+    assert len([(f, e) for f in EXAMPLE_FILES for e in EDITIONS]) == 147
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -293,7 +293,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
             raise draft.error(pos, f"{where}: {what} reads 'target', but the card names "
                               "several targets (D4.13); test them in its filter: target up "
                               "to N ships where …")
-        if Subject.SOURCE in subjects and not response:
+        if (Subject.SOURCE in subjects or Subject.ANSWERED_TARGET in subjects) and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")
 
