@@ -713,6 +713,37 @@ def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) ->
     return catalog(lang)["exprs"]["target"].format(ship=a_ship(flt, lang, types, names))
 
 
+def targets_text(least: int, most: int, flt: Filter | None, lang: str, types=(),
+                 names: Words | None = None) -> str:
+    """A counted target as a sentence (`Targets: up to 2 different enemy
+    ships.`, D4.13): how many, and different, agreeing with the plural noun."""
+    say = _say(lang, types, names)
+    w = say.w["targets"]
+    noun = ship_noun(flt.words if flt is not None else (), say, plural_=True)
+    where = _where(flt.where, say) if flt is not None and flt.where is not None else ""
+    form = w["exactly"] if least == most else w["up_to"]
+    return fuse(lang, form.format(n=most, ships=noun.text, where=where,
+                                  different=agree(w["different"], noun.gender, lang)))
+
+
+def second_text(sel: Ships, lang: str, types=(), names: Words | None = None) -> str:
+    """A card's second target as a sentence (`Second target: an enemy ship
+    within 2 boxes of the target.`, D4.14): one ship of the set, indefinite."""
+    say = _say(lang, types, names)
+    w = say.w
+    words = sel.filter.words
+    out = _a(ship_noun(words, say), Adjective.OWN in words, say)
+    if sel.within is not None and sel.near is not None:
+        origin = _a(ship_noun(sel.near, say), False, say)
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    elif sel.within is not None:
+        origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.filter.where is not None:
+        out += _where(sel.filter.where, say)
+    return contract(lang, w["second"].format(ship=fuse(lang, out)))
+
+
 def box_target_text(boxes: Boxes, lang: str) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
     your ship.`, D4.11)."""
