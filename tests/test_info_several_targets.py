@@ -1,14 +1,21 @@
 """What a player sees of a card on the stack with several targets: every
 ship it targets is public (D7.7), so the observation lists them all and the
-tensor's stack plane marks them all, for a counted target (D4.13) and for
-a target with a second target (D4.14), read straight from the game or
-written from the observation. The card files are tests/data/several_targets.rc
-and tests/data/second_target.rc."""
+tensor's stack plane marks them all (read straight from the game or written
+from the observation), and `Game.stack`, the terminal and the table page
+name them all, for a counted target (D4.13) and for a target with a second
+target (D4.14). The card files are tests/data/several_targets.rc and
+tests/data/second_target.rc."""
+
+import io
 
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.i18n.catalog import catalog
 from redcode_rules.info.observation import ObservedItem, observation_tensor, observe
+from redcode_rules.terminal.menu import Menu
+from redcode_rules.terminal.screen import Screen, View
+from redcode_rules.web.views import seat_view
 
 from conftest import OPEN_BOARD, ROOT, scenario_game
 
@@ -34,6 +41,9 @@ SALVO = ("several_targets.rc", "salvo red-destroyer red-aircraft_carrier",
          ("red-destroyer", "red-aircraft_carrier"), [0, 1, 0, 1, 0, 0])
 RICOCHET = ("second_target.rc", "ricochet red-destroyer blue-destroyer",
             ("red-destroyer", "blue-destroyer"), [0, 1, 1, 0, 0, 0])
+#: How the terminal and the table page name the ships, in English.
+SAID = {"red-destroyer": "red destroyer", "red-aircraft_carrier": "red aircraft carrier",
+        "blue-destroyer": "blue destroyer"}
 BOTH = pytest.mark.parametrize("cards, move, targets, plane", [SALVO, RICOCHET],
                                ids=["counted", "second"])
 
@@ -83,3 +93,28 @@ def test_an_item_made_with_one_target_lists_it_as_its_targets():
     item = ObservedItem("salvo", "maneuver", "blue-submarine", "red-destroyer", False)
     assert item.targets == ("red-destroyer",)
     assert ObservedItem("salvo", "maneuver", "blue-submarine", None, False).targets == ()
+
+
+@BOTH
+def test_the_games_stack_names_every_target(cards, move, targets, plane):
+    g = played(cards, move)
+    assert g.stack[-1] == {"card": move.split()[0], "player": "blue-submarine",
+                           "cancelled": False, "target": targets[0],
+                           "targets": list(targets)}
+
+
+@BOTH
+def test_the_terminal_names_every_target_of_the_card_to_answer(cards, move, targets, plane):
+    g = played(cards, move)
+    out = io.StringIO()
+    View(Screen(out), "en", g.to_move).show_decision(g, Menu(g, g.to_move, catalog("en")["play"]))
+    assert f"\nBlue submarine plays {move.split()[0].title()} on {SAID[targets[0]]} and " \
+        f"{SAID[targets[1]]}.\n" in out.getvalue()
+
+
+@BOTH
+def test_the_table_page_names_every_target_of_the_card_to_answer(cards, move, targets, plane):
+    g = played(cards, move)
+    view = seat_view(g, g.to_move, "en", {ship: "bot" for ship in g.ships})
+    assert view.answering == (f"blue submarine plays {move.split()[0].title()} on "
+                              f"{SAID[targets[0]]} and {SAID[targets[1]]}: you may respond.")
