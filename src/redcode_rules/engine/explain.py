@@ -21,7 +21,7 @@ import attrs
 
 from ..base.errors import Unreadable
 from ..base.kinds import Choice, Decision, MoveKind
-from ..i18n.catalog import ShipName, catalog, status_name, text
+from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
@@ -399,5 +399,9 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=asked.ship_id(occ[box]))
+        blockade = asked.queries.blockade_at(mover, box) if asked.state.tokens else None
+        if blockade is not None:
+            return say("blockade", box=name, ship=asked.ship_id(mover),
+                       token=token_name(blockade, asked.lang, asked.rules.words))
     return say("bad_path", path=" ".join(board.name(b) for b in move.path),
                amount=asked.queries.steps(mover, card))

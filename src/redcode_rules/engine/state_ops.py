@@ -284,6 +284,8 @@ class StateOps(HandOps):
         for ship in self.state.ships:
             if ship.position is not None:
                 occupied |= 1 << ship.position
+        if self.state.tokens:
+            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
         board = self.queries.walk_board(seat)  # a ship running water does not carry (D2.13)
         return board.outcome_of(at, len(path), occupied, path) is not None
 

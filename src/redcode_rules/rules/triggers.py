@@ -32,6 +32,7 @@ import attrs
 from ..base.kinds import Duration, Word
 from .card_classes import CardClass
 from .effects import Effect
+from .exprs import Filter
 
 #: The most triggered items one move resolves (rule E5.3): past it the rest
 #: are dropped, and the log says so.
@@ -106,6 +107,9 @@ class TokenDef:
     player who placed it). ``permanent``: until a trigger or card removes it."""
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers: ``self`` is the token, ``target`` the ship the event happened to."""
+    entry: Filter | None = None
+    """``forbids entering [by … ships]`` (D2.15): the ships that cannot enter
+    or pass through its box (seen from its owner), or None: open to all."""
 
 
 @attrs.frozen

@@ -195,6 +195,9 @@ class CardWriter:
             lines.append(self.duration(token=True))
         for _ in range(self.rnd.randint(1, 2)):
             lines.append(self.trigger("token"))
+        if self.chance(0.3):  # a blockade (D2.15)
+            lines.append("forbids entering" + self.rnd.choice(
+                ["", " by enemy ships", " by friendly damaged ships"]))
         self.tokens.append(name)
         return self.block("token", name, lines)
 

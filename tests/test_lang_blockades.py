@@ -1,0 +1,106 @@
+"""Blockades (docs/dsl.md, "The sea"; D2.15): a token that `forbids
+entering [by WORD... ships]` closes its box to the ships it names, seen
+from the player who placed it: their moves neither end on it nor pass
+through it, `explain` names the token, and the token's text says so. The
+card file is tests/data/blockade.rc; cards/examples/sea_blockade.rc is
+played in the cookbook."""
+
+from functools import partial
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.lang.loader import load_ruleset
+from redcode_rules.text.cards import token_text
+
+from conftest import ROOT, scenario_game
+
+CARDS = str(ROOT / "tests" / "data" / "blockade.rc")
+BASE = {"edition": "en", "mode": "war", "extra": [CARDS],
+        "ships": {"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "h6"},
+                  "blue-submarine": {"at": "a1"}, "red-submarine": {"at": "a6"}},
+        "tokens": [{"token": "blockade_line", "at": "e3", "owner": "red-destroyer"}],
+        "turn": "blue-destroyer", "phase": "maneuvers", "deck": ["ambush"] * 4}
+game = partial(scenario_game, BASE)
+
+
+def movements(g: rc.Game) -> list[str]:
+    return [m for m in g.legal_moves() if m.startswith("movement")]
+
+
+def test_an_enemy_blockade_closes_its_box():
+    """D2.15: the red blockade on e3 is closed to the blue destroyer."""
+    assert movements(game()) == ["movement c2", "movement c3", "movement c4", "movement d2",
+                                 "movement d4", "movement e2", "movement e4"]
+
+
+def test_a_friendly_blockade_lets_its_own_side_through():
+    """D2.15: 'by enemy ships' is seen from the player who placed the token."""
+    g = game(tokens=[{"token": "blockade_line", "at": "e3", "owner": "blue-submarine"}])
+    assert "movement e3" in movements(g)
+
+
+def test_a_blockade_without_by_closes_its_box_to_every_ship():
+    g = game(tokens=[{"token": "boom", "at": "e3", "owner": "blue-submarine"}])
+    assert "movement e3" not in movements(g)
+
+
+def test_a_ship_cannot_pass_through_a_blockade():
+    """D2.15: the submarine's move of 2 from d3 cannot cross e3 to f3 (the
+    boom on e3, islands on the rest of column e but e6)."""
+    board = "\n".join(["....#..."] * 2 + ["........"] + ["....#..."] * 2 + ["........"])
+    ships = {**BASE["ships"], "blue-submarine": {"at": "d3"}, "blue-destroyer": {"at": "a1"}}
+    open_sea = game(board=board, ships=ships, tokens=[], turn="blue-submarine")
+    assert "immersion e3 f3" in open_sea.legal_moves()
+    g = game(board=board, ships=ships, turn="blue-submarine",
+             tokens=[{"token": "boom", "at": "e3", "owner": "red-destroyer"}])
+    assert [m for m in g.legal_moves() if m.startswith("immersion") and " f" in m] == []
+    assert g.explain("immersion e3 f3") == \
+        "e3 is closed to blue-submarine by the boom token lying there (D2.15)"
+
+
+def test_explain_names_the_blockade():
+    assert game().explain("movement e3") == \
+        "e3 is closed to blue-destroyer by the blockade line token lying there (D2.15)"
+
+
+def test_explain_names_it_in_spanish():
+    assert game(edition="es").explain("movement e3") == \
+        "e3 está cerrada a blue-destroyer por la ficha línea de bloqueo que hay allí (D2.15)"
+
+
+def test_a_blockade_placed_by_a_card_lasts_until_its_owner_next_turn():
+    """The blue destroyer's blockade on e5 keeps the red destroyer out on
+    its turn."""
+    g = game(ships={**BASE["ships"], "red-destroyer": {"at": "f5"}}, tokens=[],
+             hands={"blue-destroyer": ["blockade"]})
+    g.play("order blockade e5")
+    assert [(t["token"], t["at"]) for t in g.tokens] == [("blockade_line", "e5")]
+    g.play("end")
+    assert "movement e5" not in g.legal_moves()
+    assert "movement e4" in g.legal_moves()
+
+
+def test_the_token_text_says_who_cannot_enter():
+    rules = load_ruleset("en", [CARDS])
+    assert token_text(rules.tokens["blockade_line"], "en", rules.statuses, rules.words) == (
+        "An enemy ship cannot enter or pass through its box. This token stays until the "
+        "next turn of the player who placed it.")
+    assert token_text(rules.tokens["boom"], "it", rules.statuses, rules.words) == \
+        "Una nave non può entrare nella sua casella né attraversarla."
+
+
+def test_an_unknown_word_of_by_is_named_with_its_file_and_line():
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("token t {\n  mark \"=\"\n  forbids entering by enmy ships\n}\n", "b.rc")
+    assert (info.value.file, info.value.line) == ("b.rc", 3)
+    assert "enmy" in info.value.reason
+
+
+def test_the_board_picture_bars_a_blockaded_box():
+    """The SVG board edges a blockade's box in its owner's colour; another
+    token gets no such edge."""
+    picture = rc.svg.board(game())
+    assert picture.count('class="blockade"') == 1
+    assert 'data-token="blockade_line" data-box="e3"><title>blockade line</title><rect ' \
+        'class="blockade"' in picture
