@@ -27,12 +27,13 @@ groups); the engine (engine/machine.py) fires and resolves them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..base.kinds import Duration, Word
 from .card_classes import CardClass
 from .effects import Effect
-from .exprs import Filter
 
 #: The most triggered items one move resolves (rule E5.3): past it the rest
 #: are dropped, and the log says so.
@@ -107,9 +108,11 @@ class TokenDef:
     player who placed it). ``permanent``: until a trigger or card removes it."""
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers: ``self`` is the token, ``target`` the ship the event happened to."""
-    entry: Filter | None = None
+    entry: Any = None
     """``forbids entering [by … ships]`` (D2.15): the ships that cannot enter
-    or pass through its box (seen from its owner), or None: open to all."""
+    or pass through its box, a ship filter (``rules.exprs.Filter``, beside
+    this module in its layer, so not imported) seen from its owner; None:
+    open to all."""
 
 
 @attrs.frozen
