@@ -13,7 +13,7 @@ import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import token_text
 
-from conftest import ROOT, scenario_game
+from conftest import ROOT, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "blockade.rc")
 BASE = {"edition": "en", "mode": "war", "extra": [CARDS],
@@ -104,3 +104,43 @@ def test_the_board_picture_bars_a_blockaded_box():
     assert picture.count('class="blockade"') == 1
     assert 'data-token="blockade_line" data-box="e3"><title>blockade line</title><rect ' \
         'class="blockade"' in picture
+
+
+RACE = """\
+token boom { mark "b"  forbids entering }
+order sail { copies 0  respondable  effect move 2 self }
+order hop { copies 0  respondable  target free box within 3  effect jump to target }
+order lay_boom { copies 0  response  target free box within 3  effect place_token boom on target }
+"""
+
+
+def race(tmp_path, blue_card: str, tokens=()) -> rc.Game:
+    """Blue submarine at c3 holding ``blue_card``, red destroyer at g3 holding
+    a boom to lay in answer, on open water, blue to play."""
+    path = tmp_path / "race.rc"
+    path.write_text(RACE)
+    return rc.Game.from_scenario({
+        "edition": "en", "extra": [str(path)], "board": "\n".join(["........"] * 6),
+        "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "g3"}},
+        "hands": {"blue-submarine": [blue_card], "red-destroyer": ["lay_boom"]},
+        "tokens": list(tokens), "turn": "blue-submarine", "phase": "maneuvers", "deck": []})
+
+
+@pytest.mark.parametrize("move", ["order sail d3 e3", "order hop e3"])
+def test_a_move_declared_before_the_blockade_is_lost_as_it_resolves(tmp_path, move):
+    """D2.15 with D4.10: the boom laid on e3 in answer closes the path (and
+    the jump's box) declared before it; the submarine stays on c3."""
+    g = race(tmp_path, move.split()[1])
+    g.play(move)
+    g.play("order lay_boom e3")
+    pass_all(g)
+    assert g.ship("blue-submarine").position == "c3"
+    assert g.tokens == [{"token": "boom", "at": "e3", "owner": "red-destroyer"}]
+
+
+def test_a_jump_is_not_offered_onto_a_blockade(tmp_path):
+    g = race(tmp_path, "hop", [{"token": "boom", "at": "e3", "owner": "red-destroyer"}])
+    hops = [m for m in g.legal_moves() if m.startswith("order hop")]
+    assert "order hop e3" not in hops and "order hop e2" in hops
+    assert g.explain("order hop e3") == \
+        "e3 is closed to blue-submarine by the boom token lying there (D2.15)"

@@ -249,6 +249,8 @@ class StateOps(HandOps):
             return
         if any(other.position == box for other in self.state.ships):
             return
+        if self.state.tokens and self.queries.closed_to(seat) >> box & 1:
+            return  # a blockade closed the box meanwhile (D2.15)
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
