@@ -144,3 +144,16 @@ def test_a_jump_is_not_offered_onto_a_blockade(tmp_path):
     assert "order hop e3" not in hops and "order hop e2" in hops
     assert g.explain("order hop e3") == \
         "e3 is closed to blue-submarine by the boom token lying there (D2.15)"
+
+
+def test_running_water_does_not_carry_a_ship_into_a_blockade():
+    """D2.15 with R2.5: entering the running water of e3 from d3, the
+    destroyer's forced step goes on to f2, f3 or f4, but not to the boom on f3."""
+    board = "\n".join(["........"] * 2 + ["....~..."] + ["........"] * 3)
+
+    def carried(tokens):
+        g = game(board=board, tokens=tokens)
+        return sorted(m for m in g.legal_moves() if m.startswith("movement e3"))
+    assert carried([]) == ["movement e3 f2", "movement e3 f3", "movement e3 f4"]
+    assert carried([{"token": "boom", "at": "f3", "owner": "red-destroyer"}]) == [
+        "movement e3 f2", "movement e3 f4"]
