@@ -138,11 +138,11 @@ def engine_replays(setup: AiSetup, games: list[tuple[int, list[str]]], chance: s
     return tally
 
 
-def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]]) -> Tally:
-    """The given games played word by word through ``ActionSpace`` alone (each
-    step's legal actions asked, then the word taken), no adapter around it:
-    the share of the adapters' time that is the word-by-word play itself."""
-    tally = Tally()
+def word_actions(setup: AiSetup,
+                 games: list[tuple[int, list[str]]]) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """Each given game's moves as the actions that take them word by word
+    (``ActionSpace.actions_of``), with its seed."""
+    out = []
     for seed, moves in games:
         words = []
         game = setup.new_game(chance="sampled", seed=seed)
@@ -150,8 +150,21 @@ def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]]) -> Tally:
         for move in moves:
             words.append(space.actions_of(game, move))
             game.play(move)
+        out.append((seed, words))
+    return out
+
+
+def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]],
+                 prepared: list[tuple[int, list[tuple[int, ...]]]] | None = None) -> Tally:
+    """The given games played word by word through ``ActionSpace`` alone (each
+    step's legal actions asked, then the word taken), no adapter around it:
+    the share of the adapters' time that is the word-by-word play itself.
+    ``prepared``: their ``word_actions``, if already worked out."""
+    tally = Tally()
+    for seed, words in prepared or word_actions(setup, games):
         start = clock()
         game = setup.new_game(chance="sampled", seed=seed)
+        space = ActionSpace.for_game(game)
         for actions in words:
             prefix: tuple[int, ...] | None = ()
             for action in actions:

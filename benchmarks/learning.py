@@ -9,7 +9,8 @@ choices), every figure paired with the engine playing the same games:
   engine games (each asked once per position, as a step asks it);
 - word by word: µs per move that taking a move word by word through
   ``ActionSpace`` (``legal_actions`` + ``step`` at each word) adds to the
-  engine listing and playing it;
+  engine listing and playing it, and the Python calls per move it adds
+  (counted by cProfile: the same on a busy machine as on an idle one);
 - OpenSpiel ``python_redcode`` (chance explicit, no observation asked) and
   PettingZoo (``last()`` every step: the observation tensor and the mask):
   moves/s, and the ratio to the engine playing the same moves (each
@@ -25,11 +26,13 @@ wall clock. Needs the ``ai`` extra.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import time
 
 from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, openspiel_playouts,
-                         pettingzoo_playouts, warm_up, word_replays)
+                         pettingzoo_playouts, warm_up, word_actions, word_replays)
 from redcode_rules.ai.setup import AiSetup
 from redcode_rules.info.observation import observation_tensor, observe
 
@@ -54,6 +57,13 @@ def tensor_times(setup: AiSetup, seeds: list[int]) -> tuple[float, float, int]:
             steps += 1
             game.play(rnd.choice(game.legal_moves()))
     return through, direct, steps
+
+
+def calls(run) -> int:
+    """The Python calls ``run()`` makes (functions and built-ins called)."""
+    profile = cProfile.Profile()
+    profile.runcall(run)
+    return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
 
 
 def fastest(run, repeat: int) -> Tally:
@@ -100,6 +110,12 @@ def main() -> None:
                 extra = (words.seconds - engine.seconds) / words.moves * 1e6
                 print(f"  word by word              {extra:7.1f} µs/move on top of the engine's "
                       f"{engine.seconds / engine.moves * 1e6:.1f} µs/move (listed and played)")
+                prepared = word_actions(setup, adapter.games)
+                on_engine = calls(lambda: engine_replays(setup, adapter.games, chance))
+                on_words = calls(lambda: word_replays(setup, adapter.games, prepared))
+                print(f"  word by word              {(on_words - on_engine) / words.moves:7.1f} "
+                      f"Python calls/move on top of the engine's "
+                      f"{on_engine / words.moves:.1f} calls/move")
 
 
 if __name__ == "__main__":

@@ -366,3 +366,21 @@ def test_games_stepped_in_turn_keep_their_own_positions(en):
     assert space.legal_actions(game, prefix) == sorted(
         {space.id(m.split(" ")[1]) for m in game.legal_moves() if m.startswith("movement ")})
     assert other.moves[-1] == "end" and game.moves == other.moves[:-1]
+
+
+def test_a_decision_undone_or_played_elsewhere_is_read_again(en):
+    """The space reads a decision again once the game's listing is another:
+    after a move undone, and after a move played on the game directly, the
+    actions are those of the game's position, not of the last one read."""
+    game = fixed_game(en, teams=TEAMS["1v1"])
+    space = ActionSpace.for_game(game)
+    first = space.legal_actions(game)
+    assert space.step(game, (), space.id("end")) is None
+    assert space.legal_actions(game) == sorted(
+        {space.id(m.split(" ")[0]) for m in game.legal_moves()})
+    game.undo()
+    assert space.legal_actions(game) == first
+    game.play("end")
+    assert space.legal_actions(game) != first
+    assert space.legal_actions(game) == sorted(
+        {space.id(m.split(" ")[0]) for m in game.legal_moves()})

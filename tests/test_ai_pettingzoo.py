@@ -166,3 +166,41 @@ def test_a_bad_render_mode_or_parameter_is_refused():
         RedCodeEnv(render_mode="rgb_array")
     with pytest.raises(ValueError, match="teams"):
         RedCodeEnv(teams="3v2")
+
+
+def fresh_observation(e, agent):
+    """``agent``'s observation written from nothing kept: the game's tensor,
+    the words it has chosen, the legal words if it is to move."""
+    out = np.zeros(e.observation_space(agent)["observation"].shape, np.float32)
+    mover = agent == e.agent_selection and not e.game.is_over
+    e.layout.write(out, e.game, agent, e.prefix if mover else (), False)
+    mask = np.zeros(e.space.size, np.int8)
+    if mover:
+        mask[e.space.legal_actions(e.game, e.prefix)] = 1
+    return out, mask
+
+
+@pytest.mark.parametrize("teams", ["1v1", "3v3"])
+def test_every_observation_is_the_one_written_afresh(teams):
+    """The tensor kept between the steps of a move, with the words chosen
+    written on a copy, and the mask written from the word nodes' own lists:
+    at every step and for every agent, the values of a fresh writing, and a
+    change to one handed out changes nothing the environment keeps."""
+    e = raw_env(teams=teams, placement="fixed", turn_limit=SHORT)
+    e.reset(seed=5)
+    rnd = np.random.default_rng(5)
+    for step, agent in enumerate(e.agent_iter()):
+        for who in e.agents:
+            got = e.observe(who)
+            want, mask = fresh_observation(e, who)
+            assert np.array_equal(got["observation"], want), (step, who)
+            assert np.array_equal(got["action_mask"], mask), (step, who)
+            got["observation"][:] = 7  # the agent's own copy
+            got["action_mask"][:] = 0
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert np.array_equal(obs["observation"], fresh_observation(e, agent)[0])
+        e.step(int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.game.is_over or e.game.turn_number >= SHORT

@@ -227,7 +227,7 @@ CASES = [
      "status 'stuck' has no duration (this turn, until start of its next turn, until end of "
      "its next turn, permanent, until start of your next turn, until end of your next turn, "
      "for N uses, while CONDITION, until start of the next turn, until end of the next "
-     "turn)",
+     "turn, until it uses CARDS)",
      None),
     ('status_forbidding_nothing',
      'status stuck {\n    permanent\n}\n',

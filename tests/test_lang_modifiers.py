@@ -288,7 +288,7 @@ def test_a_status_with_its_giver_and_uses_survives_a_save_and_a_scenario():
      "not 'permanent'"),
     ("{giver: green-tug}", "smoke.giver", "'green-tug' is no ship of the game "
      "(blue-submarine, red-destroyer)"),
-    ("{left: 1, turns: 2}", "smoke.turns", "unknown field (fields: lasts, left, uses, giver)"),
+    ("{left: 1, turns: 2}", "smoke.turns", "unknown field (fields: lasts, left, uses, giver, count)"),
     ("[1]", "smoke", "must be true, false or {left: N, giver: SHIP}, not [1]"),
 ])
 def test_a_scenario_refuses_a_status_lifetime_its_duration_cannot_have(value, field, message):

@@ -19,9 +19,11 @@ entries (a move, or the head of a group of moves with paths), each text
 tagged with its first word's id once per space; the moves are listed once,
 sorted, and every later step finds the moves under its prefix by bisection (the moves that begin with
 some words are one run of the sorted list), so a step costs a few
-bisections per distinct next word, not a pass over every move. The listing
-is kept per game and position (the game's state object and its number of
-moves), for the few games a program steps in turn.
+bisections per distinct next word, not a pass over every move; each node
+keeps the run of each next word it found. The nodes are kept with the
+decision's listing (its ``memo``), and the space knows the decision it
+read last by the object that stands for it (``GameCore._decision_key``):
+a step of the same decision asks nothing more of the game.
 """
 
 from __future__ import annotations
@@ -52,8 +54,6 @@ KEPT_SPACES = 256
 #: Up to this many moves under a prefix, its next words are found in one
 #: pass over them rather than by a bisection per word (cheaper for a few).
 LINEAR_SCAN = 12
-#: How many positions (games) a space keeps listed at once.
-KEPT_POSITIONS = 64
 #: How many listed texts (moves, heads of paths) a space keeps the first word of.
 KEPT_TEXTS = 100_000
 
@@ -103,41 +103,34 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
 class _Node(NamedTuple):
     """The legal moves under a prefix of words: ``moves[lo:hi]`` of the
     position's sorted list, begin with ``text``; ``complete`` if ``text``
-    is one of them; ``actions`` the sorted next actions."""
+    is one of them; ``actions`` the sorted next actions; ``spans`` the run
+    ``(lo, hi)`` of the moves of each next action, as found (the root's are
+    found as they are taken)."""
 
     text: str
     lo: int
     hi: int
     complete: bool
     actions: list[int]
+    spans: dict[int, tuple[int, int]]
 
 
-def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int]) -> _Node:
+def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int],
+          spans: dict[int, tuple[int, int]]) -> _Node:
     """A ``_Node`` made without the named tuple's own ``__new__`` (a Python
     call): a few are made per decision."""
-    return tuple.__new__(_Node, (text, lo, hi, complete, actions))
+    return tuple.__new__(_Node, (text, lo, hi, complete, actions, spans))
 
 
-class _Position:
-    """One game's current decision as the space sees it: its sorted legal
-    moves and the nodes asked for so far."""
+class _Position(NamedTuple):
+    """A decision as the space reads it: the object that stands for it
+    (``GameCore._decision_key``, held so that its id is never another's),
+    its sorted legal moves and the nodes asked for so far. Made with
+    ``tuple.__new__``, as ``_node``: one per decision."""
 
-    __slots__ = ("state", "count", "moves", "nodes")
-
-    def __init__(self, state: object, count: int, moves: list[str],
-                 nodes: dict[tuple[int, ...], _Node]):
-        self.state = state
-        self.count = count
-        self.moves = moves
-        self.nodes = nodes
-
-
-def _position_key(game: Game) -> tuple[object, int]:
-    """What identifies a game's decision: its state object (a game's own: a
-    clone copies it, ``undo`` replaces it) and its number of moves (every
-    ``play`` adds one). A space keeps the state, not the game: a game that
-    is gone may leave its id to another, never its state's while kept."""
-    return game.state, game.move_count  # the moves played, without the public copy
+    key: object
+    moves: list[str]
+    nodes: dict[tuple[int, ...], _Node]
 
 
 class ActionSpace:
@@ -167,7 +160,6 @@ class ActionSpace:
         self._ids = {w: i for i, w in enumerate(words)}
         self.stop = self._ids[STOP]
         self._rules = rules  # kept so that the cache key's id stays its own
-        self._positions: dict[int, _Position] = {}
         self._first: dict[str, int] = {}  # a listed text's first word's id (``_root``)
         self._last: _Position | None = None
 
@@ -255,9 +247,23 @@ class ActionSpace:
         the prefix is itself a legal move)."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
-        pos = self._position(game)
+        pos = self._last  # the steps of one move: the decision read last (``_position``)
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
         return node.actions.copy()
+
+    def _actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
+        """``legal_actions`` without the copy: the node's own list, the same
+        object while the decision and prefix are (read it, never change it;
+        an adapter's mask is written from it)."""
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        pos = self._last
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
+        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        return node.actions
 
     def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
         """Take ``action`` after ``prefix``: the new prefix, or None once the
@@ -265,11 +271,15 @@ class ActionSpace:
         ``IllegalAction`` (game unchanged) for an action not legal there."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
-        if type(action) is not int and not isinstance(action, bool):
-            action = self._whole(action)  # a numpy integer from an adapter: a plain one
-        pos = self._position(game)
+        pos = self._last
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
-        if action not in node.actions or isinstance(action, bool):
+        if type(action) is not int:  # a numpy integer from an adapter: a plain one
+            if isinstance(action, bool):
+                raise self._illegal(pos, node, prefix, action)
+            action = self._whole(action)
+        if action not in node.actions:
             raise self._illegal(pos, node, prefix, action)
         if action == self.stop:
             game.play(node.text)
@@ -277,8 +287,11 @@ class ActionSpace:
         word = self.words[action]
         text = node.text + " " + word if prefix else word
         moves = pos.moves
-        lo = bisect_left(moves, text, node.lo, node.hi)
-        hi = bisect_left(moves, text + AFTER_SPACE, lo, node.hi)
+        span = node.spans.get(action)
+        if span is None:  # the root's, found as taken
+            lo = bisect_left(moves, text, node.lo, node.hi)
+            span = node.spans[action] = (lo, bisect_left(moves, text + AFTER_SPACE, lo, node.hi))
+        lo, hi = span
         if hi - lo == 1 and moves[lo] == text:  # a whole move, and no longer one
             game.play(text)
             return None
@@ -299,24 +312,16 @@ class ActionSpace:
 
     # ------------------------------------------------------------ the trie
     def _position(self, game: Game) -> _Position:
-        """The game's current decision, listed once: the last one asked is
-        checked first (a playout asks about one game, step after step)."""
-        pos = self._last
-        if pos is not None and pos.state is game.state:
-            if game.move_count == pos.count:
-                return pos
-        state, count = _position_key(game)
-        pos = self._positions.get(id(game))
-        if pos is None or pos.state is not state or pos.count != count:
-            moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
-            nodes = memo.get(self)
-            if nodes is None:
-                nodes = memo[self] = {(): self._root(moves, heads)}
-            pos = _Position(state, count, moves, nodes)
-            if len(self._positions) >= KEPT_POSITIONS:
-                self._positions.clear()
-            self._positions[id(game)] = pos
-        self._last = pos
+        """The game's current decision, read from its listing, whose memo
+        keeps the nodes (a game stepped after another, a small choice's
+        listing handed out again), and kept as the one read last. The steps
+        check first whether the one read last is still the game's decision
+        (the same object, ``GameCore._decision_key``): the steps of one move."""
+        moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
+        nodes = memo.get(self)
+        if nodes is None:
+            nodes = memo[self] = {(): self._root(moves, heads)}
+        pos = self._last = tuple.__new__(_Position, (game._decision_key(), moves, nodes))
         return pos
 
     def _root(self, moves: list[str], heads: Iterable[str]) -> _Node:
@@ -324,19 +329,20 @@ class ActionSpace:
         read from the listing's entries (``heads``: a move without a path, or
         the head of a group of paths), each text's first word found once."""
         first = self._first
-        ids = set()
-        for text in heads:
-            at = first.get(text)
-            if at is None:
-                word = head_word(text)
-                at = self._ids.get(word)
-                if at is None:
-                    raise self._unknown(text, word)
-                if len(first) >= KEPT_TEXTS:
-                    first.clear()
-                first[text] = at
-            ids.add(at)
-        return _node("", 0, len(moves), False, sorted(ids))
+        ids = set(map(first.get, heads))  # each text tagged once: no word split again
+        if None in ids:
+            ids.discard(None)
+            for text in heads:
+                if text not in first:
+                    word = head_word(text)
+                    at = self._ids.get(word)
+                    if at is None:
+                        raise self._unknown(text, word)
+                    if len(first) >= KEPT_TEXTS:
+                        first.clear()
+                    first[text] = at
+                    ids.add(at)
+        return _node("", 0, len(moves), False, sorted(ids), {})
 
     def _node(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
         node = pos.nodes.get(prefix)
@@ -370,20 +376,27 @@ class ActionSpace:
             end = move.find(" ", start)
             at = get(move[start:] if end < 0 else move[start:end])
             if at is not None:
-                return _node(text, lo, hi, False, [at])
+                return _node(text, lo, hi, False, [at], {at: (lo, hi)})
         actions = [self.stop] if complete and hi - lo > 1 else []
+        spans: dict[int, tuple[int, int]] = {}
         i = lo + 1 if complete else lo
         if hi - i <= LINEAR_SCAN:  # a few moves: one pass, no bisection
             last = None
-            for move in moves[i:hi]:
+            at = run = -1
+            for j in range(i, hi):
+                move = moves[j]
                 end = move.find(" ", start)
                 word = move[start:] if end < 0 else move[start:end]
                 if word != last:  # the moves of one next word are one run
+                    if last is not None:
+                        spans[at] = (run, j)
                     at = get(word)
                     if at is None:
                         raise self._unknown(move, word)
                     actions.append(at)
-                    last = word
+                    last, run = word, j
+            if last is not None:
+                spans[at] = (run, hi)
             i = hi
         while i < hi:
             move = moves[i]
@@ -393,9 +406,11 @@ class ActionSpace:
             if at is None:
                 raise self._unknown(move, word)
             actions.append(at)
-            i = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
+            j = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
+            spans[at] = (i, j)
+            i = j
         actions.sort()
-        return _node(text, lo, hi, complete, actions)
+        return _node(text, lo, hi, complete, actions, spans)
 
     @staticmethod
     def _unknown(move: str, word: str) -> UnknownWord:

@@ -229,11 +229,15 @@ class RedCodeState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         pos = self.position
-        pos.player = None
         if pos.game.is_chance_node:
+            pos.player = None
             pos.game.play(self._chance()[int(action)][0])
             return
-        pos.prefix = pos.table.space.step(pos.game, pos.prefix, int(action)) or ()
+        prefix = pos.table.space.step(pos.game, pos.prefix, int(action))
+        if prefix is None:  # the move is played: another may act
+            pos.prefix, pos.player = (), None
+        else:  # the same player goes on with its move
+            pos.prefix = prefix
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""

@@ -90,6 +90,12 @@ class RedCodeEnv(AECEnv):
                               for agent in self.possible_agents}
         self.game: Game | None = None
         self.prefix: tuple[int, ...] = ()
+        self._size = size
+        self._words_at = self.layout.words_at(False)
+        # the last tensor written without words, by the position it was
+        # written at (the game's state object, its number of moves) and
+        # agent: the steps of a move taken word by word ask it again
+        self._kept: tuple | None = None
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -152,9 +158,16 @@ class RedCodeEnv(AECEnv):
 
     def observation_vector(self, agent: str) -> np.ndarray:
         """``agent``'s observation tensor (with the words it has chosen so far)."""
-        out = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
-        prefix = self.prefix if agent == self.agent_selection else ()
-        self.layout.write(out, self.game, agent, prefix, False)
+        game = self.game
+        state, count = game.state, game.move_count
+        kept = self._kept
+        if kept is None or kept[0] is not state or kept[1] != count or kept[2] != agent:
+            base = np.zeros(self._size, np.float32)
+            self.layout.write(base, game, agent, (), False)
+            kept = self._kept = (state, count, agent, base)
+        out = kept[3].copy()
+        if self.prefix and agent == self.agent_selection:
+            out[self._words_at + np.array(self.prefix)] = 1.0
         return out
 
     def action_mask(self, agent: str) -> np.ndarray:
@@ -162,7 +175,7 @@ class RedCodeEnv(AECEnv):
         mask = np.zeros(self.space.size, np.int8)
         game = self.game
         if agent == self.agent_selection and not game.is_over:
-            mask[self.space.legal_actions(game, self.prefix)] = 1
+            mask[self.space._actions(game, self.prefix)] = 1
         return mask
 
     def render(self) -> str | None:

@@ -190,6 +190,10 @@ class TensorLayout:
         tensor: the game's (info/tensors.py), then ``words_chosen``."""
         return self._full[information_state].slices
 
+    def words_at(self, information_state: bool) -> int:
+        """Where ``words_chosen`` begins in the tensor: the game's own size."""
+        return self._layouts[information_state].size
+
     def write(self, out: Any, game: Game, player: str, prefix: tuple[int, ...],
               information_state: bool) -> None:
         """Fills ``out`` (a flat float array of the pieces' total size, such as

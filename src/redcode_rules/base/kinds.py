@@ -113,6 +113,8 @@ class Duration(str, enum.Enum):
     # the next turn whoever's it is (the turn after the one it was given in)
     START_OF_THE_NEXT_TURN = "until start of the next turn"   # when the next turn starts
     END_OF_THE_NEXT_TURN = "until end of the next turn"   # when the next turn ends
+    # an end that is an event: its ship uses a card of a class (D9.10)
+    UNTIL_IT_USES = "until it uses"   # when its ship next uses a card of its class
 
 
 class Edge(Word):

@@ -317,6 +317,15 @@ class GameCore:
         listing = self._listing()
         return listing.sorted(), listing.memo, listing.heads()
 
+    def _decision_key(self) -> object | None:
+        """What stands for the current decision's legal moves, the same object
+        as long as they stay the same: its listing (which a small choice's
+        decisions share) or its chance node; None while it is not listed yet.
+        A reader of ``_listed_moves`` checks it to know its reading current
+        without asking the moves again."""
+        node = self._node
+        return self._legal if node is None else node
+
     def is_legal(self, move: str) -> bool:
         """Whether ``play(move)`` would be accepted now (white space folded, any
         legal path to a listed outcome)."""

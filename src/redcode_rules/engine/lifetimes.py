@@ -5,8 +5,8 @@ A ship's statuses are ``(name, Lifetime)`` pairs of its state (model/state.py),
 each counting what is left of it. The turn edges (``at_turn_edge``: one row
 of ``kinds.TURN_EDGES`` per duration, whoever's turns it counts), a failing
 ``while`` condition (``statuses_while``, asking ``RuleQueries.lasts``), a
-last use (``use``) and its ship leaving the board (``end_all``: sunk, R9.2)
-end them. Every end, whatever ended it, goes through ``keep`` or ``ended``
+last use (``use``), a card its ship uses (``card_used``, D9.10) and its ship
+leaving the board (``end_all``: sunk, R9.2) end them. Every end, whatever ended it, goes through ``keep`` or ``ended``
 and is logged as a ``status_end`` event, so the narration tells it and the
 lab counts how long a status lasted.
 """
@@ -86,6 +86,16 @@ class Lifetimes(Part):
             ship.statuses = tuple(kept)
             for name in gone:
                 self.ended(ship, name)
+
+    def card_used(self, ship: ShipState, card: str) -> None:
+        """``ship`` used ``card`` (declared it, or played it as an order card):
+        each of its statuses lasting ``until it uses`` a class of cards that
+        holds it ends (D9.10), whatever time it had left; logged (``ended``)."""
+        specs = self.rules.statuses
+        ending = self.rules.status_rules.ended_by_use
+        kept = tuple(p for p in ship.statuses
+                     if p[0] not in ending or card not in specs[p[0]].ends_on.members)
+        self.keep(ship, kept)
 
     def statuses_while(self) -> None:
         """End every status lasting ``while CONDITION`` whose condition no

@@ -55,7 +55,7 @@ class Engine(Part):
     only the pieces below them, so a game is freed as soon as it is dropped."""
 
     __slots__ = ("queries", "lifetimes", "triggers", "ops", "resolver", "turns", "mods",
-                 "_queue", "_watch", "_while")
+                 "_queue", "_watch", "_while", "_by_use")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
         super().__init__(rules, board, state, log)
@@ -71,6 +71,8 @@ class Engine(Part):
         self._watch = triggers.watching
         # the statuses lasting ``while CONDITION`` (none for the printed cards)
         self._while = rules.status_rules.conditional
+        # the statuses a card their ship uses ends (none for the printed cards)
+        self._by_use = rules.status_rules.ended_by_use
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), every piece too."""
@@ -159,6 +161,8 @@ class Engine(Part):
                 self.turns.place(seat, move.box)  # before the first turn (R2.8)
         else:  # pragma: no cover - the generator makes no other kind
             raise AssertionError(kind)
+        if self._by_use and ship.statuses and (kind == USE or kind == RESPOND or kind == ORDER):
+            self.lifetimes.card_used(ship, move.card)  # D9.10
         if self._while:  # a move (its crew, a card played) may end a ``while`` status
             self.lifetimes.statuses_while()
         self.advance()

@@ -106,7 +106,8 @@ class Listing:
         every legal move is one of theirs, read from far fewer texts than the
         moves (ai/actions.py tags each text with its first word's id once)."""
         heads = list(self.singles)
-        heads += [head for head, _, _, _ in self.groups]
+        if self.groups:
+            heads += [head for head, _, _, _ in self.groups]
         return heads
 
     def sorted(self) -> list[str]:

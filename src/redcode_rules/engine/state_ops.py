@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
 from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
@@ -313,7 +315,8 @@ class StateOps(HandOps):
         the end of the next turn whoever's it is (this turn's end and the
         next's). A status with a time and uses (or damage to prevent) counts
         both, and ends at whichever comes first. The giver is kept for a
-        status over ``your`` turns or a redirect."""
+        status over ``your`` turns or a redirect. A status that ``stacks``
+        given again while held counts one more, up to its ``stacks`` (D9.9)."""
         st = self.state
         ship = st.ships[seat]
         if self._while and status in self._while and not self.queries.lasts(seat, status):
@@ -327,6 +330,10 @@ class StateOps(HandOps):
         elif row is not None and row.edges > 1 and (
                 row.whose is TurnOf.ANY or st.turn == life.clock(seat)):
             life = fresh(spec, row.edges, kept)
+        if spec.stacks > 1:
+            held = next((h for name, h in ship.statuses if name == status), None)
+            if held is not None:
+                life = attrs.evolve(life, count=min(held.count + 1, spec.stacks))
         ship.statuses = with_status(ship.statuses, status, life, self._rank)
         self.event("status", ship=ship.id, status=status)
 

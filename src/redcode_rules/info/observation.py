@@ -206,6 +206,8 @@ def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
     """The top of the deck as ``player`` knows it: the cards it put there
     still on top, ``UNSEEN`` at the places above them it does not know."""
     tops = deck_tops(game)
+    if player not in tops:  # the common case: it put none there (no pass over them)
+        return ()
     last = max((i for i, putter in enumerate(tops) if putter == player), default=-1)
     deck = game.state.deck
     return tuple(deck[i] if tops[i] == player else UNSEEN for i in range(last + 1))

@@ -230,7 +230,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                                                               TargetKind.SOURCE):
             raise draft.error(pos, f"{where}: {what} reads the target, but the card has no "
                               "target ship (declare 'target ship')")
-        if Subject.SOURCE in subjects and not response:
+        if (Subject.SOURCE in subjects or Subject.ANSWERED_TARGET in subjects) and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")
 

@@ -106,7 +106,7 @@ class ExprTransformer(Transformer):
         return " ".join(str(t) for t in c if t is not None)
 
     def subject(self, meta, c):
-        return Subject(str(c[0]))
+        return Subject(" ".join(str(t) for t in c))  # `answered target`: two words
 
     def quantity(self, meta, c):
         name, subject = c

@@ -356,6 +356,13 @@ class _ToDecls(ExprTransformer, Transformer):
         # a prop of its own: a status may last for N uses and a time together
         return Prop("uses", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
 
+    def until_uses(self, meta, c):
+        # a prop of its own: the end by a card used may stand beside a time
+        return Prop("ends_on", c[0], self._pos(meta))
+
+    def stacks(self, meta, c):
+        return Prop("stacks", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
+
     def set_(self, meta, c):
         name, amount, card = c
         return self._limit(meta, "set", name, "set", amount, card)

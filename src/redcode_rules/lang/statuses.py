@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from ..base.kinds import CardKind, Choice
-from ..model.modifiers import MAX_USES
+from ..model.modifiers import MAX_STACKS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
@@ -90,14 +90,45 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      condition, _nature(draft, entry), _limits(draft, entry),
                      uses if "prevent" in p else 0,
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
-                     affects=_affects(draft, entry),
-                     ignores_running="ignores_running" in p)
+                     affects=_affects(draft, entry), stacks=_stacks(draft, entry),
+                     ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
                           "in it is used: a use is counted by 'modify' (a maneuver declared, a "
                           "move, a damage changed) or 'redirect' (a damage sent)")
     return spec
+
+def _ends_on(draft: Layers, entry: _Entry) -> CardClass | None:
+    """``until it uses CLASS``: the cards whose use by its ship ends the
+    status (D9.10), a class of cards as ``forbids`` names one."""
+    prop = entry.props.get("ends_on")
+    if prop is None:
+        return None
+    return compile_class(draft, entry, prop.value, "until it uses")
+
+
+def _stacks(draft: Layers, entry: _Entry) -> int:
+    """``stacks N``: how many times its ship may hold the status (D9.9), 2 to
+    ``MAX_STACKS``; only a status whose counts add up, one that ``modify``s a
+    number (what it forbids, sets or bounds is the same held once or thrice),
+    and one its own ship holds (an aura's holders do not count it)."""
+    prop = entry.props.get("stacks")
+    if prop is None:
+        return 1
+    n, pos = prop.value
+    where = f"status '{entry.id}'"
+    if not 2 <= n <= MAX_STACKS:
+        raise draft.error(pos, f"{where} stacks 2 to {MAX_STACKS} times, not {n}")
+    if "modify" not in entry.props:
+        raise draft.error(prop.pos, f"{where} stacks {n} times but nothing in it adds up: "
+                          "each count repeats its 'modify' lines (what it forbids, sets or "
+                          "limits is the same held once or more)")
+    if "affects" in entry.props:
+        raise draft.error(prop.pos, f"{where} affects other ships, so it cannot say "
+                          "'stacks': its count is its own ship's")
+    return n
+
 
 def _duration(draft: Layers, entry: _Entry,
               where: str) -> tuple[Duration, int, Condition | None]:
@@ -106,9 +137,9 @@ def _duration(draft: Layers, entry: _Entry,
     prevents damage counts its uses in damage points and lasts until they
     are spent when it says no time (``permanent``)."""
     p = entry.props
-    if not {"duration", "uses", "prevent", "while"} & set(p):
-        durations = ", ".join("while CONDITION" if d is Duration.WHILE else d.value
-                              for d in Duration)
+    if not {"duration", "uses", "prevent", "while", "ends_on"} & set(p):
+        said = {Duration.WHILE: "while CONDITION", Duration.UNTIL_IT_USES: "until it uses CARDS"}
+        durations = ", ".join(said.get(d, d.value) for d in Duration)
         raise draft.error(entry.pos, f"{where} has no duration ({durations})")
     # `while` without a time is the duration (the status ends when the
     # condition fails); beside a time it says when the status acts (it holds
@@ -138,6 +169,8 @@ def _duration(draft: Layers, entry: _Entry,
                               "damage points it prevents, so it takes no 'for N uses'")
         if "duration" not in p and condition is None:
             duration = Duration.USES
+    elif "ends_on" in p and "duration" not in p and condition is None:
+        duration = Duration.UNTIL_IT_USES  # its only end is a card its ship uses
     if "prevent" in p:
         uses, (what, wpos) = p["prevent"].value
         if what != "damage":
@@ -199,7 +232,8 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
         raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
-        read = "the answered item" if subject is Subject.SOURCE else f"'{subject.value}'"
+        read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
+            else f"'{subject.value}'"
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
                           f"has the status, so it cannot read {read}; it may read self "
                           "(or it: that ship), you (its player), friendly, enemy and the mode",
@@ -402,15 +436,16 @@ def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, Statu
     card of the ruleset (``CardClass.members``): a class covers the cards of
     every file, read once as the ruleset is compiled."""
     def filled(spec: StatusDef) -> StatusDef:
-        hidden, barred = spec.untargetable_by, spec.forbids_cards
-        if hidden is None and barred is None and \
+        hidden, barred, ends = spec.untargetable_by, spec.forbids_cards, spec.ends_on
+        if hidden is None and barred is None and ends is None and \
                 not any(isinstance(c, CardClass) for _, _, c in spec.modifiers):
             return spec
         return attrs.evolve(spec, modifiers=tuple(
             (m, n, c.with_members(cards) if isinstance(c, CardClass) else c)
             for m, n, c in spec.modifiers),
             untargetable_by=None if hidden is None else hidden.with_members(cards),
-            forbids_cards=None if barred is None else barred.with_members(cards))
+            forbids_cards=None if barred is None else barred.with_members(cards),
+            ends_on=None if ends is None else ends.with_members(cards))
     return {k: filled(s) for k, s in statuses.items()}
 
 

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 #: The most uses a status may last (``for N uses``).
 MAX_USES = 999
+#: The most times a ship may hold one status (``stacks N``, D9.9): a one-digit
+#: count, which bounds what its changes add up to.
+MAX_STACKS = 9
 
 #: What one use of a status ``for N uses`` is, for each thing it changes
 #: (``Modifiers.use`` counts them; the DSL reference shows them): the
@@ -104,15 +107,18 @@ def with_status(statuses: tuple[tuple[str, Lifetime], ...], name: str, life: Lif
 def lifetime_out(life: Lifetime, ids: Sequence[str]) -> bool | dict[str, Any]:
     """A status as saves and scenarios write it: ``true`` when it is what
     ``true`` reads back as (one edge or use left, no giver, no uses counted
-    beside a time), else ``{lasts, left, uses, giver}`` with the giver's
-    ship id (``uses`` only for a status that counts them beside a time)."""
-    if life.left == 1 and life.giver is None and not life.uses:
+    beside a time, held once), else ``{lasts, left, uses, giver, count}``
+    with the giver's ship id (``uses`` only for a status that counts them
+    beside a time, ``count`` only when held more than once, D9.9)."""
+    if life.left == 1 and life.giver is None and not life.uses and life.count == 1:
         return True
     out: dict[str, Any] = {"lasts": life.lasts.value, "left": life.left}
     if life.uses:
         out["uses"] = life.uses
     if life.giver is not None:
         out["giver"] = ids[life.giver]
+    if life.count > 1:
+        out["count"] = life.count
     return out
 
 
@@ -120,10 +126,10 @@ def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
                 ids: Sequence[str]) -> Lifetime | None:
     """A status read from a save or scenario (``field``: its key), or None
     for ``false``: ``true`` (one edge or use left, giver unknown), a number
-    (what is left), or ``{lasts, left, giver}`` as ``lifetime_out`` writes
-    it; ``lasts`` must be the declared duration, ``left`` 1 to what the
-    duration allows (``most_left``), ``giver`` a ship of the game, only for
-    a status that keeps it."""
+    (what is left), or ``{lasts, left, giver, count}`` as ``lifetime_out``
+    writes it; ``lasts`` must be the declared duration, ``left`` 1 to what
+    the duration allows (``most_left``), ``giver`` a ship of the game, only
+    for a status that keeps it, ``count`` 1 to what it ``stacks``."""
     spec = rules.statuses[name]
     if value is False:
         return None
@@ -134,10 +140,11 @@ def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
     if not isinstance(value, dict):
         raise ScenarioError(field, f"must be true, false or {{left: N, giver: SHIP}}, "
                             f"not {quote(value)}")
-    unknown = sorted(str(k) for k in value if k not in ("lasts", "left", "uses", "giver"))
+    unknown = sorted(str(k) for k in value
+                     if k not in ("lasts", "left", "uses", "giver", "count"))
     if unknown:
         raise ScenarioError(f"{field}.{unknown[0]}",
-                            "unknown field (fields: lasts, left, uses, giver)")
+                            "unknown field (fields: lasts, left, uses, giver, count)")
     lasts = value.get("lasts", spec.duration.value)
     if lasts != spec.duration.value:
         raise ScenarioError(f"{field}.lasts", f"{name} lasts {quote(spec.duration.value)}, "
@@ -156,7 +163,12 @@ def lifetime_in(rules: Ruleset, name: str, value: Any, field: str,
             raise ScenarioError(f"{field}.giver", f"{quote(giver)} is no ship of the game "
                                 f"({', '.join(ids)})")
         giver = list(ids).index(giver)
-    return Lifetime(spec.duration, left, giver, _uses_in(spec, name, value, field))
+    count = value.get("count", 1)
+    if type(count) is not int or not 1 <= count <= spec.stacks:
+        held = "stacks up to " + str(spec.stacks) if spec.stacks > 1 else "does not stack"
+        raise ScenarioError(f"{field}.count", f"{name} {held}: the count must be a whole "
+                            f"number from 1 to {spec.stacks}, not {quote(count)}")
+    return Lifetime(spec.duration, left, giver, _uses_in(spec, name, value, field), count)
 
 
 def _uses_in(spec: StatusDef, name: str, value: dict[str, Any], field: str) -> int:
@@ -180,11 +192,11 @@ def _uses_in(spec: StatusDef, name: str, value: dict[str, Any], field: str) -> i
 def _times_held(spec: StatusDef, abilities: tuple[str, ...],
                 ships: int) -> int:
     """How many times ``spec`` can act on one ship of a game of ``ships``
-    ships: once as its status and once as its type's ability; an aura once
-    from each ship, as a status and as an ability."""
+    ships: once per count as its status (``stacks``, D9.9) and once as its
+    type's ability; an aura once from each ship, as a status and as an ability."""
     if spec.affects is not None:
         return 2 * ships
-    return 2 if spec.id in abilities else 1
+    return spec.stacks + (spec.id in abilities)
 
 
 def most_crew_on(rules: Ruleset, ship_type: str, cost: int, ships: int = 1) -> int:
@@ -270,11 +282,12 @@ class Modifiers:
 
     def held(self, ship: ShipState, seat: int) -> list[tuple[StatusDef, int]]:
         """What acts on the ship, acting now or not, each with its holder's
-        seat: its abilities and modifying statuses, then the auras that
-        reach it."""
+        seat: its abilities and modifying statuses (a status once per count,
+        D9.9), then the auras that reach it."""
         specs = self.specs
         own = [*((s, seat) for s in self.innate[seat]),
-               *((specs[name], seat) for name, _ in ship.statuses if name in self.modifying)]
+               *((specs[name], seat) for name, life in ship.statuses if name in self.modifying
+                 for _ in range(life.count))]
         return own if self.auras is None else own + self.auras(seat)
 
     def active(self, ship: ShipState, seat: int) -> list[StatusDef]:

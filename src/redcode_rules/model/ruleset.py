@@ -216,6 +216,14 @@ class StatusDef:
     """A player's status (``status NAME on you``, D9.8): kept in its player's
     seat whether its ship is on the board or not, through a respawn or a
     refloat; it acts while its player is in the game."""
+    stacks: int = 1
+    """How many times its ship may hold it at once (``stacks N``, D9.9): given
+    again while held, it counts one more, up to this; each count acts (its
+    changes add up once per count). 1: given again, it only lasts from then."""
+    ends_on: CardClass | None = None
+    """The class of cards whose use by its ship ends it (``until it uses
+    damaging cards``, D9.10), beside its time if it has one; None: no card
+    ends it."""
     ignores_running: bool = False
     """Running water gives its ship no forced step (``ignores running water``,
     D2.13): its moves walk the board's calm view."""
@@ -274,6 +282,10 @@ class StatusDef:
             out.append(["affects", self.affects.value])
         if self.player:
             out.append(["player", True])
+        if self.stacks > 1:
+            out.append(["stacks", self.stacks])
+        if self.ends_on is not None:
+            out.append(["ends_on", str(self.ends_on)])
         return out
 
 
@@ -310,6 +322,9 @@ class StatusRules:
     auras: frozenset[str] = frozenset()
     #: players' statuses (``StatusDef.player``): kept through a respawn or a refloat
     players: frozenset[str] = frozenset()
+    #: statuses a card its ship uses may end (``StatusDef.ends_on``; none: a
+    #: card declared ends no status)
+    ended_by_use: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -337,6 +352,7 @@ class StatusRules:
             cards=having(lambda s: s.forbids_cards is not None),
             auras=having(lambda s: s.affects is not None),
             players=having(lambda s: s.player),
+            ended_by_use=having(lambda s: s.ends_on is not None),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

@@ -77,13 +77,16 @@ class Lifetime:
     for the turns, and a redirect sends nothing). ``uses`` counts the uses
     (or damage points to prevent) left of a status that ends at a time too
     (``for 1 use`` and ``this turn``: whichever comes first); 0 for every
-    other status, whose uses, if counted, are ``left``. Frozen: ships share it.
+    other status, whose uses, if counted, are ``left``. ``count`` is how many
+    times the ship holds it (1, or up to the status's ``stacks``, D9.9): each
+    count acts; the counts share one duration. Frozen: ships share it.
     """
 
     lasts: Duration
     left: int = 1
     giver: int | None = _ref(Ref.SEAT, default=None)
     uses: int = 0
+    count: int = 1
 
     def clock(self, seat: int) -> int:
         """The seat whose turns the status counts, on the ship of ``seat``:

@@ -190,6 +190,20 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                  "ship, a damage changed or redirected. A status for N uses must modify or "
                  "redirect something. Beside a time (`this turn  for 1 use`) it ends at "
                  "whichever comes first.", "for 2 uses"),
+    "until_uses": ("The status ends when its ship uses a card of a class (D9.10): declares "
+                   "a maneuver, answers with one, or plays an order card (`until it uses "
+                   "damaging cards`, `until it uses torpedo, radar`; a class as `forbids` "
+                   "names one). It ends as the card is declared, before anyone answers it. "
+                   "Alone it is the status's duration (`lasts: until it uses` in a scenario); "
+                   "beside a time or uses it ends at whichever comes first.",
+                   "until it uses damaging cards"),
+    "stacks": ("The status may be held up to N times at once (2 to 9, D9.9): given again "
+               "while its ship holds it, it counts one more (never past N) and lasts from "
+               "then; each count acts, so its `modify` lines add up once per count. The "
+               "counts share one duration and its uses. It must `modify` something (what "
+               "it forbids, sets or limits is the same held once or more) and act on its "
+               "own ship (no `affects`). Scenarios and saves write the count "
+               "(`drilled: {count: 2}`).", "stacks 3"),
     "set_": ("Sets a number of its ship to N (D9.5): `range`, `cost`, `movement`, "
              "`damage` (each damage it takes is N); `on CARD` for a range, cost or movement "
              "of one card. Applied after every `modify`; several sets: the lowest; then "

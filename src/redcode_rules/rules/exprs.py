@@ -57,6 +57,7 @@ class Subject(str, enum.Enum):
     SELF = "self"          # the ship that plays the card (its player: "you")
     TARGET = "target"      # the card's target ship (its player)
     SOURCE = "source"      # the ship that performed the answered item
+    ANSWERED_TARGET = "answered target"  # the answered item's target ship (D5.5)
     IT = "it"              # in a filter: the ship being tested
     YOU = "you"            # the card's player (same seat as self)
     ENEMY = "enemy"        # the enemy side (score, cards in hand: the side's total)
@@ -201,6 +202,10 @@ def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
         if scope.answers >= len(eng.state.stack):
             return None
         return eng.state.stack[scope.answers].seat
+    if subject is Subject.ANSWERED_TARGET:
+        if scope.answers is None or scope.answers >= len(eng.state.stack):
+            return None
+        return eng.state.stack[scope.answers].target
     return None
 
 

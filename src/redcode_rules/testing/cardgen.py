@@ -138,6 +138,9 @@ class CardWriter:
             return f"for {self.rnd.choice((1, 2, 3))} uses"
         if d is Duration.WHILE:
             return "while " + self.condition(Context(), depth=1, subjects=WHILE_SUBJECTS)
+        if d is Duration.UNTIL_IT_USES:  # an end that is an event (D9.10)
+            return "until it uses " + self.rnd.choice(("damaging cards", "maneuvers",
+                                                       "ranged maneuvers", "orders"))
         if d.value.startswith("until") and self.chance(0.2):
             return d.value.replace(" its", "")  # `its` may be left out
         return d.value
@@ -154,6 +157,8 @@ class CardWriter:
             lines.append("forbids " + " ".join(f.value for f in Forbid if f in words))
         mods = self.modifiers(r.randint(1 if uses else 0, 2))
         lines += mods
+        if mods and r.random() < 0.15:
+            lines.append(f"stacks {r.randint(2, 3)}")  # each count adds its changes (D9.9)
         if r.random() < 0.2:
             lines.append("untargetable" + r.choice(["", " by maneuvers", " by orders",
                                                     " by maneuvers orders"]))
@@ -429,6 +434,8 @@ class CardWriter:
             out.append(Subject.TARGET.value)
         if ctx.response or (ctx.trigger and ctx.event in ACTOR_EVENTS):
             out.append(Subject.SOURCE.value)
+        if ctx.response:  # what the answered item targets (D5.5)
+            out.append(Subject.ANSWERED_TARGET.value)
         if it:
             out.append(Subject.IT.value)
         return out

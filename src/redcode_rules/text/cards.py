@@ -156,13 +156,18 @@ def status_rule_parts(status: StatusDef, lang: str = "en",
               for t in status.triggers]
     cond = "" if status.condition is None else condition_text(
         status.condition, lang, False, types, names, clause="while", held=True)
+    cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
     until = pick(words["until"][status.duration.value], status.uses or None).format(
-        uses=status.uses, cond=cond)
+        uses=status.uses, cond=cond, cards=cards)
+    if cards and status.duration.value != "until it uses":  # a time, or a card used (D9.10)
+        until = words["until_used"].format(until=until, cards=cards)
     if status.uses and status.duration.value != "for N uses" and not status.prevents:
         # a time and uses together: whichever comes first
         until = pick(words["until_uses"], status.uses).format(until=until, uses=status.uses)
     if cond and status.duration.value != "while":  # it acts only while, ends by its duration
         until = words["acts_while"].format(until=until, cond=cond)
+    if status.stacks > 1:
+        until = words["stacks"].format(until=until, n=status.stacks)
     return {"forbids": joined(parts, lang), "until": until}
 
 
