@@ -505,7 +505,7 @@ def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
         state.fired[:0] = [key for key in fired if key not in state.fired]
     else:
         out = eng.queries.crew_out(turn)
-        state.recover_left = min(rules.options.recover, out)
+        state.recover_left = min(eng.queries.recover(turn), out)  # as begin_turn (R6.1)
         if not out:
             state.phase = "main"
     if state.phase == "recover" and data.get("recover_left") is not None:
