@@ -407,8 +407,8 @@ def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
     import inspect
 
     from conftest import package_modules
-    from redcode_rules import cli
     from redcode_rules.base import errors
+    from redcode_rules.cli import games
     from redcode_rules.formats import replay
 
     defined = {}
@@ -422,5 +422,5 @@ def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
         if issubclass(getattr(errors, name), rc.RedCodeError):
             assert getattr(rc, name) is getattr(errors, name) and name in rc.__all__
     assert replay.ReplayError is rc.ReplayError
-    assert cli.UsageError is rc.UsageError and cli.Failure is rc.Failure
+    assert games.UsageError is rc.UsageError and games.Failure is rc.Failure
     assert issubclass(rc.ReplayError, rc.RedCodeError) and issubclass(rc.Failure, ValueError)

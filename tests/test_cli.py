@@ -13,6 +13,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules import cli
 from redcode_rules.cli import main
+from redcode_rules.cli.options import progress_bar
 from redcode_rules.formats.replay import save_replay
 
 from conftest import EXAMPLES, ROOT
@@ -193,7 +194,7 @@ def test_fuzz_off_a_terminal_says_its_progress_in_plain_lines(tmp_path, capsys):
 
 
 def test_plain_progress_says_each_tenth_once_whatever_the_steps(capsys):
-    with cli.progress_bar(enabled=True, total=100) as advance:
+    with progress_bar(enabled=True, total=100) as advance:
         for done in (1, 9, 10, 11, 35, 36, 99, 100):
             advance(done, 100)
     assert capsys.readouterr().err == "games 10/100\ngames 35/100\ngames 99/100\n" \

@@ -159,9 +159,11 @@ def test_a_card_file_is_fuzzed_in_a_few_games_unless_told(cards, with_cards, gam
     """A designer runs `fuzz --cards FILE` often: 20 games (about half a
     minute), where `fuzz` alone plays 100."""
     played = []
-    monkeypatch.setattr(cli, "fuzz_cards", lambda setup, games, **_: (
+    from redcode_rules.cli import fuzz as fuzz_command
+
+    monkeypatch.setattr(fuzz_command, "fuzz_cards", lambda setup, games, **_: (
         played.append(games), (None, Usage(setup.new)))[1])
-    monkeypatch.setattr(cli, "fuzz", lambda rules, games, **_: played.append(games))
+    monkeypatch.setattr(fuzz_command, "fuzz", lambda rules, games, **_: played.append(games))
     assert cli.main(["fuzz", "--quiet", *(["--cards", cards] if with_cards else [])]) == 0
     assert played == [games]
     assert f"{games} random games of en" in capsys.readouterr().out

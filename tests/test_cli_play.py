@@ -12,7 +12,8 @@ import redcode_rules as rc
 from conftest import PLAY_SCENARIO, play_session
 from redcode_rules import cli
 from redcode_rules.bots import GreedyBot, RandomBot
-from redcode_rules.terminal.session import Menu, Screen, Session, build_bots, pick_seat, seat_specs
+from redcode_rules.terminal.session import Menu, Screen, Session
+from redcode_rules.terminal.setup import build_bots, pick_seat, seat_specs
 from redcode_rules.i18n.catalog import catalog
 from redcode_rules.formats.replay import replay
 
@@ -429,14 +430,14 @@ def test_seat_and_bots_options():
     assert pick_seat(game, "red-destroyer") == "red-destroyer"
     assert pick_seat(game, "3") == "blue-destroyer"
     assert pick_seat(game, "red") == "red-destroyer"
-    with pytest.raises(cli.UsageError, match="--seat: 'destroyer' is not one ship"):
+    with pytest.raises(rc.UsageError, match="--seat: 'destroyer' is not one ship"):
         pick_seat(game, "destroyer")
     bots = build_bots(game, seat_specs(game, "red-destroyer", "random,greedy,random"), 1)
     assert [(s, type(b)) for s, b in bots.items()] == [
         ("blue-submarine", RandomBot), ("blue-destroyer", GreedyBot), ("red-submarine", RandomBot)]
-    with pytest.raises(cli.UsageError, match="--bots: give one bot for all other seats"):
+    with pytest.raises(rc.UsageError, match="--bots: give one bot for all other seats"):
         seat_specs(game, "red-destroyer", "random,greedy")
-    with pytest.raises(cli.UsageError, match="--bots: unknown bot 'clever'"):
+    with pytest.raises(rc.UsageError, match="--bots: unknown bot 'clever'"):
         seat_specs(game, "red-destroyer", "clever")
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from redcode_rules import cli
+from redcode_rules.cli.options import rules_of
 
 from conftest import ROOT
 
@@ -114,7 +115,7 @@ def test_the_short_game_is_a_war_to_2_points_in_60_turns(capsys):
     assert cli.main(["demo", "--short", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert out.endswith("Score: blue 1, red 2\nWinner: red\n")
-    rules = cli.rules_of(cli.build_parser().parse_args(["play", "--short"]))
+    rules = rules_of(cli.build_parser().parse_args(["play", "--short"]))
     assert (rules.options.victory_points, rules.options.turn_limit) == (2, 60)
 
 

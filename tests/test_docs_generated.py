@@ -15,7 +15,6 @@ import re
 import runpy
 import shlex
 import sys
-import types
 from pathlib import Path
 
 import attrs
@@ -370,35 +369,39 @@ def nav_pages() -> list[str]:
     return pages
 
 
-def run_gen_script(script: Path, out: Path, monkeypatch) -> set[str]:
-    """Run a gen-files script with a stand-in module; return the pages it wrote."""
-    written = set()
-
-    def fake_open(path, mode="r", **kwargs):
-        written.add(str(path))
-        target = out / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return open(target, mode, encoding="utf-8")
-
-    fake = types.ModuleType("mkdocs_gen_files")
-    fake.open = fake_open
-    fake.set_edit_path = lambda *a, **k: None
-    monkeypatch.setitem(sys.modules, "mkdocs_gen_files", fake)
-    runpy.run_path(str(script))
-    return written
+@pytest.fixture(scope="module")
+def generated_docs(tmp_path_factory) -> tuple[Path, frozenset[str]]:
+    """``docs/write_generated.py`` run once for the tests below, into a folder
+    of its own: (the folder, the paths written)."""
+    out = tmp_path_factory.mktemp("generated-docs")
+    written = runpy.run_path(str(ROOT / "docs" / "write_generated.py"))["generate"](out)
+    return out, frozenset(written)
 
 
-def test_gen_scripts_write_every_page_the_nav_lists(tmp_path, monkeypatch):
+def test_the_generated_pages_kept_in_the_repository_are_current(generated_docs):
+    """`python docs/write_generated.py` writes each kept page and picture as it is."""
+    out, written = generated_docs
+    assert {"dsl-reference.md", "cookbook.md", "reference/index.md"} <= written
+    stale = [path for path in sorted(written)
+             if not (ROOT / "docs" / path).is_file()
+             or (ROOT / "docs" / path).read_text("utf-8") != (out / path).read_text("utf-8")]
+    assert stale == [], "run python docs/write_generated.py"
+    kept = {str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs" / "reference").rglob("*.md")}
+    kept |= {str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs" / "cookbook").glob("*.svg")}
+    assert kept <= written  # nothing left over from an entry or a page since removed
+
+
+def test_gen_scripts_write_every_page_the_nav_lists(generated_docs):
     """The nav names the generated pages explicitly: every built-in edition in
-    every language, and the DSL reference. Every other nav page is a file in docs/."""
-    generated = run_gen_script(ROOT / "docs" / "gen_reference.py", tmp_path, monkeypatch)
-    generated |= run_gen_script(ROOT / "docs" / "gen_dsl_reference.py", tmp_path, monkeypatch)
+    every language, the DSL reference, the cookbook and the AI tables. Every
+    other nav page is a file in docs/."""
+    tmp_path, written = generated_docs
     # the cookbook: one page and its pictures (cookbook/*.svg, not pages)
-    generated |= {p for p in run_gen_script(ROOT / "docs" / "gen_cookbook.py", tmp_path,
-                                            monkeypatch) if p.endswith(".md")}
+    generated = {p for p in written if p.endswith(".md")}
     expected = {f"reference/{e}/{lang}/{p}.md" for e in builtin_editions()
                 for lang in languages() for p in PAGES}
-    assert expected | {"reference/index.md", "dsl-reference.md", "cookbook.md"} == generated
+    assert expected | {"reference/index.md", "dsl-reference.md", "cookbook.md",
+                       "ai-tables.md"} == generated
     nav = nav_pages()
     assert len(nav) == len(set(nav))
     assert generated <= set(nav)

@@ -1,10 +1,10 @@
 """The documentation reads in the repository as it does on the site: the
-generated pages are files kept current, the card files a page quotes are
-quoted whole (no include that only a build resolves), every link to a page
-reaches a file, and the site builds printing only its own messages."""
+card files a page quotes are quoted whole (no include that only a build
+resolves), every link to a page reaches a file, and the site builds printing
+only its own messages (the generated pages kept current:
+tests/test_docs_generated.py)."""
 
 import re
-import runpy
 import subprocess
 import sys
 
@@ -13,20 +13,6 @@ import pytest
 from conftest import ROOT
 
 DOCS = ROOT / "docs"
-write_generated = runpy.run_path(str(DOCS / "write_generated.py"))
-
-
-def test_the_generated_pages_kept_in_the_repository_are_current(tmp_path):
-    """`python docs/write_generated.py` writes each kept page and picture as it is."""
-    written = write_generated["generate"](tmp_path)
-    assert {"dsl-reference.md", "cookbook.md", "reference/index.md"} <= written
-    stale = [path for path in sorted(written)
-             if not (DOCS / path).is_file()
-             or (DOCS / path).read_text("utf-8") != (tmp_path / path).read_text("utf-8")]
-    assert stale == [], "run python docs/write_generated.py"
-    kept = {str(p.relative_to(DOCS)) for p in (DOCS / "reference").rglob("*.md")}
-    kept |= {str(p.relative_to(DOCS)) for p in (DOCS / "cookbook").glob("*.svg")}
-    assert kept <= written  # nothing left over from an entry or a page since removed
 
 
 def test_the_cookbook_opens_with_examples():

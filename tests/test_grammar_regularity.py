@@ -239,8 +239,9 @@ def mutated_examples():
         yield from mutations(path.read_text("utf-8"))
 
 
-# each mutation compiles the base cards again: the quick run takes every
-# fourth of the 976 (181 distinct messages of the 590), -m mass all of them
+# each mutation is a build of the English edition (its files parsed once per
+# process): the quick run takes every fourth of the 976 (181 distinct messages
+# of the 590), -m mass all of them
 @pytest.mark.parametrize("every", quick_and_mass([4, 1], {0}, ids=["sampled", "all"]))
 def test_no_error_message_shows_an_internal_word(every):
     """Every example file with each line doubled or dropped: the errors these

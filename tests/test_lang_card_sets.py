@@ -192,3 +192,25 @@ def test_past_200_errors_they_are_counted_not_listed():
     assert len(errors) == 201
     assert errors[0].reason == "maneuver 'm0': cost must be at least 1 crew (R4.1)"
     assert str(errors[-1]) == "many.rc: 5 more errors not listed (the first 200 are)"
+
+
+# ---------------------------------------------------------------- built-in files parsed once
+
+
+def test_a_card_set_is_built_without_parsing_the_built_in_files_again(tmp_path, monkeypatch):
+    """The base files and the editions are parsed once per process (parsing
+    is most of a build's time); a user's variant file is read and parsed on
+    every build, and the rules built are those of a build from scratch."""
+    from redcode_rules.lang import loader
+
+    variant = write(tmp_path, "house.rc", "variant house extends es\n" + FIRST)
+    rc.load_source("", "warm.rc", "es")
+    parsed = []
+    real = loader.parse_source
+    monkeypatch.setattr(loader, "parse_source",
+                        lambda text, file="<string>": parsed.append(file) or real(text, file))
+    built = rc.load_source(FIRST, "extra.rc", "es")
+    house = rc.load_ruleset(variant)
+    assert parsed == [variant]
+    assert built.maneuvers["flare_gun"].cost == house.maneuvers["flare_gun"].cost == 1
+    assert loader.build_ruleset("es", ()) == rc.load_ruleset("es")

@@ -1,6 +1,7 @@
 """The import graph of the package, imports made only for type hints
 included, has no circle: a lower module that needs a higher type names it by
-a small Protocol of its own (effects.StackItem, text.Ruleset, narrate.Event).
+a small Protocol of its own, named as a view of it (effects.StackItem,
+text.cards.RulesetView, text.narrate.EventView).
 
 import-linter checks the same through pyproject.toml's contracts
 (tests/test_package_layers.py); this test reads the graph itself, so a
@@ -73,3 +74,22 @@ def test_the_circle_finder_finds_a_circle():
     graph.add_import(importer="redcode_rules.rules.board", imported="redcode_rules.model.ruleset")
     assert any({"redcode_rules.rules.board", "redcode_rules.model.ruleset"} <= set(c)
                for c in circles(graph))
+
+
+def test_a_protocol_is_not_named_like_another_class_of_the_package():
+    """A Protocol standing for a class above it says it is a view of it
+    (``text.cards.RulesetView`` of ``model.Ruleset``): a name of the package
+    means one class, found in one place."""
+    import collections
+    import inspect
+
+    from conftest import package_modules
+
+    where = collections.defaultdict(list)
+    for module in package_modules():
+        for cls in vars(module).values():
+            if inspect.isclass(cls) and cls.__module__ == module.__name__:
+                where[cls.__name__].append((module.__name__, getattr(cls, "_is_protocol", False)))
+    twins = {name: sorted(m for m, _ in found) for name, found in where.items()
+             if len(found) > 1 and any(protocol for _, protocol in found)}
+    assert twins == {}

@@ -33,6 +33,13 @@ def raw_catalog(lang: str) -> dict:
     return yaml.safe_load(path.read_text("utf-8"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_catalog_is_what_the_pure_python_safe_loader_reads(lang):
+    """The catalogs are read with libyaml's loader where it is installed: the
+    same data as PyYAML's own safe loader gives."""
+    assert catalog(lang) == raw_catalog(lang)
+
+
 def is_plural(value) -> bool:
     return isinstance(value, dict) and bool(value) and set(value) <= PLURAL_FORMS
 

@@ -99,6 +99,17 @@ def texts():
     return corpus(designer=True)
 
 
+@pytest.fixture(scope="module")
+def defects(texts):
+    """Each check's defects over the whole corpus (the linter run once, each
+    check's test reading its own)."""
+    found = {check: [] for check in CHECKS}
+    for t in texts:
+        for check, what in lint_item(t):
+            found[check].append(f"[{t.lang}] {what} — {t.source}: {t.text}")
+    return found
+
+
 @pytest.mark.parametrize("check,lang,text", BROKEN, ids=[f"{c}-{la}" for c, la, _ in BROKEN])
 def test_the_linter_fails_on_a_broken_text(check, lang, text):
     """Each check finds the defect it is for (``burning``: an id of the card set)."""
@@ -133,9 +144,7 @@ def test_the_texts_cover_every_kind_language_and_example(texts):
 
 
 @pytest.mark.parametrize("check", CHECKS)
-def test_every_generated_text_passes(texts, check):
+def test_every_generated_text_passes(defects, check):
     """No text of any edition, example file or designer's card idea, in any
     language, fails a check (the message lists each defect and its text)."""
-    defects = [f"[{t.lang}] {found} — {t.source}: {t.text}" for t in texts
-               for c, found in lint_item(t) if c == check]
-    assert defects == [], "\n".join(defects)
+    assert defects[check] == [], "\n".join(defects[check])

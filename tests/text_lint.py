@@ -499,7 +499,8 @@ def texts_of(source: str, rules: rc.Ruleset, games: int = 0) -> Iterator[Text]:
     types = frozenset(rules.ships)
     played = [_random_game(rules, seed) for seed in range(games)]
     for lang in LANGS:
-        names = names_of(rules, lang)
+        names, titles, phrases = names_of(rules, lang), type_names(rules, lang), \
+            phrases_of(rules, lang)
         items = [("card", c, rules.text(c, lang)) for c in [*rules.maneuvers, *rules.orders]]
         items += [("status", s, rules.status_text(s, lang)) for s in rules.statuses]
         items += [("token", t, token_text(k, lang, rules.statuses, rules.words, types))
@@ -514,10 +515,8 @@ def texts_of(source: str, rules: rc.Ruleset, games: int = 0) -> Iterator[Text]:
         for game in played:
             items += [("narration", str(i), line.strip())
                       for i, line in enumerate(game.narration(lang))]
-        made = (Text(f"{source} {kind} {where}", lang, text, names, ids, kind,
-                     type_names(rules, lang), phrases_of(rules, lang))
-                for kind, where, text in items if text)
-        yield from made
+        yield from (Text(f"{source} {kind} {where}", lang, text, names, ids, kind, titles,
+                         phrases) for kind, where, text in items if text)
 
 
 def _random_game(rules: rc.Ruleset, seed: int, moves: int = 400) -> rc.Game:
@@ -540,10 +539,11 @@ def cookbook_texts() -> Iterator[Text]:
         rules = game.rules
         ids = frozenset(_idents(rules))
         for lang in LANGS:
+            names, titles, phrases = names_of(rules, lang), type_names(rules, lang), \
+                phrases_of(rules, lang)
             for i, line in enumerate(game.narration(lang)):
                 yield Text(f"cookbook '{entry.title}' narration {i}", lang, line.strip(),
-                           names_of(rules, lang), ids, "narration", type_names(rules, lang),
-                           phrases_of(rules, lang))
+                           names, ids, "narration", titles, phrases)
 
 
 def corpus(designer: bool = False, games: int = 1) -> list[Text]:

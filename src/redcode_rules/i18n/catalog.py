@@ -13,13 +13,18 @@ import yaml
 from ..base.errors import LanguageError, quote
 
 
+#: PyYAML's safe loader, in C where libyaml is there (the same data, read ten
+#: times faster: every process reads the three catalogs)
+SAFE_YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @lru_cache(maxsize=8)
 def catalog(lang: str = "en") -> dict[str, Any]:
     """The text catalog of a language (safe YAML)."""
     path = resources.files(__package__).joinpath(f"{lang}.yaml")
     if lang not in _languages():
         check_language(lang)
-    return yaml.safe_load(path.read_text("utf-8"))
+    return yaml.load(path.read_text("utf-8"), Loader=SAFE_YAML)
 
 
 @lru_cache(maxsize=1)

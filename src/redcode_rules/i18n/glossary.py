@@ -19,7 +19,7 @@ from typing import Iterable
 import attrs
 import yaml
 
-from .catalog import check_language
+from .catalog import SAFE_YAML, check_language
 
 #: Where a term comes from: the printed rulebook, or the project's choice.
 SOURCES = ("rulebook", "project")
@@ -46,7 +46,7 @@ def glossary(lang: str) -> tuple[Term, ...]:
     """The terms of ``lang``, the rulebook's first."""
     check_language(lang)
     path = resources.files(__package__).joinpath("glossary", f"{lang}.yaml")
-    data = yaml.safe_load(path.read_text("utf-8"))
+    data = yaml.load(path.read_text("utf-8"), Loader=SAFE_YAML)
     return tuple(Term(entry["concept"], entry["term"], source, tuple(entry.get("avoid", ())),
                       entry.get("quote") or entry.get("note") or "")
                  for source in SOURCES for entry in data.get(source, ()))

@@ -131,11 +131,13 @@ class Layers:
                                        f"(the first {MAX_ERRORS} are)", file=ranked[-1].file))
             raise DslError.of(ranked)
 
-    def add_source(self, text: str, file: str) -> list[Decl]:
-        """Parse one card file, keeping its text for the error messages."""
+    def add_source(self, text: str, file: str,
+                   parse: Callable[[str, str], list[Decl]] = parse_source) -> list[Decl]:
+        """Parse one card file, keeping its text for the error messages
+        (``parse``: the loader's, which parses a built-in file once)."""
         self.sources[file] = strip_bom(text)
         self.files.append(file)
-        return parse_source(text, file)
+        return parse(text, file)
 
     def apply(self, decls: list[Decl]) -> None:
         """Add, patch and remove entries and set options, declaration by declaration;

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..base.errors import DslError, quote
 from ..base.files import read_text
 from ..model.ruleset import Ruleset, RulesSpec
-from .compiler import Draft, parse_source, strip_bom
+from .compiler import Decl, Draft, parse_source, strip_bom
 from .limits import MAX_FILE_BYTES
 
 BASE = "base"
@@ -37,6 +37,21 @@ def _base_sources() -> list[tuple[str, str]]:
     root = _cards_root().joinpath("base")
     files = sorted((p for p in root.iterdir() if p.name.endswith(".rc")), key=lambda p: p.name)
     return [(f"cards/base/{p.name}", p.read_text("utf-8")) for p in files]
+
+
+def _parse_builtin(text: str, file: str) -> list[Decl]:
+    """The declarations of a built-in card file (``cards/base/``, an edition).
+
+    Every build starts from these files and parsing is most of a build's
+    time, so each is parsed once per process (``_parsed``, keyed by its name
+    and text); a build gets a list of its own of the same frozen declarations.
+    """
+    return list(_parsed(file, text))
+
+
+@lru_cache(maxsize=16)  # the base files and the editions
+def _parsed(file: str, text: str) -> tuple[Decl, ...]:
+    return tuple(parse_source(text, file))
 
 
 def _read_variant(ref: str) -> tuple[str, str, Path | None]:
@@ -135,7 +150,7 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
             read.append((file, text))
         elif root is None:
             root = current
-        decls = parse_source(text, file)
+        decls = (parse_source if embedded or folder is not None else _parse_builtin)(text, file)
         header = [d for d in decls if d.action == "variant"]
         if not header:
             raise DslError("a variant file starts with 'variant NAME extends PARENT'",
@@ -151,7 +166,7 @@ def build_ruleset(ref: str, extra: tuple[str, ...],
         else:
             current = _parent_ref(header[0].parent or BASE, folder, header[0], file, text)
     for file, text in _base_sources():
-        draft.apply(draft.add_source(text, file))
+        draft.apply(draft.add_source(text, file, _parse_builtin))
     draft.lineage.append(BASE)
     for name, file, decls, text in reversed(chain):
         draft.sources[file] = text

@@ -53,7 +53,7 @@ class Nature(str, enum.Enum):
     NEUTRAL = "neutral"
 
 
-class StatusDef(Protocol):
+class StatusDefView(Protocol):
     """What the text reads of a status declaration (model.StatusDef: the model
     sits above, its ``Ruleset.text`` calls ``card_text``)."""
 
@@ -77,7 +77,7 @@ class StatusDef(Protocol):
     def condition(self) -> Condition | None: ...
 
 
-class ShipDef(Protocol):
+class ShipDefView(Protocol):
     """What the text reads of a ship type (model.ShipDef, above)."""
 
     @property
@@ -86,7 +86,7 @@ class ShipDef(Protocol):
     def triggers(self) -> Sequence[TriggerDef]: ...
 
 
-class Ruleset(Protocol):
+class RulesetView(Protocol):
     """What the text reads of a card set (model.Ruleset, above)."""
 
     @property
@@ -106,7 +106,7 @@ class Ruleset(Protocol):
 _BETTER_MORE = {name: row.better for name, row in PARAMETERS.items()}
 
 
-def status_nature(status: StatusDef) -> Nature:
+def status_nature(status: StatusDefView) -> Nature:
     """A status's nature: as declared (``nature``), else read from what it does:
     what it forbids or a trigger that hurts its own ship harms; being no
     target, damage sent away, a trigger that helps protect; numbers changed
@@ -135,9 +135,9 @@ def status_nature(status: StatusDef) -> Nature:
     return Nature.NEUTRAL
 
 
-def status_rule_parts(status: StatusDef, lang: str = "en",
+def status_rule_parts(status: StatusDefView, lang: str = "en",
                       names: Words | None = None,
-                      statuses: Mapping[str, StatusDef] | None = None,
+                      statuses: Mapping[str, StatusDefView] | None = None,
                       types=()) -> dict[str, str]:
     """What a status does and how long it lasts, as phrases of ``lang``
     (``forbids``: what it forbids, changes and triggers, `no maneuvers, not
@@ -195,7 +195,7 @@ def _shared_subject(first: str, second: str) -> int:
     return n if n >= 2 else 0
 
 
-def status_text(rules: Ruleset, status_id: str, lang: str = "en") -> str:
+def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     """A status's text (``Ruleset.status_text``): its name, how long it lasts,
     then what it does (`Intercepted, until its next turn: no maneuvers, not
     even responses.`)."""
@@ -205,7 +205,7 @@ def status_text(rules: Ruleset, status_id: str, lang: str = "en") -> str:
     return said.format(name=title(status_id, lang, rules.words), **parts)
 
 
-def changes(status: StatusDef, words: dict, lang: str = "en",
+def changes(status: StatusDefView, words: dict, lang: str = "en",
             names: Words | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
@@ -250,7 +250,7 @@ def changes(status: StatusDef, words: dict, lang: str = "en",
 
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
-                 statuses: Mapping[str, StatusDef] | None = None,
+                 statuses: Mapping[str, StatusDefView] | None = None,
                  words: Words | None = None, types=()) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
     from its holder (`at the start of its player's turn, 1 repair damage to
@@ -275,15 +275,15 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
 
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
-                      statuses: Mapping[str, StatusDef] | None = None,
+                      statuses: Mapping[str, StatusDefView] | None = None,
                       names: Words | None = None, types=()) -> list[str]:
     """Each trigger of a ship type or a token as a sentence of ``lang``."""
     return [_capital(trigger_text(t, lang, token, statuses, names, types)) + "."
             for t in triggers]
 
 
-def ability_texts(ship: ShipDef, lang: str = "en",
-                  statuses: Mapping[str, StatusDef] | None = None,
+def ability_texts(ship: ShipDefView, lang: str = "en",
+                  statuses: Mapping[str, StatusDefView] | None = None,
                   names: Words | None = None, types=()) -> list[str]:
     """Each ability of a ship type and what it changes, in ``lang``
     (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
@@ -297,7 +297,7 @@ def ability_texts(ship: ShipDef, lang: str = "en",
             for a in ship.abilities if a in known]
 
 
-def _while_said(status: StatusDef, words: dict, lang: str, names: Words | None,
+def _while_said(status: StatusDefView, words: dict, lang: str, names: Words | None,
                 types=()) -> str:
     """An ability's ``while`` condition, as ``, only while …`` (empty without one)."""
     if status.condition is None:
@@ -324,7 +324,7 @@ def token_stays(token: TokenDef, lang: str = "en") -> str:
 
 
 def token_text(token: TokenDef, lang: str = "en",
-               statuses: Mapping[str, StatusDef] | None = None,
+               statuses: Mapping[str, StatusDefView] | None = None,
                names: Words | None = None, types=()) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box, …`)."""
@@ -336,8 +336,8 @@ def token_text(token: TokenDef, lang: str = "en",
     return " ".join(parts + ([stays] if stays else []))
 
 
-def ship_rule_text(ship: ShipDef, lang: str = "en",
-                   statuses: Mapping[str, StatusDef] | None = None,
+def ship_rule_text(ship: ShipDefView, lang: str = "en",
+                   statuses: Mapping[str, StatusDefView] | None = None,
                    names: Words | None = None, types=()) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
     ability and what it changes, each trigger (empty for the printed ships)."""
@@ -351,7 +351,7 @@ def _capital(sentence: str) -> str:
 
 
 def effect_text(effect: Effect, lang: str = "en",
-                statuses: Mapping[str, StatusDef] | None = None, words: Words | None = None,
+                statuses: Mapping[str, StatusDefView] | None = None, words: Words | None = None,
                 types=(), trigger: bool = False, answers: str = "maneuver") -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
@@ -369,7 +369,7 @@ def effect_text(effect: Effect, lang: str = "en",
 WHOLE_HAND = 30
 
 
-def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDef] | None,
+def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefView] | None,
                    words: Words | None, types, trigger: bool, answers: str,
                    bare: bool = False) -> tuple[str, str, str]:
     """An effect's phrase, its subject (``who``) as the phrase starts with it
@@ -480,7 +480,7 @@ def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
     return {"with": with_, "where": words["where"][str(params.get("where", "start"))]}
 
 
-def effects_text(effects, lang: str, statuses: Mapping[str, StatusDef] | None = None,
+def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | None = None,
                  words: Words | None = None, types=(), trigger: bool = False,
                  answers: str = "maneuver") -> str:
     """A card's or trigger's effects as one phrase, each thing said once: a
@@ -623,7 +623,7 @@ def shortened(text: str, lang: str) -> str:
     return fuse(lang, text)  # "an order card" said short is "a card"
 
 
-def answerable(rules: Ruleset, card) -> str:
+def answerable(rules: RulesetView, card) -> str:
     """What a response may answer, for the text of its cancel: the one kind
     its ``usable if answered is …`` allows (a kind, or cards by name), else a
     maneuver, or an order card too when an order card of the rules can be
@@ -638,7 +638,7 @@ def answerable(rules: Ruleset, card) -> str:
     return "maneuver"
 
 
-def _answer_kinds(cond, rules: Ruleset) -> set[str] | None:
+def _answer_kinds(cond, rules: RulesetView) -> set[str] | None:
     """The kinds of card (maneuver, order) a condition lets the answered item
     be; None where it does not restrict them."""
     if isinstance(cond, Is) and cond.subject == "answered" and not cond.negated:
@@ -670,7 +670,7 @@ def acts_on_own_ship(card) -> bool:
                for e in card.effects)
 
 
-def card_text(rules: Ruleset, card_id: str, lang: str = "en") -> str:
+def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
     """One paragraph: the effects, then range or area, then the response flags."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)

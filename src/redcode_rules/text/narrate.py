@@ -22,7 +22,7 @@ from ..rules.events import EVENT_KINDS
 from .statuses import NEUTRAL, said
 
 
-class Event(Protocol):
+class EventView(Protocol):
     """What narration reads of a log event (state.Event: the state sits
     above, and its ``str`` narrates an event)."""
 
@@ -32,7 +32,7 @@ class Event(Protocol):
     def data(self) -> Mapping[str, object]: ...
 
 
-class ShipDef(Protocol):
+class ShipLetterView(Protocol):
     """What the text board reads of a ship type (model.ShipDef, above)."""
 
     @property
@@ -50,7 +50,7 @@ DEFAULT_NATURE = NEUTRAL
 DECLARES = {"use": "maneuver", "respond": "maneuver", "order": "order"}
 
 
-def narrate_event(event: Event, lang: str = "en", words: Words | None = None,
+def narrate_event(event: EventView, lang: str = "en", words: Words | None = None,
                   gained: int | None = None, natures: Mapping[str, str] | None = None,
                   kinds: Mapping[str, str] | None = None) -> str:
     """One log event as a sentence (empty for events not worth a line, and for
@@ -168,7 +168,7 @@ def _trigger(data: dict, lang: str, words: Words | None,
     return said_as["ship"]
 
 
-def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = None,
+def narrate(events: Iterable[EventView], lang: str = "en", words: Words | None = None,
             since: int = 0, scores: dict[str, int] | None = None,
             natures: Mapping[str, str] | None = None) -> list[str]:
     """The log as indented lines; turn headers flush left; ``words``: the card
@@ -207,7 +207,7 @@ def narrate(events: Iterable[Event], lang: str = "en", words: Words | None = Non
     return lines
 
 
-def ship_letter(ship: ShipDef, side: str) -> str:
+def ship_letter(ship: ShipLetterView, side: str) -> str:
     """A ship's mark on the text board: its type's ``letter``, upper case for
     blue and lower case for red (S/s submarine in the base cards)."""
     return ship.letter.upper() if side == "blue" else ship.letter

@@ -11,7 +11,7 @@ import markupsafe
 
 from ..i18n.catalog import catalog, languages
 from ..lang.loader import builtin_editions
-from ..terminal.session import SHORT_GAME
+from ..terminal.setup import SHORT_GAME
 from .setups import BOT_CHOICES, MAX_SEATS, MODES, SIZES
 from .pictures import Drawn, slot
 from .tables import LiveTable

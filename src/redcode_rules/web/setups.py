@@ -23,7 +23,7 @@ from ..i18n.catalog import languages
 from ..lang.compiler import parse_source
 from ..lang.loader import builtin_editions, load_ruleset, ruleset_of_texts
 from ..model.ruleset import Ruleset
-from ..terminal.session import SHORT_GAME_FILE
+from ..terminal.setup import SHORT_GAME_FILE
 
 #: Who may sit at a seat: a person, or one of these bots (the lobby's list).
 BOT_CHOICES = ("random", "greedy", "lookahead", "mcts:easy", "mcts:normal", "mcts:hard")

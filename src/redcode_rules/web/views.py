@@ -18,7 +18,7 @@ import attrs
 from ..game import Game
 from ..i18n.catalog import catalog, pick as pick_form, ship_display, status_name
 from ..render.svg import visual_field
-from ..terminal.session import game_goal
+from ..terminal.setup import game_goal
 from .clicks import Node, pick_tree
 from .pictures import Picture, Pictures
 
