@@ -57,6 +57,7 @@ class Category(enum.Enum):
     PLAY_MODES = "play modes"
     SHIP_ABILITIES = "ship abilities"
     NAMES = "names"
+    CHOICES = "choices"
 
 
 ENTRY_FIELDS = ("title", "file", "category", "shows", "scenario", "moves", "expect")

@@ -43,7 +43,8 @@ def test_every_entry_declares_something_shown_on_the_page():
 def test_the_entries_use_the_cookbook_categories():
     assert [c.value for c in cookbook["Category"]] == [
         "filters", "selectors", "conditions", "statuses", "triggers", "hand and deck",
-        "tokens", "amounts", "global effects", "play modes", "ship abilities", "names"]
+        "tokens", "amounts", "global effects", "play modes", "ship abilities", "names",
+        "choices"]
 
 
 # ------------------------------------------------------------------ bad entries
@@ -71,7 +72,7 @@ def bad_data(tmp_path, entry_changes: dict, expect: dict | None = None,
     ({"category": "status"}, "cookbook.yaml entry 1 (Anchor).category: 'status' is none of "
                              "filters, selectors, conditions, statuses, triggers, hand and "
                              "deck, tokens, amounts, global effects, play modes, ship "
-                             "abilities, names — did you mean 'statuses'?"),
+                             "abilities, names, choices — did you mean 'statuses'?"),
     ({"file": "anchr.rc"}, "cookbook.yaml entry 1 (Anchor).file: no card file "
                            "cards/examples/anchr.rc"),
     ({"file": "battleship.rc"}, "cookbook.yaml entry 1 (Anchor).scenario: must load "

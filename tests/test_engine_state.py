@@ -95,7 +95,8 @@ def test_the_fields_say_what_they_refer_to():
     assert referring_fields(StackItem) == (("seat", Ref.SEAT, False),
                                            ("target", Ref.SEAT, True),
                                            ("owed_about", Ref.SEAT, True),
-                                           ("owed_after", Ref.SEAT, False))
+                                           ("owed_after", Ref.SEAT, False),
+                                           ("targets", Ref.SEAT, False))
     assert ("position", Ref.BOX, True) in referring_fields(ShipState)
     assert [name for name, kind, _ in referring_fields(GameState)] == [
         "hands", "deck", "discard", "turn", "asking", "sunk_in_chain", "catchup_done",

@@ -23,12 +23,15 @@ FORMAT_4 = (DATA / "save_format_4.json").read_text("utf-8")
 #: A format 5 save, as the code of that format wrote it: blue's heavy torpedo
 #: at red waits in red's response window (a stack item with no ``dealt``).
 FORMAT_5 = (DATA / "save_format_5.json").read_text("utf-8")
+#: A format 6 save, written by the code of that format: the same heavy
+#: torpedo waiting (a stack item with no ``targets``).
+FORMAT_6 = (DATA / "save_format_6.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 6
+    assert data["format"] == FORMAT == 7
     assert "extra" not in data["ruleset"]
 
 
@@ -88,6 +91,20 @@ def test_a_format_5_save_loads_with_nothing_dealt_yet():
     assert migrate(old) == new
     assert new["state"]["stack"][0]["dealt"] == 0
     assert game.to_move == "red-destroyer"
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 1 and game.stack == []
+
+
+def test_a_format_6_save_loads_with_no_counted_targets():
+    """Format 7: a stack item's ``targets``, the ships of a counted target
+    (D4.13); none for a format 6 item, whose card had one target."""
+    old = json.loads(FORMAT_6)
+    assert old["format"] == 6 and "targets" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_6)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["targets"] == []
+    assert new["state"]["stack"][0]["target"] == 1
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 

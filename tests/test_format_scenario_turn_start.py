@@ -53,3 +53,22 @@ def test_a_game_s_next_turn_fires_the_same_trigger(tmp_path):
     game.play("end")
     game.play("end")
     assert game.hand("blue-submarine") == ["ambush"]
+
+
+def test_a_scenario_begun_recovers_as_many_crew_as_a_changed_recover_allows(tmp_path):
+    """A status that changes what its player recovers (``modify recover +1``,
+    R6.1): a scenario whose turn has begun may say the 3 crew it still
+    recovers, and a game saved there loads as it was."""
+    path = tmp_path / "drill.rc"
+    path.write_text("status drilled { permanent  modify recover +1 }\n")
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    game = rc.Game.from_scenario(
+        f"edition: en\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+        "  blue-submarine: {at: c3, drilled: true, reserve: 2, withdrawn: 1,\n"
+        "                   crew_on: {torpedo: 1, heavy_torpedo: 2}}\n"
+        "  red-destroyer: {at: e3}\n"
+        "hands: {blue-submarine: []}\ndeck: [ambush]\n"
+        "turn: blue-submarine\nphase: recover\nturn_started: true\nrecover_left: 3\n")
+    assert game.engine.state.recover_left == 3
+    again = rc.Game.from_scenario(game.to_scenario())
+    assert again.engine.state.recover_left == 3

@@ -257,7 +257,8 @@ order lay { copies 0 target area 1x1 effect place_token mine on area }
     ("status s { permanent when damaged of enemies { effect draw 1 } }",
      "status 's': a trigger watches self, friendly, enemy, any, not 'enemies'", "enemy"),
     ("token t { when enters of self { effect damage 1 to target } }",
-     "token 't': a token is not a ship, so it has no 'self' to watch; 'friendly' and "
+     "token 't': a token is not a ship, so it has no 'self' to watch; 'owner' is the "
+     "ship of the player who placed it, and 'friendly' and "
      "'enemy' are seen from its owner's side", None),
     ("status s { permanent when turn_starts by enemy { effect draw 1 } }",
      "status 's': 'turn_starts' has no ship that causes it; 'by' is for damaged, sunk, "

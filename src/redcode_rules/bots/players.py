@@ -202,13 +202,15 @@ class GreedyBot:
         kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
         # a card played on a stack answers it
         answers = len(obs.stack) - 1 if obs.stack else None
-        item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers)
+        item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers,
+                         targets=list(move.targets))
         return game.engine.ops.select(selector, item)
 
     def item_harm(self, game: Game, item) -> float:
         card = game.rules.card(item.card)
         return sum(-primitive_of(e).value * primitive_of(e).units(e) for e in card.effects
-                   if e.selector is Selector.TARGET and primitive_of(e).value < 0)
+                   if e.selector in (Selector.TARGET, Selector.TARGETS)
+                   and primitive_of(e).value < 0)
 
     def card_value(self, game: Game, card_id: str, seat: int) -> float:
         card = game.rules.card(card_id)

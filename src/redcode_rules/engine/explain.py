@@ -23,6 +23,7 @@ from ..base.errors import Unreadable
 from ..base.kinds import Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
+from ..model.state import StackItem
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts
@@ -341,6 +342,10 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return say("area_only", card=card.id) if whole else None
     if tk is TargetKind.BOX:
         return _box_target(asked, seat, card, move, whole)
+    if card.target.counted and move.targets:
+        return _targets(asked, seat, card, move)
+    if card.second is not None and move.targets:
+        return _second(asked, seat, card, move)
     target = move.target
     if target is None:
         return None
@@ -349,6 +354,41 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return said(asked, refusal)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(asked, card, move, mover, whole)
+
+
+def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
+    """A counted target's ships (D4.13): each one a ship the card may target,
+    none named twice, in seat order (the one spelling of a set)."""
+    seen: set[int] = set()
+    for target in move.targets:
+        if target in seen:
+            return asked.say("target_twice", card=card.id, ship=asked.ship_id(target))
+        seen.add(target)
+        refusal = asked.queries.target_refusal(seat, card, target)
+        if refusal is not None:
+            return said(asked, refusal)
+    if list(move.targets) != sorted(move.targets):
+        return asked.say("targets_order", card=card.id,
+                         order=" ".join(asked.ship_id(t) for t in sorted(move.targets)))
+    return asked.say("not_legal")
+
+
+def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
+    """A target and a second target (D4.14): each a ship the card may
+    target, the second another ship, of its set read with the first."""
+    first, second = move.targets
+    for target, filtered in ((first, True), (second, False)):
+        refusal = asked.queries.target_refusal(seat, card, target, filtered)
+        if refusal is not None:
+            return said(asked, refusal)
+    if second == first:
+        return asked.say("second_same", card=card.id, ship=asked.ship_id(first))
+    item = StackItem(card.id, card.kind, seat, first,
+                     answers=len(asked.state.stack) - 1 if asked.state.stack else None)
+    if second not in card.second.seats(asked.queries, item):  # type: ignore[union-attr]
+        return asked.say("second_filtered", card=card.id, ship=asked.ship_id(second),
+                         target=asked.ship_id(first))
+    return asked.say("not_legal")
 
 
 def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool) -> str | None:

@@ -119,13 +119,13 @@ class Engine(Part):
             else:
                 answers, word = None, "use"
             item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
-                             answers)
+                             answers, targets=list(move.targets))
             if card.once:
                 st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.resolver.push(item, card)
             if self._watch and move.target is not None:
-                self.triggers.fire(TARGETED, move.target, seat, card=move.card)
+                self.targeted(move, seat)
         elif kind == RECOVER_MOVE:
             self.ops.recover_one(seat, move.source)
             st.recover_left -= 1
@@ -145,11 +145,11 @@ class Engine(Part):
             if card.once:
                 st.spent.append(Spent(seat, card.id))
             item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path,
-                             answers)
+                             answers, targets=list(move.targets))
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.resolver.push(item, card)
             if self._watch and move.target is not None:
-                self.triggers.fire(TARGETED, move.target, seat, card=move.card)
+                self.targeted(move, seat)
         elif kind == DISCARD_MOVE:
             self.ops.discard_card(seat, move.card)
         elif kind == CHOOSE_MOVE:
@@ -167,6 +167,12 @@ class Engine(Part):
             self.lifetimes.statuses_while()
         self.advance()
 
+    def targeted(self, move: Move, seat: int) -> None:
+        """``targeted`` fired for each ship the move targets, in seat order
+        (every ship of a counted target, D4.13)."""
+        for target in move.targets or (move.target,):
+            self.triggers.fire(TARGETED, target, seat, card=move.card)
+
     def used(self, seat: int, card: CardDef) -> int:
         """A maneuver the ship declares: what it costs now, and a use of the
         statuses that change its cost, or its range or sight if it has one."""
@@ -182,6 +188,8 @@ class Engine(Part):
         data: dict[str, object] = {}
         if move.target is not None:
             data["target"] = self.state.ships[move.target].id
+        if move.targets:  # a counted target's ships (D4.13)
+            data["targets"] = [self.state.ships[t].id for t in move.targets]
         if move.area is not None:  # an area's top-left box, or a box target (D4.11)
             boxed = self.rules.card(move.card).target.boxes is not None
             data["box" if boxed else "area"] = self.board.name(move.area)

@@ -13,8 +13,10 @@ rule forbids it, from the same queries.
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import combinations
 from ..base.kinds import Choice, Decision, MoveKind
 from ..model.ruleset import CardDef, TargetKind
+from ..model.state import StackItem
 from ..rules.effects import primitive_of
 from .machine import Engine
 from .notation import END, PASS, Move, Notation
@@ -246,6 +248,13 @@ class MoveGen:
                 continue
             if not looked:
                 sight, looked = ask.sight(seat), True  # one look serves every card
+            if card.target.counted:
+                self._counted(kind, card, ask.maneuver_targets(seat, card, sight), out)
+                continue
+            if card.second is not None:
+                self._seconds(kind, card, seat, ask.maneuver_targets(seat, card, sight),
+                              ask.maneuver_targets(seat, card, sight, filtered=False), out)
+                continue
             for target in ask.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
 
@@ -272,10 +281,44 @@ class MoveGen:
                 targets = ask.order_targets(card)
             if ask.mods is not None and tk is not TargetKind.SELF:
                 targets = [t for t in targets if ask.targetable(seat, t, card)]
+            reachable = targets  # a second target's, whose filter is its own (D4.14)
             if card.target.filter is not None:  # `target enemy ship` (rules/exprs.py)
                 targets = ask.allowed_targets(card, seat, targets, responding)
+            if card.target.counted:
+                self._counted(ORDER, card, targets, out)
+                continue
+            if card.second is not None:
+                self._seconds(ORDER, card, seat, targets, reachable, out)
+                continue
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
+
+    def _counted(self, kind: MoveKind, card: CardDef, targets, out: dict[str, Move]) -> None:
+        """A counted target (D4.13): one move per set of different ships it
+        may name, from the ships it may target, each set once, in seat order
+        (such a card takes no path)."""
+        ships = sorted(targets)
+        write = self.notation.card_move
+        for size in range(card.target.least, min(card.target.most, len(ships)) + 1):
+            for chosen in combinations(ships, size):
+                move = write(kind, card.id, targets=chosen)
+                out[move.text] = move
+
+    def _seconds(self, kind: MoveKind, card: CardDef, seat: int, targets, reachable,
+                 out: dict[str, Move]) -> None:
+        """A second target (D4.14): one move per target (of ``targets``) and
+        second target, another ship the card reaches (``reachable``: the
+        targets but for the target's filter) in its own set, read with the
+        first as ``target``."""
+        reach = set(reachable)
+        answers = len(self.state.stack) - 1 if self.state.stack else None
+        write = self.notation.card_move
+        for first in sorted(targets):
+            item = StackItem(card.id, card.kind, seat, first, answers=answers)
+            for second in card.second.seats(self.queries, item):  # type: ignore[union-attr]
+                if second != first and second in reach:
+                    move = write(kind, card.id, targets=(first, second))
+                    out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board."""

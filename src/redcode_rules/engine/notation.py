@@ -99,6 +99,9 @@ class Move(NamedTuple):
     path: tuple[int, ...] = ()
     box: int | None = None
     source: str | None = None
+    targets: tuple[int, ...] = ()
+    """Every ship a counted target names, in seat order (D4.13; ``target``
+    is the first); empty for a card with one target."""
 
     def __str__(self) -> str:
         return self.text
@@ -130,18 +133,22 @@ class Notation:
 
     # ------------------------------------------------------------ writing
     def card_move(self, kind: MoveKind, card: str, target: int | None = None,
-                  box: int | None = None) -> Move:
+                  box: int | None = None, targets: tuple[int, ...] = ()) -> Move:
         """A maneuver used (``torpedo red-destroyer``), answering (``respond
         shield blue-submarine``) or an order card played (``order kamikaze
-        red-destroyer``, ``order atomic_bomb c3``), on a ship or a box;
-        without its path."""
+        red-destroyer``, ``order atomic_bomb c3``), on a ship or a box, or on
+        the ships of a counted target in seat order (``order barrage
+        red-destroyer red-submarine``, D4.13); without its path."""
         text = f"order {card}" if kind == ORDER else f"respond {card}" if kind == RESPOND \
             else card
-        if target is not None:
+        if targets:
+            target = targets[0]
+            text = f"{text} {' '.join(self.ids[t] for t in targets)}"
+        elif target is not None:
             text = f"{text} {self.ids[target]}"
         if box is not None:
             text = f"{text} {self.board.name(box)}"
-        return Move(kind, text, card, target, area=box)
+        return Move(kind, text, card, target, area=box, targets=targets)
 
     def answers(self, kind: MoveKind, word: str, sources: Sequence[str]) -> list[Move]:
         """A recovery or an owed choice from each source: ``recover torpedo``,
@@ -240,6 +247,8 @@ class Notation:
                 raise Unreadable("needs_box", read, card=card.id)
             read = self.card_move(kind, card.id, box=self._box(rest[0], read))
             rest = rest[1:]
+        elif card.target.counted or card.second is not None:  # several ships (D4.13-14)
+            return self._targets(kind, card, rest, read)
         elif tk is not TargetKind.SELF:
             if not rest:
                 raise Unreadable("needs_target", read, card=card.id)
@@ -257,6 +266,23 @@ class Notation:
         for name in rest:
             self._box(name, read)
         return self.with_path(read, f"{read.text} {' '.join(rest)}")
+
+    def _targets(self, kind: MoveKind, card: CardDef, rest: list[str], read: Move) -> Move:
+        """A counted target's ships (D4.13), or the target and the second
+        target (D4.14), as written: as many ship ids as it names, and nothing
+        after them (such a card takes no path); which of them it may name, in
+        what order, is the rule queries' to say."""
+        for word in rest:
+            if word not in self.seats:
+                raise Unreadable("no_ship", read, ship=short(word))
+        if card.second is not None:
+            if len(rest) != 2:
+                raise Unreadable("needs_second", read, card=card.id)
+        elif not card.target.least <= len(rest) <= card.target.most:
+            least, most = card.target.least, card.target.most
+            raise Unreadable("needs_targets" if least < most else "needs_targets_exactly",
+                             read, card=card.id, least=least, most=most)
+        return self.card_move(kind, card.id, targets=tuple(self.seats[w] for w in rest))
 
     def _box(self, name: str, read: Move) -> int:
         """The box a word names (R2.1), else ``Unreadable`` (``read``: the

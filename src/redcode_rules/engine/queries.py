@@ -385,12 +385,14 @@ class RuleQueries(Part):
             return Refusal("R7.3", "not_usable", {"card": card.id})
         return None
 
-    def target_refusal(self, seat: int, card: CardDef, target: int) -> Refusal | None:
+    def target_refusal(self, seat: int, card: CardDef, target: int,
+                       filtered: bool = True) -> Refusal | None:
         """Why the card of the ship's player may not be declared on ship
         ``target`` now, or None: on the board (R9.2), not kept from the card's
         kind by a status or ability (R9), let through by the card's target
-        filter, and for a maneuver the answered item's ship (D4.7) in its
-        visual field within its range (R4.2, R4.3)."""
+        filter (unless not ``filtered``: a second target has its own, D4.14),
+        and for a maneuver the answered item's ship (D4.7) in its visual field
+        within its range (R4.2, R4.3)."""
         st = self.state
         if st.ships[target].position is None:
             return Refusal("R9.2", "off_board", {"ship": target})
@@ -406,7 +408,7 @@ class RuleQueries(Part):
                 words = f"untargetable_{kind}" if kind in spec.untargetable \
                     else "untargetable_class"
                 return Refusal("R9", words, {"target": target, "status": spec.id})
-        if card.target.filter is not None and \
+        if filtered and card.target.filter is not None and \
                 not self.allowed_targets(card, seat, [target], bool(st.stack)):
             return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
         if card.target.kind is SOURCE_TARGET:
@@ -570,12 +572,14 @@ class RuleQueries(Part):
             sight = self.sight(seat)
         return [seat, *[s for dist, s in sight if dist <= reach]]
 
-    def maneuver_targets(self, seat: int, card: CardDef,
-                         sight: list[tuple[int, int]]) -> list[int | None]:
+    def maneuver_targets(self, seat: int, card: CardDef, sight: list[tuple[int, int]],
+                         filtered: bool = True) -> list[int | None]:
         """The targets a usable maneuver may be declared on now: None for a card
         on its own ship, else the ships in the visual field within its range
-        (R4.2, R4.3), or only the answered item's ship (D4.7); a card that
-        sees over islands looks again (D2.12)."""
+        (R4.2, R4.3), or only the answered item's ship (D4.7); those its
+        target filter lets through, unless not ``filtered`` (a second
+        target's reach, D4.14); a card that sees over islands looks again
+        (D2.12)."""
         tk = card.target.kind
         if tk is SELF_TARGET:
             return [None]
@@ -589,7 +593,7 @@ class RuleQueries(Part):
         if tk is SOURCE_TARGET:
             source = self.state.stack[-1].seat
             targets = [source] if source in targets else []
-        if card.target.filter is not None:
+        if filtered and card.target.filter is not None:
             return self.allowed_targets(card, seat, targets, tk is SOURCE_TARGET or
                                         bool(self.state.stack))
         return targets

@@ -98,6 +98,10 @@ class StateOps(HandOps):
             card = self.queries.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
+        elif selector is Selector.TARGETS:  # a counted target's ships (D4.13)
+            seats = list(getattr(item, "targets", ()))
+        elif selector is Selector.SECOND:  # the second target (D4.14)
+            seats = list(getattr(item, "targets", ())[1:2])
         elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
             seats = []  # not a ship
         elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)

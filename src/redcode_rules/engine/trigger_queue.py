@@ -102,8 +102,9 @@ class TriggerQueue(Part):
             side = ships[token.owner].side
             for trigger in held:
                 if trigger.event == event \
-                        and sees(trigger.of, -1, side, subject, subject_side) \
-                        and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side)):
+                        and sees(trigger.of, -1, side, subject, subject_side, token.owner) \
+                        and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side,
+                                               token.owner)):
                     self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
                                f"{token.kind} {self.board.name(token.box)}")
 

@@ -33,7 +33,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 6
+FORMAT = 7
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -173,10 +173,22 @@ def _format_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 6}
 
 
+def _format_6_to_7(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 7 gives a stack item ``targets``, the ships of a counted
+    target (D4.13): none in an earlier save, whose cards had one target
+    each, kept in ``target``."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "targets": []} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 7}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
-    5: _format_5_to_6}
+    5: _format_5_to_6, 6: _format_6_to_7}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -255,13 +267,15 @@ MAX_JSON_DEPTH = 20
 
 def move_length_limit(rules, board: Board, ids: list[str]) -> int:
     """The longest move string a game of these rules, board and ships can
-    write (docs/notation.md): three words (``order``, a card, a target ship)
-    no longer than the longest word of the rules or ship id, then at most
-    every box of the board (a path enters a box once). Saves and replays
-    refuse a longer one; no legal move is."""
+    write (docs/notation.md): three words (``order``, a card, a target ship;
+    one more per further ship of the largest counted target, D4.13) no
+    longer than the longest word of the rules or ship id, then at most every
+    box of the board (a path enters a box once). Saves and replays refuse a
+    longer one; no legal move is."""
     words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, "withdrawn", "respond"]
     box = max(len(board.name(b)) for b in (0, board.size - 1))
-    return 3 * (max(map(len, words)) + 1) + board.size * (box + 1)
+    ships = max(c.target.most for c in (*rules.maneuvers.values(), *rules.orders.values()))
+    return (2 + ships) * (max(map(len, words)) + 1) + board.size * (box + 1)
 
 
 def check_move_lengths(moves: list, limit: int) -> str | None:
@@ -479,7 +493,8 @@ def _check_log(log: list[Event], state: GameState, rules) -> None:
             if kind is int:
                 ok = isinstance(value, int) and not isinstance(value, bool)
             elif kind is list:
-                ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+                ok = isinstance(value, list) and all(isinstance(v, str) for v in value) \
+                    and (key != "targets" or bool(value) and set(value) <= ids)
             else:
                 ok = isinstance(value, str) and value in values.get(key, (value,))
             if not ok or (kind is list and key == "path" and not value):

@@ -484,7 +484,7 @@ def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
     """The turn the scenario is at, begun as any turn begins (statuses,
     tokens, triggers, R9.1) unless it says the turn has started; a sunk
     ship's turn is its respawn (R8.4)."""
-    state, rules, eng = game.state, game.rules, game.engine
+    state, eng = game.state, game.engine
     phase = state.phase
     if state.ships[turn].sunk and (started or not state.end_turn_pending):
         if started:  # its respawn, the turn begun (R8.4), a discard owed or not
@@ -505,7 +505,8 @@ def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
         state.fired[:0] = [key for key in fired if key not in state.fired]
     else:
         out = eng.queries.crew_out(turn)
-        state.recover_left = min(eng.queries.recover(turn), out)  # as begin_turn (R6.1)
+        # what its player recovers now: the rule option as statuses change it (R6.1)
+        state.recover_left = min(eng.queries.recover(turn), out)
         if not out:
             state.phase = "main"
     if state.phase == "recover" and data.get("recover_left") is not None:

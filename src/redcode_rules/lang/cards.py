@@ -82,6 +82,8 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(entry.pos, f"{where} acts on '{named.value}' but declares "
                               "no 'target area WxH'")
         target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
+    _counted(draft, where, target, effects, p["effect"])
+    second = _second(draft, where, p, target, effects, response)
     if target.kind is TargetKind.SELF and Selector.TARGET in used:
         raise draft.error(tpos, f"{where} targets itself but an effect uses 'target'")
     if Selector.AREA in used and target.kind is not TargetKind.AREA:
@@ -125,8 +127,65 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         source=SourceRef(entry.pos.file, entry.pos.line),
         usable=p["usable"].value if "usable" in p else None,
         once="once" in p,
+        second=second,
         computed_cost=computed_cost,
         over_islands="over_islands" in p)
+
+def _counted(draft: Layers, where: str, target: Target,
+             effects: tuple[Effect, ...], effect_prop: Prop) -> None:
+    """A counted target (``target up to N …``, D4.13; its N is checked as it
+    is read, lang/parse.py): the effects name its ships as ``each target``
+    (never ``target``, which would leave the others out), and move none along
+    a path (a path is one ship's); ``each target`` only on a card with one."""
+    calls = effect_prop.value
+    if not target.counted:
+        for call, effect in zip(calls, effects):
+            if Selector.TARGETS in effect.selectors:
+                raise draft.error(call.pos, f"{where}: 'each target' names the ships of a "
+                                  "counted target; declare one: target up to N … ships, or "
+                                  "target exactly N … ships (D4.13)")
+        return
+    for call, effect in zip(calls, effects):
+        if Selector.TARGET in effect.selectors:
+            raise draft.error(call.pos, f"{where} names several targets: effect "
+                              f"'{call.name}' acts on them as 'each target', not 'target' "
+                              "(D4.13)")
+        if primitive_of(effect).choice is Choice.PATH:
+            raise draft.error(call.pos, f"{where} names several targets and a path is one "
+                              f"ship's: '{call.name}' cannot be on a card with a counted "
+                              "target (D4.13)")
+
+
+def _second(draft: Layers, where: str, p: Mapping[str, Prop], target: Target,
+            effects: tuple[Effect, ...], response: bool) -> Ships | None:
+    """A second target (``second target enemy ship within 2 of target``,
+    D4.14): after a first target ship, one ship of the card's reach counted
+    from a ship (never a box), moved along no path; ``second target`` in
+    the effects only on a card with one."""
+    calls = p["effect"].value
+    if "second" not in p:
+        for call, effect in zip(calls, effects):
+            if Selector.SECOND in effect.selectors:
+                raise draft.error(call.pos, f"{where}: 'second target' names a ship chosen "
+                                  "after the target; declare it: second target … ship (D4.14)")
+        return None
+    prop = p["second"]
+    second = prop.value
+    if target.kind is not TargetKind.SHIP or target.counted:
+        raise draft.error(prop.pos, f"{where}: a second target is chosen after the first: "
+                          "declare 'target … ship' (one ship) before it (D4.14)")
+    if second.within is not None and not isinstance(second.of, Subject):
+        raise draft.error(prop.pos, f"{where}: a second target is within N of a ship "
+                          "(self, target, a kind of ship), not of a box (D4.14)")
+    if second.of is Subject.SOURCE and not response:
+        raise draft.error(prop.pos, f"{where}: the second target reads the answered item, "
+                          "so the card must be a 'response' (R5.2)")
+    for call, effect in zip(calls, effects):
+        if primitive_of(effect).choice is Choice.PATH:
+            raise draft.error(call.pos, f"{where} names a second target and a path is one "
+                              f"ship's: '{call.name}' cannot be on such a card (D4.14)")
+    return second
+
 
 def _answers(draft: Layers, p: Mapping[str, Prop], where: str, response: bool,
              options: RuleOptions) -> frozenset[CardKind]:
@@ -214,7 +273,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     subject one the card has; the effects with their boxes as indexes."""
     p = entry.props
     where = f"{entry.kind} '{entry.id}'"
-    words = [w for key in ("target", "usable") if key in p for w in p[key].words]
+    words = [w for key in ("target", "usable", "second") if key in p for w in p[key].words]
     calls = p["effect"].value
     words += [w for c in calls for w in c.words]
     cards = [*draft.entries["maneuver"], *draft.entries["order"]]
@@ -230,6 +289,13 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                                                               TargetKind.SOURCE):
             raise draft.error(pos, f"{where}: {what} reads the target, but the card has no "
                               "target ship (declare 'target ship')")
+        if Subject.HERE in subjects:
+            raise draft.error(pos, f"{where}: {what} reads 'here', the box of a token, "
+                              "which only a token's trigger has; count from 'self' or a box")
+        if Subject.TARGET in subjects and target.counted:
+            raise draft.error(pos, f"{where}: {what} reads 'target', but the card names "
+                              "several targets (D4.13); test them in its filter: target up "
+                              "to N ships where …")
         if (Subject.SOURCE in subjects or Subject.ANSWERED_TARGET in subjects) and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")
@@ -247,6 +313,8 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
             raise draft.error(p["target"].pos, f"{where}: in a target filter the ship "
                               "tested is 'it', not 'target'")
         check(flt.subjects(), p["target"].pos, "its target filter", it=True)
+    if "second" in p:  # it may read the first target (D4.14)
+        check(p["second"].value.subjects(), p["second"].pos, "its second target", it=True)
     check_results(effects, calls, draft.error, where)
     for key in ("usable", "target"):
         value = p[key].value if key in p else None
@@ -353,7 +421,11 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
     # ``target`` of a primitive that acts on a box target: the card's target decides
     # (_on_box_target)
     box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
-    fits = box_target or selector in prim.selectors if isinstance(selector, Selector) else \
+    # ``each target`` (D4.13) is a set of ships, where a set of ships fits
+    # ``second target`` (D4.14) is one ship, where ``target`` is one
+    fits = Selector.AREA in prim.selectors if selector is Selector.TARGETS else \
+        Selector.TARGET in prim.selectors if selector is Selector.SECOND else \
+        box_target or selector in prim.selectors if isinstance(selector, Selector) else \
         Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
     if not fits:
         allowed = ", ".join("target (a box)" if s is Selector.TARGET_BOX else s.value

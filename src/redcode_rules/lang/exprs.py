@@ -296,6 +296,10 @@ class ExprTransformer(Transformer):
             self._word("box", of)
         return ("within", self._int(n), of)
 
+    def within_here(self, meta, c):
+        """``within N of here``: from a token's box (D9.11)."""
+        return ("within", self._int(c[0]), Subject.HERE)
+
     def within_near(self, meta, c):
         n, *names = c
         for t in names:

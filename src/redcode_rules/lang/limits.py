@@ -37,6 +37,9 @@ MAX_EFFECTS = 16
 MAX_TERMS = 16
 #: How deep parentheses and ``not`` may nest in a condition.
 MAX_NESTING = 16
+#: The most ships a counted target names (``target up to N …``): every ship
+#: of a 3v3 (D4.13).
+MAX_TARGETS = 6
 
 #: Characters a card file may not hold anywhere, comments included: what a
 #: terminal would act on (``errors.TERMINAL_CONTROLS``: C0 but tab and line

@@ -21,7 +21,7 @@ from ..rules.effects import Selector
 from ..rules.exprs import Amount, Condition, Filter, Place, Players, Ships
 from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
-from .limits import check_text, check_tree
+from .limits import MAX_TARGETS, check_text, check_tree
 from .syntax import check_words_apart, syntax_error
 
 # --------------------------------------------------------------------------
@@ -253,6 +253,39 @@ class _ToDecls(ExprTransformer, Transformer):
 
     def usable(self, meta, c):
         return Prop("usable", c[0], self._pos(meta), self.take_words())
+
+    def target_counted(self, meta, c):
+        """``target up to N …``/``target exactly N …`` (D4.13): a ship target
+        with its count; the compiler checks the numbers."""
+        least, most = c[0]
+        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:]), least=least, most=most)
+
+    def count_up_to(self, meta, c):
+        return (1, self._count(c[0]))
+
+    def count_exactly(self, meta, c):
+        n = self._count(c[0])
+        return (n, n)
+
+    def _count(self, tok: Token) -> int:
+        """The N of a counted target: 2 to ``MAX_TARGETS`` (D4.13)."""
+        n = _number(self.file, tok)
+        if not 2 <= n <= MAX_TARGETS:
+            raise DslError(f"a counted target names 2 to {MAX_TARGETS} different ships, not "
+                           f"{n}; one ship is 'target … ship' (D4.13)", file=self.file,
+                           line=tok.line, column=tok.column)
+        return n
+
+    def sel_targets(self, meta, c):
+        return Selector.TARGETS
+
+    def second_target(self, meta, c):
+        """``second target [words] ship [within N of …] [where …]`` (D4.14):
+        the set of ships it may be, as ``each … ship`` reads one."""
+        return Prop("second", self.sel_ships(meta, c), self._pos(meta), self.take_words())
+
+    def sel_second(self, meta, c):
+        return Selector.SECOND
 
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)

@@ -553,13 +553,18 @@ def _who(draft: Layers, given: tuple[str, Pos] | None, where: str, holder: Holde
     if given is None:
         return default
     name, pos = given
-    known = [w.value for w in Who]
-    if name not in known:
+    known = [w.value for w in Who if w is not Who.OWNER or holder is Holder.TOKEN]
+    if name not in known and name != Who.OWNER:
         raise draft.error(pos, f"{where}: a trigger watches {', '.join(known)}, not "
                           f"'{name}'", _suggest(name, known))
     if holder is Holder.TOKEN and name == Who.SELF:
         raise draft.error(pos, f"{where}: a token is not a ship, so it has no 'self' to "
-                          "watch; 'friendly' and 'enemy' are seen from its owner's side")
+                          "watch; 'owner' is the ship of the player who placed it, and "
+                          "'friendly' and 'enemy' are seen from its owner's side")
+    if holder is not Holder.TOKEN and name == Who.OWNER:
+        raise draft.error(pos, f"{where}: 'owner' is the player who placed a token, so only "
+                          "a token's trigger watches it; a ship's or a status's watches "
+                          "'self'")
     return Who(name)
 
 def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
@@ -644,9 +649,8 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
-    if isinstance(effect.selector, Ships) and holder is not Holder.TOKEN and \
-            effect.selector.place is Place.BOARD:
-        _check_triggered_set(draft, call, effect.selector, where, event)
+    if isinstance(effect.selector, Ships) and effect.selector.place is Place.BOARD:
+        _check_triggered_set(draft, call, effect.selector, where, event, holder)
     elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to), 'source' "
@@ -669,14 +673,24 @@ def _set_may_hold(selector, of: Who) -> bool:
 
 
 def _check_triggered_set(draft: Layers, call: Call, ships: Ships, where: str,
-                         event: TriggerEvent) -> None:
+                         event: TriggerEvent, holder: Holder) -> None:
     """A set of ships a triggered effect acts on (``damage 1 to each enemy
     ship within 1 of self``), read as it resolves: ``self`` the holder,
     ``target`` the ship the event happened to, ``source`` the ship that caused
-    it (for an event a ship causes), ``it`` the ship tested."""
-    allowed = {Subject.SELF, Subject.IT, Subject.YOU, Subject.FRIENDLY, Subject.ENEMY,
-               Subject.TARGET} | ({Subject.SOURCE} if event in ACTOR_EVENTS else set())
+    it (for an event a ship causes), ``it`` the ship tested; in a token's,
+    ``here`` its box in place of ``self`` (D9.11)."""
+    token = holder is Holder.TOKEN
+    allowed = {Subject.IT, Subject.YOU, Subject.FRIENDLY, Subject.ENEMY, Subject.TARGET,
+               Subject.HERE if token else Subject.SELF} | (
+                   {Subject.SOURCE} if event in ACTOR_EVENTS else set())
     for subject in sorted(ships.subjects() - allowed, key=str):
+        if token and subject is Subject.SELF:
+            raise draft.error(call.pos, f"{where}: a token is not a ship: its set counts "
+                              "from its box, 'here' ('each ship within 1 of here'), not "
+                              "from 'self'")
+        if subject is Subject.HERE:
+            raise draft.error(call.pos, f"{where}: 'here' is the box of a token, so only a "
+                              "token's trigger reads it; count from 'self' (the holder)")
         raise draft.error(call.pos, f"{where}: the set '{ships.value}' reads "
                           f"'{subject.value}', which '{event}' does not give; a set in a "
                           "trigger reads self (the holder), target (the ship the event "

@@ -23,7 +23,7 @@ from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
-from ..rules.exprs import Amount, Boxes, Condition, Filter
+from ..rules.exprs import Amount, Boxes, Condition, Filter, Ships
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -49,6 +49,18 @@ class Target:
     """Which ships it may be (``target enemy ship``, exprs.Filter); None: any."""
     boxes: Boxes | None = None
     """A box target's reach and words (``target free box within 2``, exprs.Boxes)."""
+    least: int = 1
+    """The fewest different ships a counted target names (``target exactly 2 …``: 2;
+    ``target up to 2 …``: 1), D4.13."""
+    most: int = 1
+    """The most different ships it names: 1 for a card with one target, which
+    keeps its notation and its ``target``; more for a counted one, whose
+    effects name them as ``each target`` (D4.13)."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the card names several different ships (``target up to N …``)."""
+        return self.most > 1 or self.least != 1
 
 
 @attrs.frozen
@@ -96,6 +108,10 @@ class CardDef:
     """The condition under which it may be used or played (``usable if``); None: always."""
     once: bool = False
     """Whether each player may use it only once in a game (``once per game``)."""
+    second: Ships | None = None
+    """Its second target (``second target enemy ship within 2 of target``,
+    D4.14): the set of ships it may be, read with the first as ``target``;
+    None: none."""
     computed_cost: Amount | None = None
     """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
     counted for the using ship (``self``) by ``Engine.cost``, at least 1; None
@@ -680,6 +696,10 @@ class Ruleset:
                 out["target"].append(str(c.target.filter))
             if c.target.boxes is not None:
                 out["target"].append(str(c.target.boxes))
+            if c.target.counted:  # a counted target (D4.13): only where a card has one
+                out["target"].append([c.target.least, c.target.most])
+            if c.second is not None:  # a second target (D4.14)
+                out["second"] = c.second.value
             if c.usable is not None:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:

@@ -196,6 +196,10 @@ class StackItem:
     # (D9.5), as much as the ships hit could take: what a later effect of the
     # card reads as ``damage dealt`` (docs/dsl.md, "Values")
     dealt: int = 0
+    # every ship a counted target names (``target up to 2 …``, D4.13), in seat
+    # order, or the target and the second target (D4.14); the first also in
+    # ``target``; empty for a card with one target
+    targets: list[int] = _ref(Ref.SEAT, factory=list)
 
 
 @attrs.define(slots=True)

@@ -134,8 +134,16 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "target": ("What the card acts on (see Target kinds). When omitted it is inferred: "
                "`ship` if an effect acts on `target`, else `self`. `target WORD… ship "
                "[where CONDITION]` lets only the ships that pass the filter be targeted "
-               "(see Expressions); the listed moves are only those.",
+               "(see Expressions); the listed moves are only those. `target up to N WORD… "
+               "ships` / `target exactly N WORD… ships` names 2 to 6 different ships, "
+               "acted on as `each target` (D4.13).",
                "target enemy damaged ship where crew in reserve of it > 0"),
+    "second_target": ("A second target ship, chosen with the card after its target (D4.14): "
+               "`second target WORD… ship [within N of SUBJECT] [where CONDITION]`, the "
+               "ships it may be said as a set's (`each … ship`), read with the first as "
+               "`target`; another ship than the target, one the card reaches. The move names "
+               "the target, then it; the effects act on it as `second target`.",
+               "target enemy ship  second target enemy ship within 2 of target"),
     "usable": ("The card may be used (a maneuver) or played (an order) only while the "
                "condition holds (see Expressions); checked before a target is chosen, so it "
                "cannot read `target`.", "usable if repairs missing of self > 0"),
@@ -330,6 +338,10 @@ SELECTOR_NOTES: dict[str, str] = {
     "area": "`target area WxH` (order cards only, D7.5); token effects only",
     "target box": "a box target: `target [free] [adjacent] box [within N]` (D4.11); "
                   "written `target`",
+    "each target": "a counted target: `target up to N … ships`, `target exactly N … ships` "
+                   "(D4.13)",
+    "second target": "a second target: `second target … ship` after `target … ship` "
+                     "(D4.14)",
     "you": "a status with `affects` (a player's status, D9.8): kept by the card's "
            "player whether its ship is on the board or not, through a respawn or a refloat",
 }
@@ -694,7 +706,13 @@ def dsl_reference() -> str:
               "| selector | meaning | allowed in | accepted by | example |",
               "| --- | --- | --- | --- | --- |"]
     for sel in effects.Selector:
-        takers = [p for p in effects.PRIMITIVES.values() if sel in p.selectors]
+        # ``each target`` is a set of ships: the primitives that act on sets take
+        # it; ``second target`` is one ship: those that act on ``target`` take it
+        taken_as = {effects.Selector.TARGETS: effects.Selector.AREA,
+                    effects.Selector.SECOND: effects.Selector.TARGET}.get(sel, sel)
+        takers = [p for p in effects.PRIMITIVES.values() if taken_as in p.selectors
+                  and not (sel is effects.Selector.SECOND
+                           and (p.ships > 1 or p.choice is Choice.PATH))]
         written = SPELLED.get(sel.value, sel.value)
         example = SELECTOR_EXAMPLES.get(sel.value) or next(
             (p.example for p in takers if p.example.endswith(written)), None)

@@ -39,6 +39,8 @@ class Selector(enum.Enum):
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
+    TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
+    SECOND = "second target"  # the second target, chosen after the first (D4.14)
     YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
 
 

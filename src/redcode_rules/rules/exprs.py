@@ -59,6 +59,7 @@ class Subject(str, enum.Enum):
     SOURCE = "source"      # the ship that performed the answered item
     ANSWERED_TARGET = "answered target"  # the answered item's target ship (D5.5)
     IT = "it"              # in a filter: the ship being tested
+    HERE = "here"          # a token's box, in its trigger (D9.11): a box, never a ship
     YOU = "you"            # the card's player (same seat as self)
     ENEMY = "enemy"        # the enemy side (score, cards in hand: the side's total)
     FRIENDLY = "friendly"  # the card's player's side
@@ -178,14 +179,17 @@ class Scope(NamedTuple):
     it: int | None = None
     actor: int | None = None
     dealt: int = 0  # what the item's last damage effect dealt (``damage dealt``)
+    box: int | None = None  # ``here``: the box of the token whose trigger resolves (D9.11)
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
-        item (engine.Triggered: no answered item, maybe an actor)."""
+        item (engine.Triggered: no answered item, maybe an actor, and a
+        token's box)."""
         actor = getattr(item, "actor", -1)
+        token = getattr(item, "token", None)
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
-                   item.dealt)
+                   item.dealt, None if token is None else token[1])
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -813,6 +817,8 @@ class Ships:
         """The box ``within`` counts from: its ship's (None off the board) or its box."""
         if not isinstance(self.of, Subject):
             return self.of
+        if self.of is Subject.HERE:
+            return scope.box
         seat = ship_of(self.of, eng, scope)
         return None if seat is None else eng.state.ships[seat].position
 

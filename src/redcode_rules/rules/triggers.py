@@ -11,7 +11,8 @@ When its event happens to a ship that ``of`` allows (the event's
 resolves the trigger's effects as a triggered item: like an item nobody may
 answer (R5.1), it resolves at once, before anything else goes on, with no
 choice to make. In its effects ``self`` is the holder's ship (for a token:
-the token itself, and its owner for ``draw``) and ``target`` the subject.
+the token itself, and its owner for ``draw``; ``here`` its box, D9.11) and
+``target`` the subject.
 
 A trigger cannot fire itself forever: the compiler refuses a trigger whose
 effects cause its own event to its own subject (a ``damaged`` trigger that
@@ -63,6 +64,7 @@ class Who(Word):
     FRIENDLY = "friendly"    # a ship of the holder's side, itself excluded (a token's: any)
     ENEMY = "enemy"          # a ship of the other side
     ANY = "any"              # every ship
+    OWNER = "owner"          # a token's owner: the ship of the player who placed it (D9.11)
 
 
 class Holder(Word):
@@ -142,11 +144,15 @@ class TriggerIndex:
         return attrs.evolve(index, once=once)
 
 
-def sees(who: Who, holder: int, side: str, other: int, other_side: str) -> bool:
+def sees(who: Who, holder: int, side: str, other: int, other_side: str,
+         owner: int = -1) -> bool:
     """Whether ship ``other`` (of ``other_side``) is ``who`` seen from ship
-    ``holder`` of ``side`` (``holder`` -1 for a token: its owner's side)."""
+    ``holder`` of ``side`` (``holder`` -1 for a token: its owner's side, and
+    ``owner`` the seat of the player who placed it)."""
     if who is Who.ANY:
         return True
+    if who is Who.OWNER:
+        return other == owner
     if who is Who.SELF:
         return other == holder
     if who is Who.ENEMY:

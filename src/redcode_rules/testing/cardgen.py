@@ -3,7 +3,7 @@
 ``card_file(rnd, rules)`` writes one card file on top of an edition: new
 statuses (every duration, ``while`` included, with forbids, modifiers,
 ``untargetable``, ``redirect`` and triggers), tokens with triggers and
-durations, order cards and maneuvers (targets, filters, responses, ``usable
+durations, order cards and maneuvers (targets, counted targets, filters, responses, ``usable
 if``, ``once per game``, computed costs and amounts, effect conditions, hand
 and deck effects), a ship type with abilities and triggers, and the patches
 that keep the deck at its size. Every word comes from a registry the
@@ -76,6 +76,9 @@ class Context:
     moves: int = 0                # move effects written so far (a card has at most one)
     on_target: bool = False       # an effect written so far acts on `target`
     box: str = ""                 # a box target's words (`free`): `target` is that box
+    counted: bool = False         # a counted target (`target up to 2 ships`): `each target`
+    second: bool = False          # a second target (`second target … ship`) after the target
+    on_targets: bool = False      # an effect written so far acts on `each target`
 
 
 @attrs.define
@@ -210,7 +213,9 @@ class CardWriter:
     def trigger(self, holder: str) -> str:
         r = self.rnd
         event = r.choice(list(TriggerEvent))
-        whos = [w.value for w in Who if not (holder == "token" and w is Who.SELF)]
+        # a token has no self; only a token has an owner (D9.11)
+        whos = [w.value for w in Who
+                if w is not (Who.SELF if holder == "token" else Who.OWNER)]
         head = f"when {event.value}"
         if r.random() < 0.6:
             head += f" of {r.choice(whos)}"
@@ -229,8 +234,11 @@ class CardWriter:
     def target(self, ctx: Context, kind: str) -> str | None:
         """The card's ``target`` line (None: inferred), setting ``ctx``."""
         r = self.rnd
-        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "none"]
-                          if kind == "order" else ["ship", "filter", "self", "box", "none"])
+        choice = r.choice(["ship", "ship", "filter", "self", "area", "box", "several", "none"]
+                          if kind == "order" else ["ship", "filter", "self", "box", "several",
+                                                   "none"])
+        if choice == "several":  # choices (D4.13, D4.14): a counted target or a second one
+            choice = r.choice(["counted", "second"])
         if ctx.response and r.random() < 0.3:
             ctx.target = True
             return "target source"
@@ -248,6 +256,22 @@ class CardWriter:
             if r.random() < 0.4:
                 where = " where " + self.condition(Context(), depth=1, it=True)
             return f"target {words} ship{where}"
+        if choice == "counted":  # several different ships (D4.13)
+            ctx.counted = True
+            words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
+            where = " where " + self.condition(Context(), depth=1, it=True) \
+                if r.random() < 0.3 else ""
+            count = r.choice(["up to", "exactly"])
+            return f"target {count} {r.randint(2, 3)} {words + ' ' if words else ''}ships{where}"
+        if choice == "second":  # a target, then a second target read with it (D4.14)
+            ctx.target = ctx.second = True
+            words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
+            within = f" within {r.randint(1, 3)} of {r.choice(['target', 'self'])}" \
+                if r.random() < 0.7 else ""
+            where = " where " + self.condition(ctx, depth=1, it=True) \
+                if r.random() < 0.3 else ""
+            return f"target ship\n    second target {words + ' ' if words else ''}ship" \
+                f"{within}{where}"
         if choice == "area":
             ctx.area = True
             return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
@@ -276,6 +300,8 @@ class CardWriter:
         effects = [self.effect(ctx) for _ in range(r.randint(1, 3))]
         if ctx.target and target is None and not ctx.on_target:
             effects.append("damage 1 to target")
+        if ctx.counted and not ctx.on_targets:
+            effects.append("damage 1 to each target")
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
         lines.append("effect " + ";\n           ".join(effects))
@@ -294,7 +320,7 @@ class CardWriter:
             cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
         else:
             cost = f"cost {r.randint(1, 3)}"
-        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.response or (
+        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.counted or ctx.response or (
             not ctx.box and r.random() < 0.5) else ""
         if rng == "range 4":  # the longest sees over islands (D2.12): no draw of its own
             rng += " over islands"
@@ -350,6 +376,8 @@ class CardWriter:
                 out.append("self")
             elif sel is Selector.TARGET and ctx.target:
                 out.append("target")
+                if ctx.second:
+                    out.append("second target")
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
@@ -362,6 +390,10 @@ class CardWriter:
                 out.append("target")
             elif sel is Selector.AREA and not ctx.trigger:
                 out.append(self.ships_set(ctx))
+                if ctx.counted:  # the ships of a counted target are a set (D4.13)
+                    out.append("each target")
+            elif sel is Selector.AREA and ctx.trigger == "token":  # from its box (D9.11)
+                out.append(f"each ship within {self.rnd.randint(0, 2)} of here")
         if prim.players and not ctx.trigger:
             out.append(f"each {self.rnd.choice(['', 'enemy ', 'friendly '])}player")
         return out
@@ -383,7 +415,8 @@ class CardWriter:
             prim = r.choice(list(PRIMITIVES.values()))
             if ctx.trigger and prim.choice is not Choice.NONE:
                 continue
-            if prim.choice is Choice.PATH and (ctx.moves or ctx.area):
+            if prim.choice is Choice.PATH and (ctx.moves or ctx.area or ctx.counted
+                                               or ctx.second):
                 continue
             declared = {"status": self.statuses, "token": self.tokens}
             if any(p.declared and not declared[p.declared] for p in prim.params):
@@ -400,6 +433,7 @@ class CardWriter:
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
             ctx.on_target |= sel == "target"
+            ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH:
                 ctx.moves += 1
             call = " ".join([prim.name, *args])

@@ -35,8 +35,7 @@ from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, box_target_text, computed_note, condition_text, cost_text, ships_noun, \
-    ships_text, \
-    target_text, to_ships_text, usable_text
+    second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -385,10 +384,14 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
         values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
-        key = sel
+        # a set's wording for each target (D4.13); the target's for the second (D4.14)
+        key = "each" if selector is Selector.TARGETS else \
+            "target" if selector is Selector.SECOND else sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
-        gender = phrase_gender(str(values["who"]), lang)
+        # "each target" agrees as "the target" does (cada objetivo, ogni bersaglio)
+        gender = phrase_gender(str(cat["selectors"]["target"] if selector is Selector.TARGETS
+                                   else values["who"]), lang)
     else:  # a set of ships or players (rules/exprs.py)
         held = {}
         # in a trigger, ``self`` is the ship that holds it ("of this ship")
@@ -678,10 +681,15 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
     parts = [_capital(body) + "."]
-    if card.target.filter is not None:
+    if card.target.counted:  # how many ships, and which (D4.13)
+        parts.append(targets_text(card.target.least, card.target.most, card.target.filter,
+                                  lang, types, rules.words))
+    elif card.target.filter is not None:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.target.boxes is not None:
         parts.append(box_target_text(card.target.boxes, lang))
+    if card.second is not None:  # chosen after the first (D4.14)
+        parts.append(second_text(card.second, lang, types, rules.words))
     parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
@@ -702,7 +710,7 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
-            else card.target.kind.value
+            or card.target.counted else card.target.kind.value
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
         if card.response:
             parts.append(response_text(card, words))

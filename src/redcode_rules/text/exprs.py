@@ -664,6 +664,8 @@ def _origin(sel: Ships, say: Say, holder: bool) -> str:
     has it, as a trigger says it, for a holder's ``self``), or a box's name."""
     if holder and sel.of is Subject.SELF:
         return catalog(say.lang)["triggers"]["selectors"]["self"]
+    if sel.of is Subject.HERE:  # a token's box (D9.11): the token itself
+        return catalog(say.lang)["triggers"]["token_self"]
     if isinstance(sel.of, Subject):
         return say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
     return sel.of_name
@@ -709,6 +711,37 @@ def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
     return catalog(lang)["exprs"]["target"].format(ship=a_ship(flt, lang, types, names))
+
+
+def targets_text(least: int, most: int, flt: Filter | None, lang: str, types=(),
+                 names: Words | None = None) -> str:
+    """A counted target as a sentence (`Targets: up to 2 different enemy
+    ships.`, D4.13): how many, and different, agreeing with the plural noun."""
+    say = _say(lang, types, names)
+    w = say.w["targets"]
+    noun = ship_noun(flt.words if flt is not None else (), say, plural_=True)
+    where = _where(flt.where, say) if flt is not None and flt.where is not None else ""
+    form = w["exactly"] if least == most else w["up_to"]
+    return fuse(lang, form.format(n=most, ships=noun.text, where=where,
+                                  different=agree(w["different"], noun.gender, lang)))
+
+
+def second_text(sel: Ships, lang: str, types=(), names: Words | None = None) -> str:
+    """A card's second target as a sentence (`Second target: an enemy ship
+    within 2 boxes of the target.`, D4.14): one ship of the set, indefinite."""
+    say = _say(lang, types, names)
+    w = say.w
+    words = sel.filter.words
+    out = _a(ship_noun(words, say), Adjective.OWN in words, say)
+    if sel.within is not None and sel.near is not None:
+        origin = _a(ship_noun(sel.near, say), False, say)
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    elif sel.within is not None:
+        origin = say.table("who")[_subject(sel.of, Quantity.REPAIRS, False)]
+        out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+    if sel.filter.where is not None:
+        out += _where(sel.filter.where, say)
+    return contract(lang, w["second"].format(ship=fuse(lang, out)))
 
 
 def box_target_text(boxes: Boxes, lang: str) -> str:

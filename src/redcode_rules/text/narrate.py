@@ -88,6 +88,8 @@ def narrate_event(event: EventView, lang: str = "en", words: Words | None = None
     on = ""
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
+        for other in data.get("targets", [])[1:]:  # the further ships of a set (D4.13)
+            on += events["and_target"].format(target=ShipName(str(other), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
     elif "box" in data and "box" in spec.optional:  # a box target (D4.11)
