@@ -21,7 +21,7 @@ import attrs
 
 from ..base.errors import Unreadable
 from ..base.kinds import Choice, Decision, MoveKind
-from ..i18n.catalog import ShipName, catalog, status_name, text
+from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
 from ..rules.effects import primitive_of
@@ -415,7 +415,20 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         return say("box_too_far", box=name, ship=asked.ship_id(seat), reach=boxes.reach)
     if refusal is BoxRefusal.TAKEN:
         return say("occupied", box=name, ship=asked.ship_id(asked.queries.occupant()[box]))
+    if card.jumps and asked.state.tokens:
+        blockade = _blockade(asked, seat, box)
+        if blockade is not None:
+            return blockade
     return _path(asked, card, move, seat, whole)
+
+
+def _blockade(asked: Asked, mover: int, box: int) -> str | None:
+    """Why ship ``mover`` may not enter ``box``: the token that closes it (D2.15)."""
+    kind = asked.queries.blockade_at(mover, box)
+    if kind is None:
+        return None
+    return asked.say("blockade", box=asked.board.name(box), ship=asked.ship_id(mover),
+                     token=token_name(kind, asked.lang, asked.rules.words))
 
 
 def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> str | None:
@@ -439,5 +452,8 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
         visited.add(box)
         if occ[box] >= 0 and occ[box] != mover:
             return say("occupied", box=name, ship=asked.ship_id(occ[box]))
+        blockade = _blockade(asked, mover, box) if asked.state.tokens else None
+        if blockade is not None:
+            return blockade
     return say("bad_path", path=" ".join(board.name(b) for b in move.path),
                amount=asked.queries.steps(mover, card))

@@ -336,8 +336,10 @@ class MoveGen:
         written like an area (``drop_mine c3``), with its path if it moves."""
         if card.jumps and self.queries.movement_refusal(seat) is not None:
             return  # a status forbids moving the ship (R9)
+        closed = self.queries.closed_to(seat) if card.jumps and self.state.tokens else 0
         for box in card.target.boxes.boxes(self.queries, seat):  # type: ignore[union-attr]
-            self._with_path(kind, card, seat, None, out, groups, box)
+            if not closed >> box & 1:  # a jump enters no blockade's box (D2.15)
+                self._with_path(kind, card, seat, None, out, groups, box)
 
     def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
                    out: dict[str, Move], groups: list, box: int | None = None) -> None:

@@ -617,6 +617,8 @@ class RuleQueries(Part):
                 occupied |= 1 << box
                 if s == mover:
                     start = box
+        if self.state.tokens:
+            occupied |= self.closed_to(mover)  # a blockade's boxes (D2.15)
         if self.mods is None:
             return (start, step.amount, occupied)
         steps = self.steps(mover, card)
@@ -626,6 +628,30 @@ class RuleQueries(Part):
     def mover(card: CardDef, seat: int, target: int | None) -> int:
         """The ship a card whose path is chosen with it moves: its own, or its target."""
         return seat if target is None or card.path_effect.selector is Selector.SELF else target
+
+    def closed_to(self, mover: int) -> int:
+        """D2.15: the mask of the boxes ship ``mover`` may not enter nor pass
+        through, each holding a token that ``forbids entering`` by ships it
+        passes (seen from the token's owner): added to the boxes holding
+        ships, so the path walk's tables stay as they are."""
+        closed = 0
+        for token in self.state.tokens:
+            if self.closed_to_by(mover, token):
+                closed |= 1 << token.box
+        return closed
+
+    def blockade_at(self, mover: int, box: int) -> str | None:
+        """The kind of the token that closes box ``box`` to ship ``mover``
+        (D2.15), for ``explain``; None when none does."""
+        for token in self.state.tokens:
+            if token.box == box and self.closed_to_by(mover, token):
+                return token.kind
+        return None
+
+    def closed_to_by(self, mover: int, token) -> bool:
+        """Whether token ``token`` closes its box to ship ``mover`` (D2.15)."""
+        entry = self.rules.tokens[token.kind].entry
+        return entry is not None and entry.accepts(self, Scope(token.owner), mover)
 
     def walk_board(self, mover: int) -> Board:
         """The board a move of ship ``mover`` walks: the calm view (running

@@ -255,6 +255,8 @@ class StateOps(HandOps):
             return
         if any(other.position == box for other in self.state.ships):
             return
+        if self.state.tokens and self.queries.closed_to(seat) >> box & 1:
+            return  # a blockade closed the box meanwhile (D2.15)
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
@@ -290,6 +292,8 @@ class StateOps(HandOps):
         for ship in self.state.ships:
             if ship.position is not None:
                 occupied |= 1 << ship.position
+        if self.state.tokens:
+            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
         board = self.queries.walk_board(seat)  # a ship running water does not carry (D2.13)
         return board.outcome_of(at, len(path), occupied, path) is not None
 

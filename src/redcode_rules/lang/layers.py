@@ -429,7 +429,8 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 #: The words a file writes for a property whose id is not one of them.
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
-           "over_islands": "over islands", "ignores_running": "ignores running water"}
+           "over_islands": "over islands", "ignores_running": "ignores running water",
+           "entry": "forbids entering"}
 
 
 def said_as(prop_name: str) -> str:

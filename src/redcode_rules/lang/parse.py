@@ -433,6 +433,15 @@ class _ToDecls(ExprTransformer, Transformer):
         sel = Ships(Filter(tuple(str(t) for t in names), where), place, within)
         return Prop("affects", sel, self._pos(meta), self.take_words())
 
+    def entry(self, meta, c):
+        """``forbids entering [by WORD... ships]`` of a token (D2.15): the
+        ships it closes its box to, as a filter (every ship without words)."""
+        names = [t for t in c if isinstance(t, Token)]
+        for t in names:
+            self._word("ship", t)
+        return Prop("entry", Filter(tuple(str(t) for t in names)), self._pos(meta),
+                    self.take_words())
+
     def aura_within(self, meta, c):
         return _number(self.file, c[0])
 

@@ -733,7 +733,12 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
                               f"'{text.split(' ')[3]}'",
                               _suggest(text.split(" ")[3], DURATION_PLAYERS))
         duration = Duration(text)
-    return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN))
+    blockade = entry.props.get("entry")  # D2.15
+    if blockade is not None:
+        check_words(blockade.words, draft.error, draft.entries["ship"],
+                    draft.entries["status"], (), 0, 0)
+    return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN),
+                    None if blockade is None else blockade.value)
 
 
 def with_removals(statuses: dict[str, StatusDef], *holders: dict[str, Any]) -> list[dict]:

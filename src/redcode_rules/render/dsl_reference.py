@@ -110,6 +110,11 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "card file plays the same on every edition; a patch may change it. The "
                 "card text says it when the card answers one kind only.",
                 "response  answers orders"),
+    "entry": ("A blockade (D2.15): while the token lies on a box, the ships of the "
+              "words (a ship filter's, seen from the player who placed it; every ship "
+              "without `by`) can neither enter the box, pass through it nor jump onto it; "
+              "a move declared before is checked again as it resolves. Tokens only.",
+              "forbids entering by enemy ships"),
     "ignores_running": ("Running water gives the status's ship no forced step (D2.13): "
                         "its moves are listed, checked and followed as if running water "
                         "were open water. In a status or an ability; not in an aura.",

@@ -319,6 +319,11 @@ def _token_piece(parent: ET.Element, game, token, x: float, y: float, size: floa
     g = _el(parent, "g", {"class": "token", "data-token": token.kind,
                           "data-box": game.board.name(token.box)})
     _el(g, "title", None, token.kind.replace("_", " "))
+    if game.rules.tokens[token.kind].entry is not None:  # a blockade (D2.15): the box barred
+        _el(g, "rect", {"class": "blockade", "x": x + size / 12, "y": y + size / 12,
+                        "width": size * 5 / 6, "height": size * 5 / 6, "fill": "none",
+                        "stroke": SIDE_COLOURS.get(owner, "#555555"),
+                        "stroke-width": size / 20, "stroke-dasharray": f"{size / 10} {size / 20}"})
     _el(g, "circle", {"cx": cx, "cy": cy, "r": r, "fill": "#fff8dc",
                       "stroke": SIDE_COLOURS.get(owner, "#555555"), "stroke-width": size / 30})
     _text(g, cx, cy + r * 0.45, game.rules.tokens[token.kind].mark, r * 1.3,

@@ -28,6 +28,8 @@ groups); the engine (engine/machine.py) fires and resolves them.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from ..base.kinds import Duration, Word
@@ -108,6 +110,11 @@ class TokenDef:
     player who placed it). ``permanent``: until a trigger or card removes it."""
     triggers: tuple[TriggerDef, ...] = ()
     """Its triggers: ``self`` is the token, ``target`` the ship the event happened to."""
+    entry: Any = None
+    """``forbids entering [by … ships]`` (D2.15): the ships that cannot enter
+    or pass through its box, a ship filter (``rules.exprs.Filter``, beside
+    this module in its layer, so not imported) seen from its owner; None:
+    open to all."""
 
 
 @attrs.frozen

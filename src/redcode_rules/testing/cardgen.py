@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -203,6 +204,12 @@ class CardWriter:
             lines.append(self.duration(token=True))
         for _ in range(self.rnd.randint(1, 2)):
             lines.append(self.trigger("token"))
+        # a blockade (D2.15), drawn from the token's name, not from the
+        # generator, so the files generated for the other constructs stay
+        pick = zlib.crc32(name.encode()) % 10
+        if pick < 3:
+            lines.append("forbids entering" +
+                         ("", " by enemy ships", " by friendly damaged ships")[pick])
         self.tokens.append(name)
         return self.block("token", name, lines)
 

@@ -34,7 +34,7 @@ from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
-from .exprs import box_target_text, computed_note, condition_text, cost_text, ships_noun, \
+from .exprs import a_ship, box_target_text, computed_note, condition_text, cost_text, ships_noun, \
     second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
@@ -328,6 +328,9 @@ def token_text(token: TokenDef, lang: str = "en",
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
     it lasts unless it stays (`When a ship ends a move on its box, …`)."""
     parts = trigger_sentences(token.triggers, lang, True, statuses, names, types)
+    if token.entry is not None:  # a blockade (D2.15)
+        parts.append(_capital(catalog(lang)["triggers"]["token_entry"].format(
+            ship=a_ship(token.entry, lang, types, names))))
     stays = token_stays(token, lang)
     return " ".join(parts + ([stays] if stays else []))
 
