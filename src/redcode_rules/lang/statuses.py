@@ -481,7 +481,7 @@ def _modified_card(draft: Layers, entry: _Entry, word: str,
         names = [n for n, row in PARAMETERS.items() if row.per_card]
         takers = ", ".join(names[:-1]) + " and " + names[-1]
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
-                          f"{PARAMETERS[word].whose.value}, not for one card ('on' is for "
+                          f"{PARAMETERS[word].bearer.value}, not for one card ('on' is for "
                           f"{takers})")
     cards = list(draft.entries["maneuver"])
     if word == "movement":
