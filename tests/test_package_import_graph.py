@@ -94,3 +94,21 @@ def test_a_class_name_of_the_package_means_one_class():
                 where[cls.__name__].append(module.__name__)
     twins = {name: sorted(found) for name, found in where.items() if len(found) > 1}
     assert twins == {}
+
+
+def test_a_module_over_600_lines_says_why_at_its_top():
+    """A module is kept under 600 lines; a longer one says at its top why its
+    length is its job's ("Its length is …"), so a reader knows it was not an
+    accident and what would be split next."""
+    import ast
+
+    from conftest import ROOT
+
+    package = ROOT / "src" / "redcode_rules"
+    unexplained = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text()
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if len(text.splitlines()) > 600 and "Its length is" not in doc:
+            unexplained.append(str(path.relative_to(package)))
+    assert unexplained == []

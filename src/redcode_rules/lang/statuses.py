@@ -1,7 +1,11 @@
 """The card language's compiler for statuses, triggers and tokens: a
 status's duration, what it forbids and changes (and the classes of cards
 it names, rules/card_classes.py); the triggers of a status,
-ship type or token (rules/triggers.py); a token kind's mark."""
+ship type or token (rules/triggers.py); a token kind's mark.
+
+Its length is one compiler's: a status, its triggers and a token share their
+checks and messages (next to split: triggers and tokens apart).
+"""
 
 from __future__ import annotations
 
