@@ -15,7 +15,7 @@ import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.model.modifiers import USE_OF
 from redcode_rules.model.ruleset import Modifier
-from redcode_rules.rules.parameters import PARAMETERS, Whose
+from redcode_rules.rules.parameters import PARAMETERS, Bearer
 from redcode_rules.text.cards import ship_rule_text
 
 from conftest import OPEN_BOARD, ROOT, pass_all
@@ -33,7 +33,7 @@ def game(ships: str, idea: str, turn: str = "blue-submarine", hands: str = "{}")
 
 def test_every_modifier_is_a_row_of_the_registry():
     assert [m.value for m in Modifier] == list(PARAMETERS)
-    assert {PARAMETERS[m.value].whose for m in Modifier} == {Whose.SHIP, Whose.PLAYER}
+    assert {PARAMETERS[m.value].bearer for m in Modifier} == {Bearer.SHIP, Bearer.PLAYER}
     assert all(USE_OF[m] == PARAMETERS[m.value].use for m in Modifier)
 
 

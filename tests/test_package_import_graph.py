@@ -76,10 +76,12 @@ def test_the_circle_finder_finds_a_circle():
                for c in circles(graph))
 
 
-def test_a_protocol_is_not_named_like_another_class_of_the_package():
-    """A Protocol standing for a class above it says it is a view of it
-    (``text.cards.RulesetView`` of ``model.Ruleset``): a name of the package
-    means one class, found in one place."""
+def test_a_class_name_of_the_package_means_one_class():
+    """A name of the package means one class, found in one place: a Protocol
+    standing for a class above it says it is a view of it
+    (``text.cards.RulesetView`` of ``model.Ruleset``), and two enums of
+    different meanings do not share a name (``Bearer``, whose number a
+    parameter is, beside ``card_classes.Whose``, whose cards a class counts)."""
     import collections
     import inspect
 
@@ -89,7 +91,24 @@ def test_a_protocol_is_not_named_like_another_class_of_the_package():
     for module in package_modules():
         for cls in vars(module).values():
             if inspect.isclass(cls) and cls.__module__ == module.__name__:
-                where[cls.__name__].append((module.__name__, getattr(cls, "_is_protocol", False)))
-    twins = {name: sorted(m for m, _ in found) for name, found in where.items()
-             if len(found) > 1 and any(protocol for _, protocol in found)}
+                where[cls.__name__].append(module.__name__)
+    twins = {name: sorted(found) for name, found in where.items() if len(found) > 1}
     assert twins == {}
+
+
+def test_a_module_over_600_lines_says_why_at_its_top():
+    """A module is kept under 600 lines; a longer one says at its top why its
+    length is its job's ("Its length is …"), so a reader knows it was not an
+    accident and what would be split next."""
+    import ast
+
+    from conftest import ROOT
+
+    package = ROOT / "src" / "redcode_rules"
+    unexplained = []
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text()
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if len(text.splitlines()) > 600 and "Its length is" not in doc:
+            unexplained.append(str(path.relative_to(package)))
+    assert unexplained == []

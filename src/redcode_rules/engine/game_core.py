@@ -13,6 +13,9 @@ they are given.
 
 Its some 620 lines are one class's: the whole interface of a game, each
 method a few lines that hand the work to the modules below.
+
+Its length is the API reference's: playing and asking, each method with the
+docstring the reference shows (next to split: the queries apart).
 """
 
 from __future__ import annotations

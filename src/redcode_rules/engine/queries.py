@@ -21,6 +21,9 @@ what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
 ``crew_out``). Whether a status lasting ``while`` a condition acts now is a
 query too (``lasts``, D9.4: ``Conditions``). Nothing here knows any card by
 name.
+
+Its length is the rules': each legality question is one query here, so a rule
+is said once (next to split: sight and paths apart from cards' use).
 """
 
 from __future__ import annotations

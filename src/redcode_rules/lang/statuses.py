@@ -1,7 +1,11 @@
 """The card language's compiler for statuses, triggers and tokens: a
 status's duration, what it forbids and changes (and the classes of cards
 it names, rules/card_classes.py); the triggers of a status,
-ship type or token (rules/triggers.py); a token kind's mark."""
+ship type or token (rules/triggers.py); a token kind's mark.
+
+Its length is one compiler's: a status, its triggers and a token share their
+checks and messages (next to split: triggers and tokens apart).
+"""
 
 from __future__ import annotations
 
@@ -481,7 +485,7 @@ def _modified_card(draft: Layers, entry: _Entry, word: str,
         names = [n for n, row in PARAMETERS.items() if row.per_card]
         takers = ", ".join(names[:-1]) + " and " + names[-1]
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
-                          f"{PARAMETERS[word].whose.value}, not for one card ('on' is for "
+                          f"{PARAMETERS[word].bearer.value}, not for one card ('on' is for "
                           f"{takers})")
     cards = list(draft.entries["maneuver"])
     if word == "movement":

@@ -3,10 +3,10 @@
 A ``Ruleset`` is what the DSL compiler produces and what a game runs on. It
 is immutable; games share one.
 
-It holds every record a compiled card set is made of (cards, ships, maps,
-statuses, options and the ruleset with its hash) in one module of some 700
-lines, because the hash (``Ruleset.describe``) reads them all and must
-change whenever one of them does.
+Its length is the records': it holds every record a compiled card set is
+made of (cards, ships, maps, statuses, options and the ruleset with its
+hash) in one module, because the hash (``Ruleset.describe``) reads them all
+and must change whenever one of them does.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ map is computed once: neighbour tables when the board is built, the 8 lines
 of sight from a box (cut at islands) the first time that box looks, paths
 per start, steps and ships in reach. What depends on ships (blocking
 enemies, occupied boxes) is checked against those tables.
+
+Its length is geometry's: boxes, lines, rays and paths precomputed together
+because each table is built from the others (the part the compiled build
+compiles).
 """
 
 from __future__ import annotations

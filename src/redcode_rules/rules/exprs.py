@@ -15,6 +15,10 @@ It is one module of some 700 lines because its pieces nest in each other
 (a filter holds conditions, a condition amounts, an amount quantities, a
 quantity a set of ships) and are read by one evaluator protocol (``Reader``):
 split, each part would import the others.
+
+Its length is the language's vocabulary: every expression class beside its
+evaluation, so a reader finds what a word means and how it is read in one
+place (next to split: quantities, conditions and sets of ships apart).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from .board import MAX_MOVE
 MAX_SET = 99
 
 
-class Whose(str, enum.Enum):
+class Bearer(str, enum.Enum):
     """Whose number a parameter is: the status's ship's, or its player's (the
     ship's seat: a player is its seat, R1.2)."""
 
@@ -38,7 +38,7 @@ class Parameter:
 
     name: str
     """As a card file writes it (``modify hand limit +1``)."""
-    whose: Whose
+    bearer: Bearer
     base: str
     """Where its base value comes from (the reference says it)."""
     low: int
@@ -59,21 +59,21 @@ class Parameter:
 
 
 PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
-    Parameter("range", Whose.SHIP, "the maneuver's range", 0, MAX_SET, "R4.2",
+    Parameter("range", Bearer.SHIP, "the maneuver's range", 0, MAX_SET, "R4.2",
               "a maneuver with a range declared by its ship", per_card=True),
-    Parameter("cost", Whose.SHIP, "the maneuver's cost", 1, MAX_SET, "R4.1",
+    Parameter("cost", Bearer.SHIP, "the maneuver's cost", 1, MAX_SET, "R4.1",
               "a maneuver declared by its ship", per_card=True, better=-1),
-    Parameter("movement", Whose.SHIP, "the move's boxes", 0, MAX_MOVE, "D4.6",
+    Parameter("movement", Bearer.SHIP, "the move's boxes", 0, MAX_MOVE, "D4.6",
               "a move of its ship", per_card=True),
-    Parameter("sight", Whose.SHIP, "its lines of sight", 1, MAX_SET, "R4.3",
+    Parameter("sight", Bearer.SHIP, "its lines of sight", 1, MAX_SET, "R4.3",
               "a maneuver with a range declared by its ship", bounds=("at most",)),
-    Parameter("damage", Whose.SHIP, "the damage it takes", 0, MAX_SET, "R3.1",
+    Parameter("damage", Bearer.SHIP, "the damage it takes", 0, MAX_SET, "R3.1",
               "a damage it changed", better=-1),
-    Parameter("damage dealt", Whose.SHIP, "the damage its ship's card deals", 0, MAX_SET,
+    Parameter("damage dealt", Bearer.SHIP, "the damage its ship's card deals", 0, MAX_SET,
               "R3.1", "a damage its ship dealt that it changed", per_card=True, bounds=()),
-    Parameter("hand limit", Whose.PLAYER, "the rule option hand_limit", 0, MAX_SET, "R7.2",
+    Parameter("hand limit", Bearer.PLAYER, "the rule option hand_limit", 0, MAX_SET, "R7.2",
               "none: it is never used up", bounds=()),
-    Parameter("recover", Whose.PLAYER, "the rule option recover", 0, MAX_SET, "R6.1",
+    Parameter("recover", Bearer.PLAYER, "the rule option recover", 0, MAX_SET, "R6.1",
               "none: it is never used up", bounds=()),
 )}
 

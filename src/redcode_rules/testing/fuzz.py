@@ -17,8 +17,8 @@ the scenario read back equal, undo restoring the game before the move, the
 processor time of the move and the events it logs, and statuses that
 outlive their duration or that only an ignored condition could give.
 
-The three share the game loop, the shrinking and the report, hence one
-module of some 700 lines.
+Its length is the three's: they share the game loop, the shrinking and the
+report.
 """
 
 from __future__ import annotations

@@ -19,6 +19,10 @@ by its amount and a form per selector where the wording depends on whom),
 whose placeholders are filled with phrases that already agree (``{who}``,
 ``{to_who}``, ``{gets}``, ``{until}``); docs/dsl.md ("Names and text in
 every language") says how.
+
+Its length is the phrases': a card, a status and a ship type said phrase by
+phrase in three languages (next to split: statuses' and ships' texts apart
+from cards').
 """
 
 from __future__ import annotations

@@ -23,6 +23,10 @@ Every phrase is built from whole phrases of the catalog: each language keeps
 its own order; adjectives agree with their noun and verbs take the mood of
 their clause and the person of their subject (i18n/grammar.py); a
 preposition meeting an article contracts (``de el`` → ``del``).
+
+Its length is the phrases': each shape of condition, amount and set said in
+three languages through the catalogs' templates (next to split: conditions
+apart from sets).
 """
 
 from __future__ import annotations
