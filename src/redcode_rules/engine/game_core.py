@@ -621,6 +621,8 @@ class GameCore:
                                      "cancelled": item.cancelled}
             if item.target is not None:
                 entry["target"] = self.state.ships[item.target].id
+            if item.targets:  # a counted target's ships, or a second target (D4.13, D4.14)
+                entry["targets"] = [self.state.ships[t].id for t in item.targets]
             out.append(entry)
         return out
 

@@ -42,13 +42,21 @@ UNSEEN = "?"
 @attrs.frozen
 class ObservedItem:
     """A card on the stack, bottom first in ``Observation.stack``: the card
-    played, by whom, at whom, and whether it was cancelled (all public)."""
+    played, by whom, at whom, and whether it was cancelled (all public).
+    ``targets`` names every ship it targets, ``target`` (its first) too: the
+    ships of a counted target in seat order (D4.13), the target then the
+    second target (D4.14), or the one target alone (its default)."""
 
     card: str
     kind: str
     player: str
     target: str | None
     cancelled: bool
+    targets: tuple[str, ...] = attrs.field()
+
+    @targets.default
+    def _the_target_alone(self) -> tuple[str, ...]:
+        return () if self.target is None else (self.target,)
 
 
 @attrs.frozen
@@ -143,7 +151,7 @@ def observation_lines(obs: Observation) -> Iterable[str]:
         yield f"token {t.kind} at {t.box} of {t.owner} left {t.left}"
     for i, item in enumerate(obs.stack):
         yield (f"stack {i}: {item.card} ({item.kind}) by {item.player}"
-               f"{' at ' + item.target if item.target else ''}"
+               f"{' at ' + ' '.join(item.targets) if item.targets else ''}"
                f"{' cancelled' if item.cancelled else ''}")
     yield "hand sizes: " + " ".join(f"{ship}={n}" for ship, n in obs.hand_sizes)
     yield f"deck {obs.deck_size}; top known: [{' '.join(obs.deck_top)}]"
@@ -234,7 +242,8 @@ def observe(game: GameCore, player: str) -> Observation:
         tokens=tuple(ObservedToken(t.kind, name(t.box), ids[t.owner], t.left)
                      for t in st.tokens),
         stack=tuple(ObservedItem(i.card, str(i.kind), ids[i.seat],
-                                 None if i.target is None else ids[i.target], i.cancelled)
+                                 None if i.target is None else ids[i.target], i.cancelled,
+                                 tuple(ids[t] for t in i.every_target))
                     for i in st.stack),
         hand_sizes=tuple((ids[i], len(h)) for i, h in enumerate(st.hands)),
         deck_size=len(st.deck), discards=tuple(st.discard),
@@ -359,8 +368,8 @@ def _written(game: GameCore, player: str, enc: Encoding, out: array,
         if item.card in cards:
             out[base + cards[item.card]] = 1
         out[base + len(enc.cards) + item.seat] = 1
-        if item.target is not None:
-            out[base + len(enc.cards) + n + item.target] = 1
+        for target in item.every_target:
+            out[base + len(enc.cards) + n + target] = 1
         out[base + width - 1] = item.cancelled
     return out
 

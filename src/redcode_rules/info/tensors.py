@@ -156,7 +156,8 @@ class Encoding:
         b.add("decision", (len(DECISIONS),), "the decision pending: " + ", ".join(DECISIONS))
         b.add("stack_size", (1,), "items on the stack")
         b.add("stack", (STACK_SLOTS, len(self.cards) + 2 * n + 1),
-              "top item first: its card, its player, its target (by seat), cancelled")
+              "top item first: its card, its player, every ship it targets (by seat), "
+              "cancelled")
         return Layout(tuple(b.slices))
 
     @functools.cached_property
@@ -305,8 +306,8 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
         base = lay["stack"].offset + slot * width
         _one(out, base, card.get(item.card, -1))
         _one(out, base + len(enc.cards), seat[item.player])
-        if item.target is not None:
-            _one(out, base + len(enc.cards) + n, seat[item.target])
+        for target in item.targets:
+            _one(out, base + len(enc.cards) + n, seat[target])
         out[base + width - 1] = item.cancelled
 
 

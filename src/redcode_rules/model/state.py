@@ -201,6 +201,14 @@ class StackItem:
     # ``target``; empty for a card with one target
     targets: list[int] = _ref(Ref.SEAT, factory=list)
 
+    @property
+    def every_target(self) -> tuple[int, ...]:
+        """Every ship it targets, the first first (``targets``, else ``target``
+        alone): what a player sees of it on the table (D7.7)."""
+        if self.targets:
+            return tuple(self.targets)
+        return () if self.target is None else (self.target,)
+
 
 @attrs.define(slots=True)
 class Known:

@@ -95,6 +95,9 @@ class View:
             if "target" in top:  # a ship as the narration says it: "sul sottomarino blu"
                 on = self.cat["events"]["on_target"].format(
                     target=ShipName(top["target"], self.lang, own))
+                for other in top.get("targets", [])[1:]:  # every ship it targets (D7.7)
+                    on += self.cat["events"]["and_target"].format(
+                        target=ShipName(other, self.lang, own))
             line = w["answering"].format(player=ShipName(top["player"], self.lang, own),
                                          card=display_name(top["card"], self.lang, own), on=on)
             s.say(line[:1].upper() + line[1:])

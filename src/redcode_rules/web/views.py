@@ -192,6 +192,8 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
     if mine and obs.decision == "respond" and obs.stack:
         top = obs.stack[-1]
         on = w["on_ship"].format(ship=name(top.target)) if top.target else ""
+        on += "".join(w["and_ship"].format(ship=name(other))  # every ship it targets (D7.7)
+                      for other in top.targets[1:])
         view["answering"] = w["answering"].format(player=name(top.player),
                                                   card=rules.name_of(top.card, lang), on=on)
     view.update(hand=tuple(hand), maneuver_why=tuple(maneuver_why),
