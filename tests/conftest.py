@@ -203,8 +203,16 @@ def unseen_odds(game: rc.Game) -> list[tuple[str, Fraction]]:
 
 
 def starting(game: rc.Game, head: str) -> list[str]:
-    """Legal moves whose first word is ``head`` (e.g. all movement moves), sorted."""
-    return sorted(m for m in game.legal_moves() if m.split()[0] == head)
+    """Legal moves whose first words are ``head`` (``movement``, ``order
+    forked_shot``), sorted."""
+    return sorted(m for m in game.legal_moves() if m == head or m.startswith(head + " "))
+
+
+def dsl_refusal(text: str, file: str = "x.rc") -> rc.DslError:
+    """The error a card file's text is refused with (it must be refused)."""
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text, file)
+    return info.value
 
 
 def refused(game: rc.Game, move: str) -> str:

@@ -12,7 +12,7 @@ import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "answered_target.rc")
 BASE = {"edition": "en", "mode": "war", "extra": [CARDS], "board": OPEN_BOARD,
@@ -53,21 +53,15 @@ def test_an_item_without_a_target_ship_gives_none():
     assert not [m for m in g.legal_moves() if "interpose" in m or "brace" in m]
 
 
-def refusal(text: str) -> rc.DslError:
-    with pytest.raises(rc.DslError) as info:
-        rc.load_source(text, "x.rc")
-    return info.value
-
-
 def test_answered_target_outside_a_response_is_refused_where_it_is():
-    err = refusal("maneuver x {\n    cost 1\n    range 2\n    target ship\n"
+    err = dsl_refusal("maneuver x {\n    cost 1\n    range 2\n    target ship\n"
                   "    usable if answered target is friendly\n    effect damage 1 to target\n}\n")
     assert (err.file, err.line) == ("x.rc", 5)
     assert "reads the answered item, so the card must be a 'response'" in err.reason
 
 
 def test_a_status_cannot_read_an_answered_target():
-    err = refusal("status x {\n    while answered target is friendly\n    forbids orders\n}\n")
+    err = dsl_refusal("status x {\n    while answered target is friendly\n    forbids orders\n}\n")
     assert (err.file, err.line) == ("x.rc", 2)
     assert "cannot read the answered item" in err.reason
 

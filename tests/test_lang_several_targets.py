@@ -15,7 +15,8 @@ from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 from redcode_rules.web.clicks import pick_tree
 
-from conftest import OPEN_BOARD, ROOT, logged, pass_all, refused, scenario_game
+from conftest import (OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, scenario_game,
+                      starting)
 
 CARDS = str(ROOT / "tests" / "data" / "several_targets.rc")
 #: Seats: blue-submarine, red-destroyer, blue-destroyer, red-aircraft_carrier,
@@ -33,14 +34,9 @@ def game(**fields) -> rc.Game:
     return scenario_game(BASE, **fields)
 
 
-def starting(g: rc.Game, head: str) -> list[str]:
-    return sorted(m for m in g.legal_moves() if m.startswith(head + " "))
-
-
 def compile_error(text: str) -> str:
-    with pytest.raises(rc.DslError) as info:
-        rc.load_source(text, "x.rc")
-    return f"{info.value.line}: {info.value.reason}"
+    error = dsl_refusal(text)
+    return f"{error.line}: {error.reason}"
 
 
 # ------------------------------------------------------------------ listing

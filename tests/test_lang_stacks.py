@@ -13,7 +13,7 @@ import yaml
 import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 
-from conftest import OPEN_BOARD, ROOT, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "stacks.rc")
 BASE = {"edition": "en", "mode": "war", "extra": [CARDS], "board": OPEN_BOARD,
@@ -94,12 +94,6 @@ def test_a_count_a_status_cannot_have_is_refused_naming_the_field(status, held, 
     assert reason in str(info.value)
 
 
-def refusal(text: str) -> rc.DslError:
-    with pytest.raises(rc.DslError) as info:
-        rc.load_source(text, "x.rc")
-    return info.value
-
-
 @pytest.mark.parametrize("props, line, column, reason", [
     ("permanent\n    stacks 1\n    modify range +1", 3, 12,
      "status 'x' stacks 2 to 9 times, not 1"),
@@ -111,7 +105,7 @@ def refusal(text: str) -> rc.DslError:
      "status 'x' affects other ships, so it cannot say 'stacks'"),
 ])
 def test_a_count_written_wrong_is_refused_where_it_is(props, line, column, reason):
-    err = refusal(f"status x {{\n    {props}\n}}\n")
+    err = dsl_refusal(f"status x {{\n    {props}\n}}\n")
     assert (err.file, err.line, err.column) == ("x.rc", line, column)
     assert err.reason.startswith(reason), err.reason
 

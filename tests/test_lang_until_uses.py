@@ -11,7 +11,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 
-from conftest import OPEN_BOARD, ROOT, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "until_uses.rc")
 BASE = {"edition": "en", "mode": "war", "extra": [CARDS], "board": OPEN_BOARD,
@@ -74,14 +74,8 @@ def test_a_status_ended_by_a_card_is_read_back_from_a_scenario():
     assert "silent: true" in g.to_scenario()
 
 
-def refusal(text: str) -> rc.DslError:
-    with pytest.raises(rc.DslError) as info:
-        rc.load_source(text, "x.rc")
-    return info.value
-
-
 def test_a_class_written_wrong_is_refused_where_it_is():
-    err = refusal("status x {\n    until it uses damagin cards\n    forbids orders\n}\n")
+    err = dsl_refusal("status x {\n    until it uses damagin cards\n    forbids orders\n}\n")
     assert (err.file, err.line) == ("x.rc", 2)
     assert "status 'x': 'until it uses'" in err.reason
 

@@ -16,7 +16,7 @@ from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.rules.exprs import Measure, Period, Quantity, Scope, Subject
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "values.rc")
 BASE = {"edition": "en", "mode": "war", "extra": [CARDS], "board": OPEN_BOARD,
@@ -172,12 +172,6 @@ def test_damage_dealt_counts_after_the_target_s_changes(tmp_path):
 # ------------------------------------------------------------------ checks
 
 
-def refusal(text: str) -> rc.DslError:
-    with pytest.raises(rc.DslError) as info:
-        rc.load_source(text, "v.rc")
-    return info.value
-
-
 @pytest.mark.parametrize("effect, line, column, reason", [
     ("damage (1 * hull of target) to target", 1, 49,
      "a factor is a number from 2 to 9, not 1 (write the quantity alone for 1)"),
@@ -198,12 +192,12 @@ def refusal(text: str) -> rc.DslError:
      "unexpected ')'; expected 'this'"),
 ])
 def test_a_value_written_wrong_is_refused_where_it_is(effect, line, column, reason):
-    err = refusal(f"order x {{ copies 0  target ship  effect {effect} }}\n")
+    err = dsl_refusal(f"order x {{ copies 0  target ship  effect {effect} }}\n")
     assert (err.reason, err.line, err.column) == (reason, line, column)
 
 
 def test_damage_dealt_is_refused_where_it_is_read_before_the_card_resolves():
-    err = refusal("order x {\n    copies 0\n    usable if damage dealt > 0\n"
+    err = dsl_refusal("order x {\n    copies 0\n    usable if damage dealt > 0\n"
                   "    effect damage 1 to self\n}\n")
     assert (err.line, err.column) == (3, 5)
     assert err.reason == ("order 'x': 'damage dealt' is known only as the card resolves, "
