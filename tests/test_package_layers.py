@@ -79,3 +79,16 @@ def test_every_file_the_sources_and_the_design_notes_name_is_there():
                       and not (root / found.group(1)).exists()
                       and not (package / found.group(1)).exists()})
     assert missing == []
+
+
+def test_the_wheel_ships_every_sub_package():
+    """pyproject.toml names the packages a wheel ships one by one (cards/ and
+    grammar/ are mapped into the package from the top of the repository), so
+    a new sub-package must be named there, or an installed wheel lacks it
+    while an editable install, which reads the source tree, does not notice."""
+    setuptools = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]
+    source = PYPROJECT.parent / "src"
+    on_disk = {".".join(init.parent.relative_to(source).parts)
+               for init in source.rglob("__init__.py")}
+    mapped = set(setuptools["package-dir"]) - {"redcode_rules"}
+    assert set(setuptools["packages"]) - mapped == on_disk
