@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 import redcode_rules as rc
 
 OPEN_BOARD = "\n".join(["........"] * 6) + "\n"
@@ -72,3 +74,23 @@ def test_a_scenario_begun_recovers_as_many_crew_as_a_changed_recover_allows(tmp_
     assert game.engine.state.recover_left == 3
     again = rc.Game.from_scenario(game.to_scenario())
     assert again.engine.state.recover_left == 3
+
+
+def test_a_scenario_begun_where_a_status_leaves_nothing_to_recover_loads(tmp_path):
+    """``modify recover -1`` on a player who recovers 1 (R6.1): its turn's
+    recover phase has 0 crew left to recover while what the turn's start
+    fired is answered; a scenario there says so (0, the only number it may
+    say), and 1 is refused naming the field."""
+    path = tmp_path / "shaken.rc"
+    path.write_text("status shaken { permanent  modify recover -1 }\nrules { recover 1 }\n")
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    text = (f"edition: en\nextra: [{path}]\nboard: |\n{board}\nships:\n"
+            "  blue-submarine: {at: c3, shaken: true, reserve: 2, withdrawn: 1,\n"
+            "                   crew_on: {torpedo: 1, heavy_torpedo: 2}}\n"
+            "  red-destroyer: {at: e3}\n"
+            "hands: {blue-submarine: []}\ndeck: [ambush]\n"
+            "turn: blue-submarine\nphase: recover\nturn_started: true\nrecover_left: {left}\n")
+    game = rc.Game.from_scenario(text.replace("{left}", "0"))
+    assert game.engine.state.recover_left == 0
+    with pytest.raises(rc.ScenarioError, match=r"'recover_left': 1 is out of range \(0\.\.0\)"):
+        rc.Game.from_scenario(text.replace("{left}", "1"))

@@ -510,7 +510,10 @@ def _at_turn(game: GameCore, data: Mapping[str, Any], turn: int, started: bool,
         if not out:
             state.phase = "main"
     if state.phase == "recover" and data.get("recover_left") is not None:
-        state.recover_left = _int(data["recover_left"], "recover_left", 1, state.recover_left)
+        # 0 where a status leaves its player nothing to recover (``modify
+        # recover -1``): the phase then waits only for what its turn's start fired
+        state.recover_left = _int(data["recover_left"], "recover_left",
+                                  min(1, state.recover_left), state.recover_left)
 
 
 def _chance(value: Any) -> ChanceMode:
