@@ -85,6 +85,20 @@ def narrate_event(event: EventView, lang: str = "en", words: Words | None = None
     data.setdefault("turn", event.turn)
     if kind == "trigger":
         template = _trigger(data, lang, words, natures, events["trigger"])
+    on = _where(data, spec.optional, events, lang, words)
+    _name_fields(data, spec.fields, cat, lang, words, natures, kinds)
+    data["on"] = on
+    amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
+    line = fuse(lang, pick(template, amount).format(**data))
+    for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
+        if ch.isalpha():
+            return line[:i] + ch.upper() + line[i + 1:]
+    return line
+
+
+def _where(data: dict, optional, events: Mapping, lang: str, words: Words | None) -> str:
+    """Where a card went: its targets, area or box, and its path, as the
+    event's line says them after its card ("on red destroyer at c3")."""
     on = ""
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
@@ -92,23 +106,31 @@ def narrate_event(event: EventView, lang: str = "en", words: Words | None = None
             on += events["and_target"].format(target=ShipName(str(other), lang, words))
     if "area" in data:
         on += events["on_area"].format(area=data["area"])
-    elif "box" in data and "box" in spec.optional:  # a box target (D4.11)
+    elif "box" in data and "box" in optional:  # a box target (D4.11)
         on += events["on_box"].format(box=data["box"])
-    if "path" in spec.optional and "path" in data:  # a move's own notation: its path
+    if "path" in optional and "path" in data:  # a move's own notation: its path
         on += events["on_path"].format(path=" ".join(data["path"]))
+    return on
+
+
+def _name_fields(data: dict, fields, cat: Mapping, lang: str, words: Words | None,
+                 natures: Mapping[str, str] | None, kinds: Mapping[str, str] | None) -> None:
+    """Each field of an event as its line names it: ships, cards, tokens and
+    statuses by the card set's words in ``lang``, sides agreeing with their
+    word, and the catalog's words for modes and reasons."""
+    events = cat["events"]
     ship_gender = None
     if "ship" in data:
         ship_gender = _ship_gender(str(data["ship"]), lang, words)
     for key in SHIP_KEYS:
         if key in data:
             data[key] = ShipName(str(data[key]), lang, words)  # {ship}, {ship:de}: i18n.ShipName
-    data["on"] = on
     if "card" in data:
         card = str(data["card"])
         data["card"] = display_name(card, lang, words)
         data["the_card"] = events["card_kinds"][(kinds or {}).get(card, "maneuver")].format(
             name=data["card"])
-    if "path" in spec.fields:  # where a ship went: the path itself is in the card's line
+    if "path" in fields:  # where a ship went: the path itself is in the card's line
         data["to"] = data["path"][-1]
     if "source" in data:  # where a crew came back from
         data["source"] = display_name(str(data["source"]), lang, words)
@@ -133,12 +155,6 @@ def narrate_event(event: EventView, lang: str = "en", words: Words | None = None
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     if "gained" in data:
         data["gained"] = abs(data["gained"])
-    amount = data.get("amount", data.get("count", data.get("gained", data.get("points"))))
-    line = fuse(lang, pick(template, amount).format(**data))
-    for i, ch in enumerate(line):  # capitalise the first letter ("*** Red destroyer…")
-        if ch.isalpha():
-            return line[:i] + ch.upper() + line[i + 1:]
-    return line
 
 
 def _ship_gender(ship_id: str, lang: str, words: Words | None) -> str | None:
