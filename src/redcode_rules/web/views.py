@@ -131,19 +131,7 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
     mine = seat is not None and to_move == seat
     if mine and only_move_played and len(game.legal_moves()) == 1:
         mine = False  # nothing to choose: the table plays it
-    if over:
-        winner = cat["sides"].get(obs.winner, obs.winner)
-        status = f"{w['over']} {cat['play']['winner'].format(winner=winner)}"
-    elif to_move is None:
-        status = ""
-    else:
-        decision = cat["play"]["decisions"].get(obs.decision or "", obs.decision or "")
-        if mine:
-            status = w["your_turn"].format(decision=decision)
-        elif players.get(to_move, "human") != "human":
-            status = w["thinking"].format(ship=name(to_move))
-        else:
-            status = w["waiting"].format(ship=name(to_move))
+    status = _status_line(obs, cat, over, to_move, mine, players, name)
     score = None
     if obs.mode == "war":
         points = dict(obs.score)
@@ -171,6 +159,45 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
         return SeatView(**view)
     tree = pick_tree(game.legal_moves(), game.ships, _box_test(game)) if mine else Node()
     roots = set(tree.next)
+    hand, maneuver_why = _hand_and_reasons(game, obs, seat, lang, roots, mine)
+    if mine and obs.decision == "respond" and obs.stack:
+        top = obs.stack[-1]
+        on = w["on_ship"].format(ship=name(top.target)) if top.target else ""
+        on += "".join(w["and_ship"].format(ship=name(other))  # every ship it targets (D7.7)
+                      for other in top.targets[1:])
+        view["answering"] = w["answering"].format(player=name(top.player),
+                                                  card=rules.name_of(top.card, lang), on=on)
+    view.update(hand=tuple(hand), maneuver_why=tuple(maneuver_why),
+                picks=tree.as_data() if mine else None,
+                labels=labels_of(game, tree, lang) if mine else {})
+    return SeatView(**view)
+
+
+def _status_line(obs, cat: dict, over: bool, to_move: str | None, mine: bool,
+                 players: dict[str, str], name) -> str:
+    """The line over the table: who won, whose decision it is, or who thinks."""
+    w = cat["web"]
+    if over:
+        winner = cat["sides"].get(obs.winner, obs.winner)
+        status = f"{w['over']} {cat['play']['winner'].format(winner=winner)}"
+    elif to_move is None:
+        status = ""
+    else:
+        decision = cat["play"]["decisions"].get(obs.decision or "", obs.decision or "")
+        if mine:
+            status = w["your_turn"].format(decision=decision)
+        elif players.get(to_move, "human") != "human":
+            status = w["thinking"].format(ship=name(to_move))
+        else:
+            status = w["waiting"].format(ship=name(to_move))
+    return status
+
+
+def _hand_and_reasons(game: Game, obs, seat: str, lang: str, roots: set,
+                      mine: bool) -> tuple[list, list]:
+    """The seat's hand, each card with whether it may be played now and why
+    not, and why each of its maneuvers may not be used, said in ``lang``."""
+    rules = game.rules
     hand = []
     before = game.lang
     game.lang = lang
@@ -189,17 +216,7 @@ def seat_view(game: Game, seat: str | None, lang: str, players: dict[str, str],
                         maneuver_why.append((maneuver, reason))
     finally:
         game.lang = before
-    if mine and obs.decision == "respond" and obs.stack:
-        top = obs.stack[-1]
-        on = w["on_ship"].format(ship=name(top.target)) if top.target else ""
-        on += "".join(w["and_ship"].format(ship=name(other))  # every ship it targets (D7.7)
-                      for other in top.targets[1:])
-        view["answering"] = w["answering"].format(player=name(top.player),
-                                                  card=rules.name_of(top.card, lang), on=on)
-    view.update(hand=tuple(hand), maneuver_why=tuple(maneuver_why),
-                picks=tree.as_data() if mine else None,
-                labels=labels_of(game, tree, lang) if mine else {})
-    return SeatView(**view)
+    return hand, maneuver_why
 
 
 def _box_test(game: Game):
