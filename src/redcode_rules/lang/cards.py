@@ -41,16 +41,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
     if meaning is not None:
         raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
                           f"{entry.kind} cannot be called '{entry.id}': {meaning}")
-    for key, prop in p.items():
-        if entry.kind == "order" and key in ("cost", "range", "over_islands"):
-            raise draft.error(prop.pos, f"order cards have no '{said_as(key)}': they ignore range "
-                              "and cannot be responded to (R7.3)")
-        if entry.kind == "maneuver" and key == "copies":
-            raise draft.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
-        if key in ("layout", "start", *SHIP_PROPS):
-            raise draft.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
-    if "effect" not in p:
-        raise draft.error(entry.pos, f"{where} has no effect")
+    _check_props(draft, entry, where)
     base = computed_cost = None  # a maneuver's cost: N, or an amount
     if entry.kind == "maneuver":
         if "cost" not in p:
@@ -84,6 +75,48 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         target = Target(TargetKind.SHIP if Selector.TARGET in used else TargetKind.SELF)
     _counted(draft, where, target, effects, p["effect"])
     second = _second(draft, where, p, target, effects, response)
+    effects = _check_target(draft, entry, where, target, tpos, effects, used, rng, response)
+    effects = _check_exprs(draft, entry, effects, target, response, options)
+    answers = _answers(draft, p, where, "response" in p, options)
+    respondable = bool(p["respondable"].value) if "respondable" in p else \
+        entry.kind == "order" and options.orders_respondable == "yes"
+    return CardDef(
+        id=entry.id, kind=entry.kind, effects=effects, target=target,
+        cost=base, range=rng,
+        respondable=respondable,
+        response=response,
+        answers=answers,
+        copies=p["copies"].value if "copies" in p else 0,
+        source=SourceRef(entry.pos.file, entry.pos.line),
+        usable=p["usable"].value if "usable" in p else None,
+        once="once" in p,
+        second=second,
+        computed_cost=computed_cost,
+        over_islands="over_islands" in p)
+
+
+def _check_props(draft: Layers, entry: _Entry, where: str) -> None:
+    """What a card may not say (a property of another kind of card, of a
+    ship or a map), and that it says an effect."""
+    p = entry.props
+    for key, prop in p.items():
+        if entry.kind == "order" and key in ("cost", "range", "over_islands"):
+            raise draft.error(prop.pos, f"order cards have no '{said_as(key)}': they ignore range "
+                              "and cannot be responded to (R7.3)")
+        if entry.kind == "maneuver" and key == "copies":
+            raise draft.error(prop.pos, "maneuvers have no 'copies': they are on control cards")
+        if key in ("layout", "start", *SHIP_PROPS):
+            raise draft.error(prop.pos, f"'{key}' belongs to a ship or map, not to {where}")
+    if "effect" not in p:
+        raise draft.error(entry.pos, f"{where} has no effect")
+
+
+def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos: Any,
+                  effects: tuple, used: set, rng: Any, response: bool) -> tuple:
+    """The target agrees with what the effects act on (R4.2, R5.2, D7.5), and
+    at most one effect moves a ship: the effects, a box target's read onto
+    its box."""
+    p = entry.props
     if target.kind is TargetKind.SELF and Selector.TARGET in used:
         raise draft.error(tpos, f"{where} targets itself but an effect uses 'target'")
     if Selector.AREA in used and target.kind is not TargetKind.AREA:
@@ -113,23 +146,8 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         raise draft.error(p["effect"].pos, f"{where} has more than one move effect")
     if moves and target.kind is TargetKind.AREA:
         raise draft.error(p["effect"].pos, f"{where} cannot move ships in an area")
-    effects = _check_exprs(draft, entry, effects, target, response, options)
-    answers = _answers(draft, p, where, "response" in p, options)
-    respondable = bool(p["respondable"].value) if "respondable" in p else \
-        entry.kind == "order" and options.orders_respondable == "yes"
-    return CardDef(
-        id=entry.id, kind=entry.kind, effects=effects, target=target,
-        cost=base, range=rng,
-        respondable=respondable,
-        response=response,
-        answers=answers,
-        copies=p["copies"].value if "copies" in p else 0,
-        source=SourceRef(entry.pos.file, entry.pos.line),
-        usable=p["usable"].value if "usable" in p else None,
-        once="once" in p,
-        second=second,
-        computed_cost=computed_cost,
-        over_islands="over_islands" in p)
+    return effects
+
 
 def _counted(draft: Layers, where: str, target: Target,
              effects: tuple[Effect, ...], effect_prop: Prop) -> None:
