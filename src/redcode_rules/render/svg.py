@@ -209,6 +209,46 @@ def _ship_piece(parent: ET.Element, game, s, x: float, y: float, size: float,
 
 
 # ---------------------------------------------------------------- board
+def _grid_and_starts(root, b, m: float, size: float) -> None:
+    """The grid's lines, and each side's start card edged in its colour."""
+    grid = []
+    for c in range(b.width + 1):
+        grid.append(f"M{_n(m + c * size)} {_n(m)}V{_n(m + b.height * size)}")
+    for r in range(b.height + 1):
+        grid.append(f"M{_n(m)} {_n(m + r * size)}H{_n(m + b.width * size)}")
+    _el(root, "path", {"class": "grid", "d": "".join(grid), "fill": "none", "stroke": GRID,
+                       "stroke-width": max(1.0, size / 40)})
+
+    for side in sorted(b.starts):
+        boxes = b.starts[side]
+        cols = [i % b.width for i in boxes]
+        rows = [i // b.width for i in boxes]
+        inset = size / 16
+        _el(root, "rect", {"class": "start-card", "data-side": side,
+                           "data-box": b.start_cards.get(side, b.name(min(boxes))),
+                           "x": m + min(cols) * size + inset, "y": m + min(rows) * size + inset,
+                           "width": (max(cols) - min(cols) + 1) * size - 2 * inset,
+                           "height": (max(rows) - min(rows) + 1) * size - 2 * inset,
+                           "fill": "none", "stroke": SIDE_COLOURS.get(side, "#555555"),
+                           "stroke-width": size / 14,
+                           "stroke-dasharray": f"{_n(size / 5)} {_n(size / 10)}"})
+
+
+def _coordinates(root, b, m: float, size: float) -> None:
+    """The columns' letters above the board and the rows' numbers beside it."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    font = size * 0.34
+    # the coordinates' shared looks said once, on their group (a third of a picture's bytes)
+    coords = _el(root, "g", {"class": "coords", "font-family": FONT, "font-size": font,
+                             "text-anchor": "middle", "fill": COORD})
+    for c in range(b.width):
+        _el(coords, "text", {"x": m + (c + 0.5) * size, "y": m - size * 0.12,
+                             "class": "coord"}, letters[c])
+    for r in range(b.height):
+        _el(coords, "text", {"x": m / 2, "y": m + (r + 0.5) * size + font * 0.35,
+                             "class": "coord"}, str(r + 1))
+
+
 def board(game, *, size: float = 40, field_of: str | None = None, reach: int | None = None,
           lang: str = "en") -> str:
     """The board as a standalone SVG document.
@@ -258,39 +298,8 @@ def board(game, *, size: float = 40, field_of: str | None = None, reach: int | N
                            "width": size, "height": size, "fill": FIELD,
                            "fill-opacity": 0.55})
 
-    grid = []
-    for c in range(b.width + 1):
-        grid.append(f"M{_n(m + c * size)} {_n(m)}V{_n(m + b.height * size)}")
-    for r in range(b.height + 1):
-        grid.append(f"M{_n(m)} {_n(m + r * size)}H{_n(m + b.width * size)}")
-    _el(root, "path", {"class": "grid", "d": "".join(grid), "fill": "none", "stroke": GRID,
-                       "stroke-width": max(1.0, size / 40)})
-
-    for side in sorted(b.starts):
-        boxes = b.starts[side]
-        cols = [i % b.width for i in boxes]
-        rows = [i // b.width for i in boxes]
-        inset = size / 16
-        _el(root, "rect", {"class": "start-card", "data-side": side,
-                           "data-box": b.start_cards.get(side, b.name(min(boxes))),
-                           "x": m + min(cols) * size + inset, "y": m + min(rows) * size + inset,
-                           "width": (max(cols) - min(cols) + 1) * size - 2 * inset,
-                           "height": (max(rows) - min(rows) + 1) * size - 2 * inset,
-                           "fill": "none", "stroke": SIDE_COLOURS.get(side, "#555555"),
-                           "stroke-width": size / 14,
-                           "stroke-dasharray": f"{_n(size / 5)} {_n(size / 10)}"})
-
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    font = size * 0.34
-    # the coordinates' shared looks said once, on their group (a third of a picture's bytes)
-    coords = _el(root, "g", {"class": "coords", "font-family": FONT, "font-size": font,
-                             "text-anchor": "middle", "fill": COORD})
-    for c in range(b.width):
-        _el(coords, "text", {"x": m + (c + 0.5) * size, "y": m - size * 0.12,
-                             "class": "coord"}, letters[c])
-    for r in range(b.height):
-        _el(coords, "text", {"x": m / 2, "y": m + (r + 0.5) * size + font * 0.35,
-                             "class": "coord"}, str(r + 1))
+    _grid_and_starts(root, b, m, size)
+    _coordinates(root, b, m, size)
 
     if field_of is not None:
         viewer = _ship(game, field_of)
