@@ -372,6 +372,50 @@ def _bolt(parent: ET.Element, x: float, y: float) -> None:
                             "fill": "#ff8a3d"})
 
 
+def _maneuver_row(root, game, name: str, crew: int, y: float, lang: str) -> None:
+    """One maneuver's row of a control card: its name (in yellow for a
+    response, R1.5), range, lightning mark, cost boxes and the crew on it."""
+    card = game.rules.maneuvers[name]
+    cost = card.cost or 0
+    g = _el(root, "g", {"class": "maneuver", "data-maneuver": name, "data-cost": cost,
+                        "data-range": "self" if card.range is None else card.range,
+                        "data-crew": crew, "data-respondable": card.respondable,
+                        "data-response": card.response, "data-available": crew == 0})
+    _el(g, "line", {"x1": 10, "y1": y, "x2": CARD_W - 10, "y2": y, "stroke": CARD_LINE,
+                    "stroke-width": 1})
+    if card.response:
+        _el(g, "rect", {"class": "response-mark", "x": 10, "y": y + 5, "width": 3,
+                        "height": ROW_H - 10, "fill": RESPONSE_YELLOW})
+    _text(g, NAME_X, y + 20, display_name(name, lang, words=game.rules.words), 15,
+          fill=RESPONSE_YELLOW if card.response else CARD_TEXT,
+          opacity=1 if crew == 0 else 0.6, **{"class": "name"})
+    _text(g, RANGE_X + 8, y + 20, "—" if card.range is None else str(card.range), 15,
+          fill=CARD_TEXT, text_anchor="middle", **{"class": "range"})
+    if card.respondable:
+        _bolt(g, MARK_X, y + 4)
+    for k in range(max(cost, crew)):  # a computed cost may have put more crew on it
+        bx = COST_X + k * (CUBE + CUBE_GAP + 4)
+        _el(g, "rect", {"class": "cost-box", "x": bx, "y": y + 5, "width": CUBE,
+                        "height": CUBE, "fill": "none", "stroke": CARD_TEXT,
+                        "stroke-width": 1.5})
+        if k < crew:
+            _el(g, "rect", {"class": "crew", "x": bx + 3, "y": y + 8, "width": CUBE - 6,
+                            "height": CUBE - 6, "rx": 2, "fill": CREW_WHITE})
+
+
+def _legend(root, height: float, words: dict) -> None:
+    """The marks of a control card explained at its foot."""
+    legend_y = height - 14
+    _bolt(root, NAME_X, legend_y - 16)
+    _text(root, NAME_X + 20, legend_y, words["respondable"], 11, fill="#aab4c0")
+    _el(root, "rect", {"x": 170, "y": legend_y - 12, "width": 3, "height": 14,
+                       "fill": RESPONSE_YELLOW})
+    _text(root, 178, legend_y, words["response"], 11, fill=RESPONSE_YELLOW)
+    _el(root, "rect", {"x": 300, "y": legend_y - 11, "width": 12, "height": 12, "rx": 2,
+                       "fill": CREW_WHITE})
+    _text(root, 318, legend_y, words["crew_cube"], 11, fill="#aab4c0")
+
+
 def control_card(game, ship_id: str, *, lang: str = "en") -> str:
     """A ship's control card as a standalone SVG document.
 
@@ -416,34 +460,7 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
     _text(root, COST_X, head_y, ref["cost"], 12, fill="#aab4c0")
 
     for i, name in enumerate(maneuvers):
-        card = game.rules.maneuvers[name]
-        crew = s.crew_on[i]
-        cost = card.cost or 0
-        y = rows_top + i * ROW_H
-        g = _el(root, "g", {"class": "maneuver", "data-maneuver": name, "data-cost": cost,
-                            "data-range": "self" if card.range is None else card.range,
-                            "data-crew": crew, "data-respondable": card.respondable,
-                            "data-response": card.response, "data-available": crew == 0})
-        _el(g, "line", {"x1": 10, "y1": y, "x2": CARD_W - 10, "y2": y, "stroke": CARD_LINE,
-                        "stroke-width": 1})
-        if card.response:
-            _el(g, "rect", {"class": "response-mark", "x": 10, "y": y + 5, "width": 3,
-                            "height": ROW_H - 10, "fill": RESPONSE_YELLOW})
-        _text(g, NAME_X, y + 20, display_name(name, lang, words=game.rules.words), 15,
-              fill=RESPONSE_YELLOW if card.response else CARD_TEXT,
-              opacity=1 if crew == 0 else 0.6, **{"class": "name"})
-        _text(g, RANGE_X + 8, y + 20, "—" if card.range is None else str(card.range), 15,
-              fill=CARD_TEXT, text_anchor="middle", **{"class": "range"})
-        if card.respondable:
-            _bolt(g, MARK_X, y + 4)
-        for k in range(max(cost, crew)):  # a computed cost may have put more crew on it
-            bx = COST_X + k * (CUBE + CUBE_GAP + 4)
-            _el(g, "rect", {"class": "cost-box", "x": bx, "y": y + 5, "width": CUBE,
-                            "height": CUBE, "fill": "none", "stroke": CARD_TEXT,
-                            "stroke-width": 1.5})
-            if k < crew:
-                _el(g, "rect", {"class": "crew", "x": bx + 3, "y": y + 8, "width": CUBE - 6,
-                                "height": CUBE - 6, "rx": 2, "fill": CREW_WHITE})
+        _maneuver_row(root, game, name, s.crew_on[i], rows_top + i * ROW_H, lang)
 
     _el(root, "line", {"x1": 10, "y1": tracks_top - 8, "x2": CARD_W - 10,
                        "y2": tracks_top - 8, "stroke": CARD_TEXT, "stroke-width": 1.5})
@@ -462,13 +479,5 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
         _text(g, label_x, y + 15, f"{label}: {count}", 14, fill=CARD_TEXT)
         _cubes(g, cubes_x, y, filled, total, css, colour, with_filled=tracked)
 
-    legend_y = height - 14
-    _bolt(root, NAME_X, legend_y - 16)
-    _text(root, NAME_X + 20, legend_y, words["respondable"], 11, fill="#aab4c0")
-    _el(root, "rect", {"x": 170, "y": legend_y - 12, "width": 3, "height": 14,
-                       "fill": RESPONSE_YELLOW})
-    _text(root, 178, legend_y, words["response"], 11, fill=RESPONSE_YELLOW)
-    _el(root, "rect", {"x": 300, "y": legend_y - 11, "width": 12, "height": 12, "rx": 2,
-                       "fill": CREW_WHITE})
-    _text(root, 318, legend_y, words["crew_cube"], 11, fill="#aab4c0")
+    _legend(root, height, words)
     return _to_string(root)
