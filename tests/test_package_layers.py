@@ -92,3 +92,31 @@ def test_the_wheel_ships_every_sub_package():
                for init in source.rglob("__init__.py")}
     mapped = set(setuptools["package-dir"]) - {"redcode_rules"}
     assert set(setuptools["packages"]) - mapped == on_disk
+
+
+def test_every_relative_import_names_a_module_of_the_package():
+    """An import made inside a function (an optional extra's module, loaded
+    only when its command runs) is found only when it runs: a module moved
+    into a sub-package must have its dots counted again (``from ..printing``
+    from ``cli/``), or the command fails while every test that does not run
+    it passes."""
+    import ast
+
+    source = PYPROJECT.parent / "src"
+    unknown = []
+    for path in sorted((source / "redcode_rules").rglob("*.py")):
+        package = path.parent.relative_to(source).parts
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            base = package[:len(package) - node.level + 1]
+            parts = [*base, *(node.module.split(".") if node.module else [])]
+            target = source.joinpath(*parts)
+            names = [target / alias.name for alias in node.names] if not node.module else []
+            found = target.with_suffix(".py").exists() or (target / "__init__.py").exists() \
+                or any(n.with_suffix(".py").exists() or (n / "__init__.py").exists()
+                       for n in names)
+            if not found:
+                unknown.append(f"{path.relative_to(source)}:{node.lineno} {'.' * node.level}"
+                               f"{node.module or ''}")
+    assert unknown == []

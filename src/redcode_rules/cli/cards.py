@@ -99,7 +99,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     extra): a PDF, or a folder of SVG files; --only new prints only what the
     card files add or change."""
     try:  # here, not at the top: the extra is optional, and only this command needs it
-        from .printing.deck import print_deck
+        from ..printing.deck import print_deck
     except ModuleNotFoundError as err:
         if not (err.name or "").startswith("reportlab"):
             raise

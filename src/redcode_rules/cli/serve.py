@@ -27,7 +27,7 @@ def add_serve(sub: Any) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from .web.server import serve
+        from ..web.server import serve
     except ImportError as err:
         raise UsageError(f"serve needs the web extra ({err.name} is missing): "
                          "pip install 'redcode_rules[web]'") from None
