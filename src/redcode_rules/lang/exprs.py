@@ -101,6 +101,15 @@ class ExprTransformer(Transformer):
     def _error(self, tok: Token, message: str) -> DslError:
         return DslError(message, file=self.file, line=tok.line, column=tok.column)
 
+    def _known_words(self, words: list[Token], known: list[str], message: str) -> None:
+        """Each of ``words`` is one of ``known``, or the first that is not is an
+        error where it stands, with the nearest known word as a suggestion;
+        ``message`` names it as ``{word}``."""
+        for t in words:
+            if str(t) not in known:
+                raise DslError(message.format(word=t), file=self.file,
+                               line=t.line, column=t.column, suggestion=_suggest(str(t), known))
+
     # amounts ----------------------------------------------------------------
     def qname(self, meta, c):
         return " ".join(str(t) for t in c if t is not None)
@@ -174,11 +183,8 @@ class ExprTransformer(Transformer):
                               f"('damaging maneuvers used by self this turn'), or is one "
                               f"card; not '{noun}'", )
         known = [t.value for t in Trait]
-        for t in traits:
-            if str(t) not in known:
-                raise DslError(f"'{t}' does not describe cards; a class's words are "
-                               f"{', '.join(known)}", file=self.file, line=t.line,
-                               column=t.column, suggestion=_suggest(str(t), known))
+        self._known_words(traits, known, "'{word}' does not describe cards; a class's words "
+                          "are " + ", ".join(known))
         kind = KIND_WORDS[str(noun)]
         return Tally(CardClass(kinds=() if kind is None else (kind,),
                                traits=tuple(dict.fromkeys(Trait(str(t)) for t in traits))),
@@ -272,11 +278,8 @@ class ExprTransformer(Transformer):
         """``box of SUBJECT is [not] WORD…``: box words only, ``friendly`` or
         ``enemy`` only with ``start``, not both (D2.11)."""
         known = [w.value for w in BoxTest]
-        for t in words:
-            if str(t) not in known:
-                raise DslError(f"'{t}' does not describe the box a ship is on: a box test "
-                               f"takes {', '.join(known)}", file=self.file, line=t.line,
-                               column=t.column, suggestion=_suggest(str(t), known))
+        self._known_words(words, known, "'{word}' does not describe the box a ship is on: "
+                          "a box test takes " + ", ".join(known))
         said = {str(t) for t in words}
         sides = said & {BoxTest.FRIENDLY.value, BoxTest.ENEMY.value}
         if len(sides) > 1 or (sides and BoxTest.START.value not in said):
@@ -336,11 +339,8 @@ class ExprTransformer(Transformer):
         """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
         *names, n = c
         known = [w.value for w in BoxWord]
-        for t in names:
-            if str(t) not in known:
-                raise DslError(f"'{t}' does not describe a box: a box target takes "
-                               f"{' and '.join(known)}", file=self.file, line=t.line,
-                               column=t.column, suggestion=_suggest(str(t), known))
+        self._known_words(names, known, "'{word}' does not describe a box: a box target "
+                          "takes " + " and ".join(known))
         words = tuple(dict.fromkeys(str(t) for t in names))
         within = None if n is None else self._int(n)
         if within is not None and within < 1:
