@@ -253,28 +253,27 @@ class ActionSpace:
         node = pos.nodes.get(prefix) or self._asked(pos, prefix)
         return node.actions.copy()
 
-    def _actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
-        """``legal_actions`` without the copy: the node's own list, the same
-        object while the decision and prefix are (read it, never change it;
-        an adapter's mask is written from it)."""
+    def _read(self, game: Game, prefix: Sequence[int]):
+        """The decision's position, the prefix as a tuple, and the word node
+        under it: read once per decision, each node once per prefix."""
         if type(prefix) is not tuple:
             prefix = tuple(prefix)
         pos = self._last
         if pos is None or pos.key is not game._decision_key():
             pos = self._position(game)
-        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
-        return node.actions
+        return pos, prefix, pos.nodes.get(prefix) or self._asked(pos, prefix)
+
+    def _actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
+        """``legal_actions`` without the copy: the node's own list, the same
+        object while the decision and prefix are (read it, never change it;
+        an adapter's mask is written from it)."""
+        return self._read(game, prefix)[2].actions
 
     def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
         """Take ``action`` after ``prefix``: the new prefix, or None once the
         words make a whole legal move, which is then played on ``game``.
         ``IllegalAction`` (game unchanged) for an action not legal there."""
-        if type(prefix) is not tuple:
-            prefix = tuple(prefix)
-        pos = self._last
-        if pos is None or pos.key is not game._decision_key():
-            pos = self._position(game)
-        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
+        pos, prefix, node = self._read(game, prefix)
         if type(action) is not int:  # a numpy integer from an adapter: a plain one
             if isinstance(action, bool):
                 raise self._illegal(pos, node, prefix, action)
