@@ -696,9 +696,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("remove_status", RemoveStatus,
               (Param("status", str, ("harmful", "protective", "neutral", "every"),
-                     declared="status"),), SHIP_SELECTORS, None,
+                     declared="status"),), (*SHIP_SELECTORS, Selector.YOU), None,
               "end a declared status, or every status of a nature (harmful, protective, "
-              "neutral), or every status, of the ship (R9)", "remove_status harmful on target",
+              "neutral), or every status, of the ship (R9) or of the card's player (on you, "
+              "D9.8)", "remove_status harmful on target",
               0.0),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
               (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,

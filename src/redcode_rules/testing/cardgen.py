@@ -385,8 +385,9 @@ class CardWriter:
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
-            elif sel is Selector.ANSWERED and ctx.response and not ctx.trigger:
-                out.append("answered")
+            elif sel is Selector.ANSWERED and (ctx.response and not ctx.trigger
+                                               or ctx.event is TriggerEvent.TARGETED):
+                out.append("answered")  # a response's item, or a card that targeted (D9.12)
             elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
                 out.append("area")
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
