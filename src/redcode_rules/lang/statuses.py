@@ -668,6 +668,14 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
                           "ships ('each enemy ship within 1 of self'), or, in a 'targeted' "
                           "trigger, the card that targeted ('cancel answered'), not "
                           f"'{effect.selector.value}'")
+    computed = effect.computed
+    if computed is not None and holder is not Holder.TOKEN:
+        subjects = set().union(*(getattr(effect, n).subjects() for n in computed.amounts))
+        if computed.condition is not None:
+            subjects |= computed.condition.subjects()
+        if Subject.HERE in subjects:
+            raise draft.error(call.pos, f"{where}: 'here' is the box of a token, so only a "
+                              "token's trigger reads it; measure from 'self' (the holder)")
     if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "

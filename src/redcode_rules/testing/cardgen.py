@@ -490,6 +490,8 @@ class CardWriter:
         if q in TALLIED:
             side = r.choice(["enemy", "friendly"]) if subject is None else subject
             return f"{q.value} of {side} {r.choice([p.value for p in Period])}"
+        if q is Quantity.DISTANCE and ctx.trigger == "token" and r.random() < 0.5:
+            return f"distance from {r.choice(['target', 'it'] if it else ['target'])} to here"
         if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
             return "turn"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])
