@@ -118,3 +118,17 @@ def test_a_distance_is_between_ships_not_sides():
 def test_the_beacon_is_said_in_three_languages(lang, text):
     rules = load_ruleset("en", extra=[BEACON])
     assert text in token_text(rules.tokens["beacon"], lang, names=rules.words)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "the side of that ship scores 1 victory point if it is within 1 box of this token"),
+    ("es", "el bando de ese barco gana 1 punto de victoria si está a distancia 1 como máximo "
+           "de esta ficha"),
+    ("it", "la squadra di quella nave segna 1 punto vittoria se è a distanza 1 al massimo da "
+           "questo segnalino"),
+])
+def test_a_distance_to_here_is_said_in_three_languages(tmp_path, lang, text):
+    path = tmp_path / "lamp.rc"
+    path.write_text(SETS)
+    rules = load_ruleset("en", extra=[str(path)])
+    assert text in token_text(rules.tokens["lamp"], lang, names=rules.words)

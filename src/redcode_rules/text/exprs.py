@@ -476,8 +476,10 @@ def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
         else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter))
     if shape.op is Cmp.EQ and shape.n == 0:
         far = say.w["on_box_of"].format(origin=place).strip()
-    else:
-        far = say.w["from_place"].format(distance=distance, place=place)
+    else:  # `within 1 box of`, `3 or more boxes away from`
+        near = shape.op in (Cmp.LE, Cmp.LT)
+        far = say.w["from_place"]["within" if near else "away"].format(distance=distance,
+                                                                       place=place)
     if in_filter and key == "it":
         return far
     return contract(say.lang, tidy(say.w["at"].format(
