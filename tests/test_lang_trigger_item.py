@@ -109,6 +109,29 @@ def test_a_ships_ward_cancels_and_takes_a_crew_from_the_source():
     assert g.ship("blue-submarine").statuses == ("warded",)  # it stays: no removal
 
 
+WARDED_SHIP = """\
+ship warded {
+    repairs 3  breakdowns 3  crew 6
+    maneuvers movement repair torpedo orders missile depth_charge shield assault
+    letter w
+    when targeted of self by enemy { effect cancel answered }
+}
+"""
+
+
+def test_a_ship_types_trigger_cancels_too(tmp_path):
+    """D9.12 on a ship type's ability: blue's torpedo at red's warded ship is
+    cancelled; its 2 crew stay spent."""
+    path = tmp_path / "warded.rc"
+    path.write_text(WARDED_SHIP)
+    g = game("blue-submarine: {at: c3}\nred-warded: {at: e3}", turn="blue-submarine",
+             extra=str(path))
+    g.play("torpedo red-warded")
+    pass_all(g)
+    assert (g.ship("red-warded").repairs, g.ship("blue-submarine").reserve) == (3, 4)
+    assert g.log[-1].kind == "cancelled"
+
+
 def test_cancel_answered_needs_a_targeted_trigger():
     err = dsl_refusal("status x {\n    permanent\n"
                       "    when damaged of self { effect cancel answered }\n}\n")
