@@ -408,8 +408,11 @@ class _ToDecls(ExprTransformer, Transformer):
         """``set``/``limit`` lines as one prop, one entry per number (``how``:
         set, at most, or a bound as written with its place)."""
         only = None if card is None else (str(card), self._tpos(card))
-        return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
-                               only, verb),), self._pos(meta))
+        # an amount (D9.14) is kept with the words it uses, checked with the status
+        value, words = (amount, self.take_words()) if isinstance(amount, Amount) else \
+            (_number(self.file, amount), ())
+        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb, words),),
+                    self._pos(meta))
 
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
