@@ -138,14 +138,14 @@ def test_a_limit_amount_is_checked_with_file_and_line(line, words):
 def test_a_limit_amount_is_said_in_three_languages_seen_from_the_ship():
     rules = {lang: load_ruleset(lang, [BULKHEADS]) for lang in ("en", "es", "it")}
     assert [status_text(rules[lang], "bulkheads_shut", lang) for lang in rules] == [
-        "Bulkheads shut, this turn, for a single use: each damage it takes is at most N "
-        "(N = the hull of this ship (the repair damage it can still take) minus 1).",
+        "Bulkheads shut, this turn, for a single use: each damage it takes is at most N, "
+        "N being the hull of this ship (the repair damage it can still take) minus 1.",
         "Mamparos cerrados, este turno, para un solo uso: cada daño que recibe es como "
-        "máximo de N (N = el casco de este barco (el daño de reparación que aún puede "
-        "recibir) menos 1).",
+        "máximo de N, siendo N el casco de este barco (el daño de reparación que aún puede "
+        "recibir) menos 1.",
         "Paratie chiuse, per questo turno, per un solo uso: ogni danno che subisce vale "
-        "al massimo N (N = lo scafo di questa nave (i danni alle riparazioni che può "
-        "ancora subire) meno 1)."]
+        "al massimo N, dove N è lo scafo di questa nave (i danni alle riparazioni che può "
+        "ancora subire) meno 1."]
 
 
 def test_a_limit_amount_is_part_of_the_rules_hash():

@@ -278,12 +278,6 @@ def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
     return _amount(a, _say(lang, types, names, held), in_filter)
 
 
-def n_is_text(a: Amount, lang: str, names: Words | None = None) -> str:
-    """What the N of a status's bound is (`` (N = its hull minus 1)``, D9.14),
-    seen from the ship that has the status."""
-    return catalog(lang)["exprs"]["n_is"].format(
-        amount=amount_text(a, lang, False, (), names, held=True)[0])
-
 
 def _amount(a: Amount, say: Say, in_filter: bool) -> tuple[str, int]:
     w = say.w
