@@ -28,8 +28,8 @@ import attrs
 from ..engine.chance import ChanceKind
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
-from .tensors import CURRENT, DECISIONS, ISLAND, PHASES, STACK_SLOTS, TOP_SLOTS, Encoding, \
-    Layout, encode
+from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, \
+    Encoding, Layout, encode
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
@@ -382,11 +382,12 @@ def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
     mover = ix.seat.get(game.to_move or "")
     if mover is not None:
         out[at["to_move"] + mover] = 1
-    if st.phase in PHASES:
-        out[at["phase"] + PHASES.index(st.phase)] = 1
-    decision = game.decision
-    if decision is not None and str(decision) in DECISIONS:
-        out[at["decision"] + DECISIONS.index(str(decision))] = 1
+    phase = PHASE_AT.get(st.phase)
+    if phase is not None:
+        out[at["phase"] + phase] = 1
+    decision = DECISION_AT.get(game.decision)  # type: ignore[arg-type]
+    if decision is not None:
+        out[at["decision"] + decision] = 1
 
 
 def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) -> None:
