@@ -607,13 +607,14 @@ def test_a_game_lists_the_same_moves_with_a_cold_and_a_warm_path_cache(seed, mon
     """A board's path cache is shared by every game on it (its clones, its
     resamples, a bot's playouts): a game played on a board whose cache the
     same game already filled lists exactly what it lists on a fresh board,
-    and on one whose cache keeps nothing but the last walk."""
+    and on one whose cache keeps nothing but the last walk (300 moves of a
+    game each)."""
     rules = rc.load_ruleset("en")
     start = rc.new_game(rules, seed=seed, teams="2v2")
     warm = start.clone()
     rnd = random.Random(seed)
     cold_listings, moves = [], []
-    while not start.is_over:
+    while not start.is_over and len(moves) < 300:
         cold_listings.append(start.legal_moves())
         moves.append(rnd.choice(cold_listings[-1]))
         start.play(moves[-1])
