@@ -187,16 +187,15 @@ def test_random_games_with_modes_keep_every_invariant(tmp_path):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Choose one — fire: 2 repair damage to the target. Target: an enemy ship. Order "
-     "card: cannot be responded to. — or mend: Your ship regains 2 repairs. Usable only if "
-     "your ship has at least 1 missing repair. Order card: cannot be responded to."),
-    ("es", "Elige una — fire: -2 reparaciones al objetivo. Objetivo: un barco enemigo. Carta "
-     "de órdenes: sin respuesta. — o mend: Tu barco recupera +2 reparaciones. Solo se puede "
-     "usar si tu barco tiene al menos 1 reparación perdida. Carta de órdenes: sin respuesta."),
-    ("it", "Scegline una — fire: -2 riparazioni al bersaglio. Bersaglio: una nave nemica. "
-     "Carta degli ordini: senza risposta. — oppure mend: La tua nave recupera +2 riparazioni. "
-     "Utilizzabile solo se la tua nave ha almeno 1 riparazione persa. Carta degli ordini: "
-     "senza risposta."),
+    ("en", "Choose one — fire: 2 repair damage to the target. Target: an enemy ship. — or "
+     "mend: Your ship regains 2 repairs. Usable only if your ship has at least 1 missing "
+     "repair. Order card: cannot be responded to."),
+    ("es", "Elige una — fire: -2 reparaciones al objetivo. Objetivo: un barco enemigo. — o "
+     "mend: Tu barco recupera +2 reparaciones. Solo se puede usar si tu barco tiene al menos "
+     "1 reparación perdida. Carta de órdenes: sin respuesta."),
+    ("it", "Scegline una — fire: -2 riparazioni al bersaglio. Bersaglio: una nave nemica. — "
+     "oppure mend: La tua nave recupera +2 riparazioni. Utilizzabile solo se la tua nave ha "
+     "almeno 1 riparazione persa. Carta degli ordini: senza risposta."),
 ])
 def test_the_card_says_each_mode(lang, said):
     assert card_text(game().rules, "tactics", lang) == said

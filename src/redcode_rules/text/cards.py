@@ -686,16 +686,21 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
         return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
     costs = {m.cost for m in card.modes}
     said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
-        name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words)))
+        name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
         for m in card.modes]
-    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)),
+    # an order card says once that it is one, and whether it may be responded to
+    kind = [words["order_open_self" if card.respondable else "order_self"]] \
+        if card.kind == "order" else []
+    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)), *kind,
                      *_flags(card, words)])
 
 
-def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str]) -> list[str]:
+def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
+          whole: bool = True) -> list[str]:
     """What a card (or one of its modes) does: its effects, its targets, when
-    it may be used, its area, a maneuver's cost and range, an order card's
-    target and whether it may be responded to."""
+    it may be used, its area, a maneuver's cost and range, and for a
+    ``whole`` card (not a mode) an order card's target and whether it may
+    be responded to."""
     types = frozenset(rules.ships)
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
@@ -722,7 +727,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str]) -> list
             parts.append(words[said].format(range=card.range))
         elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
-    else:
+    elif whole:
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
