@@ -64,8 +64,8 @@ def test_a_mode_that_cannot_be_used_is_not_listed():
 
 
 @pytest.mark.parametrize("move, reason", [
-    ("order tactics", "tactics has modes: write one after it: tactics <mode> (one of: fire "
-     "mend) (D4.15)"),
+    ("order tactics", "tactics has modes: write one after it: order tactics <mode> (one of: "
+     "fire mend) (D4.15)"),
     ("order tactics aim red-destroyer", "tactics has no mode 'aim': its modes are fire mend "
      "(D4.15)"),
     ("order tactics fire blue-destroyer", "mode fire of tactics: blue-destroyer is not a ship "
@@ -96,6 +96,18 @@ def test_the_mode_chosen_acts_and_the_other_does_not():
     pass_all(g)
     assert (g.ship("blue-submarine").repairs, g.ship("red-destroyer").repairs) == (3, 3)
     assert logged(g, "order", "card", "card_mode") == [("tactics", "mend")]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Blue submarine plays Tactics (fire) on red destroyer."),
+    ("es", "El submarino azul juega Táctica (fire) sobre el destructor rojo."),
+    ("it", "Il sottomarino blu gioca Tattica (fire) sul distruttore rosso."),
+])
+def test_the_narration_says_the_mode_chosen(lang, line):
+    g = game()
+    g.play("order tactics fire red-destroyer")
+    g.lang = lang
+    assert line in [said.strip() for said in g.narration()]
 
 
 def test_a_mode_costs_its_own_crew():

@@ -300,7 +300,7 @@ class Notation:
         read = self.card_move(kind, card.id)
         names = " ".join(str(m.mode) for m in card.modes)
         if not rest:
-            raise Unreadable("needs_mode", read, card=card.id, modes=names)
+            raise Unreadable("needs_mode", read, card=card.id, modes=names, written=read.text)
         if rest[0] not in {m.mode for m in card.modes}:
             raise Unreadable("no_mode", read, card=card.id, mode=short(rest[0]), modes=names)
         return card.in_mode(rest[0]), rest[1:]
