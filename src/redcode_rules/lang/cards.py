@@ -44,7 +44,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         if meaning is not None:
             raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
                               f"{entry.kind} cannot be called '{entry.id}': {meaning}")
-        if "modes" in p:
+        if "mode" in p:
             return _with_modes(draft, entry, options, statuses, where)
     _check_props(draft, entry, where)
     base = computed_cost = None  # a maneuver's cost: N, or an amount
@@ -109,15 +109,15 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
     under its id is its first mode's, without effects, holding them all,
     with the highest of their costs: the most crew that may be on it (R4.1)."""
     p = entry.props
-    specs = p["modes"].value
+    specs = p["mode"].value
     if not 2 <= len(specs) <= MAX_MODES:
-        raise draft.error(p["modes"].pos, f"{where} has {len(specs)} mode"
+        raise draft.error(p["mode"].pos, f"{where} has {len(specs)} mode"
                           f"{'' if len(specs) == 1 else 's'}: a card has 2 to {MAX_MODES} "
                           "modes, its player choosing one (D4.15)")
     if "effect" in p:
         raise draft.error(p["effect"].pos, f"{where} has modes, so its effects are said in "
                           "each mode: move this 'effect' into the modes (D4.15)")
-    shared = {k: v for k, v in p.items() if k != "modes"}
+    shared = {k: v for k, v in p.items() if k != "mode"}
     modes: list[CardDef] = []
     for spec in specs:
         meaning = _card_id_meaning(spec.name) or (

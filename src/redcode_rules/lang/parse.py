@@ -296,10 +296,10 @@ class _ToDecls(ExprTransformer, Transformer):
 
     def mode(self, meta, c):
         """``mode NAME { … }`` (D4.15): one mode, kept with the card's others
-        as the property ``modes``."""
+        as the property ``mode`` (their tuple)."""
         name, *props = c
         pos = self._pos(meta)
-        return Prop("modes", (ModeSpec(str(name), self._tpos(name), tuple(props)),), pos)
+        return Prop("mode", (ModeSpec(str(name), self._tpos(name), tuple(props)),), pos)
 
     def sel_second(self, meta, c):
         return Selector.SECOND

@@ -11,6 +11,10 @@ compiler reads (``effects.PRIMITIVES``, the selectors, ``TriggerEvent``,
 ``Who``, ``Duration``, ``Forbid``, ``Modifier``, the expression words), so a
 new primitive, event or quantity is generated without a change here.
 
+Its length is its job's: one writer for every construct of the card
+language, growing as the language does (the next to move out would be the
+expressions' writer: quantities, amounts and conditions).
+
 The generator aims at text the compiler accepts, but does not promise it:
 ``compiled_files`` compiles each file and keeps those that compile,
 counting the others by the compiler's reason (a rising count is a generator
