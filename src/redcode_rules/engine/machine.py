@@ -108,7 +108,9 @@ class Engine(Part):
         kind = move.kind
         self.triggers.triggered = 0  # the trigger limit bounds each move
         if kind == USE or kind == RESPOND:  # the commonest first
-            card = self.rules.maneuvers[move.card].in_mode(move.mode)
+            card = self.rules.maneuvers[move.card]
+            if move.mode is not None:  # the mode chosen with the card (D4.15)
+                card = card.in_mode(move.mode)
             index = self._types[seat].maneuvers.index(move.card)
             cost = card.cost if self.mods is None and card.computed_cost is None \
                 else self.used(seat, card)
@@ -135,7 +137,9 @@ class Engine(Part):
             st.asking.pop(0)
             self.event("pass", player=ship.id)
         elif kind == ORDER:
-            card = self.rules.orders[move.card].in_mode(move.mode)
+            card = self.rules.orders[move.card]
+            if move.mode is not None:  # the mode chosen with the card (D4.15)
+                card = card.in_mode(move.mode)
             self.ops.to_discards(seat, move.card)  # R7.3
             if st.stack:  # a response (``response`` card): not one of the turn's orders
                 answers = len(st.stack) - 1

@@ -506,7 +506,9 @@ class RuleQueries(Part):
         orders = self.rules.orders
         for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
             held = orders.get(card_id)
-            for card in held.ways if held is not None else ():  # each mode (D4.15)
+            if held is None:
+                continue
+            for card in held.modes or (held,):  # each mode of a card with modes (D4.15)
                 if self.order_card_refusal(seat, card, responding) is None \
                         and (card.usable is None or self.may_use(card, seat, responding)):
                     out.append(card)
