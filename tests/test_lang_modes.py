@@ -173,6 +173,16 @@ def test_a_replay_plays_the_moves_again_to_the_same_game():
     assert again == g
 
 
+def test_a_replay_file_names_the_modes_and_plays_them_again():
+    g = game()
+    g.play("overcharged_torpedo plain red-destroyer")
+    pass_all(g)
+    g.play("order tactics mend")
+    data = g.replay()
+    assert "overcharged_torpedo plain red-destroyer" in data["moves"]
+    assert rc.Game.from_replay(json.loads(json.dumps(data))) == g
+
+
 def test_undo_takes_a_mode_back():
     g = game()
     before = g.to_json()
