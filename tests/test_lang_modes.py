@@ -13,6 +13,7 @@ from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.players import GreedyBot, ISMCTSBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
+from redcode_rules.web.clicks import pick_tree
 
 from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, scenario_game, \
     starting
@@ -150,6 +151,17 @@ def test_the_action_words_take_the_card_then_its_mode():
     assert space.actions_of(g, move) == (
         space.id("order"), space.id("tactics"), space.id("fire"), space.id("red-destroyer"))
     assert space.decode(space.actions_of(g, move)) == move
+
+
+def test_the_table_page_clicks_the_card_then_its_mode_then_its_target():
+    """web/clicks.py: a mode is a button (an option) after the card."""
+    g = game()
+    tree = pick_tree(starting(g, "order tactics"), [s.id for s in g.engine.state.ships],
+                     lambda word: g.board.index(word) is not None)
+    assert sorted(tree.at(["card:tactics"]).next) == ["option:fire", "option:mend"]
+    assert tree.at(["card:tactics", "option:mend"]).move == "order tactics mend"
+    assert tree.at(["card:tactics", "option:fire", "ship:red-destroyer"]).move == \
+        "order tactics fire red-destroyer"
 
 
 def test_the_greedy_bot_reads_the_effects_of_each_mode():
