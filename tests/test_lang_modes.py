@@ -122,6 +122,33 @@ def test_a_mode_costs_its_own_crew():
     assert (g.ship("red-destroyer").repairs, g.ship("red-destroyer").breakdowns) == (3, 2)
 
 
+def test_a_response_names_its_mode_and_only_its_usable_modes_are_listed(tmp_path):
+    """A maneuver with modes used as a response (R5.2): `respond guard
+    cancel` answers; `repair_self` is usable only with a repair missing."""
+    path = tmp_path / "guard.rc"
+    path.write_text("""maneuver guard {
+    range 3  response
+    mode cancel { cost 2  target source  effect cancel answered }
+    mode repair_self { cost 1  usable if repairs missing of self > 0
+                       effect regain repair 1 to self }
+}
+patch ship submarine {
+    maneuvers movement repair torpedo orders immersion countermeasure heavy_torpedo guard
+}
+deck { keep size }
+""", "utf-8")
+    g = game(extra=[str(path)], turn="red-destroyer", hands={},
+             ships={**BASE["ships"], "blue-submarine": {"at": "c3"}})
+    g.play("torpedo blue-submarine")
+    while g.to_move != "blue-submarine":
+        g.play("pass")
+    assert starting(g, "respond guard") == ["respond guard cancel red-destroyer"]
+    g.play("respond guard cancel red-destroyer")
+    pass_all(g)
+    assert g.ship("blue-submarine").repairs == 3
+    assert logged(g, "cancelled", "card") == ["torpedo"]
+
+
 # ------------------------------------------------------------------ records and bots
 
 

@@ -279,14 +279,19 @@ MAX_JSON_DEPTH = 20
 def move_length_limit(rules, board: Board, ids: list[str]) -> int:
     """The longest move string a game of these rules, board and ships can
     write (docs/notation.md): three words (``order``, a card, a target ship;
-    one more per further ship of the largest counted target, D4.13) no
+    one more per further ship of the largest counted target, D4.13, one
+    more for the mode of a card with modes, D4.15) no
     longer than the longest word of the rules or ship id, then at most every
     box of the board (a path enters a box once). Saves and replays refuse a
     longer one; no legal move is."""
-    words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, "withdrawn", "respond"]
+    cards = (*rules.maneuvers.values(), *rules.orders.values())
+    modes = [m.mode for card in cards for m in card.modes]  # one word more (D4.15)
+    words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, *modes, "withdrawn",
+             "respond"]
     box = max(len(board.name(b)) for b in (0, board.size - 1))
-    ships = max(c.target.most for c in (*rules.maneuvers.values(), *rules.orders.values()))
-    return (2 + ships) * (max(map(len, words)) + 1) + board.size * (box + 1)
+    ships = max(c.target.most for card in cards for c in card.ways)
+    return (2 + (1 if modes else 0) + ships) * (max(map(len, words)) + 1) + \
+        board.size * (box + 1)
 
 
 def check_move_lengths(moves: list, limit: int) -> str | None:

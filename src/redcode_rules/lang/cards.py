@@ -107,7 +107,8 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
     own properties and the mode's (a property said at the card or in a mode,
     never both); the card itself has no effect of its own. The card listed
     under its id is its first mode's, without effects, holding them all,
-    with the highest of their costs: the most crew that may be on it (R4.1)."""
+    with the highest of their costs: the most crew that may be on it (R4.1),
+    or a computed cost if one of them has one (then counted as it is used)."""
     p = entry.props
     specs = p["mode"].value
     if not 2 <= len(specs) <= MAX_MODES:
@@ -142,8 +143,9 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
         modes.append(attrs.evolve(mode, mode=spec.name))
     first = modes[0]
     costs = [m.cost for m in modes if m.cost is not None]
+    computed = next((m.computed_cost for m in modes if m.computed_cost is not None), None)
     return attrs.evolve(first, effects=(), mode=None, modes=tuple(modes), usable=None,
-                        second=None, computed_cost=None, cost=max(costs) if costs else None)
+                        second=None, computed_cost=computed, cost=max(costs) if costs else None)
 
 
 def _check_props(draft: Layers, entry: _Entry, where: str) -> None:

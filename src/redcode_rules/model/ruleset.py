@@ -618,9 +618,10 @@ class Ruleset:
     guarded: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: any(
-            c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
-            takes_self=True))
-    """Whether a card has a ``usable if`` condition: the engine looks only then."""
+            c.usable is not None for card in (*self.maneuvers.values(), *self.orders.values())
+            for c in card.ways), takes_self=True))
+    """Whether a card (or a mode of one) has a ``usable if`` condition: the
+    engine looks only then."""
     trigger_index: TriggerIndex = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
@@ -636,7 +637,8 @@ class Ruleset:
     nothing more for them."""
 
     computed_costs: bool = attrs.field(init=False, eq=False, repr=False)
-    """Whether a maneuver's cost depends on its ship (none of the printed ones)."""
+    """Whether a maneuver's cost (or a mode's) depends on its ship (none of
+    the printed ones)."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
@@ -644,7 +646,8 @@ class Ruleset:
         object.__setattr__(self, "response_orders",
                            tuple(c.id for c in self.orders.values() if c.response))
         object.__setattr__(self, "computed_costs",
-                           any(c.computed_cost is not None for c in self.maneuvers.values()))
+                           any(c.computed_cost is not None for card in self.maneuvers.values()
+                               for c in card.ways))
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""
