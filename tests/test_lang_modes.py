@@ -149,6 +149,16 @@ deck { keep size }
     assert logged(g, "cancelled", "card") == ["torpedo"]
 
 
+def test_a_card_with_modes_is_of_a_class_if_one_of_its_modes_is():
+    """D9.10 and D4.15: `until it uses damaging cards` ends when the ship
+    plays Tactics, whose `fire` mode damages, whichever mode it plays."""
+    until = str(ROOT / "tests" / "data" / "until_uses.rc")
+    g = game(extra=[CARDS, until], ships={**BASE["ships"], "blue-submarine": {
+        "at": "c3", "repairs": 2, "silent": True}})
+    g.play("order tactics mend")
+    assert g.ship("blue-submarine").statuses == ()
+
+
 # ------------------------------------------------------------------ records and bots
 
 
