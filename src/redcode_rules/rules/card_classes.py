@@ -86,8 +86,8 @@ class CardClass:
 
     def covers(self, card) -> bool:
         """Whether the card (a CardDef) is in the class, read from its
-        definition: a card with modes is if one of its modes is (D4.15; a
-        mode itself, as a number of the card it plays reads it, is its own)."""
+        definition: a card with modes is if one of its modes is (D4.15),
+        whichever is played (a class's members are card ids)."""
         if self.names:
             return card.id in self.names
         if not self.of_kind(CardKind(card.kind)):
