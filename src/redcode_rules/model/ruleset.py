@@ -726,7 +726,7 @@ class Ruleset:
             if c.computed_cost is not None:
                 out["computed_cost"] = str(c.computed_cost)
             if c.modes:  # its modes (D4.15), each described as a card
-                out["modes"] = {m.mode: card(m) for m in c.modes}
+                out["modes"] = {str(m.mode): card(m) for m in c.modes}
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map
