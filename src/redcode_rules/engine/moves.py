@@ -358,7 +358,8 @@ class MoveGen:
         if not walk:
             return  # a status forbids moving the ship (R9)
         start, steps, occupied = walk
-        board = self.queries.walk_board(self.queries.mover(card, seat, target))  # D2.13
+        board = self.queries.walk_board(self.queries.mover(card, seat, target),
+                                        card.path_effect.straight)  # D2.13, D2.16
         texts = board.path_texts(move.text, start, steps, occupied)
         if texts:
             groups.append((move.text, texts, move, (board, start, steps, occupied)))

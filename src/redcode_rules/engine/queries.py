@@ -656,10 +656,15 @@ class RuleQueries(Part):
         entry = self.rules.tokens[token.kind].entry
         return entry is not None and entry.accepts(self, Scope(token.owner), mover)
 
-    def walk_board(self, mover: int) -> Board:
+    def walk_board(self, mover: int, straight: bool = False) -> Board:
         """The board a move of ship ``mover`` walks: the calm view (running
         water read as open) while a status or ability of it ignores running
-        water (D2.13), else the board itself."""
+        water (D2.13), else the board itself; its straight view for a
+        straight move (D2.16)."""
+        board = self._walk_board(mover)
+        return board.straight_view() if straight else board
+
+    def _walk_board(self, mover: int) -> Board:
         ship = self.state.ships[mover]
         abilities = self.rules.ships[ship.type].abilities
         if not ship.statuses and not abilities:

@@ -226,15 +226,16 @@ class StateOps(HandOps):
         ship.reserve += 1
         self.event("recover", ship=ship.id, source=source)
 
-    def move(self, seat: int, path: tuple[int, ...]) -> None:
+    def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None:
         """Move a ship along ``path``; nothing if a status forbids moving it,
-        nor if the path, declared with the card, is no longer open (D4.10)."""
+        nor if the path, declared with the card, is no longer open (D4.10),
+        in one direction for a straight move (D2.16)."""
         if not path:
             return
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
             return
-        if not self.path_open(seat, path):
+        if not self.path_open(seat, path, straight):
             return
         if self.mods is not None and ship.statuses:
             self.lifetimes.use(ship, ON_MOVE)
@@ -277,7 +278,7 @@ class StateOps(HandOps):
         a.position, b.position = b.position, a.position
         self.event("swap", ship=a.id, other=b.id)
 
-    def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
+    def path_open(self, seat: int, path: tuple[int, ...], straight: bool = False) -> bool:
         """D4.10: whether a path declared with a card can still be followed
         as it resolves, by the rules that listed it (``Board.outcome_of``):
         it starts next to the box the ship is on now, each of its boxes is
@@ -294,7 +295,7 @@ class StateOps(HandOps):
                 occupied |= 1 << ship.position
         if self.state.tokens:
             occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
-        board = self.queries.walk_board(seat)  # a ship running water does not carry (D2.13)
+        board = self.queries.walk_board(seat, straight)  # D2.13, D2.16
         return board.outcome_of(at, len(path), occupied, path) is not None
 
     def cancel(self, item: Resolving) -> None:

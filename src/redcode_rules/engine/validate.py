@@ -325,6 +325,8 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     path = tuple(item.path)
     most = most_movement(rules, ships[mover].type, step.amount, card.id,
                          len(ships))  # as modified
+    if step.straight:
+        board = board.straight_view()  # D2.16
     if _lost_path(board, start, path, others, most):
         return None
     reason = _path_fault(board, start, path, others, most)
@@ -363,6 +365,7 @@ def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
     seen = {start}
     voluntary = 0
     here = start
+    ways = set()
     for box in path:
         if not 0 <= box < board.size or box not in board.neighbours[here]:
             return f"{_name(board, box)} is not a navigable neighbour of {board.name(here)}"
@@ -370,6 +373,10 @@ def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
             return f"{board.name(box)} is taken or already entered (R2.4, D2.5a)"
         if not board.is_current(here) or here == start:
             voluntary += 1
+            ways.add((box % board.width - here % board.width,
+                      box // board.width - here // board.width))
+        if board.straight and len(ways) > 1:
+            return f"{board.name(box)} turns off the straight line (D2.16)"
         seen.add(box)
         here = box
     if voluntary > amount:

@@ -393,9 +393,13 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
                           _suggest(call.name, PRIMITIVES))
     pairs = _worded_args(draft, call, prim) if prim.worded else list(zip(prim.params,
                                                                          call.args))
-    if not prim.worded and len(call.args) != len(prim.params):
-        spelled = " ".join(p.name.upper() for p in prim.params)
-        raise draft.error(call.pos, f"effect '{call.name}' takes {len(prim.params)} "
+    required = sum(not p.optional for p in prim.params)  # optional words come last
+    if not prim.worded and not required <= len(call.args) <= len(prim.params):
+        spelled = " ".join(f"[{'|'.join(p.choices)}]" if p.optional else p.name.upper()
+                           for p in prim.params)
+        many = f"{required} to {len(prim.params)}" if required < len(prim.params) \
+            else str(required)
+        raise draft.error(call.pos, f"effect '{call.name}' takes {many} "
                           f"value(s): {call.name} {spelled}".rstrip()
                           + f" (example: {prim.example})")
     kwargs: dict[str, Any] = {}

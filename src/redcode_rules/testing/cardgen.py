@@ -442,6 +442,8 @@ class CardWriter:
                 ctx.moves += 1
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
+            if prep == "on " and not prim.worded:  # a move's `straight` (D2.16), same draw
+                call += "".join(" " + p.choices[0] for p in prim.params if p.optional)
             text = f"{call} {prep}{sel}"
             if r.random() < 0.25:
                 text += " if " + self.condition(ctx, depth=1)
