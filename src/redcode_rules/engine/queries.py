@@ -661,19 +661,16 @@ class RuleQueries(Part):
         water read as open) while a status or ability of it ignores running
         water (D2.13), else the board itself; its straight view for a
         straight move (D2.16)."""
-        board = self._walk_board(mover)
-        return board.straight_view() if straight else board
-
-    def _walk_board(self, mover: int) -> Board:
+        board = self.board
         ship = self.state.ships[mover]
         abilities = self.rules.ships[ship.type].abilities
-        if not ship.statuses and not abilities:
-            return self.board  # the printed ships: no list built
-        specs = self.rules.statuses
-        names = [name for name, _ in ship.statuses] + list(abilities)
-        if any(specs[n].ignores_running and self.lasts(mover, n) for n in names if n in specs):
-            return self.board.calm()
-        return self.board
+        if ship.statuses or abilities:  # the printed ships: no list built
+            specs = self.rules.statuses
+            names = [name for name, _ in ship.statuses] + list(abilities)
+            if any(specs[n].ignores_running and self.lasts(mover, n)
+                   for n in names if n in specs):
+                board = board.calm()
+        return board.straight_view() if straight else board
 
     def steps(self, mover: int, card: CardDef) -> int:
         """How many boxes a card whose path is chosen with it moves the ship
