@@ -23,6 +23,7 @@ from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_statu
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import Selector
+from ..rules.exprs import BoxLeft
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
 
@@ -239,6 +240,8 @@ class StateOps(HandOps):
             return
         if self.mods is not None and ship.statuses:
             self.lifetimes.use(ship, ON_MOVE)
+        if self.rules.reads_left:  # the box it left, kept only when a card reads it (D2.17)
+            ship.left = ship.position
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
@@ -258,6 +261,8 @@ class StateOps(HandOps):
             return
         if self.state.tokens and self.queries.closed_to(seat) >> box & 1:
             return  # a blockade closed the box meanwhile (D2.15)
+        if self.rules.reads_left:  # the box it left (D2.17)
+            ship.left = ship.position
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
@@ -515,10 +520,13 @@ class StateOps(HandOps):
 
     # ------------------------------------------------------------------ tokens
     def token_boxes(self, selector: Selector, item: Resolving) -> list[int]:
-        """The boxes a token effect acts on: the area's, or the selected ships'."""
+        """The boxes a token effect acts on: the area's, the box a ship left
+        (D2.17), or the selected ships'."""
         if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
             card = self.queries.card_of(item)
             return list(self.board.area(item.area, card.target.width, card.target.height) or ())
+        if isinstance(selector, BoxLeft):
+            return selector.boxes(self.queries, item)
         ships = self.state.ships
         return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
 

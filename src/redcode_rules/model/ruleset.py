@@ -23,7 +23,7 @@ from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
-from ..rules.exprs import Amount, Boxes, Condition, Filter, Ships
+from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -561,6 +561,16 @@ def _read_only_words(words: dict) -> ReadOnlyDict:
     return ReadOnlyDict({lang: _read_only(table) for lang, table in words.items()})
 
 
+def _reads_left(rules: Ruleset) -> bool:
+    """Whether an effect of a card, or of a trigger of a status, a ship type
+    or a token, acts on ``box left by`` (D2.17)."""
+    holders = (*rules.statuses.values(), *rules.ships.values(), *rules.tokens.values())
+    effects = [*(e for c in (*rules.maneuvers.values(), *rules.orders.values())
+                 for e in c.effects),
+               *(e for h in holders for t in h.triggers for e in t.effects)]
+    return any(isinstance(e.selector, BoxLeft) for e in effects)
+
+
 @attrs.frozen
 class Ruleset:
     """A compiled edition or variant: everything a game needs to know."""
@@ -603,6 +613,12 @@ class Ruleset:
             c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
             takes_self=True))
     """Whether a card has a ``usable if`` condition: the engine looks only then."""
+    reads_left: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: _reads_left(self), takes_self=True))
+    """Whether an effect names the box a ship left (``box left by``, D2.17):
+    the engine keeps that box only then, so the printed games' states,
+    scenarios and views stay as they were."""
     trigger_index: TriggerIndex = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,

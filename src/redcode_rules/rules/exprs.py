@@ -927,6 +927,38 @@ class Boxes:
         return " ".join([*self.words, "box"]) + within
 
 
+#: The ships whose box left a card may name (D2.17): one ship each.
+LEFT_BY = (Subject.SELF, Subject.TARGET, Subject.SOURCE)
+
+
+@attrs.frozen
+class BoxLeft:
+    """``box left by SUBJECT`` (D2.17): the box the ship's last move or jump
+    left (``ShipState.left``), where a token effect acts; a box, never a
+    ship, so it selects no ship. None before the ship first moves."""
+
+    of: Subject = Subject.SELF
+
+    @property
+    def value(self) -> str:
+        """Its DSL spelling (as ``Selector.value`` is one): hash, text, docs."""
+        return f"box left by {self.of.value}"
+
+    def seats(self, eng: Reader, item) -> list[int]:
+        """No ship: it names a box."""
+        return []
+
+    def boxes(self, eng: Reader, item) -> list[int]:
+        """The box it names as ``item`` resolves, if the ship has left one."""
+        seat = ship_of(self.of, eng, Scope.of_item(item))
+        left = None if seat is None else eng.state.ships[seat].left
+        return [] if left is None else [left]
+
+    def subjects(self) -> set[Subject]:
+        """The subjects it reads."""
+        return {self.of}
+
+
 @attrs.frozen
 class Players:
     """``each [enemy|friendly] player``: the players (seats) still in the game."""

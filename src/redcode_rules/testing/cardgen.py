@@ -444,6 +444,9 @@ class CardWriter:
             prep = r.choice(["to ", "on ", "of ", ""])
             if prep == "on " and not prim.worded:  # a move's `straight` (D2.16), same draw
                 call += "".join(" " + p.choices[0] for p in prim.params if p.optional)
+            if sel == "self" and prep == "of " and Selector.BOXES in prim.selectors \
+                    and ctx.trigger != "token":
+                sel = "box left by self"  # the box the ship left (D2.17), same draw
             text = f"{call} {prep}{sel}"
             if r.random() < 0.25:
                 text += " if " + self.condition(ctx, depth=1)

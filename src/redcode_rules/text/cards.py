@@ -36,7 +36,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, token_n
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
-from ..rules.exprs import All, AnyOf, Condition, Is, Not
+from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, box_target_text, computed_note, condition_text, cost_text, ships_noun, \
     second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
@@ -383,6 +383,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
     amount = params.get("amount")
     values = dict(params)
     selector = effect.selector
+    left = isinstance(selector, BoxLeft)  # the box a ship left (D2.17): said of its ship
+    if left:
+        selector = Selector(selector.of.value)
     if isinstance(selector, Selector):
         sel = selector.value
         held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
@@ -390,7 +393,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
         # a set's wording for each target (D4.13); the target's for the second (D4.14)
         key = "each" if selector is Selector.TARGETS else \
-            "target" if selector is Selector.SECOND else sel
+            "target" if selector is Selector.SECOND else "box left" if left else sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
         # "each target" agrees as "the target" does (cada objetivo, ogni bersaglio)
