@@ -423,7 +423,7 @@ def visual_field(game: GameCore, seat: int) -> list[int]:
     """The boxes of the visual field of the ship of ``seat``, on the board."""
     ships = game.state.ships
     me, board = ships[seat], game.board
-    return board.visual_field(me.position, [s.position for s in ships], me.side,
+    return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 
 

@@ -212,7 +212,8 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
                               "sight to at most N' keeps it to N boxes")
         if limit.value not in PARAMETERS[word].bounds:
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it is "
-                              "changed by 'modify' only")
+                              + ("changed by 'modify' only" if PARAMETERS[word].modified
+                                 else f"only limited: 'limit {word} to at most N'"))
         low, high = SET_RANGE[modifier]
         if not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
@@ -461,9 +462,13 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
     prop = entry.props.get("modify")
     if prop is None:
         return ()
-    known = [m.value for m in Modifier]
+    known = [m.value for m in Modifier if PARAMETERS[m.value].modified]
     out: list[tuple[Modifier, int, str | None]] = []
     for word, pos, amount, only in prop.value:
+        if word in PARAMETERS and not PARAMETERS[word].modified:  # D2.18
+            raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}': it has no "
+                              f"number to add to (unbounded); 'limit {word} to at most N' "
+                              "bounds it")
         if word not in known:
             raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
                               f"modifies {', '.join(known)}", _suggest(word, known))

@@ -163,6 +163,7 @@ class Modifier(str, enum.Enum):
     DAMAGE_DEALT = "damage dealt"  # each damage its ship's cards deal is N more, at least 0 (R3.1)
     HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
     RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
+    VISIBILITY = "visibility"  # it is seen from at most N boxes away, at least 1 (D2.18)
 
 
 class Limit(str, enum.Enum):

@@ -51,6 +51,7 @@ class Reader(Protocol):
     log: Any  # the game's log, a list of model.state.Event: what tallies count
 
     def sight(self, seat: int) -> list[tuple[int, int]]: ...
+    def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]: ...
     def card_of(self, item: Any) -> Any: ...
     def crew_out(self, seat: int) -> int: ...
 
@@ -788,9 +789,12 @@ class Ships:
         seats = [s for s in seats if ships[s].position is not None]
         if self.place.is_line:
             origin = self._origin(eng, scope)
-            boxes = () if origin is None else \
-                eng.board.lines(origin, self.place.value, self.within or 0)
-            seats = [s for s in seats if ships[s].position in boxes]
+            if origin is None:  # D9.3: a ship off the board has no lines
+                seats = []
+            else:  # D2.18: a ship farther from the line's box than its visibility is not on it
+                boxes = eng.board.lines(origin, self.place.value, self.within or 0)
+                seen = eng.seen_positions(scope.seat, origin)
+                seats = [s for s in seats if seen[s] in boxes]
         elif self.within is not None and self.near is not None:
             seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
         elif self.within is not None:

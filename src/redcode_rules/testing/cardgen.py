@@ -40,6 +40,7 @@ from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PRIMITIVES, Selector
 from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
+from ..rules.parameters import PARAMETERS
 
 #: The status only a condition that never holds gives (see the module's docstring).
 NEVER_STATUS = "never_given"
@@ -181,7 +182,9 @@ class CardWriter:
         for word in r.sample([m.value for m in Modifier], n):
             change = r.choice((-2, -1, 1, 1, 2)) if r.random() > self.large else 6
             line = f"modify {word} {change:+d}"
-            if word in ("range", "cost", "movement") and r.random() < 0.3:
+            if not PARAMETERS[word].modified:  # limited only (visibility, D2.18), same draw
+                line = f"limit {word} to at most {abs(change)}"
+            elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
             out.append(line)
         return out
