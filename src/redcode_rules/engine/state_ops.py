@@ -10,6 +10,9 @@ player is named by its seat, on the board or not (D8.7). An event that may
 set off triggers is told to the trigger queue below (``triggers.fire``);
 the resolver above resolves what it queued after the effect. Nothing here
 knows any card by name.
+
+Its length is the state's: every change a card can make is one operation
+here, each the one place that change is made.
 """
 
 from __future__ import annotations
@@ -229,8 +232,7 @@ class StateOps(HandOps):
 
     def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None:
         """Move a ship along ``path``; nothing if a status forbids moving it,
-        nor if the path, declared with the card, is no longer open (D4.10),
-        in one direction for a straight move (D2.16)."""
+        nor if the path, declared with the card, is no longer open (D4.10, D2.16)."""
         if not path:
             return
         ship = self.state.ships[seat]
@@ -240,8 +242,7 @@ class StateOps(HandOps):
             return
         if self.mods is not None and ship.statuses:
             self.lifetimes.use(ship, ON_MOVE)
-        if self.rules.reads_left:  # the box it left, kept only when a card reads it (D2.17)
-            ship.left = ship.position
+        ship.left = ship.position if self.rules.reads_left else None  # kept if read (D2.17)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
@@ -261,8 +262,7 @@ class StateOps(HandOps):
             return
         if self.state.tokens and self.queries.closed_to(seat) >> box & 1:
             return  # a blockade closed the box meanwhile (D2.15)
-        if self.rules.reads_left:  # the box it left (D2.17)
-            ship.left = ship.position
+        ship.left = ship.position if self.rules.reads_left else None  # kept if read (D2.17)
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
@@ -520,8 +520,7 @@ class StateOps(HandOps):
 
     # ------------------------------------------------------------------ tokens
     def token_boxes(self, selector: Selector, item: Resolving) -> list[int]:
-        """The boxes a token effect acts on: the area's, the box a ship left
-        (D2.17), or the selected ships'."""
+        """The boxes a token effect acts on: the area's, a box left (D2.17), the ships'."""
         if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
             card = self.queries.card_of(item)
             return list(self.board.area(item.area, card.target.width, card.target.height) or ())

@@ -16,6 +16,9 @@ The generator aims at text the compiler accepts, but does not promise it:
 counting the others by the compiler's reason (a rising count is a generator
 that fell behind the language).
 
+Its length is the language's: one drawing function per construct, each
+reading the registry the compiler's check of that construct reads.
+
 One construct is an oracle rather than a card: ``NEVER_STATUS`` is given
 only by effects guarded by ``NEVER`` (an amount is never below 0), wherever
 an effect can resolve (cards, triggers of statuses, ships and tokens). A
