@@ -339,6 +339,8 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
             return None
         if board.area(box, card.target.width, card.target.height) is None:
             return say("area_off_board", box=board.name(box), **size)
+        if card.target.map_card and not board.map_corner(box):
+            return say("not_map_card", box=board.name(box))  # D2.19
         return say("area_only", card=card.id) if whole else None
     if tk is TargetKind.BOX:
         return _box_target(asked, seat, card, move, whole)

@@ -321,13 +321,15 @@ class MoveGen:
                     out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
-        """D7.5: one move per top-left box of a block that fits on the board."""
+        """D7.5: one move per top-left box of a block that fits on the board
+        (of a map card only, for a map card target, D2.19)."""
         moves = self.cache.areas.get(card.id)
         if moves is None:
-            w, h = card.target.width, card.target.height
+            w, h, cards = card.target.width, card.target.height, card.target.map_card
             moves = self.cache.areas[card.id] = [
                 self.notation.card_move(ORDER, card.id, box=box)
-                for box in range(self.board.size) if self.board.area(box, w, h)]
+                for box in range(self.board.size) if self.board.area(box, w, h)
+                and (not cards or self.board.map_corner(box))]
         return moves
 
     def _box_moves(self, kind: MoveKind, card: CardDef, seat: int, out: dict[str, Move],

@@ -306,8 +306,10 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     boxed = kind in (TargetKind.AREA, TargetKind.BOX)  # a box target: an area of 1×1
     if (item.area is None) != (not boxed) or (
             item.area is not None and (not 0 <= item.area < board.size or board.area(
-                item.area, card.target.width, card.target.height) is None)):
-        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else \
+                item.area, card.target.width, card.target.height) is None
+                or card.target.map_card and not board.map_corner(item.area))):
+        need = "a map card, named by its top-left box (D2.19)" if card.target.map_card else \
+            "an area on the board (D7.5)" if kind is TargetKind.AREA else \
             "a box of the board (D4.11)" if kind is TargetKind.BOX else "no area"
         return "area", f"{card.id} needs {need}"
     step = card.path_effect

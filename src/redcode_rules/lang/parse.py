@@ -300,6 +300,10 @@ class _ToDecls(ExprTransformer, Transformer):
         w, h = str(c[0]).split("x")
         return Target(TargetKind.AREA, _number(self.file, c[0], w), _number(self.file, c[0], h))
 
+    def target_map_card(self, meta, c):
+        """``target map card`` (D2.19): an area of one map card."""
+        return Target(TargetKind.AREA, 2, 2, map_card=True)
+
     def effect(self, meta, calls):
         return Prop("effect", tuple(calls), self._pos(meta))
 

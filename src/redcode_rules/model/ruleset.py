@@ -56,6 +56,9 @@ class Target:
     """The most different ships it names: 1 for a card with one target, which
     keeps its notation and its ``target``; more for a counted one, whose
     effects name them as ``each target`` (D4.13)."""
+    map_card: bool = False
+    """An area that is one map card (``target map card``, D2.19): 2×2, its
+    top-left box on the card grid's corners."""
 
     @property
     def counted(self) -> bool:
@@ -713,6 +716,8 @@ class Ruleset:
                 out["target"].append(str(c.target.filter))
             if c.target.boxes is not None:
                 out["target"].append(str(c.target.boxes))
+            if c.target.map_card:  # a map card (D2.19): only where a card has one
+                out["target"].append("map card")
             if c.target.counted:  # a counted target (D4.13): only where a card has one
                 out["target"].append([c.target.least, c.target.most])
             if c.second is not None:  # a second target (D4.14)

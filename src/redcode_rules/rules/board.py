@@ -266,6 +266,11 @@ class Board:
         w = self.width
         return [self.cells[r * w:(r + 1) * w] for r in range(self.height)]
 
+    def map_corner(self, box: int) -> bool:
+        """Whether ``box`` is the top-left box of a map card (D2.7: 2×2 cards
+        laid from a1, so its column and row are odd-numbered), D2.19."""
+        return box % self.width % 2 == 0 and box // self.width % 2 == 0
+
     def area(self, top_left: int, w: int, h: int) -> tuple[int, ...] | None:
         """The boxes of a w×h block named by its top-left box, if fully on the board (D7.5)."""
         x, y = top_left % self.width, top_left // self.width

@@ -284,7 +284,9 @@ class CardWriter:
                 f"{within}{where}"
         if choice == "area":
             ctx.area = True
-            return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
+            w, h = r.randint(1, 3), r.randint(1, 3)
+            # a 2x2 area drawn is one map card (D2.19), read off the same draws
+            return "target map card" if (w, h) == (2, 2) else f"target area {w}x{h}"
         if choice in ("self", "box"):  # a box for a response maneuver: it needs a ship
             return "target self"
         return None

@@ -702,7 +702,9 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
     parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
-    if card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
+    if card.target.map_card:  # an area that is one map card (D2.19)
+        parts.append(words["map_card"])
+    elif card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
@@ -719,7 +721,8 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
-            or card.target.counted else card.target.kind.value
+            or card.target.counted else "map_card" if card.target.map_card \
+            else card.target.kind.value
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
         if card.response:
             parts.append(response_text(card, words))
