@@ -182,11 +182,11 @@ class CardWriter:
     def modifiers(self, n: int) -> list[str]:
         r = self.rnd
         out = []
-        for word in r.sample([m.value for m in Modifier], n):
+        for word in r.sample([m.value for m in Modifier if PARAMETERS[m.value].modified], n):
             change = r.choice((-2, -1, 1, 1, 2)) if r.random() > self.large else 6
             line = f"modify {word} {change:+d}"
-            if not PARAMETERS[word].modified:  # limited only (visibility, D2.18), same draw
-                line = f"limit {word} to at most {abs(change)}"
+            if word == "sight" and change == -2:  # visibility is only limited (D2.18), same draw
+                line = "limit visibility to at most 2"
             elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
             out.append(line)
