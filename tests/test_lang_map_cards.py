@@ -82,8 +82,8 @@ def test_the_text_says_a_map_card_in_three_languages():
                                "responded to.")
     assert said["es"].endswith("Una carta de mapa. Carta de órdenes: cualquier carta de mapa "
                                "del tablero; sin respuesta.")
-    assert said["it"].endswith("Una carta mappa. Carta degli ordini: qualsiasi carta mappa "
-                               "del tabellone; senza risposta.")
+    assert said["it"].endswith("Una carta della mappa. Carta degli ordini: qualsiasi carta "
+                               "della mappa del tabellone; senza risposta.")
 
 
 def test_a_printed_area_keeps_its_record():
