@@ -10,6 +10,7 @@ from functools import partial
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.info.observation import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import status_text
 
@@ -105,3 +106,20 @@ def test_visibility_is_only_limited(line, words):
         rc.load_source(f"status s {{\n  permanent\n  {line}\n}}\n", "v.rc")
     assert (info.value.file, info.value.line) == ("v.rc", 3)
     assert words in str(info.value)
+
+
+def test_the_observation_tensor_follows_a_visibility_that_changes_in_place():
+    """The tensor's visual field (kept by the ships' boxes as the ship sees
+    them) changes when the camouflage ends, though no ship moved."""
+    g = game(turn="red-submarine", ships={**BASE["ships"], "red-submarine": {"at": "d3"}},
+             hands={"red-submarine": ["camouflage"]})
+    g.play("order camouflage")
+    g.play("end")
+    assert "e3" in g.observation("blue-destroyer").sight
+    assert list(observation_tensor(g, "blue-destroyer")) == \
+        list(g.observation("blue-destroyer").tensor())
+    while g.to_move != "red-submarine":
+        g.play("end")
+    assert "e3" not in g.observation("blue-destroyer").sight
+    assert list(observation_tensor(g, "blue-destroyer")) == \
+        list(g.observation("blue-destroyer").tensor())
