@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import copy
 import functools
+import importlib
 import os
 import pickle
 import random
@@ -29,10 +30,34 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from hypothesis import settings
 
-import redcode_rules as rc
-from redcode_rules.base.errors import quote
+
+def import_unrewritten(*names: str) -> None:
+    """Import modules of an installed pytest plugin without pytest's
+    assertion rewriting.
+
+    pytest rewrites the asserts of every module of a package that provides a
+    plugin, Hypothesis's 80 among them, as each is imported; where no bytecode
+    is written (PYTHONDONTWRITEBYTECODE, a first run) that is over a second of
+    CPU in every process of every run (each xdist worker and the controller),
+    for asserts that are not ours. Imported here first, they are imported plainly.
+    """
+    hooks = [f for f in sys.meta_path if type(f).__name__ == "AssertionRewritingHook"]
+    for hook in hooks:
+        sys.meta_path.remove(hook)
+    try:
+        for name in names:
+            importlib.import_module(name)
+    finally:
+        sys.meta_path[:0] = hooks
+
+
+import_unrewritten("hypothesis", "hypothesis.strategies", "hypothesis.extra.lark")
+
+from hypothesis import settings  # noqa: E402 (after its plain import above)
+
+import redcode_rules as rc  # noqa: E402
+from redcode_rules.base.errors import quote  # noqa: E402
 
 # Hypothesis draws the same examples on every run (seeded from each test), with
 # no example database: a run takes the same time twice, and a failure found is
