@@ -52,7 +52,7 @@ def import_unrewritten(*names: str) -> None:
         sys.meta_path[:0] = hooks
 
 
-import_unrewritten("hypothesis", "hypothesis.strategies", "hypothesis.extra.lark")
+import_unrewritten("hypothesis", "hypothesis.strategies")
 
 from hypothesis import settings  # noqa: E402 (after its plain import above)
 
@@ -61,10 +61,21 @@ from redcode_rules.base.errors import quote  # noqa: E402
 
 # Hypothesis draws the same examples on every run (seeded from each test), with
 # no example database: a run takes the same time twice, and a failure found is
-# found again. RC_HYPOTHESIS=random draws new examples each run, to look further.
-settings.register_profile("fixed", derandomize=True, database=None, deadline=None)
+# found again. The quick run (profile "quick", the default) draws a quarter of
+# each test's examples (``examples``); RC_HYPOTHESIS=full draws them all (CI),
+# RC_HYPOTHESIS=random all of them, new ones each run, to look further.
+QUICK_SHARE = 4
+settings.register_profile("full", derandomize=True, database=None, deadline=None)
+settings.register_profile("quick", settings.get_profile("full"), max_examples=100 // QUICK_SHARE)
 settings.register_profile("random", deadline=None)
-settings.load_profile(os.environ.get("RC_HYPOTHESIS", "fixed"))
+HYPOTHESIS_PROFILE = os.environ.get("RC_HYPOTHESIS", "quick")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(full: int) -> int:
+    """The examples a Hypothesis test draws that draws ``full`` in CI (the
+    full profile): a ``QUICK_SHARE``-th of them, at least one, in the quick run."""
+    return max(1, full // QUICK_SHARE) if HYPOTHESIS_PROFILE == "quick" else full
 
 #: the repository's top folder, and its example card files
 ROOT = Path(__file__).resolve().parents[1]
