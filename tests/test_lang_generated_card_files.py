@@ -95,13 +95,15 @@ def test_generated_files_use_every_construct_of_the_language():
                       " by ", f"status {cardgen.NEVER_STATUS} on", "patch order ",
                       "target up to ", "target exactly ", "to each target",
                       "second target ", " to second target", "    stacks ",
-                      "answered target "):
+                      "answered target ", "mode way_b {"):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
     assert re.search(r" ship in (line|row|column|diagonal) within [0-9]", text)  # D2.10
     assert re.search(r"\bbox of [a-z]+ is ", text) and " over islands" in text  # D2.11, D2.12
     assert "ignores running water" in text  # D2.13
     assert " of owner" in text and re.search(r" within [0-9] of here", text)  # D9.11
+    assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12
+    assert " to here " in text and re.search(r"score \d+ to each ", text)  # D9.13
 
 
 def test_most_generated_files_compile(tmp_path):

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import re
 
-from ..i18n.catalog import Words, catalog, contract, display_name, pick, token_name
+from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name, \
+    token_name
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
@@ -418,7 +419,13 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if name == "remove_status":  # a nature's word, or a declared status's state
+    if name == "remove_status" and selector is Selector.YOU:  # a player's (D9.8, D9.12)
+        word = str(params["status"])
+        template = cat["effects"]["remove_status_you"]
+        if word not in template:
+            values["status"] = status_name(word, lang, words=words)
+        template = template.get(word, template["named"])
+    elif name == "remove_status":  # a nature's word, or a declared status's state
         word = str(params["status"])
         if word not in template:
             values["status"] = state_of(word, lang, words, gender)
@@ -678,9 +685,29 @@ def acts_on_own_ship(card) -> bool:
 
 
 def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
-    """One paragraph: the effects, then range or area, then the response flags."""
+    """One paragraph: the effects, then range or area, then the response flags;
+    for a card with modes, each mode's, then the flags (D4.15)."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
+    if not card.modes:
+        return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
+    costs = {m.cost for m in card.modes}
+    said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
+        name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
+        for m in card.modes]
+    # an order card says once that it is one, and whether it may be responded to
+    kind = [words["order_open_self" if card.respondable else "order_self"]] \
+        if card.kind == "order" else []
+    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)), *kind,
+                     *_flags(card, words)])
+
+
+def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
+          whole: bool = True) -> list[str]:
+    """What a card (or one of its modes) does: its effects, its targets, when
+    it may be used, its area, a maneuver's cost and range, and for a
+    ``whole`` card (not a mode) an order card's target and whether it may
+    be responded to."""
     types = frozenset(rules.ships)
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
@@ -707,17 +734,23 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
             parts.append(words[said].format(range=card.range))
         elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
-        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
-        if card.response:
-            parts.append(response_text(card, words))
-    else:
+    elif whole:
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
             or card.target.counted else card.target.kind.value
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
-        if card.response:
-            parts.append(response_text(card, words))
+    return parts
+
+
+def _flags(card, words: Mapping[str, str]) -> list[str]:
+    """How a card is played, whatever its mode: a maneuver's response flags,
+    an order card's response flag, once per game."""
+    parts = []
+    if card.kind == "maneuver":
+        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
+    if card.response:
+        parts.append(response_text(card, words))
     if card.once:
         parts.append(words["once"])
-    return " ".join(parts)
+    return parts
