@@ -34,6 +34,7 @@ RULES = {
     "hand_and_deck": rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"]),
     "war_bonds": rc.load_ruleset("en", extra=[EXAMPLES / "exprs_war_bonds.rc"]),
     "hunter": rc.load_ruleset("en", extra=[EXAMPLES / "triggers_hunter.rc"]),
+    "deck_zones": rc.load_ruleset("en", extra=[EXAMPLES / "deck_requisition.rc"]),
 }
 
 
@@ -572,3 +573,50 @@ def test_a_resample_at_the_setups_chance_node_deals_the_starting_hands_again():
         each.play(outcome)
         assert each.hand("blue-submarine") == blue
         assert each.observation("red-destroyer").hand == (outcome.split()[1],)
+
+
+# ------------------------------------------------------------ the deck as a zone (D7.13)
+
+
+def zone_positions(seed: int, chance: str, moves: int = 400):
+    """The positions of a random 1v1 game with requisition and salvage
+    (cards/examples/deck_requisition.rc) played whenever they may be, from
+    the card's declaration until the turn after it, each with the seat that
+    played it."""
+    game = rc.new_game(RULES["deck_zones"], seed=seed, teams=TEAMS["1v1"], chance=chance)
+    rnd = random.Random(seed)
+    taker, left = None, 0
+    for _ in range(moves):
+        if game.is_over:
+            return
+        if left:
+            yield game, taker
+            left -= 1
+        legal = game.legal_moves()
+        zone = [m for m in legal if m.split()[:2] in (["order", "requisition"],
+                                                     ["order", "salvage"])]
+        move = rnd.choice(zone or legal)
+        if zone:
+            taker, left = game.to_move, 6
+        game.play(move)
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_a_resample_never_leaks_a_take_from_the_deck_or_the_discards(chance):
+    """A world dealt for a seat keeps what that seat knows (its observation,
+    information state and legal moves: the deck's cards while it chooses
+    one) and, over many seeds, differs in what it does not: the card another
+    player took from the deck (D7.13, D7.11)."""
+    varied = collections.Counter()
+    checked = 0
+    for seed in range(3):
+        for game, taker in zone_positions(seed, chance):
+            for i, player in enumerate(game.ships):
+                assert_resample_consistent(game, player, seed * 7 + i)
+            checked += 1
+            if game.is_chance_node or taker is None:
+                continue
+            other = next(p for p in game.ships if p != taker)
+            hands = {tuple(sorted(game.resample(other, s).hand(taker))) for s in range(6)}
+            varied["hidden"] += len(hands) > 1 and len(game.hand(taker)) > 0
+    assert checked > 10 and varied["hidden"] > 0

@@ -34,7 +34,7 @@ from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
-from ..rules.effects import Selector, primitive_of
+from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
 from .mcts import ISMCTS, play_chance, side_value
 
 
@@ -153,6 +153,9 @@ class GreedyBot:
         for effect in card.effects:
             prim = primitive_of(effect)
             amount = prim.units(effect)
+            if effect.selector in PILES:  # cards from the deck or the discards (D7.13)
+                out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount, amount=amount))
+                continue  # worth as many cards drawn: nobody else loses them
             for ship_seat in self.affected(game, effect.selector, move, seat, obs):
                 ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1

@@ -41,7 +41,7 @@ class ChanceKind(str, enum.Enum):
 
     DEAL = "deal"  # a map card dealt at setup, in reading order (R1.1)
     DRAW = "draw"  # the order card a player draws from the deck (R7.1)
-    PICK = "pick"  # the card of a hand an effect picks at random (discard, take)
+    PICK = "pick"  # the card of a hand, the deck or the discards an effect picks at random (D7.13)
 
 
 def odds(kind: ChanceKind, cards: Sequence[str]) -> list[tuple[str, Fraction]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
 from ..model.state import Known
+from ..rules.effects import Selector
 from .chance import ChanceKind, Explicit
 from .part import Part
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from ..rules.board import Board
 
 ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
+DECK = Selector.DECK
 
 
 class HandOps(Part):
@@ -88,14 +90,17 @@ class HandOps(Part):
 
     def random_card(self, seat: int) -> str | None:
         """A card of the hand drawn with the game's seeded RNG, or None if empty."""
-        st = self.state
-        hand = st.hands[seat]
-        if not hand:
-            return None
+        hand = self.state.hands[seat]
+        return self.at_random(hand) if hand else None
+
+    def at_random(self, cards: list[str]) -> str:
+        """One of ``cards`` (not empty), by the game's seeded RNG or, in
+        explicit chance, by the chance player (a ``pick``)."""
         if self.chance is not None:
-            return self.chance.pick(ChanceKind.PICK, hand)
-        st.rng, index = below(st.rng, len(hand))
-        return hand[index]
+            return self.chance.pick(ChanceKind.PICK, cards)
+        st = self.state
+        st.rng, index = below(st.rng, len(cards))
+        return cards[index]
 
     def drawn_by_chance(self, drawn: int) -> str:
         """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
@@ -116,7 +121,7 @@ class HandOps(Part):
         owed, known = drawn, 0
         for event in reversed(self.log):
             kind = event.kind
-            if kind == "reshuffle":
+            if kind == "reshuffle" or kind == "shuffle":
                 break
             if kind == "draw":
                 owed += event.data["count"]  # type: ignore[operator]
@@ -217,3 +222,52 @@ class HandOps(Part):
         st = self.state
         st.deck.insert(0, self.out_of_hand(seat, card))
         self.event("deck_top", player=st.ships[seat].id)
+
+    # ------------------------------------------------------------ the deck and the discards as zones (D7.13)
+    def pile(self, pile: Selector) -> list[str]:
+        """The cards of the deck, or of the discards but the order cards still
+        resolving (they went there when played, R7.3: their last copies), that
+        an effect may take."""
+        st = self.state
+        if pile is DECK:
+            return st.deck
+        cards = list(st.discard)
+        for item in st.stack:
+            if item.kind == ORDER and item.card in cards:
+                del cards[len(cards) - 1 - cards[::-1].index(item.card)]
+        return cards
+
+    def random_of_pile(self, pile: Selector) -> str:
+        """A card of a zone (``pile``, not empty) picked at random."""
+        return self.at_random(self.pile(pile))
+
+    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None:
+        """``card`` (its first copy) goes from the deck or the discards to
+        ``taker``'s hand. From the deck only the taker knows it (the log says
+        the zone, not the card), and the deck is shuffled: its order is
+        secret again, so nobody knows a card on top any more (D7.9). From the
+        discards, face up, every player saw it come in (D7.8). A player out
+        of the game (arena) keeps no card: it goes to the discards (D8.8)."""
+        st = self.state
+        cards = st.deck if pile is DECK else st.discard
+        card = cards.pop(cards.index(card))
+        self.event("take_from", player=st.ships[taker].id, zone=pile.value)
+        if st.ships[taker].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[taker].id, card=card)
+        else:
+            st.hands[taker].append(card)
+            if pile is not DECK:
+                for viewer, ship in enumerate(st.ships):
+                    if not ship.eliminated:
+                        self.learn(viewer, taker, card)
+        if pile is DECK:
+            self.shuffle_deck()
+
+    def shuffle_deck(self) -> None:
+        """The deck is shuffled (by the seeded RNG; in explicit chance the deck
+        is an unordered pile already, D7.12): no card on it is known any more."""
+        st = self.state
+        if self.chance is None:
+            st.rng = shuffle(st.rng, st.deck)
+        self.event("shuffle", cards=len(st.deck))

@@ -102,8 +102,9 @@ class StateOps(HandOps):
             seats = list(getattr(item, "targets", ()))
         elif selector is Selector.SECOND:  # the second target (D4.14)
             seats = list(getattr(item, "targets", ())[1:2])
-        elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
-            seats = []  # not a ship
+        elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX or \
+                selector is Selector.DECK or selector is Selector.DISCARDS:
+            seats = []  # not a ship (a stack item, a box, a zone of cards)
         elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
             return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)

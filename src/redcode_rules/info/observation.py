@@ -171,7 +171,8 @@ def deck_top_putters(log: Iterable[Event], before: Sequence[str] = ()) -> list[s
     """The players who put the cards still on top of the deck there, top
     first, read from the public log: a ``deck_top`` puts one card on top, a
     ``draw`` takes its count from the top, a ``reshuffle`` makes a new deck
-    (the old one was drawn to the last card). Who put a card is public; the
+    (the old one was drawn to the last card) and a ``shuffle`` (after a take
+    from the deck, D7.13) hides its order again. Who put a card is public; the
     card itself only its putter knows (D7.9). ``before``: the putters before
     the first event of ``log`` (none at the start of a game)."""
     tops: list[str] = list(before)
@@ -181,7 +182,7 @@ def deck_top_putters(log: Iterable[Event], before: Sequence[str] = ()) -> list[s
             tops.insert(0, event.data["player"])  # type: ignore[arg-type]
         elif kind == "draw" and tops:
             del tops[:event.data["count"]]  # type: ignore[misc]
-        elif kind == "reshuffle":
+        elif kind == "reshuffle" or kind == "shuffle":  # a new deck, or one shuffled (D7.13)
             tops.clear()
     return tops
 

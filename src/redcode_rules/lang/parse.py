@@ -338,6 +338,12 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_boxes(self, meta, c):
         return Selector.BOXES
 
+    def sel_deck(self, meta, c):
+        return Selector.DECK
+
+    def sel_discards(self, meta, c):
+        return Selector.DISCARDS
+
     # triggers and tokens (rules/triggers.py) -----------------------------------
     def trigger(self, meta, c):
         event, of, by, once, effect = c

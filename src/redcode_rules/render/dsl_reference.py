@@ -347,7 +347,9 @@ SELECTOR_NOTES: dict[str, str] = {
 }
 
 #: Selectors whose example is not made from their first primitive's.
-SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you"}
+SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you",
+                                     "deck": "take 1 player of deck",
+                                     "discards": "take 2 random of discards"}
 
 #: Selectors written otherwise than their value: the box a box target names
 #: is written `target`, as a target ship is.

@@ -46,6 +46,12 @@ class Selector(enum.Enum):
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
     SECOND = "second target"  # the second target, chosen after the first (D4.14)
     YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
+    DECK = "deck"            # the deck, a zone a take moves cards from; then shuffled (D7.13)
+    DISCARDS = "discards"    # the discards, a zone a take moves cards from, face up (D7.13)
+
+
+#: The zones of cards that are not a player's hand: the deck and the discards (D7.13).
+PILES = (Selector.DECK, Selector.DISCARDS)
 
 
 class TokenSelf(enum.Enum):
@@ -105,6 +111,9 @@ class Ops(Protocol):
     def discard_card(self, seat: int, card: str) -> None: ...
     def take_card(self, taker: int, owner: int, card: str) -> None: ...
     def put_on_deck(self, seat: int, card: str) -> None: ...
+    def pile(self, pile: Selector) -> list[str]: ...
+    def random_of_pile(self, pile: Selector) -> str: ...
+    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None: ...
     def side_of(self, seat: int) -> str: ...
     def score_points(self, side: str, points: int) -> None: ...
     def check_end(self) -> None: ...
@@ -413,7 +422,41 @@ class Discard(HandEffect):
 
 @attrs.frozen
 class Take(HandEffect):
-    """The card's player takes N cards from the player's hand (D7.2 then applies)."""
+    """The card's player takes N cards from the player's hand (D7.2 then
+    applies), or from a zone of cards, the deck or the discards (D7.13):
+    chosen by the card's player among the zone's cards, or at random; a take
+    from the deck ends with a shuffle (its order is secret again)."""
+
+    def apply(self, ops, item):
+        if self.selector not in PILES:
+            return super().apply(ops, item)
+        count = min(self.amount, len(ops.pile(self.selector)))
+        if not count:
+            return None
+        if self.by == Picker.RANDOM.value:
+            for _ in range(count):
+                ops.take_from_pile(item.seat, self.selector, ops.random_of_pile(self.selector))
+            return None
+        # the answers are the taker's, about the zone (its cards are the options)
+        return Owed(item.seat, count)
+
+    def options(self, ops, seat):
+        """The distinct cards of the zone, or of the hand, sorted."""
+        if self.selector in PILES:
+            return sorted(set(ops.pile(self.selector)))
+        return super().options(ops, seat)
+
+    def take(self, ops, seat, option):
+        if self.selector in PILES:
+            ops.take_from_pile(seat, self.selector, option)
+        else:
+            super().take(ops, seat, option)
+
+    def any_order(self, ops, seat, owed):
+        # every card of the zone goes, whatever the order
+        if self.selector in PILES:
+            return len(ops.pile(self.selector)) <= owed
+        return super().any_order(ops, seat, owed)
 
     def changes(self, item, owner):
         # taking from one's own hand leaves every card where it is (D7.6)
@@ -717,8 +760,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the player discards N order cards, picked at random or chosen by the hand's "
               "owner or by the card's player", "discard 1 random of target", -0.6,
               Choice.HAND_CARD, amount="amount", harm=-1),
-    Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
-              "the card's player takes N order cards from the player's hand",
+    Primitive("take", Take, (AMOUNT, BY), (*OTHER_PLAYER_SELECTORS, *PILES), None,
+              "the card's player takes N order cards from the player's hand, or from the "
+              "deck (then shuffled) or the discards (D7.13)",
               "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
               to_player=True),
     Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,

@@ -37,12 +37,14 @@ from ..base.errors import DslError
 from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
-from ..rules.effects import PRIMITIVES, Selector
+from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
 from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 
 #: The status only a condition that never holds gives (see the module's docstring).
 NEVER_STATUS = "never_given"
+#: The zones of cards as a card file writes them (D7.13).
+PILE_WORDS = tuple(p.value for p in PILES)
 #: A condition that never holds: no amount is below 0.
 NEVER = "turn < 0"
 
@@ -392,6 +394,8 @@ class CardWriter:
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
                     not prim.jumps or "free" in ctx.box):
                 out.append("target")
+            elif sel in PILES and not ctx.trigger:  # the deck, the discards (D7.13)
+                out.append(sel.value)
             elif sel is Selector.AREA and not ctx.trigger:
                 out.append(self.ships_set(ctx))
                 if ctx.counted:  # the ships of a counted target are a set (D4.13)
@@ -436,6 +440,9 @@ class CardWriter:
             # optional words (refloat's) left out: the plain form, drawing nothing
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
+            if sel in PILE_WORDS and Picker.OWNER.value in args:  # a zone has no owner (D7.13)
+                args[args.index(Picker.OWNER.value)] = r.choice([Picker.PLAYER.value,
+                                                                 Picker.RANDOM.value])
             ctx.on_target |= sel == "target"
             ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH:
