@@ -34,8 +34,9 @@ RULES = {
     "hand_and_deck": rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"]),
     "war_bonds": rc.load_ruleset("en", extra=[EXAMPLES / "exprs_war_bonds.rc"]),
     "hunter": rc.load_ruleset("en", extra=[EXAMPLES / "triggers_hunter.rc"]),
-    "deck_zones": rc.load_ruleset("en", extra=[EXAMPLES / "deck_requisition.rc"]),
 }
+#: cards that take from the deck and the discards and arrange the deck (D7.13, D7.14)
+ZONES = rc.load_ruleset("en", extra=[EXAMPLES / "deck_requisition.rc"])
 
 
 def cards_total(game: rc.Game) -> int:
@@ -579,11 +580,11 @@ def test_a_resample_at_the_setups_chance_node_deals_the_starting_hands_again():
 
 
 def zone_positions(seed: int, chance: str, moves: int = 400):
-    """The positions of a random 1v1 game with requisition and salvage
-    (cards/examples/deck_requisition.rc) played whenever they may be, from
-    the card's declaration until the turn after it, each with the seat that
-    played it."""
-    game = rc.new_game(RULES["deck_zones"], seed=seed, teams=TEAMS["1v1"], chance=chance)
+    """The positions of a random 1v1 game with requisition, salvage and
+    intelligence_report (cards/examples/deck_requisition.rc) played whenever
+    they may be, from the card's declaration until six moves after it, each
+    with the seat that played it."""
+    game = rc.new_game(ZONES, seed=seed, teams=TEAMS["1v1"], chance=chance)
     rnd = random.Random(seed)
     taker, left = None, 0
     for _ in range(moves):
@@ -594,7 +595,8 @@ def zone_positions(seed: int, chance: str, moves: int = 400):
             left -= 1
         legal = game.legal_moves()
         zone = [m for m in legal if m.split()[:2] in (["order", "requisition"],
-                                                     ["order", "salvage"])]
+                                                     ["order", "salvage"],
+                                                     ["order", "intelligence_report"])]
         move = rnd.choice(zone or legal)
         if zone:
             taker, left = game.to_move, 6
@@ -602,11 +604,12 @@ def zone_positions(seed: int, chance: str, moves: int = 400):
 
 
 @pytest.mark.parametrize("chance", ["sampled", "explicit"])
-def test_a_resample_never_leaks_a_take_from_the_deck_or_the_discards(chance):
+def test_a_resample_never_leaks_what_a_zone_showed(chance):
     """A world dealt for a seat keeps what that seat knows (its observation,
     information state and legal moves: the deck's cards while it chooses
-    one) and, over many seeds, differs in what it does not: the card another
-    player took from the deck (D7.13, D7.11)."""
+    one, the top cards it arranged) and, over many seeds, differs in what it
+    does not: the card another player took from the deck, the cards another
+    player arranged on top (D7.13, D7.14, D7.11)."""
     varied = collections.Counter()
     checked = 0
     for seed in range(3):
@@ -617,6 +620,7 @@ def test_a_resample_never_leaks_a_take_from_the_deck_or_the_discards(chance):
             if game.is_chance_node or taker is None:
                 continue
             other = next(p for p in game.ships if p != taker)
-            hands = {tuple(sorted(game.resample(other, s).hand(taker))) for s in range(6)}
-            varied["hidden"] += len(hands) > 1 and len(game.hand(taker)) > 0
-    assert checked > 10 and varied["hidden"] > 0
+            worlds = [game.resample(other, s) for s in range(6)]
+            varied["hand"] += len({tuple(sorted(w.hand(taker))) for w in worlds}) > 1
+            varied["top"] += len({tuple(w.state.deck[:3]) for w in worlds}) > 1
+    assert checked > 10 and varied["hand"] > 0 and varied["top"] > 0

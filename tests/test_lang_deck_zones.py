@@ -250,3 +250,123 @@ def test_the_greedy_bot_values_a_take_from_a_zone_as_cards_drawn_D7_13():
     draw = PRIMITIVES["draw"].value
     assert bot.score(g, g.move_of("order requisition")) == pytest.approx(draw)
     assert bot.score(g, g.move_of("order salvage")) == pytest.approx(2 * draw)
+    arranging = game("{blue-submarine: [intelligence_report]}")
+    assert bot.score(arranging, arranging.move_of("order intelligence_report")) == 0
+
+
+# ------------------------------------------------------------------ arrange (D7.14)
+
+
+def test_arrange_puts_the_top_cards_back_in_the_order_chosen_D7_14():
+    g = game("{blue-submarine: [intelligence_report], red-destroyer: [captain]}",
+             deck="[mechanic, ambush, deserter, evasion, boatswain]")
+    g.play("order intelligence_report")
+    # one answer per card but the last: the next card from the top
+    assert g.decision == Decision.CHOOSE and g.to_move == "blue-submarine"
+    assert g.legal_moves() == ["choose ambush", "choose deserter", "choose mechanic"]
+    g.play("choose deserter")
+    assert g.legal_moves() == ["choose ambush", "choose mechanic"]
+    g.play("choose mechanic")
+    assert g.decision == Decision.MAIN
+    assert g.state.deck == ["deserter", "mechanic", "ambush", "evasion", "boatswain"]
+    assert logged(g, "arrange", "player", "count") == [("blue-submarine", 3)]
+    assert str(g.log[-1]) == "Blue submarine looks at the top 3 cards of the deck."
+
+
+def test_the_arranger_knows_the_top_cards_in_order_and_nobody_else_does_D7_14():
+    g = game("{blue-submarine: [intelligence_report], red-destroyer: [captain]}",
+             deck="[mechanic, ambush, deserter, evasion]")
+    g.play("order intelligence_report")
+    g.play("choose ambush")
+    g.play("choose deserter")
+    assert g.observation("blue-submarine").deck_top == ("ambush", "deserter", "mechanic")
+    assert g.observation("red-destroyer").deck_top == ()
+    g.play("end")  # red's turn: red draws the top card; blue still knows the next two
+    g.play("orders")
+    assert g.hand("red-destroyer") == ["captain", "ambush"]
+    assert g.observation("blue-submarine").deck_top == ("deserter", "mechanic")
+
+
+def test_a_resample_keeps_the_arranged_cards_for_the_arranger_only_D7_14():
+    g = game("{blue-submarine: [intelligence_report, boatswain], red-destroyer: [captain]}",
+             deck="[mechanic, ambush, deserter, evasion, kamikaze]")
+    g.play("order intelligence_report")
+    g.play("choose ambush")
+    g.play("choose deserter")
+    for seed in range(6):
+        assert g.resample("blue-submarine", seed).state.deck[:3] == \
+            ["ambush", "deserter", "mechanic"]
+    assert len({tuple(g.resample("red-destroyer", s).state.deck[:3]) for s in range(6)}) > 1
+
+
+def test_a_resample_while_arranging_keeps_the_cards_looked_at_D7_14():
+    g = game("{blue-submarine: [intelligence_report], red-destroyer: [captain, kamikaze]}",
+             deck="[mechanic, ambush, deserter, evasion]")
+    g.play("order intelligence_report")
+    for seed in range(6):
+        other = g.resample("blue-submarine", seed)
+        assert other.legal_moves() == g.legal_moves()
+        assert other.state.deck[:3] == g.state.deck[:3]
+
+
+def test_arrange_of_one_card_or_of_a_deck_of_alike_cards_asks_nothing_D7_14():
+    g = game("{blue-submarine: [intelligence_report]}", deck="[ambush, ambush, ambush, evasion]")
+    g.play("order intelligence_report")
+    assert g.decision == Decision.MAIN
+    assert g.state.deck == ["ambush", "ambush", "ambush", "evasion"]
+    assert g.observation("blue-submarine").deck_top == ("ambush", "ambush", "ambush")
+
+
+def test_a_take_from_the_deck_shuffles_away_what_an_arrange_showed_D7_13_D7_14():
+    g = game("{blue-submarine: [intelligence_report], red-destroyer: [requisition]}",
+             deck="[mechanic, ambush, deserter, evasion]")
+    g.play("order intelligence_report")
+    g.play("choose ambush")
+    g.play("choose deserter")
+    g.play("end")
+    g.play("order requisition")
+    g.play("choose evasion")
+    assert g.observation("blue-submarine").deck_top == ()
+
+
+def test_explicit_chance_deals_the_cards_an_arrange_looks_at_D7_12_D7_14():
+    text = textwrap.dedent(f"""\
+        edition: en
+        extra: [{DECK}]
+        ships:
+          blue-submarine: {{at: a3}}
+          red-destroyer: {{at: c3}}
+        hands: {{blue-submarine: [intelligence_report]}}
+        deck: [mechanic, ambush, deserter]
+        turn: blue-submarine
+        phase: maneuvers
+        chance: explicit
+        """)
+    g = rc.Game.from_scenario(text)
+    g.play("order intelligence_report")
+    assert g.is_chance_node
+    assert g.chance_outcomes() == [("draw ambush", Fraction(1, 3)),
+                                   ("draw deserter", Fraction(1, 3)),
+                                   ("draw mechanic", Fraction(1, 3))]
+    g.play("draw mechanic")
+    g.play("draw deserter")  # the last card is the one left: not asked
+    assert g.decision == Decision.CHOOSE
+    assert g.state.deck == ["mechanic", "deserter", "ambush"]
+    g.play("choose ambush")
+    g.play("choose mechanic")
+    assert g.state.deck == ["ambush", "mechanic", "deserter"]
+    g.play("end")
+    g.play("orders")  # red draws the arranged top card, without chance
+    assert not g.is_chance_node and g.hand("red-destroyer") == ["ambush"]
+
+
+def test_arrange_takes_the_top_1_to_9_cards_of_the_deck_only_D7_14(tmp_path):
+    with pytest.raises(DslError) as err:
+        rules_with(tmp_path, "arrange 10 of deck")
+    assert "at most 9" in str(err.value) and err.value.line == 3
+    with pytest.raises(DslError) as err:
+        rules_with(tmp_path, "arrange 2 of discards")
+    assert "cannot act on 'discards'; it acts on deck" in str(err.value)
+    with pytest.raises(DslError) as err:
+        rules_with(tmp_path, "arrange (cards in deck) of deck")
+    assert "written on the card" in str(err.value)

@@ -153,9 +153,11 @@ class GreedyBot:
         for effect in card.effects:
             prim = primitive_of(effect)
             amount = prim.units(effect)
-            if effect.selector in PILES:  # cards from the deck or the discards (D7.13)
-                out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount, amount=amount))
-                continue  # worth as many cards drawn: nobody else loses them
+            if effect.selector in PILES:  # the deck or the discards: no ship (D7.13, D7.14)
+                if prim.to_player:  # cards to the card's player: worth as many drawn
+                    out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount,
+                                      amount=amount))
+                continue
             for ship_seat in self.affected(game, effect.selector, move, seat, obs):
                 ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1

@@ -15,7 +15,7 @@ chance by ``chance`` (engine/chance.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
@@ -31,6 +31,35 @@ if TYPE_CHECKING:
 
 ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
 DECK = Selector.DECK
+
+
+#: The events after which no card of the deck is where anyone saw it: a new
+#: deck (D7.1), a deck shuffled after a take from it (D7.13).
+NEW_DECK = frozenset({"reshuffle", "shuffle"})
+
+
+def top_knowers(log: Iterable[Event],
+                before: Sequence[tuple[str, ...]] = ()) -> list[tuple[str, ...]]:
+    """Who knows each card on top of the deck, top first, read from the
+    public log (D7.9, D7.14): a ``deck_top`` puts one card on top that its
+    putter knows, an ``arrange`` makes the top cards known to the player who
+    arranged them (and to nobody else: their order is new), a ``draw``
+    takes its count from the top, a new deck or a shuffle (``NEW_DECK``)
+    hides them all. Who put or arranged a card is public, the card itself
+    only its knowers know. ``before``: the knowers before the first event."""
+    tops = list(before)
+    for event in log:
+        kind = event.kind
+        if kind == "deck_top":
+            tops.insert(0, (event.data["player"],))  # type: ignore[arg-type]
+        elif kind == "draw" and tops:
+            del tops[:event.data["count"]]  # type: ignore[misc]
+        elif kind == "arrange":
+            count = event.data["count"]
+            tops[:count] = [(event.data["player"],)] * count  # type: ignore[list-item]
+        elif kind in NEW_DECK:
+            tops.clear()
+    return tops
 
 
 class HandOps(Part):
@@ -115,22 +144,34 @@ class HandOps(Part):
         return card
 
     def put_on_top(self, drawn: int) -> int:
-        """How many cards on the deck were put there in view and are not drawn
-        yet (``drawn`` drawn already by the draw in progress, not logged): read
-        from the log back to the last reshuffle, newest on top."""
-        owed, known = drawn, 0
-        for event in reversed(self.log):
-            kind = event.kind
-            if kind == "reshuffle" or kind == "shuffle":
-                break
-            if kind == "draw":
-                owed += event.data["count"]  # type: ignore[operator]
-            elif kind == "deck_top":
-                if owed:
-                    owed -= 1
-                else:
-                    known += 1
-        return known
+        """How many cards on top of the deck are there in view and not drawn
+        yet (``drawn`` drawn already by the draw in progress, not logged): put
+        there (``put_on_deck``) or arranged (D7.14), read from the log."""
+        log = self.log
+        start = next((i + 1 for i in range(len(log) - 1, -1, -1)
+                      if log[i].kind in NEW_DECK), 0)
+        return max(0, len(top_knowers(log[start:])) - drawn)
+
+    def look_at_top(self, seat: int, amount: int) -> int:
+        """``seat`` looks at the top ``amount`` cards of the deck (fewer if
+        it holds fewer): how many it sees. In explicit chance the deck is a
+        pile under the cards in view (D7.12): the cards are first dealt, as
+        a draw deals them, then put back on top, in the order dealt."""
+        st = self.state
+        count = min(amount, len(st.deck))
+        if not count:
+            return 0
+        if self.chance is not None:
+            seen = [self.drawn_by_chance(i) for i in range(count)]
+            st.deck[0:0] = seen
+        self.event("arrange", player=st.ships[seat].id, count=count)
+        return count
+
+    def place_on_deck(self, place: int, card: str) -> None:
+        """The first copy of ``card`` at or below ``place`` goes to ``place``
+        from the top (an arrange puts the cards it looked at back, D7.14)."""
+        deck = self.state.deck
+        deck.insert(place, deck.pop(deck.index(card, place)))
 
     def forget(self, owner: int, card: str) -> None:
         """A card left ``owner``'s hand: no player knows it is there any more."""
@@ -223,7 +264,7 @@ class HandOps(Part):
         st.deck.insert(0, self.out_of_hand(seat, card))
         self.event("deck_top", player=st.ships[seat].id)
 
-    # ------------------------------------------------------------ the deck and the discards as zones (D7.13)
+    # ------------------------------------------------ the deck and the discards as zones (D7.13)
     def pile(self, pile: Selector) -> list[str]:
         """The cards of the deck, or of the discards but the order cards still
         resolving (they went there when played, R7.3: their last copies), that

@@ -44,8 +44,9 @@ from ..engine.chance import ChanceKind, Following
 from ..engine.notation import outcome, outcome_parts
 from ..engine.notation import words as move_words
 from ..model.state import GameState
-from ..rules.effects import Selector
-from .observation import deck_top_putters, deck_tops
+from ..rules.effects import Arrange, Selector
+from ..engine.hands import top_knowers
+from .observation import deck_tops
 
 if TYPE_CHECKING:
     from ..engine.chance_runs import ChanceNode
@@ -85,7 +86,7 @@ def hidden_places(game: GameCore, seat: int) -> tuple[dict[int, list[str]], list
         return hands, []
     player = st.ships[seat].id
     tops = deck_tops(game)
-    deck = [i for i in range(len(st.deck)) if i >= len(tops) or tops[i] != player]
+    deck = [i for i in range(len(st.deck)) if i >= len(tops) or player not in tops[i]]
     return hands, deck
 
 
@@ -232,13 +233,16 @@ class Run:
             top = self.before.stack[-1]
             owner = top.owed_about
             effect = game.engine.queries.card_of(top).effects[top.next_effect]
-            if effect.selector is Selector.DECK:  # a card of the deck (D7.13)
-                self.chosen = next((card for card in self.marked.deck if card == words[1]), None)
+            if effect.selector is Selector.DECK:  # a card of the deck (D7.13, D7.14)
+                start = effect.place(top.pending, len(self.marked.deck))[0] \
+                    if isinstance(effect, Arrange) else 0
+                self.chosen = next((card for card in self.marked.deck[start:]
+                                    if card == words[1]), None)
             elif owner is not None:
                 self.chosen = next((card for card in self.marked.hands[owner]
                                     if card == words[1]), None)
         #: the cards put on top of the deck in view before the move, which stay in order
-        self.tops = len(deck_top_putters(game.log[:node.log_length]))
+        self.tops = len(top_knowers(game.log[:node.log_length]))
 
     def _mark(self, pile: list[str], name: str, owner: int) -> list[str]:
         cards = [_Card(card) for card in pile]

@@ -114,6 +114,8 @@ class Ops(Protocol):
     def pile(self, pile: Selector) -> list[str]: ...
     def random_of_pile(self, pile: Selector) -> str: ...
     def take_from_pile(self, taker: int, pile: Selector, card: str) -> None: ...
+    def look_at_top(self, seat: int, amount: int) -> int: ...
+    def place_on_deck(self, place: int, card: str) -> None: ...
     def side_of(self, seat: int) -> str: ...
     def score_points(self, side: str, points: int) -> None: ...
     def check_end(self) -> None: ...
@@ -484,6 +486,39 @@ class LookHand(Effect):
             ops.look(item.seat, owner)
 
 
+@attrs.frozen
+class Arrange(Effect):
+    """The card's player looks at the top N cards of the deck and puts them
+    back in any order (D7.14): one answer per card but the last, each the
+    next card from the top; it then knows them there, in order (D7.9)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        count = ops.look_at_top(item.seat, self.amount)
+        return Owed(item.seat, count - 1) if count > 1 else None
+
+    def place(self, pending: int, deck_size: int) -> tuple[int, int]:
+        """The place from the top the next answer fills, with ``pending``
+        answers owed, and the number of cards looked at (the deck keeps its
+        ``deck_size`` while they are put back)."""
+        count = min(self.amount, deck_size)
+        return count - 1 - pending, count
+
+    def _place(self, ops: Ops) -> tuple[int, int]:
+        # a stack item's answers still owed (a trigger owes no choice)
+        pending = ops.resolving_item().pending  # type: ignore[attr-defined]
+        return self.place(pending, len(ops.pile(Selector.DECK)))
+
+    def options(self, ops, seat):
+        """The distinct cards not put back yet, sorted."""
+        place, count = self._place(ops)
+        return sorted(set(ops.pile(Selector.DECK)[place:count]))
+
+    def take(self, ops, seat, option):
+        ops.place_on_deck(self._place(ops)[0], option)
+
+
 # ---------------------------------------------------------------- global and scoring
 
 
@@ -701,6 +736,11 @@ STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
               bound=f"a ship moves at most {MAX_MOVE} boxes, whatever changes its movement, "
               "D4.6")
 
+#: How many cards of the deck ``arrange`` looks at: its top N, written on the
+#: card (D7.14).
+TOP = Param("amount", int, minimum=1, maximum=9, computed=False,
+            bound="an arrange looks at the top 1 to 9 cards of the deck, D7.14")
+
 #: ``refloat``'s words: where the ship returns, with how many repairs and crew
 #: (left out: its start card, fully restored).
 REFLOAT = (Param("where", str, tuple(w.value for w in Where), optional=True),
@@ -768,6 +808,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player puts N order cards of its hand on top of the deck",
               "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
+    Primitive("arrange", Arrange, (TOP,), (Selector.DECK,), None,
+              "the card's player looks at the top N cards of the deck and puts them back in "
+              "any order (D7.14)", "arrange 3 of deck", 0.0, Choice.DECK_ORDER,
+              amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it)",
               "look_hand of target", 0.0, shows_hand=True),
