@@ -370,3 +370,45 @@ def test_arrange_takes_the_top_1_to_9_cards_of_the_deck_only_D7_14(tmp_path):
     with pytest.raises(DslError) as err:
         rules_with(tmp_path, "arrange (cards in deck) of deck")
     assert "written on the card" in str(err.value)
+
+
+def test_a_resample_inside_a_move_that_arranged_the_deck_keeps_the_order_D7_14(tmp_path):
+    """Explicit chance: an arrange, then a draw of more cards than it put on
+    top; at the draw's chance node a resample runs the move again with the
+    arranged cards where they were chosen, the card of the last answer
+    among those not put back yet (info/resample.py)."""
+    path = tmp_path / "scout.rc"
+    path.write_text("order scout {\n    copies 2\n    effect arrange 3 of deck; draw 4\n}\n"
+                    "deck { keep size }\n")
+    text = textwrap.dedent(f"""\
+        edition: en
+        extra: [{path}]
+        ships:
+          blue-submarine: {{at: a3}}
+          red-destroyer: {{at: c3}}
+        hands: {{blue-submarine: [scout], red-destroyer: [captain, evasion]}}
+        deck: [mechanic, ambush, deserter, ambush, boatswain, kamikaze]
+        turn: blue-submarine
+        phase: maneuvers
+        chance: explicit
+        """)
+    g = rc.Game.from_scenario(text)
+    g.play("order scout")
+    for card in ("ambush", "ambush", "deserter"):
+        g.play(f"draw {card}")
+    g.play("choose ambush")
+    assert g.legal_moves() == ["choose ambush", "choose deserter"]
+    g.play("choose ambush")
+    assert g.is_chance_node  # the fourth card drawn comes from the pile
+    assert g.hand("blue-submarine") == ["ambush", "ambush", "deserter"]
+    seen_by_red = set()
+    for seed in range(8):
+        for player in ("blue-submarine", "red-destroyer"):
+            other = g.resample(player, seed)
+            assert other.observation(player) == g.observation(player)
+            assert other.is_chance_node
+            if player == "blue-submarine":
+                assert other.hand("blue-submarine") == ["ambush", "ambush", "deserter"]
+            else:
+                seen_by_red.add(tuple(other.hand("blue-submarine")))
+    assert len(seen_by_red) > 1
