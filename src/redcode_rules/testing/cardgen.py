@@ -20,6 +20,9 @@ One construct is an oracle rather than a card: ``NEVER_STATUS`` is given
 only by effects guarded by ``NEVER`` (an amount is never below 0), wherever
 an effect can resolve (cards, triggers of statuses, ships and tokens). A
 ship that ever has it shows an effect whose condition was ignored.
+
+Its length is the language's: one drawing per construct of the grammar, in
+one writer (next to split: the expressions apart).
 """
 
 from __future__ import annotations
@@ -43,8 +46,6 @@ from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 
 #: The status only a condition that never holds gives (see the module's docstring).
 NEVER_STATUS = "never_given"
-#: The zones of cards as a card file writes them (D7.13).
-PILE_WORDS = tuple(p.value for p in PILES)
 #: A condition that never holds: no amount is below 0.
 NEVER = "turn < 0"
 
@@ -440,9 +441,8 @@ class CardWriter:
             # optional words (refloat's) left out: the plain form, drawing nothing
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
-            if sel in PILE_WORDS and Picker.OWNER.value in args:  # a zone has no owner (D7.13)
-                args[args.index(Picker.OWNER.value)] = r.choice([Picker.PLAYER.value,
-                                                                 Picker.RANDOM.value])
+            if sel in {p.value for p in PILES} and Picker.OWNER.value in args:  # D7.13
+                args[args.index(Picker.OWNER.value)] = Picker.PLAYER.value  # a zone has none
             ctx.on_target |= sel == "target"
             ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH:
