@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import redcode_rules as rc
 from redcode_rules.info import resample
 from redcode_rules.engine.invariants import violations
-from redcode_rules.info.observation import UNSEEN, known_deck_top
+from redcode_rules.info.observation import UNSEEN, deck_tops, known_deck_top
 from redcode_rules.info.resample import hidden_places, unseen_pool
 
 from conftest import EXAMPLES, ROOT, TEAMS, odds_of, quick_and_mass, scenario_game, unseen_odds
@@ -616,6 +616,8 @@ def test_a_resample_never_leaks_what_a_zone_showed(chance):
         for game, taker in zone_positions(seed, chance):
             for i, player in enumerate(game.ships):
                 assert_resample_consistent(game, player, seed * 7 + i)
+            if not game.is_chance_node:  # the engine's count of the cards in view on top
+                assert game.engine.ops.put_on_top(0) == len(deck_tops(game))
             checked += 1
             if game.is_chance_node or taker is None:
                 continue

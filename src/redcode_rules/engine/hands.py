@@ -36,6 +36,8 @@ DECK = Selector.DECK
 #: The events after which no card of the deck is where anyone saw it: a new
 #: deck (D7.1), a deck shuffled after a take from it (D7.13).
 NEW_DECK = frozenset({"reshuffle", "shuffle"})
+#: The events that change who knows a card on top of the deck (``top_knowers``).
+TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
 
 
 def top_knowers(log: Iterable[Event],
@@ -50,6 +52,8 @@ def top_knowers(log: Iterable[Event],
     tops = list(before)
     for event in log:
         kind = event.kind
+        if kind not in TOP_EVENTS:  # most events: one look
+            continue
         if kind == "deck_top":
             tops.insert(0, (event.data["player"],))  # type: ignore[arg-type]
         elif kind == "draw" and tops:
@@ -146,11 +150,23 @@ class HandOps(Part):
     def put_on_top(self, drawn: int) -> int:
         """How many cards on top of the deck are there in view and not drawn
         yet (``drawn`` drawn already by the draw in progress, not logged): put
-        there (``put_on_deck``) or arranged (D7.14), read from the log."""
-        log = self.log
-        start = next((i + 1 for i in range(len(log) - 1, -1, -1)
-                      if log[i].kind in NEW_DECK), 0)
-        return max(0, len(top_knowers(log[start:])) - drawn)
+        there (``put_on_deck``) or arranged (D7.14): ``len(top_knowers(...))``
+        counted in one pass back to the last new deck, each event's change of
+        the count composed into one ``n -> max(low, n + shift)``."""
+        low = shift = 0
+        for event in reversed(self.log):
+            kind = event.kind
+            if kind not in TOP_EVENTS:  # most events: one look
+                continue
+            if kind == "deck_top":  # n + 1
+                shift += 1
+            elif kind == "draw":  # max(0, n - count)
+                low, shift = max(low, shift), shift - event.data["count"]  # type: ignore
+            elif kind == "arrange":  # max(n, count)
+                low = max(low, event.data["count"] + shift)  # type: ignore[operator]
+            elif kind in NEW_DECK:  # n = 0 before it
+                break
+        return max(0, max(low, shift) - drawn)
 
     def look_at_top(self, seat: int, amount: int) -> int:
         """``seat`` looks at the top ``amount`` cards of the deck (fewer if

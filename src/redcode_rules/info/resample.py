@@ -242,7 +242,7 @@ class Run:
                 self.chosen = next((card for card in self.marked.hands[owner]
                                     if card == words[1]), None)
         #: the cards put on top of the deck in view before the move, which stay in order
-        self.tops = len(top_knowers(game.log[:node.log_length]))
+        self.tops = len(top_knowers(game.engine.log[:node.log_length]))  # read, not copied
 
     def _mark(self, pile: list[str], name: str, owner: int) -> list[str]:
         cards = [_Card(card) for card in pile]
