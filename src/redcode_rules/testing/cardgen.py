@@ -388,8 +388,8 @@ class CardWriter:
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
-            elif sel is Selector.ANSWERED and ctx.response and not ctx.trigger:
-                out.append("answered")
+            elif sel is Selector.ANSWERED and (ctx.response or ctx.event is TriggerEvent.TARGETED):
+                out.append("answered")  # a response's item, or a card that targeted (D9.12)
             elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
                 out.append("area")
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
@@ -496,6 +496,8 @@ class CardWriter:
         if q in TALLIED:
             side = r.choice(["enemy", "friendly"]) if subject is None else subject
             return f"{q.value} of {side} {r.choice([p.value for p in Period])}"
+        if q is Quantity.DISTANCE and ctx.trigger == "token" and r.random() < 0.5:  # D9.13
+            return f"distance from {'it' if it and r.random() < 0.5 else 'target'} to here"
         if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
             return "turn"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])
