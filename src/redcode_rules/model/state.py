@@ -200,6 +200,9 @@ class StackItem:
     # order, or the target and the second target (D4.14); the first also in
     # ``target``; empty for a card with one target
     targets: list[int] = _ref(Ref.SEAT, factory=list)
+    # the mode its player chose with the card (``mode NAME { … }``, D4.15),
+    # whose effects it resolves; None for a card of one way to play
+    mode: str | None = None
 
     @property
     def every_target(self) -> tuple[int, ...]:
