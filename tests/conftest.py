@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import copy
 import functools
+import importlib
 import os
 import pickle
 import random
@@ -29,17 +30,52 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from hypothesis import settings
 
-import redcode_rules as rc
-from redcode_rules.base.errors import quote
+
+def import_unrewritten(*names: str) -> None:
+    """Import modules of an installed pytest plugin without pytest's
+    assertion rewriting.
+
+    pytest rewrites the asserts of every module of a package that provides a
+    plugin, Hypothesis's 80 among them, as each is imported; where no bytecode
+    is written (PYTHONDONTWRITEBYTECODE, a first run) that is over a second of
+    CPU in every process of every run (each xdist worker and the controller),
+    for asserts that are not ours. Imported here first, they are imported plainly.
+    """
+    hooks = [f for f in sys.meta_path if type(f).__name__ == "AssertionRewritingHook"]
+    for hook in hooks:
+        sys.meta_path.remove(hook)
+    try:
+        for name in names:
+            importlib.import_module(name)
+    finally:
+        sys.meta_path[:0] = hooks
+
+
+import_unrewritten("hypothesis", "hypothesis.strategies")
+
+from hypothesis import settings  # noqa: E402 (after its plain import above)
+
+import redcode_rules as rc  # noqa: E402
+from redcode_rules.base.errors import quote  # noqa: E402
 
 # Hypothesis draws the same examples on every run (seeded from each test), with
 # no example database: a run takes the same time twice, and a failure found is
-# found again. RC_HYPOTHESIS=random draws new examples each run, to look further.
-settings.register_profile("fixed", derandomize=True, database=None, deadline=None)
+# found again. The quick run (profile "quick", the default) draws a quarter of
+# each test's examples (``examples``); RC_HYPOTHESIS=full draws them all (CI),
+# RC_HYPOTHESIS=random all of them, new ones each run, to look further.
+QUICK_SHARE = 4
+settings.register_profile("full", derandomize=True, database=None, deadline=None)
+settings.register_profile("quick", settings.get_profile("full"), max_examples=100 // QUICK_SHARE)
 settings.register_profile("random", deadline=None)
-settings.load_profile(os.environ.get("RC_HYPOTHESIS", "fixed"))
+HYPOTHESIS_PROFILE = os.environ.get("RC_HYPOTHESIS", "quick")
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def examples(full: int) -> int:
+    """The examples a Hypothesis test draws that draws ``full`` in CI (the
+    full profile): a ``QUICK_SHARE``-th of them, at least one, in the quick run."""
+    return max(1, full // QUICK_SHARE) if HYPOTHESIS_PROFILE == "quick" else full
 
 #: the repository's top folder, and its example card files
 ROOT = Path(__file__).resolve().parents[1]

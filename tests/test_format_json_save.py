@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import redcode_rules as rc
 
-from conftest import TEAMS, play_random
+from conftest import TEAMS, examples, play_random
 
 
 TWO_SHIPS = {"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "d4"}}
@@ -331,10 +331,10 @@ def _use(text):
         game.play(rnd.choice(moves))
 
 
-def mutated_save_test(examples: int):
-    """A save with one value changed or deleted, ``examples`` of them drawn
+def mutated_save_test(count: int):
+    """A save with one value changed or deleted, ``count`` of them drawn
     (and the cases below, which once broke the engine, first)."""
-    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.sampled_from(PATHS), st.one_of(JSON_VALUES, st.just(DELETE)))
     # seats out of range and a negative effect counter crashed the engine after loading
     @example(("state", "asking", 0), 7)
@@ -353,13 +353,14 @@ def mutated_save_test(examples: int):
     return test
 
 
-# 25 ms a save: the quick run draws 60, -m mass 300
-test_mutated_save_raises_only_scenario_error = mutated_save_test(60)
+# 25 ms a save: CI's quick run draws 60 (the quick profile a quarter), -m mass 300
+test_mutated_save_raises_only_scenario_error = mutated_save_test(examples(60))
 test_mutated_save_raises_only_scenario_error_by_the_hundred = pytest.mark.mass(
     mutated_save_test(300))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(SAVE) - 1), st.text(max_size=3), st.integers(0, 3))
 def test_text_mutations_raise_only_scenario_error(pos, insert, delete):
     _use(SAVE[:pos] + insert + SAVE[pos + delete:])

@@ -24,7 +24,8 @@ from redcode_rules.engine.invariants import violations
 from redcode_rules.info.observation import UNSEEN, deck_tops, known_deck_top
 from redcode_rules.info.resample import hidden_places, unseen_pool
 
-from conftest import EXAMPLES, ROOT, TEAMS, odds_of, quick_and_mass, scenario_game, unseen_odds
+from conftest import (EXAMPLES, ROOT, TEAMS, examples, odds_of, quick_and_mass, scenario_game,
+                      unseen_odds)
 
 #: rule sets: the printed editions, and card files whose cards look at,
 #: take, discard and put on the deck cards of hands, or draw them
@@ -139,7 +140,7 @@ def check_game(rules: rc.Ruleset, seed: int, size: str, every: int, knowing: int
     return checked
 
 
-@settings(max_examples=3, derandomize=True, deadline=None,
+@settings(max_examples=examples(3), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32 - 1), size=st.sampled_from(sorted(TEAMS)),
        rules=st.sampled_from(sorted(RULES)))

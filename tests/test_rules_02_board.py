@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import redcode_rules as rc
 from redcode_rules.rules.board import _PathCache
 
-from conftest import EDITIONS, plain_moves, plain_paths, scenario_game, starting
+from conftest import EDITIONS, examples, plain_moves, plain_paths, scenario_game, starting
 
 
 def with_prefix(game: rc.Game, prefix: str) -> list[str]:
@@ -569,7 +569,7 @@ def test_r4_3_running_water_does_not_block_sight():
 # ------------------------------------------------------------------ the path walk
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3),
        ships=st.lists(st.integers(0, 47), max_size=6))
 def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships):
@@ -586,7 +586,7 @@ def test_paths_equal_the_plain_search_on_dealt_boards(seed, start, steps, ships)
     assert list(texts) == sorted(texts)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), start=st.integers(0, 47), steps=st.integers(1, 3))
 def test_paths_change_with_a_ship_on_any_box_a_move_can_enter(seed, start, steps):
     """Paths are cached per ships in reach: a ship on any box of any path

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import redcode_rules as rc
 from redcode_rules.rules.board import MAX_MOVE, MAX_RUNNING_WATER, Board
 
-from conftest import plain_outcomes, plain_paths
+from conftest import examples, plain_outcomes, plain_paths
 
 
 @st.composite
@@ -35,7 +35,7 @@ def boards(draw):
     return board, start, occupied
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(case=boards(), steps=st.integers(1, MAX_MOVE))
 def test_listed_outcomes_equal_those_of_every_path(case, steps):
     """The listing has exactly the outcomes of all legal paths, each with its
@@ -54,7 +54,7 @@ def test_listed_outcomes_equal_those_of_every_path(case, steps):
     assert board.can_move(start, steps, occupied) is bool(expected)  # without a walk
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(case=boards(), steps=st.integers(1, 3), data=st.data())
 def test_any_legal_path_names_its_outcome_and_no_illegal_one_does(case, steps, data):
     """``canonical_path`` maps every legal path to its outcome's canonical path,

@@ -18,8 +18,9 @@ control characters, very long numbers). The contract checked everywhere:
   exhausting the machine.
 
 The quick run draws ``RC_HOSTILE_EXAMPLES`` examples per strategy (default
-10); ``python -m pytest -m slow`` runs each strategy ``SLOW_FACTOR`` times
-as long.
+10) under CI's full Hypothesis profile, a quarter of them under the quick
+profile (conftest.examples); ``python -m pytest -m slow`` runs each strategy
+``SLOW_FACTOR`` times as long.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Any, Callable, Iterator
 import lark
 import pytest
 import yaml
-from conftest import play_random, run_capped
+from conftest import examples, play_random, run_capped
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -64,8 +65,8 @@ SECONDS = 5.0
 _COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 # the quick run does not shrink: shrinking an input that hits a cap reruns it
 # at the cap's cost many times over; the slow run shrinks
-QUICK = settings(max_examples=EXAMPLES, phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                 **_COMMON)
+QUICK = settings(max_examples=examples(EXAMPLES),
+                 phases=[Phase.explicit, Phase.reuse, Phase.generate], **_COMMON)
 SLOW = settings(max_examples=EXAMPLES * SLOW_FACTOR, **_COMMON)
 
 REPO = pathlib.Path(__file__).resolve().parents[1]

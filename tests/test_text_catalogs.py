@@ -27,8 +27,10 @@ LANGS = ("en", "es", "it")
 PLURAL_FORMS = {"one", "other"}
 
 
-@functools.cache
 def raw_catalog(lang: str) -> dict:
+    """The catalog as PyYAML's own (pure-Python) safe loader reads it: a
+    second a catalog, so read by the one test that compares it; the others
+    read ``catalog``, which that test shows is the same data."""
     path = resources.files("redcode_rules.i18n").joinpath(f"{lang}.yaml")
     return yaml.safe_load(path.read_text("utf-8"))
 
@@ -68,7 +70,11 @@ def placeholders(template) -> set[str]:
             for _, field, _, _ in string.Formatter().parse(str(form)) if field is not None}
 
 
-ALL = {lang: templates(raw_catalog(lang)) for lang in LANGS}
+@functools.cache
+def all_templates(lang: str) -> dict[str, object]:
+    """``templates`` of a language's catalog, read when a test asks (not while
+    every worker collects the file)."""
+    return templates(catalog(lang))
 
 
 def test_the_shipped_languages():
@@ -78,8 +84,8 @@ def test_the_shipped_languages():
 @pytest.mark.parametrize("lang", ("es", "it"))
 def test_every_key_exists_in_both_directions(lang):
     """Every key path of en.yaml is in ``lang`` and vice versa."""
-    missing = sorted(set(ALL["en"]) - set(ALL[lang]))
-    extra = sorted(set(ALL[lang]) - set(ALL["en"]))
+    missing = sorted(set(all_templates("en")) - set(all_templates(lang)))
+    extra = sorted(set(all_templates(lang)) - set(all_templates("en")))
     assert missing == [], f"{lang}.yaml lacks: {missing}"
     assert extra == [], f"{lang}.yaml has keys en.yaml lacks: {extra}"
 
@@ -87,7 +93,8 @@ def test_every_key_exists_in_both_directions(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_templates_have_one_and_other(lang):
     """i18n.pick reads `one` for 1 and `other` for any other amount."""
-    bad = [key for key, t in ALL[lang].items() if is_plural(t) and set(t) != PLURAL_FORMS]
+    bad = [key for key, t in all_templates(lang).items()
+           if is_plural(t) and set(t) != PLURAL_FORMS]
     assert bad == []
 
 
@@ -98,7 +105,7 @@ def verbs() -> frozenset[str]:
     said as its subject or after "to" (``{who}``, ``{to_who}``: Spanish
     "+2 tripulantes al objetivo", English "the target recovers 2 crew"):
     not values the text gives one language and not another."""
-    names = {name for lang in LANGS for name in raw_catalog(lang)["grammar"]["verbs"]}
+    names = {name for lang in LANGS for name in catalog(lang)["grammar"]["verbs"]}
     return frozenset(names | {f"{name}_pl" for name in names})
 
 
@@ -112,9 +119,10 @@ def said(template) -> set[str]:
 def test_placeholders_are_the_same_across_languages(lang):
     """A template of ``lang`` uses exactly the placeholders of the English one,
     but for the verbs each language writes its sentence with (``said``)."""
-    diffs = {key: (sorted(said(t)), sorted(said(ALL[lang][key])))
-             for key, t in ALL["en"].items()
-             if key in ALL[lang] and said(t) != said(ALL[lang][key])}
+    theirs = all_templates(lang)
+    diffs = {key: (sorted(said(t)), sorted(said(theirs[key])))
+             for key, t in all_templates("en").items()
+             if key in theirs and said(t) != said(theirs[key])}
     assert diffs == {}
 
 
@@ -122,8 +130,8 @@ def test_every_verb_is_given_in_every_mood_and_person():
     """grammar.verbs: each verb of each language in both moods, for the
     reader, one and several (i18n.grammar.verbs fills them)."""
     for lang in LANGS:
-        table = raw_catalog(lang)["grammar"]["verbs"]
-        assert set(table) == set(raw_catalog("en")["grammar"]["verbs"]), lang
+        table = catalog(lang)["grammar"]["verbs"]
+        assert set(table) == set(catalog("en")["grammar"]["verbs"]), lang
         for name, forms in table.items():
             assert set(forms) == {"ind", "subj"}, (lang, name)
             assert all(set(f) == {"2", "3", "3 pl"} for f in forms.values()), (lang, name)
@@ -134,7 +142,7 @@ def test_every_ship_type_has_a_gender_with_an_article(lang):
     """`grammar.genders` names every ship type's gender (and a status's whose
     name is a noun), and `articles` has an entry for each gender used (or
     none at all: English names ships bare)."""
-    grammar = raw_catalog(lang)["grammar"]
+    grammar = catalog(lang)["grammar"]
     genders = grammar["genders"]
     base = rc.load_ruleset("en")
     assert {*base.ships, "side"} <= set(genders) <= {*base.ships, *base.statuses, "side"}
@@ -146,7 +154,7 @@ def test_every_ship_type_has_a_gender_with_an_article(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_contractions_are_preposition_and_article(lang):
     """A contraction's key is `<preposition> <article>`, the article one of `articles`."""
-    grammar = raw_catalog(lang)["grammar"]
+    grammar = catalog(lang)["grammar"]
     forms = set()
     for rule in grammar["articles"].values():
         forms |= {rule} if isinstance(rule, str) else {form for _, form in rule}
@@ -162,7 +170,7 @@ LEFT_OUT = ("exprs.holder.", "exprs.held.")
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_templates_are_non_empty_strings(lang):
-    for key, t in ALL[lang].items():
+    for key, t in all_templates(lang).items():
         forms = t.values() if isinstance(t, dict) else [t]
         for form in forms:
             assert isinstance(form, str), key
