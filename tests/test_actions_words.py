@@ -147,8 +147,9 @@ def test_every_legal_move_round_trips(edition, size):
     assert {"end", "pass", "place", "recover", "movement"} <= seen
 
 
-@pytest.mark.parametrize("name", ["hand_and_deck.rc", "box_targets_minelayer.rc",
-                                  "refloat_jury_rig.rc", "swap_stations.rc"])
+@pytest.mark.parametrize("name", ["hand_and_deck.rc", "deck_requisition.rc",
+                                  "box_targets_minelayer.rc", "refloat_jury_rig.rc",
+                                  "swap_stations.rc"])
 def test_moves_of_example_card_files_round_trip(name):
     """Card files that bring other kinds of decision (choosing a card of a
     hand, a box target, a sunk ship and its box, a crew source)."""

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import redcode_rules as rc
 from redcode_rules.info import resample
 from redcode_rules.engine.invariants import violations
-from redcode_rules.info.observation import UNSEEN, known_deck_top
+from redcode_rules.info.observation import UNSEEN, deck_tops, known_deck_top
 from redcode_rules.info.resample import hidden_places, unseen_pool
 
 from conftest import (EXAMPLES, ROOT, TEAMS, examples, odds_of, quick_and_mass, scenario_game,
@@ -36,6 +36,8 @@ RULES = {
     "war_bonds": rc.load_ruleset("en", extra=[EXAMPLES / "exprs_war_bonds.rc"]),
     "hunter": rc.load_ruleset("en", extra=[EXAMPLES / "triggers_hunter.rc"]),
 }
+#: cards that take from the deck and the discards and arrange the deck (D7.13, D7.14)
+ZONES = rc.load_ruleset("en", extra=[EXAMPLES / "deck_requisition.rc"])
 
 
 def cards_total(game: rc.Game) -> int:
@@ -573,3 +575,55 @@ def test_a_resample_at_the_setups_chance_node_deals_the_starting_hands_again():
         each.play(outcome)
         assert each.hand("blue-submarine") == blue
         assert each.observation("red-destroyer").hand == (outcome.split()[1],)
+
+
+# ------------------------------------------------------------ the deck as a zone (D7.13)
+
+
+def zone_positions(seed: int, chance: str, moves: int = 400):
+    """The positions of a random 1v1 game with requisition, salvage and
+    intelligence_report (cards/examples/deck_requisition.rc) played whenever
+    they may be, from the card's declaration until six moves after it, each
+    with the seat that played it."""
+    game = rc.new_game(ZONES, seed=seed, teams=TEAMS["1v1"], chance=chance)
+    rnd = random.Random(seed)
+    taker, left = None, 0
+    for _ in range(moves):
+        if game.is_over:
+            return
+        if left:
+            yield game, taker
+            left -= 1
+        legal = game.legal_moves()
+        zone = [m for m in legal if m.split()[:2] in (["order", "requisition"],
+                                                     ["order", "salvage"],
+                                                     ["order", "intelligence_report"])]
+        move = rnd.choice(zone or legal)
+        if zone:
+            taker, left = game.to_move, 6
+        game.play(move)
+
+
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_a_resample_never_leaks_what_a_zone_showed(chance):
+    """A world dealt for a seat keeps what that seat knows (its observation,
+    information state and legal moves: the deck's cards while it chooses
+    one, the top cards it arranged) and, over many seeds, differs in what it
+    does not: the card another player took from the deck, the cards another
+    player arranged on top (D7.13, D7.14, D7.11)."""
+    varied = collections.Counter()
+    checked = 0
+    for seed in range(3):
+        for game, taker in zone_positions(seed, chance):
+            for i, player in enumerate(game.ships):
+                assert_resample_consistent(game, player, seed * 7 + i)
+            if not game.is_chance_node:  # the engine's count of the cards in view on top
+                assert game.engine.ops.put_on_top(0) == len(deck_tops(game))
+            checked += 1
+            if game.is_chance_node or taker is None:
+                continue
+            other = next(p for p in game.ships if p != taker)
+            worlds = [game.resample(other, s) for s in range(6)]
+            varied["hand"] += len({tuple(sorted(w.hand(taker))) for w in worlds}) > 1
+            varied["top"] += len({tuple(w.state.deck[:3]) for w in worlds}) > 1
+    assert checked > 10 and varied["hand"] > 0 and varied["top"] > 0

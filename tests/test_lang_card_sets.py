@@ -214,3 +214,16 @@ def test_a_card_set_is_built_without_parsing_the_built_in_files_again(tmp_path, 
     assert parsed == [variant]
     assert built.maneuvers["flare_gun"].cost == house.maneuvers["flare_gun"].cost == 1
     assert loader.build_ruleset("es", ()) == rc.load_ruleset("es")
+
+
+def test_card_files_are_compiled_once_for_the_same_texts(tmp_path):
+    """An edition with the same card files, saying the same, is one immutable
+    Ruleset shared by every scenario that names them; a file edited on disk
+    is compiled again and says what it now says."""
+    path = write(tmp_path, "extra.rc", FIRST)
+    first = rc.load_ruleset("es", extra=[path])
+    assert rc.load_ruleset("es", extra=[path]) is first
+    (tmp_path / "extra.rc").write_text(FIRST.replace("cost 1", "cost 2"), "utf-8")
+    edited = rc.load_ruleset("es", extra=[path])
+    assert edited is not first
+    assert (first.maneuvers["flare_gun"].cost, edited.maneuvers["flare_gun"].cost) == (1, 2)

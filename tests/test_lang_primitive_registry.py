@@ -32,7 +32,9 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
                        "place_token": Choice.NONE, "remove_token": Choice.NONE,
                            "jump": Choice.NONE,
                            "swap": Choice.NONE, "extra_turn": Choice.NONE,
-                           "skip_turn": Choice.NONE, "remove_status": Choice.NONE}
+                           "skip_turn": Choice.NONE, "remove_status": Choice.NONE,
+                           # the deck (D7.14): the next card from the top, while it resolves
+                           "arrange": Choice.DECK_ORDER}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():
@@ -162,8 +164,8 @@ def test_the_greedy_bot_scores_from_the_registry_not_from_names(monkeypatch):
 #: needs besides: the ships of its area (``order probe a1``: a1, b1, a2, b2).
 SETS = {"each friendly ship": "", "each friendly player": "",
         "each ship in area": "    target area 2x2\n"}
-#: The selector words of the registry's examples.
-ONE = {"self", "target", "source", "answered", "area"}
+#: The selector words of the registry's examples (a zone of cards, D7.13, too).
+ONE = {"self", "target", "source", "answered", "area", "deck"}
 #: A token for the primitives that place and remove them (triggers_mine.rc's).
 TOKEN = 'token mine {\n    mark "*"\n    name en "mine"\n}\n'
 #: Two blue ships (the card's player's side), each with something for every

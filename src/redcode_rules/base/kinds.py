@@ -95,6 +95,7 @@ class Choice(Word):
     CREW_SOURCE = "crew source"  # a crew source per unit, chosen while it resolves
     HAND_CARD = "hand card"      # a card of a hand per unit, chosen while it resolves
     SUNK_SHIP = "sunk ship"      # a sunk ship and the free box it returns to
+    DECK_ORDER = "deck order"    # the next card from the top, per card but the last (D7.14)
 
 
 class Duration(str, enum.Enum):

@@ -34,7 +34,7 @@ from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
-from ..rules.effects import Selector, primitive_of
+from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
 from .mcts import ISMCTS, play_chance, side_value
 
 
@@ -153,6 +153,11 @@ class GreedyBot:
         for effect in card.effects:
             prim = primitive_of(effect)
             amount = prim.units(effect)
+            if effect.selector in PILES:  # the deck or the discards: no ship (D7.13, D7.14)
+                if prim.to_player:  # cards to the card's player: worth as many drawn
+                    out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount,
+                                      amount=amount))
+                continue
             for ship_seat in self.affected(game, effect.selector, move, seat, obs):
                 ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1

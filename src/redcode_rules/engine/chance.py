@@ -40,8 +40,8 @@ class ChanceKind(str, enum.Enum):
     """A random event, the first word of its outcomes."""
 
     DEAL = "deal"  # a map card dealt at setup, in reading order (R1.1)
-    DRAW = "draw"  # the order card a player draws from the deck (R7.1)
-    PICK = "pick"  # the card of a hand an effect picks at random (discard, take)
+    DRAW = "draw"  # an order card drawn from the deck (R7.1), or one an arrange sees (D7.14)
+    PICK = "pick"  # the card of a hand, the deck or the discards an effect picks at random (D7.13)
 
 
 def odds(kind: ChanceKind, cards: Sequence[str]) -> list[tuple[str, Fraction]]:

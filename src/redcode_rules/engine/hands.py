@@ -15,11 +15,12 @@ chance by ``chance`` (engine/chance.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
 from ..model.state import Known
+from ..rules.effects import Selector
 from .chance import ChanceKind, Explicit
 from .part import Part
 
@@ -29,6 +30,40 @@ if TYPE_CHECKING:
     from ..rules.board import Board
 
 ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
+DECK = Selector.DECK
+
+
+#: The events after which no card of the deck is where anyone saw it: a new
+#: deck (D7.1), a deck shuffled after a take from it (D7.13).
+NEW_DECK = frozenset({"reshuffle", "shuffle"})
+#: The events that change who knows a card on top of the deck (``top_knowers``).
+TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
+
+
+def top_knowers(log: Iterable[Event],
+                before: Sequence[tuple[str, ...]] = ()) -> list[tuple[str, ...]]:
+    """Who knows each card on top of the deck, top first, read from the
+    public log (D7.9, D7.14): a ``deck_top`` puts one card on top that its
+    putter knows, an ``arrange`` makes the top cards known to the player who
+    arranged them (and to nobody else: their order is new), a ``draw``
+    takes its count from the top, a new deck or a shuffle (``NEW_DECK``)
+    hides them all. Who put or arranged a card is public, the card itself
+    only its knowers know. ``before``: the knowers before the first event."""
+    tops = list(before)
+    for event in log:
+        kind = event.kind
+        if kind not in TOP_EVENTS:  # most events: one look
+            continue
+        if kind == "deck_top":
+            tops.insert(0, (event.data["player"],))  # type: ignore[arg-type]
+        elif kind == "draw" and tops:
+            del tops[:event.data["count"]]  # type: ignore[misc]
+        elif kind == "arrange":
+            count = event.data["count"]
+            tops[:count] = [(event.data["player"],)] * count  # type: ignore[list-item]
+        elif kind in NEW_DECK:
+            tops.clear()
+    return tops
 
 
 class HandOps(Part):
@@ -88,14 +123,17 @@ class HandOps(Part):
 
     def random_card(self, seat: int) -> str | None:
         """A card of the hand drawn with the game's seeded RNG, or None if empty."""
-        st = self.state
-        hand = st.hands[seat]
-        if not hand:
-            return None
+        hand = self.state.hands[seat]
+        return self.at_random(hand) if hand else None
+
+    def at_random(self, cards: list[str]) -> str:
+        """One of ``cards`` (not empty), by the game's seeded RNG or, in
+        explicit chance, by the chance player (a ``pick``)."""
         if self.chance is not None:
-            return self.chance.pick(ChanceKind.PICK, hand)
-        st.rng, index = below(st.rng, len(hand))
-        return hand[index]
+            return self.chance.pick(ChanceKind.PICK, cards)
+        st = self.state
+        st.rng, index = below(st.rng, len(cards))
+        return cards[index]
 
     def drawn_by_chance(self, drawn: int) -> str:
         """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
@@ -110,22 +148,46 @@ class HandOps(Part):
         return card
 
     def put_on_top(self, drawn: int) -> int:
-        """How many cards on the deck were put there in view and are not drawn
-        yet (``drawn`` drawn already by the draw in progress, not logged): read
-        from the log back to the last reshuffle, newest on top."""
-        owed, known = drawn, 0
+        """How many cards on top of the deck are there in view and not drawn
+        yet (``drawn`` drawn already by the draw in progress, not logged): put
+        there (``put_on_deck``) or arranged (D7.14): ``len(top_knowers(...))``
+        counted in one pass back to the last new deck, each event's change of
+        the count composed into one ``n -> max(low, n + shift)``."""
+        low = shift = 0
         for event in reversed(self.log):
             kind = event.kind
-            if kind == "reshuffle":
+            if kind not in TOP_EVENTS:  # most events: one look
+                continue
+            if kind == "deck_top":  # n + 1
+                shift += 1
+            elif kind == "draw":  # max(0, n - count)
+                low, shift = max(low, shift), shift - event.data["count"]  # type: ignore
+            elif kind == "arrange":  # max(n, count)
+                low = max(low, event.data["count"] + shift)  # type: ignore[operator]
+            elif kind in NEW_DECK:  # n = 0 before it
                 break
-            if kind == "draw":
-                owed += event.data["count"]  # type: ignore[operator]
-            elif kind == "deck_top":
-                if owed:
-                    owed -= 1
-                else:
-                    known += 1
-        return known
+        return max(0, max(low, shift) - drawn)
+
+    def look_at_top(self, seat: int, amount: int) -> int:
+        """``seat`` looks at the top ``amount`` cards of the deck (fewer if
+        it holds fewer): how many it sees. In explicit chance the deck is a
+        pile under the cards in view (D7.12): the cards are first dealt, as
+        a draw deals them, then put back on top, in the order dealt."""
+        st = self.state
+        count = min(amount, len(st.deck))
+        if not count:
+            return 0
+        if self.chance is not None:
+            seen = [self.drawn_by_chance(i) for i in range(count)]
+            st.deck[0:0] = seen
+        self.event("arrange", player=st.ships[seat].id, count=count)
+        return count
+
+    def place_on_deck(self, place: int, card: str) -> None:
+        """The first copy of ``card`` at or below ``place`` goes to ``place``
+        from the top (an arrange puts the cards it looked at back, D7.14)."""
+        deck = self.state.deck
+        deck.insert(place, deck.pop(deck.index(card, place)))
 
     def forget(self, owner: int, card: str) -> None:
         """A card left ``owner``'s hand: no player knows it is there any more."""
@@ -217,3 +279,52 @@ class HandOps(Part):
         st = self.state
         st.deck.insert(0, self.out_of_hand(seat, card))
         self.event("deck_top", player=st.ships[seat].id)
+
+    # ------------------------------------------------ the deck and the discards as zones (D7.13)
+    def pile(self, pile: Selector) -> list[str]:
+        """The cards of the deck, or of the discards but the order cards still
+        resolving (they went there when played, R7.3: their last copies), that
+        an effect may take."""
+        st = self.state
+        if pile is DECK:
+            return st.deck
+        cards = list(st.discard)
+        for item in st.stack:
+            if item.kind == ORDER and item.card in cards:
+                del cards[len(cards) - 1 - cards[::-1].index(item.card)]
+        return cards
+
+    def random_of_pile(self, pile: Selector) -> str:
+        """A card of a zone (``pile``, not empty) picked at random."""
+        return self.at_random(self.pile(pile))
+
+    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None:
+        """``card`` (its first copy) goes from the deck or the discards to
+        ``taker``'s hand. From the deck only the taker knows it (the log says
+        the zone, not the card), and the deck is shuffled: its order is
+        secret again, so nobody knows a card on top any more (D7.9). From the
+        discards, face up, every player saw it come in (D7.8). A player out
+        of the game (arena) keeps no card: it goes to the discards (D8.8)."""
+        st = self.state
+        cards = st.deck if pile is DECK else st.discard
+        card = cards.pop(cards.index(card))
+        self.event("take_from", player=st.ships[taker].id, zone=pile.value)
+        if st.ships[taker].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[taker].id, card=card)
+        else:
+            st.hands[taker].append(card)
+            if pile is not DECK:
+                for viewer, ship in enumerate(st.ships):
+                    if not ship.eliminated:
+                        self.learn(viewer, taker, card)
+        if pile is DECK:
+            self.shuffle_deck()
+
+    def shuffle_deck(self) -> None:
+        """The deck is shuffled (by the seeded RNG; in explicit chance the deck
+        is an unordered pile already, D7.12): no card on it is known any more."""
+        st = self.state
+        if self.chance is None:
+            st.rng = shuffle(st.rng, st.deck)
+        self.event("shuffle", cards=len(st.deck))

@@ -25,7 +25,7 @@ from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
 from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
-from ..rules.effects import Selector
+from ..rules.effects import PILES, Selector
 from ..rules.exprs import BoxLeft
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
@@ -106,8 +106,8 @@ class StateOps(HandOps):
             seats = list(getattr(item, "targets", ()))
         elif selector is Selector.SECOND:  # the second target (D4.14)
             seats = list(getattr(item, "targets", ())[1:2])
-        elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX:
-            seats = []  # not a ship
+        elif selector is Selector.ANSWERED or selector is Selector.TARGET_BOX or selector in PILES:
+            seats = []  # not a ship (a stack item, a box, a zone of cards)
         elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
             return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)

@@ -5,9 +5,9 @@
 what is being decided) and that player's private knowledge as the engine
 keeps it: its own hand, the cards of other hands it was shown and that are
 still there (``GameState.known``, D7.8) and the cards it put face down on top
-of the deck that are still there (D7.9). Nothing hidden from that player is
-read into it, so two games that differ only in what it cannot see give equal
-observations; ``info/resample.py`` redraws exactly what is left out.
+of the deck or arranged there that are still there (D7.9, D7.14). Nothing
+hidden from that player is read into it, so two games that differ only in
+what it cannot see give equal observations; ``info/resample.py`` redraws exactly what is left out.
 
 ``observation_tensor(game, player)`` is the observation's tensor read
 straight from the game, without the ``Observation``: the same numbers, for
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 import attrs
 
 from ..engine.chance import ChanceKind
+from ..engine.hands import top_knowers
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
 from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, \
@@ -172,32 +173,15 @@ def observation_lines(obs: Observation) -> Iterable[str]:
         yield f"known in {owner}'s hand: [{' '.join(cards)}]"
 
 
-def deck_top_putters(log: Iterable[Event], before: Sequence[str] = ()) -> list[str]:
-    """The players who put the cards still on top of the deck there, top
-    first, read from the public log: a ``deck_top`` puts one card on top, a
-    ``draw`` takes its count from the top, a ``reshuffle`` makes a new deck
-    (the old one was drawn to the last card). Who put a card is public; the
-    card itself only its putter knows (D7.9). ``before``: the putters before
-    the first event of ``log`` (none at the start of a game)."""
-    tops: list[str] = list(before)
-    for event in log:
-        kind = event.kind
-        if kind == "deck_top":
-            tops.insert(0, event.data["player"])  # type: ignore[arg-type]
-        elif kind == "draw" and tops:
-            del tops[:event.data["count"]]  # type: ignore[misc]
-        elif kind == "reshuffle":
-            tops.clear()
-    return tops
+def deck_tops(game: GameCore) -> list[tuple[str, ...]]:
+    """``hands.top_knowers`` of the game now: who knows each card on top of
+    the deck (D7.9, D7.14). At a chance node that deals a card drawn (or
+    one an arrange looks at) there are none, whatever the log says: a draw
+    takes the cards in view on top first, without chance (D7.12), so one
+    that asks for a card has taken them all, and it logs its count only
+    once it is done.
 
-
-def deck_tops(game: GameCore) -> list[str]:
-    """``deck_top_putters`` of the game now. At a chance node that deals a
-    card drawn there are none, whatever the log says: a draw takes the cards
-    put on top first, without chance (D7.12), so one that asks for a card
-    has taken them all, and it logs its count only once it is done.
-
-    The putters are kept in the game's ``_memo`` with the events read, so
+    The knowers are kept in the game's ``_memo`` with the events read, so
     asking at every step reads the new events only: the log only grows, or
     is cut back and grown again by undo with new event objects, so the
     events read are still the log's while its event at their end is."""
@@ -209,21 +193,22 @@ def deck_tops(game: GameCore) -> list[str]:
     if read > len(log) or (read and log[read - 1] is not last):
         read, tops = 0, []
     if read < len(log):
-        tops = deck_top_putters(log[read:], tops)
+        tops = top_knowers(log[read:], tops)
         read, last = len(log), log[-1]
         game._memo["deck_tops"] = (read, last, tops)
     return list(tops)
 
 
 def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
-    """The top of the deck as ``player`` knows it: the cards it put there
-    still on top, ``UNSEEN`` at the places above them it does not know."""
+    """The top of the deck as ``player`` knows it: the cards it put there or
+    arranged still on top, ``UNSEEN`` at the places above them it does not
+    know."""
     tops = deck_tops(game)
-    if player not in tops:  # the common case: it put none there (no pass over them)
+    last = max((i for i, knowers in enumerate(tops) if player in knowers), default=-1)
+    if last < 0:  # the common case: it knows none there
         return ()
-    last = max((i for i, putter in enumerate(tops) if putter == player), default=-1)
     deck = game.state.deck
-    return tuple(deck[i] if tops[i] == player else UNSEEN for i in range(last + 1))
+    return tuple(deck[i] if player in tops[i] else UNSEEN for i in range(last + 1))
 
 
 def observe(game: GameCore, player: str) -> Observation:

@@ -38,13 +38,15 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable, TypeVar
 
-from ..base.kinds import MoveKind
+from ..base.kinds import Decision, MoveKind
 from ..base.rng import MASK, seed_state
 from ..engine.chance import ChanceKind, Following
 from ..engine.notation import outcome, outcome_parts
 from ..engine.notation import words as move_words
 from ..model.state import GameState
-from .observation import deck_top_putters, deck_tops
+from ..rules.effects import Arrange, Selector
+from ..engine.hands import top_knowers
+from .observation import deck_tops
 
 if TYPE_CHECKING:
     from ..engine.chance_runs import ChanceNode
@@ -80,10 +82,21 @@ def hidden_places(game: GameCore, seat: int) -> tuple[dict[int, list[str]], list
         for card in eng.ops.known_hand(seat, owner):
             unknown.remove(card)
         hands[owner] = unknown
+    if searching_deck(game, seat):  # it sees every card of the deck as it chooses (D7.13)
+        return hands, []
     player = st.ships[seat].id
     tops = deck_tops(game)
-    deck = [i for i in range(len(st.deck)) if i >= len(tops) or tops[i] != player]
+    deck = [i for i in range(len(st.deck)) if i >= len(tops) or player not in tops[i]]
     return hands, deck
+
+
+def searching_deck(game: GameCore, seat: int) -> bool:
+    """Whether ``seat`` is choosing a card of the deck now (``take N player
+    of deck``, D7.13): its options are the deck's cards, so it sees them."""
+    if game.is_chance_node or game.engine.pending() != (Decision.CHOOSE, seat):
+        return False
+    effect, _ = game.engine.resolver.owed_choice()
+    return effect.selector is Selector.DECK
 
 
 def unseen_pool(game: GameCore, seat: int) -> list[str]:
@@ -217,12 +230,19 @@ class Run:
         self.chosen: str | None = None
         words = move_words(node.move or "")
         if len(words) == 2 and words[0] == MoveKind.CHOOSE.value and self.before.stack:
-            owner = self.before.stack[-1].owed_about
-            if owner is not None:
+            top = self.before.stack[-1]
+            owner = top.owed_about
+            effect = game.engine.queries.card_of(top).effects[top.next_effect]
+            if effect.selector is Selector.DECK:  # a card of the deck (D7.13, D7.14)
+                start = effect.place(top.pending, len(self.marked.deck))[0] \
+                    if isinstance(effect, Arrange) else 0
+                self.chosen = next((card for card in self.marked.deck[start:]
+                                    if card == words[1]), None)
+            elif owner is not None:
                 self.chosen = next((card for card in self.marked.hands[owner]
                                     if card == words[1]), None)
         #: the cards put on top of the deck in view before the move, which stay in order
-        self.tops = len(deck_top_putters(game.log[:node.log_length]))
+        self.tops = len(top_knowers(game.engine.log[:node.log_length]))  # read, not copied
 
     def _mark(self, pile: list[str], name: str, owner: int) -> list[str]:
         cards = [_Card(card) for card in pile]

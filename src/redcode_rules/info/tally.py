@@ -20,6 +20,7 @@ DECLARED = {"use": "used", "respond": "responded", "order": "ordered"}
 #: The events of what a card's resolution did, and the count each adds to:
 #: each counts for the card that resolved last.
 EFFECTS = {"damage": "damage", "crew_loss": "crew", "draw": "cards", "take": "cards",
+           "take_from": "cards",
            "regain": "regain"}
 
 

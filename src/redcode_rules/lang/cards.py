@@ -10,7 +10,7 @@ import attrs
 
 from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
-from ..rules.effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
+from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .exprs import ANSWERED_WORDS, before_target, check_results, check_words, reads_result, \
     with_boxes
@@ -516,6 +516,10 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
                           f"it acts on {allowed}")
     if selector is Selector.YOU:
         _players_status(draft, call, kwargs)
+    if selector in PILES and kwargs.get("by") == Picker.OWNER.value:
+        raise draft.error(call.pos, f"effect '{call.name}': the {selector.value} has no owner "
+                          "to choose its card; write 'player' (the card's player chooses) or "
+                          f"'random' (example: {call.name} 1 player of {selector.value})")
     also = _further_ships(draft, call, prim, selector)
     computed = Computed(call.condition, tuple(amounts)) \
         if call.condition is not None or amounts else None

@@ -210,9 +210,25 @@ def load_ruleset(edition: str = "en", extra: list[str] | tuple[str, ...] | None 
     compiled once per process and shared (a Ruleset is immutable).
     """
     extra_t = tuple(str(e) for e in (extra or ()))
-    if extra_t or (edition not in builtin_editions() and edition != BASE):
+    if edition not in builtin_editions() and edition != BASE:
         return build_ruleset(str(edition), extra_t)
+    if extra_t:
+        try:
+            texts = tuple(read_card_file(path) for path in extra_t)
+        except DslError:  # the build reports it with the other files' errors
+            return build_ruleset(str(edition), extra_t)
+        return _with_files(edition, extra_t, texts)
     return _cached(edition, extra_t)
+
+
+@lru_cache(maxsize=64)
+def _with_files(edition: str, extra: tuple[str, ...], texts: tuple[str, ...]) -> Ruleset:
+    """A built-in edition with card files, compiled once per process for the
+    same paths *and the same texts* (the key holds what each file says, so a
+    file edited on disk is compiled again): scenarios and tools that name the
+    same files share one immutable Ruleset."""
+    del texts  # part of the key only: build_ruleset reads the files itself
+    return build_ruleset(edition, extra)
 
 
 def load_source(text: str, name: str = "<string>", edition: str = "en") -> Ruleset:

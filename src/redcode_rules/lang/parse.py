@@ -367,6 +367,12 @@ class _ToDecls(ExprTransformer, Transformer):
                            file=self.file, line=meta.line, column=meta.column)
         return BoxLeft(c[0])
 
+    def sel_deck(self, meta, c):
+        return Selector.DECK
+
+    def sel_discards(self, meta, c):
+        return Selector.DISCARDS
+
     # triggers and tokens (rules/triggers.py) -----------------------------------
     def trigger(self, meta, c):
         event, of, by, once, effect = c

@@ -361,7 +361,9 @@ SELECTOR_NOTES: dict[str, str] = {
 }
 
 #: Selectors whose example is not made from their first primitive's.
-SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you"}
+SELECTOR_EXAMPLES: dict[str, str] = {"you": "status sea_fog on you",
+                                     "deck": "take 1 player of deck",
+                                     "discards": "take 2 random of discards"}
 
 #: Selectors written otherwise than their value: the box a box target names
 #: is written `target`, as a target ship is.
@@ -383,6 +385,9 @@ CHOICE_WORDS: dict[Choice, str] = {
     Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
                       "resolves (`choose CARD`, once per card; the hand's owner or the card's "
                       "player chooses); `random` draws it with the game's seeded RNG",
+    Choice.DECK_ORDER: "the order of the cards looked at, while the effect resolves "
+                       "(`choose CARD`: the next card from the top, once per card but the "
+                       "last); the card's player then knows them there (D7.14)",
     Choice.SUNK_SHIP: "which sunk ship returns and to which free box of its start card, or of "
                       "the board for `refloat anywhere` "
                       "(`choose SHIP BOX`)",

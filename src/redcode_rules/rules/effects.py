@@ -46,6 +46,12 @@ class Selector(enum.Enum):
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
     SECOND = "second target"  # the second target, chosen after the first (D4.14)
     YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
+    DECK = "deck"            # the deck, a zone a take moves cards from; then shuffled (D7.13)
+    DISCARDS = "discards"    # the discards, a zone a take moves cards from, face up (D7.13)
+
+
+#: The zones of cards that are not a player's hand: the deck and the discards (D7.13).
+PILES = (Selector.DECK, Selector.DISCARDS)
 
 
 class TokenSelf(enum.Enum):
@@ -105,6 +111,11 @@ class Ops(Protocol):
     def discard_card(self, seat: int, card: str) -> None: ...
     def take_card(self, taker: int, owner: int, card: str) -> None: ...
     def put_on_deck(self, seat: int, card: str) -> None: ...
+    def pile(self, pile: Selector) -> list[str]: ...
+    def random_of_pile(self, pile: Selector) -> str: ...
+    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None: ...
+    def look_at_top(self, seat: int, amount: int) -> int: ...
+    def place_on_deck(self, place: int, card: str) -> None: ...
     def side_of(self, seat: int) -> str: ...
     def score_points(self, side: str, points: int) -> None: ...
     def check_end(self) -> None: ...
@@ -420,7 +431,41 @@ class Discard(HandEffect):
 
 @attrs.frozen
 class Take(HandEffect):
-    """The card's player takes N cards from the player's hand (D7.2 then applies)."""
+    """The card's player takes N cards from the player's hand (D7.2 then
+    applies), or from a zone of cards, the deck or the discards (D7.13):
+    chosen by the card's player among the zone's cards, or at random; a take
+    from the deck ends with a shuffle (its order is secret again)."""
+
+    def apply(self, ops, item):
+        if self.selector not in PILES:
+            return super().apply(ops, item)
+        count = min(self.amount, len(ops.pile(self.selector)))
+        if not count:
+            return None
+        if self.by == Picker.RANDOM.value:
+            for _ in range(count):
+                ops.take_from_pile(item.seat, self.selector, ops.random_of_pile(self.selector))
+            return None
+        # the answers are the taker's, about the zone (its cards are the options)
+        return Owed(item.seat, count)
+
+    def options(self, ops, seat):
+        """The distinct cards of the zone, or of the hand, sorted."""
+        if self.selector in PILES:
+            return sorted(set(ops.pile(self.selector)))
+        return super().options(ops, seat)
+
+    def take(self, ops, seat, option):
+        if self.selector in PILES:
+            ops.take_from_pile(seat, self.selector, option)
+        else:
+            super().take(ops, seat, option)
+
+    def any_order(self, ops, seat, owed):
+        # every card of the zone goes, whatever the order
+        if self.selector in PILES:
+            return len(ops.pile(self.selector)) <= owed
+        return super().any_order(ops, seat, owed)
 
     def changes(self, item, owner):
         # taking from one's own hand leaves every card where it is (D7.6)
@@ -446,6 +491,39 @@ class LookHand(Effect):
         owner = _player_of(ops, self.selector, item)
         if owner is not None:
             ops.look(item.seat, owner)
+
+
+@attrs.frozen
+class Arrange(Effect):
+    """The card's player looks at the top N cards of the deck and puts them
+    back in any order (D7.14): one answer per card but the last, each the
+    next card from the top; it then knows them there, in order (D7.9)."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        count = ops.look_at_top(item.seat, self.amount)
+        return Owed(item.seat, count - 1) if count > 1 else None
+
+    def place(self, pending: int, deck_size: int) -> tuple[int, int]:
+        """The place from the top the next answer fills, with ``pending``
+        answers owed, and the number of cards looked at (the deck keeps its
+        ``deck_size`` while they are put back)."""
+        count = min(self.amount, deck_size)
+        return count - 1 - pending, count
+
+    def _place(self, ops: Ops) -> tuple[int, int]:
+        # a stack item's answers still owed (a trigger owes no choice)
+        pending = ops.resolving_item().pending  # type: ignore[attr-defined]
+        return self.place(pending, len(ops.pile(Selector.DECK)))
+
+    def options(self, ops, seat):
+        """The distinct cards not put back yet, sorted."""
+        place, count = self._place(ops)
+        return sorted(set(ops.pile(Selector.DECK)[place:count]))
+
+    def take(self, ops, seat, option):
+        ops.place_on_deck(self._place(ops)[0], option)
 
 
 # ---------------------------------------------------------------- global and scoring
@@ -668,6 +746,10 @@ STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
 
 #: ``move N straight``: the word after a move's length (D2.16); left out, any way.
 STRAIGHT = Param("straight", str, ("straight",), optional=True)
+#: How many cards of the deck ``arrange`` looks at: its top N, written on the
+#: card (D7.14).
+TOP = Param("amount", int, minimum=1, maximum=9, computed=False,
+            bound="an arrange looks at the top 1 to 9 cards of the deck, D7.14")
 
 #: ``refloat``'s words: where the ship returns, with how many repairs and crew
 #: (left out: its start card, fully restored).
@@ -730,13 +812,18 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the player discards N order cards, picked at random or chosen by the hand's "
               "owner or by the card's player", "discard 1 random of target", -0.6,
               Choice.HAND_CARD, amount="amount", harm=-1),
-    Primitive("take", Take, (AMOUNT, BY), OTHER_PLAYER_SELECTORS, None,
-              "the card's player takes N order cards from the player's hand",
+    Primitive("take", Take, (AMOUNT, BY), (*OTHER_PLAYER_SELECTORS, *PILES), None,
+              "the card's player takes N order cards from the player's hand, or from the "
+              "deck (then shuffled) or the discards (D7.13)",
               "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
               to_player=True),
     Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player puts N order cards of its hand on top of the deck",
               "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
+    Primitive("arrange", Arrange, (TOP,), (Selector.DECK,), None,
+              "the card's player looks at the top N cards of the deck and puts them back in "
+              "any order (D7.14)", "arrange 3 of deck", 0.0, Choice.DECK_ORDER,
+              amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it)",
               "look_hand of target", 0.0, shows_hand=True),

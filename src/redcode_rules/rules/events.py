@@ -76,6 +76,11 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("look", {"player": str, "of": str}),
     EventKind("take", {"player": str, "of": str}),
     EventKind("deck_top", {"player": str}),
+    # a card taken from a zone (D7.13): the zone, not the card (from the deck it is secret)
+    EventKind("take_from", {"player": str, "zone": str}),
+    EventKind("shuffle", {"cards": int}),  # the deck shuffled after a take from it (D7.13)
+    # a player looked at the top cards of the deck, to put them back in its order (D7.14)
+    EventKind("arrange", {"player": str, "count": int}, amount="count"),
     EventKind("refloat", {"ship": str, "box": str}),
     EventKind("status", {"ship": str, "status": str}, by_nature=True),
     EventKind("status_end", {"ship": str, "status": str}, by_nature=True),

@@ -27,6 +27,9 @@ One construct is an oracle rather than a card: ``NEVER_STATUS`` is given
 only by effects guarded by ``NEVER`` (an amount is never below 0), wherever
 an effect can resolve (cards, triggers of statuses, ships and tokens). A
 ship that ever has it shows an effect whose condition was ignored.
+
+Its length is the language's: one drawing per construct of the grammar, in
+one writer (next to split: the expressions apart).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from ..base.errors import DslError
 from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
-from ..rules.effects import PRIMITIVES, Selector
+from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
 from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS
@@ -432,6 +435,8 @@ class CardWriter:
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
                     not prim.jumps or "free" in ctx.box):
                 out.append("target")
+            elif sel in PILES and not ctx.trigger:  # the deck, the discards (D7.13)
+                out.append(sel.value)
             elif sel is Selector.AREA and not ctx.trigger:
                 out.append(self.ships_set(ctx))
                 if ctx.counted:  # the ships of a counted target are a set (D4.13)
@@ -476,6 +481,8 @@ class CardWriter:
             # optional words (refloat's) left out: the plain form, drawing nothing
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
+            if sel in {p.value for p in PILES} and Picker.OWNER.value in args:  # D7.13
+                args[args.index(Picker.OWNER.value)] = Picker.PLAYER.value  # a zone has none
             ctx.on_target |= sel == "target"
             ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH:

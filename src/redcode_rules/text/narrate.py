@@ -138,6 +138,8 @@ def _name_fields(data: dict, fields, cat: Mapping, lang: str, words: Words | Non
         data["source"] = display_name(str(data["source"]), lang, words)
     if "track" in data:
         data["track"] = pick(cat["tracks"][data["track"]], data.get("amount"))
+    if "zone" in data:  # the deck or the discards, as the language says them (D7.13)
+        data["zone"] = cat["zones"][str(data["zone"])]
     if "token" in data:  # "mine token", "ficha de mina": the card set's own word
         data["token"] = token_name(str(data["token"]), lang, words)
     if "status" in data:
