@@ -432,22 +432,19 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("stacks", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
 
     def set_(self, meta, c):
-        name, amount, card = c
-        return self._limit(meta, "set", name, "set", amount, card)
+        return self._limit(meta, "set", c[0], "set", *c[1:])
 
     def limit(self, meta, c):
         name, bound, amount, card = c
         return self._limit(meta, "limit", name, bound or "at most", amount, card)
 
     def _limit(self, meta, verb, name, how, amount, card):
-        """``set``/``limit`` lines as one prop, one entry per number (``how``:
-        set, at most, or a bound as written with its place)."""
+        """``set``/``limit`` lines as one prop, one entry per number (``how``: set, at
+        most, or a bound as written with its place); an amount (D9.14) with its words."""
         only = None if card is None else (str(card), self._tpos(card))
-        # an amount (D9.14) is kept with the words it uses, checked with the status
-        value, words = (amount, self.take_words()) if isinstance(amount, Amount) else \
-            (_number(self.file, amount), ())
-        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb, words),),
-                    self._pos(meta))
+        value = amount if isinstance(amount, Amount) else _number(self.file, amount)
+        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb,
+                               self.take_words()),), self._pos(meta))
 
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
