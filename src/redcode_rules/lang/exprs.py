@@ -335,6 +335,14 @@ class ExprTransformer(Transformer):
         return Ships(Filter(tuple(str(t) for t in names), where), place,
                      within[1] if within else None, of, of_name, near)
 
+    def sel_random(self, meta, c):
+        """``a random [words] ship …`` (D4.18): the set ``each … ship`` reads,
+        one of it drawn as the effect resolves."""
+        sel = self.sel_ships(meta, c)
+        if sel is Selector.AREA:  # `a random ship in area`: the area's ships
+            sel = Ships(Filter(), Place.AREA)
+        return attrs.evolve(sel, random=True)
+
     def target_box(self, meta, c):
         """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
         *names, n = c

@@ -742,7 +742,9 @@ class Filter:
 @attrs.frozen
 class Ships:
     """``each [words] ship [in sight|in area] [within N [of SUBJECT|BOX]] [where …]``:
-    the ships an effect acts on, in seat order, on the board only (R9.2)."""
+    the ships an effect acts on, in seat order, on the board only (R9.2);
+    ``a random [words] ship …``: one of them, drawn as the effect resolves
+    (``random``, D4.18; the draw is the engine's, ``StateOps.select``)."""
 
     filter: Filter = Filter()
     place: Place = Place.BOARD
@@ -754,11 +756,14 @@ class Ships:
     near: tuple[str, ...] | None = None
     """``within N of a WORD... ship``: the kind of ship ``within`` counts from
     instead of ``of`` (any ship of it but the one tested); None: ``of``."""
+    random: bool = False
+    """``a random … ship``: one ship of the set, drawn (D4.18)."""
 
     @property
     def value(self) -> str:
         """Its DSL spelling (as ``Selector.value`` is one): hash, text, docs."""
-        out = ["each", *self.filter.words, "ship"]
+        out = ["a", "random"] if self.random else ["each"]
+        out += [*self.filter.words, "ship"]
         if self.place is not Place.BOARD:
             out += ["in", self.place.value]
         if self.within is not None:

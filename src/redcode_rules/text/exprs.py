@@ -636,7 +636,11 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
         return Noun(tidy(w["every_player"].format(adjs=adjs)), "m")
     words = sel.filter.words
-    if Adjective.OTHER in words:
+    if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
+        noun = ship_noun(words, say)
+        noun = Noun(w["a_random"].format(ship=noun.text, a=_a(noun, Adjective.OWN in words, say)),
+                    noun.gender)
+    elif Adjective.OTHER in words:
         how = w["every_other"]["noun"]
         rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
         noun = ship_noun(rest, say, plural_=how == "plural")
