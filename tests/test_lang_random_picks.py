@@ -10,8 +10,10 @@ from fractions import Fraction as F
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.mcts import play_chance
 from redcode_rules.bots.players import GreedyBot, ISMCTSBot
+from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 
 from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, scenario_game
@@ -239,6 +241,23 @@ def test_bots_play_random_picks_in_explicit_games(seed):
             g.play(bots[g.ship(g.to_move).side].choose(g))
     ships = {f"pick {s}" for s in g.ships}
     assert any(m in ships for m in g.moves)
+
+
+def test_the_chance_player_takes_a_pick_in_action_words():
+    g = explicit()
+    g.play("order stray_shells")
+    space = ActionSpace.for_game(g)
+    assert space.legal_actions(g) == [space.id("pick")]
+    assert space.legal_actions(g, (space.id("pick"),)) == sorted(
+        space.id(o.split()[1]) for o in ENEMIES)
+    assert space.step(g, (space.id("pick"),), space.id("red-submarine")) is None
+    assert logged(g, "damage", "ship") == ["red-submarine"]
+
+
+def test_random_games_with_random_picks_keep_every_invariant(tmp_path):
+    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=1, seed=16, out=tmp_path)
+    assert failure is None
+    assert usage.unused() == []
 
 
 # ------------------------------------------------------------------ words

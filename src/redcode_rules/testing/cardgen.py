@@ -411,7 +411,10 @@ class CardWriter:
         if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
             place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
-        return f"each {words + ' ' if words else ''}ship{place}{within}{where}"
+        # one ship of the set drawn at random (D4.18), read off the same draw
+        # (no draw more: the files of earlier seeds stay as they were)
+        head = "a random" if 0.3 <= draw < 0.4 else "each"
+        return f"{head} {words + ' ' if words else ''}ship{place}{within}{where}"
 
     def effect(self, ctx: Context) -> str:
         r = self.rnd
