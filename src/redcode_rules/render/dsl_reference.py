@@ -587,6 +587,9 @@ def _expressions() -> list[str]:
              "**lines**: `each WORD… ship in line|row|column|diagonal within N [of SUBJECT|BOX]`, "
              "the ships on the straight lines from that ship or box, at most N boxes along "
              "each, stopped by islands only (D2.10); "
+             "**a random pick**: `a random WORD… ship …`, written as a set after `a random` "
+             "instead of `each`: one ship of the set, drawn as the effect resolves, each "
+             "effect its own draw (`pick SHIP` with explicit chance, D4.18); "
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)
