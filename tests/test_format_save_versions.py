@@ -26,12 +26,15 @@ FORMAT_5 = (DATA / "save_format_5.json").read_text("utf-8")
 #: A format 6 save, written by the code of that format: the same heavy
 #: torpedo waiting (a stack item with no ``targets``).
 FORMAT_6 = (DATA / "save_format_6.json").read_text("utf-8")
+#: A format 7 save, written by the code of that format: the same heavy
+#: torpedo waiting (a stack item with no ``rolled``).
+FORMAT_7 = (DATA / "save_format_7.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 7
+    assert data["format"] == FORMAT == 8
     assert "extra" not in data["ruleset"]
 
 
@@ -105,6 +108,19 @@ def test_a_format_6_save_loads_with_no_counted_targets():
     assert migrate(old) == new
     assert new["state"]["stack"][0]["targets"] == []
     assert new["state"]["stack"][0]["target"] == 1
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 1 and game.stack == []
+
+
+def test_a_format_7_save_loads_with_nothing_rolled():
+    """Format 8: a stack item's ``rolled``, its roll for ``chance N in M``
+    (D4.18); none for a format 7 item, whose card read no chance."""
+    old = json.loads(FORMAT_7)
+    assert old["format"] == 7 and "rolled" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_7)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["rolled"] == 0
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 

@@ -97,6 +97,9 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
         WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
         WordGroup("map", "every map card (`deal <map card>`, explicit chance)",
                   tuple(rules.maps)),
+        # last, and only for a ruleset that rolls, so no other word's id moves
+        *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18)",
+                     tuple(str(n) for n in range(1, rules.faces + 1)))] if rules.faces else []),
     )
 
 

@@ -104,6 +104,15 @@ class StateOps(HandOps):
         self.state.rng, index = below(self.state.rng, len(seats))
         return [seats[index]]
 
+    def roll(self, faces: int) -> int:
+        """A die of ``faces`` faces rolled (``chance N in M``, D4.18): 1 to
+        ``faces``, by the seeded RNG, or in explicit chance by the chance
+        player (``pick 2``, each face alike likely)."""
+        if self.chance is not None:
+            return int(self.chance.pick(ChanceKind.PICK, [str(f) for f in range(1, faces + 1)]))
+        self.state.rng, index = below(self.state.rng, faces)
+        return index + 1
+
     def candidates(self, selector: Selector, item: Resolving) -> list[int]:
         """The ships a selector names as ``item`` resolves, on the board
         (R9.2): a random pick's whole set, nothing drawn (what the bots read)."""

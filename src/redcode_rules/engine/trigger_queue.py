@@ -31,7 +31,7 @@ class Triggered:
     ``target``: the ship the event happened to; ``actor``: the ship that
     caused it, or -1; ``token``: the token holding it, as (kind, box))."""
 
-    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt")
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "rolled")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
@@ -45,6 +45,7 @@ class Triggered:
         self.target = target
         self.actor = actor
         self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
+        self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
         self.token = token
         self.holder = holder
 

@@ -12,8 +12,8 @@ from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxWord, Computed, Place, Ships, Subject
-from .exprs import ANSWERED_WORDS, before_target, check_results, check_words, reads_result, \
-    with_boxes
+from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
+    reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .parse import Call, Pos, Prop
@@ -334,6 +334,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     if "second" in p:  # it may read the first target (D4.14)
         check(p["second"].value.subjects(), p["second"].pos, "its second target", it=True)
     check_results(effects, calls, draft.error, where)
+    check_rolls(effects, calls, draft.error, where)
     for key in ("usable", "target"):
         value = p[key].value if key in p else None
         if reads_result(getattr(value, "filter", value)):

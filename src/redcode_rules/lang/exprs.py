@@ -31,11 +31,14 @@ from ..rules.exprs import (
     Boxes,
     BoxTest,
     BoxWord,
+    Chance,
+    chances,
     Cmp,
     Compare,
     Filter,
     GAME_QUANTITIES,
     Is,
+    MAX_FACES,
     Measure,
     Nearest,
     Not,
@@ -248,6 +251,24 @@ class ExprTransformer(Transformer):
     def cond_not(self, meta, c):
         return Not(c[0])
 
+    def cond_chance(self, meta, c):
+        """``chance N in M`` (D4.18): a die of M faces, 2 to ``MAX_FACES``,
+        that holds on N of them, 1 to M - 1 (always or never is no chance)."""
+        n, faces = (self._int(t) for t in c)
+        if not 2 <= faces <= MAX_FACES or not 1 <= n < faces:
+            raise DslError(f"'chance {n} in {faces}': a roll has 2 to {MAX_FACES} faces and "
+                           f"a chance holds on 1 of them to all but one (D4.18)",
+                           file=self.file, line=meta.line, column=meta.column)
+        return Chance(n, faces)
+
+    def no_chance(self, cond, meta, what: str) -> None:
+        """A chance is read only by an effect's ``if``, as its card resolves:
+        not by ``what`` (a filter, ``usable if``, ``while``), read at other times."""
+        if chances(cond):
+            raise DslError(f"'{chances(cond)[0]}' in {what}: a chance is rolled as a card "
+                           f"resolves, so only an effect's 'if' reads one (D4.18)",
+                           file=self.file, line=meta.line, column=meta.column)
+
     def compare(self, meta, c):
         left, op, right = c
         return Compare(left, Cmp(str(op)), right)
@@ -315,6 +336,7 @@ class ExprTransformer(Transformer):
         place = next((x for x in rest if isinstance(x, Place)), Place.BOARD)
         within = next((x for x in rest if isinstance(x, tuple)), None)
         where = next((x for x in rest if not isinstance(x, (Place, tuple))), None)
+        self.no_chance(where, meta, "a set's 'where'")
         if not names and place is Place.AREA and within is None and where is None:
             return Selector.AREA  # the printed `each ship in area`
         for t in names:
@@ -492,3 +514,16 @@ def check_results(effects, calls, error: Callable, where: str) -> None:
             raise error(call.pos, f"{where}: 'damage dealt' reads what an earlier damage "
                         f"effect of the same card or trigger did; none comes before "
                         f"'{call.name}'")
+
+
+def check_rolls(effects, calls, error: Callable, where: str) -> None:
+    """Every chance of a card or trigger reads its one roll, so all name a
+    die of the same faces (D4.18): ``chance 1 in 3`` and ``chance 1 in 2``
+    on one card would be two dice."""
+    faces = None
+    for call, effect in zip(calls, effects):
+        for chance in chances(effect.computed.condition if effect.computed else None):
+            if faces is not None and chance.faces != faces[0]:
+                raise error(call.pos, f"{where}: '{chance}' and '{faces[1]}' read one roll, "
+                            f"so they name the same faces: write 'in {faces[0]}' (D4.18)")
+            faces = faces or (chance.faces, chance)

@@ -23,7 +23,7 @@ from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
-from .exprs import check_results, check_words, reads_result
+from .exprs import check_results, check_rolls, check_words, reads_result
 from .layers import Layers, _Entry, _suggest, said_as
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
@@ -595,6 +595,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
                 0, 0, draft.entries["maneuver"])
     check_results(effects, spec.calls, draft.error, where)
+    check_rolls(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
     if event is TriggerEvent.DAMAGED and not spec.once:

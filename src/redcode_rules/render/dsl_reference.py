@@ -578,7 +578,9 @@ def _expressions() -> list[str]:
              "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
              "(`target is enemy damaged`, `answered is order`, `mode is war`), "
              "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "
-             "`start`, `friendly start`, `enemy start`, D2.11), joined by "
+             "`start`, `friendly start`, `enemy start`, D2.11), "
+             "`chance N in M` (an effect's `if` only: the card's one roll of M faces, 2 to 9, "
+             "is N or less; every chance of the card reads that roll, D4.18), joined by "
              "`and`, `or`, `not` and parentheses.",
              "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
              "then `where CONDITION` about the ship tested, `it`.",

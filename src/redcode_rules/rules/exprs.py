@@ -184,16 +184,17 @@ class Scope(NamedTuple):
     actor: int | None = None
     dealt: int = 0  # what the item's last damage effect dealt (``damage dealt``)
     box: int | None = None  # ``here``: the box of the token whose trigger resolves (D9.11)
+    rolled: int = 0  # the item's roll (``chance N in M``, D4.18): 1 to M, 0 before it rolls
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
         item (engine.Triggered: no answered item, maybe an actor, and a
-        token's box)."""
+        token's box), with its roll (D4.18) once it has one."""
         actor = getattr(item, "actor", -1)
         token = getattr(item, "token", None)
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
-                   item.dealt, None if token is None else token[1])
+                   item.dealt, None if token is None else token[1], getattr(item, "rolled", 0))
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -690,6 +691,44 @@ class Not(Condition):
 
     def __str__(self) -> str:
         return f"not ({self.part})"
+
+
+#: The most faces of a roll (``chance N in M``, D4.18): a die's faces are
+#: its outcomes, one word each, 1 to 9.
+MAX_FACES = 9
+
+
+@attrs.frozen
+class Chance(Condition):
+    """``chance N in M`` (D4.18): the resolving item rolls one die of M faces
+    the first time one of its effects reads a chance, and every chance of it
+    reads that roll: it holds on a roll of N or less. So ``if chance 1 in 3``
+    and ``if not chance 1 in 3`` on two effects are one draw, one of them done."""
+
+    n: int
+    faces: int
+    negated: bool = False
+    """The other faces (the text's ``not chance N in M``, ``positive``)."""
+
+    def holds(self, eng, scope):
+        return (0 < scope.rolled <= self.n) != self.negated
+
+    def subjects(self):
+        return set()
+
+    def __str__(self) -> str:
+        return f"{'not ' if self.negated else ''}chance {self.n} in {self.faces}"
+
+
+def chances(node: Any) -> list[Chance]:
+    """The chances a condition reads (None: none), in order."""
+    if isinstance(node, Chance):
+        return [node]
+    if isinstance(node, (All, AnyOf)):
+        return [c for p in node.parts for c in chances(p)]
+    if isinstance(node, Not):
+        return chances(node.part)
+    return []
 
 
 def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:

@@ -446,8 +446,11 @@ class CardWriter:
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
             text = f"{call} {prep}{sel}"
-            if r.random() < 0.25:
+            draw = r.random()
+            if draw < 0.25:
                 text += " if " + self.condition(ctx, depth=1)
+                if draw < 0.05:  # and the card's roll (D4.18), off the same draw; one
+                    text += " and chance 1 in 2"  # die for every chance of a card
             return text
         return "draw 1"
 
