@@ -264,7 +264,7 @@ def test_random_games_with_random_picks_keep_every_invariant(tmp_path):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "1 repair damage to a random enemy ship, 3 times."),
+    ("en", "1 repair damage to an enemy ship at random, 3 times."),
     ("es", "-1 reparación a un barco enemigo al azar, 3 veces."),
     ("it", "-1 riparazione a una nave nemica a caso, 3 volte."),
 ])

@@ -202,7 +202,7 @@ class GreedyBot:
     def affected(self, game: Game, selector: Selector, move: Move, seat: int,
                  obs: Observation) -> list[int]:
         """The ships an effect of the move's card would act on now: the
-        rules' own selection (``StateOps.candidates``) of the item the move
+        rules' own selection (``StateOps.select``) of the item the move
         would declare, which reads the ships' boxes, sides and statuses
         (public, D7.7) and no card; a random pick's every ship, none drawn."""
         kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
@@ -210,7 +210,7 @@ class GreedyBot:
         answers = len(obs.stack) - 1 if obs.stack else None
         item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers,
                          targets=list(move.targets))
-        return game.engine.ops.candidates(selector, item)
+        return game.engine.ops.select(selector, item, draw=False)
 
     def item_harm(self, game: Game, item) -> float:
         card = game.rules.card(item.card)

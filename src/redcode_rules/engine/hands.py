@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
 from ..model.state import Known
+from ..rules.exprs import MAX_FACES
 from .chance import ChanceKind, Explicit
 from .part import Part
 
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from ..rules.board import Board
 
 ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
+#: The faces of a roll, as the chance player's outcomes name them (``pick 2``).
+FACES = [str(face) for face in range(1, MAX_FACES + 1)]
 
 
 class HandOps(Part):
@@ -92,10 +95,29 @@ class HandOps(Part):
         hand = st.hands[seat]
         if not hand:
             return None
+        return hand[self.drawn(hand)]
+
+    def drawn(self, names: list[str]) -> int:
+        """The index in ``names`` of the one a random pick draws, each alike
+        likely (copies of one name as one): by the seeded RNG, or in explicit
+        chance by the chance player (``pick NAME``; the first alike). A card
+        of a hand, a ship of a set (D4.18), a face of a card's roll (D4.18)."""
         if self.chance is not None:
-            return self.chance.pick(ChanceKind.PICK, hand)
-        st.rng, index = below(st.rng, len(hand))
-        return hand[index]
+            return names.index(self.chance.pick(ChanceKind.PICK, names))
+        self.state.rng, index = below(self.state.rng, len(names))
+        return index
+
+    def one_of(self, selector, seats: list[int], draw: bool) -> list[int]:
+        """The ships of a set an effect acts on: all of ``seats``, or for a
+        random pick (D4.18) one of them drawn if ``draw`` and there are two
+        or more (else the whole set: what the bots weigh)."""
+        if not (draw and getattr(selector, "random", False) and len(seats) > 1):
+            return seats
+        return [seats[self.drawn([self.state.ships[s].id for s in seats])]]
+
+    def roll(self, faces: int) -> int:
+        """A card's roll (``chance N in M``, D4.18): a face of 1 to ``faces``."""
+        return 1 + self.drawn(FACES[:faces])
 
     def drawn_by_chance(self, drawn: int) -> str:
         """Explicit chance: the card drawn next, ``drawn`` cards into a draw.

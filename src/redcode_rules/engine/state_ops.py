@@ -18,15 +18,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..base.rng import below
 from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
 from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import Selector
-from ..rules.exprs import Ships
 from ..rules.triggers import TriggerEvent
-from .chance import ChanceKind
 from .hands import HandOps
 
 if TYPE_CHECKING:
@@ -84,38 +81,8 @@ class StateOps(HandOps):
         self._token_list: list[TokenState] | None = None
         self._token_keys: set[tuple[str, int]] = set()
 
-    def select(self, selector: Selector, item: Resolving) -> list[int]:
-        """The ships an effect acts on, on the board (R9.2): a random pick's
-        one ship drawn now (D4.18), every other selector's ``candidates``."""
-        seats = self.candidates(selector, item)
-        if isinstance(selector, Ships) and selector.random:
-            return self.random_ship(seats)
-        return seats
-
-    def random_ship(self, seats: list[int]) -> list[int]:
-        """One of ``seats`` drawn (D4.18): by the seeded RNG, or in explicit
-        chance by the chance player (``pick SHIP``, each ship alike likely);
-        none, or the only one, without a draw."""
-        if len(seats) <= 1:
-            return seats
-        if self.chance is not None:
-            ids = [self.state.ships[s].id for s in seats]
-            return [seats[ids.index(self.chance.pick(ChanceKind.PICK, ids))]]
-        self.state.rng, index = below(self.state.rng, len(seats))
-        return [seats[index]]
-
-    def roll(self, faces: int) -> int:
-        """A die of ``faces`` faces rolled (``chance N in M``, D4.18): 1 to
-        ``faces``, by the seeded RNG, or in explicit chance by the chance
-        player (``pick 2``, each face alike likely)."""
-        if self.chance is not None:
-            return int(self.chance.pick(ChanceKind.PICK, [str(f) for f in range(1, faces + 1)]))
-        self.state.rng, index = below(self.state.rng, faces)
-        return index + 1
-
-    def candidates(self, selector: Selector, item: Resolving) -> list[int]:
-        """The ships a selector names as ``item`` resolves, on the board
-        (R9.2): a random pick's whole set, nothing drawn (what the bots read)."""
+    def select(self, selector: Selector, item: Resolving, draw: bool = True) -> list[int]:
+        """The ships an effect acts on, on the board (R9.2); ``draw``: a random pick's (D4.18)."""
         ships = self.state.ships
         if selector is Selector.SELF:
             seats = [item.seat]
@@ -140,7 +107,7 @@ class StateOps(HandOps):
         elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
             return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
-            return selector.seats(self.queries, item)
+            return self.one_of(selector, selector.seats(self.queries, item), draw)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 

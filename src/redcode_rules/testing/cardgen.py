@@ -411,9 +411,7 @@ class CardWriter:
         if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
             place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
-        # one ship of the set drawn at random (D4.18), read off the same draw
-        # (no draw more: the files of earlier seeds stay as they were)
-        head = "a random" if 0.3 <= draw < 0.4 else "each"
+        head = "a random" if 0.3 <= draw < 0.4 else "each"  # one of the set (D4.18), same draw
         return f"{head} {words + ' ' if words else ''}ship{place}{within}{where}"
 
     def effect(self, ctx: Context) -> str:
@@ -446,11 +444,9 @@ class CardWriter:
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
             text = f"{call} {prep}{sel}"
-            draw = r.random()
-            if draw < 0.25:
-                text += " if " + self.condition(ctx, depth=1)
-                if draw < 0.05:  # and the card's roll (D4.18), off the same draw; one
-                    text += " and chance 1 in 2"  # die for every chance of a card
+            if (draw := r.random()) < 0.25:  # and a roll (D4.18; one die a card), same draw
+                text += " if " + self.condition(ctx, depth=1) + \
+                    (" and chance 1 in 2" if draw < 0.05 else "")
             return text
         return "draw 1"
 

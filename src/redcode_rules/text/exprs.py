@@ -642,8 +642,7 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
     words = sel.filter.words
     if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
         noun = ship_noun(words, say)
-        noun = Noun(w["a_random"].format(ship=noun.text, a=_a(noun, Adjective.OWN in words, say)),
-                    noun.gender)
+        noun = Noun(w["a_random"].format(a=_a(noun, Adjective.OWN in words, say)), noun.gender)
     elif Adjective.OTHER in words:
         how = w["every_other"]["noun"]
         rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
