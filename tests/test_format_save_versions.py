@@ -114,13 +114,14 @@ def test_a_format_6_save_loads_with_no_counted_targets():
 
 def test_a_format_7_save_loads_with_nothing_rolled():
     """Format 8: a stack item's ``rolled``, its roll for ``chance N in M``
-    (D4.18); none for a format 7 item, whose card read no chance."""
+    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
+    format 7 item, whose card read neither."""
     old = json.loads(FORMAT_7)
     assert old["format"] == 7 and "rolled" not in old["state"]["stack"][0]
     game = rc.Game.from_json(FORMAT_7)
     new = json.loads(game.to_json())
     assert migrate(old) == new
-    assert new["state"]["stack"][0]["rolled"] == 0
+    assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 

@@ -31,7 +31,8 @@ class Triggered:
     ``target``: the ship the event happened to; ``actor``: the ship that
     caused it, or -1; ``token``: the token holding it, as (kind, box))."""
 
-    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "rolled")
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "rolled",
+                 "left_over")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
@@ -46,6 +47,7 @@ class Triggered:
         self.actor = actor
         self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
         self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
+        self.left_over = 0  # what its last damage did not need (``damage left over``)
         self.token = token
         self.holder = holder
 

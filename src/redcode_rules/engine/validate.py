@@ -283,6 +283,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem(None, "resolution position out of range")
     elif item.dealt < 0:
         yield problem("dealt", "what its last damage dealt is 0 or more")
+    elif item.left_over < 0:
+        yield problem("left_over", "what its last damage left over is 0 or more")
     elif not 0 <= item.rolled <= MAX_FACES:
         yield problem("rolled", f"a roll is 0 (none yet) to {MAX_FACES} (D4.18)")
     else:

@@ -187,10 +187,11 @@ def _format_6_to_7(data: dict[str, Any]) -> dict[str, Any]:
 
 def _format_7_to_8(data: dict[str, Any]) -> dict[str, Any]:
     """Format 8 gives a stack item ``rolled``, its roll for ``chance N in
-    M`` (D4.18): none in an earlier save, whose cards read no chance."""
+    M`` (D4.18), and ``left_over``, what its last damage effect did not need
+    (``damage left over``): none in an earlier save, whose cards read neither."""
     state = data.get("state")
     if isinstance(state, dict) and isinstance(state.get("stack"), list):
-        stack = [{**item, "rolled": 0} if isinstance(item, dict) else item
+        stack = [{**item, "rolled": 0, "left_over": 0} if isinstance(item, dict) else item
                  for item in state["stack"]]
         data = {**data, "state": {**state, "stack": stack}}
     return {**data, "format": 8}

@@ -337,8 +337,8 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     check_rolls(effects, calls, draft.error, where)
     for key in ("usable", "target"):
         value = p[key].value if key in p else None
-        if reads_result(getattr(value, "filter", value)):
-            raise draft.error(p[key].pos, f"{where}: 'damage dealt' is known only as the "
+        if result := reads_result(getattr(value, "filter", value)):
+            raise draft.error(p[key].pos, f"{where}: '{result}' is known only as the "
                               "card resolves, after one of its damage effects; "
                               f"'{key}' is read before")
     out = []

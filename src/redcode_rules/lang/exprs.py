@@ -46,6 +46,7 @@ from ..rules.exprs import (
     Place,
     Players,
     Quantity,
+    RESULTS,
     ShipCount,
     Ships,
     SHIP_QUANTITIES,
@@ -133,6 +134,7 @@ class ExprTransformer(Transformer):
         if q in GAME_QUANTITIES and subject is not None:
             what = "the game's turn number" if q is Quantity.TURN else \
                 "what this card's last damage effect dealt" if q is Quantity.DEALT else \
+                "what this card's last damage effect left over" if q is Quantity.LEFT_OVER else \
                 f"the game's {'deck' if q is Quantity.DECK else 'discards'}"
             raise DslError(f"'{name}' is {what}: it is of nobody",
                            file=self.file, line=line, column=column)
@@ -460,8 +462,8 @@ def before_target(amount: Amount) -> str | None:
             continue
         if isinstance(term, Times):
             term = term.term
-        if reads_result(term):
-            return "what an effect of the card dealt ('damage dealt')"
+        if result := reads_result(term):
+            return f"what an effect of the card did ('{result}')"
         subject = term.subject
         if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
             return "the target ('distance' is to the target)"
@@ -471,47 +473,49 @@ def before_target(amount: Amount) -> str | None:
 
 
 
-def reads_result(node: Any) -> bool:
-    """Whether an expression (an amount, a condition, a filter, a set of
-    ships; None) reads ``damage dealt``, what an earlier effect of the
-    resolving card did: known only as the card resolves, after a damage."""
+def reads_result(node: Any) -> str:
+    """The result an expression (an amount, a condition, a filter, a set of
+    ships; None) reads, ``damage dealt`` or ``damage left over``: what an
+    earlier effect of the resolving card did, known only as the card
+    resolves, after a damage; "" when it reads none."""
     if node is None or isinstance(node, (int, Is, Nearest, ShipCount, Tally, Boxes, Players)):
-        return False
+        return ""
     if isinstance(node, Measure):
-        return node.quantity is Quantity.DEALT
+        return node.quantity.value if node.quantity in RESULTS else ""
     if isinstance(node, Amount):
-        return any(reads_result(t) for _, t in node.terms)
+        return next((r for _, t in node.terms if (r := reads_result(t))), "")
     if isinstance(node, Times):
         return reads_result(node.term)
     if isinstance(node, Compare):
         return reads_result(node.left) or reads_result(node.right)
     if isinstance(node, (All, AnyOf)):
-        return any(reads_result(p) for p in node.parts)
+        return next((r for p in node.parts if (r := reads_result(p))), "")
     if isinstance(node, Not):
         return reads_result(node.part)
     if isinstance(node, Filter):
         return reads_result(node.where)
     if isinstance(node, Ships):
         return reads_result(node.filter)
-    return False
+    return ""
 
 
-def effect_reads_result(effect) -> bool:
-    """Whether an effect's set of ships, condition or computed amounts read
-    ``damage dealt``."""
+def effect_reads_result(effect) -> str:
+    """The result an effect's set of ships, condition or computed amounts
+    read (``reads_result``), or ""."""
     computed = effect.computed
-    return reads_result(effect.selector) or (computed is not None and (
+    return reads_result(effect.selector) or ("" if computed is None else (
         reads_result(computed.condition)
-        or any(reads_result(getattr(effect, n)) for n in computed.amounts)))
+        or next((r for n in computed.amounts if (r := reads_result(getattr(effect, n)))), "")))
 
 
 def check_results(effects, calls, error: Callable, where: str) -> None:
-    """``damage dealt`` read only after an earlier damage effect of the same
-    card or trigger (``error(pos, message)``: a DslError at the effect)."""
+    """A result (``damage dealt``, ``damage left over``) read only after an
+    earlier damage effect of the same card or trigger (``error(pos,
+    message)``: a DslError at the effect)."""
     for index, (call, effect) in enumerate(zip(calls, effects)):
-        if effect_reads_result(effect) and not any(
-                primitive_of(e).damage for e in effects[:index]):
-            raise error(call.pos, f"{where}: 'damage dealt' reads what an earlier damage "
+        result = effect_reads_result(effect)
+        if result and not any(primitive_of(e).damage for e in effects[:index]):
+            raise error(call.pos, f"{where}: '{result}' reads what an earlier damage "
                         f"effect of the same card or trigger did; none comes before "
                         f"'{call.name}'")
 

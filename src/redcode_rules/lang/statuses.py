@@ -232,8 +232,8 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
                 [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
                 draft.entries["maneuver"])
     condition = prop.value[1]
-    if reads_result(condition):
-        raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
+    if result := reads_result(condition):
+        raise draft.error(prop.pos, f"status '{entry.id}': '{result}' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \

@@ -99,6 +99,7 @@ class Quantity(str, enum.Enum):
     SHIPS_SUNK = "ships sunk"                # ships of the other side that a side's ships sank
     # -- results: what an earlier effect of the resolving card did
     DEALT = "damage dealt"                   # the repair damage its last damage effect dealt
+    LEFT_OVER = "damage left over"           # what that damage did not need to sink its ships
 
 
 class Period(str, enum.Enum):
@@ -116,14 +117,15 @@ SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REP
                              Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT, Quantity.WITHDRAWN,
                              Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
                              Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL})
-#: Quantities of nobody: the game's, and the resolving card's result (DEALT).
-GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT})
+#: Quantities of nobody: the game's, and the resolving card's results (RESULTS).
+RESULTS = frozenset({Quantity.DEALT, Quantity.LEFT_OVER})
+GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *RESULTS})
 #: Quantities that count what happened (the log), over a ``Period``, of a side.
 TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
 #: The quantities of the "Numbers" block of the design (their text: text/values.py).
 VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
                     Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL,
-                    Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT, *TALLIED})
+                    Quantity.DECK, Quantity.DISCARDS, *RESULTS, *TALLIED})
 #: The subjects that name a side, not a ship: only for HAND, SCORE and the tallies.
 SIDE_SUBJECTS = frozenset({Subject.ENEMY, Subject.FRIENDLY})
 
@@ -185,6 +187,7 @@ class Scope(NamedTuple):
     dealt: int = 0  # what the item's last damage effect dealt (``damage dealt``)
     box: int | None = None  # ``here``: the box of the token whose trigger resolves (D9.11)
     rolled: int = 0  # the item's roll (``chance N in M``, D4.18): 1 to M, 0 before it rolls
+    left_over: int = 0  # what its last damage effect did not need (``damage left over``)
 
     @classmethod
     def of_item(cls, item) -> Scope:
@@ -194,7 +197,8 @@ class Scope(NamedTuple):
         actor = getattr(item, "actor", -1)
         token = getattr(item, "token", None)
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
-                   item.dealt, None if token is None else token[1], getattr(item, "rolled", 0))
+                   item.dealt, None if token is None else token[1], getattr(item, "rolled", 0),
+                   getattr(item, "left_over", 0))
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -260,8 +264,8 @@ class Measure:
         st = eng.state
         if q in GAME_QUANTITIES:
             return st.turn_number if q is Quantity.TURN else scope.dealt \
-                if q is Quantity.DEALT else len(st.deck) if q is Quantity.DECK \
-                else len(st.discard)
+                if q is Quantity.DEALT else scope.left_over if q is Quantity.LEFT_OVER \
+                else len(st.deck) if q is Quantity.DECK else len(st.discard)
         subject = self.subject
         if subject is Subject.DEFAULT:
             subject = Subject.IT if scope.it is not None else \

@@ -38,7 +38,8 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PRIMITIVES, Selector
-from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
+from ..rules.exprs import GAME_QUANTITIES, RESULTS, TALLIED, Adjective, Cmp, Period, Quantity, \
+    Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 
 #: The status only a condition that never holds gives (see the module's docstring).
@@ -445,8 +446,7 @@ class CardWriter:
             prep = r.choice(["to ", "on ", "of ", ""])
             text = f"{call} {prep}{sel}"
             if (draw := r.random()) < 0.25:  # and a roll (D4.18; one die a card), same draw
-                text += " if " + self.condition(ctx, depth=1) + \
-                    (" and chance 1 in 2" if draw < 0.05 else "")
+                text += " if " + self.condition(ctx, depth=1) + " and chance 1 in 2" * (draw < 0.05)
             return text
         return "draw 1"
 
@@ -484,8 +484,8 @@ class CardWriter:
                  target: bool = True) -> str:
         r = self.rnd
         q = r.choice(list(Quantity))
-        if q in GAME_QUANTITIES:  # `damage dealt` only after a damage: not drawn
-            return "turn" if q is Quantity.DEALT else q.value
+        if q in GAME_QUANTITIES:  # a result only after a damage: not drawn
+            return "turn" if q in RESULTS else q.value
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
         if q in TALLIED:
