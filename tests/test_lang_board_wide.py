@@ -110,8 +110,8 @@ def test_a_status_for_a_player_needs_affects(tmp_path):
         load_ruleset("en", [str(path)])
     assert (info.value.line, info.value.reason) == (
         7, "effect 'status': status 's' given to a player ('on you') acts on ships through "
-           "'affects' (such as 'affects each ship'); give a status without it to a ship "
-           "('on self')")
+           "'affects' (such as 'affects each ship'), or only watches with triggers ('when "
+           "…'); give a status without either to a ship ('on self')")
 
 
 def test_a_status_is_a_ships_or_a_players(tmp_path):

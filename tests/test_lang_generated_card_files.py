@@ -102,6 +102,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"\bbox of [a-z]+ is ", text) and " over islands" in text  # D2.11, D2.12
     assert "ignores running water" in text  # D2.13
     assert " of owner" in text and re.search(r" within [0-9] of here", text)  # D9.11
+    assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12
+    assert " to here " in text and re.search(r"score \d+ to each ", text)  # D9.13
 
 
 def test_most_generated_files_compile(tmp_path):

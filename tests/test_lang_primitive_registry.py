@@ -230,10 +230,13 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
             while game.decision == "choose":
                 game.play(game.legal_moves()[0])
             after = what_each_ship_is(game, friends)
-            assert [b != a for b, a in zip(before, after)] == [True, True], effect
+            if name == "score":  # a side's, once for each ship of the set (D9.13)
+                assert game.score == {"blue": 2, "red": 0}, effect
+            else:
+                assert [b != a for b, a in zip(before, after)] == [True, True], effect
             acted.add((name, members))
     on_ships = {"damage", "breakdown_damage", "regain", "crew_loss", "recover_crew", "status",
-                "sink", "remove_status"}
+                "sink", "remove_status", "score"}
     assert acted == {(name, members) for name in on_ships
                      for members in ("each friendly ship", "each ship in area")} | \
         {("draw", "each friendly player")}

@@ -169,9 +169,11 @@ class Engine(Part):
 
     def targeted(self, move: Move, seat: int) -> None:
         """``targeted`` fired for each ship the move targets, in seat order
-        (every ship of a counted target, D4.13)."""
+        (every ship of a counted target, D4.13); its item is the one just
+        declared, on top of the stack (what ``cancel answered`` cancels, D9.12)."""
+        item = len(self.state.stack) - 1
         for target in move.targets or (move.target,):
-            self.triggers.fire(TARGETED, target, seat, card=move.card)
+            self.triggers.fire(TARGETED, target, seat, card=move.card, item=item)
 
     def used(self, seat: int, card: CardDef) -> int:
         """A maneuver the ship declares: what it costs now, and a use of the

@@ -29,22 +29,25 @@ class Triggered:
     resolves at once, so it never waits on the stack; it offers the effects
     what a stack item does (``seat``: the holder's ship, or a token's owner;
     ``target``: the ship the event happened to; ``actor``: the ship that
-    caused it, or -1; ``token``: the token holding it, as (kind, box))."""
+    caused it, or -1; ``token``: the token holding it, as (kind, box);
+    ``answers``: the stack item of its event, the card that targeted for
+    ``targeted``, which ``cancel answered`` cancels (D9.12), or None). These
+    are its event's record: the item, its source and its target."""
 
-    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "rolled",
-                 "left_over")
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "answers",
+                 "rolled", "left_over")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
-    answers = None
     owed_about = None  # a trigger owes no choice (lang/statuses.py refuses one)
 
     def __init__(self, trigger: TriggerDef, seat: int, target: int, actor: int,
-                 token: tuple[str, int] | None, holder: str):
+                 token: tuple[str, int] | None, holder: str, answers: int | None = None):
         self.trigger = trigger
         self.seat = seat
         self.target = target
         self.actor = actor
+        self.answers = answers
         self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
         self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
         self.left_over = 0  # what its last damage did not need (``damage left over``)
@@ -59,7 +62,8 @@ class TriggerQueue(Part):
     move returns; ``triggered`` counts those resolved in the move in
     progress (the engine sets it to 0 as a move starts)."""
 
-    __slots__ = ("_triggers", "watching", "waiting", "triggered", "_while", "queries")
+    __slots__ = ("_triggers", "watching", "waiting", "triggered", "_while", "queries",
+                 "_players")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  queries: RuleQueries):
@@ -70,34 +74,46 @@ class TriggerQueue(Part):
         self.waiting: list[Triggered] = []
         self.triggered = 0
         self._while = rules.status_rules.conditioned
+        self._players = rules.status_rules.players
 
     def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1,
-             card: str | None = None) -> None:
+             card: str | None = None, item: int | None = None) -> None:
         """``event`` happened to ship ``subject`` (caused by ``actor``; on
-        ``box`` for ``enters``): queue every trigger that watches it, in seat
-        order of the ships holding them (ship type first, then statuses in
-        the order given), then the tokens in the order placed. A trigger
-        that fires once per turn is queued once per turn and holder."""
+        ``box`` for ``enters``; by the stack item ``item`` for ``targeted``):
+        queue every trigger that watches it, in seat order of the ships
+        holding them (ship type first, then statuses in the order given),
+        then the tokens in the order placed. A trigger that fires once per
+        turn is queued once per turn and holder. A player's status (D9.8)
+        watches while its player is in the game, its ship on the board or
+        not, and sees its side as a token does: ``friendly`` is every ship of
+        it, its own included (D9.12)."""
         st = self.state
         ships = st.ships
         index = self._triggers
+        players = self._players
         subject_side = ships[subject].side
         actor_side = ships[actor].side if actor >= 0 else ""
         for seat, ship in enumerate(ships):
-            if ship.position is None:
+            afloat = ship.position is not None
+            if not afloat and (not players or ship.eliminated):
                 continue
-            held = index.ships.get(ship.type, ())
+            held = [(t, seat) for t in index.ships.get(ship.type, ())] if afloat else []
             for name, _ in ship.statuses:
+                player = name in players
+                if not afloat and not player:
+                    continue
                 if self._while and name in self._while and not self.queries.lasts(seat, name):
                     continue  # its condition failed during this effect: it acts no more
-                held += index.statuses.get(name, ())
-            for trigger in held:
-                if trigger.event == event \
-                        and sees(trigger.of, seat, ship.side, subject, subject_side) \
-                        and (actor < 0 or sees(trigger.by, seat, ship.side, actor, actor_side)) \
-                        and (trigger.cards is None or card is not None
-                             and trigger.cards.covers(self.rules.card(card))):
-                    self.queue(trigger, seat, subject, actor, None, ship.id)
+                me = -1 if player else seat  # a player's status sees as a token does
+                held += [(t, me) for t in index.statuses.get(name, ())]
+            for trigger, me in held:
+                if trigger.event != event or trigger.cards is not None and (
+                        card is None or not trigger.cards.covers(self.rules.card(card))):
+                    continue
+                if sees(trigger.of, me, ship.side, subject, subject_side, seat) \
+                        and (actor < 0 or sees(trigger.by, me, ship.side, actor, actor_side,
+                                               seat)):
+                    self.queue(trigger, seat, subject, actor, None, ship.id, item)
         for token in st.tokens:
             held = index.tokens.get(token.kind, ())
             if not held or (event == ENTERS and box != token.box):
@@ -109,10 +125,10 @@ class TriggerQueue(Part):
                         and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side,
                                                token.owner)):
                     self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
-                               f"{token.kind} {self.board.name(token.box)}")
+                               f"{token.kind} {self.board.name(token.box)}", item)
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
-              token: tuple[str, int] | None, holder: str) -> None:
+              token: tuple[str, int] | None, holder: str, item: int | None = None) -> None:
         """Queue a triggered item, unless it fires once per turn and already has,
         or the move has resolved all it may (then it is dropped, unmarked)."""
         if self.triggered >= MAX_TRIGGERED:
@@ -124,7 +140,7 @@ class TriggerQueue(Part):
             if key in fired:
                 return
             fired.append(key)
-        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder))
+        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder, item))
 
     def trigger_limit(self) -> None:
         """The move has resolved ``MAX_TRIGGERED`` triggered items: what else

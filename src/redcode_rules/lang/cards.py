@@ -463,16 +463,26 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
     return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
 
 
+#: The properties that change what a ship or player may do or has (beside
+#: lifetimes, words and triggers): a player's status needs ``affects`` for
+#: them (D9.8), one with triggers alone only watches (D9.12).
+CHANGES = frozenset({"forbids", "untargetable", "modify", "redirect", "limit", "prevent",
+                     "ignores_running"})
+
+
 def _players_status(draft: Layers, call: Call, kwargs: dict[str, Any]) -> None:
     """``status NAME on you``: a player's status (D9.8) acts on ships through
     ``affects`` (a player has no numbers of its own), never only on its
-    player's ship, which may be off the board."""
+    player's ship, which may be off the board; or it only watches, through
+    its triggers, with no change of its own (a trap, D9.12)."""
     name = kwargs["status"]
     entry = draft.entries["status"][name]
-    if "affects" not in entry.props:
+    watcher = "when" in entry.props and not CHANGES.intersection(entry.props)
+    if "affects" not in entry.props and not watcher:
         raise draft.error(call.pos, f"effect '{call.name}': status '{name}' given to a player "
                           "('on you') acts on ships through 'affects' (such as 'affects each "
-                          "ship'); give a status without it to a ship ('on self')")
+                          "ship'), or only watches with triggers ('when …'); give a status "
+                          "without either to a ship ('on self')")
 
 
 def _further_ships(draft: Layers, call: Call, prim: Primitive, first) -> tuple[Selector, ...]:

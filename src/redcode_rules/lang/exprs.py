@@ -144,6 +144,25 @@ class ExprTransformer(Transformer):
                            line=line, column=column)
         return Measure(q, subject if subject is not None else Subject.DEFAULT)
 
+    # a beacon (grammar block "Events: a beacon"; D9.13) ----------------------
+    def distance_between(self, meta, c):
+        """``distance from A to B``: from one ship or ``here`` to another (D9.13)."""
+        origin, subject = c
+        return Measure(Quantity.DISTANCE, subject, origin=origin)
+
+    def distance_end(self, meta, c):
+        """An end of a distance: a ship, never a side (``distance from it to here``)."""
+        subject = c[0]
+        if subject in SIDE_SUBJECTS or subject is Subject.YOU:
+            raise DslError(f"a distance is measured between ships or to 'here', not from "
+                           f"'{subject.value}'; write self, target, source or it",
+                           file=self.file, line=getattr(meta, "line", 0),
+                           column=getattr(meta, "column", 0))
+        return subject
+
+    def distance_here(self, meta, c):
+        return Subject.HERE
+
     # values (grammar block "Values") ---------------------------------------
     def crew_on(self, meta, c):
         """``crew on NAME [of SUBJECT]``: on one maneuver, or ``maneuvers``: on all."""

@@ -654,14 +654,29 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
-    if isinstance(effect.selector, Ships) and effect.selector.place is Place.BOARD:
+    if effect.selector is Selector.ANSWERED:  # the event's item (D9.12)
+        if event is not TriggerEvent.TARGETED:
+            raise draft.error(call.pos, f"{where}: '{call.name} answered' acts on the card "
+                              "that set the trigger off, which only 'targeted' has (the card "
+                              f"that targets); '{event}' has no card")
+    elif isinstance(effect.selector, Ships) and effect.selector.place is Place.BOARD:
         _check_triggered_set(draft, call, effect.selector, where, event, holder)
-    elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE):
+    elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE,
+                                 Selector.YOU):
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to), 'source' "
                           "(the ship that caused it) or, on a ship or a status, a set of "
-                          "ships ('each enemy ship within 1 of self'), not "
+                          "ships ('each enemy ship within 1 of self'), or, in a 'targeted' "
+                          "trigger, the card that targeted ('cancel answered'), not "
                           f"'{effect.selector.value}'")
+    computed = effect.computed
+    if computed is not None and holder is not Holder.TOKEN:
+        subjects = set().union(*(getattr(effect, n).subjects() for n in computed.amounts))
+        if computed.condition is not None:
+            subjects |= computed.condition.subjects()
+        if Subject.HERE in subjects:
+            raise draft.error(call.pos, f"{where}: 'here' is the box of a token, so only a "
+                              "token's trigger reads it; measure from 'self' (the holder)")
     if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "

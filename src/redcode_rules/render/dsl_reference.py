@@ -342,8 +342,9 @@ SELECTOR_NOTES: dict[str, str] = {
                    "(D4.13)",
     "second target": "a second target: `second target … ship` after `target … ship` "
                      "(D4.14)",
-    "you": "a status with `affects` (a player's status, D9.8): kept by the card's "
-           "player whether its ship is on the board or not, through a respawn or a refloat",
+    "you": "a status with `affects`, or with triggers and no change (a player's status, "
+           "D9.8, D9.12): kept by the card's player whether its ship is on the board or not, "
+           "through a respawn or a refloat",
 }
 
 #: Selectors whose example is not made from their first primitive's.

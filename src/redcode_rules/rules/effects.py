@@ -484,8 +484,9 @@ class SkipTurn(Effect):
 @attrs.frozen
 class Score(Effect):
     """War: the side of the selected ship's player scores N victory points
-    (``self``: the card's player's side), up to the winning point (R8.3);
-    the game ends after the effect if a side reached it (D8.6)."""
+    (``self``: the card's player's side), up to the winning point (R8.3); on
+    a set of ships, each ship's side once per ship on the board (D9.13); the
+    game ends after the effect if a side reached it (D8.6)."""
 
     amount: int = 1
 
@@ -704,9 +705,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("remove_status", RemoveStatus,
               (Param("status", str, ("harmful", "protective", "neutral", "every"),
-                     declared="status"),), SHIP_SELECTORS, None,
+                     declared="status"),), (*SHIP_SELECTORS, Selector.YOU), None,
               "end a declared status, or every status of a nature (harmful, protective, "
-              "neutral), or every status, of the ship (R9)", "remove_status harmful on target",
+              "neutral), or every status, of the ship (R9) or of the card's player (on you, "
+              "D9.8)", "remove_status harmful on target",
               0.0),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
               (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,
@@ -739,8 +741,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("sink", Sink, (), SHIP_SELECTORS, None,
               "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
               damage=99, harm=-1),
-    Primitive("score", Score, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
-              "war: the player's side scores N victory points (R8.3)", "score 1", 0.0,
+    Primitive("score", Score, (AMOUNT,), SHIP_SELECTORS, Selector.SELF,
+              "war: the player's side scores N victory points (R8.3); on a set of ships, "
+              "the side of each ship of it, once per ship (D9.13)", "score 1", 0.0,
               amount="amount"),
     Primitive("refloat", Refloat, REFLOAT, (Selector.SELF,), Selector.SELF,
               "a sunk ship of your side returns, restored, on a free box of its start "

@@ -250,6 +250,9 @@ class Measure:
     subject: Subject
     card: str = ""
     period: Period | None = None
+    origin: Subject = Subject.DEFAULT
+    """For a distance: where it is measured from (``distance from it to
+    here``, D9.13); DEFAULT: the card's ship."""
 
     def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none (``read``)."""
@@ -267,6 +270,9 @@ class Measure:
                 if q is Quantity.DEALT else scope.left_over if q is Quantity.LEFT_OVER \
                 else len(st.deck) if q is Quantity.DECK else len(st.discard)
         subject = self.subject
+        if q is Quantity.DISTANCE and (self.origin is not Subject.DEFAULT
+                                       or subject is Subject.HERE):
+            return distance(eng, _box_of(self.origin, eng, scope), _box_of(subject, eng, scope))
         if subject is Subject.DEFAULT:
             subject = Subject.IT if scope.it is not None else \
                 Subject.TARGET if q is Quantity.DISTANCE else Subject.SELF
@@ -321,11 +327,13 @@ class Measure:
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads (the compiler checks the card has them)."""
-        if self.quantity in GAME_QUANTITIES or self.subject is Subject.DEFAULT:
+        if self.quantity in GAME_QUANTITIES:
             return set()
-        return {self.subject}
+        return {self.subject, self.origin} - {Subject.DEFAULT}
 
     def __str__(self) -> str:
+        if self.origin is not Subject.DEFAULT:  # D9.13: only where a card has one
+            return f"distance from {self.origin.value} to {self.subject.value}"
         name = self.quantity.value
         if self.quantity is Quantity.CREW_ON:
             name += " " + (self.card or "maneuvers")
@@ -422,6 +430,15 @@ class Times:
 
     def __str__(self) -> str:
         return f"{self.factor} * {self.term}"
+
+
+def _box_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
+    """The box an end of a distance names: ``here`` (a token's box, D9.11), the
+    card's ship (DEFAULT) or a ship's; None off the board (D9.3)."""
+    if subject is Subject.HERE:
+        return scope.box
+    seat = scope.seat if subject is Subject.DEFAULT else ship_of(subject, eng, scope)
+    return None if seat is None else eng.state.ships[seat].position
 
 
 def _origin(subject: Subject, eng: Reader, scope: Scope) -> int | None:

@@ -147,14 +147,15 @@ class TriggerIndex:
 def sees(who: Who, holder: int, side: str, other: int, other_side: str,
          owner: int = -1) -> bool:
     """Whether ship ``other`` (of ``other_side``) is ``who`` seen from ship
-    ``holder`` of ``side`` (``holder`` -1 for a token: its owner's side, and
-    ``owner`` the seat of the player who placed it)."""
+    ``holder`` of ``side`` (``holder`` -1 for a token or a player's status:
+    its side, every ship of it friendly, and ``owner`` the seat of the player
+    who placed the token or holds the status, ``self`` for a status)."""
     if who is Who.ANY:
         return True
     if who is Who.OWNER:
         return other == owner
     if who is Who.SELF:
-        return other == holder
+        return other == (holder if holder >= 0 else owner)
     if who is Who.ENEMY:
         return other_side != side
     return other_side == side and other != holder

@@ -38,8 +38,7 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PRIMITIVES, Selector
-from ..rules.exprs import GAME_QUANTITIES, RESULTS, TALLIED, Adjective, Cmp, Period, Quantity, \
-    Subject
+from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 
 #: The status only a condition that never holds gives (see the module's docstring).
@@ -386,8 +385,8 @@ class CardWriter:
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
-            elif sel is Selector.ANSWERED and ctx.response and not ctx.trigger:
-                out.append("answered")
+            elif sel is Selector.ANSWERED and (ctx.response or ctx.event is TriggerEvent.TARGETED):
+                out.append("answered")  # a response's item, or a card that targeted (D9.12)
             elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
                 out.append("area")
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
@@ -407,8 +406,7 @@ class CardWriter:
         r = self.rnd
         words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
         place = r.choice(["", " in sight"] + ([" in area"] if ctx.area else []))
-        draw = r.random()
-        within = f" within {r.randint(1, 3)}" if draw < 0.3 else ""
+        within = f" within {r.randint(1, 3)}" if (draw := r.random()) < 0.3 else ""
         if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
             place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
@@ -485,12 +483,14 @@ class CardWriter:
         r = self.rnd
         q = r.choice(list(Quantity))
         if q in GAME_QUANTITIES:  # a result only after a damage: not drawn
-            return "turn" if q in RESULTS else q.value
+            return "turn" if q in (Quantity.DEALT, Quantity.LEFT_OVER) else q.value
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
         if q in TALLIED:
             side = r.choice(["enemy", "friendly"]) if subject is None else subject
             return f"{q.value} of {side} {r.choice([p.value for p in Period])}"
+        if q is Quantity.DISTANCE and ctx.trigger == "token" and r.random() < 0.5:  # D9.13
+            return f"distance from {'it' if it and r.random() < 0.5 else 'target'} to here"
         if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
             return "turn"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import re
 
-from ..i18n.catalog import Words, catalog, contract, display_name, pick, token_name
+from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name, \
+    token_name
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
@@ -418,7 +419,13 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
                                       effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if name == "remove_status":  # a nature's word, or a declared status's state
+    if name == "remove_status" and selector is Selector.YOU:  # a player's (D9.8, D9.12)
+        word = str(params["status"])
+        template = cat["effects"]["remove_status_you"]
+        if word not in template:
+            values["status"] = status_name(word, lang, words=words)
+        template = template.get(word, template["named"])
+    elif name == "remove_status":  # a nature's word, or a declared status's state
         word = str(params["status"])
         if word not in template:
             values["status"] = state_of(word, lang, words, gender)

@@ -460,12 +460,34 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
     """A distance: `the target is within 1 box` (in a filter: `within 1 box`)."""
     assert shape.n is not None
     distance = _distance(shape.op, shape.n, say)
+    if m.origin is not Subject.DEFAULT:
+        return _between(m, shape, distance, say, mood_, in_filter)
     key = _subject(m.subject, m.quantity, in_filter)
     if in_filter and key == "it":
         return distance
     who = say.ship(key)
     return contract(say.lang, tidy(say.w["at"].format(
         who=who, distance=distance, **verbs(say.lang, mood_))))
+
+
+def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
+             in_filter: bool) -> str:
+    """A distance between two ends (D9.13): `that ship is within 1 box from
+    this token`; in a filter, of the ship it tests: `on the box of this
+    token` (a distance of 0)."""
+    key = _subject(m.origin, m.quantity, in_filter)
+    place = catalog(say.lang)["triggers"]["token_self"] if m.subject is Subject.HERE \
+        else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter))
+    if shape.op is Cmp.EQ and shape.n == 0:
+        far = say.w["on_box_of"].format(origin=place).strip()
+    else:  # `within 1 box of`, `3 or more boxes away from`
+        near = shape.op in (Cmp.LE, Cmp.LT)
+        far = say.w["from_place"]["within" if near else "away"].format(distance=distance,
+                                                                       place=place)
+    if in_filter and key == "it":
+        return far
+    return contract(say.lang, tidy(say.w["at"].format(
+        who=say.ship(key), distance=far, **verbs(say.lang, mood_))))
 
 
 def _nearest_at(m: Nearest, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
@@ -620,6 +642,8 @@ def _about_it(c: Condition) -> bool:
             return False
         m = shape.measure
         subject = m.subject.value if isinstance(m, (Measure, ShipCount, Nearest)) else ""
+        if isinstance(m, Measure) and m.origin is not Subject.DEFAULT:  # from it (D9.13)
+            subject = m.origin.value
         return subject in (Subject.IT.value, Subject.DEFAULT.value) and \
             not (isinstance(m, Measure) and m.quantity is Quantity.TURN)
     return False
@@ -662,6 +686,8 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         if sel.within is not None and sel.near is not None:
             origin = _a(ship_noun(sel.near, say), False, say)
             out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
+        elif sel.within == 0:  # on its origin's box (D9.13)
+            out += w["on_box_of"].format(origin=_origin(sel, say, holder))
         elif sel.within is not None:
             out += pick(w["within"], sel.within).format(n=sel.within,
                                                         origin=_origin(sel, say, holder))
