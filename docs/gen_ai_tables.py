@@ -41,7 +41,8 @@ def groups_table(space: ActionSpace) -> list[str]:
     at = 0
     for group in space.groups:
         n = len(group.words)
-        lines.append(f"| {group.name} | {at}–{at + n - 1} | {group.what} |")
+        ids = f"{at}–{at + n - 1}" if n else "none in this edition"  # modes: a card file's
+        lines.append(f"| {group.name} | {ids} | {group.what} |")
         at += n
     return lines
 

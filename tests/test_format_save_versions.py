@@ -27,14 +27,17 @@ FORMAT_5 = (DATA / "save_format_5.json").read_text("utf-8")
 #: torpedo waiting (a stack item with no ``targets``).
 FORMAT_6 = (DATA / "save_format_6.json").read_text("utf-8")
 #: A format 7 save, written by the code of that format: the same heavy
-#: torpedo waiting (a stack item with no ``rolled``).
+#: torpedo waiting (a stack item with no ``mode``).
+#: A format 8 save, written by the code of that format: the same heavy
+#: torpedo waiting (a stack item with no ``rolled`` nor ``left_over``).
+FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
 FORMAT_7 = (DATA / "save_format_7.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 8
+    assert data["format"] == FORMAT == 9
     assert "extra" not in data["ruleset"]
 
 
@@ -112,13 +115,24 @@ def test_a_format_6_save_loads_with_no_counted_targets():
     assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 
 
-def test_a_format_7_save_loads_with_nothing_rolled():
-    """Format 8: a stack item's ``rolled``, its roll for ``chance N in M``
-    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
-    format 7 item, whose card read neither."""
+def test_a_format_7_save_loads_with_no_mode_chosen():
+    """Format 8: a stack item's ``mode``, the mode chosen with a card with
+    modes (D4.15); none for a format 7 item, whose card had no modes."""
     old = json.loads(FORMAT_7)
-    assert old["format"] == 7 and "rolled" not in old["state"]["stack"][0]
+    assert old["format"] == 7 and "mode" not in old["state"]["stack"][0]
     game = rc.Game.from_json(FORMAT_7)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["mode"] is None
+
+
+def test_a_format_8_save_loads_with_nothing_rolled_or_left_over():
+    """Format 9: a stack item's ``rolled``, its roll for ``chance N in M``
+    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
+    format 8 item, whose card read neither."""
+    old = json.loads(FORMAT_8)
+    assert old["format"] == 8 and "rolled" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_8)
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0

@@ -97,10 +97,21 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
         WordGroup("order", "every order card, in the ruleset's order", tuple(rules.orders)),
         WordGroup("map", "every map card (`deal <map card>`, explicit chance)",
                   tuple(rules.maps)),
+        WordGroup("mode", "every mode of a card with modes, in the ruleset's order (D4.15)",
+                  _mode_names(rules)),
         # last, and only for a ruleset that rolls, so no other word's id moves
         *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18)",
                      tuple(str(n) for n in range(1, rules.faces + 1)))] if rules.faces else []),
     )
+
+
+def _mode_names(rules: Ruleset) -> tuple[str, ...]:
+    """The names of the modes of the cards (D4.15), each once, maneuvers then
+    order cards in the ruleset's order: last, so a card file's modes keep
+    every other word's id."""
+    names = (m.mode for cards in (rules.maneuvers, rules.orders) for card in cards.values()
+             for m in card.modes)
+    return tuple(dict.fromkeys(str(n) for n in names))
 
 
 class _Node(NamedTuple):

@@ -149,7 +149,7 @@ class GreedyBot:
                 return [Reason("place_no_enemy", 0.0)]  # no distance to say yet
             near = self.nearest_enemy(game, move.box, me.side, obs)
             return [Reason("place", -near * 0.1, amount=near)]
-        card = game.rules.card(move.card)
+        card = game.rules.card(move.card).in_mode(move.mode)  # the mode's effects (D4.15)
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
@@ -209,18 +209,20 @@ class GreedyBot:
         # a card played on a stack answers it
         answers = len(obs.stack) - 1 if obs.stack else None
         item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers,
-                         targets=list(move.targets))
+                         targets=list(move.targets), mode=move.mode)
         return game.engine.ops.select(selector, item, draw=False)
 
     def item_harm(self, game: Game, item) -> float:
-        card = game.rules.card(item.card)
+        card = game.rules.card(item.card).in_mode(getattr(item, "mode", None))
         return sum(-primitive_of(e).value * primitive_of(e).units(e) for e in card.effects
                    if e.selector in (Selector.TARGET, Selector.TARGETS)
                    and primitive_of(e).value < 0)
 
     def card_value(self, game: Game, card_id: str, seat: int) -> float:
-        card = game.rules.card(card_id)
-        return sum(abs(primitive_of(e).value) * primitive_of(e).units(e) for e in card.effects)
+        """What a card in hand is worth: what its effects do, its best mode's
+        for a card with modes (D4.15)."""
+        return max(sum(abs(primitive_of(e).value) * primitive_of(e).units(e) for e in way.effects)
+                   for way in game.rules.card(card_id).ways)
 
     def nearest_enemy(self, game: Game, box: int | None, side: str,
                       obs: Observation | None = None) -> int:

@@ -127,15 +127,17 @@ def unreadable(asked: Asked, bad: Unreadable, move: str) -> str:
     return asked.say(bad.words, **values)
 
 
-def said(asked: Asked, refusal: Refusal) -> str:
+def said(asked: Asked, refusal: Refusal, card: CardDef | None = None) -> str:
     """A refusal of the rule queries in the game's language: seats become
     ships named as ``asked.name`` says, a status its name and how long it lasts, a card's condition
-    or target filter its words."""
+    or target filter its words (``card``: the card refused, as its mode plays it)."""
     values = dict(refusal.values)
     key = refusal.words
     state, rules = asked.state, asked.rules
-    usable, only = (rules.card(values["card"]).usable, rules.card(values["card"]).target.filter) \
-        if key in ("not_usable", "filtered") else (None, None)
+    if key in ("not_usable", "filtered") and card is None:
+        card = rules.card(values["card"])
+    usable, only = (card.usable, card.target.filter) \
+        if card is not None and key in ("not_usable", "filtered") else (None, None)
     if usable is not None and key == "not_usable":  # the card's `usable if`
         values["cond"] = condition_text(usable, asked.lang, False, frozenset(rules.ships))
     elif only is not None and key == "filtered":  # the card's target filter
@@ -305,22 +307,37 @@ def _maneuver(asked: Asked, seat: int, move: Move, whole: bool,
               responding: bool) -> str | None:
     if move.card is None:  # not read: no maneuver
         return None
-    card = asked.rules.maneuvers[move.card]
+    card = asked.rules.maneuvers[move.card].in_mode(move.mode)
     refusal = asked.queries.maneuver_refusal(seat, card, responding)
     if refusal is not None:
-        return said(asked, refusal)
-    return _target_and_path(asked, seat, card, move, whole)
+        return _in_mode(asked, card, said(asked, refusal, card), refusal.words)
+    return _in_mode(asked, card, _target_and_path(asked, seat, card, move, whole))
 
 
 def _order(asked: Asked, seat: int, move: Move, whole: bool,
            responding: bool = False) -> str | None:
     if move.card is None:  # not read: no order card
         return None
-    card = asked.rules.orders[move.card]
+    card = asked.rules.orders[move.card].in_mode(move.mode)
     refusal = asked.queries.order_refusal(seat, card, responding)
     if refusal is not None:
-        return said(asked, refusal)
-    return _target_and_path(asked, seat, card, move, whole)
+        return _in_mode(asked, card, said(asked, refusal, card), refusal.words)
+    return _in_mode(asked, card, _target_and_path(asked, seat, card, move, whole))
+
+
+#: The refusals of a card that are its mode's (D4.15): its ``usable if``, its
+#: cost, its target's filter (the others are the card's, whatever its mode).
+MODE_REFUSALS = frozenset({"not_usable", "no_crew", "filtered"})
+
+
+def _in_mode(asked: Asked, card: CardDef, reason: str | None,
+             words: str | None = None) -> str | None:
+    """A reason about a mode of a card (D4.15) says which mode it is of
+    (``words``: the refusal's key, None for a reason about its targets)."""
+    if reason is None or card.mode is None or words is not None and \
+            words not in MODE_REFUSALS:
+        return reason
+    return asked.say("in_mode", card=card.id, mode=card.mode, reason=reason)
 
 
 def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
@@ -351,7 +368,7 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
         return None
     refusal = asked.queries.target_refusal(seat, card, target)
     if refusal is not None:
-        return said(asked, refusal)
+        return said(asked, refusal, card)
     mover = target if card.mover is not None and card.mover.value == "target" else seat
     return _path(asked, card, move, mover, whole)
 
@@ -366,7 +383,7 @@ def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
         seen.add(target)
         refusal = asked.queries.target_refusal(seat, card, target)
         if refusal is not None:
-            return said(asked, refusal)
+            return said(asked, refusal, card)
     if list(move.targets) != sorted(move.targets):
         return asked.say("targets_order", card=card.id,
                          order=" ".join(asked.ship_id(t) for t in sorted(move.targets)))
@@ -380,7 +397,7 @@ def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     for target, filtered in ((first, True), (second, False)):
         refusal = asked.queries.target_refusal(seat, card, target, filtered)
         if refusal is not None:
-            return said(asked, refusal)
+            return said(asked, refusal, card)
     if second == first:
         return asked.say("second_same", card=card.id, ship=asked.ship_id(first))
     item = StackItem(card.id, card.kind, seat, first,
@@ -437,7 +454,7 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
         return say("not_legal") if whole else None
     refusal = asked.queries.movement_refusal(mover)
     if refusal is not None:
-        return said(asked, refusal)
+        return said(asked, refusal, card)
     if not whole:
         return None
     board = asked.board

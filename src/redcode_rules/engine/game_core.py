@@ -619,6 +619,8 @@ class GameCore:
         for item in self.state.stack:
             entry: dict[str, Any] = {"card": item.card, "player": self.state.ships[item.seat].id,
                                      "cancelled": item.cancelled}
+            if item.mode is not None:  # the mode chosen with the card (D4.15)
+                entry["mode"] = item.mode
             if item.target is not None:
                 entry["target"] = self.state.ships[item.target].id
             if item.targets:  # a counted target's ships, or a second target (D4.13, D4.14)

@@ -301,7 +301,7 @@ class MoveGen:
         write = self.notation.card_move
         for size in range(card.target.least, min(card.target.most, len(ships)) + 1):
             for chosen in combinations(ships, size):
-                move = write(kind, card.id, targets=chosen)
+                move = write(kind, card.id, targets=chosen, mode=card.mode)
                 out[move.text] = move
 
     def _seconds(self, kind: MoveKind, card: CardDef, seat: int, targets, reachable,
@@ -317,16 +317,17 @@ class MoveGen:
             item = StackItem(card.id, card.kind, seat, first, answers=answers)
             for second in card.second.seats(self.queries, item):  # type: ignore[union-attr]
                 if second != first and second in reach:
-                    move = write(kind, card.id, targets=(first, second))
+                    move = write(kind, card.id, targets=(first, second), mode=card.mode)
                     out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board."""
-        moves = self.cache.areas.get(card.id)
+        key = card.id if card.mode is None else (card.id, card.mode)  # a mode's (D4.15)
+        moves = self.cache.areas.get(key)
         if moves is None:
             w, h = card.target.width, card.target.height
-            moves = self.cache.areas[card.id] = [
-                self.notation.card_move(ORDER, card.id, box=box)
+            moves = self.cache.areas[key] = [
+                self.notation.card_move(ORDER, card.id, box=box, mode=card.mode)
                 for box in range(self.board.size) if self.board.area(box, w, h)]
         return moves
 
@@ -346,10 +347,13 @@ class MoveGen:
         """The move of a card on a target (a ship, or a ``box``) into ``out``; for a
         card whose path is chosen with it, its outcomes as one group, if it has
         any (D4.6)."""
-        key = (kind, card.id, target) if box is None else (kind, card.id, target, box)
+        mode = card.mode  # a mode chosen with the card (D4.15)
+        key = (kind, card.id, target) if box is None and mode is None else \
+            (kind, card.id, target, box, mode)
         move = self.cache.moves.get(key)
         if move is None:
-            move = self.cache.moves[key] = self.notation.card_move(kind, card.id, target, box)
+            move = self.cache.moves[key] = self.notation.card_move(kind, card.id, target, box,
+                                                                   mode=mode)
         walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:

@@ -102,6 +102,9 @@ class Move(NamedTuple):
     targets: tuple[int, ...] = ()
     """Every ship a counted target names, in seat order (D4.13; ``target``
     is the first); empty for a card with one target."""
+    mode: str | None = None
+    """The mode of the card its player chose (D4.15), written after the
+    card's name; None for a card of one way to play."""
 
     def __str__(self) -> str:
         return self.text
@@ -133,14 +136,18 @@ class Notation:
 
     # ------------------------------------------------------------ writing
     def card_move(self, kind: MoveKind, card: str, target: int | None = None,
-                  box: int | None = None, targets: tuple[int, ...] = ()) -> Move:
+                  box: int | None = None, targets: tuple[int, ...] = (),
+                  mode: str | None = None) -> Move:
         """A maneuver used (``torpedo red-destroyer``), answering (``respond
         shield blue-submarine``) or an order card played (``order kamikaze
         red-destroyer``, ``order atomic_bomb c3``), on a ship or a box, or on
         the ships of a counted target in seat order (``order barrage
-        red-destroyer red-submarine``, D4.13); without its path."""
+        red-destroyer red-submarine``, D4.13), its mode, if chosen, after the
+        card (``order tactics fire red-destroyer``, D4.15); without its path."""
         text = f"order {card}" if kind == ORDER else f"respond {card}" if kind == RESPOND \
             else card
+        if mode is not None:
+            text = f"{text} {mode}"
         if targets:
             target = targets[0]
             text = f"{text} {' '.join(self.ids[t] for t in targets)}"
@@ -148,7 +155,7 @@ class Notation:
             text = f"{text} {self.ids[target]}"
         if box is not None:
             text = f"{text} {self.board.name(box)}"
-        return Move(kind, text, card, target, area=box, targets=targets)
+        return Move(kind, text, card, target, area=box, targets=targets, mode=mode)
 
     def answers(self, kind: MoveKind, word: str, sources: Sequence[str]) -> list[Move]:
         """A recovery or an owed choice from each source: ``recover torpedo``,
@@ -232,20 +239,22 @@ class Notation:
         """A card's move from the words after its name: its target (a ship,
         an area's top-left box or a box), then the boxes of its path; what
         cannot be read is ``Unreadable`` with the move read so far."""
+        if card.modes:  # the mode, first (D4.15)
+            card, rest = self._mode(kind, card, rest)
         tk = card.target.kind
-        read = self.card_move(kind, card.id)
+        read = self.card_move(kind, card.id, mode=card.mode)
         if tk is TargetKind.AREA:
             size = {"width": card.target.width, "height": card.target.height}
             if not rest:
                 raise Unreadable("needs_area", read, card=card.id, **size)
-            read = self.card_move(kind, card.id, box=self._box(rest[0], read))
+            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode)
             if rest[1:]:
                 raise Unreadable("area_only", read, card=card.id)
             return read
         if tk is TargetKind.BOX:
             if not rest:
                 raise Unreadable("needs_box", read, card=card.id)
-            read = self.card_move(kind, card.id, box=self._box(rest[0], read))
+            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode)
             rest = rest[1:]
         elif card.target.counted or card.second is not None:  # several ships (D4.13-14)
             return self._targets(kind, card, rest, read)
@@ -254,7 +263,7 @@ class Notation:
                 raise Unreadable("needs_target", read, card=card.id)
             if rest[0] not in self.seats:
                 raise Unreadable("no_ship", read, ship=rest[0])
-            read = self.card_move(kind, card.id, self.seats[rest[0]])
+            read = self.card_move(kind, card.id, self.seats[rest[0]], mode=card.mode)
             rest = rest[1:]
         if card.mover is None:
             if rest:
@@ -282,7 +291,19 @@ class Notation:
             least, most = card.target.least, card.target.most
             raise Unreadable("needs_targets" if least < most else "needs_targets_exactly",
                              read, card=card.id, least=least, most=most)
-        return self.card_move(kind, card.id, targets=tuple(self.seats[w] for w in rest))
+        return self.card_move(kind, card.id, targets=tuple(self.seats[w] for w in rest),
+                              mode=card.mode)
+
+    def _mode(self, kind: MoveKind, card: CardDef, rest: list[str]) -> tuple[CardDef, list[str]]:
+        """The mode written after a card with modes (D4.15), and the words after
+        it; ``Unreadable`` if none is written, or one the card has not."""
+        read = self.card_move(kind, card.id)
+        names = " ".join(str(m.mode) for m in card.modes)
+        if not rest:
+            raise Unreadable("needs_mode", read, card=card.id, modes=names, written=read.text)
+        if rest[0] not in {m.mode for m in card.modes}:
+            raise Unreadable("no_mode", read, card=card.id, mode=short(rest[0]), modes=names)
+        return card.in_mode(rest[0]), rest[1:]
 
     def _box(self, name: str, read: Move) -> int:
         """The box a word names (R2.1), else ``Unreadable`` (``read``: the

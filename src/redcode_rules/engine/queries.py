@@ -248,9 +248,10 @@ class RuleQueries(Part):
         return self.mods.player(self.state.ships[seat], seat, Modifier.RECOVER, base)
 
     def card_of(self, item: StackItem) -> CardDef:
-        """The card a stack item was declared with."""
+        """The card a stack item was declared with, as its mode plays it."""
         cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
-        return cards[item.card]
+        card = cards[item.card]
+        return card if item.mode is None else card.in_mode(item.mode)  # D4.15
 
 
     # ------------------------------------------------------------ refusals
@@ -446,8 +447,9 @@ class RuleQueries(Part):
         cards = self._maneuvers[key]
         if cards is None:
             cards = self._maneuvers[key] = [
-                (i, card) for i, card in enumerate(
+                (i, card) for i, slot in enumerate(
                     self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
+                for card in slot.ways  # each mode of a card with modes (D4.15)
                 # a card answering the answered item needs a stack (D4.7)
                 if (answers(card, answering) if responding
                     else card.target.kind is not SOURCE_TARGET)]
@@ -503,10 +505,13 @@ class RuleQueries(Part):
         out = []
         orders = self.rules.orders
         for card_id in sorted(set(st.hands[seat])) if responding else set(st.hands[seat]):
-            card = orders.get(card_id)
-            if card is not None and self.order_card_refusal(seat, card, responding) is None \
-                    and (card.usable is None or self.may_use(card, seat, responding)):
-                out.append(card)
+            held = orders.get(card_id)
+            if held is None:
+                continue
+            for card in held.modes or (held,):  # each mode of a card with modes (D4.15)
+                if self.order_card_refusal(seat, card, responding) is None \
+                        and (card.usable is None or self.may_use(card, seat, responding)):
+                    out.append(card)
         return out
 
     def order_targets(self, card: CardDef) -> list[int | None]:

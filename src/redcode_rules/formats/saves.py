@@ -33,7 +33,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 8
+FORMAT = 9
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -186,7 +186,18 @@ def _format_6_to_7(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _format_7_to_8(data: dict[str, Any]) -> dict[str, Any]:
-    """Format 8 gives a stack item ``rolled``, its roll for ``chance N in
+    """Format 8 gives a stack item ``mode``, the mode its player chose with
+    the card (D4.15): none in an earlier save, whose cards had no modes."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "mode": None} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 8}
+
+
+def _format_8_to_9(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 9 gives a stack item ``rolled``, its roll for ``chance N in
     M`` (D4.18), and ``left_over``, what its last damage effect did not need
     (``damage left over``): none in an earlier save, whose cards read neither."""
     state = data.get("state")
@@ -194,13 +205,14 @@ def _format_7_to_8(data: dict[str, Any]) -> dict[str, Any]:
         stack = [{**item, "rolled": 0, "left_over": 0} if isinstance(item, dict) else item
                  for item in state["stack"]]
         data = {**data, "state": {**state, "stack": stack}}
-    return {**data, "format": 8}
+    return {**data, "format": 9}
 
 
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
-    5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8}
+    5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8,
+    8: _format_8_to_9}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -280,14 +292,19 @@ MAX_JSON_DEPTH = 20
 def move_length_limit(rules, board: Board, ids: list[str]) -> int:
     """The longest move string a game of these rules, board and ships can
     write (docs/notation.md): three words (``order``, a card, a target ship;
-    one more per further ship of the largest counted target, D4.13) no
+    one more per further ship of the largest counted target, D4.13, one
+    more for the mode of a card with modes, D4.15) no
     longer than the longest word of the rules or ship id, then at most every
     box of the board (a path enters a box once). Saves and replays refuse a
     longer one; no legal move is."""
-    words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, "withdrawn", "respond"]
+    cards = (*rules.maneuvers.values(), *rules.orders.values())
+    modes = [m.mode for card in cards for m in card.modes]  # one word more (D4.15)
+    words = [*rules.maneuvers, *rules.orders, *rules.ships, *ids, *modes, "withdrawn",
+             "respond"]
     box = max(len(board.name(b)) for b in (0, board.size - 1))
-    ships = max(c.target.most for c in (*rules.maneuvers.values(), *rules.orders.values()))
-    return (2 + ships) * (max(map(len, words)) + 1) + board.size * (box + 1)
+    ships = max(c.target.most for card in cards for c in card.ways)
+    return (2 + (1 if modes else 0) + ships) * (max(map(len, words)) + 1) + \
+        board.size * (box + 1)
 
 
 def check_move_lengths(moves: list, limit: int) -> str | None:

@@ -58,6 +58,9 @@ class ObservedItem:
     def _the_target_alone(self) -> tuple[str, ...]:
         return () if self.target is None else (self.target,)
 
+    mode: str | None = None
+    """The mode its player chose with the card (D4.15), public as the card is."""
+
 
 @attrs.frozen
 class ObservedToken:
@@ -150,7 +153,8 @@ def observation_lines(obs: Observation) -> Iterable[str]:
     for t in obs.tokens:
         yield f"token {t.kind} at {t.box} of {t.owner} left {t.left}"
     for i, item in enumerate(obs.stack):
-        yield (f"stack {i}: {item.card} ({item.kind}) by {item.player}"
+        yield (f"stack {i}: {item.card}{' ' + item.mode if item.mode else ''} ({item.kind}) "
+               f"by {item.player}"
                f"{' at ' + ' '.join(item.targets) if item.targets else ''}"
                f"{' cancelled' if item.cancelled else ''}")
     yield "hand sizes: " + " ".join(f"{ship}={n}" for ship, n in obs.hand_sizes)
@@ -243,7 +247,7 @@ def observe(game: GameCore, player: str) -> Observation:
                      for t in st.tokens),
         stack=tuple(ObservedItem(i.card, str(i.kind), ids[i.seat],
                                  None if i.target is None else ids[i.target], i.cancelled,
-                                 tuple(ids[t] for t in i.every_target))
+                                 tuple(ids[t] for t in i.every_target), i.mode)
                     for i in st.stack),
         hand_sizes=tuple((ids[i], len(h)) for i, h in enumerate(st.hands)),
         deck_size=len(st.deck), discards=tuple(st.discard),

@@ -16,6 +16,7 @@ from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, ch
     reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
+from .limits import MAX_MODES
 from .parse import Call, Pos, Prop
 
 
@@ -33,14 +34,18 @@ def _card_id_meaning(word: str) -> str | None:
 
 
 def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
-                 statuses: Mapping[str, Any]) -> CardDef:
-    """A maneuver or an order card: its cost, range, target and effects, checked."""
+                 statuses: Mapping[str, Any], mode: str | None = None) -> CardDef:
+    """A maneuver or an order card: its cost, range, target and effects, checked;
+    a card with modes, each of them (``mode``: the one compiled, D4.15)."""
     p = entry.props
-    where = f"{entry.kind} '{entry.id}'"
-    meaning = _card_id_meaning(entry.id)
-    if meaning is not None:
-        raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
-                          f"{entry.kind} cannot be called '{entry.id}': {meaning}")
+    where = f"{entry.kind} '{entry.id}'" + (f" mode '{mode}'" if mode else "")
+    if mode is None:
+        meaning = _card_id_meaning(entry.id)
+        if meaning is not None:
+            raise draft.error(entry.pos, f"{'an' if entry.kind == 'order' else 'a'} "
+                              f"{entry.kind} cannot be called '{entry.id}': {meaning}")
+        if "mode" in p:
+            return _with_modes(draft, entry, options, statuses, where)
     _check_props(draft, entry, where)
     base = computed_cost = None  # a maneuver's cost: N, or an amount
     if entry.kind == "maneuver":
@@ -93,6 +98,54 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         second=second,
         computed_cost=computed_cost,
         over_islands="over_islands" in p)
+
+
+def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
+                statuses: Mapping[str, Any], where: str) -> CardDef:
+    """A card with modes (D4.15): 2 to ``MAX_MODES`` of them, named by move
+    words, none twice; each compiled as the whole card it plays, the card's
+    own properties and the mode's (a property said at the card or in a mode,
+    never both); the card itself has no effect of its own. The card listed
+    under its id is its first mode's, without effects, holding them all,
+    with the highest of their costs: the most crew that may be on it (R4.1),
+    or a computed cost if one of them has one (then counted as it is used)."""
+    p = entry.props
+    specs = p["mode"].value
+    if not 2 <= len(specs) <= MAX_MODES:
+        raise draft.error(p["mode"].pos, f"{where} has {len(specs)} mode"
+                          f"{'' if len(specs) == 1 else 's'}: a card has 2 to {MAX_MODES} "
+                          "modes, its player choosing one (D4.15)")
+    if "effect" in p:
+        raise draft.error(p["effect"].pos, f"{where} has modes, so its effects are said in "
+                          "each mode: move this 'effect' into the modes (D4.15)")
+    shared = {k: v for k, v in p.items() if k != "mode"}
+    modes: list[CardDef] = []
+    for spec in specs:
+        meaning = _card_id_meaning(spec.name) or (
+            "it is the card's own name" if spec.name == entry.id else None) or (
+            "another mode of the card has it" if any(m.mode == spec.name for m in modes)
+            else None)
+        if meaning is not None:
+            raise draft.error(spec.pos, f"{where}: a mode cannot be called '{spec.name}': "
+                              f"{meaning}")
+        props = dict(shared)
+        for prop in spec.props:
+            if prop.name in props:
+                said = "the card" if prop.name in shared else f"mode '{spec.name}'"
+                raise draft.error(prop.pos, f"{where}: '{said_as(prop.name)}' is said at "
+                                  f"{said} already; say it at the card for every mode, or "
+                                  "in each mode (D4.15)")
+            props[prop.name] = prop
+        if "effect" not in props:
+            raise draft.error(spec.pos, f"{where}: mode '{spec.name}' has no effect")
+        mode = compile_card(draft, _Entry(entry.kind, entry.id, props, entry.pos), options,
+                            statuses, spec.name)
+        modes.append(attrs.evolve(mode, mode=spec.name))
+    first = modes[0]
+    costs = [m.cost for m in modes if m.cost is not None]
+    computed = next((m.computed_cost for m in modes if m.computed_cost is not None), None)
+    return attrs.evolve(first, effects=(), mode=None, modes=tuple(modes), usable=None,
+                        second=None, computed_cost=computed, cost=max(costs) if costs else None)
 
 
 def _check_props(draft: Layers, entry: _Entry, where: str) -> None:

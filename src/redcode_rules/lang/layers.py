@@ -58,7 +58,7 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
-              "usable", "once", "answers", "over_islands"}
+              "usable", "once", "answers", "over_islands", "mode"}
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
@@ -275,8 +275,8 @@ class Layers:
             if prop.name in ("modify", "limit") and prop.name in props:  # one per number
                 prop = Prop(prop.name, props[prop.name].value + prop.value,
                             props[prop.name].pos)
-            elif prop.name == "when" and "when" in props:  # triggers add up
-                prop = attrs.evolve(prop, value=props["when"].value + prop.value)
+            elif prop.name in ("when", "mode") and prop.name in props:  # triggers, modes add up
+                prop = attrs.evolve(prop, value=props[prop.name].value + prop.value)
             elif prop.name in props and prop.name not in ("layout",):
                 self.report(self.error(prop.pos, self._given_twice(decl, props[prop.name], prop)))
                 continue

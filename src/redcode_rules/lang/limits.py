@@ -40,6 +40,8 @@ MAX_NESTING = 16
 #: The most ships a counted target names (``target up to N …``): every ship
 #: of a 3v3 (D4.13).
 MAX_TARGETS = 6
+#: The most modes a card has (``mode NAME { … }``, D4.15), and the fewest is 2.
+MAX_MODES = 6
 
 #: Characters a card file may not hold anywhere, comments included: what a
 #: terminal would act on (``errors.TERMINAL_CONTROLS``: C0 but tab and line

@@ -100,6 +100,16 @@ class TriggerSpec:
 
 
 @attrs.frozen
+class ModeSpec:
+    """One parsed mode of a card (``mode fire { … }``, D4.15): its name and
+    its own properties, checked by the compiler (``cards.compile_card``)."""
+
+    name: str
+    pos: Pos
+    props: tuple[Prop, ...]
+
+
+@attrs.frozen
 class CopiesChange:
     """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
     files below, changed by ``by`` when the patch is applied (lang/layers.py)."""
@@ -288,6 +298,13 @@ class _ToDecls(ExprTransformer, Transformer):
         """``second target [words] ship [within N of …] [where …]`` (D4.14):
         the set of ships it may be, as ``each … ship`` reads one."""
         return Prop("second", self.sel_ships(meta, c), self._pos(meta), self.take_words())
+
+    def mode(self, meta, c):
+        """``mode NAME { … }`` (D4.15): one mode, kept with the card's others
+        as the property ``mode`` (their tuple)."""
+        name, *props = c
+        pos = self._pos(meta)
+        return Prop("mode", (ModeSpec(str(name), self._tpos(name), tuple(props)),), pos)
 
     def sel_second(self, meta, c):
         return Selector.SECOND

@@ -118,6 +118,13 @@ class CardDef:
     for a fixed cost. ``cost`` then holds the amount with every quantity 0, at
     least 1 (`cost (3 - repairs missing)`: 3; `cost (1 + cards in hand)`: 1):
     the one figure the reference tables and the bots read."""
+    modes: tuple[CardDef, ...] = ()
+    """Its modes (``mode NAME { … }``, D4.15), chosen by its player with the
+    card: each one the whole card as that mode says it (its own target, cost,
+    range, ``usable`` and effects), with ``mode`` its name; empty for a card
+    of one way to play, which is then played as itself."""
+    mode: str | None = None
+    """The name of the mode this card is (one of a card's ``modes``), or None."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -128,6 +135,17 @@ class CardDef:
     def __attrs_post_init__(self) -> None:
         moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
         object.__setattr__(self, "path_effect", moving[0] if moving else None)
+
+    def in_mode(self, name: str | None) -> CardDef:
+        """The card as the mode ``name`` plays it (itself for None, D4.15)."""
+        if name is None:
+            return self
+        return next(m for m in self.modes if m.mode == name)
+
+    @property
+    def ways(self) -> tuple[CardDef, ...]:
+        """The ways to play it, each listed as a card: its modes, or itself."""
+        return self.modes or (self,)
 
     @property
     def jumps(self) -> bool:
@@ -600,9 +618,10 @@ class Ruleset:
     guarded: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: any(
-            c.usable is not None for c in (*self.maneuvers.values(), *self.orders.values())),
-            takes_self=True))
-    """Whether a card has a ``usable if`` condition: the engine looks only then."""
+            c.usable is not None for card in (*self.maneuvers.values(), *self.orders.values())
+            for c in card.ways), takes_self=True))
+    """Whether a card (or a mode of one) has a ``usable if`` condition: the
+    engine looks only then."""
     trigger_index: TriggerIndex = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
@@ -618,7 +637,8 @@ class Ruleset:
     nothing more for them."""
 
     computed_costs: bool = attrs.field(init=False, eq=False, repr=False)
-    """Whether a maneuver's cost depends on its ship (none of the printed ones)."""
+    """Whether a maneuver's cost (or a mode's) depends on its ship (none of
+    the printed ones)."""
     faces: int = attrs.field(init=False, eq=False, repr=False)
     """The most faces a card or trigger rolls (``chance N in M``, D4.18; 0:
     none rolls): the numbers the AI's action words need for the rolls."""
@@ -629,12 +649,13 @@ class Ruleset:
         object.__setattr__(self, "response_orders",
                            tuple(c.id for c in self.orders.values() if c.response))
         object.__setattr__(self, "computed_costs",
-                           any(c.computed_cost is not None for c in self.maneuvers.values()))
+                           any(c.computed_cost is not None for card in self.maneuvers.values()
+                               for c in card.ways))
         object.__setattr__(self, "faces", self._faces())
 
     def _faces(self) -> int:
-        effects = [e for c in (*self.maneuvers.values(), *self.orders.values())
-                   for e in c.effects]
+        effects = [e for card in (*self.maneuvers.values(), *self.orders.values())
+                   for c in card.ways for e in c.effects]
         effects += [e for table in (self.statuses, self.ships, self.tokens)
                     for holder in table.values() for t in holder.triggers for e in t.effects]
         return max((c.faces for e in effects if e.computed is not None
@@ -716,6 +737,8 @@ class Ruleset:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:
                 out["computed_cost"] = str(c.computed_cost)
+            if c.modes:  # its modes (D4.15), each described as a card
+                out["modes"] = {str(m.mode): card(m) for m in c.modes}
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map

@@ -200,6 +200,9 @@ class StackItem:
     # order, or the target and the second target (D4.14); the first also in
     # ``target``; empty for a card with one target
     targets: list[int] = _ref(Ref.SEAT, factory=list)
+    # the mode its player chose with the card (``mode NAME { … }``, D4.15),
+    # whose effects it resolves; None for a card of one way to play
+    mode: str | None = None
     # its roll, one die of M faces (``chance N in M``, D4.18): 1 to M once an
     # effect of it has read a chance, 0 before; every chance of it reads it
     rolled: int = 0

@@ -144,6 +144,13 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "`target`; another ship than the target, one the card reaches. The move names "
                "the target, then it; the effects act on it as `second target`.",
                "target enemy ship  second target enemy ship within 2 of target"),
+    "mode": ("One way to play the card, its player choosing one as it is used or played "
+             "(D4.15): `mode NAME { … }`, 2 to 6 of them, each with its own `target`, "
+             "`second target`, `cost`, `range`, `usable` and `effect`; what every mode shares "
+             "is said once at the card, never in a mode too. The move writes the mode after "
+             "the card; a mode that cannot be used now is not listed.",
+             "mode fire { target enemy ship  effect damage 2 to target }  "
+             "mode mend { effect regain repair 2 to self }"),
     "usable": ("The card may be used (a maneuver) or played (an order) only while the "
                "condition holds (see Expressions); checked before a target is chosen, so it "
                "cannot read `target`.", "usable if repairs missing of self > 0"),

@@ -85,14 +85,15 @@ class CardClass:
         return attrs.evolve(self, members=frozenset(c.id for c in cards if self.covers(c)))
 
     def covers(self, card) -> bool:
-        """Whether the card (a CardDef) is in the class, read from its definition."""
+        """Whether the card (a CardDef) is in the class, read from its
+        definition: a card with modes is if one of its modes is (D4.15),
+        whichever is played (a class's members are card ids)."""
         if self.names:
             return card.id in self.names
         if not self.of_kind(CardKind(card.kind)):
             return False
-        if self.cost is not None and card.cost != self.cost:
-            return False
-        return all(has_trait(card, t) for t in self.traits)
+        return any((self.cost is None or way.cost == self.cost)
+                   and all(has_trait(way, t) for t in self.traits) for way in card.ways)
 
 
 def has_trait(card, trait: Trait) -> bool:

@@ -11,6 +11,10 @@ compiler reads (``effects.PRIMITIVES``, the selectors, ``TriggerEvent``,
 ``Who``, ``Duration``, ``Forbid``, ``Modifier``, the expression words), so a
 new primitive, event or quantity is generated without a change here.
 
+Its length is its job's: one writer for every construct of the card
+language, growing as the language does (the next to move out would be the
+expressions' writer: quantities, amounts and conditions).
+
 The generator aims at text the compiler accepts, but does not promise it:
 ``compiled_files`` compiles each file and keeps those that compile,
 counting the others by the compiler's reason (a rising count is a generator
@@ -284,6 +288,7 @@ class CardWriter:
         return None
 
     def card_body(self, kind: str) -> tuple[list[str], Context]:
+        """A card's flags and one way to play it, or its modes (D4.15)."""
         r = self.rnd
         ctx = Context(maneuver=kind == "maneuver")
         lines: list[str] = []
@@ -294,6 +299,14 @@ class CardWriter:
             lines.append("respondable")
         if r.random() < 0.1:
             lines.append("once per game")
+        if r.random() < 0.12:  # modes, each with its own target, cost and effects
+            return lines + self.modes(ctx, kind), ctx
+        return lines + self.way(ctx, kind), ctx
+
+    def way(self, ctx: Context, kind: str) -> list[str]:
+        """One way to play a card: its target, condition and effects."""
+        r = self.rnd
+        lines: list[str] = []
         target = self.target(ctx, kind)
         if target is None and r.random() < 0.5:
             ctx.target = True  # inferred from an effect on `target`
@@ -309,7 +322,20 @@ class CardWriter:
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
         lines.append("effect " + ";\n           ".join(effects))
-        return lines, ctx
+        return lines
+
+    def modes(self, ctx: Context, kind: str) -> list[str]:
+        """2 or 3 modes (D4.15), each a way to play the card, a maneuver's
+        with its own cost and range."""
+        out = []
+        for name in ("way_a", "way_b", "way_c")[:self.rnd.randint(2, 3)]:
+            mode = Context(maneuver=ctx.maneuver, response=ctx.response)
+            lines = self.way(mode, kind)
+            if kind == "maneuver":
+                lines.insert(0, self.cost_range(mode))
+            out.append(f"mode {name} {{\n        " + "\n        ".join(x for x in lines if x)
+                       + "\n    }")
+        return out
 
     def order(self, copies: int) -> str:
         name = self.name("o")
@@ -317,9 +343,16 @@ class CardWriter:
         return self.block("order", name, [f"copies {copies}", *lines])
 
     def maneuver(self) -> str:
-        r = self.rnd
         name = self.name("m")
         lines, ctx = self.card_body("maneuver")
+        self.maneuvers.append(name)
+        if any(line.startswith("mode ") for line in lines):  # each mode its cost (D4.15)
+            return self.block("maneuver", name, lines)
+        return self.block("maneuver", name, [self.cost_range(ctx), *lines])
+
+    def cost_range(self, ctx: Context) -> str:
+        """A maneuver's cost and range (a range where it targets or answers)."""
+        r = self.rnd
         if r.random() < 0.25:
             cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
         else:
@@ -328,8 +361,7 @@ class CardWriter:
             not ctx.box and r.random() < 0.5) else ""
         if rng == "range 4":  # the longest sees over islands (D2.12): no draw of its own
             rng += " over islands"
-        self.maneuvers.append(name)
-        return self.block("maneuver", name, [" ".join(x for x in (cost, rng) if x), *lines])
+        return " ".join(x for x in (cost, rng) if x)
 
     def ship(self, ability: str) -> str:
         r = self.rnd

@@ -685,9 +685,29 @@ def acts_on_own_ship(card) -> bool:
 
 
 def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
-    """One paragraph: the effects, then range or area, then the response flags."""
+    """One paragraph: the effects, then range or area, then the response flags;
+    for a card with modes, each mode's, then the flags (D4.15)."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
+    if not card.modes:
+        return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
+    costs = {m.cost for m in card.modes}
+    said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
+        name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
+        for m in card.modes]
+    # an order card says once that it is one, and whether it may be responded to
+    kind = [words["order_open_self" if card.respondable else "order_self"]] \
+        if card.kind == "order" else []
+    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)), *kind,
+                     *_flags(card, words)])
+
+
+def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
+          whole: bool = True) -> list[str]:
+    """What a card (or one of its modes) does: its effects, its targets, when
+    it may be used, its area, a maneuver's cost and range, and for a
+    ``whole`` card (not a mode) an order card's target and whether it may
+    be responded to."""
     types = frozenset(rules.ships)
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
@@ -714,17 +734,23 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
             parts.append(words[said].format(range=card.range))
         elif card.target.boxes is None:  # "own ship only" where it acts on nothing else
             parts.append(words["self_only" if acts_on_own_ship(card) else "no_target"])
-        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
-        if card.response:
-            parts.append(response_text(card, words))
-    else:
+    elif whole:
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
             or card.target.counted else card.target.kind.value
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
-        if card.response:
-            parts.append(response_text(card, words))
+    return parts
+
+
+def _flags(card, words: Mapping[str, str]) -> list[str]:
+    """How a card is played, whatever its mode: a maneuver's response flags,
+    an order card's response flag, once per game."""
+    parts = []
+    if card.kind == "maneuver":
+        parts.append(words["respondable"] if card.respondable else words["not_respondable"])
+    if card.response:
+        parts.append(response_text(card, words))
     if card.once:
         parts.append(words["once"])
-    return " ".join(parts)
+    return parts

@@ -100,6 +100,8 @@ def _where(data: dict, optional, events: Mapping, lang: str, words: Words | None
     """Where a card went: its targets, area or box, and its path, as the
     event's line says them after its card ("on red destroyer at c3")."""
     on = ""
+    if "card_mode" in data:  # the mode chosen with the card (D4.15)
+        on += events["in_mode"].format(mode=data["card_mode"])
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
         for other in data.get("targets", [])[1:]:  # the further ships of a set (D4.13)
