@@ -2,12 +2,14 @@
 (R2.3), one ship per box (R2.4), running water (R2.5, D2.5a-c), neighbours
 (D2.6), moving (D4.6) and the visual field (R4.2, R4.3)."""
 
+import random
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import redcode_rules as rc
+from redcode_rules.rules.board import _PathCache
 
 from conftest import EDITIONS, plain_moves, plain_paths, scenario_game, starting
 
@@ -598,3 +600,31 @@ def test_paths_change_with_a_ship_on_any_box_a_move_can_enter(seed, start, steps
         occupied = 1 << box
         assert list(board.paths(start, steps, occupied)) == \
             plain_moves(board, start, steps, occupied), board.name(box)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_game_lists_the_same_moves_with_a_cold_and_a_warm_path_cache(seed, monkeypatch):
+    """A board's path cache is shared by every game on it (its clones, its
+    resamples, a bot's playouts): a game played on a board whose cache the
+    same game already filled lists exactly what it lists on a fresh board,
+    and on one whose cache keeps nothing but the last walk (300 moves of a
+    game each)."""
+    rules = rc.load_ruleset("en")
+    start = rc.new_game(rules, seed=seed, teams="2v2")
+    warm = start.clone()
+    rnd = random.Random(seed)
+    cold_listings, moves = [], []
+    while not start.is_over and len(moves) < 300:
+        cold_listings.append(start.legal_moves())
+        moves.append(rnd.choice(cold_listings[-1]))
+        start.play(moves[-1])
+    assert warm.board is start.board  # a clone walks the same board, its cache now warm
+    for listing, move in zip(cold_listings, moves):
+        assert warm.legal_moves() == listing
+        warm.play(move)
+    monkeypatch.setattr(_PathCache, "LIMIT", 0)  # every walk stored alone: always cold
+    again = rc.new_game(rules, seed=seed, teams="2v2")
+    for listing, move in zip(cold_listings, moves):
+        assert again.legal_moves() == listing
+        again.play(move)
+    assert again.to_json() == warm.to_json() == start.to_json()

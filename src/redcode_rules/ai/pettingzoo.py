@@ -96,6 +96,8 @@ class RedCodeEnv(AECEnv):
         # written at (the game's state object, its number of moves) and
         # agent: the steps of a move taken word by word ask it again
         self._kept: tuple | None = None
+        # the last mask, by the word node's list of actions it was written from
+        self._mask: tuple | None = None
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -153,8 +155,8 @@ class RedCodeEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation tensor and its action mask (all zeros when it
         is not to move)."""
-        return {"observation": self.observation_vector(agent),
-                "action_mask": self.action_mask(agent)}
+        mask = self.action_mask(agent)  # first: the decision listed, its mover known
+        return {"observation": self.observation_vector(agent), "action_mask": mask}
 
     def observation_vector(self, agent: str) -> np.ndarray:
         """``agent``'s observation tensor (with the words it has chosen so far)."""
@@ -167,16 +169,23 @@ class RedCodeEnv(AECEnv):
             kept = self._kept = (state, count, agent, base)
         out = kept[3].copy()
         if self.prefix and agent == self.agent_selection:
-            out[self._words_at + np.array(self.prefix)] = 1.0
+            words_at = self._words_at
+            for word in self.prefix:  # a word or two: no index array made
+                out[words_at + word] = 1.0
         return out
 
     def action_mask(self, agent: str) -> np.ndarray:
         """1 for each word ``agent`` may take now, 0 elsewhere."""
-        mask = np.zeros(self.space.size, np.int8)
         game = self.game
-        if agent == self.agent_selection and not game.is_over:
-            mask[self.space._actions(game, self.prefix)] = 1
-        return mask
+        if agent != self.agent_selection or game.is_over:
+            return np.zeros(self.space.size, np.int8)
+        actions = self.space._actions(game, self.prefix)
+        kept = self._mask
+        if kept is None or kept[0] is not actions:  # the node's list: the same words
+            mask = np.zeros(self.space.size, np.int8)
+            mask[actions] = 1
+            kept = self._mask = (actions, mask)
+        return kept[1].copy()
 
     def render(self) -> str | None:
         """The board as text, whose decision it is and the words chosen so far."""

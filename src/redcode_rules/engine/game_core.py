@@ -516,7 +516,7 @@ class GameCore:
         """The player (ship id) whose decision is pending; None when the game is over."""
         if self._node is not None:
             return CHANCE
-        pending = self._engine().pending()
+        pending = self._pending()
         return None if pending is None else self.state.ships[pending[1]].id
 
     @property
@@ -525,8 +525,17 @@ class GameCore:
         place; chance at a chance node."""
         if self._node is not None:
             return CHANCE
-        pending = self._engine().pending()
+        pending = self._pending()
         return None if pending is None else pending[0]
+
+    def _pending(self) -> tuple[Decision, int] | None:
+        """The engine's ``pending()``: read from the decision's listing once it
+        is listed (the listing is made from it, and dropped with every
+        change), since an adapter asks several times a step."""
+        listing = self._legal
+        if listing is None:
+            return self._engine().pending()
+        return None if listing.kind is None else (listing.kind, listing.seat)
 
     @property
     def ships(self) -> list[str]:

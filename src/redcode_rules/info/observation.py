@@ -28,12 +28,13 @@ import attrs
 from ..engine.chance import ChanceKind
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
-from .tensors import CURRENT, DECISIONS, ISLAND, PHASES, STACK_SLOTS, TOP_SLOTS, Encoding, \
-    Layout, encode
+from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, \
+    Encoding, Layout, encode
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
-    from ..model.state import Event
+    from ..model.ruleset import Ruleset
+    from ..model.state import Event, ShipState, StackItem
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
@@ -286,25 +287,37 @@ def observation_tensor(game: GameCore, player: str) -> array:
 def _written(game: GameCore, player: str, enc: Encoding, out: array,
              fields: dict[tuple, list[int]]) -> array:
     """``out`` (the board's blank) with the rest of ``player``'s tensor written
-    (``observation_tensor``); ``fields``: visual fields kept by boxes."""
-    st = game.state
-    at, ix = enc.at, enc.index
-    seat_of, orders = ix.seat, ix.order
-    seat = seat_of.get(player)
+    (``observation_tensor``), slice by slice as ``Layout`` lists them;
+    ``fields``: visual fields kept by boxes."""
+    seat = enc.index.seat.get(player)
     if seat is None:
         game.ship_state(player)  # UnknownName, as ``observe``
         raise AssertionError(player)  # an id the encoding lacks is a game's own
-    ships = st.ships
-    me = ships[seat]
-    w, h = enc.width, enc.height
-    hw = w * h
-    n_men, n_stats, n_orders = len(enc.maneuvers), len(enc.statuses), len(enc.orders)
+    st = game.state
+    _write_ships(out, enc, game.rules, st.ships, seat)
+    if st.ships[seat].position is not None:
+        sight_at = enc.at["visual_field"]
+        for box in _field(game, seat, fields):
+            out[sight_at + box] = 1
+    _write_cards(out, enc, game, player, seat)
+    _write_turn(out, enc, game, seat)
+    _write_stack(out, enc, st.stack, len(st.ships))
+    return out
+
+
+def _write_ships(out: array, enc: Encoding, rules: Ruleset, ships: Sequence[ShipState],
+                 seat: int) -> None:
+    """The ships' planes, then each ship's side, tracks, crews, statuses and
+    flags, as the observer of ``seat`` sees them (every ship's are public)."""
+    at, ix = enc.at, enc.index
+    hw = enc.width * enc.height
+    n_men, n_stats = len(enc.maneuvers), len(enc.statuses)
     mans, stats, types = ix.maneuver, ix.status, ix.type
     friendly_at, tracks_at, crew_at = at["friendly"], at["tracks"], at["crew"]
     statuses_at, flags_at = at["statuses"], at["ship_flags"]
-    rules = game.rules
+    own_side = ships[seat].side
     for i, ship in enumerate(ships):
-        mine = ship.side == me.side
+        mine = ship.side == own_side
         box = ship.position
         if box is not None:
             plane = at["ships_friendly"] if mine else at["ships_enemy"]
@@ -328,20 +341,21 @@ def _written(game: GameCore, player: str, enc: Encoding, out: array,
         out[base] = box is not None
         out[base + 1] = ship.sunk
         out[base + 2] = ship.eliminated
-    tokens = ix.token
-    for token in st.tokens:
-        out[at["tokens"] + tokens[token.kind] * hw + token.box] = 1
-    if me.position is not None:
-        sight_at = at["visual_field"]
-        for box in _field(game, seat, fields):
-            out[sight_at + box] = 1
-    out[at["observer"] + seat] = 1
+
+
+def _write_cards(out: array, enc: Encoding, game: GameCore, player: str, seat: int) -> None:
+    """The cards the observer knows of: its hand, every hand's size, the
+    cards it knows in the others' hands, the deck's size and the tops it
+    knows, the discards and the cards spent this turn."""
+    st = game.state
+    at, orders = enc.at, enc.index.order
+    n_orders = len(enc.orders)
     _count(out, at["hand"], st.hands[seat], orders)
     hand_sizes = at["hand_sizes"]
     for i, hand in enumerate(st.hands):
         out[hand_sizes + i] = len(hand)
     known = game.engine.ops.known_hand
-    for owner in range(len(ships)):
+    for owner in range(len(st.ships)):
         if owner != seat:
             _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
     out[at["deck_size"]] = len(st.deck)
@@ -352,30 +366,49 @@ def _written(game: GameCore, player: str, enc: Encoding, out: array,
     for spent in st.spent:
         if spent.card in orders:
             out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
+
+
+def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
+    """The tokens, the observer, the score (its side's first), the turn, who
+    is to move, the phase and the decision pending."""
+    st = game.state
+    at, ix = enc.at, enc.index
+    hw = enc.width * enc.height
+    tokens = ix.token
+    for token in st.tokens:
+        out[at["tokens"] + tokens[token.kind] * hw + token.box] = 1
+    out[at["observer"] + seat] = 1
+    own_side = st.ships[seat].side
     for side, points in sorted(st.score.items()):
-        out[at["score"] + (0 if side == me.side else 1)] = points
+        out[at["score"] + (0 if side == own_side else 1)] = points
     out[at["turn_number"]] = st.turn_number
     out[at["turn"] + st.turn] = 1
-    mover = seat_of.get(game.to_move or "")
+    mover = ix.seat.get(game.to_move or "")
     if mover is not None:
         out[at["to_move"] + mover] = 1
-    if st.phase in PHASES:
-        out[at["phase"] + PHASES.index(st.phase)] = 1
-    decision = game.decision
-    if decision is not None and str(decision) in DECISIONS:
-        out[at["decision"] + DECISIONS.index(str(decision))] = 1
-    out[at["stack_size"]] = len(st.stack)
-    cards, n = ix.card, len(ships)
-    width = len(enc.cards) + 2 * n + 1
-    for slot, item in enumerate(reversed(st.stack[-STACK_SLOTS:])):
+    phase = PHASE_AT.get(st.phase)
+    if phase is not None:
+        out[at["phase"] + phase] = 1
+    decision = DECISION_AT.get(game.decision)  # type: ignore[arg-type]
+    if decision is not None:
+        out[at["decision"] + decision] = 1
+
+
+def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) -> None:
+    """The stack's size and its top ``STACK_SLOTS`` items, top first: each
+    one's card, player, targets and whether it is cancelled."""
+    at, cards = enc.at, enc.index.card
+    out[at["stack_size"]] = len(stack)
+    n_cards = len(enc.cards)
+    width = n_cards + 2 * n + 1
+    for slot, item in enumerate(reversed(stack[-STACK_SLOTS:])):
         base = at["stack"] + slot * width
         if item.card in cards:
             out[base + cards[item.card]] = 1
-        out[base + len(enc.cards) + item.seat] = 1
+        out[base + n_cards + item.seat] = 1
         for target in item.every_target:
-            out[base + len(enc.cards) + n + target] = 1
+            out[base + n_cards + n + target] = 1
         out[base + width - 1] = item.cancelled
-    return out
 
 
 #: How many visual fields a game keeps (by the boxes of its ships).

@@ -39,6 +39,10 @@ TOP_SLOTS = 3
 #: The kinds of decision encoded: those of the rules and the chance player's.
 DECISIONS = tuple(str(d) for d in Decision) + ("chance",)
 PHASES = tuple(str(p) for p in Phase)
+#: Each phase's and each decision's place in its slice (a word of ``Phase``
+#: or ``Decision`` finds its own: they hash as their words).
+PHASE_AT = {phase: i for i, phase in enumerate(PHASES)}
+DECISION_AT = {decision: i for i, decision in enumerate(DECISIONS)}
 ISLAND, CURRENT = "#", "~"
 
 
@@ -297,9 +301,8 @@ def _encode_into(out: array, obs: Any, enc: Encoding, lay: Layout) -> None:
     out[lay["turn_number"].offset] = obs.turn_number
     _one(out, lay["turn"].offset, seat[obs.turn])
     _one(out, lay["to_move"].offset, seat.get(obs.to_move or "", -1))
-    _one(out, lay["phase"].offset, PHASES.index(obs.phase) if obs.phase in PHASES else -1)
-    _one(out, lay["decision"].offset,
-         DECISIONS.index(obs.decision) if obs.decision in DECISIONS else -1)
+    _one(out, lay["phase"].offset, PHASE_AT.get(obs.phase, -1))
+    _one(out, lay["decision"].offset, DECISION_AT.get(obs.decision or "", -1))
     out[lay["stack_size"].offset] = len(obs.stack)
     width = len(enc.cards) + 2 * n + 1
     for slot, item in enumerate(reversed(obs.stack[-STACK_SLOTS:])):
