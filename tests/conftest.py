@@ -282,10 +282,23 @@ def plain_paths(board, start: int, steps: int, occupied: int) -> list[tuple[int,
     return out
 
 
-def plain_outcomes(board, start: int, steps: int, occupied: int) -> dict:
-    """{(end, boxes of effect entered): canonical path text} from every path."""
+def goes_straight(board, start: int, path: tuple[int, ...]) -> bool:
+    """D2.16: whether every voluntary step of ``path`` (a step from the start
+    or from a box that is not running water) goes one direction."""
+    w = board.width
+    ways = {(b % w - a % w, b // w - a // w) for a, b in zip((start, *path), path)
+            if a == start or not board.is_current(a)}
+    return len(ways) == 1
+
+
+def plain_outcomes(board, start: int, steps: int, occupied: int,
+                   straight: bool = False) -> dict:
+    """{(end, boxes of effect entered): canonical path text} from every path
+    (every straight one, D2.16)."""
     best: dict = {}
     for path in plain_paths(board, start, steps, occupied):
+        if straight and not goes_straight(board, start, path):
+            continue
         outcome = (path[-1], sum(1 << b for b in path if board.effects >> b & 1))
         text = " ".join(board.name(b) for b in path)
         if outcome not in best or (len(path), text) < best[outcome]:
@@ -293,9 +306,10 @@ def plain_outcomes(board, start: int, steps: int, occupied: int) -> dict:
     return {outcome: text for outcome, (_, text) in best.items()}
 
 
-def plain_moves(board, start: int, steps: int, occupied: int) -> list[str]:
+def plain_moves(board, start: int, steps: int, occupied: int,
+                straight: bool = False) -> list[str]:
     """The canonical paths of ``plain_outcomes``, sorted: what ``Board.paths`` lists."""
-    return sorted(plain_outcomes(board, start, steps, occupied).values())
+    return sorted(plain_outcomes(board, start, steps, occupied, straight).values())
 
 
 # --------------------------------------------------------------------------

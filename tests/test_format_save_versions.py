@@ -28,16 +28,19 @@ FORMAT_5 = (DATA / "save_format_5.json").read_text("utf-8")
 FORMAT_6 = (DATA / "save_format_6.json").read_text("utf-8")
 #: A format 7 save, written by the code of that format: the same heavy
 #: torpedo waiting (a stack item with no ``mode``).
-#: A format 8 save, written by the code of that format: the same heavy
-#: torpedo waiting (a stack item with no ``rolled`` nor ``left_over``).
-FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
 FORMAT_7 = (DATA / "save_format_7.json").read_text("utf-8")
+#: A format 8 save, written by the code of that format: blue's submarine
+#: moved c3 to d3, then its torpedo at red waits (ships with no ``left``).
+FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
+#: A format 9 save, written by the code of that format: the same move and
+#: torpedo (a stack item with no ``rolled`` nor ``left_over``).
+FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 9
+    assert data["format"] == FORMAT == 10
     assert "extra" not in data["ruleset"]
 
 
@@ -126,18 +129,32 @@ def test_a_format_7_save_loads_with_no_mode_chosen():
     assert new["state"]["stack"][0]["mode"] is None
 
 
-def test_a_format_8_save_loads_with_nothing_rolled_or_left_over():
-    """Format 9: a stack item's ``rolled``, its roll for ``chance N in M``
-    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
-    format 8 item, whose card read neither."""
+def test_a_format_8_save_loads_with_no_box_left():
+    """Format 9: a ship's ``left``, the box its last move left (D2.17); none
+    for a format 8 ship, whose cards could not read it, even one that moved."""
     old = json.loads(FORMAT_8)
-    assert old["format"] == 8 and "rolled" not in old["state"]["stack"][0]
+    assert old["format"] == 8 and all("left" not in s for s in old["state"]["ships"])
     game = rc.Game.from_json(FORMAT_8)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert [s["left"] for s in new["state"]["ships"]] == [None, None]
+    assert game.ship("blue-submarine").position == "d3"
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 2 and game.stack == []
+
+
+def test_a_format_9_save_loads_with_nothing_rolled_or_left_over():
+    """Format 10: a stack item's ``rolled``, its roll for ``chance N in M``
+    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
+    format 9 item, whose card read neither."""
+    old = json.loads(FORMAT_9)
+    assert old["format"] == 9 and "rolled" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_9)
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0
     game.play("pass")
-    assert game.ship("red-destroyer").repairs == 1 and game.stack == []
+    assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 
 
 def test_every_older_version_has_its_step():

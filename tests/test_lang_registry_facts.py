@@ -39,7 +39,8 @@ TOKEN = "token t {{ when enters {{ effect {} }} }}\n"
 
 
 def test_move_takes_its_bound_from_its_entry():
-    (steps,) = PRIMITIVES["move"].params
+    steps, straight = PRIMITIVES["move"].params  # `straight`: an optional word (D2.16)
+    assert (straight.choices, straight.optional) == (("straight",), True)
     assert (steps.maximum, steps.computed) == (MAX_MOVE, False) == (3, False)
     assert reason("patch maneuver movement { effect move 4 self }\n") == (
         "effect 'move': amount must be at most 3 (a ship moves at most 3 boxes, whatever "

@@ -356,6 +356,8 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
             return None
         if board.area(box, card.target.width, card.target.height) is None:
             return say("area_off_board", box=board.name(box), **size)
+        if card.target.map_card and not board.map_corner(box):
+            return say("not_map_card", box=board.name(box))  # D2.19
         return say("area_only", card=card.id) if whole else None
     if tk is TargetKind.BOX:
         return _box_target(asked, seat, card, move, whole)
@@ -472,5 +474,8 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
         blockade = _blockade(asked, mover, box) if asked.state.tokens else None
         if blockade is not None:
             return blockade
-    return say("bad_path", path=" ".join(board.name(b) for b in move.path),
-               amount=asked.queries.steps(mover, card))
+    written, steps = " ".join(board.name(b) for b in move.path), asked.queries.steps(mover, card)
+    if card.path_effect.straight and asked.queries.walk_board(mover).outcome_of(
+            asked.state.ships[mover].position, steps, 0, move.path) is not None:
+        return say("not_straight", path=written)  # legal but for its turn (D2.16)
+    return say("bad_path", path=written, amount=steps)

@@ -321,14 +321,16 @@ class MoveGen:
                     out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
-        """D7.5: one move per top-left box of a block that fits on the board."""
+        """D7.5: one move per top-left box of a block that fits on the board
+        (of a map card only, for a map card target, D2.19)."""
         key = card.id if card.mode is None else (card.id, card.mode)  # a mode's (D4.15)
         moves = self.cache.areas.get(key)
         if moves is None:
-            w, h = card.target.width, card.target.height
+            w, h, cards = card.target.width, card.target.height, card.target.map_card
             moves = self.cache.areas[key] = [
                 self.notation.card_move(ORDER, card.id, box=box, mode=card.mode)
-                for box in range(self.board.size) if self.board.area(box, w, h)]
+                for box in range(self.board.size) if self.board.area(box, w, h)
+                and (not cards or self.board.map_corner(box))]
         return moves
 
     def _box_moves(self, kind: MoveKind, card: CardDef, seat: int, out: dict[str, Move],
@@ -362,7 +364,8 @@ class MoveGen:
         if not walk:
             return  # a status forbids moving the ship (R9)
         start, steps, occupied = walk
-        board = self.queries.walk_board(self.queries.mover(card, seat, target))  # D2.13
+        board = self.queries.walk_board(self.queries.mover(card, seat, target),
+                                        card.path_effect.straight)  # D2.13, D2.16
         texts = board.path_texts(move.text, start, steps, occupied)
         if texts:
             groups.append((move.text, texts, move, (board, start, steps, occupied)))

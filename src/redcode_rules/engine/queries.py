@@ -153,7 +153,8 @@ class RuleQueries(Part):
     the modifier queries, or None when no status modifies anything;
     ``conditions`` what ``lasts`` asks."""
 
-    __slots__ = ("_seats_after", "_limit", "_player_limits", "_orders_per_turn", "_computed_costs", "_maneuvers",
+    __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_orders_per_turn",
+                 "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
@@ -165,6 +166,9 @@ class RuleQueries(Part):
         # whether a status may change a player's hand limit (else one limit for all)
         self._player_limits = any(s.amount(Modifier.HAND_LIMIT)
                                   for s in rules.statuses.values())
+        # whether a status may limit a ship's visibility (D2.18: else every ship is seen)
+        self._hiding = any(m is Modifier.VISIBILITY for s in rules.statuses.values()
+                           for m, *_ in s.limits)
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
         # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
@@ -561,8 +565,7 @@ class RuleQueries(Part):
         if ship.position is None:
             return []  # D9.3: a ship off the board sees nothing
         board = self.board.over_islands() if over_islands else self.board
-        seen = board.in_sight(ship.position, [s.position for s in self.state.ships],
-                              ship.side, self.sides)
+        seen = board.in_sight(ship.position, self.seen_positions(seat), ship.side, self.sides)
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
             if farther:  # distances in its visual field count N less, at least 1
@@ -571,6 +574,27 @@ class RuleQueries(Part):
             if reach is not None:  # its visual field limited to N boxes (D9.5)
                 seen = [(dist, s) for dist, s in seen if dist <= reach]
         return seen
+
+    def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]:
+        """The ships' boxes (by seat) as ship ``seat`` may see them from its
+        box (or from ``origin``, a line's, D2.10): D2.18, a ship farther
+        than its visibility is on none, so it is neither seen nor stops a
+        line of sight; every ship's box while no status limits visibility."""
+        ships = self.state.ships
+        positions = [s.position for s in ships]
+        if origin is None:
+            origin = positions[seat]
+        if not self._hiding or self.mods is None or origin is None:
+            return positions
+        w = self.board.width
+        for other, ship in enumerate(ships):
+            box = positions[other]
+            if other != seat and box is not None:
+                most = self.mods.visibility(ship, other)
+                if most is not None and max(abs(box % w - origin % w),
+                                            abs(box // w - origin // w)) > most:
+                    positions[other] = None
+        return positions
 
     def visible_targets(self, seat: int, reach: int,
                         sight: list[tuple[int, int]] | None = None) -> list[int]:
@@ -661,19 +685,21 @@ class RuleQueries(Part):
         entry = self.rules.tokens[token.kind].entry
         return entry is not None and entry.accepts(self, Scope(token.owner), mover)
 
-    def walk_board(self, mover: int) -> Board:
+    def walk_board(self, mover: int, straight: bool = False) -> Board:
         """The board a move of ship ``mover`` walks: the calm view (running
         water read as open) while a status or ability of it ignores running
-        water (D2.13), else the board itself."""
+        water (D2.13), else the board itself; its straight view for a
+        straight move (D2.16)."""
+        board = self.board
         ship = self.state.ships[mover]
         abilities = self.rules.ships[ship.type].abilities
-        if not ship.statuses and not abilities:
-            return self.board  # the printed ships: no list built
-        specs = self.rules.statuses
-        names = [name for name, _ in ship.statuses] + list(abilities)
-        if any(specs[n].ignores_running and self.lasts(mover, n) for n in names if n in specs):
-            return self.board.calm()
-        return self.board
+        if ship.statuses or abilities:  # the printed ships: no list built
+            specs = self.rules.statuses
+            names = [name for name, _ in ship.statuses] + list(abilities)
+            if any(specs[n].ignores_running and self.lasts(mover, n)
+                   for n in names if n in specs):
+                board = board.calm()
+        return board.straight_view() if straight else board
 
     def steps(self, mover: int, card: CardDef) -> int:
         """How many boxes a card whose path is chosen with it moves the ship

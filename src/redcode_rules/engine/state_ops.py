@@ -10,6 +10,9 @@ player is named by its seat, on the board or not (D8.7). An event that may
 set off triggers is told to the trigger queue below (``triggers.fire``);
 the resolver above resolves what it queued after the effect. Nothing here
 knows any card by name.
+
+Its length is the state's: every change a card can make is one operation
+here, each the one place that change is made.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_statu
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import Selector
+from ..rules.exprs import BoxLeft
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
 
@@ -226,18 +230,19 @@ class StateOps(HandOps):
         ship.reserve += 1
         self.event("recover", ship=ship.id, source=source)
 
-    def move(self, seat: int, path: tuple[int, ...]) -> None:
+    def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None:
         """Move a ship along ``path``; nothing if a status forbids moving it,
-        nor if the path, declared with the card, is no longer open (D4.10)."""
+        nor if the path, declared with the card, is no longer open (D4.10, D2.16)."""
         if not path:
             return
         ship = self.state.ships[seat]
         if ship.statuses and among(ship.statuses, self.rules.status_rules.movement):
             return
-        if not self.path_open(seat, path):
+        if not self.path_open(seat, path, straight):
             return
         if self.mods is not None and ship.statuses:
             self.lifetimes.use(ship, ON_MOVE)
+        ship.left = ship.position if self.rules.reads_left else None  # kept if read (D2.17)
         ship.position = path[-1]
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
@@ -257,6 +262,7 @@ class StateOps(HandOps):
             return
         if self.state.tokens and self.queries.closed_to(seat) >> box & 1:
             return  # a blockade closed the box meanwhile (D2.15)
+        ship.left = ship.position if self.rules.reads_left else None  # kept if read (D2.17)
         ship.position = box
         self.event("move", ship=ship.id, path=[self.board.name(box)])
         if self._watch:
@@ -277,7 +283,7 @@ class StateOps(HandOps):
         a.position, b.position = b.position, a.position
         self.event("swap", ship=a.id, other=b.id)
 
-    def path_open(self, seat: int, path: tuple[int, ...]) -> bool:
+    def path_open(self, seat: int, path: tuple[int, ...], straight: bool = False) -> bool:
         """D4.10: whether a path declared with a card can still be followed
         as it resolves, by the rules that listed it (``Board.outcome_of``):
         it starts next to the box the ship is on now, each of its boxes is
@@ -294,7 +300,7 @@ class StateOps(HandOps):
                 occupied |= 1 << ship.position
         if self.state.tokens:
             occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
-        board = self.queries.walk_board(seat)  # a ship running water does not carry (D2.13)
+        board = self.queries.walk_board(seat, straight)  # D2.13, D2.16
         return board.outcome_of(at, len(path), occupied, path) is not None
 
     def cancel(self, item: Resolving) -> None:
@@ -514,10 +520,12 @@ class StateOps(HandOps):
 
     # ------------------------------------------------------------------ tokens
     def token_boxes(self, selector: Selector, item: Resolving) -> list[int]:
-        """The boxes a token effect acts on: the area's, or the selected ships'."""
+        """The boxes a token effect acts on: the area's, a box left (D2.17), the ships'."""
         if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
             card = self.queries.card_of(item)
             return list(self.board.area(item.area, card.target.width, card.target.height) or ())
+        if isinstance(selector, BoxLeft):
+            return selector.boxes(self.queries, item)
         ships = self.state.ships
         return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
 

@@ -311,8 +311,10 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     boxed = kind in (TargetKind.AREA, TargetKind.BOX)  # a box target: an area of 1×1
     if (item.area is None) != (not boxed) or (
             item.area is not None and (not 0 <= item.area < board.size or board.area(
-                item.area, card.target.width, card.target.height) is None)):
-        need = "an area on the board (D7.5)" if kind is TargetKind.AREA else \
+                item.area, card.target.width, card.target.height) is None
+                or card.target.map_card and not board.map_corner(item.area))):
+        need = "a map card, named by its top-left box (D2.19)" if card.target.map_card else \
+            "an area on the board (D7.5)" if kind is TargetKind.AREA else \
             "a box of the board (D4.11)" if kind is TargetKind.BOX else "no area"
         return "area", f"{card.id} needs {need}"
     step = card.path_effect
@@ -330,6 +332,8 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     path = tuple(item.path)
     most = most_movement(rules, ships[mover].type, step.amount, card.id,
                          len(ships))  # as modified
+    if step.straight:
+        board = board.straight_view()  # D2.16
     if _lost_path(board, start, path, others, most):
         return None
     reason = _path_fault(board, start, path, others, most)
@@ -368,6 +372,7 @@ def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
     seen = {start}
     voluntary = 0
     here = start
+    ways = set()
     for box in path:
         if not 0 <= box < board.size or box not in board.neighbours[here]:
             return f"{_name(board, box)} is not a navigable neighbour of {board.name(here)}"
@@ -375,6 +380,10 @@ def _path_fault(board: Board, start: int, path: tuple[int, ...], others: set,
             return f"{board.name(box)} is taken or already entered (R2.4, D2.5a)"
         if not board.is_current(here) or here == start:
             voluntary += 1
+            ways.add((box % board.width - here % board.width,
+                      box // board.width - here // board.width))
+        if board.straight and len(ways) > 1:
+            return f"{board.name(box)} turns off the straight line (D2.16)"
         seen.add(box)
         here = box
     if voluntary > amount:

@@ -47,6 +47,9 @@ class ShipView:
     crew: dict[str, int] = attrs.field(hash=False)
     declared: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     """Every status the rules declare: the names answered as attributes."""
+    left: str | None = None
+    """The box its last move or jump left (``box left by``, D2.17), None
+    before it first moves."""
 
     @classmethod
     def of(cls, ship: ShipState, rules: Ruleset, board: Board) -> ShipView:
@@ -57,7 +60,8 @@ class ShipView:
                    None if ship.position is None else board.name(ship.position),
                    ship.repairs, ship.breakdowns, ship.reserve, ship.withdrawn, ship.sunk,
                    tuple(name for name, _ in ship.statuses), ship.eliminated, names,
-                   dict(zip(names, ship.crew_on)), tuple(rules.statuses))
+                   dict(zip(names, ship.crew_on)), tuple(rules.statuses),
+                   None if ship.left is None else board.name(ship.left))
 
     def __getattr__(self, name: str) -> bool:
         """A declared status by name (``.intercepted``): whether the ship has it."""

@@ -39,7 +39,7 @@ TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
-               "skips", "sunk")
+               "left", "skips", "sunk")
 
 
 def ship_fields(rules: Ruleset) -> tuple[str, ...]:
@@ -425,10 +425,16 @@ def _ship(ship_id: Any, spec: Any, rules: Ruleset, board: Board,
     else:  # implied by the crew placed (below 0 if too many: engine/validate.py says so)
         reserve = spec_t.crew - sum(crew_on) - withdrawn
     skips = _int(spec.get("skips", 0), f"{field}.skips", 0, rules.options.turn_limit)
+    left = None  # the box its last move left (D2.17)
+    if spec.get("left") is not None:
+        left = board.index(str(spec["left"]))
+        if left is None or board.is_island(left):
+            raise ScenarioError(f"{field}.left", f"{quote(spec['left'])} is not a box a ship "
+                                "can have left (a1..h6, not an island)")
     return {"id": ship_id, "side": side, "type": kind, "position": position,
             "repairs": repairs, "breakdowns": breakdowns, "reserve": reserve,
             "crew_on": crew_on, "withdrawn": withdrawn, "sunk": sunk, "eliminated": False,
-            "skips": skips}
+            "skips": skips, "left": left}
 
 
 def _piles(data: Mapping[str, Any], rules: Ruleset, ids: list[str], chance: ChanceMode,
@@ -710,6 +716,8 @@ def _ship_fields(game, seat: int) -> _Flow:
     ids = [ship.id for ship in game.state.ships]
     for name in game.rules.statuses:
         out[name] = lifetime_out(has[name], ids) if name in has else False
+    if s.left is not None:
+        out["left"] = game.board.name(s.left)
     if s.skips:
         out["skips"] = s.skips
     out["sunk"] = s.sunk

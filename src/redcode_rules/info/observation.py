@@ -417,10 +417,9 @@ KEPT_FIELDS = 256
 
 def _field(game: GameCore, seat: int, fields: dict[tuple, list[int]]) -> list[int]:
     """The boxes of the visual field of the ship of ``seat`` (on the board),
-    kept in ``fields`` by the ships' boxes: most steps move no ship."""
-    ships = game.state.ships
-    positions = [s.position for s in ships]
-    key = (seat, *positions)
+    kept in ``fields`` by the ships' boxes as it sees them (a ship beyond its
+    visibility on none, D2.18): most steps move no ship."""
+    key = (seat, *game.engine.queries.seen_positions(seat))
     field = fields.get(key)
     if field is None:
         if len(fields) >= KEPT_FIELDS:
@@ -460,7 +459,7 @@ def visual_field(game: GameCore, seat: int) -> list[int]:
     """The boxes of the visual field of the ship of ``seat``, on the board."""
     ships = game.state.ships
     me, board = ships[seat], game.board
-    return board.visual_field(me.position, [s.position for s in ships], me.side,
+    return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 
 

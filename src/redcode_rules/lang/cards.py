@@ -11,7 +11,7 @@ import attrs
 from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PRIMITIVES, Effect, Primitive, Selector, primitive_of
-from ..rules.exprs import Amount, BoxWord, Computed, Place, Ships, Subject
+from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
     reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
@@ -447,9 +447,13 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
                           _suggest(call.name, PRIMITIVES))
     pairs = _worded_args(draft, call, prim) if prim.worded else list(zip(prim.params,
                                                                          call.args))
-    if not prim.worded and len(call.args) != len(prim.params):
-        spelled = " ".join(p.name.upper() for p in prim.params)
-        raise draft.error(call.pos, f"effect '{call.name}' takes {len(prim.params)} "
+    required = sum(not p.optional for p in prim.params)  # optional words come last
+    if not prim.worded and not required <= len(call.args) <= len(prim.params):
+        spelled = " ".join(f"[{'|'.join(p.choices)}]" if p.optional else p.name.upper()
+                           for p in prim.params)
+        many = f"{required} to {len(prim.params)}" if required < len(prim.params) \
+            else str(required)
+        raise draft.error(call.pos, f"effect '{call.name}' takes {many} "
                           f"value(s): {call.name} {spelled}".rstrip()
                           + f" (example: {prim.example})")
     kwargs: dict[str, Any] = {}
@@ -495,7 +499,8 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
     box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
     # ``each target`` (D4.13) is a set of ships, where a set of ships fits
     # ``second target`` (D4.14) is one ship, where ``target`` is one
-    fits = Selector.AREA in prim.selectors if selector is Selector.TARGETS else \
+    fits = Selector.BOXES in prim.selectors if isinstance(selector, BoxLeft) else \
+        Selector.AREA in prim.selectors if selector is Selector.TARGETS else \
         Selector.TARGET in prim.selectors if selector is Selector.SECOND else \
         box_target or selector in prim.selectors if isinstance(selector, Selector) else \
         Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
@@ -506,6 +511,8 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
             allowed += ", each … ship"
         if prim.players:
             allowed += ", each … player"
+        if Selector.BOXES in prim.selectors:
+            allowed += ", box left by …"
         raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                           f"it acts on {allowed}")
     if selector is Selector.YOU:

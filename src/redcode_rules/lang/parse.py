@@ -18,7 +18,7 @@ from lark import Token, Transformer, v_args
 from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
-from ..rules.exprs import Amount, Condition, Filter, Place, Players, Ships
+from ..rules.exprs import LEFT_BY, Amount, BoxLeft, Condition, Filter, Place, Players, Ships
 from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
@@ -55,7 +55,7 @@ class Call:
 
     name: str
     args: tuple[Any, ...]
-    selector: Any  # a Selector, an exprs.Ships or Players, or None
+    selector: Any  # a Selector, an exprs.Ships, Players or BoxLeft, or None
     pos: Pos
     condition: Condition | None = None
     words: tuple[WordAt, ...] = ()
@@ -322,13 +322,17 @@ class _ToDecls(ExprTransformer, Transformer):
         w, h = str(c[0]).split("x")
         return Target(TargetKind.AREA, _number(self.file, c[0], w), _number(self.file, c[0], h))
 
+    def target_map_card(self, meta, c):
+        """``target map card`` (D2.19): an area of one map card."""
+        return Target(TargetKind.AREA, 2, 2, map_card=True)
+
     def effect(self, meta, calls):
         return Prop("effect", tuple(calls), self._pos(meta))
 
     def call(self, meta, c):
         name, *rest = c
         condition = next((x for x in rest if isinstance(x, Condition)), None)
-        selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players))]
+        selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players, BoxLeft))]
         selector = selectors[0] if selectors else None
         args = tuple(x if isinstance(x, Amount) else _number(self.file, x)
                      if x.type == "INT" else str(x)
@@ -359,6 +363,14 @@ class _ToDecls(ExprTransformer, Transformer):
 
     def sel_boxes(self, meta, c):
         return Selector.BOXES
+
+    def sel_box_left(self, meta, c):
+        """``box left by SUBJECT`` (D2.17): of one ship."""
+        if c[0] not in LEFT_BY:
+            raise DslError(f"'box left by' names the box a ship left: write "
+                           f"{', '.join(s.value for s in LEFT_BY)}, not '{c[0].value}'",
+                           file=self.file, line=meta.line, column=meta.column)
+        return BoxLeft(c[0])
 
     # triggers and tokens (rules/triggers.py) -----------------------------------
     def trigger(self, meta, c):

@@ -18,7 +18,7 @@ from ..model.modifiers import MAX_STACKS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Condition, Place, Ships, Subject
+from ..rules.exprs import BoxLeft, Condition, Place, Ships, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
@@ -212,7 +212,8 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
                               "sight to at most N' keeps it to N boxes")
         if limit.value not in PARAMETERS[word].bounds:
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it is "
-                              "changed by 'modify' only")
+                              + ("changed by 'modify' only" if PARAMETERS[word].modified
+                                 else f"only limited: 'limit {word} to at most N'"))
         low, high = SET_RANGE[modifier]
         if not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
@@ -461,9 +462,13 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
     prop = entry.props.get("modify")
     if prop is None:
         return ()
-    known = [m.value for m in Modifier]
+    known = [m.value for m in Modifier if PARAMETERS[m.value].modified]
     out: list[tuple[Modifier, int, str | None]] = []
     for word, pos, amount, only in prop.value:
+        if word in PARAMETERS and not PARAMETERS[word].modified:  # D2.18
+            raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}': it has no "
+                              f"number to add to (unbounded); 'limit {word} to at most N' "
+                              "bounds it")
         if word not in known:
             raise draft.error(pos, f"status '{entry.id}' cannot modify '{word}'; it "
                               f"modifies {', '.join(known)}", _suggest(word, known))
@@ -650,7 +655,10 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
     if Selector.TARGET in effect.selectors and Selector.TARGET not in prim.selectors:
         raise draft.error(call.pos, f"{where}: '{call.name}' acts on the box a card "
                           "targets (D4.11); a trigger has no box target")
-    if Selector.SOURCE in effect.selectors and event not in ACTOR_EVENTS:
+    # the ship whose box left it names is named as the ship itself (D2.17)
+    left = effect.selector.of if isinstance(effect.selector, BoxLeft) else None
+    named = {*effect.selectors, *([Selector(left.value)] if left is not None else [])}
+    if Selector.SOURCE in named and event not in ACTOR_EVENTS:
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
@@ -661,8 +669,8 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
                               f"that targets); '{event}' has no card")
     elif isinstance(effect.selector, Ships) and effect.selector.place is Place.BOARD:
         _check_triggered_set(draft, call, effect.selector, where, event, holder)
-    elif effect.selector not in (Selector.SELF, Selector.TARGET, Selector.SOURCE,
-                                 Selector.YOU):
+    elif left is None and effect.selector not in (Selector.SELF, Selector.TARGET,
+                                                  Selector.SOURCE, Selector.YOU):
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to), 'source' "
                           "(the ship that caused it) or, on a ship or a status, a set of "
@@ -677,7 +685,8 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         if Subject.HERE in subjects:
             raise draft.error(call.pos, f"{where}: 'here' is the box of a token, so only a "
                               "token's trigger reads it; measure from 'self' (the holder)")
-    if holder is Holder.TOKEN and Selector.SELF in effect.selectors and prim.token_self is None:
+    if holder is Holder.TOKEN and Selector.SELF in named and (prim.token_self is None
+                                                              or left is not None):
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "
                           f"'self' is {_token_self()}; use 'target' for the ship the event "
                           "happened to")

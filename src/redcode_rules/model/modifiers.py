@@ -355,6 +355,12 @@ class Modifiers:
         ceilings = [n for how, n in self.bounds(ship, seat, Modifier.SIGHT)]
         return min(ceilings) if ceilings else None
 
+    def visibility(self, ship: ShipState, seat: int) -> int | None:
+        """How far away another ship may see the ship (``limit visibility to
+        at most N``, D2.18), or None: as far as a line of sight goes (R4.3)."""
+        ceilings = [n for how, n in self.bounds(ship, seat, Modifier.VISIBILITY)]
+        return min(ceilings) if ceilings else None
+
     def prevented(self, ship: ShipState, seat: int, amount: int) -> tuple[int, str | None]:
         """The damage points of ``amount`` the ship's first status that
         prevents damage (and acts now) ignores, and its name; each point is

@@ -23,7 +23,7 @@ from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
-from ..rules.exprs import Amount, Boxes, Condition, Filter, Ships, chances
+from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -56,6 +56,9 @@ class Target:
     """The most different ships it names: 1 for a card with one target, which
     keeps its notation and its ``target``; more for a counted one, whose
     effects name them as ``each target`` (D4.13)."""
+    map_card: bool = False
+    """An area that is one map card (``target map card``, D2.19): 2×2, its
+    top-left box on the card grid's corners."""
 
     @property
     def counted(self) -> bool:
@@ -181,6 +184,7 @@ class Modifier(str, enum.Enum):
     DAMAGE_DEALT = "damage dealt"  # each damage its ship's cards deal is N more, at least 0 (R3.1)
     HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
     RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
+    VISIBILITY = "visibility"  # it is seen from at most N boxes away, at least 1 (D2.18)
 
 
 class Limit(str, enum.Enum):
@@ -579,6 +583,16 @@ def _read_only_words(words: dict) -> ReadOnlyDict:
     return ReadOnlyDict({lang: _read_only(table) for lang, table in words.items()})
 
 
+def _reads_left(rules: Ruleset) -> bool:
+    """Whether an effect of a card, or of a trigger of a status, a ship type
+    or a token, acts on ``box left by`` (D2.17)."""
+    holders = (*rules.statuses.values(), *rules.ships.values(), *rules.tokens.values())
+    effects = [*(e for card in (*rules.maneuvers.values(), *rules.orders.values())
+                 for c in card.ways for e in c.effects),
+               *(e for h in holders for t in h.triggers for e in t.effects)]
+    return any(isinstance(e.selector, BoxLeft) for e in effects)
+
+
 @attrs.frozen
 class Ruleset:
     """A compiled edition or variant: everything a game needs to know."""
@@ -622,6 +636,12 @@ class Ruleset:
             for c in card.ways), takes_self=True))
     """Whether a card (or a mode of one) has a ``usable if`` condition: the
     engine looks only then."""
+    reads_left: bool = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: _reads_left(self), takes_self=True))
+    """Whether an effect names the box a ship left (``box left by``, D2.17):
+    the engine keeps that box only then, so the printed games' states,
+    scenarios and views stay as they were."""
     trigger_index: TriggerIndex = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: TriggerIndex.of(self.statuses, self.ships,
@@ -729,6 +749,8 @@ class Ruleset:
                 out["target"].append(str(c.target.filter))
             if c.target.boxes is not None:
                 out["target"].append(str(c.target.boxes))
+            if c.target.map_card:  # a map card (D2.19): only where a card has one
+                out["target"].append("map card")
             if c.target.counted:  # a counted target (D4.13): only where a card has one
                 out["target"].append([c.target.least, c.target.most])
             if c.second is not None:  # a second target (D4.14)

@@ -143,6 +143,8 @@ class ShipState:
     eliminated: bool = False
     statuses: tuple[tuple[str, Lifetime], ...] = ()
     skips: int = 0  # its player's next turns to skip (``skip_turn``, D6.5)
+    #: the box its last move or jump left (``box left by``, D2.17): None until it moves
+    left: int | None = _ref(Ref.BOX, default=None)
 
     def has(self, status: str) -> bool:
         """Whether the ship has ``status`` now."""

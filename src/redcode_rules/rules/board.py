@@ -154,6 +154,9 @@ class Board:
     starts: dict[str, tuple[int, ...]]
     start_cards: dict[str, str]
     step_dirs: int = 8
+    #: D2.16: its moves take every voluntary step in one direction (the
+    #: view of ``straight``); running water's forced steps go any way (R2.5).
+    straight: bool = False
     names: tuple[str, ...] = _derived(_names, shown=True)
     neighbours: tuple[tuple[int, ...], ...] = _derived(_neighbours, shown=True)
     # box name → index
@@ -183,6 +186,18 @@ class Board:
             view = self._views["calm"] = Board(
                 self.width, self.height, self.cells.replace(CURRENT, OPEN), self.starts,
                 self.start_cards, self.step_dirs)
+        return view
+
+    def straight_view(self) -> Board:
+        """The board as a straight move walks it (D2.16): the same boxes, its
+        paths only those whose voluntary steps all go one direction, running
+        water's forced steps any way (R2.5). A view of its own, so its path
+        cache keeps straight outcomes apart. Built once, then kept."""
+        view = self._views.get("straight")
+        if view is None:
+            view = self._views["straight"] = Board(
+                self.width, self.height, self.cells, self.starts, self.start_cards,
+                self.step_dirs, True)
         return view
 
     def over_islands(self) -> Board:
@@ -250,6 +265,11 @@ class Board:
         """The map as text, row 1 first (R2.1)."""
         w = self.width
         return [self.cells[r * w:(r + 1) * w] for r in range(self.height)]
+
+    def map_corner(self, box: int) -> bool:
+        """Whether ``box`` is the top-left box of a map card (D2.7: 2×2 cards
+        laid from a1, so its column and row are odd-numbered), D2.19."""
+        return box % self.width % 2 == 0 and box // self.width % 2 == 0
 
     def area(self, top_left: int, w: int, h: int) -> tuple[int, ...] | None:
         """The boxes of a w×h block named by its top-left box, if fully on the board (D7.5)."""
@@ -333,7 +353,8 @@ class Board:
         key = (start, steps, reach)
         found = self._cache.outcomes.get(key)
         if found is None:
-            found = _by_path(self._exits, start, steps, reach | (1 << start))
+            found = _straight(self, start, steps, reach | (1 << start)) if self.straight \
+                else _by_path(self._exits, start, steps, reach | (1 << start))
             self._cache.store(self._cache.outcomes, key, found, len(found))
         return found
 
@@ -375,11 +396,17 @@ class Board:
         current = self._current
         neighbours = self.neighbours
         at, voluntary, forced, entered = start, 0, False, 0
+        way = None  # D2.16: the one direction of a straight move's voluntary steps
         for box in path:
             if box not in neighbours[at] or blocked >> box & 1:
                 return None
             if not forced:
                 voluntary += 1
+                if self.straight:
+                    step = self._direction(at, box)
+                    if way is not None and step != way:
+                        return None
+                    way = step
             blocked |= 1 << box
             entered |= self.effects & (1 << box)
             forced = bool(current >> box & 1)
@@ -399,12 +426,62 @@ class Board:
             return None
         return self._found(start, steps, occupied).get(outcome[1] << 16 | outcome[0])
 
+    def _direction(self, at: int, box: int) -> tuple[int, int]:
+        """The direction of a step from ``at`` to its neighbour ``box``."""
+        w = self.width
+        return (box % w - at % w, box // w - at // w)
+
     def _reach_mask(self, start: int, steps: int) -> int:
         reach = self._reach.get((start, steps))
         if reach is None:
             reach = self._reach[(start, steps)] = _reachable(self.cells, self.neighbours,
                                                              start, steps)
         return reach
+
+
+def _straight(board: Board, start: int, steps: int, blocked: int) -> dict:
+    """``Board._found`` of a straight move (D2.16): for each direction, up
+    to ``steps`` voluntary steps that way, each from wherever the last
+    forced step of running water left the ship (R2.5, D2.5a, D2.5c: forced
+    steps go any way, chosen by the mover); no box entered twice (D2.5d).
+    Few paths (8 directions, at most ``MAX_MOVE`` steps, forks only on
+    running water), so plain Python; keyed and kept as ``_by_path`` keeps
+    them (the shortest path of an outcome, then the first in sort order)."""
+    w, h, names, effects = board.width, board.height, board.names, board.effects
+    neighbours, current = board.neighbours, board._current
+    found: dict = {}
+
+    def keep(box: int, entered: int, path: tuple[int, ...]) -> None:
+        key = entered << 16 | box
+        text = " ".join(names[b] for b in path)
+        kept = found.get(key)
+        if kept is None or (len(path), text) < (kept.count(" ") + 1, kept):
+            found[key] = text
+
+    def arrive(box: int, left: int, path: tuple[int, ...], seen: int, entered: int,
+               way: tuple[int, int]) -> None:
+        if current >> box & 1:  # R2.5: a forced step, any way, to a box not yet entered
+            free = [n for n in neighbours[box] if not seen >> n & 1]
+            for n in free:
+                arrive(n, left, path + (n,), seen | 1 << n, entered | effects & 1 << n, way)
+            if free:
+                return
+        keep(box, entered, path)
+        if left:
+            x, y = box % w + way[0], box // w + way[1]
+            n = y * w + x
+            if 0 <= x < w and 0 <= y < h and n in neighbours[box] and not seen >> n & 1:
+                arrive(n, left - 1, path + (n,), seen | 1 << n, entered | effects & 1 << n,
+                       way)
+
+    dirs = DIRECTIONS_8 if board.step_dirs == 8 else DIRECTIONS_4
+    x0, y0 = start % w, start // w
+    for dx, dy in dirs:
+        x, y = x0 + dx, y0 + dy
+        n = y * w + x
+        if 0 <= x < w and 0 <= y < h and n in neighbours[start] and not blocked >> n & 1:
+            arrive(n, steps - 1, (n,), blocked | 1 << n, effects & 1 << n, (dx, dy))
+    return found
 
 
 # The path walk and the reach search compiled (setup.py): the decorators make

@@ -93,7 +93,7 @@ class Ops(Protocol):
     def crew_out(self, seat: int) -> int: ...
     def recover_options(self, seat: int) -> list[str]: ...
     def recover_one(self, seat: int, source: str) -> None: ...
-    def move(self, seat: int, path: tuple[int, ...]) -> None: ...
+    def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None: ...
     def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: Resolving) -> None: ...
@@ -266,16 +266,23 @@ class RecoverCrew(Effect):
 
 @attrs.frozen
 class MoveShip(Effect):
-    """Move up to N boxes along the path chosen with the card (D4.6, R2.5).
+    """Move up to N boxes along the path chosen with the card (D4.6, R2.5),
+    every voluntary step in one direction if ``straight`` (D2.16).
 
     The path's length is checked when the move is listed and played (its
     registry entry declares ``Choice.PATH``): here it is followed."""
 
     amount: int = 1
+    straight: bool = attrs.field(default=False, converter=bool)  # the word `straight`
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.move(seat, item.path)
+            ops.move(seat, item.path, self.straight)
+
+    def params(self) -> dict[str, Any]:
+        """``straight`` only when written (a printed move's hash and text unchanged)."""
+        return {"amount": self.amount, "straight": True} if self.straight else \
+            {"amount": self.amount}
 
 
 @attrs.frozen
@@ -667,6 +674,9 @@ STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
               bound=f"a ship moves at most {MAX_MOVE} boxes, whatever changes its movement, "
               "D4.6")
 
+#: ``move N straight``: the word after a move's length (D2.16); left out, any way.
+STRAIGHT = Param("straight", str, ("straight",), optional=True)
+
 #: ``refloat``'s words: where the ship returns, with how many repairs and crew
 #: (left out: its start card, fully restored).
 REFLOAT = (Param("where", str, tuple(w.value for w in Where), optional=True),
@@ -689,8 +699,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
               "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount", harm=1),
-    Primitive("move", MoveShip, (STEPS,), (Selector.SELF, Selector.TARGET), None,
-              "move 1 to N boxes along a chosen path (D4.6, R2.5)", "move 2 self", 0.0,
+    Primitive("move", MoveShip, (STEPS, STRAIGHT), (Selector.SELF, Selector.TARGET), None,
+              "move 1 to N boxes along a chosen path (D4.6, R2.5); `straight`: every "
+              "voluntary step in one direction (D2.16)", "move 2 self", 0.0,
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,

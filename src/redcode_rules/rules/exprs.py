@@ -51,6 +51,7 @@ class Reader(Protocol):
     log: Any  # the game's log, a list of model.state.Event: what tallies count
 
     def sight(self, seat: int) -> list[tuple[int, int]]: ...
+    def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]: ...
     def card_of(self, item: Any) -> Any: ...
     def crew_out(self, seat: int) -> int: ...
 
@@ -853,9 +854,12 @@ class Ships:
         seats = [s for s in seats if ships[s].position is not None]
         if self.place.is_line:
             origin = self._origin(eng, scope)
-            boxes = () if origin is None else \
-                eng.board.lines(origin, self.place.value, self.within or 0)
-            seats = [s for s in seats if ships[s].position in boxes]
+            if origin is None:  # D9.3: a ship off the board has no lines
+                seats = []
+            else:  # D2.18: a ship farther from the line's box than its visibility is not on it
+                boxes = eng.board.lines(origin, self.place.value, self.within or 0)
+                seen = eng.seen_positions(scope.seat, origin)
+                seats = [s for s in seats if seen[s] in boxes]
         elif self.within is not None and self.near is not None:
             seats = [s for s in seats if _near_kind(self.near, self.within, eng, scope, s)]
         elif self.within is not None:
@@ -990,6 +994,38 @@ class Boxes:
     def __str__(self) -> str:
         within = "" if self.within is None else f" within {self.within}"
         return " ".join([*self.words, "box"]) + within
+
+
+#: The ships whose box left a card may name (D2.17): one ship each.
+LEFT_BY = (Subject.SELF, Subject.TARGET, Subject.SOURCE)
+
+
+@attrs.frozen
+class BoxLeft:
+    """``box left by SUBJECT`` (D2.17): the box the ship's last move or jump
+    left (``ShipState.left``), where a token effect acts; a box, never a
+    ship, so it selects no ship. None before the ship first moves."""
+
+    of: Subject = Subject.SELF
+
+    @property
+    def value(self) -> str:
+        """Its DSL spelling (as ``Selector.value`` is one): hash, text, docs."""
+        return f"box left by {self.of.value}"
+
+    def seats(self, eng: Reader, item) -> list[int]:
+        """No ship: it names a box."""
+        return []
+
+    def boxes(self, eng: Reader, item) -> list[int]:
+        """The box it names as ``item`` resolves, if the ship has left one."""
+        seat = ship_of(self.of, eng, Scope.of_item(item))
+        left = None if seat is None else eng.state.ships[seat].left
+        return [] if left is None else [left]
+
+    def subjects(self) -> set[Subject]:
+        """The subjects it reads."""
+        return {self.of}
 
 
 @attrs.frozen

@@ -56,6 +56,9 @@ class Parameter:
     better: int = 1
     """1 if more of it is better for its ship (a range), -1 if less is (a
     cost): the nature card text reads from a status that changes it."""
+    modified: bool = True
+    """Whether ``modify`` may change it: not a number with no base to add to
+    (``visibility``, unbounded until limited)."""
 
 
 PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
@@ -75,6 +78,10 @@ PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
               "none: it is never used up", bounds=()),
     Parameter("recover", Bearer.PLAYER, "the rule option recover", 0, MAX_SET, "R6.1",
               "none: it is never used up", bounds=()),
+    # D2.18: how far away another ship may see it (the viewer's side of sight)
+    Parameter("visibility", Bearer.SHIP, "unbounded: seen as far as a line of sight goes", 1,
+              MAX_SET, "D2.18", "none: it is never used up", bounds=("at most",), better=-1,
+              modified=False),
 )}
 
 

@@ -20,6 +20,9 @@ The generator aims at text the compiler accepts, but does not promise it:
 counting the others by the compiler's reason (a rising count is a generator
 that fell behind the language).
 
+Its length is the language's: one drawing function per construct, each
+reading the registry the compiler's check of that construct reads.
+
 One construct is an oracle rather than a card: ``NEVER_STATUS`` is given
 only by effects guarded by ``NEVER`` (an amount is never below 0), wherever
 an effect can resolve (cards, triggers of statuses, ships and tokens). A
@@ -44,6 +47,7 @@ from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PRIMITIVES, Selector
 from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
+from ..rules.parameters import PARAMETERS
 
 #: The status only a condition that never holds gives (see the module's docstring).
 NEVER_STATUS = "never_given"
@@ -182,10 +186,12 @@ class CardWriter:
     def modifiers(self, n: int) -> list[str]:
         r = self.rnd
         out = []
-        for word in r.sample([m.value for m in Modifier], n):
+        for word in r.sample([m.value for m in Modifier if PARAMETERS[m.value].modified], n):
             change = r.choice((-2, -1, 1, 1, 2)) if r.random() > self.large else 6
             line = f"modify {word} {change:+d}"
-            if word in ("range", "cost", "movement") and r.random() < 0.3:
+            if word == "sight" and change == -2:  # visibility is only limited (D2.18), same draw
+                line = "limit visibility to at most 2"
+            elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
             out.append(line)
         return out
@@ -282,7 +288,9 @@ class CardWriter:
                 f"{within}{where}"
         if choice == "area":
             ctx.area = True
-            return f"target area {r.randint(1, 3)}x{r.randint(1, 3)}"
+            w, h = r.randint(1, 3), r.randint(1, 3)
+            # a 2x2 area drawn is one map card (D2.19), read off the same draws
+            return "target map card" if (w, h) == (2, 2) else f"target area {w}x{h}"
         if choice in ("self", "box"):  # a box for a response maneuver: it needs a ship
             return "target self"
         return None
@@ -474,6 +482,11 @@ class CardWriter:
                 ctx.moves += 1
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
+            if prep == "on " and not prim.worded:  # a move's `straight` (D2.16), same draw
+                call += "".join(" " + p.choices[0] for p in prim.params if p.optional)
+            if sel == "self" and prep == "of " and Selector.BOXES in prim.selectors \
+                    and ctx.trigger != "token":
+                sel = "box left by self"  # the box the ship left (D2.17), same draw
             text = f"{call} {prep}{sel}"
             if (draw := r.random()) < 0.25:  # and a roll (D4.18; one die a card), same draw
                 text += " if " + self.condition(ctx, depth=1) + " and chance 1 in 2" * (draw < 0.05)

@@ -37,7 +37,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
-from ..rules.exprs import All, AnyOf, Condition, Is, Not
+from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, box_target_text, computed_note, condition_text, cost_text, ships_noun, \
     second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
@@ -384,6 +384,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
     amount = params.get("amount")
     values = dict(params)
     selector = effect.selector
+    left = isinstance(selector, BoxLeft)  # the box a ship left (D2.17): said of its ship
+    if left:
+        selector = Selector(selector.of.value)
     if isinstance(selector, Selector):
         sel = selector.value
         held = cat["triggers"] if trigger else {"selectors": {}, "to_selectors": {}}
@@ -391,7 +394,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
         # a set's wording for each target (D4.13); the target's for the second (D4.14)
         key = "each" if selector is Selector.TARGETS else \
-            "target" if selector is Selector.SECOND else sel
+            "target" if selector is Selector.SECOND else "box left" if left else sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
         # "each target" agrees as "the target" does (cada objetivo, ogni bersaglio)
@@ -441,6 +444,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             template = cat["effects"]["status_you"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
+    if params.get("straight"):  # move N straight (D2.16)
+        template = cat["effects"]["move_straight"]
     if name == "refloat" and params:  # said as a plain refloat when it has no words
         template = cat["effects"]["refloat_as"]
         values.update(_refloat_words(params, cat["refloat_words"]))
@@ -724,7 +729,9 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
-    if card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
+    if card.target.map_card:  # an area that is one map card (D2.19)
+        parts.append(words["map_card"])
+    elif card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
         if card.computed_cost is not None:  # a fixed cost is in the figure tables
@@ -738,7 +745,8 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
         # a filtered target says whom it may be above, not "any ship"; a
         # response's target may be the ship that performed what it answers
         kind = "self" if card.target.filter is not None or card.target.boxes is not None \
-            or card.target.counted else card.target.kind.value
+            or card.target.counted else "map_card" if card.target.map_card \
+            else card.target.kind.value
         parts.append(words[("order_open_" if card.respondable else "order_") + kind])
     return parts
 
