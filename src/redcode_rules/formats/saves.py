@@ -208,9 +208,8 @@ def _format_8_to_9(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _format_9_to_10(data: dict[str, Any]) -> dict[str, Any]:
-    """Format 10 gives a stack item ``rolled``, its roll for ``chance N in
-    M`` (D4.18), and ``left_over``, what its last damage effect did not need
-    (``damage left over``): none in an earlier save, whose cards read neither."""
+    """Format 10 gives a stack item ``rolled`` (``chance N in M``, D4.18) and
+    ``left_over`` (``damage left over``): none in an earlier save, whose cards read neither."""
     state = data.get("state")
     if isinstance(state, dict) and isinstance(state.get("stack"), list):
         stack = [{**item, "rolled": 0, "left_over": 0} if isinstance(item, dict) else item

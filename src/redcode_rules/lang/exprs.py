@@ -406,12 +406,14 @@ class ExprTransformer(Transformer):
             self._word("player", t)
         return Players(tuple(str(t) for t in c))
 
-    def filter_of(self, c) -> Filter:
-        """The filter of ``target WORD... ship [where …]``."""
+    def filter_of(self, c, meta=None) -> Filter:
+        """The filter of ``target WORD... ship [where …]`` (no chance in it, D4.18)."""
         names = [t for t in c if isinstance(t, Token)]
         where = next((x for x in c if x is not None and not isinstance(x, Token)), None)
         for t in names:
             self._word("ship", t)
+        if meta is not None:
+            self.no_chance(where, meta, "a target filter")
         return Filter(tuple(str(t) for t in names), where)
 
 

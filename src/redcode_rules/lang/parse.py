@@ -259,9 +259,7 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("target", c[0], self._pos(meta), self.take_words())
 
     def target_filtered(self, meta, c):
-        flt = self.filter_of(c)
-        self.no_chance(flt.where, meta, "a target filter")
-        return Target(TargetKind.SHIP, filter=flt)
+        return Target(TargetKind.SHIP, filter=self.filter_of(c, meta))
 
     def usable(self, meta, c):
         self.no_chance(c[0], meta, "'usable if'")
@@ -271,9 +269,7 @@ class _ToDecls(ExprTransformer, Transformer):
         """``target up to N …``/``target exactly N …`` (D4.13): a ship target
         with its count; the compiler checks the numbers."""
         least, most = c[0]
-        flt = self.filter_of(c[1:])
-        self.no_chance(flt.where, meta, "a target filter")
-        return Target(TargetKind.SHIP, filter=flt, least=least, most=most)
+        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:], meta), least=least, most=most)
 
     def count_up_to(self, meta, c):
         return (1, self._count(c[0]))
