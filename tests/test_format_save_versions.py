@@ -32,12 +32,15 @@ FORMAT_7 = (DATA / "save_format_7.json").read_text("utf-8")
 #: A format 8 save, written by the code of that format: blue's submarine
 #: moved c3 to d3, then its torpedo at red waits (ships with no ``left``).
 FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
+#: A format 9 save, written by the code of that format: the same move and
+#: torpedo (a stack item with no ``rolled`` nor ``left_over``).
+FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 9
+    assert data["format"] == FORMAT == 10
     assert "extra" not in data["ruleset"]
 
 
@@ -124,8 +127,6 @@ def test_a_format_7_save_loads_with_no_mode_chosen():
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["mode"] is None
-    game.play("pass")
-    assert game.ship("red-destroyer").repairs == 1 and game.stack == []
 
 
 def test_a_format_8_save_loads_with_no_box_left():
@@ -138,6 +139,20 @@ def test_a_format_8_save_loads_with_no_box_left():
     assert migrate(old) == new
     assert [s["left"] for s in new["state"]["ships"]] == [None, None]
     assert game.ship("blue-submarine").position == "d3"
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 2 and game.stack == []
+
+
+def test_a_format_9_save_loads_with_nothing_rolled_or_left_over():
+    """Format 10: a stack item's ``rolled``, its roll for ``chance N in M``
+    (D4.18), and ``left_over`` (``damage left over``, D9.6); none for a
+    format 9 item, whose card read neither."""
+    old = json.loads(FORMAT_9)
+    assert old["format"] == 9 and "rolled" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_9)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 

@@ -275,7 +275,7 @@ CASES = [
     ('eof_in_effect',
      'order zap {\n    copies 0\n    effect damage 1 to',
      'eof_in_effect.rc', 3, 21,
-     "the file ends too early; expected ';', 'answered', 'answers', 'area', 'box', 'copies', 'cost', 'deck', 'discards', 'each', 'effect', 'flavour', 'if', 'mode', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'self', 'source', 'state', 'target', 'usable', 'you' or '}'",
+     "the file ends too early; expected ';', 'a', 'answered', 'answers', 'area', 'box', 'copies', 'cost', 'deck', 'discards', 'each', 'effect', 'flavour', 'if', 'mode', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'self', 'source', 'state', 'target', 'usable', 'you' or '}'",
      None),
 ]
 

@@ -99,6 +99,9 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
                   tuple(rules.maps)),
         WordGroup("mode", "every mode of a card with modes, in the ruleset's order (D4.15)",
                   _mode_names(rules)),
+        # last, and only for a ruleset that rolls, so no other word's id moves
+        *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18)",
+                     tuple(str(n) for n in range(1, rules.faces + 1)))] if rules.faces else []),
     )
 
 

@@ -35,6 +35,7 @@ from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
 from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
+from ..rules.exprs import Ships
 from .mcts import ISMCTS, play_chance, side_value
 
 
@@ -158,7 +159,11 @@ class GreedyBot:
                     out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount,
                                       amount=amount))
                 continue
-            for ship_seat in self.affected(game, effect.selector, move, seat, obs):
+            seats = self.affected(game, effect.selector, move, seat, obs)
+            # a random pick (D4.18) acts on one of its ships: each by its chance
+            share = 1 / len(seats) if seats and isinstance(effect.selector, Ships) \
+                and effect.selector.random else 1.0
+            for ship_seat in seats:
                 ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1
                 if prim.capped_by is not None:  # no more than the track has room for
@@ -174,6 +179,7 @@ class GreedyBot:
                     if ship.repairs + 3 * ship.breakdowns <= dealt:
                         delta += 5.0  # a sinking
                         key = "sink"
+                delta *= share
                 if delta:
                     out.append(Reason(key, delta, ship=ship.id, amount=amount))
             if prim.to_player:
@@ -203,13 +209,13 @@ class GreedyBot:
         """The ships an effect of the move's card would act on now: the
         rules' own selection (``StateOps.select``) of the item the move
         would declare, which reads the ships' boxes, sides and statuses
-        (public, D7.7) and no card."""
+        (public, D7.7) and no card; a random pick's every ship, none drawn."""
         kind = CardKind.ORDER if move.kind == MoveKind.ORDER else CardKind.MANEUVER
         # a card played on a stack answers it
         answers = len(obs.stack) - 1 if obs.stack else None
         item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers,
                          targets=list(move.targets), mode=move.mode)
-        return game.engine.ops.select(selector, item)
+        return game.engine.ops.select(selector, item, draw=False)
 
     def item_harm(self, game: Game, item) -> float:
         card = game.rules.card(item.card).in_mode(getattr(item, "mode", None))

@@ -21,6 +21,7 @@ from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
 from ..model.state import Known
 from ..rules.effects import Selector
+from ..rules.exprs import MAX_FACES
 from .chance import ChanceKind, Explicit
 from .part import Part
 
@@ -64,6 +65,10 @@ def top_knowers(log: Iterable[Event],
         elif kind in NEW_DECK:
             tops.clear()
     return tops
+
+
+#: The faces of a roll, as the chance player's outcomes name them (``pick 2``).
+FACES = [str(face) for face in range(1, MAX_FACES + 1)]
 
 
 class HandOps(Part):
@@ -129,11 +134,29 @@ class HandOps(Part):
     def at_random(self, cards: list[str]) -> str:
         """One of ``cards`` (not empty), by the game's seeded RNG or, in
         explicit chance, by the chance player (a ``pick``)."""
+        return cards[self.drawn(cards)]
+
+    def drawn(self, names: list[str]) -> int:
+        """The index in ``names`` of the one a random pick draws, each alike
+        likely (copies of one name as one): by the seeded RNG, or in explicit
+        chance by the chance player (``pick NAME``; the first alike). A card
+        of a hand, a ship of a set (D4.18), a face of a card's roll (D4.18)."""
         if self.chance is not None:
-            return self.chance.pick(ChanceKind.PICK, cards)
-        st = self.state
-        st.rng, index = below(st.rng, len(cards))
-        return cards[index]
+            return names.index(self.chance.pick(ChanceKind.PICK, names))
+        self.state.rng, index = below(self.state.rng, len(names))
+        return index
+
+    def one_of(self, selector, seats: list[int], draw: bool) -> list[int]:
+        """The ships of a set an effect acts on: all of ``seats``, or for a
+        random pick (D4.18) one of them drawn if ``draw`` and there are two
+        or more (else the whole set: what the bots weigh)."""
+        if not (draw and getattr(selector, "random", False) and len(seats) > 1):
+            return seats
+        return [seats[self.drawn([self.state.ships[s].id for s in seats])]]
+
+    def roll(self, faces: int) -> int:
+        """A card's roll (``chance N in M``, D4.18): a face of 1 to ``faces``."""
+        return 1 + self.drawn(FACES[:faces])
 
     def drawn_by_chance(self, drawn: int) -> str:
         """Explicit chance: the card drawn next, ``drawn`` cards into a draw.

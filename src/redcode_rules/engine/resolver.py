@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..base.kinds import Phase
 from ..rules.effects import Owed
-from ..rules.exprs import prepared
+from ..rules.exprs import chances, prepared
 from ..rules.triggers import MAX_TRIGGERED
 from .part import Part
 
@@ -108,6 +108,8 @@ class Resolver(Part):
         acts through the state operations, then the game is settled (D8.6).
         What it owes (an ``Owed``) or None: done, or skipped by its condition."""
         if effect.computed is not None:  # a condition, computed amounts (exprs)
+            if not item.rolled and (rolls := chances(effect.computed.condition)):
+                item.rolled = self.ops.roll(rolls[0].faces)  # its one roll (D4.18)
             ready = prepared(effect, self.queries, item)
             if ready is None:
                 return None

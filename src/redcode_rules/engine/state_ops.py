@@ -85,8 +85,8 @@ class StateOps(HandOps):
         self._token_list: list[TokenState] | None = None
         self._token_keys: set[tuple[str, int]] = set()
 
-    def select(self, selector: Selector, item: Resolving) -> list[int]:
-        """The ships an effect acts on, on the board (R9.2)."""
+    def select(self, selector: Selector, item: Resolving, draw: bool = True) -> list[int]:
+        """The ships an effect acts on, on the board (R9.2); ``draw``: a random pick's (D4.18)."""
         ships = self.state.ships
         if selector is Selector.SELF:
             seats = [item.seat]
@@ -111,23 +111,23 @@ class StateOps(HandOps):
         elif selector is Selector.YOU:  # the card's player: its ship anywhere (D9.8)
             return [item.seat]
         else:  # a set of ships or players (exprs.Ships, exprs.Players)
-            return selector.seats(self.queries, item)
+            return self.one_of(selector, selector.seats(self.queries, item), draw)
         # a ship off the board cannot be affected (R9.2)
         return [s for s in seats if ships[s].position is not None]
 
-    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int:
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> tuple[int, int]:
         """Repair damage with the breakdown conversion (R3.1); sinks at 0/0 (R3.2).
         What acts on the dealer (``actor``, with ``card``: "" for a trigger)
         changes the damage dealt, then a status may send it to another ship
         or change it (``taken``, D9.5). A damage of 0 (or changed to 0) is
-        none: nothing logged, nothing fired. Returns what the ship took: the
-        damage, at most what it held."""
+        none: nothing logged, nothing fired. Returns what the ship took (the
+        damage, at most what it held) and what was left over past it."""
         if self.mods is not None:
             if actor >= 0:
                 amount = self.dealt(actor, amount, card)
             seat, amount = self.taken(seat, amount)
         if amount <= 0:
-            return 0
+            return 0, 0
         ship = self.state.ships[seat]
         full = self._types[seat].repairs
         held = ship.repairs + ship.breakdowns * full
@@ -138,7 +138,7 @@ class StateOps(HandOps):
             self.triggers.fire(DAMAGED, seat, actor)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
-        return min(amount, held)
+        return min(amount, held), max(0, amount - held)
 
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None:
         """End the ship's statuses named ``names`` (``remove_status``); each end

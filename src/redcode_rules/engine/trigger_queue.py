@@ -34,7 +34,8 @@ class Triggered:
     ``targeted``, which ``cancel answered`` cancels (D9.12), or None). These
     are its event's record: the item, its source and its target."""
 
-    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "answers")
+    __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "answers",
+                 "rolled", "left_over")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
@@ -48,6 +49,8 @@ class Triggered:
         self.actor = actor
         self.answers = answers
         self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
+        self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
+        self.left_over = 0  # what its last damage did not need (``damage left over``)
         self.token = token
         self.holder = holder
 

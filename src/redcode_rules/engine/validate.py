@@ -32,6 +32,7 @@ from ..model.ruleset import Duration, Ruleset, TargetKind
 from ..model.state import GameState, Ref, StackItem, referring_fields
 from ..rules.board import Board
 from ..rules.effects import Selector
+from ..rules.exprs import MAX_FACES
 
 SIDES = ("blue", "red")
 #: D2.9: the sizes a side may have (equal sides, 1v1 to 3v3).
@@ -282,6 +283,10 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem(None, "resolution position out of range")
     elif item.dealt < 0:
         yield problem("dealt", "what its last damage dealt is 0 or more")
+    elif item.left_over < 0:
+        yield problem("left_over", "what its last damage left over is 0 or more")
+    elif not 0 <= item.rolled <= MAX_FACES:
+        yield problem("rolled", f"a roll is 0 (none yet) to {MAX_FACES} (D4.18)")
     else:
         reason = _declaration_fault(item, card, state, board, rules)
         if reason:

@@ -33,7 +33,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 9
+FORMAT = 10
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -207,10 +207,22 @@ def _format_8_to_9(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 9}
 
 
+def _format_9_to_10(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 10 gives a stack item ``rolled`` (``chance N in M``, D4.18) and
+    ``left_over`` (``damage left over``): none in an earlier save, whose cards read neither."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "rolled": 0, "left_over": 0} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 10}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
-    5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9}
+    5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9,
+    9: _format_9_to_10}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

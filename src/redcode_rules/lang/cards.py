@@ -12,8 +12,8 @@ from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
-from .exprs import ANSWERED_WORDS, before_target, check_results, check_words, reads_result, \
-    with_boxes
+from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
+    reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
@@ -387,10 +387,11 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     if "second" in p:  # it may read the first target (D4.14)
         check(p["second"].value.subjects(), p["second"].pos, "its second target", it=True)
     check_results(effects, calls, draft.error, where)
+    check_rolls(effects, calls, draft.error, where)
     for key in ("usable", "target"):
         value = p[key].value if key in p else None
-        if reads_result(getattr(value, "filter", value)):
-            raise draft.error(p[key].pos, f"{where}: 'damage dealt' is known only as the "
+        if result := reads_result(getattr(value, "filter", value)):
+            raise draft.error(p[key].pos, f"{where}: '{result}' is known only as the "
                               "card resolves, after one of its damage effects; "
                               f"'{key}' is read before")
     out = []

@@ -31,11 +31,14 @@ from ..rules.exprs import (
     Boxes,
     BoxTest,
     BoxWord,
+    Chance,
+    chances,
     Cmp,
     Compare,
     Filter,
     GAME_QUANTITIES,
     Is,
+    MAX_FACES,
     Measure,
     Nearest,
     Not,
@@ -43,6 +46,7 @@ from ..rules.exprs import (
     Place,
     Players,
     Quantity,
+    RESULTS,
     ShipCount,
     Ships,
     SHIP_QUANTITIES,
@@ -130,6 +134,7 @@ class ExprTransformer(Transformer):
         if q in GAME_QUANTITIES and subject is not None:
             what = "the game's turn number" if q is Quantity.TURN else \
                 "what this card's last damage effect dealt" if q is Quantity.DEALT else \
+                "what this card's last damage effect left over" if q is Quantity.LEFT_OVER else \
                 f"the game's {'deck' if q is Quantity.DECK else 'discards'}"
             raise DslError(f"'{name}' is {what}: it is of nobody",
                            file=self.file, line=line, column=column)
@@ -267,6 +272,24 @@ class ExprTransformer(Transformer):
     def cond_not(self, meta, c):
         return Not(c[0])
 
+    def cond_chance(self, meta, c):
+        """``chance N in M`` (D4.18): a die of M faces, 2 to ``MAX_FACES``,
+        that holds on N of them, 1 to M - 1 (always or never is no chance)."""
+        n, faces = (self._int(t) for t in c)
+        if not 2 <= faces <= MAX_FACES or not 1 <= n < faces:
+            raise DslError(f"'chance {n} in {faces}': a roll has 2 to {MAX_FACES} faces and "
+                           f"a chance holds on 1 of them to all but one (D4.18)",
+                           file=self.file, line=meta.line, column=meta.column)
+        return Chance(n, faces)
+
+    def no_chance(self, cond, meta, what: str) -> None:
+        """A chance is read only by an effect's ``if``, as its card resolves:
+        not by ``what`` (a filter, ``usable if``, ``while``), read at other times."""
+        if chances(cond):
+            raise DslError(f"'{chances(cond)[0]}' in {what}: a chance is rolled as a card "
+                           f"resolves, so only an effect's 'if' reads one (D4.18)",
+                           file=self.file, line=meta.line, column=meta.column)
+
     def compare(self, meta, c):
         left, op, right = c
         return Compare(left, Cmp(str(op)), right)
@@ -334,6 +357,7 @@ class ExprTransformer(Transformer):
         place = next((x for x in rest if isinstance(x, Place)), Place.BOARD)
         within = next((x for x in rest if isinstance(x, tuple)), None)
         where = next((x for x in rest if not isinstance(x, (Place, tuple))), None)
+        self.no_chance(where, meta, "a set's 'where'")
         if not names and place is Place.AREA and within is None and where is None:
             return Selector.AREA  # the printed `each ship in area`
         for t in names:
@@ -353,6 +377,14 @@ class ExprTransformer(Transformer):
                 of, of_name = -1, str(within[2])  # a box: its index once the board is known
         return Ships(Filter(tuple(str(t) for t in names), where), place,
                      within[1] if within else None, of, of_name, near)
+
+    def sel_random(self, meta, c):
+        """``a random [words] ship …`` (D4.18): the set ``each … ship`` reads,
+        one of it drawn as the effect resolves."""
+        sel = self.sel_ships(meta, c)
+        if sel is Selector.AREA:  # `a random ship in area`: the area's ships
+            sel = Ships(Filter(), Place.AREA)
+        return attrs.evolve(sel, random=True)
 
     def target_box(self, meta, c):
         """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
@@ -374,12 +406,14 @@ class ExprTransformer(Transformer):
             self._word("player", t)
         return Players(tuple(str(t) for t in c))
 
-    def filter_of(self, c) -> Filter:
-        """The filter of ``target WORD... ship [where …]``."""
+    def filter_of(self, c, meta=None) -> Filter:
+        """The filter of ``target WORD... ship [where …]`` (no chance in it, D4.18)."""
         names = [t for t in c if isinstance(t, Token)]
         where = next((x for x in c if x is not None and not isinstance(x, Token)), None)
         for t in names:
             self._word("ship", t)
+        if meta is not None:
+            self.no_chance(where, meta, "a target filter")
         return Filter(tuple(str(t) for t in names), where)
 
 
@@ -449,8 +483,8 @@ def before_target(amount: Amount) -> str | None:
             continue
         if isinstance(term, Times):
             term = term.term
-        if reads_result(term):
-            return "what an effect of the card dealt ('damage dealt')"
+        if result := reads_result(term):
+            return f"what an effect of the card did ('{result}')"
         subject = term.subject
         if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
             return "the target ('distance' is to the target)"
@@ -460,46 +494,61 @@ def before_target(amount: Amount) -> str | None:
 
 
 
-def reads_result(node: Any) -> bool:
-    """Whether an expression (an amount, a condition, a filter, a set of
-    ships; None) reads ``damage dealt``, what an earlier effect of the
-    resolving card did: known only as the card resolves, after a damage."""
+def reads_result(node: Any) -> str:
+    """The result an expression (an amount, a condition, a filter, a set of
+    ships; None) reads, ``damage dealt`` or ``damage left over``: what an
+    earlier effect of the resolving card did, known only as the card
+    resolves, after a damage; "" when it reads none."""
     if node is None or isinstance(node, (int, Is, Nearest, ShipCount, Tally, Boxes, Players)):
-        return False
+        return ""
     if isinstance(node, Measure):
-        return node.quantity is Quantity.DEALT
+        return node.quantity.value if node.quantity in RESULTS else ""
     if isinstance(node, Amount):
-        return any(reads_result(t) for _, t in node.terms)
+        return next((r for _, t in node.terms if (r := reads_result(t))), "")
     if isinstance(node, Times):
         return reads_result(node.term)
     if isinstance(node, Compare):
         return reads_result(node.left) or reads_result(node.right)
     if isinstance(node, (All, AnyOf)):
-        return any(reads_result(p) for p in node.parts)
+        return next((r for p in node.parts if (r := reads_result(p))), "")
     if isinstance(node, Not):
         return reads_result(node.part)
     if isinstance(node, Filter):
         return reads_result(node.where)
     if isinstance(node, Ships):
         return reads_result(node.filter)
-    return False
+    return ""
 
 
-def effect_reads_result(effect) -> bool:
-    """Whether an effect's set of ships, condition or computed amounts read
-    ``damage dealt``."""
+def effect_reads_result(effect) -> str:
+    """The result an effect's set of ships, condition or computed amounts
+    read (``reads_result``), or ""."""
     computed = effect.computed
-    return reads_result(effect.selector) or (computed is not None and (
+    return reads_result(effect.selector) or ("" if computed is None else (
         reads_result(computed.condition)
-        or any(reads_result(getattr(effect, n)) for n in computed.amounts)))
+        or next((r for n in computed.amounts if (r := reads_result(getattr(effect, n)))), "")))
 
 
 def check_results(effects, calls, error: Callable, where: str) -> None:
-    """``damage dealt`` read only after an earlier damage effect of the same
-    card or trigger (``error(pos, message)``: a DslError at the effect)."""
+    """A result (``damage dealt``, ``damage left over``) read only after an
+    earlier damage effect of the same card or trigger (``error(pos,
+    message)``: a DslError at the effect)."""
     for index, (call, effect) in enumerate(zip(calls, effects)):
-        if effect_reads_result(effect) and not any(
-                primitive_of(e).damage for e in effects[:index]):
-            raise error(call.pos, f"{where}: 'damage dealt' reads what an earlier damage "
+        result = effect_reads_result(effect)
+        if result and not any(primitive_of(e).damage for e in effects[:index]):
+            raise error(call.pos, f"{where}: '{result}' reads what an earlier damage "
                         f"effect of the same card or trigger did; none comes before "
                         f"'{call.name}'")
+
+
+def check_rolls(effects, calls, error: Callable, where: str) -> None:
+    """Every chance of a card or trigger reads its one roll, so all name a
+    die of the same faces (D4.18): ``chance 1 in 3`` and ``chance 1 in 2``
+    on one card would be two dice."""
+    faces = None
+    for call, effect in zip(calls, effects):
+        for chance in chances(effect.computed.condition if effect.computed else None):
+            if faces is not None and chance.faces != faces[0]:
+                raise error(call.pos, f"{where}: '{chance}' and '{faces[1]}' read one roll, "
+                            f"so they name the same faces: write 'in {faces[0]}' (D4.18)")
+            faces = faces or (chance.faces, chance)

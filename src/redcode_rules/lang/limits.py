@@ -56,7 +56,8 @@ TERMS = {"cond_or": "conditions joined by 'or'", "cond_all": "conditions joined 
          "amount": "numbers and quantities added"}
 #: The rules whose NAME children are the words of one test or filter.
 WORDS = {"cond_is": "words tested", "sel_ships": "words of a filter",
-         "target_filtered": "words of a filter", "sel_players": "words of a filter"}
+         "target_filtered": "words of a filter", "sel_players": "words of a filter",
+         "sel_random": "words of a filter"}
 #: The rules that nest a condition one level deeper (a parenthesis, ``not``).
 NESTING = ("cond_or", "cond_not")
 

@@ -259,16 +259,17 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("target", c[0], self._pos(meta), self.take_words())
 
     def target_filtered(self, meta, c):
-        return Target(TargetKind.SHIP, filter=self.filter_of(c))
+        return Target(TargetKind.SHIP, filter=self.filter_of(c, meta))
 
     def usable(self, meta, c):
+        self.no_chance(c[0], meta, "'usable if'")
         return Prop("usable", c[0], self._pos(meta), self.take_words())
 
     def target_counted(self, meta, c):
         """``target up to N …``/``target exactly N …`` (D4.13): a ship target
         with its count; the compiler checks the numbers."""
         least, most = c[0]
-        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:]), least=least, most=most)
+        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:], meta), least=least, most=most)
 
     def count_up_to(self, meta, c):
         return (1, self._count(c[0]))
@@ -455,6 +456,7 @@ class _ToDecls(ExprTransformer, Transformer):
                     self._pos(meta))
 
     def while_(self, meta, c):
+        self.no_chance(c[0], meta, "'while'")
         return Prop("while", (Duration.WHILE.value, c[0]), self._pos(meta), self.take_words())
 
     def affects(self, meta, c):
@@ -465,6 +467,7 @@ class _ToDecls(ExprTransformer, Transformer):
                       not isinstance(x, (Token, int, tuple))), None)
         for t in names:
             self._word("ship", t)
+        self.no_chance(where, meta, "the 'where' of 'affects'")
         sel = Ships(Filter(tuple(str(t) for t in names), where), place, within)
         return Prop("affects", sel, self._pos(meta), self.take_words())
 

@@ -23,7 +23,7 @@ from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
-from .exprs import check_results, check_words, reads_result
+from .exprs import check_results, check_rolls, check_words, reads_result
 from .layers import Layers, _Entry, _suggest, said_as
 from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
 
@@ -260,8 +260,8 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
                 [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
                 draft.entries["maneuver"])
     condition = prop.value[1]
-    if reads_result(condition):
-        raise draft.error(prop.pos, f"status '{entry.id}': 'damage dealt' is what an effect "
+    if result := reads_result(condition):
+        raise draft.error(prop.pos, f"status '{entry.id}': '{result}' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
@@ -627,6 +627,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
                 0, 0, draft.entries["maneuver"])
     check_results(effects, spec.calls, draft.error, where)
+    check_rolls(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
     if event is TriggerEvent.DAMAGED and not spec.once:

@@ -23,7 +23,7 @@ from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
-from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships
+from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -666,6 +666,9 @@ class Ruleset:
     computed_costs: bool = attrs.field(init=False, eq=False, repr=False)
     """Whether a maneuver's cost (or a mode's) depends on its ship (none of
     the printed ones)."""
+    faces: int = attrs.field(init=False, eq=False, repr=False)
+    """The most faces a card or trigger rolls (``chance N in M``, D4.18; 0:
+    none rolls): the numbers the AI's action words need for the rolls."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
@@ -675,6 +678,15 @@ class Ruleset:
         object.__setattr__(self, "computed_costs",
                            any(c.computed_cost is not None for card in self.maneuvers.values()
                                for c in card.ways))
+        object.__setattr__(self, "faces", self._faces())
+
+    def _faces(self) -> int:
+        effects = [e for card in (*self.maneuvers.values(), *self.orders.values())
+                   for c in card.ways for e in c.effects]
+        effects += [e for table in (self.statuses, self.ships, self.tokens)
+                    for holder in table.values() for t in holder.triggers for e in t.effects]
+        return max((c.faces for e in effects if e.computed is not None
+                    for c in chances(e.computed.condition)), default=0)
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""

@@ -205,6 +205,12 @@ class StackItem:
     # the mode its player chose with the card (``mode NAME { … }``, D4.15),
     # whose effects it resolves; None for a card of one way to play
     mode: str | None = None
+    # its roll, one die of M faces (``chance N in M``, D4.18): 1 to M once an
+    # effect of it has read a chance, 0 before; every chance of it reads it
+    rolled: int = 0
+    # what its last damage effect did not need to sink the ships it hit, every
+    # change applied: a later effect of the card reads it as ``damage left over``
+    left_over: int = 0
 
     @property
     def every_target(self) -> tuple[int, ...]:

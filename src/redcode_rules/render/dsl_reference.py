@@ -597,7 +597,9 @@ def _expressions() -> list[str]:
              "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
              "(`target is enemy damaged`, `answered is order`, `mode is war`), "
              "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "
-             "`start`, `friendly start`, `enemy start`, D2.11), joined by "
+             "`start`, `friendly start`, `enemy start`, D2.11), "
+             "`chance N in M` (an effect's `if` only: the card's one roll of M faces, 2 to 9, "
+             "is N or less; every chance of the card reads that roll, D4.18), joined by "
              "`and`, `or`, `not` and parentheses.",
              "- **filter**: words a ship must all be (adjectives below, a ship type, a status) "
              "then `where CONDITION` about the ship tested, `it`.",
@@ -606,6 +608,9 @@ def _expressions() -> list[str]:
              "**lines**: `each WORD… ship in line|row|column|diagonal within N [of SUBJECT|BOX]`, "
              "the ships on the straight lines from that ship or box, at most N boxes along "
              "each, stopped by islands only (D2.10); "
+             "**a random pick**: `a random WORD… ship …`, written as a set after `a random` "
+             "instead of `each`: one ship of the set, drawn as the effect resolves, each "
+             "effect its own draw (`pick SHIP` with explicit chance, D4.18); "
              "**set of players**: `each [enemy|friendly] player` (draw).", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)

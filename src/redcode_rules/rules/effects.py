@@ -89,8 +89,8 @@ class Ops(Protocol):
     is handed (tests/test_registries.py checks it against this protocol,
     name by name and parameter by parameter)."""
 
-    def select(self, selector: Selector, item: Resolving) -> list[int]: ...
-    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> int: ...
+    def select(self, selector: Selector, item: Resolving, draw: bool = True) -> list[int]: ...
+    def damage(self, seat: int, amount: int, actor: int, card: str = "") -> tuple[int, int]: ...
     def extra_turn(self, seat: int) -> None: ...
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
@@ -200,13 +200,14 @@ class Effect:
 @attrs.frozen
 class Damage(Effect):
     """Repair damage (R3.1): repairs first, a breakdown refills repairs. What
-    the ships took is the item's ``dealt`` (``damage dealt``)."""
+    the ships took is the item's ``dealt`` (``damage dealt``), what they did
+    not need to sink its ``left_over`` (``damage left over``)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, self.amount, item.seat, item.card)
-                          for seat in ops.select(self.selector, item)])
+        results(item, [ops.damage(seat, self.amount, item.seat, item.card)
+                       for seat in ops.select(self.selector, item)])
 
 
 @attrs.frozen
@@ -216,8 +217,15 @@ class BreakdownDamage(Effect):
     amount: int = 1
 
     def apply(self, ops, item):
-        item.dealt = sum([ops.damage(seat, 3 * self.amount, item.seat, item.card)
-                          for seat in ops.select(self.selector, item)])
+        results(item, [ops.damage(seat, 3 * self.amount, item.seat, item.card)
+                       for seat in ops.select(self.selector, item)])
+
+
+def results(item, hits: list[tuple[int, int]]) -> None:
+    """A damage effect's results on its item: what its ships took, and what
+    was left over past sinking them (``StateOps.damage``)."""
+    item.dealt = sum(took for took, _ in hits)
+    item.left_over = sum(left for _, left in hits)
 
 
 @attrs.frozen

@@ -100,6 +100,7 @@ class Quantity(str, enum.Enum):
     SHIPS_SUNK = "ships sunk"                # ships of the other side that a side's ships sank
     # -- results: what an earlier effect of the resolving card did
     DEALT = "damage dealt"                   # the repair damage its last damage effect dealt
+    LEFT_OVER = "damage left over"           # what that damage did not need to sink its ships
 
 
 class Period(str, enum.Enum):
@@ -117,14 +118,15 @@ SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REP
                              Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT, Quantity.WITHDRAWN,
                              Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
                              Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL})
-#: Quantities of nobody: the game's, and the resolving card's result (DEALT).
-GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT})
+#: Quantities of nobody: the game's, and the resolving card's results (RESULTS).
+RESULTS = frozenset({Quantity.DEALT, Quantity.LEFT_OVER})
+GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *RESULTS})
 #: Quantities that count what happened (the log), over a ``Period``, of a side.
 TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
 #: The quantities of the "Numbers" block of the design (their text: text/values.py).
 VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
                     Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL,
-                    Quantity.DECK, Quantity.DISCARDS, Quantity.DEALT, *TALLIED})
+                    Quantity.DECK, Quantity.DISCARDS, *RESULTS, *TALLIED})
 #: The subjects that name a side, not a ship: only for HAND, SCORE and the tallies.
 SIDE_SUBJECTS = frozenset({Subject.ENEMY, Subject.FRIENDLY})
 
@@ -185,16 +187,19 @@ class Scope(NamedTuple):
     actor: int | None = None
     dealt: int = 0  # what the item's last damage effect dealt (``damage dealt``)
     box: int | None = None  # ``here``: the box of the token whose trigger resolves (D9.11)
+    rolled: int = 0  # the item's roll (``chance N in M``, D4.18): 1 to M, 0 before it rolls
+    left_over: int = 0  # what its last damage effect did not need (``damage left over``)
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
         item (engine.Triggered: no answered item, maybe an actor, and a
-        token's box)."""
+        token's box), with its roll (D4.18) once it has one."""
         actor = getattr(item, "actor", -1)
         token = getattr(item, "token", None)
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
-                   item.dealt, None if token is None else token[1])
+                   item.dealt, None if token is None else token[1], getattr(item, "rolled", 0),
+                   getattr(item, "left_over", 0))
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -263,8 +268,8 @@ class Measure:
         st = eng.state
         if q in GAME_QUANTITIES:
             return st.turn_number if q is Quantity.TURN else scope.dealt \
-                if q is Quantity.DEALT else len(st.deck) if q is Quantity.DECK \
-                else len(st.discard)
+                if q is Quantity.DEALT else scope.left_over if q is Quantity.LEFT_OVER \
+                else len(st.deck) if q is Quantity.DECK else len(st.discard)
         subject = self.subject
         if q is Quantity.DISTANCE and (self.origin is not Subject.DEFAULT
                                        or subject is Subject.HERE):
@@ -710,6 +715,44 @@ class Not(Condition):
         return f"not ({self.part})"
 
 
+#: The most faces of a roll (``chance N in M``, D4.18): a die's faces are
+#: its outcomes, one word each, 1 to 9.
+MAX_FACES = 9
+
+
+@attrs.frozen
+class Chance(Condition):
+    """``chance N in M`` (D4.18): the resolving item rolls one die of M faces
+    the first time one of its effects reads a chance, and every chance of it
+    reads that roll: it holds on a roll of N or less. So ``if chance 1 in 3``
+    and ``if not chance 1 in 3`` on two effects are one draw, one of them done."""
+
+    n: int
+    faces: int
+    negated: bool = False
+    """The other faces (the text's ``not chance N in M``, ``positive``)."""
+
+    def holds(self, eng, scope):
+        return (0 < scope.rolled <= self.n) != self.negated
+
+    def subjects(self):
+        return set()
+
+    def __str__(self) -> str:
+        return f"{'not ' if self.negated else ''}chance {self.n} in {self.faces}"
+
+
+def chances(node: Any) -> list[Chance]:
+    """The chances a condition reads (None: none), in order."""
+    if isinstance(node, Chance):
+        return [node]
+    if isinstance(node, (All, AnyOf)):
+        return [c for p in node.parts for c in chances(p)]
+    if isinstance(node, Not):
+        return chances(node.part)
+    return []
+
+
 def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:
     """Whether ship ``seat`` is what ``word`` says, seen from the card's ship:
     an ``Adjective``, a ship type id or a status id (the compiler checked it)."""
@@ -760,7 +803,9 @@ class Filter:
 @attrs.frozen
 class Ships:
     """``each [words] ship [in sight|in area] [within N [of SUBJECT|BOX]] [where …]``:
-    the ships an effect acts on, in seat order, on the board only (R9.2)."""
+    the ships an effect acts on, in seat order, on the board only (R9.2);
+    ``a random [words] ship …``: one of them, drawn as the effect resolves
+    (``random``, D4.18; the draw is the engine's, ``StateOps.select``)."""
 
     filter: Filter = Filter()
     place: Place = Place.BOARD
@@ -772,11 +817,14 @@ class Ships:
     near: tuple[str, ...] | None = None
     """``within N of a WORD... ship``: the kind of ship ``within`` counts from
     instead of ``of`` (any ship of it but the one tested); None: ``of``."""
+    random: bool = False
+    """``a random … ship``: one ship of the set, drawn (D4.18)."""
 
     @property
     def value(self) -> str:
         """Its DSL spelling (as ``Selector.value`` is one): hash, text, docs."""
-        out = ["each", *self.filter.words, "ship"]
+        out = ["a", "random"] if self.random else ["each"]
+        out += [*self.filter.words, "ship"]
         if self.place is not Place.BOARD:
             out += ["in", self.place.value]
         if self.within is not None:

@@ -451,12 +451,12 @@ class CardWriter:
         r = self.rnd
         words = " ".join(r.sample(self.adjectives(), r.randint(0, 2)))
         place = r.choice(["", " in sight"] + ([" in area"] if ctx.area else []))
-        draw = r.random()
-        within = f" within {r.randint(1, 3)}" if draw < 0.3 else ""
+        within = f" within {r.randint(1, 3)}" if (draw := r.random()) < 0.3 else ""
         if draw < 0.1:  # lines from the card's ship (D2.10), read off the same draw
             place = (" in line", " in row", " in column", " in diagonal")[int(draw * 40)]
         where = " where " + self.condition(ctx, depth=1, it=True) if r.random() < 0.2 else ""
-        return f"each {words + ' ' if words else ''}ship{place}{within}{where}"
+        head = "a random" if 0.3 <= draw < 0.4 else "each"  # one of the set (D4.18), same draw
+        return f"{head} {words + ' ' if words else ''}ship{place}{within}{where}"
 
     def effect(self, ctx: Context) -> str:
         r = self.rnd
@@ -495,8 +495,8 @@ class CardWriter:
                     and ctx.trigger != "token":
                 sel = "box left by self"  # the box the ship left (D2.17), same draw
             text = f"{call} {prep}{sel}"
-            if r.random() < 0.25:
-                text += " if " + self.condition(ctx, depth=1)
+            if (draw := r.random()) < 0.25:  # and a roll (D4.18; one die a card), same draw
+                text += " if " + self.condition(ctx, depth=1) + " and chance 1 in 2" * (draw < 0.05)
             return text
         return "draw 1"
 
@@ -534,8 +534,8 @@ class CardWriter:
                  target: bool = True) -> str:
         r = self.rnd
         q = r.choice(list(Quantity))
-        if q in GAME_QUANTITIES:  # `damage dealt` only after a damage: not drawn
-            return "turn" if q is Quantity.DEALT else q.value
+        if q in GAME_QUANTITIES:  # a result only after a damage: not drawn
+            return "turn" if q in (Quantity.DEALT, Quantity.LEFT_OVER) else q.value
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
         if q in TALLIED:

@@ -58,6 +58,7 @@ from ..rules.exprs import (
     Boxes,
     BoxTest,
     BoxWord,
+    Chance,
     Cmp,
     Compare,
     Condition,
@@ -315,7 +316,7 @@ def positive(c: Condition, negate: bool = False) -> Condition:
         return c
     if isinstance(c, Compare):
         return Compare(c.left, OPPOSITE[c.op], c.right)
-    assert isinstance(c, Is)
+    assert isinstance(c, (Is, Chance))
     return attrs.evolve(c, negated=not c.negated)
 
 
@@ -339,6 +340,9 @@ def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
         return w["or"].join(_clause(p, say, mood_, in_filter) for p in c.parts)
     if isinstance(c, Compare):
         return _compare(c, say, mood_, in_filter)
+    if isinstance(c, Chance):  # the card's roll (D4.18)
+        w = w["chance"]
+        return (w["more"] if c.negated else pick(w["at_most"], c.n)).format(n=c.n, m=c.faces)
     assert isinstance(c, Is)
     return _is(c, say, mood_, in_filter)
 
@@ -662,7 +666,10 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
         return Noun(tidy(w["every_player"].format(adjs=adjs)), "m")
     words = sel.filter.words
-    if Adjective.OTHER in words:
+    if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
+        noun = ship_noun(words, say)
+        noun = Noun(w["a_random"].format(a=_a(noun, Adjective.OWN in words, say)), noun.gender)
+    elif Adjective.OTHER in words:
         how = w["every_other"]["noun"]
         rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
         noun = ship_noun(rest, say, plural_=how == "plural")
