@@ -31,6 +31,7 @@ def response_order_files() -> list[tuple[Path, str]]:
 #: tests compiles no card file (every worker collects them)
 FILES = [(EXAMPLES / name, card_id) for name, card_id in [
     ("answers_orders.rc", "veto"), ("numbers_brace.rc", "brace"),
+    ("numbers_bulkheads.rc", "bulkheads"),
     ("ways_to_play.rc", "countermand"), ("ways_to_play.rc", "damage_report")]]
 
 

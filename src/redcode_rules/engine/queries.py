@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, StatusDef
     from ..model.state import Event, GameState, StackItem
     from ..rules.board import Board
+    from ..rules.exprs import Amount
 
 MANEUVER, ORDER = CardKind.MANEUVER, CardKind.ORDER
 SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
@@ -72,11 +73,12 @@ FORBIDDEN = {"maneuvers": "R9.1", "responses": "R9", "orders": "R9", "movement":
 
 
 class Conditions:
-    """Whether a status lasting ``while`` a condition holds acts now (D9.4):
-    its condition read on ``reader``, rule queries on which no such status
-    acts, so what a condition reads (sight) never depends on a condition,
-    its own or another's, and reading one cannot loop. ``reader`` None: no
-    status has a condition, or these are that reader's own (none acts)."""
+    """What a status reads to act (D9.4): whether its ``while`` condition
+    holds, and the amounts it bounds a number by (D9.14), read on
+    ``reader``, rule queries on which no such status acts, so what a
+    condition or an amount reads (sight) never depends on one, its own or
+    another's, and reading one cannot loop. ``reader`` None: no status has
+    a condition nor an amount, or these are that reader's own (none acts)."""
 
     __slots__ = ("specs", "reader")
 
@@ -92,6 +94,14 @@ class Conditions:
         if condition is None:
             return True
         return self.reader is not None and condition.holds(self.reader, Scope(seat, it=seat))
+
+    def measure(self, holder: int, seat: int, amount: Amount) -> int | None:
+        """The amount a status of ship ``holder`` bounds a number of ship
+        ``seat`` by (``limit damage to at most (hull of self - 1)``): self is
+        the holder, it the ship it acts on, you the holder's player; None on
+        the reader's own queries, where no such bound acts."""
+        return None if self.reader is None else amount.value(self.reader,
+                                                             Scope(holder, it=seat))
 
 
 class Holding(NamedTuple):
@@ -179,13 +189,15 @@ class RuleQueries(Part):
         # (D9.4: ``plain``, these queries' own reader, reads none)
         # and so is an aura's set (no aura acts on ``plain`` either)
         reader = None if plain or not (rules.status_rules.conditioned or
-                                       rules.status_rules.auras) else \
+                                       rules.status_rules.auras or
+                                       rules.status_rules.measured) else \
             RuleQueries(rules, board, state, log, self, plain=True)
         self.conditions = Conditions(rules.statuses, reader)
         auras = None if reader is None or not rules.status_rules.auras else \
             Auras(rules, self._types, reader).on
         # the modifier queries, only if a status modifies something (model/modifiers.py)
-        self.mods = Modifiers(rules, self._types, self.conditions.lasts, auras) \
+        self.mods = Modifiers(rules, self._types, self.conditions.lasts, auras,
+                              self.conditions.measure) \
             if rules.status_rules.modifying else None
         # the statuses that act only while a condition holds and do not end
         # when it fails (``permanent`` and ``while``): what they forbid asks it

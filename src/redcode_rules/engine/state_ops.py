@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
-from ..model.modifiers import ON_MOVE, adjusted, fresh, players_kept, with_status
+from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import PILES, Selector
@@ -172,7 +172,9 @@ class StateOps(HandOps):
         hit may send it to its giver's ship (once: not sent on again), then
         the statuses and abilities of the ship that takes it change it
         (at least 0, D9.5), then a status that prevents damage ignores what
-        it can. Each status that did so loses a use (a prevented point each)."""
+        it can. Each status that did so loses a use (a prevented point each);
+        one whose change made no difference (a bound the damage was within)
+        loses none (D9.14)."""
         mods = self.mods
         ships = self.state.ships
         sent = mods.redirected(ships[seat], seat)
@@ -182,11 +184,9 @@ class StateOps(HandOps):
             self.lifetimes.use(ships[seat], status=spec.id)
             seat = giver
         ship = ships[seat]
-        change = mods.total(ship, seat, Modifier.DAMAGE)
-        bounds = mods.bounds(ship, seat, Modifier.DAMAGE)
-        if change or bounds:
-            self.lifetimes.use(ship, (Modifier.DAMAGE,))
-            amount = max(0, adjusted(amount, change, bounds))
+        amount, used = mods.changed(ship, seat, Modifier.DAMAGE, amount)
+        for status in used:  # a use is a damage it changed (rules/parameters.py)
+            self.lifetimes.use(ship, status=status)
         if amount and ship.statuses:
             prevented, status = mods.prevented(ship, seat, amount)
             if prevented:

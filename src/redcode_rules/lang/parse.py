@@ -433,26 +433,23 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("stacks", (_number(self.file, c[0]), self._tpos(c[0])), self._pos(meta))
 
     def set_(self, meta, c):
-        name, amount, card = c
-        return self._limit(meta, "set", name, "set", amount, card)
+        return self._limit(meta, "set", c[0], "set", *c[1:])
 
     def limit(self, meta, c):
-        name, bound, amount, card = c
-        return self._limit(meta, "limit", name, bound or "at most", amount, card)
+        return self._limit(meta, "limit", c[0], c[1] or "at most", *c[2:])
 
     def _limit(self, meta, verb, name, how, amount, card):
-        """``set``/``limit`` lines as one prop, one entry per number (``how``:
-        set, at most, or a bound as written with its place)."""
+        """``set``/``limit`` lines as one prop, one entry per number; an amount with its words."""
         only = None if card is None else (str(card), self._tpos(card))
-        return Prop("limit", ((str(name), self._tpos(name), how, _number(self.file, amount),
-                               only, verb),), self._pos(meta))
+        value = amount if isinstance(amount, Amount) else _number(self.file, amount)
+        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb,
+                               self.take_words()),), self._pos(meta))
 
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
 
     def prevent(self, meta, c):
-        amount, what = c
-        return Prop("prevent", (_number(self.file, amount), (str(what), self._tpos(what))),
+        return Prop("prevent", (_number(self.file, c[0]), (str(c[1]), self._tpos(c[1]))),
                     self._pos(meta))
 
     def while_(self, meta, c):

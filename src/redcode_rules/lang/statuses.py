@@ -18,7 +18,7 @@ from ..model.modifiers import MAX_STACKS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
-from ..rules.exprs import BoxLeft, Condition, Place, Ships, Subject
+from ..rules.exprs import Amount, BoxLeft, Condition, Place, Ships, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
@@ -185,7 +185,8 @@ def _duration(draft: Layers, entry: _Entry,
                               f"{MAX_USES} damage, not {uses}")
     return duration, uses, condition
 
-def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, str | None], ...]:
+def _limits(draft: Layers,
+            entry: _Entry) -> tuple[tuple[Modifier, Limit, int | Amount, str | None], ...]:
     """``set NAME to N`` and ``limit NAME to [at most|at least] N [on CARD]``
     lines: each number set or bounded once per way and card, to a number its
     rule allows (``SET_RANGE``); a ship's sight has no number of its own, so
@@ -194,8 +195,8 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
     if prop is None:
         return ()
     known = [m.value for m in Modifier]
-    out: list[tuple[Modifier, Limit, int, str | None]] = []
-    for word, pos, how, n, only, verb in prop.value:
+    out: list[tuple[Modifier, Limit, int | Amount, str | None]] = []
+    for word, pos, how, n, only, verb, words in prop.value:
         if word not in known:
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
                               f"{verb}s {', '.join(known)}", _suggest(word, known))
@@ -215,7 +216,9 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
                               + ("changed by 'modify' only" if PARAMETERS[word].modified
                                  else f"only limited: 'limit {word} to at most N'"))
         low, high = SET_RANGE[modifier]
-        if not low <= n <= high:
+        if isinstance(n, Amount):
+            n = _limit_amount(draft, entry, pos, f"{verb} {word}", n, words)
+        if type(n) is int and not low <= n <= high:
             raise draft.error(pos, f"status '{entry.id}': '{verb} {word}' takes {low} to "
                               f"{high}, not {n}")
         card = None if only is None else _limited_card(draft, entry, word, *only)
@@ -224,6 +227,30 @@ def _limits(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, Limit, int, s
                               f"{'' if limit is Limit.SET else limit.value + ' '}twice")
         out.append((modifier, limit, n, card))
     return tuple(out)
+
+def _limit_amount(draft: Layers, entry: _Entry, pos: Pos, said: str, amount: Amount,
+                  words: tuple) -> Amount | int:
+    """The amount a ``set`` or ``limit`` bounds a number by (D9.14), checked as
+    a ``while`` is: its words known, and only what the ship that has the status
+    gives (self; it: the ship it acts on; you, friendly, enemy); no card
+    resolves, so no target nor ``damage dealt``. A written number in
+    parentheses is that number (its bound is checked as one)."""
+    check_words(words, draft.error, draft.entries["ship"], draft.entries["status"],
+                [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
+                draft.entries["maneuver"])
+    if reads_result(amount):
+        raise draft.error(pos, f"status '{entry.id}': 'damage dealt' is what an effect "
+                          f"of a resolving card did; '{said}' cannot read it")
+    for subject in sorted(amount.subjects() - WHILE_SUBJECTS, key=str):
+        read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
+            else f"'{subject.value}'"
+        raise draft.error(pos, f"status '{entry.id}': '{said} to (…)' is about the ship "
+                          f"that has the status, so it cannot read {read}; it may read self, "
+                          "it (the ship it acts on), you, friendly and enemy",
+                          _suggest(subject.value, [s.value for s in WHILE_SUBJECTS]))
+    (sign, first), *more = amount.terms
+    return first if not more and sign > 0 and type(first) is int else amount
+
 
 def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     """A ``while CONDITION`` duration's condition, checked: its words known,

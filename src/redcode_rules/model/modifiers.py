@@ -212,9 +212,11 @@ def most_crew_on(rules: Ruleset, ship_type: str, cost: int, ships: int = 1) -> i
 
 def _most_bound(rules: Ruleset, modifier: Modifier, card: str | None = None) -> int:
     """The highest number a ``set`` or ``at least`` of any status gives
-    ``modifier`` (0 if none): a number can be raised to it."""
-    return max((n for s in rules.statuses.values() for how, n in s.bounds(modifier, card)
-                if how is not Limit.AT_MOST), default=0)
+    ``modifier`` (0 if none): a number can be raised to it; by an amount
+    (D9.14), to its rule's ceiling."""
+    high = PARAMETERS[modifier].high
+    return max((n if type(n) is int else high for s in rules.statuses.values()
+                for how, n in s.bounds(modifier, card) if how is not Limit.AT_MOST), default=0)
 
 
 def movement(amount: int, change: int) -> int:
@@ -262,12 +264,16 @@ class Modifiers:
     ``while`` condition it reads) and acts on a ship: its own, or those an
     aura reaches."""
 
-    __slots__ = ("specs", "innate", "modifying", "lasts", "auras", "aura_names")
+    __slots__ = ("specs", "innate", "modifying", "lasts", "auras", "aura_names", "measure")
 
     def __init__(self, rules: Ruleset, types: list[ShipDef],
                  lasts: Callable[[int, str], bool],
-                 auras: Callable[[int], list[tuple[StatusDef, int]]] | None = None):
+                 auras: Callable[[int], list[tuple[StatusDef, int]]] | None = None,
+                 measure: Callable[[int, int, Any], int | None] | None = None):
         self.lasts = lasts  # whether a status's ``while`` condition holds (queries.Conditions)
+        # an amount a status bounds a number by, from its holder's and its ship's
+        # seats (queries.Conditions.measure); None: that bound does not act (D9.14)
+        self.measure = measure
         self.specs = rules.statuses
         # the auras that reach a seat, with their holders' seats (queries.Auras);
         # None: no aura acts (none declared, or these are the queries an aura's
@@ -309,15 +315,66 @@ class Modifiers:
     def bounds(self, ship: ShipState, seat: int, modifier: Modifier,
                card: str | None = None) -> list[tuple[Limit, int]]:
         """The sets and bounds what acts on the ship puts on ``modifier`` for
-        ``card`` (``set``, ``limit ... to``)."""
+        ``card`` (``set``, ``limit ... to``), each amount read now (D9.14)."""
         return [b for spec, holder in self.held(ship, seat) if spec.limits
-                for b in spec.bounds(modifier, card) if holds(spec, holder, self.lasts)]
+                for b in self._bounds_of(spec, holder, seat, modifier, card)]
+
+    def _bounds_of(self, spec: StatusDef, holder: int, seat: int, modifier: Modifier,
+                   card: str | None) -> list[tuple[Limit, int]]:
+        """The sets and bounds one status held by ``holder`` puts on ship
+        ``seat``'s ``modifier`` if it acts now, its amounts read (a bound by an
+        amount where none can be read, on the rule queries amounts are read
+        on, does not act: nothing depends on itself)."""
+        found = spec.bounds(modifier, card)
+        if not found or not holds(spec, holder, self.lasts):
+            return []
+        out = []
+        for how, n in found:
+            if type(n) is not int:
+                n = None if self.measure is None else self.measure(holder, seat, n)
+                if n is None:
+                    continue
+            out.append((how, n))
+        return out
 
     def value(self, ship: ShipState, seat: int, modifier: Modifier, base: int,
               card: str | None = None) -> int:
         """``base`` as what acts on the ship makes it (D9.5)."""
         return adjusted(base, self.total(ship, seat, modifier, card),
                         self.bounds(ship, seat, modifier, card))
+
+    def changed(self, ship: ShipState, seat: int, modifier: Modifier, base: int,
+                card: str | None = None) -> tuple[int, list[str]]:
+        """``base`` as what acts on the ship makes it (``value``), and the
+        ship's own statuses counting uses whose changes made a difference to
+        it: without one count of each, the number would not be what it is.
+        Those lose a use (a use of a status changing a damage is a damage it
+        changed, rules/parameters.py); a bound the number was within, or a
+        change another status undid, costs none."""
+        # (the status's name if it is one of the ship's own statuses, which
+        # ``held`` lists after its abilities and before the auras, else None;
+        # its change; its bounds)
+        acting: list[tuple[str | None, int, list[tuple[Limit, int]]]] = []
+        first = len(self.innate[seat])
+        last = first + sum(life.count for name, life in ship.statuses if name in self.modifying)
+        for i, (spec, holder) in enumerate(self.held(ship, seat)):
+            change = spec.amount(modifier, card)
+            bounds = self._bounds_of(spec, holder, seat, modifier, card) if spec.limits else []
+            if (change or bounds) and holds(spec, holder, self.lasts):
+                acting.append((spec.id if first <= i < last else None, change, bounds))
+
+        def without(k: int) -> int:
+            rest = acting[:k] + acting[k + 1:]
+            return bounded(modifier, adjusted(base, sum(c for _, c, _ in rest),
+                                              [b for _, _, bs in rest for b in bs]))
+
+        value = without(len(acting))
+        used: list[str] = []
+        for k, (name, _, _) in enumerate(acting):
+            if name is not None and name not in used and self.specs[name].uses \
+                    and without(k) != value:
+                used.append(name)
+        return value, used
 
     def cost(self, ship: ShipState, seat: int, card: CardDef, base: int) -> int:
         """A maneuver's cost for the ship (``base``: its cost, computed if it

@@ -234,8 +234,9 @@ class StatusDef:
     """Whether it harms, protects or is neutral to its ship (``nature``), which
     chooses the verb that gives it in card text; None: read from what it does
     (``text.status_nature``). Words only: no play reads it, nor the hash."""
-    limits: tuple[tuple[Modifier, Limit, int, str | None], ...] = ()
-    """The numbers it sets or bounds, how, to what, and for which card only, if
+    limits: tuple[tuple[Modifier, Limit, Any, str | None], ...] = ()
+    """The numbers it sets or bounds, how, to what (a number, or an
+    exprs.Amount read whenever a rule asks, D9.14), and for which card only, if
     one (``set NAME to N``, ``limit NAME to at most N [on CARD]``), in order."""
     prevents: int = 0
     """The damage points it prevents before it ends (``prevent N damage``): its
@@ -273,9 +274,10 @@ class StatusDef:
         return bool(self.untargetable or self.modifiers or self.redirect or self.limits
                     or self.prevents or self.untargetable_by)
 
-    def bounds(self, modifier: Modifier, card: str | None = None) -> list[tuple[Limit, int]]:
+    def bounds(self, modifier: Modifier, card: str | None = None) -> list[tuple[Limit, Any]]:
         """How it sets or bounds ``modifier`` for ``card``, as ``amount`` reads
-        its changes (a bound for another card only left out)."""
+        its changes (a bound for another card only left out): each to a number
+        or an amount (``Modifiers.bounds`` reads it)."""
         return [(how, n) for m, how, n, only in self.limits
                 if m is modifier and (card is None or only is None or only == card)]
 
@@ -306,7 +308,8 @@ class StatusDef:
         if self.redirect:
             out.append(["redirect", self.redirect.value])
         if self.limits:
-            out.append(["limit", [[m.value, how.value, n, *([c] if c else [])]
+            out.append(["limit", [[m.value, how.value, n if type(n) is int else str(n),
+                                   *([c] if c else [])]
                                   for m, how, n, c in self.limits]])
         if self.prevents:
             out.append(["prevent", self.prevents])
@@ -363,6 +366,9 @@ class StatusRules:
     #: statuses a card its ship uses may end (``StatusDef.ends_on``; none: a
     #: card declared ends no status)
     ended_by_use: frozenset[str] = frozenset()
+    #: statuses that bound a number by an amount (D9.14; none: no amount is
+    #: read by a modifier query)
+    measured: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -391,6 +397,7 @@ class StatusRules:
             auras=having(lambda s: s.affects is not None),
             players=having(lambda s: s.player),
             ended_by_use=having(lambda s: s.ends_on is not None),
+            measured=having(lambda s: any(type(n) is not int for _, _, n, _ in s.limits)),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

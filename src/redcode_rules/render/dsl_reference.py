@@ -223,15 +223,21 @@ PROPERTIES: dict[str, tuple[str, str]] = {
              "`damage` (each damage it takes is N); `on CARD` for a range, cost or movement "
              "of one card. Applied after every `modify`; several sets: the lowest; then "
              "`limit`s bound it, then the rule's own bound. N: range 0 to 99, cost 1 to 99, "
-             "movement 0 to 3, damage 0 to 99. A use is what a use of a `modify` of the "
-             "same number is.", "set range to 0 on torpedo"),
+             "movement 0 to 3, damage 0 to 99. N may be an amount in parentheses, read "
+             "whenever the number is (D9.14: see `limit`). A use is what a use of a "
+             "`modify` of the same number is.", "set range to 0 on torpedo"),
     "limit": ("Bounds a number of its ship (D9.5): `limit NAME to at most N` (or `limit "
               "NAME to N`) and `limit NAME to at least N`; `on CARD` for a range, cost or "
               "movement of one card. Applied after every `modify` and `set`: raised to the "
               "highest floor, then lowered to the lowest ceiling (a ceiling wins), then the "
               "rule's own bound. `sight` is only limited at most: its visual field reaches "
               "N boxes. N: range 0 to 99, cost 1 to 99, movement 0 to 3, sight 1 to 99, "
-              "damage 0 to 99. A use is what a use of a `modify` of the same number is.",
+              "damage 0 to 99. N may be an amount in parentheses (D9.14: `limit damage to "
+              "at most (hull of self - 1)`), read whenever the number is, about the ship "
+              "that has the status (self; it: the ship it acts on; you, friendly, enemy), "
+              "at least 0. A use is what a use of a `modify` of the same number is, and "
+              "only when the status made the number otherwise: a damage within its bound "
+              "does not use it.",
               "limit damage to at most 1"),
     "prevent": ("The next N damage points its ship would take (after every modify, set and "
                 "limit of its damage) are ignored, each one a use; the status ends when "

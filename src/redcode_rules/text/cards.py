@@ -39,8 +39,8 @@ from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
-from .exprs import a_ship, box_target_text, computed_note, condition_text, cost_text, ships_noun, \
-    second_text, ships_text, target_text, targets_text, to_ships_text, usable_text
+from .exprs import a_ship, amount_text, box_target_text, computed_note, condition_text, cost_text, \
+    second_text, ships_noun, ships_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -236,11 +236,17 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
     if status.redirect is not None:
         parts.append(words["redirect"][status.redirect.value])
     for modifier, how, n, card in status.limits:
+        amount = type(n) is not int  # a bound by an amount (D9.14) says N, then what N is
+        said = "N" if amount else n
         if card is not None:
-            phrase = pick(words["limit_on"][modifier.value][how.value], n).format(
-                n=n, card=display_name(card, lang, names))
+            phrase = pick(words["limit_on"][modifier.value][how.value], None if amount else
+                          n).format(n=said, card=display_name(card, lang, names))
         else:
-            phrase = pick(words["limit"][modifier.value][how.value], n).format(n=n)
+            phrase = pick(words["limit"][modifier.value][how.value], None if amount else
+                          n).format(n=said)
+        if amount:
+            phrase = words["limit_by"].format(limit=phrase, amount=amount_text(
+                n, lang, False, (), names, held=True)[0])
         parts.append(phrase)
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))

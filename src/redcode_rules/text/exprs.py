@@ -226,7 +226,7 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
         # the values of the "Numbers" block (text/values.py): "of" + the subject
         key = m.subject.value if isinstance(m, Tally) and m.subject is not Subject.DEFAULT \
             else _subject(m.subject, m.quantity if isinstance(m, Measure) else None, in_filter)
-        return value_text(m, say.lang, key, say.names)
+        return value_text(m, say.lang, key, say.names, say.held)
     if isinstance(m, ShipCount):
         return _count_noun(m, say, in_filter), 1
     if isinstance(m, Nearest):
@@ -273,9 +273,11 @@ def around_text(m: ShipCount | Nearest, lang: str, in_filter: bool, types=(),
 
 
 def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
-                names: Words | None = None) -> tuple[str, int]:
-    """An amount as a phrase (`the distance to the target plus 1`), with its number."""
-    return _amount(a, _say(lang, types, names), in_filter)
+                names: Words | None = None, held: bool = False) -> tuple[str, int]:
+    """An amount as a phrase (`the distance to the target plus 1`), with its
+    number; ``held``: seen from the ship that has a status (a limit's, D9.14)."""
+    return _amount(a, _say(lang, types, names, held), in_filter)
+
 
 
 def _amount(a: Amount, say: Say, in_filter: bool) -> tuple[str, int]:

@@ -37,11 +37,14 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> 
 
 
 def value_text(m: Measure | Tally, lang: str, subject: str,
-               names: Words | None = None) -> tuple[str, int]:
+               names: Words | None = None, held: bool = False) -> tuple[str, int]:
     """A value of the "Numbers" block as a noun phrase, with its number (1:
     singular, 2: plural); ``subject`` is the key of whom it is about (self,
-    target, …, enemy, friendly)."""
+    target, …, enemy, friendly); ``held``: seen from the ship that has a
+    status (a limit's amount, D9.14: "of this ship")."""
     w = catalog(lang)["values"]
+    if held:  # the held view's words, the card's for a subject it does not say
+        w = {**w, **{k: {**w[k], **v} for k, v in w["held"].items()}}
     of = w["of"].get(subject, "")
     if isinstance(m, Tally):
         key = "used_named" if m.cards.names else "used"
