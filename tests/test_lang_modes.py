@@ -313,3 +313,34 @@ def test_many_random_games_with_modes_keep_every_invariant(tmp_path):
     failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=20, seed=7, out=tmp_path)
     assert failure is None
     assert usage.unused() == []
+
+
+DASH = """\
+maneuver dash_or_fire {
+    name en "Dash or fire" es "Carrera o fuego" it "Scatto o fuoco"
+    mode dash { cost 1  effect move 2 self }
+    mode fire { cost 1  range 2  target ship  effect damage 1 to target }
+    respondable
+}
+patch ship submarine {
+    maneuvers movement repair torpedo orders immersion countermeasure overcharged_torpedo
+              dash_or_fire
+}
+"""
+
+
+def test_a_save_of_a_mode_that_moves_keeps_its_path(tmp_path):
+    """The save checks a stack item as its mode declares it (D4.15): the
+    path of a mode that moves, the target of one that fires; a mode the
+    card does not have is refused, naming the field."""
+    extra = tmp_path / "dash.rc"
+    extra.write_text(DASH, "utf-8")
+    g = game(extra=[CARDS, str(extra)])
+    dash = starting(g, "dash_or_fire dash")[0]
+    g.play(dash)
+    saved = g.to_json()
+    assert rc.Game.from_json(saved) == g
+    data = json.loads(saved)
+    data["state"]["stack"][0]["mode"] = "sprint"
+    with pytest.raises(rc.SaveError, match=r"mode.*one of its modes \(dash, fire\)"):
+        rc.Game.from_json(json.dumps(data))

@@ -269,6 +269,12 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem(None, f"unknown {item.kind} {quote(item.card)}")
         return
     card = cards[item.card]
+    modes = [way.mode for way in card.modes]
+    if (item.mode is None) != (not modes) or item.mode is not None and item.mode not in modes:
+        need = f"one of its modes ({', '.join(modes)})" if modes else "no mode"
+        yield problem("mode", f"{card.id} is played in {need} (D4.15)")
+        return
+    card = card.in_mode(item.mode)  # the mode played: its effects, target and path (D4.15)
     found = list(_ref_problems(item, place, state, rules, board))
     if found:
         yield found[0]
