@@ -186,6 +186,22 @@ def play_random(game: rc.Game, rnd: random.Random, moves: int | None = None) -> 
     return game
 
 
+def play_bots(game: rc.Game, seed: int, moves: int = 40) -> rc.Game:
+    """Play ``game`` to ``moves`` moves (or its end): blue by the greedy bot,
+    red by a small search bot, chance nodes dealt from ``random.Random(seed)``."""
+    from redcode_rules.bots.mcts import play_chance
+    from redcode_rules.bots.players import GreedyBot, ISMCTSBot
+
+    rnd = random.Random(seed)
+    bots = {"blue": GreedyBot(seed), "red": ISMCTSBot(seed, iterations=8)}
+    while not game.is_over and len(game.moves) < moves:
+        if game.is_chance_node:
+            play_chance(game, rnd)
+        else:
+            game.play(bots[game.ship(game.to_move).side].choose(game))
+    return game
+
+
 def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
                 **kwargs) -> rc.Game:
     """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its

@@ -5,18 +5,15 @@ two effects, never both; by the seeded RNG or, with explicit chance, by the
 chance player (`pick 1` … `pick M`). The card file is tests/data/chance.rc."""
 
 import json
-import random
 from fractions import Fraction as F
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
-from redcode_rules.bots.mcts import play_chance
-from redcode_rules.bots.players import GreedyBot, ISMCTSBot
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots, pass_all, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "chance.rc")
 BASE = {"edition": "en", "extra": [CARDS], "board": OPEN_BOARD, "phase": "maneuvers",
@@ -144,13 +141,7 @@ def test_the_action_words_have_the_faces_only_where_a_card_rolls():
 def test_bots_play_rolls_in_explicit_games(seed):
     g = explicit(seed=seed, hands={"blue-submarine": ["gamble", "shake"],
                                    "red-destroyer": []})
-    rnd = random.Random(seed)
-    bots = {"blue": GreedyBot(seed), "red": ISMCTSBot(seed, iterations=8)}
-    while not g.is_over and len(g.moves) < 40:
-        if g.is_chance_node:
-            play_chance(g, rnd)
-        else:
-            g.play(bots[g.ship(g.to_move).side].choose(g))
+    play_bots(g, seed)
     assert any(m.startswith("pick ") for m in g.moves)
 
 

@@ -4,19 +4,17 @@ explicit chance, by the chance player (`pick SHIP`); saves, replays,
 resamples and the bots follow it. The card file is tests/data/random_picks.rc."""
 
 import json
-import random
 from fractions import Fraction as F
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
-from redcode_rules.bots.mcts import play_chance
-from redcode_rules.bots.players import GreedyBot, ISMCTSBot
+from redcode_rules.bots.players import GreedyBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "random_picks.rc")
 #: Seats: blue-submarine, red-destroyer, blue-destroyer, red-aircraft_carrier,
@@ -232,13 +230,7 @@ def test_bots_play_random_picks_in_explicit_games(seed):
     picks; the chance player's picks are played as the game asks them."""
     g = explicit(seed=seed, hands={"blue-submarine": ["stray_shells", "near_miss"],
                                    "red-destroyer": ["jinx"]})
-    rnd = random.Random(seed)
-    bots = {"blue": GreedyBot(seed), "red": ISMCTSBot(seed, iterations=8)}
-    while not g.is_over and len(g.moves) < 40:
-        if g.is_chance_node:
-            play_chance(g, rnd)
-        else:
-            g.play(bots[g.ship(g.to_move).side].choose(g))
+    play_bots(g, seed)
     ships = {f"pick {s}" for s in g.ships}
     assert any(m in ships for m in g.moves)
 
