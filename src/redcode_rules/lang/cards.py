@@ -10,7 +10,7 @@ import attrs
 
 from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
-from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
+from ..rules.effects import FLOW, PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
     reads_result, with_boxes
@@ -441,6 +441,8 @@ def _worded_args(draft: Layers, call: Call, prim: Any) -> list[tuple[Any, Any]]:
 
 
 def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Effect:
+    if call.name in FLOW:  # a ``may`` block's question or its else (lang/choices.py)
+        return FLOW[call.name].cls(call.selector, *call.args)
     prim = PRIMITIVES.get(call.name)
     if prim is None:
         raise draft.error(call.pos, f"unknown effect '{call.name}'",

@@ -1,6 +1,6 @@
-"""The card language's parsing: the records a card file turns into
-(``Decl``, ``Prop``, ``Call``...), read from the parse tree of the grammar
-(lang/grammar.py); a syntax error is said in words by lang/syntax.py.
+"""The card language's parsing: the records a card file turns into (``Decl``,
+``Prop``, ``Call``...), read from the parse tree of the grammar (lang/grammar.py);
+a syntax error is said in words by lang/syntax.py.
 
 ``parse_source`` turns text into a list of declarations (attrs objects that
 remember their file and line), or raises ``DslError`` with the line, a caret
@@ -19,14 +19,13 @@ from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
 from ..rules.exprs import LEFT_BY, Amount, BoxLeft, Condition, Filter, Place, Players, Ships
+from .choices import MayTransformer, flat
 from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
 from .syntax import check_words_apart, syntax_error
 
-# --------------------------------------------------------------------------
-# declarations
-
+# ---------------------------------------------------------------- declarations
 
 @attrs.frozen
 class Pos:
@@ -132,8 +131,6 @@ class Decl:
     parent: str | None = None
 
 
-
-
 #: The largest number a card file may write: every count of the game is far
 #: below it, and Python will not even read an integer of over 4,300 digits.
 MAX_NUMBER = 999_999
@@ -150,9 +147,8 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
     return int(digits)
 
 
-
 @v_args(meta=True)
-class _ToDecls(ExprTransformer, Transformer):
+class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
 
     def __init__(self, file: str):
@@ -323,10 +319,14 @@ class _ToDecls(ExprTransformer, Transformer):
         return Target(TargetKind.AREA, 2, 2, map_card=True)
 
     def effect(self, meta, calls):
-        return Prop("effect", tuple(calls), self._pos(meta))
+        return Prop("effect", flat(calls), self._pos(meta))
+
+    def flow_call(self, name, args, selector, pos):  # a ``may``'s question or else (D4.16)
+        return Call(name, args, selector, pos)
 
     def call(self, meta, c):
         name, *rest = c
+        self.plain(name)  # ``else`` only ends a ``may`` block (lang/choices.py)
         condition = next((x for x in rest if isinstance(x, Condition)), None)
         selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players, BoxLeft))]
         selector = selectors[0] if selectors else None
