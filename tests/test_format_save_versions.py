@@ -35,12 +35,15 @@ FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
 #: A format 9 save, written by the code of that format: the same move and
 #: torpedo (a stack item with no ``rolled`` nor ``left_over``).
 FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
+#: A format 10 save: the same move and torpedo (a stack item with no
+#: ``actor`` nor ``here``).
+FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 10
+    assert data["format"] == FORMAT == 12
     assert "extra" not in data["ruleset"]
 
 
@@ -153,6 +156,21 @@ def test_a_format_9_save_loads_with_nothing_rolled_or_left_over():
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 2 and game.stack == []
+
+
+@pytest.mark.parametrize("version", [10, 11])
+def test_a_format_10_or_11_save_loads_with_no_triggered_item_fields(version):
+    """Format 12: a stack item's ``actor`` and ``here``, a triggered item's
+    that asks a choice (``may``, D4.16); none for a card's item. One step
+    reads only those fields, so a save of format 10 or 11 comes up alike."""
+    old = {**json.loads(FORMAT_10), "format": version}
+    assert "actor" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(json.dumps(old))
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["actor"] is new["state"]["stack"][0]["here"] is None
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 

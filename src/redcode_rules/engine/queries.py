@@ -264,8 +264,15 @@ class RuleQueries(Part):
         return self.mods.player(self.state.ships[seat], seat, Modifier.RECOVER, base)
 
     def card_of(self, item: StackItem) -> CardDef:
-        """The card a stack item was declared with, as its mode plays it."""
-        cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
+        """The card a stack item was declared with, as its mode plays it; of a
+        triggered item that asks (D4.16), its trigger (its effects)."""
+        kind = item.kind
+        if kind == MANEUVER:
+            cards = self.rules.maneuvers
+        elif kind == ORDER:
+            cards = self.rules.orders
+        else:
+            return self.rules.trigger_index.keyed(item.card)  # type: ignore[return-value]
         card = cards[item.card]
         return card if item.mode is None else card.in_mode(item.mode)  # D4.15
 

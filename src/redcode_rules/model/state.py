@@ -211,6 +211,19 @@ class StackItem:
     # what its last damage effect did not need to sink the ships it hit, every
     # change applied: a later effect of the card reads it as ``damage left over``
     left_over: int = 0
+    # a triggered item's (kind ``trigger``: its card is the trigger's key) that
+    # asks a choice (``may``, D4.16): the ship that caused its event, and the
+    # box of the token holding it (``here``); None for a card's item
+    actor: int | None = _ref(Ref.SEAT, default=None)
+    here: int | None = _ref(Ref.BOX, default=None)
+
+    @property
+    def token(self) -> tuple[str, int] | None:
+        """A token's triggered item's token, (kind, box), as a ``Triggered``
+        has it (its key names the kind: ``token:KIND:N``); else None."""
+        if self.here is None:
+            return None
+        return (self.card.split(":")[1], self.here)
 
     @property
     def every_target(self) -> tuple[int, ...]:
