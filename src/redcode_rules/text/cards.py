@@ -36,7 +36,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_
     token_name
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
-from ..rules.effects import Effect, Selector, primitive_of
+from ..rules.effects import Effect, May, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, amount_text, box_target_text, computed_note, condition_text, cost_text, \
@@ -516,6 +516,9 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
     after itself said once with its number of times, cards taken from a hand
     just looked at taken "from it"; the effect after a status (whose rule is
     a list of its own) starts a sentence of its own."""
+    cut = next((i for i, e in enumerate(effects) if type(e) is May), None)
+    if cut is not None:  # a ``may`` block (D4.16): said apart, with what comes before and after
+        return _may_text(tuple(effects), cut, lang, statuses, words, types, trigger, answers)
     said = catalog(lang)["card"]
     parts: list[str] = []
     seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
@@ -540,6 +543,44 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
             seps += inner
         last_cond, last_effect = cond, run[-1]
     return _join_groups(parts, seps, said)
+
+
+def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words, types,
+              trigger: bool, answers: str) -> str:
+    """Effects with a ``may`` block at ``cut`` (D4.16): "you may withdraw 1
+    crew of your ship; if you do, you draw 1 order card", or with an
+    ``else`` "the target's player chooses: …, or …"."""
+    may: May = effects[cut]  # type: ignore[assignment]
+    said = catalog(lang)["may"]
+    who = may.selector.value
+    held = said["held"] if trigger else {}  # a trigger's words for its ships
+
+    def form(key: str) -> str:
+        return held.get(key, {}).get(who) or said[key][who]
+
+    def text(part) -> str:
+        return effects_text(part, lang, statuses, words, types, trigger, answers) if part else ""
+
+    yes = effects[cut + 1:cut + 1 + may.yes]
+    start = may.after_no(cut)
+    no, rest = effects[start:start + may.no], effects[start + may.no:]
+    if no:
+        phrase = form("chooses").format(yes=text(yes), no=text(no))
+    else:
+        first = yes[0]
+        name, sel = primitive_of(first).name, str(first.selector.value)
+        verb = held.get("verbs", {}).get(name, {}).get(sel) or \
+            said["verbs"].get(name, {}).get(sel)
+        # its `if` is what offers it (Resolver.offered): "you may" says it
+        done = verb.format(**first.params()) if verb is not None and not (
+            first.computed and first.computed.amounts) \
+            else said["choose"].format(effect=text(yes[:1]))
+        phrase = form("asked").format(effect=done)
+        if len(yes) > 1:
+            phrase += catalog(lang)["card"]["clause_joiner"] + \
+                form("if_done").format(effect=text(yes[1:]))
+    joiner = catalog(lang)["card"]["clause_joiner"]
+    return joiner.join(p for p in (text(effects[:cut]), phrase, text(rest)) if p)
 
 
 def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
