@@ -176,9 +176,17 @@ def test_may_in_a_trigger_yes_pays_and_the_window_opens_again_D4_16():
     assert g.ship("red-warded").repairs == 2
 
 
+def test_may_in_a_trigger_explains_the_question_it_waits_for():
+    g = warded()
+    assert refused(g, "pass") == ("blue-submarine must first answer the triggered effect of "
+                                  "red-warded: choose no, choose yes")
+
+
 def test_may_in_a_trigger_no_runs_its_else_cancelling_the_card_D4_16():
     g = warded()
     g.play("choose no")
+    assert g.narration("en")[-2:] == ["  Blue submarine declines.",
+                                      "  Red warded cancels Torpedo of blue submarine."]
     g.play("pass")
     assert g.ship("red-warded").repairs == 3 and g.ship("blue-submarine").reserve == 4
     assert logged(g, "cancelled", "card") == ["torpedo"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import attrs
 
 from ..base.errors import Unreadable
-from ..base.kinds import Choice, Decision, MoveKind
+from ..base.kinds import CardKind, Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
@@ -241,7 +241,11 @@ def refused(asked: Asked, move: Move, whole: bool = True) -> str | None:
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \
             primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
-        return say("must_choose", player=player, card=st.stack[-1].card,
+        top = st.stack[-1]
+        if top.kind == CardKind.TRIGGER:  # a triggered item that asks (D4.16)
+            return say("must_answer_trigger", player=player, holder=asked.ship_id(top.seat),
+                       options=", ".join(asked.legal()))
+        return say("must_choose", player=player, card=top.card,
                    options=", ".join(asked.legal()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":

@@ -249,6 +249,11 @@ class Resolver(Part):
         item = self.state.stack[-1]
         effect = self.queries.card_of(item).effects[item.next_effect]
         if type(effect) is May:  # D4.16
+            player = self.state.ships[item.owed_about].id
+            if option == ANSWERS[0]:
+                self.event("accepted", player=player)
+            else:
+                self.event("declined", player=player)
             self.decide(item, effect, option)
             return
         effect.take(self.ops, item.owed_about, option)
