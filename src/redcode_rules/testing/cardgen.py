@@ -245,6 +245,8 @@ class CardWriter:
         effects = [self.effect(ctx) for _ in range(r.randint(1, 2))]
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
+        if event not in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+            effects = self.may(ctx, effects)  # a triggered item that asks (D4.16)
         return f"{head} {{ effect {'; '.join(effects)} }}"
 
     # ------------------------------------------------------------- cards
@@ -332,8 +334,24 @@ class CardWriter:
             effects.append("damage 1 to each target")
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
-        lines.append("effect " + ";\n           ".join(effects))
+        lines.append("effect " + ";\n           ".join(self.may(ctx, effects)))
         return lines
+
+    def may(self, ctx: Context, effects: list[str]) -> list[str]:
+        """Now and then the effects as a ``may`` block (D4.16), its first
+        effects the block and the rest its ``else``, asked of the card's or
+        holder's player, or of the target's or source's where there is one."""
+        r = self.rnd
+        if r.random() >= 0.1:
+            return effects
+        whos = [""]
+        if ctx.trigger or (ctx.target and not (ctx.box or ctx.area or ctx.counted)):
+            whos.append("by target ")
+        if ctx.response if not ctx.trigger else ctx.event in ACTOR_EVENTS:
+            whos.append("by source ")
+        cut = r.randint(1, len(effects))
+        block = f"may {r.choice(whos)}{{ {'; '.join(effects[:cut])} }}"
+        return [block + (f" else {{ {'; '.join(effects[cut:])} }}" if effects[cut:] else "")]
 
     def modes(self, ctx: Context, kind: str) -> list[str]:
         """2 or 3 modes (D4.15), each a way to play the card, a maneuver's
