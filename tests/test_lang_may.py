@@ -249,3 +249,18 @@ def test_may_random_games_with_the_ideas_keep_every_invariant():
             g.play(rnd.choice(legal))
             assert violations(g) == [], (seed, g.moves[-1])
     assert asked
+
+
+def test_may_the_greedy_bot_weighs_each_answer_by_its_block():
+    from redcode_rules.bots.players import GreedyBot
+    bot = GreedyBot()
+    g = asked()  # red's player: 2 damage to its ship, or 2 cards to blue
+    assert [(r.key, r.value) for r in bot.reasons(g, g.move_of("choose yes"))] == [
+        ("damage", -2.0)]
+    assert [(r.key, r.value) for r in bot.reasons(g, g.move_of("choose no"))] == [
+        ("draw", -1.6)]
+    assert bot.choose(g) == "choose no"
+    w = warded()  # blue's player: 1 crew of its ship, or its torpedo cancelled
+    assert [(r.key, r.value) for r in bot.reasons(w, w.move_of("choose no"))] == [
+        ("cancel", -1.0)]
+    assert bot.choose(w) == "choose yes"

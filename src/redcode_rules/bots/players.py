@@ -34,7 +34,7 @@ from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
-from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
+from ..rules.effects import ANSWERS, PILES, PRIMITIVES, Selector, primitive_of
 from ..rules.exprs import Ships
 from .mcts import ISMCTS, play_chance, side_value
 
@@ -140,6 +140,8 @@ class GreedyBot:
             return [Reason("end", 0.0)]
         if move.kind == MoveKind.DISCARD:
             return [Reason("discard", -self.card_value(game, move.card, seat), card=move.card)]
+        if move.kind == MoveKind.CHOOSE and move.source in ANSWERS and game.state.stack:
+            return self.answer_reasons(game, move.source, me.side, obs)  # a may (D4.16)
         if move.kind in (MoveKind.RECOVER, MoveKind.CHOOSE):
             if move.source == Pile.WITHDRAWN:
                 return [Reason("recover_withdrawn", 1.0)]
@@ -203,6 +205,33 @@ class GreedyBot:
         if card.kind == CardKind.MANEUVER:  # R4.1: its crew
             out.append(Reason("cost", -0.05 * card.cost, card=card.id, amount=card.cost))
         return out
+
+    def answer_reasons(self, game: Game, answer: str, side: str,
+                       obs: Observation) -> list[Reason]:
+        """A ``may``'s answer (D4.16) scored by the block it resolves, ``yes``
+        its block, ``no`` its else: each effect's worth to each ship it acts
+        on, for the side answering (the stack item's ships are public)."""
+        item = game.state.stack[-1]
+        effects = game.engine.queries.card_of(item).effects
+        may = effects[item.next_effect]
+        start, count = (item.next_effect + 1, may.yes) if answer == ANSWERS[0] \
+            else (may.after_no(item.next_effect), may.no)
+        out: list[Reason] = []
+        for effect in effects[start:start + count]:
+            prim = primitive_of(effect)
+            amount = prim.units(effect)
+            for seat in game.engine.ops.select(effect.selector, item, draw=False):
+                ship = obs.ships[seat]
+                delta = prim.value * amount * (1 if ship.side == side else -1)
+                if delta:
+                    out.append(Reason(prim.name, delta, ship=ship.id, amount=amount))
+            if prim.cancels and item.answers is not None:
+                answered = game.state.stack[item.answers]
+                harm = self.item_harm(game, answered)
+                mine = obs.ships[answered.seat].side == side
+                out.append(Reason(prim.name, -harm if mine else harm, card=answered.card,
+                                  ship=obs.ships[answered.seat].id))
+        return out or [Reason("end", 0.0)]
 
     def affected(self, game: Game, selector: Selector, move: Move, seat: int,
                  obs: Observation) -> list[int]:
