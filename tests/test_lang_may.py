@@ -264,3 +264,28 @@ def test_may_the_greedy_bot_weighs_each_answer_by_its_block():
     assert [(r.key, r.value) for r in bot.reasons(w, w.move_of("choose no"))] == [
         ("cancel", -1.0)]
     assert bot.choose(w) == "choose yes"
+
+
+def test_may_a_game_from_a_scenario_replays_to_the_question():
+    """A scenario is a position between chains; a game stopped at the
+    question is its scenario and its moves (as a replay carries it)."""
+    g = warded()
+    again = rc.Game.from_scenario(g.setup["scenario"])
+    for move in g.moves:
+        again.play(move)
+    assert again == g and again.legal_moves() == ["choose no", "choose yes"]
+    with pytest.raises(rc.ScenarioError, match="stack"):
+        g.to_scenario()
+
+
+def test_may_by_source_in_a_response_asks_the_answered_cards_player_D4_16():
+    g = game(hands={"blue-submarine": []})
+    g.play("torpedo red-destroyer")
+    g.play("respond parley blue-submarine")  # resolves at once: blue's player is asked
+    assert (g.to_move, g.legal_moves()) == ("blue-submarine", ["choose no", "choose yes"])
+    g.play("choose no")
+    while g.decision == "respond":
+        g.play("pass")
+    assert g.ship("red-destroyer").repairs == 3  # the torpedo was cancelled
+    assert card_text(build_ruleset("en", [CARDS]), "parley", "en").startswith(
+        "The player of the ship that performed it chooses: ")
