@@ -100,7 +100,7 @@ class CardDef:
     """Whether using it opens a response window (R5.1)."""
     response: bool = False
     """Whether it can be used as a response (R5.2)."""
-    answers: frozenset[CardKind] = frozenset(CardKind)
+    answers: frozenset[CardKind] = frozenset({CardKind.MANEUVER, CardKind.ORDER})
     """The kinds of item it may answer as a response: its ``answers``, else
     the rules' ``responses_answer`` (R5.2)."""
     copies: int = 0
@@ -478,7 +478,7 @@ SINKER_DRAWS_FOR = ("any", "enemy")
 ORDERS_RESPONDABLE = ("no", "yes")
 #: R5.2: the words of a card's ``answers`` and of the rule option
 #: ``responses_answer`` (what a response that says no ``answers`` may answer).
-ANSWER_KINDS = {"any": frozenset(CardKind), "maneuvers": frozenset({CardKind.MANEUVER}),
+ANSWER_KINDS = {"any": frozenset({CardKind.MANEUVER, CardKind.ORDER}), "maneuvers": frozenset({CardKind.MANEUVER}),
                 "orders": frozenset({CardKind.ORDER})}
 RESPONSES_ANSWER = tuple(ANSWER_KINDS)
 
@@ -748,7 +748,7 @@ class Ruleset:
                 **({"once": True} if c.once else {}),
                 # only where it restricts: the printed cards keep their hash
                 **({"answers": sorted(c.answers)} if c.response
-                   and c.answers != frozenset(CardKind) else {}),
+                   and c.answers != ANSWER_KINDS["any"] else {}),
             }
             # expressions (rules/exprs.py) only where a card has them: the printed
             # cards keep the hash their saves and replays recorded
