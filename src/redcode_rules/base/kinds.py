@@ -100,6 +100,7 @@ class Choice(Word):
     SUNK_SHIP = "sunk ship"      # a sunk ship and the free box it returns to
     DECK_ORDER = "deck order"    # the next card from the top, per card but the last (D7.14)
     YES_NO = "yes or no"         # whether a ``may`` block is done, while it resolves (D4.16)
+    MODE = "mode"                # a mode chosen by another player, while it resolves (D4.17)
 
 
 class Duration(str, enum.Enum):

@@ -1,5 +1,6 @@
 """The card language's choices made while a card resolves: ``may [by
-source|target] { … } [else { … }]`` (D4.16), read from the parse tree.
+source|target] { … } [else { … }]`` (D4.16) and ``modes chosen by
+target|source`` (D4.17), read from the parse tree.
 
 A ``may`` is written flat in its effect list (rules/effects.py, ``May``):
 a call ``may`` holding the sizes of its blocks, the yes block's calls,
@@ -10,11 +11,12 @@ calls as any other. ``Flow`` is what the parser hands the effect list.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from lark import Transformer, v_args
 
 from ..base.errors import DslError
+from ..model.ruleset import TargetKind
 from ..rules.effects import Selector
 
 #: The chooser a ``may by …`` names: the player of that ship.
@@ -46,9 +48,9 @@ class MayTransformer(Transformer):
                                "inner choice as its own 'may' after the block (D4.16)",
                                file=pos.file, line=pos.line, column=pos.column)
         yes, no = blocks
-        head = self.flow_call("may", (len(yes), len(no)), chooser or Selector.SELF,
-                              self._pos(meta))
-        tail = [self.flow_call("else", (len(no),), Selector.SELF, otherwise[0]), *no] \
+        head = self.made("call", "may", (len(yes), len(no)), chooser or Selector.SELF,
+                         self._pos(meta))
+        tail = [self.made("call", "else", (len(no),), Selector.SELF, otherwise[0]), *no] \
             if otherwise else []
         return Flow((head, *yes, *tail))
 
@@ -59,10 +61,51 @@ class MayTransformer(Transformer):
                            file=self.file, line=name.line,
                            column=name.column)
 
-    def flow_call(self, name: str, args: tuple[Any, ...], selector: Selector, pos: Any) -> Any:
+    def modes_by(self, meta, c):
+        """``modes chosen by target|source`` (D4.17): who chooses the mode."""
+        return self.made("prop", "modes_by", CHOOSERS[str(c[-1])], self._pos(meta))
+
+    def made(self, record: str, *args: Any) -> Any:
+        """A ``Call`` or ``Prop`` of lang/parse.py, which gives it."""
         raise NotImplementedError  # pragma: no cover - lang/parse.py gives it
 
 
 def flat(calls) -> tuple:
     """An effect list's calls with each ``may`` block's written in order."""
     return tuple(c for call in calls for c in (call if isinstance(call, Flow) else (call,)))
+
+
+# ---------------------------------------------------------------- modes chosen by another (D4.17)
+#: What a mode chosen by another player may say of its own: the rest (its
+#: target, cost, range) is the card's, chosen before the mode is.
+CHOSEN_MODE_PROPS = ("usable", "effect")
+#: How a card file writes the properties a mode may not say here.
+_WRITTEN = {"second": "second target", "over_islands": "over islands"}
+
+
+def modes_chooser(draft: Any, props: Mapping[str, Any], specs, where: str) -> Selector | None:
+    """``modes chosen by target|source`` (D4.17): the ship whose player
+    chooses the mode as the card resolves; a card-level target ship (or a
+    response, for ``source``), and modes that say only ``usable`` and
+    ``effect``. None when the card's player chooses with the card (D4.15)."""
+    if "modes_by" not in props:
+        return None
+    prop = props["modes_by"]
+    chooser = prop.value
+    target = props["target"].value if "target" in props else None
+    if chooser is Selector.TARGET and (target is None or target.kind is not TargetKind.SHIP
+                                       or target.counted):
+        raise draft.error(prop.pos, f"{where}: its modes are chosen by the target's player, "
+                          "so the card names one target ship for every mode: target … ship "
+                          "(D4.17)")
+    if chooser is Selector.SOURCE and not ("response" in props and props["response"].value):
+        raise draft.error(prop.pos, f"{where}: its modes are chosen by the player of the "
+                          "answered item's ship, so the card must be a 'response' (R5.2, "
+                          "D4.17)")
+    for spec in specs:
+        for own in spec.props:
+            if own.name not in CHOSEN_MODE_PROPS:
+                raise draft.error(own.pos, f"{where}: mode '{spec.name}' is chosen as the card "
+                                  f"resolves, after its '{_WRITTEN.get(own.name, own.name)}' "
+                                  "is known: say it at the card, for every mode (D4.17)")
+    return chooser

@@ -321,8 +321,8 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def effect(self, meta, calls):
         return Prop("effect", flat(calls), self._pos(meta))
 
-    def flow_call(self, name, args, selector, pos):  # a ``may``'s question or else (D4.16)
-        return Call(name, args, selector, pos)
+    def made(self, record, *args):  # a record lang/choices.py reads (D4.16, D4.17)
+        return {"call": Call, "prop": Prop}[record](*args)
 
     def call(self, meta, c):
         name, *rest = c

@@ -128,6 +128,10 @@ class CardDef:
     of one way to play, which is then played as itself."""
     mode: str | None = None
     """The name of the mode this card is (one of a card's ``modes``), or None."""
+    modes_by: Selector | None = None
+    """Who chooses its mode, if not its player with the card: the player of
+    its ``target`` or ``source`` as it resolves (``modes chosen by …``,
+    D4.17); set on the card and on each of its modes."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -149,6 +153,12 @@ class CardDef:
     def ways(self) -> tuple[CardDef, ...]:
         """The ways to play it, each listed as a card: its modes, or itself."""
         return self.modes or (self,)
+
+    @property
+    def played(self) -> tuple[CardDef, ...]:
+        """The ways its player chooses among with the card: its modes, or
+        itself when another player chooses its mode as it resolves (D4.17)."""
+        return (self,) if self.modes_by is not None else self.ways
 
     @property
     def jumps(self) -> bool:
@@ -768,6 +778,8 @@ class Ruleset:
                 out["computed_cost"] = str(c.computed_cost)
             if c.modes:  # its modes (D4.15), each described as a card
                 out["modes"] = {str(m.mode): card(m) for m in c.modes}
+            if c.modes_by is not None:  # chosen by another player (D4.17): only then
+                out["modes_by"] = c.modes_by.value
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map

@@ -709,6 +709,21 @@ ANSWERS = ("yes", "no")
 
 
 @attrs.frozen
+class ModeChoice(Effect):
+    """The question of a card whose modes another player chooses as it
+    resolves (``modes chosen by target|source``, D4.17): asked of the player
+    of ``selector``'s ship, answered with a mode's name (``choose NAME``);
+    the resolver then resolves that mode's effects (engine/resolver.py)."""
+
+    def apply(self, ops, item):
+        seats = ops.select(self.selector, item)
+        return Owed(seats[0], 1) if seats else None  # nobody to ask: no mode resolves
+
+    def chooser(self, item):
+        return item.owed_about
+
+
+@attrs.frozen
 class Param:
     """One positional argument of a primitive in the DSL."""
 
@@ -921,6 +936,9 @@ FLOW: dict[str, Primitive] = {p.name: p for p in (
     Primitive("else", Otherwise, (), (Selector.SELF,), Selector.SELF,
               "what is done when the player asked says no (D4.16)",
               "may by target { damage 2 to target } else { draw 2 }", 0.0),
+    Primitive("modes", ModeChoice, (), (Selector.TARGET, Selector.SOURCE), None,
+              "the player asked chooses the mode the card resolves in (D4.17)",
+              "modes chosen by target", 0.0, Choice.MODE),
 )}
 
 # Python class → registry name, for text generation and docs.
