@@ -34,7 +34,7 @@ from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
-from ..rules.effects import ANSWERS, PILES, PRIMITIVES, Selector, primitive_of
+from ..rules.effects import ANSWERS, PILES, PRIMITIVES, ModeChoice, Selector, primitive_of
 from ..rules.exprs import Ships
 from .mcts import ISMCTS, play_chance, side_value
 
@@ -140,8 +140,10 @@ class GreedyBot:
             return [Reason("end", 0.0)]
         if move.kind == MoveKind.DISCARD:
             return [Reason("discard", -self.card_value(game, move.card, seat), card=move.card)]
-        if move.kind == MoveKind.CHOOSE and move.source in ANSWERS and game.state.stack:
-            return self.answer_reasons(game, move.source, me.side, obs)  # a may (D4.16)
+        if move.kind == MoveKind.CHOOSE and game.state.stack and (
+                move.source in ANSWERS or type(game.engine.resolver.owed_choice()[0])
+                is ModeChoice):  # a may (D4.16), a mode chosen by another (D4.17)
+            return self.answer_reasons(game, move.source, me.side, obs)
         if move.kind in (MoveKind.RECOVER, MoveKind.CHOOSE):
             if move.source == Pile.WITHDRAWN:
                 return [Reason("recover_withdrawn", 1.0)]
@@ -152,6 +154,11 @@ class GreedyBot:
             near = self.nearest_enemy(game, move.box, me.side, obs)
             return [Reason("place", -near * 0.1, amount=near)]
         card = game.rules.card(move.card).in_mode(move.mode)  # the mode's effects (D4.15)
+        if card.modes_by is not None and move.mode is None:  # another chooses it (D4.17):
+            offered = [m for m in card.modes  # the worst for this side of those offered
+                       if game.engine.queries.may_use(m, seat, bool(obs.stack))]
+            return min((self.reasons(game, move._replace(mode=m.mode), obs) for m in offered),
+                       key=lambda rs: sum(r.value for r in rs), default=[])
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
@@ -209,13 +216,18 @@ class GreedyBot:
     def answer_reasons(self, game: Game, answer: str, side: str,
                        obs: Observation) -> list[Reason]:
         """A ``may``'s answer (D4.16) scored by the block it resolves, ``yes``
-        its block, ``no`` its else: each effect's worth to each ship it acts
-        on, for the side answering (the stack item's ships are public)."""
+        its block, ``no`` its else, or a mode chosen by another player (D4.17)
+        by its effects: each effect's worth to each ship it acts on, for the
+        side answering (the stack item's ships are public)."""
         item = game.state.stack[-1]
         effects = game.engine.queries.card_of(item).effects
         may = effects[item.next_effect]
-        start, count = (item.next_effect + 1, may.yes) if answer == ANSWERS[0] \
-            else (may.after_no(item.next_effect), may.no)
+        if type(may) is ModeChoice:  # the mode's effects (D4.17)
+            effects = game.engine.queries.card_of(item).in_mode(answer).effects
+            start, count = 0, len(effects)
+        else:
+            start, count = (item.next_effect + 1, may.yes) if answer == ANSWERS[0] \
+                else (may.after_no(item.next_effect), may.no)
         out: list[Reason] = []
         for effect in effects[start:start + count]:
             prim = primitive_of(effect)

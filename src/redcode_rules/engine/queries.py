@@ -472,7 +472,7 @@ class RuleQueries(Part):
             cards = self._maneuvers[key] = [
                 (i, card) for i, slot in enumerate(
                     self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
-                for card in slot.ways  # each mode of a card with modes (D4.15)
+                for card in slot.played  # each mode its player chooses with it (D4.15)
                 # a card answering the answered item needs a stack (D4.7)
                 if (answers(card, answering) if responding
                     else card.target.kind is not SOURCE_TARGET)]
@@ -531,7 +531,7 @@ class RuleQueries(Part):
             held = orders.get(card_id)
             if held is None:
                 continue
-            for card in held.modes or (held,):  # each mode of a card with modes (D4.15)
+            for card in held.played:  # each mode its player chooses with it (D4.15)
                 if self.order_card_refusal(seat, card, responding) is None \
                         and (card.usable is None or self.may_use(card, seat, responding)):
                     out.append(card)

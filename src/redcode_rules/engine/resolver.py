@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from ..base.kinds import CardKind, Phase
 from ..model.state import StackItem
-from ..rules.effects import ANSWERS, May, Otherwise, Owed
-from ..rules.exprs import chances, prepared
+from ..rules.effects import ANSWERS, May, ModeChoice, Otherwise, Owed
+from ..rules.exprs import Scope, chances, prepared
 from ..rules.triggers import MAX_TRIGGERED
 from .part import Part
 
@@ -77,7 +77,8 @@ class Resolver(Part):
         st = self.state
         card = self.queries.card_of(item)
         player = st.ships[item.seat].id
-        if item.next_effect == 0 and item.pending == 0 and item.kind != TRIGGER:
+        if item.next_effect == 0 and item.pending == 0 and item.kind != TRIGGER and not (
+                card.modes_by is not None and item.mode is not None):  # D4.17: begun
             if item.cancelled:
                 self.event("cancelled", player=player, card=item.card)
                 return True
@@ -94,6 +95,12 @@ class Resolver(Part):
             if type(effect) is May:
                 if not self.ask(effect, item, effects):
                     return False
+                continue
+            if type(effect) is ModeChoice:  # its mode, chosen by another player (D4.17)
+                if not self.ask_mode(effect, item):
+                    return False
+                card = self.queries.card_of(item)
+                effects = card.effects if item.mode is not None else ()
                 continue
             if not item.pending:
                 owed = self.resolve_effect(effect, item)
@@ -226,6 +233,37 @@ class Resolver(Part):
             return [ANSWERS[1]]
         return list(ANSWERS)
 
+    # ------------------------------------------------------------------ modes (D4.17)
+    def ask_mode(self, effect: ModeChoice, item: StackItem) -> bool:
+        """The mode of a card whose modes another player chooses: owed of
+        that player, chosen alone when one mode is offered (none: the card
+        does nothing); False while the player must choose (``choose NAME``)."""
+        if not item.pending:
+            owed = self.resolve_effect(effect, item)
+            if owed is None:  # nobody to ask: no mode resolves
+                item.next_effect = 1
+                return True
+            self.owe(item, owed)
+        options = self.modes_offered(item)
+        if len(options) > 1:
+            return False
+        self.choose_mode(item, options[0] if options else None)
+        return True
+
+    def modes_offered(self, item: StackItem) -> list[str]:
+        """The modes of the item's card whose ``usable`` holds now, in order."""
+        card = self.queries.card_of(item)
+        scope = Scope.of_item(item)
+        return [str(m.mode) for m in card.modes
+                if m.usable is None or m.usable.holds(self.queries, scope)]
+
+    @staticmethod
+    def choose_mode(item: StackItem, mode: str | None) -> None:
+        """The item resolves in ``mode`` from its first effect (None: in none)."""
+        item.pending, item.owed_about, item.owed_after = 0, None, []
+        item.mode = mode
+        item.next_effect = 0 if mode is not None else 1
+
     @staticmethod
     def decide(item: StackItem, effect: May, answer: str) -> None:
         """Go on into the block (``yes``) or past it, into its else (``no``)."""
@@ -248,6 +286,10 @@ class Resolver(Part):
         the last is given, the resolver goes on with the next effect."""
         item = self.state.stack[-1]
         effect = self.queries.card_of(item).effects[item.next_effect]
+        if type(effect) is ModeChoice:  # D4.17
+            self.event("chose", player=self.state.ships[item.owed_about].id, card_mode=option)
+            self.choose_mode(item, option)
+            return
         if type(effect) is May:  # D4.16
             player = self.state.ships[item.owed_about].id
             if option == ANSWERS[0]:
@@ -273,6 +315,8 @@ class Resolver(Part):
         if type(effect) is May:  # D4.16
             return self.offered(self.state.stack[-1], self.queries.card_of(
                 self.state.stack[-1]).effects)
+        if type(effect) is ModeChoice:  # D4.17
+            return self.modes_offered(self.state.stack[-1])
         return effect.options(self.ops, seat)
 
     def wasted(self, item: StackItem) -> bool:

@@ -273,7 +273,9 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         return
     card = cards[item.card]
     modes = [way.mode for way in card.modes]
-    if (item.mode is None) != (not modes) or item.mode is not None and item.mode not in modes:
+    asked = card.modes_by is not None and item.mode is None  # its mode not chosen yet (D4.17)
+    if not asked and (item.mode is None) != (not modes) or \
+            item.mode is not None and item.mode not in modes:
         need = f"one of its modes ({', '.join(modes)})" if modes else "no mode"
         yield problem("mode", f"{card.id} is played in {need} (D4.15)")
         return

@@ -743,6 +743,12 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
     card = rules.card(card_id)
     if not card.modes:
         return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
+    if card.modes_by is not None:  # chosen by another player as it resolves (D4.17)
+        said = [words["mode"].format(name=m.mode, text=" ".join(
+            _what(rules, m, lang, words, False, targets=False))) for m in card.modes]
+        return " ".join([words["modes_by"][card.modes_by.value].format(
+            modes=words["modes_or"].join(said)),
+            *_what(rules, card, lang, words, body=False), *_flags(card, words)])
     costs = {m.cost for m in card.modes}
     said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
         name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
@@ -755,15 +761,18 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
 
 
 def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
-          whole: bool = True) -> list[str]:
-    """What a card (or one of its modes) does: its effects, its targets, when
-    it may be used, its area, a maneuver's cost and range, and for a
-    ``whole`` card (not a mode) an order card's target and whether it may
-    be responded to."""
+          whole: bool = True, body: bool = True, targets: bool = True) -> list[str]:
+    """What a card (or one of its modes) does: its effects (unless not
+    ``body``), its targets, when it may be used, its area, a maneuver's cost
+    and range, and for a ``whole`` card (not a mode) an order card's target
+    and whether it may be responded to; a mode chosen by another player
+    (not ``targets``, D4.17) only its effects and when it may be used."""
     types = frozenset(rules.ships)
-    body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
-                        answers=answerable(rules, card))
-    parts = [_capital(body) + "."]
+    parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
+                                   answers=answerable(rules, card))) + "."] if body else []
+    if not targets:
+        return parts + ([usable_text(card.usable, lang, types, rules.words)]
+                        if card.usable is not None else [])
     if card.target.counted:  # how many ships, and which (D4.13)
         parts.append(targets_text(card.target.least, card.target.most, card.target.filter,
                                   lang, types, rules.words))
@@ -773,7 +782,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
         parts.append(box_target_text(card.target.boxes, lang))
     if card.second is not None:  # chosen after the first (D4.14)
         parts.append(second_text(card.second, lang, types, rules.words))
-    parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
+    parts = [shortened(" ".join(parts), lang)] if parts else []  # a long noun whole once
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.map_card:  # an area that is one map card (D2.19)
