@@ -356,14 +356,32 @@ class CardWriter:
     def modes(self, ctx: Context, kind: str) -> list[str]:
         """2 or 3 modes (D4.15), each a way to play the card, a maneuver's
         with its own cost and range."""
+        names = ("way_a", "way_b", "way_c")[:self.rnd.randint(2, 3)]
+        if self.rnd.random() < 0.3:  # chosen by the target's player as it resolves (D4.17)
+            return self.modes_chosen(ctx, kind, names)
         out = []
-        for name in ("way_a", "way_b", "way_c")[:self.rnd.randint(2, 3)]:
+        for name in names:
             mode = Context(maneuver=ctx.maneuver, response=ctx.response)
             lines = self.way(mode, kind)
             if kind == "maneuver":
                 lines.insert(0, self.cost_range(mode))
             out.append(f"mode {name} {{\n        " + "\n        ".join(x for x in lines if x)
                        + "\n    }")
+        return out
+
+    def modes_chosen(self, ctx: Context, kind: str, names: tuple[str, ...]) -> list[str]:
+        """Modes chosen by the target's player (D4.17): the card's target ship,
+        cost and range, each mode its effects (and now and then ``usable``)."""
+        r = self.rnd
+        ctx.target = True
+        out = ([self.cost_range(ctx)] if kind == "maneuver" else []) + [
+            "target ship", "modes chosen by target"]
+        for name in names:
+            mode = Context(maneuver=ctx.maneuver, response=ctx.response, target=True)
+            usable = f"usable if {self.condition(mode, depth=1, target=False)}  " \
+                if r.random() < 0.2 else ""
+            effects = "; ".join(self.effect(mode) for _ in range(r.randint(1, 2)))
+            out.append(f"mode {name} {{ {usable}effect {effects} }}")
         return out
 
     def order(self, copies: int) -> str:
