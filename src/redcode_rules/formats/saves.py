@@ -21,6 +21,7 @@ from ..base.errors import DslError, RedCodeError, ScenarioError, clip, quote
 from ..engine.chance import ChanceMode
 from ..engine.game_core import GameCore
 from ..engine.invariants import game_problems
+from ..engine.queries import track_sizes
 from ..engine.setup import make_board, seed_fault
 from ..engine.validate import Problem, Stage, check_state
 from ..lang.loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
@@ -570,7 +571,8 @@ def _check_state(state: GameState, rules) -> tuple[Board, list[Problem]]:
     (``check_playable``)."""
     board = _board_of(state, rules)
     ids = [s.id for s in state.ships]
-    problems = _inconsistency(lambda: check_state(state, rules, board))
+    problems = _inconsistency(lambda: check_state(state, rules, board,
+                                                  tracks=track_sizes(rules, board, state)))
     for problem in problems:
         if problem.stage is Stage.FIELDS:
             raise ScenarioError(_state_field(problem, ids), problem.reason)
