@@ -32,7 +32,7 @@ class Lifetimes(Part):
     """The ends of statuses on one state; ``queries`` say whether a status's
     ``while`` condition holds."""
 
-    __slots__ = ("_while", "queries", "_tracks")
+    __slots__ = ("_while", "queries", "_tracks", "_innate_tracks")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  queries: RuleQueries):
@@ -41,8 +41,11 @@ class Lifetimes(Part):
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
-        # whether a status changes a track's size (D9.15; none: never fitted)
-        self._tracks = bool(rules.status_rules.tracks)
+        # the statuses that change a track's size (D9.15; none: never fitted),
+        # and whether an ability does (then the tracks are fitted after each effect)
+        self._tracks = rules.status_rules.tracks
+        self._innate_tracks = any(a in self._tracks for t in rules.ships.values()
+                                  for a in t.abilities)
 
     def ended(self, ship: ShipState, status: str) -> None:
         """Log the end of a status of ``ship`` (``status_end``), whatever
@@ -61,7 +64,17 @@ class Lifetimes(Part):
         ship.statuses = kept
         for name in gone:
             self.ended(ship, name)
-        if self._tracks:
+        if self._tracks and not self._tracks.isdisjoint(gone):
+            self.fit_tracks()
+
+    def settle_tracks(self) -> None:
+        """After a whole effect: fit the tracks (``fit_tracks``) if a track
+        may have changed, a ship holding a status or an ability that changes
+        one (given now, or an aura whose reach a move changed); a status that
+        ended fitted them as it ended (``keep``, ``use``)."""
+        tracks = self._tracks
+        if self._innate_tracks or any(name in tracks for ship in self.state.ships
+                                      for name, _ in ship.statuses):
             self.fit_tracks()
 
     def fit_tracks(self) -> None:
@@ -111,7 +124,7 @@ class Lifetimes(Part):
             ship.statuses = tuple(kept)
             for name in gone:
                 self.ended(ship, name)
-            if gone and self._tracks:
+            if self._tracks and not self._tracks.isdisjoint(gone):
                 self.fit_tracks()
 
     def card_used(self, ship: ShipState, card: str) -> None:

@@ -468,7 +468,7 @@ class StateOps(HandOps):
         if self._while:
             self.lifetimes.statuses_while()
         if self._tracks:  # a status given, or an aura's reach changed (D9.15)
-            self.lifetimes.fit_tracks()
+            self.lifetimes.settle_tracks()
         if not self._owed:  # only a sinking can end the game
             return
         owed, self._owed = self._owed, []
