@@ -442,12 +442,8 @@ class _ToDecls(ExprTransformer, Transformer):
         """``set``/``limit`` lines as one prop, one entry per number; an amount with its words."""
         only = None if card is None else (str(card), self._tpos(card))
         value = amount if isinstance(amount, Amount) else _number(self.file, amount)
-        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb,
+        return Prop("limit", ((" ".join(name.split()), self._tpos(name), how, value, only, verb,
                                self.take_words()),), self._pos(meta))
-
-    def track_words(self, meta, c):
-        # a track's size (D9.15): one name, at the word's place
-        return c[0].update(value=f"{c[0]} track")
 
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
