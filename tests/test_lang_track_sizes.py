@@ -7,6 +7,7 @@ Reinforced hull (the designer's idea 39) is played."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -15,6 +16,7 @@ import redcode_rules as rc
 from redcode_rules.bots.mcts import side_value
 from redcode_rules.bots.players import GreedyBot
 from redcode_rules.render.svg import control_card
+from redcode_rules.terminal.screen import Screen, View
 from redcode_rules.testing.perft import perft
 from redcode_rules.text.cards import card_text, status_text
 
@@ -237,12 +239,14 @@ def test_a_scenario_is_checked_against_the_tracks_size_now():
 
 
 def test_the_pictures_the_observation_and_the_bots_read_the_tracks_size_now():
-    """D9.15: the control card and the observation say 3 of 4; the greedy
-    bot counts a repair's room as 1 (of 4), not 0 (of 3)."""
+    """D9.15: the control card, the terminal's legend and the observation say
+    3 of 4; the greedy bot counts a repair's room as 1 (of 4), not 0 (of 3)."""
     g = game(REINFORCED, {"blue-submarine": ["mechanic"]},
              blue_submarine={"repairs": 3, "reinforced": True})
     svg = control_card(g, "blue-submarine")
     assert "Repairs: 3/4" in svg
+    legend = View(Screen(io.StringIO()), "en", "blue-submarine").ship_legend(g, "blue-submarine")
+    assert "repairs 3/4 · breakdowns 3/3" in legend.plain
     ship = g.observation("blue-submarine").ships[0]
     assert (ship.repairs, ship.repairs_track) == (3, 4)
     regains = [r for r in GreedyBot().reasons(g, g.move_of("order mechanic blue-submarine"))
