@@ -238,6 +238,14 @@ def test_a_scenario_is_checked_against_the_tracks_size_now():
         game(REINFORCED, blue_submarine={"repairs": 4})
 
 
+def test_a_save_and_a_scenario_of_a_grown_track_read_back():
+    """D9.15: 4 repairs on a track of 4 are checked against the size now when
+    a save or the written scenario is read back, not refused as above 3."""
+    g = play(game(REINFORCED, {"blue-submarine": ["reinforced_hull"]}), "order reinforced_hull")
+    for back in (rc.Game.from_json(g.to_json()), rc.Game.from_scenario(g.to_scenario())):
+        assert tracks(back, "blue-submarine") == (4, 3, 4, 3)
+
+
 def test_the_pictures_the_observation_and_the_bots_read_the_tracks_size_now():
     """D9.15: the control card, the terminal's legend and the observation say
     3 of 4; the greedy bot counts a repair's room as 1 (of 4), not 0 (of 3)."""
