@@ -98,7 +98,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         once="once" in p,
         second=second,
         computed_cost=computed_cost,
-        over_islands="over_islands" in p)
+        over_islands="over_islands" in p, mode=mode)
     return with_amounts(draft, card, p.get("choose_amount"), where)  # D4.19
 
 
