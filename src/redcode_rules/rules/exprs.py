@@ -102,7 +102,7 @@ class Quantity(str, enum.Enum):
     DEALT = "damage dealt"                   # the repair damage its last damage effect dealt
     LEFT_OVER = "damage left over"           # what that damage did not need to sink its ships
     # -- a choice: the amount chosen with the card (``choose amount``, D4.19)
-    CHOSEN = "chosen"
+    CHOSEN = "chosen"                        # the amount chosen with the card (D4.19)
 
 
 class Period(str, enum.Enum):
