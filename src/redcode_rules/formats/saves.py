@@ -8,6 +8,10 @@ A save names its format's version (``format``); an older save is brought up
 to the current version by one migration step per version (``MIGRATIONS``)
 before it is read, so a field renamed since is migrated, not explained, and
 a save of a newer version is refused naming it.
+
+Its length is its migrations': one small function per format since the
+first, beside the reader that applies them (the next to move out, into a
+module of their own, when another format comes).
 """
 
 from __future__ import annotations
