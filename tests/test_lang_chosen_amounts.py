@@ -262,13 +262,13 @@ def test_a_condition_on_the_amount_is_said():
      "target", "2: order 'o': an amount is chosen as the card is played, before its target, "
      "so its bounds cannot read the target ('repairs of target')"),
     ("effect draw 1 to self if chosen > 1",
-     "2: 'chosen' is the amount chosen with the card, and none is chosen here: a card that "
+     "2: order 'o': 'chosen' is the amount chosen with the card, and none is chosen here: a card that "
      "reads it says 'choose amount from A to B' (D4.19)"),
     ("choose amount from 1 to 3\n  effect draw (chosen of self)",
      "3: 'chosen' is the amount chosen with the card: it is of nobody"),
     ("mode a { choose amount from 1 to 2  effect draw (chosen) }\n"
      "  mode b { effect draw (chosen) }",
-     "3: 'chosen' is the amount chosen with the card, and none is chosen here"),
+     "3: order 'o': 'chosen' is the amount chosen with the card, and none is chosen here"),
 ])
 def test_chosen_amounts_are_checked_with_their_file_and_line(card, error):
     text = f"order o {{ copies 1\n  {card} }}\ndeck {{ keep size }}\n"
@@ -288,4 +288,5 @@ def test_a_status_cannot_read_an_amount_chosen(status):
 
 def test_a_maneuver_cost_may_be_the_amount_only_with_choose_amount():
     text = "maneuver m {\n  cost (chosen)  range 2  target ship\n  effect damage 1 to target\n}\n"
-    assert compile_error(text).startswith("2: 'chosen' is the amount chosen with the card")
+    assert compile_error(text).startswith("2: maneuver 'm': 'chosen' is the amount chosen "
+                                          "with the card")

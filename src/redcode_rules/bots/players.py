@@ -224,7 +224,7 @@ class GreedyBot:
         its computed amount counted with that amount, as the card would
         resolve it now (at least 1), so each amount is valued for itself."""
         n = getattr(effect, prim.amount) if prim.amount is not None else 1
-        if type(n) is int:
+        if isinstance(n, int):
             return n
         scope = Scope(seat, move.target, chosen=move.chosen or 0)
         return max(1, n.value(game.engine.queries, scope))

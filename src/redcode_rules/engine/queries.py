@@ -372,7 +372,7 @@ class RuleQueries(Part):
         if card.chosen is None or card.bounds is None:
             return None
         scope = Scope(seat, None, len(self.state.stack) - 1 if responding else None)
-        least, most = (b if type(b) is int else b.value(self, scope) for b in card.bounds)
+        least, most = (b if isinstance(b, int) else b.value(self, scope) for b in card.bounds)
         if least <= card.chosen <= most:
             return None
         return Refusal("D4.19", "amount_out", {"card": card.id, "amount": card.chosen,

@@ -289,9 +289,9 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("mode", f"{card.id} is played in {need} (D4.15)")
         return
     card = card.in_mode(item.mode)  # the mode played: its effects, target and path (D4.15)
-    reason = _amount_fault(item, card)
-    if reason:
-        yield problem("chosen", reason)
+    fault = _amount_fault(item, card)
+    if fault:
+        yield problem("chosen", fault)
         return
     card = card.with_amount(item.chosen)  # the amount played (D4.19)
     found = list(_ref_problems(item, place, state, rules, board))

@@ -26,7 +26,8 @@ def with_amounts(draft: Layers, card: CardDef, prop: Prop | None, where: str) ->
     numbers are in order."""
     if prop is None:
         return card
-    bounds = tuple(_bound(draft, prop, b, where) for b in prop.value)
+    first, last = prop.value
+    bounds = (_bound(draft, prop, first, where), _bound(draft, prop, last, where))
     least, most = (b if type(b) is int else None for b in bounds)
     if least is not None and most is not None and least > most:
         raise draft.error(prop.pos, f"{where}: 'choose amount from {least} to {most}' allows "
@@ -51,7 +52,8 @@ def _bound(draft: Layers, prop: Prop, bound: int | Amount, where: str) -> int | 
         return bound
     assert isinstance(bound, Amount)
     if all(type(t) is int for _, t in bound.terms):
-        return _bound(draft, prop, sum(sign * t for sign, t in bound.terms), where)
+        return _bound(draft, prop, sum(sign * t for sign, t in bound.terms
+                                       if isinstance(t, int)), where)
     if reads_chosen(bound):
         raise draft.error(prop.pos, f"{where}: a bound of 'choose amount' cannot read "
                           "'chosen', the amount it bounds (D4.19)")
@@ -76,7 +78,7 @@ def _played(card: CardDef, n: int) -> CardDef:
     cost, computed = card.cost, card.computed_cost
     if computed is not None and all(type(t) is int or isinstance(t, Measure) and t.quantity
                                     is Quantity.CHOSEN for _, t in computed.terms):
-        cost = max(1, sum(sign * (n if type(t) is not int else t)
+        cost = max(1, sum(sign * (t if isinstance(t, int) else n)
                           for sign, t in computed.terms))
         computed = None
     return attrs.evolve(card, chosen=n, cost=cost, computed_cost=computed)

@@ -13,8 +13,8 @@ from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Targe
 from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .amounts import with_amounts
-from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
-    reads_result, with_boxes
+from .exprs import ANSWERED_WORDS, CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
+    check_words, reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
@@ -351,6 +351,10 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
              for w in p[key].words]
     calls = p["effect"].value
     words += [w for c in calls for w in c.words]
+    unchosen = next((w for w in words if w.kind == "chosen"), None)
+    if unchosen is not None and "choose_amount" not in p:  # D4.19
+        raise draft.error(Pos(unchosen.file, unchosen.line, unchosen.column),
+                          f"{where}: {CHOSEN_UNCHOSEN}")
     cards = [*draft.entries["maneuver"], *draft.entries["order"]]
     boxes = check_words(tuple(words), draft.error, draft.entries["ship"],
                         draft.entries["status"], cards, 2 * options.board_columns,

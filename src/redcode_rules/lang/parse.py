@@ -150,6 +150,11 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
     return int(digits)
 
 
+def _sel(selector: Selector) -> Any:
+    """A transformer method that is the selector its rule names."""
+    return lambda self, meta, c: selector
+
+
 @v_args(meta=True)
 class _ToDecls(ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
@@ -341,9 +346,6 @@ class _ToDecls(ExprTransformer, Transformer):
                      and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
         return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
                     tuple(selectors[1:]))
-
-    def _sel(selector):  # noqa: N805 - a small factory used in the class body
-        return lambda self, meta, c: selector
 
     sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
         _sel(Selector.SOURCE)

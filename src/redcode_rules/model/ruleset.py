@@ -177,6 +177,8 @@ class CardDef:
     def ways(self) -> tuple[CardDef, ...]:
         """The ways to play it, each listed as a card: its modes, or itself,
         each with each amount it may choose (D4.19)."""
+        if not self.amounts and not self.modes:  # the printed cards: no call more
+            return (self,)
         return tuple(a for way in self.modes or (self,) for a in way.amounts or (way,))
 
     @property
@@ -806,7 +808,7 @@ class Ruleset:
             if c.modes:  # its modes (D4.15), each described as a card
                 out["modes"] = {str(m.mode): card(m) for m in c.modes}
             if c.bounds is not None:  # a chosen amount (D4.19)
-                out["choose_amount"] = [str(b) for b in c.bounds]
+                out["choose_amount"] = " to ".join(str(b) for b in c.bounds)
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map
