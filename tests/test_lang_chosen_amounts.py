@@ -14,6 +14,7 @@ from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.players import GreedyBot, ISMCTSBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
+from redcode_rules.web.clicks import pick_tree
 
 from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, scenario_game, \
     starting
@@ -67,6 +68,18 @@ def test_an_order_card_lists_each_amount_and_a_mode_writes_it_after_its_name():
         "order gambit bold 1 red-destroyer", "order gambit bold 1 red-submarine",
         "order gambit bold 2 red-destroyer", "order gambit bold 2 red-submarine",
         "order gambit safe"]
+
+
+def test_a_response_chooses_its_amount_as_it_answers():
+    """Counterfire answers the fireball with 1 or 2 damage to its ship."""
+    g = game(hands={**BASE["hands"], "red-destroyer": ["counterfire"]})
+    g.play("fireball 1 red-destroyer")
+    assert starting(g, "order counterfire") == [
+        "order counterfire 1 blue-submarine", "order counterfire 2 blue-submarine"]
+    g.play("order counterfire 2 blue-submarine")
+    pass_all(g)
+    me, red = g.ship("blue-submarine"), g.ship("red-destroyer")
+    assert (me.repairs, me.breakdowns, red.repairs) == (3, 2, 2)  # 2 on 2 repairs: a breakdown
 
 
 # ------------------------------------------------------------------ refusals
@@ -210,9 +223,34 @@ def test_the_search_bot_plays_an_amount():
 
 
 def test_random_games_with_chosen_amounts_keep_every_invariant(tmp_path):
-    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=1, seed=16, out=tmp_path)
+    failure, usage = fuzz_cards(card_fuzz_rules("en", [CARDS]), games=1, seed=2, out=tmp_path)
     assert failure is None
     assert usage.unused() == []
+
+
+def test_the_table_page_clicks_the_card_then_its_amount_then_its_target():
+    """web/clicks.py: an amount is a button (an option) after the card."""
+    g = game()
+    tree = pick_tree(starting(g, "fireball"), [s.id for s in g.engine.state.ships],
+                     lambda word: g.board.index(word) is not None)
+    assert sorted(tree.at(["maneuver:fireball"]).next) == ["option:1", "option:2", "option:3"]
+    assert tree.at(["maneuver:fireball", "option:2", "ship:red-destroyer"]).move == \
+        "fireball 2 red-destroyer"
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's advice on observations
+def test_openspiel_and_pettingzoo_play_the_amounts():
+    """The AI adapters' own tests, on games whose cards choose amounts: the
+    numbers are action words, and every legal move is an action sequence."""
+    pyspiel = pytest.importorskip("pyspiel")
+    pettingzoo_test = pytest.importorskip("pettingzoo.test")
+    import redcode_rules.openspiel  # noqa: F401 - registers python_redcode
+    from redcode_rules.pettingzoo import env
+
+    cards = str(ROOT / "cards" / "examples" / "choices_fireball.rc")
+    spiel = pyspiel.load_game("python_redcode", {"cards": cards, "turn_limit": 12})
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
+    pettingzoo_test.api_test(env(cards=[cards], turn_limit=12), num_cycles=100)
 
 
 @pytest.mark.mass
