@@ -96,6 +96,7 @@ def test_a_response_chooses_its_amount_as_it_answers():
     ("order gambit bold red-destroyer", "gambit chooses an amount: write it after it: order "
      "gambit bold <1 to 2> (D4.19)"),
     ("order rally 0", "rally has no amount '0': it chooses 1 to 3 (D4.19)"),
+    ("order rally 02", "rally has no amount '02': it chooses 1 to 3 (D4.19)"),
 ])
 def test_an_amount_not_listed_is_refused_saying_why_and_nothing_changes(move, reason):
     assert refused(game(), move) == reason

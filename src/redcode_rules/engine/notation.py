@@ -329,11 +329,11 @@ class Notation:
         if not rest or not (rest[0].isascii() and rest[0].isdigit()):
             raise Unreadable("needs_amount", read, card=card.id, least=least, most=most,
                              written=read.text)
-        chosen = int(rest[0]) if len(rest[0]) < 3 else 0
-        if not any(a.chosen == chosen for a in card.amounts):
+        chosen = next((a for a in card.amounts if str(a.chosen) == rest[0]), None)
+        if chosen is None:  # not one of its amounts as the listing writes them (not 03)
             raise Unreadable("no_amount", read, card=card.id, amount=short(rest[0]),
                              least=least, most=most)
-        return card.with_amount(chosen), rest[1:]
+        return chosen, rest[1:]
 
     def _box(self, name: str, read: Move) -> int:
         """The box a word names (R2.1), else ``Unreadable`` (``read``: the
