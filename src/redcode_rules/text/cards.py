@@ -724,8 +724,11 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
     parts = [_capital(body) + "."]
-    if card.bounds is not None:  # the amount chosen with it, first (D4.19)
-        parts.insert(0, choose_text(card.bounds, lang, types, rules.words))
+    said_cost = card.bounds is not None and card.kind == "maneuver" \
+        and card.computed_cost is not None
+    if card.bounds is not None:  # the amount chosen with it, first, then its cost (D4.19)
+        parts[:0] = [choose_text(card.bounds, lang, types, rules.words)] + (
+            [cost_text(card.computed_cost, lang, types, rules.words)] if said_cost else [])
     if card.target.counted:  # how many ships, and which (D4.13)
         parts.append(targets_text(card.target.least, card.target.most, card.target.filter,
                                   lang, types, rules.words))
@@ -743,7 +746,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     elif card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
-        if card.computed_cost is not None:  # a fixed cost is in the figure tables
+        if card.computed_cost is not None and not said_cost:  # a fixed cost: the tables
             parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
             said = "range_over_islands" if card.over_islands else "range"  # D2.12
