@@ -35,8 +35,8 @@ FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
 #: A format 9 save, written by the code of that format: the same move and
 #: torpedo (a stack item with no ``rolled`` nor ``left_over``).
 FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
-#: A format 10 save: the same move and torpedo (a stack item with no
-#: ``actor`` nor ``here``).
+#: A format 10 save, written by the code of that format: the same move and
+#: torpedo (a stack item with no ``chosen``).
 FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
 
 
@@ -160,13 +160,27 @@ def test_a_format_9_save_loads_with_nothing_rolled_or_left_over():
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 
 
-@pytest.mark.parametrize("version", [10, 11])
-def test_a_format_10_or_11_save_loads_with_no_triggered_item_fields(version):
+def test_a_format_10_save_loads_with_no_amount_chosen():
+    """Format 11: a stack item's ``chosen``, the amount chosen with its card
+    (``choose amount``, D4.19); none for a format 10 item, whose card chose
+    none. The save of a printed game is as before but for its version."""
+    old = json.loads(FORMAT_10)
+    assert old["format"] == 10 and "chosen" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_10)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["chosen"] is None
+    for later in ("chosen", "actor", "here"):  # formats 11 and 12
+        del new["state"]["stack"][0][later]
+    assert {**new, "format": 10} == old
+
+
+def test_a_format_11_save_loads_with_no_triggered_item_fields():
     """Format 12: a stack item's ``actor`` and ``here``, a triggered item's
-    that asks a choice (``may``, D4.16); none for a card's item. One step
-    reads only those fields, so a save of format 10 or 11 comes up alike."""
-    old = {**json.loads(FORMAT_10), "format": version}
-    assert "actor" not in old["state"]["stack"][0]
+    that asks a choice (``may``, D4.16); none for a card's item. The step
+    reads only those fields."""
+    old = MIGRATIONS[10](json.loads(FORMAT_10))
+    assert old["format"] == 11 and "actor" not in old["state"]["stack"][0]
     game = rc.Game.from_json(json.dumps(old))
     new = json.loads(game.to_json())
     assert migrate(old) == new

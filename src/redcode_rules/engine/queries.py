@@ -157,6 +157,24 @@ class Auras:
         return out
 
 
+def track_sizes(rules: Ruleset, board: Board,
+                state: GameState) -> Callable[[int], tuple[int, int]] | None:
+    """A seat's repair and breakdown tracks' sizes on ``state`` (D9.15), for
+    the validator (engine/validate.py, ``check_state``): rule queries built
+    when first asked, on a state whose fields are good; None if no status
+    changes a track (each is its ship type's)."""
+    if not rules.status_rules.tracks:
+        return None
+    made: list[RuleQueries] = []
+
+    def sizes(seat: int) -> tuple[int, int]:
+        if not made:
+            made.append(RuleQueries(rules, board, state, []))
+        track = made[0].track
+        return track(seat, Modifier.REPAIRS_TRACK), track(seat, Modifier.BREAKDOWNS_TRACK)
+    return sizes
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
@@ -165,7 +183,7 @@ class RuleQueries(Part):
 
     __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_orders_per_turn",
                  "_computed_costs", "_maneuvers",
-                 "mods", "_dormant", "conditions", "_barring")
+                 "mods", "_dormant", "conditions", "_barring", "_tracks")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  seats: Part | None = None, plain: bool = False):
@@ -204,6 +222,8 @@ class RuleQueries(Part):
         self._dormant = rules.status_rules.dormant
         # whether any status forbids a class of cards (``barred``; none: never asked)
         self._barring = bool(rules.status_rules.cards)
+        # whether a status may change a track's size (D9.15; none: the ship type's)
+        self._tracks = bool(rules.status_rules.tracks)
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), the reader
@@ -255,6 +275,18 @@ class RuleQueries(Part):
             return self._limit
         return self.mods.player(self.state.ships[seat], seat, Modifier.HAND_LIMIT, self._limit)
 
+    def track(self, seat: int, name: str) -> int:
+        """The size of ship ``seat``'s track ``name`` now (``repairs track`` or
+        ``breakdowns track``, D9.15): its ship type's, as its statuses,
+        abilities and auras change it. The one reader of a track's size: the
+        damage's conversion (R3.1), a regain's cap (R3.4), the quantities,
+        the validator, the pictures, the observation and the bots ask it."""
+        spec = self._types[seat]
+        base = spec.repairs if name == Modifier.REPAIRS_TRACK else spec.breakdowns
+        if not self._tracks:
+            return base
+        return self.mods.track(self.state.ships[seat], seat, Modifier(name), base)
+
     def recover(self, seat: int) -> int:
         """The crew ``seat``'s player recovers at the start of its turn, at
         most (R6.1): the rule option, as what acts on its ship changes it."""
@@ -274,6 +306,8 @@ class RuleQueries(Part):
         else:
             return self.rules.trigger_index.keyed(item.card)  # type: ignore[return-value]
         card = cards[item.card]
+        if item.chosen is not None:  # its mode and its amount (D4.15, D4.19)
+            return card.played(item.mode, item.chosen)
         return card if item.mode is None else card.in_mode(item.mode)  # D4.15
 
 
@@ -362,9 +396,26 @@ class RuleQueries(Part):
         if cost > ship.reserve:
             return Refusal("R4.1", "no_crew", {"card": card.id, "cost": cost, "ship": seat,
                                                "reserve": ship.reserve})
+        if card.chosen is not None:  # D4.19
+            refused = self.amount_refusal(seat, card, responding)
+            if refused is not None:
+                return refused
         if card.usable is not None and not self.may_use(card, seat, responding):
             return Refusal("R4.1", "not_usable", {"card": card.id})
         return None
+
+    # -- chosen amounts (D4.19) ------------------------------------------------
+    def amount_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the card may not be played with its chosen amount now: the
+        amount is outside its bounds as counted for the card's ship (D4.19)."""
+        if card.chosen is None or card.bounds is None:
+            return None
+        scope = Scope(seat, None, len(self.state.stack) - 1 if responding else None)
+        least, most = (b if isinstance(b, int) else b.value(self, scope) for b in card.bounds)
+        if least <= card.chosen <= most:
+            return None
+        return Refusal("D4.19", "amount_out", {"card": card.id, "amount": card.chosen,
+                                               "least": least, "most": most})
 
     def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
         """Why the player may play no order card now, whatever the card: the
@@ -408,6 +459,10 @@ class RuleQueries(Part):
             self.order_card_refusal(seat, card, responding)
         if refused is not None:
             return refused
+        if card.chosen is not None:  # D4.19
+            refused = self.amount_refusal(seat, card, responding)
+            if refused is not None:
+                return refused
         if card.usable is not None and not self.may_use(card, seat, responding):
             return Refusal("R7.3", "not_usable", {"card": card.id})
         return None
@@ -472,7 +527,7 @@ class RuleQueries(Part):
             cards = self._maneuvers[key] = [
                 (i, card) for i, slot in enumerate(
                     self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
-                for card in slot.played  # each mode its player chooses with it (D4.15)
+                for card in slot.listed_ways  # each way its player chooses with it (D4.15)
                 # a card answering the answered item needs a stack (D4.7)
                 if (answers(card, answering) if responding
                     else card.target.kind is not SOURCE_TARGET)]
@@ -496,7 +551,7 @@ class RuleQueries(Part):
         if card.usable is None:
             return True
         answers = len(self.state.stack) - 1 if responding else None
-        return card.usable.holds(self, Scope(seat, None, answers))
+        return card.usable.holds(self, Scope(seat, None, answers, chosen=card.chosen or 0))
 
     def allowed_targets(self, card: CardDef, seat: int, targets: list,
                         responding: bool) -> list:
@@ -505,7 +560,7 @@ class RuleQueries(Part):
         if flt is None:
             return targets
         answers = len(self.state.stack) - 1 if responding else None
-        scope = Scope(seat, None, answers)
+        scope = Scope(seat, None, answers, chosen=card.chosen or 0)
         return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
 
     def spent(self, seat: int, card_id: str) -> bool:
@@ -531,10 +586,14 @@ class RuleQueries(Part):
             held = orders.get(card_id)
             if held is None:
                 continue
-            for card in held.played:  # each mode its player chooses with it (D4.15)
-                if self.order_card_refusal(seat, card, responding) is None \
-                        and (card.usable is None or self.may_use(card, seat, responding)):
-                    out.append(card)
+            # each mode its player chooses with the card (D4.15; not D4.17's)
+            for way in (held,) if held.modes_by is not None else held.modes or (held,):
+                for card in way.amounts or (way,):  # each amount it may choose (D4.19)
+                    if self.order_card_refusal(seat, card, responding) is None \
+                            and (card.usable is None or self.may_use(card, seat, responding)) \
+                            and (card.chosen is None
+                                 or self.amount_refusal(seat, card, responding) is None):
+                        out.append(card)
         return out
 
     def order_targets(self, card: CardDef) -> list[int | None]:
@@ -556,7 +615,7 @@ class RuleQueries(Part):
         changed by the ship's statuses and abilities; at least 1."""
         base = card.cost
         if card.computed_cost is not None:
-            base = max(1, card.computed_cost.value(self, Scope(seat)))
+            base = max(1, card.computed_cost.value(self, Scope(seat, chosen=card.chosen or 0)))
         if self.mods is None:
             return base
         return self.mods.cost(self.state.ships[seat], seat, card, base)

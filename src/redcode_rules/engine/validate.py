@@ -22,7 +22,7 @@ placement, cards). Its users:
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -77,14 +77,18 @@ class Problem:
 
 
 def check_state(state: GameState, rules: Ruleset, board: Board,
-                cards_total: int | None = None) -> list[Problem]:
+                cards_total: int | None = None,
+                tracks: Callable[[int], tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of ``state`` under ``rules`` on ``board`` (built from the
     state's map and start cards), empty if none: the first field problem
     found, or else every broken rule. ``cards_total`` is the number of order
-    cards the game started with (scenarios may start with fewer than the deck)."""
+    cards the game started with (scenarios may start with fewer than the deck).
+    ``tracks`` gives a seat's repair and breakdown tracks' sizes now, asked
+    only of a state whose fields are good (D9.15, ``queries.track_sizes``);
+    None: its ship type's."""
     for problem in _field_problems(state, rules, board):
         return [problem]
-    return list(_rule_problems(state, rules, board, cards_total))
+    return list(_rule_problems(state, rules, board, cards_total, tracks))
 
 
 def team_problems(ships: Sequence[tuple[str, str, str]]) -> list[Problem]:
@@ -253,6 +257,20 @@ def _ref_fault(kind: Ref, value: Any, state: GameState, rules: Ruleset,
     return None if ok else f"no catch-up rule {quote(value)}"
 
 
+# -- chosen amounts (D4.19) ------------------------------------------------------
+def _amount_fault(item: StackItem, card) -> str | None:
+    """Why a stack item's amount is not one its card (or mode) may be played
+    with (D4.19), or None: none for a card that chooses none, else one of its
+    amounts."""
+    amounts = [way.chosen for way in card.amounts]
+    if (item.chosen is None) == (not amounts) and (item.chosen is None
+                                                   or item.chosen in amounts):
+        return None
+    if not amounts:
+        return f"{card.id} chooses no amount (D4.19)"
+    return f"{card.id} is played with an amount of {amounts[0]} to {amounts[-1]} (D4.19)"
+
+
 def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset,
                    board: Board) -> Iterator[Problem]:
     """A stack item as the move that declared it makes one (R5.1–R5.3)."""
@@ -280,6 +298,11 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("mode", f"{card.id} is played in {need} (D4.15)")
         return
     card = card.in_mode(item.mode)  # the mode played: its effects, target and path (D4.15)
+    fault = _amount_fault(item, card)
+    if fault:
+        yield problem("chosen", fault)
+        return
+    card = card.with_amount(item.chosen)  # the amount played (D4.19)
     found = list(_ref_problems(item, place, state, rules, board))
     if found:
         yield found[0]
@@ -438,8 +461,8 @@ def _name(board: Board, box: object) -> str:
 # ------------------------------------------------------------------- rules
 
 
-def _rule_problems(state: GameState, rules: Ruleset, board: Board,
-                   cards_total: int | None) -> Iterator[Problem]:
+def _rule_problems(state: GameState, rules: Ruleset, board: Board, cards_total: int | None,
+                   tracks: Callable[[int], tuple[int, int]] | None) -> Iterator[Problem]:
     """The rules every reachable state keeps; the fields are known good."""
     seen: dict[int, str] = {}
     placing = state.placing()
@@ -465,12 +488,14 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         if not 0 <= ship.skips <= rules.options.turn_limit:
             yield Problem((*at, "skips"), f"{ship.id}: turns to skip {ship.skips} outside "
                           f"0..{rules.options.turn_limit} (D6.5)")
-        if not 0 <= ship.repairs <= spec.repairs:
+        repairs, breakdowns = (spec.repairs, spec.breakdowns) if tracks is None else \
+            tracks(seat)  # the tracks' sizes now (D9.15)
+        if not 0 <= ship.repairs <= repairs:
             yield Problem((*at, "repairs"), f"{ship.id}: repairs {ship.repairs} outside "
-                          f"0..{spec.repairs} (R3.4)")
-        if not 0 <= ship.breakdowns <= spec.breakdowns:
+                          f"0..{repairs} (R3.4, D9.15)")
+        if not 0 <= ship.breakdowns <= breakdowns:
             yield Problem((*at, "breakdowns"), f"{ship.id}: breakdowns {ship.breakdowns} "
-                          f"outside 0..{spec.breakdowns}")
+                          f"outside 0..{breakdowns} (D9.15)")
         if ship.sunk and ship.position is not None:
             yield Problem((*at, "position"), f"{ship.id}: sunk but at "
                           f"{board.name(ship.position)} (R9.2)")

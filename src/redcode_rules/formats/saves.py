@@ -9,8 +9,9 @@ to the current version by one migration step per version (``MIGRATIONS``)
 before it is read, so a field renamed since is migrated, not explained, and
 a save of a newer version is refused naming it.
 
-Its length is the migrations': one step per format version, each beside the
-others and kept as written (next to split: the steps apart).
+Its length is its migrations': one small function per format since the
+first, beside the reader that applies them (the next to move out, into a
+module of their own, when another format comes).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..base.errors import DslError, RedCodeError, ScenarioError, clip, quote
 from ..engine.chance import ChanceMode
 from ..engine.game_core import GameCore
 from ..engine.invariants import game_problems
+from ..engine.queries import track_sizes
 from ..engine.setup import make_board, seed_fault
 from ..engine.validate import Problem, Stage, check_state
 from ..lang.loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
@@ -221,6 +223,18 @@ def _format_9_to_10(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 10}
 
 
+def _format_10_to_11(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 11 gives a stack item ``chosen``, the amount its player chose
+    with the card (``choose amount``, D4.19): none in an earlier save, whose
+    cards chose none."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "chosen": None} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 11}
+
+
 # -- may (D4.16): a triggered item that asks waits on the stack -------------
 def _format_11_to_12(data: dict[str, Any]) -> dict[str, Any]:
     """Format 12 gives a stack item ``actor`` and ``here``, a triggered item's
@@ -239,7 +253,7 @@ def _format_11_to_12(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
     5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9,
-    9: _format_9_to_10, 10: _format_11_to_12, 11: _format_11_to_12}
+    9: _format_9_to_10, 10: _format_10_to_11, 11: _format_11_to_12}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -320,7 +334,8 @@ def move_length_limit(rules, board: Board, ids: list[str]) -> int:
     """The longest move string a game of these rules, board and ships can
     write (docs/notation.md): three words (``order``, a card, a target ship;
     one more per further ship of the largest counted target, D4.13, one
-    more for the mode of a card with modes, D4.15) no
+    more for the mode of a card with modes, D4.15, one more for a chosen
+    amount, D4.19) no
     longer than the longest word of the rules or ship id, then at most every
     box of the board (a path enters a box once). Saves and replays refuse a
     longer one; no legal move is."""
@@ -330,7 +345,8 @@ def move_length_limit(rules, board: Board, ids: list[str]) -> int:
              "respond"]
     box = max(len(board.name(b)) for b in (0, board.size - 1))
     ships = max(c.target.most for card in cards for c in card.ways)
-    return (2 + (1 if modes else 0) + ships) * (max(map(len, words)) + 1) + \
+    chooses = 1 if rules.most_chosen else 0  # one word more for the amount (D4.19)
+    return (2 + (1 if modes else 0) + chooses + ships) * (max(map(len, words)) + 1) + \
         board.size * (box + 1)
 
 
@@ -580,14 +596,13 @@ def _board_of(state: GameState, rules) -> Board:
 
 
 def _check_state(state: GameState, rules) -> tuple[Board, list[Problem]]:
-    """Enough checking that a restored state cannot crash the engine: its
-    board, then every field in range and naming what exists (the validator's
-    first stage, engine/invariants.py). Returns the state's board and the rules it
-    breaks, reported once the log is checked and the game built
-    (``check_playable``)."""
-    board = _board_of(state, rules)
-    ids = [s.id for s in state.ships]
-    problems = _inconsistency(lambda: check_state(state, rules, board))
+    """Enough checking that a restored state cannot crash the engine: its board, then
+    every field in range and naming what exists (the validator's first stage,
+    engine/invariants.py). Returns the state's board and the rules it breaks,
+    reported once the log is checked and the game built (``check_playable``)."""
+    board, ids = _board_of(state, rules), [s.id for s in state.ships]
+    sizes = track_sizes(rules, board, state)  # the tracks' sizes now (D9.15)
+    problems = _inconsistency(lambda: check_state(state, rules, board, tracks=sizes))
     for problem in problems:
         if problem.stage is Stage.FIELDS:
             raise ScenarioError(_state_field(problem, ids), problem.reason)

@@ -102,6 +102,10 @@ def modes_chooser(draft: Any, props: Mapping[str, Any], specs, where: str) -> Se
         raise draft.error(prop.pos, f"{where}: its modes are chosen by the player of the "
                           "answered item's ship, so the card must be a 'response' (R5.2, "
                           "D4.17)")
+    if "choose_amount" in props:
+        raise draft.error(props["choose_amount"].pos, f"{where}: its mode is chosen by another "
+                          "player as it resolves, after its amounts are known: a card whose "
+                          "modes another player chooses chooses no amount (D4.17)")
     for spec in specs:
         for own in spec.props:
             if own.name not in CHOSEN_MODE_PROPS:

@@ -147,6 +147,11 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
     return int(digits)
 
 
+def _sel(selector: Selector) -> Any:
+    """A transformer method that is the selector its rule names."""
+    return lambda self, meta, c: selector
+
+
 @v_args(meta=True)
 class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
@@ -215,7 +220,7 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
 
     def cost(self, meta, c):
         if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
-            return Prop("cost", c[0], self._pos(meta))
+            return Prop("cost", c[0], self._pos(meta), self.take_words())
         return Prop("cost", _number(self.file, c[0]), self._pos(meta))
 
     def copies(self, meta, c):
@@ -301,6 +306,10 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def sel_second(self, meta, c):
         return Selector.SECOND
 
+    def choose_amount(self, meta, c):  # D4.19: its bounds, checked by lang/amounts.py
+        return Prop("choose_amount", tuple(b if isinstance(b, Amount) else _number(self.file, b)
+                                           for b in c), self._pos(meta), self.take_words())
+
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)
 
@@ -339,26 +348,10 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
                     tuple(selectors[1:]))
 
-    def sel_self(self, meta, c):
-        return Selector.SELF
-
-    def sel_target(self, meta, c):
-        return Selector.TARGET
-
-    def sel_source(self, meta, c):
-        return Selector.SOURCE
-
-    def sel_answered(self, meta, c):
-        return Selector.ANSWERED
-
-    def sel_you(self, meta, c):
-        return Selector.YOU
-
-    def sel_area(self, meta, c):
-        return Selector.AREA
-
-    def sel_boxes(self, meta, c):
-        return Selector.BOXES
+    sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
+        _sel(Selector.SOURCE)
+    sel_answered, sel_you = _sel(Selector.ANSWERED), _sel(Selector.YOU)
+    sel_area, sel_boxes = _sel(Selector.AREA), _sel(Selector.BOXES)
 
     def sel_box_left(self, meta, c):
         """``box left by SUBJECT`` (D2.17): of one ship."""
@@ -438,12 +431,16 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def limit(self, meta, c):
         return self._limit(meta, "limit", c[0], c[1] or "at most", *c[2:])
 
-    def _limit(self, meta, verb, name, how, amount, card):
+    def _limit(self, meta, verb, name, how, amount, card=None):
         """``set``/``limit`` lines as one prop, one entry per number; an amount with its words."""
         only = None if card is None else (str(card), self._tpos(card))
         value = amount if isinstance(amount, Amount) else _number(self.file, amount)
-        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb,
+        return Prop("limit", ((" ".join(name.split()), self._tpos(name), how, value, only, verb,
                                self.take_words()),), self._pos(meta))
+
+    def param(self, meta, c):
+        """A parameter's words as one name token, placed at its first word."""
+        return Token("NAME", " ".join(str(t) for t in c), line=c[0].line, column=c[0].column)
 
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))

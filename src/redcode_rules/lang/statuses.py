@@ -19,7 +19,7 @@ from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceR
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Condition, Place, Ships, Subject
-from ..rules.parameters import PARAMETERS
+from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
@@ -198,8 +198,12 @@ def _limits(draft: Layers,
     out: list[tuple[Modifier, Limit, int | Amount, str | None]] = []
     for word, pos, how, n, only, verb, words in prop.value:
         if word not in known:
+            # the numbers this verb may change: set (N), limit (at most, at least)
+            allowed = {Limit.SET.value} if verb == "set" else \
+                {Limit.AT_MOST.value, Limit.AT_LEAST.value}
+            said = [w for w in known if allowed & set(PARAMETERS[w].bounds)]
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
-                              f"{verb}s {', '.join(known)}", _suggest(word, known))
+                              f"{verb}s {', '.join(said)}", _suggest(word, said))
         if isinstance(how, tuple):
             how, bpos = how
             bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]
@@ -459,8 +463,29 @@ def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
                 raise draft.error(entry.pos, f"{card.kind} '{card.id}' gives status '{name}' "
                                   "to a ship, and another card gives it to a player ('on "
                                   "you'): a status is a ship's or a player's; declare two")
+    for name in sorted(players):
+        _no_player_track(draft, name)
     return {k: attrs.evolve(s, player=True) if k in players else s
             for k, s in statuses.items()}
+
+
+def _no_player_track(draft: Layers, name: str) -> None:
+    """A player's status changes no track (D9.15): a track is a ship's, and a
+    player's status outlives its ship (D9.8), so it is refused at its line."""
+    entry = draft.entries["status"][name]
+    lines = [(word, pos) for word, pos, *_ in (*_values(entry, "modify"), *_values(entry, "limit"))
+             if word in TRACKS]
+    if lines:
+        word, pos = lines[0]
+        raise draft.error(pos, f"status '{name}' is given to a player ('on you'), so it "
+                          f"cannot change '{word}': a track is a ship's; give the status to "
+                          "a ship ('on self')")
+
+
+def _values(entry: _Entry, prop: str) -> tuple:
+    """The lines of one prop of an entry (none if it has none)."""
+    found = entry.props.get(prop)
+    return () if found is None else found.value
 
 
 def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
@@ -505,6 +530,10 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         if amount == 0:
             raise draft.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
                               "other than 0, such as +1 or -1")
+        if word in TRACKS and abs(amount) > MAX_TRACK:  # D9.15
+            raise draft.error(pos, f"status '{entry.id}': 'modify {word}' changes a track by "
+                              f"at most {MAX_TRACK} (a track holds 0 to {MAX_TRACK}), not "
+                              f"{amount:+d}")
         out.append((Modifier(word), amount, card))
     return tuple(out)
 
@@ -623,7 +652,8 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
-    check_words(tuple(w for c in spec.calls for w in c.words if w.kind in ("card", "maneuver")),
+    check_words(tuple(w for c in spec.calls for w in c.words
+                      if w.kind in ("card", "maneuver", "chosen")),  # chosen: D4.19
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
                 0, 0, draft.entries["maneuver"])
     check_results(effects, spec.calls, draft.error, where)

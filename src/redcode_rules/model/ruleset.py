@@ -24,6 +24,7 @@ from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
+from ..rules.parameters import TRACKS
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -72,6 +73,11 @@ class SourceRef:
 
     file: str = "<builtin>"
     line: int = 0
+
+
+#: The most amount a card's player may choose with it (``choose amount``,
+#: D4.19), and the least is 1: the numbers its move and the AI's words write.
+MAX_AMOUNT = 9
 
 
 @attrs.frozen
@@ -132,6 +138,17 @@ class CardDef:
     """Who chooses its mode, if not its player with the card: the player of
     its ``target`` or ``source`` as it resolves (``modes chosen by …``,
     D4.17); set on the card and on each of its modes."""
+    # -- chosen amounts (``choose amount from A to B``, D4.19)
+    bounds: tuple[int | Amount, int | Amount] | None = None
+    """The least and the most amount its player may choose with it (a number,
+    or an amount counted for the card's ship as it is played); None: it
+    chooses none."""
+    amounts: tuple[CardDef, ...] = ()
+    """The card played with each amount its bounds may allow (1 to
+    ``MAX_AMOUNT``), each with ``chosen`` its amount; empty for a card that
+    chooses none. A card with modes chooses in each mode that says it."""
+    chosen: int | None = None
+    """The amount this card is played with (one of a card's ``amounts``), or None."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -149,15 +166,31 @@ class CardDef:
             return self
         return next(m for m in self.modes if m.mode == name)
 
-    @property
-    def ways(self) -> tuple[CardDef, ...]:
-        """The ways to play it, each listed as a card: its modes, or itself."""
-        return self.modes or (self,)
+    def with_amount(self, chosen: int | None) -> CardDef:
+        """The card played with the amount ``chosen`` (itself for None, D4.19)."""
+        if chosen is None:
+            return self
+        return next(a for a in self.amounts if a.chosen == chosen)
+
+    def played(self, mode: str | None, chosen: int | None) -> CardDef:
+        """The card as a move or a stack item plays it: its mode (D4.15),
+        then its amount (D4.19)."""
+        card = self if mode is None else self.in_mode(mode)
+        return card if chosen is None else card.with_amount(chosen)
 
     @property
-    def played(self) -> tuple[CardDef, ...]:
-        """The ways its player chooses among with the card: its modes, or
-        itself when another player chooses its mode as it resolves (D4.17)."""
+    def ways(self) -> tuple[CardDef, ...]:
+        """The ways to play it, each listed as a card: its modes, or itself,
+        each with each amount it may choose (D4.19)."""
+        if not self.amounts and not self.modes:  # the printed cards: no call more
+            return (self,)
+        return tuple(a for way in self.modes or (self,) for a in way.amounts or (way,))
+
+    @property
+    def listed_ways(self) -> tuple[CardDef, ...]:
+        """The ways its player chooses among with the card (``ways``), but
+        itself alone when another player chooses its mode as it resolves
+        (D4.17: such a card chooses no amount)."""
         return (self,) if self.modes_by is not None else self.ways
 
     @property
@@ -195,6 +228,8 @@ class Modifier(str, enum.Enum):
     HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
     RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
     VISIBILITY = "visibility"  # it is seen from at most N boxes away, at least 1 (D2.18)
+    REPAIRS_TRACK = "repairs track"  # its repair track holds N more, 1 to 9 (D9.15)
+    BREAKDOWNS_TRACK = "breakdowns track"  # its breakdown track holds N more, 0 to 9 (D9.15)
 
 
 class Limit(str, enum.Enum):
@@ -379,6 +414,9 @@ class StatusRules:
     #: statuses that bound a number by an amount (D9.14; none: no amount is
     #: read by a modifier query)
     measured: frozenset[str] = frozenset()
+    #: statuses that change the size of a track (D9.15; none: every track is
+    #: its ship type's size, and no track is fitted after an effect)
+    tracks: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -408,6 +446,7 @@ class StatusRules:
             players=having(lambda s: s.player),
             ended_by_use=having(lambda s: s.ends_on is not None),
             measured=having(lambda s: any(type(n) is not int for _, _, n, _ in s.limits)),
+            tracks=having(lambda s: any(s.touches(Modifier(t)) for t in TRACKS)),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 
@@ -649,10 +688,18 @@ class Ruleset:
     guarded: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: any(
-            c.usable is not None for card in (*self.maneuvers.values(), *self.orders.values())
+            c.usable is not None or c.chosen is not None
+            for card in (*self.maneuvers.values(), *self.orders.values())
             for c in card.ways), takes_self=True))
-    """Whether a card (or a mode of one) has a ``usable if`` condition: the
-    engine looks only then."""
+    """Whether a card (or a mode of one) has a ``usable if`` condition, or
+    bounds its chosen amount (D4.19): the engine looks only then."""
+    most_chosen: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: max(
+            (c.chosen or 0 for card in (*self.maneuvers.values(), *self.orders.values())
+             for c in card.ways), default=0), takes_self=True))
+    """The most amount a card may be played with (D4.19; 0: no card chooses
+    one): the numbers the AI's action words need for the amounts."""
     reads_left: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: _reads_left(self), takes_self=True))
@@ -780,6 +827,8 @@ class Ruleset:
                 out["modes"] = {str(m.mode): card(m) for m in c.modes}
             if c.modes_by is not None:  # chosen by another player (D4.17): only then
                 out["modes_by"] = c.modes_by.value
+            if c.bounds is not None:  # a chosen amount (D4.19)
+                out["choose_amount"] = " to ".join(str(b) for b in c.bounds)
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map

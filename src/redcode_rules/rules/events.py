@@ -22,9 +22,8 @@ from typing import Mapping
 import attrs
 
 #: The fields a move's own event may carry besides its kind's (its notation).
-_MOVE_FIELDS = MappingProxyType({"card_mode": str, "target": str, "targets": list, "area": str,
-                                 "box": str,
-                                 "path": list})
+_MOVE_FIELDS = MappingProxyType({"card_mode": str, "chosen": int, "target": str,
+                                 "targets": list, "area": str, "box": str, "path": list})
 
 
 @attrs.frozen
@@ -70,6 +69,8 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("damage", {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
               amount="amount"),
     EventKind("regain", {"ship": str, "track": str, "amount": int}, amount="amount"),
+    # repairs or breakdowns above a track's new size, lost at once (D9.15)
+    EventKind("track_shrinks", {"ship": str, "track": str, "amount": int}, amount="amount"),
     EventKind("crew_loss", {"ship": str, "amount": int}, amount="amount"),
     EventKind("move", {"ship": str, "path": list}),
     EventKind("swap", {"ship": str, "other": str}),  # two ships exchanged boxes (D4.12)
