@@ -119,6 +119,8 @@ def test_modes_chosen_text_reads_like_a_printed_card():
     ("maneuver m { range 3 target enemy ship modes chosen by target mode a { cost 2 effect "
      "damage 1 to target } mode b { effect draw 2 } }", "mode 'a' is chosen as the card "
                                                         "resolves, after its 'cost' is known"),
+    ("order o { copies 1 target enemy ship modes chosen by target choose amount from 1 to 2 "
+     "mode a { effect draw 1 } mode b { effect draw 2 } }", "chooses no amount"),
 ])
 def test_modes_chosen_refused_where_they_cannot_be_asked(text, says):
     error = dsl_refusal(text + "\ndeck { keep size }")
