@@ -24,6 +24,7 @@ from ..base.kinds import Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
+from ..rules.board import Terrain
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts
@@ -425,7 +426,9 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         if refused_move is not None:
             return said(asked, refused_move)
     if refusal is BoxRefusal.ISLAND:
-        return say("island", box=name)
+        return _island(asked, box)
+    if refusal is BoxRefusal.NOT_OPEN or refusal is BoxRefusal.NOT_RUNNING:
+        return say("box_" + refusal.value, box=name)  # the water it is now (D2.14)
     if refusal is BoxRefusal.NOWHERE:
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.FAR:
@@ -439,6 +442,19 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         if blockade is not None:
             return blockade
     return _path(asked, card, move, seat, whole)
+
+
+def _island(asked: Asked, box: int) -> str:
+    """Why no ship may enter ``box``: it is an island (R2.3), printed or
+    made by a terrain token lying there, which is named (D2.14)."""
+    name = asked.board.name(box)
+    tokens = asked.rules.tokens
+    kind = next((t.kind for t in asked.state.tokens if t.box == box and
+                 tokens[t.kind].terrain is Terrain.ISLAND), None)
+    if kind is None:
+        return asked.say("island", box=name)
+    return asked.say("terrain_island", box=name,
+                     token=token_name(kind, asked.lang, asked.rules.words))
 
 
 def _blockade(asked: Asked, mover: int, box: int) -> str | None:
@@ -465,7 +481,7 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
     for box in move.path:
         name = board.name(box)
         if board.is_island(box):
-            return say("island", box=name)
+            return _island(asked, box)
         if box in visited:  # doubling back, voluntary steps included (D2.5d)
             return say("entered_twice", box=name)
         visited.add(box)

@@ -430,7 +430,7 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
            "over_islands": "over islands", "ignores_running": "ignores running water",
-           "entry": "forbids entering"}
+           "entry": "forbids entering", "terrain": "terrain"}
 
 
 def said_as(prop_name: str) -> str:
