@@ -120,6 +120,21 @@ def test_several_terrain_tokens_on_a_box_give_the_most_closed():
     assert g.board_now().is_island(g.board.index("c3"))
 
 
+def test_a_scenario_with_an_island_under_a_ship_is_refused_naming_the_field():
+    with pytest.raises(rc.ScenarioError) as info:
+        game(tokens=[token("shoal", "d3")])
+    assert str(info.value) == ("scenario field 'tokens[0].at': d3 holds a ship: a token "
+                               "that makes an island lies on a box with no ship (D2.14)")
+
+
+def test_a_scenario_past_the_bound_of_running_water_is_refused_naming_the_field():
+    board = "\n".join(["........"] * 3 + ["~~~~~~.."] + ["........"] * 2)
+    with pytest.raises(rc.ScenarioError) as info:
+        game(board=board, tokens=[token("eddy", box) for box in ("a3", "b3", "c3")])
+    assert str(info.value) == ("scenario field 'tokens[2].at': the terrain tokens make 9 "
+                               "boxes of running water: a board holds at most 8 (D2.14)")
+
+
 # ------------------------------------------------------------------ sight
 def test_an_island_token_cuts_the_visual_field():
     """D2.14 with R4.3: the shoal on e3 hides the red destroyer on f3 from

@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING
 
 from ..base.kinds import Pile
 from ..model.state import Event
+from ..rules.board import with_terrain
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, ShipDef
     from ..model.state import GameState, TokenState
-    from ..rules.board import Board, Terrain
+    from ..rules.board import Board
 
 
 class Sea:
@@ -50,21 +51,10 @@ class Sea:
                         if token.terrain is not None}
 
     def cells(self, tokens: list[TokenState]) -> str:
-        """The printed cells with every terrain token applied: on a box with
-        several, the most closed terrain (``Terrain.closed``)."""
-        made: dict[int, Terrain] = {}
+        """The printed cells with every terrain token of ``tokens`` applied."""
         terrain = self.terrain
-        for token in tokens:
-            kind = terrain.get(token.kind)
-            if kind is not None and (token.box not in made or
-                                     kind.closed > made[token.box].closed):
-                made[token.box] = kind
-        if not made:
-            return self.printed.cells
-        cells = list(self.printed.cells)
-        for box, kind in made.items():
-            cells[box] = kind.cell
-        return "".join(cells)
+        return with_terrain(self.printed.cells, [(t.box, terrain[t.kind]) for t in tokens
+                                                 if t.kind in terrain])
 
     def follow(self, tokens: list[TokenState]) -> None:
         """Point every piece at the board the tokens make now (after a token

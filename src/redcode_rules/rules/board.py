@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections import deque
 from itertools import compress
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import attrs
 
@@ -52,6 +52,21 @@ class Terrain(str, enum.Enum):
 
 _CELLS = {Terrain.OPEN: OPEN, Terrain.RUNNING: CURRENT, Terrain.ISLAND: ISLAND}
 _CLOSED = {Terrain.OPEN: 0, Terrain.RUNNING: 1, Terrain.ISLAND: 2}
+
+
+def with_terrain(cells: str, placed: Iterable[tuple[int, Terrain]]) -> str:
+    """``cells`` with each (box, terrain) of ``placed`` applied (D2.14): on a
+    box with several, the most closed terrain (``Terrain.closed``)."""
+    made: dict[int, Terrain] = {}
+    for box, kind in placed:
+        if box not in made or kind.closed > made[box].closed:
+            made[box] = kind
+    if not made:
+        return cells
+    out = list(cells)
+    for box, kind in made.items():
+        out[box] = kind.cell
+    return "".join(out)
 
 #: The most running-water boxes a board may hold: a whole row of the board
 #: (the base game's 4 running-water cards hold 6). Each running-water box a
