@@ -62,6 +62,22 @@ def test_an_island_token_cannot_be_entered():
         "c3 is an island while the shoal token lies there (D2.14)"
 
 
+def test_explain_names_the_token_that_made_running_water():
+    """D2.14: a move that stops on the eddy's box is refused, the eddy named."""
+    g = game(tokens=[token("eddy", "c3")])
+    assert g.explain("movement c3") == (
+        "c3 is not a legal path for a move of 1: steps go to free neighbouring boxes, a box "
+        "is entered once, and running water forces one more step (D4.6, R2.5, D2.5a); "
+        "c3 is running water while the eddy token lies there (D2.14)")
+
+
+def test_explain_names_the_token_that_made_open_water_in_spanish():
+    g = game(edition="es", hands={"blue-destroyer": ["dredge"]},
+             tokens=[token("dredged", "e3")])
+    assert g.explain("order dredge e3") == \
+        "e3 es agua abierta mientras la ficha canal dragado esté allí (D2.14)"
+
+
 def test_a_ship_on_a_box_that_becomes_running_water_is_not_carried():
     """D2.14 (as D2.5b): the eddy laid under the destroyer moves it nowhere."""
     g = game(hands={"blue-destroyer": ["stir"]}, board="\n".join(["........"] * 6))

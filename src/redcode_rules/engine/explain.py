@@ -15,6 +15,7 @@ closest legal moves (difflib) and how many there are, never the whole list.
 from __future__ import annotations
 
 import difflib
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import attrs
@@ -24,7 +25,6 @@ from ..base.kinds import Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
-from ..rules.board import Terrain
 from ..rules.effects import primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts
@@ -428,7 +428,8 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
     if refusal is BoxRefusal.ISLAND:
         return _island(asked, box)
     if refusal is BoxRefusal.NOT_OPEN or refusal is BoxRefusal.NOT_RUNNING:
-        return say("box_" + refusal.value, box=name)  # the water it is now (D2.14)
+        # the water it is now (D2.14), and the token that made it so
+        return _made_terrain(asked, box) or say("box_" + refusal.value, box=name)
     if refusal is BoxRefusal.NOWHERE:
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.FAR:
@@ -447,13 +448,20 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
 def _island(asked: Asked, box: int) -> str:
     """Why no ship may enter ``box``: it is an island (R2.3), printed or
     made by a terrain token lying there, which is named (D2.14)."""
-    name = asked.board.name(box)
+    return _made_terrain(asked, box) or asked.say("island", box=asked.board.name(box))
+
+
+def _made_terrain(asked: Asked, box: int) -> str | None:
+    """D2.14: what the terrain token lying on ``box`` makes it, naming the
+    token (the most closed terrain's, as the board of the moment has it);
+    None where the box is as printed."""
+    if not asked.state.tokens or asked.board.cells[box] == asked.queries.sea.printed.cells[box]:
+        return None
     tokens = asked.rules.tokens
-    kind = next((t.kind for t in asked.state.tokens if t.box == box and
-                 tokens[t.kind].terrain is Terrain.ISLAND), None)
-    if kind is None:
-        return asked.say("island", box=name)
-    return asked.say("terrain_island", box=name,
+    made = [(tokens[t.kind].terrain, t.kind) for t in asked.state.tokens
+            if t.box == box and tokens[t.kind].terrain is not None]
+    terrain, kind = max(made, key=lambda pair: pair[0].closed)
+    return asked.say("terrain_" + terrain.value, box=asked.board.name(box),
                      token=token_name(kind, asked.lang, asked.rules.words))
 
 
@@ -494,4 +502,7 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
     if card.path_effect.straight and asked.queries.walk_board(mover).outcome_of(
             asked.state.ships[mover].position, steps, 0, move.path) is not None:
         return say("not_straight", path=written)  # legal but for its turn (D2.16)
+    made = next((m for m in map(partial(_made_terrain, asked), move.path) if m), None)
+    if made is not None:  # its water changed by a terrain token, named (D2.14)
+        return say("bad_path", path=written, amount=steps) + "; " + made
     return say("bad_path", path=written, amount=steps)
