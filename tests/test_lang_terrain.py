@@ -8,14 +8,17 @@ cookbook."""
 
 from functools import partial
 
+import random
+
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.engine.invariants import violations
 from redcode_rules.info.observation import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import token_text
 
-from conftest import ROOT, pass_all, scenario_game
+from conftest import ROOT, logged, pass_all, play_random, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "terrain.rc")
 #: running water on e3 (d3's neighbour), the rest open water
@@ -33,10 +36,6 @@ def token(kind: str, at: str, owner: str = "red-destroyer") -> dict:
 
 def movements(g: rc.Game, to: str = "") -> list[str]:
     return sorted(m for m in g.legal_moves() if m.startswith("movement " + to))
-
-
-def logged(g: rc.Game, kind: str) -> list[tuple]:
-    return [(e.data["token"], e.data["box"]) for e in g.log if e.kind == kind]
 
 
 # ------------------------------------------------------------------ moves
@@ -85,7 +84,7 @@ def test_a_ship_on_a_box_that_becomes_running_water_is_not_carried():
     pass_all(g)
     assert g.ship("blue-destroyer").position == "d3"
     assert g.board_now().is_current(g.board.index("d3"))
-    assert logged(g, "token") == [("eddy", "d3")]
+    assert logged(g, "token", "token", "box") == [("eddy", "d3")]
 
 
 def test_a_move_declared_before_the_sea_changed_is_lost(tmp_path):
@@ -113,7 +112,7 @@ def test_an_island_token_is_not_placed_under_a_ship():
     g.play("order raise_shoal a1")  # the blue submarine is on a1
     pass_all(g)
     assert g.tokens == []
-    assert logged(g, "token_refused") == [("shoal", "a1")]
+    assert logged(g, "token_refused", "token", "box") == [("shoal", "a1")]
     assert not g.board_now().is_island(g.board.index("a1"))
 
 
@@ -124,7 +123,7 @@ def test_a_running_token_past_the_bound_of_running_water_is_not_placed():
     g.play("order stir c3")
     pass_all(g)
     assert g.tokens == []
-    assert logged(g, "token_refused") == [("eddy", "c3")]
+    assert logged(g, "token_refused", "token", "box") == [("eddy", "c3")]
     assert g.board_now() is g.board
 
 
@@ -188,7 +187,7 @@ def test_dredged_water_lasts_until_its_owner_next_turn():
     while g.to_move != "blue-destroyer":
         g.play("end" if "end" in g.legal_moves() else g.legal_moves()[0])
     assert g.board_now().is_current(e3)
-    assert logged(g, "token_removed") == [("dredged", "e3")]
+    assert logged(g, "token_removed", "token", "box") == [("dredged", "e3")]
 
 
 # ------------------------------------------------------------------ the board of the moment
@@ -282,3 +281,20 @@ def test_a_game_without_terrain_tokens_reads_the_printed_board():
     g = game(extra=[], tokens=[])
     assert g.board_now() is g.board
     assert g.engine.sea.pieces == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_with_terrain_tokens_keep_every_invariant(seed):
+    """Random moves with the three terrain cards in every hand: after each
+    move every invariant holds, the board of the moment among them."""
+    board = "\n".join(["........", "..~.....", "....~...", "...~~...", "........",
+                        "........"])
+    hands = {ship: ["dredge", "raise_shoal", "stir"] for ship in BASE["ships"]}
+    g = game(board=board, hands=hands, deck=["ambush"] * 10)
+    rnd = random.Random(seed)
+    for _ in range(120):
+        if g.is_over:
+            break
+        play_random(g, rnd, 1)
+        assert violations(g) == [], g.moves
+    assert logged(g, "token", "token")
