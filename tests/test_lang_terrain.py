@@ -225,7 +225,8 @@ def test_the_boards_show_the_terrain_of_the_moment():
     assert str(g).splitlines()[3] == " 3 . . . D = . . ."
     picture = rc.svg.board(g)
     assert 'class="current"' not in picture
-    assert picture.count('data-box="c4"') >= 2  # the island and the token
+    assert 'class="island" data-box="c4"' in picture
+    assert 'data-token="shoal" data-box="c4"' in picture  # its mark drawn on the island
     observed = g.observation("blue-destroyer")
     assert observed.board == g.board_now().cells
     assert observed.board[g.board.index("c4")] == "#"
