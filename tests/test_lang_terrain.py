@@ -18,7 +18,7 @@ from redcode_rules.info.observation import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import token_text
 
-from conftest import ROOT, logged, pass_all, play_random, scenario_game
+from conftest import ROOT, logged, pass_all, play_random, play_session, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "terrain.rc")
 #: running water on e3 (d3's neighbour), the rest open water
@@ -299,3 +299,14 @@ def test_random_games_with_terrain_tokens_keep_every_invariant(seed):
         play_random(g, rnd, 1)
         assert violations(g) == [], g.moves
     assert logged(g, "token", "token")
+
+
+def test_the_terminal_path_says_the_running_water_of_the_moment():
+    """`redcode play`: a path's running water is read on the board of the
+    moment, so the eddy's box is named and the dredged one is not."""
+    s, _ = play_session([], scenario={**BASE, "board": RUNNING_E3, "tokens": [
+        token("eddy", "c3"), token("dredged", "e3")], "hands": {},
+        "ships": {"blue-submarine": {"at": "d3"}, "red-destroyer": {"at": "h6"}},
+        "turn": "blue-submarine"})
+    assert s.path_effect(None, "movement c3 b2") == "through running water c3"
+    assert s.path_effect(None, "movement e3") == "no running water"
