@@ -200,6 +200,15 @@ def test_the_board_of_the_moment_is_built_once_per_cell_string():
     assert printed.board_now() is printed.board is printed.board.of_moment(printed.board.cells)
 
 
+def test_the_boards_of_the_moment_kept_are_bounded():
+    """A printed board keeps at most Board.MOMENTS boards of the moment."""
+    printed = game().board
+    made = [printed.of_moment(printed.cells[:box] + "#" + printed.cells[box + 1:])
+            for box in range(printed.MOMENTS + 4)]
+    assert len(printed._moments) <= printed.MOMENTS
+    assert printed.of_moment(made[-1].cells) is made[-1]  # the latest still kept
+
+
 def test_undo_gives_back_the_sea_it_had():
     g = game(hands={"blue-destroyer": ["stir"]}, board="\n".join(["........"] * 6))
     g.play("order stir c3")
