@@ -105,6 +105,23 @@ def test_a_move_declared_before_the_sea_changed_is_lost(tmp_path):
     assert g.tokens == [token("shoal", "e3")]
 
 
+def test_a_box_test_reads_the_water_of_the_moment(tmp_path):
+    """D2.14 with D2.11: `box of self is running` holds on the eddy's box."""
+    path = tmp_path / "test.rc"
+    path.write_text("order soak { copies 0  effect damage 1 to self if box of self is "
+                    "running }\n")
+    ships = {"blue-destroyer": {"at": "c3"}, "red-destroyer": {"at": "h6"}}
+
+    def soaked(tokens):
+        g = game(extra=[CARDS, str(path)], ships=ships, tokens=tokens,
+                 hands={"blue-destroyer": ["soak"]})
+        g.play("order soak")
+        pass_all(g)
+        return logged(g, "damage", "ship")
+    assert soaked([]) == []
+    assert soaked([token("eddy", "c3", "blue-destroyer")]) == ["blue-destroyer"]
+
+
 # ------------------------------------------------------------------ placing
 def test_an_island_token_is_not_placed_under_a_ship():
     """D2.14: refused and logged; the box stays open water."""
