@@ -438,6 +438,10 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("limit", ((" ".join(name.split()), self._tpos(name), how, value, only, verb,
                                self.take_words()),), self._pos(meta))
 
+    def param(self, meta, c):
+        """A parameter's words as one name token, placed at its first word."""
+        return Token("NAME", " ".join(str(t) for t in c), line=c[0].line, column=c[0].column)
+
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
 

@@ -199,8 +199,12 @@ def _limits(draft: Layers,
     out: list[tuple[Modifier, Limit, int | Amount, str | None]] = []
     for word, pos, how, n, only, verb, words in prop.value:
         if word not in known:
+            # the numbers this verb may change: set (N), limit (at most, at least)
+            allowed = {Limit.SET.value} if verb == "set" else \
+                {Limit.AT_MOST.value, Limit.AT_LEAST.value}
+            said = [w for w in known if allowed & set(PARAMETERS[w].bounds)]
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
-                              f"{verb}s {', '.join(known)}", _suggest(word, known))
+                              f"{verb}s {', '.join(said)}", _suggest(word, said))
         if isinstance(how, tuple):
             how, bpos = how
             bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]

@@ -751,6 +751,12 @@ def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -
                                                                     names)[0])
 
 
+def printed_cost(card) -> str:
+    """A maneuver's cost as a table or a card's head shows it: X where its
+    player chooses it (``cost (chosen)``, D4.19), else its number."""
+    return "X" if just_chosen(card.computed_cost) else str(card.cost)
+
+
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
     return catalog(lang)["exprs"]["target"].format(ship=a_ship(flt, lang, types, names))
