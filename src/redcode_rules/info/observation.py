@@ -90,7 +90,9 @@ class Observation:
     D7.8) and ``deck_top`` (the top of the deck as far as it knows a card
     there: card ids, ``UNSEEN`` where it does not; D7.9). ``sight`` is the
     visual field of its ship (boxes, R4.3; public, as the board is).
-    ``str()`` is the observation string; ``tensor()`` the same as numbers.
+    ``board`` is the board of the moment's cells, its terrain tokens
+    applied (D2.14). ``str()`` is the observation string; ``tensor()`` the
+    same as numbers.
     """
 
     player: str
@@ -228,7 +230,7 @@ def observe(game: GameCore, player: str) -> Observation:
     known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
                   for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(
-        player=player, side=me.side, board=st.board, mode=st.mode,
+        player=player, side=me.side, board=game.board_now().cells, mode=st.mode,  # D2.14
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,
         to_move=game.to_move, decision=None if decision is None else str(decision),
         ships=ships,
@@ -266,8 +268,9 @@ def observation_tensor(game: GameCore, player: str) -> array:
     if last is not None and last[0] is st and last[1] == count and last[2] == player:
         return last[3][:]
     kept = memo.get("tensor")
-    if kept is None or kept[0] != st.board:
-        kept = memo["tensor"] = (st.board, _blank(Encoding.of_game(game), st.board), {})
+    cells = game.board_now().cells  # the terrain plane reads the board of the moment (D2.14)
+    if kept is None or kept[0] != cells:
+        kept = memo["tensor"] = (cells, _blank(Encoding.of_game(game), cells), {})
     out = _written(game, player, kept[1][0], kept[1][1][:], kept[2])
     memo["tensor_of"] = (st, count, player, out)
     return out[:]
@@ -445,9 +448,10 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 
 def visual_field(game: GameCore, seat: int) -> list[int]:
-    """The boxes of the visual field of the ship of ``seat``, on the board."""
+    """The boxes of the visual field of the ship of ``seat``, on the board
+    of the moment (D2.14)."""
     ships = game.state.ships
-    me, board = ships[seat], game.board
+    me, board = ships[seat], game.board_now()
     return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 

@@ -2,10 +2,9 @@
 ``Prop``, ``Call``...), read from the parse tree of the grammar (lang/grammar.py);
 a syntax error is said in words by lang/syntax.py.
 
-``parse_source`` turns text into a list of declarations (attrs objects that
-remember their file and line), or raises ``DslError`` with the line, a caret
-and what was expected in words.
-"""
+``parse_source`` turns text into declarations (attrs objects that remember
+their file and line), or raises ``DslError`` with the line, a caret and what
+was expected in words."""
 
 from __future__ import annotations
 
@@ -25,7 +24,8 @@ from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
 from .syntax import check_words_apart, syntax_error
 
-# ---------------------------------------------------------------- declarations
+# declarations ---------------------------------------------------------------
+
 
 @attrs.frozen
 class Pos:
@@ -131,8 +131,9 @@ class Decl:
     parent: str | None = None
 
 
-#: The largest number a card file may write: every count of the game is far
-#: below it, and Python will not even read an integer of over 4,300 digits.
+
+
+#: The largest number a card file may write, far above every count of the game.
 MAX_NUMBER = 999_999
 
 
@@ -394,6 +395,9 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def mark(self, meta, c):
         return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
 
+    def terrain(self, meta, c):  # D2.14: its word is checked with the token
+        return Prop("terrain", str(c[0]), self._tpos(c[0]))
+
     def edge(self, meta, c):
         return str(c[0])
 
@@ -466,8 +470,7 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         return Prop("affects", sel, self._pos(meta), self.take_words())
 
     def entry(self, meta, c):
-        """``forbids entering [by WORD... ships]`` of a token (D2.15): the
-        ships it closes its box to, as a filter (every ship without words)."""
+        """``forbids entering [by WORD... ships]`` of a token (D2.15): a ship filter."""
         names = [t for t in c if isinstance(t, Token)]
         for t in names:
             self._word("ship", t)

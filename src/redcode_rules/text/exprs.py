@@ -797,7 +797,13 @@ def box_target_text(boxes: Boxes, lang: str) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
     your ship.`, D4.11)."""
     w = catalog(lang)["exprs"]
-    out = w["box"]["free" if BoxWord.FREE in boxes.words else "plain"]
+    water = next((word for word in (BoxWord.OPEN, BoxWord.RUNNING) if word in boxes.words),
+                 None)  # the water it must be now (D2.14)
+    free = BoxWord.FREE in boxes.words
+    if water is None:
+        out = w["box"]["free" if free else "plain"]
+    else:
+        out = w["box"][("free " if free else "") + water.value]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
     elif boxes.within is not None:
