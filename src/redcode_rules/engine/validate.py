@@ -301,8 +301,7 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         return Problem(place if part is None else (*place, part), reason, Stage.FIELDS)
 
     if item.kind == "trigger":  # a triggered item that asks (D4.16)
-        yield from _triggered_problems(item, index, state, rules, board, problem)
-        return
+        return (yield from _triggered_problems(item, index, state, rules, board, problem))
     cards = {"maneuver": rules.maneuvers, "order": rules.orders}.get(item.kind)
     if cards is None:
         yield problem("kind", f"{quote(item.kind)} is not maneuver, order or trigger")
@@ -350,12 +349,9 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
 
 def _triggered_problems(item: StackItem, index: int, state: GameState, rules: Ruleset,
                         board: Board, problem: Any) -> Iterator[Problem]:
-    """A triggered item waiting on the stack (D4.16) as ``Resolver.stacked``
-    makes one: a trigger of the rules that asks, the event's ships, its
-    resolution position; none of a card's choices."""
-    trigger = next((t for group in (rules.trigger_index.statuses, rules.trigger_index.ships,
-                                    rules.trigger_index.tokens) for ts in group.values()
-                    for t in ts if t.key == item.card), None)
+    """A triggered item waiting on the stack (D4.16) as ``Resolver.stacked`` makes
+    one: a trigger that asks, the event's ships, its position; no card's choices."""
+    trigger = rules.trigger_index.keyed(item.card)
     if trigger is None or not trigger.asks:
         yield problem("card", f"{quote(item.card)} is not a trigger that asks a choice (D4.16)")
         return

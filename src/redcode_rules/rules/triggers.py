@@ -143,10 +143,11 @@ class TriggerIndex:
         """Whether any trigger is declared."""
         return bool(self.statuses or self.ships or self.tokens)
 
-    def keyed(self, key: str) -> TriggerDef:
-        """The trigger of a key (``TriggerDef.key``): a triggered item on the stack's."""
-        return next(t for group in (self.statuses, self.ships, self.tokens)
-                    for ts in group.values() for t in ts if t.key == key)
+    def keyed(self, key: str) -> TriggerDef | None:
+        """The trigger of a key (``TriggerDef.key``): a triggered item on the
+        stack's; None for a key of no trigger (a save's, which is refused)."""
+        return next((t for group in (self.statuses, self.ships, self.tokens)
+                     for ts in group.values() for t in ts if t.key == key), None)
 
     @classmethod
     def of(cls, statuses, ships, tokens) -> TriggerIndex:
