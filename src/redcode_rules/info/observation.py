@@ -35,7 +35,7 @@ from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SL
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
     from ..model.ruleset import Ruleset
-    from ..model.state import Event, ShipState, StackItem
+    from ..model.state import Event, ShipState, StackItem, TokenState
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
@@ -204,6 +204,8 @@ def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
     arranged still on top, ``UNSEEN`` at the places above them it does not
     know."""
     tops = deck_tops(game)
+    if not tops:  # nobody knows a card there: most steps of most games
+        return ()
     last = max((i for i, knowers in enumerate(tops) if player in knowers), default=-1)
     if last < 0:  # the common case: it knows none there
         return ()
@@ -249,12 +251,16 @@ def observation_tensor(game: GameCore, player: str) -> array:
     same numbers without building the ``Observation`` (its views, names and
     sorted tuples), for programs that ask at every step (the AI adapters).
 
-    What it saves is kept in the game's ``_memo``: the board's planes
-    (islands, running water) written once per game into a blank that each
-    tensor starts from, the visual fields by the ships' boxes, and the
-    tensors of the position (its state object and number of moves, which
-    every ``play`` changes and ``undo`` replaces) by player: the steps of a
-    move taken word by word ask them again of an unchanged game."""
+    It is kept in the game's ``_memo`` between steps, one per seat, and
+    brought up to date (``_update``): only the groups of slices whose
+    inputs differ from those it was written from are written again, as a
+    move changes a ship or two, a hand or the stack and leaves the rest.
+    The inputs are compared by value, never by the identity of the state's
+    parts (the state changes in place; undo and a clone's moves change it
+    back or elsewhere), so a tensor kept is never stale. The last tensor
+    asked, by its position (the state object and number of moves, which
+    every ``play`` changes and ``undo`` replaces) and player, is returned
+    again unread: the steps of a move taken word by word ask it again."""
     memo = game._memo
     st = game.state
     count = game.move_count
@@ -262,76 +268,231 @@ def observation_tensor(game: GameCore, player: str) -> array:
     if last is not None and last[0] is st and last[1] == count and last[2] == player:
         return last[3][:]
     kept = memo.get("tensor")
-    if kept is None or kept[0] != st.board:
-        kept = memo["tensor"] = (st.board, _blank(Encoding.of_game(game), st.board), {})
-    out = _written(game, player, kept[1][0], kept[1][1][:], kept[2])
-    memo["tensor_of"] = (st, count, player, out)
-    return out[:]
+    if kept is None or kept.board != st.board:
+        kept = memo["tensor"] = _Kept.of(game)
+    seat = _seat(game, kept.encoding, player)
+    steps = kept.seats.get(seat)
+    if steps is None:
+        steps = kept.seats[seat] = _SeatTensor.blank(kept, game, seat)
+    _update(game, player, seat, kept, steps)
+    memo["tensor_of"] = (st, count, player, steps.out)
+    return steps.out[:]
 
 
-def _written(game: GameCore, player: str, enc: Encoding, out: array,
-             fields: dict[tuple, list[int]]) -> array:
-    """``out`` (the board's blank) with the rest of ``player``'s tensor written
-    (``observation_tensor``), slice by slice as ``Layout`` lists them;
-    ``fields``: visual fields kept by boxes."""
+def tensor_written_afresh(game: GameCore, player: str) -> array:
+    """``observation_tensor`` written whole from the board's blank, nothing
+    kept or reused: what every kept tensor must equal (the tests' yardstick)."""
+    kept = _Kept.of(game)
+    seat = _seat(game, kept.encoding, player)
+    steps = _SeatTensor.blank(kept, game, seat)
+    _update(game, player, seat, kept, steps)
+    return steps.out
+
+
+def _seat(game: GameCore, enc: Encoding, player: str) -> int:
+    """The seat of ``player`` in the encoding (``UnknownName`` as ``observe``)."""
     seat = enc.index.seat.get(player)
     if seat is None:
         game.ship_state(player)  # UnknownName, as ``observe``
         raise AssertionError(player)  # an id the encoding lacks is a game's own
+    return seat
+
+
+@attrs.define
+class _Kept:
+    """What a game keeps for its tensors, for one board: the encoding, the
+    board's blank (its planes written, the rest zeros), the span and zeros
+    of each group of slices, the visual fields by the ships' boxes, and each
+    seat's tensor of the last step it was asked."""
+
+    board: str
+    encoding: Encoding
+    blank: array
+    spans: dict[str, tuple[int, int, array]]
+    fields: dict[tuple, list[int]] = attrs.Factory(dict)
+    seats: dict[int, _SeatTensor] = attrs.Factory(dict)
+
+    @classmethod
+    def of(cls, game: GameCore) -> _Kept:
+        board = game.state.board
+        enc = Encoding.of_game(game)
+        spans = {}
+        for group, (first, last) in _SPANS.items():
+            start, end = enc.at[first], enc.at[last] + enc.layout[last].size
+            spans[group] = (start, end, array("f", bytes(4 * (end - start))))
+        return cls(board, enc, _blank(enc, board)[1], spans)
+
+
+#: The groups of slices written together, each one span of the layout
+#: (first slice, last slice), cleared before it is written again.
+_SPANS = {"sight": ("visual_field", "visual_field"), "tokens": ("tokens", "tokens"),
+          "cards": ("hand", "spent"), "turn": ("score", "decision"),
+          "stack": ("stack_size", "stack")}
+
+
+@attrs.frozen
+class _ShipAt:
+    """Where one ship is written in one observer's tensor: the start of its
+    type's plane (friendly or enemy), its tracks, the place of each of its
+    crews (its type's maneuvers, in order), its statuses and its flags."""
+
+    plane: int
+    tracks: int
+    crew: tuple[int, ...]
+    statuses: int
+    flags: int
+
+
+@attrs.define
+class _SeatTensor:
+    """One seat's tensor, where each ship is written in it, and what each
+    group of its slices was written from (``None``: not written yet): each
+    ship's box, tracks, flags, statuses and crews (``_ship_key``), by seat,
+    and the inputs of the other groups by name."""
+
+    out: array
+    at: tuple[_ShipAt, ...]
+    ships: list[tuple | None]
+    read: dict[str, object] = attrs.Factory(dict)
+
+    @classmethod
+    def blank(cls, kept: _Kept, game: GameCore, seat: int) -> _SeatTensor:
+        """The board's blank with what never changes for the observer of
+        ``seat`` written: itself, and which seats are on its side."""
+        enc, ships = kept.encoding, game.state.ships
+        at, ix = enc.at, enc.index
+        out = kept.blank[:]
+        out[at["observer"] + seat] = 1
+        own_side = ships[seat].side
+        hw = enc.width * enc.height
+        places = []
+        for i, ship in enumerate(ships):
+            if ship.side == own_side:
+                out[at["friendly"] + i] = 1
+            plane = at["ships_friendly"] if ship.side == own_side else at["ships_enemy"]
+            crew = at["crew"] + i * len(enc.maneuvers)
+            places.append(_ShipAt(
+                plane + ix.type[ship.type] * hw, at["tracks"] + 4 * i,
+                tuple(crew + ix.maneuver[m] for m in game.rules.ships[ship.type].maneuvers),
+                at["statuses"] + i * len(enc.statuses), at["ship_flags"] + 3 * i))
+        return cls(out, tuple(places), [None] * len(ships))
+
+
+def _clear(out: array, kept: _Kept, group: str) -> None:
+    """Zeros in the span of ``group``."""
+    start, end, zeros = kept.spans[group]
+    out[start:end] = zeros
+
+
+def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTensor) -> None:
+    """Brings ``steps`` (the tensor of ``player``, of ``seat``) up to date:
+    each group of slices whose inputs (read by value) differ from those it
+    was written from is written again (cleared first), as ``Layout`` lists
+    them."""
     st = game.state
-    _write_ships(out, enc, game.rules, st.ships, seat)
-    if st.ships[seat].position is not None:
-        sight_at = enc.at["visual_field"]
-        for box in _field(game, seat, fields):
-            out[sight_at + box] = 1
-    _write_cards(out, enc, game, player, seat)
-    _write_turn(out, enc, game, seat)
-    _write_stack(out, enc, st.stack, len(st.ships))
-    return out
+    enc, out, read = kept.encoding, steps.out, steps.read
+    _update_ships(out, enc, st.ships, seat, steps)
+    key: object = (seat, *game.engine.queries.seen_positions(seat)) \
+        if st.ships[seat].position is not None else None
+    if key != read.get("sight", ()):
+        _clear(out, kept, "sight")
+        if key is not None:
+            sight_at = enc.at["visual_field"]
+            for box in _field(game, seat, key, kept.fields):  # type: ignore[arg-type]
+                out[sight_at + box] = 1
+        read["sight"] = key
+    key = tuple([(t.kind, t.box) for t in st.tokens])
+    if key != read.get("tokens"):
+        _clear(out, kept, "tokens")
+        _write_tokens(out, enc, st.tokens)
+        read["tokens"] = key
+    hands = st.hands
+    key = (tuple(hands[seat]), tuple(map(len, hands)), len(st.deck), tuple(st.discard),
+           tuple([(s.seat, s.card) for s in st.spent]),
+           tuple([(k.owner, tuple(k.cards)) for k in st.known if k.viewer == seat]),
+           known_deck_top(game, player))
+    if key != read.get("cards"):
+        _clear(out, kept, "cards")
+        _write_cards(out, enc, game, seat, key[-1])  # type: ignore[index]
+        read["cards"] = key
+    key = (tuple(st.score.items()), st.turn_number, st.turn, game.to_move, st.phase,
+           game.decision)
+    if key != read.get("turn"):
+        _clear(out, kept, "turn")
+        _write_turn(out, enc, game, seat)
+        read["turn"] = key
+    stack = st.stack
+    key = (len(stack), tuple([(i.card, i.seat, i.every_target, i.cancelled)
+                              for i in stack[-STACK_SLOTS:]]))
+    if key != read.get("stack"):
+        _clear(out, kept, "stack")
+        _write_stack(out, enc, stack, len(st.ships))
+        read["stack"] = key
 
 
-def _write_ships(out: array, enc: Encoding, rules: Ruleset, ships: Sequence[ShipState],
-                 seat: int) -> None:
-    """The ships' planes, then each ship's side, tracks, crews, statuses and
-    flags, as the observer of ``seat`` sees them (every ship's are public)."""
-    at, ix = enc.at, enc.index
-    hw = enc.width * enc.height
-    n_men, n_stats = len(enc.maneuvers), len(enc.statuses)
-    mans, stats, types = ix.maneuver, ix.status, ix.type
-    friendly_at, tracks_at, crew_at = at["friendly"], at["tracks"], at["crew"]
-    statuses_at, flags_at = at["statuses"], at["ship_flags"]
-    own_side = ships[seat].side
+def _update_ships(out: array, enc: Encoding, ships: Sequence[ShipState], seat: int,
+                  steps: _SeatTensor) -> None:
+    """Each ship whose box, tracks, flags, statuses or crews differ from
+    those it was written with written again (every ship's are public). A
+    ship's box, once left, may still hold another ship of its type and
+    side: then every ship's box is set again."""
+    read, places = steps.ships, steps.at
+    own_at = enc.at["own_ship"]
+    left = False
     for i, ship in enumerate(ships):
-        mine = ship.side == own_side
-        box = ship.position
-        if box is not None:
-            plane = at["ships_friendly"] if mine else at["ships_enemy"]
-            out[plane + types[ship.type] * hw + box] = 1
-            if i == seat:
-                out[at["own_ship"] + box] = 1
-        if mine:
-            out[friendly_at + i] = 1
-        base = tracks_at + 4 * i
+        key: tuple = (ship.position, ship.repairs, ship.breakdowns, ship.reserve,
+                      ship.withdrawn, ship.sunk, ship.eliminated, ship.statuses, *ship.crew_on)
+        old = read[i]
+        if key == old:
+            continue
+        at = places[i]
+        box, was = key[0], None if old is None else old[0]
+        if box != was:
+            if was is not None:
+                out[at.plane + was] = 0
+                if i == seat:
+                    out[own_at + was] = 0
+                left = True
+            if box is not None:
+                out[at.plane + box] = 1
+                if i == seat:
+                    out[own_at + box] = 1
+        base = at.tracks
         out[base] = ship.repairs
         out[base + 1] = ship.breakdowns
         out[base + 2] = ship.reserve
         out[base + 3] = ship.withdrawn
-        base = crew_at + i * n_men
-        for name, crew in zip(rules.ships[ship.type].maneuvers, ship.crew_on):
-            out[base + mans[name]] = crew
-        base = statuses_at + i * n_stats
-        for name, _ in ship.statuses:
-            out[base + stats[name]] = 1
-        base = flags_at + 3 * i
+        for place, crew in zip(at.crew, ship.crew_on):
+            out[place] = crew
+        if old is None or old[7] != ship.statuses:
+            _write_statuses(out, enc, at.statuses, () if old is None else old[7], ship.statuses)
+        base = at.flags
         out[base] = box is not None
         out[base + 1] = ship.sunk
         out[base + 2] = ship.eliminated
+        read[i] = key
+    if left:
+        for i, ship in enumerate(ships):
+            if ship.position is not None:
+                out[places[i].plane + ship.position] = 1
 
 
-def _write_cards(out: array, enc: Encoding, game: GameCore, player: str, seat: int) -> None:
+def _write_statuses(out: array, enc: Encoding, base: int, before: Iterable[tuple],
+                    now: Iterable[tuple]) -> None:
+    """A ship's statuses: those it had ``before`` unset, those it has ``now`` set."""
+    stats = enc.index.status
+    for name, _ in before:
+        out[base + stats[name]] = 0
+    for name, _ in now:
+        out[base + stats[name]] = 1
+
+
+def _write_cards(out: array, enc: Encoding, game: GameCore, seat: int,
+                 deck_top: tuple[str, ...]) -> None:
     """The cards the observer knows of: its hand, every hand's size, the
     cards it knows in the others' hands, the deck's size and the tops it
-    knows, the discards and the cards spent this turn."""
+    knows (``deck_top``, ``known_deck_top``), the discards and the cards
+    spent this turn."""
     st = game.state
     at, orders = enc.at, enc.index.order
     n_orders = len(enc.orders)
@@ -344,7 +505,7 @@ def _write_cards(out: array, enc: Encoding, game: GameCore, player: str, seat: i
         if owner != seat:
             _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
     out[at["deck_size"]] = len(st.deck)
-    for place, top in enumerate(known_deck_top(game, player)[:TOP_SLOTS]):
+    for place, top in enumerate(deck_top[:TOP_SLOTS]):
         if top in orders:
             out[at["deck_top"] + place * n_orders + orders[top]] = 1
     _count(out, at["discards"], st.discard, orders)
@@ -353,16 +514,19 @@ def _write_cards(out: array, enc: Encoding, game: GameCore, player: str, seat: i
             out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
 
 
+def _write_tokens(out: array, enc: Encoding, tokens: Sequence[TokenState]) -> None:
+    """The tokens' planes: a token, by kind, in its box."""
+    at, kinds = enc.at["tokens"], enc.index.token
+    hw = enc.width * enc.height
+    for token in tokens:
+        out[at + kinds[token.kind] * hw + token.box] = 1
+
+
 def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
-    """The tokens, the observer, the score (its side's first), the turn, who
-    is to move, the phase and the decision pending."""
+    """The score (the observer's side's first), the turn, who is to move,
+    the phase and the decision pending."""
     st = game.state
     at, ix = enc.at, enc.index
-    hw = enc.width * enc.height
-    tokens = ix.token
-    for token in st.tokens:
-        out[at["tokens"] + tokens[token.kind] * hw + token.box] = 1
-    out[at["observer"] + seat] = 1
     own_side = st.ships[seat].side
     for side, points in sorted(st.score.items()):
         out[at["score"] + (0 if side == own_side else 1)] = points
@@ -400,11 +564,10 @@ def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) 
 KEPT_FIELDS = 256
 
 
-def _field(game: GameCore, seat: int, fields: dict[tuple, list[int]]) -> list[int]:
+def _field(game: GameCore, seat: int, key: tuple, fields: dict[tuple, list[int]]) -> list[int]:
     """The boxes of the visual field of the ship of ``seat`` (on the board),
-    kept in ``fields`` by the ships' boxes as it sees them (a ship beyond its
-    visibility on none, D2.18): most steps move no ship."""
-    key = (seat, *game.engine.queries.seen_positions(seat))
+    kept in ``fields`` by ``key``: the seat and the ships' boxes as it sees
+    them (a ship beyond its visibility on none, D2.18)."""
     field = fields.get(key)
     if field is None:
         if len(fields) >= KEPT_FIELDS:
