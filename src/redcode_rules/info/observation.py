@@ -21,6 +21,7 @@ information set.
 from __future__ import annotations
 
 from array import array
+from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
@@ -347,12 +348,13 @@ class _ShipAt:
 class _SeatTensor:
     """One seat's tensor, where each ship is written in it, and what each
     group of its slices was written from (``None``: not written yet): each
-    ship's box, tracks, flags, statuses and crews (``_ship_key``), by seat,
-    and the inputs of the other groups by name."""
+    ship's box, tracks, flags and statuses (``_SHIP_FACTS``) and its crews,
+    by seat, and the inputs of the other groups by name."""
 
     out: array
     at: tuple[_ShipAt, ...]
     ships: list[tuple | None]
+    crews: list[tuple | None]
     read: dict[str, object] = attrs.Factory(dict)
 
     @classmethod
@@ -375,7 +377,7 @@ class _SeatTensor:
                 plane + ix.type[ship.type] * hw, at["tracks"] + 4 * i,
                 tuple(crew + ix.maneuver[m] for m in game.rules.ships[ship.type].maneuvers),
                 at["statuses"] + i * len(enc.statuses), at["ship_flags"] + 3 * i))
-        return cls(out, tuple(places), [None] * len(ships))
+        return cls(out, tuple(places), [None] * len(ships), [None] * len(ships))
 
 
 def _clear(out: array, kept: _Kept, group: str) -> None:
@@ -430,23 +432,33 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
         read["stack"] = key
 
 
+#: What the tensor shows of a ship but its crews, read in one call per ship:
+#: a ship's key, with its crews (a list, changed in place: copied).
+_SHIP_FACTS = attrgetter("position", "repairs", "breakdowns", "reserve", "withdrawn", "sunk",
+                         "eliminated", "statuses")
+_CREWS = attrgetter("crew_on")
+
+
 def _update_ships(out: array, enc: Encoding, ships: Sequence[ShipState], seat: int,
                   steps: _SeatTensor) -> None:
     """Each ship whose box, tracks, flags, statuses or crews differ from
-    those it was written with written again (every ship's are public). A
-    ship's box, once left, may still hold another ship of its type and
-    side: then every ship's box is set again."""
-    read, places = steps.ships, steps.at
-    own_at = enc.at["own_ship"]
+    those it was written with written again (every ship's are public). The
+    keys are read for every ship at once (C loops: a step changes a ship or
+    two). A ship's box, once left, may still hold another ship of its type
+    and side: then every ship's box is set again."""
+    facts = list(map(_SHIP_FACTS, ships))
+    crews = list(map(tuple, map(_CREWS, ships)))
+    read, read_crews = steps.ships, steps.crews
+    if facts == read and crews == read_crews:
+        return
+    places, own_at = steps.at, enc.at["own_ship"]
     left = False
     for i, ship in enumerate(ships):
-        key: tuple = (ship.position, ship.repairs, ship.breakdowns, ship.reserve,
-                      ship.withdrawn, ship.sunk, ship.eliminated, ship.statuses, *ship.crew_on)
-        old = read[i]
-        if key == old:
+        key, old = facts[i], read[i]
+        if key == old and crews[i] == read_crews[i]:
             continue
         at = places[i]
-        box, was = key[0], None if old is None else old[0]
+        box, was = ship.position, None if old is None else old[0]
         if box != was:
             if was is not None:
                 out[at.plane + was] = 0
@@ -470,7 +482,7 @@ def _update_ships(out: array, enc: Encoding, ships: Sequence[ShipState], seat: i
         out[base] = box is not None
         out[base + 1] = ship.sunk
         out[base + 2] = ship.eliminated
-        read[i] = key
+    steps.ships, steps.crews = facts, crews
     if left:
         for i, ship in enumerate(ships):
             if ship.position is not None:
