@@ -15,6 +15,7 @@ import re
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.i18n.grammar import fuse
 from redcode_rules.rules.effects import Selector
 from redcode_rules.text.cards import Nature, ship_rule_text, status_nature, token_text
 from redcode_rules.text.statuses import gets
@@ -348,3 +349,37 @@ def test_an_amount_no_hand_track_or_reserve_reaches_reads_as_all_of_it():
         "Il giocatore che controlla il bersaglio mette tutta la sua mano in cima al mazzo, il "
         "bersaglio perde tutto l'equipaggio della riserva e la tua nave recupera riparazioni "
         "fino al massimo. " + ANY["it"]]
+
+
+STEADY = """
+status steady_guns {
+    this turn
+    modify range +1 on ranged maneuvers
+    name en "ready to fire" es "listo para disparar" it "artiglieri pronti" (m pl)
+    state es "listo para disparar" it "pronta al fuoco"
+}
+order steady {
+    copies 1
+    effect regain repair 1 on self; status steady_guns on self
+}
+deck { keep size }
+"""
+
+
+def test_italian_joins_a_clause_that_starts_with_e_by_ed(tmp_path):
+    path = tmp_path / "steady.rc"
+    path.write_text(STEADY)
+    rules = rc.load_ruleset("en", extra=[str(path)])
+    assert rules.text("steady", "it") == (
+        "La tua nave recupera +1 riparazione ed è pronta al fuoco per questo turno: le "
+        "manovre a distanza arrivano 1 casella più lontano. " + ORDER["it"])
+
+
+@pytest.mark.parametrize("lang, text, expected", [
+    ("it", "danneggiata e è vicina e entra", "danneggiata ed è vicina ed entra"),
+    ("es", "barcos y islas y hielo", "barcos e islas y hielo"),
+    ("es", "uno o otro o uno", "uno u otro o uno"),
+    ("en", "a enemy and an card", "an enemy and a card"),
+])
+def test_a_conjunction_takes_the_form_the_next_sound_wants(lang, text, expected):
+    assert fuse(lang, text) == expected

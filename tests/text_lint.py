@@ -140,9 +140,11 @@ WRONG_PHRASES = {
     "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b"),
     "es": (r"\bun otro\b", r"\buna otra\b", r"\bcada otro\b", r"\bcada otra\b",
            r"\bcartas? (?:de )?orden\b", r"\bcartas? órdenes\b", r"\bahora hace\b",
-           r"\bdeben sumarlas\b", r"\bque ganan una partida\b"),
+           r"\bdeben sumarlas\b", r"\bque ganan una partida\b",
+           r"\by h?i(?![aeiouáéíóú])", r"\bo h?[oó]"),  # "e islas", "u otro"
     "it": (r"\bun altro\b(?= nav)", r"\bcart[ae] ordin[ei]\b", r"\bcart[ae] d'ordine\b",
-           r"\bora fa\b", r"\bdevono sommarle\b", r"\bche vincono una partita\b"),
+           r"\bora fa\b", r"\bdevono sommarle\b", r"\bche vincono una partita\b",
+           r"\be [eè]"),  # "ed è"
 }
 
 #: conditions said word for word: the tree's nodes, not a sentence

@@ -146,7 +146,8 @@ def fuse(lang: str, text: str) -> str:
     """Words the language writes as one (``un otro barco`` → ``otro barco``,
     ``an other ship`` → ``another ship``), the article a vowel wants
     (``vowel_article``: English ``a enemy`` → ``an enemy``, ``an card`` →
-    ``a card``), then its
+    ``a card``), the conjunction the next sound wants (``euphony``: Italian
+    ``e è`` → ``ed è``, Spanish ``y i…`` → ``e i…``), then its
     contractions (``de el`` → ``del``)."""
     for pattern, form in _fused(lang):
         text = pattern.sub(form, text)
@@ -162,6 +163,7 @@ def _fused(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         a, an = grammar["vowel_article"]
         out.append((re.compile(rf"\b{a} (?=[aeiouAEIOU])"), an + " "))
         out.append((re.compile(rf"\b{an} (?=[^\WaeiouAEIOUh\d_])"), a + " "))
+    out.extend((re.compile(pattern), form) for pattern, form in grammar.get("euphony", ()))
     return tuple(out)
 
 
