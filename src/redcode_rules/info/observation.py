@@ -353,8 +353,8 @@ class _SeatTensor:
 
     out: array
     at: tuple[_ShipAt, ...]
-    ships: list[tuple | None]
-    crews: list[tuple | None]
+    ships: Sequence[tuple | None]
+    crews: Sequence[tuple | None]
     read: dict[str, object] = attrs.Factory(dict)
 
     @classmethod
