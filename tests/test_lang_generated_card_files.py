@@ -105,6 +105,7 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"\bmove [0-9] straight ", text)  # D2.16
     assert "box left by self" in text  # D2.17
     assert "limit visibility to at most " in text  # D2.18
+    assert "modify repairs track +1" in text and "limit breakdowns track to at most 1" in text  # D9.15
     assert "target map card" in text  # D2.19
     assert " of owner" in text and re.search(r" within [0-9] of here", text)  # D9.11
     assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12

@@ -133,7 +133,7 @@ def test_no_ship_of_the_kind_or_a_ship_off_the_board_gives_no_distance():
     no value, so a comparison is false whatever it is and an amount is 0; a
     count around a sunk ship is 0."""
     g = game(SIX, "pack", "war")
-    eng, carrier = g.engine, g.ships.index("blue-aircraft_carrier")
+    eng, carrier = g.engine.queries, g.ships.index("blue-aircraft_carrier")
     scope = Scope(0, target=carrier)
     nearest_damaged = Nearest(("damaged",))
     assert nearest_damaged.read(eng, Scope(0)) is None

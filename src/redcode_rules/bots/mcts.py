@@ -84,8 +84,8 @@ def side_value(game: Game, side: str) -> float:
 
     A finished game is its result. Otherwise the difference between the
     sides of: points won (over the points needed), the ships' tracks (repair
-    and breakdown boxes left, a breakdown worth three repairs as damage
-    counts them), the crew not withdrawn, and the cards in hand; squashed
+    and breakdown boxes left, a breakdown worth a full repair track as
+    damage counts them, R3.1, at the tracks' sizes now, D9.15), the crew not withdrawn, and the cards in hand; squashed
     by tanh(x/2), which keeps a lead of a few points short of a win.
     """
     if game.is_over:
@@ -99,10 +99,10 @@ def side_value(game: Game, side: str) -> float:
     for ship, hand in zip(st.ships, st.hands):
         key = side if ship.side == side else "other"
         count[key] += 1
-        spec = rules.ships[ship.type]
-        full = spec.repairs + 3 * spec.breakdowns
+        repairs, breakdowns = game.tracks(ship.id)
+        full = repairs + repairs * breakdowns
         if not (ship.sunk or ship.eliminated):
-            health[key] += (ship.repairs + 3 * ship.breakdowns) / full if full else 0.0
+            health[key] += (ship.repairs + repairs * ship.breakdowns) / full if full else 0.0
         total = ship.reserve + sum(ship.crew_on) + ship.withdrawn
         crew[key] += (1 - ship.withdrawn / total) if total else 0.0
         cards[key] += len(hand)  # hand sizes are public

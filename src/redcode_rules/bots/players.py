@@ -166,17 +166,16 @@ class GreedyBot:
             for ship_seat in seats:
                 ship = ships[ship_seat]
                 friend = 1 if ship.side == me.side else -1
-                if prim.capped_by is not None:  # no more than the track has room for
-                    spec = game.rules.ships[ship.type]
-                    room = (spec.repairs - ship.repairs) \
+                if prim.capped_by is not None:  # no more than the track has room for (D9.15)
+                    room = (ship.repairs_track - ship.repairs) \
                         if getattr(effect, prim.capped_by) == "repair" \
-                        else (spec.breakdowns - ship.breakdowns)
+                        else (ship.breakdowns_track - ship.breakdowns)
                     amount = min(amount, room)
                 delta = prim.value * amount * friend
                 key = prim.name
                 if prim.value < 0 and friend < 0 and prim.damage:
                     dealt = amount * prim.damage
-                    if ship.repairs + 3 * ship.breakdowns <= dealt:
+                    if ship.repairs + ship.repairs_track * ship.breakdowns <= dealt:  # R3.1
                         delta += 5.0  # a sinking
                         key = "sink"
                 delta *= share

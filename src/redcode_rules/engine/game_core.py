@@ -30,7 +30,7 @@ import attrs
 from ..base.errors import IllegalMove, MalformedMove, NothingToUndo, UnknownName
 from ..base.kinds import Decision
 from ..i18n.catalog import check_language, ship_display, text
-from ..model.ruleset import Ruleset
+from ..model.ruleset import Modifier, Ruleset
 from ..model.state import Event, GameState, ShipState
 from ..rules.board import Board
 from . import chance_runs
@@ -551,7 +551,16 @@ class GameCore:
 
     def ship(self, ship_id: str) -> ShipView:
         """A snapshot of one ship (``KeyError`` naming the ships if there is no such id)."""
-        return ShipView.of(self.ship_state(ship_id), self.rules, self.board)
+        return ShipView.of(self.ship_state(ship_id), self.rules, self.board,
+                           self.tracks(ship_id))
+
+    def tracks(self, ship_id: str) -> tuple[int, int]:
+        """The sizes of a ship's repair and breakdown tracks now (D9.15): its
+        ship type's, as its statuses, abilities and auras change them (what
+        the boards, the observation and the bots show and weigh)."""
+        seat = self.state.ships.index(self.ship_state(ship_id))
+        track = self._engine().queries.track
+        return track(seat, Modifier.REPAIRS_TRACK), track(seat, Modifier.BREAKDOWNS_TRACK)
 
     def hand(self, ship_id: str) -> list[str]:
         """The order cards in the hand of a ship's player, as card ids (a copy)."""

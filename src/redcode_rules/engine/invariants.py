@@ -9,6 +9,7 @@ this adds what only a game in progress knows.
 from __future__ import annotations
 
 from .game_core import GameCore
+from .queries import track_sizes
 from .validate import Stage, check_state
 
 
@@ -22,7 +23,8 @@ def violations(game: GameCore, cards_total: int | None = None) -> list[str]:
     """
     ids = [s.id for s in game.state.ships]
     return [str(p) if p.stage is Stage.RULES else f"{p.field(ids)}: {p.reason}"
-            for p in check_state(game.state, game.rules, game.board, cards_total)] + \
+            for p in check_state(game.state, game.rules, game.board, cards_total,
+                                 track_sizes(game.rules, game.board, game.state))] + \
         game_problems(game)
 
 

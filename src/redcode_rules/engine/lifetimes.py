@@ -16,10 +16,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.kinds import Edge, TurnOf
+from ..model.ruleset import Modifier
 from .part import Part
 
+REPAIRS, BREAKDOWNS = Modifier.REPAIRS_TRACK, Modifier.BREAKDOWNS_TRACK
+
 if TYPE_CHECKING:
-    from ..model.ruleset import Modifier, Ruleset
+    from ..model.ruleset import Ruleset
     from ..model.state import Event, GameState, Lifetime, ShipState
     from ..rules.board import Board
     from .queries import RuleQueries
@@ -29,7 +32,7 @@ class Lifetimes(Part):
     """The ends of statuses on one state; ``queries`` say whether a status's
     ``while`` condition holds."""
 
-    __slots__ = ("_while", "queries")
+    __slots__ = ("_while", "queries", "_tracks", "_innate_tracks")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  queries: RuleQueries):
@@ -38,6 +41,11 @@ class Lifetimes(Part):
         # the statuses lasting ``while CONDITION``: empty for the printed
         # cards, so they never test one (``statuses_while``)
         self._while = rules.status_rules.conditional
+        # the statuses that change a track's size (D9.15; none: never fitted),
+        # and whether an ability does (then the tracks are fitted after each effect)
+        self._tracks = rules.status_rules.tracks
+        self._innate_tracks = any(a in self._tracks for t in rules.ships.values()
+                                  for a in t.abilities)
 
     def ended(self, ship: ShipState, status: str) -> None:
         """Log the end of a status of ``ship`` (``status_end``), whatever
@@ -56,6 +64,36 @@ class Lifetimes(Part):
         ship.statuses = kept
         for name in gone:
             self.ended(ship, name)
+        if self._tracks and not self._tracks.isdisjoint(gone):
+            self.fit_tracks()
+
+    def settle_tracks(self) -> None:
+        """After a whole effect: fit the tracks (``fit_tracks``) if a track
+        may have changed, a ship holding a status or an ability that changes
+        one (given now, or an aura whose reach a move changed); a status that
+        ended fitted them as it ended (``keep``, ``use``)."""
+        tracks = self._tracks
+        if self._innate_tracks or any(name in tracks for ship in self.state.ships
+                                      for name, _ in ship.statuses):
+            self.fit_tracks()
+
+    def fit_tracks(self) -> None:
+        """Each ship on the board loses at once the repairs and breakdowns
+        above its tracks' sizes now (D9.15): a track shrank when a status that
+        grew it ended, or one that shrinks it came or reached it. Each loss is
+        logged (``track_shrinks``); a track that grew regains nothing."""
+        track = self.queries.track
+        for seat, ship in enumerate(self.state.ships):
+            if ship.position is None:
+                continue
+            over = ship.repairs - track(seat, REPAIRS)
+            if over > 0:
+                ship.repairs -= over
+                self.event("track_shrinks", ship=ship.id, track="repair", amount=over)
+            over = ship.breakdowns - track(seat, BREAKDOWNS)
+            if over > 0:
+                ship.breakdowns -= over
+                self.event("track_shrinks", ship=ship.id, track="breakdown", amount=over)
 
     def end_all(self, seat: int) -> None:
         """Every status of ship ``seat`` ends: it leaves the board (R9.2)."""
@@ -86,6 +124,8 @@ class Lifetimes(Part):
             ship.statuses = tuple(kept)
             for name in gone:
                 self.ended(ship, name)
+            if self._tracks and not self._tracks.isdisjoint(gone):
+                self.fit_tracks()
 
     def card_used(self, ship: ShipState, card: str) -> None:
         """``ship`` used ``card`` (declared it, or played it as an order card):

@@ -157,6 +157,24 @@ class Auras:
         return out
 
 
+def track_sizes(rules: Ruleset, board: Board,
+                state: GameState) -> Callable[[int], tuple[int, int]] | None:
+    """A seat's repair and breakdown tracks' sizes on ``state`` (D9.15), for
+    the validator (engine/validate.py, ``check_state``): rule queries built
+    when first asked, on a state whose fields are good; None if no status
+    changes a track (each is its ship type's)."""
+    if not rules.status_rules.tracks:
+        return None
+    made: list[RuleQueries] = []
+
+    def sizes(seat: int) -> tuple[int, int]:
+        if not made:
+            made.append(RuleQueries(rules, board, state, []))
+        track = made[0].track
+        return track(seat, Modifier.REPAIRS_TRACK), track(seat, Modifier.BREAKDOWNS_TRACK)
+    return sizes
+
+
 class RuleQueries(Part):
     """The rule queries on one state. ``_maneuvers`` caches each seat's
     maneuvers by what they may be used for, which never changes; ``mods``
@@ -165,7 +183,7 @@ class RuleQueries(Part):
 
     __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_orders_per_turn",
                  "_computed_costs", "_maneuvers",
-                 "mods", "_dormant", "conditions", "_barring")
+                 "mods", "_dormant", "conditions", "_barring", "_tracks")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  seats: Part | None = None, plain: bool = False):
@@ -204,6 +222,8 @@ class RuleQueries(Part):
         self._dormant = rules.status_rules.dormant
         # whether any status forbids a class of cards (``barred``; none: never asked)
         self._barring = bool(rules.status_rules.cards)
+        # whether a status may change a track's size (D9.15; none: the ship type's)
+        self._tracks = bool(rules.status_rules.tracks)
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), the reader
@@ -254,6 +274,18 @@ class RuleQueries(Part):
         if self.mods is None:
             return self._limit
         return self.mods.player(self.state.ships[seat], seat, Modifier.HAND_LIMIT, self._limit)
+
+    def track(self, seat: int, name: str) -> int:
+        """The size of ship ``seat``'s track ``name`` now (``repairs track`` or
+        ``breakdowns track``, D9.15): its ship type's, as its statuses,
+        abilities and auras change it. The one reader of a track's size: the
+        damage's conversion (R3.1), a regain's cap (R3.4), the quantities,
+        the validator, the pictures, the observation and the bots ask it."""
+        spec = self._types[seat]
+        base = spec.repairs if name == Modifier.REPAIRS_TRACK else spec.breakdowns
+        if not self._tracks:
+            return base
+        return self.mods.track(self.state.ships[seat], seat, Modifier(name), base)
 
     def recover(self, seat: int) -> int:
         """The crew ``seat``'s player recovers at the start of its turn, at

@@ -258,5 +258,8 @@ def begin(eng: Engine, mode: str) -> None:
     ships (R2.8) or the first turn begins, and the game runs on to the first
     decision."""
     eng.event("game_start", mode=mode, board=eng.board.rows())
+    if eng.rules.status_rules.tracks:  # a ship starts full: its abilities may size it (D9.15)
+        for seat in range(len(eng.state.ships)):
+            eng.ops.fill_tracks(seat)
     eng.turns.next_placement()
     eng.advance()

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 WAR, OVER = Mode.WAR, Phase.OVER
 ENTERS, DAMAGED, SUNK = TriggerEvent.ENTERS, TriggerEvent.DAMAGED, TriggerEvent.SUNK
+REPAIRS, BREAKDOWNS = Modifier.REPAIRS_TRACK, Modifier.BREAKDOWNS_TRACK
 
 
 def damaged(repairs: int, breakdowns: int, full: int, amount: int) -> tuple[int, int]:
@@ -67,7 +68,7 @@ class StateOps(HandOps):
     what they give is paid after it (``settle``), unless it ended the game
     (D8.6)."""
 
-    __slots__ = ("mods", "_watch", "_while", "_rank", "queries", "lifetimes", "triggers",
+    __slots__ = ("mods", "_watch", "_while", "_tracks", "_rank", "queries", "lifetimes", "triggers",
                  "_owed", "_token_list", "_token_keys")
 
     def __init__(self, queries: RuleQueries, lifetimes: Lifetimes, triggers: TriggerQueue):
@@ -78,6 +79,8 @@ class StateOps(HandOps):
         self.mods = queries.mods
         self._watch = triggers.watching
         self._while = self.rules.status_rules.conditional
+        # the statuses that change a track's size (D9.15; none: never fitted)
+        self._tracks = self.rules.status_rules.tracks
         # each declared status's place in declaration order (``set_status``)
         self._rank = {name: i for i, name in enumerate(self.rules.statuses)}
         self._owed: list[tuple[int, int]] = []
@@ -129,7 +132,7 @@ class StateOps(HandOps):
         if amount <= 0:
             return 0, 0
         ship = self.state.ships[seat]
-        full = self._types[seat].repairs
+        full = self.queries.track(seat, REPAIRS)  # a breakdown refills to its size now (D9.15)
         held = ship.repairs + ship.breakdowns * full
         ship.repairs, ship.breakdowns = damaged(ship.repairs, ship.breakdowns, full, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
@@ -196,18 +199,29 @@ class StateOps(HandOps):
         return seat, amount
 
     def regain(self, seat: int, track: str, amount: int) -> None:
-        """Regain up to the track size; never converts (R3.4). Nothing
-        regained (a full track, an amount of 0) logs nothing."""
+        """Regain up to the track's size of the moment; never converts (R3.4,
+        D9.15). Nothing regained (a full track, an amount of 0) logs nothing."""
         ship = self.state.ships[seat]
-        spec = self._types[seat]
         if track == "repair":
-            gained = min(amount, spec.repairs - ship.repairs)
+            gained = min(amount, self.queries.track(seat, REPAIRS) - ship.repairs)
             ship.repairs += gained
         else:
-            gained = min(amount, spec.breakdowns - ship.breakdowns)
+            gained = min(amount, self.queries.track(seat, BREAKDOWNS) - ship.breakdowns)
             ship.breakdowns += gained
         if gained > 0:
             self.event("regain", ship=ship.id, track=track, amount=gained)
+
+    def track(self, seat: int, name: str) -> int:
+        """The size of ship ``seat``'s track ``name`` now (``RuleQueries.track``,
+        D9.15): what an effect reads to deal breakdown damage (R3.3)."""
+        return self.queries.track(seat, name)
+
+    def fill_tracks(self, seat: int) -> None:
+        """Ship ``seat``'s tracks full to their sizes now (D1.3 at the start,
+        D8.4 at a respawn, a refloat): its abilities and auras may change them."""
+        ship = self.state.ships[seat]
+        ship.repairs = self.queries.track(seat, REPAIRS)
+        ship.breakdowns = self.queries.track(seat, BREAKDOWNS)
 
     def crew_loss(self, seat: int, amount: int) -> None:
         """Reserve crew are withdrawn; only the reserve can be lost (R3.5, D3.5).
@@ -393,17 +407,17 @@ class StateOps(HandOps):
         seat = next(s for s, ship in enumerate(st.ships) if ship.id == ship_id)
         ship = st.ships[seat]
         spec = self._types[seat]
-        ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
+        ship.position = self.board.lookup[box_name]
+        self.fill_tracks(seat)  # full to its sizes now: its abilities', auras' (D9.15)
         if repairs is not None:
-            ship.repairs = min(repairs, spec.repairs)
+            ship.repairs = min(repairs, ship.repairs)
         ship.reserve, ship.withdrawn = spec.crew, 0
         if crew is not None:
             ship.reserve = min(crew, spec.crew)
             ship.withdrawn = spec.crew - ship.reserve
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = ship.eliminated = False
-        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
-        ship.position = self.board.lookup[box_name]
         self.event("refloat", ship=ship.id, box=box_name)
 
     # ------------------------------------------------------------------ sinking and the end
@@ -453,6 +467,8 @@ class StateOps(HandOps):
         while a condition holds end if it no longer does."""
         if self._while:
             self.lifetimes.statuses_while()
+        if self._tracks:  # a status given, or an aura's reach changed (D9.15)
+            self.lifetimes.settle_tracks()
         if not self._owed:  # only a sinking can end the game
             return
         owed, self._owed = self._owed, []

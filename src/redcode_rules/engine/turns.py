@@ -147,12 +147,12 @@ class Turns(Part):
         """D8.4: fully restored on a free box of its start card; the turn ends."""
         ship = self.state.ships[seat]
         spec = self._types[seat]
-        ship.repairs, ship.breakdowns = spec.repairs, spec.breakdowns
+        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
+        ship.position = box
+        self.ops.fill_tracks(seat)  # full to its sizes now (D9.15)
         ship.reserve, ship.withdrawn = spec.crew, 0
         ship.crew_on = [0] * len(spec.maneuvers)
         ship.sunk = False
-        ship.statuses = players_kept(ship.statuses, self.rules.status_rules.players)
-        ship.position = box
         self.event("respawn", ship=ship.id, box=self.board.name(box))
         self.finish_turn()
 

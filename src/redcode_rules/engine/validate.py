@@ -22,7 +22,7 @@ placement, cards). Its users:
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -77,14 +77,18 @@ class Problem:
 
 
 def check_state(state: GameState, rules: Ruleset, board: Board,
-                cards_total: int | None = None) -> list[Problem]:
+                cards_total: int | None = None,
+                tracks: Callable[[int], tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of ``state`` under ``rules`` on ``board`` (built from the
     state's map and start cards), empty if none: the first field problem
     found, or else every broken rule. ``cards_total`` is the number of order
-    cards the game started with (scenarios may start with fewer than the deck)."""
+    cards the game started with (scenarios may start with fewer than the deck).
+    ``tracks`` gives a seat's repair and breakdown tracks' sizes now, asked
+    only of a state whose fields are good (D9.15, ``queries.track_sizes``);
+    None: its ship type's."""
     for problem in _field_problems(state, rules, board):
         return [problem]
-    return list(_rule_problems(state, rules, board, cards_total))
+    return list(_rule_problems(state, rules, board, cards_total, tracks))
 
 
 def team_problems(ships: Sequence[tuple[str, str, str]]) -> list[Problem]:
@@ -407,8 +411,8 @@ def _name(board: Board, box: object) -> str:
 # ------------------------------------------------------------------- rules
 
 
-def _rule_problems(state: GameState, rules: Ruleset, board: Board,
-                   cards_total: int | None) -> Iterator[Problem]:
+def _rule_problems(state: GameState, rules: Ruleset, board: Board, cards_total: int | None,
+                   tracks: Callable[[int], tuple[int, int]] | None) -> Iterator[Problem]:
     """The rules every reachable state keeps; the fields are known good."""
     seen: dict[int, str] = {}
     placing = state.placing()
@@ -434,12 +438,14 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board,
         if not 0 <= ship.skips <= rules.options.turn_limit:
             yield Problem((*at, "skips"), f"{ship.id}: turns to skip {ship.skips} outside "
                           f"0..{rules.options.turn_limit} (D6.5)")
-        if not 0 <= ship.repairs <= spec.repairs:
+        repairs, breakdowns = (spec.repairs, spec.breakdowns) if tracks is None else \
+            tracks(seat)  # the tracks' sizes now (D9.15)
+        if not 0 <= ship.repairs <= repairs:
             yield Problem((*at, "repairs"), f"{ship.id}: repairs {ship.repairs} outside "
-                          f"0..{spec.repairs} (R3.4)")
-        if not 0 <= ship.breakdowns <= spec.breakdowns:
+                          f"0..{repairs} (R3.4, D9.15)")
+        if not 0 <= ship.breakdowns <= breakdowns:
             yield Problem((*at, "breakdowns"), f"{ship.id}: breakdowns {ship.breakdowns} "
-                          f"outside 0..{spec.breakdowns}")
+                          f"outside 0..{breakdowns} (D9.15)")
         if ship.sunk and ship.position is not None:
             yield Problem((*at, "position"), f"{ship.id}: sunk but at "
                           f"{board.name(ship.position)} (R9.2)")

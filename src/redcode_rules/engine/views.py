@@ -50,18 +50,25 @@ class ShipView:
     left: str | None = None
     """The box its last move or jump left (``box left by``, D2.17), None
     before it first moves."""
+    repairs_track: int = 0
+    """The size of its repair track now (D9.15): its ship type's, as its
+    statuses, abilities and auras change it."""
+    breakdowns_track: int = 0
+    """The size of its breakdown track now (D9.15)."""
 
     @classmethod
-    def of(cls, ship: ShipState, rules: Ruleset, board: Board) -> ShipView:
-        """The view of a ship of a game on ``board`` under ``rules``: the one
-        way a ship is shown (``game.ship``, an observation's ships)."""
+    def of(cls, ship: ShipState, rules: Ruleset, board: Board,
+           tracks: tuple[int, int]) -> ShipView:
+        """The view of a ship of a game on ``board`` under ``rules``, its
+        ``tracks``' sizes now (``GameCore.tracks``): the one way a ship is
+        shown (``game.ship``, an observation's ships)."""
         names = rules.ships[ship.type].maneuvers
         return cls(ship.id, ship.side, ship.type,
                    None if ship.position is None else board.name(ship.position),
                    ship.repairs, ship.breakdowns, ship.reserve, ship.withdrawn, ship.sunk,
                    tuple(name for name, _ in ship.statuses), ship.eliminated, names,
                    dict(zip(names, ship.crew_on)), tuple(rules.statuses),
-                   None if ship.left is None else board.name(ship.left))
+                   None if ship.left is None else board.name(ship.left), *tracks)
 
     def __getattr__(self, name: str) -> bool:
         """A declared status by name (``.intercepted``): whether the ship has it."""

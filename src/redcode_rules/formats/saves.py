@@ -21,6 +21,7 @@ from ..base.errors import DslError, RedCodeError, ScenarioError, clip, quote
 from ..engine.chance import ChanceMode
 from ..engine.game_core import GameCore
 from ..engine.invariants import game_problems
+from ..engine.queries import track_sizes
 from ..engine.setup import make_board, seed_fault
 from ..engine.validate import Problem, Stage, check_state
 from ..lang.loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
@@ -563,14 +564,13 @@ def _board_of(state: GameState, rules) -> Board:
 
 
 def _check_state(state: GameState, rules) -> tuple[Board, list[Problem]]:
-    """Enough checking that a restored state cannot crash the engine: its
-    board, then every field in range and naming what exists (the validator's
-    first stage, engine/invariants.py). Returns the state's board and the rules it
-    breaks, reported once the log is checked and the game built
-    (``check_playable``)."""
-    board = _board_of(state, rules)
-    ids = [s.id for s in state.ships]
-    problems = _inconsistency(lambda: check_state(state, rules, board))
+    """Enough checking that a restored state cannot crash the engine: its board, then
+    every field in range and naming what exists (the validator's first stage,
+    engine/invariants.py). Returns the state's board and the rules it breaks,
+    reported once the log is checked and the game built (``check_playable``)."""
+    board, ids = _board_of(state, rules), [s.id for s in state.ships]
+    sizes = track_sizes(rules, board, state)  # the tracks' sizes now (D9.15)
+    problems = _inconsistency(lambda: check_state(state, rules, board, tracks=sizes))
     for problem in problems:
         if problem.stage is Stage.FIELDS:
             raise ScenarioError(_state_field(problem, ids), problem.reason)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -23,12 +23,13 @@ from ..base.files import read_text
 from ..base.rng import MASK, seed_state, shuffle
 from ..engine.chance import ChanceMode
 from ..engine.game_core import GameCore
+from ..engine.queries import track_sizes
 from ..engine.setup import default_start_cards, make_board, seat_order, seed_fault
 from ..engine.validate import MODES, check_state, team_problems
 from ..lang.loader import load_ruleset
 from ..model.modifiers import lifetime_in, lifetime_out
 from ..model.ruleset import Ruleset
-from ..model.state import Lifetime
+from ..model.state import GameState, Lifetime
 from ..rules.board import Board
 from .state_data import life_data, state_from_data
 
@@ -291,7 +292,11 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
             _list(data.get("extra_turns") or [], "extra_turns", opts.turn_limit))],
         "resume_after": None if data.get("resume_after") is None else
         _seat(data["resume_after"], "resume_after", ids)})
-    for problem in check_state(state, rules, board):  # the rules of a state (engine/validate.py)
+    sizes = track_sizes(rules, board, state)
+    if sizes is not None:
+        _full_tracks(state, data.get("ships") or {}, sizes)
+    # the rules of a state (engine/validate.py)
+    for problem in check_state(state, rules, board, tracks=sizes):
         raise ScenarioError(problem.field(ids, FIELD_NAMES), problem.reason)
     game = game_class(rules, state, board=board)
     game.setup = {"scenario": dict(data)} if not isinstance(scenario, str) else \
@@ -345,6 +350,19 @@ def _start_cards(value: Any, width: int, height: int) -> dict[str, str]:
         if not isinstance(box, str):
             raise ScenarioError(f"start_cards.{side}", "the top-left box of a start card, e.g. a1")
     return {**default_start_cards(width, height), **starts}
+
+
+def _full_tracks(state: GameState, given: Mapping[str, Any],
+                 sizes: Callable[[int], tuple[int, int]]) -> None:
+    """A ship's repairs and breakdowns not given are its tracks full at their
+    sizes now, as its abilities and statuses make them (D9.15)."""
+    for seat, ship in enumerate(state.ships):
+        spec = given.get(ship.id) or {}
+        repairs, breakdowns = sizes(seat)
+        if "repairs" not in spec:
+            ship.repairs = repairs
+        if "breakdowns" not in spec:
+            ship.breakdowns = breakdowns
 
 
 def _ships(value: Any, rules: Ruleset, board: Board, placing: bool,

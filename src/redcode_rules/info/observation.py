@@ -224,7 +224,7 @@ def observe(game: GameCore, player: str) -> Observation:
     name = game.board.name
     eng = game.engine
     decision = game.decision  # "chance" too, where the game has a chance player
-    ships = tuple(ShipView.of(s, game.rules, game.board) for s in seats)
+    ships = tuple(ShipView.of(s, game.rules, game.board, game.tracks(s.id)) for s in seats)
     known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
                   for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(

@@ -438,11 +438,11 @@ class _ToDecls(ExprTransformer, Transformer):
     def limit(self, meta, c):
         return self._limit(meta, "limit", c[0], c[1] or "at most", *c[2:])
 
-    def _limit(self, meta, verb, name, how, amount, card):
+    def _limit(self, meta, verb, name, how, amount, card=None):
         """``set``/``limit`` lines as one prop, one entry per number; an amount with its words."""
         only = None if card is None else (str(card), self._tpos(card))
         value = amount if isinstance(amount, Amount) else _number(self.file, amount)
-        return Prop("limit", ((str(name), self._tpos(name), how, value, only, verb,
+        return Prop("limit", ((" ".join(name.split()), self._tpos(name), how, value, only, verb,
                                self.take_words()),), self._pos(meta))
 
     def limit_bound(self, meta, c):

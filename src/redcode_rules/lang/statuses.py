@@ -19,7 +19,7 @@ from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceR
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Condition, Place, Ships, Subject
-from ..rules.parameters import PARAMETERS
+from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
@@ -459,8 +459,29 @@ def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
                 raise draft.error(entry.pos, f"{card.kind} '{card.id}' gives status '{name}' "
                                   "to a ship, and another card gives it to a player ('on "
                                   "you'): a status is a ship's or a player's; declare two")
+    for name in sorted(players):
+        _no_player_track(draft, name)
     return {k: attrs.evolve(s, player=True) if k in players else s
             for k, s in statuses.items()}
+
+
+def _no_player_track(draft: Layers, name: str) -> None:
+    """A player's status changes no track (D9.15): a track is a ship's, and a
+    player's status outlives its ship (D9.8), so it is refused at its line."""
+    entry = draft.entries["status"][name]
+    lines = [(word, pos) for word, pos, *_ in (*_values(entry, "modify"), *_values(entry, "limit"))
+             if word in TRACKS]
+    if lines:
+        word, pos = lines[0]
+        raise draft.error(pos, f"status '{name}' is given to a player ('on you'), so it "
+                          f"cannot change '{word}': a track is a ship's; give the status to "
+                          "a ship ('on self')")
+
+
+def _values(entry: _Entry, prop: str) -> tuple:
+    """The lines of one prop of an entry (none if it has none)."""
+    found = entry.props.get(prop)
+    return () if found is None else found.value
 
 
 def with_members(statuses: dict[str, StatusDef], cards: list) -> dict[str, StatusDef]:
@@ -505,6 +526,10 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         if amount == 0:
             raise draft.error(pos, f"status '{entry.id}': 'modify {word}' needs a change "
                               "other than 0, such as +1 or -1")
+        if word in TRACKS and abs(amount) > MAX_TRACK:  # D9.15
+            raise draft.error(pos, f"status '{entry.id}': 'modify {word}' changes a track by "
+                              f"at most {MAX_TRACK} (a track holds 0 to {MAX_TRACK}), not "
+                              f"{amount:+d}")
         out.append((Modifier(word), amount, card))
     return tuple(out)
 

@@ -396,6 +396,12 @@ class Modifiers:
         bound (rules/parameters.py)."""
         return bounded(modifier, self.value(ship, seat, modifier, base))
 
+    def track(self, ship: ShipState, seat: int, modifier: Modifier, base: int) -> int:
+        """The size of a track of the ship (``repairs track``, ``breakdowns
+        track``: its ship type's, ``base``) as what acts on it makes it, 1 to 9
+        or 0 to 9 (D9.15)."""
+        return bounded(modifier, self.value(ship, seat, modifier, base))
+
     def dealt(self, ship: ShipState, seat: int, amount: int, card: str) -> tuple[int, bool]:
         """A damage of ``amount`` the ship deals with ``card`` ("": no card, a
         trigger's) as what acts on it makes it (``damage dealt``, D9.5: before

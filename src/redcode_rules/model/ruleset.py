@@ -24,6 +24,7 @@ from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
+from ..rules.parameters import TRACKS
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
 from ..text.cards import Nature, card_text, status_nature, status_text
 
@@ -185,6 +186,8 @@ class Modifier(str, enum.Enum):
     HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
     RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
     VISIBILITY = "visibility"  # it is seen from at most N boxes away, at least 1 (D2.18)
+    REPAIRS_TRACK = "repairs track"  # its repair track holds N more, 1 to 9 (D9.15)
+    BREAKDOWNS_TRACK = "breakdowns track"  # its breakdown track holds N more, 0 to 9 (D9.15)
 
 
 class Limit(str, enum.Enum):
@@ -369,6 +372,9 @@ class StatusRules:
     #: statuses that bound a number by an amount (D9.14; none: no amount is
     #: read by a modifier query)
     measured: frozenset[str] = frozenset()
+    #: statuses that change the size of a track (D9.15; none: every track is
+    #: its ship type's size, and no track is fitted after an effect)
+    tracks: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, statuses: dict[str, StatusDef]) -> StatusRules:
@@ -398,6 +404,7 @@ class StatusRules:
             players=having(lambda s: s.player),
             ended_by_use=having(lambda s: s.ends_on is not None),
             measured=having(lambda s: any(type(n) is not int for _, _, n, _ in s.limits)),
+            tracks=having(lambda s: any(s.touches(Modifier(t)) for t in TRACKS)),
             with_giver=having(lambda s: s.redirect is not None or (
                 s.duration in TURN_EDGES and TURN_EDGES[s.duration].whose is TurnOf.GIVER)))
 

@@ -225,7 +225,9 @@ PROPERTIES: dict[str, tuple[str, str]] = {
              "`limit`s bound it, then the rule's own bound. N: range 0 to 99, cost 1 to 99, "
              "movement 0 to 3, damage 0 to 99. N may be an amount in parentheses, read "
              "whenever the number is (D9.14: see `limit`). A use is what a use of a "
-             "`modify` of the same number is.", "set range to 0 on torpedo"),
+             "`modify` of the same number is. A track's size (D9.15): `set repairs track "
+             "to 4` (1 to 9), `set breakdowns track to 1` (0 to 9); what is above a "
+             "smaller track is lost at once.", "set range to 0 on torpedo"),
     "limit": ("Bounds a number of its ship (D9.5): `limit NAME to at most N` (or `limit "
               "NAME to N`) and `limit NAME to at least N`; `on CARD` for a range, cost or "
               "movement of one card. Applied after every `modify` and `set`: raised to the "
@@ -237,7 +239,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
               "that has the status (self; it: the ship it acts on; you, friendly, enemy), "
               "at least 0. A use is what a use of a `modify` of the same number is, and "
               "only when the status made the number otherwise: a damage within its bound "
-              "does not use it.",
+              "does not use it. A track's size is bounded as well (D9.15: `limit "
+              "breakdowns track to at most 1`).",
               "limit damage to at most 1"),
     "prevent": ("The next N damage points its ship would take (after every modify, set and "
                 "limit of its damage) are ignored, each one a use; the status ends when "

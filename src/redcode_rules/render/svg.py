@@ -465,9 +465,10 @@ def control_card(game, ship_id: str, *, lang: str = "en") -> str:
     _el(root, "line", {"x1": 10, "y1": tracks_top - 8, "x2": CARD_W - 10,
                        "y2": tracks_top - 8, "stroke": CARD_TEXT, "stroke-width": 1.5})
     label_x, cubes_x = NAME_X, 160
+    repairs, breakdowns = game.tracks(s.id)  # the tracks' sizes now (D9.15)
     rows = [
-        (ref["repairs"], "repair", s.repairs, spec.repairs, REPAIR_YELLOW, True),
-        (ref["breakdowns"], "breakdown", s.breakdowns, spec.breakdowns, BREAKDOWN_RED, True),
+        (ref["repairs"], "repair", s.repairs, repairs, REPAIR_YELLOW, True),
+        (ref["breakdowns"], "breakdown", s.breakdowns, breakdowns, BREAKDOWN_RED, True),
         (words["reserve"], "reserve", s.reserve, s.reserve, CREW_WHITE, False),
         (words["withdrawn"], "withdrawn", s.withdrawn, s.withdrawn, "#9aa5b1", False),
     ]

@@ -32,6 +32,10 @@ import attrs
 
 from ..base.kinds import Choice
 from .board import MAX_MOVE
+from .parameters import TRACKS
+
+REPAIRS_TRACK = TRACKS[0]
+
 
 class Selector(enum.Enum):
     """Who an effect applies to, resolved when the effect resolves."""
@@ -95,6 +99,7 @@ class Ops(Protocol):
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
+    def track(self, seat: int, name: str) -> int: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
     def recover_options(self, seat: int) -> list[str]: ...
@@ -212,12 +217,14 @@ class Damage(Effect):
 
 @attrs.frozen
 class BreakdownDamage(Effect):
-    """Breakdown damage N = 3·N repair damage (R3.3)."""
+    """Breakdown damage N = N full repair tracks of repair damage: 3·N
+    (R3.3), or N times the track's size of the moment (D9.15)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
-        results(item, [ops.damage(seat, 3 * self.amount, item.seat, item.card)
+        results(item, [ops.damage(seat, ops.track(seat, REPAIRS_TRACK) * self.amount,
+                                  item.seat, item.card)
                        for seat in ops.select(self.selector, item)])
 
 

@@ -67,6 +67,8 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("damage", {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
               amount="amount"),
     EventKind("regain", {"ship": str, "track": str, "amount": int}, amount="amount"),
+    # repairs or breakdowns above a track's new size, lost at once (D9.15)
+    EventKind("track_shrinks", {"ship": str, "track": str, "amount": int}, amount="amount"),
     EventKind("crew_loss", {"ship": str, "amount": int}, amount="amount"),
     EventKind("move", {"ship": str, "path": list}),
     EventKind("swap", {"ship": str, "other": str}),  # two ships exchanged boxes (D4.12)

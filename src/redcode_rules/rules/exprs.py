@@ -30,6 +30,9 @@ import attrs
 
 from ..base.kinds import Side
 from .card_classes import Trait, has_trait
+from .parameters import TRACKS
+
+REPAIRS_TRACK, BREAKDOWNS_TRACK = TRACKS
 
 if TYPE_CHECKING:
     from .board import Board
@@ -54,6 +57,7 @@ class Reader(Protocol):
     def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]: ...
     def card_of(self, item: Any) -> Any: ...
     def crew_out(self, seat: int) -> int: ...
+    def track(self, seat: int, name: str) -> int: ...
 
 
 class Subject(str, enum.Enum):
@@ -302,9 +306,9 @@ class Measure:
         if q is Quantity.BREAKDOWNS:
             return ship.breakdowns
         if q is Quantity.REPAIRS_MISSING:
-            return spec.repairs - ship.repairs
+            return eng.track(seat, REPAIRS_TRACK) - ship.repairs
         if q is Quantity.BREAKDOWNS_MISSING:
-            return spec.breakdowns - ship.breakdowns
+            return eng.track(seat, BREAKDOWNS_TRACK) - ship.breakdowns
         if q is Quantity.RESERVE:
             return ship.reserve
         if q is Quantity.CREW_OUT:
@@ -317,13 +321,13 @@ class Measure:
             names = spec.maneuvers
             return ship.crew_on[names.index(self.card)] if self.card in names else 0
         if q is Quantity.REPAIRS_TRACK:
-            return spec.repairs
+            return eng.track(seat, REPAIRS_TRACK)
         if q is Quantity.BREAKDOWNS_TRACK:
-            return spec.breakdowns
+            return eng.track(seat, BREAKDOWNS_TRACK)
         if q is Quantity.CREW_TRACK:
             return spec.crew
-        if q is Quantity.HULL:
-            return ship.repairs + ship.breakdowns * spec.repairs
+        if q is Quantity.HULL:  # a breakdown is a full repair track (R3.1, D9.15)
+            return ship.repairs + ship.breakdowns * eng.track(seat, REPAIRS_TRACK)
         return len(eng.sight(seat))  # SHIPS_IN_SIGHT
 
     def subjects(self) -> set[Subject]:
@@ -769,8 +773,8 @@ def passes(word: str, eng: Reader, scope: Scope, seat: int) -> bool:
     if word == Adjective.OTHER:
         return seat != scope.seat
     if word == Adjective.DAMAGED:
-        spec = eng.rules.ships[ship.type]
-        return ship.repairs < spec.repairs or ship.breakdowns < spec.breakdowns
+        return ship.repairs < eng.track(seat, REPAIRS_TRACK) \
+            or ship.breakdowns < eng.track(seat, BREAKDOWNS_TRACK)
     if word in eng.rules.ships:
         return ship.type == word
     return any(name == word for name, _ in ship.statuses)

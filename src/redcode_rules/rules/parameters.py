@@ -22,6 +22,12 @@ from .board import MAX_MOVE
 #: The highest number a ``set`` or ``limit`` may give a parameter whose rule
 #: has no ceiling of its own.
 MAX_SET = 99
+#: The largest a ship's repair or breakdown track may be made (D9.15): a
+#: one-digit count, as the boards and the control card draw it.
+MAX_TRACK = 9
+#: The parameters that are the sizes of a ship's tracks (D9.15), read by
+#: ``RuleQueries.track`` alone.
+TRACKS = ("repairs track", "breakdowns track")
 
 
 class Bearer(str, enum.Enum):
@@ -82,6 +88,12 @@ PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
     Parameter("visibility", Bearer.SHIP, "unbounded: seen as far as a line of sight goes", 1,
               MAX_SET, "D2.18", "none: it is never used up", bounds=("at most",), better=-1,
               modified=False),
+    # D9.15: the sizes of a ship's tracks, its ship type's numbers as printed;
+    # never used up (the status's time ends the change)
+    Parameter("repairs track", Bearer.SHIP, "its ship type's repairs", 1, MAX_TRACK, "D9.15",
+              "none: it is never used up", bounds=("set", "at most", "at least")),
+    Parameter("breakdowns track", Bearer.SHIP, "its ship type's breakdowns", 0, MAX_TRACK,
+              "D9.15", "none: it is never used up", bounds=("set", "at most", "at least")),
 )}
 
 

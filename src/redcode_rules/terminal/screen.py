@@ -239,8 +239,8 @@ class View:
         text.append(" " + w["legend_ship"].format(
             letter="", ship=ship_display(ship_id, self.lang, own),
             you=w["you"] if ship_id == self.human else "", where=where,
-            repairs=f"{ship.repairs}/{spec.repairs}",
-            breakdowns=f"{ship.breakdowns}/{spec.breakdowns}", reserve=ship.reserve,
+            repairs=f"{ship.repairs}/{ship.repairs_track}",
+            breakdowns=f"{ship.breakdowns}/{ship.breakdowns_track}", reserve=ship.reserve,
             hand=len(g.hand(ship_id))).lstrip())
         for status in ship.statuses:  # while they last, and until when
             until = status_rule_parts(g.rules.statuses[status], self.lang)["until"]

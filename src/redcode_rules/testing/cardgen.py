@@ -50,7 +50,7 @@ from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
 from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
-from ..rules.parameters import PARAMETERS
+from ..rules.parameters import PARAMETERS, TRACKS
 
 #: The status only a condition that never holds gives (see the module's docstring).
 NEVER_STATUS = "never_given"
@@ -189,11 +189,15 @@ class CardWriter:
     def modifiers(self, n: int) -> list[str]:
         r = self.rnd
         out = []
-        for word in r.sample([m.value for m in Modifier if PARAMETERS[m.value].modified], n):
+        for word in r.sample([m.value for m in Modifier if PARAMETERS[m.value].modified
+                              and m.value not in TRACKS], n):
             change = r.choice((-2, -1, 1, 1, 2)) if r.random() > self.large else 6
             line = f"modify {word} {change:+d}"
             if word == "sight" and change == -2:  # visibility is only limited (D2.18), same draw
                 line = "limit visibility to at most 2"
+            elif word == "damage dealt" and abs(change) == 2:  # a track's size (D9.15), same draw
+                line = "modify repairs track +1" if change > 0 else \
+                    "limit breakdowns track to at most 1"
             elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
             out.append(line)
