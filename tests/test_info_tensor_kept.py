@@ -13,7 +13,7 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.info.observation import observation_tensor, tensor_written_afresh
+from redcode_rules.info.game_tensor import observation_tensor, tensor_written_afresh
 from redcode_rules.info.resample import resample
 
 from conftest import EXAMPLES, TEAMS, play_random, quick_and_mass, shared_rules
