@@ -35,12 +35,15 @@ FORMAT_8 = (DATA / "save_format_8.json").read_text("utf-8")
 #: A format 9 save, written by the code of that format: the same move and
 #: torpedo (a stack item with no ``rolled`` nor ``left_over``).
 FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
+#: A format 10 save, written by the code of that format: the same move and
+#: torpedo (a stack item with no ``chosen``).
+FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 10
+    assert data["format"] == FORMAT == 11
     assert "extra" not in data["ruleset"]
 
 
@@ -153,6 +156,22 @@ def test_a_format_9_save_loads_with_nothing_rolled_or_left_over():
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["rolled"] == new["state"]["stack"][0]["left_over"] == 0
+    game.play("pass")
+    assert game.ship("red-destroyer").repairs == 2 and game.stack == []
+
+
+def test_a_format_10_save_loads_with_no_amount_chosen():
+    """Format 11: a stack item's ``chosen``, the amount chosen with its card
+    (``choose amount``, D4.19); none for a format 10 item, whose card chose
+    none. The save of a printed game is as before but for its version."""
+    old = json.loads(FORMAT_10)
+    assert old["format"] == 10 and "chosen" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(FORMAT_10)
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["chosen"] is None
+    del new["state"]["stack"][0]["chosen"]
+    assert {**new, "format": 10} == old
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 

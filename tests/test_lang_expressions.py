@@ -355,8 +355,8 @@ def test_syntax_errors_in_expressions_say_what_was_expected():
     with pytest.raises(rc.DslError) as info:
         rc.load_source(text, "x.rc")
     assert (info.value.reason, info.value.line, info.value.column) == (
-        "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'crew', 'damage', "
-        "'distance', 'hull', 'number', 'repairs', 'score', 'ships', 'turn' or a number after "
+        "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'chosen', 'crew', "
+        "'damage', 'distance', 'hull', 'number', 'repairs', 'score', 'ships', 'turn' or a number after "
         "'<'", 4, 5)
 
 

@@ -99,10 +99,19 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
                   tuple(rules.maps)),
         WordGroup("mode", "every mode of a card with modes, in the ruleset's order (D4.15)",
                   _mode_names(rules)),
-        # last, and only for a ruleset that rolls, so no other word's id moves
-        *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18)",
-                     tuple(str(n) for n in range(1, rules.faces + 1)))] if rules.faces else []),
+        # last, and only for a ruleset that rolls or chooses amounts, so no
+        # other word's id moves: a roll's faces and the amounts (D4.18, D4.19)
+        *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18) and "
+                     "the amounts chosen with a card (`fireball 3 …`, D4.19)",
+                     tuple(str(n) for n in range(1, _numbers(rules) + 1)))]
+          if _numbers(rules) else []),
     )
+
+
+def _numbers(rules: Ruleset) -> int:
+    """The numbers the words need: a roll's faces (D4.18), the amounts a card
+    is played with (D4.19)."""
+    return max(rules.faces, rules.most_chosen)
 
 
 def _mode_names(rules: Ruleset) -> tuple[str, ...]:

@@ -35,7 +35,7 @@ from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
 from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
-from ..rules.exprs import Ships
+from ..rules.exprs import Scope, Ships
 from .mcts import ISMCTS, play_chance, side_value
 
 
@@ -149,11 +149,13 @@ class GreedyBot:
                 return [Reason("place_no_enemy", 0.0)]  # no distance to say yet
             near = self.nearest_enemy(game, move.box, me.side, obs)
             return [Reason("place", -near * 0.1, amount=near)]
-        card = game.rules.card(move.card).in_mode(move.mode)  # the mode's effects (D4.15)
+        # the mode's effects (D4.15), with the amount chosen (D4.19)
+        card = game.rules.card(move.card).played(move.mode, move.chosen)
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
-            amount = prim.units(effect)
+            amount = prim.units(effect) if move.chosen is None \
+                else self.chosen_units(game, prim, effect, move, seat)
             if effect.selector in PILES:  # the deck or the discards: no ship (D7.13, D7.14)
                 if prim.to_player:  # cards to the card's player: worth as many drawn
                     out.append(Reason(prim.name, PRIMITIVES["draw"].value * amount,
@@ -213,11 +215,22 @@ class GreedyBot:
         # a card played on a stack answers it
         answers = len(obs.stack) - 1 if obs.stack else None
         item = StackItem(move.card, kind, seat, move.target, move.area, move.path, answers,
-                         targets=list(move.targets), mode=move.mode)
+                         targets=list(move.targets), mode=move.mode, chosen=move.chosen)
         return game.engine.ops.select(selector, item, draw=False)
 
+    def chosen_units(self, game: Game, prim, effect, move: Move, seat: int) -> int:
+        """The units an effect of a card played with an amount gives (D4.19):
+        its computed amount counted with that amount, as the card would
+        resolve it now (at least 1), so each amount is valued for itself."""
+        n = getattr(effect, prim.amount) if prim.amount is not None else 1
+        if isinstance(n, int):
+            return n
+        scope = Scope(seat, move.target, chosen=move.chosen or 0)
+        return max(1, n.value(game.engine.queries, scope))
+
     def item_harm(self, game: Game, item) -> float:
-        card = game.rules.card(item.card).in_mode(getattr(item, "mode", None))
+        card = game.rules.card(item.card).played(getattr(item, "mode", None),
+                                                 getattr(item, "chosen", None))
         return sum(-primitive_of(e).value * primitive_of(e).units(e) for e in card.effects
                    if e.selector in (Selector.TARGET, Selector.TARGETS)
                    and primitive_of(e).value < 0)

@@ -307,10 +307,11 @@ def _maneuver(asked: Asked, seat: int, move: Move, whole: bool,
               responding: bool) -> str | None:
     if move.card is None:  # not read: no maneuver
         return None
-    card = asked.rules.maneuvers[move.card].in_mode(move.mode)
+    card = asked.rules.maneuvers[move.card].played(move.mode, move.chosen)
     refusal = asked.queries.maneuver_refusal(seat, card, responding)
     if refusal is not None:
-        return _in_mode(asked, card, said(asked, refusal, card), refusal.words)
+        return _in_mode(asked, card, _with_amount(asked, card, said(asked, refusal, card)),
+                        refusal.words)
     return _in_mode(asked, card, _target_and_path(asked, seat, card, move, whole))
 
 
@@ -318,10 +319,11 @@ def _order(asked: Asked, seat: int, move: Move, whole: bool,
            responding: bool = False) -> str | None:
     if move.card is None:  # not read: no order card
         return None
-    card = asked.rules.orders[move.card].in_mode(move.mode)
+    card = asked.rules.orders[move.card].played(move.mode, move.chosen)
     refusal = asked.queries.order_refusal(seat, card, responding)
     if refusal is not None:
-        return _in_mode(asked, card, said(asked, refusal, card), refusal.words)
+        return _in_mode(asked, card, _with_amount(asked, card, said(asked, refusal, card)),
+                        refusal.words)
     return _in_mode(asked, card, _target_and_path(asked, seat, card, move, whole))
 
 
@@ -338,6 +340,15 @@ def _in_mode(asked: Asked, card: CardDef, reason: str | None,
             words not in MODE_REFUSALS:
         return reason
     return asked.say("in_mode", card=card.id, mode=card.mode, reason=reason)
+
+
+# -- chosen amounts (D4.19) ------------------------------------------------------
+def _with_amount(asked: Asked, card: CardDef, reason: str | None) -> str | None:
+    """A refusal of a card played with an amount (D4.19) names the card and
+    the amount it was written with: ``fireball 4: …``."""
+    if reason is None or card.chosen is None:
+        return reason
+    return asked.say("in_amount", card=card.id, amount=card.chosen, reason=reason)
 
 
 def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,

@@ -639,6 +639,8 @@ class GameCore:
                                      "cancelled": item.cancelled}
             if item.mode is not None:  # the mode chosen with the card (D4.15)
                 entry["mode"] = item.mode
+            if item.chosen is not None:  # the amount chosen with the card (D4.19)
+                entry["chosen"] = item.chosen
             if item.target is not None:
                 entry["target"] = self.state.ships[item.target].id
             if item.targets:  # a counted target's ships, or a second target (D4.13, D4.14)

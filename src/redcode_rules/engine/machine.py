@@ -109,8 +109,8 @@ class Engine(Part):
         self.triggers.triggered = 0  # the trigger limit bounds each move
         if kind == USE or kind == RESPOND:  # the commonest first
             card = self.rules.maneuvers[move.card]
-            if move.mode is not None:  # the mode chosen with the card (D4.15)
-                card = card.in_mode(move.mode)
+            if move.mode is not None or move.chosen is not None:  # D4.15, D4.19
+                card = card.played(move.mode, move.chosen)
             index = self._types[seat].maneuvers.index(move.card)
             cost = card.cost if self.mods is None and card.computed_cost is None \
                 else self.used(seat, card)
@@ -121,7 +121,8 @@ class Engine(Part):
             else:
                 answers, word = None, "use"
             item = StackItem(move.card, MANEUVER, seat, move.target, move.area, move.path,
-                             answers, targets=list(move.targets), mode=move.mode)
+                             answers, targets=list(move.targets), mode=move.mode,
+                             chosen=move.chosen)
             if card.once:
                 st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
@@ -138,8 +139,8 @@ class Engine(Part):
             self.event("pass", player=ship.id)
         elif kind == ORDER:
             card = self.rules.orders[move.card]
-            if move.mode is not None:  # the mode chosen with the card (D4.15)
-                card = card.in_mode(move.mode)
+            if move.mode is not None or move.chosen is not None:  # D4.15, D4.19
+                card = card.played(move.mode, move.chosen)
             self.ops.to_discards(seat, move.card)  # R7.3
             if st.stack:  # a response (``response`` card): not one of the turn's orders
                 answers = len(st.stack) - 1
@@ -149,7 +150,8 @@ class Engine(Part):
             if card.once:
                 st.spent.append(Spent(seat, card.id))
             item = StackItem(move.card, ORDER, seat, move.target, move.area, move.path,
-                             answers, targets=list(move.targets), mode=move.mode)
+                             answers, targets=list(move.targets), mode=move.mode,
+                             chosen=move.chosen)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.resolver.push(item, card)
             if self._watch and move.target is not None:
@@ -194,12 +196,15 @@ class Engine(Part):
         data: dict[str, object] = {}
         if move.mode is not None:  # the mode chosen with the card (D4.15)
             data["card_mode"] = move.mode
+        if move.chosen is not None:  # the amount chosen with the card (D4.19)
+            data["chosen"] = move.chosen
         if move.target is not None:
             data["target"] = self.state.ships[move.target].id
         if move.targets:  # a counted target's ships (D4.13)
             data["targets"] = [self.state.ships[t].id for t in move.targets]
         if move.area is not None:  # an area's top-left box, or a box target (D4.11)
-            boxed = self.rules.card(move.card).in_mode(move.mode).target.boxes is not None
+            boxed = self.rules.card(move.card).played(move.mode, move.chosen).target.boxes \
+                is not None
             data["box" if boxed else "area"] = self.board.name(move.area)
         if move.path:
             data["path"] = [self.board.name(b) for b in move.path]

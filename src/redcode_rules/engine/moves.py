@@ -300,8 +300,9 @@ class MoveGen:
         ships = sorted(targets)
         write = self.notation.card_move
         for size in range(card.target.least, min(card.target.most, len(ships)) + 1):
-            for chosen in combinations(ships, size):
-                move = write(kind, card.id, targets=chosen, mode=card.mode)
+            for named in combinations(ships, size):
+                move = write(kind, card.id, targets=named, mode=card.mode,
+                             chosen=card.chosen)
                 out[move.text] = move
 
     def _seconds(self, kind: MoveKind, card: CardDef, seat: int, targets, reachable,
@@ -314,21 +315,25 @@ class MoveGen:
         answers = len(self.state.stack) - 1 if self.state.stack else None
         write = self.notation.card_move
         for first in sorted(targets):
-            item = StackItem(card.id, card.kind, seat, first, answers=answers)
+            item = StackItem(card.id, card.kind, seat, first, answers=answers, mode=card.mode,
+                             chosen=card.chosen)
             for second in card.second.seats(self.queries, item):  # type: ignore[union-attr]
                 if second != first and second in reach:
-                    move = write(kind, card.id, targets=(first, second), mode=card.mode)
+                    move = write(kind, card.id, targets=(first, second), mode=card.mode,
+                                 chosen=card.chosen)
                     out[move.text] = move
 
     def _area_moves(self, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board
         (of a map card only, for a map card target, D2.19)."""
-        key = card.id if card.mode is None else (card.id, card.mode)  # a mode's (D4.15)
+        key = card.id if card.mode is None and card.chosen is None else \
+            (card.id, card.mode, card.chosen)  # a mode's, an amount's (D4.15, D4.19)
         moves = self.cache.areas.get(key)
         if moves is None:
             w, h, cards = card.target.width, card.target.height, card.target.map_card
             moves = self.cache.areas[key] = [
-                self.notation.card_move(ORDER, card.id, box=box, mode=card.mode)
+                self.notation.card_move(ORDER, card.id, box=box, mode=card.mode,
+                                        chosen=card.chosen)
                 for box in range(self.board.size) if self.board.area(box, w, h)
                 and (not cards or self.board.map_corner(box))]
         return moves
@@ -350,12 +355,12 @@ class MoveGen:
         card whose path is chosen with it, its outcomes as one group, if it has
         any (D4.6)."""
         mode = card.mode  # a mode chosen with the card (D4.15)
-        key = (kind, card.id, target) if box is None and mode is None else \
-            (kind, card.id, target, box, mode)
+        key = (kind, card.id, target) if box is None and mode is None \
+            and card.chosen is None else (kind, card.id, target, box, mode, card.chosen)
         move = self.cache.moves.get(key)
         if move is None:
             move = self.cache.moves[key] = self.notation.card_move(kind, card.id, target, box,
-                                                                   mode=mode)
+                                                                   mode=mode, chosen=card.chosen)
         walk = self.queries.path_start(card, seat, target) if card.path_effect is not None \
             else None
         if walk is None:

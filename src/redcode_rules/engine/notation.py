@@ -105,6 +105,9 @@ class Move(NamedTuple):
     mode: str | None = None
     """The mode of the card its player chose (D4.15), written after the
     card's name; None for a card of one way to play."""
+    chosen: int | None = None
+    """The amount its player chose with the card (D4.19), written after the
+    card's name and its mode; None for a card that chooses none."""
 
     def __str__(self) -> str:
         return self.text
@@ -137,17 +140,20 @@ class Notation:
     # ------------------------------------------------------------ writing
     def card_move(self, kind: MoveKind, card: str, target: int | None = None,
                   box: int | None = None, targets: tuple[int, ...] = (),
-                  mode: str | None = None) -> Move:
+                  mode: str | None = None, chosen: int | None = None) -> Move:
         """A maneuver used (``torpedo red-destroyer``), answering (``respond
         shield blue-submarine``) or an order card played (``order kamikaze
         red-destroyer``, ``order atomic_bomb c3``), on a ship or a box, or on
         the ships of a counted target in seat order (``order barrage
         red-destroyer red-submarine``, D4.13), its mode, if chosen, after the
-        card (``order tactics fire red-destroyer``, D4.15); without its path."""
+        card (``order tactics fire red-destroyer``, D4.15), then its chosen
+        amount (``fireball 3 red-destroyer``, D4.19); without its path."""
         text = f"order {card}" if kind == ORDER else f"respond {card}" if kind == RESPOND \
             else card
         if mode is not None:
             text = f"{text} {mode}"
+        if chosen is not None:
+            text = f"{text} {chosen}"
         if targets:
             target = targets[0]
             text = f"{text} {' '.join(self.ids[t] for t in targets)}"
@@ -155,7 +161,8 @@ class Notation:
             text = f"{text} {self.ids[target]}"
         if box is not None:
             text = f"{text} {self.board.name(box)}"
-        return Move(kind, text, card, target, area=box, targets=targets, mode=mode)
+        return Move(kind, text, card, target, area=box, targets=targets, mode=mode,
+                    chosen=chosen)
 
     def answers(self, kind: MoveKind, word: str, sources: Sequence[str]) -> list[Move]:
         """A recovery or an owed choice from each source: ``recover torpedo``,
@@ -241,20 +248,24 @@ class Notation:
         cannot be read is ``Unreadable`` with the move read so far."""
         if card.modes:  # the mode, first (D4.15)
             card, rest = self._mode(kind, card, rest)
+        if card.amounts:  # then the amount (D4.19)
+            card, rest = self._amount(kind, card, rest)
         tk = card.target.kind
-        read = self.card_move(kind, card.id, mode=card.mode)
+        read = self.card_move(kind, card.id, mode=card.mode, chosen=card.chosen)
         if tk is TargetKind.AREA:
             size = {"width": card.target.width, "height": card.target.height}
             if not rest:
                 raise Unreadable("needs_area", read, card=card.id, **size)
-            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode)
+            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode,
+                                  chosen=card.chosen)
             if rest[1:]:
                 raise Unreadable("area_only", read, card=card.id)
             return read
         if tk is TargetKind.BOX:
             if not rest:
                 raise Unreadable("needs_box", read, card=card.id)
-            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode)
+            read = self.card_move(kind, card.id, box=self._box(rest[0], read), mode=card.mode,
+                                  chosen=card.chosen)
             rest = rest[1:]
         elif card.target.counted or card.second is not None:  # several ships (D4.13-14)
             return self._targets(kind, card, rest, read)
@@ -263,7 +274,8 @@ class Notation:
                 raise Unreadable("needs_target", read, card=card.id)
             if rest[0] not in self.seats:
                 raise Unreadable("no_ship", read, ship=rest[0])
-            read = self.card_move(kind, card.id, self.seats[rest[0]], mode=card.mode)
+            read = self.card_move(kind, card.id, self.seats[rest[0]], mode=card.mode,
+                                  chosen=card.chosen)
             rest = rest[1:]
         if card.mover is None:
             if rest:
@@ -292,7 +304,7 @@ class Notation:
             raise Unreadable("needs_targets" if least < most else "needs_targets_exactly",
                              read, card=card.id, least=least, most=most)
         return self.card_move(kind, card.id, targets=tuple(self.seats[w] for w in rest),
-                              mode=card.mode)
+                              mode=card.mode, chosen=card.chosen)
 
     def _mode(self, kind: MoveKind, card: CardDef, rest: list[str]) -> tuple[CardDef, list[str]]:
         """The mode written after a card with modes (D4.15), and the words after
@@ -304,6 +316,24 @@ class Notation:
         if rest[0] not in {m.mode for m in card.modes}:
             raise Unreadable("no_mode", read, card=card.id, mode=short(rest[0]), modes=names)
         return card.in_mode(rest[0]), rest[1:]
+
+    # -- chosen amounts (D4.19) ------------------------------------------------
+    def _amount(self, kind: MoveKind, card: CardDef,
+                rest: list[str]) -> tuple[CardDef, list[str]]:
+        """The amount written after a card that chooses one (and after its
+        mode, D4.19), and the words after it; ``Unreadable`` if none is
+        written, or one its bounds never allow; whether they allow it now is
+        the rule queries' to say."""
+        read = self.card_move(kind, card.id, mode=card.mode)
+        least, most = card.amounts[0].chosen, card.amounts[-1].chosen
+        if not rest or not (rest[0].isascii() and rest[0].isdigit()):
+            raise Unreadable("needs_amount", read, card=card.id, least=least, most=most,
+                             written=read.text)
+        chosen = next((a for a in card.amounts if str(a.chosen) == rest[0]), None)
+        if chosen is None:  # not one of its amounts as the listing writes them (not 03)
+            raise Unreadable("no_amount", read, card=card.id, amount=short(rest[0]),
+                             least=least, most=most)
+        return chosen, rest[1:]
 
     def _box(self, name: str, read: Move) -> int:
         """The box a word names (R2.1), else ``Unreadable`` (``read``: the

@@ -299,6 +299,8 @@ class RuleQueries(Part):
         """The card a stack item was declared with, as its mode plays it."""
         cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
         card = cards[item.card]
+        if item.chosen is not None:  # its mode and its amount (D4.15, D4.19)
+            return card.played(item.mode, item.chosen)
         return card if item.mode is None else card.in_mode(item.mode)  # D4.15
 
 
@@ -387,9 +389,26 @@ class RuleQueries(Part):
         if cost > ship.reserve:
             return Refusal("R4.1", "no_crew", {"card": card.id, "cost": cost, "ship": seat,
                                                "reserve": ship.reserve})
+        if card.chosen is not None:  # D4.19
+            refused = self.amount_refusal(seat, card, responding)
+            if refused is not None:
+                return refused
         if card.usable is not None and not self.may_use(card, seat, responding):
             return Refusal("R4.1", "not_usable", {"card": card.id})
         return None
+
+    # -- chosen amounts (D4.19) ------------------------------------------------
+    def amount_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
+        """Why the card may not be played with its chosen amount now: the
+        amount is outside its bounds as counted for the card's ship (D4.19)."""
+        if card.chosen is None or card.bounds is None:
+            return None
+        scope = Scope(seat, None, len(self.state.stack) - 1 if responding else None)
+        least, most = (b if isinstance(b, int) else b.value(self, scope) for b in card.bounds)
+        if least <= card.chosen <= most:
+            return None
+        return Refusal("D4.19", "amount_out", {"card": card.id, "amount": card.chosen,
+                                               "least": least, "most": most})
 
     def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
         """Why the player may play no order card now, whatever the card: the
@@ -433,6 +452,10 @@ class RuleQueries(Part):
             self.order_card_refusal(seat, card, responding)
         if refused is not None:
             return refused
+        if card.chosen is not None:  # D4.19
+            refused = self.amount_refusal(seat, card, responding)
+            if refused is not None:
+                return refused
         if card.usable is not None and not self.may_use(card, seat, responding):
             return Refusal("R7.3", "not_usable", {"card": card.id})
         return None
@@ -521,7 +544,7 @@ class RuleQueries(Part):
         if card.usable is None:
             return True
         answers = len(self.state.stack) - 1 if responding else None
-        return card.usable.holds(self, Scope(seat, None, answers))
+        return card.usable.holds(self, Scope(seat, None, answers, chosen=card.chosen or 0))
 
     def allowed_targets(self, card: CardDef, seat: int, targets: list,
                         responding: bool) -> list:
@@ -530,7 +553,7 @@ class RuleQueries(Part):
         if flt is None:
             return targets
         answers = len(self.state.stack) - 1 if responding else None
-        scope = Scope(seat, None, answers)
+        scope = Scope(seat, None, answers, chosen=card.chosen or 0)
         return [t for t in targets if t is not None and flt.accepts(self, scope, t)]
 
     def spent(self, seat: int, card_id: str) -> bool:
@@ -556,10 +579,13 @@ class RuleQueries(Part):
             held = orders.get(card_id)
             if held is None:
                 continue
-            for card in held.modes or (held,):  # each mode of a card with modes (D4.15)
-                if self.order_card_refusal(seat, card, responding) is None \
-                        and (card.usable is None or self.may_use(card, seat, responding)):
-                    out.append(card)
+            for way in held.modes or (held,):  # each mode of a card with modes (D4.15)
+                for card in way.amounts or (way,):  # each amount it may choose (D4.19)
+                    if self.order_card_refusal(seat, card, responding) is None \
+                            and (card.usable is None or self.may_use(card, seat, responding)) \
+                            and (card.chosen is None
+                                 or self.amount_refusal(seat, card, responding) is None):
+                        out.append(card)
         return out
 
     def order_targets(self, card: CardDef) -> list[int | None]:
@@ -581,7 +607,7 @@ class RuleQueries(Part):
         changed by the ship's statuses and abilities; at least 1."""
         base = card.cost
         if card.computed_cost is not None:
-            base = max(1, card.computed_cost.value(self, Scope(seat)))
+            base = max(1, card.computed_cost.value(self, Scope(seat, chosen=card.chosen or 0)))
         if self.mods is None:
             return base
         return self.mods.cost(self.state.ships[seat], seat, card, base)

@@ -257,6 +257,20 @@ def _ref_fault(kind: Ref, value: Any, state: GameState, rules: Ruleset,
     return None if ok else f"no catch-up rule {quote(value)}"
 
 
+# -- chosen amounts (D4.19) ------------------------------------------------------
+def _amount_fault(item: StackItem, card) -> str | None:
+    """Why a stack item's amount is not one its card (or mode) may be played
+    with (D4.19), or None: none for a card that chooses none, else one of its
+    amounts."""
+    amounts = [way.chosen for way in card.amounts]
+    if (item.chosen is None) == (not amounts) and (item.chosen is None
+                                                   or item.chosen in amounts):
+        return None
+    if not amounts:
+        return f"{card.id} chooses no amount (D4.19)"
+    return f"{card.id} is played with an amount of {amounts[0]} to {amounts[-1]} (D4.19)"
+
+
 def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset,
                    board: Board) -> Iterator[Problem]:
     """A stack item as the move that declared it makes one (R5.1–R5.3)."""
@@ -279,6 +293,11 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("mode", f"{card.id} is played in {need} (D4.15)")
         return
     card = card.in_mode(item.mode)  # the mode played: its effects, target and path (D4.15)
+    fault = _amount_fault(item, card)
+    if fault:
+        yield problem("chosen", fault)
+        return
+    card = card.with_amount(item.chosen)  # the amount played (D4.19)
     found = list(_ref_problems(item, place, state, rules, board))
     if found:
         yield found[0]

@@ -8,6 +8,10 @@ A save names its format's version (``format``); an older save is brought up
 to the current version by one migration step per version (``MIGRATIONS``)
 before it is read, so a field renamed since is migrated, not explained, and
 a save of a newer version is refused naming it.
+
+Its length is its migrations': one small function per format since the
+first, beside the reader that applies them (the next to move out, into a
+module of their own, when another format comes).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 10
+FORMAT = 11
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -219,11 +223,23 @@ def _format_9_to_10(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 10}
 
 
+def _format_10_to_11(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 11 gives a stack item ``chosen``, the amount its player chose
+    with the card (``choose amount``, D4.19): none in an earlier save, whose
+    cards chose none."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{**item, "chosen": None} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 11}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
     5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9,
-    9: _format_9_to_10}
+    9: _format_9_to_10, 10: _format_10_to_11}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -304,7 +320,8 @@ def move_length_limit(rules, board: Board, ids: list[str]) -> int:
     """The longest move string a game of these rules, board and ships can
     write (docs/notation.md): three words (``order``, a card, a target ship;
     one more per further ship of the largest counted target, D4.13, one
-    more for the mode of a card with modes, D4.15) no
+    more for the mode of a card with modes, D4.15, one more for a chosen
+    amount, D4.19) no
     longer than the longest word of the rules or ship id, then at most every
     box of the board (a path enters a box once). Saves and replays refuse a
     longer one; no legal move is."""
@@ -314,7 +331,8 @@ def move_length_limit(rules, board: Board, ids: list[str]) -> int:
              "respond"]
     box = max(len(board.name(b)) for b in (0, board.size - 1))
     ships = max(c.target.most for card in cards for c in card.ways)
-    return (2 + (1 if modes else 0) + ships) * (max(map(len, words)) + 1) + \
+    chooses = 1 if rules.most_chosen else 0  # one word more for the amount (D4.19)
+    return (2 + (1 if modes else 0) + chooses + ships) * (max(map(len, words)) + 1) + \
         board.size * (box + 1)
 
 

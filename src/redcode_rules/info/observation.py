@@ -59,6 +59,8 @@ class ObservedItem:
 
     mode: str | None = None
     """The mode its player chose with the card (D4.15), public as the card is."""
+    chosen: int | None = None
+    """The amount its player chose with the card (D4.19), public as the card is."""
 
 
 @attrs.frozen
@@ -152,7 +154,8 @@ def observation_lines(obs: Observation) -> Iterable[str]:
     for t in obs.tokens:
         yield f"token {t.kind} at {t.box} of {t.owner} left {t.left}"
     for i, item in enumerate(obs.stack):
-        yield (f"stack {i}: {item.card}{' ' + item.mode if item.mode else ''} ({item.kind}) "
+        yield (f"stack {i}: {item.card}{' ' + item.mode if item.mode else ''}"
+               f"{'' if item.chosen is None else f' {item.chosen}'} ({item.kind}) "
                f"by {item.player}"
                f"{' at ' + ' '.join(item.targets) if item.targets else ''}"
                f"{' cancelled' if item.cancelled else ''}")
@@ -232,7 +235,8 @@ def observe(game: GameCore, player: str) -> Observation:
                      for t in st.tokens),
         stack=tuple(ObservedItem(i.card, str(i.kind), ids[i.seat],
                                  None if i.target is None else ids[i.target], i.cancelled,
-                                 tuple(ids[t] for t in i.every_target), i.mode)
+                                 tuple(ids[t] for t in i.every_target), i.mode,
+                                 i.chosen)
                     for i in st.stack),
         hand_sizes=tuple((ids[i], len(h)) for i, h in enumerate(st.hands)),
         deck_size=len(st.deck), discards=tuple(st.discard),

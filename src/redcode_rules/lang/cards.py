@@ -12,8 +12,9 @@ from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
-from .exprs import ANSWERED_WORDS, before_target, check_results, check_rolls, check_words, \
-    reads_result, with_boxes
+from .amounts import with_amounts
+from .exprs import ANSWERED_WORDS, CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
+    check_words, reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
@@ -85,7 +86,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
     answers = _answers(draft, p, where, "response" in p, options)
     respondable = bool(p["respondable"].value) if "respondable" in p else \
         entry.kind == "order" and options.orders_respondable == "yes"
-    return CardDef(
+    card = CardDef(
         id=entry.id, kind=entry.kind, effects=effects, target=target,
         cost=base, range=rng,
         respondable=respondable,
@@ -97,7 +98,8 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         once="once" in p,
         second=second,
         computed_cost=computed_cost,
-        over_islands="over_islands" in p)
+        over_islands="over_islands" in p, mode=mode)
+    return with_amounts(draft, card, p.get("choose_amount"), where)  # D4.19
 
 
 def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
@@ -145,6 +147,7 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
     costs = [m.cost for m in modes if m.cost is not None]
     computed = next((m.computed_cost for m in modes if m.computed_cost is not None), None)
     return attrs.evolve(first, effects=(), mode=None, modes=tuple(modes), usable=None,
+                        bounds=None, amounts=(),  # each mode chooses its own (D4.19)
                         second=None, computed_cost=computed, cost=max(costs) if costs else None)
 
 
@@ -344,13 +347,19 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     subject one the card has; the effects with their boxes as indexes."""
     p = entry.props
     where = f"{entry.kind} '{entry.id}'"
-    words = [w for key in ("target", "usable", "second") if key in p for w in p[key].words]
+    words = [w for key in ("target", "usable", "second", "cost", "choose_amount") if key in p
+             for w in p[key].words]
     calls = p["effect"].value
     words += [w for c in calls for w in c.words]
+    unchosen = next((w for w in words if w.kind == "chosen"), None)
+    if unchosen is not None and "choose_amount" not in p:  # D4.19
+        raise draft.error(Pos(unchosen.file, unchosen.line, unchosen.column),
+                          f"{where}: {CHOSEN_UNCHOSEN}")
     cards = [*draft.entries["maneuver"], *draft.entries["order"]]
     boxes = check_words(tuple(words), draft.error, draft.entries["ship"],
                         draft.entries["status"], cards, 2 * options.board_columns,
-                        2 * options.board_rows, draft.entries["maneuver"])
+                        2 * options.board_rows, draft.entries["maneuver"],
+                        chosen="choose_amount" in p)  # D4.19
 
     def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
         if Subject.IT in subjects and not it:

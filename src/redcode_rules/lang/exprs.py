@@ -131,10 +131,13 @@ class ExprTransformer(Transformer):
                                "only 'distance to nearest … ship' measures to it",
                                file=self.file, line=line, column=column)
             return subject
+        if q is Quantity.CHOSEN:  # refused where no amount is chosen (check_words, D4.19)
+            self._word("chosen", Token("NAME", "chosen", line=line, column=column))
         if q in GAME_QUANTITIES and subject is not None:
             what = "the game's turn number" if q is Quantity.TURN else \
                 "what this card's last damage effect dealt" if q is Quantity.DEALT else \
                 "what this card's last damage effect left over" if q is Quantity.LEFT_OVER else \
+                "the amount chosen with the card" if q is Quantity.CHOSEN else \
                 f"the game's {'deck' if q is Quantity.DECK else 'discards'}"
             raise DslError(f"'{name}' is {what}: it is of nobody",
                            file=self.file, line=line, column=column)
@@ -423,13 +426,18 @@ def _suggest(word: str, known) -> str | None:
 
 
 def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, cards,
-                width: int, height: int, maneuvers=()) -> dict[str, int]:
+                width: int, height: int, maneuvers=(), chosen: bool = False) -> dict[str, int]:
     """Each word known for what it tests (else ``error(word, message,
     suggestion)``, a DslError at the word); returns the box names ``within N
-    of BOX`` uses, with their indexes."""
+    of BOX`` uses, with their indexes. ``chosen``: whether the quantity
+    ``chosen`` has an amount to read (a card that says ``choose amount``, D4.19)."""
     boxes: dict[str, int] = {}
     for w in words:
         pos = w
+        if w.kind == "chosen":
+            if not chosen:
+                raise error(pos, CHOSEN_UNCHOSEN)
+            continue
         if w.kind == "ship":
             known = [a.value for a in Adjective] + list(ships) + list(statuses)
             what = "a ship: an adjective (" + ", ".join(a.value for a in Adjective) + \
@@ -458,6 +466,11 @@ def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, car
         if w.word not in known:
             raise error(pos, f"'{w.word}' does not describe {what}", _suggest(w.word, known))
     return boxes
+
+
+#: ``chosen`` read where no amount is chosen with the card (D4.19).
+CHOSEN_UNCHOSEN = ("'chosen' is the amount chosen with the card, and none is chosen here: "
+                   "a card that reads it says 'choose amount from A to B' (D4.19)")
 
 
 def with_boxes(selector, boxes: dict[str, int]):

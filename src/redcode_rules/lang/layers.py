@@ -58,7 +58,8 @@ class _Entry:
 
 
 CARD_PROPS = {"cost", "range", "respondable", "response", "copies", "target", "effect",
-              "usable", "once", "answers", "over_islands", "mode"}
+              "usable", "once", "answers", "over_islands", "mode",
+              "choose_amount"}  # chosen amounts (D4.19)
 SHIP_PROPS = ("repairs", "breakdowns", "crew", "maneuvers", "letter", "silhouette", "abilities")
 
 #: A declaration's words per language (``name``, ``flavour``, ``state``): a
@@ -430,7 +431,7 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
            "over_islands": "over islands", "ignores_running": "ignores running water",
-           "entry": "forbids entering"}
+           "entry": "forbids entering", "choose_amount": "choose amount"}
 
 
 def said_as(prop_name: str) -> str:

@@ -150,6 +150,10 @@ def _number(file: str, tok: Token, text: str | None = None) -> int:
     return int(digits)
 
 
+def _sel(selector: Selector) -> Any:
+    """A transformer method that is the selector its rule names."""
+    return lambda self, meta, c: selector
+
 
 @v_args(meta=True)
 class _ToDecls(ExprTransformer, Transformer):
@@ -219,7 +223,7 @@ class _ToDecls(ExprTransformer, Transformer):
 
     def cost(self, meta, c):
         if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
-            return Prop("cost", c[0], self._pos(meta))
+            return Prop("cost", c[0], self._pos(meta), self.take_words())
         return Prop("cost", _number(self.file, c[0]), self._pos(meta))
 
     def copies(self, meta, c):
@@ -305,6 +309,10 @@ class _ToDecls(ExprTransformer, Transformer):
     def sel_second(self, meta, c):
         return Selector.SECOND
 
+    def choose_amount(self, meta, c):  # D4.19: its bounds, checked by lang/amounts.py
+        return Prop("choose_amount", tuple(b if isinstance(b, Amount) else _number(self.file, b)
+                                           for b in c), self._pos(meta), self.take_words())
+
     def target_self(self, meta, c):
         return Target(TargetKind.SELF)
 
@@ -339,26 +347,10 @@ class _ToDecls(ExprTransformer, Transformer):
         return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
                     tuple(selectors[1:]))
 
-    def sel_self(self, meta, c):
-        return Selector.SELF
-
-    def sel_target(self, meta, c):
-        return Selector.TARGET
-
-    def sel_source(self, meta, c):
-        return Selector.SOURCE
-
-    def sel_answered(self, meta, c):
-        return Selector.ANSWERED
-
-    def sel_you(self, meta, c):
-        return Selector.YOU
-
-    def sel_area(self, meta, c):
-        return Selector.AREA
-
-    def sel_boxes(self, meta, c):
-        return Selector.BOXES
+    sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
+        _sel(Selector.SOURCE)
+    sel_answered, sel_you = _sel(Selector.ANSWERED), _sel(Selector.YOU)
+    sel_area, sel_boxes = _sel(Selector.AREA), _sel(Selector.BOXES)
 
     def sel_box_left(self, meta, c):
         """``box left by SUBJECT`` (D2.17): of one ship."""

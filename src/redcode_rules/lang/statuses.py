@@ -648,7 +648,8 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
-    check_words(tuple(w for c in spec.calls for w in c.words if w.kind in ("card", "maneuver")),
+    check_words(tuple(w for c in spec.calls for w in c.words
+                      if w.kind in ("card", "maneuver", "chosen")),  # chosen: D4.19
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
                 0, 0, draft.entries["maneuver"])
     check_results(effects, spec.calls, draft.error, where)

@@ -75,6 +75,11 @@ class SourceRef:
     line: int = 0
 
 
+#: The most amount a card's player may choose with it (``choose amount``,
+#: D4.19), and the least is 1: the numbers its move and the AI's words write.
+MAX_AMOUNT = 9
+
+
 @attrs.frozen
 class CardDef:
     """A maneuver (on a control card) or an order card.
@@ -129,6 +134,17 @@ class CardDef:
     of one way to play, which is then played as itself."""
     mode: str | None = None
     """The name of the mode this card is (one of a card's ``modes``), or None."""
+    # -- chosen amounts (``choose amount from A to B``, D4.19)
+    bounds: tuple[int | Amount, int | Amount] | None = None
+    """The least and the most amount its player may choose with it (a number,
+    or an amount counted for the card's ship as it is played); None: it
+    chooses none."""
+    amounts: tuple[CardDef, ...] = ()
+    """The card played with each amount its bounds may allow (1 to
+    ``MAX_AMOUNT``), each with ``chosen`` its amount; empty for a card that
+    chooses none. A card with modes chooses in each mode that says it."""
+    chosen: int | None = None
+    """The amount this card is played with (one of a card's ``amounts``), or None."""
     # The effect whose path the player chooses with the card (its registry
     # entry declares Choice.PATH), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
@@ -146,10 +162,25 @@ class CardDef:
             return self
         return next(m for m in self.modes if m.mode == name)
 
+    def with_amount(self, chosen: int | None) -> CardDef:
+        """The card played with the amount ``chosen`` (itself for None, D4.19)."""
+        if chosen is None:
+            return self
+        return next(a for a in self.amounts if a.chosen == chosen)
+
+    def played(self, mode: str | None, chosen: int | None) -> CardDef:
+        """The card as a move or a stack item plays it: its mode (D4.15),
+        then its amount (D4.19)."""
+        card = self if mode is None else self.in_mode(mode)
+        return card if chosen is None else card.with_amount(chosen)
+
     @property
     def ways(self) -> tuple[CardDef, ...]:
-        """The ways to play it, each listed as a card: its modes, or itself."""
-        return self.modes or (self,)
+        """The ways to play it, each listed as a card: its modes, or itself,
+        each with each amount it may choose (D4.19)."""
+        if not self.amounts and not self.modes:  # the printed cards: no call more
+            return (self,)
+        return tuple(a for way in self.modes or (self,) for a in way.amounts or (way,))
 
     @property
     def jumps(self) -> bool:
@@ -646,10 +677,18 @@ class Ruleset:
     guarded: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: any(
-            c.usable is not None for card in (*self.maneuvers.values(), *self.orders.values())
+            c.usable is not None or c.chosen is not None
+            for card in (*self.maneuvers.values(), *self.orders.values())
             for c in card.ways), takes_self=True))
-    """Whether a card (or a mode of one) has a ``usable if`` condition: the
-    engine looks only then."""
+    """Whether a card (or a mode of one) has a ``usable if`` condition, or
+    bounds its chosen amount (D4.19): the engine looks only then."""
+    most_chosen: int = attrs.field(
+        init=False, eq=False, repr=False,
+        default=attrs.Factory(lambda self: max(
+            (c.chosen or 0 for card in (*self.maneuvers.values(), *self.orders.values())
+             for c in card.ways), default=0), takes_self=True))
+    """The most amount a card may be played with (D4.19; 0: no card chooses
+    one): the numbers the AI's action words need for the amounts."""
     reads_left: bool = attrs.field(
         init=False, eq=False, repr=False,
         default=attrs.Factory(lambda self: _reads_left(self), takes_self=True))
@@ -775,6 +814,8 @@ class Ruleset:
                 out["computed_cost"] = str(c.computed_cost)
             if c.modes:  # its modes (D4.15), each described as a card
                 out["modes"] = {str(m.mode): card(m) for m in c.modes}
+            if c.bounds is not None:  # a chosen amount (D4.19)
+                out["choose_amount"] = " to ".join(str(b) for b in c.bounds)
             return out
         return {
             # declaration order fixes the deck before its shuffle, the map

@@ -211,6 +211,9 @@ class StackItem:
     # what its last damage effect did not need to sink the ships it hit, every
     # change applied: a later effect of the card reads it as ``damage left over``
     left_over: int = 0
+    # the amount its player chose with the card (``choose amount``, D4.19),
+    # which its amounts read as ``chosen``; None for a card that chooses none
+    chosen: int | None = None
 
     @property
     def every_target(self) -> tuple[int, ...]:

@@ -151,6 +151,15 @@ PROPERTIES: dict[str, tuple[str, str]] = {
              "the card; a mode that cannot be used now is not listed.",
              "mode fire { target enemy ship  effect damage 2 to target }  "
              "mode mend { effect regain repair 2 to self }"),
+    "choose_amount": ("An amount its player chooses with the card, 1 to 9 (D4.19): "
+                      "`choose amount from A to B`, at the card or in a mode, each bound a "
+                      "number 0 to 9 or an amount counted for the card's ship as it is played "
+                      "(never its target). Every amount of the card reads it as `chosen` "
+                      "(`cost (chosen)`, `damage (chosen) to target`, `if chosen >= 2`). The "
+                      "move writes the amount after the card and its mode (`fireball 3 "
+                      "red-destroyer`); an amount out of its bounds now, whose cost is not in "
+                      "reserve or whose `usable if` fails, is not listed.",
+                      "choose amount from 1 to (crew in reserve)  cost (chosen)"),
     "usable": ("The card may be used (a maneuver) or played (an order) only while the "
                "condition holds (see Expressions); checked before a target is chosen, so it "
                "cannot read `target`.", "usable if repairs missing of self > 0"),

@@ -22,9 +22,8 @@ from typing import Mapping
 import attrs
 
 #: The fields a move's own event may carry besides its kind's (its notation).
-_MOVE_FIELDS = MappingProxyType({"card_mode": str, "target": str, "targets": list, "area": str,
-                                 "box": str,
-                                 "path": list})
+_MOVE_FIELDS = MappingProxyType({"card_mode": str, "chosen": int, "target": str,
+                                 "targets": list, "area": str, "box": str, "path": list})
 
 
 @attrs.frozen

@@ -105,6 +105,8 @@ class Quantity(str, enum.Enum):
     # -- results: what an earlier effect of the resolving card did
     DEALT = "damage dealt"                   # the repair damage its last damage effect dealt
     LEFT_OVER = "damage left over"           # what that damage did not need to sink its ships
+    # -- a choice: the amount chosen with the card (``choose amount``, D4.19)
+    CHOSEN = "chosen"                        # the amount chosen with the card (D4.19)
 
 
 class Period(str, enum.Enum):
@@ -124,7 +126,8 @@ SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REP
                              Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL})
 #: Quantities of nobody: the game's, and the resolving card's results (RESULTS).
 RESULTS = frozenset({Quantity.DEALT, Quantity.LEFT_OVER})
-GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *RESULTS})
+GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *RESULTS,
+                             Quantity.CHOSEN})
 #: Quantities that count what happened (the log), over a ``Period``, of a side.
 TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
 #: The quantities of the "Numbers" block of the design (their text: text/values.py).
@@ -193,17 +196,19 @@ class Scope(NamedTuple):
     box: int | None = None  # ``here``: the box of the token whose trigger resolves (D9.11)
     rolled: int = 0  # the item's roll (``chance N in M``, D4.18): 1 to M, 0 before it rolls
     left_over: int = 0  # what its last damage effect did not need (``damage left over``)
+    chosen: int = 0  # the amount chosen with the card (``chosen``, D4.19); 0: none
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
         item (engine.Triggered: no answered item, maybe an actor, and a
-        token's box), with its roll (D4.18) once it has one."""
+        token's box), with its roll (D4.18) once it has one and the amount
+        chosen with its card (D4.19)."""
         actor = getattr(item, "actor", -1)
         token = getattr(item, "token", None)
         return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
                    item.dealt, None if token is None else token[1], getattr(item, "rolled", 0),
-                   getattr(item, "left_over", 0))
+                   getattr(item, "left_over", 0), getattr(item, "chosen", None) or 0)
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -273,6 +278,7 @@ class Measure:
         if q in GAME_QUANTITIES:
             return st.turn_number if q is Quantity.TURN else scope.dealt \
                 if q is Quantity.DEALT else scope.left_over if q is Quantity.LEFT_OVER \
+                else scope.chosen if q is Quantity.CHOSEN \
                 else len(st.deck) if q is Quantity.DECK else len(st.discard)
         subject = self.subject
         if q is Quantity.DISTANCE and (self.origin is not Subject.DEFAULT

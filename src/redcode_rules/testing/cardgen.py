@@ -4,7 +4,7 @@
 statuses (every duration, ``while`` included, with forbids, modifiers,
 ``untargetable``, ``redirect`` and triggers), tokens with triggers and
 durations, order cards and maneuvers (targets, counted targets, filters, responses, ``usable
-if``, ``once per game``, computed costs and amounts, effect conditions, hand
+if``, ``once per game``, computed costs and amounts, chosen amounts, effect conditions, hand
 and deck effects), a ship type with abilities and triggers, and the patches
 that keep the deck at its size. Every word comes from a registry the
 compiler reads (``effects.PRIMITIVES``, the selectors, ``TriggerEvent``,
@@ -91,6 +91,7 @@ class Context:
     counted: bool = False         # a counted target (`target up to 2 ships`): `each target`
     second: bool = False          # a second target (`second target … ship`) after the target
     on_targets: bool = False      # an effect written so far acts on `each target`
+    chosen: bool = False          # a chosen amount (`choose amount`, D4.19): `chosen` is read
 
 
 @attrs.define
@@ -322,6 +323,9 @@ class CardWriter:
         """One way to play a card: its target, condition and effects."""
         r = self.rnd
         lines: list[str] = []
+        if r.random() < 0.1:  # a chosen amount (D4.19), read as `chosen` by its amounts
+            ctx.chosen = True
+            lines.append(self.choose_amount())
         target = self.target(ctx, kind)
         if target is None and r.random() < 0.5:
             ctx.target = True  # inferred from an effect on `target`
@@ -365,10 +369,19 @@ class CardWriter:
             return self.block("maneuver", name, lines)
         return self.block("maneuver", name, [self.cost_range(ctx), *lines])
 
+    def choose_amount(self) -> str:
+        """``choose amount from A to B`` (D4.19): numbers, or up to the crew
+        in reserve (an amount known as the card is played)."""
+        r = self.rnd
+        most = str(r.randint(2, 5)) if r.random() < 0.5 else "(crew in reserve)"
+        return f"choose amount from {r.randint(0, 2)} to {most}"
+
     def cost_range(self, ctx: Context) -> str:
         """A maneuver's cost and range (a range where it targets or answers)."""
         r = self.rnd
-        if r.random() < 0.25:
+        if ctx.chosen and r.random() < 0.5:  # the amount chosen is the crew (D4.19)
+            cost = "cost (chosen)"
+        elif r.random() < 0.25:
             cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
         else:
             cost = f"cost {r.randint(1, 3)}"
@@ -538,8 +551,9 @@ class CardWriter:
                  target: bool = True) -> str:
         r = self.rnd
         q = r.choice(list(Quantity))
-        if q in GAME_QUANTITIES:  # a result only after a damage: not drawn
-            return "turn" if q in (Quantity.DEALT, Quantity.LEFT_OVER) else q.value
+        if q in GAME_QUANTITIES:  # a result only after a damage, an amount if chosen: not drawn
+            return "turn" if q in (Quantity.DEALT, Quantity.LEFT_OVER) or (
+                q is Quantity.CHOSEN and not ctx.chosen) else q.value
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
         if q in TALLIED:

@@ -39,8 +39,8 @@ from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
-from .exprs import a_ship, amount_text, box_target_text, computed_note, condition_text, cost_text, \
-    second_text, ships_noun, ships_text, target_text, targets_text, to_ships_text, usable_text
+from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
+    condition_text, cost_text, just_chosen, second_text, ships_noun, ships_text, target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -418,7 +418,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["token"] = token_name(str(params["token"]), lang, words)
     computed = effect.computed
     if computed is not None and computed.amounts:
-        values.update({n: "N" for n in computed.amounts})
+        values.update({n: "X" if just_chosen(getattr(effect, n)) else "N"  # X: D4.19
+                       for n in computed.amounts})
         amount = None  # "N": the plural form
     if "track" in params:
         values["track"] = pick(cat["tracks"][params["track"]], amount)
@@ -723,6 +724,11 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
                         answers=answerable(rules, card))
     parts = [_capital(body) + "."]
+    said_cost = card.bounds is not None and card.kind == "maneuver" \
+        and card.computed_cost is not None
+    if card.bounds is not None:  # the amount chosen with it, first, then its cost (D4.19)
+        parts[:0] = [choose_text(card.bounds, lang, types, rules.words)] + (
+            [cost_text(card.computed_cost, lang, types, rules.words)] if said_cost else [])
     if card.target.counted:  # how many ships, and which (D4.13)
         parts.append(targets_text(card.target.least, card.target.most, card.target.filter,
                                   lang, types, rules.words))
@@ -740,7 +746,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     elif card.target.kind.value == "area":  # TargetKind.AREA (model/ruleset.py, above)
         parts.append(words["area"].format(width=card.target.width, height=card.target.height))
     if card.kind == "maneuver":
-        if card.computed_cost is not None:  # a fixed cost is in the figure tables
+        if card.computed_cost is not None and not said_cost:  # a fixed cost: the tables
             parts.append(cost_text(card.computed_cost, lang, types, rules.words))
         if card.range is not None:
             said = "range_over_islands" if card.over_islands else "range"  # D2.12

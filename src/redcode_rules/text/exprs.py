@@ -394,7 +394,8 @@ def _compare(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
     if shape is None:
         return _fallback(c, say, mood_, in_filter)
     m = shape.measure
-    if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and m.quantity in VALUES):
+    if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
+            m.quantity in VALUES or m.quantity is Quantity.CHOSEN)):  # chosen: D4.19
         return _fallback(c, say, mood_, in_filter)  # a value: said as two amounts
     if isinstance(m, ShipCount):
         return _there(m, shape, say, mood_, in_filter)
@@ -727,11 +728,12 @@ def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None
 
 
 def computed_note(effect, lang: str, types=(), names: Words | None = None) -> str:
-    """What the computed amounts of an effect are: ` (N = the distance to the target)`."""
+    """What the computed amounts of an effect are: ` (N = the distance to the
+    target)`; none for the amount chosen with the card, said as X (D4.19)."""
     w = catalog(lang)["exprs"]
     notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang, False, types,
                                                  names)[0])
-             for n in effect.computed.amounts]
+             for n in effect.computed.amounts if not just_chosen(getattr(effect, n))]
     return "".join(notes)
 
 
@@ -743,6 +745,8 @@ def usable_text(cond: Condition, lang: str, types=(), names: Words | None = None
 
 def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -> str:
     """A maneuver's computed cost (``cost (AMOUNT)``) as a sentence."""
+    if just_chosen(amount):  # ``cost (chosen)`` (D4.19)
+        return catalog(lang)["exprs"]["cost_chosen"]
     return catalog(lang)["exprs"]["cost"].format(amount=amount_text(amount, lang, False, types,
                                                                     names)[0])
 
@@ -793,3 +797,22 @@ def box_target_text(boxes: Boxes, lang: str) -> str:
     elif boxes.within is not None:
         out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["who"]["self"])
     return contract(lang, w["box_target"].format(box=out))
+
+
+# ------------------------------------------------------------------ chosen amounts (D4.19)
+
+
+def just_chosen(amount) -> bool:
+    """Whether an amount is the amount chosen with the card alone, said X."""
+    return isinstance(amount, Amount) and len(amount.terms) == 1 and \
+        amount.terms[0][0] > 0 and isinstance(amount.terms[0][1], Measure) and \
+        amount.terms[0][1].quantity is Quantity.CHOSEN
+
+
+def choose_text(bounds, lang: str, types=(), names: Words | None = None) -> str:
+    """A card's ``choose amount from A to B`` as a sentence ("Choose an
+    amount from 1 to the crew in the reserve of your ship (X).")."""
+    least, most = (str(b) if type(b) is int else amount_text(b, lang, False, types, names)[0]
+                   for b in bounds)
+    return contract(lang, catalog(lang)["exprs"]["choose_amount"].format(least=least,
+                                                                         most=most))

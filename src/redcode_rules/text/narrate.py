@@ -102,6 +102,8 @@ def _where(data: dict, optional, events: Mapping, lang: str, words: Words | None
     on = ""
     if "card_mode" in data:  # the mode chosen with the card (D4.15)
         on += events["in_mode"].format(mode=data["card_mode"])
+    if "chosen" in data:  # the amount chosen with the card (D4.19)
+        on += events["with_amount"].format(chosen=data["chosen"])
     if "target" in data:
         on += events["on_target"].format(target=ShipName(str(data["target"]), lang, words))
         for other in data.get("targets", [])[1:]:  # the further ships of a set (D4.13)
