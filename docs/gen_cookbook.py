@@ -20,6 +20,7 @@ import yaml
 from redcode_rules.i18n.catalog import catalog, languages, status_name
 from redcode_rules.render.reference import option_value
 from redcode_rules.text.cards import ship_rule_text, token_text
+from redcode_rules.text.exprs import printed_cost
 
 cookbook = runpy.run_path(str(Path(__file__).with_name("cookbook.py")))
 Category = cookbook["Category"]
@@ -132,7 +133,7 @@ def item_texts(rules, decl, lang: str) -> list[tuple[str, str]]:
         extra = ship_rule_text(ship, lang, rules.statuses, rules.words)
         text += f". {extra}" if extra else ""
     elif decl.kind == "maneuver" and ident in rules.maneuvers:
-        text = f"{words['cost']} {rules.maneuvers[ident].cost}. {rules.text(ident, lang)}"
+        text = f"{words['cost']} {printed_cost(rules.maneuvers[ident])}. {rules.text(ident, lang)}"
     elif decl.kind == "order" and ident in rules.orders:
         text = f"{words['copies']} {rules.orders[ident].copies}. {rules.text(ident, lang)}"
     elif decl.kind == "token" and ident in rules.tokens:

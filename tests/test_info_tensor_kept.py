@@ -20,9 +20,10 @@ from conftest import EXAMPLES, TEAMS, play_random, quick_and_mass, shared_rules
 
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.rc"))
 #: the quick run's examples: a hand and the deck, tokens on the board, a
-#: visibility that hides ships, statuses, a stack of answers, a beacon's score
+#: visibility that hides ships, statuses, a stack of answers, a beacon's
+#: score, a terrain token that changes the board of the moment (D2.14)
 QUICK = {"hand_and_deck.rc", "sea_mine.rc", "sight_camouflage.rc", "modifiers_smoke_screen.rc",
-         "answered_target_interpose.rc", "beacon_score.rc"}
+         "answered_target_interpose.rc", "beacon_score.rc", "sea_dredge.rc"}
 
 
 def assert_kept_is_afresh(game: rc.Game, players) -> None:

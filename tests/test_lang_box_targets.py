@@ -225,7 +225,8 @@ HEAD = "token t {\n    mark \"+\"\n}\n"
      "maneuver 'x': effect 'jump' acts on a box target; declare one: target free box "
      "within N, or target free adjacent box"),
     ("maneuver x {\n    cost 1\n    target fre box within 2\n    effect place_token t on "
-     "target\n}\n", "'fre' does not describe a box: a box target takes free and adjacent"),
+     "target\n}\n", "'fre' does not describe a box: a box target takes free, adjacent, "
+     "open and running"),
     ("maneuver x {\n    cost 1\n    target box within 0\n    effect place_token t on "
      "target\n}\n", "a box target reaches at least 1 box: within 1 or more"),
     ("maneuver x {\n    cost 1\n    target adjacent box within 2\n    effect place_token t "

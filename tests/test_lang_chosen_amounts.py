@@ -12,6 +12,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.players import GreedyBot, ISMCTSBot
+from redcode_rules.render.reference import ships_page
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 from redcode_rules.web.clicks import pick_tree
@@ -278,6 +279,14 @@ def test_many_random_games_with_chosen_amounts_keep_every_invariant(tmp_path):
 ])
 def test_the_card_says_its_amount_as_x(lang, said):
     assert card_text(game().rules, "fireball", lang) == said
+
+
+def test_the_card_reference_shows_a_chosen_cost_as_x():
+    """The reference's cost column: X for ``cost (chosen)``, not the card's
+    base cost of 1."""
+    rows = [line for line in ships_page(game().rules).splitlines()
+            if line.startswith("| Fireball")]
+    assert rows and rows[0].split(" | ")[1:3] == ["X", "3"]
 
 
 def test_a_condition_on_the_amount_is_said():

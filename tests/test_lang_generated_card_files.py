@@ -107,6 +107,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert "limit visibility to at most " in text  # D2.18
     assert "modify repairs track +1" in text and "limit breakdowns track to at most 1" in text  # D9.15
     assert "target map card" in text  # D2.19
+    assert re.search(r"\n    terrain (open|running|island)\n", text)  # D2.14
+    assert re.search(r"target [a-z ]*(open|running) box", text)  # D2.14
     assert " of owner" in text and re.search(r" within [0-9] of here", text)  # D9.11
     assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12
     assert " to here " in text and re.search(r"score \d+ to each ", text)  # D9.13

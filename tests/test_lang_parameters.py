@@ -133,6 +133,14 @@ def test_damage_dealt_in_three_languages(lang, text):
      "'modify hand limit' is for its player, not for one card ('on' is for range, cost, "
      "movement and damage dealt)"),
     ("set recover to 2", "cannot set 'recover'; it is changed by 'modify' only"),
+    # a parameter of several words is read whole by set and limit as by modify
+    ("set hand limit to 5", "cannot set 'hand limit'; it is changed by 'modify' only"),
+    ("limit damage dealt to at most 1",
+     "cannot limit 'damage dealt'; it is changed by 'modify' only"),
+    ("set crew track to 4", "cannot set 'crew track'; it sets range, cost, movement, damage, "
+     "repairs track, breakdowns track"),
+    ("limit crew track to 4", "cannot limit 'crew track'; it limits range, cost, movement, "
+     "sight, damage, visibility, repairs track, breakdowns track"),
     ("modify hand size +1", "cannot modify 'hand size'"),
 ])
 def test_bad_parameters_are_refused_with_their_place(tmp_path, line, message):

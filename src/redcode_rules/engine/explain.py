@@ -15,6 +15,7 @@ closest legal moves (difflib) and how many there are, never the whole list.
 from __future__ import annotations
 
 import difflib
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import attrs
@@ -436,7 +437,10 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         if refused_move is not None:
             return said(asked, refused_move)
     if refusal is BoxRefusal.ISLAND:
-        return say("island", box=name)
+        return _island(asked, box)
+    if refusal is BoxRefusal.NOT_OPEN or refusal is BoxRefusal.NOT_RUNNING:
+        # the water it is now (D2.14), and the token that made it so
+        return _made_terrain(asked, box) or say("box_" + refusal.value, box=name)
     if refusal is BoxRefusal.NOWHERE:
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.FAR:
@@ -450,6 +454,26 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         if blockade is not None:
             return blockade
     return _path(asked, card, move, seat, whole)
+
+
+def _island(asked: Asked, box: int) -> str:
+    """Why no ship may enter ``box``: it is an island (R2.3), printed or
+    made by a terrain token lying there, which is named (D2.14)."""
+    return _made_terrain(asked, box) or asked.say("island", box=asked.board.name(box))
+
+
+def _made_terrain(asked: Asked, box: int) -> str | None:
+    """D2.14: what the terrain token lying on ``box`` makes it, naming the
+    token (the most closed terrain's, as the board of the moment has it);
+    None where the box is as printed."""
+    if not asked.state.tokens or asked.board.cells[box] == asked.queries.sea.printed.cells[box]:
+        return None
+    tokens = asked.rules.tokens
+    made = [(tokens[t.kind].terrain, t.kind) for t in asked.state.tokens
+            if t.box == box and tokens[t.kind].terrain is not None]
+    terrain, kind = max(made, key=lambda pair: pair[0].closed)
+    return asked.say("terrain_" + terrain.value, box=asked.board.name(box),
+                     token=token_name(kind, asked.lang, asked.rules.words))
 
 
 def _blockade(asked: Asked, mover: int, box: int) -> str | None:
@@ -476,7 +500,7 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
     for box in move.path:
         name = board.name(box)
         if board.is_island(box):
-            return say("island", box=name)
+            return _island(asked, box)
         if box in visited:  # doubling back, voluntary steps included (D2.5d)
             return say("entered_twice", box=name)
         visited.add(box)
@@ -489,4 +513,7 @@ def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> s
     if card.path_effect.straight and asked.queries.walk_board(mover).outcome_of(
             asked.state.ships[mover].position, steps, 0, move.path) is not None:
         return say("not_straight", path=written)  # legal but for its turn (D2.16)
+    made = next((m for m in map(partial(_made_terrain, asked), move.path) if m), None)
+    if made is not None:  # its water changed by a terrain token, named (D2.14)
+        return say("bad_path", path=written, amount=steps) + "; " + made
     return say("bad_path", path=written, amount=steps)

@@ -601,6 +601,14 @@ class GameCore:
         return [{"token": t.kind, "at": self.board.name(t.box), "owner": ids[t.owner],
                  **({"left": t.left} if t.left == 2 else {})} for t in self.state.tokens]
 
+    def board_now(self) -> Board:
+        """The board of the moment (D2.14): the printed board (``board``)
+        with every terrain token lying on it applied, as every rule, the
+        boards drawn and the observation read it now."""
+        if not self.rules.tokens:
+            return self.board
+        return self._engine().board_now()
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (D8.6); then ``to_move`` is None and nothing is legal."""

@@ -45,4 +45,8 @@ def game_problems(game: GameCore) -> list[str]:
                 out.append(f"{st.ships[seat].id} holds {len(hand)} cards (R7.2)")
     if not game.legal_moves():
         out.append(f"no legal move for {game.to_move} ({decision})")
+    sea = game.engine.sea
+    if sea.terrain and game.board_now().cells != sea.cells(st.tokens):
+        out.append("the board of the moment is not the printed board with its terrain "
+                   "tokens (D2.14)")
     return out

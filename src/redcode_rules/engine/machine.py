@@ -73,6 +73,8 @@ class Engine(Part):
         self._while = rules.status_rules.conditional
         # the statuses a card their ship uses ends (none for the printed cards)
         self._by_use = rules.status_rules.ended_by_use
+        if self.sea.terrain and state.tokens:  # a loaded state's terrain tokens (D2.14)
+            self.sea.follow(state.tokens)
 
     def repoint(self, state: GameState, log: list[Event]) -> None:
         """Act on another state and log of the same game (undo), every piece too."""
@@ -80,6 +82,13 @@ class Engine(Part):
         for part in (self.queries, self.lifetimes, self.triggers, self.ops, self.resolver,
                      self.turns):
             part.repoint(state, log)
+        if self.sea.terrain:  # that state's terrain tokens (D2.14)
+            self.sea.follow(state.tokens)
+
+    def board_now(self) -> Board:
+        """The board of the moment (D2.14): the printed board with every
+        terrain token lying on it applied, as every rule reads it now."""
+        return self.board
 
     # ------------------------------------------------------------------ the decision
     def pending(self) -> tuple[Decision, int] | None:

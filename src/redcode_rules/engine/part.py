@@ -14,27 +14,67 @@ job, each built on the ones below it and holding them, never one above:
 - ``Turns`` (engine/turns.py): turns, placement and respawn;
 - ``Engine`` (engine/machine.py): the decision machine on top.
 
-Each is a ``Part``; a call goes from a piece to one below it, by the name of
+Each is a ``Part``; they share one ``Sea``, so every piece reads the board
+of the moment (D2.14) as ``self.board``. A call goes from a piece to one below it, by the name of
 that piece (``self.ops.damage``), so a reader follows a move down with grep.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from ..base.kinds import Pile
 from ..model.state import Event
+from ..rules.board import with_terrain
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, ShipDef
-    from ..model.state import GameState
+    from ..model.state import GameState, TokenState
     from ..rules.board import Board
+
+
+class Sea:
+    """The board every piece of one engine reads (D2.14): the printed board,
+    or while a terrain token lies on it, the board of the moment (its
+    ``of_moment``, built once per cell string and kept by the printed
+    board). ``terrain`` holds the token kinds that make terrain: none, and
+    nothing is ever asked (the printed games). The pieces are held weakly,
+    so a game is still freed as soon as it is dropped (no cycle)."""
+
+    __slots__ = ("printed", "pieces", "terrain")
+
+    def __init__(self, printed: Board, rules: Ruleset):
+        self.printed = printed
+        self.pieces: list[weakref.ref[Part]] = []
+        self.terrain = {kind: token.terrain for kind, token in rules.tokens.items()
+                        if token.terrain is not None}
+
+    def cells(self, tokens: list[TokenState]) -> str:
+        """The printed cells with every terrain token of ``tokens`` applied."""
+        terrain = self.terrain
+        return with_terrain(self.printed.cells, [(t.box, terrain[t.kind]) for t in tokens
+                                                 if t.kind in terrain])
+
+    def follow(self, tokens: list[TokenState]) -> None:
+        """Point every piece at the board the tokens make now (after a token
+        came or went, undo, a loaded state)."""
+        board = self.printed.of_moment(self.cells(tokens))
+        for ref in self.pieces:
+            piece = ref()
+            if piece is not None:
+                piece.board = board
+
+    def join(self, piece: Part) -> None:
+        """Let ``piece`` follow the sea (only where a token makes terrain)."""
+        if self.terrain:
+            self.pieces.append(weakref.ref(piece))
 
 
 class Part:
     """One piece of the engine, on one state (``repoint``: undo replaces it)."""
 
-    __slots__ = ("rules", "board", "state", "log", "_types", "sides")
+    __slots__ = ("rules", "board", "state", "log", "_types", "sides", "sea", "__weakref__")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
                  seats: Part | None = None):
@@ -42,9 +82,12 @@ class Part:
         self.board = board
         self.state = state
         self.log = log
-        if seats is not None:  # the engine's pieces share its seat tables
-            self._types, self.sides = seats._types, seats.sides
+        if seats is not None:  # the engine's pieces share its seat tables and sea
+            self._types, self.sides, self.sea = seats._types, seats.sides, seats.sea
+            self.sea.join(self)
             return
+        self.sea = Sea(board, rules)
+        self.sea.join(self)
         self._types: list[ShipDef] = [rules.ships[s.type] for s in state.ships]
         self.sides: list[str] = [s.side for s in state.ships]  # seats never change side
 

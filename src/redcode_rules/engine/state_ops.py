@@ -25,6 +25,7 @@ from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
 from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
+from ..rules.board import CURRENT, MAX_RUNNING_WATER, Terrain
 from ..rules.effects import PILES, Selector
 from ..rules.exprs import BoxLeft
 from ..rules.triggers import TriggerEvent
@@ -564,12 +565,18 @@ class StateOps(HandOps):
         for t in gone:
             keys.discard((t.kind, t.box))
             self.event("token_removed", token=t.kind, box=self.board.name(t.box))
+        if self.sea.terrain:  # the box is again what the other tokens make it (D2.14)
+            self.sea.follow(kept)
 
     def place_token(self, kind: str, box: int, owner: int) -> None:
         """Put a token on a box: none on an island, one of a kind per box."""
         st = self.state
         keys = self.token_keys()
         if self.board.is_island(box) or (kind, box) in keys:
+            return
+        terrain = self.sea.terrain.get(kind) if self.sea.terrain else None
+        if terrain is not None and not self.terrain_fits(kind, terrain, box):
+            self.event("token_refused", token=kind, box=self.board.name(box))
             return
         # as a status's (Lifetimes.set_status): placed in a turn its duration
         # counts, a token lasting until the end of a next turn sees two ends
@@ -579,6 +586,19 @@ class StateOps(HandOps):
         st.tokens.append(TokenState(kind, box, owner, left))
         keys.add((kind, box))
         self.event("token", token=kind, box=self.board.name(box))
+        if terrain is not None:
+            self.sea.follow(st.tokens)  # the box is that terrain now (D2.14)
+
+    def terrain_fits(self, kind: str, terrain: Terrain, box: int) -> bool:
+        """D2.14: a token that makes an island goes only on a box with no
+        ship, and none may put more than ``MAX_RUNNING_WATER`` boxes of
+        running water on the board (the listing's bound)."""
+        if terrain is Terrain.ISLAND:
+            return all(s.position != box for s in self.state.ships)
+        if terrain is Terrain.RUNNING:
+            placed = [*self.state.tokens, TokenState(kind, box, -1, 1)]
+            return self.sea.cells(placed).count(CURRENT) <= MAX_RUNNING_WATER
+        return True
 
     def tokens_at_turn(self, seat: int, edge: Edge) -> None:
         """The ``edge`` of ``seat``'s turn, for tokens as for statuses

@@ -30,7 +30,7 @@ from ..base.errors import quote
 from ..model.modifiers import most_crew_on, most_left, most_movement
 from ..model.ruleset import Duration, Ruleset, TargetKind
 from ..model.state import GameState, Ref, StackItem, referring_fields
-from ..rules.board import Board
+from ..rules.board import CURRENT, MAX_RUNNING_WATER, Board, Terrain, with_terrain
 from ..rules.effects import Selector
 from ..rules.exprs import MAX_FACES
 
@@ -223,6 +223,27 @@ def _token_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
             yield Problem(place, f"a second {token.kind} on {board.name(token.box)}: a box "
                           "holds one token of a kind", Stage.FIELDS)
         seen.add((token.kind, token.box))
+        yield from _terrain_problems(state, rules, board, index)
+
+
+def _terrain_problems(state: GameState, rules: Ruleset, board: Board,
+                      index: int) -> Iterator[Problem]:
+    """D2.14: a token that makes an island lies on a box with no ship, and
+    the terrain tokens up to this one keep the board's bound of running water."""
+    token = state.tokens[index]
+    terrain = rules.tokens[token.kind].terrain
+    if terrain is None:
+        return
+    place = ("tokens", index)
+    if terrain is Terrain.ISLAND and any(s.position == token.box for s in state.ships):
+        yield Problem((*place, "box"), f"{board.name(token.box)} holds a ship: a token that "
+                      "makes an island lies on a box with no ship (D2.14)", Stage.FIELDS)
+    placed = [(t.box, rules.tokens[t.kind].terrain) for t in state.tokens[:index + 1]
+              if t.kind in rules.tokens and rules.tokens[t.kind].terrain is not None]
+    running = with_terrain(board.cells, placed).count(CURRENT)
+    if running > MAX_RUNNING_WATER:
+        yield Problem((*place, "box"), f"the terrain tokens make {running} boxes of running "
+                      f"water: a board holds at most {MAX_RUNNING_WATER} (D2.14)", Stage.FIELDS)
 
 
 def _ref_problems(record: Any, place: tuple, state: GameState, rules: Ruleset,

@@ -46,8 +46,9 @@ def observation_tensor(game: GameCore, player: str) -> array:
     if last is not None and last[0] is st and last[1] == count and last[2] == player:
         return last[3][:]
     kept = memo.get("tensor")
-    if kept is None or kept.board != st.board:
-        kept = memo["tensor"] = _Kept.of(game)
+    cells = game.board_now().cells  # the terrain planes read the board of the moment (D2.14)
+    if kept is None or kept.board != cells:
+        kept = memo["tensor"] = _Kept.of(game, cells)
     seat = _seat(game, kept.encoding, player)
     steps = kept.seats.get(seat)
     if steps is None:
@@ -60,7 +61,7 @@ def observation_tensor(game: GameCore, player: str) -> array:
 def tensor_written_afresh(game: GameCore, player: str) -> array:
     """``observation_tensor`` written whole from the board's blank, nothing
     kept or reused: what every kept tensor must equal (the tests' yardstick)."""
-    kept = _Kept.of(game)
+    kept = _Kept.of(game, game.board_now().cells)
     seat = _seat(game, kept.encoding, player)
     steps = _SeatTensor.blank(kept, game, seat)
     _update(game, player, seat, kept, steps)
@@ -78,10 +79,11 @@ def _seat(game: GameCore, enc: Encoding, player: str) -> int:
 
 @attrs.define
 class _Kept:
-    """What a game keeps for its tensors, for one board: the encoding, the
-    board's blank (its planes written, the rest zeros), the span and zeros
-    of each group of slices, the visual fields by the ships' boxes, and each
-    seat's tensor of the last step it was asked."""
+    """What a game keeps for its tensors, for one board of the moment (its
+    cells, terrain tokens applied, D2.14: a token laid or lifted starts them
+    anew): the encoding, the board's blank (its planes written, the rest
+    zeros), the span and zeros of each group of slices, the visual fields by
+    the ships' boxes, and each seat's tensor of the last step it was asked."""
 
     board: str
     encoding: Encoding
@@ -91,8 +93,7 @@ class _Kept:
     seats: dict[int, _SeatTensor] = attrs.Factory(dict)
 
     @classmethod
-    def of(cls, game: GameCore) -> _Kept:
-        board = game.state.board
+    def of(cls, game: GameCore, board: str) -> _Kept:
         enc = Encoding.of_game(game)
         spans = {}
         for group, (first, last) in _SPANS.items():

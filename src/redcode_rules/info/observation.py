@@ -87,7 +87,9 @@ class Observation:
     D7.8) and ``deck_top`` (the top of the deck as far as it knows a card
     there: card ids, ``UNSEEN`` where it does not; D7.9). ``sight`` is the
     visual field of its ship (boxes, R4.3; public, as the board is).
-    ``str()`` is the observation string; ``tensor()`` the same as numbers.
+    ``board`` is the board of the moment's cells, its terrain tokens
+    applied (D2.14). ``str()`` is the observation string; ``tensor()`` the
+    same as numbers.
     """
 
     player: str
@@ -227,7 +229,7 @@ def observe(game: GameCore, player: str) -> Observation:
     known = tuple((ids[o], tuple(sorted(eng.ops.known_hand(seat, o))))
                   for o in range(len(seats)) if o != seat and eng.ops.known_hand(seat, o))
     return Observation(
-        player=player, side=me.side, board=st.board, mode=st.mode,
+        player=player, side=me.side, board=game.board_now().cells, mode=st.mode,  # D2.14
         turn_number=st.turn_number, turn=ids[st.turn], phase=st.phase,
         to_move=game.to_move, decision=None if decision is None else str(decision),
         ships=ships,
@@ -256,9 +258,10 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 
 def visual_field(game: GameCore, seat: int) -> list[int]:
-    """The boxes of the visual field of the ship of ``seat``, on the board."""
+    """The boxes of the visual field of the ship of ``seat``, on the board
+    of the moment (D2.14)."""
     ships = game.state.ships
-    me, board = ships[seat], game.board
+    me, board = ships[seat], game.board_now()
     return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 

@@ -390,12 +390,16 @@ class ExprTransformer(Transformer):
         return attrs.evolve(sel, random=True)
 
     def target_box(self, meta, c):
-        """``target [free] [adjacent] box [within N]`` (exprs.Boxes, D4.11)."""
+        """``target [free] [adjacent] [open|running] box [within N]``
+        (exprs.Boxes, D4.11; its water now, D2.14)."""
         *names, n = c
         known = [w.value for w in BoxWord]
         self._known_words(names, known, "'{word}' does not describe a box: a box target "
-                          "takes " + " and ".join(known))
+                          "takes " + ", ".join(known[:-1]) + " and " + known[-1])
         words = tuple(dict.fromkeys(str(t) for t in names))
+        if BoxWord.OPEN.value in words and BoxWord.RUNNING.value in words:
+            raise self._error(names[-1], "a box is open water or running water, not both: "
+                              "write one of 'open' and 'running'")
         within = None if n is None else self._int(n)
         if within is not None and within < 1:
             raise self._error(n, "a box target reaches at least 1 box: within 1 or more")

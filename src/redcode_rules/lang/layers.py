@@ -431,7 +431,8 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
            "over_islands": "over islands", "ignores_running": "ignores running water",
-           "entry": "forbids entering", "choose_amount": "choose amount"}
+           "entry": "forbids entering", "choose_amount": "choose amount",
+           "terrain": "terrain"}
 
 
 def said_as(prop_name: str) -> str:

@@ -24,8 +24,7 @@ from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
 from .syntax import check_words_apart, syntax_error
 
-# --------------------------------------------------------------------------
-# declarations
+# declarations ---------------------------------------------------------------
 
 
 @attrs.frozen
@@ -134,8 +133,7 @@ class Decl:
 
 
 
-#: The largest number a card file may write: every count of the game is far
-#: below it, and Python will not even read an integer of over 4,300 digits.
+#: The largest number a card file may write, far above every count of the game.
 MAX_NUMBER = 999_999
 
 
@@ -393,6 +391,9 @@ class _ToDecls(ExprTransformer, Transformer):
     def mark(self, meta, c):
         return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
 
+    def terrain(self, meta, c):  # D2.14: its word is checked with the token
+        return Prop("terrain", str(c[0]), self._tpos(c[0]))
+
     def edge(self, meta, c):
         return str(c[0])
 
@@ -437,6 +438,10 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("limit", ((" ".join(name.split()), self._tpos(name), how, value, only, verb,
                                self.take_words()),), self._pos(meta))
 
+    def param(self, meta, c):
+        """A parameter's words as one name token, placed at its first word."""
+        return Token("NAME", " ".join(str(t) for t in c), line=c[0].line, column=c[0].column)
+
     def limit_bound(self, meta, c):
         return (f"at {c[0]}", self._tpos(c[0]))
 
@@ -461,8 +466,7 @@ class _ToDecls(ExprTransformer, Transformer):
         return Prop("affects", sel, self._pos(meta), self.take_words())
 
     def entry(self, meta, c):
-        """``forbids entering [by WORD... ships]`` of a token (D2.15): the
-        ships it closes its box to, as a filter (every ship without words)."""
+        """``forbids entering [by WORD... ships]`` of a token (D2.15): a ship filter."""
         names = [t for t in c if isinstance(t, Token)]
         for t in names:
             self._word("ship", t)

@@ -16,6 +16,7 @@ import attrs
 from ..base.kinds import CardKind, Choice
 from ..model.modifiers import MAX_STACKS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
+from ..rules.board import Terrain
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Condition, Place, Ships, Subject
@@ -198,8 +199,12 @@ def _limits(draft: Layers,
     out: list[tuple[Modifier, Limit, int | Amount, str | None]] = []
     for word, pos, how, n, only, verb, words in prop.value:
         if word not in known:
+            # the numbers this verb may change: set (N), limit (at most, at least)
+            allowed = {Limit.SET.value} if verb == "set" else \
+                {Limit.AT_MOST.value, Limit.AT_LEAST.value}
+            said = [w for w in known if allowed & set(PARAMETERS[w].bounds)]
             raise draft.error(pos, f"status '{entry.id}' cannot {verb} '{word}'; it "
-                              f"{verb}s {', '.join(known)}", _suggest(word, known))
+                              f"{verb}s {', '.join(said)}", _suggest(word, said))
         if isinstance(how, tuple):
             how, bpos = how
             bounds = [Limit.AT_MOST.value, Limit.AT_LEAST.value]
@@ -820,7 +825,19 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
         check_words(blockade.words, draft.error, draft.entries["ship"],
                     draft.entries["status"], (), 0, 0)
     return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN),
-                    None if blockade is None else blockade.value)
+                    None if blockade is None else blockade.value, _terrain(draft, entry))
+
+
+def _terrain(draft: Layers, entry: _Entry) -> Terrain | None:
+    """``terrain open|running|island`` of a token (D2.14), or None."""
+    prop = entry.props.get("terrain")
+    if prop is None:
+        return None
+    known = [t.value for t in Terrain]
+    if prop.value not in known:
+        raise draft.error(prop.pos, f"token '{entry.id}': a terrain is {', '.join(known)}, "
+                          f"not '{prop.value}'", _suggest(prop.value, known))
+    return Terrain(prop.value)
 
 
 def with_removals(statuses: dict[str, StatusDef], *holders: dict[str, Any]) -> list[dict]:

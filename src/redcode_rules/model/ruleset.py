@@ -850,7 +850,8 @@ class Ruleset:
                     for t in ts]
         out: dict[str, Any] = {}
         if self.tokens:
-            out["tokens"] = {k: [v.mark, v.duration.value, triggers(v.triggers)]
+            out["tokens"] = {k: [v.mark, v.duration.value, triggers(v.triggers),
+                                 *([v.terrain.value] if v.terrain is not None else [])]
                              for k, v in sorted(self.tokens.items())}
             out["declared_tokens"] = list(self.tokens)
         index = self.trigger_index

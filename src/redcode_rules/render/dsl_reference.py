@@ -115,6 +115,12 @@ PROPERTIES: dict[str, tuple[str, str]] = {
               "without `by`) can neither enter the box, pass through it nor jump onto it; "
               "a move declared before is checked again as it resolves. Tokens only.",
               "forbids entering by enemy ships"),
+    "terrain": ("A terrain token (D2.14): while the token lies on a box, that box is open "
+                "water, running water or an island (`open`, `running`, `island`) for every "
+                "rule: moves and forced steps, islands, sight, box targets, the boards. The "
+                "most closed terrain of a box holds; an island is placed only where no ship "
+                "is, and no token puts more than 8 boxes of running water on the board. "
+                "Tokens only.", "terrain open"),
     "ignores_running": ("Running water gives the status's ship no forced step (D2.13): "
                         "its moves are listed, checked and followed as if running water "
                         "were open water. In a status or an ability; not in an aura.",

@@ -17,6 +17,7 @@ from ..lang.loader import BASE, load_ruleset
 from ..model.ruleset import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from ..text.cards import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
                    trigger_sentences)
+from ..text.exprs import printed_cost
 from ..text.statuses import title
 
 
@@ -64,7 +65,7 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
         for name in ship.maneuvers:
             card = rules.maneuvers[name]
             rng = "—" if card.range is None else str(card.range)
-            lines.append(f"| {_name_cell(rules, name, lang)} | {card.cost} | {rng} | "
+            lines.append(f"| {_name_cell(rules, name, lang)} | {printed_cost(card)} | {rng} | "
                          f"{_text_cell(rules, name, lang)} |")
         lines.append("")
     return "\n".join(lines)

@@ -133,7 +133,7 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise BadArgument(f"reach must be a whole number >= 0, not {reach!r}")
     ships = game.state.ships
-    boxes = game.board.visual_field(s.position, [o.position for o in ships], s.side,
+    boxes = game.board_now().visual_field(s.position, [o.position for o in ships], s.side,
                                     [o.side for o in ships], reach)
     return [game.board.name(b) for b in boxes]
 
@@ -267,7 +267,7 @@ def board(game, *, size: float = 40, field_of: str | None = None, reach: int | N
     if field_of is not None and reach is None:
         reach = default_reach(game, field_of)
 
-    b = game.board
+    b = game.board_now()  # the terrain of the moment, its tokens' marks on it (D2.14)
     m = size / 2
     width, height = b.width * size + 2 * m, b.height * size + 2 * m
     root = _root(width, height, "redcode-board")

@@ -1,9 +1,11 @@
 """Board geometry: boxes, neighbours, lines of sight and movement paths.
 
-A board is fixed for a whole game, so everything that depends only on the
-map is computed once: neighbour tables when the board is built, the 8 lines
-of sight from a box (cut at islands) the first time that box looks, paths
-per start, steps and ships in reach. What depends on ships (blocking
+A board never changes (a terrain token, D2.14, makes the board of the
+moment, another board built once from the printed one and kept:
+``of_moment``), so everything that depends only on the map is computed
+once: neighbour tables when the board is built, the 8 lines of sight from
+a box (cut at islands) the first time that box looks, paths per start,
+steps and ships in reach. What depends on ships (blocking
 enemies, occupied boxes) is checked against those tables.
 
 Its length is geometry's: boxes, lines, rays and paths precomputed together
@@ -13,9 +15,10 @@ compiles).
 
 from __future__ import annotations
 
+import enum
 from collections import deque
 from itertools import compress
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import attrs
 
@@ -25,6 +28,45 @@ except ModuleNotFoundError:
     from ..base import cython_shim as cython
 
 OPEN, ISLAND, CURRENT = ".", "#", "~"
+
+
+class Terrain(str, enum.Enum):
+    """What a terrain token makes its box while it lies there (D2.14), as a
+    card file writes it (``terrain running``); its cell is ``cell``."""
+
+    OPEN = "open"
+    RUNNING = "running"
+    ISLAND = "island"
+
+    @property
+    def cell(self) -> str:
+        """The box's character on the board of the moment (R2.2)."""
+        return _CELLS[self]
+
+    @property
+    def closed(self) -> int:
+        """How closed the terrain is: where several tokens lie on one box,
+        the most closed wins (D2.14): island, then running, then open water."""
+        return _CLOSED[self]
+
+
+_CELLS = {Terrain.OPEN: OPEN, Terrain.RUNNING: CURRENT, Terrain.ISLAND: ISLAND}
+_CLOSED = {Terrain.OPEN: 0, Terrain.RUNNING: 1, Terrain.ISLAND: 2}
+
+
+def with_terrain(cells: str, placed: Iterable[tuple[int, Terrain]]) -> str:
+    """``cells`` with each (box, terrain) of ``placed`` applied (D2.14): on a
+    box with several, the most closed terrain (``Terrain.closed``)."""
+    made: dict[int, Terrain] = {}
+    for box, kind in placed:
+        if box not in made or kind.closed > made[box].closed:
+            made[box] = kind
+    if not made:
+        return cells
+    out = list(cells)
+    for box, kind in made.items():
+        out[box] = kind.cell
+    return "".join(out)
 
 #: The most running-water boxes a board may hold: a whole row of the board
 #: (the base game's 4 running-water cards hold 6). Each running-water box a
@@ -176,6 +218,27 @@ class Board:
     _reach: dict = attrs.field(init=False, factory=dict, repr=False)
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
     _views: dict = attrs.field(init=False, factory=dict, repr=False)
+    _moments: dict = attrs.field(init=False, factory=dict, repr=False)
+    #: The most boards of the moment one printed board keeps (D2.14): a
+    #: terrain token changes a box or two, so a game meets a few cell strings;
+    #: past this many the boards are built again as they come.
+    MOMENTS = 16
+
+    def of_moment(self, cells: str) -> Board:
+        """The board of the moment (D2.14): this printed board with ``cells``
+        (its terrain tokens applied), with tables of its own; itself when
+        they are its own cells. Built once per cell string and kept (at most
+        ``MOMENTS``), so no table is computed again while the sea stays."""
+        if cells == self.cells:
+            return self
+        moments = self._moments
+        board = moments.get(cells)
+        if board is None:
+            if len(moments) >= self.MOMENTS:
+                moments.clear()
+            board = moments[cells] = Board(self.width, self.height, cells, self.starts,
+                                           self.start_cards, self.step_dirs)
+        return board
 
     def calm(self) -> Board:
         """The board as a ship that ignores running water moves on it (D2.13):

@@ -102,6 +102,8 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("trigger_limit", {"count": int}),
     EventKind("token", {"token": str, "box": str}),
     EventKind("token_removed", {"token": str, "box": str}),
+    # a terrain token not placed: an island under a ship, or too much running water (D2.14)
+    EventKind("token_refused", {"token": str, "box": str}),
 )
 
 #: The sentence keys a kind's narration may use besides its own name: a

@@ -928,6 +928,8 @@ class BoxWord(str, enum.Enum):
 
     FREE = "free"            # no ship on it
     ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
+    OPEN = "open"            # open water now, terrain tokens applied (D2.14)
+    RUNNING = "running"      # running water now, terrain tokens applied (D2.14)
 
 
 class BoxTest(str, enum.Enum):
@@ -963,13 +965,17 @@ class BoxRefusal(str, enum.Enum):
     FAR = "far"              # beyond ``within`` of the card's ship, or not adjacent
     TAKEN = "taken"          # a ship is on it and the target is ``free``
     NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
+    NOT_OPEN = "not_open"    # the target is ``open`` and the box is not now (D2.14)
+    NOT_RUNNING = "not_running"  # the target is ``running`` and the box is not now
 
 
 @attrs.frozen
 class Boxes:
-    """A box target (D4.11): ``target [free] [adjacent] box [within N]``, a
-    box that is not an island, within N boxes of the card's ship (R2.5
-    distance, its own box at 0) or next to it, and with no ship if ``free``.
+    """A box target (D4.11): ``target [free] [adjacent] [open|running] box
+    [within N]``, a box that is not an island, within N boxes of the card's
+    ship (R2.5 distance, its own box at 0) or next to it, with no ship if
+    ``free``, of open or running water now if ``open`` or ``running``
+    (D2.14: the board of the moment).
     None when the card's ship is off the board (D9.3)."""
 
     words: tuple[str, ...] = ()
@@ -995,6 +1001,10 @@ class Boxes:
                 return BoxRefusal.FAR
         if BoxWord.FREE in self.words and any(s.position == box for s in ships):
             return BoxRefusal.TAKEN
+        if BoxWord.RUNNING in self.words and not eng.board.is_current(box):
+            return BoxRefusal.NOT_RUNNING
+        if BoxWord.OPEN in self.words and eng.board.is_current(box):
+            return BoxRefusal.NOT_OPEN
         return None
 
     def boxes(self, eng: Reader, seat: int) -> list[int]:

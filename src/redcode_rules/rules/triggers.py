@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from ..base.kinds import Duration, Word
+from .board import Terrain
 from .card_classes import CardClass
 from .effects import Effect
 
@@ -115,6 +116,9 @@ class TokenDef:
     or pass through its box, a ship filter (``rules.exprs.Filter``, beside
     this module in its layer, so not imported) seen from its owner; None:
     open to all."""
+    terrain: Terrain | None = None
+    """``terrain open|running|island`` (D2.14): what its box is, for every
+    rule, while it lies there; None: the box stays what it is."""
 
 
 @attrs.frozen

@@ -160,7 +160,7 @@ class Menu:
 
         Paths to a box that enter the same running water boxes do the same;
         the shortest stands for them (the notation's canonical path)."""
-        board = self.game.board
+        board = self.game.board_now()  # its terrain tokens applied (D2.14)
         by_box: dict[str, dict[frozenset, str]] = {}
         paths = {text: self.game.move_of(text).path for text in texts}
         for text in sorted(texts, key=lambda t: (len(paths[t]), t)):

@@ -170,7 +170,7 @@ class View:
     def show_board(self, game: Game) -> None:
         """The board, a line per ship beside it (letter, place, tracks), the terrain legend."""
         g = game
-        board = g.board
+        board = g.board_now()  # its terrain tokens applied (D2.14)
         letters = {}
         for ship in g.state.ships:
             if ship.position is not None:

@@ -344,7 +344,7 @@ class Session:
 
     def path_effect(self, entry: Entry, move: str) -> str:
         """What a path does besides arriving: the running water boxes it enters."""
-        board = self.game.board
+        board = self.game.board_now()  # its terrain tokens applied (D2.14)
         current = [board.name(b) for b in self.game.move_of(move).path if board.is_current(b)]
         if current:
             return self.words["path_current"].format(boxes=" ".join(current))

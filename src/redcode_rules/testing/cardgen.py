@@ -228,6 +228,10 @@ class CardWriter:
         if pick < 3:
             lines.append("forbids entering" +
                          ("", " by enemy ships", " by friendly damaged ships")[pick])
+        # a terrain token (D2.14), drawn from its name the same way
+        terrain = zlib.crc32(name.encode() + b" terrain") % 8
+        if terrain < 3:
+            lines.append("terrain " + ("open", "running", "island")[terrain])
         self.tokens.append(name)
         return self.block("token", name, lines)
 
@@ -267,6 +271,10 @@ class CardWriter:
         if choice == "box" and not (ctx.response and kind == "maneuver"):
             ctx.box = r.choice(["free ", "free adjacent ", "adjacent ", ""])
             within = "" if "adjacent" in ctx.box else f" within {r.randint(1, 3)}"
+            # the water the box is now (D2.14), drawn from what was drawn, so
+            # the files generated for the other constructs stay as they were
+            ctx.box += ("", "", "", "running ", "open ")[
+                zlib.crc32((ctx.box + within).encode()) % 5]
             return f"target {ctx.box}box{within}"
         if choice == "ship":
             ctx.target = True

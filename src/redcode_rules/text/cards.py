@@ -342,6 +342,11 @@ def token_text(token: TokenDef, lang: str = "en",
     if token.entry is not None:  # a blockade (D2.15)
         parts.append(_capital(catalog(lang)["triggers"]["token_entry"].format(
             ship=a_ship(token.entry, lang, types, names))))
+    if token.terrain is not None:  # a terrain token (D2.14), its time said with it
+        words = catalog(lang)["triggers"]
+        until = words["token_terrain_until"].get(token.duration.value, "")
+        parts.append(_capital(words["token_terrain"][token.terrain.value] + until) + ".")
+        return " ".join(parts)
     stays = token_stays(token, lang)
     return " ".join(parts + ([stays] if stays else []))
 

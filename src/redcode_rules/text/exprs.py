@@ -751,6 +751,12 @@ def cost_text(amount: Amount, lang: str, types=(), names: Words | None = None) -
                                                                     names)[0])
 
 
+def printed_cost(card) -> str:
+    """A maneuver's cost as a table or a card's head shows it: X where its
+    player chooses it (``cost (chosen)``, D4.19), else its number."""
+    return "X" if just_chosen(card.computed_cost) else str(card.cost)
+
+
 def target_text(flt: Filter, lang: str, types=(), names: Words | None = None) -> str:
     """A card's target filter as a sentence."""
     return catalog(lang)["exprs"]["target"].format(ship=a_ship(flt, lang, types, names))
@@ -791,7 +797,13 @@ def box_target_text(boxes: Boxes, lang: str) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
     your ship.`, D4.11)."""
     w = catalog(lang)["exprs"]
-    out = w["box"]["free" if BoxWord.FREE in boxes.words else "plain"]
+    water = next((word for word in (BoxWord.OPEN, BoxWord.RUNNING) if word in boxes.words),
+                 None)  # the water it must be now (D2.14)
+    free = BoxWord.FREE in boxes.words
+    if water is None:
+        out = w["box"]["free" if free else "plain"]
+    else:
+        out = w["box"][("free " if free else "") + water.value]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
     elif boxes.within is not None:

@@ -238,9 +238,9 @@ def ship_letter(ship: ShipLetterView, side: str) -> str:
 
 
 def board_text(game) -> str:
-    """The board with coordinates; ships, else tokens (their ``mark``), replace
-    their box's character."""
-    board = game.board
+    """The board of the moment with coordinates (its terrain tokens applied,
+    D2.14); ships, else tokens (their ``mark``), replace their box's character."""
+    board = game.board_now()
     types = game.rules.ships
     grid = [list(row) for row in board.rows()]
     tokens = game.rules.tokens
