@@ -259,9 +259,11 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 def visual_field(game: GameCore, seat: int) -> list[int]:
     """The boxes of the visual field of the ship of ``seat``, on the board
-    of the moment (D2.14)."""
+    of the moment (D2.14); none off the board."""
     ships = game.state.ships
     me, board = ships[seat], game.board_now()
+    if me.position is None:
+        return []
     return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 
