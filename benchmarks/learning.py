@@ -34,7 +34,8 @@ import time
 from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, openspiel_playouts,
                          pettingzoo_playouts, warm_up, word_actions, word_replays)
 from redcode_rules.ai.setup import AiSetup
-from redcode_rules.info.observation import observation_tensor, observe
+from redcode_rules.info.game_tensor import observation_tensor
+from redcode_rules.info.observation import observe
 
 
 def tensor_times(setup: AiSetup, seeds: list[int]) -> tuple[float, float, int]:

@@ -12,7 +12,8 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.i18n.catalog import catalog
-from redcode_rules.info.observation import ObservedItem, observation_tensor, observe
+from redcode_rules.info.game_tensor import observation_tensor
+from redcode_rules.info.observation import ObservedItem, observe
 from redcode_rules.terminal.menu import Menu
 from redcode_rules.terminal.screen import Screen, View
 from redcode_rules.web.views import seat_view

@@ -11,7 +11,8 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.base.errors import UnknownName
-from redcode_rules.info.observation import known_deck_top, observation_tensor, observe
+from redcode_rules.info.game_tensor import observation_tensor
+from redcode_rules.info.observation import known_deck_top, observe
 
 from conftest import EXAMPLES, TEAMS, play_random, quick_and_mass
 

@@ -107,6 +107,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert "box left by self" in text  # D2.17
     assert "limit visibility to at most " in text  # D2.18
     assert "modify repairs track +1" in text and "limit breakdowns track to at most 1" in text  # D9.15
+    assert "set damage to 1" in text  # D9.5
+    assert "limit damage to at most (hull of self - 1)" in text  # D9.14
     assert "target map card" in text  # D2.19
     assert re.search(r"\n    terrain (open|running|island)\n", text)  # D2.14
     assert re.search(r"target [a-z ]*(open|running) box", text)  # D2.14

@@ -14,7 +14,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.engine.invariants import violations
-from redcode_rules.info.observation import observation_tensor
+from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import token_text
 

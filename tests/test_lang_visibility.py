@@ -10,7 +10,7 @@ from functools import partial
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.info.observation import observation_tensor
+from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import status_text
 

@@ -22,7 +22,7 @@ import attrs
 from ..base.errors import UsageError
 from ..engine.setup import default_teams
 from ..game import Game, new_game
-from ..info.observation import observation_tensor
+from ..info.game_tensor import observation_tensor
 from ..info.tensors import Encoding, Layout, Slice
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Ruleset

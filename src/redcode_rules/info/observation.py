@@ -9,9 +9,8 @@ of the deck or arranged there that are still there (D7.9, D7.14). Nothing
 hidden from that player is read into it, so two games that differ only in
 what it cannot see give equal observations; ``info/resample.py`` redraws exactly what is left out.
 
-``observation_tensor(game, player)`` is the observation's tensor read
-straight from the game, without the ``Observation``: the same numbers, for
-programs that ask at every step (the AI adapters).
+``info/game_tensor.observation_tensor(game, player)`` is the observation's
+tensor read straight from the game, without the ``Observation``.
 
 ``information_state`` adds the public history (the log, which names no
 hidden card, D7.10) to the observation: the string of the player's
@@ -21,7 +20,7 @@ information set.
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable
 
 import attrs
 
@@ -29,13 +28,11 @@ from ..engine.chance import ChanceKind
 from ..engine.hands import top_knowers
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
-from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, \
-    Encoding, Layout, encode
+from .tensors import Encoding, Layout, encode
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
-    from ..model.ruleset import Ruleset
-    from ..model.state import Event, ShipState, StackItem
+    from ..model.state import Event
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
@@ -209,6 +206,8 @@ def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
     arranged still on top, ``UNSEEN`` at the places above them it does not
     know."""
     tops = deck_tops(game)
+    if not tops:  # nobody knows a card there: most steps of most games
+        return ()
     last = max((i for i, knowers in enumerate(tops) if player in knowers), default=-1)
     if last < 0:  # the common case: it knows none there
         return ()
@@ -250,195 +249,6 @@ def observe(game: GameCore, player: str) -> Observation:
         encoding=Encoding.of_game(game))
 
 
-def observation_tensor(game: GameCore, player: str) -> array:
-    """``observe(game, player).tensor()`` read straight from the game: the
-    same numbers without building the ``Observation`` (its views, names and
-    sorted tuples), for programs that ask at every step (the AI adapters).
-
-    What it saves is kept in the game's ``_memo``: the board's planes
-    (islands, running water) written once per game into a blank that each
-    tensor starts from, the visual fields by the ships' boxes, and the
-    tensors of the position (its state object and number of moves, which
-    every ``play`` changes and ``undo`` replaces) by player: the steps of a
-    move taken word by word ask them again of an unchanged game."""
-    memo = game._memo
-    st = game.state
-    count = game.move_count
-    last = memo.get("tensor_of")  # (state, moves, player, tensor)
-    if last is not None and last[0] is st and last[1] == count and last[2] == player:
-        return last[3][:]
-    kept = memo.get("tensor")
-    cells = game.board_now().cells  # the terrain plane reads the board of the moment (D2.14)
-    if kept is None or kept[0] != cells:
-        kept = memo["tensor"] = (cells, _blank(Encoding.of_game(game), cells), {})
-    out = _written(game, player, kept[1][0], kept[1][1][:], kept[2])
-    memo["tensor_of"] = (st, count, player, out)
-    return out[:]
-
-
-def _written(game: GameCore, player: str, enc: Encoding, out: array,
-             fields: dict[tuple, list[int]]) -> array:
-    """``out`` (the board's blank) with the rest of ``player``'s tensor written
-    (``observation_tensor``), slice by slice as ``Layout`` lists them;
-    ``fields``: visual fields kept by boxes."""
-    seat = enc.index.seat.get(player)
-    if seat is None:
-        game.ship_state(player)  # UnknownName, as ``observe``
-        raise AssertionError(player)  # an id the encoding lacks is a game's own
-    st = game.state
-    _write_ships(out, enc, game.rules, st.ships, seat)
-    if st.ships[seat].position is not None:
-        sight_at = enc.at["visual_field"]
-        for box in _field(game, seat, fields):
-            out[sight_at + box] = 1
-    _write_cards(out, enc, game, player, seat)
-    _write_turn(out, enc, game, seat)
-    _write_stack(out, enc, st.stack, len(st.ships))
-    return out
-
-
-def _write_ships(out: array, enc: Encoding, rules: Ruleset, ships: Sequence[ShipState],
-                 seat: int) -> None:
-    """The ships' planes, then each ship's side, tracks, crews, statuses and
-    flags, as the observer of ``seat`` sees them (every ship's are public)."""
-    at, ix = enc.at, enc.index
-    hw = enc.width * enc.height
-    n_men, n_stats = len(enc.maneuvers), len(enc.statuses)
-    mans, stats, types = ix.maneuver, ix.status, ix.type
-    friendly_at, tracks_at, crew_at = at["friendly"], at["tracks"], at["crew"]
-    statuses_at, flags_at = at["statuses"], at["ship_flags"]
-    own_side = ships[seat].side
-    for i, ship in enumerate(ships):
-        mine = ship.side == own_side
-        box = ship.position
-        if box is not None:
-            plane = at["ships_friendly"] if mine else at["ships_enemy"]
-            out[plane + types[ship.type] * hw + box] = 1
-            if i == seat:
-                out[at["own_ship"] + box] = 1
-        if mine:
-            out[friendly_at + i] = 1
-        base = tracks_at + 4 * i
-        out[base] = ship.repairs
-        out[base + 1] = ship.breakdowns
-        out[base + 2] = ship.reserve
-        out[base + 3] = ship.withdrawn
-        base = crew_at + i * n_men
-        for name, crew in zip(rules.ships[ship.type].maneuvers, ship.crew_on):
-            out[base + mans[name]] = crew
-        base = statuses_at + i * n_stats
-        for name, _ in ship.statuses:
-            out[base + stats[name]] = 1
-        base = flags_at + 3 * i
-        out[base] = box is not None
-        out[base + 1] = ship.sunk
-        out[base + 2] = ship.eliminated
-
-
-def _write_cards(out: array, enc: Encoding, game: GameCore, player: str, seat: int) -> None:
-    """The cards the observer knows of: its hand, every hand's size, the
-    cards it knows in the others' hands, the deck's size and the tops it
-    knows, the discards and the cards spent this turn."""
-    st = game.state
-    at, orders = enc.at, enc.index.order
-    n_orders = len(enc.orders)
-    _count(out, at["hand"], st.hands[seat], orders)
-    hand_sizes = at["hand_sizes"]
-    for i, hand in enumerate(st.hands):
-        out[hand_sizes + i] = len(hand)
-    known = game.engine.ops.known_hand
-    for owner in range(len(st.ships)):
-        if owner != seat:
-            _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
-    out[at["deck_size"]] = len(st.deck)
-    for place, top in enumerate(known_deck_top(game, player)[:TOP_SLOTS]):
-        if top in orders:
-            out[at["deck_top"] + place * n_orders + orders[top]] = 1
-    _count(out, at["discards"], st.discard, orders)
-    for spent in st.spent:
-        if spent.card in orders:
-            out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
-
-
-def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
-    """The tokens, the observer, the score (its side's first), the turn, who
-    is to move, the phase and the decision pending."""
-    st = game.state
-    at, ix = enc.at, enc.index
-    hw = enc.width * enc.height
-    tokens = ix.token
-    for token in st.tokens:
-        out[at["tokens"] + tokens[token.kind] * hw + token.box] = 1
-    out[at["observer"] + seat] = 1
-    own_side = st.ships[seat].side
-    for side, points in sorted(st.score.items()):
-        out[at["score"] + (0 if side == own_side else 1)] = points
-    out[at["turn_number"]] = st.turn_number
-    out[at["turn"] + st.turn] = 1
-    mover = ix.seat.get(game.to_move or "")
-    if mover is not None:
-        out[at["to_move"] + mover] = 1
-    phase = PHASE_AT.get(st.phase)
-    if phase is not None:
-        out[at["phase"] + phase] = 1
-    decision = DECISION_AT.get(game.decision)  # type: ignore[arg-type]
-    if decision is not None:
-        out[at["decision"] + decision] = 1
-
-
-def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) -> None:
-    """The stack's size and its top ``STACK_SLOTS`` items, top first: each
-    one's card, player, targets and whether it is cancelled."""
-    at, cards = enc.at, enc.index.card
-    out[at["stack_size"]] = len(stack)
-    n_cards = len(enc.cards)
-    width = n_cards + 2 * n + 1
-    for slot, item in enumerate(reversed(stack[-STACK_SLOTS:])):
-        base = at["stack"] + slot * width
-        if item.card in cards:
-            out[base + cards[item.card]] = 1
-        out[base + n_cards + item.seat] = 1
-        for target in item.every_target:
-            out[base + n_cards + n + target] = 1
-        out[base + width - 1] = item.cancelled
-
-
-#: How many visual fields a game keeps (by the boxes of its ships).
-KEPT_FIELDS = 256
-
-
-def _field(game: GameCore, seat: int, fields: dict[tuple, list[int]]) -> list[int]:
-    """The boxes of the visual field of the ship of ``seat`` (on the board),
-    kept in ``fields`` by the ships' boxes as it sees them (a ship beyond its
-    visibility on none, D2.18): most steps move no ship."""
-    key = (seat, *game.engine.queries.seen_positions(seat))
-    field = fields.get(key)
-    if field is None:
-        if len(fields) >= KEPT_FIELDS:
-            fields.clear()
-        field = fields[key] = visual_field(game, seat)
-    return field
-
-
-def _blank(enc: Encoding, cells: str) -> tuple[Encoding, array]:
-    """A tensor of zeros but the board's planes (islands, running water)."""
-    out = array("f", bytes(4 * enc.layout.size))
-    islands, water = enc.at["islands"], enc.at["running_water"]
-    for i, cell in enumerate(cells[:enc.width * enc.height]):
-        if cell == ISLAND:
-            out[islands + i] = 1
-        elif cell == CURRENT:
-            out[water + i] = 1
-    return enc, out
-
-
-def _count(out: array, at: int, cards: Iterable[str], index: dict[str, int]) -> None:
-    """Adds one at ``at`` + each card's place (cards outside ``index`` skipped)."""
-    for card in cards:
-        if card in index:
-            out[at + index[card]] += 1
-
-
 def sight(game: GameCore, seat: int) -> tuple[str, ...]:
     """The boxes of the visual field of the ship of ``seat`` (R4.3; none off
     the board), as the board's lines and the ships cut it."""
@@ -449,9 +259,11 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 def visual_field(game: GameCore, seat: int) -> list[int]:
     """The boxes of the visual field of the ship of ``seat``, on the board
-    of the moment (D2.14)."""
+    of the moment (D2.14); none off the board."""
     ships = game.state.ships
     me, board = ships[seat], game.board_now()
+    if me.position is None:
+        return []
     return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
                               [s.side for s in ships], max(board.width, board.height))
 

@@ -199,6 +199,9 @@ class CardWriter:
             elif word == "damage dealt" and abs(change) == 2:  # a track's size (D9.15), same draw
                 line = "modify repairs track +1" if change > 0 else \
                     "limit breakdowns track to at most 1"
+            elif word == "damage" and abs(change) == 2:  # a set, a bound by an amount, same draw
+                line = "set damage to 1" if change > 0 else \
+                    "limit damage to at most (hull of self - 1)"  # (D9.5, D9.14)
             elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
             out.append(line)

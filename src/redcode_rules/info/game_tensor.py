@@ -1,0 +1,385 @@
+"""The observation tensor read straight from a game, kept between steps.
+
+``observation_tensor(game, player)`` is ``observe(game, player).tensor()``
+without the ``Observation`` (its views, names and sorted tuples): the same
+numbers, for programs that ask at every step (the AI adapters). Each
+seat's tensor is kept in the game's ``_memo`` and brought up to date
+group of slices by group (docs/design.md, "Tensors for learning");
+``tensor_written_afresh`` writes it whole, the tests' yardstick.
+"""
+
+from __future__ import annotations
+
+from array import array
+from operator import attrgetter
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+import attrs
+
+from .observation import known_deck_top, visual_field
+from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, Encoding
+
+if TYPE_CHECKING:
+    from ..engine.game_core import GameCore
+    from ..model.state import ShipState, StackItem, TokenState
+
+
+def observation_tensor(game: GameCore, player: str) -> array:
+    """``observe(game, player).tensor()`` read straight from the game: the
+    same numbers without building the ``Observation`` (its views, names and
+    sorted tuples), for programs that ask at every step (the AI adapters).
+
+    It is kept in the game's ``_memo`` between steps, one per seat, and
+    brought up to date (``_update``): only the groups of slices whose
+    inputs differ from those it was written from are written again, as a
+    move changes a ship or two, a hand or the stack and leaves the rest.
+    The inputs are compared by value, never by the identity of the state's
+    parts (the state changes in place; undo and a clone's moves change it
+    back or elsewhere), so a tensor kept is never stale. The last tensor
+    asked, by its position (the state object and number of moves, which
+    every ``play`` changes and ``undo`` replaces) and player, is returned
+    again unread: the steps of a move taken word by word ask it again."""
+    memo = game._memo
+    st = game.state
+    count = game.move_count
+    last = memo.get("tensor_of")  # (state, moves, player, tensor)
+    if last is not None and last[0] is st and last[1] == count and last[2] == player:
+        return last[3][:]
+    kept = memo.get("tensor")
+    cells = game.board_now().cells  # the terrain planes read the board of the moment (D2.14)
+    if kept is None or kept.board != cells:
+        kept = memo["tensor"] = _Kept.of(game, cells)
+    seat = _seat(game, kept.encoding, player)
+    steps = kept.seats.get(seat)
+    if steps is None:
+        steps = kept.seats[seat] = _SeatTensor.blank(kept, game, seat)
+    _update(game, player, seat, kept, steps)
+    memo["tensor_of"] = (st, count, player, steps.out)
+    return steps.out[:]
+
+
+def tensor_written_afresh(game: GameCore, player: str) -> array:
+    """``observation_tensor`` written whole from the board's blank, nothing
+    kept or reused: what every kept tensor must equal (the tests' yardstick)."""
+    kept = _Kept.of(game, game.board_now().cells)
+    seat = _seat(game, kept.encoding, player)
+    steps = _SeatTensor.blank(kept, game, seat)
+    _update(game, player, seat, kept, steps)
+    return steps.out
+
+
+def _seat(game: GameCore, enc: Encoding, player: str) -> int:
+    """The seat of ``player`` in the encoding (``UnknownName`` as ``observe``)."""
+    seat = enc.index.seat.get(player)
+    if seat is None:
+        game.ship_state(player)  # UnknownName, as ``observe``
+        raise AssertionError(player)  # an id the encoding lacks is a game's own
+    return seat
+
+
+@attrs.define
+class _Kept:
+    """What a game keeps for its tensors, for one board of the moment (its
+    cells, terrain tokens applied, D2.14: a token laid or lifted starts them
+    anew): the encoding, the board's blank (its planes written, the rest
+    zeros), the span and zeros of each group of slices, the visual fields by
+    the ships' boxes, and each seat's tensor of the last step it was asked."""
+
+    board: str
+    encoding: Encoding
+    blank: array
+    spans: dict[str, tuple[int, int, array]]
+    fields: dict[tuple, list[int]] = attrs.Factory(dict)
+    seats: dict[int, _SeatTensor] = attrs.Factory(dict)
+
+    @classmethod
+    def of(cls, game: GameCore, board: str) -> _Kept:
+        enc = Encoding.of_game(game)
+        spans = {}
+        for group, (first, last) in _SPANS.items():
+            start, end = enc.at[first], enc.at[last] + enc.layout[last].size
+            spans[group] = (start, end, array("f", bytes(4 * (end - start))))
+        return cls(board, enc, _blank(enc, board)[1], spans)
+
+
+#: The groups of slices written together, each one span of the layout
+#: (first slice, last slice), cleared before it is written again.
+_SPANS = {"sight": ("visual_field", "visual_field"), "tokens": ("tokens", "tokens"),
+          "cards": ("hand", "spent"), "turn": ("score", "decision"),
+          "stack": ("stack_size", "stack")}
+
+
+@attrs.frozen
+class _ShipAt:
+    """Where one ship is written in one observer's tensor: the start of its
+    type's plane (friendly or enemy), its tracks, the place of each of its
+    crews (its type's maneuvers, in order), its statuses and its flags."""
+
+    plane: int
+    tracks: int
+    crew: tuple[int, ...]
+    statuses: int
+    flags: int
+
+
+@attrs.define
+class _SeatTensor:
+    """One seat's tensor, where each ship is written in it, and what each
+    group of its slices was written from (``None``: not written yet): each
+    ship's box, tracks, flags and statuses (``_SHIP_FACTS``) and its crews,
+    by seat, and the inputs of the other groups by name."""
+
+    out: array
+    at: tuple[_ShipAt, ...]
+    ships: Sequence[tuple | None]
+    crews: Sequence[tuple | None]
+    read: dict[str, object] = attrs.Factory(dict)
+
+    @classmethod
+    def blank(cls, kept: _Kept, game: GameCore, seat: int) -> _SeatTensor:
+        """The board's blank with what never changes for the observer of
+        ``seat`` written: itself, and which seats are on its side."""
+        enc, ships = kept.encoding, game.state.ships
+        at, ix = enc.at, enc.index
+        out = kept.blank[:]
+        out[at["observer"] + seat] = 1
+        own_side = ships[seat].side
+        hw = enc.width * enc.height
+        places = []
+        for i, ship in enumerate(ships):
+            if ship.side == own_side:
+                out[at["friendly"] + i] = 1
+            plane = at["ships_friendly"] if ship.side == own_side else at["ships_enemy"]
+            crew = at["crew"] + i * len(enc.maneuvers)
+            places.append(_ShipAt(
+                plane + ix.type[ship.type] * hw, at["tracks"] + 4 * i,
+                tuple(crew + ix.maneuver[m] for m in game.rules.ships[ship.type].maneuvers),
+                at["statuses"] + i * len(enc.statuses), at["ship_flags"] + 3 * i))
+        return cls(out, tuple(places), [None] * len(ships), [None] * len(ships))
+
+
+def _clear(out: array, kept: _Kept, group: str) -> None:
+    """Zeros in the span of ``group``."""
+    start, end, zeros = kept.spans[group]
+    out[start:end] = zeros
+
+
+def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTensor) -> None:
+    """Brings ``steps`` (the tensor of ``player``, of ``seat``) up to date:
+    each group of slices whose inputs (read by value) differ from those it
+    was written from is written again (cleared first), as ``Layout`` lists
+    them."""
+    st = game.state
+    enc, out, read = kept.encoding, steps.out, steps.read
+    _update_ships(out, enc, st.ships, seat, steps)
+    key: object = (seat, *game.engine.queries.seen_positions(seat)) \
+        if st.ships[seat].position is not None else None
+    if key != read.get("sight", ()):
+        _clear(out, kept, "sight")
+        if key is not None:
+            sight_at = enc.at["visual_field"]
+            for box in _field(game, seat, key, kept.fields):  # type: ignore[arg-type]
+                out[sight_at + box] = 1
+        read["sight"] = key
+    key = tuple([(t.kind, t.box) for t in st.tokens])
+    if key != read.get("tokens"):
+        _clear(out, kept, "tokens")
+        _write_tokens(out, enc, st.tokens)
+        read["tokens"] = key
+    hands = st.hands
+    key = (tuple(hands[seat]), tuple(map(len, hands)), len(st.deck), tuple(st.discard),
+           tuple([(s.seat, s.card) for s in st.spent]),
+           tuple([(k.owner, tuple(k.cards)) for k in st.known if k.viewer == seat]),
+           known_deck_top(game, player))
+    if key != read.get("cards"):
+        _clear(out, kept, "cards")
+        _write_cards(out, enc, game, seat, key[-1])  # type: ignore[index]
+        read["cards"] = key
+    key = (tuple(st.score.items()), st.turn_number, st.turn, game.to_move, st.phase,
+           game.decision)
+    if key != read.get("turn"):
+        _clear(out, kept, "turn")
+        _write_turn(out, enc, game, seat)
+        read["turn"] = key
+    stack = st.stack
+    key = (len(stack), tuple([(i.card, i.seat, i.every_target, i.cancelled)
+                              for i in stack[-STACK_SLOTS:]]))
+    if key != read.get("stack"):
+        _clear(out, kept, "stack")
+        _write_stack(out, enc, stack, len(st.ships))
+        read["stack"] = key
+
+
+#: What the tensor shows of a ship but its crews, read in one call per ship:
+#: a ship's key, with its crews (a list, changed in place: copied).
+_SHIP_FACTS = attrgetter("position", "repairs", "breakdowns", "reserve", "withdrawn", "sunk",
+                         "eliminated", "statuses")
+_CREWS = attrgetter("crew_on")
+
+
+def _update_ships(out: array, enc: Encoding, ships: Sequence[ShipState], seat: int,
+                  steps: _SeatTensor) -> None:
+    """Each ship whose box, tracks, flags, statuses or crews differ from
+    those it was written with written again (every ship's are public). The
+    keys are read for every ship at once (C loops: a step changes a ship or
+    two). A ship's box, once left, may still hold another ship of its type
+    and side: then every ship's box is set again."""
+    facts = list(map(_SHIP_FACTS, ships))
+    crews = list(map(tuple, map(_CREWS, ships)))
+    read, read_crews = steps.ships, steps.crews
+    if facts == read and crews == read_crews:
+        return
+    places, own_at = steps.at, enc.at["own_ship"]
+    left = False
+    for i, ship in enumerate(ships):
+        key, old = facts[i], read[i]
+        if key == old and crews[i] == read_crews[i]:
+            continue
+        at = places[i]
+        box, was = ship.position, None if old is None else old[0]
+        if box != was:
+            if was is not None:
+                out[at.plane + was] = 0
+                if i == seat:
+                    out[own_at + was] = 0
+                left = True
+            if box is not None:
+                out[at.plane + box] = 1
+                if i == seat:
+                    out[own_at + box] = 1
+        base = at.tracks
+        out[base] = ship.repairs
+        out[base + 1] = ship.breakdowns
+        out[base + 2] = ship.reserve
+        out[base + 3] = ship.withdrawn
+        for place, crew in zip(at.crew, ship.crew_on):
+            out[place] = crew
+        if old is None or old[7] != ship.statuses:
+            _write_statuses(out, enc, at.statuses, () if old is None else old[7], ship.statuses)
+        base = at.flags
+        out[base] = box is not None
+        out[base + 1] = ship.sunk
+        out[base + 2] = ship.eliminated
+    steps.ships, steps.crews = facts, crews
+    if left:
+        for i, ship in enumerate(ships):
+            if ship.position is not None:
+                out[places[i].plane + ship.position] = 1
+
+
+def _write_statuses(out: array, enc: Encoding, base: int, before: Iterable[tuple],
+                    now: Iterable[tuple]) -> None:
+    """A ship's statuses: those it had ``before`` unset, those it has ``now`` set."""
+    stats = enc.index.status
+    for name, _ in before:
+        out[base + stats[name]] = 0
+    for name, _ in now:
+        out[base + stats[name]] = 1
+
+
+def _write_cards(out: array, enc: Encoding, game: GameCore, seat: int,
+                 deck_top: tuple[str, ...]) -> None:
+    """The cards the observer knows of: its hand, every hand's size, the
+    cards it knows in the others' hands, the deck's size and the tops it
+    knows (``deck_top``, ``known_deck_top``), the discards and the cards
+    spent this turn."""
+    st = game.state
+    at, orders = enc.at, enc.index.order
+    n_orders = len(enc.orders)
+    _count(out, at["hand"], st.hands[seat], orders)
+    hand_sizes = at["hand_sizes"]
+    for i, hand in enumerate(st.hands):
+        out[hand_sizes + i] = len(hand)
+    known = game.engine.ops.known_hand
+    for owner in range(len(st.ships)):
+        if owner != seat:
+            _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
+    out[at["deck_size"]] = len(st.deck)
+    for place, top in enumerate(deck_top[:TOP_SLOTS]):
+        if top in orders:
+            out[at["deck_top"] + place * n_orders + orders[top]] = 1
+    _count(out, at["discards"], st.discard, orders)
+    for spent in st.spent:
+        if spent.card in orders:
+            out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
+
+
+def _write_tokens(out: array, enc: Encoding, tokens: Sequence[TokenState]) -> None:
+    """The tokens' planes: a token, by kind, in its box."""
+    at, kinds = enc.at["tokens"], enc.index.token
+    hw = enc.width * enc.height
+    for token in tokens:
+        out[at + kinds[token.kind] * hw + token.box] = 1
+
+
+def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
+    """The score (the observer's side's first), the turn, who is to move,
+    the phase and the decision pending."""
+    st = game.state
+    at, ix = enc.at, enc.index
+    own_side = st.ships[seat].side
+    for side, points in sorted(st.score.items()):
+        out[at["score"] + (0 if side == own_side else 1)] = points
+    out[at["turn_number"]] = st.turn_number
+    out[at["turn"] + st.turn] = 1
+    mover = ix.seat.get(game.to_move or "")
+    if mover is not None:
+        out[at["to_move"] + mover] = 1
+    phase = PHASE_AT.get(st.phase)
+    if phase is not None:
+        out[at["phase"] + phase] = 1
+    decision = DECISION_AT.get(game.decision)  # type: ignore[arg-type]
+    if decision is not None:
+        out[at["decision"] + decision] = 1
+
+
+def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) -> None:
+    """The stack's size and its top ``STACK_SLOTS`` items, top first: each
+    one's card, player, targets and whether it is cancelled."""
+    at, cards = enc.at, enc.index.card
+    out[at["stack_size"]] = len(stack)
+    n_cards = len(enc.cards)
+    width = n_cards + 2 * n + 1
+    for slot, item in enumerate(reversed(stack[-STACK_SLOTS:])):
+        base = at["stack"] + slot * width
+        if item.card in cards:
+            out[base + cards[item.card]] = 1
+        out[base + n_cards + item.seat] = 1
+        for target in item.every_target:
+            out[base + n_cards + n + target] = 1
+        out[base + width - 1] = item.cancelled
+
+
+#: How many visual fields a game keeps (by the boxes of its ships).
+KEPT_FIELDS = 256
+
+
+def _field(game: GameCore, seat: int, key: tuple, fields: dict[tuple, list[int]]) -> list[int]:
+    """The boxes of the visual field of the ship of ``seat`` (on the board),
+    kept in ``fields`` by ``key``: the seat and the ships' boxes as it sees
+    them (a ship beyond its visibility on none, D2.18)."""
+    field = fields.get(key)
+    if field is None:
+        if len(fields) >= KEPT_FIELDS:
+            fields.clear()
+        field = fields[key] = visual_field(game, seat)
+    return field
+
+
+def _blank(enc: Encoding, cells: str) -> tuple[Encoding, array]:
+    """A tensor of zeros but the board's planes (islands, running water)."""
+    out = array("f", bytes(4 * enc.layout.size))
+    islands, water = enc.at["islands"], enc.at["running_water"]
+    for i, cell in enumerate(cells[:enc.width * enc.height]):
+        if cell == ISLAND:
+            out[islands + i] = 1
+        elif cell == CURRENT:
+            out[water + i] = 1
+    return enc, out
+
+
+def _count(out: array, at: int, cards: Iterable[str], index: dict[str, int]) -> None:
+    """Adds one at ``at`` + each card's place (cards outside ``index`` skipped)."""
+    for card in cards:
+        if card in index:
+            out[at + index[card]] += 1
