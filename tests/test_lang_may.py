@@ -289,3 +289,14 @@ def test_may_by_source_in_a_response_asks_the_answered_cards_player_D4_16():
     assert g.ship("red-destroyer").repairs == 3  # the torpedo was cancelled
     assert card_text(build_ruleset("en", [CARDS]), "parley", "en").startswith(
         "The player of the ship that performed it chooses: ")
+
+
+def test_may_the_observation_tensor_shows_a_triggered_item_as_a_card_of_no_id():
+    """The kept tensor (info/game_tensor.py) at the question equals the one
+    written afresh: the triggered item's player and target, no card slot."""
+    from redcode_rules.info.game_tensor import observation_tensor, tensor_written_afresh
+    g = scenario_game(WARD)
+    observation_tensor(g, "blue-submarine")  # kept before the question
+    g.play("torpedo red-warded")
+    for player in ("blue-submarine", "red-warded"):
+        assert observation_tensor(g, player) == tensor_written_afresh(g, player)
