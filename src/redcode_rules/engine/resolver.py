@@ -181,11 +181,14 @@ class Resolver(Part):
         for fired in items[1:]:
             self.triggers.triggered += 1
             self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+        ships = st.ships
         for fired in reversed(items):
+            sunk = ships[fired.target].position is None  # its ship sank: kept where (D9.16)
             st.stack.append(StackItem(
                 fired.trigger.key, TRIGGER, fired.seat, fired.target, answers=fired.answers,
                 actor=fired.actor if fired.actor >= 0 else None,
-                here=None if fired.token is None else fired.token[1]))
+                here=None if fired.token is None else fired.token[1],
+                wreck=fired.wreck if sunk else None))
 
     # ------------------------------------------------------------------ owed choices
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:

@@ -333,6 +333,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("owed_after", "choices are owed after the answers owed now, and none is")
     elif item.answers is not None and not 0 <= item.answers < index:
         yield problem("answers", "must be an item below this one")
+    elif item.wreck is not None:
+        yield problem("wreck", "only a triggered item measures from where a ship sank (D9.16)")
     elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
         yield problem(None, "resolution position out of range")
     elif item.dealt < 0:

@@ -219,6 +219,9 @@ class StackItem:
     # box of the token holding it (``here``); None for a card's item
     actor: int | None = _ref(Ref.SEAT, default=None)
     here: int | None = _ref(Ref.BOX, default=None)
+    # a triggered item's: the box its event's ship was on as the event
+    # happened, which that ship is measured from once it has sunk (D9.16)
+    wreck: int | None = _ref(Ref.BOX, default=None)
 
     @property
     def token(self) -> tuple[str, int] | None:
