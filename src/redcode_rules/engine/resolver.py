@@ -229,10 +229,13 @@ class Resolver(Part):
 
     def offered(self, item: StackItem, effects: tuple[Effect, ...]) -> list[str]:
         """The answers a ``may`` offers now: ``yes`` only if the block's first
-        effect can be done (its ``if`` holds: "if you do" is the rest), and ``no``."""
+        effect can be done ("if you do" is the rest), and ``no``. It can be
+        done if its ``if`` holds and it would change the game, its amounts
+        counted now (``Effect.can_do``: a crew loss with crew in reserve, a
+        discard with a card in hand, a damage with a ship to take it)."""
         first = effects[item.next_effect + 1]
-        if first.computed is not None and first.computed.condition is not None \
-                and prepared(first, self.queries, item) is None:
+        ready = first if first.computed is None else prepared(first, self.queries, item)
+        if ready is None or not ready.can_do(self.ops, item):
             return [ANSWERS[1]]
         return list(ANSWERS)
 
