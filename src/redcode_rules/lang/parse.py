@@ -495,6 +495,9 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def ignores_running(self, meta, c):
         return Prop("ignores_running", True, self._pos(meta))
 
+    def sees_over_islands(self, meta, c):
+        return Prop("sees_over_islands", True, self._pos(meta))
+
     def modify(self, meta, c):
         *names, sign, amount, card = c
         value = _number(self.file, amount) * (-1 if sign == "-" else 1)

@@ -237,7 +237,7 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
             what = "prevents damage" if spec.prevents else f"lasts {spec.uses} uses"
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability is never "
                               "used up: give it 'modify', 'set', 'limit' or 'untargetable'")
-        if not spec.modifies and not spec.ignores_running:
+        if not spec.modifies and not spec.ignores_running and not spec.sees_over_islands:
             raise draft.error(pos, f"{where}: ability '{name}' changes nothing; give it "
                               "'modify damage -1' or 'untargetable'")
         out.append(name)
