@@ -76,8 +76,7 @@ class Problem:
         return self.reason
 
 
-def check_state(state: GameState, rules: Ruleset, board: Board,
-                cards_total: int | None = None,
+def check_state(state: GameState, rules: Ruleset, board: Board, cards_total: int | None = None,
                 tracks: Callable[[int], tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of ``state`` under ``rules`` on ``board`` (built from the
     state's map and start cards), empty if none: the first field problem
@@ -421,8 +420,7 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     return None
 
 
-def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set,
-               amount: int) -> bool:
+def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set, amount: int) -> bool:
     """D4.10: whether ``path`` is a move the chain has closed since it was
     declared (a box of it taken, the ship moved off its start, or a box freed
     beside the running water it stops on), which is lost as it resolves: a
