@@ -58,6 +58,7 @@ BROKEN = [
     ("glossary", "it", "La tua squadra segna 1 punto se lo schieramento nemico non ha carte."),
     ("glossary", "it", "Carta degli ordini: qualsiasi nave sul tabellone; con risposta."),
     ("glossary", "it", "Il bersaglio subisce 1 di danno."),
+    ("wording", "en", "An ability of red destroyer comes into play."),
     # the engine's words
     ("engine", "es", "Red-destroyer: se resuelve un disparador."),
     ("engine", "es", "Mine d3: se resuelve un disparador."),

@@ -135,9 +135,10 @@ DETERMINERS = {
 ARTICLE_EXCEPTIONS = {"es": {("el", "área"), ("un", "área"), ("del", "área"),
                              ("al", "área")}}
 
-#: phrases a language never prints: "an other", a second word for "order card"
+#: phrases a language never prints: "an other", a second word for "order card",
+#: an ability that "comes into play" (said of a card entering the game)
 WRONG_PHRASES = {
-    "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b"),
+    "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b", r"\bcomes? into play\b"),
     "es": (r"\bun otro\b", r"\buna otra\b", r"\bcada otro\b", r"\bcada otra\b",
            r"\bcartas? (?:de )?orden\b", r"\bcartas? órdenes\b", r"\bahora hace\b",
            r"\bdeben sumarlas\b", r"\bque ganan una partida\b",
