@@ -74,6 +74,8 @@ BROKEN = [
     ("phrasing", "es", "-1 reparación a cada barco enemigo de tipo Submarino."),
     ("phrasing", "en", "Scorched: this ship is intercepted, until its next turn, until its next "
                        "turn."),
+    ("phrasing", "it", "Per ogni altra nave alleata, le carte nemiche non possono prendere di "
+                       "mira questa nave."),
     # the same hedge twice, a phrase said three times
     ("repeated", "es", "a distancia 2 como máximo de tu barco con 1 reparación como máximo"),
     ("repeated", "es", "Robas 2 cartas de órdenes si tienes menos cartas de órdenes que el "

@@ -29,7 +29,8 @@ prints); then the classes a proofreader found in text that passed them:
   crew" beside "loses 1 crew"), damage said two ways;
 - ``phrasing``: "a your own ship", "of type Submarine", a ship type's name
   capitalised mid-sentence, an ability that says "your ship" of itself, a
-  duration said twice in a row;
+  duration said twice in a row, an aura that says "questa nave" (its holder)
+  of each ship it reaches;
 - ``repeated`` (besides a word or clause twice): a hedge twice in one
   sentence ("at most … at most"), a phrase of three words said three times.
 """
@@ -204,7 +205,9 @@ PHRASING = {
     "es": (r"\b(?:un|una) tus?\b", r"\bde tipo\b", r"\b(?:hasta|mientras)\b[^.:;]*, "
            r"(?:hasta|mientras)\b"),
     "it": (r"\b(?:un|una|un') tu[ao]\b", r"\bdi tipo\b", r"\b(?:fino|finché)\b[^.:;]*, "
-           r"(?:fino|finché)\b"),
+           r"(?:fino|finché)\b",
+           # an aura's ship said as the holder ("questa nave"), not as the ship it reaches
+           r"\bper ogni [^.:;]*, [^.:;]*\bdi mira questa nave\b"),
 }
 #: an ability's text speaking of its own ship as the reader's
 SELF_IN_ABILITY = {"en": r"\byour ship\b", "es": r"\btu barco\b",

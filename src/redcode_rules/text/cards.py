@@ -209,19 +209,29 @@ def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     return said.format(name=title(status_id, lang, rules.words), **parts)
 
 
+def untargetable_text(status: StatusDefView, lang: str = "en",
+                      names: Words | None = None) -> str:
+    """The cards a status keeps off a ship, as a phrase of ``lang`` (`enemy
+    damaging cards cannot target it`): said of each ship an aura reaches
+    ("quella nave" in Italian), not of its holder, for an aura."""
+    words = catalog(lang)["status_rules"]
+    aura = "_aura" if status.affects is not None else ""
+    hidden = status.untargetable_by
+    if hidden is not None:
+        return words["untargetable_class" + aura][hidden.whose.value].format(
+            cards=class_text(hidden, lang, names))
+    kinds = status.untargetable
+    return words["untargetable" + aura]["both" if len(kinds) == 2 else kinds[0].value]
+
+
 def changes(status: StatusDefView, words: dict, lang: str = "en",
             names: Words | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
     own names (``Ruleset.words``)."""
     parts = []
-    if status.untargetable:
-        key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
-        parts.append(words["untargetable"][key])
-    hidden = status.untargetable_by
-    if hidden is not None:
-        parts.append(words["untargetable_class"][hidden.whose.value].format(
-            cards=class_text(hidden, lang, names)))
+    if status.untargetable or status.untargetable_by is not None:
+        parts.append(untargetable_text(status, lang, names))
     for modifier, n, card in status.modifiers:
         more = "more" if n > 0 else "less"
         if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
