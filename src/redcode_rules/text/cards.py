@@ -682,12 +682,17 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
     """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
     ``last_joiner``), but where ``seps`` gives a joiner of its own (after a
-    joiner that ends a sentence, the next group starts with a capital)."""
+    joiner that ends a sentence, the next group starts with a capital). A
+    group that already holds the last joiner's word ("mira … y devuélvelas")
+    is followed by ``clause_joiner``: never "… y … y …"."""
     if len(groups) < 2:
         return "".join(groups)
     out = groups[0]
+    last = said["last_joiner"]
     for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
-        default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
+        default = last if i == len(groups) - 1 else said["joiner"]
+        if default == last != said["joiner"] and last in groups[i - 1] and "clause_joiner" in said:
+            default = said["clause_joiner"]
         joiner = sep or default
         out += joiner + (_capital(group) if joiner.rstrip().endswith(".") else group)
     return out
@@ -696,9 +701,11 @@ def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
 def shortened(text: str, lang: str) -> str:
     """A text with each long noun of ``grammar.short_forms`` said whole the
     first time only (`order card`, then `card`): a card says "order card"
-    once, not four times."""
-    for pattern, short in catalog(lang)["grammar"]["short_forms"]:
-        first = re.search(pattern, text, re.IGNORECASE)
+    once, not four times. A form's third pattern is the noun's first mention
+    in any form (`the top 3 cards of the deck; you draw 1 card`): the one rule
+    whatever the card names first."""
+    for pattern, short, *mention in catalog(lang)["grammar"]["short_forms"]:
+        first = re.search(mention[0] if mention else pattern, text, re.IGNORECASE)
         if first is not None:
             head, tail = text[:first.end()], text[first.end():]
             text = head + re.sub(pattern, short, tail)
