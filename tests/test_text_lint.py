@@ -76,6 +76,10 @@ BROKEN = [
                        "turn."),
     ("phrasing", "it", "Per ogni altra nave alleata, le carte nemiche non possono prendere di "
                        "mira questa nave."),
+    ("phrasing", "en", "When an enemy ship targets a friendly ship, cancel that card; set trap "
+                       "ends for you, until your next turn."),
+    ("phrasing", "es", "Cuando un barco enemigo elige como objetivo a un barco aliado, anula esa "
+                       "carta y trampa tendida termina para ti, hasta tu próximo turno."),
     # the same hedge twice, a phrase said three times
     ("repeated", "es", "a distancia 2 como máximo de tu barco con 1 reparación como máximo"),
     ("repeated", "es", "Robas 2 cartas de órdenes si tienes menos cartas de órdenes que el "

@@ -30,7 +30,8 @@ prints); then the classes a proofreader found in text that passed them:
 - ``phrasing``: "a your own ship", "of type Submarine", a ship type's name
   capitalised mid-sentence, an ability that says "your ship" of itself, a
   duration said twice in a row, an aura that says "questa nave" (its holder)
-  of each ship it reaches;
+  of each ship it reaches, a player's status whose time hangs on the clause
+  that ends it ("… ends for you, until your next turn");
 - ``repeated`` (besides a word or clause twice): a hedge twice in one
   sentence ("at most … at most"), a phrase of three words said three times.
 """
@@ -201,11 +202,13 @@ FORMS_NARRATED = {"en": (), "es": (r"\b\d+ daños?\b",), "it": ()}
 
 #: phrases a text built from its tree says and a card never would
 PHRASING = {
-    "en": (r"\ban? your\b", r"\bof type\b", r"\b(?:until|while)\b[^.:;]*, (?:until|while)\b"),
+    "en": (r"\ban? your\b", r"\bof type\b", r"\b(?:until|while)\b[^.:;]*, (?:until|while)\b",
+           # a player's status's time hung on the clause that ends it
+           r"\bends for you, until\b"),
     "es": (r"\b(?:un|una) tus?\b", r"\bde tipo\b", r"\b(?:hasta|mientras)\b[^.:;]*, "
-           r"(?:hasta|mientras)\b"),
+           r"(?:hasta|mientras)\b", r"\btermina para ti, hasta\b"),
     "it": (r"\b(?:un|una|un') tu[ao]\b", r"\bdi tipo\b", r"\b(?:fino|finché)\b[^.:;]*, "
-           r"(?:fino|finché)\b",
+           r"(?:fino|finché)\b", r"\bfinisce per te, fino\b",
            # an aura's ship said as the holder ("questa nave"), not as the ship it reaches
            r"\bper ogni [^.:;]*, [^.:;]*\bdi mira questa nave\b"),
 }

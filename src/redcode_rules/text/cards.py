@@ -461,9 +461,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["gets"] = gets(params["status"], lang, words, gender, nature)
         parts = status_rule_parts(spec, lang, words, statuses, types)
         values["until"], values["rules"] = parts["until"], parts["forbids"]
-        template = template["rules" if parts["forbids"] else "bare"]
-        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.8)
+        if selector is Selector.YOU:  # a player's status: named, then what it changes (D9.8)
             template = cat["effects"]["status_you"]
+            values["status"] = status_name(params["status"], lang, words=words)
+        template = template["rules" if parts["forbids"] else "bare"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if params.get("straight"):  # move N straight (D2.16)
