@@ -80,6 +80,10 @@ BROKEN = [
                        "ends for you, until your next turn."),
     ("phrasing", "es", "Cuando un barco enemigo elige como objetivo a un barco aliado, anula esa "
                        "carta y trampa tendida termina para ti, hasta tu próximo turno."),
+    ("phrasing", "es", "Mira las 3 primeras cartas del mazo y devuélvelas en el orden que "
+                       "quieras y robas 1 carta de órdenes."),
+    ("phrasing", "it", "Guarda le prime 3 carte del mazzo e rimettile nell'ordine che vuoi e "
+                       "peschi 1 carta degli ordini."),
     # the same hedge twice, a phrase said three times
     ("repeated", "es", "a distancia 2 como máximo de tu barco con 1 reparación como máximo"),
     ("repeated", "es", "Robas 2 cartas de órdenes si tienes menos cartas de órdenes que el "

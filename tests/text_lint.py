@@ -31,7 +31,8 @@ prints); then the classes a proofreader found in text that passed them:
   capitalised mid-sentence, an ability that says "your ship" of itself, a
   duration said twice in a row, an aura that says "questa nave" (its holder)
   of each ship it reaches, a player's status whose time hangs on the clause
-  that ends it ("… ends for you, until your next turn");
+  that ends it ("… ends for you, until your next turn"), "y … y" (Spanish)
+  and "e … e" (Italian) in one run of clauses;
 - ``repeated`` (besides a word or clause twice): a hedge twice in one
   sentence ("at most … at most"), a phrase of three words said three times.
 """
@@ -206,9 +207,10 @@ PHRASING = {
            # a player's status's time hung on the clause that ends it
            r"\bends for you, until\b"),
     "es": (r"\b(?:un|una) tus?\b", r"\bde tipo\b", r"\b(?:hasta|mientras)\b[^.:;]*, "
-           r"(?:hasta|mientras)\b", r"\btermina para ti, hasta\b"),
+           r"(?:hasta|mientras)\b", r"\btermina para ti, hasta\b",
+           r" y [^.;:,()]* y "),  # "… y … y …": a clause with "y" joined by "y" again
     "it": (r"\b(?:un|una|un') tu[ao]\b", r"\bdi tipo\b", r"\b(?:fino|finché)\b[^.:;]*, "
-           r"(?:fino|finché)\b", r"\bfinisce per te, fino\b",
+           r"(?:fino|finché)\b", r"\bfinisce per te, fino\b", r" e [^.;:,()]* e ",
            # an aura's ship said as the holder ("questa nave"), not as the ship it reaches
            r"\bper ogni [^.:;]*, [^.:;]*\bdi mira questa nave\b"),
 }
