@@ -15,7 +15,7 @@ from ..base.kinds import CardKind
 from ..model.ruleset import CardDef, Ruleset
 from .loader import load_ruleset, read_card_file
 from .parse import Decl, parse_source
-from .wording import Notice, _at
+from .wording import Notice
 
 #: the kinds of card a response may answer, as a warning says them
 KIND_WORDS = {CardKind.MANEUVER: "maneuvers", CardKind.ORDER: "order cards"}
@@ -42,7 +42,8 @@ def playable_notices(paths: list[str], edition: str = "en") -> list[Notice]:
         if answered and len(answered) == len(card.answers):
             where = next((p.pos for p in decl.props if p.name in ("answers", "response")),
                          decl.pos)
-            out.append(_at(where, _message(rules, card, [CardKind(k) for k in answered])))
+            out.append(Notice(where.file, where.line, where.column,
+                              _message(rules, card, [CardKind(k) for k in answered])))
     return out
 
 
