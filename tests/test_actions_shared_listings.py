@@ -10,28 +10,12 @@ import random
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.ai.actions import STOP, ActionSpace
+from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.base.errors import IllegalAction
 
-from conftest import EXAMPLES, TEAMS
+from conftest import EXAMPLES, TEAMS, next_words
 
 EXAMPLE_RULES = rc.load_ruleset("en", extra=[EXAMPLES / "hand_and_deck.rc"])
-
-
-def next_words(space, game, prefix):
-    """The legal actions after ``prefix``, read from ``legal_moves()`` alone."""
-    words = [space.word(i) for i in prefix]
-    n = len(words)
-    out = set()
-    for move in game.legal_moves():
-        parts = move.split()
-        if parts[:n] == words:
-            if len(parts) > n:
-                out.add(space.id(parts[n]))
-            elif any(m.split()[:n] == words and len(m.split()) > n
-                     for m in game.legal_moves()):
-                out.add(space.id(STOP))
-    return sorted(out)
 
 
 @pytest.mark.parametrize("size", ["1v1", "2v2"])
