@@ -17,13 +17,16 @@ no two legal moves are taken by the same actions.
 Speed: the first words of a decision's moves come from its listing's
 entries (a move, or the head of a group of moves with paths), each text
 tagged with its first word's id once per space; the moves are listed once,
-sorted, and every later step finds the moves under its prefix by bisection (the moves that begin with
-some words are one run of the sorted list), so a step costs a few
-bisections per distinct next word, not a pass over every move; each node
-keeps the run of each next word it found. The nodes are kept with the
-decision's listing (its ``memo``), and the space knows the decision it
-read last by the object that stands for it (``GameCore._decision_key``):
-a step of the same decision asks nothing more of the game.
+sorted (the moves that begin with some words are one run of the list). A
+word node holds its legal actions as a ready list and, per next word, what
+it leads to: the move it finishes, the node of the longer prefix, or the
+run of its moves, read into a node by a few bisections the first time the
+word is taken. So a word step is one dict lookup. The nodes are kept with
+the decision's listing (its ``memo``); the space knows the decision it read
+last by the object that stands for it (``GameCore._decision_key``), asked
+once per call of ``legal_actions``/``step``; an adapter that owns its game
+keeps its node between the words (``word_node``, ``advance``) and asks the
+game nothing until the move is played.
 """
 
 from __future__ import annotations
