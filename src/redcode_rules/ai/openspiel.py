@@ -47,7 +47,7 @@ import pyspiel
 from ..engine.notation import outcome_parts
 from ..game import Game
 from .actions import ActionSpace, _Node
-from .setup import CHANCE, AiSetup, seat_of, team_returns
+from .setup import AiSetup, seat_of, team_returns
 from .setup import TensorLayout
 
 __all__ = ["GAME_TYPE", "RedCodeGame", "RedCodeState", "RedCodeObserver", "Position", "Table",
@@ -109,7 +109,7 @@ class Position:
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player", "node")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
                  player: int | None = None, node: _Node | None = None):
@@ -122,6 +122,8 @@ class Position:
         #: the word node of ``prefix`` at the game's decision, kept between
         #: the words of a move; None: to be read (a new decision, a new world)
         self.node = node
+        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``)
+        self.chance: dict[int, tuple[str, Any]] | None = None
 
     def __deepcopy__(self, memo: dict) -> Position:
         # the clone's game is at the same decision: the same words, the same node
@@ -139,15 +141,25 @@ class Position:
         player = self.player
         if player is None:
             game = self.game
-            mover = game.to_move
             if game.is_over:
                 player = TERMINAL
-            elif mover == CHANCE:
+            elif game.is_chance_node:
                 player = CHANCE_PLAYER
-            else:
-                player = self.table.seats[mover]
+            else:  # listed first: the mover is then read from the listing
+                self.word_node()
+                player = self.table.seats[game.to_move]  # type: ignore[index]
             self.player = player
         return player
+
+    def outcomes(self) -> dict[int, tuple[str, Any]]:
+        """The outcomes of the chance node by action: (outcome, probability),
+        an outcome's action the id of its last word (read once per node)."""
+        chance = self.chance
+        if chance is None:
+            ids = self.table.space.id
+            chance = self.chance = {ids(outcome_parts(outcome)[1]): (outcome, p)
+                                    for outcome, p in self.game.chance_outcomes()}
+        return chance
 
     def __reduce__(self):
         return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
@@ -224,7 +236,7 @@ class RedCodeState(pyspiel.State):
         if current is None:
             current = pos.current_player()
         if current < 0:
-            return sorted(self._chance()) if current == CHANCE_PLAYER else []
+            return sorted(self.position.outcomes()) if current == CHANCE_PLAYER else []
         if player is not None and player != current:
             return []
         node = pos.node
@@ -243,21 +255,16 @@ class RedCodeState(pyspiel.State):
         """The chance outcomes as (action, probability), by action: an outcome
         (``draw torpedo``) is the id of its card, its last word (the first,
         the kind of event, is the same for every outcome of a node)."""
-        return sorted((action, float(p)) for action, (_, p) in self._chance().items())
-
-    def _chance(self) -> dict[int, tuple[str, Any]]:
-        """The outcomes of this chance node by action: (outcome, probability)."""
-        ids = self.position.table.space.id
-        return {ids(outcome_parts(outcome)[1]): (outcome, p)
-                for outcome, p in self.position.game.chance_outcomes()}
+        return sorted((action, float(p)) for action, (_, p) in self.position.outcomes().items())
 
     def _apply_action(self, action: int) -> None:
         pos = self.position
         node = pos.node
         if node is None:
             if pos.current_player() == CHANCE_PLAYER:
-                pos.player = None
-                pos.game.play(self._chance()[int(action)][0])
+                outcome = pos.outcomes()[int(action)][0]
+                pos.game.play(outcome)
+                pos.player = pos.chance = None
                 return
             node = pos.word_node()
         node = pos.table.space.advance(pos.game, node, action)
@@ -269,7 +276,7 @@ class RedCodeState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
         if player == pyspiel.PlayerId.CHANCE and self.position.game.is_chance_node:
-            outcome = self._chance().get(int(action))
+            outcome = self.position.outcomes().get(int(action))
             if outcome is not None:
                 return outcome[0]
         return self.position.table.space.word(int(action))
