@@ -96,7 +96,9 @@ def test_the_fields_say_what_they_refer_to():
                                            ("target", Ref.SEAT, True),
                                            ("owed_about", Ref.SEAT, True),
                                            ("owed_after", Ref.SEAT, False),
-                                           ("targets", Ref.SEAT, False))
+                                           ("targets", Ref.SEAT, False),
+                                           ("actor", Ref.SEAT, True),
+                                           ("here", Ref.BOX, True))
     assert ("position", Ref.BOX, True) in referring_fields(ShipState)
     assert [name for name, kind, _ in referring_fields(GameState)] == [
         "hands", "deck", "discard", "turn", "asking", "sunk_in_chain", "catchup_done",

@@ -22,9 +22,9 @@ MOVES = 40
 
 
 def test_the_example_files_are_counted():
-    """The parametrised tests below cover all 66 example files, 198 file × edition pairs."""
-    assert len(EXAMPLE_FILES) == 66
-    assert len([(f, e) for f in EXAMPLE_FILES for e in EDITIONS]) == 198
+    """The parametrised tests below cover all 68 example files, 204 file × edition pairs."""
+    assert len(EXAMPLE_FILES) == 68
+    assert len([(f, e) for f in EXAMPLE_FILES for e in EDITIONS]) == 204
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

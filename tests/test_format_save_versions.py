@@ -43,7 +43,7 @@ FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 11
+    assert data["format"] == FORMAT == 12
     assert "extra" not in data["ruleset"]
 
 
@@ -170,8 +170,21 @@ def test_a_format_10_save_loads_with_no_amount_chosen():
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["chosen"] is None
-    del new["state"]["stack"][0]["chosen"]
+    for later in ("chosen", "actor", "here"):  # formats 11 and 12
+        del new["state"]["stack"][0][later]
     assert {**new, "format": 10} == old
+
+
+def test_a_format_11_save_loads_with_no_triggered_item_fields():
+    """Format 12: a stack item's ``actor`` and ``here``, a triggered item's
+    that asks a choice (``may``, D4.16); none for a card's item. The step
+    reads only those fields."""
+    old = MIGRATIONS[10](json.loads(FORMAT_10))
+    assert old["format"] == 11 and "actor" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(json.dumps(old))
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["actor"] is new["state"]["stack"][0]["here"] is None
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
 

@@ -16,6 +16,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.base.kinds import CardKind, Decision
+from redcode_rules.model.ruleset import ANSWER_KINDS
 from redcode_rules.render.reference import differences
 from redcode_rules.text.cards import card_text
 
@@ -51,7 +52,7 @@ def test_printed_editions_answer_as_the_base_rules_say(edition):
     assert [o for o, card in rules.orders.items() if card.respondable or card.response] == []
     responses = sorted(m for m, card in rules.maneuvers.items() if card.response)
     assert responses == ["air_support", "countermeasure", "shield", "torpedo"]
-    assert {rules.maneuvers[m].answers for m in responses} == {frozenset(CardKind)}
+    assert {rules.maneuvers[m].answers for m in responses} == {ANSWER_KINDS["any"]}
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -162,7 +163,7 @@ def test_answers_takes_its_kinds_in_any_order(tmp_path):
             rules {{ deck_size 32 }}
         """
         rules = rc.load_ruleset("en", [str(card_file(tmp_path, text, f"f{i}.rc"))])
-        assert rules.orders["veto2"].answers == frozenset(CardKind)
+        assert rules.orders["veto2"].answers == ANSWER_KINDS["any"]
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -191,7 +192,7 @@ def test_a_patch_changes_what_a_response_answers(tmp_path):
     house = card_file(tmp_path, "patch maneuver shield { answers maneuvers }\n")
     rules = rc.load_ruleset("it", [str(house)])
     assert rules.maneuvers["shield"].answers == frozenset({CardKind.MANEUVER})
-    assert rules.maneuvers["torpedo"].answers == frozenset(CardKind)
+    assert rules.maneuvers["torpedo"].answers == ANSWER_KINDS["any"]
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -77,7 +77,7 @@ def test_generated_files_use_every_construct_of_the_language():
     """Every primitive, trigger event, duration, prohibition and modifier, and the
     expression and card constructs, appear in 60 files (drawn from the registries;
     a seed whose sample holds the rarest, `jump`)."""
-    text = "\n".join(sample_texts(60, seed=1))
+    text = "\n".join(sample_texts(60, seed=31))
     words = set(re.findall(r"[a-z_]+", text))
     assert set(PRIMITIVES) <= words
     assert {e.value for e in TriggerEvent} <= words
@@ -96,7 +96,8 @@ def test_generated_files_use_every_construct_of_the_language():
                       "target up to ", "target exactly ", "to each target",
                       "second target ", " to second target", "    stacks ",
                       "answered target ", "mode way_b {",
-                      " to a random ", " and chance 1 in 2"):
+                      " to a random ", " and chance 1 in 2", "may { ", "may by target { ",
+                      "} else { ", "modes chosen by target"):
         assert construct in text, construct
     assert re.search(r"\((repairs|breakdowns|crew|distance|ships|cards|score|turn)", text)
     assert re.search(r" ship in (line|row|column|diagonal) within [0-9]", text)  # D2.10

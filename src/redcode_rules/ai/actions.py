@@ -41,6 +41,7 @@ from ..base.kinds import MoveKind, Pile, Side
 from ..engine.chance import ChanceKind
 from ..engine.notation import head_word, words as move_words
 from ..rules.board import box_name
+from ..rules.effects import ANSWERS, May
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -102,6 +103,10 @@ def vocabulary_groups(rules: Ruleset, width: int, height: int,
                   tuple(rules.maps)),
         WordGroup("mode", "every mode of a card with modes, in the ruleset's order (D4.15)",
                   _mode_names(rules)),
+        # the answers of a ``may`` (D4.16): only for a ruleset with one, after
+        # the modes, so no other word's id moves
+        *([WordGroup("answer", "the answers of a `may` (`choose yes`, D4.16)", ANSWERS)]
+          if _asks(rules) else []),
         # last, and only for a ruleset that rolls or chooses amounts, so no
         # other word's id moves: a roll's faces and the amounts (D4.18, D4.19)
         *([WordGroup("number", "the faces of a roll (`pick 2`, explicit chance, D4.18) and "
@@ -115,6 +120,12 @@ def _numbers(rules: Ruleset) -> int:
     """The numbers the words need: a roll's faces (D4.18), the amounts a card
     is played with (D4.19)."""
     return max(rules.faces, rules.most_chosen)
+
+
+def _asks(rules: Ruleset) -> bool:
+    """Whether a card of the ruleset has a ``may`` block (D4.16)."""
+    return any(type(e) is May for cards in (rules.maneuvers, rules.orders)
+               for card in cards.values() for way in card.ways for e in way.effects)
 
 
 def _mode_names(rules: Ruleset) -> tuple[str, ...]:

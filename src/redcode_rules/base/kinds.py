@@ -51,10 +51,13 @@ class MoveKind(Word):
 
 
 class CardKind(Word):
-    """The two kinds of card, and so of stack item (R5.1)."""
+    """The two kinds of card, and so of stack item (R5.1); and a triggered
+    item that asks a choice (``may``, D4.16), which waits on the stack as a
+    card's item does, with nobody to answer it."""
 
     MANEUVER = "maneuver"
     ORDER = "order"
+    TRIGGER = "trigger"
 
 
 class Phase(Word):
@@ -96,6 +99,8 @@ class Choice(Word):
     HAND_CARD = "hand card"      # a card of a hand per unit, chosen while it resolves
     SUNK_SHIP = "sunk ship"      # a sunk ship and the free box it returns to
     DECK_ORDER = "deck order"    # the next card from the top, per card but the last (D7.14)
+    YES_NO = "yes or no"         # whether a ``may`` block is done, while it resolves (D4.16)
+    MODE = "mode"                # a mode chosen by another player, while it resolves (D4.17)
 
 
 class Duration(str, enum.Enum):

@@ -34,7 +34,7 @@ from ..engine.notation import Move
 from ..game import Game
 from ..info.observation import Observation
 from ..model.state import StackItem
-from ..rules.effects import PILES, PRIMITIVES, Selector, primitive_of
+from ..rules.effects import ANSWERS, PILES, PRIMITIVES, ModeChoice, Selector, primitive_of
 from ..rules.exprs import Scope, Ships
 from .mcts import ISMCTS, play_chance, side_value
 
@@ -140,6 +140,10 @@ class GreedyBot:
             return [Reason("end", 0.0)]
         if move.kind == MoveKind.DISCARD:
             return [Reason("discard", -self.card_value(game, move.card, seat), card=move.card)]
+        if move.kind == MoveKind.CHOOSE and game.state.stack and (
+                move.source in ANSWERS or type(game.engine.resolver.owed_choice()[0])
+                is ModeChoice):  # a may (D4.16), a mode chosen by another (D4.17)
+            return self.answer_reasons(game, move.source, me.side, obs)
         if move.kind in (MoveKind.RECOVER, MoveKind.CHOOSE):
             if move.source == Pile.WITHDRAWN:
                 return [Reason("recover_withdrawn", 1.0)]
@@ -151,6 +155,11 @@ class GreedyBot:
             return [Reason("place", -near * 0.1, amount=near)]
         # the mode's effects (D4.15), with the amount chosen (D4.19)
         card = game.rules.card(move.card).played(move.mode, move.chosen)
+        if card.modes_by is not None and move.mode is None:  # another chooses it (D4.17):
+            offered = [m for m in card.modes  # the worst for this side of those offered
+                       if game.engine.queries.may_use(m, seat, bool(obs.stack))]
+            return min((self.reasons(game, move._replace(mode=m.mode), obs) for m in offered),
+                       key=lambda rs: sum(r.value for r in rs), default=[])
         out: list[Reason] = []
         for effect in card.effects:
             prim = primitive_of(effect)
@@ -204,6 +213,38 @@ class GreedyBot:
         if card.kind == CardKind.MANEUVER:  # R4.1: its crew
             out.append(Reason("cost", -0.05 * card.cost, card=card.id, amount=card.cost))
         return out
+
+    def answer_reasons(self, game: Game, answer: str, side: str,
+                       obs: Observation) -> list[Reason]:
+        """A ``may``'s answer (D4.16) scored by the block it resolves, ``yes``
+        its block, ``no`` its else, or a mode chosen by another player (D4.17)
+        by its effects: each effect's worth to each ship it acts on, for the
+        side answering (the stack item's ships are public)."""
+        item = game.state.stack[-1]
+        effects = game.engine.queries.card_of(item).effects
+        may = effects[item.next_effect]
+        if type(may) is ModeChoice:  # the mode's effects (D4.17)
+            effects = game.engine.queries.card_of(item).in_mode(answer).effects
+            start, count = 0, len(effects)
+        else:
+            start, count = (item.next_effect + 1, may.yes) if answer == ANSWERS[0] \
+                else (may.after_no(item.next_effect), may.no)
+        out: list[Reason] = []
+        for effect in effects[start:start + count]:
+            prim = primitive_of(effect)
+            amount = prim.units(effect)
+            for seat in game.engine.ops.select(effect.selector, item, draw=False):
+                ship = obs.ships[seat]
+                delta = prim.value * amount * (1 if ship.side == side else -1)
+                if delta:
+                    out.append(Reason(prim.name, delta, ship=ship.id, amount=amount))
+            if prim.cancels and item.answers is not None:
+                answered = game.state.stack[item.answers]
+                harm = self.item_harm(game, answered)
+                mine = obs.ships[answered.seat].side == side
+                out.append(Reason(prim.name, -harm if mine else harm, card=answered.card,
+                                  ship=obs.ships[answered.seat].id))
+        return out or [Reason("end", 0.0)]
 
     def affected(self, game: Game, selector: Selector, move: Move, seat: int,
                  obs: Observation) -> list[int]:

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Callable
 import attrs
 
 from ..base.errors import Unreadable
-from ..base.kinds import Choice, Decision, MoveKind
+from ..base.kinds import CardKind, Choice, Decision, MoveKind
 from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
-from ..rules.effects import primitive_of
+from ..rules.effects import ModeChoice, primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts
 from ..text.values import class_text
@@ -242,7 +242,18 @@ def refused(asked: Asked, move: Move, whole: bool = True) -> str | None:
     owed_effect, owed_seat = asked.owed if asked.owed is not None else (None, seat)
     if kind == Decision.CHOOSE and owed_effect is not None and \
             primitive_of(owed_effect).choice is not Choice.CREW_SOURCE:
-        return say("must_choose", player=player, card=st.stack[-1].card,
+        top = st.stack[-1]
+        if type(owed_effect) is ModeChoice:  # a mode chosen by another player (D4.17)
+            mode = next((m for m in asked.queries.card_of(top).modes
+                         if move.kind is MoveKind.CHOOSE and m.mode == move.source), None)
+            if mode is not None and mode.usable is not None:  # not offered: why
+                return say("not_usable", card=f"{top.card} {mode.mode}",
+                           cond=condition_text(mode.usable, asked.lang, False,
+                                               frozenset(asked.rules.ships)))
+        if top.kind == CardKind.TRIGGER:  # a triggered item that asks (D4.16)
+            return say("must_answer_trigger", player=player, holder=asked.ship_id(top.seat),
+                       options=", ".join(asked.legal()))
+        return say("must_choose", player=player, card=top.card,
                    options=", ".join(asked.legal()))
     if kind in (Decision.RECOVER, Decision.CHOOSE):
         if head != "recover":

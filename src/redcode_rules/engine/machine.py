@@ -239,6 +239,8 @@ class Engine(Part):
                     st.reopen_at = 0
                 item = st.stack[-1]
                 if not self.resolver.resolve_item(item):
+                    if st.stack[-1] is not item:  # triggered items that ask, on top (D4.16)
+                        continue
                     return
                 if st.phase == OVER:
                     return

@@ -246,7 +246,7 @@ class Notation:
         """A card's move from the words after its name: its target (a ship,
         an area's top-left box or a box), then the boxes of its path; what
         cannot be read is ``Unreadable`` with the move read so far."""
-        if card.modes:  # the mode, first (D4.15)
+        if card.modes and card.modes_by is None:  # the mode, first (D4.15; not D4.17's)
             card, rest = self._mode(kind, card, rest)
         if card.amounts:  # then the amount (D4.19)
             card, rest = self._amount(kind, card, rest)

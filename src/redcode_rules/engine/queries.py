@@ -296,8 +296,15 @@ class RuleQueries(Part):
         return self.mods.player(self.state.ships[seat], seat, Modifier.RECOVER, base)
 
     def card_of(self, item: StackItem) -> CardDef:
-        """The card a stack item was declared with, as its mode plays it."""
-        cards = self.rules.maneuvers if item.kind == MANEUVER else self.rules.orders
+        """The card a stack item was declared with, as its mode plays it; of a
+        triggered item that asks (D4.16), its trigger (its effects)."""
+        kind = item.kind
+        if kind == MANEUVER:
+            cards = self.rules.maneuvers
+        elif kind == ORDER:
+            cards = self.rules.orders
+        else:
+            return self.rules.trigger_index.keyed(item.card)  # type: ignore[return-value]
         card = cards[item.card]
         if item.chosen is not None:  # its mode and its amount (D4.15, D4.19)
             return card.played(item.mode, item.chosen)
@@ -520,7 +527,7 @@ class RuleQueries(Part):
             cards = self._maneuvers[key] = [
                 (i, card) for i, slot in enumerate(
                     self.rules.maneuvers[name] for name in self._types[seat].maneuvers)
-                for card in slot.ways  # each mode of a card with modes (D4.15)
+                for card in slot.listed_ways  # each way its player chooses with it (D4.15)
                 # a card answering the answered item needs a stack (D4.7)
                 if (answers(card, answering) if responding
                     else card.target.kind is not SOURCE_TARGET)]
@@ -579,7 +586,8 @@ class RuleQueries(Part):
             held = orders.get(card_id)
             if held is None:
                 continue
-            for way in held.modes or (held,):  # each mode of a card with modes (D4.15)
+            # each mode its player chooses with the card (D4.15; not D4.17's)
+            for way in (held,) if held.modes_by is not None else held.modes or (held,):
                 for card in way.amounts or (way,):  # each amount it may choose (D4.19)
                     if self.order_card_refusal(seat, card, responding) is None \
                             and (card.usable is None or self.may_use(card, seat, responding)) \

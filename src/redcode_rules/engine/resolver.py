@@ -15,21 +15,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..base.kinds import Phase
-from ..rules.effects import Owed
-from ..rules.exprs import chances, prepared
+from ..base.kinds import CardKind, Phase
+from ..model.state import StackItem
+from ..rules.effects import ANSWERS, May, ModeChoice, Otherwise, Owed
+from ..rules.exprs import Scope, chances, prepared
 from ..rules.triggers import MAX_TRIGGERED
 from .part import Part
 
 if TYPE_CHECKING:
     from ..model.ruleset import CardDef
-    from ..model.state import StackItem
     from ..rules.effects import Effect
     from .queries import RuleQueries
     from .state_ops import StateOps
     from .trigger_queue import Triggered, TriggerQueue
 
 OVER = Phase.OVER
+TRIGGER = CardKind.TRIGGER
 
 
 class Resolver(Part):
@@ -76,7 +77,8 @@ class Resolver(Part):
         st = self.state
         card = self.queries.card_of(item)
         player = st.ships[item.seat].id
-        if item.next_effect == 0 and item.pending == 0:
+        if item.next_effect == 0 and item.pending == 0 and item.kind != TRIGGER and not (
+                card.modes_by is not None and item.mode is not None):  # D4.17: begun
             if item.cancelled:
                 self.event("cancelled", player=player, card=item.card)
                 return True
@@ -87,12 +89,29 @@ class Resolver(Part):
         effects = card.effects
         while item.next_effect < len(effects):
             effect = effects[item.next_effect]
+            if type(effect) is Otherwise:  # a ``may`` block done: its else is not (D4.16)
+                item.next_effect += 1 + effect.count
+                continue
+            if type(effect) is May:
+                if not self.ask(effect, item, effects):
+                    return False
+                continue
+            if type(effect) is ModeChoice:  # its mode, chosen by another player (D4.17)
+                if not self.ask_mode(effect, item):
+                    return False
+                card = self.queries.card_of(item)
+                effects = card.effects if item.mode is not None else ()
+                continue
             if not item.pending:
                 owed = self.resolve_effect(effect, item)
                 if self._queue:  # what it triggered resolves at once (rules/triggers.py)
                     self.flush()
                 if st.phase == OVER:
                     return True
+                if st.stack[-1] is not item:  # triggered items that ask went on top (D4.16)
+                    if not self.owe(item, owed):
+                        item.next_effect += 1
+                    return False  # they resolve first; this item goes on after them
                 if not self.owe(item, owed):
                     item.next_effect += 1
                     continue
@@ -138,11 +157,35 @@ class Resolver(Part):
             fired = queue.pop(0)
             triggers.triggered += 1
             self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+            if fired.trigger.asks:  # it waits on the stack, and those after it (D4.16)
+                self.stacked([fired, *queue])
+                queue.clear()
+                return
             for effect in fired.trigger.effects:
                 self.resolve_effect(effect, fired)  # a trigger owes no choice (lang/statuses.py)
                 if st.phase == OVER:
                     queue.clear()
                     return
+
+    def stacked(self, items: list[Triggered]) -> None:
+        """Triggered items put on the stack, the first on top, because the
+        first asks a choice (``may``, D4.16): nobody may answer them, so the
+        stack resolves at once (R5.1); a response window they interrupt opens
+        again once they are gone (``reopen_at``), as after a response that
+        cannot be answered. The others are logged as set off now."""
+        st = self.state
+        if not st.resolving:
+            st.reopen_at = len(st.stack) if st.stack else 0
+            st.asking = []
+            st.resolving = True
+        for fired in items[1:]:
+            self.triggers.triggered += 1
+            self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+        for fired in reversed(items):
+            st.stack.append(StackItem(
+                fired.trigger.key, TRIGGER, fired.seat, fired.target, answers=fired.answers,
+                actor=fired.actor if fired.actor >= 0 else None,
+                here=None if fired.token is None else fired.token[1]))
 
     # ------------------------------------------------------------------ owed choices
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:
@@ -164,6 +207,70 @@ class Resolver(Part):
             if not self.owe(item, Owed.in_turn(item.owed_after)):
                 return True
 
+    # ------------------------------------------------------------------ may (D4.16)
+    def ask(self, effect: May, item: StackItem, effects: tuple[Effect, ...]) -> bool:
+        """The question of a ``may`` block: owed of its player (``Owed``),
+        answered alone when only ``no`` is offered (or nobody is left to
+        ask); False while the player must answer (``choose yes``/``no``)."""
+        if not item.pending:
+            owed = self.resolve_effect(effect, item)
+            if owed is None:  # the player's ship has left the board: not done
+                item.next_effect = effect.after_no(item.next_effect)
+                return True
+            self.owe(item, owed)
+        options = self.offered(item, effects)
+        if len(options) > 1:
+            return False
+        self.decide(item, effect, options[0])
+        return True
+
+    def offered(self, item: StackItem, effects: tuple[Effect, ...]) -> list[str]:
+        """The answers a ``may`` offers now: ``yes`` only if the block's first
+        effect can be done (its ``if`` holds: "if you do" is the rest), and ``no``."""
+        first = effects[item.next_effect + 1]
+        if first.computed is not None and first.computed.condition is not None \
+                and prepared(first, self.queries, item) is None:
+            return [ANSWERS[1]]
+        return list(ANSWERS)
+
+    # ------------------------------------------------------------------ modes (D4.17)
+    def ask_mode(self, effect: ModeChoice, item: StackItem) -> bool:
+        """The mode of a card whose modes another player chooses: owed of
+        that player, chosen alone when one mode is offered (none: the card
+        does nothing); False while the player must choose (``choose NAME``)."""
+        if not item.pending:
+            owed = self.resolve_effect(effect, item)
+            if owed is None:  # nobody to ask: no mode resolves
+                item.next_effect = 1
+                return True
+            self.owe(item, owed)
+        options = self.modes_offered(item)
+        if len(options) > 1:
+            return False
+        self.choose_mode(item, options[0] if options else None)
+        return True
+
+    def modes_offered(self, item: StackItem) -> list[str]:
+        """The modes of the item's card whose ``usable`` holds now, in order."""
+        card = self.queries.card_of(item)
+        scope = Scope.of_item(item)
+        return [str(m.mode) for m in card.modes
+                if m.usable is None or m.usable.holds(self.queries, scope)]
+
+    @staticmethod
+    def choose_mode(item: StackItem, mode: str | None) -> None:
+        """The item resolves in ``mode`` from its first effect (None: in none)."""
+        item.pending, item.owed_about, item.owed_after = 0, None, []
+        item.mode = mode
+        item.next_effect = 0 if mode is not None else 1
+
+    @staticmethod
+    def decide(item: StackItem, effect: May, answer: str) -> None:
+        """Go on into the block (``yes``) or past it, into its else (``no``)."""
+        item.pending, item.owed_about, item.owed_after = 0, None, []
+        item.next_effect = item.next_effect + 1 if answer == ANSWERS[0] \
+            else effect.after_no(item.next_effect)
+
     @staticmethod
     def owe(item: StackItem, owed: Owed | None) -> bool:
         """``item`` owes ``owed``: the answers about its first ship now, the
@@ -179,6 +286,18 @@ class Resolver(Part):
         the last is given, the resolver goes on with the next effect."""
         item = self.state.stack[-1]
         effect = self.queries.card_of(item).effects[item.next_effect]
+        if type(effect) is ModeChoice:  # D4.17
+            self.event("chose", player=self.state.ships[item.owed_about].id, card_mode=option)
+            self.choose_mode(item, option)
+            return
+        if type(effect) is May:  # D4.16
+            player = self.state.ships[item.owed_about].id
+            if option == ANSWERS[0]:
+                self.event("accepted", player=player)
+            else:
+                self.event("declined", player=player)
+            self.decide(item, effect, option)
+            return
         effect.take(self.ops, item.owed_about, option)
         item.pending -= 1
         if item.pending == 0 and not self.owe(item, Owed.in_turn(item.owed_after)):
@@ -193,6 +312,11 @@ class Resolver(Part):
     def choice_options(self) -> list[str]:
         """The answers the owed choice may take now (``owed_choice``)."""
         effect, seat = self.owed_choice()
+        if type(effect) is May:  # D4.16
+            return self.offered(self.state.stack[-1], self.queries.card_of(
+                self.state.stack[-1]).effects)
+        if type(effect) is ModeChoice:  # D4.17
+            return self.modes_offered(self.state.stack[-1])
         return effect.options(self.ops, seat)
 
     def wasted(self, item: StackItem) -> bool:

@@ -100,8 +100,8 @@ class StateOps(HandOps):
             if item.answers is not None:
                 seats = [self.state.stack[item.answers].seat]
             else:  # a triggered item's: the ship that caused its event, if any
-                actor = getattr(item, "actor", -1)
-                seats = [actor] if actor >= 0 else []
+                actor = getattr(item, "actor", None)  # None on the stack (D4.16)
+                seats = [actor] if actor is not None and actor >= 0 else []
         elif selector is Selector.AREA:
             card = self.queries.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()

@@ -300,16 +300,20 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
     def problem(part: str | None, reason: str) -> Problem:
         return Problem(place if part is None else (*place, part), reason, Stage.FIELDS)
 
+    if item.kind == "trigger":  # a triggered item that asks (D4.16)
+        return (yield from _triggered_problems(item, index, state, rules, board, problem))
     cards = {"maneuver": rules.maneuvers, "order": rules.orders}.get(item.kind)
     if cards is None:
-        yield problem("kind", f"{quote(item.kind)} is not maneuver or order")
+        yield problem("kind", f"{quote(item.kind)} is not maneuver, order or trigger")
         return
     if item.card not in cards:
         yield problem(None, f"unknown {item.kind} {quote(item.card)}")
         return
     card = cards[item.card]
     modes = [way.mode for way in card.modes]
-    if (item.mode is None) != (not modes) or item.mode is not None and item.mode not in modes:
+    asked = card.modes_by is not None and item.mode is None  # its mode not chosen yet (D4.17)
+    if not asked and (item.mode is None) != (not modes) or \
+            item.mode is not None and item.mode not in modes:
         need = f"one of its modes ({', '.join(modes)})" if modes else "no mode"
         yield problem("mode", f"{card.id} is played in {need} (D4.15)")
         return
@@ -341,6 +345,29 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         reason = _declaration_fault(item, card, state, board, rules)
         if reason:
             yield problem(*reason)
+
+
+def _triggered_problems(item: StackItem, index: int, state: GameState, rules: Ruleset,
+                        board: Board, problem: Any) -> Iterator[Problem]:
+    """A triggered item waiting on the stack (D4.16) as ``Resolver.stacked`` makes
+    one: a trigger that asks, the event's ships, its position; no card's choices."""
+    trigger = rules.trigger_index.keyed(item.card)
+    if trigger is None or not trigger.asks:
+        yield problem("card", f"{quote(item.card)} is not a trigger that asks a choice (D4.16)")
+        return
+    found = list(_ref_problems(item, ("stack", index), state, rules, board))
+    if found:
+        yield found[0]
+    elif item.mode is not None or item.path or item.area is not None or item.targets:
+        yield problem(None, "a triggered item has no mode, path, area or several targets")
+    elif (item.here is None) != (not item.card.startswith("token:")):
+        yield problem("here", "the box of the token holding it, for a token's trigger only")
+    elif item.pending and item.owed_about is None:
+        yield problem("owed_about", "choices are owed for no ship")
+    elif item.answers is not None and not 0 <= item.answers < index:
+        yield problem("answers", "must be an item below this one")
+    elif not 0 <= item.next_effect <= len(trigger.effects) or item.pending < 0:
+        yield problem(None, "resolution position out of range")
 
 
 def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Board,

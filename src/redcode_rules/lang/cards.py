@@ -10,9 +10,11 @@ import attrs
 
 from ..base.kinds import CardKind, Choice
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
-from ..rules.effects import PILES, PRIMITIVES, Effect, Picker, Primitive, Selector, primitive_of
+from ..rules.effects import (FLOW, PILES, PRIMITIVES, Effect, ModeChoice, Picker, Primitive,
+                             Selector, primitive_of)
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .amounts import with_amounts
+from .choices import modes_chooser
 from .exprs import ANSWERED_WORDS, CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
     check_words, reads_result, with_boxes
 from .grammar import NOTATION_WORDS, name_clash
@@ -120,7 +122,8 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
     if "effect" in p:
         raise draft.error(p["effect"].pos, f"{where} has modes, so its effects are said in "
                           "each mode: move this 'effect' into the modes (D4.15)")
-    shared = {k: v for k, v in p.items() if k != "mode"}
+    shared = {k: v for k, v in p.items() if k not in ("mode", "modes_by")}
+    chooser = modes_chooser(draft, entry.props, specs, where)  # D4.17
     modes: list[CardDef] = []
     for spec in specs:
         meaning = _card_id_meaning(spec.name) or (
@@ -142,8 +145,12 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(spec.pos, f"{where}: mode '{spec.name}' has no effect")
         mode = compile_card(draft, _Entry(entry.kind, entry.id, props, entry.pos), options,
                             statuses, spec.name)
-        modes.append(attrs.evolve(mode, mode=spec.name))
+        modes.append(attrs.evolve(mode, mode=spec.name, modes_by=chooser))
     first = modes[0]
+    if chooser is not None:  # the card holds the question, its modes the rest (D4.17)
+        return attrs.evolve(first, effects=(ModeChoice(chooser),), mode=None,
+                            modes=tuple(modes), usable=first.usable if "usable" in shared
+                            else None, modes_by=chooser)
     costs = [m.cost for m in modes if m.cost is not None]
     computed = next((m.computed_cost for m in modes if m.computed_cost is not None), None)
     return attrs.evolve(first, effects=(), mode=None, modes=tuple(modes), usable=None,
@@ -450,6 +457,8 @@ def _worded_args(draft: Layers, call: Call, prim: Any) -> list[tuple[Any, Any]]:
 
 
 def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Effect:
+    if call.name in FLOW:  # a ``may`` block's question or its else (lang/choices.py)
+        return FLOW[call.name].cls(call.selector, *call.args)
     prim = PRIMITIVES.get(call.name)
     if prim is None:
         raise draft.error(call.pos, f"unknown effect '{call.name}'",

@@ -432,7 +432,7 @@ SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
            "over_islands": "over islands", "ignores_running": "ignores running water",
            "entry": "forbids entering", "choose_amount": "choose amount",
-           "terrain": "terrain"}
+           "terrain": "terrain", "modes_by": "modes chosen by"}
 
 
 def said_as(prop_name: str) -> str:

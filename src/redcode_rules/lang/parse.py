@@ -1,11 +1,10 @@
-"""The card language's parsing: the records a card file turns into
-(``Decl``, ``Prop``, ``Call``...), read from the parse tree of the grammar
-(lang/grammar.py); a syntax error is said in words by lang/syntax.py.
+"""The card language's parsing: the records a card file turns into (``Decl``,
+``Prop``, ``Call``...), read from the parse tree of the grammar (lang/grammar.py);
+a syntax error is said in words by lang/syntax.py.
 
-``parse_source`` turns text into a list of declarations (attrs objects that
-remember their file and line), or raises ``DslError`` with the line, a caret
-and what was expected in words.
-"""
+``parse_source`` turns text into declarations (attrs objects that remember
+their file and line), or raises ``DslError`` with the line, a caret and what
+was expected in words."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from ..base.errors import DslError
 from ..model.ruleset import Duration, Target, TargetKind
 from ..rules.effects import Selector
 from ..rules.exprs import LEFT_BY, Amount, BoxLeft, Condition, Filter, Place, Players, Ships
+from .choices import MayTransformer, flat
 from .exprs import ExprTransformer, WordAt
 from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
@@ -154,7 +154,7 @@ def _sel(selector: Selector) -> Any:
 
 
 @v_args(meta=True)
-class _ToDecls(ExprTransformer, Transformer):
+class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     """Lark tree → declarations. Positions come from the tree's meta."""
 
     def __init__(self, file: str):
@@ -329,10 +329,14 @@ class _ToDecls(ExprTransformer, Transformer):
         return Target(TargetKind.AREA, 2, 2, map_card=True)
 
     def effect(self, meta, calls):
-        return Prop("effect", tuple(calls), self._pos(meta))
+        return Prop("effect", flat(calls), self._pos(meta))
+
+    def made(self, record, *args):  # a record lang/choices.py reads (D4.16, D4.17)
+        return {"call": Call, "prop": Prop}[record](*args)
 
     def call(self, meta, c):
         name, *rest = c
+        self.plain(name)  # ``else`` only ends a ``may`` block (lang/choices.py)
         condition = next((x for x in rest if isinstance(x, Condition)), None)
         selectors = [x for x in rest if isinstance(x, (Selector, Ships, Players, BoxLeft))]
         selector = selectors[0] if selectors else None

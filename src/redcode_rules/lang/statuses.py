@@ -706,7 +706,12 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
                           f"{'start' if event is TriggerEvent.TURN_STARTS else 'end'} would "
                           "give a turn at every turn, which only the turn limit ends (D6.5); "
                           "give it from a card, or a trigger of another event")
-    if prim.choice is not Choice.NONE:
+    if prim.choice is Choice.YES_NO and event in (TriggerEvent.TURN_STARTS,
+                                                  TriggerEvent.TURN_ENDS):
+        raise draft.error(call.pos, f"{where}: a trigger at a turn's start or end resolves "
+                          "within the turn's steps, with nobody to ask; a 'may' is for a "
+                          "trigger of another event (D4.16)")
+    if prim.choice is not Choice.NONE and prim.choice is not Choice.YES_NO:  # may: D4.16
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "
                           f"a {prim.choice.value})")

@@ -106,7 +106,7 @@ class CardDef:
     """Whether using it opens a response window (R5.1)."""
     response: bool = False
     """Whether it can be used as a response (R5.2)."""
-    answers: frozenset[CardKind] = frozenset(CardKind)
+    answers: frozenset[CardKind] = frozenset({CardKind.MANEUVER, CardKind.ORDER})
     """The kinds of item it may answer as a response: its ``answers``, else
     the rules' ``responses_answer`` (R5.2)."""
     copies: int = 0
@@ -134,6 +134,10 @@ class CardDef:
     of one way to play, which is then played as itself."""
     mode: str | None = None
     """The name of the mode this card is (one of a card's ``modes``), or None."""
+    modes_by: Selector | None = None
+    """Who chooses its mode, if not its player with the card: the player of
+    its ``target`` or ``source`` as it resolves (``modes chosen by …``,
+    D4.17); set on the card and on each of its modes."""
     # -- chosen amounts (``choose amount from A to B``, D4.19)
     bounds: tuple[int | Amount, int | Amount] | None = None
     """The least and the most amount its player may choose with it (a number,
@@ -181,6 +185,13 @@ class CardDef:
         if not self.amounts and not self.modes:  # the printed cards: no call more
             return (self,)
         return tuple(a for way in self.modes or (self,) for a in way.amounts or (way,))
+
+    @property
+    def listed_ways(self) -> tuple[CardDef, ...]:
+        """The ways its player chooses among with the card (``ways``), but
+        itself alone when another player chooses its mode as it resolves
+        (D4.17: such a card chooses no amount)."""
+        return (self,) if self.modes_by is not None else self.ways
 
     @property
     def jumps(self) -> bool:
@@ -516,7 +527,7 @@ SINKER_DRAWS_FOR = ("any", "enemy")
 ORDERS_RESPONDABLE = ("no", "yes")
 #: R5.2: the words of a card's ``answers`` and of the rule option
 #: ``responses_answer`` (what a response that says no ``answers`` may answer).
-ANSWER_KINDS = {"any": frozenset(CardKind), "maneuvers": frozenset({CardKind.MANEUVER}),
+ANSWER_KINDS = {"any": frozenset({CardKind.MANEUVER, CardKind.ORDER}), "maneuvers": frozenset({CardKind.MANEUVER}),
                 "orders": frozenset({CardKind.ORDER})}
 RESPONSES_ANSWER = tuple(ANSWER_KINDS)
 
@@ -794,7 +805,7 @@ class Ruleset:
                 **({"once": True} if c.once else {}),
                 # only where it restricts: the printed cards keep their hash
                 **({"answers": sorted(c.answers)} if c.response
-                   and c.answers != frozenset(CardKind) else {}),
+                   and c.answers != ANSWER_KINDS["any"] else {}),
             }
             # expressions (rules/exprs.py) only where a card has them: the printed
             # cards keep the hash their saves and replays recorded
@@ -814,6 +825,8 @@ class Ruleset:
                 out["computed_cost"] = str(c.computed_cost)
             if c.modes:  # its modes (D4.15), each described as a card
                 out["modes"] = {str(m.mode): card(m) for m in c.modes}
+            if c.modes_by is not None:  # chosen by another player (D4.17): only then
+                out["modes_by"] = c.modes_by.value
             if c.bounds is not None:  # a chosen amount (D4.19)
                 out["choose_amount"] = " to ".join(str(b) for b in c.bounds)
             return out

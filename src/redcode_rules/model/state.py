@@ -214,6 +214,19 @@ class StackItem:
     # the amount its player chose with the card (``choose amount``, D4.19),
     # which its amounts read as ``chosen``; None for a card that chooses none
     chosen: int | None = None
+    # a triggered item's (kind ``trigger``: its card is the trigger's key) that
+    # asks a choice (``may``, D4.16): the ship that caused its event, and the
+    # box of the token holding it (``here``); None for a card's item
+    actor: int | None = _ref(Ref.SEAT, default=None)
+    here: int | None = _ref(Ref.BOX, default=None)
+
+    @property
+    def token(self) -> tuple[str, int] | None:
+        """A token's triggered item's token, (kind, box), as a ``Triggered``
+        has it (its key names the kind: ``token:KIND:N``); else None."""
+        if self.here is None:
+            return None
+        return (self.card.split(":")[1], self.here)
 
     @property
     def every_target(self) -> tuple[int, ...]:

@@ -166,6 +166,12 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                       "red-destroyer`); an amount out of its bounds now, whose cost is not in "
                       "reserve or whose `usable if` fails, is not listed.",
                       "choose amount from 1 to (crew in reserve)  cost (chosen)"),
+    "modes_by": ("Who chooses the card's mode, if not its player with the card (D4.17): "
+                 "`modes chosen by target` (or `by source`, a response's), as the card "
+                 "resolves, `choose NAME` among the modes whose `usable` holds; the card "
+                 "says its target, cost and range, each mode only `usable` and `effect`.",
+                 "target enemy ship modes chosen by target mode hull { effect damage 2 to "
+                 "target } mode tribute { effect draw 2 }"),
     "usable": ("The card may be used (a maneuver) or played (an order) only while the "
                "condition holds (see Expressions); checked before a target is chosen, so it "
                "cannot read `target`.", "usable if repairs missing of self > 0"),

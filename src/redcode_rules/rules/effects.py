@@ -666,6 +666,70 @@ class Jump(Effect):
             ops.jump(item.seat, box)
 
 
+# ---------------------------------------------------------------- may (D4.16)
+# ``may [by source|target] { … } [else { … }]`` is written flat in an effect
+# list, so a stack item's one position (``next_effect``) says where it is in
+# either block, and saves need no new field: the question (``May``), the
+# block's effects, then, if there is an ``else``, its marker (``Otherwise``)
+# and the else block's effects. The resolver (engine/resolver.py) asks the
+# question and moves the position: past the block on ``no``, and past the
+# else block when the yes block is done.
+
+
+@attrs.frozen
+class May(Effect):
+    """The question of a ``may`` block: asked of the player of ``selector``
+    (``self``: the card's player; ``target``, ``source``: that ship's),
+    answered ``yes`` (its ``yes`` effects, which follow it, resolve) or
+    ``no`` (its ``no`` effects, after the ``Otherwise`` marker, resolve)."""
+
+    yes: int = 1
+    no: int = 0
+
+    def apply(self, ops, item):
+        seats = [item.seat] if self.selector is Selector.SELF else ops.select(self.selector, item)
+        return Owed(seats[0], 1) if seats else None  # nobody to ask: the block is not done
+
+    def options(self, ops, seat):
+        return [ANSWERS[0], ANSWERS[1]]
+
+    def chooser(self, item):
+        return item.owed_about
+
+    def after_no(self, at: int) -> int:
+        """The position a ``no`` answer to the question at ``at`` goes on from."""
+        return at + 1 + self.yes + (1 if self.no else 0)
+
+
+@attrs.frozen
+class Otherwise(Effect):
+    """The end of a ``may`` block done: its ``count`` else effects are skipped."""
+
+    count: int = 1
+
+    def apply(self, ops, item):  # pragma: no cover - the resolver steps over it
+        return None
+
+
+#: The answers of a ``may`` (``choose yes``, ``choose no``).
+ANSWERS = ("yes", "no")
+
+
+@attrs.frozen
+class ModeChoice(Effect):
+    """The question of a card whose modes another player chooses as it
+    resolves (``modes chosen by target|source``, D4.17): asked of the player
+    of ``selector``'s ship, answered with a mode's name (``choose NAME``);
+    the resolver then resolves that mode's effects (engine/resolver.py)."""
+
+    def apply(self, ops, item):
+        seats = ops.select(self.selector, item)
+        return Owed(seats[0], 1) if seats else None  # nobody to ask: no mode resolves
+
+    def chooser(self, item):
+        return item.owed_about
+
+
 @attrs.frozen
 class Param:
     """One positional argument of a primitive in the DSL."""
@@ -867,8 +931,25 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "swap self with target", 0.0, ships=2),
 )}
 
+#: The words of an effect list that are not primitives: a ``may`` block's
+#: question and the marker of its ``else`` (D4.16). Entries like a
+#: primitive's, so every reader of a card's effects reads them alike (worth
+#: nothing to a bot, no choice made with the card), but outside
+#: ``PRIMITIVES``: a card cannot call them by name.
+FLOW: dict[str, Primitive] = {p.name: p for p in (
+    Primitive("may", May, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), Selector.SELF,
+              "the player asked may do what the block says, or not (D4.16)",
+              "may { crew_loss 1 to self; draw 1 }", 0.0, Choice.YES_NO),
+    Primitive("else", Otherwise, (), (Selector.SELF,), Selector.SELF,
+              "what is done when the player asked says no (D4.16)",
+              "may by target { damage 2 to target } else { draw 2 }", 0.0),
+    Primitive("modes", ModeChoice, (), (Selector.TARGET, Selector.SOURCE), None,
+              "the player asked chooses the mode the card resolves in (D4.17)",
+              "modes chosen by target", 0.0, Choice.MODE),
+)}
+
 # Python class → registry name, for text generation and docs.
-NAME_OF = {p.cls: p.name for p in PRIMITIVES.values()}
+NAME_OF = {p.cls: p.name for p in (*PRIMITIVES.values(), *FLOW.values())}
 
 #: Effect classes renamed since saves began recording the hash of the card
 #: data (``Ruleset.describe`` names each effect by its class): the old name
@@ -877,5 +958,7 @@ HASH_NAMES: dict[type, str] = {MoveShip: "Move"}
 
 
 def primitive_of(effect: Effect) -> Primitive:
-    """The registered primitive an effect object belongs to (its name, text, cost)."""
-    return PRIMITIVES[NAME_OF[type(effect)]]
+    """The registered primitive an effect object belongs to (its name, text,
+    cost), or the entry of a ``may`` block's question or ``else`` (``FLOW``)."""
+    name = NAME_OF[type(effect)]
+    return PRIMITIVES[name] if name in PRIMITIVES else FLOW[name]

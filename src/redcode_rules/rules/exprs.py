@@ -204,9 +204,10 @@ class Scope(NamedTuple):
         item (engine.Triggered: no answered item, maybe an actor, and a
         token's box), with its roll (D4.18) once it has one and the amount
         chosen with its card (D4.19)."""
-        actor = getattr(item, "actor", -1)
+        actor = getattr(item, "actor", None)  # -1 or None: no ship caused its event
         token = getattr(item, "token", None)
-        return cls(item.seat, item.target, item.answers, None, actor if actor >= 0 else None,
+        return cls(item.seat, item.target, item.answers, None,
+                   actor if actor is not None and actor >= 0 else None,
                    item.dealt, None if token is None else token[1], getattr(item, "rolled", 0),
                    getattr(item, "left_over", 0), getattr(item, "chosen", None) or 0)
 

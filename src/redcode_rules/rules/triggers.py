@@ -35,7 +35,7 @@ import attrs
 from ..base.kinds import Duration, Word
 from .board import Terrain
 from .card_classes import CardClass
-from .effects import Effect
+from .effects import Effect, May
 
 #: The most triggered items one move resolves (rule E5.3): past it the rest
 #: are dropped, and the log says so.
@@ -96,6 +96,12 @@ class TriggerDef:
     """For ``targeted``: the class of cards that must target (card_classes.CardClass,
     ``by enemy damaging cards``), or None for any card."""
 
+    @property
+    def asks(self) -> bool:
+        """Whether it asks a choice as it resolves (``may``, D4.16): then its
+        triggered item waits on the stack (engine/resolver.py), as a card's."""
+        return any(type(e) is May for e in self.effects)
+
 
 @attrs.frozen
 class TokenDef:
@@ -136,6 +142,12 @@ class TriggerIndex:
     def any(self) -> bool:
         """Whether any trigger is declared."""
         return bool(self.statuses or self.ships or self.tokens)
+
+    def keyed(self, key: str) -> TriggerDef | None:
+        """The trigger of a key (``TriggerDef.key``): a triggered item on the
+        stack's; None for a key of no trigger (a save's, which is refused)."""
+        return next((t for group in (self.statuses, self.ships, self.tokens)
+                     for ts in group.values() for t in ts if t.key == key), None)
 
     @classmethod
     def of(cls, statuses, ships, tokens) -> TriggerIndex:

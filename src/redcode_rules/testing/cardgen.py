@@ -257,6 +257,8 @@ class CardWriter:
         effects = [self.effect(ctx) for _ in range(r.randint(1, 2))]
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
+        if event not in (TriggerEvent.TURN_STARTS, TriggerEvent.TURN_ENDS):
+            effects = self.may(ctx, effects)  # a triggered item that asks (D4.16)
         return f"{head} {{ effect {'; '.join(effects)} }}"
 
     # ------------------------------------------------------------- cards
@@ -351,20 +353,54 @@ class CardWriter:
             effects.append("damage 1 to each target")
         if r.random() < 0.3:
             effects.append(f"status {NEVER_STATUS} on {self.ship_selector(ctx)} if {NEVER}")
-        lines.append("effect " + ";\n           ".join(effects))
+        lines.append("effect " + ";\n           ".join(self.may(ctx, effects)))
         return lines
+
+    def may(self, ctx: Context, effects: list[str]) -> list[str]:
+        """Now and then the effects as a ``may`` block (D4.16), its first
+        effects the block and the rest its ``else``, asked of the card's or
+        holder's player, or of the target's or source's where there is one."""
+        r = self.rnd
+        if r.random() >= 0.1:
+            return effects
+        whos = [""]
+        if ctx.trigger or (ctx.target and not (ctx.box or ctx.area or ctx.counted)):
+            whos.append("by target ")
+        if ctx.response if not ctx.trigger else ctx.event in ACTOR_EVENTS:
+            whos.append("by source ")
+        cut = r.randint(1, len(effects))
+        block = f"may {r.choice(whos)}{{ {'; '.join(effects[:cut])} }}"
+        return [block + (f" else {{ {'; '.join(effects[cut:])} }}" if effects[cut:] else "")]
 
     def modes(self, ctx: Context, kind: str) -> list[str]:
         """2 or 3 modes (D4.15), each a way to play the card, a maneuver's
         with its own cost and range."""
+        names = ("way_a", "way_b", "way_c")[:self.rnd.randint(2, 3)]
+        if self.rnd.random() < 0.3:  # chosen by the target's player as it resolves (D4.17)
+            return self.modes_chosen(ctx, kind, names)
         out = []
-        for name in ("way_a", "way_b", "way_c")[:self.rnd.randint(2, 3)]:
+        for name in names:
             mode = Context(maneuver=ctx.maneuver, response=ctx.response)
             lines = self.way(mode, kind)
             if kind == "maneuver":
                 lines.insert(0, self.cost_range(mode))
             out.append(f"mode {name} {{\n        " + "\n        ".join(x for x in lines if x)
                        + "\n    }")
+        return out
+
+    def modes_chosen(self, ctx: Context, kind: str, names: tuple[str, ...]) -> list[str]:
+        """Modes chosen by the target's player (D4.17): the card's target ship,
+        cost and range, each mode its effects (and now and then ``usable``)."""
+        r = self.rnd
+        ctx.target = True
+        out = ([self.cost_range(ctx)] if kind == "maneuver" else []) + [
+            "target ship", "modes chosen by target"]
+        for name in names:
+            mode = Context(maneuver=ctx.maneuver, response=ctx.response, target=True)
+            usable = f"usable if {self.condition(mode, depth=1, target=False)}  " \
+                if r.random() < 0.2 else ""
+            effects = "; ".join(self.effect(mode) for _ in range(r.randint(1, 2)))
+            out.append(f"mode {name} {{ {usable}effect {effects} }}")
         return out
 
     def order(self, copies: int) -> str:

@@ -36,7 +36,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_
     token_name
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
-from ..rules.effects import Effect, Selector, primitive_of
+from ..rules.effects import Effect, May, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
@@ -522,6 +522,9 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
     after itself said once with its number of times, cards taken from a hand
     just looked at taken "from it"; the effect after a status (whose rule is
     a list of its own) starts a sentence of its own."""
+    cut = next((i for i, e in enumerate(effects) if type(e) is May), None)
+    if cut is not None:  # a ``may`` block (D4.16): said apart, with what comes before and after
+        return _may_text(tuple(effects), cut, lang, statuses, words, types, trigger, answers)
     said = catalog(lang)["card"]
     parts: list[str] = []
     seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
@@ -546,6 +549,44 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
             seps += inner
         last_cond, last_effect = cond, run[-1]
     return _join_groups(parts, seps, said)
+
+
+def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words, types,
+              trigger: bool, answers: str) -> str:
+    """Effects with a ``may`` block at ``cut`` (D4.16): "you may withdraw 1
+    crew of your ship; if you do, you draw 1 order card", or with an
+    ``else`` "the target's player chooses: …, or …"."""
+    may: May = effects[cut]  # type: ignore[assignment]
+    said = catalog(lang)["may"]
+    who = may.selector.value
+    held = said["held"] if trigger else {}  # a trigger's words for its ships
+
+    def form(key: str) -> str:
+        return held.get(key, {}).get(who) or said[key][who]
+
+    def text(part) -> str:
+        return effects_text(part, lang, statuses, words, types, trigger, answers) if part else ""
+
+    yes = effects[cut + 1:cut + 1 + may.yes]
+    start = may.after_no(cut)
+    no, rest = effects[start:start + may.no], effects[start + may.no:]
+    if no:
+        phrase = form("chooses").format(yes=text(yes), no=text(no))
+    else:
+        first = yes[0]
+        name, sel = primitive_of(first).name, str(first.selector.value)
+        verb = held.get("verbs", {}).get(name, {}).get(sel) or \
+            said["verbs"].get(name, {}).get(sel)
+        # its `if` is what offers it (Resolver.offered): "you may" says it
+        done = verb.format(**first.params()) if verb is not None and not (
+            first.computed and first.computed.amounts) \
+            else said["choose"].format(effect=text(yes[:1]))
+        phrase = form("asked").format(effect=done)
+        if len(yes) > 1:
+            phrase += catalog(lang)["card"]["clause_joiner"] + \
+                form("if_done").format(effect=text(yes[1:]))
+    joiner = catalog(lang)["card"]["clause_joiner"]
+    return joiner.join(p for p in (text(effects[:cut]), phrase, text(rest)) if p)
 
 
 def _runs(effects) -> list[tuple[Condition | None, list[Effect]]]:
@@ -708,6 +749,12 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
     card = rules.card(card_id)
     if not card.modes:
         return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
+    if card.modes_by is not None:  # chosen by another player as it resolves (D4.17)
+        said = [words["mode"].format(name=m.mode, text=" ".join(
+            _what(rules, m, lang, words, False, targets=False))) for m in card.modes]
+        return " ".join([words["modes_by"][card.modes_by.value].format(
+            modes=words["modes_or"].join(said)),
+            *_what(rules, card, lang, words, body=False), *_flags(card, words)])
     costs = {m.cost for m in card.modes}
     said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
         name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
@@ -720,15 +767,18 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
 
 
 def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
-          whole: bool = True) -> list[str]:
-    """What a card (or one of its modes) does: its effects, its targets, when
-    it may be used, its area, a maneuver's cost and range, and for a
-    ``whole`` card (not a mode) an order card's target and whether it may
-    be responded to."""
+          whole: bool = True, body: bool = True, targets: bool = True) -> list[str]:
+    """What a card (or one of its modes) does: its effects (unless not
+    ``body``), its targets, when it may be used, its area, a maneuver's cost
+    and range, and for a ``whole`` card (not a mode) an order card's target
+    and whether it may be responded to; a mode chosen by another player
+    (not ``targets``, D4.17) only its effects and when it may be used."""
     types = frozenset(rules.ships)
-    body = effects_text(card.effects, lang, rules.statuses, rules.words, types,
-                        answers=answerable(rules, card))
-    parts = [_capital(body) + "."]
+    parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
+                                   answers=answerable(rules, card))) + "."] if body else []
+    if not targets:
+        return parts + ([usable_text(card.usable, lang, types, rules.words)]
+                        if card.usable is not None else [])
     said_cost = card.bounds is not None and card.kind == "maneuver" \
         and card.computed_cost is not None
     if card.bounds is not None:  # the amount chosen with it, first, then its cost (D4.19)
@@ -743,7 +793,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
         parts.append(box_target_text(card.target.boxes, lang))
     if card.second is not None:  # chosen after the first (D4.14)
         parts.append(second_text(card.second, lang, types, rules.words))
-    parts = [shortened(" ".join(parts), lang)]  # a long noun whole once, in what it does
+    parts = [shortened(" ".join(parts), lang)] if parts else []  # a long noun whole once
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.map_card:  # an area that is one map card (D2.19)
