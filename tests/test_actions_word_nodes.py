@@ -17,21 +17,23 @@ from redcode_rules.ai.actions import ActionSpace
 
 from conftest import EXAMPLES, ROOT, TEAMS, next_words, shared_rules
 
-CARDS = {"edition": (), "amounts": (str(ROOT / "tests" / "data" / "amounts.rc"),),
-         "modes": (str(EXAMPLES / "choices_fireball.rc"),)}
+DATA = ROOT / "tests" / "data"
+#: card files with chosen amounts, modes, a ``may`` (``choose yes``) and modes
+#: chosen by another player (``choose NAME``)
+CARDS = {"edition": (), "amounts": (str(DATA / "amounts.rc"),),
+         "modes": (str(EXAMPLES / "choices_fireball.rc"),), "may": (str(DATA / "may.rc"),),
+         "chosen modes": (str(DATA / "modes_chosen.rc"),)}
 
 
-@pytest.mark.parametrize("cards", sorted(CARDS))
-@pytest.mark.parametrize("chance", ["sampled", "explicit"])
-@pytest.mark.parametrize("size", sorted(TEAMS))
-def test_word_nodes_give_the_legal_moves_words(size, chance, cards):
-    rules = shared_rules("en", *CARDS[cards])
-    games = [rc.new_game(rules, teams=TEAMS[size], seed=5, placement="fixed", chance=chance)
-             for _ in range(2)]
-    by_prefix, by_node = games
+def play_both_ways(rules, size: str, chance: str, seed: int, rnd: random.Random,
+                   moves: int = 120) -> rc.Game:
+    """A random game played word by word twice, through prefixes and through
+    kept nodes, each step's actions checked against ``legal_moves()``: the
+    game (both ways played the same moves)."""
+    by_prefix, by_node = (rc.new_game(rules, teams=TEAMS[size], seed=seed, placement="fixed",
+                                      chance=chance) for _ in range(2))
     space = ActionSpace.for_game(by_prefix)
-    rnd = random.Random(size + chance + cards)
-    for _ in range(120):
+    for _ in range(moves):
         if by_prefix.is_over:
             break
         prefix: tuple[int, ...] | None = ()
@@ -45,4 +47,23 @@ def test_word_nodes_give_the_legal_moves_words(size, chance, cards):
             assert (node is None) == (prefix is None)
             assert prefix is None or node.prefix == prefix
     assert by_node.moves == by_prefix.moves and by_node.to_json() == by_prefix.to_json()
-    assert len(by_prefix.moves) > 60
+    return by_prefix
+
+
+@pytest.mark.parametrize("cards", sorted(CARDS))
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+@pytest.mark.parametrize("size", sorted(TEAMS))
+def test_word_nodes_give_the_legal_moves_words(size, chance, cards):
+    rules = shared_rules("en", *CARDS[cards])
+    game = play_both_ways(rules, size, chance, 5, random.Random(size + chance + cards))
+    assert len(game.moves) > 60
+
+
+@pytest.mark.parametrize("cards", ["may", "chosen modes"])
+def test_answers_are_taken_word_by_word(cards):
+    rules = shared_rules("en", *CARDS[cards])
+    answered = 0
+    for seed in range(1, 7):
+        game = play_both_ways(rules, "2v2", "sampled", seed, random.Random(seed))
+        answered += sum(m.startswith("choose ") for m in game.moves)
+    assert answered > 0
