@@ -28,7 +28,7 @@ def test_kept_word_nodes_answer_as_the_legal_moves_do(size):
     for _ in range(400):
         if game.is_over:
             break
-        listed, _, _ = game._listed_moves()
+        _, listed, _, _ = game._listed_moves()
         seen[id(listed)] = seen.get(id(listed), 0) + 1
         prefix: tuple[int, ...] | None = ()
         while prefix is not None:
@@ -72,7 +72,8 @@ def test_the_first_words_come_from_the_listings_entries(size, chance):
     space = ActionSpace.for_game(game)
     rnd = random.Random(5)
     while not game.is_over and game.move_count < 400:
-        moves, _, heads = game._listed_moves()
+        _, moves, _, heads = game._listed_moves()
+        heads = heads()
         assert {h.split()[0] for h in heads} == {m.split()[0] for m in game.legal_moves()}
         assert len(heads) <= len(moves)
         if game.is_chance_node:

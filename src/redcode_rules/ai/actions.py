@@ -60,6 +60,11 @@ KEPT_SPACES = 256
 LINEAR_SCAN = 12
 #: How many listed texts (moves, heads of paths) a space keeps the first word of.
 KEPT_TEXTS = 100_000
+#: Decisions of up to this many legal moves (most: a few cards, a pass) keep
+#: their word nodes by the moves themselves, met again in later decisions.
+KEPT_MOVES = 32
+#: How many such decisions' word nodes a space keeps at once.
+KEPT_LISTINGS = 4096
 
 
 class WordGroup(NamedTuple):
@@ -205,6 +210,8 @@ class ActionSpace:
         self.stop = self._ids[STOP]
         self._rules = rules  # kept so that the cache key's id stays its own
         self._first: dict[str, int] = {}  # a listed text's first word's id (``_root``)
+        # the root and nodes of a decision of a few moves, by its moves (``_position``)
+        self._listings: dict[tuple[str, ...], tuple[_Node, dict]] = {}
         self._last: _Position | None = None  # the decision read last
         self._at: _Node | None = None  # the node of that decision reached last by ``step``
 
@@ -375,17 +382,29 @@ class ActionSpace:
 
     # ------------------------------------------------------------ the trie
     def _position(self, game: Game) -> _Position:
-        """The game's current decision, read from its listing, whose memo
-        keeps the root and the nodes asked for (a game stepped after another,
-        a small choice's listing handed out again), and kept as the one read
-        last. The steps check first whether the one read last is still the
-        game's decision (the same object, ``GameCore._decision_key``): the
-        steps of one move."""
-        moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
-        kept = memo.get(self)
-        if kept is None:
-            kept = memo[self] = (self._root(moves, heads), {})
-        pos = self._last = tuple.__new__(_Position, (game._decision_key(), *kept))
+        """The game's current decision, kept as the one read last. The steps
+        check first whether the one read last is still the game's decision
+        (the same object, ``GameCore._decision_key``): the steps of one move.
+
+        Its root and the nodes read under it are kept with the legal moves
+        (``_listings``: the same moves, the same words; a decision of up to
+        ``KEPT_MOVES`` moves, most of them, is met again in this game or
+        another and its words are read once), or, for a longer one (paths),
+        with its listing (its ``memo``: a small choice's listing handed out
+        again)."""
+        key, moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
+        if len(moves) <= KEPT_MOVES:
+            known = tuple(moves)
+            kept = self._listings.get(known)
+            if kept is None:
+                if len(self._listings) >= KEPT_LISTINGS:
+                    self._listings.clear()
+                kept = self._listings[known] = (self._root(moves, heads()), {})
+        else:
+            kept = memo.get(self)
+            if kept is None:
+                kept = memo[self] = (self._root(moves, heads()), {})
+        pos = self._last = tuple.__new__(_Position, (key, *kept))
         self._at = kept[0]
         return pos
 
