@@ -145,9 +145,10 @@ class Position:
                 player = TERMINAL
             elif game.is_chance_node:
                 player = CHANCE_PLAYER
-            else:  # listed first: the mover is then read from the listing
-                self.word_node()
-                player = self.table.seats[game.to_move]  # type: ignore[index]
+            else:  # listed first: the mover's seat is then read from the listing
+                if self.node is None:
+                    self.node = self.table.space.word_node(game, self.prefix)
+                player = game._pending()[1]  # type: ignore[index]  # its index in game.ships
             self.player = player
         return player
 
