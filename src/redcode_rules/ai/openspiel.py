@@ -141,14 +141,13 @@ class Position:
         player = self.player
         if player is None:
             game = self.game
-            if game.is_over:
-                player = TERMINAL
-            elif game.is_chance_node:
+            if game.is_chance_node:
                 player = CHANCE_PLAYER
             else:  # listed first: the mover's seat is then read from the listing
                 if self.node is None:
                     self.node = self.table.space.word_node(game, self.prefix)
-                player = game._pending()[1]  # type: ignore[index]  # its index in game.ships
+                pending = game._pending()  # None once the game is over (no one to move)
+                player = TERMINAL if pending is None else pending[1]  # its index in game.ships
             self.player = player
         return player
 
