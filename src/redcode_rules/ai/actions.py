@@ -21,12 +21,14 @@ sorted (the moves that begin with some words are one run of the list). A
 word node holds its legal actions as a ready list and, per next word, what
 it leads to: the move it finishes, the node of the longer prefix, or the
 run of its moves, read into a node by a few bisections the first time the
-word is taken. So a word step is one dict lookup. The nodes are kept with
-the decision's listing (its ``memo``); the space knows the decision it read
-last by the object that stands for it (``GameCore._decision_key``), asked
-once per call of ``legal_actions``/``step``; an adapter that owns its game
-keeps its node between the words (``word_node``, ``advance``) and asks the
-game nothing until the move is played.
+word is taken. So a word step is one dict lookup. The nodes of a decision
+of a few moves (most are) are kept by its moves, for every later decision
+with the same moves, in this game or another; a longer one's with its
+listing (its ``memo``). The space knows the decision it read last by the
+object that stands for it (``GameCore._decision_key``), asked once per call
+of ``legal_actions``/``step``; an adapter that owns its game keeps its node
+between the words (``word_node``, ``advance``) and asks the game nothing
+until the move is played.
 """
 
 from __future__ import annotations
