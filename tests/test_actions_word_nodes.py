@@ -67,3 +67,23 @@ def test_answers_are_taken_word_by_word(cards):
         game = play_both_ways(rules, "2v2", "sampled", seed, random.Random(seed))
         answered += sum(m.startswith("choose ") for m in game.moves)
     assert answered > 0
+
+
+def test_a_decision_met_again_has_its_words_read_already():
+    """Two games at a decision of a few legal moves, the same, share its word
+    nodes (kept by the moves); a caller's list of legal actions is its own."""
+    rules = shared_rules("en")
+    first, second = (rc.new_game(rules, teams=TEAMS["1v1"], seed=3, placement="fixed")
+                     for _ in range(2))
+    while len(first.legal_moves()) > 32 or len(first.legal_moves()) < 2:
+        move = first.legal_moves()[0]
+        first.play(move)
+        second.play(move)
+    assert first.legal_moves() == second.legal_moves()
+    assert first._listed_moves()[1] is not second._listed_moves()[1]
+    space = ActionSpace.for_game(first)
+    root = space.word_node(first)
+    assert space.word_node(second) is root
+    mine = space.legal_actions(second)
+    mine.clear()
+    assert space.legal_actions(first) == root.actions != []
