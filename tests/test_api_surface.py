@@ -61,6 +61,22 @@ def test_every_unknown_name_says_what_it_should_name_and_the_closest(rules, call
     assert isinstance(info.value, KeyError) and game.to_json() == before
 
 
+def test_a_token_asked_as_a_status_or_a_card_is_said_to_be_a_token():
+    rules = rc.load_ruleset("en", extra=[ROOT / "tests" / "data" / "terrain.rc"])
+    hint = "(it is a token: see the tokens in 'redcode rules')"
+    for call, kind in ((rules.status_text, "status"), (rules.text, "card")):
+        with pytest.raises(rc.UnknownName) as info:
+            call("shoal")
+        assert str(info.value) == f"no {kind} 'shoal' {hint}"
+
+
+def test_the_plural_of_an_unknown_status_is_statuses():
+    rules = rc.load_ruleset("en", extra=[ROOT / "tests" / "data" / "terrain.rc"])
+    with pytest.raises(rc.UnknownName) as info:
+        rules.status_text("qqqq")
+    assert str(info.value) == "no status 'qqqq'; the statuses are intercepted"
+
+
 @pytest.mark.parametrize("options, message", [
     ({"size": 0}, "size must be a positive number, not 0"),
     ({"reach": 2}, "reach needs field_of (the ship whose visual field to show)"),

@@ -118,6 +118,30 @@ def test_usage_counts_one_order_played(cards):
         "never used: flare_gun, sea_mine"]
 
 
+SCUTTLING = "patch ship destroyer { when sunk of self { effect draw 1 } }\n"
+
+
+def test_a_trigger_on_a_patched_ship_is_new_and_its_firings_are_counted(tmp_path):
+    """A file that only patches a ship with a trigger adds a trigger: the
+    report counts how often it fired, instead of saying the files add nothing."""
+    path = tmp_path / "scuttling.rc"
+    path.write_text(SCUTTLING, "utf-8")
+    new = NewCards.of(rc.load_ruleset("en", [str(path)]), rc.load_ruleset("en"))
+    assert new == NewCards(triggers=("ship:destroyer:0",))
+    game = rc.Game.from_scenario({
+        "extra": [str(path)], "board": "........\n" * 6, "phase": "maneuvers",
+        "ships": {"blue-submarine": {"at": "c3"},
+                  "red-destroyer": {"at": "d4", "repairs": 1, "breakdowns": 0}},
+        "hands": {"blue-submarine": ["ambush"]}})
+    game.play("order ambush red-destroyer")
+    usage = Usage(new)
+    usage.count(game)
+    assert usage.report() == ["new cards used in 1 games:",
+                              "  trigger ship:destroyer:0: fired 1"]
+    assert usage.to_dict()["triggers"] == {"ship:destroyer:0": {"fired": 1}}
+    assert Usage(new).unused() == ["ship:destroyer:0"]
+
+
 def test_fuzzing_a_card_file_plays_every_new_card(cards, tmp_path):
     failure, usage = fuzz_cards(card_fuzz_rules("en", [cards]), games=2, seed=3, out=tmp_path)
     assert failure is None and usage.games == 2

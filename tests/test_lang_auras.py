@@ -102,15 +102,15 @@ def test_the_escort_screen_keeps_enemy_cards_off_the_ship_next_to_it():
     assert torpedoes(g) == ["torpedo blue-destroyer", "torpedo red-destroyer",
                             "torpedo red-submarine"]
     assert refused(g, "torpedo blue-submarine") == (
-        "blue-submarine is within blue-destroyer's aura escort screen: enemy cards cannot "
-        "target it (D9.7)")
+        "blue-submarine is within the aura of blue-destroyer's status 'escort screen': enemy "
+        "cards cannot target it (D9.7)")
 
 
 @pytest.mark.parametrize("lang, why", [
-    ("es", "blue-submarine está dentro del aura pantalla de escolta de blue-destroyer: las "
-           "cartas enemigas no pueden tomarlo como objetivo (D9.7)"),
-    ("it", "blue-submarine è nell'aura schermo di scorta di blue-destroyer: le carte nemiche "
-           "non possono prendere di mira questa nave (D9.7)"),
+    ("es", "blue-submarine está dentro del aura del estado 'pantalla de escolta' de "
+           "blue-destroyer: las cartas enemigas no pueden tomarlo como objetivo (D9.7)"),
+    ("it", "blue-submarine è nell'aura dello stato 'schermo di scorta' di blue-destroyer: le "
+           "carte nemiche non possono prendere di mira quella nave (D9.7)"),
 ])
 def test_the_aura_refusal_in_spanish_and_italian(lang, why):
     g = game("blue-submarine: {at: c3}\nblue-destroyer: {at: d3}\n"
@@ -182,7 +182,38 @@ def test_the_flagship_text_in_three_languages():
         "Segnali di comando: per ogni nave alleata a distanza 2 al massimo da questa nave, "
         "le sue manovre arrivano 1 casella più lontano. Schermo di scorta: per ogni altra "
         "nave alleata a distanza 1 al massimo da questa nave, le carte nemiche non possono "
-        "prendere di mira questa nave."]
+        "prendere di mira quella nave."]
+
+
+SCREEN = """
+status screen {
+    until start of your next turn
+    affects each friendly other ship
+    untargetable by enemy damaging cards
+    name en "screened" es "protegido" it "protetta" (f)
+    state es "protegido" it "protetta"
+}
+order decoy_flag { copies 1  effect status screen on self }
+deck { keep size }
+"""
+
+
+def test_an_aura_keeping_cards_off_other_ships_speaks_of_the_ship_it_reaches(tmp_path):
+    """Each ship the aura reaches is the one the cards cannot target: Italian
+    says "quella nave", as English "it" and Spanish "tomarlo", never "questa
+    nave" (the card's own ship)."""
+    path = tmp_path / "screen.rc"
+    path.write_text(SCREEN)
+    rules = load_ruleset("en", [str(path)])
+    assert [rules.text("decoy_flag", lang) for lang in ("en", "es", "it")] == [
+        "Your ship is screened until your next turn: for every other friendly ship, enemy "
+        "damaging cards cannot target it. Order card: cannot be responded to.",
+        "Tu barco queda protegido hasta tu próximo turno: para cada uno de los demás barcos "
+        "aliados, las cartas enemigas de daño no pueden tomarlo como objetivo. Carta de "
+        "órdenes: sin respuesta.",
+        "La tua nave viene protetta fino al tuo prossimo turno: per ogni altra nave alleata, "
+        "le carte nemiche dannose non possono prendere di mira quella nave. Carta degli "
+        "ordini: senza risposta."]
 
 
 @pytest.mark.parametrize("lines, message", [

@@ -128,9 +128,12 @@ def test_a_status_is_a_ships_or_a_players(tmp_path):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "For every ship, it sees no farther than 2 boxes, until the end of the next turn."),
-    ("es", "Para cada barco, no ve más allá de 2 casillas, hasta el final del próximo turno."),
-    ("it", "Per ogni nave, non vede oltre 2 caselle, fino alla fine del prossimo turno."),
+    ("en", "Sea fog, until the end of the next turn: for every ship, it sees no farther than "
+           "2 boxes."),
+    ("es", "Niebla marina, hasta el final del próximo turno: para cada barco, no ve más allá "
+           "de 2 casillas."),
+    ("it", "Nebbia marina, fino alla fine del prossimo turno: per ogni nave, non vede oltre 2 "
+           "caselle."),
 ])
 def test_the_fog_text_in_three_languages(lang, text):
     assert load_ruleset("en", [EXAMPLE]).text("fog_over_the_sea", lang).startswith(text)

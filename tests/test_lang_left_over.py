@@ -83,7 +83,7 @@ def test_a_trigger_reads_what_its_own_damage_left_over(tmp_path):
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "3 repair damage to the target; N repair damage to the second target (N = the "
-     "damage just dealt left over past sinking)."),
+     "damage left over after the sinking)."),
     ("es", "-3 reparaciones al objetivo y -N reparaciones al segundo objetivo (N = el daño "
      "recién causado que sobró al hundir)."),
     ("it", "-3 riparazioni al bersaglio e -N riparazioni al secondo bersaglio (N = i danni "

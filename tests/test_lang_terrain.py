@@ -16,6 +16,7 @@ import redcode_rules as rc
 from redcode_rules.engine.invariants import violations
 from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.lang.loader import load_ruleset
+from redcode_rules.render.reference import orders_page
 from redcode_rules.text.cards import token_text
 
 from conftest import ROOT, logged, pass_all, play_random, play_session, scenario_game
@@ -280,6 +281,25 @@ def test_the_token_text_says_what_its_box_is():
         "it": "La sua casella è acqua libera, fino all'inizio del tuo prossimo turno."}
     assert token_text(rules.tokens["shoal"], "en", rules.statuses, rules.words) == \
         "Its box is an island."
+
+
+def test_the_rule_reference_gives_each_terrain_token_its_text():
+    rules = load_ruleset("en", [CARDS])
+    entries = {lang: [line for line in orders_page(rules, lang).splitlines()
+                      if line.startswith("- **")] for lang in ("en", "es", "it")}
+    assert entries == {
+        "en": ["- **dredged channel** (mark `=`): Its box is open water, until the start of "
+               "your next turn.",
+               "- **shoal** (mark `%`): Its box is an island.",
+               "- **eddy** (mark `@`): Its box is running water."],
+        "es": ["- **canal dragado** (marca `=`): Su casilla es agua abierta, hasta el inicio "
+               "de tu próximo turno.",
+               "- **bajío** (marca `%`): Su casilla es un islote.",
+               "- **remolino** (marca `@`): Su casilla es agua corriente."],
+        "it": ["- **canale dragato** (segno `=`): La sua casella è acqua libera, fino "
+               "all'inizio del tuo prossimo turno.",
+               "- **secca** (segno `%`): La sua casella è un'isola.",
+               "- **mulinello** (segno `@`): La sua casella è acqua corrente."]}
 
 
 def test_the_dredge_card_text_names_running_water():

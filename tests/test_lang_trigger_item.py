@@ -148,15 +148,20 @@ def test_a_players_status_with_changes_still_needs_affects():
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "When an enemy ship targets a friendly ship with maneuvers, cancel that card; "
-           "set trap ends for you, until your next turn."),
-    ("es", "Cuando un barco enemigo elige como objetivo a un barco aliado con las maniobras, "
-           "anula esa carta y trampa tendida termina para ti, hasta tu próximo turno."),
-    ("it", "Quando una nave nemica prende di mira una nave alleata con le manovre, annulla "
-           "quella carta e trappola tesa finisce per te, fino al tuo prossimo turno."),
+    ("en", "Set trap, until your next turn: when an enemy ship targets a friendly ship with "
+           "maneuvers, cancel that card; set trap ends for you. Order card: cannot be "
+           "responded to."),
+    ("es", "Trampa tendida, hasta tu próximo turno: cuando un barco enemigo elige como "
+           "objetivo a un barco aliado con las maniobras, anula esa carta y trampa tendida "
+           "termina para ti. Carta de órdenes: sin respuesta."),
+    ("it", "Trappola tesa, fino al tuo prossimo turno: quando una nave nemica prende di mira "
+           "una nave alleata con le manovre, annulla quella carta e trappola tesa finisce per "
+           "te. Carta degli ordini: senza risposta."),
 ])
 def test_the_trap_is_said_in_three_languages(lang, text):
-    assert card_text(load_ruleset("en", extra=[TRAP]), "trap", lang).startswith(text)
+    """The player's status is named first, with how long it lasts, then its
+    rules: its time is not hung on the clause that ends it."""
+    assert card_text(load_ruleset("en", extra=[TRAP]), "trap", lang) == text
 
 
 @pytest.mark.parametrize("lang, text", [

@@ -404,9 +404,9 @@ def test_a_smoke_screen_intercepts_a_ship_entering_it_and_lifts_at_its_players_t
     assert [e.kind for e in game.log].count("token_removed") == 4
     assert game.ship("red-destroyer").intercepted  # until red's own turn (R9.1)
     rules_text = rc.load_ruleset("en", extra=[SMOKE])
-    assert "- **smoke** (mark `%`, until its next turn): When a ship ends a move on its " \
-        "box, that ship is intercepted until its next turn: no maneuvers, not even " \
-        "responses.\n" in orders_page(rules_text)
+    assert "- **smoke** (mark `%`): When a ship ends a move on its box, that ship is " \
+        "intercepted until its next turn: no maneuvers, not even responses. This token stays " \
+        "until the next turn of the player who placed it.\n" in orders_page(rules_text)
 
 
 def test_a_token_lasting_until_the_end_of_its_owners_next_turn_placed_in_that_turn(tmp_path):

@@ -383,3 +383,44 @@ def test_italian_joins_a_clause_that_starts_with_e_by_ed(tmp_path):
 ])
 def test_a_conjunction_takes_the_form_the_next_sound_wants(lang, text, expected):
     assert fuse(lang, text) == expected
+
+
+LOOK_THEN_DRAW = """
+order scry { copies 1  effect arrange 3 of deck; draw 1 }
+order plunge { copies 1  target enemy ship  second target enemy ship within 2 of target
+               effect damage 3 to target; damage (damage left over) to second target }
+order countermand { copies 1  response  answers orders  effect cancel answered; draw 1 }
+deck { keep size }
+"""
+
+
+@pytest.fixture
+def look_then_draw(tmp_path):
+    path = tmp_path / "look.rc"
+    path.write_text(LOOK_THEN_DRAW)
+    return rc.load_ruleset("en", extra=[str(path)])
+
+
+def test_a_look_at_the_deck_then_a_draw_reads_as_one_voice_and_one_and(look_then_draw):
+    """Spanish and Italian say the look as they say the draw ("miras",
+    "robas"), and never "y … y": a clause that already holds the last joiner
+    is followed by a semicolon; after the deck's cards, a card is a card."""
+    assert [look_then_draw.text("scry", lang) for lang in ("en", "es", "it")] == [
+        "Look at the top 3 cards of the deck and put them back in any order; you draw 1 card. "
+        "Order card: cannot be responded to.",
+        "Miras las 3 primeras cartas del mazo y las devuelves en el orden que quieras; robas "
+        "1 carta. Carta de órdenes: sin respuesta.",
+        "Guardi le prime 3 carte del mazzo e le rimetti nell'ordine che vuoi; peschi 1 carta. "
+        "Carta degli ordini: senza risposta."]
+
+
+def test_a_draw_says_card_after_any_card_was_named(look_then_draw):
+    """One rule for the long noun: said whole at the first card named, short after."""
+    assert look_then_draw.text("countermand", "en").startswith(
+        "Cancel the order card it answers; you draw 1 card.")
+    assert look_then_draw.text("scry", "en").startswith(
+        "Look at the top 3 cards of the deck and put them back in any order; you draw 1 card.")
+
+
+def test_the_damage_left_over_reads_plainly(look_then_draw):
+    assert "(N = the damage left over after the sinking)" in look_then_draw.text("plunge", "en")

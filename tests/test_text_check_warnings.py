@@ -117,3 +117,35 @@ def test_the_glossary_leaves_a_card_sets_own_names_alone():
     """A name the designer chose ("Control de averías" as a card's name) is
     not the text's word: the linter reads the text around it."""
     assert avoided("Juegas Control de averías.", "es", ["Control de averías"]) == []
+
+
+COUNTER = """\
+order counter_order {
+    copies 2  response  answers orders
+    effect cancel answered; draw 1
+    name en "Counter-order" es "Contraorden" (f) it "Contrordine" (m)
+}
+deck { keep size }
+"""
+
+
+def test_check_warns_of_a_response_that_no_card_of_the_rules_opens_a_window_for(
+        tmp_path, capsys):
+    """On the printed rules no order card can be responded to (orders_respondable
+    no, R7.3): a response that answers orders only is never offered, and the
+    warning says where and which rule option would open a window."""
+    path = tmp_path / "counter.rc"
+    path.write_text(COUNTER, "utf-8")
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:2:15: warning: order card 'counter_order' is a response that answers order "
+        "cards, but none can be responded to on these rules, so it can never be played: the "
+        "rule option orders_respondable is no (rules { orders_respondable yes })"]
+
+
+def test_a_response_to_orders_on_rules_that_open_them_has_no_warning(tmp_path, capsys):
+    path = tmp_path / "counter.rc"
+    path.write_text(COUNTER + "rules { orders_respondable yes  responses_answer maneuvers }\n",
+                    "utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "warning" not in capsys.readouterr().err

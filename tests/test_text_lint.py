@@ -58,6 +58,7 @@ BROKEN = [
     ("glossary", "it", "La tua squadra segna 1 punto se lo schieramento nemico non ha carte."),
     ("glossary", "it", "Carta degli ordini: qualsiasi nave sul tabellone; con risposta."),
     ("glossary", "it", "Il bersaglio subisce 1 di danno."),
+    ("wording", "en", "An ability of red destroyer comes into play."),
     # the engine's words
     ("engine", "es", "Red-destroyer: se resuelve un disparador."),
     ("engine", "es", "Mine d3: se resuelve un disparador."),
@@ -73,6 +74,16 @@ BROKEN = [
     ("phrasing", "es", "-1 reparación a cada barco enemigo de tipo Submarino."),
     ("phrasing", "en", "Scorched: this ship is intercepted, until its next turn, until its next "
                        "turn."),
+    ("phrasing", "it", "Per ogni altra nave alleata, le carte nemiche non possono prendere di "
+                       "mira questa nave."),
+    ("phrasing", "en", "When an enemy ship targets a friendly ship, cancel that card; set trap "
+                       "ends for you, until your next turn."),
+    ("phrasing", "es", "Cuando un barco enemigo elige como objetivo a un barco aliado, anula esa "
+                       "carta y trampa tendida termina para ti, hasta tu próximo turno."),
+    ("phrasing", "es", "Mira las 3 primeras cartas del mazo y devuélvelas en el orden que "
+                       "quieras y robas 1 carta de órdenes."),
+    ("phrasing", "it", "Guarda le prime 3 carte del mazzo e rimettile nell'ordine che vuoi e "
+                       "peschi 1 carta degli ordini."),
     # the same hedge twice, a phrase said three times
     ("repeated", "es", "a distancia 2 como máximo de tu barco con 1 reparación como máximo"),
     ("repeated", "es", "Robas 2 cartas de órdenes si tienes menos cartas de órdenes que el "

@@ -207,6 +207,8 @@ def test_every_event_in_spanish_and_italian(kind, data, es, it):
     ("draw", {"player": S, "count": 1}, "Blue submarine draws 1 order card."),
     ("trigger", {"trigger": "token:mine:0", "holder": "mine d3"},
      "The mine at d3 is set off."),
+    ("trigger", {"trigger": "ship:submarine:0", "holder": S},
+     "An ability of blue submarine takes effect."),
     ("sunk", {"ship": S, "by": C}, "*** Blue submarine is sunk by red aircraft carrier! ***"),
     ("use", {"player": S, "card": "torpedo", "target": D},
      "Blue submarine uses Torpedo on red destroyer."),

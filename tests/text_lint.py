@@ -29,7 +29,10 @@ prints); then the classes a proofreader found in text that passed them:
   crew" beside "loses 1 crew"), damage said two ways;
 - ``phrasing``: "a your own ship", "of type Submarine", a ship type's name
   capitalised mid-sentence, an ability that says "your ship" of itself, a
-  duration said twice in a row;
+  duration said twice in a row, an aura that says "questa nave" (its holder)
+  of each ship it reaches, a player's status whose time hangs on the clause
+  that ends it ("… ends for you, until your next turn"), "y … y" (Spanish)
+  and "e … e" (Italian) in one run of clauses;
 - ``repeated`` (besides a word or clause twice): a hedge twice in one
   sentence ("at most … at most"), a phrase of three words said three times.
 """
@@ -135,9 +138,10 @@ DETERMINERS = {
 ARTICLE_EXCEPTIONS = {"es": {("el", "área"), ("un", "área"), ("del", "área"),
                              ("al", "área")}}
 
-#: phrases a language never prints: "an other", a second word for "order card"
+#: phrases a language never prints: "an other", a second word for "order card",
+#: an ability that "comes into play" (said of a card entering the game)
 WRONG_PHRASES = {
-    "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b"),
+    "en": (r"\ban other\b", r"\ba other\b", r"\borders cards?\b", r"\bcomes? into play\b"),
     "es": (r"\bun otro\b", r"\buna otra\b", r"\bcada otro\b", r"\bcada otra\b",
            r"\bcartas? (?:de )?orden\b", r"\bcartas? órdenes\b", r"\bahora hace\b",
            r"\bdeben sumarlas\b", r"\bque ganan una partida\b",
@@ -199,11 +203,16 @@ FORMS_NARRATED = {"en": (), "es": (r"\b\d+ daños?\b",), "it": ()}
 
 #: phrases a text built from its tree says and a card never would
 PHRASING = {
-    "en": (r"\ban? your\b", r"\bof type\b", r"\b(?:until|while)\b[^.:;]*, (?:until|while)\b"),
+    "en": (r"\ban? your\b", r"\bof type\b", r"\b(?:until|while)\b[^.:;]*, (?:until|while)\b",
+           # a player's status's time hung on the clause that ends it
+           r"\bends for you, until\b"),
     "es": (r"\b(?:un|una) tus?\b", r"\bde tipo\b", r"\b(?:hasta|mientras)\b[^.:;]*, "
-           r"(?:hasta|mientras)\b"),
+           r"(?:hasta|mientras)\b", r"\btermina para ti, hasta\b",
+           r" y [^.;:,()]* y "),  # "… y … y …": a clause with "y" joined by "y" again
     "it": (r"\b(?:un|una|un') tu[ao]\b", r"\bdi tipo\b", r"\b(?:fino|finché)\b[^.:;]*, "
-           r"(?:fino|finché)\b"),
+           r"(?:fino|finché)\b", r"\bfinisce per te, fino\b", r" e [^.;:,()]* e ",
+           # an aura's ship said as the holder ("questa nave"), not as the ship it reaches
+           r"\bper ogni [^.:;]*, [^.:;]*\bdi mira questa nave\b"),
 }
 #: an ability's text speaking of its own ship as the reader's
 SELF_IN_ABILITY = {"en": r"\byour ship\b", "es": r"\btu barco\b",

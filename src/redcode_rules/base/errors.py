@@ -270,6 +270,11 @@ def did_you_mean(names: Sequence[str]) -> str:
     return f" — did you mean {listed}?"
 
 
+def plural(noun: str) -> str:
+    """The plural of a kind's English name (``status`` → ``statuses``)."""
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+
+
 class UnknownName(RedCodeError, KeyError):
     """A name that names nothing here: a ship id, a card or status id, a maneuver.
 
@@ -292,7 +297,7 @@ class UnknownName(RedCodeError, KeyError):
         elif self.suggestions:
             message += did_you_mean(self.suggestions)
         elif self.known:
-            message += f"; the {kind}s{where} are {listing}"
+            message += f"; the {plural(kind)}{where} are {listing}"
         super().__init__(message)
 
     def __str__(self) -> str:  # the message as written, not quoted as KeyError quotes a key

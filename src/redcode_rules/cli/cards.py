@@ -8,6 +8,7 @@ from typing import Any
 
 from ..base.errors import Failure, UsageError
 from ..lang.loader import builtin_editions, check_files
+from ..lang.playable import playable_notices
 from ..lang.wording import wording_notices
 from ..render.reference import options_page, orders_page, ships_page, write_reference
 from .options import FAILURE, check_language, emit, flat, json_option, readable_files, rules_of, say
@@ -16,10 +17,13 @@ from .options import FAILURE, check_language, emit, flat, json_option, readable_
 def cmd_check(args: argparse.Namespace) -> int:
     """Validate card files, by default as one card set: every error with file,
     line and caret, then every warning about the words a language needs
-    (lang/wording.py); exit 1 if any error."""
+    (lang/wording.py) and about a response card that can never be played
+    (lang/playable.py); exit 1 if any error."""
     readable_files(args.files, "card file")
     errors = check_files(args.files, args.edition, separately=args.separately)
     notices = wording_notices(list(args.files))  # words a language needs, not errors
+    if not errors:  # and a response card that can never be played on these rules
+        notices += playable_notices(list(args.files), args.edition)
     if args.json:
         found = {"command": "check", "ok": not errors, "files": list(args.files),
                  "errors": [{"file": e.file, "line": e.line, "column": e.column,

@@ -27,8 +27,7 @@ from ..model.ruleset import TargetKind
 from ..model.state import StackItem
 from ..rules.effects import ModeChoice, primitive_of
 from ..rules.exprs import BoxRefusal, BoxWord
-from ..text.cards import status_rule_parts
-from ..text.values import class_text
+from ..text.cards import status_rule_parts, untargetable_text
 from ..text.exprs import a_ship, condition_text
 from .notation import KEYWORDS, Move, Notation, head_word, words
 from .queries import Refusal, RuleQueries
@@ -147,7 +146,7 @@ def said(asked: Asked, refusal: Refusal, card: CardDef | None = None) -> str:
         holder = state.ships[values["ship"] if "ship" in values else values["target"]]
         spec = rules.statuses[values["status"]]
         if key in ("untargetable_class", "untargetable_aura"):
-            values["hidden"] = _hidden_from(asked, spec)
+            values["hidden"] = untargetable_text(spec, asked.lang, rules.words)
         values["until"] = _until(asked, holder, spec)
         values["status"] = status_name(spec.id, asked.lang, of_ship=key != "untargetable_aura",
                                        words=rules.words)
@@ -155,18 +154,6 @@ def said(asked: Asked, refusal: Refusal, card: CardDef | None = None) -> str:
         if type(values.get(field)) is int:
             values[field] = asked.ship_id(values[field])
     return asked.say(key, **values)
-
-
-def _hidden_from(asked: Asked, spec) -> str:
-    """The cards a status keeps off a ship, as its card text says them: a
-    class of cards (rules/card_classes.py) or kinds of card."""
-    words = catalog(asked.lang)["status_rules"]
-    hidden = spec.untargetable_by
-    if hidden is not None:
-        return words["untargetable_class"][hidden.whose.value].format(
-            cards=class_text(hidden, asked.lang, asked.rules.words))
-    kinds = spec.untargetable
-    return words["untargetable"]["both" if len(kinds) == 2 else kinds[0].value]
 
 
 def _until(asked: Asked, ship: ShipState, spec) -> str:

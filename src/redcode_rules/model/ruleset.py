@@ -520,6 +520,9 @@ class Catchup:
 
 
 SUNK_MID_CHAIN = ("targeting", "all", "source")
+#: what a token's id asked as a card or a status is told: its text is its
+#: entry among the tokens of the rule reference
+TOKEN_HINT = "it is a token: see the tokens in 'redcode rules'"
 #: R2.8, D2.8: the players choose where their ships start, or they take fixed boxes.
 PLACEMENTS = ("choose", "fixed")
 SINKER_DRAWS_FOR = ("any", "enemy")
@@ -783,6 +786,8 @@ class Ruleset:
             hint = "it is a status: see status_text"
         elif card_id in self.ships:
             hint = "it is a ship type: see ships"
+        elif card_id in self.tokens:
+            hint = TOKEN_HINT
         raise UnknownName("card", card_id, [*self.maneuvers, *self.orders], hint=hint)
 
     @property
@@ -884,7 +889,8 @@ class Ruleset:
         edition's): `Intercepted, until its next turn: no maneuvers, not even
         responses.` (R9)."""
         if status_id not in self.statuses:
-            raise UnknownName("status", status_id, self.statuses)
+            hint = TOKEN_HINT if status_id in self.tokens else ""
+            raise UnknownName("status", status_id, self.statuses, hint=hint)
         return status_text(self, status_id, self.lang if lang is None else lang)
 
     @property

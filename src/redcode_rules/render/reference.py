@@ -15,7 +15,7 @@ import attrs
 from ..i18n.catalog import catalog, display_name, pick, token_name
 from ..lang.loader import BASE, load_ruleset
 from ..model.ruleset import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from ..text.cards import (ability_texts, answerable, effects_text, status_rule_parts, token_lasts,
+from ..text.cards import (ability_texts, answerable, effects_text, status_rule_parts, token_text,
                    trigger_sentences)
 from ..text.exprs import printed_cost
 from ..text.statuses import title
@@ -83,12 +83,10 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
     lines += ["", f"{words['deck_total']}: {sum(c.copies for c in rules.orders.values())}", ""]
     if rules.tokens:  # the tokens the cards place, and what they do (rules/triggers.py)
         lines += [f"## {words['tokens_title']}", ""]
-        for token in rules.tokens.values():
-            lasts = token_lasts(token, lang)
+        for token in rules.tokens.values():  # its text says how long it lasts
             lines += [f"- **{token_name(token.id, lang, rules.words)}** ({words['token_mark']} "
-                      f"`{token.mark}`{', ' + lasts if lasts else ''}): " + " ".join(
-                          trigger_sentences(token.triggers, lang, True, rules.statuses,
-                                            rules.words, frozenset(rules.ships)))]
+                      f"`{token.mark}`): " + token_text(token, lang, rules.statuses,
+                                                        rules.words, frozenset(rules.ships))]
         lines.append("")
     return "\n".join(lines)
 

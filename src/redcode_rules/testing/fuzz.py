@@ -223,17 +223,29 @@ class NewCards:
     orders: tuple[str, ...] = ()
     statuses: tuple[str, ...] = ()
     ships: tuple[str, ...] = ()
+    triggers: tuple[str, ...] = ()
+    """The keys of the triggers ``base`` has not (``ship:destroyer:0``): a
+    patched ship's ``when`` is new though the ship type is not."""
 
     @classmethod
     def of(cls, rules: Ruleset, base: Ruleset) -> NewCards:
         """The ids of ``rules`` that ``base`` has not, in declaration order."""
         return cls(*(tuple(k for k in getattr(rules, kind) if k not in getattr(base, kind))
-                     for kind in ("maneuvers", "orders", "statuses", "ships")))
+                     for kind in ("maneuvers", "orders", "statuses", "ships")),
+                   triggers=tuple(k for k in _trigger_keys(rules)
+                                  if k not in set(_trigger_keys(base))))
 
     @property
     def cards(self) -> tuple[str, ...]:
         """The new maneuvers and order cards."""
         return self.maneuvers + self.orders
+
+
+def _trigger_keys(rules: Ruleset) -> list[str]:
+    """The key of every trigger of the rules, by holder (statuses, ships, tokens)."""
+    index = rules.trigger_index
+    return [t.key for group in (index.statuses, index.ships, index.tokens)
+            for triggers in group.values() for t in triggers]
 
 
 def _largest_remainder(total: int, weights: dict[str, int]) -> dict[str, int]:
@@ -286,7 +298,8 @@ class Usage:
     ``played`` (an order card played), ``resolved`` and ``cancelled``
     (cancelled or wasted); each new status: ``given`` (an ability: once per
     ship of its type in a game); each new ship type:
-    ``games`` it took part in and times ``sunk``.
+    ``games`` it took part in and times ``sunk``; each new trigger: times it
+    ``fired``.
     """
 
     new: NewCards
@@ -294,12 +307,14 @@ class Usage:
     cards: dict[str, Counter] = attrs.Factory(dict)
     statuses: dict[str, int] = attrs.Factory(dict)
     ships: dict[str, Counter] = attrs.Factory(dict)
+    triggers: dict[str, int] = attrs.Factory(dict)
 
     def __attrs_post_init__(self) -> None:
         self.cards = {c: Counter(declared=0, played=0, resolved=0, cancelled=0)
                       for c in self.new.cards}
         self.statuses = dict.fromkeys(self.new.statuses, 0)
         self.ships = {t: Counter(games=0, sunk=0) for t in self.new.ships}
+        self.triggers = dict.fromkeys(self.new.triggers, 0)
 
     def count(self, game: Game) -> None:
         """Add one game's log to the counts (``tally``)."""
@@ -325,13 +340,17 @@ class Usage:
         for ship_id, times in sunk(log).items():
             if types.get(ship_id) in self.ships:
                 self.ships[types[ship_id]]["sunk"] += times
+        for event in log:
+            if event.kind == "trigger" and event.data.get("trigger") in self.triggers:
+                self.triggers[event.data["trigger"]] += 1
 
     def unused(self) -> list[str]:
         """The new cards never put on the chain, statuses never given, ship types never sunk
-        nor played."""
+        nor played, triggers never fired."""
         return ([c for c, n in self.cards.items() if not n["declared"] + n["played"]]
                 + [s for s, n in self.statuses.items() if not n]
-                + [t for t, n in self.ships.items() if not n["games"]])
+                + [t for t, n in self.ships.items() if not n["games"]]
+                + [k for k, n in self.triggers.items() if not n])
 
     def to_dict(self) -> dict[str, Any]:
         """The counts as plain data (``redcode fuzz --cards --json``)."""
@@ -339,10 +358,12 @@ class Usage:
                 "cards": {c: dict(n) for c, n in self.cards.items()},
                 "statuses": {s: {"given": n} for s, n in self.statuses.items()},
                 "ships": {t: dict(n) for t, n in self.ships.items()},
+                **({"triggers": {k: {"fired": n} for k, n in self.triggers.items()}}
+                   if self.triggers else {}),
                 "unused": self.unused()}
 
     def report(self) -> list[str]:
-        """The counts as lines of text, one per new card, status and ship type."""
+        """The counts as lines of text, one per new card, status, ship type and trigger."""
         lines = [f"new cards used in {self.games} games:"]
         for card, n in self.cards.items():
             kind = "order" if card in self.new.orders else "maneuver"
@@ -351,8 +372,9 @@ class Usage:
         lines += [f"  status {s}: given {n}" for s, n in self.statuses.items()]
         lines += [f"  ship {t}: in {n['games']} games, sunk {n['sunk']}"
                   for t, n in self.ships.items()]
+        lines += [f"  trigger {k}: fired {n}" for k, n in self.triggers.items()]
         if len(lines) == 1:
-            lines.append("  (the card files add no card, status or ship type)")
+            lines.append("  (the card files add no card, status, ship type or trigger)")
         if self.unused():
             lines.append("never used: " + ", ".join(self.unused()))
         return lines

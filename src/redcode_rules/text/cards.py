@@ -209,19 +209,29 @@ def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     return said.format(name=title(status_id, lang, rules.words), **parts)
 
 
+def untargetable_text(status: StatusDefView, lang: str = "en",
+                      names: Words | None = None) -> str:
+    """The cards a status keeps off a ship, as a phrase of ``lang`` (`enemy
+    damaging cards cannot target it`): said of each ship an aura reaches
+    ("quella nave" in Italian), not of its holder, for an aura."""
+    words = catalog(lang)["status_rules"]
+    aura = "_aura" if status.affects is not None else ""
+    hidden = status.untargetable_by
+    if hidden is not None:
+        return words["untargetable_class" + aura][hidden.whose.value].format(
+            cards=class_text(hidden, lang, names))
+    kinds = status.untargetable
+    return words["untargetable" + aura]["both" if len(kinds) == 2 else kinds[0].value]
+
+
 def changes(status: StatusDefView, words: dict, lang: str = "en",
             names: Words | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
     own names (``Ruleset.words``)."""
     parts = []
-    if status.untargetable:
-        key = "both" if len(status.untargetable) == 2 else status.untargetable[0].value
-        parts.append(words["untargetable"][key])
-    hidden = status.untargetable_by
-    if hidden is not None:
-        parts.append(words["untargetable_class"][hidden.whose.value].format(
-            cards=class_text(hidden, lang, names)))
+    if status.untargetable or status.untargetable_by is not None:
+        parts.append(untargetable_text(status, lang, names))
     for modifier, n, card in status.modifiers:
         more = "more" if n > 0 else "less"
         if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
@@ -451,9 +461,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["gets"] = gets(params["status"], lang, words, gender, nature)
         parts = status_rule_parts(spec, lang, words, statuses, types)
         values["until"], values["rules"] = parts["until"], parts["forbids"]
-        template = template["rules" if parts["forbids"] else "bare"]
-        if selector is Selector.YOU:  # a player's status: what it changes, on whom (D9.8)
+        if selector is Selector.YOU:  # a player's status: named, then what it changes (D9.8)
             template = cat["effects"]["status_you"]
+            values["status"] = status_name(params["status"], lang, words=words)
+        template = template["rules" if parts["forbids"] else "bare"]
     if primitive_of(effect).cancels:
         values["answered"] = cat["answered_kinds"][answers]
     if params.get("straight"):  # move N straight (D2.16)
@@ -672,12 +683,17 @@ def _phrase_after_look(effect: Effect, lang: str) -> str:
 def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
     """`a; b; c` or `a, b y c`, as the language joins a list (``joiner``,
     ``last_joiner``), but where ``seps`` gives a joiner of its own (after a
-    joiner that ends a sentence, the next group starts with a capital)."""
+    joiner that ends a sentence, the next group starts with a capital). A
+    group that already holds the last joiner's word ("mira … y devuélvelas")
+    is followed by ``clause_joiner``: never "… y … y …"."""
     if len(groups) < 2:
         return "".join(groups)
     out = groups[0]
+    last = said["last_joiner"]
     for i, (group, sep) in enumerate(zip(groups[1:], seps), start=1):
-        default = said["last_joiner"] if i == len(groups) - 1 else said["joiner"]
+        default = last if i == len(groups) - 1 else said["joiner"]
+        if default == last != said["joiner"] and last in groups[i - 1] and "clause_joiner" in said:
+            default = said["clause_joiner"]
         joiner = sep or default
         out += joiner + (_capital(group) if joiner.rstrip().endswith(".") else group)
     return out
@@ -686,9 +702,11 @@ def _join_groups(groups: list[str], seps: list[str | None], said: dict) -> str:
 def shortened(text: str, lang: str) -> str:
     """A text with each long noun of ``grammar.short_forms`` said whole the
     first time only (`order card`, then `card`): a card says "order card"
-    once, not four times."""
-    for pattern, short in catalog(lang)["grammar"]["short_forms"]:
-        first = re.search(pattern, text, re.IGNORECASE)
+    once, not four times. A form's third pattern is the noun's first mention
+    in any form (`the top 3 cards of the deck; you draw 1 card`): the one rule
+    whatever the card names first."""
+    for pattern, short, *mention in catalog(lang)["grammar"]["short_forms"]:
+        first = re.search(mention[0] if mention else pattern, text, re.IGNORECASE)
         if first is not None:
             head, tail = text[:first.end()], text[first.end():]
             text = head + re.sub(pattern, short, tail)
