@@ -535,3 +535,17 @@ def web_workers():
     workers = Workers(1)
     yield workers
     workers.close()
+
+
+def next_words(space, game, prefix) -> list[int]:
+    """The legal actions after ``prefix`` (ai/actions.py), read from
+    ``legal_moves()`` split into words alone: the next word of each legal
+    move that begins with the prefix, ``STOP`` where the prefix is a legal
+    move that begins a longer one."""
+    words = [space.word(i) for i in prefix]
+    n = len(words)
+    under = [parts for parts in (m.split() for m in game.legal_moves()) if parts[:n] == words]
+    out = {space.id(parts[n]) for parts in under if len(parts) > n}
+    if out and any(len(parts) == n for parts in under):
+        out.add(space.stop)
+    return sorted(out)

@@ -17,13 +17,18 @@ no two legal moves are taken by the same actions.
 Speed: the first words of a decision's moves come from its listing's
 entries (a move, or the head of a group of moves with paths), each text
 tagged with its first word's id once per space; the moves are listed once,
-sorted, and every later step finds the moves under its prefix by bisection (the moves that begin with
-some words are one run of the sorted list), so a step costs a few
-bisections per distinct next word, not a pass over every move; each node
-keeps the run of each next word it found. The nodes are kept with the
-decision's listing (its ``memo``), and the space knows the decision it
-read last by the object that stands for it (``GameCore._decision_key``):
-a step of the same decision asks nothing more of the game.
+sorted (the moves that begin with some words are one run of the list). A
+word node holds its legal actions as a ready list and, per next word, what
+it leads to: the move it finishes, the node of the longer prefix, or the
+run of its moves, read into a node by a few bisections the first time the
+word is taken. So a word step is one dict lookup. The nodes of a decision
+of a few moves (most are) are kept by its moves, for every later decision
+with the same moves, in this game or another; a longer one's with its
+listing (its ``memo``). The space knows the decision it read last by the
+object that stands for it (``GameCore._decision_key``), asked once per call
+of ``legal_actions``/``step``; an adapter that owns its game keeps its node
+between the words (``word_node``, ``advance``) and asks the game nothing
+until the move is played.
 """
 
 from __future__ import annotations
@@ -57,6 +62,11 @@ KEPT_SPACES = 256
 LINEAR_SCAN = 12
 #: How many listed texts (moves, heads of paths) a space keeps the first word of.
 KEPT_TEXTS = 100_000
+#: Decisions of up to this many legal moves (most: a few cards, a pass) keep
+#: their word nodes by the moves themselves, met again in later decisions.
+KEPT_MOVES = 32
+#: How many such decisions' word nodes a space keeps at once.
+KEPT_LISTINGS = 4096
 
 
 class WordGroup(NamedTuple):
@@ -135,35 +145,42 @@ def _mode_names(rules: Ruleset) -> tuple[str, ...]:
 
 
 class _Node(NamedTuple):
-    """The legal moves under a prefix of words: ``moves[lo:hi]`` of the
-    position's sorted list, begin with ``text``; ``complete`` if ``text``
-    is one of them; ``actions`` the sorted next actions; ``spans`` the run
-    ``(lo, hi)`` of the moves of each next action, as found (the root's are
-    found as they are taken)."""
+    """The legal moves under a prefix of words, and what each next word leads
+    to: ``moves[lo:hi]`` of the decision's sorted list begin with ``text``,
+    the words of ``prefix``; ``complete`` if ``text`` is one of them;
+    ``actions`` the sorted next actions (the list ``legal_actions`` copies);
+    ``next`` per next action what it leads to: the move it finishes (a
+    ``str``, to play), the node of the longer prefix, or, not read yet, the
+    run ``(lo, hi)`` of its moves (a plain tuple). The root's entries are
+    found as they are taken; a node's, when it is read (``_scan``). So a
+    word step is one lookup in ``next``."""
 
+    moves: list[str]
+    prefix: tuple[int, ...]
     text: str
     lo: int
     hi: int
     complete: bool
     actions: list[int]
-    spans: dict[int, tuple[int, int]]
+    next: dict[int, object]
 
 
-def _node(text: str, lo: int, hi: int, complete: bool, actions: list[int],
-          spans: dict[int, tuple[int, int]]) -> _Node:
+def _node(moves: list[str], prefix: tuple[int, ...], text: str, lo: int, hi: int,
+          complete: bool, actions: list[int], next: dict[int, object]) -> _Node:
     """A ``_Node`` made without the named tuple's own ``__new__`` (a Python
     call): a few are made per decision."""
-    return tuple.__new__(_Node, (text, lo, hi, complete, actions, spans))
+    return tuple.__new__(_Node, (moves, prefix, text, lo, hi, complete, actions, next))
 
 
 class _Position(NamedTuple):
     """A decision as the space reads it: the object that stands for it
     (``GameCore._decision_key``, held so that its id is never another's),
-    its sorted legal moves and the nodes asked for so far. Made with
-    ``tuple.__new__``, as ``_node``: one per decision."""
+    its root node, and the nodes of prefixes asked for by their words
+    (``_asked``, not reached word by word). Made with ``tuple.__new__``, as
+    ``_node``: one per decision."""
 
     key: object
-    moves: list[str]
+    root: _Node
     nodes: dict[tuple[int, ...], _Node]
 
 
@@ -195,7 +212,10 @@ class ActionSpace:
         self.stop = self._ids[STOP]
         self._rules = rules  # kept so that the cache key's id stays its own
         self._first: dict[str, int] = {}  # a listed text's first word's id (``_root``)
-        self._last: _Position | None = None
+        # the root and nodes of a decision of a few moves, by its moves (``_position``)
+        self._listings: dict[tuple[str, ...], tuple[_Node, dict]] = {}
+        self._last: _Position | None = None  # the decision read last
+        self._at: _Node | None = None  # the node of that decision reached last by ``step``
 
     # ------------------------------------------------------------ making
     @classmethod
@@ -278,60 +298,79 @@ class ActionSpace:
     def legal_actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
         """The actions legal after ``prefix``: the ids of the distinct next
         words of the legal moves that begin with it, ascending (``STOP`` if
-        the prefix is itself a legal move)."""
-        if type(prefix) is not tuple:
-            prefix = tuple(prefix)
-        pos = self._last  # the steps of one move: the decision read last (``_position``)
-        if pos is None or pos.key is not game._decision_key():
-            pos = self._position(game)
-        node = pos.nodes.get(prefix) or self._asked(pos, prefix)
-        return node.actions.copy()
-
-    def _read(self, game: Game, prefix: Sequence[int]):
-        """The decision's position, the prefix as a tuple, and the word node
-        under it: read once per decision, each node once per prefix."""
-        if type(prefix) is not tuple:
-            prefix = tuple(prefix)
-        pos = self._last
-        if pos is None or pos.key is not game._decision_key():
-            pos = self._position(game)
-        return pos, prefix, pos.nodes.get(prefix) or self._asked(pos, prefix)
-
-    def _actions(self, game: Game, prefix: Sequence[int] = ()) -> list[int]:
-        """``legal_actions`` without the copy: the node's own list, the same
-        object while the decision and prefix are (read it, never change it;
-        an adapter's mask is written from it)."""
-        return self._read(game, prefix)[2].actions
+        the prefix is itself a legal move). A new list each call (the
+        caller may change it)."""
+        return self.word_node(game, prefix).actions.copy()
 
     def step(self, game: Game, prefix: Sequence[int], action: int) -> tuple[int, ...] | None:
         """Take ``action`` after ``prefix``: the new prefix, or None once the
         words make a whole legal move, which is then played on ``game``.
         ``IllegalAction`` (game unchanged) for an action not legal there."""
-        pos, prefix, node = self._read(game, prefix)
-        if type(action) is not int:  # a numpy integer from an adapter: a plain one
+        node = self.advance(game, self.word_node(game, prefix), action)
+        if node is None:
+            return None
+        self._at = node  # the prefix the next call most likely asks about
+        return node.prefix
+
+    def word_node(self, game: Game, prefix: Sequence[int] = ()) -> _Node:
+        """The word node of ``prefix`` at the game's current decision: the
+        decision read once (``_position``), the node the last ``step``
+        reached found by its prefix, any other by its words. An adapter
+        keeps the node it gets and goes on with ``advance``; it reads the
+        node's ``actions`` and ``prefix``, never changes them."""
+        pos = self._last  # the steps of one move: the decision read last
+        if pos is None or pos.key is not game._decision_key():
+            pos = self._position(game)
+        if not prefix:
+            return pos.root
+        node = self._at
+        if node.prefix is prefix:  # type: ignore[union-attr]
+            return node  # type: ignore[return-value]
+        if type(prefix) is not tuple:
+            prefix = tuple(prefix)
+        return pos.nodes.get(prefix) or self._asked(pos, prefix)
+
+    def advance(self, game: Game, node: _Node, action: int) -> _Node | None:
+        """Take ``action`` at ``node``, a word node of the game's current
+        decision (from ``word_node`` or an earlier ``advance``; the caller keeps it
+        while no one else plays on the game, so nothing is asked of the
+        game): the node of the longer prefix, or None once the words make a
+        whole legal move, which is then played. ``IllegalAction`` (game
+        unchanged) for an action not legal there."""
+        child = node.next.get(action) if action.__class__ is int else None
+        if child is None or child.__class__ is tuple:
+            child = self._taken(node, action)
+        if child.__class__ is str:
+            game.play(child)  # type: ignore[arg-type]
+            return None
+        return child  # type: ignore[return-value]
+
+    def _taken(self, node: _Node, action: object) -> str | _Node:
+        """What ``action`` leads to from ``node`` the first time it is taken
+        there (kept in ``node.next``): the root's entries are found by
+        bisection, a run of moves is read into its node (``_scan``);
+        ``IllegalAction`` for an action that is not legal."""
+        if action.__class__ is not int:  # a numpy integer from an adapter: a plain one
             if isinstance(action, bool):
-                raise self._illegal(pos, node, prefix, action)
+                raise self._illegal(node, action)
             action = self._whole(action)
-        if action not in node.actions:
-            raise self._illegal(pos, node, prefix, action)
-        if action == self.stop:
-            game.play(node.text)
-            return None
-        word = self.words[action]
-        text = node.text + " " + word if prefix else word
-        moves = pos.moves
-        span = node.spans.get(action)
-        if span is None:  # the root's, found as taken
+        child = node.next.get(action)  # type: ignore[call-overload]
+        if child is None:
+            if action not in node.actions:
+                raise self._illegal(node, action)
+            word = self.words[action]  # type: ignore[index]
+            text = node.text + " " + word if node.prefix else word
+            moves = node.moves
             lo = bisect_left(moves, text, node.lo, node.hi)
-            span = node.spans[action] = (lo, bisect_left(moves, text + AFTER_SPACE, lo, node.hi))
-        lo, hi = span
-        if hi - lo == 1 and moves[lo] == text:  # a whole move, and no longer one
-            game.play(text)
-            return None
-        longer = prefix + (action,)
-        if longer not in pos.nodes:  # asked before at this listing (a game's small choices)
-            pos.nodes[longer] = self._scan(moves, text, lo, hi)
-        return longer
+            hi = bisect_left(moves, text + AFTER_SPACE, lo, node.hi)
+            child = moves[lo] if hi - lo == 1 and moves[lo] == text else (lo, hi)
+        if child.__class__ is tuple:
+            lo, hi = child  # type: ignore[misc]
+            word = self.words[action]  # type: ignore[index]
+            text = node.text + " " + word if node.prefix else word
+            child = self._scan(node.moves, node.prefix + (action,), text, lo, hi)
+        node.next[action] = child  # type: ignore[index]
+        return child  # type: ignore[return-value]
 
     def actions_of(self, game: Game, move: str) -> tuple[int, ...]:
         """The actions that play legal ``move`` now, word by word: its words,
@@ -345,16 +384,30 @@ class ActionSpace:
 
     # ------------------------------------------------------------ the trie
     def _position(self, game: Game) -> _Position:
-        """The game's current decision, read from its listing, whose memo
-        keeps the nodes (a game stepped after another, a small choice's
-        listing handed out again), and kept as the one read last. The steps
+        """The game's current decision, kept as the one read last. The steps
         check first whether the one read last is still the game's decision
-        (the same object, ``GameCore._decision_key``): the steps of one move."""
-        moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
-        nodes = memo.get(self)
-        if nodes is None:
-            nodes = memo[self] = {(): self._root(moves, heads)}
-        pos = self._last = tuple.__new__(_Position, (game._decision_key(), moves, nodes))
+        (the same object, ``GameCore._decision_key``): the steps of one move.
+
+        Its root and the nodes read under it are kept with the legal moves
+        (``_listings``: the same moves, the same words; a decision of up to
+        ``KEPT_MOVES`` moves, most of them, is met again in this game or
+        another and its words are read once), or, for a longer one (paths),
+        with its listing (its ``memo``: a small choice's listing handed out
+        again)."""
+        key, moves, memo, heads = game._listed_moves()  # the decision's own list, no copy
+        if len(moves) <= KEPT_MOVES:
+            known = tuple(moves)
+            kept = self._listings.get(known)
+            if kept is None:
+                if len(self._listings) >= KEPT_LISTINGS:
+                    self._listings.clear()
+                kept = self._listings[known] = (self._root(moves, heads()), {})
+        else:
+            kept = memo.get(self)
+            if kept is None:
+                kept = memo[self] = (self._root(moves, heads()), {})
+        pos = self._last = tuple.__new__(_Position, (key, *kept))
+        self._at = kept[0]
         return pos
 
     def _root(self, moves: list[str], heads: Iterable[str]) -> _Node:
@@ -375,15 +428,19 @@ class ActionSpace:
                         first.clear()
                     first[text] = at
                     ids.add(at)
-        return _node("", 0, len(moves), False, sorted(ids), {})
+        return _node(moves, (), "", 0, len(moves), False, sorted(ids), {})
 
     def _node(self, pos: _Position, prefix: tuple[int, ...]) -> _Node:
+        """The node of a prefix found by its words (not reached word by word)."""
+        if not prefix:
+            return pos.root
         node = pos.nodes.get(prefix)
-        if node is None:  # not the root, which is listed with the position (``_root``)
-            moves = pos.moves
+        if node is None:
+            moves = pos.root.moves
             text = " ".join([self.word(i) for i in prefix])
             lo = bisect_left(moves, text)
-            node = self._scan(moves, text, lo, bisect_left(moves, text + AFTER_SPACE, lo))
+            node = self._scan(moves, prefix, text, lo,
+                              bisect_left(moves, text + AFTER_SPACE, lo))
             if node.actions:  # a prefix that leads nowhere is refused each time
                 pos.nodes[prefix] = node
         return node
@@ -397,9 +454,11 @@ class ActionSpace:
                                 "goes on", [], prefix, [])
         return node
 
-    def _scan(self, moves: list[str], text: str, lo: int, hi: int) -> _Node:
+    def _scan(self, moves: list[str], prefix: tuple[int, ...], text: str, lo: int,
+              hi: int) -> _Node:
         """The node of the moves ``moves[lo:hi]`` that begin with the words
-        ``text``: one bisection per distinct next word."""
+        ``text`` (``prefix``): one bisection per distinct next word, and what
+        each next word leads to (the move it finishes, or its run)."""
         head = text + " " if text else ""
         complete = lo < hi and moves[lo] == text
         start = len(head)
@@ -409,27 +468,29 @@ class ActionSpace:
             end = move.find(" ", start)
             at = get(move[start:] if end < 0 else move[start:end])
             if at is not None:
-                return _node(text, lo, hi, False, [at], {at: (lo, hi)})
+                return _node(moves, prefix, text, lo, hi, False, [at],
+                             {at: move if end < 0 else (lo, hi)})
         actions = [self.stop] if complete and hi - lo > 1 else []
-        spans: dict[int, tuple[int, int]] = {}
+        nexts: dict[int, object] = {self.stop: text} if actions else {}
         i = lo + 1 if complete else lo
         if hi - i <= LINEAR_SCAN:  # a few moves: one pass, no bisection
             last = None
             at = run = -1
+            ends = False
             for j in range(i, hi):
                 move = moves[j]
                 end = move.find(" ", start)
                 word = move[start:] if end < 0 else move[start:end]
                 if word != last:  # the moves of one next word are one run
                     if last is not None:
-                        spans[at] = (run, j)
+                        nexts[at] = moves[run] if ends and j - run == 1 else (run, j)
                     at = get(word)
                     if at is None:
                         raise self._unknown(move, word)
                     actions.append(at)
-                    last, run = word, j
+                    last, run, ends = word, j, end < 0
             if last is not None:
-                spans[at] = (run, hi)
+                nexts[at] = moves[run] if ends and hi - run == 1 else (run, hi)
             i = hi
         while i < hi:
             move = moves[i]
@@ -440,18 +501,18 @@ class ActionSpace:
                 raise self._unknown(move, word)
             actions.append(at)
             j = bisect_left(moves, head + word + AFTER_SPACE, i + 1, hi) if i + 1 < hi else hi
-            spans[at] = (i, j)
+            nexts[at] = move if end < 0 and j - i == 1 else (i, j)
             i = j
         actions.sort()
-        return _node(text, lo, hi, complete, actions, spans)
+        return _node(moves, prefix, text, lo, hi, complete, actions, nexts)
 
     @staticmethod
     def _unknown(move: str, word: str) -> UnknownWord:
         return UnknownWord(f"the legal move {move!r} has the word {word!r}, which is "
                            "not in the action space of this configuration")
 
-    def _illegal(self, pos: _Position, node: _Node, prefix: tuple[int, ...],
-                 action: object) -> IllegalAction:
+    def _illegal(self, node: _Node, action: object) -> IllegalAction:
+        prefix = node.prefix
         chosen = repr(node.text) if prefix else "no word"
         if isinstance(action, int) and self.is_id(action):
             word = self.words[action]
@@ -463,5 +524,5 @@ class ActionSpace:
         reason = (f"{what} does not continue a legal move after {chosen}; "
                   f"the next words are {nexts}{more}" if node.actions else
                   "there is no legal move: the game is over")
-        return IllegalAction(written, reason, pos.moves[node.lo:node.hi], prefix,
+        return IllegalAction(written, reason, node.moves[node.lo:node.hi], prefix,
                              list(node.actions))

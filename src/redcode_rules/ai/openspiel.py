@@ -46,12 +46,16 @@ import pyspiel
 
 from ..engine.notation import outcome_parts
 from ..game import Game
-from .actions import ActionSpace
-from .setup import CHANCE, AiSetup, seat_of, team_returns
+from .actions import ActionSpace, _Node
+from .setup import AiSetup, seat_of, team_returns
 from .setup import TensorLayout
 
 __all__ = ["GAME_TYPE", "RedCodeGame", "RedCodeState", "RedCodeObserver", "Position", "Table",
            "resampler", "MAX_ACTIONS_PER_TURN"]
+
+#: OpenSpiel's players that are not seats, as the plain ints its calls compare.
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
 
 #: The bound of ``max_game_length`` per turn of the turn limit: words the
 #: players (not chance) choose in one turn, with every response. A bound for
@@ -98,39 +102,64 @@ def table_for(setup: AiSetup) -> Table:
 
 class Position:
     """What a state holds: the engine game, the words chosen so far of the move
-    being made, and the setup's table. Copied with ``Game.clone()`` (the table
+    being made, the word node they reach (``ActionSpace.word_node``: the
+    legal actions ready, each next word one lookup), and the setup's
+    table. Copied with ``Game.clone()`` (the table
     is shared); pickled as the setup's parameters and the game's JSON save,
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
-                 player: int | None = None):
+                 player: int | None = None, node: _Node | None = None):
         self.game = game
         self.table = table
         self.prefix = prefix
         #: OpenSpiel's current player, kept between actions (OpenSpiel asks
         #: for it several times an action); None: to be worked out
         self.player = player
+        #: the word node of ``prefix`` at the game's decision, kept between
+        #: the words of a move; None: to be read (a new decision, a new world)
+        self.node = node
+        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``)
+        self.chance: dict[int, tuple[str, Any]] | None = None
 
     def __deepcopy__(self, memo: dict) -> Position:
-        return Position(self.game.clone(), self.table, self.prefix, self.player)
+        # the clone's game is at the same decision: the same words, the same node
+        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node)
+
+    def word_node(self) -> _Node:
+        """The word node of the words chosen so far (read once per decision)."""
+        node = self.node
+        if node is None:
+            node = self.node = self.table.space.word_node(self.game, self.prefix)
+        return node
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` or ``TERMINAL`` (kept until the next action)."""
         player = self.player
         if player is None:
             game = self.game
-            mover = game.to_move
-            if game.is_over:
-                player = pyspiel.PlayerId.TERMINAL
-            elif mover == CHANCE:
-                player = pyspiel.PlayerId.CHANCE
-            else:
-                player = self.table.seats[mover]
+            if game.is_chance_node:
+                player = CHANCE_PLAYER
+            else:  # listed first: the mover's seat is then read from the listing
+                if self.node is None:
+                    self.node = self.table.space.word_node(game, self.prefix)
+                pending = game._pending()  # None once the game is over (no one to move)
+                player = TERMINAL if pending is None else pending[1]  # its index in game.ships
             self.player = player
         return player
+
+    def outcomes(self) -> dict[int, tuple[str, Any]]:
+        """The outcomes of the chance node by action: (outcome, probability),
+        an outcome's action the id of its last word (read once per node)."""
+        chance = self.chance
+        if chance is None:
+            ids = self.table.space.id
+            chance = self.chance = {ids(outcome_parts(outcome)[1]): (outcome, p)
+                                    for outcome, p in self.game.chance_outcomes()}
+        return chance
 
     def __reduce__(self):
         return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
@@ -189,12 +218,13 @@ class RedCodeState(pyspiel.State):
         """The engine game of this state (read it; play through ``apply_action``)."""
         return self.position.game
 
+    # each answer is read from the position's kept player and word node
     def current_player(self) -> int:
-        return self.position.current_player()
+        player = self.position.player
+        return self.position.current_player() if player is None else player
 
     def _legal_actions(self, player: int) -> list[int]:
-        pos = self.position
-        return pos.table.space.legal_actions(pos.game, pos.prefix)
+        return self.position.word_node().actions.copy()
 
     # Python callers skip OpenSpiel's round trip through C++ (about 20 µs a
     # call, more than the answer costs); C++ callers get the same answers
@@ -202,56 +232,67 @@ class RedCodeState(pyspiel.State):
         """The legal actions of ``player`` (default: the current player),
         ascending; a chance node's outcomes; none at the end or for another player."""
         pos = self.position
-        current = pos.current_player()
-        if current == pyspiel.PlayerId.TERMINAL:
-            return []
-        if current == pyspiel.PlayerId.CHANCE:
-            return sorted(self._chance())
+        current = pos.player
+        if current is None:
+            current = pos.current_player()
+        if current < 0:
+            return sorted(self.position.outcomes()) if current == CHANCE_PLAYER else []
         if player is not None and player != current:
             return []
-        return pos.table.space.legal_actions(pos.game, pos.prefix)
+        node = pos.node
+        if node is None:
+            node = pos.word_node()
+        return node.actions.copy()  # the caller's own list: it may change it
 
     def is_chance_node(self) -> bool:
         """Whether the chance player acts now."""
-        return self.position.current_player() == pyspiel.PlayerId.CHANCE
+        player = self.position.player
+        if player is None:
+            player = self.position.current_player()
+        return player == CHANCE_PLAYER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (action, probability), by action: an outcome
         (``draw torpedo``) is the id of its card, its last word (the first,
         the kind of event, is the same for every outcome of a node)."""
-        return sorted((action, float(p)) for action, (_, p) in self._chance().items())
-
-    def _chance(self) -> dict[int, tuple[str, Any]]:
-        """The outcomes of this chance node by action: (outcome, probability)."""
-        ids = self.position.table.space.id
-        return {ids(outcome_parts(outcome)[1]): (outcome, p)
-                for outcome, p in self.position.game.chance_outcomes()}
+        return sorted((action, float(p)) for action, (_, p) in self.position.outcomes().items())
 
     def _apply_action(self, action: int) -> None:
         pos = self.position
-        if pos.game.is_chance_node:
-            pos.player = None
-            pos.game.play(self._chance()[int(action)][0])
-            return
-        prefix = pos.table.space.step(pos.game, pos.prefix, int(action))
-        if prefix is None:  # the move is played: another may act
-            pos.prefix, pos.player = (), None
+        node = pos.node
+        if node is None:
+            if pos.current_player() == CHANCE_PLAYER:
+                outcome = pos.outcomes()[int(action)][0]
+                pos.game.play(outcome)
+                pos.player = pos.chance = None
+                return
+            node = pos.word_node()
+        node = pos.table.space.advance(pos.game, node, action)
+        if node is None:  # the move is played: another may act
+            pos.prefix, pos.player, pos.node = (), None, None
         else:  # the same player goes on with its move
-            pos.prefix = prefix
+            pos.prefix, pos.node = node.prefix, node
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
         if player == pyspiel.PlayerId.CHANCE and self.position.game.is_chance_node:
-            outcome = self._chance().get(int(action))
+            outcome = self.position.outcomes().get(int(action))
             if outcome is not None:
                 return outcome[0]
         return self.position.table.space.word(int(action))
 
     def is_terminal(self) -> bool:
-        return self.position.game.is_over
+        player = self.position.player
+        if player is None:
+            player = self.position.current_player()
+        return player == TERMINAL
 
     def returns(self) -> list[float]:
-        return team_returns(self.position.game)
+        """The team returns: all 0 before the end (read from the kept player)."""
+        pos = self.position
+        if self.is_terminal():
+            return team_returns(pos.game)
+        return [0.0] * len(pos.table.seats)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> RedCodeState:
         """A state ``player_id`` cannot tell from this one (``resampler``),

@@ -179,7 +179,7 @@ class RedCodeEnv(AECEnv):
         game = self.game
         if agent != self.agent_selection or game.is_over:
             return np.zeros(self.space.size, np.int8)
-        actions = self.space._actions(game, self.prefix)
+        actions = self.space.word_node(game, self.prefix).actions  # read, never changed
         kept = self._mask
         if kept is None or kept[0] is not actions:  # the node's list: the same words
             mask = np.zeros(self.space.size, np.int8)

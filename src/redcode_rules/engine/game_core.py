@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from fractions import Fraction
 from functools import partial
-from typing import Any, Self, Sequence
+from typing import Any, Callable, Self, Sequence
 
 import attrs
 
@@ -308,17 +308,20 @@ class GameCore:
             return [outcome for outcome, _ in self._node.asked]
         return list((self._legal or self._listing()).sorted())
 
-    def _listed_moves(self) -> tuple[list[str], dict, list[str]]:
-        """``legal_moves()`` without the copy: the decision's own sorted list,
-        shared by every call until a move is played (read it, never change
+    def _listed_moves(self) -> tuple[object, list[str], dict, Callable[[], list[str]]]:
+        """The current decision as a program that searches it on every step
+        reads it (ai/actions.py): what stands for it (``_decision_key``),
+        ``legal_moves()`` without the copy (the decision's own sorted list,
+        shared by every call until a move is played: read it, never change
         it), the listing's ``memo`` for what a reader derives from it, and
-        its entries' texts (``Listing.heads``: the moves' first words are
-        theirs). For programs that search it on every step (ai/actions.py)."""
-        if self._node is not None:
-            outcomes = sorted([outcome for outcome, _ in self._node.asked])
-            return outcomes, {}, outcomes
+        how to get its entries' texts (``Listing.heads``: the moves' first
+        words are theirs), called only by a reader that has not read them."""
+        node = self._node
+        if node is not None:
+            outcomes = sorted([outcome for outcome, _ in node.asked])
+            return node, outcomes, {}, outcomes.copy
         listing = self._listing()
-        return listing.sorted(), listing.memo, listing.heads()
+        return listing, listing.sorted(), listing.memo, listing.heads
 
     def _decision_key(self) -> object | None:
         """What stands for the current decision's legal moves, the same object
