@@ -98,7 +98,8 @@ def test_the_fields_say_what_they_refer_to():
                                            ("owed_after", Ref.SEAT, False),
                                            ("targets", Ref.SEAT, False),
                                            ("actor", Ref.SEAT, True),
-                                           ("here", Ref.BOX, True))
+                                           ("here", Ref.BOX, True),
+                                           ("wreck", Ref.BOX, True))
     assert ("position", Ref.BOX, True) in referring_fields(ShipState)
     assert [name for name, kind, _ in referring_fields(GameState)] == [
         "hands", "deck", "discard", "turn", "asking", "sunk_in_chain", "catchup_done",

@@ -43,7 +43,7 @@ FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 12
+    assert data["format"] == FORMAT == 13
     assert "extra" not in data["ruleset"]
 
 
@@ -170,7 +170,7 @@ def test_a_format_10_save_loads_with_no_amount_chosen():
     new = json.loads(game.to_json())
     assert migrate(old) == new
     assert new["state"]["stack"][0]["chosen"] is None
-    for later in ("chosen", "actor", "here"):  # formats 11 and 12
+    for later in ("chosen", "actor", "here", "wreck"):  # formats 11 to 13
         del new["state"]["stack"][0][later]
     assert {**new, "format": 10} == old
 
@@ -187,6 +187,19 @@ def test_a_format_11_save_loads_with_no_triggered_item_fields():
     assert new["state"]["stack"][0]["actor"] is new["state"]["stack"][0]["here"] is None
     game.play("pass")
     assert game.ship("red-destroyer").repairs == 2 and game.stack == []
+
+
+def test_a_format_12_save_loads_with_no_wreck():
+    """Format 13: a stack item's ``wreck``, the box a triggered item's sunk
+    ship is measured from (D9.16); none in a format 12 save."""
+    old = MIGRATIONS[11](MIGRATIONS[10](json.loads(FORMAT_10)))
+    assert old["format"] == 12 and "wreck" not in old["state"]["stack"][0]
+    game = rc.Game.from_json(json.dumps(old))
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["stack"][0]["wreck"] is None
+    del new["state"]["stack"][0]["wreck"]
+    assert {**new, "format": 12} == old
 
 
 def test_every_older_version_has_its_step():

@@ -208,7 +208,7 @@ def test_a_duration_given_twice_says_what_was_written():
 
 #: Property ids the parser gives that a card file never writes.
 INTERNAL_IDS = {"abilities", "duration", "ends_on", "keep_size", "over_islands",
-                "ignores_running", "entry", "choose_amount", "modes_by"}
+                "ignores_running", "sees_over_islands", "entry", "choose_amount", "modes_by"}
 
 
 def test_the_internal_property_ids_are_known():

@@ -103,6 +103,7 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r" ship in (line|row|column|diagonal) within [0-9]", text)  # D2.10
     assert re.search(r"\bbox of [a-z]+ is ", text) and " over islands" in text  # D2.11, D2.12
     assert "ignores running water" in text  # D2.13
+    assert "sees over islands" in text  # D2.20
     assert re.search(r"\bmove [0-9] straight ", text)  # D2.16
     assert "box left by self" in text  # D2.17
     assert "limit visibility to at most " in text  # D2.18

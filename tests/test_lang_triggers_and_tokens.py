@@ -530,10 +530,11 @@ order grudge { copies 0  effect status vengeful on self }
 """
 
 
-def test_a_trigger_of_a_sunk_ship_asks_about_a_ship_off_the_board(tmp_path):
-    """D9.3: the trigger resolves after its holder sank: it sees no ship
-    (0 + 1 damage), and is at no distance from the ship that sank it (the
-    condition fails, the amount is 0)."""
+def test_a_trigger_of_a_sunk_ship_measures_from_where_it_sank(tmp_path):
+    """D9.16: the trigger resolves after its holder sank: it sees no ship
+    (0 + 1 damage, D9.3), but its distances count from the box it sank on,
+    c3, 2 boxes from the ship that sank it (the condition holds: 1 damage;
+    the amount is 2 + 1)."""
     path = tmp_path / "vengeful.rc"
     path.write_text(VENGEFUL)
     game = game_with(str(path), """\
@@ -546,7 +547,6 @@ def test_a_trigger_of_a_sunk_ship_asks_about_a_ship_off_the_board(tmp_path):
     while "pass" in game.legal_moves():
         game.play("pass")
     assert game.ship("blue-submarine").sunk
-    # the damage of 0 is none: not logged
     assert logged(game, "damage", "ship", "amount") == [
-        ("blue-submarine", 1), ("red-destroyer", 1)]
-    assert game.ship("red-destroyer").repairs == 2
+        ("blue-submarine", 1), ("red-destroyer", 1), ("red-destroyer", 1), ("red-destroyer", 3)]
+    assert (game.ship("red-destroyer").repairs, game.ship("red-destroyer").breakdowns) == (1, 2)

@@ -181,7 +181,8 @@ class RuleQueries(Part):
     the modifier queries, or None when no status modifies anything;
     ``conditions`` what ``lasts`` asks."""
 
-    __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_orders_per_turn",
+    __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_seeing",
+                 "_orders_per_turn",
                  "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring", "_tracks")
 
@@ -197,6 +198,8 @@ class RuleQueries(Part):
         # whether a status may limit a ship's visibility (D2.18: else every ship is seen)
         self._hiding = any(m is Modifier.VISIBILITY for s in rules.statuses.values()
                            for m, *_ in s.limits)
+        # whether a status may let a ship see over islands (D2.20: else none does)
+        self._seeing = any(s.sees_over_islands for s in rules.statuses.values())
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
         # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →
@@ -637,12 +640,14 @@ class RuleQueries(Part):
 
     def sight(self, seat: int, over_islands: bool = False) -> list[tuple[int, int]]:
         """(distance, seat) of the ships in the ship's visual field (R4.3), or
-        in a card's that sees over islands (D2.12); none for a ship off the
-        board (D9.3)."""
+        in a card's that sees over islands (D2.12), or in its own while a
+        status or ability lets it see over islands (D2.20); none for a ship
+        off the board (D9.3)."""
         ship = self.state.ships[seat]
         if ship.position is None:
             return []  # D9.3: a ship off the board sees nothing
-        board = self.board.over_islands() if over_islands else self.board
+        over = over_islands or self.sees_over_islands(seat)
+        board = self.board.over_islands() if over else self.board
         seen = board.in_sight(ship.position, self.seen_positions(seat), ship.side, self.sides)
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
@@ -768,16 +773,25 @@ class RuleQueries(Part):
         water read as open) while a status or ability of it ignores running
         water (D2.13), else the board itself; its straight view for a
         straight move (D2.16)."""
-        board = self.board
-        ship = self.state.ships[mover]
-        abilities = self.rules.ships[ship.type].abilities
-        if ship.statuses or abilities:  # the printed ships: no list built
-            specs = self.rules.statuses
-            names = [name for name, _ in ship.statuses] + list(abilities)
-            if any(specs[n].ignores_running and self.lasts(mover, n)
-                   for n in names if n in specs):
-                board = board.calm()
+        board = self.board.calm() if self.holds(mover, "ignores_running") else self.board
         return board.straight_view() if straight else board
+
+    def sees_over_islands(self, seat: int) -> bool:
+        """Whether a status or ability of the ship lets its visual field see
+        over islands now (D2.20): every sight query of the ship reads it."""
+        return self._seeing and self.holds(seat, "sees_over_islands")
+
+    def holds(self, seat: int, flag: str) -> bool:
+        """Whether a status or an ability of ship ``seat`` that acts now has
+        the flag ``flag`` (a ``StatusDef`` field: ``ignores_running``, D2.13;
+        ``sees_over_islands``, D2.20)."""
+        ship = self.state.ships[seat]
+        abilities = self.rules.ships[ship.type].abilities
+        if not ship.statuses and not abilities:  # the printed ships: no list built
+            return False
+        specs = self.rules.statuses
+        names = [name for name, _ in ship.statuses] + list(abilities)
+        return any(getattr(specs[n], flag) and self.lasts(seat, n) for n in names if n in specs)
 
     def steps(self, mover: int, card: CardDef) -> int:
         """How many boxes a card whose path is chosen with it moves the ship

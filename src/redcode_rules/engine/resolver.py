@@ -181,11 +181,14 @@ class Resolver(Part):
         for fired in items[1:]:
             self.triggers.triggered += 1
             self.event("trigger", trigger=fired.trigger.key, holder=fired.holder)
+        ships = st.ships
         for fired in reversed(items):
+            sunk = ships[fired.target].position is None  # its ship sank: kept where (D9.16)
             st.stack.append(StackItem(
                 fired.trigger.key, TRIGGER, fired.seat, fired.target, answers=fired.answers,
                 actor=fired.actor if fired.actor >= 0 else None,
-                here=None if fired.token is None else fired.token[1]))
+                here=None if fired.token is None else fired.token[1],
+                wreck=fired.wreck if sunk else None))
 
     # ------------------------------------------------------------------ owed choices
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:
@@ -226,10 +229,13 @@ class Resolver(Part):
 
     def offered(self, item: StackItem, effects: tuple[Effect, ...]) -> list[str]:
         """The answers a ``may`` offers now: ``yes`` only if the block's first
-        effect can be done (its ``if`` holds: "if you do" is the rest), and ``no``."""
+        effect can be done ("if you do" is the rest), and ``no``. It can be
+        done if its ``if`` holds and it would change the game, its amounts
+        counted now (``Effect.can_do``: a crew loss with crew in reserve, a
+        discard with a card in hand, a damage with a ship to take it)."""
         first = effects[item.next_effect + 1]
-        if first.computed is not None and first.computed.condition is not None \
-                and prepared(first, self.queries, item) is None:
+        ready = first if first.computed is None else prepared(first, self.queries, item)
+        if ready is None or not ready.can_do(self.ops, item):
             return [ANSWERS[1]]
         return list(ANSWERS)
 

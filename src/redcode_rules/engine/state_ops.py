@@ -203,14 +203,25 @@ class StateOps(HandOps):
         """Regain up to the track's size of the moment; never converts (R3.4,
         D9.15). Nothing regained (a full track, an amount of 0) logs nothing."""
         ship = self.state.ships[seat]
+        gained = min(amount, self.room(seat, track))
         if track == "repair":
-            gained = min(amount, self.queries.track(seat, REPAIRS) - ship.repairs)
             ship.repairs += gained
         else:
-            gained = min(amount, self.queries.track(seat, BREAKDOWNS) - ship.breakdowns)
             ship.breakdowns += gained
         if gained > 0:
             self.event("regain", ship=ship.id, track=track, amount=gained)
+
+    def room(self, seat: int, track: str) -> int:
+        """How many repairs (``repair``) or breakdowns a regain could give
+        ship ``seat`` now: its track's size of the moment less what it holds."""
+        ship = self.state.ships[seat]
+        if track == "repair":
+            return self.queries.track(seat, REPAIRS) - ship.repairs
+        return self.queries.track(seat, BREAKDOWNS) - ship.breakdowns
+
+    def reserve(self, seat: int) -> int:
+        """Ship ``seat``'s crew in reserve: what a crew loss can withdraw (R3.5)."""
+        return self.state.ships[seat].reserve
 
     def track(self, seat: int, name: str) -> int:
         """The size of ship ``seat``'s track ``name`` now (``RuleQueries.track``,

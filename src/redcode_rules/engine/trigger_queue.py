@@ -31,19 +31,23 @@ class Triggered:
     ``target``: the ship the event happened to; ``actor``: the ship that
     caused it, or -1; ``token``: the token holding it, as (kind, box);
     ``answers``: the stack item of its event, the card that targeted for
-    ``targeted``, which ``cancel answered`` cancels (D9.12), or None). These
-    are its event's record: the item, its source and its target."""
+    ``targeted``, which ``cancel answered`` cancels (D9.12), or None;
+    ``wreck``: the box ``target`` was on as the event happened, which it is
+    measured from if it sinks before the item resolves, D9.16). These are
+    its event's record: the item, its source and its target."""
 
     __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "answers",
-                 "rolled", "left_over")
+                 "rolled", "left_over", "wreck")
     area = None
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
     owed_about = None  # a trigger owes no choice (lang/statuses.py refuses one)
 
     def __init__(self, trigger: TriggerDef, seat: int, target: int, actor: int,
-                 token: tuple[str, int] | None, holder: str, answers: int | None = None):
+                 token: tuple[str, int] | None, holder: str, answers: int | None = None,
+                 wreck: int | None = None):
         self.trigger = trigger
+        self.wreck = wreck
         self.seat = seat
         self.target = target
         self.actor = actor
@@ -92,6 +96,7 @@ class TriggerQueue(Part):
         index = self._triggers
         players = self._players
         subject_side = ships[subject].side
+        wreck = ships[subject].position  # where a ship sinking now sinks (D9.16)
         actor_side = ships[actor].side if actor >= 0 else ""
         for seat, ship in enumerate(ships):
             afloat = ship.position is not None
@@ -113,7 +118,7 @@ class TriggerQueue(Part):
                 if sees(trigger.of, me, ship.side, subject, subject_side, seat) \
                         and (actor < 0 or sees(trigger.by, me, ship.side, actor, actor_side,
                                                seat)):
-                    self.queue(trigger, seat, subject, actor, None, ship.id, item)
+                    self.queue(trigger, seat, subject, actor, None, ship.id, item, wreck)
         for token in st.tokens:
             held = index.tokens.get(token.kind, ())
             if not held or (event == ENTERS and box != token.box):
@@ -125,10 +130,11 @@ class TriggerQueue(Part):
                         and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side,
                                                token.owner)):
                     self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
-                               f"{token.kind} {self.board.name(token.box)}", item)
+                               f"{token.kind} {self.board.name(token.box)}", item, wreck)
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
-              token: tuple[str, int] | None, holder: str, item: int | None = None) -> None:
+              token: tuple[str, int] | None, holder: str, item: int | None = None,
+              wreck: int | None = None) -> None:
         """Queue a triggered item, unless it fires once per turn and already has,
         or the move has resolved all it may (then it is dropped, unmarked)."""
         if self.triggered >= MAX_TRIGGERED:
@@ -140,7 +146,7 @@ class TriggerQueue(Part):
             if key in fired:
                 return
             fired.append(key)
-        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder, item))
+        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder, item, wreck))
 
     def trigger_limit(self) -> None:
         """The move has resolved ``MAX_TRIGGERED`` triggered items: what else

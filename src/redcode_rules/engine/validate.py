@@ -76,8 +76,7 @@ class Problem:
         return self.reason
 
 
-def check_state(state: GameState, rules: Ruleset, board: Board,
-                cards_total: int | None = None,
+def check_state(state: GameState, rules: Ruleset, board: Board, cards_total: int | None = None,
                 tracks: Callable[[int], tuple[int, int]] | None = None) -> list[Problem]:
     """Every problem of ``state`` under ``rules`` on ``board`` (built from the
     state's map and start cards), empty if none: the first field problem
@@ -333,6 +332,8 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
         yield problem("owed_after", "choices are owed after the answers owed now, and none is")
     elif item.answers is not None and not 0 <= item.answers < index:
         yield problem("answers", "must be an item below this one")
+    elif item.wreck is not None:
+        yield problem("wreck", "only a triggered item measures from where a ship sank (D9.16)")
     elif not 0 <= item.next_effect <= len(card.effects) or item.pending < 0:
         yield problem(None, "resolution position out of range")
     elif item.dealt < 0:
@@ -419,8 +420,7 @@ def _declaration_fault(item: StackItem, card: Any, state: GameState, board: Boar
     return None
 
 
-def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set,
-               amount: int) -> bool:
+def _lost_path(board: Board, start: int, path: tuple[int, ...], others: set, amount: int) -> bool:
     """D4.10: whether ``path`` is a move the chain has closed since it was
     declared (a box of it taken, the ship moved off its start, or a box freed
     beside the running water it stops on), which is lost as it resolves: a

@@ -38,7 +38,7 @@ from .state_data import (log_from_data, log_to_data, state_from_data, state_to_d
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 12
+FORMAT = 13
 
 
 #: The most card files a save or replay may carry (variant files and extra files).
@@ -249,11 +249,25 @@ def _format_11_to_12(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 12}
 
 
+# -- a sunk ship measured from where it sank (D9.16) -------------------------
+def _format_12_to_13(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 13 gives a stack item ``wreck``, the box a triggered item's
+    event's ship was on, which it is measured from once sunk (D9.16): none in
+    an earlier save, whose triggers measured a sunk ship from nowhere."""
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("stack"), list):
+        stack = [{"wreck": None, **item} if isinstance(item, dict) else item
+                 for item in state["stack"]]
+        data = {**data, "state": {**state, "stack": stack}}
+    return {**data, "format": 13}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
     5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9,
-    9: _format_9_to_10, 10: _format_10_to_11, 11: _format_11_to_12}
+    9: _format_9_to_10, 10: _format_10_to_11, 11: _format_11_to_12,
+    12: _format_12_to_13}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

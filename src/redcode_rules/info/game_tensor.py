@@ -172,7 +172,8 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     st = game.state
     enc, out, read = kept.encoding, steps.out, steps.read
     _update_ships(out, enc, st.ships, seat, steps)
-    key: object = (seat, *game.engine.queries.seen_positions(seat)) \
+    queries = game.engine.queries
+    key: object = (seat, queries.sees_over_islands(seat), *queries.seen_positions(seat)) \
         if st.ships[seat].position is not None else None
     if key != read.get("sight", ()):
         _clear(out, kept, "sight")
@@ -356,8 +357,9 @@ KEPT_FIELDS = 256
 
 def _field(game: GameCore, seat: int, key: tuple, fields: dict[tuple, list[int]]) -> list[int]:
     """The boxes of the visual field of the ship of ``seat`` (on the board),
-    kept in ``fields`` by ``key``: the seat and the ships' boxes as it sees
-    them (a ship beyond its visibility on none, D2.18)."""
+    kept in ``fields`` by ``key``: the seat, whether it sees over islands
+    (D2.20), and the ships' boxes as it sees them (a ship beyond its
+    visibility on none, D2.18)."""
     field = fields.get(key)
     if field is None:
         if len(fields) >= KEPT_FIELDS:

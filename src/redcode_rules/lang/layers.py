@@ -431,6 +431,7 @@ def _name_pos(entry: _Entry, lang: str) -> Pos:
 SAID_AS = {"abilities": "ability", "keep_size": "keep size", "when": "when",
            "start": "start", "duration": "a duration", "ends_on": "until it uses",
            "over_islands": "over islands", "ignores_running": "ignores running water",
+           "sees_over_islands": "sees over islands",
            "entry": "forbids entering", "choose_amount": "choose amount",
            "terrain": "terrain", "modes_by": "modes chosen by"}
 

@@ -219,6 +219,11 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
             return Prop(name, _number(self.file, c[0]), self._pos(meta))
         return prop
 
+    def _word_prop(name):  # noqa: N805 - the same, for a property that is its words alone
+        def prop(self, meta, c):
+            return Prop(name, True, self._pos(meta))
+        return prop
+
     def cost(self, meta, c):
         if isinstance(c[0], Amount):  # cost (AMOUNT): checked with the card
             return Prop("cost", c[0], self._pos(meta), self.take_words())
@@ -234,9 +239,7 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def deck_decl(self, meta, c):
         return Decl("deck", "deck", "deck", tuple(c), self._pos(meta))
 
-    def keep_size(self, meta, c):
-        return Prop("keep_size", True, self._pos(meta))
-
+    keep_size = _word_prop("keep_size")
     repairs = _int_prop("repairs")
     breakdowns = _int_prop("breakdowns")
     crew = _int_prop("crew")
@@ -248,11 +251,8 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         negated, flag = c
         return Prop(str(flag), negated is None, self._pos(meta))
 
-    def once(self, meta, c):
-        return Prop("once", True, self._pos(meta))
-
-    def over_islands(self, meta, c):
-        return Prop("over_islands", True, self._pos(meta))
+    once = _word_prop("once")
+    over_islands = _word_prop("over_islands")
 
     def answers(self, meta, c):
         return Prop("answers", tuple(str(w) for w in c), self._pos(meta))
@@ -492,8 +492,8 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def untargetable(self, meta, c):
         return Prop("untargetable", () if c[0] is None else c[0], self._pos(meta))
 
-    def ignores_running(self, meta, c):
-        return Prop("ignores_running", True, self._pos(meta))
+    ignores_running = _word_prop("ignores_running")
+    sees_over_islands = _word_prop("sees_over_islands")
 
     def modify(self, meta, c):
         *names, sign, amount, card = c

@@ -237,13 +237,14 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
             what = "prevents damage" if spec.prevents else f"lasts {spec.uses} uses"
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability is never "
                               "used up: give it 'modify', 'set', 'limit' or 'untargetable'")
-        if not spec.modifies and not spec.ignores_running and spec.triggers:
+        flags = spec.ignores_running or spec.sees_over_islands
+        if not spec.modifies and not flags and spec.triggers:
             event = spec.triggers[0].event.value  # a trigger belongs to the ship itself
             raise draft.error(pos, f"{where}: ability '{name}' holds only a trigger, and an "
                               "ability only changes numbers or who may be targeted; put the "
                               f"trigger on the ship itself: patch ship {entry.id} "
                               f"{{ when {event} … }}")
-        if not spec.modifies and not spec.ignores_running:
+        if not spec.modifies and not flags:
             raise draft.error(pos, f"{where}: ability '{name}' changes nothing; give it "
                               "'modify damage -1' or 'untargetable'")
         out.append(name)

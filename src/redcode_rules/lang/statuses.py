@@ -71,7 +71,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           f"word is {meaning}, so the status could never be selected")
     duration, uses, condition = _duration(draft, entry, where)
     changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent",
-                           "ignores_running") if k in p]
+                           "ignores_running", "sees_over_islands") if k in p]
     if "forbids" not in p and not changes and "when" not in p:
         raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
                           f"more of {', '.join(f.value for f in Forbid)}, or what it "
@@ -96,7 +96,8 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      uses if "prevent" in p else 0,
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
                      affects=_affects(draft, entry), stacks=_stacks(draft, entry),
-                     ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p)
+                     ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p,
+                     sees_over_islands="sees_over_islands" in p)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -284,7 +285,8 @@ NOT_IN_AURA = {"forbids": "what it forbids is read from its own ship's state",
                "prevent": "the damage prevented is its own ship's",
                "uses": "its uses are spent by its own ship",
                "when": "its triggers watch its own ship",
-               "ignores_running": "running water carries its own ship, as it moves"}
+               "ignores_running": "running water carries its own ship, as it moves",
+               "sees_over_islands": "the visual field it opens is its own ship's"}
 
 
 def _affects(draft: Layers, entry: _Entry) -> Ships | None:

@@ -311,6 +311,9 @@ class StatusDef:
     ignores_running: bool = False
     """Running water gives its ship no forced step (``ignores running water``,
     D2.13): its moves walk the board's calm view."""
+    sees_over_islands: bool = False
+    """Its ship's visual field is not cut by islands (``sees over islands``,
+    D2.20): every sight query of the ship looks at the board's over-islands view."""
 
     @property
     def modifies(self) -> bool:
@@ -372,6 +375,8 @@ class StatusDef:
             out.append(["stacks", self.stacks])
         if self.ends_on is not None:
             out.append(["ends_on", str(self.ends_on)])
+        if self.sees_over_islands:
+            out.append(["sees_over_islands", True])
         return out
 
 

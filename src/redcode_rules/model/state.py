@@ -214,11 +214,12 @@ class StackItem:
     # the amount its player chose with the card (``choose amount``, D4.19),
     # which its amounts read as ``chosen``; None for a card that chooses none
     chosen: int | None = None
-    # a triggered item's (kind ``trigger``: its card is the trigger's key) that
-    # asks a choice (``may``, D4.16): the ship that caused its event, and the
-    # box of the token holding it (``here``); None for a card's item
+    # a triggered item's that asks (``may``, D4.16; kind ``trigger``, its card the
+    # trigger's key): the ship that caused its event, its token's box (``here``)
+    # and the box its event's ship sank on (``wreck``, D9.16); None for a card's
     actor: int | None = _ref(Ref.SEAT, default=None)
     here: int | None = _ref(Ref.BOX, default=None)
+    wreck: int | None = _ref(Ref.BOX, default=None)
 
     @property
     def token(self) -> tuple[str, int] | None:

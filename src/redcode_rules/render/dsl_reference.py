@@ -125,6 +125,11 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                         "its moves are listed, checked and followed as if running water "
                         "were open water. In a status or an ability; not in an aura.",
                         "ignores running water"),
+    "sees_over_islands": ("Its ship's visual field is not cut by islands while it lasts "
+                          "(D2.20): the targets of all its maneuvers, `in sight`, `ships in "
+                          "sight`, `explain` and what its player observes. Islands still "
+                          "cannot be entered, and lines still stop at them. In a status or "
+                          "an ability; not in an aura.", "sees over islands"),
     "over_islands": ("The maneuver's visual field is not cut by islands, still stopped "
                      "behind the first enemy ship and within its range (D2.12); written "
                      "after its range. Islands still cannot be entered. Maneuvers with a "

@@ -99,7 +99,9 @@ class Ops(Protocol):
     def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
+    def room(self, seat: int, track: str) -> int: ...
     def track(self, seat: int, name: str) -> int: ...
+    def reserve(self, seat: int) -> int: ...
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
     def recover_options(self, seat: int) -> list[str]: ...
@@ -182,6 +184,13 @@ class Effect:
         """The answers an owed choice about ``seat`` may take now."""
         return []
 
+    def can_do(self, ops: Ops, item: Resolving) -> bool:
+        """Whether it would change the game now, its amounts counted: what
+        ``may``'s "if you do" asks of a block's first effect (D4.16). Each
+        primitive that can come to nothing says when; the others always can.
+        It only reads the state (no random pick is drawn)."""
+        return True
+
     def take(self, ops: Ops, seat: int, option: str) -> None:
         """Carry out one answer of an owed choice."""
         raise NotImplementedError
@@ -214,6 +223,10 @@ class Damage(Effect):
         results(item, [ops.damage(seat, self.amount, item.seat, item.card)
                        for seat in ops.select(self.selector, item)])
 
+    def can_do(self, ops, item):
+        # a ship to take it (what a status would change is not foreseen)
+        return self.amount > 0 and bool(ops.select(self.selector, item, draw=False))
+
 
 @attrs.frozen
 class BreakdownDamage(Effect):
@@ -226,6 +239,9 @@ class BreakdownDamage(Effect):
         results(item, [ops.damage(seat, ops.track(seat, REPAIRS_TRACK) * self.amount,
                                   item.seat, item.card)
                        for seat in ops.select(self.selector, item)])
+
+    def can_do(self, ops, item):
+        return self.amount > 0 and bool(ops.select(self.selector, item, draw=False))
 
 
 def results(item, hits: list[tuple[int, int]]) -> None:
@@ -246,6 +262,11 @@ class Regain(Effect):
         for seat in ops.select(self.selector, item):
             ops.regain(seat, self.track, self.amount)
 
+    def can_do(self, ops, item):
+        # a ship below its track's size
+        return self.amount > 0 and any(ops.room(seat, self.track) > 0
+                                       for seat in ops.select(self.selector, item, draw=False))
+
 
 @attrs.frozen
 class CrewLoss(Effect):
@@ -256,6 +277,11 @@ class CrewLoss(Effect):
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
             ops.crew_loss(seat, self.amount)
+
+    def can_do(self, ops, item):
+        # a ship with crew in reserve to lose (R3.5)
+        return self.amount > 0 and any(ops.reserve(seat) > 0
+                                       for seat in ops.select(self.selector, item, draw=False))
 
 
 @attrs.frozen
@@ -273,6 +299,11 @@ class RecoverCrew(Effect):
     def options(self, ops, seat):
         """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""
         return ops.recover_options(seat)
+
+    def can_do(self, ops, item):
+        # a ship with crew out to bring back (R6.1)
+        return self.amount > 0 and any(ops.crew_out(seat) > 0
+                                       for seat in ops.select(self.selector, item, draw=False))
 
     def take(self, ops, seat, option):
         ops.recover_one(seat, option)
@@ -347,6 +378,10 @@ class Status(Effect):
         for seat in ops.select(self.selector, item):
             ops.set_status(seat, self.status, item.seat)  # the card's player gives it
         return True
+
+    def can_do(self, ops, item):
+        # a ship to give it to (a ship off the board is none, R9.2)
+        return bool(ops.select(self.selector, item, draw=False))
 
 
 @attrs.frozen
@@ -431,6 +466,13 @@ class HandEffect(Effect):
         """Whether moving cards out of ``owner``'s hand changes anything."""
         return True
 
+    def can_do(self, ops, item):
+        # a hand with a card to move, that moving changes (D7.6)
+        owners = [item.seat] if self.selector is Selector.SELF else \
+            ops.select(self.selector, item, draw=False)
+        return self.amount > 0 and any(ops.hand(owner) and self.changes(item, owner)
+                                       for owner in owners)
+
     def move_card(self, ops: Ops, item: Resolving, owner: int, card: str) -> None:
         """Move one picked card out of ``owner``'s hand."""
         raise NotImplementedError
@@ -485,6 +527,11 @@ class Take(HandEffect):
     def changes(self, item, owner):
         # taking from one's own hand leaves every card where it is (D7.6)
         return owner != item.seat
+
+    def can_do(self, ops, item):
+        if self.selector in PILES:  # a zone with a card to take
+            return self.amount > 0 and bool(ops.pile(self.selector))
+        return super().can_do(ops, item)
 
     def move_card(self, ops, item, owner, card):
         ops.take_card(item.seat, owner, card)

@@ -197,19 +197,25 @@ class Scope(NamedTuple):
     rolled: int = 0  # the item's roll (``chance N in M``, D4.18): 1 to M, 0 before it rolls
     left_over: int = 0  # what its last damage effect did not need (``damage left over``)
     chosen: int = 0  # the amount chosen with the card (``chosen``, D4.19); 0: none
+    # for a triggered item, the ship its event happened to and the box it was
+    # on then, which it is measured from once it has sunk (``position``, D9.16)
+    wreck: tuple[int, int] | None = None
 
     @classmethod
     def of_item(cls, item) -> Scope:
         """The scope of an item as it resolves: a stack item, or a triggered
         item (engine.Triggered: no answered item, maybe an actor, and a
         token's box), with its roll (D4.18) once it has one and the amount
-        chosen with its card (D4.19)."""
+        chosen with its card (D4.19), and the box its event's ship was on
+        (``wreck``, D9.16)."""
         actor = getattr(item, "actor", None)  # -1 or None: no ship caused its event
         token = getattr(item, "token", None)
+        wreck = getattr(item, "wreck", None)
         return cls(item.seat, item.target, item.answers, None,
                    actor if actor is not None and actor >= 0 else None,
                    item.dealt, None if token is None else token[1], getattr(item, "rolled", 0),
-                   getattr(item, "left_over", 0), getattr(item, "chosen", None) or 0)
+                   getattr(item, "left_over", 0), getattr(item, "chosen", None) or 0,
+                   None if wreck is None or item.target is None else (item.target, wreck))
 
 
 def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -231,6 +237,19 @@ def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
             return None
         return eng.state.stack[scope.answers].target
     return None
+
+
+def position(eng: Reader, scope: Scope, seat: int | None) -> int | None:
+    """The box an expression measures ship ``seat`` from: the box it is on;
+    for the ship a triggered item's event happened to, once it has sunk, the
+    box it sank on (D9.16), though it is on the board no more; else None
+    off the board (D9.3)."""
+    if seat is None:
+        return None
+    box = eng.state.ships[seat].position
+    if box is None and scope.wreck is not None and scope.wreck[0] == seat:
+        return scope.wreck[1]
+    return box
 
 
 def distance(eng: Reader, a: int | None, b: int | None) -> int | None:
@@ -304,7 +323,7 @@ class Measure:
             return len(st.hands[seat])
         ship = st.ships[seat]
         if q is Quantity.DISTANCE:
-            return distance(eng, st.ships[scope.seat].position, ship.position)
+            return distance(eng, position(eng, scope, scope.seat), position(eng, scope, seat))
         if ship.position is None:
             return 0
         spec = eng.rules.ships[ship.type]
@@ -450,7 +469,7 @@ def _box_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
     if subject is Subject.HERE:
         return scope.box
     seat = scope.seat if subject is Subject.DEFAULT else ship_of(subject, eng, scope)
-    return None if seat is None else eng.state.ships[seat].position
+    return position(eng, scope, seat)
 
 
 def _origin(subject: Subject, eng: Reader, scope: Scope) -> int | None:
@@ -491,7 +510,7 @@ class ShipCount:
         if self.within is None:
             return len(_kind_on_board(self.words, eng, scope))
         seat = _origin(self.subject, eng, scope)
-        origin = None if seat is None else eng.state.ships[seat].position
+        origin = position(eng, scope, seat)
         if origin is None:
             return 0
         ships = eng.state.ships
@@ -530,7 +549,7 @@ class Nearest:
     def read(self, eng: Reader, scope: Scope) -> int | None:
         """Its value now, or None."""
         seat = _origin(self.subject, eng, scope)
-        origin = None if seat is None else eng.state.ships[seat].position
+        origin = position(eng, scope, seat)
         if origin is None:
             return None
         ships = eng.state.ships
@@ -643,8 +662,7 @@ class Is(Condition):
 
     def _all(self, eng, scope) -> bool:
         if self.box:
-            seat = ship_of(Subject(self.subject), eng, scope)
-            here = None if seat is None else eng.state.ships[seat].position
+            here = position(eng, scope, ship_of(Subject(self.subject), eng, scope))
             return here is not None and all(box_is(w, eng, scope, here) for w in self.words)
         if self.subject == "mode":
             return all(eng.state.mode == w for w in self.words)
@@ -903,8 +921,7 @@ class Ships:
             return self.of
         if self.of is Subject.HERE:
             return scope.box
-        seat = ship_of(self.of, eng, scope)
-        return None if seat is None else eng.state.ships[seat].position
+        return position(eng, scope, ship_of(self.of, eng, scope))
 
     def subjects(self) -> set[Subject]:
         """The subjects it reads."""

@@ -213,8 +213,8 @@ class CardWriter:
         lines = ["permanent", *self.modifiers(self.rnd.randint(1, 2))]
         if self.chance(0.2):
             lines.append("untargetable by orders")
-            if len(lines) == 3:  # no draw of its own: with one modifier (D2.13)
-                lines.append("ignores running water")
+            if len(lines) == 3:  # no draw of its own: with one modifier (D2.13, D2.20)
+                lines += ["ignores running water", "sees over islands"]
         return name, self.block("status", name, lines)
 
     # ------------------------------------------------------------- tokens

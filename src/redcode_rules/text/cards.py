@@ -74,6 +74,10 @@ class StatusDefView(Protocol):
     @property
     def triggers(self) -> Sequence[TriggerDef]: ...
     @property
+    def ignores_running(self) -> bool: ...
+    @property
+    def sees_over_islands(self) -> bool: ...
+    @property
     def duration(self) -> Any: ...
     @property
     def uses(self) -> int: ...
@@ -127,6 +131,7 @@ def status_nature(status: StatusDefView) -> Nature:
               for m, how, _, _ in status.limits if how.value != "set"]
     score += [1] if status.prevents else []
     score += [1] if status.ignores_running else []
+    score += [1] if status.sees_over_islands else []
     for trigger in status.triggers:
         for effect in trigger.effects:
             if isinstance(effect.selector, Selector) and effect.selector is Selector.SELF:
@@ -262,6 +267,8 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
     if status.ignores_running:
         parts.append(words["ignores_running"])
+    if status.sees_over_islands:
+        parts.append(words["sees_over_islands"])
     if status.affects is not None and parts:  # an aura: for each ship it reaches
         return [words["affects"].format(ships=ships_text(status.affects, lang, names=names,
                                                          holder=True),

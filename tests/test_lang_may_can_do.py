@@ -1,0 +1,110 @@
+"""``may``'s "if you do" (D4.16): ``yes`` is offered only if the block's
+first effect can be done, its ``if`` holding and it changing the game now
+(``Effect.can_do``: a crew loss with crew in reserve, a discard with a card
+in hand, a damage with a ship to take it, a regain below the track). When
+only ``no`` is left, the question answers itself: nothing of the block is
+done. The cards are tests/data/may_can_do.rc.
+"""
+
+import redcode_rules as rc
+
+from conftest import OPEN_BOARD, ROOT, logged, pass_all, scenario_game
+
+CARDS = str(ROOT / "tests" / "data" / "may_can_do.rc")
+#: blue-submarine at c3 (6 crew in reserve); red-destroyer at g3, 4 boxes off.
+BASE = {"edition": "en", "extra": [CARDS], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["ambush", "ambush", "ambush"],
+        "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "g3"}},
+        "hands": {"blue-submarine": ["jettison", "broadside", "patch_up"]}}
+
+
+def game(**fields) -> rc.Game:
+    return scenario_game(BASE, **fields)
+
+
+def sub(reserve: int, **more) -> dict:
+    """The blue submarine with ``reserve`` crew in reserve, the rest withdrawn."""
+    return {**BASE["ships"], "blue-submarine": {"at": "c3", "reserve": reserve,
+                                                "withdrawn": 6 - reserve, **more}}
+
+
+def test_d4_16_a_crew_loss_with_an_empty_reserve_is_not_offered_nor_its_if_you_do():
+    """Scavenge with 1 crew in reserve: the crew goes on the maneuver, the
+    reserve is empty, so only ``no`` is left: no crew lost, no card drawn."""
+    g = game(ships=sub(1))
+    g.play("scavenge")
+    pass_all(g)
+    assert g.decision == "main" and g.to_move == "blue-submarine"
+    assert (g.ship("blue-submarine").reserve, g.ship("blue-submarine").withdrawn) == (0, 5)
+    assert len(g.hand("blue-submarine")) == 3
+    assert logged(g, ("crew_loss", "draw"), "kind") == []
+
+
+def test_d4_16_a_crew_loss_with_crew_in_reserve_is_offered():
+    g = game(ships=sub(2))
+    g.play("scavenge")
+    pass_all(g)
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert (g.ship("blue-submarine").reserve, g.ship("blue-submarine").withdrawn) == (0, 5)
+    assert len(g.hand("blue-submarine")) == 4
+
+
+def test_d4_16_a_discard_with_no_card_left_is_not_offered():
+    """Jettison, the last card of the hand: nothing to discard, no draw."""
+    g = game(hands={"blue-submarine": ["jettison"]})
+    g.play("order jettison")
+    assert g.hand("blue-submarine") == [] and g.decision == "main"
+
+
+def test_d4_16_a_discard_with_a_card_in_hand_is_offered():
+    g = game(hands={"blue-submarine": ["jettison", "broadside"]})
+    g.play("order jettison")
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert g.hand("blue-submarine") == ["ambush", "ambush"]
+
+
+def test_d4_16_a_damage_with_no_ship_to_take_it_is_not_offered():
+    """Broadside with the enemy 4 boxes off: no ship within 2, so no crew lost."""
+    g = game()
+    g.play("order broadside")
+    assert g.decision == "main" and g.ship("blue-submarine").reserve == 6
+
+
+def test_d4_16_a_damage_with_a_ship_to_take_it_is_offered():
+    g = game(ships={**BASE["ships"], "red-destroyer": {"at": "e3"}})
+    g.play("order broadside")
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert (g.ship("red-destroyer").repairs, g.ship("blue-submarine").reserve) == (2, 5)
+
+
+def test_d4_16_a_regain_on_a_full_track_is_not_offered():
+    g = game()
+    g.play("order patch_up")
+    assert g.decision == "main" and g.ship("blue-submarine").reserve == 6
+
+
+def test_d4_16_a_regain_below_the_track_is_offered():
+    g = game(ships=sub(6, repairs=2))
+    g.play("order patch_up")
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert (g.ship("blue-submarine").repairs, g.ship("blue-submarine").reserve) == (3, 4)
+
+
+def test_d4_16_salvage_crew_with_an_empty_reserve_is_not_asked():
+    """Idea 37 with no `if`: the salvager's empty reserve leaves only
+    ``no``, so the sinking draws it nothing (its own crew untouched)."""
+    g = scenario_game({
+        "edition": "en", "mode": "war", "board": OPEN_BOARD, "phase": "maneuvers",
+        "extra": [str(ROOT / "tests" / "data" / "ideas" / "37_salvage_crew.rc")],
+        "ships": {"blue-submarine": {"at": "c3", "repairs": 1, "breakdowns": 0},
+                  "red-destroyer": {"at": "e3"}, "blue-destroyer": {"at": "a1"},
+                  "red-salvager": {"at": "h6", "reserve": 0, "withdrawn": 6}},
+        "turn": "red-destroyer", "deck": ["ambush", "evasion"]})
+    g.play("torpedo blue-submarine")
+    pass_all(g)
+    assert g.ship("blue-submarine").sunk and g.decision == "main"
+    assert (len(g.hand("red-salvager")), g.ship("red-salvager").withdrawn) == (0, 6)
