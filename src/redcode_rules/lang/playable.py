@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ..base.kinds import CardKind
 from ..model.ruleset import CardDef, Ruleset
-from .loader import load_ruleset, read_card_file
-from .parse import Decl, parse_source
-from .wording import Notice
+from .loader import load_ruleset
+from .parse import Decl
+from .wording import Notice, parsed_files
 
 #: the kinds of card a response may answer, as a warning says them
 KIND_WORDS = {CardKind.MANEUVER: "maneuvers", CardKind.ORDER: "order cards"}
@@ -51,11 +51,7 @@ def _card_decls(paths: list[str]) -> dict[tuple[str, str], Decl]:
     """The maneuvers and order cards the files declare or patch (their last
     place), and a variant header if one comes first."""
     found: dict[tuple[str, str], Decl] = {}
-    for path in paths:
-        try:
-            decls = parse_source(read_card_file(path), path)
-        except Exception:  # an error of its own, reported by check_files
-            continue
+    for path, decls in parsed_files(paths):
         for decl in decls:
             if decl.kind in ("maneuver", "order") and decl.action in ("new", "patch"):
                 found[(decl.kind, decl.id)] = decl

@@ -17,6 +17,8 @@ line and column:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from ..i18n.catalog import bare_name, catalog, languages
@@ -50,15 +52,22 @@ def _agreeing() -> list[str]:
     return [lang for lang in languages() if catalog(lang)["grammar"]["agreement"]["endings"]]
 
 
-def wording_notices(paths: list[str]) -> list[Notice]:
-    """Every warning about the words of the card files ``paths`` (a file
-    that cannot be read or parsed has none: ``check_files`` reports it)."""
-    out: list[Notice] = []
+def parsed_files(paths: list[str]) -> Iterator[tuple[str, list[Decl]]]:
+    """Each card file of ``paths`` that reads and parses, with its
+    declarations, for the warnings (a file that cannot be read or parsed has
+    none: ``check_files`` reports its error)."""
     for path in paths:
         try:
             decls = parse_source(read_card_file(path), path)
         except Exception:  # an error of its own, reported by check_files
             continue
+        yield path, decls
+
+
+def wording_notices(paths: list[str]) -> list[Notice]:
+    """Every warning about the words of the card files ``paths``."""
+    out: list[Notice] = []
+    for _, decls in parsed_files(paths):
         for decl in decls:
             if decl.action == "new" and decl.kind in WORDED:
                 out += _declaration(decl)
