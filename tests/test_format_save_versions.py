@@ -38,6 +38,13 @@ FORMAT_9 = (DATA / "save_format_9.json").read_text("utf-8")
 #: A format 10 save, written by the code of that format: the same move and
 #: torpedo (a stack item with no ``chosen``).
 FORMAT_10 = (DATA / "save_format_10.json").read_text("utf-8")
+#: A format 11 save, written by the code of that format: blue's Fireball of
+#: 2 (``cards/examples/choices_fireball.rc``) on the red destroyer, on the stack.
+FORMAT_11 = (DATA / "save_format_11.json").read_text("utf-8")
+#: A format 12 save, written by the code of that format: the warded hull's
+#: triggered item (``may by source``, idea 17) waiting on the stack for blue's
+#: answer to its torpedo.
+FORMAT_12 = (DATA / "save_format_12.json").read_text("utf-8")
 
 
 def test_a_save_carries_the_current_format_version():
@@ -200,6 +207,35 @@ def test_a_format_12_save_loads_with_no_wreck():
     assert new["state"]["stack"][0]["wreck"] is None
     del new["state"]["stack"][0]["wreck"]
     assert {**new, "format": 12} == old
+
+
+def test_a_format_11_save_of_an_amount_chosen_loads_and_resolves_it():
+    """Written by the code of format 11: the amount rides through the
+    migrations and the Fireball deals its 2 (D4.19)."""
+    old = json.loads(FORMAT_11)
+    assert old["format"] == 11 and old["state"]["stack"][0]["chosen"] == 2
+    game = rc.Game.from_json(FORMAT_11)
+    assert migrate(old) == json.loads(game.to_json())
+    game.play("pass")
+    assert (game.ship("red-destroyer").repairs, game.ship("blue-destroyer").reserve,
+            game.stack) == (1, 4, [])
+
+
+@pytest.mark.parametrize("answer, repairs, reserve", [("choose no", 3, 4),
+                                                       ("choose yes", 2, 3)])
+def test_a_format_12_save_at_a_triggered_question_reloads_at_it(answer, repairs, reserve):
+    """Written by the code of format 12: the triggered item asks blue as
+    before (D4.16); no, the torpedo is cancelled; yes, blue withdraws 1 crew
+    and the torpedo hits."""
+    old = json.loads(FORMAT_12)
+    assert old["format"] == 12 and old["state"]["stack"][1]["kind"] == "trigger"
+    game = rc.Game.from_json(FORMAT_12)
+    assert migrate(old) == json.loads(game.to_json())
+    assert game.legal_moves() == ["choose no", "choose yes"]
+    game.play(answer)
+    game.play("pass")
+    assert (game.ship("red-warded").repairs, game.ship("blue-submarine").reserve,
+            game.stack) == (repairs, reserve, [])
 
 
 def test_every_older_version_has_its_step():
