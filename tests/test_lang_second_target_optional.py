@@ -14,6 +14,7 @@ from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.bots.players import GreedyBot
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
+from redcode_rules.web.clicks import pick_tree
 
 from conftest import ROOT, dsl_refusal, logged, pass_all, refused, scenario_game, starting
 
@@ -162,6 +163,17 @@ def test_the_greedy_bot_values_the_card_with_and_without_the_second_target():
         "order plunging_fire red-destroyer red-submarine": [
             ("sink", "red-destroyer", 8.0), ("damage", "red-submarine", 1.0)],
         "order plunging_fire red-destroyer": [("sink", "red-destroyer", 8.0)]}
+
+
+def test_a_click_on_the_target_plays_it_alone_or_waits_for_the_second_ship():
+    """web/clicks.py: the target's node is a move and leads on to its second ships."""
+    g = game()
+    tree = pick_tree(starting(g, "order plunging_fire"), [s.id for s in g.engine.state.ships],
+                     lambda word: g.board.index(word) is not None)
+    first = tree.at(["card:plunging_fire", "ship:red-destroyer"])
+    assert first.move == "order plunging_fire red-destroyer"
+    assert {k: n.move for k, n in first.next.items()} == {
+        "ship:red-submarine": "order plunging_fire red-destroyer red-submarine"}
 
 
 @pytest.mark.parametrize("seed", [3, 16])
