@@ -4,7 +4,11 @@ a syntax error is said in words by lang/syntax.py.
 
 ``parse_source`` turns text into declarations (attrs objects that remember
 their file and line), or raises ``DslError`` with the line, a caret and what
-was expected in words."""
+was expected in words.
+
+Its length is the grammar's: one short method per rule of
+grammar/redcode.lark (the expressions' in lang/exprs.py), so it grows with
+the language; the declarations' records would be split out next."""
 
 from __future__ import annotations
 
