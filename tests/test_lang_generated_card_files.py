@@ -94,7 +94,8 @@ def test_generated_files_use_every_construct_of_the_language():
                       "redirect damage to giver", "untargetable", " on ", "of enemy",
                       " by ", f"status {cardgen.NEVER_STATUS} on", "patch order ",
                       "target up to ", "target exactly ", "to each target",
-                      "second target ", " to second target", "    stacks ",
+                      "second target ", "second target up to 1 ", " to second target",
+                      "    stacks ",
                       "answered target ", "mode way_b {",
                       " to a random ", " and chance 1 in 2", "may { ", "may by target { ",
                       "} else { ", "modes chosen by target"):

@@ -404,12 +404,15 @@ def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
 
 def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     """A target and a second target (D4.14): each a ship the card may
-    target, the second another ship, of its set read with the first."""
-    first, second = move.targets
-    for target, filtered in ((first, True), (second, False)):
+    target, the second another ship, of its set read with the first; the
+    target alone, when the second may be none (``second target up to 1``)."""
+    first, second = move.targets[0], move.targets[-1]
+    for target, filtered in ((first, True), (second, False))[:len(move.targets)]:
         refusal = asked.queries.target_refusal(seat, card, target, filtered)
         if refusal is not None:
             return said(asked, refusal, card)
+    if len(move.targets) == 1:
+        return asked.say("not_legal")
     if second == first:
         return asked.say("second_same", card=card.id, ship=asked.ship_id(first))
     item = StackItem(card.id, card.kind, seat, first,

@@ -310,13 +310,17 @@ class MoveGen:
         """A second target (D4.14): one move per target (of ``targets``) and
         second target, another ship the card reaches (``reachable``: the
         targets but for the target's filter) in its own set, read with the
-        first as ``target``."""
+        first as ``target``; a card whose second target may be none
+        (``second target up to 1``) also on the target alone."""
         reach = set(reachable)
         answers = len(self.state.stack) - 1 if self.state.stack else None
         write = self.notation.card_move
         for first in sorted(targets):
             item = StackItem(card.id, card.kind, seat, first, answers=answers, mode=card.mode,
                              chosen=card.chosen)
+            if card.second_optional:
+                move = write(kind, card.id, targets=(first,), mode=card.mode, chosen=card.chosen)
+                out[move.text] = move
             for second in card.second.seats(self.queries, item):  # type: ignore[union-attr]
                 if second != first and second in reach:
                     move = write(kind, card.id, targets=(first, second), mode=card.mode,

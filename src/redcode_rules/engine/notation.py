@@ -297,8 +297,9 @@ class Notation:
             if word not in self.seats:
                 raise Unreadable("no_ship", read, ship=short(word))
         if card.second is not None:
-            if len(rest) != 2:
-                raise Unreadable("needs_second", read, card=card.id)
+            if len(rest) != 2 and not (card.second_optional and len(rest) == 1):
+                raise Unreadable("needs_second_optional" if card.second_optional
+                                 else "needs_second", read, card=card.id)
         elif not card.target.least <= len(rest) <= card.target.most:
             least, most = card.target.least, card.target.most
             raise Unreadable("needs_targets" if least < most else "needs_targets_exactly",

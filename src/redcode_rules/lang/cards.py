@@ -99,6 +99,7 @@ def compile_card(draft: Layers, entry: _Entry, options: RuleOptions,
         usable=p["usable"].value if "usable" in p else None,
         once="once" in p,
         second=second,
+        second_optional="second" in p and p["second"].value.optional,
         computed_cost=computed_cost,
         over_islands="over_islands" in p, mode=mode)
     return with_amounts(draft, card, p.get("choose_amount"), where)  # D4.19
@@ -251,7 +252,7 @@ def _second(draft: Layers, where: str, p: Mapping[str, Prop], target: Target,
                                   "after the target; declare it: second target … ship (D4.14)")
         return None
     prop = p["second"]
-    second = prop.value
+    second = prop.value.ships
     if target.kind is not TargetKind.SHIP or target.counted:
         raise draft.error(prop.pos, f"{where}: a second target is chosen after the first: "
                           "declare 'target … ship' (one ship) before it (D4.14)")
@@ -401,7 +402,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
                               "tested is 'it', not 'target'")
         check(flt.subjects(), p["target"].pos, "its target filter", it=True)
     if "second" in p:  # it may read the first target (D4.14)
-        check(p["second"].value.subjects(), p["second"].pos, "its second target", it=True)
+        check(p["second"].value.ships.subjects(), p["second"].pos, "its second target", it=True)
     check_results(effects, calls, draft.error, where)
     check_rolls(effects, calls, draft.error, where)
     for key in ("usable", "target"):

@@ -4,7 +4,11 @@ a syntax error is said in words by lang/syntax.py.
 
 ``parse_source`` turns text into declarations (attrs objects that remember
 their file and line), or raises ``DslError`` with the line, a caret and what
-was expected in words."""
+was expected in words.
+
+Its length is the grammar's: one short method per rule of
+grammar/redcode.lark (the expressions' in lang/exprs.py), so it grows with
+the language; the declarations' records would be split out next."""
 
 from __future__ import annotations
 
@@ -106,6 +110,15 @@ class ModeSpec:
     name: str
     pos: Pos
     props: tuple[Prop, ...]
+
+
+@attrs.frozen
+class SecondSpec:
+    """A parsed second target (D4.14): the set of ships it may be, and whether
+    the player may choose none (``second target up to 1 … ship``)."""
+
+    ships: Any
+    optional: bool = False
 
 
 @attrs.frozen
@@ -271,14 +284,18 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         """``target up to N …``/``target exactly N …`` (D4.13): a ship target
         with its count; the compiler checks the numbers."""
         least, most = c[0]
-        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:], meta), least=least, most=most)
+        least = least if isinstance(least, int) else self._count(least)
+        return Target(TargetKind.SHIP, filter=self.filter_of(c[1:], meta), least=least,
+                      most=self._count(most))
 
     def count_up_to(self, meta, c):
-        return (1, self._count(c[0]))
+        """A count as read, (least, most): 1 and N's token, or N's token twice
+        (``count_exactly``); its N is checked where it is used (a target's,
+        D4.13; a second target's, D4.14)."""
+        return (1, c[0])
 
     def count_exactly(self, meta, c):
-        n = self._count(c[0])
-        return (n, n)
+        return (c[0], c[0])
 
     def _count(self, tok: Token) -> int:
         """The N of a counted target: 2 to ``MAX_TARGETS`` (D4.13)."""
@@ -294,8 +311,17 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
 
     def second_target(self, meta, c):
         """``second target [words] ship [within N of …] [where …]`` (D4.14):
-        the set of ships it may be, as ``each … ship`` reads one."""
-        return Prop("second", self.sel_ships(meta, c), self._pos(meta), self.take_words())
+        the set of ships it may be, as ``each … ship`` reads one; ``up to 1``:
+        the player may choose none (the count of several targets, D4.13)."""
+        count, *rest = c
+        if count is not None and (count[0] != 1 or _number(self.file, count[1]) != 1):
+            tok = count[1]
+            said = "up to" if count[0] == 1 else "exactly"
+            raise DslError(f"a card has one second target at most, chosen or not: 'second "
+                           f"target up to 1 … ship', not '{said} {tok}' (D4.14)",
+                           file=self.file, line=tok.line, column=tok.column)
+        return Prop("second", SecondSpec(self.sel_ships(meta, rest), count is not None),
+                    self._pos(meta), self.take_words())
 
     def mode(self, meta, c):
         """``mode NAME { … }`` (D4.15): one mode, kept with the card's others

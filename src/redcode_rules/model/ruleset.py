@@ -121,6 +121,9 @@ class CardDef:
     """Its second target (``second target enemy ship within 2 of target``,
     D4.14): the set of ships it may be, read with the first as ``target``;
     None: none."""
+    second_optional: bool = False
+    """Whether its player may choose no second target (``second target up to
+    1 …``, D4.14): the card is then also played on its target alone."""
     computed_cost: Amount | None = None
     """A maneuver whose cost depends on its ship (``cost (AMOUNT)``): the amount,
     counted for the using ship (``self``) by ``Engine.cost``, at least 1; None
@@ -829,6 +832,8 @@ class Ruleset:
                 out["target"].append([c.target.least, c.target.most])
             if c.second is not None:  # a second target (D4.14)
                 out["second"] = c.second.value
+                if c.second_optional:  # only where a card has one: printed hashes stay
+                    out["second"] = f"up to 1 {c.second.value}"
             if c.usable is not None:
                 out["usable"] = str(c.usable)
             if c.computed_cost is not None:

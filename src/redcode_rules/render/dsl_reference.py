@@ -150,10 +150,12 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "acted on as `each target` (D4.13).",
                "target enemy damaged ship where crew in reserve of it > 0"),
     "second_target": ("A second target ship, chosen with the card after its target (D4.14): "
-               "`second target WORD… ship [within N of SUBJECT] [where CONDITION]`, the "
-               "ships it may be said as a set's (`each … ship`), read with the first as "
-               "`target`; another ship than the target, one the card reaches. The move names "
-               "the target, then it; the effects act on it as `second target`.",
+               "`second target [up to 1] WORD… ship [within N of SUBJECT] [where "
+               "CONDITION]`, the ships it may be said as a set's (`each … ship`), read with "
+               "the first as `target`; another ship than the target, one the card reaches. "
+               "The move names the target, then it; the effects act on it as `second "
+               "target`. `up to 1`: the player may choose none, the move then names the "
+               "target alone and `second target` is nobody.",
                "target enemy ship  second target enemy ship within 2 of target"),
     "mode": ("One way to play the card, its player choosing one as it is used or played "
              "(D4.15): `mode NAME { … }`, 2 to 6 of them, each with its own `target`, "

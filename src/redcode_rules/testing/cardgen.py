@@ -305,7 +305,8 @@ class CardWriter:
                 if r.random() < 0.7 else ""
             where = " where " + self.condition(ctx, depth=1, it=True) \
                 if r.random() < 0.3 else ""
-            return f"target ship\n    second target {words + ' ' if words else ''}ship" \
+            count = "up to 1 " if r.random() < 0.3 else ""  # chosen or not (D4.14)
+            return f"target ship\n    second target {count}{words + ' ' if words else ''}ship" \
                 f"{within}{where}"
         if choice == "area":
             ctx.area = True

@@ -817,7 +817,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     if card.target.boxes is not None:
         parts.append(box_target_text(card.target.boxes, lang))
     if card.second is not None:  # chosen after the first (D4.14)
-        parts.append(second_text(card.second, lang, types, rules.words))
+        parts.append(second_text(card.second, lang, types, rules.words, card.second_optional))
     parts = [shortened(" ".join(parts), lang)] if parts else []  # a long noun whole once
     if card.usable is not None:
         parts.append(usable_text(card.usable, lang, types, rules.words))

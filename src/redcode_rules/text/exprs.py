@@ -775,9 +775,12 @@ def targets_text(least: int, most: int, flt: Filter | None, lang: str, types=(),
                                   different=agree(w["different"], noun.gender, lang)))
 
 
-def second_text(sel: Ships, lang: str, types=(), names: Words | None = None) -> str:
+def second_text(sel: Ships, lang: str, types=(), names: Words | None = None,
+                optional: bool = False) -> str:
     """A card's second target as a sentence (`Second target: an enemy ship
-    within 2 boxes of the target.`, D4.14): one ship of the set, indefinite."""
+    within 2 boxes of the target.`, D4.14): one ship of the set, indefinite;
+    ``optional``: the player may choose none (`Second target, if you choose
+    one: …`)."""
     say = _say(lang, types, names)
     w = say.w
     words = sel.filter.words
@@ -790,7 +793,8 @@ def second_text(sel: Ships, lang: str, types=(), names: Words | None = None) -> 
         out += pick(w["within"], sel.within).format(n=sel.within, origin=origin)
     if sel.filter.where is not None:
         out += _where(sel.filter.where, say)
-    return contract(lang, w["second"].format(ship=fuse(lang, out)))
+    form = w["second_optional"] if optional else w["second"]
+    return contract(lang, form.format(ship=fuse(lang, out)))
 
 
 def box_target_text(boxes: Boxes, lang: str) -> str:
