@@ -13,6 +13,7 @@ import random
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.bots.mcts import play_chance
 from redcode_rules.info.game_tensor import observation_tensor, tensor_written_afresh
 from redcode_rules.info.resample import resample
 
@@ -40,8 +41,7 @@ def play_comparing(game: rc.Game, rnd: random.Random, moves: int) -> int:
     while not game.is_over and steps < moves:
         assert_kept_is_afresh(game, game.ships)
         if game.is_chance_node:
-            outcomes, odds = zip(*game.chance_outcomes())
-            game.play(rnd.choices(outcomes, odds)[0])
+            play_chance(game, rnd)
         else:
             game.play(rnd.choice(game.legal_moves()))
         steps += 1
