@@ -202,6 +202,29 @@ def play_bots(game: rc.Game, seed: int, moves: int = 40) -> rc.Game:
     return game
 
 
+def play_checking_invariants(game: rc.Game, seed: int, moves: int = 300) -> int:
+    """Random moves drawn from ``random.Random(seed)`` (chance by its odds)
+    to the end or ``moves``: every invariant after each move, and at each
+    question an item asks while it resolves (``choose yes``/``no``, D4.16)
+    the game saved and loaded equal to itself; returns the questions met."""
+    from redcode_rules.bots.mcts import play_chance
+    from redcode_rules.engine.invariants import violations
+
+    rnd = random.Random(seed)
+    asked = 0
+    while not game.is_over and len(game.moves) < moves:
+        if game.is_chance_node:
+            play_chance(game, rnd)
+            continue
+        legal = game.legal_moves()
+        if "choose yes" in legal or "choose no" in legal:
+            asked += 1
+            assert rc.Game.from_json(game.to_json()) == game
+        game.play(rnd.choice(legal))
+        assert violations(game) == [], (seed, game.moves[-1])
+    return asked
+
+
 def random_game(rules: rc.Ruleset | str, seed: int, moves: int | None = None,
                 **kwargs) -> rc.Game:
     """``new_game(rules, seed=seed, **kwargs)`` (an edition name loads its

@@ -5,18 +5,16 @@ done; listed, explained, saved at the question, played by the bots. The
 card file is tests/data/may.rc."""
 
 import json
-import random
 
 import pytest
 
 import redcode_rules as rc
 from redcode_rules.ai.actions import ActionSpace
-from redcode_rules.bots.mcts import play_chance
-from redcode_rules.engine.invariants import violations
 from redcode_rules.lang.loader import build_ruleset
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots, refused, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots, play_checking_invariants, \
+    refused, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "may.rc")
 #: blue-submarine at c3 (6 crew in reserve); red-destroyer at e3.
@@ -233,21 +231,9 @@ def test_may_random_games_with_the_ideas_keep_every_invariant():
     after every move, and each question saved and loaded as it stands."""
     rules = build_ruleset("en", [str(IDEAS / "17_ward.rc"), str(IDEAS / "37_salvage_crew.rc"),
                                  str(IDEAS / "18_ultimatum.rc")])
-    asked = 0
-    for seed in range(6):
-        g = rc.new_game(rules, teams=[["submarine", "warded"], ["salvager", "warded"]],
-                        seed=seed)
-        rnd = random.Random(seed)
-        while not g.is_over and len(g.moves) < 300:
-            if g.is_chance_node:
-                play_chance(g, rnd)
-                continue
-            legal = g.legal_moves()
-            if "choose yes" in legal or "choose no" in legal:
-                asked += 1
-                assert rc.Game.from_json(g.to_json()) == g
-            g.play(rnd.choice(legal))
-            assert violations(g) == [], (seed, g.moves[-1])
+    asked = sum(play_checking_invariants(
+        rc.new_game(rules, teams=[["submarine", "warded"], ["salvager", "warded"]], seed=seed),
+        seed) for seed in range(6))
     assert asked
 
 

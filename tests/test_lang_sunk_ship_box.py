@@ -8,14 +8,11 @@ counted. The cards are tests/data/scuttling.rc.
 """
 
 import json
-import random
 
 import redcode_rules as rc
-from redcode_rules.bots.mcts import play_chance
-from redcode_rules.engine.invariants import violations
 from redcode_rules.lang.loader import build_ruleset
 
-from conftest import OPEN_BOARD, ROOT, logged, pass_all, scenario_game
+from conftest import OPEN_BOARD, ROOT, logged, pass_all, play_checking_invariants, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "scuttling.rc")
 #: the red destroyer at d4 with its last repair; three ships next to it and one far.
@@ -109,15 +106,6 @@ def test_d9_16_random_games_with_sinking_blasts_keep_every_invariant():
     for seed in range(4):
         g = rc.new_game(rules, teams=[["destroyer", "submarine"],
                                       ["aircraft_carrier", "destroyer"]], seed=seed)
-        rnd = random.Random(seed)
-        while not g.is_over and len(g.moves) < 300:
-            if g.is_chance_node:
-                play_chance(g, rnd)
-                continue
-            legal = g.legal_moves()
-            if "choose yes" in legal:
-                assert rc.Game.from_json(g.to_json()) == g
-            g.play(rnd.choice(legal))
-            assert violations(g) == [], (seed, g.moves[-1])
+        play_checking_invariants(g, seed)
         blasts += sum(e.kind == "trigger" for e in g.log)
     assert blasts
