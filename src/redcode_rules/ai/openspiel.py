@@ -23,6 +23,20 @@ attributes; a ``Position`` deep-copies itself with ``Game.clone()`` (the
 engine's own fast copy), and pickles (``state.serialize()``) through the
 game's JSON save.
 
+``apply_action`` called from Python does not go through OpenSpiel's C++
+``State::ApplyAction``, which calls back into Python twice per word (the
+player, then ``_apply_action``: about 2 µs a word, more than the word
+costs). The action is played at once and kept in the position
+(``unsynced``) with its player; OpenSpiel's own history (C++) is brought up
+to date, by replaying them through ``State::ApplyAction`` with nothing
+played again, only when it is read: by ``history``, ``full_history``,
+``history_str``, ``move_number``, ``is_initial_state``,
+``is_initial_non_chance_state``, ``serialize`` and ``undo_action`` from
+Python, and before any action applied through C++ (``child``,
+``apply_action_with_legality_check``, C++ algorithms). A clone, a pickle
+and a save carry the actions not yet replayed with the position, so the
+history read from any of them is the whole one.
+
 For ISMCTS: OpenSpiel's Python ``open_spiel.python.algorithms.ismcts.
 ISMCTSBot`` takes a resampler, ``resampler(state, player)`` here, built on
 ``Game.resample``; without one it calls ``state.resample_from_infostate``,
@@ -109,13 +123,18 @@ class Position:
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player", "node", "chance")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "unsynced")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
-                 player: int | None = None, node: _Node | None = None):
+                 player: int | None = None, node: _Node | None = None,
+                 unsynced: list[tuple[int, int]] | None = None):
         self.game = game
         self.table = table
         self.prefix = prefix
+        #: (player, action) of each action applied from Python that OpenSpiel's
+        #: C++ history does not hold yet (``RedCodeState._sync``); None while
+        #: it is being replayed there
+        self.unsynced = [] if unsynced is None else unsynced
         #: OpenSpiel's current player, kept between actions (OpenSpiel asks
         #: for it several times an action); None: to be worked out
         self.player = player
@@ -127,7 +146,8 @@ class Position:
 
     def __deepcopy__(self, memo: dict) -> Position:
         # the clone's game is at the same decision: the same words, the same node
-        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node)
+        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node,
+                        list(self.unsynced))
 
     def word_node(self) -> _Node:
         """The word node of the words chosen so far (read once per decision)."""
@@ -163,14 +183,14 @@ class Position:
 
     def __reduce__(self):
         return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
-                                      self.prefix))
+                                      self.prefix, list(self.unsynced)))
 
 
-def _position_from_save(params: dict[str, Any], save: str,
-                        prefix: tuple[int, ...]) -> Position:
+def _position_from_save(params: dict[str, Any], save: str, prefix: tuple[int, ...],
+                        unsynced: list[tuple[int, int]] | None = None) -> Position:
     """A position pickled by ``Position.__reduce__``: its game loaded from its save."""
     return Position(Game.from_json(save), table_for(AiSetup.from_params(params)),
-                    tuple(prefix))
+                    tuple(prefix), unsynced=unsynced)
 
 
 class RedCodeGame(pyspiel.Game):
@@ -257,7 +277,42 @@ class RedCodeState(pyspiel.State):
         the kind of event, is the same for every outcome of a node)."""
         return sorted((action, float(p)) for action, (_, p) in self.position.outcomes().items())
 
+    def apply_action(self, action: int) -> None:
+        """Plays ``action`` (a word, or a chance outcome) for the player to act,
+        without OpenSpiel's round trip through C++ (the module's docstring):
+        its history gets the action when it is next read."""
+        pos = self.position
+        player = pos.player
+        if player is None:
+            player = pos.current_player()
+        self._play(action)
+        pos.unsynced.append((player, int(action)))
+
     def _apply_action(self, action: int) -> None:
+        # OpenSpiel's C++ ApplyAction: its history first, then the action
+        unsynced = self.position.unsynced
+        if unsynced is None:  # the history catching up (``_sync``): played already
+            return
+        if unsynced:
+            self._sync()
+        self._play(action)
+
+    def _sync(self) -> None:
+        """Brings OpenSpiel's C++ history (and move number) up to date with the
+        actions applied from Python: each replayed through C++ ``ApplyAction``,
+        whose calls back read the player kept and play nothing."""
+        pos = self.position
+        unsynced, pos.unsynced = pos.unsynced, None
+        player = pos.player
+        try:
+            for pos.player, action in unsynced:
+                pyspiel.State.apply_action(self, action)
+        finally:
+            pos.player, pos.unsynced = player, []
+
+    def _play(self, action: int) -> None:
+        """Plays ``action`` on the position: a chance outcome, or a word (the
+        move played once its words are complete)."""
         pos = self.position
         node = pos.node
         if node is None:
@@ -272,6 +327,43 @@ class RedCodeState(pyspiel.State):
             pos.prefix, pos.player, pos.node = (), None, None
         else:  # the same player goes on with its move
             pos.prefix, pos.node = node.prefix, node
+
+    # what reads OpenSpiel's history from Python reads it brought up to date
+    def history(self) -> list[int]:
+        self._synced()
+        return pyspiel.State.history(self)
+
+    def full_history(self) -> list:
+        self._synced()
+        return pyspiel.State.full_history(self)
+
+    def history_str(self) -> str:
+        self._synced()
+        return pyspiel.State.history_str(self)
+
+    def move_number(self) -> int:
+        self._synced()
+        return pyspiel.State.move_number(self)
+
+    def is_initial_state(self) -> bool:
+        self._synced()
+        return pyspiel.State.is_initial_state(self)
+
+    def is_initial_non_chance_state(self) -> bool:
+        self._synced()
+        return pyspiel.State.is_initial_non_chance_state(self)
+
+    def serialize(self) -> str:
+        self._synced()
+        return pyspiel.State.serialize(self)
+
+    def undo_action(self, player: int, action: int) -> None:
+        self._synced()
+        pyspiel.State.undo_action(self, player, action)
+
+    def _synced(self) -> None:
+        if self.position.unsynced:
+            self._sync()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
@@ -377,8 +469,8 @@ def _resampled(state: RedCodeState, player: int, seed: int) -> RedCodeState:
     ``player`` with ``seed``."""
     pos = state.position
     world = pos.game.resample(pos.game.ships[player], seed)
-    clone = state.clone()
-    clone.position = Position(world, pos.table, pos.prefix)
+    clone = state.clone()  # the history: OpenSpiel's, and the actions not replayed in it yet
+    clone.position = Position(world, pos.table, pos.prefix, unsynced=clone.position.unsynced)
     return clone
 
 
