@@ -285,17 +285,31 @@ class RedCodeState(pyspiel.State):
         player = pos.player
         if player is None:
             player = pos.current_player()
-        self._play(action)
+        node = pos.node
+        if node is None:
+            if player == CHANCE_PLAYER:
+                pos.game.play(pos.outcomes()[int(action)][0])
+                pos.player = pos.chance = None
+                pos.unsynced.append((player, int(action)))
+                return
+            node = pos.word_node()
+        node = pos.table.space.advance(pos.game, node, action)
+        if node is None:  # the move is played: another may act
+            pos.prefix, pos.player, pos.node = (), None, None
+        else:  # the same player goes on with its move
+            pos.prefix, pos.node = node.prefix, node
         pos.unsynced.append((player, int(action)))
 
     def _apply_action(self, action: int) -> None:
-        # OpenSpiel's C++ ApplyAction: its history first, then the action
-        unsynced = self.position.unsynced
-        if unsynced is None:  # the history catching up (``_sync``): played already
+        # OpenSpiel's C++ ApplyAction, which records the action itself: the
+        # actions applied from Python first, then this one
+        pos = self.position
+        if pos.unsynced is None:  # the history catching up (``_sync``): played already
             return
-        if unsynced:
+        if pos.unsynced:
             self._sync()
-        self._play(action)
+        self.apply_action(action)
+        pos.unsynced.clear()
 
     def _sync(self) -> None:
         """Brings OpenSpiel's C++ history (and move number) up to date with the
@@ -309,24 +323,6 @@ class RedCodeState(pyspiel.State):
                 pyspiel.State.apply_action(self, action)
         finally:
             pos.player, pos.unsynced = player, []
-
-    def _play(self, action: int) -> None:
-        """Plays ``action`` on the position: a chance outcome, or a word (the
-        move played once its words are complete)."""
-        pos = self.position
-        node = pos.node
-        if node is None:
-            if pos.current_player() == CHANCE_PLAYER:
-                outcome = pos.outcomes()[int(action)][0]
-                pos.game.play(outcome)
-                pos.player = pos.chance = None
-                return
-            node = pos.word_node()
-        node = pos.table.space.advance(pos.game, node, action)
-        if node is None:  # the move is played: another may act
-            pos.prefix, pos.player, pos.node = (), None, None
-        else:  # the same player goes on with its move
-            pos.prefix, pos.node = node.prefix, node
 
     # what reads OpenSpiel's history from Python reads it brought up to date
     def history(self) -> list[int]:
