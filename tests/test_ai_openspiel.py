@@ -158,6 +158,29 @@ def test_chance_outcomes_are_the_games_with_their_probabilities():
     assert engine.moves == [outcome]
 
 
+def test_chance_outcomes_asked_at_a_players_node_are_none_and_the_next_nodes_its_own():
+    state = load(placement="fixed").new_initial_state()
+    rng = random.Random(2)
+    reached = 0
+    while not state.is_terminal() and reached < 5:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        assert state.chance_outcomes() == []
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_chance_node():
+            reached += 1
+            engine = state.position.game.chance_outcomes()
+            chance = pyspiel.PlayerId.CHANCE
+            assert {state.action_to_string(chance, a): p for a, p in state.chance_outcomes()} \
+                == {outcome: float(p) for outcome, p in engine}
+            assert len(state.legal_actions()) == len(engine) > 0
+            assert state.chance_outcomes() == state.chance_outcomes()  # kept, a copy each call
+            assert state.chance_outcomes() is not state.chance_outcomes()
+    assert reached == 5
+
+
 def test_a_move_is_taken_word_by_word_by_the_same_player():
     state = load(placement="fixed").new_initial_state()
     rng = random.Random(2)

@@ -106,6 +106,9 @@ class Table:
         self.space = ActionSpace.for_game(self.start)
         self.seats = seat_of(self.start)
         self.layout = TensorLayout.for_game(self.start, self.space)
+        #: each chance outcome met (``draw torpedo``) and its action, the id of
+        #: its last word: the same outcomes come back at every draw and deal
+        self.outcome_actions: dict[str, int] = {}
 
 
 @lru_cache(maxsize=16)
@@ -123,7 +126,7 @@ class Position:
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "unsynced")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "odds", "unsynced")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
                  player: int | None = None, node: _Node | None = None,
@@ -141,8 +144,10 @@ class Position:
         #: the word node of ``prefix`` at the game's decision, kept between
         #: the words of a move; None: to be read (a new decision, a new world)
         self.node = node
-        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``)
+        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``),
+        #: and OpenSpiel's ``chance_outcomes`` of them, made with them
         self.chance: dict[int, tuple[str, Any]] | None = None
+        self.odds: list[tuple[int, float]] = []
 
     def __deepcopy__(self, memo: dict) -> Position:
         # the clone's game is at the same decision: the same words, the same node
@@ -173,12 +178,19 @@ class Position:
 
     def outcomes(self) -> dict[int, tuple[str, Any]]:
         """The outcomes of the chance node by action: (outcome, probability),
-        an outcome's action the id of its last word (read once per node)."""
+        an outcome's action the id of its last word (read once per node, with
+        ``odds``: (action, probability as a float), by action)."""
         chance = self.chance
         if chance is None:
-            ids = self.table.space.id
-            chance = self.chance = {ids(outcome_parts(outcome)[1]): (outcome, p)
-                                    for outcome, p in self.game.chance_outcomes()}
+            actions = self.table.outcome_actions
+            chance = {}
+            for outcome, p in self.game.chance_outcomes():
+                action = actions.get(outcome)
+                if action is None:
+                    action = actions[outcome] = self.table.space.id(outcome_parts(outcome)[1])
+                chance[action] = (outcome, p)
+            self.odds = sorted([(action, float(p)) for action, (_, p) in chance.items()])
+            self.chance = chance
         return chance
 
     def __reduce__(self):
@@ -256,7 +268,10 @@ class RedCodeState(pyspiel.State):
         if current is None:
             current = pos.current_player()
         if current < 0:
-            return sorted(self.position.outcomes()) if current == CHANCE_PLAYER else []
+            if current == CHANCE_PLAYER:
+                pos.outcomes()
+                return [action for action, _ in pos.odds]
+            return []
         if player is not None and player != current:
             return []
         node = pos.node
@@ -275,7 +290,9 @@ class RedCodeState(pyspiel.State):
         """The chance outcomes as (action, probability), by action: an outcome
         (``draw torpedo``) is the id of its card, its last word (the first,
         the kind of event, is the same for every outcome of a node)."""
-        return sorted((action, float(p)) for action, (_, p) in self.position.outcomes().items())
+        pos = self.position
+        pos.outcomes()
+        return pos.odds.copy()
 
     def apply_action(self, action: int) -> None:
         """Plays ``action`` (a word, or a chance outcome) for the player to act,
@@ -294,8 +311,8 @@ class RedCodeState(pyspiel.State):
                 return
             node = pos.word_node()
         node = pos.table.space.advance(pos.game, node, action)
-        if node is None:  # the move is played: another may act
-            pos.prefix, pos.player, pos.node = (), None, None
+        if node is None:  # the move is played: another may act, or chance
+            pos.prefix, pos.player, pos.node, pos.chance = (), None, None, None
         else:  # the same player goes on with its move
             pos.prefix, pos.node = node.prefix, node
         pos.unsynced.append((player, int(action)))
