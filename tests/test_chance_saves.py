@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.formats.saves import FORMAT, migrate
+from redcode_rules.formats.migrations import FORMAT, migrate
 
 from conftest import OPEN_BOARD
 

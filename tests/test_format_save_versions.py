@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
-from redcode_rules.formats.saves import FORMAT, MIGRATIONS, migrate
+from redcode_rules.formats.migrations import FORMAT, MIGRATIONS, migrate
 
 DATA = Path(__file__).parent / "data"
 #: A format 1 save, written by the code of that format: blue's torpedo has

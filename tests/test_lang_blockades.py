@@ -157,3 +157,15 @@ def test_running_water_does_not_carry_a_ship_into_a_blockade():
     assert carried([]) == ["movement e3 f2", "movement e3 f3", "movement e3 f4"]
     assert carried([{"token": "boom", "at": "f3", "owner": "red-destroyer"}]) == [
         "movement e3 f2", "movement e3 f4"]
+
+
+def test_a_blockade_is_part_of_the_card_data_hash(tmp_path):
+    """A replay refuses other card data by its hash: a token that closes its
+    box, or closes it to other ships, is other card data."""
+    text = (ROOT / "tests" / "data" / "blockade.rc").read_text()
+    hashes = set()
+    for entry in ("forbids entering by enemy ships", "forbids entering", ""):
+        path = tmp_path / f"cards_{len(hashes)}.rc"
+        path.write_text(text.replace("forbids entering by enemy ships", entry, 1))
+        hashes.add(load_ruleset("en", [str(path)]).hash)
+    assert len(hashes) == 3

@@ -86,3 +86,17 @@ def test_it_is_refused_in_an_aura():
 ])
 def test_its_text(lang, text):
     assert status_text(load_ruleset(lang, extra=[CARDS]), "turbines", lang) == text
+
+
+def test_ignoring_running_water_is_part_of_the_card_data_hash(tmp_path):
+    """A replay refuses other card data by its hash: a status that lets its
+    ship stop on running water is other card data than one that does not."""
+    text = (ROOT / "tests" / "data" / "sea.rc").read_text()
+    both, sight = tmp_path / "both.rc", tmp_path / "sight.rc"
+    both.write_text(text.replace("    ignores running water\n",
+                                 "    ignores running water\n    sees over islands\n", 1))
+    sight.write_text(text.replace("    ignores running water\n", "    sees over islands\n", 1))
+    with_it, without = load_ruleset("en", [str(both)]), load_ruleset("en", [str(sight)])
+    assert with_it.statuses["turbines"].ignores_running
+    assert not without.statuses["turbines"].ignores_running
+    assert with_it.hash != without.hash

@@ -58,6 +58,20 @@ def test_d2_20_the_observation_shows_the_visual_field_over_the_island():
          "b4", "d4", "b5", "e5", "b6"))
 
 
+def test_d2_20_the_drawn_board_shows_the_visual_field_over_the_island():
+    """The board drawn with a ship's visual field (``render.svg``) shows the
+    same field as the observation: d4 and e5 only once the star shell lights
+    them, within the reach asked."""
+    from redcode_rules.render import svg
+    g = game()
+    assert svg.visual_field(g, "blue-submarine", 3) == [
+        "a1", "b1", "c1", "a2", "c2", "d2", "e2", "a3", "b3", "c3", "b4", "b5"]
+    g.play("order star_shell")
+    assert svg.visual_field(g, "blue-submarine", 3) == [
+        "a1", "b1", "c1", "a2", "c2", "d2", "e2", "a3", "b3", "c3", "b4", "d4", "b5", "e5"]
+    assert '<rect class="field" data-box="e5"' in svg.board(g, field_of="blue-submarine")
+
+
 def test_d2_20_the_sight_ends_with_the_status():
     """``this turn``: at blue's next turn the island hides the destroyer again."""
     g = game(hands={"blue-submarine": ["star_shell"], "red-destroyer": []})

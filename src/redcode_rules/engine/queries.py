@@ -661,6 +661,21 @@ class RuleQueries(Part):
                 seen = [(dist, s) for dist, s in seen if dist <= reach]
         return seen
 
+    def visual_field(self, seat: int, reach: int | None = None) -> list[int]:
+        """The boxes of the visual field of the ship of ``seat`` within
+        ``reach`` (R4.3; None: the whole board), in board order: on the board
+        of the moment (D2.14), over its islands while the ship sees over them
+        (D2.20), past no ship it cannot see (D2.18); none off the board. What
+        the observation and every drawn board show."""
+        ship = self.state.ships[seat]
+        if ship.position is None:
+            return []
+        board = self.board.over_islands() if self.sees_over_islands(seat) else self.board
+        if reach is None:
+            reach = max(board.width, board.height)
+        return board.visual_field(ship.position, self.seen_positions(seat), ship.side,
+                                  [s.side for s in self.state.ships], reach)
+
     def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]:
         """The ships' boxes (by seat) as ship ``seat`` may see them from its
         box (or from ``origin``, a line's, D2.10): D2.18, a ship farther

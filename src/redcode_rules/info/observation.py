@@ -258,17 +258,10 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
 
 
 def visual_field(game: GameCore, seat: int) -> list[int]:
-    """The boxes of the visual field of the ship of ``seat``, on the board
-    of the moment (D2.14), over its islands while the ship sees over them
-    (D2.20); none off the board."""
-    ships = game.state.ships
-    me, board = ships[seat], game.board_now()
-    if me.position is None:
-        return []
-    if game.engine.queries.sees_over_islands(seat):
-        board = board.over_islands()
-    return board.visual_field(me.position, game.engine.queries.seen_positions(seat), me.side,
-                              [s.side for s in ships], max(board.width, board.height))
+    """The boxes of the visual field of the ship of ``seat`` (the engine's
+    ``RuleQueries.visual_field``: the board of the moment, islands, sight);
+    none off the board."""
+    return game.engine.queries.visual_field(seat)
 
 
 def event_line(event: Event) -> str:

@@ -15,7 +15,7 @@ from ..model.ruleset import MAX_AMOUNT, CardDef
 from ..rules.exprs import Amount, Measure, Quantity, Times
 from .exprs import before_target
 from .layers import Layers
-from .parse import Prop
+from .records import Prop
 
 
 def with_amounts(draft: Layers, card: CardDef, prop: Prop | None, where: str) -> CardDef:

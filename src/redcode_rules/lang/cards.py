@@ -20,7 +20,7 @@ from .exprs import ANSWERED_WORDS, CHOSEN_UNCHOSEN, before_target, check_results
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
-from .parse import Call, Pos, Prop
+from .records import Call, Pos, Prop
 
 
 def _card_id_meaning(word: str) -> str | None:

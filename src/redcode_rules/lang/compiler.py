@@ -24,7 +24,8 @@ from ..rules.board import MAX_MOVE
 from .cards import compile_card
 from .grammar import WORDS, card_parser, grammar_text, grammar_words
 from .layers import Layers
-from .parse import Call, Decl, Pos, Prop, TriggerSpec, Words, parse_source, strip_bom
+from .parse import parse_source, strip_bom
+from .records import Call, Decl, Pos, Prop, TriggerSpec, Words
 from .ships import (check_deck, check_whole, compile_map, compile_options, compile_ship,
                         ship_letters)
 from .statuses import (compile_status, compile_token, players_statuses, with_members,

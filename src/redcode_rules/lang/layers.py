@@ -18,7 +18,8 @@ from ..base.errors import DslError
 from ..i18n.catalog import GENDERS, Wording, bare_name, catalog, languages
 from ..model.ruleset import RuleOptions
 from .grammar import ADJECTIVES, name_clash
-from .parse import CopiesChange, Decl, Pos, Prop, Words, parse_source, strip_bom
+from .parse import parse_source, strip_bom
+from .records import CopiesChange, Decl, Pos, Prop, Words
 
 T = TypeVar("T")
 

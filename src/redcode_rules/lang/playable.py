@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..base.kinds import CardKind
 from ..model.ruleset import CardDef, Ruleset
 from .loader import load_ruleset
-from .parse import Decl
+from .records import Decl
 from .wording import Notice, parsed_files
 
 #: the kinds of card a response may answer, as a warning says them

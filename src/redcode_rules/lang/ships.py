@@ -28,7 +28,7 @@ from ..model.ruleset import (
 )
 from ..rules.triggers import Holder
 from .layers import CARD_PROPS, Layers, _Entry, _suggest
-from .parse import Pos, Prop
+from .records import Pos, Prop
 from .statuses import compile_triggers
 
 #: The largest board (R1.1): box columns are named a to z, 2 per map card.

@@ -26,7 +26,7 @@ from ..text.cards import Nature, status_nature
 from .cards import compile_effect
 from .exprs import check_results, check_rolls, check_words, reads_result
 from .layers import Layers, _Entry, _suggest, said_as
-from .parse import Call, ClassWords, Pos, Prop, TriggerSpec
+from .records import Call, ClassWords, Pos, Prop, TriggerSpec
 
 
 #: The players whose turns a status's duration counts: "its" (the affected

@@ -24,7 +24,8 @@ import attrs
 from ..i18n.catalog import bare_name, catalog, languages
 from ..i18n.glossary import avoided
 from .loader import read_card_file
-from .parse import Decl, Pos, Words, parse_source
+from .parse import parse_source
+from .records import Decl, Pos, Words
 
 #: The declarations that have words of their own.
 WORDED = ("maneuver", "order", "status", "ship", "token")

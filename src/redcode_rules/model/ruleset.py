@@ -380,6 +380,8 @@ class StatusDef:
             out.append(["ends_on", str(self.ends_on)])
         if self.sees_over_islands:
             out.append(["sees_over_islands", True])
+        if self.ignores_running:
+            out.append(["ignores_running", True])
         return out
 
 
@@ -879,7 +881,9 @@ class Ruleset:
         out: dict[str, Any] = {}
         if self.tokens:
             out["tokens"] = {k: [v.mark, v.duration.value, triggers(v.triggers),
-                                 *([v.terrain.value] if v.terrain is not None else [])]
+                                 *([v.terrain.value] if v.terrain is not None else []),
+                                 # a blockade (D2.15): only where a token has one
+                                 *([["entry", str(v.entry)]] if v.entry is not None else [])]
                              for k, v in sorted(self.tokens.items())}
             out["declared_tokens"] = list(self.tokens)
         index = self.trigger_index

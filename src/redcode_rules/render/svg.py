@@ -122,8 +122,10 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
     The 8 straight lines from the ship, each cut at an island (R2.3) and just
     after the first enemy ship on it (the enemy's box is in the field, what
     lies behind it is not); friendly ships do not block. The ship's own box is
-    not part of the field (it may still target itself, R4.2). The board
-    computes it (``Board.visual_field``), as it does for targeting.
+    not part of the field (it may still target itself, R4.2). The engine
+    computes it (``RuleQueries.visual_field``), as the observation reads it:
+    on the board of the moment, over islands while the ship sees over them
+    (D2.20), past no ship farther than it can see (D2.18).
     """
     s = _ship(game, ship_id)
     if s.position is None:
@@ -132,9 +134,8 @@ def visual_field(game, ship_id: str, reach: int | None = None) -> list[str]:
         reach = default_reach(game, ship_id)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise BadArgument(f"reach must be a whole number >= 0, not {reach!r}")
-    ships = game.state.ships
-    boxes = game.board_now().visual_field(s.position, [o.position for o in ships], s.side,
-                                    [o.side for o in ships], reach)
+    seat = game.state.ships.index(s)
+    boxes = game.engine.queries.visual_field(seat, reach)
     return [game.board.name(b) for b in boxes]
 
 
