@@ -54,6 +54,31 @@ def test_listed_outcomes_equal_those_of_every_path(case, steps):
     assert board.can_move(start, steps, occupied) is bool(expected)  # without a walk
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(case=boards(), steps=st.integers(1, MAX_MOVE))
+def test_the_reach_mask_holds_every_box_a_path_enters_and_no_box_beyond(case, steps):
+    """The mask that keys the path cache (``_reach_mask``) holds the start and
+    every box a legal path of the empty board enters, and no box further than
+    ``steps`` steps of which those out of running water are free (R2.5): the
+    0-1 breadth-first search, read with the ships ignored."""
+    board, start, _ = case
+    if board.is_island(start):
+        return
+    mask = board._reach_mask(start, steps)
+    for path in plain_paths(board, start, steps, 0):
+        assert all(mask >> box & 1 for box in path), path
+    cost = {start: 0}
+    frontier = [start]
+    while frontier:  # plain relaxation to a fixed point: a step costs 1, none out of water
+        box = frontier.pop()
+        here = cost[box] + (0 if box != start and board.is_current(box) else 1)
+        for n in board.neighbours[box]:
+            if here <= steps and here < cost.get(n, steps + 1):
+                cost[n] = here
+                frontier.append(n)
+    assert mask == sum(1 << box for box in cost)
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(case=boards(), steps=st.integers(1, 3), data=st.data())
 def test_any_legal_path_names_its_outcome_and_no_illegal_one_does(case, steps, data):

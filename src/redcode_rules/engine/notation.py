@@ -182,7 +182,8 @@ class Notation:
         the path ``text`` writes after it: ``movement c3 d3``."""
         path = self.path(text[len(move.text) + 1:])
         assert path is not None  # a listed text names boxes
-        return move._replace(text=text, path=path)
+        # the tuple made directly: ``_replace`` builds a dict and calls ``_make``
+        return tuple.__new__(Move, (move[0], text, move[2], move[3], move[4], path, *move[6:]))
 
     def path(self, names: str) -> tuple[int, ...] | None:
         """The boxes a path's text names, in order (``c3 d3``), or None if a

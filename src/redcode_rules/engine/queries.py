@@ -262,7 +262,10 @@ class RuleQueries(Part):
                 if len(hands[seat]) > self.hand_limit(seat):
                     return seat
             return -1
-        if max(map(len, hands)) <= limit:  # nearly always none is over: one C loop
+        for hand in hands:  # nearly always none is over: a plain loop, a third
+            if len(hand) > limit:  # of ``max(map(len, hands))``'s time
+                break
+        else:
             return -1
         if len(hands[st.turn]) > limit:
             return st.turn
