@@ -47,6 +47,7 @@ import pyspiel
 
 import redcode_rules.openspiel  # noqa: F401  (registers python_redcode)
 from redcode_rules.ai.actions import ActionSpace
+from redcode_rules.ai.openspiel import table_for
 from redcode_rules.ai.setup import AiSetup
 from redcode_rules.engine.chance import ChanceKind
 from redcode_rules.pettingzoo import raw_env
@@ -152,6 +153,16 @@ def word_actions(setup: AiSetup,
             game.play(move)
         out.append((seed, words))
     return out
+
+
+def forget_words(setup: AiSetup) -> None:
+    """Every space's kept word nodes dropped, as in a new process: the spaces
+    and OpenSpiel's tables made anew (untimed), so that a run after it reads
+    every decision's words for the first time (those it meets twice apart)."""
+    ActionSpace._cache.clear()
+    table_for.cache_clear()
+    ActionSpace.for_game(setup.new_game(chance="sampled"))
+    table_for(setup)
 
 
 def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]],

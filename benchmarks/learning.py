@@ -16,11 +16,24 @@ choices), every figure paired with the engine playing the same games:
   moves/s, and the ratio to the engine playing the same moves (each
   decision listed, then played: benchmarks/ai_adapters.py).
 
+Word by word and OpenSpiel are measured twice on the same games:
+
+- "repeated": each game run ``--repeat`` times, the fastest kept. The
+  space keeps the word nodes it reads (ai/actions.py), so the runs after
+  the first, the ones kept, find every decision's words read already: a
+  cache the repeats warm, not what a program meets in a run of new games;
+- "fresh": each run starts from spaces that have kept nothing, as in a new
+  process (``forget_words``): every decision's words are read for the
+  first time, but for the decisions the game meets twice. Each run is as
+  fresh as the first, so the fastest of ``--repeat`` is kept as well.
+
     python benchmarks/learning.py [--games 10] [--teams 1v1 3v3] [--repeat 3] [--cpu]
+                                  [--measures tensor openspiel pettingzoo words]
 
 Each measure is the fastest of ``--repeat`` runs (a machine shared with
 other work slows some); ``--cpu`` times this process's CPU rather than the
-wall clock. Needs the ``ai`` extra.
+wall clock; ``--measures`` runs some only (words: word by word on
+PettingZoo's games, which it plays first). Needs the ``ai`` extra.
 """
 
 from __future__ import annotations
@@ -31,8 +44,9 @@ import pstats
 import random
 import time
 
-from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, openspiel_playouts,
-                         pettingzoo_playouts, warm_up, word_actions, word_replays)
+from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, forget_words,
+                         openspiel_playouts, pettingzoo_playouts, warm_up, word_actions,
+                         word_replays)
 from redcode_rules.ai.setup import AiSetup
 from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.info.observation import observe
@@ -71,6 +85,9 @@ def fastest(run, repeat: int) -> Tally:
     return min((run() for _ in range(repeat)), key=lambda t: t.seconds)
 
 
+MEASURES = ("tensor", "openspiel", "pettingzoo", "words")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games per configuration")
@@ -79,44 +96,84 @@ def main() -> None:
                         help="runs of each measure, the fastest kept (a loaded machine)")
     parser.add_argument("--cpu", action="store_true",
                         help="time this process's CPU, not the wall clock")
+    parser.add_argument("--measures", nargs="+", choices=MEASURES, default=list(MEASURES),
+                        help="the measures to run")
     args = parser.parse_args()
     if args.cpu:
         CLOCK[0] = time.process_time
+    measures = set(args.measures)
     for teams in args.teams:
         setup = AiSetup(teams=teams, placement=PLACEMENT)
         seeds = list(range(1, args.games + 1))
         warm_up(setup)
         print(f"en {teams} war, {args.games} random games, each measure the fastest of "
               f"{args.repeat}")
-        runs = [tensor_times(setup, seeds) for _ in range(args.repeat)]
-        through = min(r[0] for r in runs)
-        direct = min(r[1] for r in runs)
-        steps = runs[0][2]
-        print(f"  observation + tensor      {through / steps * 1e6:7.1f} µs/step via Observation, "
-              f"{direct / steps * 1e6:6.1f} µs/step from the game ({steps:,} steps)")
-        for name, chance, run in [
-                ("OpenSpiel python_redcode", "explicit", lambda s: openspiel_playouts(setup, s)),
-                ("PettingZoo (last() every step)", "sampled",
-                 lambda s: pettingzoo_playouts(setup, s, True))]:
-            adapter, engine, words = Tally(), Tally(), Tally()
-            for seed in seeds:  # each game through the adapter, then the engine: paired
-                played = fastest(lambda: run([seed]), args.repeat)
-                adapter.add(played)
-                engine.add(fastest(lambda: engine_replays(setup, played.games, chance),
-                                   args.repeat))
-                if chance == "sampled":
-                    words.add(fastest(lambda: word_replays(setup, played.games), args.repeat))
-            print(adapter.line(name, engine))
-            if words.moves:
-                extra = (words.seconds - engine.seconds) / words.moves * 1e6
-                print(f"  word by word              {extra:7.1f} µs/move on top of the engine's "
-                      f"{engine.seconds / engine.moves * 1e6:.1f} µs/move (listed and played)")
-                prepared = word_actions(setup, adapter.games)
-                on_engine = calls(lambda: engine_replays(setup, adapter.games, chance))
-                on_words = calls(lambda: word_replays(setup, adapter.games, prepared))
-                print(f"  word by word              {(on_words - on_engine) / words.moves:7.1f} "
-                      f"Python calls/move on top of the engine's "
-                      f"{on_engine / words.moves:.1f} calls/move")
+        if "tensor" in measures:
+            runs = [tensor_times(setup, seeds) for _ in range(args.repeat)]
+            through = min(r[0] for r in runs)
+            direct = min(r[1] for r in runs)
+            steps = runs[0][2]
+            print(f"  observation + tensor      {through / steps * 1e6:7.1f} µs/step via "
+                  f"Observation, {direct / steps * 1e6:6.1f} µs/step from the game "
+                  f"({steps:,} steps)")
+        if "openspiel" in measures:
+            adapter_runs(setup, seeds, args.repeat)
+        if measures & {"pettingzoo", "words"}:
+            pettingzoo_runs(setup, seeds, args.repeat, "pettingzoo" in measures,
+                            "words" in measures)
+
+
+def fresh(setup: AiSetup, run) -> Tally:
+    """``run()`` from spaces that have kept nothing (``forget_words``, untimed)."""
+    forget_words(setup)
+    return run()
+
+
+def adapter_runs(setup: AiSetup, seeds: list[int], repeat: int) -> None:
+    """OpenSpiel against the engine, repeated and fresh, game by game."""
+    repeated, engine, first = Tally(), Tally(), Tally()
+    for seed in seeds:  # each game through the adapter, then the engine: paired
+        played = fastest(lambda: openspiel_playouts(setup, [seed]), repeat)
+        repeated.add(played)
+        engine.add(fastest(lambda: engine_replays(setup, played.games, "explicit"), repeat))
+        first.add(fastest(lambda: fresh(setup, lambda: openspiel_playouts(setup, [seed])),
+                          repeat))
+    print(repeated.line("OpenSpiel (repeated)", engine))
+    print(first.line("OpenSpiel (fresh)", engine))
+
+
+def pettingzoo_runs(setup: AiSetup, seeds: list[int], repeat: int, adapter: bool,
+                    words: bool) -> None:
+    """PettingZoo against the engine, and its games word by word, repeated
+    and fresh: µs and Python calls per move on top of the engine."""
+    played_all, engine, repeated, first = Tally(), Tally(), Tally(), Tally()
+    for seed in seeds:  # each game through the adapter, then the engine: paired
+        played = fastest(lambda: pettingzoo_playouts(setup, [seed], True), repeat)
+        played_all.add(played)
+        engine.add(fastest(lambda: engine_replays(setup, played.games, "sampled"), repeat))
+        if words:
+            prepared = word_actions(setup, played.games)
+            repeated.add(fastest(lambda: word_replays(setup, played.games, prepared), repeat))
+            first.add(fastest(lambda: fresh(setup, lambda: word_replays(
+                setup, played.games, prepared)), repeat))
+    if adapter:
+        print(played_all.line("PettingZoo (last() every step)", engine))
+    if not words:
+        return
+    games = played_all.games
+    prepared = word_actions(setup, games)
+    on_engine = calls(lambda: engine_replays(setup, games, "sampled"))
+    on_repeated = calls(lambda: word_replays(setup, games, prepared))
+    on_fresh = 0
+    for game, plan in zip(games, prepared):  # each from nothing kept, as timed
+        forget_words(setup)
+        on_fresh += calls(lambda: word_replays(setup, [game], [plan]))
+    for name, tally, made in [("repeated", repeated, on_repeated), ("fresh", first, on_fresh)]:
+        extra = (tally.seconds - engine.seconds) / tally.moves * 1e6
+        print(f"  word by word ({name}){' ' * (9 - len(name))}{extra:6.1f} µs/move and "
+              f"{(made - on_engine) / tally.moves:5.1f} Python calls/move on top of the "
+              f"engine's {engine.seconds / engine.moves * 1e6:.1f} µs and "
+              f"{on_engine / tally.moves:.1f} calls (listed and played)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ Needs the ``ai`` extra; skipped without it. The quick run plays short games
 
 from __future__ import annotations
 
+import pickle
 import random
 import signal
 import subprocess
@@ -157,6 +158,29 @@ def test_chance_outcomes_are_the_games_with_their_probabilities():
     assert engine.moves == [outcome]
 
 
+def test_chance_outcomes_asked_at_a_players_node_are_none_and_the_next_nodes_its_own():
+    state = load(placement="fixed").new_initial_state()
+    rng = random.Random(2)
+    reached = 0
+    while not state.is_terminal() and reached < 5:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        assert state.chance_outcomes() == []
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_chance_node():
+            reached += 1
+            engine = state.position.game.chance_outcomes()
+            chance = pyspiel.PlayerId.CHANCE
+            assert {state.action_to_string(chance, a): p for a, p in state.chance_outcomes()} \
+                == {outcome: float(p) for outcome, p in engine}
+            assert len(state.legal_actions()) == len(engine) > 0
+            assert state.chance_outcomes() == state.chance_outcomes()  # kept, a copy each call
+            assert state.chance_outcomes() is not state.chance_outcomes()
+    assert reached == 5
+
+
 def test_a_move_is_taken_word_by_word_by_the_same_player():
     state = load(placement="fixed").new_initial_state()
     rng = random.Random(2)
@@ -202,6 +226,62 @@ def test_clone_goes_through_game_clone_not_a_save(monkeypatch):
     assert twin.position.game is not state.position.game
     twin.apply_action(twin.legal_actions()[0])
     assert twin.history() != state.history()
+
+
+def test_apply_action_from_python_calls_nothing_back_through_cpp(monkeypatch):
+    """OpenSpiel's C++ ApplyAction asks the Python state for its player and
+    then calls ``_apply_action``; a Python caller's ``apply_action`` plays
+    the word itself, and the history is the same (the next test)."""
+    calls = []
+    for name in ("current_player", "_apply_action"):
+        real = getattr(ros.RedCodeState, name)
+        monkeypatch.setattr(ros.RedCodeState, name, lambda self, *a, real=real, name=name:
+                            calls.append(name) or real(self, *a))
+    state = load().new_initial_state()
+    rng = random.Random(3)
+    for _ in range(30):
+        legal = ([a for a, _ in state.chance_outcomes()] if state.position.game.is_chance_node
+                 else state.position.word_node().actions)
+        state.apply_action(rng.choice(legal))
+    assert calls == []
+    assert len(state.history()) == 30  # the history read: OpenSpiel's, brought up to date
+    assert calls == ["current_player", "_apply_action"] * 30
+
+
+def test_the_history_is_the_same_whether_actions_go_through_cpp_or_not():
+    """Actions applied from Python (``apply_action``) and through OpenSpiel's
+    C++ (``State::ApplyAction``: ``apply_action_with_legality_check``,
+    ``child``), mixed, with clones, pickles and saves on the way: every
+    reading of the history is that of the same actions all applied through C++."""
+    game = load(teams="2v2", turn_limit=SHORT)
+    mixed, through_cpp = game.new_initial_state(), game.new_initial_state()
+    rng = random.Random(11)
+    while not mixed.is_terminal():
+        if mixed.is_chance_node():
+            actions, probs = zip(*mixed.chance_outcomes())
+            action = rng.choices(actions, probs)[0]
+        else:
+            action = rng.choice(mixed.legal_actions())
+        pyspiel.State.apply_action(through_cpp, action)
+        way = rng.randrange(6)
+        if way == 0:
+            mixed.apply_action_with_legality_check(action)
+        elif way == 1:
+            mixed = mixed.child(action)
+        else:
+            mixed.apply_action(action)
+        if rng.randrange(8) == 0:
+            mixed = rng.choice([mixed.clone(), game.deserialize_state(mixed.serialize()),
+                                pickle.loads(pickle.dumps(mixed))])
+        if rng.randrange(4) == 0:
+            for read in ("history", "history_str", "move_number", "is_initial_state",
+                         "is_initial_non_chance_state"):
+                assert getattr(mixed, read)() == getattr(through_cpp, read)(), read
+            assert [(h.player, h.action) for h in mixed.full_history()] == \
+                [(h.player, h.action) for h in through_cpp.full_history()]
+    assert through_cpp.is_terminal() and len(mixed.history()) > 100
+    assert mixed.history() == through_cpp.history() and str(mixed) == str(through_cpp)
+    assert mixed.returns() == through_cpp.returns()
 
 
 def test_serialize_mid_move_and_at_a_chance_node():

@@ -23,6 +23,20 @@ attributes; a ``Position`` deep-copies itself with ``Game.clone()`` (the
 engine's own fast copy), and pickles (``state.serialize()``) through the
 game's JSON save.
 
+``apply_action`` called from Python does not go through OpenSpiel's C++
+``State::ApplyAction``, which calls back into Python twice per word (the
+player, then ``_apply_action``: about 2 µs a word, more than the word
+costs). The action is played at once and kept in the position
+(``unsynced``) with its player; OpenSpiel's own history (C++) is brought up
+to date, by replaying them through ``State::ApplyAction`` with nothing
+played again, only when it is read: by ``history``, ``full_history``,
+``history_str``, ``move_number``, ``is_initial_state``,
+``is_initial_non_chance_state``, ``serialize`` and ``undo_action`` from
+Python, and before any action applied through C++ (``child``,
+``apply_action_with_legality_check``, C++ algorithms). A clone, a pickle
+and a save carry the actions not yet replayed with the position, so the
+history read from any of them is the whole one.
+
 For ISMCTS: OpenSpiel's Python ``open_spiel.python.algorithms.ismcts.
 ISMCTSBot`` takes a resampler, ``resampler(state, player)`` here, built on
 ``Game.resample``; without one it calls ``state.resample_from_infostate``,
@@ -92,6 +106,9 @@ class Table:
         self.space = ActionSpace.for_game(self.start)
         self.seats = seat_of(self.start)
         self.layout = TensorLayout.for_game(self.start, self.space)
+        #: each chance outcome met (``draw torpedo``) and its action, the id of
+        #: its last word: the same outcomes come back at every draw and deal
+        self.outcome_actions: dict[str, int] = {}
 
 
 @lru_cache(maxsize=16)
@@ -109,25 +126,33 @@ class Position:
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player", "node", "chance")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "odds", "unsynced")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
-                 player: int | None = None, node: _Node | None = None):
+                 player: int | None = None, node: _Node | None = None,
+                 unsynced: list[tuple[int, int]] | None = None):
         self.game = game
         self.table = table
         self.prefix = prefix
+        #: (player, action) of each action applied from Python that OpenSpiel's
+        #: C++ history does not hold yet (``RedCodeState._sync``); None while
+        #: it is being replayed there
+        self.unsynced = [] if unsynced is None else unsynced
         #: OpenSpiel's current player, kept between actions (OpenSpiel asks
         #: for it several times an action); None: to be worked out
         self.player = player
         #: the word node of ``prefix`` at the game's decision, kept between
         #: the words of a move; None: to be read (a new decision, a new world)
         self.node = node
-        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``)
+        #: a chance node's outcomes by action, kept as ``node`` (``outcomes``),
+        #: and OpenSpiel's ``chance_outcomes`` of them, made with them
         self.chance: dict[int, tuple[str, Any]] | None = None
+        self.odds: list[tuple[int, float]] = []
 
     def __deepcopy__(self, memo: dict) -> Position:
         # the clone's game is at the same decision: the same words, the same node
-        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node)
+        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node,
+                        list(self.unsynced))
 
     def word_node(self) -> _Node:
         """The word node of the words chosen so far (read once per decision)."""
@@ -153,24 +178,31 @@ class Position:
 
     def outcomes(self) -> dict[int, tuple[str, Any]]:
         """The outcomes of the chance node by action: (outcome, probability),
-        an outcome's action the id of its last word (read once per node)."""
+        an outcome's action the id of its last word (read once per node, with
+        ``odds``: (action, probability as a float), by action)."""
         chance = self.chance
         if chance is None:
-            ids = self.table.space.id
-            chance = self.chance = {ids(outcome_parts(outcome)[1]): (outcome, p)
-                                    for outcome, p in self.game.chance_outcomes()}
+            actions = self.table.outcome_actions
+            chance = {}
+            for outcome, p in self.game.chance_outcomes():
+                action = actions.get(outcome)
+                if action is None:
+                    action = actions[outcome] = self.table.space.id(outcome_parts(outcome)[1])
+                chance[action] = (outcome, p)
+            self.odds = sorted([(action, float(p)) for action, (_, p) in chance.items()])
+            self.chance = chance
         return chance
 
     def __reduce__(self):
         return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
-                                      self.prefix))
+                                      self.prefix, list(self.unsynced)))
 
 
-def _position_from_save(params: dict[str, Any], save: str,
-                        prefix: tuple[int, ...]) -> Position:
+def _position_from_save(params: dict[str, Any], save: str, prefix: tuple[int, ...],
+                        unsynced: list[tuple[int, int]] | None = None) -> Position:
     """A position pickled by ``Position.__reduce__``: its game loaded from its save."""
     return Position(Game.from_json(save), table_for(AiSetup.from_params(params)),
-                    tuple(prefix))
+                    tuple(prefix), unsynced=unsynced)
 
 
 class RedCodeGame(pyspiel.Game):
@@ -236,7 +268,10 @@ class RedCodeState(pyspiel.State):
         if current is None:
             current = pos.current_player()
         if current < 0:
-            return sorted(self.position.outcomes()) if current == CHANCE_PLAYER else []
+            if current == CHANCE_PLAYER:
+                pos.outcomes()
+                return [action for action, _ in pos.odds]
+            return []
         if player is not None and player != current:
             return []
         node = pos.node
@@ -255,23 +290,93 @@ class RedCodeState(pyspiel.State):
         """The chance outcomes as (action, probability), by action: an outcome
         (``draw torpedo``) is the id of its card, its last word (the first,
         the kind of event, is the same for every outcome of a node)."""
-        return sorted((action, float(p)) for action, (_, p) in self.position.outcomes().items())
-
-    def _apply_action(self, action: int) -> None:
         pos = self.position
+        pos.outcomes()
+        return pos.odds.copy()
+
+    def apply_action(self, action: int) -> None:
+        """Plays ``action`` (a word, or a chance outcome) for the player to act,
+        without OpenSpiel's round trip through C++ (the module's docstring):
+        its history gets the action when it is next read."""
+        pos = self.position
+        player = pos.player
+        if player is None:
+            player = pos.current_player()
         node = pos.node
         if node is None:
-            if pos.current_player() == CHANCE_PLAYER:
-                outcome = pos.outcomes()[int(action)][0]
-                pos.game.play(outcome)
+            if player == CHANCE_PLAYER:
+                pos.game.play(pos.outcomes()[int(action)][0])
                 pos.player = pos.chance = None
+                pos.unsynced.append((player, int(action)))
                 return
             node = pos.word_node()
         node = pos.table.space.advance(pos.game, node, action)
-        if node is None:  # the move is played: another may act
-            pos.prefix, pos.player, pos.node = (), None, None
+        if node is None:  # the move is played: another may act, or chance
+            pos.prefix, pos.player, pos.node, pos.chance = (), None, None, None
         else:  # the same player goes on with its move
             pos.prefix, pos.node = node.prefix, node
+        pos.unsynced.append((player, int(action)))
+
+    def _apply_action(self, action: int) -> None:
+        # OpenSpiel's C++ ApplyAction, which records the action itself: the
+        # actions applied from Python first, then this one
+        pos = self.position
+        if pos.unsynced is None:  # the history catching up (``_sync``): played already
+            return
+        if pos.unsynced:
+            self._sync()
+        self.apply_action(action)
+        pos.unsynced.clear()
+
+    def _sync(self) -> None:
+        """Brings OpenSpiel's C++ history (and move number) up to date with the
+        actions applied from Python: each replayed through C++ ``ApplyAction``,
+        whose calls back read the player kept and play nothing."""
+        pos = self.position
+        unsynced, pos.unsynced = pos.unsynced, None
+        player = pos.player
+        try:
+            for pos.player, action in unsynced:
+                pyspiel.State.apply_action(self, action)
+        finally:
+            pos.player, pos.unsynced = player, []
+
+    # what reads OpenSpiel's history from Python reads it brought up to date
+    def history(self) -> list[int]:
+        self._synced()
+        return pyspiel.State.history(self)
+
+    def full_history(self) -> list:
+        self._synced()
+        return pyspiel.State.full_history(self)
+
+    def history_str(self) -> str:
+        self._synced()
+        return pyspiel.State.history_str(self)
+
+    def move_number(self) -> int:
+        self._synced()
+        return pyspiel.State.move_number(self)
+
+    def is_initial_state(self) -> bool:
+        self._synced()
+        return pyspiel.State.is_initial_state(self)
+
+    def is_initial_non_chance_state(self) -> bool:
+        self._synced()
+        return pyspiel.State.is_initial_non_chance_state(self)
+
+    def serialize(self) -> str:
+        self._synced()
+        return pyspiel.State.serialize(self)
+
+    def undo_action(self, player: int, action: int) -> None:
+        self._synced()
+        pyspiel.State.undo_action(self, player, action)
+
+    def _synced(self) -> None:
+        if self.position.unsynced:
+            self._sync()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
@@ -377,8 +482,8 @@ def _resampled(state: RedCodeState, player: int, seed: int) -> RedCodeState:
     ``player`` with ``seed``."""
     pos = state.position
     world = pos.game.resample(pos.game.ships[player], seed)
-    clone = state.clone()
-    clone.position = Position(world, pos.table, pos.prefix)
+    clone = state.clone()  # the history: OpenSpiel's, and the actions not replayed in it yet
+    clone.position = Position(world, pos.table, pos.prefix, unsynced=clone.position.unsynced)
     return clone
 
 
