@@ -152,6 +152,9 @@ class RedCodeEnv(AECEnv):
                 self.terminations = {a: True for a in self.agents}
                 self._accumulate_rewards()
             else:
+                # the next decision listed first, as its mask needs: who
+                # decides is then read from the listing, not worked out apart
+                self.space.word_node(game)
                 self.agent_selection = game.to_move
         if self.render_mode == "human":
             self.render()
