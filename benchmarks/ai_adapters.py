@@ -12,7 +12,11 @@ choices:
   the mask (``random.choice`` of its ``np.flatnonzero``: gymnasium's
   ``action_space.sample(mask)`` alone costs more than a word) / ``env.step``,
   once with every observation built (``last()``), once with the mask only
-  (``last(observe=False)`` and ``env.action_mask(agent)``).
+  (``last(observe=False)`` and ``env.action_mask(agent)``); the words picked
+  are then played again through a new environment, which is what is timed,
+  as the engine replays its moves (the pick from a mask costs several times
+  the engine's ``random.choice`` of a ready list, and neither is the
+  player's work).
 
 A random word at each step is not a random move (a move of many words is
 less likely), so the adapters' games are not the engine's: each adapter's
@@ -209,24 +213,32 @@ def openspiel_playouts(setup: AiSetup, seeds: list[int]) -> Tally:
 
 
 def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool) -> Tally:
-    env = raw_env(**{**setup.params(), "cards": list(setup.cards)})
+    """Each game played with random legal words, then played again with the
+    same words, timed: as the engine's replays are timed (each decision
+    listed, the recorded move played), without the random pick, which from
+    a mask (numpy's ``flatnonzero``, a list, ``random.choice``) costs several
+    times the engine's ``random.choice`` of a ready list."""
+    params = {**setup.params(), "cards": list(setup.cards)}
+    picker, env = raw_env(**params), raw_env(**params)  # the one timed: nothing kept yet
     tally = Tally()
     for seed in seeds:
         rnd = random.Random(seed)
+        picker.reset(seed=seed)
+        words = []
+        for agent in picker.agent_iter():
+            mask = picker.action_mask(agent)
+            words.append(rnd.choice(np.flatnonzero(mask).tolist()) if mask.any() else None)
+            picker.step(words[-1])
         start = clock()
         env.reset(seed=seed)
-        for agent in env.agent_iter():
+        for agent, word in zip(env.agent_iter(), words):
             if observe:
-                obs, _, terminated, truncated, _ = env.last()
-                mask = None if terminated or truncated else obs["action_mask"]
+                env.last()
             else:
-                _, _, terminated, truncated, _ = env.last(observe=False)
-                mask = None if terminated or truncated else env.action_mask(agent)
-            if mask is None:
-                env.step(None)
-                continue
-            env.step(rnd.choice(np.flatnonzero(mask).tolist()))
-            tally.actions += 1
+                env.last(observe=False)
+                env.action_mask(agent)
+            env.step(word)
+        tally.actions += sum(1 for w in words if w is not None)
         tally.seconds += clock() - start
         tally.moves += player_moves(env.game.moves)
         tally.games.append((env.game.setup["seed"], list(env.game.moves)))

@@ -183,24 +183,26 @@ def fresh_observation(e, agent):
 @pytest.mark.parametrize("teams", ["1v1", "3v3"])
 def test_every_observation_is_the_one_written_afresh(teams):
     """The tensor kept between the steps of a move, with the words chosen
-    written on a copy, and the mask written from the word nodes' own lists:
-    at every step and for every agent, the values of a fresh writing, and a
-    change to one handed out changes nothing the environment keeps."""
+    written on a copy, and the mask of each word node kept (from one game to
+    the next): at every step and for every agent, the values of a fresh
+    writing, and a change to one handed out changes nothing the environment
+    keeps."""
     e = raw_env(teams=teams, placement="fixed", turn_limit=SHORT)
-    e.reset(seed=5)
-    rnd = np.random.default_rng(5)
-    for step, agent in enumerate(e.agent_iter()):
-        for who in e.agents:
-            got = e.observe(who)
-            want, mask = fresh_observation(e, who)
-            assert np.array_equal(got["observation"], want), (step, who)
-            assert np.array_equal(got["action_mask"], mask), (step, who)
-            got["observation"][:] = 7  # the agent's own copy
-            got["action_mask"][:] = 0
-        obs, _, terminated, truncated, _ = e.last()
-        if terminated or truncated:
-            e.step(None)
-            continue
-        assert np.array_equal(obs["observation"], fresh_observation(e, agent)[0])
-        e.step(int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
-    assert e.game.is_over or e.game.turn_number >= SHORT
+    for seed in (5, 6):  # the second game meets the masks the first kept
+        e.reset(seed=seed)
+        rnd = np.random.default_rng(seed)
+        for step, agent in enumerate(e.agent_iter()):
+            for who in e.agents:
+                got = e.observe(who)
+                want, mask = fresh_observation(e, who)
+                assert np.array_equal(got["observation"], want), (seed, step, who)
+                assert np.array_equal(got["action_mask"], mask), (seed, step, who)
+                got["observation"][:] = 7  # the agent's own copy
+                got["action_mask"][:] = 0
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert np.array_equal(obs["observation"], fresh_observation(e, agent)[0])
+            e.step(int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
+        assert e.game.is_over or e.game.turn_number >= SHORT

@@ -45,6 +45,8 @@ __all__ = ["env", "raw_env", "RedCodeEnv"]
 
 #: The largest game seed ``reset`` draws.
 MAX_SEED = 2**63 - 1
+#: How many word nodes' masks an environment keeps (then it starts afresh).
+MASKS_KEPT = 4096
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -96,8 +98,11 @@ class RedCodeEnv(AECEnv):
         # written at (the game's state object, its number of moves) and
         # agent: the steps of a move taken word by word ask it again
         self._kept: tuple | None = None
-        # the last mask, by the word node's list of actions it was written from
-        self._mask: tuple | None = None
+        # the mask of each word node met, by the id of the node's list of
+        # actions, held with it (so no other list has that id meanwhile): the
+        # action space keeps a decision's nodes, met again in this game and
+        # the next, so a word's mask is written once
+        self._masks: dict[int, tuple[list[int], np.ndarray]] = {}
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -147,6 +152,9 @@ class RedCodeEnv(AECEnv):
                 self.terminations = {a: True for a in self.agents}
                 self._accumulate_rewards()
             else:
+                # the next decision listed first, as its mask needs: who
+                # decides is then read from the listing, not worked out apart
+                self.space.word_node(game)
                 self.agent_selection = game.to_move
         if self.render_mode == "human":
             self.render()
@@ -180,12 +188,14 @@ class RedCodeEnv(AECEnv):
         if agent != self.agent_selection or game.is_over:
             return np.zeros(self.space.size, np.int8)
         actions = self.space.word_node(game, self.prefix).actions  # read, never changed
-        kept = self._mask
-        if kept is None or kept[0] is not actions:  # the node's list: the same words
+        kept = self._masks.get(id(actions))
+        if kept is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
             mask = np.zeros(self.space.size, np.int8)
             mask[actions] = 1
-            kept = self._mask = (actions, mask)
-        return kept[1].copy()
+            kept = self._masks[id(actions)] = (actions, mask)
+        return kept[1].copy()  # the caller's own: it may change it
 
     def render(self) -> str | None:
         """The board as text, whose decision it is and the words chosen so far."""
