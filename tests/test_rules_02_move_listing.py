@@ -79,6 +79,37 @@ def test_the_reach_mask_holds_every_box_a_path_enters_and_no_box_beyond(case, st
     assert mask == sum(1 << box for box in cost)
 
 
+def plain_reach(board: Board, start: int, steps: int) -> int:
+    """The boxes within ``steps`` of ``start``, a step out of running water
+    free (R2.5), by plain relaxation to a fixed point, as a mask."""
+    cost = {start: 0}
+    frontier = [start]
+    while frontier:
+        box = frontier.pop()
+        here = cost[box] + (0 if box != start and board.is_current(box) else 1)
+        for n in board.neighbours[box]:
+            if here <= steps and here < cost.get(n, steps + 1):
+                cost[n] = here
+                frontier.append(n)
+    return sum(1 << box for box in cost)
+
+
+@pytest.mark.parametrize("width, height", [(8, 6), (12, 9)])
+def test_the_reach_mask_is_right_on_boxes_past_the_thirty_second(width, height):
+    """Every start and move amount of a board of 48 and of 108 boxes: the
+    mask's bits past 31 and 63 are a Python int's, in the compiled board too
+    (a shift of a typed box index there would be a C int's)."""
+    cells = "".join("~" if i % 7 == 3 else "#" if i % 11 == 5 else "."
+                    for i in range(width * height))
+    board = Board(width, height, cells, {}, {}, 8)
+    for start in range(board.size):
+        if board.is_island(start):
+            continue
+        for steps in (1, 2, 3):
+            assert board._reach_mask(start, steps) == plain_reach(board, start, steps), \
+                (start, steps)
+
+
 @settings(max_examples=examples(100), deadline=None)
 @given(case=boards(), steps=st.integers(1, 3), data=st.data())
 def test_any_legal_path_names_its_outcome_and_no_illegal_one_does(case, steps, data):

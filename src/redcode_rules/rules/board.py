@@ -555,7 +555,7 @@ def _straight(board: Board, start: int, steps: int, blocked: int) -> dict:
 @cython.ccall
 @cython.locals(cells=str, neighbours=tuple, start=cython.Py_ssize_t, steps=cython.Py_ssize_t,
                cost=list, box=cython.Py_ssize_t, n=cython.Py_ssize_t, here=cython.Py_ssize_t,
-               free=cython.bint, mask=object)
+               free=cython.bint, at=object)
 def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     """A mask of boxes containing every box a move from ``start`` could enter.
 
@@ -567,10 +567,6 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
     cost = [steps + 1] * len(cells)
     cost[start] = 0
     queue = deque([start])
-    # a box is in the mask once its cost is within ``steps``: set as it is
-    # found, rather than by a pass over the whole board at the end (a
-    # Python int, even compiled: masks exceed 64 bits)
-    mask = 1 << start
     while queue:
         box = queue.popleft()
         free = box != start and cells[box] == CURRENT
@@ -580,11 +576,17 @@ def _reachable(cells: str, neighbours: tuple, start: int, steps: int) -> int:
         for n in neighbours[box]:
             if cost[n] > here:
                 cost[n] = here
-                mask |= 1 << n
                 if free:
                     queue.appendleft(n)
                 else:
                     queue.append(n)
+    # the mask by a pass over the costs, its shifts of an untyped ``at``: a
+    # Python int, even compiled (a shift of a typed box index would be a C
+    # int's, wrong past box 31; masks exceed 64 bits)
+    mask = 0
+    for at in range(len(cost)):
+        if cost[at] <= steps:
+            mask |= 1 << at
     return mask
 
 
