@@ -228,31 +228,10 @@ def test_clone_goes_through_game_clone_not_a_save(monkeypatch):
     assert twin.history() != state.history()
 
 
-def test_apply_action_from_python_calls_nothing_back_through_cpp(monkeypatch):
-    """OpenSpiel's C++ ApplyAction asks the Python state for its player and
-    then calls ``_apply_action``; a Python caller's ``apply_action`` plays
-    the word itself, and the history is the same (the next test)."""
-    calls = []
-    for name in ("current_player", "_apply_action"):
-        real = getattr(ros.RedCodeState, name)
-        monkeypatch.setattr(ros.RedCodeState, name, lambda self, *a, real=real, name=name:
-                            calls.append(name) or real(self, *a))
-    state = load().new_initial_state()
-    rng = random.Random(3)
-    for _ in range(30):
-        legal = ([a for a, _ in state.chance_outcomes()] if state.position.game.is_chance_node
-                 else state.position.word_node().actions)
-        state.apply_action(rng.choice(legal))
-    assert calls == []
-    assert len(state.history()) == 30  # the history read: OpenSpiel's, brought up to date
-    assert calls == ["current_player", "_apply_action"] * 30
-
-
 def test_the_history_is_the_same_whether_actions_go_through_cpp_or_not():
-    """Actions applied from Python (``apply_action``) and through OpenSpiel's
-    C++ (``State::ApplyAction``: ``apply_action_with_legality_check``,
-    ``child``), mixed, with clones, pickles and saves on the way: every
-    reading of the history is that of the same actions all applied through C++."""
+    """Actions applied by ``apply_action``, ``apply_action_with_legality_check``
+    and ``child``, mixed, with clones, pickles and saves on the way: every
+    reading of the history is that of the same actions applied one way."""
     game = load(teams="2v2", turn_limit=SHORT)
     mixed, through_cpp = game.new_initial_state(), game.new_initial_state()
     rng = random.Random(11)

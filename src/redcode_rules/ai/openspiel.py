@@ -23,20 +23,6 @@ attributes; a ``Position`` deep-copies itself with ``Game.clone()`` (the
 engine's own fast copy), and pickles (``state.serialize()``) through the
 game's JSON save.
 
-``apply_action`` called from Python does not go through OpenSpiel's C++
-``State::ApplyAction``, which calls back into Python twice per word (the
-player, then ``_apply_action``: about 2 µs a word, more than the word
-costs). The action is played at once and kept in the position
-(``unsynced``) with its player; OpenSpiel's own history (C++) is brought up
-to date, by replaying them through ``State::ApplyAction`` with nothing
-played again, only when it is read: by ``history``, ``full_history``,
-``history_str``, ``move_number``, ``is_initial_state``,
-``is_initial_non_chance_state``, ``serialize`` and ``undo_action`` from
-Python, and before any action applied through C++ (``child``,
-``apply_action_with_legality_check``, C++ algorithms). A clone, a pickle
-and a save carry the actions not yet replayed with the position, so the
-history read from any of them is the whole one.
-
 For ISMCTS: OpenSpiel's Python ``open_spiel.python.algorithms.ismcts.
 ISMCTSBot`` takes a resampler, ``resampler(state, player)`` here, built on
 ``Game.resample``; without one it calls ``state.resample_from_infostate``,
@@ -126,18 +112,13 @@ class Position:
     which holds the game as it is: a world a resampler redealt pickles as
     that world, not as the moves that led to the real one."""
 
-    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "odds", "unsynced")
+    __slots__ = ("game", "prefix", "table", "player", "node", "chance", "odds")
 
     def __init__(self, game: Game, table: Table, prefix: tuple[int, ...] = (),
-                 player: int | None = None, node: _Node | None = None,
-                 unsynced: list[tuple[int, int]] | None = None):
+                 player: int | None = None, node: _Node | None = None):
         self.game = game
         self.table = table
         self.prefix = prefix
-        #: (player, action) of each action applied from Python that OpenSpiel's
-        #: C++ history does not hold yet (``RedCodeState._sync``); None while
-        #: it is being replayed there
-        self.unsynced = [] if unsynced is None else unsynced
         #: OpenSpiel's current player, kept between actions (OpenSpiel asks
         #: for it several times an action); None: to be worked out
         self.player = player
@@ -151,8 +132,7 @@ class Position:
 
     def __deepcopy__(self, memo: dict) -> Position:
         # the clone's game is at the same decision: the same words, the same node
-        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node,
-                        list(self.unsynced))
+        return Position(self.game.clone(), self.table, self.prefix, self.player, self.node)
 
     def word_node(self) -> _Node:
         """The word node of the words chosen so far (read once per decision)."""
@@ -195,14 +175,14 @@ class Position:
 
     def __reduce__(self):
         return (_position_from_save, (self.table.setup.params(), self.game.to_json(),
-                                      self.prefix, list(self.unsynced)))
+                                      self.prefix))
 
 
-def _position_from_save(params: dict[str, Any], save: str, prefix: tuple[int, ...],
-                        unsynced: list[tuple[int, int]] | None = None) -> Position:
+def _position_from_save(params: dict[str, Any], save: str,
+                        prefix: tuple[int, ...]) -> Position:
     """A position pickled by ``Position.__reduce__``: its game loaded from its save."""
     return Position(Game.from_json(save), table_for(AiSetup.from_params(params)),
-                    tuple(prefix), unsynced=unsynced)
+                    tuple(prefix))
 
 
 class RedCodeGame(pyspiel.Game):
@@ -294,20 +274,19 @@ class RedCodeState(pyspiel.State):
         pos.outcomes()
         return pos.odds.copy()
 
-    def apply_action(self, action: int) -> None:
-        """Plays ``action`` (a word, or a chance outcome) for the player to act,
-        without OpenSpiel's round trip through C++ (the module's docstring):
-        its history gets the action when it is next read."""
+    def _apply_action(self, action: int) -> None:
+        """Plays ``action`` (a word, or a chance outcome) for the player to act.
+        OpenSpiel's C++ ``State::ApplyAction`` calls it, then records the
+        action in its history with the player it asks for (the one kept)."""
         pos = self.position
-        player = pos.player
-        if player is None:
-            player = pos.current_player()
         node = pos.node
         if node is None:
+            player = pos.player
+            if player is None:
+                player = pos.current_player()
             if player == CHANCE_PLAYER:
                 pos.game.play(pos.outcomes()[int(action)][0])
                 pos.player = pos.chance = None
-                pos.unsynced.append((player, int(action)))
                 return
             node = pos.word_node()
         node = pos.table.space.advance(pos.game, node, action)
@@ -315,68 +294,6 @@ class RedCodeState(pyspiel.State):
             pos.prefix, pos.player, pos.node, pos.chance = (), None, None, None
         else:  # the same player goes on with its move
             pos.prefix, pos.node = node.prefix, node
-        pos.unsynced.append((player, int(action)))
-
-    def _apply_action(self, action: int) -> None:
-        # OpenSpiel's C++ ApplyAction, which records the action itself: the
-        # actions applied from Python first, then this one
-        pos = self.position
-        if pos.unsynced is None:  # the history catching up (``_sync``): played already
-            return
-        if pos.unsynced:
-            self._sync()
-        self.apply_action(action)
-        pos.unsynced.clear()
-
-    def _sync(self) -> None:
-        """Brings OpenSpiel's C++ history (and move number) up to date with the
-        actions applied from Python: each replayed through C++ ``ApplyAction``,
-        whose calls back read the player kept and play nothing."""
-        pos = self.position
-        unsynced, pos.unsynced = pos.unsynced, None
-        player = pos.player
-        try:
-            for pos.player, action in unsynced:
-                pyspiel.State.apply_action(self, action)
-        finally:
-            pos.player, pos.unsynced = player, []
-
-    # what reads OpenSpiel's history from Python reads it brought up to date
-    def history(self) -> list[int]:
-        self._synced()
-        return pyspiel.State.history(self)
-
-    def full_history(self) -> list:
-        self._synced()
-        return pyspiel.State.full_history(self)
-
-    def history_str(self) -> str:
-        self._synced()
-        return pyspiel.State.history_str(self)
-
-    def move_number(self) -> int:
-        self._synced()
-        return pyspiel.State.move_number(self)
-
-    def is_initial_state(self) -> bool:
-        self._synced()
-        return pyspiel.State.is_initial_state(self)
-
-    def is_initial_non_chance_state(self) -> bool:
-        self._synced()
-        return pyspiel.State.is_initial_non_chance_state(self)
-
-    def serialize(self) -> str:
-        self._synced()
-        return pyspiel.State.serialize(self)
-
-    def undo_action(self, player: int, action: int) -> None:
-        self._synced()
-        pyspiel.State.undo_action(self, player, action)
-
-    def _synced(self) -> None:
-        if self.position.unsynced:
-            self._sync()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The word of an action; at a chance node the whole outcome (``draw torpedo``)."""
@@ -482,8 +399,8 @@ def _resampled(state: RedCodeState, player: int, seed: int) -> RedCodeState:
     ``player`` with ``seed``."""
     pos = state.position
     world = pos.game.resample(pos.game.ships[player], seed)
-    clone = state.clone()  # the history: OpenSpiel's, and the actions not replayed in it yet
-    clone.position = Position(world, pos.table, pos.prefix, unsynced=clone.position.unsynced)
+    clone = state.clone()
+    clone.position = Position(world, pos.table, pos.prefix)
     return clone
 
 
