@@ -212,12 +212,17 @@ def openspiel_playouts(setup: AiSetup, seeds: list[int]) -> Tally:
     return tally
 
 
-def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool) -> Tally:
+def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool,
+                        fresh: bool = False) -> Tally:
     """Each game played with random legal words, then played again with the
     same words, timed: as the engine's replays are timed (each decision
     listed, the recorded move played), without the random pick, which from
     a mask (numpy's ``flatnonzero``, a list, ``random.choice``) costs several
-    times the engine's ``random.choice`` of a ready list."""
+    times the engine's ``random.choice`` of a ready list. The picking game
+    reads the decisions' words into the action space the timed one shares:
+    ``fresh`` times it on a new environment from spaces that have kept
+    nothing (``forget_words``, untimed), as the engine's replays list every
+    decision afresh."""
     params = {**setup.params(), "cards": list(setup.cards)}
     picker, env = raw_env(**params), raw_env(**params)  # the one timed: nothing kept yet
     tally = Tally()
@@ -229,6 +234,9 @@ def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool) -> Tall
             mask = picker.action_mask(agent)
             words.append(rnd.choice(np.flatnonzero(mask).tolist()) if mask.any() else None)
             picker.step(words[-1])
+        if fresh:
+            forget_words(setup)
+            env = raw_env(**params)
         start = clock()
         env.reset(seed=seed)
         for agent, word in zip(env.agent_iter(), words):
