@@ -66,7 +66,8 @@ class MayTransformer(Transformer):
         return self.made("prop", "modes_by", CHOOSERS[str(c[-1])], self._pos(meta))
 
     def made(self, record: str, *args: Any) -> Any:
-        """A ``Call`` or ``Prop`` of lang/parse.py, which gives it."""
+        """A ``Call`` or ``Prop`` (lang/records.py), made by lang/parse.py,
+        which gives this method."""
         raise NotImplementedError  # pragma: no cover - lang/parse.py gives it
 
 

@@ -13,6 +13,7 @@ import attrs
 from ..rules.exprs import Condition
 from .exprs import WordAt
 
+
 @attrs.frozen
 class Pos:
     """Where a piece of card text starts, for error messages."""
