@@ -35,6 +35,21 @@ def boards(draw):
     return board, start, occupied
 
 
+def plain_reach(board: Board, start: int, steps: int) -> int:
+    """The boxes within ``steps`` of ``start``, a step out of running water
+    free (R2.5), by plain relaxation to a fixed point, as a mask."""
+    cost = {start: 0}
+    frontier = [start]
+    while frontier:
+        box = frontier.pop()
+        here = cost[box] + (0 if box != start and board.is_current(box) else 1)
+        for n in board.neighbours[box]:
+            if here <= steps and here < cost.get(n, steps + 1):
+                cost[n] = here
+                frontier.append(n)
+    return sum(1 << box for box in cost)
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(case=boards(), steps=st.integers(1, MAX_MOVE))
 def test_listed_outcomes_equal_those_of_every_path(case, steps):
@@ -67,31 +82,7 @@ def test_the_reach_mask_holds_every_box_a_path_enters_and_no_box_beyond(case, st
     mask = board._reach_mask(start, steps)
     for path in plain_paths(board, start, steps, 0):
         assert all(mask >> box & 1 for box in path), path
-    cost = {start: 0}
-    frontier = [start]
-    while frontier:  # plain relaxation to a fixed point: a step costs 1, none out of water
-        box = frontier.pop()
-        here = cost[box] + (0 if box != start and board.is_current(box) else 1)
-        for n in board.neighbours[box]:
-            if here <= steps and here < cost.get(n, steps + 1):
-                cost[n] = here
-                frontier.append(n)
-    assert mask == sum(1 << box for box in cost)
-
-
-def plain_reach(board: Board, start: int, steps: int) -> int:
-    """The boxes within ``steps`` of ``start``, a step out of running water
-    free (R2.5), by plain relaxation to a fixed point, as a mask."""
-    cost = {start: 0}
-    frontier = [start]
-    while frontier:
-        box = frontier.pop()
-        here = cost[box] + (0 if box != start and board.is_current(box) else 1)
-        for n in board.neighbours[box]:
-            if here <= steps and here < cost.get(n, steps + 1):
-                cost[n] = here
-                frontier.append(n)
-    return sum(1 << box for box in cost)
+    assert mask == plain_reach(board, start, steps)
 
 
 @pytest.mark.parametrize("width, height", [(8, 6), (12, 9)])
