@@ -102,3 +102,26 @@ def test_vectorised_environments_hand_back_batches_with_a_legal_word_each(asynch
         assert ended >= 1
     finally:
         envs.close()
+
+
+def test_every_mask_is_the_legal_words_also_when_kept_and_changed_by_the_caller():
+    """The masks are kept per word node (ai/masks.py), met again in the game
+    and the next: at every step of two games on one environment the mask is
+    1 exactly at ``legal_actions``, whatever the caller wrote into the last
+    one it was handed."""
+    env = RedCodeGymEnv(**QUICK)
+    rng = np.random.default_rng(5)
+    for seed in (5, 6):
+        obs, _ = env.reset(seed=seed)
+        while True:
+            mask = obs["action_mask"]
+            legal = np.zeros(env.space.size, np.int8)
+            legal[env.space.legal_actions(env.game, env.prefix)] = 1
+            assert np.array_equal(mask, legal)
+            assert np.array_equal(env.action_masks(), legal.astype(bool))
+            action = masked_choice(rng, mask)
+            mask[:] = 1  # the caller's own array: the kept one stays as it was
+            obs, _, terminated, _, _ = env.step(action)
+            if terminated:
+                assert not obs["action_mask"].any()
+                break

@@ -34,6 +34,7 @@ from gymnasium import spaces
 from ..bots.specs import parse_bot
 from ..game import Game
 from .actions import ActionSpace
+from .masks import Masks
 from .setup import AiSetup, TensorLayout
 
 __all__ = ["RedCodeGymEnv", "vector_env"]
@@ -83,6 +84,7 @@ class RedCodeGymEnv(gymnasium.Env):
         self.prefix: tuple[int, ...] = ()
         self.opponent: Any = None
         self._sides: dict[str, str] = {}  # each ship's side, for whose decision it is
+        self._masks = Masks(self.space.size)  # the mask of each word node met
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game, played by the opponent up to the agent's first decision."""
@@ -142,10 +144,9 @@ class RedCodeGymEnv(gymnasium.Env):
         return {"observation": out, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.space.size, np.int8)
-        if not self.game.is_over:
-            mask[self.space.legal_actions(self.game, self.prefix)] = 1
-        return mask
+        if self.game.is_over:
+            return self._masks.none()
+        return self._masks.of(self.space.word_node(self.game, self.prefix).actions)
 
 
 def vector_env(n: int, asynchronous: bool = True, **kwargs: Any) -> gymnasium.vector.VectorEnv:

@@ -39,14 +39,13 @@ from pettingzoo.utils import wrappers
 
 from ..game import Game
 from .actions import ActionSpace
+from .masks import Masks
 from .setup import AiSetup, TensorLayout, team_returns
 
 __all__ = ["env", "raw_env", "RedCodeEnv"]
 
 #: The largest game seed ``reset`` draws.
 MAX_SEED = 2**63 - 1
-#: How many word nodes' masks an environment keeps (then it starts afresh).
-MASKS_KEPT = 4096
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -98,11 +97,7 @@ class RedCodeEnv(AECEnv):
         # written at (the game's state object, its number of moves) and
         # agent: the steps of a move taken word by word ask it again
         self._kept: tuple | None = None
-        # the mask of each word node met, by the id of the node's list of
-        # actions, held with it (so no other list has that id meanwhile): the
-        # action space keeps a decision's nodes, met again in this game and
-        # the next, so a word's mask is written once
-        self._masks: dict[int, tuple[list[int], np.ndarray]] = {}
+        self._masks = Masks(self.space.size)  # the mask of each word node met
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -186,16 +181,8 @@ class RedCodeEnv(AECEnv):
         """1 for each word ``agent`` may take now, 0 elsewhere."""
         game = self.game
         if agent != self.agent_selection or game.is_over:
-            return np.zeros(self.space.size, np.int8)
-        actions = self.space.word_node(game, self.prefix).actions  # read, never changed
-        kept = self._masks.get(id(actions))
-        if kept is None:
-            if len(self._masks) >= MASKS_KEPT:
-                self._masks.clear()
-            mask = np.zeros(self.space.size, np.int8)
-            mask[actions] = 1
-            kept = self._masks[id(actions)] = (actions, mask)
-        return kept[1].copy()  # the caller's own: it may change it
+            return self._masks.none()
+        return self._masks.of(self.space.word_node(game, self.prefix).actions)
 
     def render(self) -> str | None:
         """The board as text, whose decision it is and the words chosen so far."""
