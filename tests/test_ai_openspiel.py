@@ -228,7 +228,7 @@ def test_clone_goes_through_game_clone_not_a_save(monkeypatch):
     assert twin.history() != state.history()
 
 
-def test_the_history_is_the_same_whether_actions_go_through_cpp_or_not():
+def test_the_history_is_the_same_whichever_way_actions_are_applied():
     """Actions applied by ``apply_action``, ``apply_action_with_legality_check``
     and ``child``, mixed, with clones, pickles and saves on the way: every
     reading of the history is that of the same actions applied one way."""
