@@ -171,6 +171,15 @@ def scenario_game(scenario: str | dict, **fields) -> rc.Game:
     return rc.Game.from_scenario(copy.deepcopy({**scenario, **fields}))  # the base stays as written
 
 
+def replayed(game: rc.Game) -> rc.Game:
+    """A new game from ``game``'s scenario with its moves played again: what a
+    replay of a scenario game plays (compare it with ``game``)."""
+    again = rc.Game.from_scenario(game.setup["scenario"])
+    for move in game.moves:
+        again.play(move)
+    return again
+
+
 def pass_all(game: rc.Game) -> None:
     """Everybody asked in the response window passes, until the chain has resolved."""
     while "pass" in game.legal_moves():

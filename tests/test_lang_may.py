@@ -13,8 +13,8 @@ from redcode_rules.ai.actions import ActionSpace
 from redcode_rules.lang.loader import build_ruleset
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots, play_checking_invariants, \
-    refused, scenario_game
+from conftest import (OPEN_BOARD, ROOT, dsl_refusal, logged, play_bots,
+                      play_checking_invariants, refused, replayed, scenario_game)
 
 CARDS = str(ROOT / "tests" / "data" / "may.rc")
 #: blue-submarine at c3 (6 crew in reserve); red-destroyer at e3.
@@ -256,9 +256,7 @@ def test_may_a_game_from_a_scenario_replays_to_the_question():
     """A scenario is a position between chains; a game stopped at the
     question is its scenario and its moves (as a replay carries it)."""
     g = warded()
-    again = rc.Game.from_scenario(g.setup["scenario"])
-    for move in g.moves:
-        again.play(move)
+    again = replayed(g)
     assert again == g and again.legal_moves() == ["choose no", "choose yes"]
     with pytest.raises(rc.ScenarioError, match="stack"):
         g.to_scenario()

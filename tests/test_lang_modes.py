@@ -15,8 +15,8 @@ from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 from redcode_rules.web.clicks import pick_tree
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, scenario_game, \
-    starting
+from conftest import (OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, replayed,
+                      scenario_game, starting)
 
 CARDS = str(ROOT / "tests" / "data" / "modes.rc")
 #: blue-submarine at c3 (1 repair missing, 5 crew in reserve); red-destroyer
@@ -216,9 +216,7 @@ def test_a_replay_plays_the_moves_again_to_the_same_game():
     g.play("overcharged_torpedo overcharged red-destroyer")
     pass_all(g)
     g.play("order tactics fire red-submarine")
-    again = rc.Game.from_scenario(g.setup["scenario"])
-    for move in g.moves:
-        again.play(move)
+    again = replayed(g)
     assert again == g
 
 

@@ -16,7 +16,8 @@ from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 from redcode_rules.text.cards import card_text
 from redcode_rules.web.clicks import pick_tree
 
-from conftest import ROOT, dsl_refusal, logged, pass_all, refused, scenario_game, starting
+from conftest import (ROOT, dsl_refusal, logged, pass_all, refused, replayed, scenario_game,
+                      starting)
 
 CARDS = str(ROOT / "cards" / "examples" / "choices_plunging_fire.rc")
 MORE = str(ROOT / "tests" / "data" / "second_target_optional.rc")
@@ -135,9 +136,7 @@ def test_a_save_in_a_response_window_keeps_the_target_alone(tmp_path):
 def test_a_replay_plays_the_moves_again_to_the_same_game(move):
     g = game()
     g.play(move)
-    again = rc.Game.from_scenario(g.setup["scenario"])
-    for played in g.moves:
-        again.play(played)
+    again = replayed(g)
     assert again == g
 
 
