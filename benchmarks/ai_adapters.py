@@ -7,7 +7,9 @@ choices:
   by the game's RNG (as ``benchmarks/playouts.py``), and the same with
   ``chance="explicit"`` (every chance node settled by its probabilities);
 - OpenSpiel: ``state.apply_action(random.choice(state.legal_actions()))``,
-  chance nodes by ``state.chance_outcomes()`` (no observation asked);
+  chance nodes by ``state.chance_outcomes()`` (no observation asked); the
+  actions picked are then applied again to a new state, each step's legal
+  actions (or chance outcomes) asked first, which is what is timed;
 - PettingZoo: ``env.agent_iter()`` / ``env.last()`` / a random legal word of
   the mask (``random.choice`` of its ``np.flatnonzero``: gymnasium's
   ``action_space.sample(mask)`` alone costs more than a word) / ``env.step``,
@@ -43,8 +45,10 @@ others.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import time
+from typing import Callable
 
 import numpy as np
 import pyspiel
@@ -162,11 +166,16 @@ def word_actions(setup: AiSetup,
 def forget_words(setup: AiSetup) -> None:
     """Every space's kept word nodes dropped, as in a new process: the spaces
     and OpenSpiel's tables made anew (untimed), so that a run after it reads
-    every decision's words for the first time (those it meets twice apart)."""
+    every decision's words for the first time (those it meets twice apart).
+    The nodes dropped are collected here, untimed: a collection of the
+    garbage collector's oldest generation walks every object the process
+    keeps, and the timed run after it should not pay for the nodes it
+    does not keep."""
     ActionSpace._cache.clear()
     table_for.cache_clear()
     ActionSpace.for_game(setup.new_game(chance="sampled"))
     table_for(setup)
+    gc.collect()
 
 
 def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]],
@@ -191,52 +200,108 @@ def word_replays(setup: AiSetup, games: list[tuple[int, list[str]]],
     return tally
 
 
-def openspiel_playouts(setup: AiSetup, seeds: list[int]) -> Tally:
+#: What runs, untimed, before a replay's game: nothing (the space keeps
+#: the words the picking game read), ``forget_words`` (fresh), or that and
+#: other games played word by word (``long_run``).
+Before = Callable[[], None] | None
+
+
+def openspiel_picks(setup: AiSetup, seeds: list[int]) -> list[tuple[int, list[int]]]:
+    """Each game played through OpenSpiel with random legal actions (chance
+    outcomes by their probabilities): its seed and the actions taken."""
     game = pyspiel.load_game("python_redcode", setup.params())
-    tally = Tally()
+    picked = []
     for seed in seeds:
         rnd = random.Random(seed)
-        start = clock()
         state = game.new_initial_state()
+        actions = []
         while not state.is_terminal():
             if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rnd.choices(actions, probs)[0])
+                outcomes, probs = zip(*state.chance_outcomes())
+                actions.append(rnd.choices(outcomes, probs)[0])
+            else:
+                actions.append(rnd.choice(state.legal_actions()))
+            state.apply_action(actions[-1])
+        picked.append((seed, actions))
+    return picked
+
+
+def openspiel_replays(setup: AiSetup, picked: list[tuple[int, list[int]]],
+                      before: Before = None) -> Tally:
+    """The picked games played again, timed: at each step the legal actions
+    asked (``legal_actions()``, at a chance node ``chance_outcomes()``) and
+    the recorded action applied, as the engine's replays list each decision
+    and play the recorded move. The random pick (``random.choice`` of the
+    list; at a chance node the outcomes unzipped and ``random.choices``) is
+    not the adapter's work, and the engine's replays do not pay it either.
+    ``before`` runs first, untimed (``Before``); the game is loaded after it,
+    so that a space forgotten is one the replay reads afresh."""
+    if before is not None:
+        before()
+    game = pyspiel.load_game("python_redcode", setup.params())
+    tally = Tally()
+    for _, actions in picked:
+        start = clock()
+        state = game.new_initial_state()
+        for action in actions:
+            if state.is_chance_node():
+                state.chance_outcomes()
                 tally.chance += 1
             else:
-                state.apply_action(rnd.choice(state.legal_actions()))
+                state.legal_actions()
                 tally.actions += 1
+            state.apply_action(action)
         tally.seconds += clock() - start
         tally.moves += player_moves(state.position.game.moves)
-        tally.games.append((seed, list(state.position.game.moves)))
+        tally.games.append((state.position.game.setup["seed"],
+                            list(state.position.game.moves)))
     return tally
 
 
-def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool,
-                        fresh: bool = False) -> Tally:
-    """Each game played with random legal words, then played again with the
-    same words, timed: as the engine's replays are timed (each decision
-    listed, the recorded move played), without the random pick, which from
-    a mask (numpy's ``flatnonzero``, a list, ``random.choice``) costs several
-    times the engine's ``random.choice`` of a ready list. The picking game
-    reads the decisions' words into the action space the timed one shares:
-    ``fresh`` times it on a new environment from spaces that have kept
-    nothing (``forget_words``, untimed), as the engine's replays list every
-    decision afresh."""
-    params = {**setup.params(), "cards": list(setup.cards)}
-    picker, env = raw_env(**params), raw_env(**params)  # the one timed: nothing kept yet
+def openspiel_playouts(setup: AiSetup, seeds: list[int], fresh: bool = False) -> Tally:
+    """Random games through OpenSpiel, picked then replayed (the replays
+    timed); ``fresh``: each replay from spaces and tables that have kept
+    nothing (``forget_words``, untimed), the picking game having read the
+    decisions' words first."""
     tally = Tally()
     for seed in seeds:
+        tally.add(openspiel_replays(setup, openspiel_picks(setup, [seed]),
+                                    (lambda: forget_words(setup)) if fresh else None))
+    return tally
+
+
+def pettingzoo_picks(setup: AiSetup, seeds: list[int]) -> list[tuple[int, list[int | None]]]:
+    """Each game played through the PettingZoo environment with random legal
+    words (``random.choice`` of the mask's ``np.flatnonzero``): its seed and
+    the words taken (None where a dead agent steps)."""
+    env = raw_env(**{**setup.params(), "cards": list(setup.cards)})
+    picked = []
+    for seed in seeds:
         rnd = random.Random(seed)
-        picker.reset(seed=seed)
-        words = []
-        for agent in picker.agent_iter():
-            mask = picker.action_mask(agent)
+        env.reset(seed=seed)
+        words: list[int | None] = []
+        for agent in env.agent_iter():
+            mask = env.action_mask(agent)
             words.append(rnd.choice(np.flatnonzero(mask).tolist()) if mask.any() else None)
-            picker.step(words[-1])
-        if fresh:
-            forget_words(setup)
-            env = raw_env(**params)
+            env.step(words[-1])
+        picked.append((seed, words))
+    return picked
+
+
+def pettingzoo_replays(setup: AiSetup, picked: list[tuple[int, list[int | None]]],
+                       observe: bool, before: Before = None) -> Tally:
+    """The picked games played again through a new environment, timed: as
+    the engine's replays are timed (each decision listed, the recorded move
+    played), without the random pick, which from a mask (numpy's
+    ``flatnonzero``, a list, ``random.choice``) costs several times the
+    engine's ``random.choice`` of a ready list. ``observe``: ``last()`` at
+    every step (the tensor and the mask), else ``last(observe=False)`` and
+    the mask. ``before`` runs first, untimed (``Before``)."""
+    if before is not None:
+        before()
+    env = raw_env(**{**setup.params(), "cards": list(setup.cards)})
+    tally = Tally()
+    for seed, words in picked:
         start = clock()
         env.reset(seed=seed)
         for agent, word in zip(env.agent_iter(), words):
@@ -251,6 +316,31 @@ def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool,
         tally.moves += player_moves(env.game.moves)
         tally.games.append((env.game.setup["seed"], list(env.game.moves)))
     return tally
+
+
+def pettingzoo_playouts(setup: AiSetup, seeds: list[int], observe: bool,
+                        fresh: bool = False) -> Tally:
+    """Random games through PettingZoo, picked then replayed (the replays
+    timed); the picking environment reads the decisions' words into the
+    action space the timed one shares: ``fresh`` times each replay from
+    spaces that have kept nothing (``forget_words``, untimed), as the
+    engine's replays list every decision afresh."""
+    tally = Tally()
+    for seed in seeds:
+        tally.add(pettingzoo_replays(setup, pettingzoo_picks(setup, [seed]), observe,
+                                     (lambda: forget_words(setup)) if fresh else None))
+    return tally
+
+
+def long_run(setup: AiSetup, prepared: list[tuple[int, list[tuple[int, ...]]]]) -> None:
+    """Spaces as a long run of games leaves them: every kept word node
+    dropped (``forget_words``), then ``prepared`` (``word_actions`` of other
+    games) played word by word, untimed, so that a replay after it meets the
+    words of the decisions that come back from game to game read already,
+    and reads the others for the first time."""
+    forget_words(setup)
+    word_replays(setup, [], prepared)
+    gc.collect()  # the run's garbage collected untimed, as ``forget_words`` does its own
 
 
 def warm_up(setup: AiSetup) -> None:

@@ -14,9 +14,12 @@ choices), every figure paired with the engine playing the same games:
 - OpenSpiel ``python_redcode`` (chance explicit, no observation asked) and
   PettingZoo (``last()`` every step: the observation tensor and the mask):
   moves/s, and the ratio to the engine playing the same moves (each
-  decision listed, then played: benchmarks/ai_adapters.py).
+  decision listed, then played: benchmarks/ai_adapters.py). Both adapters
+  are timed replaying the actions of a game first played with random
+  picks (each step's legal actions or mask asked, the recorded action
+  taken), as the engine is timed replaying its moves.
 
-Word by word, OpenSpiel and PettingZoo are measured twice on the same games:
+Word by word, OpenSpiel and PettingZoo are measured three ways on the same games:
 
 - "repeated": each game run ``--repeat`` times, the fastest kept. The
   space keeps the word nodes it reads (ai/actions.py), so the runs after
@@ -26,11 +29,23 @@ Word by word, OpenSpiel and PettingZoo are measured twice on the same games:
   process (``forget_words``): every decision's words are read for the
   first time, but for the decisions the game meets twice. Each run is as
   fresh as the first, so the fastest of ``--repeat`` is kept as well.
-  PettingZoo's games are picked first by another environment, whose
-  decisions' words the timed one would find read: fresh, it is timed on a
-  new environment from spaces that have kept nothing.
+  The adapters' games are picked first (by another OpenSpiel state, by
+  another environment), whose decisions' words the timed replay would
+  find read: fresh, it is timed on a new game or environment from spaces
+  that have kept nothing;
+- "long run": the games replayed once each, one after the other, after
+  ``--long-run`` games of other seeds played word by word from spaces
+  that kept nothing (untimed): as a learning program meets them, the
+  decisions that come back from game to game read already (a pass, the
+  crew to recover), a new game's others read for the first time. The
+  whole run is repeated ``--repeat`` times and the fastest kept.
+
+Every run after spaces were emptied or filled starts after a collection
+of the garbage collector (untimed), so that none pays for the nodes
+another run left.
 
     python benchmarks/learning.py [--games 10] [--teams 1v1 3v3] [--repeat 3] [--cpu]
+                                  [--long-run 100]
                                   [--measures tensor openspiel pettingzoo words]
 
 Each measure is the fastest of ``--repeat`` runs (a machine shared with
@@ -48,8 +63,8 @@ import random
 import time
 
 from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, forget_words,
-                         openspiel_playouts, pettingzoo_playouts, warm_up, word_actions,
-                         word_replays)
+                         long_run, openspiel_picks, openspiel_replays, pettingzoo_picks,
+                         pettingzoo_replays, warm_up, word_actions, word_replays)
 from redcode_rules.ai.setup import AiSetup
 from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.info.observation import observe
@@ -99,6 +114,8 @@ def main() -> None:
                         help="runs of each measure, the fastest kept (a loaded machine)")
     parser.add_argument("--cpu", action="store_true",
                         help="time this process's CPU, not the wall clock")
+    parser.add_argument("--long-run", type=int, default=100,
+                        help="games of other seeds played before the long run's")
     parser.add_argument("--measures", nargs="+", choices=MEASURES, default=list(MEASURES),
                         help="the measures to run")
     args = parser.parse_args()
@@ -119,11 +136,12 @@ def main() -> None:
             print(f"  observation + tensor      {through / steps * 1e6:7.1f} µs/step via "
                   f"Observation, {direct / steps * 1e6:6.1f} µs/step from the game "
                   f"({steps:,} steps)")
+        before = other_games(setup, args.long_run) if measures - {"tensor"} else []
         if "openspiel" in measures:
-            adapter_runs(setup, seeds, args.repeat)
+            adapter_runs(setup, seeds, args.repeat, before)
         if measures & {"pettingzoo", "words"}:
             pettingzoo_runs(setup, seeds, args.repeat, "pettingzoo" in measures,
-                            "words" in measures)
+                            "words" in measures, before)
 
 
 def fresh(setup: AiSetup, run) -> Tally:
@@ -132,51 +150,74 @@ def fresh(setup: AiSetup, run) -> Tally:
     return run()
 
 
-def adapter_runs(setup: AiSetup, seeds: list[int], repeat: int) -> None:
-    """OpenSpiel against the engine, repeated and fresh, game by game."""
+def other_games(setup: AiSetup, count: int) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """``count`` random games of other seeds than the timed ones (picked word
+    by word, as the timed games are), as the actions that take their moves
+    word by word: what a long run has played before (``long_run``)."""
+    seeds = list(range(100_001, 100_001 + count))
+    played = pettingzoo_replays(setup, pettingzoo_picks(setup, seeds), False)
+    return word_actions(setup, played.games)
+
+
+def adapter_runs(setup: AiSetup, seeds: list[int], repeat: int,
+                 before: list[tuple[int, list[tuple[int, ...]]]]) -> None:
+    """OpenSpiel against the engine, repeated, fresh and in a long run."""
     repeated, engine, first = Tally(), Tally(), Tally()
-    for seed in seeds:  # each game through the adapter, then the engine: paired
-        played = fastest(lambda: openspiel_playouts(setup, [seed]), repeat)
+    picked = openspiel_picks(setup, seeds)
+    for game in picked:  # each game through the adapter, then the engine: paired
+        played = fastest(lambda: openspiel_replays(setup, [game]), repeat)
         repeated.add(played)
         engine.add(fastest(lambda: engine_replays(setup, played.games, "explicit"), repeat))
-        first.add(fastest(lambda: fresh(setup, lambda: openspiel_playouts(setup, [seed])),
-                          repeat))
+        first.add(fastest(lambda: openspiel_replays(setup, [game],
+                                                    lambda: forget_words(setup)), repeat))
+    run = fastest(lambda: openspiel_replays(setup, picked, lambda: long_run(setup, before)),
+                  repeat)
     print(repeated.line("OpenSpiel (repeated)", engine))
     print(first.line("OpenSpiel (fresh)", engine))
+    print(run.line("OpenSpiel (long run)", engine))
 
 
 def pettingzoo_runs(setup: AiSetup, seeds: list[int], repeat: int, adapter: bool,
-                    words: bool) -> None:
-    """PettingZoo against the engine, and its games word by word, repeated
-    and fresh: µs and Python calls per move on top of the engine."""
+                    words: bool, before: list[tuple[int, list[tuple[int, ...]]]]) -> None:
+    """PettingZoo against the engine, and its games word by word, repeated,
+    fresh and in a long run: µs and Python calls per move on top of the engine."""
     played_all, engine, repeated, first = Tally(), Tally(), Tally(), Tally()
     played_fresh = Tally()
-    for seed in seeds:  # each game through the adapter, then the engine: paired
-        played = fastest(lambda: pettingzoo_playouts(setup, [seed], True), repeat)
+    picked = pettingzoo_picks(setup, seeds)
+    for game in picked:  # each game through the adapter, then the engine: paired
+        played = fastest(lambda: pettingzoo_replays(setup, [game], True), repeat)
         played_all.add(played)
         if adapter:
-            played_fresh.add(fastest(lambda: pettingzoo_playouts(setup, [seed], True, True),
-                                     repeat))
+            played_fresh.add(fastest(lambda: pettingzoo_replays(
+                setup, [game], True, lambda: forget_words(setup)), repeat))
         engine.add(fastest(lambda: engine_replays(setup, played.games, "sampled"), repeat))
         if words:
             prepared = word_actions(setup, played.games)
             repeated.add(fastest(lambda: word_replays(setup, played.games, prepared), repeat))
             first.add(fastest(lambda: fresh(setup, lambda: word_replays(
                 setup, played.games, prepared)), repeat))
-    if adapter:
-        print(played_all.line("PettingZoo (repeated)", engine))
-        print(played_fresh.line("PettingZoo (fresh)", engine))
-    if not words:
-        return
     games = played_all.games
     prepared = word_actions(setup, games)
+    if adapter:
+        run = fastest(lambda: pettingzoo_replays(setup, picked, True,
+                                                 lambda: long_run(setup, before)), repeat)
+        print(played_all.line("PettingZoo (repeated)", engine))
+        print(played_fresh.line("PettingZoo (fresh)", engine))
+        print(run.line("PettingZoo (long run)", engine))
+    if not words:
+        return
+    in_run = fastest(lambda: (long_run(setup, before), word_replays(setup, games, prepared))[1],
+                     repeat)
     on_engine = calls(lambda: engine_replays(setup, games, "sampled"))
     on_repeated = calls(lambda: word_replays(setup, games, prepared))
     on_fresh = 0
     for game, plan in zip(games, prepared):  # each from nothing kept, as timed
         forget_words(setup)
         on_fresh += calls(lambda: word_replays(setup, [game], [plan]))
-    for name, tally, made in [("repeated", repeated, on_repeated), ("fresh", first, on_fresh)]:
+    long_run(setup, before)
+    on_run = calls(lambda: word_replays(setup, games, prepared))
+    for name, tally, made in [("repeated", repeated, on_repeated), ("fresh", first, on_fresh),
+                              ("long run", in_run, on_run)]:
         extra = (tally.seconds - engine.seconds) / tally.moves * 1e6
         print(f"  word by word ({name}){' ' * (9 - len(name))}{extra:6.1f} µs/move and "
               f"{(made - on_engine) / tally.moves:5.1f} Python calls/move on top of the "
