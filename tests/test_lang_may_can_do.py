@@ -3,8 +3,12 @@ first effect can be done, its ``if`` holding and it changing the game now
 (``Effect.can_do``: a crew loss with crew in reserve, a discard with a card
 in hand, a damage with a ship to take it, a regain below the track). When
 only ``no`` is left, the question answers itself: nothing of the block is
-done. The cards are tests/data/may_can_do.rc.
+done. A roll its ``if`` reads (``chance N in M``, D4.18) is not read before
+it is made: the question comes first, the roll as the effect resolves. The
+cards are tests/data/may_can_do.rc.
 """
+
+from fractions import Fraction as F
 
 import redcode_rules as rc
 
@@ -108,3 +112,61 @@ def test_d4_16_salvage_crew_with_an_empty_reserve_is_not_asked():
     pass_all(g)
     assert g.ship("blue-submarine").sunk and g.decision == "main"
     assert (len(g.hand("red-salvager")), g.ship("red-salvager").withdrawn) == (0, 6)
+
+
+# ------------------------------------------------------------------ a roll in the first effect's if
+def long_shot(target: dict, **fields) -> rc.Game:
+    """Long shot played on the red destroyer (``target``: its fields): may
+    {2 damage to the target if it is damaged and chance 1 in 2; if you do,
+    1 crew lost}."""
+    g = game(ships={**BASE["ships"], "red-destroyer": {"at": "e3", **target}},
+             hands={"blue-submarine": ["long_shot"]}, **fields)
+    g.play("order long_shot red-destroyer")
+    return g
+
+
+def test_a_chance_in_the_first_effects_if_is_not_read_before_the_roll_sampled():
+    """D4.16 with D4.18: the card has not rolled when the question is asked,
+    so its chance does not make the first effect impossible: ``yes`` is
+    offered, and the roll is made as the damage resolves, after the answer
+    (seed 0 rolls a 1: the damage is done, then the crew lost)."""
+    g = long_shot({"repairs": 2}, seed=0)
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    assert g.state.stack[-1].rolled == 0
+    g.play("choose yes")
+    assert [(e.kind, e.data) for e in g.log[2:]] == [
+        ("accepted", {"player": "blue-submarine"}),
+        ("damage", {"ship": "red-destroyer", "amount": 2, "repairs": 3, "breakdowns": 2}),
+        ("crew_loss", {"ship": "blue-submarine", "amount": 1})]
+    assert (g.ship("red-destroyer").repairs, g.ship("red-destroyer").breakdowns,
+            g.ship("blue-submarine").reserve) == (3, 2, 5)
+
+
+def test_a_chance_in_the_first_effects_if_is_rolled_after_yes_by_the_chance_player():
+    """Explicit chance: the question comes first, with no chance decision
+    before it; ``choose yes`` makes the roll a chance decision (``pick 1``,
+    ``pick 2``). On a 2 the damage is not done; the block goes on (the player
+    did take the chance: the crew is lost)."""
+    g = long_shot({"repairs": 2}, chance="explicit")
+    assert not g.is_chance_node and g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert g.is_chance_node and g.chance_outcomes() == [("pick 1", F(1, 2)), ("pick 2", F(1, 2))]
+    g.play("pick 2")
+    assert logged(g, ("accepted", "damage", "crew_loss"), "kind") == ["accepted", "crew_loss"]
+    assert (g.ship("red-destroyer").repairs, g.ship("blue-submarine").reserve) == (2, 5)
+
+
+def test_a_chance_in_the_first_effects_if_is_not_rolled_on_no():
+    """``choose no``: nothing of the block is done, and no roll is made."""
+    g = long_shot({"repairs": 2}, chance="explicit")
+    g.play("choose no")
+    assert not g.is_chance_node and g.decision == "main"
+    assert logged(g, ("declined", "damage", "crew_loss"), "kind") == ["declined"]
+
+
+def test_a_chance_beside_a_condition_that_fails_leaves_only_no():
+    """The rest of the ``if`` is still read: an undamaged target fails it on
+    every face, so nobody is asked and nothing is rolled."""
+    g = long_shot({}, chance="explicit")
+    assert not g.is_chance_node and g.decision == "main"
+    assert logged(g, ("accepted", "declined", "damage", "crew_loss"), "kind") == []

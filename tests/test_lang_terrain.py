@@ -19,7 +19,7 @@ from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.render.reference import orders_page
 from redcode_rules.text.cards import token_text
 
-from conftest import ROOT, logged, pass_all, play_random, play_session, scenario_game
+from conftest import ROOT, logged, pass_all, play_random, play_session, refused, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "terrain.rc")
 #: running water on e3 (d3's neighbour), the rest open water
@@ -124,25 +124,98 @@ def test_a_box_test_reads_the_water_of_the_moment(tmp_path):
 
 
 # ------------------------------------------------------------------ placing
-def test_an_island_token_is_not_placed_under_a_ship():
-    """D2.14: refused and logged; the box stays open water."""
+def orders(g: rc.Game, card: str) -> list[str]:
+    return [m for m in g.legal_moves() if m.startswith(f"order {card} ")]
+
+
+def test_an_island_token_is_not_offered_under_a_ship():
+    """D2.14: a card that only raises a shoal is not played where the shoal
+    would be refused: every box within 3 of d3 but the three holding ships
+    (d3 itself, a1, a6); ``explain`` names the ship, and playing it is
+    refused, the game unchanged."""
     g = game(hands={"blue-destroyer": ["raise_shoal"]})
-    g.play("order raise_shoal a1")  # the blue submarine is on a1
-    pass_all(g)
-    assert g.tokens == []
-    assert logged(g, "token_refused", "token", "box") == [("shoal", "a1")]
-    assert not g.board_now().is_island(g.board.index("a1"))
+    within_3 = [f"{c}{r}" for r in range(1, 7) for c in "abcdefg"]
+    assert orders(g, "raise_shoal") == sorted(
+        f"order raise_shoal {box}" for box in within_3 if box not in ("a1", "a6", "d3"))
+    assert g.explain("order raise_shoal a1") == (
+        "the shoal token cannot be placed at a1: blue-submarine is there, and a token that "
+        "makes an island is placed only on a box with no ship (D2.14)")
+    assert refused(g, "order raise_shoal d3") == (
+        "the shoal token cannot be placed at d3: blue-destroyer is there, and a token that "
+        "makes an island is placed only on a box with no ship (D2.14)")
+    assert g.hand("blue-destroyer") == ["raise_shoal"]
 
 
-def test_a_running_token_past_the_bound_of_running_water_is_not_placed():
-    """D2.14: with 8 running-water boxes (a whole row) no eddy is placed."""
+def test_a_placement_refused_is_explained_in_spanish_and_italian():
+    said = {lang: game(edition=lang, hands={"blue-destroyer": ["raise_shoal"]}).explain(
+        "order raise_shoal a1") for lang in ("es", "it")}
+    assert said == {
+        "es": "la ficha bajío no se puede colocar en a1: allí está blue-submarine, y una ficha "
+              "que hace un islote solo se coloca en una casilla sin barco (D2.14)",
+        "it": "il segnalino secca non si può piazzare in a1: vi si trova blue-submarine, e un "
+              "segnalino che fa un'isola si piazza solo su una casella senza nave (D2.14)"}
+
+
+def test_a_running_token_past_the_bound_of_running_water_is_not_offered():
+    """D2.14: with 8 running-water boxes (a whole row) no eddy may be laid,
+    so Stir is played nowhere; the maneuvers are listed as ever."""
     board = "\n".join(["........"] * 3 + ["~~~~~~~~"] + ["........"] * 2)
     g = game(board=board, hands={"blue-destroyer": ["stir"]})
-    g.play("order stir c3")
+    assert orders(g, "stir") == []
+    assert g.explain("order stir c3") == (
+        "the eddy token cannot be placed at c3: the board would hold more than 8 boxes of "
+        "running water (D2.14)")
+    assert g.explain("order stir d4") == "d4 is not open water now (D2.14)"  # the box's own word
+
+
+def test_a_card_laying_terrain_on_an_area_or_a_ship_is_offered_where_one_token_fits(tmp_path):
+    """The same for every target a token effect reads: an area card is
+    played where one of its boxes takes the shoal (b3: b3 and b4 are free),
+    not where each box holds a ship (c3); a card laying the shoal on its
+    target ship's box is played nowhere."""
+    path = tmp_path / "reefs.rc"
+    path.write_text("order reef_field { copies 0  target area 2x2  "
+                    "effect place_token shoal on area }\n"
+                    "order wreck_reef { copies 0  target ship  "
+                    "effect place_token shoal on target }\n")
+    g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6),
+             ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "c4"},
+                    "blue-submarine": {"at": "c3"}, "red-submarine": {"at": "d4"}},
+             hands={"blue-destroyer": ["reef_field", "wreck_reef"]})
+    fields = orders(g, "reef_field")
+    assert "order reef_field c3" not in fields and "order reef_field b3" in fields
+    assert len(fields) == 7 * 5 - 1  # every 2x2 area on the board but c3's
+    assert orders(g, "wreck_reef") == []
+    assert g.explain("order reef_field c3") == (
+        "the shoal token cannot be placed at c3: blue-submarine is there, and a token that "
+        "makes an island is placed only on a box with no ship (D2.14)")
+    assert g.explain("order wreck_reef red-destroyer") == (
+        "the shoal token cannot be placed at c4: red-destroyer is there, and a token that "
+        "makes an island is placed only on a box with no ship (D2.14)")
+    g.play("order reef_field b3")
+    assert g.tokens == [token("shoal", "b3", "blue-destroyer"), token("shoal", "b4", "blue-destroyer")]
+    assert logged(g, "token_refused", "token", "box") == [("shoal", "c3"), ("shoal", "c4")]
+
+
+def test_an_island_token_refused_as_it_resolves_is_logged(tmp_path):
+    """D2.14 with D4.10: e3 was free when the shoal was declared; the red
+    destroyer's answer took it, so the shoal is refused as it resolves,
+    logged, and the card stays spent."""
+    path = tmp_path / "race.rc"
+    path.write_text("order slow_shoal { copies 0  respondable  target box within 3  "
+                    "effect place_token shoal on target }\n"
+                    "order dash { copies 0  response  effect move 1 self }\n")
+    g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6),
+             ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "f3"}},
+             hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": ["dash"]}, deck=[])
+    g.play("order slow_shoal e3")
+    g.play("order dash e3")
     pass_all(g)
-    assert g.tokens == []
-    assert logged(g, "token_refused", "token", "box") == [("eddy", "c3")]
-    assert g.board_now() is g.board
+    assert g.ship("red-destroyer").position == "e3"
+    assert g.tokens == [] and g.hand("blue-destroyer") == []
+    assert logged(g, ("token", "token_refused"), "kind", "token", "box") == [
+        ("token_refused", "shoal", "e3")]
+    assert not g.board_now().is_island(g.board.index("e3"))
 
 
 def test_several_terrain_tokens_on_a_box_give_the_most_closed():

@@ -368,7 +368,9 @@ def _target_and_path(asked: Asked, seat: int, card: CardDef, move: Move,
             return say("area_off_board", box=board.name(box), **size)
         if card.target.map_card and not board.map_corner(box):
             return say("not_map_card", box=board.name(box))  # D2.19
-        return say("area_only", card=card.id) if whole else None
+        if not whole:
+            return None
+        return _placement(asked, seat, card, move) or say("area_only", card=card.id)
     if tk is TargetKind.BOX:
         return _box_target(asked, seat, card, move, whole)
     if card.target.counted and move.targets:
@@ -399,7 +401,7 @@ def _targets(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     if list(move.targets) != sorted(move.targets):
         return asked.say("targets_order", card=card.id,
                          order=" ".join(asked.ship_id(t) for t in sorted(move.targets)))
-    return asked.say("not_legal")
+    return _placement(asked, seat, card, move) or asked.say("not_legal")
 
 
 def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
@@ -412,7 +414,7 @@ def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
         if refusal is not None:
             return said(asked, refusal, card)
     if len(move.targets) == 1:
-        return asked.say("not_legal")
+        return _placement(asked, seat, card, move) or asked.say("not_legal")
     if second == first:
         return asked.say("second_same", card=card.id, ship=asked.ship_id(first))
     item = StackItem(card.id, card.kind, seat, first,
@@ -420,7 +422,7 @@ def _second(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     if second not in card.second.seats(asked.queries, item):  # type: ignore[union-attr]
         return asked.say("second_filtered", card=card.id, ship=asked.ship_id(second),
                          target=asked.ship_id(first))
-    return asked.say("not_legal")
+    return _placement(asked, seat, card, move) or asked.say("not_legal")
 
 
 def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool) -> str | None:
@@ -486,10 +488,26 @@ def _blockade(asked: Asked, mover: int, box: int) -> str | None:
                      token=token_name(kind, asked.lang, asked.rules.words))
 
 
+def _placement(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
+    """D2.14: why a card that only lays terrain tokens is not played where
+    the move lays them: the first token refused, and why; None otherwise."""
+    refusal = asked.queries.placement_refusal(seat, card, move)
+    if refusal is None:
+        return None
+    values = dict(refusal.values)
+    values["token"] = token_name(values["token"], asked.lang, asked.rules.words)
+    values["box"] = asked.board.name(values["box"])
+    if "ship" in values:
+        values["ship"] = asked.ship_id(values["ship"])
+    return asked.say(refusal.words, **values)
+
+
 def _path(asked: Asked, card: CardDef, move: Move, mover: int, whole: bool) -> str | None:
     say = asked.say
-    if card.mover is None:
-        return say("not_legal") if whole else None
+    if card.mover is None:  # a card that moves no ship (``mover`` is then its own)
+        if not whole:
+            return None
+        return _placement(asked, mover, card, move) or say("not_legal")
     refusal = asked.queries.movement_refusal(mover)
     if refusal is not None:
         return said(asked, refusal, card)

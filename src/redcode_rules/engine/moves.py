@@ -194,7 +194,22 @@ class MoveGen:
             self.maneuver_moves(seat, False, moves, groups)
             self.order_moves(seat, moves, groups)
             moves["end"] = END
+        if self.eng.sea.terrain:  # tokens that make terrain may be refused (D2.14)
+            self._drop_refused_placements(seat, moves)
         return Listing(kind, seat, moves, groups, self.notation)
+
+    def _drop_refused_placements(self, seat: int, moves: dict[str, Move]) -> None:
+        """D2.14: a card whose every effect lays a terrain token is not listed
+        where each token it would lay now is refused (``placement_refusal``);
+        such a card takes no path, so only moves without one are read."""
+        rules, refusal = self.rules, self.queries.placement_refusal
+        for text, move in list(moves.items()):
+            if move.card is None:
+                continue
+            cards = rules.orders if move.kind is ORDER else rules.maneuvers
+            card = cards[move.card].played(move.mode, move.chosen)
+            if refusal(seat, card, move) is not None:
+                del moves[text]
 
     def _choice(self, kind: Decision, seat: int) -> Listing:
         """A decision among a few options (a crew source, a card, a box).

@@ -35,13 +35,15 @@ import attrs
 from ..base.kinds import CardKind
 from ..model.modifiers import Modifiers
 from ..model.ruleset import CardDef, Modifier, TargetKind
-from ..rules.effects import Selector
-from ..rules.exprs import Scope
+from ..model.state import StackItem, TokenState
+from ..rules.board import CURRENT, MAX_RUNNING_WATER, Terrain
+from ..rules.effects import PlaceToken, Selector
+from ..rules.exprs import BoxLeft, Scope
 from .part import Part
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, StatusDef
-    from ..model.state import Event, GameState, StackItem
+    from ..model.state import Event, GameState
     from ..rules.board import Board
     from ..rules.exprs import Amount
 
@@ -785,6 +787,67 @@ class RuleQueries(Part):
         """Whether token ``token`` closes its box to ship ``mover`` (D2.15)."""
         entry = self.rules.tokens[token.kind].entry
         return entry is not None and entry.accepts(self, Scope(token.owner), mover)
+
+    def token_boxes(self, selector: Any, item: Any) -> list[int]:
+        """The boxes a token effect acts on (``place_token``, ``remove_token``):
+        the area's or the target box's, the box a ship left (D2.17), or the
+        box of the ship it names (``self``, ``target``; none for a ship off
+        the board, R9.2)."""
+        if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
+            card = self.card_of(item)
+            return list(self.board.area(item.area, card.target.width, card.target.height) or ())
+        if isinstance(selector, BoxLeft):
+            return selector.boxes(self, item)
+        seat = item.seat if selector is Selector.SELF else item.target
+        box = None if seat is None else self.state.ships[seat].position
+        return [] if box is None else [box]
+
+    def token_refusal(self, kind: str, box: int) -> Refusal | None:
+        """D2.14: why a token of ``kind`` would be refused on ``box`` now: one
+        that makes an island, on a box a ship is on; one that makes running
+        water, past ``MAX_RUNNING_WATER`` boxes of it on the board (the
+        listing's bound). None for any other token, or where it fits."""
+        terrain = self.sea.terrain.get(kind) if self.sea.terrain else None
+        if terrain is Terrain.ISLAND:
+            on_box = next((s for s, ship in enumerate(self.state.ships)
+                           if ship.position == box), None)
+            if on_box is not None:
+                return Refusal("D2.14", "token_under_ship", {"token": kind, "box": box,
+                                                             "ship": on_box})
+        elif terrain is Terrain.RUNNING:
+            placed = [*self.state.tokens, TokenState(kind, box, -1, 1)]
+            if self.sea.cells(placed).count(CURRENT) > MAX_RUNNING_WATER:
+                return Refusal("D2.14", "token_past_running", {
+                    "token": kind, "box": box, "most": MAX_RUNNING_WATER})
+        return None
+
+    def placement_refusal(self, seat: int, card: CardDef, move: Any) -> Refusal | None:
+        """D2.14: a card whose every effect lays a terrain token is not played
+        where each token it would lay now is refused: the first refusal, for
+        the card of ``seat`` played as ``move`` says (its target, area or box,
+        targets). None for any other card, or where one token would be laid.
+        A box where a token would do nothing (an island, a box holding one of
+        its kind) is passed over, as ``StateOps.place_token`` passes it."""
+        terrain = self.sea.terrain
+        places = [e for e in card.effects if isinstance(e, PlaceToken) and e.token in terrain]
+        if not places or len(places) != len(card.effects):
+            return None
+        st = self.state
+        item = StackItem(card.id, card.kind, seat, move.target, move.area, move.path,
+                         len(st.stack) - 1 if st.stack else None, targets=list(move.targets),
+                         mode=card.mode, chosen=card.chosen)
+        first = None
+        for effect in places:
+            kind = effect.token
+            for box in self.token_boxes(effect.selector, item):
+                if self.board.is_island(box) or any(t.kind == kind and t.box == box
+                                                    for t in st.tokens):
+                    continue
+                refusal = self.token_refusal(kind, box)
+                if refusal is None:
+                    return None  # this one would be laid
+                first = first or refusal
+        return first
 
     def walk_board(self, mover: int, straight: bool = False) -> Board:
         """The board a move of ship ``mover`` walks: the calm view (running

@@ -232,10 +232,18 @@ class Resolver(Part):
         effect can be done ("if you do" is the rest), and ``no``. It can be
         done if its ``if`` holds and it would change the game, its amounts
         counted now (``Effect.can_do``: a crew loss with crew in reserve, a
-        discard with a card in hand, a damage with a ship to take it)."""
+        discard with a card in hand, a damage with a ship to take it). A
+        roll its ``if`` reads and the item has not made yet is not made
+        here (D4.18: it is made as the effect resolves, after the answer):
+        the ``if`` may hold if it holds on one of the faces."""
         first = effects[item.next_effect + 1]
-        ready = first if first.computed is None else prepared(first, self.queries, item)
-        if ready is None or not ready.can_do(self.ops, item):
+        if first.computed is None:
+            ready: tuple[Effect | None, ...] = (first,)
+        else:
+            rolls = () if item.rolled else chances(first.computed.condition)
+            faces = range(1, rolls[0].faces + 1) if rolls else (None,)
+            ready = tuple(prepared(first, self.queries, item, face) for face in faces)
+        if not any(r is not None and r.can_do(self.ops, item) for r in ready):
             return [ANSWERS[1]]
         return list(ANSWERS)
 

@@ -25,9 +25,7 @@ from ..base.kinds import TURN_EDGES, Edge, Mode, Phase, Pile, Side, TurnOf
 from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
-from ..rules.board import CURRENT, MAX_RUNNING_WATER, Terrain
 from ..rules.effects import PILES, Selector
-from ..rules.exprs import BoxLeft
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
 
@@ -548,14 +546,9 @@ class StateOps(HandOps):
 
     # ------------------------------------------------------------------ tokens
     def token_boxes(self, selector: Selector, item: Resolving) -> list[int]:
-        """The boxes a token effect acts on: the area's, a box left (D2.17), the ships'."""
-        if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
-            card = self.queries.card_of(item)
-            return list(self.board.area(item.area, card.target.width, card.target.height) or ())
-        if isinstance(selector, BoxLeft):
-            return selector.boxes(self.queries, item)
-        ships = self.state.ships
-        return [ships[s].position for s in self.select(selector, item)]  # type: ignore[misc]
+        """The boxes a token effect acts on: the area's, a box left (D2.17), the
+        ship's (the rule queries', which the move generator reads too)."""
+        return self.queries.token_boxes(selector, item)
 
     def token_keys(self) -> set[tuple[str, int]]:
         """The (kind, box) of every token on the board, kept beside
@@ -586,8 +579,8 @@ class StateOps(HandOps):
         if self.board.is_island(box) or (kind, box) in keys:
             return
         terrain = self.sea.terrain.get(kind) if self.sea.terrain else None
-        if terrain is not None and not self.terrain_fits(kind, terrain, box):
-            self.event("token_refused", token=kind, box=self.board.name(box))
+        if terrain is not None and self.queries.token_refusal(kind, box) is not None:
+            self.event("token_refused", token=kind, box=self.board.name(box))  # D2.14
             return
         # as a status's (Lifetimes.set_status): placed in a turn its duration
         # counts, a token lasting until the end of a next turn sees two ends
@@ -599,17 +592,6 @@ class StateOps(HandOps):
         self.event("token", token=kind, box=self.board.name(box))
         if terrain is not None:
             self.sea.follow(st.tokens)  # the box is that terrain now (D2.14)
-
-    def terrain_fits(self, kind: str, terrain: Terrain, box: int) -> bool:
-        """D2.14: a token that makes an island goes only on a box with no
-        ship, and none may put more than ``MAX_RUNNING_WATER`` boxes of
-        running water on the board (the listing's bound)."""
-        if terrain is Terrain.ISLAND:
-            return all(s.position != box for s in self.state.ships)
-        if terrain is Terrain.RUNNING:
-            placed = [*self.state.tokens, TokenState(kind, box, -1, 1)]
-            return self.sea.cells(placed).count(CURRENT) <= MAX_RUNNING_WATER
-        return True
 
     def tokens_at_turn(self, seat: int, edge: Edge) -> None:
         """The ``edge`` of ``seat``'s turn, for tokens as for statuses

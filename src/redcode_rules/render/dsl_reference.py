@@ -119,7 +119,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                 "water, running water or an island (`open`, `running`, `island`) for every "
                 "rule: moves and forced steps, islands, sight, box targets, the boards. The "
                 "most closed terrain of a box holds; an island is placed only where no ship "
-                "is, and no token puts more than 8 boxes of running water on the board. "
+                "is, and no token puts more than 8 boxes of running water on the board; a "
+                "card that only lays such tokens is not listed where each would be refused. "
                 "Tokens only.", "terrain open"),
     "ignores_running": ("Running water gives the status's ship no forced step (D2.13): "
                         "its moves are listed, checked and followed as if running water "

@@ -1100,11 +1100,15 @@ class Computed:
         return f"if {self.condition}" if self.condition is not None else ""
 
 
-def prepared(effect, eng: Reader, item):
+def prepared(effect, eng: Reader, item, rolled: int | None = None):
     """The effect as it resolves for ``item``: None if its condition fails,
-    else with its computed amounts replaced by their values now."""
+    else with its computed amounts replaced by their values now. ``rolled``:
+    a face its chances read instead of the item's roll, to foresee a roll
+    not made yet (D4.16, D4.18); nothing is drawn."""
     computed = effect.computed
     scope = Scope.of_item(item)
+    if rolled is not None:
+        scope = scope._replace(rolled=rolled)
     if computed.condition is not None and not computed.condition.holds(eng, scope):
         return None
     if not computed.amounts:
