@@ -1,7 +1,8 @@
 """``may``'s "if you do" (D4.16): ``yes`` is offered only if the block's
 first effect can be done, its ``if`` holding and it changing the game now
 (``Effect.can_do``: a crew loss with crew in reserve, a discard with a card
-in hand, a damage with a ship to take it, a regain below the track). When
+in hand, a damage with a ship to take it, a regain below the track, a
+token with a box that takes it). When
 only ``no`` is left, the question answers itself: nothing of the block is
 done. A roll its ``if`` reads (``chance N in M``, D4.18) is not read before
 it is made: the question comes first, the roll as the effect resolves. The
@@ -170,3 +171,25 @@ def test_a_chance_beside_a_condition_that_fails_leaves_only_no():
     g = long_shot({}, chance="explicit")
     assert not g.is_chance_node and g.decision == "main"
     assert logged(g, ("accepted", "declined", "damage", "crew_loss"), "kind") == []
+
+
+def test_d4_16_a_token_refused_on_every_box_is_not_offered_nor_its_if_you_do():
+    """Mark the wreck on the submarine's own box: a shoal (an island token)
+    is refused under a ship (D2.14), so only ``no`` is left: no token, no
+    refusal logged, no card drawn."""
+    g = game(hands={"blue-submarine": ["mark_wreck"]})
+    g.play("order mark_wreck c3")
+    pass_all(g)
+    assert g.decision == "main" and g.to_move == "blue-submarine"
+    assert g.hand("blue-submarine") == []
+    assert logged(g, ("token", "token_refused", "draw"), "kind") == []
+
+
+def test_d4_16_a_token_with_a_box_that_takes_it_is_offered():
+    g = game(hands={"blue-submarine": ["mark_wreck"]})
+    g.play("order mark_wreck d3")
+    pass_all(g)
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert logged(g, ("token", "draw"), "kind") == ["token", "draw"]
+    assert logged(g, "token", "token", "box") == [("shoal", "d3")]
