@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.model.state import Event
 
 MINE = Path(__file__).parent.parent / "cards" / "examples" / "triggers_mine.rc"
 TABLES = ("maneuvers", "orders", "ships", "maps", "statuses", "tokens", "words")
@@ -83,3 +84,25 @@ def test_the_log_is_a_tuple_of_equal_events(rules):
                                      "turn_end", "turn_start", "use", "resolve", "move"]
     assert [e.kind for e in reversed(log)][0] == "move" and log[-1] in log
     assert log[0] == log[0] and log[0] is not log[0]  # a copy each time it is read
+
+
+def test_the_log_compares_counts_and_shows_its_events_as_events(rules):
+    """The log holds the engine's entries and reads out ``Event`` copies:
+    it is equal to a tuple of equal events and to no other, holds an
+    event equal to one of its own and nothing else (no plain tuple), counts,
+    finds and adds up events, and shows them as events."""
+    game = a_game_that_moved(rules)
+    log = game.log
+    events = tuple(log)
+    assert all(type(e) is Event for e in events)
+    assert log == events and events == log and not log != events
+    assert log != events[:-1] and log != events[:-1] + (Event("move", 99, {}),)
+    assert log != [*events] and log != "log"  # a list is no tuple; nor is text
+    assert Event("move", 3, {"ship": "blue-submarine", "path": ["c3", "d3"]}) in log
+    assert Event("move", 2, {"ship": "blue-submarine", "path": ["c3", "d3"]}) not in log
+    assert ("move", 3, {"ship": "blue-submarine", "path": ["c3", "d3"]}) not in log
+    assert log.count(events[1]) == 1 and log.count(Event("move", 99, {})) == 0
+    assert log.index(events[-1]) == 8 and log.index(events[1], 1) == 1
+    assert log + (events[0],) == events + (events[0],)
+    assert (events[0],) + log == (events[0],) + events
+    assert repr(log[:2]) == repr(events[:2]) and repr(log[:1]).startswith("(Event(kind='game_start'")

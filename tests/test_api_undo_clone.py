@@ -232,11 +232,14 @@ def test_a_crash_inside_a_move_leaves_the_game_as_before_it(monkeypatch):
 
 
 def test_the_history_keeps_one_record_per_move_played():
-    """One ``Ply`` per move: its text, where the state before it is saved (every
-    16th move until a first undo, then every move) and the log's length then."""
+    """One ply per move, a plain tuple ``(move, saved, log_length, node)``:
+    its text, where the state before it is saved (every 16th move until a
+    first undo, then every move), the log's length then and no chance node
+    (sampled chance). Plain, not named: the collector stops tracking it."""
+    import gc
     import random
 
-    from redcode_rules.engine.history import CHECKPOINT_EVERY, Ply
+    from redcode_rules.engine.history import CHECKPOINT_EVERY
     game = rc.new_game(rc.load_ruleset("en"), seed=4, placement="fixed")
     rnd = random.Random(4)
     lengths = []
@@ -244,12 +247,15 @@ def test_the_history_keeps_one_record_per_move_played():
         lengths.append(len(game.log))
         game.play(rnd.choice(game.legal_moves()))
     plies = game._history.plies
-    assert all(type(ply) is Ply for ply in plies)
-    assert [ply.move for ply in plies] == game.moves
-    assert [ply.log_length for ply in plies] == lengths
-    assert [i for i, ply in enumerate(plies) if ply.saved >= 0] == \
+    assert all(type(ply) is tuple and len(ply) == 4 for ply in plies)
+    assert [move for move, _, _, _ in plies] == game.moves
+    assert [length for _, _, length, _ in plies] == lengths
+    assert [node for _, _, _, node in plies] == [None] * 40
+    assert [i for i, (_, saved, _, _) in enumerate(plies) if saved >= 0] == \
         list(range(0, 40, CHECKPOINT_EVERY))
+    gc.collect()
+    assert not any(gc.is_tracked(ply) for ply in plies)
     game.undo()
     game.play(rnd.choice(game.legal_moves()))
     game.play(rnd.choice(game.legal_moves()))
-    assert all(ply.saved >= 0 for ply in game._history.plies[-2:])
+    assert all(saved >= 0 for _, saved, _, _ in game._history.plies[-2:])

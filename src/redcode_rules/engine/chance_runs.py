@@ -4,8 +4,8 @@ from the state before a move with the outcomes given so far, and the setup
 dealt with its outcomes.
 
 The game (engine/game_core.py) keeps the node pending and the one before
-each move it recorded (``history.Ply.node``), and hands each run the engine
-on the state to run from.
+each move it recorded (a ply's ``node``, engine/history.py), and hands each
+run the engine on the state to run from.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 import attrs
 
 from ..base.errors import ChanceNeeded, SetupError, quote
-from ..model.state import Event, GameState
+from ..model.state import GameState
 from .chance import ChanceMode, Explicit
 from .machine import Engine
 from .setup import begin, dealt_board, new_state
+from .views import LogEntry
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset
@@ -78,7 +79,7 @@ class Dealt(NamedTuple):
 
     state: GameState
     board: Board
-    log: list[Event]
+    log: list[LogEntry]
     node: ChanceNode | None
 
 
@@ -91,7 +92,7 @@ def deal(rules: Ruleset, mode: str, teams: Sequence[Sequence[str]], seed: int,
     source = Explicit(outcomes, provisional=True)
     state = new_state(rules, mode, teams, seed, placement, source)
     board = dealt_board(state.board, rules, state.start_cards)
-    log: list[Event] = []
+    log: list[LogEntry] = []
     if source.asked is None:  # all dealt: the game begins
         eng = Engine(rules, board, state, log)
         eng.ops.chance = source

@@ -42,7 +42,7 @@ from .machine import Engine
 from .moves import Listing, MoveCache, MoveGen
 from .notation import Move, Notation, normalise, outcome_parts
 from .setup import Default, begin, default_teams, make_board, new_state
-from .views import EventLog, FrozenList, ShipView
+from .views import EventLog, FrozenList, LogEntry, ShipView
 
 #: What a chance outcome's first word may be (``deal atoll``).
 CHANCE_WORDS = frozenset(kind.value for kind in ChanceKind)
@@ -61,12 +61,12 @@ class GameCore:
     __slots__ = ("rules", "state", "_log", "board", "_setup", "_lang", "_eng", "_movegen",
                  "_moves_cache", "_legal", "_history", "_explicit", "_node", "_memo")
 
-    def __init__(self, rules: Ruleset, state: GameState, log: list[Event] | None = None,
+    def __init__(self, rules: Ruleset, state: GameState, log: list[LogEntry] | None = None,
                  board: Board | None = None):
         self.rules = rules
         """The rules the game is played by (shared, never changed by a game)."""
         self.state = state
-        self._log: list[Event] = log if log is not None else []
+        self._log: list[LogEntry] = log if log is not None else []
         self.board = board or make_board(state.board, rules, state.start_cards)
         self._eng: Engine | None = None
         self._movegen: MoveGen | None = None
@@ -475,7 +475,7 @@ class GameCore:
             raise NothingToUndo("no move to undo: none has been played since the game "
                                 "was made or loaded")
         history.dense = True
-        move = history.plies[-1].move
+        move = history.last_move()
         self._rewind(len(history) - 1)
         return move
 

@@ -27,8 +27,9 @@ from .part import Part
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset
-    from ..model.state import Event, GameState
+    from ..model.state import GameState
     from ..rules.board import Board
+    from .views import LogEntry
 
 ORDER = MoveKind.ORDER  # a stack item of an order card (its kind is the move's)
 DECK = Selector.DECK
@@ -41,7 +42,7 @@ NEW_DECK = frozenset({"reshuffle", "shuffle"})
 TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
 
 
-def top_knowers(log: Iterable[Event],
+def top_knowers(log: Iterable[LogEntry],
                 before: Sequence[tuple[str, ...]] = ()) -> list[tuple[str, ...]]:
     """Who knows each card on top of the deck, top first, read from the
     public log (D7.9, D7.14): a ``deck_top`` puts one card on top that its
@@ -51,17 +52,16 @@ def top_knowers(log: Iterable[Event],
     hides them all. Who put or arranged a card is public, the card itself
     only its knowers know. ``before``: the knowers before the first event."""
     tops = list(before)
-    for event in log:
-        kind = event.kind
+    for kind, _, data in log:
         if kind not in TOP_EVENTS:  # most events: one look
             continue
         if kind == "deck_top":
-            tops.insert(0, (event.data["player"],))  # type: ignore[arg-type]
+            tops.insert(0, (data["player"],))  # type: ignore[arg-type]
         elif kind == "draw" and tops:
-            del tops[:event.data["count"]]  # type: ignore[misc]
+            del tops[:data["count"]]  # type: ignore[misc]
         elif kind == "arrange":
-            count = event.data["count"]
-            tops[:count] = [(event.data["player"],)] * count  # type: ignore[list-item]
+            count = data["count"]
+            tops[:count] = [(data["player"],)] * count  # type: ignore[list-item]
         elif kind in NEW_DECK:
             tops.clear()
     return tops
@@ -78,7 +78,7 @@ class HandOps(Part):
 
     __slots__ = ("chance",)
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  seats: Part | None = None):
         super().__init__(rules, board, state, log, seats)
         self.chance: Explicit | None = None
@@ -177,16 +177,15 @@ class HandOps(Part):
         counted in one pass back to the last new deck, each event's change of
         the count composed into one ``n -> max(low, n + shift)``."""
         low = shift = 0
-        for event in reversed(self.log):
-            kind = event.kind
+        for kind, _, data in reversed(self.log):
             if kind not in TOP_EVENTS:  # most events: one look
                 continue
             if kind == "deck_top":  # n + 1
                 shift += 1
             elif kind == "draw":  # max(0, n - count)
-                low, shift = max(low, shift), shift - event.data["count"]  # type: ignore
+                low, shift = max(low, shift), shift - data["count"]  # type: ignore
             elif kind == "arrange":  # max(n, count)
-                low = max(low, event.data["count"] + shift)  # type: ignore[operator]
+                low = max(low, data["count"] + shift)  # type: ignore[operator]
             elif kind in NEW_DECK:  # n = 0 before it
                 break
         return max(0, max(low, shift) - drawn)

@@ -1,4 +1,4 @@
-"""A game's record for undo: one ``Ply`` per move played, and the states
+"""A game's record for undo: one ply per move played (``Ply``), and the states
 saved before some of them.
 
 The state before a move is saved flat into one list of plain values
@@ -26,16 +26,16 @@ if TYPE_CHECKING:
 CHECKPOINT_EVERY = 16
 
 
-class Ply(NamedTuple):
-    """One move played: its text as recorded, where the state before it
-    starts in ``History.saved`` (-1: not saved, replayed from an earlier
-    one), the log's length before it, and the chance node the game was at
-    when it was played (explicit chance; None otherwise)."""
-
-    move: str
-    saved: int
-    log_length: int
-    node: ChanceNode | None = None
+#: One move played, a ply: ``(move, saved, log_length, node)``: its text as
+#: recorded, where the state before it starts in ``History.saved`` (-1: not
+#: saved, replayed from an earlier one), the log's length before it, and the
+#: chance node the game was at when it was played (explicit chance; None
+#: otherwise). A plain tuple, not a named one: a game keeps one a move, and
+#: the garbage collector stops tracking a plain tuple of plain values (it
+#: keeps tracking a named tuple's) and counts none taken from the
+#: interpreter's free tuples, so a random game collects less often (with the
+#: log's entries, ``LogEntry`` in engine/views.py: about half as often).
+Ply = tuple[str, int, int, "ChanceNode | None"]
 
 
 class Cut(NamedTuple):
@@ -68,7 +68,11 @@ class History:
 
     def moves(self) -> list[str]:
         """Every move recorded, oldest first: the earlier ones, then the plies'."""
-        return [*self.earlier, *(ply.move for ply in self.plies)]
+        return [*self.earlier, *(ply[0] for ply in self.plies)]
+
+    def last_move(self) -> str:
+        """The move of the last ply."""
+        return self.plies[-1][0]
 
     def count(self) -> int:
         """How many moves are recorded (``len(moves())``, without the list)."""
@@ -81,7 +85,7 @@ class History:
         assert len(moves) == self.count()
         cut = len(self.earlier)
         self.earlier = moves[:cut]
-        self.plies = [ply._replace(move=move) for ply, move in zip(self.plies, moves[cut:])]
+        self.plies = [(move, *ply[1:]) for ply, move in zip(self.plies, moves[cut:])]
 
     def record(self, state: GameState, log_length: int, move: str,
                node: ChanceNode | None = None) -> None:
@@ -93,9 +97,7 @@ class History:
             state.save_into(self.saved)
         else:
             saved = -1
-        # tuple.__new__: the Ply made without the named tuple's Python-level
-        # __new__, one call fewer a move
-        plies.append(tuple.__new__(Ply, (move, saved, log_length, node)))
+        plies.append((move, saved, log_length, node))
 
     def cut(self, n: int) -> Cut:
         """Take back the plies from the ``n``-th on: the state saved last at or
@@ -103,11 +105,11 @@ class History:
         (whose plies are taken back too). The first ply is always saved."""
         plies = self.plies
         start = n
-        while plies[start].saved < 0:
+        while plies[start][1] < 0:
             start -= 1
-        first = plies[start]
-        replay = [ply.move for ply in plies[start:n]]
-        state = GameState.restore(self.saved, first.saved)  # type: ignore[attr-defined]
-        del self.saved[first.saved:]
+        _, saved, log_length, node = plies[start]
+        replay = [ply[0] for ply in plies[start:n]]
+        state = GameState.restore(self.saved, saved)  # type: ignore[attr-defined]
+        del self.saved[saved:]
         del plies[start:]
-        return Cut(state, first.log_length, first.node, replay)
+        return Cut(state, log_length, node, replay)

@@ -23,9 +23,10 @@ REPAIRS, BREAKDOWNS = Modifier.REPAIRS_TRACK, Modifier.BREAKDOWNS_TRACK
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset
-    from ..model.state import Event, GameState, Lifetime, ShipState
+    from ..model.state import GameState, Lifetime, ShipState
     from ..rules.board import Board
     from .queries import RuleQueries
+    from .views import LogEntry
 
 
 class Lifetimes(Part):
@@ -34,7 +35,7 @@ class Lifetimes(Part):
 
     __slots__ = ("_while", "queries", "_tracks", "_innate_tracks")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  queries: RuleQueries):
         super().__init__(rules, board, state, log, queries)
         self.queries = queries

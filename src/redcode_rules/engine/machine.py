@@ -30,9 +30,10 @@ from .turns import Turns
 
 if TYPE_CHECKING:
     from ..model.ruleset import CardDef, Ruleset
-    from ..model.state import Event, GameState
+    from ..model.state import GameState
     from ..rules.board import Board
     from .notation import Move
+    from .views import LogEntry
 
 # the members the hot paths compare with, read as globals (see base/kinds.py)
 OVER, MAIN, RECOVER, PLACE = Phase.OVER, Phase.MAIN, Phase.RECOVER, Phase.PLACE
@@ -57,7 +58,7 @@ class Engine(Part):
     __slots__ = ("queries", "lifetimes", "triggers", "ops", "resolver", "turns", "mods",
                  "_queue", "_watch", "_while", "_by_use")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event]):
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry]):
         super().__init__(rules, board, state, log)
         self.queries = queries = RuleQueries(rules, board, state, log, self)
         self.lifetimes = lifetimes = Lifetimes(rules, board, state, log, queries)
@@ -76,7 +77,7 @@ class Engine(Part):
         if self.sea.terrain and state.tokens:  # a loaded state's terrain tokens (D2.14)
             self.sea.follow(state.tokens)
 
-    def repoint(self, state: GameState, log: list[Event]) -> None:
+    def repoint(self, state: GameState, log: list[LogEntry]) -> None:
         """Act on another state and log of the same game (undo), every piece too."""
         Part.repoint(self, state, log)
         for part in (self.queries, self.lifetimes, self.triggers, self.ops, self.resolver,

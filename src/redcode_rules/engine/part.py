@@ -25,13 +25,13 @@ import weakref
 from typing import TYPE_CHECKING
 
 from ..base.kinds import Pile
-from ..model.state import Event
 from ..rules.board import with_terrain
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, ShipDef
     from ..model.state import GameState, TokenState
     from ..rules.board import Board
+    from .views import LogEntry
 
 
 class Sea:
@@ -76,7 +76,7 @@ class Part:
 
     __slots__ = ("rules", "board", "state", "log", "_types", "sides", "sea", "__weakref__")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  seats: Part | None = None):
         self.rules = rules
         self.board = board
@@ -91,7 +91,7 @@ class Part:
         self._types: list[ShipDef] = [rules.ships[s.type] for s in state.ships]
         self.sides: list[str] = [s.side for s in state.ships]  # seats never change side
 
-    def repoint(self, state: GameState, log: list[Event]) -> None:
+    def repoint(self, state: GameState, log: list[LogEntry]) -> None:
         """Act on another state and log of the same game (undo): the seats,
         their types and sides never change."""
         self.state = state
@@ -102,7 +102,7 @@ class Part:
         its fields: tests/test_format_round_trips.py reads every call of this
         method in the source against the table, and the save writer checks
         the log again, so the hot path pays nothing for it."""
-        self.log.append(Event(kind, self.state.turn_number, data))
+        self.log.append((kind, self.state.turn_number, data))
 
     # ------------------------------------------------------------ a seat's crew and side
     def crew_out(self, seat: int) -> int:

@@ -43,9 +43,10 @@ from .part import Part
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, StatusDef
-    from ..model.state import Event, GameState
+    from ..model.state import GameState
     from ..rules.board import Board
     from ..rules.exprs import Amount
+    from .views import LogEntry
 
 MANEUVER, ORDER = CardKind.MANEUVER, CardKind.ORDER
 SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
@@ -188,7 +189,7 @@ class RuleQueries(Part):
                  "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring", "_tracks")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  seats: Part | None = None, plain: bool = False):
         super().__init__(rules, board, state, log, seats)
         n = len(state.ships)
@@ -230,7 +231,7 @@ class RuleQueries(Part):
         # whether a status may change a track's size (D9.15; none: the ship type's)
         self._tracks = bool(rules.status_rules.tracks)
 
-    def repoint(self, state: GameState, log: list[Event]) -> None:
+    def repoint(self, state: GameState, log: list[LogEntry]) -> None:
         """Act on another state and log of the same game (undo), the reader
         of conditions too."""
         Part.repoint(self, state, log)

@@ -16,9 +16,10 @@ from .part import Part
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset
-    from ..model.state import Event, GameState
+    from ..model.state import GameState
     from ..rules.board import Board
     from .queries import RuleQueries
+    from .views import LogEntry
 
 ENTERS = TriggerEvent.ENTERS
 
@@ -69,7 +70,7 @@ class TriggerQueue(Part):
     __slots__ = ("_triggers", "watching", "waiting", "triggered", "_while", "queries",
                  "_players")
 
-    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[Event],
+    def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  queries: RuleQueries):
         super().__init__(rules, board, state, log, queries)
         self.queries = queries

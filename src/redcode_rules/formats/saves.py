@@ -24,6 +24,7 @@ from ..engine.invariants import game_problems
 from ..engine.queries import track_sizes
 from ..engine.setup import make_board, seed_fault
 from ..engine.validate import Problem, Stage, check_state
+from ..engine.views import entry_of
 from ..lang.loader import BASE, builtin_editions, load_ruleset, ruleset_of_texts
 from ..model.state import EVENT_FIELDS, OPTIONAL_EVENT_FIELDS, Event, GameState, event_shape_fault
 from ..rules.board import Board
@@ -260,7 +261,7 @@ def game_from_json(text: str, game_class: type[GameCore] = GameCore) -> GameCore
     board, problems = _check_state(state, rules)
     _check_log(log, state, rules)
     _check_moves(moves, move_length_limit(rules, board, [s.id for s in state.ships]))
-    game = game_class(rules, state, log, board)
+    game = game_class(rules, state, [entry_of(event) for event in log], board)
     check_playable(game, problems)
     game.setup = data.get("setup")
     game.moves = list(moves)

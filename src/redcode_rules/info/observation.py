@@ -32,7 +32,7 @@ from .tensors import Encoding, Layout, encode
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
-    from ..model.state import Event
+    from ..engine.views import LogEntry
 
 #: The deck position of a card the observer cannot see, in ``deck_top``.
 UNSEEN = "?"
@@ -264,10 +264,12 @@ def visual_field(game: GameCore, seat: int) -> list[int]:
     return game.engine.queries.visual_field(seat)
 
 
-def event_line(event: Event) -> str:
-    """One event of the public history as a line: its turn, kind and data
-    (in the order the engine wrote it, the same for every event of a kind)."""
-    return f"{event.turn} {event.kind} {event.data}"
+def event_line(entry: LogEntry) -> str:
+    """One event of the public history (an entry of the engine's log) as a
+    line: its turn, kind and data (in the order the engine wrote it, the
+    same for every event of a kind)."""
+    kind, turn, data = entry
+    return f"{turn} {kind} {data}"
 
 
 def information_state(game: GameCore, player: str) -> str:
@@ -286,7 +288,7 @@ def public_history(game: GameCore) -> str:
     event objects, so the lines kept are good for the longest run of
     events still the same objects: found by bisection on identity."""
     log = game.engine.log
-    kept: list[tuple[Event, str]] = game._memo.setdefault("history", [])
+    kept: list[tuple[LogEntry, str]] = game._memo.setdefault("history", [])
     lo, hi = 0, min(len(kept), len(log))
     while lo < hi:  # the longest prefix of ``kept`` whose events are still in the log
         mid = (lo + hi + 1) // 2

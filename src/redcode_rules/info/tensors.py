@@ -337,8 +337,7 @@ def encode_information_state(game: GameCore, obs: Any) -> array:
     card = {c: i for i, c in enumerate(enc.cards)}
     n = len(enc.seats)
     log = game.engine.log
-    for event in log:
-        kind, data = event.kind, event.data
+    for kind, _, data in log:
         if kind in _PLAYED:
             base = lay["played"].offset + seat[data["player"]] * len(enc.cards)  # type: ignore
             _one(out, base, card.get(data["card"], -1))  # type: ignore[arg-type]

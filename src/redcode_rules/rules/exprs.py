@@ -51,7 +51,7 @@ class Reader(Protocol):
     state: Any  # a GameState
     board: Board
     rules: Any  # a Ruleset
-    log: Any  # the game's log, a list of model.state.Event: what tallies count
+    log: Any  # the game's log, a list of model.state.LogEntry: what tallies count
 
     def sight(self, seat: int) -> list[tuple[int, int]]: ...
     def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]: ...
@@ -374,12 +374,13 @@ class Measure:
 
 
 def _this(period: Period | None, eng: Reader):
-    """The events of the log a tally over ``period`` counts, latest first."""
+    """The kind and data of each event of the log a tally over ``period``
+    counts, latest first (the log's entries: ``(kind, turn, data)``)."""
     turn = eng.state.turn_number
-    for event in reversed(eng.log):
-        if period is Period.TURN and event.turn != turn:
+    for kind, at, data in reversed(eng.log):
+        if period is Period.TURN and at != turn:
             return
-        yield event
+        yield kind, data
 
 
 def _ships_tally(q: Quantity, side: str, period: Period | None, eng: Reader) -> int:
@@ -388,8 +389,9 @@ def _ships_tally(q: Quantity, side: str, period: Period | None, eng: Reader) -> 
     counts, so a ship sunk twice in war counts twice (R8.4)."""
     sides = {ship.id: ship.side for ship in eng.state.ships}
     if q is Quantity.SHIPS_LOST:
-        return sum(1 for e in _this(period, eng) if e.kind == "sunk" and sides[e["ship"]] == side)
-    return sum(1 for e in _this(period, eng) if e.kind == "sunk"
+        return sum(1 for kind, e in _this(period, eng)
+                   if kind == "sunk" and sides[e["ship"]] == side)
+    return sum(1 for kind, e in _this(period, eng) if kind == "sunk"
                and sides[e["by"]] == side and sides[e["ship"]] != side)
 
 
@@ -426,8 +428,8 @@ class Tally:
                 return 0
             who = {st.ships[seat].id}
         card = eng.rules.card
-        return sum(1 for e in _this(self.period, eng)
-                   if e.kind in USES and e["player"] in who and self.cards.covers(card(e["card"])))
+        return sum(1 for kind, e in _this(self.period, eng)
+                   if kind in USES and e["player"] in who and self.cards.covers(card(e["card"])))
 
     def subjects(self) -> set[Subject]:
         """The ship it counts the cards of, if one."""
