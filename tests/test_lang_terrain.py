@@ -218,6 +218,31 @@ def test_an_island_token_refused_as_it_resolves_is_logged(tmp_path):
     assert not g.board_now().is_island(g.board.index("e3"))
 
 
+def test_a_player_whose_only_response_lays_terrain_refused_everywhere_is_not_asked(tmp_path):
+    """D5.4 with D2.14: the red destroyer's only response lays a shoal under
+    itself, which is refused, so it is not asked (no respond window with a
+    lone pass, which would tell blue it holds a response); on open water
+    beside it (a card on a box) it is."""
+    path = tmp_path / "answers.rc"
+    path.write_text("order slow_shoal { copies 0  respondable  target box within 3  "
+                    "effect place_token shoal on target }\n"
+                    "order sandbar { copies 0  response  effect place_token shoal on self }\n"
+                    "order bank { copies 0  response  target box within 1  "
+                    "effect place_token shoal on target }\n")
+    crewless = {"at": "f3", "reserve": 0, "withdrawn": 6}  # no response maneuver
+    ships = {"blue-destroyer": {"at": "d3"}, "red-destroyer": crewless}
+    for hand, asked in ((["sandbar"], False), ([], False), (["bank"], True)):
+        g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6), ships=ships,
+                 hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": hand}, deck=[])
+        g.play("order slow_shoal e3")
+        if asked:
+            assert (g.decision, g.to_move) == ("respond", "red-destroyer")
+            assert "pass" in g.legal_moves() and len(g.legal_moves()) > 1
+        else:  # blue's shoal resolved unanswered
+            assert (g.decision, g.to_move) == ("main", "blue-destroyer")
+            assert logged(g, "token", "token", "box") == [("shoal", "e3")]
+
+
 def test_several_terrain_tokens_on_a_box_give_the_most_closed():
     """D2.14: island over running water over open water."""
     g = game(tokens=[token("dredged", "c3"), token("eddy", "c3")])

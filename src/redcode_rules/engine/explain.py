@@ -491,7 +491,7 @@ def _blockade(asked: Asked, mover: int, box: int) -> str | None:
 def _placement(asked: Asked, seat: int, card: CardDef, move: Move) -> str | None:
     """D2.14: why a card that only lays terrain tokens is not played where
     the move lays them: the first token refused, and why; None otherwise."""
-    refusal = asked.queries.placement_refusal(seat, card, move)
+    refusal = asked.queries.placement_refusal(seat, card, move.target, move.area, move.targets)
     if refusal is None:
         return None
     values = dict(refusal.values)

@@ -208,7 +208,7 @@ class MoveGen:
                 continue
             cards = rules.orders if move.kind is ORDER else rules.maneuvers
             card = cards[move.card].played(move.mode, move.chosen)
-            if refusal(seat, card, move) is not None:
+            if refusal(seat, card, move.target, move.area, move.targets) is not None:
                 del moves[text]
 
     def _choice(self, kind: Decision, seat: int) -> Listing:

@@ -28,7 +28,7 @@ is said once (next to split: sight and paths apart from cards' use).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, NamedTuple, Sequence
 
 import attrs
 
@@ -822,27 +822,56 @@ class RuleQueries(Part):
                     "token": kind, "box": box, "most": MAX_RUNNING_WATER})
         return None
 
-    def placement_refusal(self, seat: int, card: CardDef, move: Any) -> Refusal | None:
+    def token_skipped(self, kind: str, box: int, taken: Collection[tuple[str, int]]) -> bool:
+        """Whether a token of ``kind`` laid on ``box`` would do nothing: an
+        island, or a box that holds one of its kind (``taken``: the (kind,
+        box) of the tokens on the board). ``StateOps.place_token`` passes
+        such a box over; ``token_refusal`` says when one is refused."""
+        return self.board.is_island(box) or (kind, box) in taken
+
+    def terrain_only(self, card: CardDef) -> list[PlaceToken]:
+        """The effects of a card whose every effect lays a terrain token
+        (D2.14), which may all be refused; none for any other card."""
+        terrain = self.sea.terrain
+        if not terrain:
+            return []
+        places = [e for e in card.effects if isinstance(e, PlaceToken) and e.token in terrain]
+        return places if len(places) == len(card.effects) else []
+
+    def lays_terrain(self, seat: int, card: CardDef, target: int | None) -> bool:
+        """D5.4 with D2.14: whether a card that only lays terrain tokens,
+        played on ``target``, or on one of the boxes it may name (a box
+        target), lays one now; True for any other card."""
+        if not self.terrain_only(card):
+            return True
+        if card.target.kind is TargetKind.BOX:
+            return any(self.placement_refusal(seat, card, area=box) is None
+                       for box in card.target.boxes.boxes(self, seat))  # type: ignore[union-attr]
+        return self.placement_refusal(seat, card, target) is None
+
+    def placement_refusal(self, seat: int, card: CardDef, target: int | None = None,
+                          area: int | None = None,
+                          targets: Sequence[int] = ()) -> Refusal | None:
         """D2.14: a card whose every effect lays a terrain token is not played
         where each token it would lay now is refused: the first refusal, for
-        the card of ``seat`` played as ``move`` says (its target, area or box,
-        targets). None for any other card, or where one token would be laid.
-        A box where a token would do nothing (an island, a box holding one of
-        its kind) is passed over, as ``StateOps.place_token`` passes it."""
-        terrain = self.sea.terrain
-        places = [e for e in card.effects if isinstance(e, PlaceToken) and e.token in terrain]
-        if not places or len(places) != len(card.effects):
+        the card of ``seat`` played on ``target`` (its ship), ``area`` (its
+        area or box) or ``targets`` (a counted target's ships); such a card
+        takes no path. None for any other card, or where one token would be
+        laid. A box where a token would do nothing (``token_skipped``) is
+        passed over, as ``StateOps.place_token`` passes it."""
+        places = self.terrain_only(card)
+        if not places:
             return None
         st = self.state
-        item = StackItem(card.id, card.kind, seat, move.target, move.area, move.path,
-                         len(st.stack) - 1 if st.stack else None, targets=list(move.targets),
+        item = StackItem(card.id, card.kind, seat, target, area, None,
+                         len(st.stack) - 1 if st.stack else None, targets=list(targets),
                          mode=card.mode, chosen=card.chosen)
+        taken = {(t.kind, t.box) for t in st.tokens}
         first = None
         for effect in places:
             kind = effect.token
             for box in self.token_boxes(effect.selector, item):
-                if self.board.is_island(box) or any(t.kind == kind and t.box == box
-                                                    for t in st.tokens):
+                if self.token_skipped(kind, box, taken):
                     continue
                 refusal = self.token_refusal(kind, box)
                 if refusal is None:
@@ -896,18 +925,21 @@ class RuleQueries(Part):
                 sight, looked = self.sight(seat), True  # one look, only if needed
             for target in self.maneuver_targets(seat, card, sight):
                 walk = self.path_start(card, seat, target)
-                if walk is None or walk and self.board.can_move(*walk):
+                if (walk is None or walk and self.board.can_move(*walk)) and \
+                        self.lays_terrain(seat, card, target):
                     return True
         return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
 
     def can_respond_with_order(self, seat: int) -> bool:
-        """Whether an order card of the hand may answer the top item now."""
+        """Whether an order card of the hand may answer the top item now (a
+        card that only lays terrain tokens, where one would be laid: D2.14)."""
         for card in self.playable_orders(seat, True):
             for target in self.order_targets(card):
                 if card.target.kind is TargetKind.AREA:
                     return True
                 walk = self.path_start(card, seat, target)
-                if walk is None or walk and self.board.can_move(*walk):
+                if (walk is None or walk and self.board.can_move(*walk)) and \
+                        self.lays_terrain(seat, card, target):
                     return True
         return False
 

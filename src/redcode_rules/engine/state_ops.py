@@ -576,7 +576,7 @@ class StateOps(HandOps):
         """Put a token on a box: none on an island, one of a kind per box."""
         st = self.state
         keys = self.token_keys()
-        if self.board.is_island(box) or (kind, box) in keys:
+        if self.queries.token_skipped(kind, box, keys):
             return
         terrain = self.sea.terrain.get(kind) if self.sea.terrain else None
         if terrain is not None and self.queries.token_refusal(kind, box) is not None:

@@ -693,10 +693,9 @@ class PlaceToken(Effect):
             ops.place_token(self.token, box, item.seat)
 
     def can_do(self, ops, item):
-        # a box that takes it: no island, none of its kind there, and for a
-        # terrain token none of the refusals of D2.14 (``place_token``'s own checks)
+        # a box that takes it, by ``place_token``'s own checks (D2.14)
         taken, queries = ops.token_keys(), ops.queries
-        return any(not ops.board.is_island(box) and (self.token, box) not in taken
+        return any(not queries.token_skipped(self.token, box, taken)
                    and queries.token_refusal(self.token, box) is None
                    for box in ops.token_boxes(self.selector, item))
 
