@@ -40,9 +40,10 @@ Word by word, OpenSpiel and PettingZoo are measured three ways on the same games
   crew to recover), a new game's others read for the first time. The
   whole run is repeated ``--repeat`` times and the fastest kept.
 
-Every run after spaces were emptied or filled starts after a collection
-of the garbage collector (untimed), so that none pays for the nodes
-another run left.
+Every timed run, the engine's too, starts after a collection of the
+garbage collector (untimed), so that none pays for what another run left;
+a long run is timed whole, against the engine timed over the same games
+as one batch (the fastest of ``--repeat`` as well).
 
     python benchmarks/learning.py [--games 10] [--teams 1v1 3v3] [--repeat 3] [--cpu]
                                   [--long-run 100]
@@ -58,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import random
 import time
@@ -100,7 +102,14 @@ def calls(run) -> int:
 
 
 def fastest(run, repeat: int) -> Tally:
-    return min((run() for _ in range(repeat)), key=lambda t: t.seconds)
+    """The fastest of ``repeat`` runs, each after an untimed collection of
+    the garbage collector (so that none pays for what another left)."""
+    return min((collected(run) for _ in range(repeat)), key=lambda t: t.seconds)
+
+
+def collected(run) -> Tally:
+    gc.collect()
+    return run()
 
 
 MEASURES = ("tensor", "openspiel", "pettingzoo", "words")
@@ -172,9 +181,10 @@ def adapter_runs(setup: AiSetup, seeds: list[int], repeat: int,
                                                     lambda: forget_words(setup)), repeat))
     run = fastest(lambda: openspiel_replays(setup, picked, lambda: long_run(setup, before)),
                   repeat)
+    batch = fastest(lambda: engine_replays(setup, repeated.games, "explicit"), repeat)
     print(repeated.line("OpenSpiel (repeated)", engine))
     print(first.line("OpenSpiel (fresh)", engine))
-    print(run.line("OpenSpiel (long run)", engine))
+    print(run.line("OpenSpiel (long run)", batch))
 
 
 def pettingzoo_runs(setup: AiSetup, seeds: list[int], repeat: int, adapter: bool,
@@ -198,12 +208,14 @@ def pettingzoo_runs(setup: AiSetup, seeds: list[int], repeat: int, adapter: bool
                 setup, played.games, prepared)), repeat))
     games = played_all.games
     prepared = word_actions(setup, games)
+    # the long runs are timed whole (one batch of games): so is the engine's
+    batch = fastest(lambda: engine_replays(setup, games, "sampled"), repeat)
     if adapter:
         run = fastest(lambda: pettingzoo_replays(setup, picked, True,
                                                  lambda: long_run(setup, before)), repeat)
         print(played_all.line("PettingZoo (repeated)", engine))
         print(played_fresh.line("PettingZoo (fresh)", engine))
-        print(run.line("PettingZoo (long run)", engine))
+        print(run.line("PettingZoo (long run)", batch))
     if not words:
         return
     in_run = fastest(lambda: (long_run(setup, before), word_replays(setup, games, prepared))[1],
@@ -216,12 +228,13 @@ def pettingzoo_runs(setup: AiSetup, seeds: list[int], repeat: int, adapter: bool
         on_fresh += calls(lambda: word_replays(setup, [game], [plan]))
     long_run(setup, before)
     on_run = calls(lambda: word_replays(setup, games, prepared))
-    for name, tally, made in [("repeated", repeated, on_repeated), ("fresh", first, on_fresh),
-                              ("long run", in_run, on_run)]:
-        extra = (tally.seconds - engine.seconds) / tally.moves * 1e6
+    for name, tally, made, base in [("repeated", repeated, on_repeated, engine),
+                                    ("fresh", first, on_fresh, engine),
+                                    ("long run", in_run, on_run, batch)]:
+        extra = (tally.seconds - base.seconds) / tally.moves * 1e6
         print(f"  word by word ({name}){' ' * (9 - len(name))}{extra:6.1f} µs/move and "
               f"{(made - on_engine) / tally.moves:5.1f} Python calls/move on top of the "
-              f"engine's {engine.seconds / engine.moves * 1e6:.1f} µs and "
+              f"engine's {base.seconds / base.moves * 1e6:.1f} µs and "
               f"{on_engine / tally.moves:.1f} calls (listed and played)")
 
 

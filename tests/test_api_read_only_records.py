@@ -106,3 +106,18 @@ def test_the_log_compares_counts_and_shows_its_events_as_events(rules):
     assert log + (events[0],) == events + (events[0],)
     assert (events[0],) + log == (events[0],) + events
     assert repr(log[:2]) == repr(events[:2]) and repr(log[:1]).startswith("(Event(kind='game_start'")
+    assert log * 2 == events * 2 and 2 * log == events * 2 and log * 0 == ()
+    assert all(type(e) is Event for e in log * 2)
+    assert log <= events and not log < events and log >= events and log[:2] < events
+    with pytest.raises(TypeError):
+        log + [events[0]]  # a tuple's own refusal: only a tuple is added to it
+    with pytest.raises(TypeError):
+        hash(log)  # its events' data are dicts
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_the_log_pickles_and_copies_as_itself(rules, protocol):
+    log = a_game_that_moved(rules).log
+    back = pickle.loads(pickle.dumps(log, protocol=protocol))
+    assert type(back) is type(log) and back == log and back[-1] == log[-1]
+    assert copy.deepcopy(log) == log and copy.copy(log) == log

@@ -165,20 +165,43 @@ class EventLog(tuple[Event, ...]):
 
     __hash__ = None  # type: ignore[assignment]  # its events' data are dicts
 
+    # what a tuple of its events does, with copies of its events
+    def __lt__(self, other: object) -> bool:
+        return tuple(self) < other if isinstance(other, tuple) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return tuple(self) <= other if isinstance(other, tuple) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return tuple(self) > other if isinstance(other, tuple) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return tuple(self) >= other if isinstance(other, tuple) else NotImplemented
+
     def __add__(self, other):  # type: ignore[override]
-        return tuple(self) + tuple(other)
+        return tuple(self) + other if isinstance(other, tuple) else NotImplemented
 
     def __radd__(self, other):
-        return tuple(other) + tuple(self)
+        return other + tuple(self) if isinstance(other, tuple) else NotImplemented
+
+    def __mul__(self, times):  # type: ignore[override]
+        return tuple(self) * times
+
+    __rmul__ = __mul__
 
     def count(self, event: object) -> int:
         return sum(1 for mine in self if mine == event)
 
     def index(self, event: object, *bounds: int) -> int:  # type: ignore[override]
-        return list(self).index(event, *bounds)
+        return tuple(self).index(event, *bounds)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+    def __reduce__(self):
+        """Pickled as its entries (every protocol: below 2, a tuple subclass
+        is otherwise pickled as what it hands out, its ``Event`` copies)."""
+        return (EventLog, (tuple(tuple.__iter__(self)),))
 
 
 def copy_event(entry: LogEntry) -> Event:

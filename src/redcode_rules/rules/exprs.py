@@ -51,7 +51,7 @@ class Reader(Protocol):
     state: Any  # a GameState
     board: Board
     rules: Any  # a Ruleset
-    log: Any  # the game's log, a list of model.state.LogEntry: what tallies count
+    log: Any  # the game's log, a list of engine.views.LogEntry: what tallies count
 
     def sight(self, seat: int) -> list[tuple[int, int]]: ...
     def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]: ...
