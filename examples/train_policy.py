@@ -3,19 +3,24 @@
 A self-contained policy-gradient loop a researcher can copy and grow: the
 agent plays blue's ship of 1v1 war, word by word, against a fixed bot
 (``redcode_rules.ai.gym``: Gymnasium's vector API, the environments stepped
-together); its policy is a linear softmax over the legal words (the action
-mask sets the others' probability to 0), its critic a linear value, both on
-the observation tensor (``log1p`` of each entry: counts, flags, the turn
-number). Each step's return is the game's result (+1 won, -1 lost, 0
-drawn) plus 0.3 for each victory point its side won after it, less 0.3 for
-each the other side won (shaping by the lead in points, a potential: it
-rewards sinking sooner without changing which policy is best). A game of
-each environment updates both (REINFORCE with the critic as baseline, Adam,
-an entropy bonus); then the policy plays evaluation games, its words drawn
-from it, then its most likely ones. It needs the ``ai`` extra (numpy, gymnasium);
-``--plot`` draws the learning curve with matplotlib (the ``lab`` extra).
+together); its policy is a softmax over the legal words (the action mask
+sets the others' probability to 0) from a network of one hidden layer, its
+critic a value from another, both on the observation tensor (``log1p`` of
+each entry: counts, flags, the turn number). Each step's return is the
+game's result (+1 won, -1 lost, 0 drawn) plus 0.3 for each victory point
+its side won after it, less 0.3 for each the other side won (shaping by the
+lead in points, a potential: it rewards sinking sooner without changing
+which policy is best). A game of each environment makes a batch, which
+updates both networks in a few passes (PPO's clipped ratio keeps the policy
+near the one that played the batch; the critic is the baseline; Adam; an
+entropy bonus). ``--then`` names a second bot to train against once the
+first has had its minutes (a curriculum). Then the policy plays evaluation
+games, its words drawn from it, then its most likely ones. It needs the
+``ai`` extra (numpy, gymnasium); ``--plot`` draws the learning curve with
+matplotlib (the ``lab`` extra).
 
     python examples/train_policy.py [--minutes 8] [--envs 8] [--opponent random]
+                                    [--then greedy] [--then-minutes 8] [--hidden 64]
                                     [--eval-games 100] [--plot curve.png] [--turn-limit 60]
                                     [--seed 1]
 
@@ -34,10 +39,9 @@ from redcode_rules.ai.gym import RedCodeGymEnv, vector_env
 
 
 def features(observation: np.ndarray) -> np.ndarray:
-    """The policy's input: ``log1p`` of the tensor's entries (flags stay 0
-    or 0.69, counts grow slowly), and a constant 1 for the biases."""
-    x = np.log1p(observation)
-    return np.concatenate([x, np.ones((*x.shape[:-1], 1), x.dtype)], axis=-1)
+    """The networks' input: ``log1p`` of the tensor's entries (flags stay 0
+    or 0.69, counts grow slowly)."""
+    return np.log1p(observation)
 
 
 def masked_softmax(logits: np.ndarray, masks: np.ndarray) -> np.ndarray:
@@ -64,25 +68,65 @@ class Adam:
         param += self.rate * m / (np.sqrt(v) + 1e-8)
 
 
+class Network:
+    """``tanh(x @ w1 + b1) @ w2 + b2``, its gradients by hand, each array
+    with its Adam. ``out_scale`` sizes the last layer's first weights (small:
+    the policy starts near uniform)."""
+
+    def __init__(self, inputs: int, hidden: int, outputs: int, rate: float,
+                 rng: np.random.Generator, out_scale: float = 1.0):
+        self.w1 = rng.normal(0, 1 / np.sqrt(inputs), (inputs, hidden))
+        self.b1 = np.zeros(hidden)
+        self.w2 = rng.normal(0, out_scale / np.sqrt(hidden), (hidden, outputs))
+        self.b2 = np.zeros(outputs)
+        self.params = (self.w1, self.b1, self.w2, self.b2)
+        self.steps = [Adam(p.shape, rate) for p in self.params]
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The outputs, and the hidden layer (for ``ascend``)."""
+        h = np.tanh(x @ self.w1 + self.b1)
+        return h @ self.w2 + self.b2, h
+
+    def gradients(self, x: np.ndarray, h: np.ndarray,
+                  grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The gradient by each weight array of a function whose gradient by
+        the outputs is ``grad_out`` (backpropagation through the two layers)."""
+        grad_h = (grad_out @ self.w2.T) * (1 - h ** 2)
+        return x.T @ grad_h, grad_h.sum(axis=0), h.T @ grad_out, grad_out.sum(axis=0)
+
+    def ascend(self, x: np.ndarray, h: np.ndarray, grad_out: np.ndarray) -> None:
+        """Moves the weights up that function, a step of Adam each."""
+        for param, grad, step in zip(self.params, self.gradients(x, h, grad_out), self.steps):
+            step.step(param, grad)
+
+
 @dataclass
 class Policy:
-    """A linear actor (``actor``: features × words) and critic (``critic``: features)."""
+    """An actor (``actor``: the words' logits) and a critic (``critic``: the
+    value), each a ``Network`` of ``hidden`` units."""
 
     inputs: int
     words: int
-    rate: float = 0.003
+    hidden: int = 64
+    rate: float = 0.001
     entropy: float = 0.01
-    actor: np.ndarray = field(init=False)
-    critic: np.ndarray = field(init=False)
+    clip: float = 0.2  # PPO: how far a batch may move each step's probability
+    epochs: int = 4  # passes over a batch
+    minibatch: int = 512  # steps per update within a pass
+    seed: int = 0
+    actor: Network = field(init=False)
+    critic: Network = field(init=False)
 
     def __post_init__(self) -> None:
-        self.actor = np.zeros((self.inputs, self.words))
-        self.critic = np.zeros(self.inputs)
-        self._actor_step = Adam(self.actor.shape, self.rate)
-        self._critic_step = Adam(self.critic.shape, self.rate)
+        self.rng = np.random.default_rng(self.seed)
+        self.actor = Network(self.inputs, self.hidden, self.words, self.rate, self.rng, 0.01)
+        self.critic = Network(self.inputs, self.hidden, 1, self.rate, self.rng, 0.01)
 
     def probabilities(self, x: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        return masked_softmax(x @ self.actor, masks)
+        return masked_softmax(self.actor.forward(x)[0], masks)
+
+    def value(self, x: np.ndarray) -> np.ndarray:
+        return self.critic.forward(x)[0][:, 0]
 
     def act(self, rng: np.random.Generator, x: np.ndarray, masks: np.ndarray,
             greedy: bool = False) -> np.ndarray:
@@ -94,19 +138,41 @@ class Policy:
 
     def learn(self, x: np.ndarray, masks: np.ndarray, actions: np.ndarray,
               returns: np.ndarray) -> None:
-        """One update from a finished game's steps: the actor up the policy
-        gradient with the critic's value as baseline, the critic towards the
-        returns, an entropy bonus against collapsing too early."""
-        p = self.probabilities(x, masks)
-        advantage = returns - x @ self.critic
+        """Updates from finished games' steps: ``epochs`` passes in shuffled
+        minibatches, the actor up PPO's clipped objective (the advantage is
+        the return less the critic's value before the update), the critic
+        towards the returns, an entropy bonus against collapsing too early."""
+        rows = np.arange(len(x))
+        old = self.probabilities(x, masks)[rows, actions]
+        advantage = returns - self.value(x)
+        for _ in range(self.epochs):
+            order = self.rng.permutation(len(x))
+            for b in np.array_split(order, max(1, len(x) // self.minibatch)):
+                logits, h = self.actor.forward(x[b])
+                grad = self.gradient(masked_softmax(logits, masks[b]), actions[b], old[b],
+                                     advantage[b])
+                self.actor.ascend(x[b], h, grad / len(b))
+                v, h = self.critic.forward(x[b])
+                self.critic.ascend(x[b], h, (returns[b] - v[:, 0])[:, None] / len(b))
+
+    def gradient(self, p: np.ndarray, actions: np.ndarray, old: np.ndarray,
+                 advantage: np.ndarray) -> np.ndarray:
+        """The gradient by each step's logits of PPO's objective,
+        ``min(ratio * advantage, clipped ratio * advantage)`` with ``ratio`` the
+        chosen word's probability ``p`` over ``old`` (its probability when it
+        was played), plus ``entropy`` times the entropy of ``p``."""
+        rows = np.arange(len(p))
+        ratio = p[rows, actions] / old
+        # no gradient where the ratio left [1 - clip, 1 + clip] in the advantage's direction
+        moving = ~(((advantage > 0) & (ratio > 1 + self.clip)) |
+                   ((advantage < 0) & (ratio < 1 - self.clip)))
         chosen = np.zeros_like(p)
-        chosen[np.arange(len(actions)), actions] = 1.0
-        # d log p(a) / d logits = onehot(a) - p; d entropy / d logits = -p (log p + H)
+        chosen[rows, actions] = 1.0
+        # d ratio / d logits = ratio (onehot(a) - p); d entropy / d logits = -p (log p + H)
         logp = np.log(np.where(p > 0, p, 1.0))
         entropy = -(p * logp).sum(axis=-1, keepdims=True)
-        grad_logits = advantage[:, None] * (chosen - p) - self.entropy * p * (logp + entropy)
-        self._actor_step.step(self.actor, x.T @ grad_logits / len(x))
-        self._critic_step.step(self.critic, x.T @ advantage / len(x))
+        return (moving * advantage * ratio)[:, None] * (chosen - p) \
+            - self.entropy * p * (logp + entropy)
 
 
 #: The return of a victory point won after a step (the result is worth 1).
@@ -126,33 +192,44 @@ class Score:
 
 @dataclass
 class Curve:
-    """The training's results: per finished game, the minute it ended and its reward."""
+    """The training's results: per finished game, the minute it ended, its
+    reward and the bot it was played against."""
 
     minutes: list[float] = field(default_factory=list)
     rewards: list[float] = field(default_factory=list)
+    opponents: list[str] = field(default_factory=list)
 
     def win_rate(self, last: int = 100) -> float:
         recent = self.rewards[-last:]
         return sum(r > 0 for r in recent) / max(1, len(recent))
 
+    def loss_rate(self, last: int = 100) -> float:
+        recent = self.rewards[-last:]
+        return sum(r < 0 for r in recent) / max(1, len(recent))
+
 
 def train(minutes: float, envs: int, opponent: str, seed: int, games: int = 0,
+          policy: Policy | None = None, curve: Curve | None = None, hidden: int = 64,
           **setup) -> tuple[Policy, Curve]:
     """Trains for ``minutes`` of wall time (or ``games`` finished games, if
-    not 0) against ``opponent``; returns the policy and its curve. Every 50
-    games it prints how many of the last 100 were won."""
+    not 0) against ``opponent``; returns the policy and its curve. A
+    ``policy`` and ``curve`` given go on learning and growing (a curriculum);
+    else a new policy of ``hidden`` units starts. Every 50 games it prints
+    how many of the last 100 were won."""
     vec = vector_env(envs, asynchronous=False, opponent=opponent, **setup)
     score = Score(RedCodeGymEnv(opponent=opponent, **setup))
     rng = np.random.default_rng(seed)
     obs, _ = vec.reset(seed=seed)
-    size = vec.single_observation_space["observation"].shape[0] + 1
-    policy = Policy(size, int(vec.single_action_space.n))
+    if policy is None:
+        policy = Policy(vec.single_observation_space["observation"].shape[0],
+                        int(vec.single_action_space.n), hidden=hidden, seed=seed)
+    curve = curve if curve is not None else Curve()
+    offset = curve.minutes[-1] if curve.minutes else 0.0
     steps: list[list[tuple]] = [[] for _ in range(envs)]  # each game's (x, mask, action, lead)
     batch: list[tuple] = []  # finished games' steps and returns, for the next update
-    curve = Curve()
+    played = 0
     start = time.perf_counter()
-    while (len(curve.rewards) < games) if games else \
-            (time.perf_counter() - start < minutes * 60):
+    while (played < games) if games else (time.perf_counter() - start < minutes * 60):
         x, masks = features(obs["observation"]), obs["action_mask"]
         actions = policy.act(rng, x, masks)
         leads = score.lead(obs["observation"])
@@ -165,11 +242,13 @@ def train(minutes: float, envs: int, opponent: str, seed: int, games: int = 0,
             # the result, and each point won or lost after the step (potential shaping)
             batch.append((xs, ms, acts, rewards[i] + SHAPING * (final - lead)))
             steps[i] = []
-            curve.minutes.append((time.perf_counter() - start) / 60)
+            played += 1
+            curve.minutes.append(offset + (time.perf_counter() - start) / 60)
             curve.rewards.append(float(rewards[i]))
+            curve.opponents.append(opponent)
             if len(curve.rewards) % 50 == 0:
                 print(f"  {curve.minutes[-1]:5.1f} min, {len(curve.rewards):5} games: the last "
-                      f"100 won {curve.win_rate():.0%}", flush=True)
+                      f"100 won {curve.win_rate():.0%}, lost {curve.loss_rate():.0%}", flush=True)
         if len(batch) >= envs:  # one update from a game of each environment, about
             policy.learn(*map(np.concatenate, zip(*batch)))
             batch = []
@@ -198,18 +277,24 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int, greedy: bool 
 
 
 def plot(curve: Curve, path: str, title: str, window: int = 100) -> None:
-    """The learning curve: the share of the last ``window`` games won, by minute."""
+    """The learning curve: the share of the last ``window`` games won (and
+    lost), by minute; a dotted line where the bot trained against changes."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    wins = np.array(curve.rewards) > 0
-    rate = [wins[max(0, i + 1 - window):i + 1].mean() for i in range(len(wins))]
+    rewards = np.array(curve.rewards)
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot(curve.minutes, rate)
-    ax.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
-    ax.set(xlabel="minutes of training (wall time)", ylabel=f"games won (last {window})",
+    for sign, label in ((1, "won"), (-1, "lost")):
+        hits = rewards == sign
+        rate = [hits[max(0, i + 1 - window):i + 1].mean() for i in range(len(hits))]
+        ax.plot(curve.minutes, rate, label=label)
+    for i in range(1, len(curve.opponents)):
+        if curve.opponents[i] != curve.opponents[i - 1]:
+            ax.axvline(curve.minutes[i], color="grey", linewidth=0.8, linestyle=":")
+    ax.set(xlabel="minutes of training (wall time)", ylabel=f"share of the last {window} games",
            title=title, ylim=(0, 1))
+    ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
 
@@ -219,6 +304,10 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=8.0, help="training time (wall)")
     parser.add_argument("--envs", type=int, default=8, help="games played at once")
     parser.add_argument("--opponent", default="random", help="the bot trained against")
+    parser.add_argument("--then", help="a bot to train against next (a curriculum)")
+    parser.add_argument("--then-minutes", type=float, default=8.0,
+                        help="training time against the --then bot (wall)")
+    parser.add_argument("--hidden", type=int, default=64, help="hidden units of each network")
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--plot", help="a PNG file for the learning curve (needs matplotlib)")
     parser.add_argument("--turn-limit", type=int, default=60,
@@ -226,11 +315,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     setup = dict(teams="1v1", placement="fixed", turn_limit=args.turn_limit)
-    start = time.perf_counter()
-    policy, curve = train(args.minutes, args.envs, args.opponent, args.seed, **setup)
-    print(f"trained {(time.perf_counter() - start) / 60:.1f} min against {args.opponent}: "
-          f"{len(curve.rewards)} games, the last 100 won {curve.win_rate():.0%} "
-          f"(the first 100 {Curve(rewards=curve.rewards[:100]).win_rate():.0%})")
+    stages = [(args.opponent, args.minutes)] + ([(args.then, args.then_minutes)]
+                                                 if args.then else [])
+    policy, curve = None, Curve()
+    for opponent, minutes in stages:
+        start, before = time.perf_counter(), len(curve.rewards)
+        policy, curve = train(minutes, args.envs, opponent, args.seed, policy=policy,
+                              curve=curve, hidden=args.hidden, **setup)
+        first = Curve(rewards=curve.rewards[before:before + 100])
+        print(f"trained {(time.perf_counter() - start) / 60:.1f} min against {opponent}: "
+              f"{len(curve.rewards) - before} games, the last 100 won {curve.win_rate():.0%}, "
+              f"lost {curve.loss_rate():.0%} (the first 100 won {first.win_rate():.0%}, "
+              f"lost {first.loss_rate():.0%})")
     for opponent in ("random", "greedy"):
         for greedy in (False, True):
             start = time.perf_counter()
@@ -240,7 +336,8 @@ def main() -> None:
                   f"{result['won']:.0%}, drawn {result['drawn']:.0%}, lost {result['lost']:.0%} "
                   f"of {args.eval_games} games ({time.perf_counter() - start:.0f} s)")
     if args.plot:
-        plot(curve, args.plot, f"1v1 war against the {args.opponent} bot")
+        title = "1v1 war against the " + " then the ".join(f"{o} bot" for o, _ in stages)
+        plot(curve, args.plot, title)
         print(f"learning curve: {args.plot}")
 
 

@@ -1,7 +1,9 @@
 """examples/train_policy.py, the policy-gradient example, in a tiny run: a
-few short games train the policy (its weights move), the evaluation counts
-every game, and the masked policy never picks an illegal word. The full
-run and the win rates it reaches are in docs/ai.md."""
+few short games train the policy (its weights move) and a curriculum goes on
+with the same policy, the evaluation counts every game, the gradients by
+hand are the objective's, a won game makes its words likelier, and the
+masked policy never picks an illegal word. The full run and the win rates it
+reaches are in docs/ai.md."""
 
 from __future__ import annotations
 
@@ -29,13 +31,70 @@ def example():
     del sys.modules["train_policy"]
 
 
-def test_a_few_games_train_the_policy_and_evaluate_it(example):
-    policy, curve = example.train(0, 2, "random", seed=1, games=3, **SETUP)
+def test_a_few_games_train_the_policy_a_second_bot_goes_on_and_the_evaluation_counts(example):
+    policy, curve = example.train(0, 2, "random", seed=1, games=3, hidden=8, **SETUP)
     assert len(curve.rewards) >= 3 and set(curve.rewards) <= {-1.0, 0.0, 1.0}
+    assert curve.minutes == sorted(curve.minutes) and set(curve.opponents) == {"random"}
+    before = [p.copy() for p in policy.actor.params + policy.critic.params]
+    first = len(curve.rewards)
+    same, curve = example.train(0, 2, "greedy", seed=2, games=2, policy=policy, curve=curve,
+                                **SETUP)
+    assert same is policy and curve.opponents[first:] == ["greedy"] * (len(curve.rewards) - first)
     assert curve.minutes == sorted(curve.minutes)
-    assert np.abs(policy.actor).sum() > 0  # the entropy bonus moves it even in draws
+    after = policy.actor.params + policy.critic.params
+    assert all(np.abs(a - b).sum() > 0 for a, b in zip(after, before))  # every array moved
     result = example.evaluate(policy, "greedy", 2, seed=5, **SETUP)
     assert sum(result.values()) == pytest.approx(1.0)
+
+
+def test_backpropagation_gives_the_networks_gradient(example):
+    rng = np.random.default_rng(3)
+    net = example.Network(5, 4, 3, 0.001, rng, out_scale=1.0)
+    x, weights = rng.normal(size=(6, 5)), rng.normal(size=(6, 3))
+
+    def objective():
+        return (net.forward(x)[0] * weights).sum()
+
+    by_hand = net.gradients(x, net.forward(x)[1], weights)
+    for param, grad in zip(net.params, by_hand):
+        numeric = np.zeros_like(param)
+        for i in np.ndindex(param.shape):
+            keep = param[i]
+            param[i] = keep + 1e-6
+            up = objective()
+            param[i] = keep - 1e-6
+            numeric[i] = (up - objective()) / 2e-6
+            param[i] = keep
+        assert np.allclose(grad, numeric, atol=1e-6)
+
+
+def test_the_ppo_gradient_is_the_clipped_objectives_and_vanishes_where_clipped(example):
+    rng = np.random.default_rng(4)
+    policy = example.Policy(3, 4, entropy=0.05)
+    logits, masks = rng.normal(size=(4, 4)), np.array([[1, 1, 1, 1], [1, 0, 1, 1]] * 2)
+    actions, advantage = np.array([0, 2, 3, 0]), np.array([1.5, -0.7, 2.0, -1.0])
+    p = example.masked_softmax(logits, masks)
+    # the first two within the clip range, the last two beyond it in their advantage's direction
+    old = p[np.arange(4), actions] * np.array([1.1, 0.95, 0.5, 2.0])
+
+    def objective(z):
+        q = example.masked_softmax(z, masks)
+        ratio = q[np.arange(4), actions] / old
+        clipped = np.clip(ratio, 1 - policy.clip, 1 + policy.clip)
+        logq = np.log(np.where(q > 0, q, 1.0))
+        return (np.minimum(ratio * advantage, clipped * advantage).sum()
+                - policy.entropy * (q * logq).sum())
+
+    grad = policy.gradient(p, actions, old, advantage)
+    numeric = np.zeros_like(logits)
+    for i in np.ndindex(logits.shape):
+        step = np.zeros_like(logits)
+        step[i] = 1e-6
+        numeric[i] = (objective(logits + step) - objective(logits - step)) / 2e-6
+    assert np.allclose(grad, numeric, atol=1e-6)
+    assert not grad[masks == 0].any()
+    without_entropy = example.Policy(3, 4, entropy=0.0).gradient(p, actions, old, advantage)
+    assert not without_entropy[2:].any() and np.abs(without_entropy[:2]).sum() > 0
 
 
 def test_a_won_game_makes_its_words_likelier_and_a_lost_one_less(example):
@@ -44,19 +103,19 @@ def test_a_won_game_makes_its_words_likelier_and_a_lost_one_less(example):
     masks = np.ones((6, 4), np.int8)
     actions = np.array([0, 1, 2, 0, 1, 2])
     for result, sign in ((1.0, 1), (-1.0, -1)):
-        policy = example.Policy(9, 4, entropy=0.0)
+        policy = example.Policy(8, 4, hidden=16, entropy=0.0)
         before = policy.probabilities(x, masks)[np.arange(6), actions]
         for _ in range(5):
             policy.learn(x, masks, actions, np.full(6, result))
         after = policy.probabilities(x, masks)[np.arange(6), actions]
         assert (np.sign(after - before) == sign).all()
-        assert np.sign((x @ policy.critic).mean()) == sign  # the value follows the result
+        assert (np.sign(policy.value(x)) == sign).all()  # the value follows the result
 
 
 def test_the_masked_policy_gives_illegal_words_no_chance(example):
     rng = np.random.default_rng(0)
-    policy = example.Policy(5, 4)
-    policy.actor[:] = rng.normal(size=policy.actor.shape) * 10
+    policy = example.Policy(5, 4, hidden=8)
+    policy.actor.w2[:] = rng.normal(size=policy.actor.w2.shape) * 10
     masks = np.array([[0, 1, 0, 1], [1, 0, 0, 0]], np.int8)
     x = rng.normal(size=(2, 5))
     p = policy.probabilities(x, masks)
