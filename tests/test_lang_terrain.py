@@ -35,6 +35,14 @@ def token(kind: str, at: str, owner: str = "red-destroyer") -> dict:
     return {"token": kind, "at": at, "owner": owner}
 
 
+def on_open_water(tmp_path, cards: str, **fields) -> rc.Game:
+    """A game on a board of open water with the terrain cards and ``cards``
+    (a card file's text) added."""
+    path = tmp_path / "more.rc"
+    path.write_text(cards)
+    return game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6), **fields)
+
+
 def movements(g: rc.Game, to: str = "") -> list[str]:
     return sorted(m for m in g.legal_moves() if m.startswith("movement " + to))
 
@@ -91,14 +99,12 @@ def test_a_ship_on_a_box_that_becomes_running_water_is_not_carried():
 def test_a_move_declared_before_the_sea_changed_is_lost(tmp_path):
     """D2.14 with D4.10: the shoal raised on e3 in answer closes the path
     declared through it; the submarine stays on c3."""
-    path = tmp_path / "race.rc"
-    path.write_text("order sail { copies 0  respondable  effect move 2 self }\n"
-                    "order rise { copies 0  response  target box within 5  "
-                    "effect place_token shoal on target }\n")
-    g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6),
-             ships={"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "g3"}},
-             hands={"blue-submarine": ["sail"], "red-destroyer": ["rise"]},
-             turn="blue-submarine", deck=[])
+    g = on_open_water(tmp_path, "order sail { copies 0  respondable  effect move 2 self }\n"
+                      "order rise { copies 0  response  target box within 5  "
+                      "effect place_token shoal on target }\n",
+                      ships={"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "g3"}},
+                      hands={"blue-submarine": ["sail"], "red-destroyer": ["rise"]},
+                      turn="blue-submarine", deck=[])
     g.play("order sail d3 e3")
     g.play("order rise e3")
     pass_all(g)
@@ -173,15 +179,13 @@ def test_a_card_laying_terrain_on_an_area_or_a_ship_is_offered_where_one_token_f
     played where one of its boxes takes the shoal (b3: b3 and b4 are free),
     not where each box holds a ship (c3); a card laying the shoal on its
     target ship's box is played nowhere."""
-    path = tmp_path / "reefs.rc"
-    path.write_text("order reef_field { copies 0  target area 2x2  "
-                    "effect place_token shoal on area }\n"
-                    "order wreck_reef { copies 0  target ship  "
-                    "effect place_token shoal on target }\n")
-    g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6),
-             ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "c4"},
-                    "blue-submarine": {"at": "c3"}, "red-submarine": {"at": "d4"}},
-             hands={"blue-destroyer": ["reef_field", "wreck_reef"]})
+    g = on_open_water(tmp_path, "order reef_field { copies 0  target area 2x2  "
+                      "effect place_token shoal on area }\n"
+                      "order wreck_reef { copies 0  target ship  "
+                      "effect place_token shoal on target }\n",
+                      ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "c4"},
+                             "blue-submarine": {"at": "c3"}, "red-submarine": {"at": "d4"}},
+                      hands={"blue-destroyer": ["reef_field", "wreck_reef"]})
     fields = orders(g, "reef_field")
     assert "order reef_field c3" not in fields and "order reef_field b3" in fields
     assert len(fields) == 7 * 5 - 1  # every 2x2 area on the board but c3's
@@ -193,7 +197,8 @@ def test_a_card_laying_terrain_on_an_area_or_a_ship_is_offered_where_one_token_f
         "the shoal token cannot be placed at c4: red-destroyer is there, and a token that "
         "makes an island is placed only on a box with no ship (D2.14)")
     g.play("order reef_field b3")
-    assert g.tokens == [token("shoal", "b3", "blue-destroyer"), token("shoal", "b4", "blue-destroyer")]
+    assert g.tokens == [token("shoal", "b3", "blue-destroyer"),
+                        token("shoal", "b4", "blue-destroyer")]
     assert logged(g, "token_refused", "token", "box") == [("shoal", "c3"), ("shoal", "c4")]
 
 
@@ -201,13 +206,12 @@ def test_an_island_token_refused_as_it_resolves_is_logged(tmp_path):
     """D2.14 with D4.10: e3 was free when the shoal was declared; the red
     destroyer's answer took it, so the shoal is refused as it resolves,
     logged, and the card stays spent."""
-    path = tmp_path / "race.rc"
-    path.write_text("order slow_shoal { copies 0  respondable  target box within 3  "
-                    "effect place_token shoal on target }\n"
-                    "order dash { copies 0  response  effect move 1 self }\n")
-    g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6),
-             ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "f3"}},
-             hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": ["dash"]}, deck=[])
+    g = on_open_water(tmp_path, "order slow_shoal { copies 0  respondable  target box within 3  "
+                      "effect place_token shoal on target }\n"
+                      "order dash { copies 0  response  effect move 1 self }\n",
+                      ships={"blue-destroyer": {"at": "d3"}, "red-destroyer": {"at": "f3"}},
+                      hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": ["dash"]},
+                      deck=[])
     g.play("order slow_shoal e3")
     g.play("order dash e3")
     pass_all(g)
@@ -223,17 +227,16 @@ def test_a_player_whose_only_response_lays_terrain_refused_everywhere_is_not_ask
     itself, which is refused, so it is not asked (no respond window with a
     lone pass, which would tell blue it holds a response); on open water
     beside it (a card on a box) it is."""
-    path = tmp_path / "answers.rc"
-    path.write_text("order slow_shoal { copies 0  respondable  target box within 3  "
-                    "effect place_token shoal on target }\n"
-                    "order sandbar { copies 0  response  effect place_token shoal on self }\n"
-                    "order bank { copies 0  response  target box within 1  "
-                    "effect place_token shoal on target }\n")
+    cards = ("order slow_shoal { copies 0  respondable  target box within 3  "
+             "effect place_token shoal on target }\n"
+             "order sandbar { copies 0  response  effect place_token shoal on self }\n"
+             "order bank { copies 0  response  target box within 1  "
+             "effect place_token shoal on target }\n")
     crewless = {"at": "f3", "reserve": 0, "withdrawn": 6}  # no response maneuver
     ships = {"blue-destroyer": {"at": "d3"}, "red-destroyer": crewless}
     for hand, asked in ((["sandbar"], False), ([], False), (["bank"], True)):
-        g = game(extra=[CARDS, str(path)], board="\n".join(["........"] * 6), ships=ships,
-                 hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": hand}, deck=[])
+        g = on_open_water(tmp_path, cards, ships=ships, deck=[],
+                          hands={"blue-destroyer": ["slow_shoal"], "red-destroyer": hand})
         g.play("order slow_shoal e3")
         if asked:
             assert (g.decision, g.to_move) == ("respond", "red-destroyer")
