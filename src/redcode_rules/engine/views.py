@@ -128,7 +128,7 @@ class EventLog(tuple[Event, ...]):
     """The game's log as read from outside (``game.log``): a tuple whose
     events are copies, made as each is read, so a reader who changes one
     changes nothing of the game's. It holds the engine's own entries
-    (``LogEntry``: plain tuples, which the collector costs less) and makes
+    (``LogEntry``: plain tuples, which cost the collector less) and makes
     each ``Event`` as it is read: a playout never reads its log, and a
     reader pays for the events it reads (``log[-1]``: one). Equal to a
     tuple of equal events, and holds (``in``) an event equal to one of its
