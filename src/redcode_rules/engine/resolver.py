@@ -13,7 +13,7 @@ stack item's resolver position (``next_effect``, ``pending``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ..base.kinds import CardKind, Phase
 from ..model.state import StackItem
@@ -238,11 +238,11 @@ class Resolver(Part):
         the ``if`` may hold if it holds on one of the faces."""
         first = effects[item.next_effect + 1]
         if first.computed is None:
-            ready: tuple[Effect | None, ...] = (first,)
-        else:
+            ready: Iterable[Effect | None] = (first,)
+        else:  # each face prepared only until one can be done
             rolls = () if item.rolled else chances(first.computed.condition)
             faces = range(1, rolls[0].faces + 1) if rolls else (None,)
-            ready = tuple(prepared(first, self.queries, item, face) for face in faces)
+            ready = (prepared(first, self.queries, item, face) for face in faces)
         if not any(r is not None and r.can_do(self.ops, item) for r in ready):
             return [ANSWERS[1]]
         return list(ANSWERS)

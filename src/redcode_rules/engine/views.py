@@ -189,11 +189,14 @@ class EventLog(tuple[Event, ...]):
 
     __rmul__ = __mul__
 
+    # read on its entries, as ``in``: no event copied
     def count(self, event: object) -> int:
-        return sum(1 for mine in self if mine == event)
+        return tuple.count(self, entry_of(event)) if isinstance(event, Event) else 0
 
     def index(self, event: object, *bounds: int) -> int:  # type: ignore[override]
-        return tuple(self).index(event, *bounds)  # type: ignore[arg-type]
+        if not isinstance(event, Event):
+            raise ValueError(f"{event!r} is not in the log")
+        return tuple.index(self, entry_of(event), *bounds)
 
     def __repr__(self) -> str:
         return repr(tuple(self))
