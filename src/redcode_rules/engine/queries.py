@@ -6,7 +6,8 @@ Which maneuvers and order cards a player may use (R4.1, R4.4, R7.3, R9.1),
 what they cost and reach (R4.1, R4.2), what a ship sees (R4.3), which ships
 a card may be declared on (R4.2, D4.7), where a ship moved by a card starts
 (D4.6), whether a player may respond at all (D5.4), whose hand is over the
-limit (D7.2), where a ship may be placed (R2.8, D8.4).
+limit (D7.2), where a ship may be placed (R2.8, D8.4), where a token is laid
+and when a terrain token is refused (D2.14).
 
 Legality is said once, here: each check is a query that returns a
 ``Refusal`` (the rule and the words of the language catalogs that say why)
@@ -23,7 +24,8 @@ query too (``lasts``, D9.4: ``Conditions``). Nothing here knows any card by
 name.
 
 Its length is the rules': each legality question is one query here, so a rule
-is said once (next to split: sight and paths apart from cards' use).
+is said once (next to split: sight and paths, and the tokens' boxes and
+refusals, apart from cards' use).
 """
 
 from __future__ import annotations
