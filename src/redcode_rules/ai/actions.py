@@ -216,6 +216,10 @@ class ActionSpace:
         self._listings: dict[tuple[str, ...], tuple[_Node, dict]] = {}
         self._last: _Position | None = None  # the decision read last
         self._at: _Node | None = None  # the node of that decision reached last by ``step``
+        #: what a reader derives from the nodes and keeps as long as they are
+        #: kept (an environment's masks, ai/masks.py): the readers of one
+        #: space share it, as they share its nodes
+        self.memo: dict[str, object] = {}
 
     # ------------------------------------------------------------ making
     @classmethod

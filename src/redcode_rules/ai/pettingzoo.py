@@ -93,11 +93,17 @@ class RedCodeEnv(AECEnv):
         self.prefix: tuple[int, ...] = ()
         self._size = size
         self._words_at = self.layout.words_at(False)
-        # the last tensor written without words, by the position it was
-        # written at (the game's state object, its number of moves) and
-        # agent: the steps of a move taken word by word ask it again
+        # the last tensor written without words (``_base``, copied out at
+        # each step), by the position it was written at (the game's state
+        # object, its number of moves) and agent: the steps of a move taken
+        # word by word ask it again
+        self._base = np.zeros(size, np.float32)
         self._kept: tuple | None = None
-        self._masks = Masks(self.space.size)  # the mask of each word node met
+        self._masks = Masks.for_space(self.space)  # each word node's mask, kept
+        # the word node of ``prefix`` (``_word_node``) and the decision it was
+        # read at: the steps of a move go on from it, without a lookup
+        self._node: Any = None
+        self._node_of: object = None
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -114,6 +120,7 @@ class RedCodeEnv(AECEnv):
         game_seed = int(self._np_random.integers(MAX_SEED))
         self.game = self.setup.new_game(chance="sampled", seed=game_seed)
         self.prefix = ()
+        self._node_of = None  # read at the first step
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -137,9 +144,10 @@ class RedCodeEnv(AECEnv):
         game = self.game
         self._cumulative_rewards[agent] = 0.0
         # the action as given: ``1.5`` or ``"x"`` is refused, never read as 1
-        prefix = self.space.step(game, self.prefix, action)
-        if prefix is not None:  # the move goes on: the same agent, no reward yet
-            self.prefix = prefix
+        node = self.space.advance(game, self._word_node(), action)
+        if node is not None:  # the move goes on: the same agent, no reward yet
+            self.prefix = node.prefix
+            self._node = node
         else:
             self.prefix = ()
             if game.is_over:
@@ -149,7 +157,8 @@ class RedCodeEnv(AECEnv):
             else:
                 # the next decision listed first, as its mask needs: who
                 # decides is then read from the listing, not worked out apart
-                self.space.word_node(game)
+                self._node = self.space.word_node(game)
+                self._node_of = game._decision_key()
                 self.agent_selection = game.to_move
         if self.render_mode == "human":
             self.render()
@@ -166,11 +175,11 @@ class RedCodeEnv(AECEnv):
         game = self.game
         state, count = game.state, game.move_count
         kept = self._kept
+        base = self._base
         if kept is None or kept[0] is not state or kept[1] != count or kept[2] != agent:
-            base = np.zeros(self._size, np.float32)
             self.layout.write(base, game, agent, (), False)
-            kept = self._kept = (state, count, agent, base)
-        out = kept[3].copy()
+            self._kept = (state, count, agent)
+        out = base.copy()
         if self.prefix and agent == self.agent_selection:
             words_at = self._words_at
             for word in self.prefix:  # a word or two: no index array made
@@ -182,7 +191,18 @@ class RedCodeEnv(AECEnv):
         game = self.game
         if agent != self.agent_selection or game.is_over:
             return self._masks.none()
-        return self._masks.of(self.space.word_node(game, self.prefix).actions)
+        return self._masks.of(self._word_node().actions)
+
+    def _word_node(self) -> Any:
+        """The word node of ``prefix`` at the game's decision: the one the
+        last step reached, while the game's decision is the one it was read
+        at (``GameCore._decision_key``), else read again (``word_node``)."""
+        game = self.game
+        key = game._decision_key()
+        if self._node_of is not key or key is None:
+            self._node = self.space.word_node(game, self.prefix)
+            self._node_of = game._decision_key()
+        return self._node
 
     def render(self) -> str | None:
         """The board as text, whose decision it is and the words chosen so far."""

@@ -22,7 +22,7 @@ import attrs
 from ..base.errors import UsageError
 from ..engine.setup import default_teams
 from ..game import Game, new_game
-from ..info.game_tensor import observation_tensor
+from ..info.game_tensor import kept_tensor
 from ..info.tensors import Encoding, Layout, Slice
 from ..lang.loader import build_ruleset, load_ruleset
 from ..model.ruleset import Ruleset
@@ -199,7 +199,7 @@ class TensorLayout:
         """Fills ``out`` (a flat float array of the pieces' total size, such as
         a numpy array) with ``player``'s tensor and the words it has chosen."""
         tensor = (game.information_state_tensor(player) if information_state
-                  else observation_tensor(game, player))
+                  else kept_tensor(game, player))
         n = self._layouts[information_state].size
         out[:n] = tensor
         out[n:] = 0

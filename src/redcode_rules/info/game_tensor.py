@@ -16,18 +16,28 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
 
+from ..engine.chance import CHANCE
 from .observation import known_deck_top, visual_field
 from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, Encoding
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
-    from ..model.state import ShipState, StackItem, TokenState
+    from ..model.state import GameState, ShipState, StackItem, TokenState
 
 
 def observation_tensor(game: GameCore, player: str) -> array:
     """``observe(game, player).tensor()`` read straight from the game: the
     same numbers without building the ``Observation`` (its views, names and
     sorted tuples), for programs that ask at every step (the AI adapters).
+    A new array each call, the caller's own (``kept_tensor``: without the
+    copy)."""
+    return kept_tensor(game, player)[:]
+
+
+def kept_tensor(game: GameCore, player: str) -> array:
+    """``observation_tensor`` without the copy: the tensor the game keeps,
+    for a caller that copies it into its own buffer at once (the
+    adapters). Read it before the game moves on; never change it.
 
     It is kept in the game's ``_memo`` between steps, one per seat, and
     brought up to date (``_update``): only the groups of slices whose
@@ -44,7 +54,7 @@ def observation_tensor(game: GameCore, player: str) -> array:
     count = game.move_count
     last = memo.get("tensor_of")  # (state, moves, player, tensor)
     if last is not None and last[0] is st and last[1] == count and last[2] == player:
-        return last[3][:]
+        return last[3]
     kept = memo.get("tensor")
     cells = game.board_now().cells  # the terrain planes read the board of the moment (D2.14)
     if kept is None or kept.board != cells:
@@ -55,7 +65,7 @@ def observation_tensor(game: GameCore, player: str) -> array:
         steps = kept.seats[seat] = _SeatTensor.blank(kept, game, seat)
     _update(game, player, seat, kept, steps)
     memo["tensor_of"] = (st, count, player, steps.out)
-    return steps.out[:]
+    return steps.out
 
 
 def tensor_written_afresh(game: GameCore, player: str) -> array:
@@ -89,7 +99,7 @@ class _Kept:
     encoding: Encoding
     blank: array
     spans: dict[str, tuple[int, int, array]]
-    fields: dict[tuple, list[int]] = attrs.Factory(dict)
+    fields: dict[tuple, array] = attrs.Factory(dict)
     seats: dict[int, _SeatTensor] = attrs.Factory(dict)
 
     @classmethod
@@ -168,47 +178,61 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     """Brings ``steps`` (the tensor of ``player``, of ``seat``) up to date:
     each group of slices whose inputs (read by value) differ from those it
     was written from is written again (cleared first), as ``Layout`` lists
-    them."""
+    them. A group's inputs are compared as they stand in the state (its
+    lists, as ``==`` compares them) and kept as copies, so that a step
+    which changes nothing of a group builds nothing for it."""
     st = game.state
     enc, out, read = kept.encoding, steps.out, steps.read
-    _update_ships(out, enc, st.ships, seat, steps)
+    ships = st.ships
+    _update_ships(out, enc, ships, seat, steps)
     queries = game.engine.queries
-    key: object = (seat, queries.sees_over_islands(seat), *queries.seen_positions(seat)) \
-        if st.ships[seat].position is not None else None
+    if ships[seat].position is None:
+        key = None
+    else:
+        key = queries.seen_positions(seat)
+        if queries.sees_over_islands(seat):
+            key = [True, *key]  # a field over islands: another key (a bool is no box)
     if key != read.get("sight", ()):
-        _clear(out, kept, "sight")
-        if key is not None:
-            sight_at = enc.at["visual_field"]
-            for box in _field(game, seat, key, kept.fields):  # type: ignore[arg-type]
-                out[sight_at + box] = 1
+        start, end, zeros = kept.spans["sight"]
+        out[start:end] = zeros if key is None else _field(game, seat, tuple(key), kept)
         read["sight"] = key
-    key = tuple([(t.kind, t.box) for t in st.tokens])
-    if key != read.get("tokens"):
-        _clear(out, kept, "tokens")
-        _write_tokens(out, enc, st.tokens)
-        read["tokens"] = key
+    tokens = st.tokens
+    if tokens or read.get("tokens"):
+        key = [(t.kind, t.box) for t in tokens]
+        if key != read.get("tokens"):
+            _clear(out, kept, "tokens")
+            _write_tokens(out, enc, tokens)
+            read["tokens"] = key
     hands = st.hands
-    key = (tuple(hands[seat]), tuple(map(len, hands)), len(st.deck), tuple(st.discard),
-           tuple([(s.seat, s.card) for s in st.spent]),
-           tuple([(k.owner, tuple(k.cards)) for k in st.known if k.viewer == seat]),
-           known_deck_top(game, player))
-    if key != read.get("cards"):
+    last = read.get("cards")
+    top = known_deck_top(game, player)
+    if last is None or last[0] != hands[seat] or last[1] != list(map(len, hands)) or \
+            last[2] != len(st.deck) or last[3] != st.discard or last[4] != top or \
+            last[5] != [(s.seat, s.card) for s in st.spent] or \
+            last[6] != [(k.owner, k.cards) for k in st.known if k.viewer == seat]:
         _clear(out, kept, "cards")
-        _write_cards(out, enc, game, seat, key[-1])  # type: ignore[index]
-        read["cards"] = key
-    key = (tuple(st.score.items()), st.turn_number, st.turn, game.to_move, st.phase,
-           game.decision)
-    if key != read.get("turn"):
+        _write_cards(out, enc, game, seat, top)
+        read["cards"] = (hands[seat][:], list(map(len, hands)), len(st.deck), st.discard[:],
+                         top, [(s.seat, s.card) for s in st.spent],
+                         [(k.owner, k.cards[:]) for k in st.known if k.viewer == seat])
+    pending = CHANCE_PENDING if game._node is not None else game._pending()
+    key = (st.turn_number, st.turn, st.phase, pending)
+    if key != read.get("turn") or st.score != read.get("score"):
         _clear(out, kept, "turn")
-        _write_turn(out, enc, game, seat)
-        read["turn"] = key
+        _write_turn(out, enc, st, seat, pending)
+        read["turn"], read["score"] = key, dict(st.score)
     stack = st.stack
-    key = (len(stack), tuple([(i.card, i.seat, i.every_target, i.cancelled)
-                              for i in stack[-STACK_SLOTS:]]))
-    if key != read.get("stack"):
-        _clear(out, kept, "stack")
-        _write_stack(out, enc, stack, len(st.ships))
-        read["stack"] = key
+    if stack or read.get("stack"):
+        key = [len(stack), *[(i.card, i.seat, i.every_target, i.cancelled)
+                             for i in stack[-STACK_SLOTS:]]]
+        if key != read.get("stack"):
+            _clear(out, kept, "stack")
+            _write_stack(out, enc, stack, len(ships))
+            read["stack"] = key
+
+
+#: ``_update``'s pending decision at a chance node: the chance player's.
+CHANCE_PENDING = (CHANCE, None)
 
 
 #: What the tensor shows of a ship but its crews, read in one call per ship:
@@ -313,25 +337,27 @@ def _write_tokens(out: array, enc: Encoding, tokens: Sequence[TokenState]) -> No
         out[at + kinds[token.kind] * hw + token.box] = 1
 
 
-def _write_turn(out: array, enc: Encoding, game: GameCore, seat: int) -> None:
+def _write_turn(out: array, enc: Encoding, st: GameState, seat: int,
+                pending: tuple | None) -> None:
     """The score (the observer's side's first), the turn, who is to move,
-    the phase and the decision pending."""
-    st = game.state
-    at, ix = enc.at, enc.index
+    the phase and the decision pending (``pending``: the game's, or
+    ``CHANCE_PENDING``)."""
+    at = enc.at
     own_side = st.ships[seat].side
     for side, points in sorted(st.score.items()):
         out[at["score"] + (0 if side == own_side else 1)] = points
     out[at["turn_number"]] = st.turn_number
     out[at["turn"] + st.turn] = 1
-    mover = ix.seat.get(game.to_move or "")
-    if mover is not None:
-        out[at["to_move"] + mover] = 1
+    if pending is not None:
+        decision, mover = pending
+        if mover is not None:
+            out[at["to_move"] + mover] = 1
+        decision = DECISION_AT.get(decision)
+        if decision is not None:
+            out[at["decision"] + decision] = 1
     phase = PHASE_AT.get(st.phase)
     if phase is not None:
         out[at["phase"] + phase] = 1
-    decision = DECISION_AT.get(game.decision)  # type: ignore[arg-type]
-    if decision is not None:
-        out[at["decision"] + decision] = 1
 
 
 def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) -> None:
@@ -355,16 +381,22 @@ def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) 
 KEPT_FIELDS = 256
 
 
-def _field(game: GameCore, seat: int, key: tuple, fields: dict[tuple, list[int]]) -> list[int]:
-    """The boxes of the visual field of the ship of ``seat`` (on the board),
-    kept in ``fields`` by ``key``: the seat, whether it sees over islands
-    (D2.20), and the ships' boxes as it sees them (a ship beyond its
-    visibility on none, D2.18)."""
+def _field(game: GameCore, seat: int, key: tuple, kept: _Kept) -> array:
+    """The visual field's slice of the ship of ``seat`` (on the board): its
+    boxes set, kept in ``kept.fields`` by ``key``: the seat, whether it
+    sees over islands (D2.20), and the ships' boxes as it sees them (a ship
+    beyond its visibility on none, D2.18). Written whole into the tensor:
+    one copy, not a box at a time."""
+    fields = kept.fields
+    key = (seat, *key)
     field = fields.get(key)
     if field is None:
         if len(fields) >= KEPT_FIELDS:
             fields.clear()
-        field = fields[key] = visual_field(game, seat)
+        field = kept.spans["sight"][2][:]
+        for box in visual_field(game, seat):
+            field[box] = 1
+        fields[key] = field
     return field
 
 

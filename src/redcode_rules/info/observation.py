@@ -187,25 +187,36 @@ def deck_tops(game: GameCore) -> list[tuple[str, ...]]:
     asking at every step reads the new events only: the log only grows, or
     is cut back and grown again by undo with new event objects, so the
     events read are still the log's while its event at their end is."""
+    return list(_kept_tops(game))
+
+
+def _kept_tops(game: GameCore) -> list[tuple[str, ...]]:
+    """``deck_tops`` without the copy: the list kept (read, never changed)."""
     if game.is_chance_node and \
             outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
     log = game.engine.log
-    read, last, tops = game._memo.get("deck_tops", (0, None, []))
-    if read > len(log) or (read and log[read - 1] is not last):
+    n = len(log)
+    read, last, tops = game._memo.get("deck_tops", _NOTHING_READ)
+    if read == n and (not read or log[-1] is last):
+        return tops  # no event since: most steps
+    if read > n or (read and log[read - 1] is not last):
         read, tops = 0, []
-    if read < len(log):
+    if read < n:
         tops = top_knowers(log[read:], tops)
-        read, last = len(log), log[-1]
-        game._memo["deck_tops"] = (read, last, tops)
-    return list(tops)
+        game._memo["deck_tops"] = (n, log[-1], tops)
+    return tops
+
+
+#: ``_kept_tops`` before any event is read.
+_NOTHING_READ: tuple = (0, None, [])
 
 
 def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
     """The top of the deck as ``player`` knows it: the cards it put there or
     arranged still on top, ``UNSEEN`` at the places above them it does not
     know."""
-    tops = deck_tops(game)
+    tops = _kept_tops(game)
     if not tops:  # nobody knows a card there: most steps of most games
         return ()
     last = max((i for i, knowers in enumerate(tops) if player in knowers), default=-1)
