@@ -528,7 +528,9 @@ def test_r4_3_the_drawn_visual_field_is_the_one_targeting_uses():
     assert {s.position for seat, s in enumerate(ships) if seat in seen} == \
         {box for box in field if box in positions}
     assert board.visual_field(board.index("a1"), positions, "blue", sides, 1) == \
-        [board.index(b) for b in ("b1", "a2", "b2")]
+        tuple(board.index(b) for b in ("b1", "a2", "b2"))
+    # kept: the same field comes back as the same tuple
+    assert board.visual_field(board.index("a1"), positions, "blue", sides, 9) is field
 
 
 def test_r4_2_range_two_reaches_distance_two_not_three():

@@ -666,7 +666,7 @@ class RuleQueries(Part):
                 seen = [(dist, s) for dist, s in seen if dist <= reach]
         return seen
 
-    def visual_field(self, seat: int, reach: int | None = None) -> list[int]:
+    def visual_field(self, seat: int, reach: int | None = None) -> tuple[int, ...]:
         """The boxes of the visual field of the ship of ``seat`` within
         ``reach`` (R4.3; None: the whole board), in board order: on the board
         of the moment (D2.14), over its islands while the ship sees over them
@@ -674,7 +674,7 @@ class RuleQueries(Part):
         the observation and every drawn board show."""
         ship = self.state.ships[seat]
         if ship.position is None:
-            return []
+            return ()
         board = self.board.over_islands() if self.sees_over_islands(seat) else self.board
         if reach is None:
             reach = max(board.width, board.height)

@@ -92,14 +92,14 @@ class _Kept:
     """What a game keeps for its tensors, for one board of the moment (its
     cells, terrain tokens applied, D2.14: a token laid or lifted starts them
     anew): the encoding, the board's blank (its planes written, the rest
-    zeros), the span and zeros of each group of slices, the visual fields by
-    the ships' boxes, and each seat's tensor of the last step it was asked."""
+    zeros), the span and zeros of each group of slices, the visual fields'
+    slices (``_field``), and each seat's tensor of the last step it was asked."""
 
     board: str
     encoding: Encoding
     blank: array
     spans: dict[str, tuple[int, int, array]]
-    fields: dict[tuple, array] = attrs.Factory(dict)
+    fields: dict[int, tuple[tuple[int, ...], array]] = attrs.Factory(dict)
     seats: dict[int, _SeatTensor] = attrs.Factory(dict)
 
     @classmethod
@@ -194,7 +194,7 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
             key = [True, *key]  # a field over islands: another key (a bool is no box)
     if key != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
-        out[start:end] = zeros if key is None else _field(game, seat, tuple(key), kept)
+        out[start:end] = zeros if key is None else _field(game, seat, kept)
         read["sight"] = key
     tokens = st.tokens
     if tokens or read.get("tokens"):
@@ -377,27 +377,27 @@ def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) 
         out[base + width - 1] = item.cancelled
 
 
-#: How many visual fields a game keeps (by the boxes of its ships).
+#: How many visual fields' slices a game keeps (by the fields').
 KEPT_FIELDS = 256
 
 
-def _field(game: GameCore, seat: int, key: tuple, kept: _Kept) -> array:
+def _field(game: GameCore, seat: int, kept: _Kept) -> array:
     """The visual field's slice of the ship of ``seat`` (on the board): its
-    boxes set, kept in ``kept.fields`` by ``key``: the seat, whether it
-    sees over islands (D2.20), and the ships' boxes as it sees them (a ship
-    beyond its visibility on none, D2.18). Written whole into the tensor:
-    one copy, not a box at a time."""
+    boxes set, written whole into the tensor (one copy, not a box at a
+    time). Kept in ``kept.fields`` by the field itself: the board hands
+    out the same tuple for the same field (``Board.visual_field``), so it
+    is keyed by its identity, held with the slice."""
+    boxes = visual_field(game, seat)
     fields = kept.fields
-    key = (seat, *key)
-    field = fields.get(key)
+    field = fields.get(id(boxes))
     if field is None:
         if len(fields) >= KEPT_FIELDS:
             fields.clear()
-        field = kept.spans["sight"][2][:]
-        for box in visual_field(game, seat):
-            field[box] = 1
-        fields[key] = field
-    return field
+        plane = kept.spans["sight"][2][:]
+        for box in boxes:
+            plane[box] = 1
+        field = fields[id(boxes)] = (boxes, plane)
+    return field[1]
 
 
 def _blank(enc: Encoding, cells: str) -> tuple[Encoding, array]:

@@ -268,7 +268,7 @@ def sight(game: GameCore, seat: int) -> tuple[str, ...]:
     return tuple(game.board.name(b) for b in visual_field(game, seat))
 
 
-def visual_field(game: GameCore, seat: int) -> list[int]:
+def visual_field(game: GameCore, seat: int) -> tuple[int, ...]:
     """The boxes of the visual field of the ship of ``seat`` (the engine's
     ``RuleQueries.visual_field``: the board of the moment, islands, sight);
     none off the board."""

@@ -219,6 +219,10 @@ class Board:
     _cache: _PathCache = attrs.field(init=False, factory=_PathCache, repr=False)
     _views: dict = attrs.field(init=False, factory=dict, repr=False)
     _moments: dict = attrs.field(init=False, factory=dict, repr=False)
+    _fields: dict = attrs.field(init=False, factory=dict, repr=False)
+    #: The most visual fields one board keeps (``visual_field``): a box, a
+    #: reach and the lines an enemy ship cuts; past this many, kept anew.
+    FIELDS = 4096
     #: The most boards of the moment one printed board keeps (D2.14): a
     #: terrain token changes a box or two, so a game meets a few cell strings;
     #: past this many the boards are built again as they come.
@@ -369,19 +373,31 @@ class Board:
                            for other, near, blocker in found)]
 
     def visual_field(self, origin: int, positions: Sequence[int | None], viewer_side: str,
-                     sides: Sequence[str], reach: int) -> list[int]:
+                     sides: Sequence[str], reach: int) -> tuple[int, ...]:
         """The boxes of the visual field of a ship at ``origin`` within
         ``reach`` (R4.3), in board order: the 8 lines (``rays``, cut at
         islands), each cut just after the enemy ship ``in_sight`` sees on it
         (the one statement of who blocks). The ship's own box is not on the
-        lines (it may still target itself, R4.2)."""
+        lines (it may still target itself, R4.2).
+
+        Kept by the box, the reach and the cuts (``FIELDS`` of them): a
+        field depends on the ships only where an enemy cuts a line, and
+        the same tuple comes back for the same field, which a reader may
+        key by its identity (the observation tensor's planes)."""
         cut: dict[int, int] = {}
         for dist, seat in self.in_sight(origin, positions, viewer_side, sides):
             if sides[seat] != viewer_side:
                 line = self._sight[origin][positions[seat]][0]
                 cut[line] = min(cut.get(line, dist), dist)
-        return sorted(box for line, ray in enumerate(self.rays(origin))
-                      for box in ray[:min(reach, cut.get(line, reach))])
+        key = (origin, reach, *sorted(cut.items())) if cut else (origin, reach)
+        field = self._fields.get(key)
+        if field is None:
+            if len(self._fields) >= self.FIELDS:
+                self._fields.clear()
+            field = self._fields[key] = tuple(sorted(
+                box for line, ray in enumerate(self.rays(origin))
+                for box in ray[:min(reach, cut.get(line, reach))]))
+        return field
 
     def paths(self, start: int, steps: int, occupied: int) -> tuple[str, ...]:
         """The canonical path of every outcome of a move of up to ``steps``
