@@ -154,6 +154,52 @@ def test_d5_4_if_nobody_can_respond_the_item_resolves_at_once():
     assert logged(game, "resolve", "player", "card") == [("blue-submarine", "torpedo")]
 
 
+#: A card file for the responses that could answer blue's torpedo but have
+#: no move now: the deck keeps its 30 cards (ambush makes room).
+NO_MOVE_RESPONSES = """
+patch order ambush { copies 0 }
+order last_stand {
+    copies 2  response  answers maneuvers
+    target friendly ship where crew in reserve of it > 99
+    effect damage 1 to target
+}
+order pincer {
+    copies 1  response  answers maneuvers
+    target exactly 2 enemy ships
+    effect damage 1 to each target
+}
+order ricochet {
+    copies 1  response  answers maneuvers
+    target enemy ship
+    second target enemy ship within 2 of target
+    effect damage 1 to target; damage 1 to second target
+}
+"""
+
+
+@pytest.mark.parametrize("card", ["last_stand", "pincer", "ricochet"])
+def test_d5_4_a_response_card_with_no_move_now_is_no_response(tmp_path, card):
+    """D5.4: red holds a response order card that may answer the torpedo, but
+    no ship is one its filter lets through (last stand), 1v1 has no 2 enemy
+    ships (pincer) and no second enemy ship (ricochet): red has no legal
+    response, so it is not asked (which would also tell blue it holds one)."""
+    path = tmp_path / "responses.rc"
+    path.write_text(NO_MOVE_RESPONSES)
+    game = scenario_game(f"""
+        extra: [{path}]
+        ships:
+          blue-submarine: {{at: c3}}
+          red-destroyer: {{at: c5, crew_on: {{torpedo: 2, shield: 2}}}}
+        hands: {{red-destroyer: [{card}]}}
+        phase: maneuvers
+    """)
+    game.play("torpedo red-destroyer")
+    assert game.stack == []
+    assert game.to_move == "blue-submarine"
+    assert logged(game, "pass", "player") == []
+    assert logged(game, "resolve", "player", "card") == [("blue-submarine", "torpedo")]
+
+
 def test_d5_4_a_player_is_never_asked_about_their_own_item():
     """D5.4: red passes; blue is not asked about its own torpedo: it resolves."""
     game = scenario_game("""

@@ -30,8 +30,9 @@ def violations(game: GameCore, cards_total: int | None = None) -> list[str]:
 
 def game_problems(game: GameCore) -> list[str]:
     """What only the whole game knows, as sentences: a legal move for
-    whoever is to move, no stack in a phase without one, no hand over the
-    limit unless a discard is pending."""
+    whoever is to move, a response for whoever is asked to respond (D5.4),
+    no stack in a phase without one, no hand over the limit unless a
+    discard is pending."""
     if game.is_over:
         return []
     st = game.state
@@ -43,8 +44,11 @@ def game_problems(game: GameCore) -> list[str]:
         for seat, hand in enumerate(st.hands):
             if len(hand) > game.engine.queries.hand_limit(seat):
                 out.append(f"{st.ships[seat].id} holds {len(hand)} cards (R7.2)")
-    if not game.legal_moves():
+    legal = game.legal_moves()
+    if not legal:
         out.append(f"no legal move for {game.to_move} ({decision})")
+    elif decision == "respond" and legal == ["pass"]:
+        out.append(f"{game.to_move} is asked to respond with no response it may play (D5.4)")
     sea = game.engine.sea
     if sea.terrain and game.board_now().cells != sea.cells(st.tokens):
         out.append("the board of the moment is not the printed board with its terrain "

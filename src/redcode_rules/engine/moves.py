@@ -13,10 +13,8 @@ rule forbids it, from the same queries.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import combinations
 from ..base.kinds import Choice, Decision, MoveKind
 from ..model.ruleset import CardDef, TargetKind
-from ..model.state import StackItem
 from ..rules.effects import primitive_of
 from .machine import Engine
 from .notation import END, PASS, Move, Notation
@@ -264,11 +262,12 @@ class MoveGen:
             if not looked:
                 sight, looked = ask.sight(seat), True  # one look serves every card
             if card.target.counted:
-                self._counted(kind, card, ask.maneuver_targets(seat, card, sight), out)
+                targets = ask.maneuver_targets(seat, card, sight)
+                self._named(kind, card, seat, targets, targets, out)
                 continue
             if card.second is not None:
-                self._seconds(kind, card, seat, ask.maneuver_targets(seat, card, sight),
-                              ask.maneuver_targets(seat, card, sight, filtered=False), out)
+                self._named(kind, card, seat, ask.maneuver_targets(seat, card, sight),
+                            ask.maneuver_targets(seat, card, sight, filtered=False), out)
                 continue
             for target in ask.maneuver_targets(seat, card, sight):
                 self._with_path(kind, card, seat, target, out, groups)
@@ -282,91 +281,51 @@ class MoveGen:
         for card in ask.playable_orders(seat, responding):
             tk = card.target.kind
             if tk is TargetKind.AREA:
-                for m in self._area_moves(card):
+                for m in self._area_moves(seat, card):
                     out[m.text] = m
                 continue
             if tk is BOX_TARGET:
                 self._box_moves(ORDER, card, seat, out, groups)
                 continue
-            if tk is TargetKind.SHIP:
-                if on_board is None:
-                    on_board = ask.order_targets(card)
-                targets = on_board
-            else:
-                targets = ask.order_targets(card)
-            if ask.mods is not None and tk is not TargetKind.SELF:
-                targets = [t for t in targets if ask.targetable(seat, t, card)]
-            reachable = targets  # a second target's, whose filter is its own (D4.14)
-            if card.target.filter is not None:  # `target enemy ship` (rules/exprs.py)
-                targets = ask.allowed_targets(card, seat, targets, responding)
-            if card.target.counted:
-                self._counted(ORDER, card, targets, out)
-                continue
-            if card.second is not None:
-                self._seconds(ORDER, card, seat, targets, reachable, out)
+            if tk is TargetKind.SHIP and on_board is None:
+                on_board = ask.order_targets(card)
+            targets, reachable = ask.order_card_targets(seat, card, responding, on_board)
+            if card.target.counted or card.second is not None:
+                self._named(ORDER, card, seat, targets, reachable, out)
                 continue
             for target in targets:
                 self._with_path(ORDER, card, seat, target, out, groups)
 
-    def _counted(self, kind: MoveKind, card: CardDef, targets, out: dict[str, Move]) -> None:
-        """A counted target (D4.13): one move per set of different ships it
-        may name, from the ships it may target, each set once, in seat order
-        (such a card takes no path)."""
-        ships = sorted(targets)
+    def _named(self, kind: MoveKind, card: CardDef, seat: int, targets, reachable,
+               out: dict[str, Move]) -> None:
+        """A counted target (D4.13) or a second target (D4.14): one move per
+        choice of its ships (``RuleQueries.card_choices``; such a card takes
+        no path)."""
         write = self.notation.card_move
-        for size in range(card.target.least, min(card.target.most, len(ships)) + 1):
-            for named in combinations(ships, size):
-                move = write(kind, card.id, targets=named, mode=card.mode,
-                             chosen=card.chosen)
-                out[move.text] = move
+        for _, _, named in self.queries.card_choices(seat, card, targets, reachable):
+            move = write(kind, card.id, targets=named, mode=card.mode, chosen=card.chosen)
+            out[move.text] = move
 
-    def _seconds(self, kind: MoveKind, card: CardDef, seat: int, targets, reachable,
-                 out: dict[str, Move]) -> None:
-        """A second target (D4.14): one move per target (of ``targets``) and
-        second target, another ship the card reaches (``reachable``: the
-        targets but for the target's filter) in its own set, read with the
-        first as ``target``; a card whose second target may be none
-        (``second target up to 1``) also on the target alone."""
-        reach = set(reachable)
-        answers = len(self.state.stack) - 1 if self.state.stack else None
-        write = self.notation.card_move
-        for first in sorted(targets):
-            item = StackItem(card.id, card.kind, seat, first, answers=answers, mode=card.mode,
-                             chosen=card.chosen)
-            if card.second_optional:
-                move = write(kind, card.id, targets=(first,), mode=card.mode, chosen=card.chosen)
-                out[move.text] = move
-            for second in card.second.seats(self.queries, item):  # type: ignore[union-attr]
-                if second != first and second in reach:
-                    move = write(kind, card.id, targets=(first, second), mode=card.mode,
-                                 chosen=card.chosen)
-                    out[move.text] = move
-
-    def _area_moves(self, card: CardDef) -> list[Move]:
+    def _area_moves(self, seat: int, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board
-        (of a map card only, for a map card target, D2.19)."""
+        (of a map card only, for a map card target, D2.19), kept per card."""
         key = card.id if card.mode is None and card.chosen is None else \
             (card.id, card.mode, card.chosen)  # a mode's, an amount's (D4.15, D4.19)
         moves = self.cache.areas.get(key)
         if moves is None:
-            w, h, cards = card.target.width, card.target.height, card.target.map_card
             moves = self.cache.areas[key] = [
                 self.notation.card_move(ORDER, card.id, box=box, mode=card.mode,
                                         chosen=card.chosen)
-                for box in range(self.board.size) if self.board.area(box, w, h)
-                and (not cards or self.board.map_corner(box))]
+                for _, box, _ in self.queries.card_choices(seat, card, (), ())]
         return moves
 
     def _box_moves(self, kind: MoveKind, card: CardDef, seat: int, out: dict[str, Move],
                    groups: list) -> None:
-        """A card with a box target (D4.11): one move per box it may name now,
-        written like an area (``drop_mine c3``), with its path if it moves."""
-        if card.jumps and self.queries.movement_refusal(seat) is not None:
-            return  # a status forbids moving the ship (R9)
-        closed = self.queries.closed_to(seat) if card.jumps and self.state.tokens else 0
-        for box in card.target.boxes.boxes(self.queries, seat):  # type: ignore[union-attr]
-            if not closed >> box & 1:  # a jump enters no blockade's box (D2.15)
-                self._with_path(kind, card, seat, None, out, groups, box)
+        """A card with a box target (D4.11): one move per box it may name now
+        (``RuleQueries.card_choices``), written like an area (``drop_mine
+        c3``), with its path if it moves."""
+        for _, box, _ in self.queries.card_choices(seat, card, (), ()):
+            self._with_path(kind, card, seat, None, out, groups, box)
 
     def _with_path(self, kind: MoveKind, card: CardDef, seat: int, target: int | None,
                    out: dict[str, Move], groups: list, box: int | None = None) -> None:

@@ -30,7 +30,9 @@ refusals, apart from cards' use).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, NamedTuple, Sequence
+from itertools import combinations
+from typing import (TYPE_CHECKING, Any, Callable, Collection, Iterator, Mapping, NamedTuple,
+                    Sequence)
 
 import attrs
 
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
 
 MANEUVER, ORDER = CardKind.MANEUVER, CardKind.ORDER
 SELF_TARGET, SOURCE_TARGET = TargetKind.SELF, TargetKind.SOURCE
+AREA_TARGET, BOX_TARGET, SHIP_TARGET = TargetKind.AREA, TargetKind.BOX, TargetKind.SHIP
 
 
 def answers(card: CardDef, kind: CardKind | None) -> bool:
@@ -620,6 +623,75 @@ class RuleQueries(Part):
             return [source] if ships[source].position is not None else []
         return [s for s, ship in enumerate(ships) if ship.position is not None]
 
+    def order_card_targets(self, seat: int, card: CardDef, responding: bool,
+                           on_board: list[int | None] | None = None) -> tuple[list, list]:
+        """The ships an order card of ``seat`` may be played on now: those
+        ``order_targets`` names (``on_board``: its list for a card on any
+        ship, looked up once by a caller asking for several cards) but those
+        a status or ability hides from the card (D9), then those its target
+        filter lets through (``target enemy ship``); and the ships before the
+        filter, which a second target may be (D4.14)."""
+        tk = card.target.kind
+        targets = on_board if on_board is not None and tk is SHIP_TARGET \
+            else self.order_targets(card)
+        if self.mods is not None and tk is not SELF_TARGET:
+            targets = [t for t in targets if self.targetable(seat, t, card)]
+        reachable = targets
+        if card.target.filter is not None:  # `target enemy ship` (rules/exprs.py)
+            targets = self.allowed_targets(card, seat, targets, responding)
+        return targets, reachable
+
+    def card_choices(self, seat: int, card: CardDef, targets: Sequence[int | None],
+                     reachable: Sequence[int | None]) -> Iterator[tuple[int | None, int | None,
+                                                                   tuple[int, ...]]]:
+        """What ``card`` of ``seat`` may be played on now, one choice at a
+        time, as its moves name it: (target ship, box, ships named). From the
+        ships it may target (``targets``; ``reachable``: those its second
+        target may be): each of them; for a counted target (D4.13) each set
+        of different ships, in seat order, its size within the count; for a
+        second target (D4.14) each target with each other ship its second
+        target may be (and alone, for ``up to 1``); for a box target (D4.11)
+        each box it may name now, none a jump may not enter (D2.15), none
+        while a status forbids the ship to move (R9); for an area (D7.5)
+        each top-left box of a block on the board (of a map card, D2.19).
+        The move generator writes a move of each (engine/moves.py); the
+        response test asks whether one is legal (``can_respond``)."""
+        target = card.target
+        tk = target.kind
+        if tk is AREA_TARGET:
+            board = self.board
+            w, h, cards = target.width, target.height, target.map_card
+            for box in range(board.size):
+                if board.area(box, w, h) and (not cards or board.map_corner(box)):
+                    yield None, box, ()
+        elif tk is BOX_TARGET:
+            if card.jumps and self.movement_refusal(seat) is not None:
+                return  # a status forbids moving the ship (R9)
+            closed = self.closed_to(seat) if card.jumps and self.state.tokens else 0
+            for box in target.boxes.boxes(self, seat):  # type: ignore[union-attr]
+                if not closed >> box & 1:  # a jump enters no blockade's box (D2.15)
+                    yield None, box, ()
+        elif target.counted:
+            ships = sorted(targets)  # type: ignore[type-var]
+            for size in range(target.least, min(target.most, len(ships)) + 1):
+                for named in combinations(ships, size):
+                    yield named[0], None, named
+        elif card.second is not None:
+            reach = set(reachable)
+            st = self.state
+            answers = len(st.stack) - 1 if st.stack else None
+            for first in sorted(targets):  # type: ignore[type-var]
+                item = StackItem(card.id, card.kind, seat, first, answers=answers,
+                                 mode=card.mode, chosen=card.chosen)
+                if card.second_optional:
+                    yield first, None, (first,)
+                for second in card.second.seats(self, item):
+                    if second != first and second in reach:
+                        yield first, None, (first, second)
+        else:
+            for one in targets:
+                yield one, None, ()
+
     def cost(self, seat: int, card: CardDef) -> int:
         """The crew a maneuver costs the ship now (R4.1): its cost, or for
         ``cost (AMOUNT)`` the amount counted for the using ship (``self``);
@@ -840,17 +912,6 @@ class RuleQueries(Part):
         places = [e for e in card.effects if isinstance(e, PlaceToken) and e.token in terrain]
         return places if len(places) == len(card.effects) else []
 
-    def lays_terrain(self, seat: int, card: CardDef, target: int | None) -> bool:
-        """D5.4 with D2.14: whether a card that only lays terrain tokens,
-        played on ``target``, or on one of the boxes it may name (a box
-        target), lays one now; True for any other card."""
-        if not self.terrain_only(card):
-            return True
-        if card.target.kind is TargetKind.BOX:
-            return any(self.placement_refusal(seat, card, area=box) is None
-                       for box in card.target.boxes.boxes(self, seat))  # type: ignore[union-attr]
-        return self.placement_refusal(seat, card, target) is None
-
     def placement_refusal(self, seat: int, card: CardDef, target: int | None = None,
                           area: int | None = None,
                           targets: Sequence[int] = ()) -> Refusal | None:
@@ -915,34 +976,47 @@ class RuleQueries(Part):
         return self.mods.steps(self.state.ships[mover], mover, amount, card.id)
 
     def can_respond(self, seat: int) -> bool:
-        """D5.4: a player with no legal response is never asked. A response that
-        moves a ship needs somewhere to go (D4.6)."""
-        usable = self.usable(seat, True)
-        if not usable:
-            return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
-        sight: list[tuple[int, int]] = []
-        looked = False
-        for _, card in usable:
-            if not looked and card.target.kind is not SELF_TARGET:
-                sight, looked = self.sight(seat), True  # one look, only if needed
-            for target in self.maneuver_targets(seat, card, sight):
-                walk = self.path_start(card, seat, target)
-                if (walk is None or walk and self.board.can_move(*walk)) and \
-                        self.lays_terrain(seat, card, target):
-                    return True
-        return bool(self.rules.response_orders) and self.can_respond_with_order(seat)
-
-    def can_respond_with_order(self, seat: int) -> bool:
-        """Whether an order card of the hand may answer the top item now (a
-        card that only lays terrain tokens, where one would be laid: D2.14)."""
+        """D5.4: a player with no legal response is never asked. A response
+        card counts where it has a legal move now (``has_move``)."""
+        sight: list[tuple[int, int]] | None = None
+        for _, card in self.usable(seat, True):
+            if card.target.kind is BOX_TARGET:
+                targets: list = []
+                reachable = targets
+            else:
+                if sight is None and card.target.kind is not SELF_TARGET:
+                    sight = self.sight(seat)  # one look, only if needed
+                targets = self.maneuver_targets(seat, card, sight or [])
+                reachable = targets if card.second is None else \
+                    self.maneuver_targets(seat, card, sight or [], filtered=False)
+            if self.has_move(seat, card, targets, reachable):
+                return True
+        if not self.rules.response_orders:
+            return False
         for card in self.playable_orders(seat, True):
-            for target in self.order_targets(card):
-                if card.target.kind is TargetKind.AREA:
-                    return True
+            if card.target.kind in (AREA_TARGET, BOX_TARGET):
+                targets = reachable = []
+            else:
+                targets, reachable = self.order_card_targets(seat, card, True)
+            if self.has_move(seat, card, targets, reachable):
+                return True
+        return False
+
+    def has_move(self, seat: int, card: CardDef, targets: Sequence[int | None],
+                 reachable: Sequence[int | None]) -> bool:
+        """Whether ``card`` of ``seat`` has a legal move now on one of its
+        choices (``card_choices`` of ``targets`` and ``reachable``): one
+        with somewhere to go, for a card that moves a ship (D4.6), and where
+        a token would be laid, for a card that only lays terrain tokens
+        (D2.14). What the move generator lists, asked without writing it."""
+        moves = card.path_effect is not None
+        for target, box, named in self.card_choices(seat, card, targets, reachable):
+            if moves:
                 walk = self.path_start(card, seat, target)
-                if (walk is None or walk and self.board.can_move(*walk)) and \
-                        self.lays_terrain(seat, card, target):
-                    return True
+                if walk is not None and not (walk and self.board.can_move(*walk)):
+                    continue
+            if self.placement_refusal(seat, card, target, box, named) is None:
+                return True
         return False
 
     def subject(self, item: StackItem) -> int | None:

@@ -191,7 +191,7 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     else:
         key = queries.seen_positions(seat)
         if queries.sees_over_islands(seat):
-            key = [True, *key]  # a field over islands: another key (a bool is no box)
+            key = [True, *key]  # over islands: one longer, never equal to a key without
     if key != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
         out[start:end] = zeros if key is None else _field(game, seat, kept)
