@@ -261,15 +261,11 @@ class MoveGen:
                 continue
             if not looked:
                 sight, looked = ask.sight(seat), True  # one look serves every card
-            if card.target.counted:
-                targets = ask.maneuver_targets(seat, card, sight)
-                self._named(kind, card, seat, targets, targets, out)
+            targets, reachable = ask.card_targets(seat, card, responding, sight)
+            if card.target.counted or card.second is not None:
+                self._named(kind, card, seat, targets, reachable, out)
                 continue
-            if card.second is not None:
-                self._named(kind, card, seat, ask.maneuver_targets(seat, card, sight),
-                            ask.maneuver_targets(seat, card, sight, filtered=False), out)
-                continue
-            for target in ask.maneuver_targets(seat, card, sight):
+            for target in targets:
                 self._with_path(kind, card, seat, target, out, groups)
 
     def order_moves(self, seat: int, out: dict[str, Move], groups: list,
@@ -289,7 +285,7 @@ class MoveGen:
                 continue
             if tk is TargetKind.SHIP and on_board is None:
                 on_board = ask.order_targets(card)
-            targets, reachable = ask.order_card_targets(seat, card, responding, on_board)
+            targets, reachable = ask.card_targets(seat, card, responding, None, on_board)
             if card.target.counted or card.second is not None:
                 self._named(ORDER, card, seat, targets, reachable, out)
                 continue
@@ -308,7 +304,9 @@ class MoveGen:
 
     def _area_moves(self, seat: int, card: CardDef) -> list[Move]:
         """D7.5: one move per top-left box of a block that fits on the board
-        (of a map card only, for a map card target, D2.19), kept per card."""
+        (of a map card only, for a map card target, D2.19), kept per card:
+        an area's choices read the board's size alone, never the seat nor
+        the state (``RuleQueries.card_choices``)."""
         key = card.id if card.mode is None and card.chosen is None else \
             (card.id, card.mode, card.chosen)  # a mode's, an amount's (D4.15, D4.19)
         moves = self.cache.areas.get(key)

@@ -623,15 +623,26 @@ class RuleQueries(Part):
             return [source] if ships[source].position is not None else []
         return [s for s, ship in enumerate(ships) if ship.position is not None]
 
-    def order_card_targets(self, seat: int, card: CardDef, responding: bool,
-                           on_board: list[int | None] | None = None) -> tuple[list, list]:
-        """The ships an order card of ``seat`` may be played on now: those
-        ``order_targets`` names (``on_board``: its list for a card on any
-        ship, looked up once by a caller asking for several cards) but those
-        a status or ability hides from the card (D9), then those its target
-        filter lets through (``target enemy ship``); and the ships before the
-        filter, which a second target may be (D4.14)."""
+    def card_targets(self, seat: int, card: CardDef, responding: bool,
+                     sight: list[tuple[int, int]] | None,
+                     on_board: list[int | None] | None = None) -> tuple[list, list]:
+        """The ships ``card`` of ``seat`` may target now, and those its
+        second target may be (the same but for the target filter, D4.14).
+        A maneuver's: ``maneuver_targets``, from ``sight`` (which a card on
+        its own ship needs not). An order card's: those ``order_targets``
+        names (``on_board``: its list for a card on any ship, looked up once
+        by a caller asking for several cards) but those a status or ability
+        hides from the card (D9), then those its filter lets through
+        (``target enemy ship``). None for a box or an area, whose choices
+        are boxes (``card_choices``)."""
         tk = card.target.kind
+        if tk is AREA_TARGET or tk is BOX_TARGET:
+            return [], []
+        if card.kind != ORDER:
+            targets = self.maneuver_targets(seat, card, sight or [])
+            if card.second is None:
+                return targets, targets
+            return targets, self.maneuver_targets(seat, card, sight or [], filtered=False)
         targets = on_board if on_board is not None and tk is SHIP_TARGET \
             else self.order_targets(card)
         if self.mods is not None and tk is not SELF_TARGET:
@@ -645,17 +656,11 @@ class RuleQueries(Part):
                      reachable: Sequence[int | None]) -> Iterator[tuple[int | None, int | None,
                                                                    tuple[int, ...]]]:
         """What ``card`` of ``seat`` may be played on now, one choice at a
-        time, as its moves name it: (target ship, box, ships named). From the
-        ships it may target (``targets``; ``reachable``: those its second
-        target may be): each of them; for a counted target (D4.13) each set
-        of different ships, in seat order, its size within the count; for a
-        second target (D4.14) each target with each other ship its second
-        target may be (and alone, for ``up to 1``); for a box target (D4.11)
-        each box it may name now, none a jump may not enter (D2.15), none
-        while a status forbids the ship to move (R9); for an area (D7.5)
-        each top-left box of a block on the board (of a map card, D2.19).
-        The move generator writes a move of each (engine/moves.py); the
-        response test asks whether one is legal (``can_respond``)."""
+        time, as its moves name it: (target ship, box, ships named), from
+        ``card_targets``: each target; each set of a counted target (D4.13);
+        each target with a second (D4.14); each box (D4.11, D2.15, R9) or
+        area (D7.5, D2.19). The move generator writes a move of each, the
+        response test asks whether one is legal (``has_move``)."""
         target = card.target
         tk = target.kind
         if tk is AREA_TARGET:
@@ -980,27 +985,15 @@ class RuleQueries(Part):
         card counts where it has a legal move now (``has_move``)."""
         sight: list[tuple[int, int]] | None = None
         for _, card in self.usable(seat, True):
-            if card.target.kind is BOX_TARGET:
-                targets: list = []
-                reachable = targets
-            else:
-                if sight is None and card.target.kind is not SELF_TARGET:
-                    sight = self.sight(seat)  # one look, only if needed
-                targets = self.maneuver_targets(seat, card, sight or [])
-                reachable = targets if card.second is None else \
-                    self.maneuver_targets(seat, card, sight or [], filtered=False)
-            if self.has_move(seat, card, targets, reachable):
+            if sight is None and card.target.kind is not SELF_TARGET and \
+                    card.target.kind is not BOX_TARGET:
+                sight = self.sight(seat)  # one look, only if needed
+            if self.has_move(seat, card, *self.card_targets(seat, card, True, sight)):
                 return True
         if not self.rules.response_orders:
             return False
-        for card in self.playable_orders(seat, True):
-            if card.target.kind in (AREA_TARGET, BOX_TARGET):
-                targets = reachable = []
-            else:
-                targets, reachable = self.order_card_targets(seat, card, True)
-            if self.has_move(seat, card, targets, reachable):
-                return True
-        return False
+        return any(self.has_move(seat, card, *self.card_targets(seat, card, True, None))
+                   for card in self.playable_orders(seat, True))
 
     def has_move(self, seat: int, card: CardDef, targets: Sequence[int | None],
                  reachable: Sequence[int | None]) -> bool:

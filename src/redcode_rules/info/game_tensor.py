@@ -174,6 +174,10 @@ def _clear(out: array, kept: _Kept, group: str) -> None:
     out[start:end] = zeros
 
 
+#: ``_update``'s pending decision at a chance node: the chance player's.
+CHANCE_PENDING = (CHANCE, None)
+
+
 def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTensor) -> None:
     """Brings ``steps`` (the tensor of ``player``, of ``seat``) up to date:
     each group of slices whose inputs (read by value) differ from those it
@@ -222,17 +226,13 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
         _write_turn(out, enc, st, seat, pending)
         read["turn"], read["score"] = key, dict(st.score)
     stack = st.stack
-    if stack or read.get("stack"):
+    if stack or read.get("stack"):  # an empty stack read as [], so once: then skipped
         key = [len(stack), *[(i.card, i.seat, i.every_target, i.cancelled)
-                             for i in stack[-STACK_SLOTS:]]]
+                             for i in stack[-STACK_SLOTS:]]] if stack else []
         if key != read.get("stack"):
             _clear(out, kept, "stack")
             _write_stack(out, enc, stack, len(ships))
             read["stack"] = key
-
-
-#: ``_update``'s pending decision at a chance node: the chance player's.
-CHANCE_PENDING = (CHANCE, None)
 
 
 #: What the tensor shows of a ship but its crews, read in one call per ship:
@@ -377,7 +377,7 @@ def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) 
         out[base + width - 1] = item.cancelled
 
 
-#: How many visual fields' slices a game keeps (by the fields').
+#: How many visual fields' slices a game keeps (each by its field's tuple).
 KEPT_FIELDS = 256
 
 
