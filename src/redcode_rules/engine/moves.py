@@ -4,10 +4,11 @@ A move is one decision written in the notation of docs/notation.md
 (engine/notation.py writes each ``Move``). The generator lists every legal
 move of the player to move as a mapping from its string to a ``Move``, from
 the rule queries (engine/queries.py: ``usable``, ``playable_orders``,
-``sight``, ``path_start``); ``play`` accepts exactly those strings, so the
-list and the check can never disagree, and the engine carries the move out
-(``Engine.perform``). engine/explain.py says, for any other string, which
-rule forbids it, from the same queries.
+``sight``, ``card_targets``, ``card_choices``, ``path_start``; the response
+test, ``can_respond``, reads the same choices); ``play`` accepts exactly
+those strings, so the list and the check can never disagree, and the
+engine carries the move out (``Engine.perform``). engine/explain.py says,
+for any other string, which rule forbids it, from the same queries.
 """
 
 from __future__ import annotations
