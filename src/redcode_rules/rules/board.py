@@ -383,7 +383,7 @@ class Board:
         Kept by the box, the reach and the cuts (``FIELDS`` of them): a
         field depends on the ships only where an enemy cuts a line, and
         the same tuple comes back for the same field, which a reader may
-        key by its identity (the observation tensor's planes)."""
+        key by its identity (the observation tensor's slices)."""
         cut: dict[int, int] = {}
         for dist, seat in self.in_sight(origin, positions, viewer_side, sides):
             if sides[seat] != viewer_side:
