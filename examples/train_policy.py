@@ -15,7 +15,9 @@ updates both networks in a few passes (PPO's clipped ratio keeps the policy
 near the one that played the batch; the critic is the baseline; Adam; an
 entropy bonus). ``--then`` names a second bot to train against once the
 first has had its minutes (a curriculum). Then the policy plays evaluation
-games, its words drawn from it, then its most likely ones. It needs the
+games, its words drawn from it, then its most likely ones; ``--baseline
+BOT`` plays the same evaluation games with a bot of the library in the
+agent's seat instead, without training. It needs the
 ``ai`` extra (numpy, gymnasium); ``--plot`` draws the learning curve with
 matplotlib (the ``lab`` extra).
 
@@ -23,6 +25,7 @@ matplotlib (the ``lab`` extra).
                                     [--then greedy] [--then-minutes 8] [--hidden 64]
                                     [--eval-games 100] [--plot curve.png] [--turn-limit 60]
                                     [--seed 1]
+    python examples/train_policy.py --baseline greedy [--eval-games 100] [--seed 1]
 
 docs/ai.md gives the win rates it reached and the time it took.
 """
@@ -276,6 +279,29 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int, greedy: bool 
             "lost": results.count(-1.0) / games}
 
 
+def evaluate_bot(bot: str, opponent: str, games: int, seed: int,
+                 **setup) -> dict[str, float]:
+    """A bot of the library (a bot spec: ``greedy``) in the agent's seat, over
+    the games ``evaluate`` plays (the same deals, the same opponent): the
+    yardstick of the policy's figures. Each move it chooses is taken word by
+    word, as the policy's are; the bot is seeded per game."""
+    from redcode_rules.bots.specs import parse_bot
+
+    env = RedCodeGymEnv(opponent=opponent, **setup)
+    spec = parse_bot(bot)
+    results = []
+    for game in range(games):
+        env.reset(seed=seed + game)
+        player = spec.build(seed + game)
+        terminated = False
+        while not terminated:
+            for word in env.space.actions_of(env.game, player.choose(env.game)):
+                _, reward, terminated, _, _ = env.step(word)
+        results.append(reward)
+    return {"won": results.count(1.0) / games, "drawn": results.count(0.0) / games,
+            "lost": results.count(-1.0) / games}
+
+
 def plot(curve: Curve, path: str, title: str, window: int = 100) -> None:
     """The learning curve: the share of the last ``window`` games won (and
     lost), by minute; a dotted line where the bot trained against changes."""
@@ -313,8 +339,20 @@ def main() -> None:
     parser.add_argument("--turn-limit", type=int, default=60,
                         help="turns before the side with more points wins (0: the rules' 200)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", metavar="BOT",
+                        help="no training: the bot BOT plays the evaluation games in the "
+                             "agent's seat (the yardstick of the policy's figures)")
     args = parser.parse_args()
     setup = dict(teams="1v1", placement="fixed", turn_limit=args.turn_limit)
+    if args.baseline:
+        for opponent in ("random", "greedy"):
+            start = time.perf_counter()
+            result = evaluate_bot(args.baseline, opponent, args.eval_games,
+                                  10_000 + args.seed, **setup)
+            print(f"{args.baseline} in the agent's seat against {opponent}: won "
+                  f"{result['won']:.0%}, drawn {result['drawn']:.0%}, lost {result['lost']:.0%} "
+                  f"of {args.eval_games} games ({time.perf_counter() - start:.0f} s)")
+        return
     stages = [(args.opponent, args.minutes)] + ([(args.then, args.then_minutes)]
                                                  if args.then else [])
     policy, curve = None, Curve()
