@@ -174,6 +174,8 @@ class TensorLayout:
         self._layouts = {False: encoding.layout, True: encoding.info_layout}
         self._full = {info: with_words_chosen(layout, space.size)
                       for info, layout in self._layouts.items()}
+        # the game's part of each tensor, by information state: read at every write
+        self._sizes = {info: layout.size for info, layout in self._layouts.items()}
 
     @classmethod
     def for_game(cls, game: Game, space: Any) -> TensorLayout:
@@ -192,7 +194,7 @@ class TensorLayout:
 
     def words_at(self, information_state: bool) -> int:
         """Where ``words_chosen`` begins in the tensor: the game's own size."""
-        return self._layouts[information_state].size
+        return self._sizes[information_state]
 
     def write(self, out: Any, game: Game, player: str, prefix: tuple[int, ...],
               information_state: bool) -> None:
@@ -200,7 +202,7 @@ class TensorLayout:
         a numpy array) with ``player``'s tensor and the words it has chosen."""
         tensor = (game.information_state_tensor(player) if information_state
                   else kept_tensor(game, player))
-        n = self._layouts[information_state].size
+        n = self._sizes[information_state]
         out[:n] = tensor
         out[n:] = 0
         for i in prefix:

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 import attrs
 
 from ..engine.chance import CHANCE
-from .observation import known_deck_top, visual_field
+from .observation import known_deck_top
 from .tensors import CURRENT, DECISION_AT, ISLAND, PHASE_AT, STACK_SLOTS, TOP_SLOTS, Encoding
 
 if TYPE_CHECKING:
     from ..engine.game_core import GameCore
+    from ..engine.queries import RuleQueries
     from ..model.state import GameState, ShipState, StackItem, TokenState
 
 
@@ -115,7 +116,8 @@ class _Kept:
 #: The groups of slices written together, each one span of the layout
 #: (first slice, last slice), cleared before it is written again.
 _SPANS = {"sight": ("visual_field", "visual_field"), "tokens": ("tokens", "tokens"),
-          "cards": ("hand", "spent"), "turn": ("score", "decision"),
+          "cards": ("hand", "spent"), "score": ("score", "score"),
+          "turn": ("turn_number", "decision"),
           "stack": ("stack_size", "stack")}
 
 
@@ -189,7 +191,7 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     enc, out, read = kept.encoding, steps.out, steps.read
     ships = st.ships
     _update_ships(out, enc, ships, seat, steps)
-    queries = game.engine.queries
+    queries = game._engine().queries
     if ships[seat].position is None:
         key = None
     else:
@@ -198,7 +200,7 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
             key = [True, *key]  # over islands: one longer, never equal to a key without
     if key != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
-        out[start:end] = zeros if key is None else _field(game, seat, kept)
+        out[start:end] = zeros if key is None else _field(queries, seat, kept)
         read["sight"] = key
     tokens = st.tokens
     if tokens or read.get("tokens"):
@@ -210,21 +212,27 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     hands = st.hands
     last = read.get("cards")
     top = known_deck_top(game, player)
+    spent, known = st.spent, st.known  # often empty: then no list is built
     if last is None or last[0] != hands[seat] or last[1] != list(map(len, hands)) or \
             last[2] != len(st.deck) or last[3] != st.discard or last[4] != top or \
-            last[5] != [(s.seat, s.card) for s in st.spent] or \
-            last[6] != [(k.owner, k.cards) for k in st.known if k.viewer == seat]:
+            last[5] != ([(s.seat, s.card) for s in spent] if spent else []) or \
+            last[6] != ([(k.owner, k.cards) for k in known if k.viewer == seat]
+                        if known else []):
         _clear(out, kept, "cards")
         _write_cards(out, enc, game, seat, top)
         read["cards"] = (hands[seat][:], list(map(len, hands)), len(st.deck), st.discard[:],
-                         top, [(s.seat, s.card) for s in st.spent],
-                         [(k.owner, k.cards[:]) for k in st.known if k.viewer == seat])
+                         top, [(s.seat, s.card) for s in spent],
+                         [(k.owner, k.cards[:]) for k in known if k.viewer == seat])
+    if st.score != read.get("score"):  # points: a few times a game
+        _clear(out, kept, "score")
+        _write_score(out, enc, st, seat)
+        read["score"] = dict(st.score)
     pending = CHANCE_PENDING if game._node is not None else game._pending()
     key = (st.turn_number, st.turn, st.phase, pending)
-    if key != read.get("turn") or st.score != read.get("score"):
+    if key != read.get("turn"):  # nearly every step: who decides what
         _clear(out, kept, "turn")
-        _write_turn(out, enc, st, seat, pending)
-        read["turn"], read["score"] = key, dict(st.score)
+        _write_turn(out, enc, st, pending)
+        read["turn"] = key
     stack = st.stack
     if stack or read.get("stack"):  # an empty stack read as [], so once: then skipped
         key = [len(stack), *[(i.card, i.seat, i.every_target, i.cancelled)
@@ -337,15 +345,17 @@ def _write_tokens(out: array, enc: Encoding, tokens: Sequence[TokenState]) -> No
         out[at + kinds[token.kind] * hw + token.box] = 1
 
 
-def _write_turn(out: array, enc: Encoding, st: GameState, seat: int,
-                pending: tuple | None) -> None:
-    """The score (the observer's side's first), the turn, who is to move,
-    the phase and the decision pending (``pending``: the game's, or
-    ``CHANCE_PENDING``)."""
+def _write_score(out: array, enc: Encoding, st: GameState, seat: int) -> None:
+    """The score: the observer's side's points first."""
+    at, own_side = enc.at["score"], st.ships[seat].side
+    for side, points in st.score.items():
+        out[at + (0 if side == own_side else 1)] = points
+
+
+def _write_turn(out: array, enc: Encoding, st: GameState, pending: tuple | None) -> None:
+    """The turn, who is to move, the phase and the decision pending
+    (``pending``: the game's, or ``CHANCE_PENDING``)."""
     at = enc.at
-    own_side = st.ships[seat].side
-    for side, points in sorted(st.score.items()):
-        out[at["score"] + (0 if side == own_side else 1)] = points
     out[at["turn_number"]] = st.turn_number
     out[at["turn"] + st.turn] = 1
     if pending is not None:
@@ -381,13 +391,13 @@ def _write_stack(out: array, enc: Encoding, stack: Sequence[StackItem], n: int) 
 KEPT_FIELDS = 256
 
 
-def _field(game: GameCore, seat: int, kept: _Kept) -> array:
+def _field(queries: RuleQueries, seat: int, kept: _Kept) -> array:
     """The visual field's slice of the ship of ``seat`` (on the board): its
     boxes set, written whole into the tensor (one copy, not a box at a
     time). Kept in ``kept.fields`` by the field itself: the board hands
     out the same tuple for the same field (``Board.visual_field``), so it
     is keyed by its identity, held with the slice."""
-    boxes = visual_field(game, seat)
+    boxes = queries.visual_field(seat)  # as ``info.observation.visual_field`` reads it
     fields = kept.fields
     field = fields.get(id(boxes))
     if field is None:

@@ -192,10 +192,10 @@ def deck_tops(game: GameCore) -> list[tuple[str, ...]]:
 
 def _kept_tops(game: GameCore) -> list[tuple[str, ...]]:
     """``deck_tops`` without the copy: the list kept (read, never changed)."""
-    if game.is_chance_node and \
+    if game._node is not None and \
             outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
-    log = game.engine.log
+    log = game._log  # the engine's own (``GameCore._engine`` points it there)
     n = len(log)
     read, last, tops = game._memo.get("deck_tops", _NOTHING_READ)
     if read == n and (not read or log[-1] is last):
