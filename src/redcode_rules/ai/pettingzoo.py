@@ -40,6 +40,7 @@ from pettingzoo.utils import wrappers
 from ..game import Game
 from .actions import ActionSpace
 from .masks import Masks
+from ..info.game_tensor import kept_tensor
 from .setup import AiSetup, TensorLayout, team_returns
 
 __all__ = ["env", "raw_env", "RedCodeEnv"]
@@ -96,7 +97,8 @@ class RedCodeEnv(AECEnv):
         # the last tensor written without words (``_base``, copied out at
         # each step), by the position it was written at (the game's state
         # object, its number of moves) and agent: the steps of a move taken
-        # word by word ask it again
+        # word by word ask it again. Its words part stays zeros: only the
+        # game's part is written again
         self._base = np.zeros(size, np.float32)
         self._kept: tuple | None = None
         self._masks = Masks.for_space(self.space)  # each word node's mask, kept
@@ -177,7 +179,7 @@ class RedCodeEnv(AECEnv):
         kept = self._kept
         base = self._base
         if kept is None or kept[0] is not state or kept[1] != count or kept[2] != agent:
-            self.layout.write(base, game, agent, (), False)
+            base[:self._words_at] = kept_tensor(game, agent)  # as ``TensorLayout.write``
             self._kept = (state, count, agent)
         out = base.copy()
         if self.prefix and agent == self.agent_selection:
