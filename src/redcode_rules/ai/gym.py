@@ -84,7 +84,7 @@ class RedCodeGymEnv(gymnasium.Env):
         self.prefix: tuple[int, ...] = ()
         self.opponent: Any = None
         self._sides: dict[str, str] = {}  # each ship's side, for whose decision it is
-        self._masks = Masks.for_space(self.space)  # each word node's mask, kept
+        self._masks = Masks.for_space(self.space)  # a mask per set of legal words met, kept
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game, played by the opponent up to the agent's first decision."""

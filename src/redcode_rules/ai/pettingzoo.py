@@ -101,7 +101,7 @@ class RedCodeEnv(AECEnv):
         # game's part is written again
         self._base = np.zeros(size, np.float32)
         self._kept: tuple | None = None
-        self._masks = Masks.for_space(self.space)  # each word node's mask, kept
+        self._masks = Masks.for_space(self.space)  # a mask per set of legal words met, kept
         # the word node of ``prefix`` (``_word_node``) and the decision it was
         # read at: the steps of a move go on from it, without a lookup
         self._node: Any = None
