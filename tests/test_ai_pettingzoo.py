@@ -183,8 +183,8 @@ def fresh_observation(e, agent):
 @pytest.mark.parametrize("teams", ["1v1", "3v3"])
 def test_every_observation_is_the_one_written_afresh(teams):
     """The tensor kept between the steps of a move, with the words chosen
-    written on a copy, and the mask of each word node kept (from one game to
-    the next): at every step and for every agent, the values of a fresh
+    written on a copy, and the mask of each set of legal words kept (from one
+    game to the next): at every step and for every agent, the values of a fresh
     writing, and a change to one handed out changes nothing the environment
     keeps."""
     e = raw_env(teams=teams, placement="fixed", turn_limit=SHORT)

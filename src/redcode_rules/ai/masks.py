@@ -20,10 +20,10 @@ MASKS_KEPT = 4096
 
 
 class Masks:
-    """The masks of the word nodes met, by their legal actions (a tuple).
-    Keyed by the list's identity instead, the nodes read anew at each
-    decision of many moves missed about 40% of the steps of 1v1 games,
-    every one of them a set of words met before."""
+    """The masks of the sets of legal words met, by those words (a tuple of
+    action ids). Kept by word node instead, about 40% of the masks of 1v1
+    games were written again (the nodes of a decision of many moves are
+    made anew at each such decision), every one for words met before."""
 
     __slots__ = ("size", "_kept")
 
@@ -33,25 +33,26 @@ class Masks:
 
     @classmethod
     def for_space(cls, space: Any) -> Masks:
-        """The masks of the nodes of ``space`` (an ``ActionSpace``), kept in
-        its ``memo``: every environment of one configuration in a process
-        shares them, as it shares the nodes."""
+        """The masks of ``space``'s sets of legal words (an ``ActionSpace``),
+        kept in its ``memo``: every environment of one configuration in a
+        process shares them, as it shares the nodes."""
         masks = space.memo.get("masks")
         if masks is None:
             masks = space.memo["masks"] = cls(space.size)
         return masks
 
     def of(self, actions: list[int]) -> np.ndarray:
-        """The mask of a node's ``actions`` (its list, read, never changed):
-        a new array each call, the caller's own to change."""
+        """The mask of a node's legal ``actions``: a new array each call, the
+        caller's own to change."""
         key = tuple(actions)
         mask = self._kept.get(key)
         if mask is None:
             if len(self._kept) >= MASKS_KEPT:
                 self._kept.clear()
-            mask = self._kept[key] = np.zeros(self.size, np.int8)
+            mask = np.zeros(self.size, np.int8)
             for action in actions:  # a few: quicker than an index array
                 mask[action] = 1
+            self._kept[key] = mask
         return mask.copy()
 
     def none(self) -> np.ndarray:

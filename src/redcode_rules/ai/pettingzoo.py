@@ -179,7 +179,7 @@ class RedCodeEnv(AECEnv):
         kept = self._kept
         base = self._base
         if kept is None or kept[0] is not state or kept[1] != count or kept[2] != agent:
-            base[:self._words_at] = kept_tensor(game, agent)  # as ``TensorLayout.write``
+            base[:self._words_at] = kept_tensor(game, agent)  # the words part stays zeros
             self._kept = (state, count, agent)
         out = base.copy()
         if self.prefix and agent == self.agent_selection:

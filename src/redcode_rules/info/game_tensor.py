@@ -212,17 +212,16 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     hands = st.hands
     last = read.get("cards")
     top = known_deck_top(game, player)
-    spent, known = st.spent, st.known  # often empty: then no list is built
+    # the cards spent and the hands known, often none: then no list is made
+    spent = [(s.seat, s.card) for s in st.spent] if st.spent else []
+    known = [(k.owner, k.cards) for k in st.known if k.viewer == seat] if st.known else []
     if last is None or last[0] != hands[seat] or last[1] != list(map(len, hands)) or \
             last[2] != len(st.deck) or last[3] != st.discard or last[4] != top or \
-            last[5] != ([(s.seat, s.card) for s in spent] if spent else []) or \
-            last[6] != ([(k.owner, k.cards) for k in known if k.viewer == seat]
-                        if known else []):
+            last[5] != spent or last[6] != known:
         _clear(out, kept, "cards")
         _write_cards(out, enc, game, seat, top)
         read["cards"] = (hands[seat][:], list(map(len, hands)), len(st.deck), st.discard[:],
-                         top, [(s.seat, s.card) for s in spent],
-                         [(k.owner, k.cards[:]) for k in known if k.viewer == seat])
+                         top, spent, [(owner, cards[:]) for owner, cards in known])
     if st.score != read.get("score"):  # points: a few times a game
         _clear(out, kept, "score")
         _write_score(out, enc, st, seat)
@@ -323,7 +322,7 @@ def _write_cards(out: array, enc: Encoding, game: GameCore, seat: int,
     hand_sizes = at["hand_sizes"]
     for i, hand in enumerate(st.hands):
         out[hand_sizes + i] = len(hand)
-    known = game.engine.ops.known_hand
+    known = game._engine().ops.known_hand
     for owner in range(len(st.ships)):
         if owner != seat:
             _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
