@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.bots.mcts import play_chance
+from redcode_rules.engine.hands import DeckInView
 from redcode_rules.engine.invariants import violations
 from redcode_rules.engine.validate import check_state
 
@@ -247,6 +249,53 @@ def test_a_card_put_on_top_in_view_is_drawn_without_chance():
     # ambush, put on top, is drawn first: only the second card is asked
     assert game.hand("blue-submarine") == ["ambush"]
     assert game.chance_outcomes() == [("draw kamikaze", F(2, 3)), ("draw mechanic", F(1, 3))]
+
+
+def test_a_card_put_on_top_then_taken_back_by_undo_is_no_longer_in_view():
+    game = explicit_scenario("{blue-submarine: [sealed_orders, logbook, ambush], "
+                             "red-destroyer: []}", "[kamikaze, kamikaze, mechanic]")
+    start = game.move_count
+    game.play("order sealed_orders blue-submarine")
+    pass_responses(game)
+    game.play("choose ambush")
+    assert game.engine.ops.put_on_top(0) == 1
+    read = len(game.engine.log)
+    while game.move_count > start:
+        game.undo()
+    game.play("end")  # then the log grows again past the events read, with others
+    while len(game.engine.log) <= read:
+        game.play(game.legal_moves()[0])
+    assert game.engine.ops.put_on_top(0) == 0
+
+
+def test_the_cards_in_view_on_top_are_counted_as_from_the_whole_log_after_undo_and_clones():
+    """The count of cards in view on top of the deck that the game keeps
+    between draws (``DeckInView``, read from the events logged since) is at
+    every step the count read from the whole log afresh, while moves are
+    undone, chance outcomes tried and clones played on."""
+    rnd = random.Random(4)
+    in_view = 0
+    for seed in range(6):
+        games = [explicit(seed, [HANDS])]
+        while games:
+            game, played = games.pop(), 0  # a clone undoes none of the moves before it
+            while not game.is_over and game.move_count < 300:
+                engine = game.engine
+                kept = engine.ops.put_on_top(0)
+                assert kept == DeckInView().count(engine.log), f"seed {seed}, {game.move_count}"
+                in_view += kept > 0
+                if game.is_chance_node:
+                    play_chance(game, rnd)
+                else:
+                    game.play(rnd.choice(game.legal_moves()))
+                played += 1
+                if rnd.random() < 0.05 and played > 3:
+                    game.undo()
+                    game.undo()
+                    played -= 2
+                elif rnd.random() < 0.02 and len(games) < 2:
+                    games.append(game.clone())
+    assert in_view > 20  # cards put on top were counted, not only empty decks
 
 
 def test_the_discards_reshuffled_into_the_deck_are_asked_by_their_counts():

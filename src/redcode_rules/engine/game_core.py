@@ -37,6 +37,7 @@ from . import chance_runs
 from .chance import CHANCE, ChanceKind, ChanceMode, Explicit
 from .chance_runs import ChanceNode, chance_mode
 from .explain import Asked, Why, by_id, closest_moves, why
+from .hands import DeckInView
 from .history import History
 from .machine import Engine
 from .moves import Listing, MoveCache, MoveGen
@@ -245,6 +246,13 @@ class GameCore:
             eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
             if self._explicit:  # explicit chance: asked, never the RNG
                 eng.ops.chance = Explicit()
+            # the cards in view on top of the deck, read from the log (explicit
+            # chance's draws): kept by the game, as an engine stopped inside a
+            # move is made anew at every chance node
+            in_view = self._memo.get("deck_in_view")
+            if in_view is None:
+                in_view = self._memo["deck_in_view"] = DeckInView()
+            eng.ops.in_view = in_view
         elif eng.state is not self.state or eng.log is not self._log:
             eng.repoint(self.state, self._log)
         return eng

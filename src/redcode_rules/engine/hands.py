@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+import attrs
+
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
 from ..model.state import Known
@@ -67,6 +69,55 @@ def top_knowers(log: Iterable[LogEntry],
     return tops
 
 
+@attrs.define
+class DeckInView:
+    """How many cards on top of the deck are in view, read from the log's
+    events in order and kept with the events read, so that a draw reads
+    only the events logged since it last asked (``count``). A game keeps
+    one and hands it to each engine it makes (an engine stopped inside a
+    move is dropped at every chance node); a lone engine has its own.
+
+    The log only grows, or is cut back (undo, each outcome of a chance
+    node tried, a redeal) and grown again with new event objects: the
+    events read are still the log's while its event at their end is; else
+    the count goes on from the last event that changed it (``marks``)
+    that is still the log's. Read back to the last new deck at every draw
+    instead, a draw of explicit chance cost a pass over the whole log (18
+    to 22 µs a draw in 1v1 games through OpenSpiel, about 6% of a step)."""
+
+    read: int = 0
+    last: LogEntry | None = None
+    marks: list[tuple[int, LogEntry, int]] = attrs.Factory(list)
+
+    def count(self, log: Sequence[LogEntry]) -> int:
+        """The cards in view on top of the deck after every event of ``log``:
+        put there (``deck_top``) or arranged (D7.14), less those drawn
+        since; none after a new deck (``NEW_DECK``)."""
+        n = len(log)
+        read, marks = self.read, self.marks
+        if read > n or (read and log[read - 1] is not self.last):
+            while marks and (marks[-1][0] >= n or log[marks[-1][0]] is not marks[-1][1]):
+                marks.pop()
+            read = marks[-1][0] + 1 if marks else 0
+        count = marks[-1][2] if marks else 0
+        if read < n:
+            for at, entry in enumerate(log[read:], read):
+                kind = entry[0]
+                if kind not in TOP_EVENTS:  # most events: one look
+                    continue
+                if kind == "deck_top":
+                    count += 1
+                elif kind == "draw":
+                    count = max(0, count - entry[2]["count"])  # type: ignore[operator]
+                elif kind == "arrange":
+                    count = max(count, entry[2]["count"])  # type: ignore[call-overload]
+                else:  # a new deck
+                    count = 0
+                marks.append((at, entry, count))
+            self.read, self.last = n, log[-1]
+        return count
+
+
 #: The faces of a roll, as the chance player's outcomes name them (``pick 2``).
 FACES = [str(face) for face in range(1, MAX_FACES + 1)]
 
@@ -76,12 +127,15 @@ class HandOps(Part):
     ``StateOps`` (effects call both as one object). ``chance``: who settles
     a draw or a random pick in explicit chance (None: the RNG)."""
 
-    __slots__ = ("chance",)
+    __slots__ = ("chance", "in_view")
 
     def __init__(self, rules: Ruleset, board: Board, state: GameState, log: list[LogEntry],
                  seats: Part | None = None):
         super().__init__(rules, board, state, log, seats)
         self.chance: Explicit | None = None
+        #: the cards in view on top of the deck, kept with the events read
+        #: (the game's own, handed to each engine it makes)
+        self.in_view = DeckInView()
 
     def draw(self, seat: int, amount: int) -> None:
         """Draw order cards, reshuffling the discards into an empty deck (D7.1).
@@ -173,22 +227,9 @@ class HandOps(Part):
     def put_on_top(self, drawn: int) -> int:
         """How many cards on top of the deck are there in view and not drawn
         yet (``drawn`` drawn already by the draw in progress, not logged): put
-        there (``put_on_deck``) or arranged (D7.14): ``len(top_knowers(...))``
-        counted in one pass back to the last new deck, each event's change of
-        the count composed into one ``n -> max(low, n + shift)``."""
-        low = shift = 0
-        for kind, _, data in reversed(self.log):
-            if kind not in TOP_EVENTS:  # most events: one look
-                continue
-            if kind == "deck_top":  # n + 1
-                shift += 1
-            elif kind == "draw":  # max(0, n - count)
-                low, shift = max(low, shift), shift - data["count"]  # type: ignore
-            elif kind == "arrange":  # max(n, count)
-                low = max(low, data["count"] + shift)  # type: ignore[operator]
-            elif kind in NEW_DECK:  # n = 0 before it
-                break
-        return max(0, max(low, shift) - drawn)
+        there (``put_on_deck``) or arranged (D7.14): ``len(top_knowers(...))``,
+        counted by ``in_view`` from the events logged since it last read."""
+        return max(0, self.in_view.count(self.log) - drawn)
 
     def look_at_top(self, seat: int, amount: int) -> int:
         """``seat`` looks at the top ``amount`` cards of the deck (fewer if
