@@ -81,9 +81,11 @@ class GameCore:
         self._explicit = False
         self._node: ChanceNode | None = None
         self._memo: dict[str, Any] = {}
-        """What modules above the core keep of this game to save work (the
-        information state's lines of history): never copied by ``clone``,
-        never saved, checked by its user against the log before use."""
+        """What is kept of this game to save work, by the modules above the
+        core (the information state's lines of history, the tensors) and by
+        its engines (the cards in view on top of the deck): never copied by
+        ``clone``, never saved, checked by its user against the log or the
+        state before use."""
 
     # ------------------------------------------------------------- records
     @property
