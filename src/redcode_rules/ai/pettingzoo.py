@@ -38,9 +38,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..game import Game
+from ..info.game_tensor import kept_tensor
 from .actions import ActionSpace
 from .masks import Masks
-from ..info.game_tensor import kept_tensor
 from .setup import AiSetup, TensorLayout, team_returns
 
 __all__ = ["env", "raw_env", "RedCodeEnv"]
