@@ -83,9 +83,9 @@ class GameCore:
         self._memo: dict[str, Any] = {}
         """What is kept of this game to save work, by the modules above the
         core (the information state's lines of history, the tensors) and by
-        its engines (the cards in view on top of the deck): never copied by
-        ``clone``, never saved, checked by its user against the log or the
-        state before use."""
+        its engines (who knows the cards in view on top of the deck): never
+        copied by ``clone``, never saved, checked by its user against the
+        log or the state before use."""
 
     # ------------------------------------------------------------- records
     @property
@@ -248,9 +248,9 @@ class GameCore:
             eng = self._eng = Engine(self.rules, self.board, self.state, self._log)
             if self._explicit:  # explicit chance: asked, never the RNG
                 eng.ops.chance = Explicit()
-            # the cards in view on top of the deck, read from the log (explicit
-            # chance's draws): kept by the game, as an engine stopped inside a
-            # move is made anew at every chance node
+            # who knows each card in view on top of the deck, read from the log
+            # (explicit chance's draws, the observation): kept by the game, as
+            # an engine stopped inside a move is made anew at every chance node
             in_view = self._memo.get("deck_in_view")
             if in_view is None:
                 in_view = self._memo["deck_in_view"] = DeckInView()

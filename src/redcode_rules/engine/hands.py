@@ -72,58 +72,49 @@ def top_knowers(log: Iterable[LogEntry],
 
 @attrs.define
 class DeckInView:
-    """How many cards on top of the deck are in view, read from the log's
-    events in order and kept with the events read, so that a draw reads
-    only the events logged since it last asked (``count``). A game keeps
-    one and hands it to each engine it makes (an engine stopped inside a
-    move is dropped at every chance node); a lone engine has its own.
+    """Who knows each card in view on top of the deck (``top_knowers`` of
+    the log), kept with the events read, so that asking again reads only
+    the events logged since (``knowers``). A game keeps one and hands it to
+    each engine it makes (an engine stopped inside a move is dropped at
+    every chance node); the observation reads the game's too. A lone
+    engine has its own.
 
     The log only grows, or is cut back (undo, each outcome of a chance
     node tried, a redeal) and grown again with new event objects: the
     events read are still the log's while its event at their end is; else
-    the count goes on from the last event that changed it (``marks``)
-    that is still the log's. Read back to the last new deck at every draw
-    instead, a draw of explicit chance cost a pass over the whole log (18
-    to 22 µs a draw in 1v1 games through OpenSpiel, about 5% of a step)."""
+    the reading goes on from the last one kept (``marks``: the index of
+    the last event read, that event and the knowers after it) that is
+    still the log's. Read back to the last new deck at every draw instead,
+    a draw of explicit chance cost a pass over the whole log (18 to 22 µs
+    a draw in 1v1 games through OpenSpiel, about 5% of a step)."""
 
     read: int = 0
     last: LogEntry | None = None
-    marks: list[tuple[int, LogEntry, int]] = attrs.Factory(list)
+    tops: list[tuple[str, ...]] = attrs.Factory(list)
+    marks: list[tuple[int, LogEntry, list[tuple[str, ...]]]] = attrs.Factory(list)
 
-    def count(self, log: Sequence[LogEntry]) -> int:
-        """The cards in view on top of the deck after every event of ``log``:
-        put there (``deck_top``) or arranged (D7.14), less those drawn
-        since; none after a new deck (``NEW_DECK``)."""
+    def knowers(self, log: Sequence[LogEntry]) -> list[tuple[str, ...]]:
+        """``top_knowers(log)``: the list kept (read it, never change it)."""
         n = len(log)
-        read, count = self._resumed(log, n)
-        marks = self.marks
-        for at in range(read, n):
-            entry = log[at]
-            kind = entry[0]
-            if kind not in TOP_EVENTS:  # most events: one look
-                continue
-            if kind == "deck_top":
-                count += 1
-            elif kind == "draw":
-                count = max(0, count - entry[2]["count"])  # type: ignore[operator]
-            elif kind == "arrange":
-                count = max(count, entry[2]["count"])  # type: ignore[call-overload]
-            elif kind in NEW_DECK:
-                count = 0
-            marks.append((at, entry, count))
-        self.read, self.last = n, log[-1] if n else None
-        return count
+        if self.read == n and (not n or log[-1] is self.last):
+            return self.tops  # no event since: most asks
+        read, tops = self._resumed(log, n)
+        if read < n:
+            tops = top_knowers(log[read:], tops)  # a new list: the marks' stay as they are
+            self.marks.append((n - 1, log[-1], tops))
+        self.read, self.last, self.tops = n, log[-1] if n else None, tops
+        return tops
 
-    def _resumed(self, log: Sequence[LogEntry], n: int) -> tuple[int, int]:
-        """Where to go on reading ``log`` (``n`` events) and the count there:
-        after the events read while they are still the log's, else after
-        the last mark still in it (the marks after it dropped)."""
+    def _resumed(self, log: Sequence[LogEntry], n: int) -> tuple[int, list[tuple[str, ...]]]:
+        """Where to go on reading ``log`` (``n`` events) and the knowers
+        there: after the events read while they are still the log's, else
+        after the last mark still in it (the marks after it dropped)."""
         read, marks = self.read, self.marks
-        if read > n or (read and log[read - 1] is not self.last):
-            while marks and (marks[-1][0] >= n or log[marks[-1][0]] is not marks[-1][1]):
-                marks.pop()
-            read = marks[-1][0] + 1 if marks else 0
-        return read, marks[-1][2] if marks else 0
+        if read <= n and (not read or log[read - 1] is self.last):
+            return read, self.tops
+        while marks and (marks[-1][0] >= n or log[marks[-1][0]] is not marks[-1][1]):
+            marks.pop()
+        return (marks[-1][0] + 1, marks[-1][2]) if marks else (0, [])
 
 
 #: The faces of a roll, as the chance player's outcomes name them (``pick 2``).
@@ -141,8 +132,8 @@ class HandOps(Part):
                  seats: Part | None = None):
         super().__init__(rules, board, state, log, seats)
         self.chance: Explicit | None = None
-        #: the cards in view on top of the deck, kept with the events read
-        #: (the game's own, handed to each engine it makes)
+        #: who knows each card in view on top of the deck, kept with the
+        #: events read (the game's own, handed to each engine it makes)
         self.in_view = DeckInView()
 
     def draw(self, seat: int, amount: int) -> None:
@@ -236,8 +227,8 @@ class HandOps(Part):
         """How many cards on top of the deck are there in view and not drawn
         yet (``drawn`` drawn already by the draw in progress, not logged): put
         there (``put_on_deck``) or arranged (D7.14): ``len(top_knowers(...))``,
-        counted by ``in_view`` from the events logged since it last read."""
-        return max(0, self.in_view.count(self.log) - drawn)
+        kept by ``in_view`` with the events it has read."""
+        return max(0, len(self.in_view.knowers(self.log)) - drawn)
 
     def look_at_top(self, seat: int, amount: int) -> int:
         """``seat`` looks at the top ``amount`` cards of the deck (fewer if

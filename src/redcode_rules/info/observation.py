@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Iterable
 import attrs
 
 from ..engine.chance import ChanceKind
-from ..engine.hands import top_knowers
 from ..engine.views import ShipView
 from ..engine.notation import outcome_parts
 from .tensors import Encoding, Layout, encode
@@ -183,10 +182,8 @@ def deck_tops(game: GameCore) -> list[tuple[str, ...]]:
     that asks for a card has taken them all, and it logs its count only
     once it is done.
 
-    The knowers are kept in the game's ``_memo`` with the events read, so
-    asking at every step reads the new events only: the log only grows, or
-    is cut back and grown again by undo with new event objects, so the
-    events read are still the log's while its event at their end is."""
+    The knowers are the game's ``DeckInView`` (engine/hands.py), kept with
+    the events read, so asking at every step reads the new events only."""
     return list(_kept_tops(game))
 
 
@@ -195,21 +192,7 @@ def _kept_tops(game: GameCore) -> list[tuple[str, ...]]:
     if game._node is not None and \
             outcome_parts(game.chance_outcomes()[0][0])[0] == ChanceKind.DRAW.value:
         return []
-    log = game._log  # the engine's own (``GameCore._engine`` points it there)
-    n = len(log)
-    read, last, tops = game._memo.get("deck_tops", _NOTHING_READ)
-    if read == n and (not read or log[-1] is last):
-        return tops  # no event since: most steps
-    if read > n or (read and log[read - 1] is not last):
-        read, tops = 0, []
-    if read < n:
-        tops = top_knowers(log[read:], tops)
-        game._memo["deck_tops"] = (n, log[-1], tops)
-    return tops
-
-
-#: ``_kept_tops`` before any event is read.
-_NOTHING_READ: tuple = (0, None, [])
+    return game._engine().ops.in_view.knowers(game._log)
 
 
 def known_deck_top(game: GameCore, player: str) -> tuple[str, ...]:
