@@ -633,8 +633,8 @@ class RuleQueries(Part):
         names (``on_board``: its list for a card on any ship, looked up once
         by a caller asking for several cards) but those a status or ability
         hides from the card (D9), then those its filter lets through
-        (``target enemy ship``). None for a box or an area, whose choices
-        are boxes (``card_choices``)."""
+        (``target enemy ship``). No ships for a box or an area, whose
+        choices are boxes (``card_choices``)."""
         tk = card.target.kind
         if tk is AREA_TARGET or tk is BOX_TARGET:
             return [], []
