@@ -231,6 +231,53 @@ def test_a_crash_inside_a_move_leaves_the_game_as_before_it(monkeypatch):
         assert game.narration() == reference.narration()
 
 
+SINKING = """
+edition: en
+mode: war
+seed: 1
+board: |
+  ........
+  ........
+  ........
+  ........
+  ........
+  ........
+start_cards: {blue: a1, red: g5}
+ships:
+  blue-submarine: {at: b2}
+  red-destroyer: {at: c2, repairs: 1, breakdowns: 0}
+turn: blue-submarine
+phase: maneuvers
+"""
+
+
+def test_a_crash_after_a_sinking_pays_the_sinking_once(monkeypatch):
+    """A primitive that raises after the effect sank a ship (here: as the
+    sinking is settled) leaves nothing owed behind: the move played again
+    gives the sinker its one card and its point (R8.3), not two cards."""
+    from redcode_rules.engine.state_ops import StateOps
+    settle = StateOps.settle
+    raised = []
+
+    def broken(self):
+        if not raised:
+            raised.append(True)
+            raise RuntimeError("broken primitive")
+        return settle(self)
+
+    game = rc.Game.from_scenario(SINKING)
+    game.play("torpedo red-destroyer")
+    before = game.to_json()
+    monkeypatch.setattr(StateOps, "settle", broken)
+    with pytest.raises(RuntimeError):
+        game.play("pass")
+    assert game.to_json() == before
+    game.play("pass")
+    assert game.ship("red-destroyer").sunk
+    assert game.score == {"blue": 1, "red": 0}
+    assert game.hand("blue-submarine") == ["intercept"]
+
+
 def test_the_history_keeps_one_record_per_move_played():
     """One ply per move, a plain tuple ``(move, saved, log_length, node)``:
     its text, where the state before it is saved (every 16th move until a

@@ -496,8 +496,12 @@ class GameCore:
         in between: the engine is deterministic, its RNG in the state. (After
         a crash inside a move, should a replayed move raise too — code
         changed during the game — that error propagates, the game left just
-        before that move.)
+        before that move.) A move an error stopped inside leaves nothing in
+        the engine either (``Engine.drop_move``): what its effect had owed
+        (a sinking's cards) is not paid by the next move.
         """
+        if self._eng is not None:
+            self._eng.drop_move()
         cut = self._history.cut(n)
         self.state = cut.state
         if self._explicit:  # the chance node it was at, and its board

@@ -86,6 +86,17 @@ class Engine(Part):
         if self.sea.terrain:  # that state's terrain tokens (D2.14)
             self.sea.follow(state.tokens)
 
+    def drop_move(self) -> None:
+        """Forget a move stopped inside it: by an error (the game goes back
+        to the state before it) or by explicit chance (a random event with no
+        outcome yet, ``ChanceNeeded``: once one is given, the move runs again
+        from its start on the state before it, ``repoint``). What the pieces
+        hold only while a move runs, the sinkings and triggered items of its
+        effect in progress, goes: the next run finds the engine as if made
+        anew."""
+        self.ops.drop_move()
+        self.triggers.drop_move()
+
     def board_now(self) -> Board:
         """The board of the moment (D2.14): the printed board with every
         terrain token lying on it applied, as every rule reads it now."""

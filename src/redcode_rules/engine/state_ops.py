@@ -469,6 +469,13 @@ class StateOps(HandOps):
         if st.known:
             st.known[:] = [k for k in st.known if k.owner != seat]
 
+    def drop_move(self) -> None:
+        """Forget the effect in progress of a move stopped inside it (``Engine.drop_move``):
+        its sinkings owed, and the tokens' keys (read again from the state
+        the move runs from next)."""
+        self._owed.clear()
+        self._token_list = None
+
     def settle(self) -> None:
         """After each whole effect (D8.6): end the game if a side has lost,
         else give what its sinkings gave, in the order they happened: the

@@ -81,6 +81,12 @@ class TriggerQueue(Part):
         self._while = rules.status_rules.conditioned
         self._players = rules.status_rules.players
 
+    def drop_move(self) -> None:
+        """Forget the triggered items of a move stopped inside its effect
+        (``Engine.drop_move``); the list stays the one its readers hold."""
+        self.waiting.clear()
+        self.triggered = 0
+
     def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1,
              card: str | None = None, item: int | None = None) -> None:
         """``event`` happened to ship ``subject`` (caused by ``actor``; on
