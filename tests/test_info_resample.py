@@ -169,6 +169,36 @@ def test_resample_keeps_what_the_player_knows_many_games(seed, size, rules, chan
     assert checked["decision"] > 0 and (chance == "sampled" or checked["move"] > 0)
 
 
+def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
+    """D7.11: which cards of a third player's hand another player saw is
+    hidden from the player resampled for, so a resample does not keep their
+    names: resampling the game and a resample of it gives the same game,
+    the other player's record the same size and drawn from the redealt hand
+    (records of some of a hand's cards, where the names could differ)."""
+    game = rc.new_game(RULES["hand_and_deck"], seed=4096, teams=TEAMS["3v3"])
+    rnd = random.Random(4096)
+    checked = 0
+    while not game.is_over and checked < 3:
+        for i, player in enumerate(game.ships):
+            seat = game.ships.index(player)
+            others = [k for k in game.state.known if seat not in (k.viewer, k.owner)
+                      and len(k.cards) < len(set(game.state.hands[k.owner]))]
+            if not others:
+                continue
+            twin = game.resample(player, i + 1)
+            assert world(twin.resample(player, i)) == world(game.resample(player, i))
+            other = game.resample(player, i)
+            for record in others:
+                kept = next(k for k in other.state.known
+                            if (k.viewer, k.owner) == (record.viewer, record.owner))
+                assert len(kept.cards) == len(record.cards)
+                assert collections.Counter(kept.cards) <= \
+                    collections.Counter(other.state.hands[record.owner])
+            checked += 1
+        game.play(rnd.choice(game.legal_moves()))
+    assert checked >= 3
+
+
 @pytest.mark.parametrize("rules,seed", [("hand_and_deck", 3), ("hand_and_deck", 4)])
 def test_resample_keeps_every_known_card_of_a_seen_hand(rules, seed):
     """D7.8: a seen hand's cards stay where the player saw them, in every sample."""

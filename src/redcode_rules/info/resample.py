@@ -8,8 +8,9 @@ not seen where they are). The pool is sorted before it is shuffled, so the
 draw depends on the player's information and ``rng`` only, not on where the
 hidden cards really are. What other players know of hands is kept as far as
 it can be: what they know of ``player``'s hand stays (it has not changed),
-and a record of another hand keeps its size, the cards still there first
-(a whole hand seen stays a whole hand seen). The game's RNG is reseeded from
+and a record of another hand keeps its size, its cards drawn again from the
+redealt hand (a whole hand seen stays a whole hand seen): which cards they
+saw is hidden from ``player`` too. The game's RNG is reseeded from
 ``rng``, so the futures of sampled chance differ between samples; its chance
 mode, moves, log and setup are those of the game.
 
@@ -133,21 +134,19 @@ def redeal(state: GameState, hands: dict[int, list[str]],
         state.deck[i] = card
 
 
-def refit_known(state: GameState, seat: int) -> None:
+def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     """Other players' knowledge of the redealt hands, refitted: a record of
     ``seat``'s hand stays (unchanged hand); one of another hand keeps its
-    size, first the cards it named that are still there, then others of the
-    hand (so a whole hand seen stays seen whole)."""
+    size, its cards drawn from the redealt hand by ``rand`` (so a whole hand
+    seen stays seen whole). Which cards another player saw is hidden from
+    ``seat``: a record that kept the names it had would carry them from the
+    game resampled into the sample, which must depend on what ``seat``
+    knows and ``rand`` only (a resample of a resample gives the same game)."""
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
-        hand = list(state.hands[record.owner])
-        cards = []
-        for card in record.cards:
-            if card in hand:
-                hand.remove(card)
-                cards.append(card)
-        record.cards = cards + hand[:len(record.cards) - len(cards)]
+        hand = sorted(state.hands[record.owner])
+        record.cards = sorted(rand.sample(hand, min(len(record.cards), len(hand))))
     state.known[:] = [k for k in state.known if k.cards]
 
 
@@ -167,8 +166,8 @@ def resample(game: G, player: str, rng: int | random.Random) -> G:
     if node is not None:  # the setup's: the cards dealt so far are its outcomes
         other.rerun_chance(None, setup_outcomes(node.outcomes, other.state.hands))
         return other
-    refit_known(other.state, seat)
     other.state.rng = seed_state(rand.getrandbits(64)) & MASK
+    refit_known(other.state, seat, rand)
     return other  # a fresh clone: nothing listed yet, the same decision pending
 
 
@@ -279,8 +278,8 @@ class Run:
         """The position before the move, the outcomes so far and the move with
         the new faces (each card's face where it was then, in the outcome
         that picked it and in the move that chose it); the hands ``seat``
-        does not see and the deck below the cards put on top sorted, the
-        records of other hands refitted."""
+        does not see and the deck below the cards put on top sorted (the
+        records of other hands are refitted after, ``refit_known``)."""
         before = self.before.copy()
         for key, card in face.items():
             pile, owner, i = self.slots[key]
@@ -292,7 +291,6 @@ class Run:
             if owner != seat:
                 hand.sort()
         before.deck[self.tops:] = sorted(before.deck[self.tops:])
-        refit_known(before, seat)
         outcomes = [outcome(outcome_parts(text)[0], face[id(card)]) if id(card) in face
                     else text for text, card in zip(self.outcomes, self.picked)]
         move = self.move
@@ -357,6 +355,7 @@ def redeal_run(game: G, seat: int, run: Run, hands: dict[int, list[str]], deck: 
             continue
         before, outcomes, move = run.redealt(seat, face)
         before.rng = seed_state(rand.getrandbits(64)) & MASK
+        refit_known(before, seat, rand)
         other = game.clone()
         other.rerun_chance(before, outcomes, move)
         if other.is_chance_node and run.lands(other, face):
