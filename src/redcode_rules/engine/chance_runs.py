@@ -53,21 +53,24 @@ def chance_mode(chance: object) -> ChanceMode:
                          "sampled and explicit") from None
 
 
-def run(eng: Engine, node: ChanceNode, play: Move | None, source: Explicit) -> ChanceNode | None:
-    """Run ``node``'s move (``play``, parsed), or the run to the first decision,
-    on ``eng``, whose state is the one the run starts from, each random event
-    answered by ``source``: None once it reaches a decision, else the node
-    it stops at, asking its next event (``eng`` then stopped inside a move:
-    the caller runs on with a fresh engine)."""
+def run(eng: Engine, play: Move | None, seat: int,
+        source: Explicit) -> tuple[tuple[str, Fraction], ...] | None:
+    """Run ``seat``'s move ``play`` (None: the run to the first decision) on
+    ``eng``, whose state is the one the run starts from, each random event
+    answered by ``source``: None once it reaches a decision, else the
+    outcomes of the event it stops at, which its node asks (``eng``,
+    stopped inside the move, has dropped it, ``Engine.drop_move``: the next
+    run on it starts clean)."""
     eng.ops.chance = source
     try:
         if play is None:
             eng.advance()
         else:
-            eng.perform(play, node.seat)
+            eng.perform(play, seat)
         return None
     except ChanceNeeded as need:
-        return attrs.evolve(node, asked=tuple(need.outcomes))
+        eng.drop_move()
+        return tuple(need.outcomes)
     finally:
         eng.ops.chance = Explicit()
 

@@ -60,7 +60,7 @@ class GameCore:
     """
 
     __slots__ = ("rules", "state", "_log", "board", "_setup", "_lang", "_eng", "_movegen",
-                 "_moves_cache", "_legal", "_history", "_explicit", "_node", "_memo")
+                 "_moves_cache", "_legal", "_history", "_explicit", "_node", "_memo", "_before")
 
     def __init__(self, rules: Ruleset, state: GameState, log: list[LogEntry] | None = None,
                  board: Board | None = None):
@@ -80,6 +80,8 @@ class GameCore:
         # (False: sampled, the RNG settles it), and the chance node pending
         self._explicit = False
         self._node: ChanceNode | None = None
+        # explicit chance: the state before the move being run (``_run_move``)
+        self._before: list = []
         self._memo: dict[str, Any] = {}
         """What is kept of this game to save work, by the modules above the
         core (the information state's lines of history, the tensors) and by
@@ -204,10 +206,9 @@ class GameCore:
         self._legal = None
         play = None if node.move is None else \
             node.play if node.play is not None else self.move_of(node.move)
-        self._node = chance_runs.run(self._engine(), node, play,
-                                     source or Explicit(node.outcomes))
-        if self._node is not None:  # the engine stopped inside the move: a fresh one
-            self._eng = self._movegen = None
+        asked = chance_runs.run(self._engine(), play, node.seat,
+                                source or Explicit(node.outcomes))
+        self._node = None if asked is None else attrs.evolve(node, asked=asked)
         self._legal = None
 
     def rerun_chance(self, before: GameState | None, outcomes: Sequence[str],
@@ -250,7 +251,7 @@ class GameCore:
                 eng.ops.chance = Explicit()
             # who knows each card in view on top of the deck, read from the log
             # (explicit chance's draws, the observation): kept by the game, as
-            # an engine stopped inside a move is made anew at every chance node
+            # its engine is made anew after a deal or a resample's rerun
             in_view = self._memo.get("deck_in_view")
             if in_view is None:
                 in_view = self._memo["deck_in_view"] = DeckInView()
@@ -447,8 +448,7 @@ class GameCore:
         self._legal = None
         try:
             if self._explicit:
-                self._run(ChanceNode(self.state.snapshot(), len(self._log), move, seat, (), (),
-                                     found))
+                self._run_move(seat, move, found)
                 return
             self._gen().eng.perform(found, seat)
         except BaseException:
@@ -456,6 +456,24 @@ class GameCore:
             # a move: back to the state before it, saved or replayed
             self._rewind(n)
             raise
+
+    def _run_move(self, seat: int, move: str, found: Move) -> None:
+        """Explicit chance: run ``seat``'s listed move (its text, its parsed
+        form) on to the next decision, or to the chance node of its first
+        random event, which keeps the state before the move to run it again
+        from with the outcome played. That state is written, before every
+        move, into one list the game reuses (``save_into``); a node, and
+        its copy of the state, is made only for a move that stops at one,
+        which few do."""
+        before = self._before
+        before.clear()
+        self.state.save_into(before)
+        log_length = len(self._log)
+        self._legal = None
+        asked = chance_runs.run(self._engine(), found, seat, Explicit())
+        if asked is not None:
+            self._node = ChanceNode(tuple(before), log_length, move, seat, (), asked, found)
+        self._legal = None
 
     def _play_outcome(self, outcome: str) -> None:
         """The chance player settles the pending event: the run that asked it
