@@ -199,6 +199,37 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
     assert checked >= 3
 
 
+def test_what_every_player_saw_come_into_a_hand_stays_known_in_a_resample():
+    """D7.8, D7.11: cards taken from the discards are seen by every player, so
+    a resample for one of them keeps them in what each other player knows
+    of that hand (here: a part of it), however the rest of it is dealt."""
+    game = rc.new_game(ZONES, seed=11, teams="3v3")
+    rnd = random.Random(11)
+    checked = 0
+    while not game.is_over and not checked:
+        last = game.log[-1] if game.log else None
+        if last is not None and last.kind == "take_from" and last.data["zone"] == "discards":
+            taker = game.ships.index(last.data["player"])
+            for seat, player in enumerate(game.ships):
+                if seat == taker:
+                    continue
+                mine = collections.Counter(game.engine.ops.known_hand(seat, taker))
+                for record in game.state.known:
+                    if record.owner != taker or record.viewer in (seat, taker) or \
+                            len(record.cards) == len(game.state.hands[taker]):
+                        continue  # a whole hand seen stays whole anyway
+                    public = collections.Counter(record.cards) & mine
+                    assert public
+                    for i in range(20):
+                        kept = next(k for k in game.resample(player, i).state.known
+                                    if (k.viewer, k.owner) == (record.viewer, taker))
+                        assert public <= collections.Counter(kept.cards)
+                        assert len(kept.cards) == len(record.cards)
+                    checked += 1
+        game.play(rnd.choice(game.legal_moves()))
+    assert checked > 0
+
+
 @pytest.mark.parametrize("rules,seed", [("hand_and_deck", 3), ("hand_and_deck", 4)])
 def test_resample_keeps_every_known_card_of_a_seen_hand(rules, seed):
     """D7.8: a seen hand's cards stay where the player saw them, in every sample."""

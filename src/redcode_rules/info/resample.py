@@ -8,9 +8,10 @@ not seen where they are). The pool is sorted before it is shuffled, so the
 draw depends on the player's information and ``rng`` only, not on where the
 hidden cards really are. What other players know of hands is kept as far as
 it can be: what they know of ``player``'s hand stays (it has not changed),
-and a record of another hand keeps its size, its cards drawn again from the
-redealt hand (a whole hand seen stays a whole hand seen): which cards they
-saw is hidden from ``player`` too. The game's RNG is reseeded from
+and a record of another hand keeps its size (a whole hand seen stays a
+whole hand seen): its cards ``player`` knows there too stay (every player
+saw them come in), the others are drawn again from the cards of the hand
+``player`` does not know, since which they were is hidden from it too. The game's RNG is reseeded from
 ``rng``, so the futures of sampled chance differ between samples; its chance
 mode, moves, log and setup are those of the game.
 
@@ -137,16 +138,26 @@ def redeal(state: GameState, hands: dict[int, list[str]],
 def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     """Other players' knowledge of the redealt hands, refitted: a record of
     ``seat``'s hand stays (unchanged hand); one of another hand keeps its
-    size, its cards drawn from the redealt hand by ``rand`` (so a whole hand
-    seen stays seen whole). Which cards another player saw is hidden from
-    ``seat``: a record that kept the names it had would carry them from the
-    game resampled into the sample, which must depend on what ``seat``
-    knows and ``rand`` only (a resample of a resample gives the same game)."""
+    size (so a whole hand seen stays seen whole). Its cards that ``seat``
+    knows in that hand too stay: what every player saw come in (D7.8). The
+    others it names are hidden from ``seat``, so they are drawn by ``rand``
+    from the cards of the redealt hand ``seat`` does not know: kept from the
+    game resampled, they would carry its hidden cards into the sample (a
+    resample of a resample would be another game)."""
+    mine = {record.owner: record.cards for record in state.known if record.viewer == seat}
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
-        hand = sorted(state.hands[record.owner])
-        record.cards = sorted(rand.sample(hand, min(len(record.cards), len(hand))))
+        known = Counter(mine.get(record.owner, ()))
+        kept = []
+        for card in record.cards:
+            if known[card]:
+                known[card] -= 1
+                kept.append(card)
+        hidden = sorted((Counter(state.hands[record.owner])
+                         - Counter(mine.get(record.owner, ()))).elements())
+        drawn = rand.sample(hidden, min(len(record.cards) - len(kept), len(hidden)))
+        record.cards = sorted(kept + drawn)
     state.known[:] = [k for k in state.known if k.cards]
 
 
