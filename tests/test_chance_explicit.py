@@ -19,7 +19,7 @@ from redcode_rules.engine.hands import top_knowers
 from redcode_rules.engine.invariants import violations
 from redcode_rules.engine.validate import check_state
 
-from conftest import OPEN_BOARD, unseen_odds
+from conftest import EXAMPLES, OPEN_BOARD, unseen_odds
 
 HANDS = str(Path(__file__).resolve().parents[1] / "cards" / "examples" / "hand_and_deck.rc")
 RAID = "order raid { copies 0  effect take 2 random of target }\n"
@@ -249,6 +249,44 @@ def test_a_card_put_on_top_in_view_is_drawn_without_chance():
     # ambush, put on top, is drawn first: only the second card is asked
     assert game.hand("blue-submarine") == ["ambush"]
     assert game.chance_outcomes() == [("draw kamikaze", F(2, 3)), ("draw mechanic", F(1, 3))]
+
+
+HUNTER_SINKS = """
+edition: en
+mode: war
+seed: 1
+extra: [{path}]
+chance: explicit
+board: |
+  ........
+  ........
+  ........
+  ........
+  ........
+  ........
+start_cards: {{blue: a1, red: g5}}
+ships:
+  blue-hunter: {{type: hunter, at: b2}}
+  red-destroyer: {{at: c2, repairs: 1, breakdowns: 0}}
+turn: blue-hunter
+phase: maneuvers
+"""
+
+
+def test_a_move_stopped_at_a_chance_node_runs_again_with_nothing_left_over():
+    """The hunter sinks the destroyer: its side draws for the sinking (R8.3)
+    and the hunter's trigger draws one more, each draw a chance node inside
+    the move. The move is run again from its start at each outcome, so
+    what the stopped run had queued (the trigger's item) must not be
+    resolved twice: two draws, two cards."""
+    game = rc.Game.from_scenario(HUNTER_SINKS.format(path=EXAMPLES / "triggers_hunter.rc"))
+    game.play("torpedo red-destroyer")
+    game.play("pass")
+    while game.is_chance_node:
+        game.play(game.legal_moves()[0])
+    assert game.moves == ["torpedo red-destroyer", "pass", "draw ambush", "draw ambush"]
+    assert game.hand("blue-hunter") == ["ambush", "ambush"]
+    assert game.ship("red-destroyer").sunk
 
 
 def test_a_card_put_on_top_then_taken_back_by_undo_is_no_longer_in_view():

@@ -251,7 +251,8 @@ class GameCore:
                 eng.ops.chance = Explicit()
             # who knows each card in view on top of the deck, read from the log
             # (explicit chance's draws, the observation): kept by the game, as
-            # its engine is made anew after a deal or a resample's rerun
+            # its engine is made anew (a deal, a resample's rerun, an undo into
+            # the setup, ``make_explicit``)
             in_view = self._memo.get("deck_in_view")
             if in_view is None:
                 in_view = self._memo["deck_in_view"] = DeckInView()

@@ -75,8 +75,8 @@ class DeckInView:
     """Who knows each card in view on top of the deck (``top_knowers`` of
     the log), kept with the events read, so that asking again reads only
     the events logged since (``knowers``). A game keeps one and hands it to
-    each engine it makes (an engine stopped inside a move is dropped at
-    every chance node); the observation reads the game's too. A lone
+    each engine it makes (a new one after a deal, a resample's rerun, an
+    undo into the setup); the observation reads the game's too. A lone
     engine has its own.
 
     The log only grows, or is cut back (undo, each outcome of a chance

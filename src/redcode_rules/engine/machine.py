@@ -52,8 +52,9 @@ TARGETED = TriggerEvent.TARGETED
 class Engine(Part):
     """The rules acting on one state. Cheap to create; holds no game data of
     its own (the pieces' caches and the effect in progress's sinkings and
-    triggered items are emptied before a move returns). Its pieces hold
-    only the pieces below them, so a game is freed as soon as it is dropped."""
+    triggered items are emptied before a move returns, or by ``drop_move``
+    when it stops inside). Its pieces hold only the pieces below them, so a
+    game is freed as soon as it is dropped."""
 
     __slots__ = ("queries", "lifetimes", "triggers", "ops", "resolver", "turns", "mods",
                  "_queue", "_watch", "_while", "_by_use")
