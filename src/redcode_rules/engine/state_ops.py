@@ -470,9 +470,9 @@ class StateOps(HandOps):
             st.known[:] = [k for k in st.known if k.owner != seat]
 
     def drop_move(self) -> None:
-        """Forget the effect in progress of a move stopped inside it (``Engine.drop_move``):
-        its sinkings owed, and the tokens' keys (read again from the state
-        the move runs from next)."""
+        """Forget the effect in progress of a move stopped inside it
+        (``Engine.drop_move``): its sinkings owed, and the tokens' keys (read
+        again from the state the move runs from next)."""
         self._owed.clear()
         self._token_list = None
 

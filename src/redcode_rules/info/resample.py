@@ -1,17 +1,17 @@
 """A game consistent with what one player knows (docs/rules.md, D7.11).
 
 ``resample(game, player, rng)`` keeps everything ``player`` may know
-(``info/observation.py``) and redraws the rest: the cards of other hands it does
-not know and the deck below and between the cards it knows on top are
-dealt again, at random, from the pool of those very cards (the cards it has
-not seen where they are). The pool is sorted before it is shuffled, so the
-draw depends on the player's information and ``rng`` only, not on where the
-hidden cards really are. What other players know of hands is kept as far as
-it can be: what they know of ``player``'s hand stays (it has not changed),
-and a record of another hand keeps its size (a whole hand seen stays a
-whole hand seen): its cards ``player`` knows there too stay (every player
-saw them come in), the others are drawn again from the cards of the hand
-``player`` does not know, since which they were is hidden from it too. The game's RNG is reseeded from
+(``info/observation.py``) and redraws the rest: the cards of other hands it
+does not know and the deck below and between the cards it knows on top are
+dealt again, at random, from the pool of those very cards (the cards it has not
+seen where they are). The pool is sorted before it is shuffled, so the draw
+depends on the player's information and ``rng`` only, not on where the hidden
+cards really are. What other players know of hands is kept as far as it can be:
+what they know of ``player``'s hand stays (it has not changed), and a record of
+another hand keeps its size (a whole hand seen stays a whole hand seen): its
+cards ``player`` knows there too stay (every player saw them come in), the
+others are drawn again from the cards of the hand ``player`` does not know,
+since which they were is hidden from it too. The game's RNG is reseeded from
 ``rng``, so the futures of sampled chance differ between samples; its chance
 mode, moves, log and setup are those of the game.
 
