@@ -199,6 +199,20 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
     assert checked >= 3
 
 
+def test_a_resample_sorts_the_hands_it_redeals():
+    """D7.11: a hand a player knows in part is redealt in sorted order, so the
+    order of the real hand (here: two cards every player saw taken from the
+    discards, then a hidden one) is not carried into the sample, and a
+    resample of a resample is the same game."""
+    game = next(g for g in positions(ZONES, 4, "3v3", every=29, knowing=3)
+                if len(g.moves) == 231)
+    player = game.ships[0]
+    assert game.engine.ops.known_hand(0, 2) == ["intercept", "ambush"]
+    twin = game.resample(player, 29)
+    assert world(twin.resample(player, 28)) == world(game.resample(player, 28))
+    assert game.resample(player, 28).state.hands[2] == ["ambush", "evasion", "intercept"]
+
+
 def test_what_every_player_saw_come_into_a_hand_stays_known_in_a_resample():
     """D7.8, D7.11: cards taken from the discards are seen by every player, so
     a resample for one of them keeps them in what each other player knows

@@ -123,14 +123,15 @@ def deal(pool: list[str], hands: dict[int, list[str]],
 def redeal(state: GameState, hands: dict[int, list[str]],
            dealt: tuple[dict[int, list[str]], dict[int, str]]) -> None:
     """The cards ``dealt`` put in the hidden places, in place: each other
-    hand keeps the cards the player knows, then gets its new ones; each
-    unknown deck position its card."""
+    hand keeps the cards the player knows and gets its new ones, sorted, so
+    nothing of its real order is left (as at a chance node); each unknown
+    deck position its card."""
     new_hands, new_deck = dealt
     for owner, unknown in hands.items():
         kept = list(state.hands[owner])
         for card in unknown:
             kept.remove(card)
-        state.hands[owner] = kept + new_hands[owner]
+        state.hands[owner] = sorted(kept + new_hands[owner])
     for i, card in new_deck.items():
         state.deck[i] = card
 
