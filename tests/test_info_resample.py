@@ -213,6 +213,24 @@ def test_a_resample_sorts_the_hands_it_redeals():
     assert game.resample(player, 28).state.hands[2] == ["ambush", "evasion", "intercept"]
 
 
+def test_a_card_taken_from_the_discards_keeps_its_face_at_a_chance_node():
+    """D7.8, D7.12: salvage takes two cards from the discards, each picked
+    at random; after the first (``pick deserter``) the taker holds two
+    deserters, one it held before and one every player saw come in. A
+    resample at the second pick redeals the one held before, never the one
+    from the discards, so the outcome played stays, and a resample of a
+    resample is the same game."""
+    game = next(g for g in positions(ZONES, 5, "2v2", every=29, knowing=3, chance="explicit",
+                                     nodes=5) if len(g.moves) == 789)
+    assert game.is_chance_node and game.moves[-2:] == ["order salvage", "pick deserter"]
+    player = game.ships[2]
+    twin = game.resample(player, 38)
+    assert world(twin.resample(player, 37)) == world(game.resample(player, 37))
+    for i in range(10):
+        assert world(game.resample(player, i))[0]["chance_node"]["outcomes"] == \
+            ["pick deserter"]
+
+
 def test_what_every_player_saw_come_into_a_hand_stays_known_in_a_resample():
     """D7.8, D7.11: cards taken from the discards are seen by every player, so
     a resample for one of them keeps them in what each other player knows
