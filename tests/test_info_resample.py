@@ -231,6 +231,37 @@ def test_a_card_taken_from_the_discards_keeps_its_face_at_a_chance_node():
             ["pick deserter"]
 
 
+def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
+    """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
+    resample for it at salvage's second pick keeps the deserter it knew in
+    blue's hand, not the one taken from the discards: its observation stays."""
+    game = rc.Game.from_scenario(f"""
+edition: en
+extra: [{EXAMPLES / 'deck_requisition.rc'}]
+mode: arena
+chance: explicit
+ships:
+  blue-submarine: {{at: a1}}
+  red-destroyer: {{sunk: true}}
+  blue-destroyer: {{at: a6}}
+  red-aircraft_carrier: {{at: h1}}
+hands: {{blue-submarine: [salvage, deserter], blue-destroyer: [mechanic],
+        red-aircraft_carrier: [evasion]}}
+deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
+discard: [deserter, captain, mechanic]
+known: {{red-destroyer: {{blue-submarine: [deserter]}}}}
+turn: blue-submarine
+phase: maneuvers
+""")
+    game.play("order salvage")
+    game.play("pick deserter")
+    assert game.is_chance_node
+    for player in ("red-destroyer", "red-aircraft_carrier"):
+        assert game.known_hand(player, "blue-submarine") == ["deserter"]
+        for i in range(20):
+            assert game.resample(player, i).observation(player) == game.observation(player)
+
+
 def test_what_every_player_saw_come_into_a_hand_stays_known_in_a_resample():
     """D7.8, D7.11: cards taken from the discards are seen by every player, so
     a resample for one of them keeps them in what each other player knows

@@ -266,9 +266,10 @@ class Run:
         """The new face of each card a redeal for ``seat`` changes (``dealt``,
         see ``deal``), by ``id``: the cards of each other hand ``seat`` does
         not know now (one that came from its own hand, or from the discards,
-        which every player saw it leave, counted known first), then those of
-        the unknown deck positions."""
-        mine = {id(card) for card in (*self.marked.hands[seat], *self.marked.discard)}
+        which every player still in the game saw it leave, counted known
+        first), then those of the unknown deck positions."""
+        seen = self.marked.discard if not self.before.ships[seat].eliminated else []
+        mine = {id(card) for card in (*self.marked.hands[seat], *seen)}
         new_hands, new_deck = dealt
         face: dict[int, str] = {}
         for owner, cards in new_hands.items():
