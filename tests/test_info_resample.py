@@ -235,26 +235,24 @@ def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
     """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
     resample for it at salvage's second pick keeps the deserter it knew in
     blue's hand, not the one taken from the discards: its observation stays."""
-    game = rc.Game.from_scenario(f"""
-edition: en
-extra: [{EXAMPLES / 'deck_requisition.rc'}]
-mode: arena
-chance: explicit
-ships:
-  blue-submarine: {{at: a1}}
-  red-destroyer: {{sunk: true}}
-  blue-destroyer: {{at: a6}}
-  red-aircraft_carrier: {{at: h1}}
-hands: {{blue-submarine: [salvage, deserter], blue-destroyer: [mechanic],
-        red-aircraft_carrier: [evasion]}}
-deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
-discard: [deserter, captain, mechanic]
-known: {{red-destroyer: {{blue-submarine: [deserter]}}}}
-turn: blue-submarine
-phase: maneuvers
-""")
-    game.play("order salvage")
-    game.play("pick deserter")
+    game = in_move(f"""
+        edition: en
+        extra: [{EXAMPLES / 'deck_requisition.rc'}]
+        mode: arena
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{sunk: true}}
+          blue-destroyer: {{at: a6}}
+          red-aircraft_carrier: {{at: h1}}
+        hands: {{blue-submarine: [salvage, deserter], blue-destroyer: [mechanic],
+                 red-aircraft_carrier: [evasion]}}
+        deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
+        discard: [deserter, captain, mechanic]
+        known: {{red-destroyer: {{blue-submarine: [deserter]}}}}
+        turn: blue-submarine
+        phase: maneuvers
+        """, "order salvage", "pick deserter")
     assert game.is_chance_node
     for player in ("red-destroyer", "red-aircraft_carrier"):
         assert game.known_hand(player, "blue-submarine") == ["deserter"]

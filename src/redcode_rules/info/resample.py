@@ -149,14 +149,9 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
-        known = Counter(mine.get(record.owner, ()))
-        kept = []
-        for card in record.cards:
-            if known[card]:
-                known[card] -= 1
-                kept.append(card)
-        hidden = sorted((Counter(state.hands[record.owner])
-                         - Counter(mine.get(record.owner, ()))).elements())
+        seen = Counter(mine.get(record.owner, ()))
+        kept = list((Counter(record.cards) & seen).elements())
+        hidden = sorted((Counter(state.hands[record.owner]) - seen).elements())
         drawn = rand.sample(hidden, min(len(record.cards) - len(kept), len(hidden)))
         record.cards = sorted(kept + drawn)
     state.known[:] = [k for k in state.known if k.cards]
