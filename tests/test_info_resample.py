@@ -231,6 +231,40 @@ def test_a_card_taken_from_the_discards_keeps_its_face_at_a_chance_node():
             ["pick deserter"]
 
 
+def test_a_resample_of_a_resample_keeps_the_copies_a_player_knows_in_a_hand():
+    """D7.8, D7.11: blue's destroyer knows two deserters in the submarine's
+    hand of three, and draws with its orders. A resample at the draw may
+    deal the third card a deserter too; resampling that world again for the
+    destroyer redeals the copy it does not know, never one it knows, so it
+    still knows two deserters there and both resamples are the same game."""
+    game = in_move(f"""
+        edition: en
+        extra: [{EXAMPLES / 'deck_requisition.rc'}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a6}}
+          red-aircraft_carrier: {{at: h1}}
+        hands: {{blue-submarine: [mechanic, deserter, deserter], blue-destroyer: [captain]}}
+        deck: [deserter, kamikaze, deserter, ambush, boatswain, evasion]
+        known: {{blue-destroyer: {{blue-submarine: [deserter, deserter]}}}}
+        turn: blue-destroyer
+        phase: maneuvers
+        """, "orders")
+    assert game.is_chance_node
+    player = "blue-destroyer"
+    three = 0
+    for seed in range(20):
+        twin = game.resample(player, seed + 1)
+        three += twin.hand("blue-submarine") == ["deserter"] * 3
+        again = twin.resample(player, seed)
+        assert again.known_hand(player, "blue-submarine") == ["deserter", "deserter"]
+        assert again.observation(player) == game.observation(player)
+        assert world(again) == world(game.resample(player, seed))
+    assert three == 4
+
+
 def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
     """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
     resample for it at salvage's second pick keeps the deserter it knew in

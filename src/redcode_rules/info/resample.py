@@ -295,7 +295,7 @@ class Run:
             (before.hands[owner] if pile == "hand" else getattr(before, pile))[i] = card
         for record in before.known:  # what ``seat`` knew then, with the new faces
             if record.viewer == seat:
-                record.cards = self._seen(record.cards, self.marked.hands[record.owner], face)
+                record.cards = self._seen(record.cards, record.owner, face)
         for owner, hand in enumerate(before.hands):
             if owner != seat:
                 hand.sort()
@@ -307,12 +307,24 @@ class Run:
             move = f"{MoveKind.CHOOSE.value} {face[id(self.chosen)]}"
         return before, outcomes, move
 
-    @staticmethod
-    def _seen(cards: list[str], hand: list[str], face: dict[int, str]) -> list[str]:
-        """``cards`` a player knew in ``hand`` (``_Card``s), each with the new
-        face of a card of the hand it names (one given a new face first: a
-        card it knew there that has since gone out of its sight)."""
-        left = sorted(hand, key=lambda card: id(card) not in face)
+    def _seen(self, cards: list[str], owner: int, face: dict[int, str]) -> list[str]:
+        """``cards`` a player knew in the hand of ``owner`` before the move,
+        each matched to a copy there (a ``_Card`` of ``marked``) of the card
+        it names, and given that copy's new face: first a copy still in the
+        hand that the player knows now (no new face: a card it knew and
+        knows is the same card), then one that has left the hand, one given
+        a new face first (a card it knew there that has since gone out of
+        its sight), then the rest. Which copies those are depends on what
+        the player knows, not on the order of the hand."""
+        still = {id(card) for card in self.now.hands[owner]}
+
+        def rank(card: str) -> int:
+            key = id(card)
+            if key in still:
+                return 3 if key in face else 0
+            return 1 if key in face else 2
+
+        left = sorted(self.marked.hands[owner], key=rank)
         seen = []
         for name in cards:
             card = next(c for c in left if c == name)
