@@ -138,13 +138,12 @@ class _ShipAt:
 class _SeatTensor:
     """One seat's tensor, where each ship is written in it, and what each
     group of its slices was written from (``None``: not written yet): each
-    ship's box, tracks, flags and statuses (``_SHIP_FACTS``) and its crews,
-    by seat, and the inputs of the other groups by name."""
+    ship's key (``_SHIP_KEY``, its crews copied), by seat, and the inputs
+    of the other groups by name."""
 
     out: array
     at: tuple[_ShipAt, ...]
-    ships: Sequence[tuple | None]
-    crews: Sequence[tuple | None]
+    ships: list[tuple | None]
     read: dict[str, object] = attrs.Factory(dict)
 
     @classmethod
@@ -167,7 +166,7 @@ class _SeatTensor:
                 plane + ix.type[ship.type] * hw, at["tracks"] + 4 * i,
                 tuple(crew + ix.maneuver[m] for m in game.rules.ships[ship.type].maneuvers),
                 at["statuses"] + i * len(enc.statuses), at["ship_flags"] + 3 * i))
-        return cls(out, tuple(places), [None] * len(ships), [None] * len(ships))
+        return cls(out, tuple(places), [None] * len(ships))
 
 
 def _clear(out: array, kept: _Kept, group: str) -> None:
@@ -242,61 +241,80 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
             read["stack"] = key
 
 
-#: What the tensor shows of a ship but its crews, read in one call per ship:
-#: a ship's key, with its crews (a list, changed in place: copied).
-_SHIP_FACTS = attrgetter("position", "repairs", "breakdowns", "reserve", "withdrawn", "sunk",
-                         "eliminated", "statuses")
-_CREWS = attrgetter("crew_on")
+#: What the tensor shows of a ship, read in one call per ship: its box, tracks,
+#: flags, statuses and, last, its crews (the ship's own list, changed in
+#: place: a key kept holds a copy of it, ``_kept_key``).
+_SHIP_KEY = attrgetter("position", "repairs", "breakdowns", "reserve", "withdrawn", "sunk",
+                       "eliminated", "statuses", "crew_on")
+
+
+def _kept_key(key: tuple) -> tuple:
+    """A ship's key as kept: its crews copied (the ship's list changes in place)."""
+    return (*key[:8], key[8][:])
 
 
 def _update_ships(out: array, enc: Encoding, ships: Sequence[ShipState], seat: int,
                   steps: _SeatTensor) -> None:
     """Each ship whose box, tracks, flags, statuses or crews differ from
-    those it was written with written again (every ship's are public). The
-    keys are read for every ship at once (C loops: a step changes a ship or
-    two). A ship's box, once left, may still hold another ship of its type
-    and side: then every ship's box is set again."""
-    facts = list(map(_SHIP_FACTS, ships))
-    crews = list(map(tuple, map(_CREWS, ships)))
-    read, read_crews = steps.ships, steps.crews
-    if facts == read and crews == read_crews:
+    those it was written with: what differs written again (every ship's
+    are public). The keys are read for every ship at once and compared at
+    once (C loops: a step changes a ship or two, and of it its reserve and
+    a crew, or its box). A ship's box, once left, may still hold another
+    ship of its type and side: then the boxes of that plane are set again."""
+    keys = list(map(_SHIP_KEY, ships))
+    read = steps.ships
+    if keys == read:
         return
     places, own_at = steps.at, enc.at["own_ship"]
-    left = False
-    for i, ship in enumerate(ships):
-        key, old = facts[i], read[i]
-        if key == old and crews[i] == read_crews[i]:
+    left: list[int] = []  # the planes of the boxes left
+    for i, key in enumerate(keys):
+        old = read[i]
+        if key == old:
             continue
         at = places[i]
-        box, was = ship.position, None if old is None else old[0]
+        read[i] = _kept_key(key)
+        if old is None:  # never written: all of it
+            old = _NOTHING_WRITTEN
+        box, was = key[0], old[0]
         if box != was:
             if was is not None:
                 out[at.plane + was] = 0
                 if i == seat:
                     out[own_at + was] = 0
-                left = True
+                left.append(at.plane)
             if box is not None:
                 out[at.plane + box] = 1
                 if i == seat:
                     out[own_at + box] = 1
-        base = at.tracks
-        out[base] = ship.repairs
-        out[base + 1] = ship.breakdowns
-        out[base + 2] = ship.reserve
-        out[base + 3] = ship.withdrawn
-        for place, crew in zip(at.crew, ship.crew_on):
-            out[place] = crew
-        if old is None or old[7] != ship.statuses:
-            _write_statuses(out, enc, at.statuses, () if old is None else old[7], ship.statuses)
-        base = at.flags
-        out[base] = box is not None
-        out[base + 1] = ship.sunk
-        out[base + 2] = ship.eliminated
-    steps.ships, steps.crews = facts, crews
-    if left:
+            out[at.flags] = box is not None
+        if key[1:5] != old[1:5]:
+            base = at.tracks
+            out[base] = key[1]
+            out[base + 1] = key[2]
+            out[base + 2] = key[3]
+            out[base + 3] = key[4]
+        crew, had = key[8], old[8]
+        if had is None:
+            for place, now in zip(at.crew, crew):
+                out[place] = now
+        elif crew != had:
+            for place, now, then in zip(at.crew, crew, had):
+                if now != then:
+                    out[place] = now
+        if key[7] != old[7]:
+            _write_statuses(out, enc, at.statuses, old[7], key[7])
+        if key[5] != old[5] or key[6] != old[6]:
+            out[at.flags + 1] = key[5]
+            out[at.flags + 2] = key[6]
+    if left:  # a box left: every ship of its plane set again
         for i, ship in enumerate(ships):
-            if ship.position is not None:
-                out[places[i].plane + ship.position] = 1
+            plane = places[i].plane
+            if ship.position is not None and plane in left:
+                out[plane + ship.position] = 1
+
+
+#: The key of a ship not written yet: every part differs from a ship's.
+_NOTHING_WRITTEN = (None, None, None, None, None, None, None, (), None)
 
 
 def _write_statuses(out: array, enc: Encoding, base: int, before: Iterable[tuple],
