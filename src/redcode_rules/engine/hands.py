@@ -43,6 +43,8 @@ NEW_DECK = frozenset({"reshuffle", "shuffle"})
 #: The events that change who knows a card on top of the deck, and how many
 #: are in view there (``top_knowers``, ``DeckInView``).
 TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
+#: The events that put a card in view on top of a deck with none in view.
+INTO_VIEW = frozenset({"deck_top", "arrange"})
 
 
 def top_knowers(log: Iterable[LogEntry],
@@ -96,8 +98,19 @@ class DeckInView:
     def knowers(self, log: Sequence[LogEntry]) -> list[tuple[str, ...]]:
         """``top_knowers(log)``: the list kept (read it, never change it)."""
         n = len(log)
-        if self.read == n and (not n or log[-1] is self.last):
+        read = self.read
+        if read == n and (not n or log[-1] is self.last):
             return self.tops  # no event since: most asks
+        if not self.tops and read < n and (not read or log[read - 1] is self.last):
+            # events logged since, none in view before (most asks after a
+            # move): still none unless one of them put a card there
+            for i in range(read, n):
+                if log[i][0] in INTO_VIEW:
+                    break
+            else:
+                self.marks.append((n - 1, log[-1], self.tops))
+                self.read, self.last = n, log[-1]
+                return self.tops
         read, tops = self._resumed(log, n)
         if read < n:
             tops = top_knowers(log[read:], tops)  # a new list: the marks' stay as they are
