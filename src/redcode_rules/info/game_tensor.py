@@ -116,7 +116,9 @@ class _Kept:
 #: The groups of slices written together, each one span of the layout
 #: (first slice, last slice), cleared before it is written again.
 _SPANS = {"sight": ("visual_field", "visual_field"), "tokens": ("tokens", "tokens"),
-          "cards": ("hand", "spent"), "score": ("score", "score"),
+          "hand": ("hand", "hand"), "known": ("known", "known"),
+          "deck": ("deck_size", "deck_top"), "discards": ("discards", "discards"),
+          "spent": ("spent", "spent"), "score": ("score", "score"),
           "turn": ("turn_number", "decision"),
           "stack": ("stack_size", "stack")}
 
@@ -208,19 +210,7 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
             _clear(out, kept, "tokens")
             _write_tokens(out, enc, tokens)
             read["tokens"] = key
-    hands = st.hands
-    last = read.get("cards")
-    top = known_deck_top(game, player)
-    # the cards spent and the hands known, often none: then no list is made
-    spent = [(s.seat, s.card) for s in st.spent] if st.spent else []
-    known = [(k.owner, k.cards) for k in st.known if k.viewer == seat] if st.known else []
-    if last is None or last[0] != hands[seat] or last[1] != list(map(len, hands)) or \
-            last[2] != len(st.deck) or last[3] != st.discard or last[4] != top or \
-            last[5] != spent or last[6] != known:
-        _clear(out, kept, "cards")
-        _write_cards(out, enc, game, seat, top)
-        read["cards"] = (hands[seat][:], list(map(len, hands)), len(st.deck), st.discard[:],
-                         top, spent, [(owner, cards[:]) for owner, cards in known])
+    _update_cards(game, player, seat, kept, steps)
     if st.score != read.get("score"):  # points: a few times a game
         _clear(out, kept, "score")
         _write_score(out, enc, st, seat)
@@ -327,31 +317,61 @@ def _write_statuses(out: array, enc: Encoding, base: int, before: Iterable[tuple
         out[base + stats[name]] = 1
 
 
-def _write_cards(out: array, enc: Encoding, game: GameCore, seat: int,
-                 deck_top: tuple[str, ...]) -> None:
-    """The cards the observer knows of: its hand, every hand's size, the
-    cards it knows in the others' hands, the deck's size and the tops it
-    knows (``deck_top``, ``known_deck_top``), the discards and the cards
-    spent this turn."""
-    st = game.state
+def _update_cards(game: GameCore, player: str, seat: int, kept: _Kept,
+                  steps: _SeatTensor) -> None:
+    """The cards the observer knows of, each part written again when it
+    differs from what it was written from (a draw changes the hand, the
+    hands' sizes and the deck's, not the discards nor the hands known): its
+    hand, every hand's size, the cards it knows in the others' hands, the
+    deck's size and the tops it knows (``known_deck_top``), the discards and
+    the cards spent this turn."""
+    st, enc = game.state, kept.encoding
+    out, read = steps.out, steps.read
     at, orders = enc.at, enc.index.order
-    n_orders = len(enc.orders)
-    _count(out, at["hand"], st.hands[seat], orders)
-    hand_sizes = at["hand_sizes"]
-    for i, hand in enumerate(st.hands):
-        out[hand_sizes + i] = len(hand)
-    known = game._engine().ops.known_hand
-    for owner in range(len(st.ships)):
-        if owner != seat:
-            _count(out, at["known"] + owner * n_orders, known(seat, owner), orders)
-    out[at["deck_size"]] = len(st.deck)
-    for place, top in enumerate(deck_top[:TOP_SLOTS]):
-        if top in orders:
-            out[at["deck_top"] + place * n_orders + orders[top]] = 1
-    _count(out, at["discards"], st.discard, orders)
-    for spent in st.spent:
-        if spent.card in orders:
-            out[at["spent"] + spent.seat * n_orders + orders[spent.card]] = 1
+    hands = st.hands
+    hand = hands[seat]
+    if hand != read.get("hand"):
+        _clear(out, kept, "hand")
+        _count(out, at["hand"], hand, orders)
+        read["hand"] = hand[:]
+    sizes = list(map(len, hands))
+    if sizes != read.get("hand_sizes"):  # every size written: nothing to clear
+        hand_sizes = at["hand_sizes"]
+        for i, size in enumerate(sizes):
+            out[hand_sizes + i] = size
+        read["hand_sizes"] = sizes
+    if st.known or read.get("known"):  # often none: then no list is made
+        known = [(k.owner, k.cards) for k in st.known if k.viewer == seat]
+        if known != read.get("known"):
+            _clear(out, kept, "known")
+            n_orders, written = len(enc.orders), set()
+            for owner, cards in known:  # a hand's first record, as ``known_hand`` reads
+                if owner != seat and owner not in written:
+                    written.add(owner)
+                    _count(out, at["known"] + owner * n_orders, cards, orders)
+            read["known"] = [(owner, cards[:]) for owner, cards in known]
+    deck = (len(st.deck), known_deck_top(game, player))
+    if deck != read.get("deck"):
+        _clear(out, kept, "deck")
+        out[at["deck_size"]] = deck[0]
+        n_orders = len(enc.orders)
+        for place, top in enumerate(deck[1][:TOP_SLOTS]):
+            if top in orders:
+                out[at["deck_top"] + place * n_orders + orders[top]] = 1
+        read["deck"] = deck
+    if st.discard != read.get("discards"):
+        _clear(out, kept, "discards")
+        _count(out, at["discards"], st.discard, orders)
+        read["discards"] = st.discard[:]
+    if st.spent or read.get("spent"):
+        spent = [(s.seat, s.card) for s in st.spent]
+        if spent != read.get("spent"):
+            _clear(out, kept, "spent")
+            n_orders = len(enc.orders)
+            for owner, card in spent:
+                if card in orders:
+                    out[at["spent"] + owner * n_orders + orders[card]] = 1
+            read["spent"] = spent
 
 
 def _write_tokens(out: array, enc: Encoding, tokens: Sequence[TokenState]) -> None:
