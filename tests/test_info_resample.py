@@ -199,6 +199,53 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
     assert checked >= 3
 
 
+def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
+    """D7.8, D7.11: blue's pickpocket takes red's destroyer's logbook, then
+    the carrier's captain. The destroyer knows its logbook in blue's hand;
+    the carrier's record of that hand names another card, which the
+    destroyer does not know. A resample for the destroyer may deal blue a
+    second logbook and give the carrier's record that one: resampling that
+    world again still draws the carrier's card anew, since the destroyer
+    cannot tell its logbook from the other, so both resamples are the same
+    game."""
+    game = rc.Game.from_scenario(f"""
+        edition: en
+        extra: [{HANDS_FILE}]
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          red-aircraft_carrier: {{at: h1}}
+          blue-destroyer: {{at: a6}}
+        hands: {{blue-submarine: [pickpocket, pickpocket, ambush], red-destroyer: [logbook],
+                 red-aircraft_carrier: [captain], blue-destroyer: [mechanic]}}
+        deck: [logbook, deserter, kamikaze, boatswain, intercept]
+        turn: blue-submarine
+        phase: maneuvers
+        """)
+
+    def passes() -> None:
+        while "pass" in game.legal_moves():
+            game.play("pass")
+
+    game.play("order pickpocket red-destroyer")
+    passes()
+    while "order pickpocket red-aircraft_carrier" not in game.legal_moves():
+        game.play("end")
+        passes()
+    game.play("order pickpocket red-aircraft_carrier")
+    passes()
+    assert game.hand("blue-submarine") == ["ambush", "logbook", "captain"]
+    player = "red-destroyer"
+    assert game.known_hand(player, "blue-submarine") == ["logbook"]
+    assert game.known_hand("red-aircraft_carrier", "blue-submarine") == ["captain"]
+    second = 0
+    for seed in range(30):
+        twin = game.resample(player, seed + 1000)
+        second += twin.known_hand("red-aircraft_carrier", "blue-submarine") == ["logbook"]
+        assert world(twin.resample(player, 0)) == world(game.resample(player, 0))
+    assert second == 4
+
+
 def test_a_resample_sorts_the_hands_it_redeals():
     """D7.11: a hand a player knows in part is redealt in sorted order, so the
     order of the real hand (here: two cards every player saw taken from the

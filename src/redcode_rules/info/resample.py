@@ -9,9 +9,9 @@ depends on the player's information and ``rng`` only, not on where the hidden
 cards really are. What other players know of hands is kept as far as it can be:
 what they know of ``player``'s hand stays (it has not changed), and a record of
 another hand keeps its size (a whole hand seen stays a whole hand seen): its
-cards ``player`` knows there too stay (every player saw them come in), the
-others are drawn again from the cards of the hand ``player`` does not know,
-since which they were is hidden from it too. The game's RNG is reseeded from
+cards every player still in the game knows there, ``player`` among them, stay
+(every player saw them come in), the others are drawn again from the cards of
+the hand ``player`` does not know, since which they were is hidden from it too. The game's RNG is reseeded from
 ``rng``, so the futures of sampled chance differ between samples; its chance
 mode, moves, log and setup are those of the game.
 
@@ -139,22 +139,43 @@ def redeal(state: GameState, hands: dict[int, list[str]],
 def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     """Other players' knowledge of the redealt hands, refitted: a record of
     ``seat``'s hand stays (unchanged hand); one of another hand keeps its
-    size (so a whole hand seen stays seen whole). Its cards that ``seat``
-    knows in that hand too stay: what every player saw come in (D7.8). The
-    others it names are hidden from ``seat``, so they are drawn by ``rand``
-    from the cards of the redealt hand ``seat`` does not know: kept from the
-    game resampled, they would carry its hidden cards into the sample (a
-    resample of a resample would be another game)."""
+    size (so a whole hand seen stays seen whole). Its cards that every
+    player still in the game knows in that hand, ``seat`` among them, stay:
+    what every player saw come in (D7.8). The others it names are hidden
+    from ``seat`` (a copy ``seat`` knows there may be another than the one
+    the record names), so they are drawn by ``rand`` from the cards of the
+    redealt hand ``seat`` does not know: kept from the game resampled, they
+    would carry its hidden cards into the sample (a resample of a resample
+    would be another game)."""
     mine = {record.owner: record.cards for record in state.known if record.viewer == seat}
+    shared = _known_by_all(state)
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
         seen = Counter(mine.get(record.owner, ()))
-        kept = list((Counter(record.cards) & seen).elements())
+        kept = list((Counter(record.cards) & seen & shared[record.owner]).elements())
         hidden = sorted((Counter(state.hands[record.owner]) - seen).elements())
         drawn = rand.sample(hidden, min(len(record.cards) - len(kept), len(hidden)))
         record.cards = sorted(kept + drawn)
     state.known[:] = [k for k in state.known if k.cards]
+
+
+def _known_by_all(state: GameState) -> list[Counter[str]]:
+    """Per hand, the cards every other player still in the game knows there
+    (the multiset common to their records; none while one has no record)."""
+    records: dict[tuple[int, int], list[str]] = {}
+    for record in state.known:
+        records.setdefault((record.viewer, record.owner), record.cards)
+    shared = []
+    for owner in range(len(state.hands)):
+        common: Counter[str] | None = None
+        for viewer, ship in enumerate(state.ships):
+            if viewer == owner or ship.eliminated:
+                continue
+            cards = Counter(records.get((viewer, owner), ()))
+            common = cards if common is None else common & cards
+        shared.append(common or Counter())
+    return shared
 
 
 def resample(game: G, player: str, rng: int | random.Random) -> G:
