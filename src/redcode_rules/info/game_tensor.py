@@ -11,8 +11,8 @@ group of slices by group (docs/design.md, "Tensors for learning");
 from __future__ import annotations
 
 from array import array
-from operator import attrgetter
-from typing import TYPE_CHECKING, Iterable, Sequence
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import attrs
 
@@ -146,6 +146,9 @@ class _SeatTensor:
     out: array
     at: tuple[_ShipAt, ...]
     ships: list[tuple | None]
+    #: the boxes its visual field depends on, from the ships' boxes by seat:
+    #: its own ship's and the enemy ships' (friendly ships stop no sight, R4.3)
+    sighted: Callable[[list], tuple]
     read: dict[str, object] = attrs.Factory(dict)
 
     @classmethod
@@ -168,7 +171,9 @@ class _SeatTensor:
                 plane + ix.type[ship.type] * hw, at["tracks"] + 4 * i,
                 tuple(crew + ix.maneuver[m] for m in game.rules.ships[ship.type].maneuvers),
                 at["statuses"] + i * len(enc.statuses), at["ship_flags"] + 3 * i))
-        return cls(out, tuple(places), [None] * len(ships))
+        enemies = [i for i, ship in enumerate(ships) if ship.side != own_side]
+        sighted = itemgetter(seat, *enemies) if enemies else lambda boxes: (boxes[seat],)
+        return cls(out, tuple(places), [None] * len(ships), sighted)
 
 
 def _clear(out: array, kept: _Kept, group: str) -> None:
@@ -195,10 +200,10 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     queries = game._engine().queries
     if ships[seat].position is None:
         key = None
-    else:
-        key = queries.seen_positions(seat)
+    else:  # the field changes with its ship's box and the enemies' as it sees them
+        key = steps.sighted(queries.seen_positions(seat))
         if queries.sees_over_islands(seat):
-            key = [True, *key]  # over islands: one longer, never equal to a key without
+            key = (True, *key)  # over islands: one longer, never equal to a key without
     if key != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
         out[start:end] = zeros if key is None else _field(queries, seat, kept)
