@@ -11,9 +11,10 @@ what they know of ``player``'s hand stays (it has not changed), and a record of
 another hand keeps its size (a whole hand seen stays a whole hand seen): its
 cards every player still in the game knows there, ``player`` among them, stay
 (every player saw them come in), the others are drawn again from the cards of
-the hand ``player`` does not know, since which they were is hidden from it too. The game's RNG is reseeded from
-``rng``, so the futures of sampled chance differ between samples; its chance
-mode, moves, log and setup are those of the game.
+the hand ``player`` does not know, since which they were is hidden from it too.
+The game's RNG is reseeded from ``rng``, so the futures of sampled chance
+differ between samples; its chance mode, moves, log and setup are those of the
+game.
 
 At a chance node (explicit chance) the game runs the move that asked it
 again, from the position before it, once the outcome is played
@@ -147,7 +148,10 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     redealt hand ``seat`` does not know: kept from the game resampled, they
     would carry its hidden cards into the sample (a resample of a resample
     would be another game)."""
-    mine = {record.owner: record.cards for record in state.known if record.viewer == seat}
+    mine: dict[int, list[str]] = {}
+    for record in state.known:  # a hand's first record, as ``known_hand`` reads
+        if record.viewer == seat:
+            mine.setdefault(record.owner, record.cards)
     shared = _known_by_all(state)
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
