@@ -198,16 +198,15 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
     ships = st.ships
     _update_ships(out, enc, ships, seat, steps)
     queries = game._engine().queries
-    if ships[seat].position is None:
-        key = None
-    else:  # the field changes with its ship's box and the enemies' as it sees them
-        key = steps.sighted(queries.seen_positions(seat))
+    sight: tuple | None = None
+    if ships[seat].position is not None:  # the field changes with its ship's box
+        sight = steps.sighted(queries.seen_positions(seat))  # and the enemies' it sees
         if queries.sees_over_islands(seat):
-            key = (True, *key)  # over islands: one longer, never equal to a key without
-    if key != read.get("sight", ()):
+            sight = (True, *sight)  # over islands: one longer, never equal to one without
+    if sight != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
-        out[start:end] = zeros if key is None else _field(queries, seat, kept)
-        read["sight"] = key
+        out[start:end] = zeros if sight is None else _field(queries, seat, kept)
+        read["sight"] = sight
     tokens = st.tokens
     if tokens or read.get("tokens"):
         key = [(t.kind, t.box) for t in tokens]
