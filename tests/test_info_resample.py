@@ -246,6 +246,38 @@ def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
     assert second == 4
 
 
+def test_a_whole_hand_another_player_saw_stays_whole_when_the_player_knows_a_card_of_it():
+    """D7.8, D7.11: red's carrier saw blue's whole hand; red's destroyer
+    knows one card of it, the logbook, which the blue destroyer does not.
+    A resample for red's destroyer keeps the carrier's record the whole
+    redealt hand: the cards the destroyer does not know, then the one it
+    knows."""
+    game = rc.Game.from_scenario(f"""
+        edition: en
+        extra: [{HANDS_FILE}]
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          red-aircraft_carrier: {{at: h1}}
+          blue-destroyer: {{at: a6}}
+        hands: {{blue-submarine: [ambush, logbook, captain], red-destroyer: [mechanic],
+                 red-aircraft_carrier: [deserter], blue-destroyer: [kamikaze]}}
+        deck: [logbook, intercept, boatswain, evasion]
+        known: {{red-destroyer: {{blue-submarine: [logbook]}},
+                 red-aircraft_carrier: {{blue-submarine: [ambush, logbook, captain]}}}}
+        turn: blue-submarine
+        phase: maneuvers
+        """)
+    player = "red-destroyer"
+    for seed in range(10):
+        other = game.resample(player, seed)
+        hand = sorted(other.hand("blue-submarine"))
+        assert "logbook" in hand
+        assert sorted(other.known_hand("red-aircraft_carrier", "blue-submarine")) == hand
+        assert world(other.resample(player, seed + 1).resample(player, seed)) == \
+            world(game.resample(player, seed))
+
+
 def test_a_resample_sorts_the_hands_it_redeals():
     """D7.11: a hand a player knows in part is redealt in sorted order, so the
     order of the real hand (here: two cards every player saw taken from the

@@ -145,9 +145,10 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     what every player saw come in (D7.8). The others it names are hidden
     from ``seat`` (a copy ``seat`` knows there may be another than the one
     the record names), so they are drawn by ``rand`` from the cards of the
-    redealt hand ``seat`` does not know: kept from the game resampled, they
-    would carry its hidden cards into the sample (a resample of a resample
-    would be another game)."""
+    redealt hand ``seat`` does not know, then, for a record larger than
+    those (a whole hand seen), from the others: kept from the game
+    resampled, they would carry its hidden cards into the sample (a
+    resample of a resample would be another game)."""
     mine: dict[int, list[str]] = {}
     for record in state.known:  # a hand's first record, as ``known_hand`` reads
         if record.viewer == seat:
@@ -157,10 +158,15 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
         if record.viewer == seat or record.owner == seat:
             continue
         seen = Counter(mine.get(record.owner, ()))
-        kept = list((Counter(record.cards) & seen & shared[record.owner]).elements())
-        hidden = sorted((Counter(state.hands[record.owner]) - seen).elements())
-        drawn = rand.sample(hidden, min(len(record.cards) - len(kept), len(hidden)))
-        record.cards = sorted(kept + drawn)
+        hand = Counter(state.hands[record.owner])
+        kept = Counter(record.cards) & seen & shared[record.owner]
+        hidden = sorted((hand - seen).elements())
+        need = len(record.cards) - kept.total()
+        drawn = rand.sample(hidden, min(need, len(hidden)))
+        if need > len(hidden):  # more than ``seat`` does not know: the rest it knows
+            known = sorted((hand & seen - kept).elements())
+            drawn += rand.sample(known, min(need - len(hidden), len(known)))
+        record.cards = sorted([*kept.elements(), *drawn])
     state.known[:] = [k for k in state.known if k.cards]
 
 
