@@ -344,6 +344,44 @@ def test_a_resample_of_a_resample_keeps_the_copies_a_player_knows_in_a_hand():
     assert three == 4
 
 
+def test_a_card_drawn_after_the_discards_became_the_deck_is_not_one_every_player_saw():
+    """D7.1, D7.8, D7.11: blue's logbook finds the deck empty, so the
+    discards, with a mechanic, become the deck, and blue draws that
+    mechanic: only blue saw which card it drew. Red's destroyer knows the
+    mechanic blue held before; a resample for it at the second draw
+    redeals the drawn card, never the mechanic it knows, so it still knows
+    one there and its observation stays."""
+    game = in_move(f"""
+        edition: en
+        extra: [{HANDS_FILE}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a6}}
+          red-aircraft_carrier: {{at: h1}}
+        hands: {{blue-submarine: [logbook, mechanic], red-destroyer: [captain],
+                 blue-destroyer: [ambush], red-aircraft_carrier: [kamikaze]}}
+        deck: []
+        discard: [mechanic, boatswain, deserter, intercept, evasion]
+        known: {{red-destroyer: {{blue-submarine: [mechanic]}},
+                 blue-destroyer: {{blue-submarine: [mechanic]}},
+                 red-aircraft_carrier: {{blue-submarine: [mechanic]}}}}
+        turn: blue-submarine
+        phase: maneuvers
+        """, "order logbook", "draw mechanic")
+    assert game.is_chance_node and game.log[-1].kind == "reshuffle"
+    assert game.hand("blue-submarine") == ["mechanic", "mechanic"]
+    player = "red-destroyer"
+    redealt = 0
+    for seed in range(40):
+        other = game.resample(player, seed)
+        assert other.known_hand(player, "blue-submarine") == ["mechanic"]
+        assert other.observation(player) == game.observation(player)
+        redealt += other.hand("blue-submarine") != ["mechanic", "mechanic"]
+    assert redealt == 33
+
+
 def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
     """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
     resample for it at salvage's second pick keeps the deserter it knew in

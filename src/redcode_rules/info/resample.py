@@ -293,8 +293,14 @@ class Run:
         see ``deal``), by ``id``: the cards of each other hand ``seat`` does
         not know now (one that came from its own hand, or from the discards,
         which every player still in the game saw it leave, counted known
-        first), then those of the unknown deck positions."""
-        seen = self.marked.discard if not self.before.ships[seat].eliminated else []
+        first; not one drawn after the discards became the deck, D7.1,
+        which only its drawer saw), then those of the unknown deck positions."""
+        seen: list[str] = []
+        if not self.before.ships[seat].eliminated:
+            draw = ChanceKind.DRAW.value
+            drawn = {id(card) for text, card in zip(self.outcomes, self.picked)
+                     if outcome_parts(text)[0] == draw}
+            seen = [card for card in self.marked.discard if id(card) not in drawn]
         mine = {id(card) for card in (*self.marked.hands[seat], *seen)}
         new_hands, new_deck = dealt
         face: dict[int, str] = {}
