@@ -199,6 +199,25 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
     assert checked >= 3
 
 
+def four_ships(hands: str, deck: str, known: str = "{}") -> rc.Game:
+    """A 2v2 game of the hand and deck cards, blue's submarine to move, with
+    the given ``hands``, ``deck`` and ``known`` (YAML flow text)."""
+    return rc.Game.from_scenario(f"""
+        edition: en
+        extra: [{HANDS_FILE}]
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          red-aircraft_carrier: {{at: h1}}
+          blue-destroyer: {{at: a6}}
+        hands: {hands}
+        deck: {deck}
+        known: {known}
+        turn: blue-submarine
+        phase: maneuvers
+        """)
+
+
 def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
     """D7.8, D7.11: blue's pickpocket takes red's destroyer's logbook, then
     the carrier's captain. The destroyer knows its logbook in blue's hand;
@@ -208,20 +227,10 @@ def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
     world again still draws the carrier's card anew, since the destroyer
     cannot tell its logbook from the other, so both resamples are the same
     game."""
-    game = rc.Game.from_scenario(f"""
-        edition: en
-        extra: [{HANDS_FILE}]
-        ships:
-          blue-submarine: {{at: a1}}
-          red-destroyer: {{at: h6}}
-          red-aircraft_carrier: {{at: h1}}
-          blue-destroyer: {{at: a6}}
-        hands: {{blue-submarine: [pickpocket, pickpocket, ambush], red-destroyer: [logbook],
-                 red-aircraft_carrier: [captain], blue-destroyer: [mechanic]}}
-        deck: [logbook, deserter, kamikaze, boatswain, intercept]
-        turn: blue-submarine
-        phase: maneuvers
-        """)
+    game = four_ships("{blue-submarine: [pickpocket, pickpocket, ambush], "
+                      "red-destroyer: [logbook], red-aircraft_carrier: [captain], "
+                      "blue-destroyer: [mechanic]}",
+                      "[logbook, deserter, kamikaze, boatswain, intercept]")
 
     def passes() -> None:
         while "pass" in game.legal_moves():
@@ -252,22 +261,11 @@ def test_a_whole_hand_another_player_saw_stays_whole_when_the_player_knows_a_car
     A resample for red's destroyer keeps the carrier's record the whole
     redealt hand: the cards the destroyer does not know, then the one it
     knows."""
-    game = rc.Game.from_scenario(f"""
-        edition: en
-        extra: [{HANDS_FILE}]
-        ships:
-          blue-submarine: {{at: a1}}
-          red-destroyer: {{at: h6}}
-          red-aircraft_carrier: {{at: h1}}
-          blue-destroyer: {{at: a6}}
-        hands: {{blue-submarine: [ambush, logbook, captain], red-destroyer: [mechanic],
-                 red-aircraft_carrier: [deserter], blue-destroyer: [kamikaze]}}
-        deck: [logbook, intercept, boatswain, evasion]
-        known: {{red-destroyer: {{blue-submarine: [logbook]}},
-                 red-aircraft_carrier: {{blue-submarine: [ambush, logbook, captain]}}}}
-        turn: blue-submarine
-        phase: maneuvers
-        """)
+    game = four_ships("{blue-submarine: [ambush, logbook, captain], red-destroyer: [mechanic], "
+                      "red-aircraft_carrier: [deserter], blue-destroyer: [kamikaze]}",
+                      "[logbook, intercept, boatswain, evasion]",
+                      "{red-destroyer: {blue-submarine: [logbook]}, "
+                      "red-aircraft_carrier: {blue-submarine: [ambush, logbook, captain]}}")
     player = "red-destroyer"
     for seed in range(10):
         other = game.resample(player, seed)
