@@ -164,7 +164,7 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
         need = len(record.cards) - kept.total()
         drawn = rand.sample(hidden, min(need, len(hidden)))
         if need > len(hidden):  # more than ``seat`` does not know: the rest it knows
-            known = sorted((hand & seen - kept).elements())
+            known = sorted(((hand & seen) - kept).elements())
             drawn += rand.sample(known, min(need - len(hidden), len(known)))
         record.cards = sorted([*kept.elements(), *drawn])
     state.known[:] = [k for k in state.known if k.cards]
