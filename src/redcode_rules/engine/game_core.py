@@ -470,11 +470,9 @@ class GameCore:
         before.clear()
         self.state.save_into(before)
         log_length = len(self._log)
-        self._legal = None
         asked = chance_runs.run(self._engine(), found, seat, Explicit())
         if asked is not None:
             self._node = ChanceNode(tuple(before), log_length, move, seat, (), asked, found)
-        self._legal = None
 
     def _play_outcome(self, outcome: str) -> None:
         """The chance player settles the pending event: the run that asked it

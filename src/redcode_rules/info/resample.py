@@ -149,15 +149,12 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     those (a whole hand seen), from the others: kept from the game
     resampled, they would carry its hidden cards into the sample (a
     resample of a resample would be another game)."""
-    mine: dict[int, list[str]] = {}
-    for record in state.known:  # a hand's first record, as ``known_hand`` reads
-        if record.viewer == seat:
-            mine.setdefault(record.owner, record.cards)
-    shared = _known_by_all(state)
+    records = _first_records(state)
+    shared = _known_by_all(state, records)
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
-        seen = Counter(mine.get(record.owner, ()))
+        seen = Counter(records.get((seat, record.owner), ()))
         hand = Counter(state.hands[record.owner])
         kept = Counter(record.cards) & seen & shared[record.owner]
         hidden = sorted((hand - seen).elements())
@@ -170,12 +167,19 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     state.known[:] = [k for k in state.known if k.cards]
 
 
-def _known_by_all(state: GameState) -> list[Counter[str]]:
-    """Per hand, the cards every other player still in the game knows there
-    (the multiset common to their records; none while one has no record)."""
+def _first_records(state: GameState) -> dict[tuple[int, int], list[str]]:
+    """Each player's record of each hand by (viewer, owner): its first, as
+    ``known_hand`` reads."""
     records: dict[tuple[int, int], list[str]] = {}
     for record in state.known:
         records.setdefault((record.viewer, record.owner), record.cards)
+    return records
+
+
+def _known_by_all(state: GameState,
+                  records: dict[tuple[int, int], list[str]]) -> list[Counter[str]]:
+    """Per hand, the cards every other player still in the game knows there
+    (the multiset common to their ``records``; none while one has none)."""
     shared = []
     for owner in range(len(state.hands)):
         common: Counter[str] | None = None
