@@ -199,12 +199,15 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
     assert checked >= 3
 
 
-def four_ships(hands: str, deck: str, known: str = "{}") -> rc.Game:
+def four_ships(hands: str, deck: str, known: str = "{}", discard: str = "[]",
+               chance: str = "sampled") -> rc.Game:
     """A 2v2 game of the hand and deck cards, blue's submarine to move, with
-    the given ``hands``, ``deck`` and ``known`` (YAML flow text)."""
+    the given ``hands``, ``deck``, ``known`` and ``discard`` (YAML flow
+    text), its chance ``chance``."""
     return rc.Game.from_scenario(f"""
         edition: en
         extra: [{HANDS_FILE}]
+        chance: {chance}
         ships:
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: h6}}
@@ -212,6 +215,7 @@ def four_ships(hands: str, deck: str, known: str = "{}") -> rc.Game:
           blue-destroyer: {{at: a6}}
         hands: {hands}
         deck: {deck}
+        discard: {discard}
         known: {known}
         turn: blue-submarine
         phase: maneuvers
@@ -349,25 +353,14 @@ def test_a_card_drawn_after_the_discards_became_the_deck_is_not_one_every_player
     mechanic blue held before; a resample for it at the second draw
     redeals the drawn card, never the mechanic it knows, so it still knows
     one there and its observation stays."""
-    game = in_move(f"""
-        edition: en
-        extra: [{HANDS_FILE}]
-        chance: explicit
-        ships:
-          blue-submarine: {{at: a1}}
-          red-destroyer: {{at: h6}}
-          blue-destroyer: {{at: a6}}
-          red-aircraft_carrier: {{at: h1}}
-        hands: {{blue-submarine: [logbook, mechanic], red-destroyer: [captain],
-                 blue-destroyer: [ambush], red-aircraft_carrier: [kamikaze]}}
-        deck: []
-        discard: [mechanic, boatswain, deserter, intercept, evasion]
-        known: {{red-destroyer: {{blue-submarine: [mechanic]}},
-                 blue-destroyer: {{blue-submarine: [mechanic]}},
-                 red-aircraft_carrier: {{blue-submarine: [mechanic]}}}}
-        turn: blue-submarine
-        phase: maneuvers
-        """, "order logbook", "draw mechanic")
+    game = four_ships("{blue-submarine: [logbook, mechanic], red-destroyer: [captain], "
+                      "blue-destroyer: [ambush], red-aircraft_carrier: [kamikaze]}", "[]",
+                      "{red-destroyer: {blue-submarine: [mechanic]}, "
+                      "blue-destroyer: {blue-submarine: [mechanic]}, "
+                      "red-aircraft_carrier: {blue-submarine: [mechanic]}}",
+                      "[mechanic, boatswain, deserter, intercept, evasion]", "explicit")
+    game.play("order logbook")
+    game.play("draw mechanic")
     assert game.is_chance_node and game.log[-1].kind == "reshuffle"
     assert game.hand("blue-submarine") == ["mechanic", "mechanic"]
     player = "red-destroyer"
