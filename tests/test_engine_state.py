@@ -12,8 +12,8 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.engine.validate import Problem, Stage, check_state
-from redcode_rules.model.state import FIXED, GameState, Ref, ShipState, StackItem, derive, \
-    referring_fields
+from redcode_rules.model.derived import FIXED, derive
+from redcode_rules.model.state import GameState, Ref, ShipState, StackItem, referring_fields
 
 from conftest import scenario_game
 
