@@ -50,7 +50,7 @@ FORMAT_12 = (DATA / "save_format_12.json").read_text("utf-8")
 def test_a_save_carries_the_current_format_version():
     game = rc.Game.from_json(OLD)
     data = json.loads(game.to_json())
-    assert data["format"] == FORMAT == 13
+    assert data["format"] == FORMAT == 14
     assert "extra" not in data["ruleset"]
 
 
@@ -179,6 +179,7 @@ def test_a_format_10_save_loads_with_no_amount_chosen():
     assert new["state"]["stack"][0]["chosen"] is None
     for later in ("chosen", "actor", "here", "wreck"):  # formats 11 to 13
         del new["state"]["stack"][0][later]
+    del new["state"]["shown"]  # format 14
     assert {**new, "format": 10} == old
 
 
@@ -206,7 +207,22 @@ def test_a_format_12_save_loads_with_no_wreck():
     assert migrate(old) == new
     assert new["state"]["stack"][0]["wreck"] is None
     del new["state"]["stack"][0]["wreck"]
+    del new["state"]["shown"]  # format 14
     assert {**new, "format": 12} == old
+
+
+def test_a_format_13_save_loads_with_nothing_every_player_saw_come_into_a_hand():
+    """Format 14: the state's ``shown``, the cards every player saw come into
+    a hand from the discards (D7.8); a format 13 save did not keep them
+    apart from what each player knows, so none is counted public."""
+    old = MIGRATIONS[12](MIGRATIONS[11](MIGRATIONS[10](json.loads(FORMAT_10))))
+    assert old["format"] == 13 and "shown" not in old["state"]
+    game = rc.Game.from_json(json.dumps(old))
+    new = json.loads(game.to_json())
+    assert migrate(old) == new
+    assert new["state"]["shown"] == [] and game.state.shown == []
+    del new["state"]["shown"]
+    assert {**new, "format": 13} == old
 
 
 def test_a_format_11_save_of_an_amount_chosen_loads_and_resolves_it():

@@ -200,19 +200,21 @@ def test_what_another_player_saw_of_a_hand_is_drawn_again_in_a_resample():
 
 
 def four_ships(hands: str, deck: str, known: str = "{}", discard: str = "[]",
-               chance: str = "sampled") -> rc.Game:
+               chance: str = "sampled", mode: str = "war",
+               blue_destroyer: str = "{at: a6}") -> rc.Game:
     """A 2v2 game of the hand and deck cards, blue's submarine to move, with
     the given ``hands``, ``deck``, ``known`` and ``discard`` (YAML flow
-    text), its chance ``chance``."""
+    text), its chance ``chance``, its ``mode`` and blue's destroyer."""
     return rc.Game.from_scenario(f"""
         edition: en
         extra: [{HANDS_FILE}]
         chance: {chance}
+        mode: {mode}
         ships:
           blue-submarine: {{at: a1}}
           red-destroyer: {{at: h6}}
           red-aircraft_carrier: {{at: h1}}
-          blue-destroyer: {{at: a6}}
+          blue-destroyer: {blue_destroyer}
         hands: {hands}
         deck: {deck}
         discard: {discard}
@@ -231,10 +233,25 @@ def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
     world again still draws the carrier's card anew, since the destroyer
     cannot tell its logbook from the other, so both resamples are the same
     game."""
-    game = four_ships("{blue-submarine: [pickpocket, pickpocket, ambush], "
-                      "red-destroyer: [logbook], red-aircraft_carrier: [captain], "
-                      "blue-destroyer: [mechanic]}",
-                      "[logbook, deserter, kamikaze, boatswain, intercept]")
+    game = pickpocketed_twice(four_ships(
+        "{blue-submarine: [pickpocket, pickpocket, ambush], red-destroyer: [logbook], "
+        "red-aircraft_carrier: [captain], blue-destroyer: [mechanic]}",
+        "[logbook, deserter, kamikaze, boatswain, intercept]"))
+    player = "red-destroyer"
+    assert game.known_hand(player, "blue-submarine") == ["logbook"]
+    assert game.known_hand("red-aircraft_carrier", "blue-submarine") == ["captain"]
+    second = 0
+    for seed in range(30):
+        twin = game.resample(player, seed + 1000)
+        second += twin.known_hand("red-aircraft_carrier", "blue-submarine") == ["logbook"]
+        assert world(twin.resample(player, 0)) == world(game.resample(player, 0))
+    assert second == 4
+
+
+def pickpocketed_twice(game: rc.Game) -> rc.Game:
+    """``game`` (``four_ships``, blue's submarine holding two pickpockets)
+    once blue's pickpocket has taken red's destroyer's card, then, a turn
+    later, red's carrier's."""
 
     def passes() -> None:
         while "pass" in game.legal_moves():
@@ -248,15 +265,31 @@ def test_a_copy_only_the_resampled_player_knows_is_not_what_another_saw():
     game.play("order pickpocket red-aircraft_carrier")
     passes()
     assert game.hand("blue-submarine") == ["ambush", "logbook", "captain"]
+    return game
+
+
+@pytest.mark.parametrize("known, mode, blue_destroyer, hand", [
+    ("{blue-destroyer: {blue-submarine: [ambush]}}", "war", "{at: a6}", "[mechanic]"),
+    ("{}", "arena", "{sunk: true}", "[]")],
+    ids=["a third player knows a card of the hand", "a third player is out of the game"])
+def test_what_no_player_saw_come_in_is_drawn_again_in_every_record_of_a_hand(
+        known: str, mode: str, blue_destroyer: str, hand: str):
+    """D7.8, D7.11: after the pickpocket position, each other player knows one
+    card of blue's hand, a different one, that no other player saw come in:
+    blue's destroyer its teammate's ambush, or, in arena, nothing, being out
+    of the game. A resample for red's destroyer keeps none of the others'
+    cards by name (what every player saw come in is none of them), so
+    resampling one of its worlds gives the game's resample."""
+    game = pickpocketed_twice(four_ships(
+        "{blue-submarine: [pickpocket, pickpocket, ambush], red-destroyer: [logbook], "
+        f"red-aircraft_carrier: [captain], blue-destroyer: {hand}}}",
+        "[logbook, deserter, kamikaze, boatswain, intercept]", known, mode=mode,
+        blue_destroyer=blue_destroyer))
     player = "red-destroyer"
-    assert game.known_hand(player, "blue-submarine") == ["logbook"]
-    assert game.known_hand("red-aircraft_carrier", "blue-submarine") == ["captain"]
-    second = 0
+    assert game.state.shown == []
     for seed in range(30):
         twin = game.resample(player, seed + 1000)
-        second += twin.known_hand("red-aircraft_carrier", "blue-submarine") == ["logbook"]
         assert world(twin.resample(player, 0)) == world(game.resample(player, 0))
-    assert second == 4
 
 
 def test_a_whole_hand_another_player_saw_stays_whole_when_the_player_knows_a_card_of_it():

@@ -118,6 +118,42 @@ def test_a_random_take_from_the_discards_is_seen_by_every_player_D7_13():
     assert "shuffle" not in [e.kind for e in g.log]
 
 
+def test_the_cards_taken_from_the_discards_are_the_hands_public_part_until_they_leave_D7_8():
+    """D7.8: every player saw them come in, so they are the hand's public part
+    (``GameState.shown``), kept by copies, saves and scenarios; a card
+    leaving the hand leaves it, as it leaves what each player knows."""
+    g = game("{blue-submarine: [salvage], red-destroyer: [captain]}",
+             discards="[mechanic, mechanic]")
+    g.play("order salvage")
+    assert g.hand("blue-submarine") == ["mechanic", "mechanic"]
+    assert [(s.owner, s.cards) for s in g.state.shown] == [(0, ["mechanic", "mechanic"])]
+    scenario = g.to_scenario()
+    assert "shown:\n  blue-submarine: [mechanic, mechanic]\n" in scenario
+    for copy in (g.clone(), rc.Game.from_json(g.to_json()), rc.Game.from_scenario(scenario)):
+        assert copy.state.shown == g.state.shown
+    g.play("end")
+    g.play("end")
+    g.play("order mechanic blue-submarine")
+    assert [(s.owner, s.cards) for s in g.state.shown] == [(0, ["mechanic"])]
+    assert g.known_hand("red-destroyer", "blue-submarine") == ["mechanic"]
+    g.undo()
+    assert [(s.owner, s.cards) for s in g.state.shown] == [(0, ["mechanic", "mechanic"])]
+
+
+@pytest.mark.parametrize("more, reason", [
+    ("shown: {blue-submarine: [ambush]}\n",
+     "scenario field 'shown[0].cards': ambush was seen by every player coming into the hand "
+     "of blue-submarine, which does not hold it"),
+    ("shown: {blue-submarine: [mechanic]}\n",
+     "scenario field 'shown[0].cards': every player saw mechanic come into the hand of "
+     "blue-submarine, but red-destroyer does not know them there (known)")])
+def test_a_scenarios_public_part_of_a_hand_is_in_it_and_known_to_every_other_player_D7_8(
+        more: str, reason: str):
+    with pytest.raises(rc.ScenarioError) as info:
+        game("{blue-submarine: [mechanic]}", more=more)
+    assert str(info.value).startswith(reason)
+
+
 def test_an_order_card_still_resolving_is_not_taken_from_the_discards_D7_13():
     g = game("{blue-submarine: [salvage]}", discards="[]")
     g.play("order salvage")

@@ -6,9 +6,10 @@ player knows of the others' hands.
 Each is the one place its change is made: a card leaves a hand only
 through ``out_of_hand`` (to the discards through ``to_discards``: a
 discard, a played order card), cards are drawn only through ``draw``. Who
-knows which card of a hand is kept in the state (``GameState.known``): a
-card leaving a hand leaves every record of that hand, so ``known_hand``
-never names a card that is not there. A random event (a draw, a card
+knows which card of a hand is kept in the state (``GameState.known``, and
+``GameState.shown`` for the cards every player saw come in): a card
+leaving a hand leaves every record of that hand, so ``known_hand`` never
+names a card that is not there. A random event (a draw, a card
 picked at random) is settled by the seeded RNG of the state, or in explicit
 chance by ``chance`` (engine/chance.py).
 """
@@ -21,7 +22,7 @@ import attrs
 
 from ..base.kinds import MoveKind
 from ..base.rng import below, shuffle
-from ..model.state import Known
+from ..model.state import Known, Shown
 from ..rules.effects import Selector
 from ..rules.exprs import MAX_FACES
 from .chance import ChanceKind, Explicit
@@ -266,11 +267,13 @@ class HandOps(Part):
 
     def forget(self, owner: int, card: str) -> None:
         """A card left ``owner``'s hand: no player knows it is there any more."""
-        known = self.state.known
-        for record in known:
-            if record.owner == owner and card in record.cards:
-                record.cards.remove(card)
-        known[:] = [k for k in known if k.cards]
+        st = self.state
+        for records in (st.known, st.shown):
+            if records:
+                for record in records:
+                    if record.owner == owner and card in record.cards:
+                        record.cards.remove(card)
+                records[:] = [k for k in records if k.cards]
 
     def learn(self, viewer: int, owner: int, card: str) -> None:
         """``viewer`` saw ``card`` come into ``owner``'s hand: one copy more
@@ -283,6 +286,15 @@ class HandOps(Part):
                 record.cards.append(card)
                 return
         self.state.known.append(Known(viewer, owner, [card]))
+
+    def show(self, owner: int, card: str) -> None:
+        """Every player still in the game saw ``card`` come into ``owner``'s
+        hand (and learned it there): one copy more in the hand's public part."""
+        for record in self.state.shown:
+            if record.owner == owner:
+                record.cards.append(card)
+                return
+        self.state.shown.append(Shown(owner, [card]))
 
     def look(self, viewer: int, owner: int) -> None:
         """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
@@ -320,7 +332,7 @@ class HandOps(Part):
         st = self.state
         hand = st.hands[seat]
         card = hand.pop(hand.index(card))
-        if st.known:
+        if st.known or st.shown:
             self.forget(seat, card)
         return card
 
@@ -393,6 +405,7 @@ class HandOps(Part):
                 for viewer, ship in enumerate(st.ships):
                     if not ship.eliminated:
                         self.learn(viewer, taker, card)
+                self.show(taker, card)
         if pile is DECK:
             self.shuffle_deck()
 

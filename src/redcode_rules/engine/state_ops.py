@@ -466,8 +466,9 @@ class StateOps(HandOps):
         self.lifetimes.end_turns_of(seat)  # a status over its turns: it has no more
         st.discard.extend(st.hands[seat])
         st.hands[seat] = []
-        if st.known:
+        if st.known or st.shown:
             st.known[:] = [k for k in st.known if k.owner != seat]
+            st.shown[:] = [k for k in st.shown if k.owner != seat]
 
     def drop_move(self) -> None:
         """Forget the effect in progress of a move stopped inside it

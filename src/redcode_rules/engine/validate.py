@@ -22,6 +22,7 @@ placement, cards). Its users:
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import attrs
@@ -161,7 +162,7 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
         yield problem(("asking",), "a response window with nobody to ask")
     for index, item in enumerate(state.stack):
         yield from _item_problems(index, item, state, rules, board)
-    for name in ("known", "spent"):  # records of what players saw and used (seats, cards)
+    for name in ("known", "shown", "spent"):  # what players saw and used (seats, cards)
         for index, record in enumerate(getattr(state, name)):
             yield from _ref_problems(record, (name, index), state, rules, board)
     yield from _fired_problems(state, rules)
@@ -453,25 +454,53 @@ def _rule_problems(state: GameState, rules: Ruleset, board: Board, cards_total: 
 
 def _knowledge_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
     """What a player knows of another's hand is in that hand, one record per
-    pair of players (``Known``); a card spent once per game says ``once``."""
+    pair of players (``Known``); what every player saw come into a hand
+    (``Shown``) is in it, one record per hand, and each other player still
+    in the game knows it there; a card spent once per game says ``once``."""
     pairs = set()
     for index, known in enumerate(state.known):
         place = ("known", index)
         if known.viewer == known.owner or (known.viewer, known.owner) in pairs:
             yield Problem(place, "one record per viewer of another player's hand")
         pairs.add((known.viewer, known.owner))
-        hand = list(state.hands[known.owner])
-        for card in known.cards:
-            if card not in hand:
-                yield Problem((*place, "cards"), f"{card} is known to be in the hand of "
-                              f"{state.ships[known.owner].id}, which does not hold it")
+        yield from _in_hand(state, known.owner, known.cards, (*place, "cards"),
+                            "is known to be in")
+    owners = set()
+    for index, shown in enumerate(state.shown):
+        place = ("shown", index)
+        if shown.owner in owners:
+            yield Problem(place, "one record per hand of what every player saw come in")
+        owners.add(shown.owner)
+        yield from _in_hand(state, shown.owner, shown.cards, (*place, "cards"),
+                            "was seen by every player coming into")
+        for viewer, ship in enumerate(state.ships):
+            if viewer == shown.owner or ship.eliminated:
+                continue
+            known = next((k.cards for k in state.known
+                          if (k.viewer, k.owner) == (viewer, shown.owner)), [])
+            if Counter(shown.cards) - Counter(known):
+                yield Problem((*place, "cards"), f"every player saw {', '.join(shown.cards)} "
+                              f"come into the hand of {state.ships[shown.owner].id}, but "
+                              f"{ship.id} does not know them there (known)")
                 break
-            hand.remove(card)
     for index, spent in enumerate(state.spent):
         card = rules.maneuvers.get(spent.card) or rules.orders.get(spent.card)
         if card is None or not card.once:
             yield Problem(("spent", index, "card"), f"{quote(spent.card)} is not a card used "
                           "once per game")
+
+
+def _in_hand(state: GameState, owner: int, cards: list[str], place: tuple,
+             how: str) -> Iterator[Problem]:
+    """The first card of ``cards`` (that ``how`` the hand) which ``owner``'s
+    hand does not hold, copy for copy."""
+    hand = list(state.hands[owner])
+    for card in cards:
+        if card not in hand:
+            yield Problem(place, f"{card} {how} the hand of {state.ships[owner].id}, "
+                          "which does not hold it")
+            return
+        hand.remove(card)
 
 
 def _placement_problems(state: GameState, board: Board) -> Iterator[Problem]:

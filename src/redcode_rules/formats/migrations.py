@@ -16,7 +16,7 @@ from ..engine.chance import ChanceMode
 #: the save's shape (a field renamed, dropped or moved) raises it by one and
 #: adds the step from the version before to ``MIGRATIONS``: old saves are
 #: brought up to date step by step, never explained field by field.
-FORMAT = 13
+FORMAT = 14
 
 
 def _format_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
@@ -177,12 +177,26 @@ def _format_12_to_13(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format": 13}
 
 
+# -- what every player saw come into a hand (D7.8, D7.11) -------------------
+def _format_13_to_14(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 14 gives the state ``shown``: per hand, the cards every player
+    still in the game saw come in from the discards (D7.8). An earlier save
+    did not keep them apart from what each player knows (``known``), so none
+    is counted public: a resample then draws again everything another
+    player knows of a redealt hand (D7.11), while the cards each player
+    knows stay its own."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        data = {**data, "state": {**state, "shown": []}}
+    return {**data, "format": 14}
+
+
 #: Version → the step that turns a save of that version into one of the next.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _format_1_to_2, 2: _format_2_to_3, 3: _format_3_to_4, 4: _format_4_to_5,
     5: _format_5_to_6, 6: _format_6_to_7, 7: _format_7_to_8, 8: _format_8_to_9,
     9: _format_9_to_10, 10: _format_10_to_11, 11: _format_11_to_12,
-    12: _format_12_to_13}
+    12: _format_12_to_13, 13: _format_13_to_14}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from .state_data import life_data, state_from_data
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends", "known", "spent", "tokens", "turn_started",
+              "rng", "recover_left", "turn_ends", "known", "shown", "spent", "tokens", "turn_started",
               "catchup_done", "fired", "chance", "extra_turns", "resume_after")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
@@ -267,6 +267,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
     ids = [s["id"] for s in ships]
     hands, discard, deck, rng = _piles(data, rules, ids, chance, rng)
     known = _known(data.get("known"), ids, rules)
+    shown = _shown(data.get("shown"), ids, rules)
     spent = _spent(data.get("spent"), ids, rules)
     score = _score(data.get("score"), rules)
     turn_ends = _bool(data.get("turn_ends", False), "turn_ends")
@@ -285,7 +286,7 @@ def _game_from_scenario(scenario: str | Mapping[str, Any], given: Ruleset | None
         "hands": hands, "deck": deck, "discard": discard, "score": score, "rng": rng,
         "turn": turn, "turn_number": turn_number, "phase": phase,
         "orders_played": orders_played, "end_turn_pending": turn_ends,
-        "catchup_done": catchup, "known": known, "spent": spent,
+        "catchup_done": catchup, "known": known, "shown": shown, "spent": spent,
         "tokens": _tokens(data.get("tokens"), rules, board, ids),
         "fired": _fired(data.get("fired")),
         "extra_turns": [_seat(s, f"extra_turns[{i}]", ids) for i, s in enumerate(
@@ -579,6 +580,19 @@ def _known(value: Any, ids: list[str], rules: Ruleset) -> list[dict[str, Any]]:
     return out
 
 
+def _shown(value: Any, ids: list[str], rules: Ruleset) -> list[dict[str, Any]]:
+    """``shown: {owner: [cards]}``: the cards of a hand that every player still
+    in the game saw come in (taken from the discards, D7.8) and that are
+    still there; each other such player knows them there (``known``)."""
+    out = []
+    for owner, cards in _mapping(value or {}, "shown").items():
+        field = f"shown.{owner}"
+        o = _seat(owner, field, ids)
+        if cards:
+            out.append({"owner": o, "cards": _cards(cards, field, rules)})
+    return out
+
+
 def _spent(value: Any, ids: list[str], rules: Ruleset) -> list[dict[str, Any]]:
     """``spent: {ship: [cards]}``: the once-per-game cards its player has used."""
     out = []
@@ -790,6 +804,8 @@ def scenario_of(game) -> dict[str, Any]:
         for k in st.known:
             known.setdefault(ids[k.viewer], {})[ids[k.owner]] = list(k.cards)
         data["known"] = known
+    if st.shown:
+        data["shown"] = {ids[k.owner]: list(k.cards) for k in st.shown}
     if st.spent:
         spent: dict[str, list[str]] = {}
         for s in st.spent:

@@ -9,9 +9,10 @@ depends on the player's information and ``rng`` only, not on where the hidden
 cards really are. What other players know of hands is kept as far as it can be:
 what they know of ``player``'s hand stays (it has not changed), and a record of
 another hand keeps its size (a whole hand seen stays a whole hand seen): its
-cards every player still in the game knows there, ``player`` among them, stay
-(every player saw them come in), the others are drawn again from the cards of
-the hand ``player`` does not know, since which they were is hidden from it too.
+cards that every player saw come in and ``player`` knows there stay (the
+hand's public part, ``GameState.shown``), the others are drawn again from the
+cards of the hand ``player`` does not know, since which they were is hidden
+from it too.
 The game's RNG is reseeded from ``rng``, so the futures of sampled chance
 differ between samples; its chance mode, moves, log and setup are those of the
 game.
@@ -138,25 +139,32 @@ def redeal(state: GameState, hands: dict[int, list[str]],
 
 
 def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
-    """Other players' knowledge of the redealt hands, refitted: a record of
-    ``seat``'s hand stays (unchanged hand); one of another hand keeps its
-    size (so a whole hand seen stays seen whole). Its cards that every
-    player still in the game knows in that hand, ``seat`` among them, stay:
-    what every player saw come in (D7.8). The others it names are hidden
-    from ``seat`` (a copy ``seat`` knows there may be another than the one
-    the record names), so they are drawn by ``rand`` from the cards of the
-    redealt hand ``seat`` does not know, then, for a record larger than
-    those (a whole hand seen), from the others: kept from the game
-    resampled, they would carry its hidden cards into the sample (a
-    resample of a resample would be another game)."""
+    """Other players' knowledge of the redealt hands, refitted from what
+    ``seat`` knows of it: a record of ``seat``'s hand stays (unchanged
+    hand); one of another hand keeps its size (so a whole hand seen stays
+    seen whole). Its cards that every player saw come in and that ``seat``
+    knows there stay (``GameState.shown``, public as the discards are,
+    D7.8): that part of the hand is kept as ``seat`` knows it. The others
+    it names are hidden from ``seat`` (a copy ``seat`` knows there may be
+    another than the one the record names), so they are drawn by ``rand``
+    from the cards of the redealt hand ``seat`` does not know, then, for a
+    record larger than those (a whole hand seen), from the others: kept
+    from the game resampled, they would carry its hidden cards into the
+    sample (a resample of a resample would be another game)."""
     records = _first_records(state)
-    shared = _known_by_all(state, records)
+    public: dict[int, Counter[str]] = {}
+    for shown in state.shown:
+        if shown.owner != seat:  # what ``seat`` knows of it (it may have been out)
+            shown.cards = sorted((Counter(shown.cards)
+                                  & Counter(records.get((seat, shown.owner), ()))).elements())
+        public[shown.owner] = Counter(shown.cards)
+    state.shown[:] = [k for k in state.shown if k.cards]
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
         seen = Counter(records.get((seat, record.owner), ()))
         hand = Counter(state.hands[record.owner])
-        kept = Counter(record.cards) & seen & shared[record.owner]
+        kept = Counter(record.cards) & public.get(record.owner, Counter())
         hidden = sorted((hand - seen).elements())
         need = len(record.cards) - kept.total()
         drawn = rand.sample(hidden, min(need, len(hidden)))
@@ -174,22 +182,6 @@ def _first_records(state: GameState) -> dict[tuple[int, int], list[str]]:
     for record in state.known:
         records.setdefault((record.viewer, record.owner), record.cards)
     return records
-
-
-def _known_by_all(state: GameState,
-                  records: dict[tuple[int, int], list[str]]) -> list[Counter[str]]:
-    """Per hand, the cards every other player still in the game knows there
-    (the multiset common to their ``records``; none while one has none)."""
-    shared = []
-    for owner in range(len(state.hands)):
-        common: Counter[str] | None = None
-        for viewer, ship in enumerate(state.ships):
-            if viewer == owner or ship.eliminated:
-                continue
-            cards = Counter(records.get((viewer, owner), ()))
-            common = cards if common is None else common & cards
-        shared.append(common or Counter())
-    return shared
 
 
 def resample(game: G, player: str, rng: int | random.Random) -> G:

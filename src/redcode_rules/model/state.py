@@ -251,6 +251,19 @@ class Known:
 
 
 @attrs.define(slots=True)
+class Shown:
+    """The cards of player ``owner``'s hand that every player still in the
+    game saw come in (taken from the discards, face up, D7.8), still there:
+    public, as the discards are, so each of those players knows them there
+    and knows that the others do. A card leaving the hand leaves it, as it
+    leaves every ``Known`` record; a resample keeps them in what the other
+    players know of a redealt hand (D7.11)."""
+
+    owner: int = _ref(Ref.SEAT)
+    cards: list[str] = _ref(Ref.ORDER)
+
+
+@attrs.define(slots=True)
 class Spent:
     """A card usable once per game (``once``) that seat ``seat`` has used."""
 
@@ -355,6 +368,9 @@ class GameState:
     # the hidden information a card revealed to a player (items 6 of the card
     # language, docs/dsl.md): empty unless a card looks at a hand
     known: list[Known] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
+    # the part of it every player knows (from the discards): empty unless a
+    # card takes from the discards
+    shown: list[Shown] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the once-per-game cards used so far: empty unless a card says ``once``
     spent: list[Spent] = attrs.field(factory=list, eq=attrs.cmp_using(eq=_same_records))
     # the tokens on the board, in the order placed (card files declare them)
@@ -389,6 +405,7 @@ class GameState:
 derive(ShipState)
 derive(StackItem)
 derive(Known)
+derive(Shown)
 derive(Spent)
 derive(TokenState)
 derive(GameState, snapshots=True)
