@@ -717,6 +717,43 @@ def raided(tmp_path, deck: str) -> rc.Game:
     """, "order raid blue-destroyer", "pick ambush")
 
 
+def test_a_public_card_taken_at_random_keeps_its_new_face_in_the_position_before(tmp_path):
+    """D7.8, D7.11, D7.12: blue's destroyer holds captain and kamikaze, which
+    every player saw come in, and an ambush. Red's raid takes two cards of
+    it at random, the first the kamikaze. For red's carrier, which sees
+    neither, a resample at the second pick may give the first another face:
+    that copy is then what every player saw come in, before the move, in
+    that world, so resampling the world gives the game's resample."""
+    raid = tmp_path / "raid.rc"
+    raid.write_text(RAID)
+    known = "[captain, kamikaze]"
+    game = in_move(f"""
+        edition: en
+        extra: [{HANDS_FILE}, {raid}]
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{at: h6}}
+          blue-destroyer: {{at: a2}}
+          red-aircraft_carrier: {{at: h5}}
+        hands: {{blue-submarine: [intercept], blue-destroyer: [captain, kamikaze, ambush],
+                 red-destroyer: [raid], red-aircraft_carrier: [boatswain]}}
+        deck: [evasion, boatswain, mechanic, ambush, deserter]
+        discard: [deserter]
+        known: {{blue-submarine: {{blue-destroyer: {known}}},
+                 red-destroyer: {{blue-destroyer: {known}}},
+                 red-aircraft_carrier: {{blue-destroyer: {known}}}}}
+        shown: {{blue-destroyer: {known}}}
+        turn: red-destroyer
+        phase: maneuvers
+    """, "order raid blue-destroyer", "pick kamikaze")
+    assert [(s.owner, s.cards) for s in game.state.shown] == [(2, ["captain"])]
+    player = "red-aircraft_carrier"
+    for seed in range(20):
+        twin = game.resample(player, seed + 100)
+        assert world(twin.resample(player, seed)) == world(game.resample(player, seed))
+
+
 def test_a_resample_inside_a_random_take_picks_from_its_own_hand(tmp_path):
     """Blue-submarine's resample at the raid's second pick picks from its
     own blue-destroyer hand, into its own red hand."""

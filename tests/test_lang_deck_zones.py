@@ -146,7 +146,7 @@ def test_the_cards_taken_from_the_discards_are_the_hands_public_part_until_they_
      "of blue-submarine, which does not hold it"),
     ("shown: {blue-submarine: [mechanic]}\n",
      "scenario field 'shown[0].cards': every player saw mechanic come into the hand of "
-     "blue-submarine, but red-destroyer does not know them there (known)")])
+     "blue-submarine, but red-destroyer does not know it there (known)")])
 def test_a_scenarios_public_part_of_a_hand_is_in_it_and_known_to_every_other_player_D7_8(
         more: str, reason: str):
     with pytest.raises(rc.ScenarioError) as info:

@@ -37,6 +37,34 @@ def test_refloat_anywhere_offers_every_free_water_box_of_the_board(tmp_path):
     assert "choose blue-destroyer f4" in game.legal_moves()
 
 
+def test_a_player_back_in_the_game_saw_nothing_come_in_while_it_was_out(tmp_path):
+    """D8.8, D7.8: in arena the sunk blue destroyer's player is out, so the
+    mechanic and ambush that every player still in the game saw come into
+    blue's submarine's hand are not known to it. Refloated, it is back in
+    the game: those cards are no longer what every player knows there, and
+    the game still reads back from its save and its scenario."""
+    card = tmp_path / "salvage2.rc"
+    card.write_text("order salvage2 { copies 2 effect refloat anywhere }\n"
+                    "patch order ambush { copies 2 }\n", "utf-8")
+    seen = ["mechanic", "ambush"]
+    game = rc.Game.from_scenario({
+        "extra": [str(card)], "mode": "arena", "board": "........\n" * 6,
+        "phase": "maneuvers", "turn": "blue-submarine",
+        "ships": {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "e3"},
+                  "blue-destroyer": {"sunk": True}, "red-submarine": {"at": "h6"}},
+        "hands": {"blue-submarine": ["salvage2", *seen]},
+        "known": {"red-destroyer": {"blue-submarine": seen},
+                  "red-submarine": {"blue-submarine": seen}},
+        "shown": {"blue-submarine": seen}})
+    game.play("order salvage2")
+    game.play("choose blue-destroyer f4")
+    assert not game.ship("blue-destroyer").eliminated
+    assert game.state.shown == []
+    assert sorted(game.known_hand("red-destroyer", "blue-submarine")) == sorted(seen)
+    for copy in (rc.Game.from_json(game.to_json()), rc.Game.from_scenario(game.to_scenario())):
+        assert copy.state == game.state
+
+
 def test_refloat_with_repairs_and_crew_keeps_the_crew_count(tmp_path):
     """1 repair (of 3), breakdowns full, 2 crew in reserve and the other 4
     withdrawn: the crew still add up to the type's 6 (R3.5)."""

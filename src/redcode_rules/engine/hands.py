@@ -296,6 +296,22 @@ class HandOps(Part):
                 return
         self.state.shown.append(Shown(owner, [card]))
 
+    def rejoin(self, seat: int) -> None:
+        """``seat``'s player is back in the game (arena): it saw no card come
+        in while it was out, so what every player saw come into a hand is
+        now only what it knows there too."""
+        st = self.state
+        for shown in st.shown:
+            if shown.owner != seat:
+                known = list(self.known_hand(seat, shown.owner))
+                kept = []
+                for card in shown.cards:
+                    if card in known:
+                        known.remove(card)
+                        kept.append(card)
+                shown.cards = kept
+        st.shown[:] = [k for k in st.shown if k.cards]
+
     def look(self, viewer: int, owner: int) -> None:
         """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already
         knows card for card tells it nothing new: no second record, no second

@@ -427,6 +427,8 @@ class StateOps(HandOps):
             ship.reserve = min(crew, spec.crew)
             ship.withdrawn = spec.crew - ship.reserve
         ship.crew_on = [0] * len(spec.maneuvers)
+        if ship.eliminated and st.shown:
+            self.rejoin(seat)
         ship.sunk = ship.eliminated = False
         self.event("refloat", ship=ship.id, box=box_name)
 

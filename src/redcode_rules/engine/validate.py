@@ -481,7 +481,8 @@ def _knowledge_problems(state: GameState, rules: Ruleset) -> Iterator[Problem]:
             if Counter(shown.cards) - Counter(known):
                 yield Problem((*place, "cards"), f"every player saw {', '.join(shown.cards)} "
                               f"come into the hand of {state.ships[shown.owner].id}, but "
-                              f"{ship.id} does not know them there (known)")
+                              f"{ship.id} does not know "
+                              f"{'it' if len(shown.cards) == 1 else 'them'} there (known)")
                 break
     for index, spent in enumerate(state.spent):
         card = rules.maneuvers.get(spent.card) or rules.orders.get(spent.card)

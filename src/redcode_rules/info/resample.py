@@ -144,7 +144,8 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     hand); one of another hand keeps its size (so a whole hand seen stays
     seen whole). Its cards that every player saw come in and that ``seat``
     knows there stay (``GameState.shown``, public as the discards are,
-    D7.8): that part of the hand is kept as ``seat`` knows it. The others
+    D7.8): that part of the hand is kept as ``seat`` knows it (a player
+    out of the game keeps those of them it saw before it went). The others
     it names are hidden from ``seat`` (a copy ``seat`` knows there may be
     another than the one the record names), so they are drawn by ``rand``
     from the cards of the redealt hand ``seat`` does not know, then, for a
@@ -164,9 +165,11 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
             continue
         seen = Counter(records.get((seat, record.owner), ()))
         hand = Counter(state.hands[record.owner])
-        kept = Counter(record.cards) & public.get(record.owner, Counter())
+        kept = public.get(record.owner, Counter())  # every player still in the game knows it
+        if state.ships[record.viewer].eliminated:  # out: what it saw before it went
+            kept = Counter(record.cards) & kept
         hidden = sorted((hand - seen).elements())
-        need = len(record.cards) - kept.total()
+        need = max(0, len(record.cards) - kept.total())
         drawn = rand.sample(hidden, min(need, len(hidden)))
         if need > len(hidden):  # more than ``seat`` does not know: the rest it knows
             known = sorted(((hand & seen) - kept).elements())
@@ -329,6 +332,8 @@ class Run:
         for record in before.known:  # what ``seat`` knew then, with the new faces
             if record.viewer == seat:
                 record.cards = self._seen(record.cards, record.owner, face)
+        for shown in before.shown:  # the hand's public part: the copies ``seat`` knew
+            shown.cards = self._seen(shown.cards, shown.owner, face)
         for owner, hand in enumerate(before.hands):
             if owner != seat:
                 hand.sort()
