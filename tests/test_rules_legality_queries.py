@@ -17,7 +17,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.engine.explain import said
 from redcode_rules.base.kinds import Decision
-from redcode_rules.engine.queries import Refusal
+from redcode_rules.engine.refusals import Refusal
 
 from test_rules_09_statuses import EMPTY_BOARD
 

@@ -30,7 +30,8 @@ from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts, untargetable_text
 from ..text.exprs import a_ship, condition_text
 from .notation import KEYWORDS, Move, Notation, head_word, words
-from .queries import Refusal, RuleQueries
+from .queries import RuleQueries
+from .refusals import Refusal
 
 if TYPE_CHECKING:
     from ..model.ruleset import CardDef, Ruleset

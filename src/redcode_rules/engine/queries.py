@@ -23,27 +23,26 @@ what they read (``state``, ``board``, ``rules``, ``sight``, ``card_of``,
 query too (``lasts``, D9.4: ``Conditions``). Nothing here knows any card by
 name.
 
-Its length is the rules': each legality question is one query here, so a rule
-is said once (next to split: sight and paths, and the tokens' boxes and
-refusals, apart from cards' use).
+The refusals (engine/refusals.py), what ships see and where they move
+(engine/sea_queries.py) and where tokens go (engine/token_queries.py) are
+queries of the same object, each in its own module; this one lists what
+a player may use and on what, and holds what every query reads.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import (TYPE_CHECKING, Any, Callable, Collection, Iterator, Mapping, NamedTuple,
-                    Sequence)
-
-import attrs
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..base.kinds import CardKind
 from ..model.modifiers import Modifiers
 from ..model.ruleset import CardDef, Modifier, TargetKind
-from ..model.state import StackItem, TokenState
-from ..rules.board import CURRENT, MAX_RUNNING_WATER, Terrain
-from ..rules.effects import PlaceToken, Selector
-from ..rules.exprs import BoxLeft, Scope
+from ..model.state import StackItem
+from ..rules.exprs import Scope
 from .part import Part
+from .refusals import RefusalQueries
+from .sea_queries import SeaQueries
+from .token_queries import TokenQueries
 
 if TYPE_CHECKING:
     from ..model.ruleset import Ruleset, StatusDef
@@ -61,23 +60,6 @@ def answers(card: CardDef, kind: CardKind | None) -> bool:
     """Whether the card may be used as a response to an item of ``kind``
     (R5.2): a ``response`` card whose ``answers`` take that kind."""
     return card.response and (kind is None or kind in card.answers)
-
-
-@attrs.frozen
-class Refusal:
-    """Why a move is not legal: the rule that forbids it (``R4.1``), the key
-    of its sentence in the ``illegal`` section of the language catalogs, and
-    what fills the sentence in, as the game knows it (seats of ships, card
-    and status ids): engine/explain.py says it in a language."""
-
-    rule: str
-    words: str
-    values: Mapping[str, Any] = attrs.field(factory=dict)
-
-
-#: What a status may forbid a ship (``StatusRules``' sets), with the rule
-#: that says so: the words of a refusal are ``status_`` + the name.
-FORBIDDEN = {"maneuvers": "R9.1", "responses": "R9", "orders": "R9", "movement": "R9"}
 
 
 class Conditions:
@@ -183,11 +165,14 @@ def track_sizes(rules: Ruleset, board: Board,
     return sizes
 
 
-class RuleQueries(Part):
-    """The rule queries on one state. ``_maneuvers`` caches each seat's
-    maneuvers by what they may be used for, which never changes; ``mods``
-    the modifier queries, or None when no status modifies anything;
-    ``conditions`` what ``lasts`` asks."""
+class RuleQueries(RefusalQueries, SeaQueries, TokenQueries, Part):
+    """The rule queries on one state, with why a move is refused
+    (``RefusalQueries``, engine/refusals.py), what ships see and where they
+    move (``SeaQueries``, engine/sea_queries.py) and where tokens go
+    (``TokenQueries``, engine/token_queries.py). ``_maneuvers`` caches each
+    seat's maneuvers by what they may be used for, which never changes;
+    ``mods`` the modifier queries, or None when no status modifies
+    anything; ``conditions`` what ``lasts`` asks."""
 
     __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_seeing",
                  "_orders_per_turn",
@@ -324,206 +309,6 @@ class RuleQueries(Part):
             return card.played(item.mode, item.chosen)
         return card if item.mode is None else card.in_mode(item.mode)  # D4.15
 
-
-    # ------------------------------------------------------------ refusals
-    def forbidding(self, seat: int, what: str) -> str | None:
-        """The first of the ship's statuses that forbids it ``what`` (a key of
-        ``FORBIDDEN``), or None (R9)."""
-        statuses = self.state.ships[seat].statuses
-        if not statuses:
-            return None
-        names = getattr(self.rules.status_rules, what)
-        dormant = self._dormant
-        return next((name for name, _ in statuses if name in names and (
-            name not in dormant or self.lasts(seat, name))), None)
-
-    def forbidden(self, seat: int, what: str) -> Refusal | None:
-        """A status of the ship forbids it ``what``: which (``forbidding``)."""
-        status = self.forbidding(seat, what)
-        if status is None:
-            return None
-        return Refusal(FORBIDDEN[what], "status_" + what, {"ship": seat, "status": status})
-
-    def barred(self, seat: int, card: CardDef) -> Refusal | None:
-        """A status of the ship forbids its player the card's class (``forbids
-        damaging cards``, R9): which."""
-        barring = self.rules.status_rules.cards
-        dormant = self._dormant
-        statuses = self.rules.statuses
-        for name, _ in self.state.ships[seat].statuses:
-            if name in barring and card.id in statuses[name].forbids_cards.members and (
-                    name not in dormant or self.lasts(seat, name)):
-                return Refusal("R9", "status_card", {"ship": seat, "status": name,
-                                                     "card": card.id})
-        return None
-
-    def answer_refusal(self, card: CardDef) -> Refusal | None:
-        """Why the card may not answer the top item of the stack: it is no
-        ``response`` card, or its ``answers`` leave out the item's kind (R5.2)."""
-        if not card.response:
-            return Refusal("R5.2", "not_response", {"card": card.id})
-        top = self.state.stack[-1] if self.state.stack else None
-        if top is not None and top.kind not in card.answers:
-            words = "answers_orders_only" if top.kind == MANEUVER else "answers_maneuvers_only"
-            return Refusal("R5.2", words, {"card": card.id, "answered": top.card})
-        return None
-
-    def maneuvers_refusal(self, seat: int, responding: bool) -> Refusal | None:
-        """Why the ship may use no maneuver now, whatever the card: a status
-        forbids maneuvers (R9.1), or responses (R9)."""
-        return self.forbidden(seat, "maneuvers") or \
-            (self.forbidden(seat, "responses") if responding else None)
-
-    def maneuver_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
-        """Why the ship may not declare the maneuver now (its target and path
-        aside), or None: its control card (R1.5), statuses (R9), a response
-        card or not (R5.2, D4.7), and then ``slot_refusal``."""
-        names = self._types[seat].maneuvers
-        if card.id not in names:
-            return Refusal("R1.5", "no_maneuver", {"ship": seat, "card": card.id})
-        refused = self.maneuvers_refusal(seat, responding)
-        if refused is not None:
-            return refused
-        if responding:
-            refused = self.answer_refusal(card)
-            if refused is not None:
-                return refused
-        if not responding and card.target.kind is SOURCE_TARGET:
-            return Refusal("D4.7", "response_only", {"card": card.id})
-        return self.slot_refusal(seat, names.index(card.id), card, responding)
-
-    def slot_refusal(self, seat: int, slot: int, card: CardDef,
-                     responding: bool) -> Refusal | None:
-        """Why the ship may not use the maneuver of its control card's slot
-        now: crew on it (R4.1), used once per game already, more crew than its
-        reserve (R4.1, its cost as changed now), its ``usable if`` fails."""
-        ship = self.state.ships[seat]
-        if self._barring and ship.statuses:
-            refused = self.barred(seat, card)
-            if refused is not None:
-                return refused
-        if ship.crew_on[slot]:
-            return Refusal("R4.1", "unavailable", {"card": card.id, "count": ship.crew_on[slot]})
-        if card.once and self.spent(seat, card.id):
-            return Refusal("R4.1", "spent", {"card": card.id, "player": seat})
-        cost = self.cost(seat, card)
-        if cost > ship.reserve:
-            return Refusal("R4.1", "no_crew", {"card": card.id, "cost": cost, "ship": seat,
-                                               "reserve": ship.reserve})
-        if card.chosen is not None:  # D4.19
-            refused = self.amount_refusal(seat, card, responding)
-            if refused is not None:
-                return refused
-        if card.usable is not None and not self.may_use(card, seat, responding):
-            return Refusal("R4.1", "not_usable", {"card": card.id})
-        return None
-
-    # -- chosen amounts (D4.19) ------------------------------------------------
-    def amount_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
-        """Why the card may not be played with its chosen amount now: the
-        amount is outside its bounds as counted for the card's ship (D4.19)."""
-        if card.chosen is None or card.bounds is None:
-            return None
-        scope = Scope(seat, None, len(self.state.stack) - 1 if responding else None)
-        least, most = (b if isinstance(b, int) else b.value(self, scope) for b in card.bounds)
-        if least <= card.chosen <= most:
-            return None
-        return Refusal("D4.19", "amount_out", {"card": card.id, "amount": card.chosen,
-                                               "least": least, "most": most})
-
-    def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
-        """Why the player may play no order card now, whatever the card: the
-        turn's orders are played (R7.3), a sunk ship answers nothing (R5.2),
-        a status forbids orders or responses (R9)."""
-        st = self.state
-        if not responding and st.orders_played >= self._orders_per_turn:
-            return Refusal("R7.3", "order_played", {"ship": seat})
-        if responding and st.ships[seat].position is None:
-            return Refusal("R9.2", "off_board", {"ship": seat})
-        if not st.ships[seat].statuses:
-            return None
-        return self.forbidden(seat, "orders") or \
-            (self.forbidden(seat, "responses") if responding else None)
-
-    def order_card_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
-        """Why the player may not play this order card of its hand now: not a
-        response card (R5.2), used once per game already, an answer with no
-        item to answer (D4.7)."""
-        if responding:
-            refused = self.answer_refusal(card)
-            if refused is not None:
-                return refused
-        if self._barring and self.state.ships[seat].statuses:
-            refused = self.barred(seat, card)
-            if refused is not None:
-                return refused
-        if card.once and self.spent(seat, card.id):
-            return Refusal("R7.3", "spent", {"card": card.id, "player": seat})
-        if card.target.kind is SOURCE_TARGET and not self.state.stack:
-            return Refusal("D4.7", "response_only", {"card": card.id})
-        return None
-
-    def order_refusal(self, seat: int, card: CardDef, responding: bool) -> Refusal | None:
-        """Why the player may not play the order card now (its target and path
-        aside), or None: in its hand (R7.3), ``orders_refusal``,
-        ``order_card_refusal``, its ``usable if``."""
-        if card.id not in self.state.hands[seat]:
-            return Refusal("R7.3", "not_in_hand", {"card": card.id, "player": seat})
-        refused = self.orders_refusal(seat, responding) or \
-            self.order_card_refusal(seat, card, responding)
-        if refused is not None:
-            return refused
-        if card.chosen is not None:  # D4.19
-            refused = self.amount_refusal(seat, card, responding)
-            if refused is not None:
-                return refused
-        if card.usable is not None and not self.may_use(card, seat, responding):
-            return Refusal("R7.3", "not_usable", {"card": card.id})
-        return None
-
-    def target_refusal(self, seat: int, card: CardDef, target: int,
-                       filtered: bool = True) -> Refusal | None:
-        """Why the card of the ship's player may not be declared on ship
-        ``target`` now, or None: on the board (R9.2), not kept from the card's
-        kind by a status or ability (R9), let through by the card's target
-        filter (unless not ``filtered``: a second target has its own, D4.14),
-        and for a maneuver the answered item's ship (D4.7) in its visual field
-        within its range (R4.2, R4.3)."""
-        st = self.state
-        if st.ships[target].position is None:
-            return Refusal("R9.2", "off_board", {"ship": target})
-        kind = CardKind(card.kind)
-        if self.mods is not None and target != seat:
-            hidden = self.mods.hidden_by(st.ships[target], target, card,
-                                         self.sides[seat] != self.sides[target])
-            if hidden is not None:  # by its kind, or by a class of cards (rules/card_classes.py)
-                spec, holder = hidden
-                if holder != target:  # another ship's aura (D9.7)
-                    return Refusal("D9.7", "untargetable_aura",
-                                   {"target": target, "status": spec.id, "holder": holder})
-                words = f"untargetable_{kind}" if kind in spec.untargetable \
-                    else "untargetable_class"
-                return Refusal("R9", words, {"target": target, "status": spec.id})
-        if filtered and card.target.filter is not None and \
-                not self.allowed_targets(card, seat, [target], bool(st.stack)):
-            return Refusal("R4.2", "filtered", {"target": target, "card": card.id})
-        if card.target.kind is SOURCE_TARGET:
-            answered = st.stack[-1]
-            if target != answered.seat:
-                return Refusal("D4.7", "must_target_source", {
-                    "card": card.id, "answered": answered.card, "source": answered.seat})
-        if kind is not MANEUVER:
-            return None
-        reach = self.reach(seat, card)
-        if target not in self.visible_targets(seat, reach,
-                                              self.sight(seat, card.over_islands)):
-            return Refusal("R4.3", "not_visible", {"target": target, "ship": seat,
-                                                   "range": reach})
-        return None
-
-    def movement_refusal(self, mover: int) -> Refusal | None:
-        """Why no card may move the ship now: a status forbids it (R9)."""
-        return self.forbidden(mover, "movement")
 
     # ------------------------------------------------------------ listings
     def usable(self, seat: int, responding: bool) -> list[tuple[int, CardDef]]:
@@ -723,70 +508,6 @@ class RuleQueries(Part):
             self.state.ships[target], target, card, self.sides[seat] != self.sides[target]) \
             is None
 
-    def sight(self, seat: int, over_islands: bool = False) -> list[tuple[int, int]]:
-        """(distance, seat) of the ships in the ship's visual field (R4.3), or
-        in a card's that sees over islands (D2.12), or in its own while a
-        status or ability lets it see over islands (D2.20); none for a ship
-        off the board (D9.3)."""
-        ship = self.state.ships[seat]
-        if ship.position is None:
-            return []  # D9.3: a ship off the board sees nothing
-        over = over_islands or self.sees_over_islands(seat)
-        board = self.board.over_islands() if over else self.board
-        seen = board.in_sight(ship.position, self.seen_positions(seat), ship.side, self.sides)
-        if self.mods is not None:
-            farther = self.mods.total(ship, seat, Modifier.SIGHT)
-            if farther:  # distances in its visual field count N less, at least 1
-                seen = [(max(1, dist - farther), s) for dist, s in seen]
-            reach = self.mods.sight_reach(ship, seat)
-            if reach is not None:  # its visual field limited to N boxes (D9.5)
-                seen = [(dist, s) for dist, s in seen if dist <= reach]
-        return seen
-
-    def visual_field(self, seat: int, reach: int | None = None) -> tuple[int, ...]:
-        """The boxes of the visual field of the ship of ``seat`` within
-        ``reach`` (R4.3; None: the whole board), in board order: on the board
-        of the moment (D2.14), over its islands while the ship sees over them
-        (D2.20), past no ship it cannot see (D2.18); none off the board. What
-        the observation and every drawn board show."""
-        ship = self.state.ships[seat]
-        if ship.position is None:
-            return ()
-        board = self.board.over_islands() if self.sees_over_islands(seat) else self.board
-        if reach is None:
-            reach = max(board.width, board.height)
-        return board.visual_field(ship.position, self.seen_positions(seat), ship.side,
-                                  [s.side for s in self.state.ships], reach)
-
-    def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]:
-        """The ships' boxes (by seat) as ship ``seat`` may see them from its
-        box (or from ``origin``, a line's, D2.10): D2.18, a ship farther
-        than its visibility is on none, so it is neither seen nor stops a
-        line of sight; every ship's box while no status limits visibility."""
-        ships = self.state.ships
-        positions = [s.position for s in ships]
-        if origin is None:
-            origin = positions[seat]
-        if not self._hiding or self.mods is None or origin is None:
-            return positions
-        w = self.board.width
-        for other, ship in enumerate(ships):
-            box = positions[other]
-            if other != seat and box is not None:
-                most = self.mods.visibility(ship, other)
-                if most is not None and max(abs(box % w - origin % w),
-                                            abs(box // w - origin // w)) > most:
-                    positions[other] = None
-        return positions
-
-    def visible_targets(self, seat: int, reach: int,
-                        sight: list[tuple[int, int]] | None = None) -> list[int]:
-        """Own ship plus ships in the visual field within ``reach`` (R4.2, R4.3);
-        ``sight`` when the caller already looked (one look serves every card)."""
-        if sight is None:
-            sight = self.sight(seat)
-        return [seat, *[s for dist, s in sight if dist <= reach]]
-
     def maneuver_targets(self, seat: int, card: CardDef, sight: list[tuple[int, int]],
                          filtered: bool = True) -> list[int | None]:
         """The targets a usable maneuver may be declared on now: None for a card
@@ -812,173 +533,6 @@ class RuleQueries(Part):
             return self.allowed_targets(card, seat, targets, tk is SOURCE_TARGET or
                                         bool(self.state.stack))
         return targets
-
-    def path_start(self, card: CardDef, seat: int,
-                   target: int | None) -> tuple[int, int, int] | tuple[()] | None:
-        """For a card whose path is chosen with it: (start box, most boxes, mask
-        of the boxes holding ships) of the ship it moves, or ``()`` if a status
-        forbids moving that ship (R9); None for any other card."""
-        step = card.path_effect
-        if step is None:
-            return None
-        mover = self.mover(card, seat, target)
-        if self.state.ships[mover].statuses and self.movement_refusal(mover) is not None:
-            return ()
-        occupied = 0
-        start = None
-        for s, ship in enumerate(self.state.ships):
-            box = ship.position
-            if box is not None:
-                occupied |= 1 << box
-                if s == mover:
-                    start = box
-        if self.state.tokens:
-            occupied |= self.closed_to(mover)  # a blockade's boxes (D2.15)
-        if self.mods is None:
-            return (start, step.amount, occupied)
-        steps = self.steps(mover, card)
-        return (start, steps, occupied) if steps else ()
-
-    @staticmethod
-    def mover(card: CardDef, seat: int, target: int | None) -> int:
-        """The ship a card whose path is chosen with it moves: its own, or its target."""
-        return seat if target is None or card.path_effect.selector is Selector.SELF else target
-
-    def closed_to(self, mover: int) -> int:
-        """D2.15: the mask of the boxes ship ``mover`` may not enter nor pass
-        through, each holding a token that ``forbids entering`` by ships it
-        passes (seen from the token's owner): added to the boxes holding
-        ships, so the path walk's tables stay as they are."""
-        closed = 0
-        for token in self.state.tokens:
-            if self.closed_to_by(mover, token):
-                closed |= 1 << token.box
-        return closed
-
-    def blockade_at(self, mover: int, box: int) -> str | None:
-        """The kind of the token that closes box ``box`` to ship ``mover``
-        (D2.15), for ``explain``; None when none does."""
-        for token in self.state.tokens:
-            if token.box == box and self.closed_to_by(mover, token):
-                return token.kind
-        return None
-
-    def closed_to_by(self, mover: int, token) -> bool:
-        """Whether token ``token`` closes its box to ship ``mover`` (D2.15)."""
-        entry = self.rules.tokens[token.kind].entry
-        return entry is not None and entry.accepts(self, Scope(token.owner), mover)
-
-    def token_boxes(self, selector: Any, item: Any) -> list[int]:
-        """The boxes a token effect acts on (``place_token``, ``remove_token``):
-        the area's or the target box's, the box a ship left (D2.17), or the
-        box of the ship it names (``self``, ``target``; none for a ship off
-        the board, R9.2)."""
-        if selector is Selector.BOXES or selector is Selector.TARGET_BOX:
-            card = self.card_of(item)
-            return list(self.board.area(item.area, card.target.width, card.target.height) or ())
-        if isinstance(selector, BoxLeft):
-            return selector.boxes(self, item)
-        seat = item.seat if selector is Selector.SELF else item.target
-        box = None if seat is None else self.state.ships[seat].position
-        return [] if box is None else [box]
-
-    def token_refusal(self, kind: str, box: int) -> Refusal | None:
-        """D2.14: why a token of ``kind`` would be refused on ``box`` now: one
-        that makes an island, on a box a ship is on; one that makes running
-        water, past ``MAX_RUNNING_WATER`` boxes of it on the board (the
-        listing's bound). None for any other token, or where it fits."""
-        terrain = self.sea.terrain.get(kind) if self.sea.terrain else None
-        if terrain is Terrain.ISLAND:
-            on_box = next((s for s, ship in enumerate(self.state.ships)
-                           if ship.position == box), None)
-            if on_box is not None:
-                return Refusal("D2.14", "token_under_ship", {"token": kind, "box": box,
-                                                             "ship": on_box})
-        elif terrain is Terrain.RUNNING:
-            placed = [*self.state.tokens, TokenState(kind, box, -1, 1)]
-            if self.sea.cells(placed).count(CURRENT) > MAX_RUNNING_WATER:
-                return Refusal("D2.14", "token_past_running", {
-                    "token": kind, "box": box, "most": MAX_RUNNING_WATER})
-        return None
-
-    def token_skipped(self, kind: str, box: int, taken: Collection[tuple[str, int]]) -> bool:
-        """Whether a token of ``kind`` laid on ``box`` would do nothing: an
-        island, or a box that holds one of its kind (``taken``: the (kind,
-        box) of the tokens on the board). ``StateOps.place_token`` passes
-        such a box over; ``token_refusal`` says when one is refused."""
-        return self.board.is_island(box) or (kind, box) in taken
-
-    def terrain_only(self, card: CardDef) -> list[PlaceToken]:
-        """The effects of a card whose every effect lays a terrain token
-        (D2.14), which may all be refused; none for any other card."""
-        terrain = self.sea.terrain
-        if not terrain:
-            return []
-        places = [e for e in card.effects if isinstance(e, PlaceToken) and e.token in terrain]
-        return places if len(places) == len(card.effects) else []
-
-    def placement_refusal(self, seat: int, card: CardDef, target: int | None = None,
-                          area: int | None = None,
-                          targets: Sequence[int] = ()) -> Refusal | None:
-        """D2.14: a card whose every effect lays a terrain token is not played
-        where each token it would lay now is refused: the first refusal, for
-        the card of ``seat`` played on ``target`` (its ship), ``area`` (its
-        area or box) or ``targets`` (a counted target's ships); such a card
-        takes no path. None for any other card, or where one token would be
-        laid. A box where a token would do nothing (``token_skipped``) is
-        passed over, as ``StateOps.place_token`` passes it."""
-        places = self.terrain_only(card)
-        if not places:
-            return None
-        st = self.state
-        item = StackItem(card.id, card.kind, seat, target, area, None,
-                         len(st.stack) - 1 if st.stack else None, targets=list(targets),
-                         mode=card.mode, chosen=card.chosen)
-        taken = {(t.kind, t.box) for t in st.tokens}
-        first = None
-        for effect in places:
-            kind = effect.token
-            for box in self.token_boxes(effect.selector, item):
-                if self.token_skipped(kind, box, taken):
-                    continue
-                refusal = self.token_refusal(kind, box)
-                if refusal is None:
-                    return None  # this one would be laid
-                first = first or refusal
-        return first
-
-    def walk_board(self, mover: int, straight: bool = False) -> Board:
-        """The board a move of ship ``mover`` walks: the calm view (running
-        water read as open) while a status or ability of it ignores running
-        water (D2.13), else the board itself; its straight view for a
-        straight move (D2.16)."""
-        board = self.board.calm() if self.holds(mover, "ignores_running") else self.board
-        return board.straight_view() if straight else board
-
-    def sees_over_islands(self, seat: int) -> bool:
-        """Whether a status or ability of the ship lets its visual field see
-        over islands now (D2.20): every sight query of the ship reads it."""
-        return self._seeing and self.holds(seat, "sees_over_islands")
-
-    def holds(self, seat: int, flag: str) -> bool:
-        """Whether a status or an ability of ship ``seat`` that acts now has
-        the flag ``flag`` (a ``StatusDef`` field: ``ignores_running``, D2.13;
-        ``sees_over_islands``, D2.20)."""
-        ship = self.state.ships[seat]
-        abilities = self.rules.ships[ship.type].abilities
-        if not ship.statuses and not abilities:  # the printed ships: no list built
-            return False
-        specs = self.rules.statuses
-        names = [name for name, _ in ship.statuses] + list(abilities)
-        return any(getattr(specs[n], flag) and self.lasts(seat, n) for n in names if n in specs)
-
-    def steps(self, mover: int, card: CardDef) -> int:
-        """How many boxes a card whose path is chosen with it moves the ship
-        now: its amount, changed by the ship's statuses and abilities (D4.6)."""
-        amount = card.path_effect.amount
-        if self.mods is None:
-            return amount
-        return self.mods.steps(self.state.ships[mover], mover, amount, card.id)
 
     def can_respond(self, seat: int) -> bool:
         """D5.4: a player with no legal response is never asked. A response
