@@ -695,9 +695,13 @@ def test_a_resample_at_a_chance_node_depends_on_what_the_player_knows_only():
 RAID = "order raid { copies 0  effect take 2 random of target }\n"
 
 
-def raided(tmp_path, deck: str) -> rc.Game:
+def raided(tmp_path, deck: str, hands: str = "{blue-submarine: [ambush], "
+           "blue-destroyer: [kamikaze, mechanic, ambush], red-destroyer: [raid], "
+           "red-aircraft_carrier: [captain]}", known: str = "{}", shown: str = "{}",
+           discard: str = "[]", first: str = "ambush") -> rc.Game:
     """2v2: red's raid takes 2 cards of blue-destroyer's hand at random, the
-    first an ambush; blue-submarine, its teammate, sees neither."""
+    first ``first`` (an ambush); blue-submarine, its teammate, sees neither.
+    ``hands``, ``known``, ``shown`` and ``discard`` as YAML flow text."""
     raid = tmp_path / "raid.rc"
     raid.write_text(RAID)
     return in_move(f"""
@@ -709,12 +713,14 @@ def raided(tmp_path, deck: str) -> rc.Game:
           red-destroyer: {{at: h6}}
           blue-destroyer: {{at: a2}}
           red-aircraft_carrier: {{at: h5}}
-        hands: {{blue-submarine: [ambush], blue-destroyer: [kamikaze, mechanic, ambush],
-                 red-destroyer: [raid], red-aircraft_carrier: [captain]}}
+        hands: {hands}
         deck: {deck}
+        discard: {discard}
+        known: {known}
+        shown: {shown}
         turn: red-destroyer
         phase: maneuvers
-    """, "order raid blue-destroyer", "pick ambush")
+    """, "order raid blue-destroyer", f"pick {first}")
 
 
 def test_a_public_card_taken_at_random_keeps_its_new_face_in_the_position_before(tmp_path):
@@ -724,29 +730,14 @@ def test_a_public_card_taken_at_random_keeps_its_new_face_in_the_position_before
     neither, a resample at the second pick may give the first another face:
     that copy is then what every player saw come in, before the move, in
     that world, so resampling the world gives the game's resample."""
-    raid = tmp_path / "raid.rc"
-    raid.write_text(RAID)
     known = "[captain, kamikaze]"
-    game = in_move(f"""
-        edition: en
-        extra: [{HANDS_FILE}, {raid}]
-        chance: explicit
-        ships:
-          blue-submarine: {{at: a1}}
-          red-destroyer: {{at: h6}}
-          blue-destroyer: {{at: a2}}
-          red-aircraft_carrier: {{at: h5}}
-        hands: {{blue-submarine: [intercept], blue-destroyer: [captain, kamikaze, ambush],
-                 red-destroyer: [raid], red-aircraft_carrier: [boatswain]}}
-        deck: [evasion, boatswain, mechanic, ambush, deserter]
-        discard: [deserter]
-        known: {{blue-submarine: {{blue-destroyer: {known}}},
-                 red-destroyer: {{blue-destroyer: {known}}},
-                 red-aircraft_carrier: {{blue-destroyer: {known}}}}}
-        shown: {{blue-destroyer: {known}}}
-        turn: red-destroyer
-        phase: maneuvers
-    """, "order raid blue-destroyer", "pick kamikaze")
+    game = raided(tmp_path, "[evasion, boatswain, mechanic, ambush, deserter]",
+                  "{blue-submarine: [intercept], blue-destroyer: [captain, kamikaze, ambush], "
+                  "red-destroyer: [raid], red-aircraft_carrier: [boatswain]}",
+                  f"{{blue-submarine: {{blue-destroyer: {known}}}, "
+                  f"red-destroyer: {{blue-destroyer: {known}}}, "
+                  f"red-aircraft_carrier: {{blue-destroyer: {known}}}}}",
+                  f"{{blue-destroyer: {known}}}", "[deserter]", "kamikaze")
     assert [(s.owner, s.cards) for s in game.state.shown] == [(2, ["captain"])]
     player = "red-aircraft_carrier"
     for seed in range(20):
