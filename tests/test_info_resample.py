@@ -435,6 +435,70 @@ def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
             assert game.resample(player, i).observation(player) == game.observation(player)
 
 
+def test_what_a_player_out_of_the_game_knows_of_the_public_part_is_hidden_from_it():
+    """D8.8, D7.8, D7.11: in arena, red's destroyer is out; it knew a deserter
+    in blue's hand, and the captain came in after it went, for the others
+    to see, not for it. Resampled for the destroyer at salvage's second
+    pick, the captain is one of the cards it does not know: resampling a
+    world gives the game's resample."""
+    player = "red-destroyer"
+    game = in_move(f"""
+        edition: en
+        extra: [{EXAMPLES / 'deck_requisition.rc'}]
+        mode: arena
+        chance: explicit
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{sunk: true}}
+          blue-destroyer: {{at: a6}}
+          red-aircraft_carrier: {{at: h1}}
+        hands: {{blue-submarine: [salvage, deserter, captain], blue-destroyer: [mechanic],
+                 red-aircraft_carrier: [evasion]}}
+        deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
+        discard: [deserter, captain, mechanic]
+        known: {{red-destroyer: {{blue-submarine: [deserter]}},
+                 blue-destroyer: {{blue-submarine: [captain]}},
+                 red-aircraft_carrier: {{blue-submarine: [captain]}}}}
+        shown: {{blue-submarine: [captain]}}
+        turn: blue-submarine
+        phase: maneuvers
+        """, "order salvage", "pick deserter")
+    for seed in range(30):
+        twin = game.resample(player, seed + 100)
+        assert world(twin.resample(player, seed)) == world(game.resample(player, seed))
+
+
+def test_what_a_player_out_of_the_game_saw_of_a_hand_is_drawn_again_in_a_resample():
+    """D8.8, D7.11: in arena, red's destroyer is out with a record of one card
+    of blue's hand; which card, and whether it is the ambush every player
+    still in the game saw come in, is hidden from red's carrier. A resample
+    for the carrier draws that record again whole: resampling a world
+    gives the game's resample."""
+    game = rc.Game.from_scenario(f"""
+        edition: en
+        extra: [{HANDS_FILE}]
+        mode: arena
+        ships:
+          blue-submarine: {{at: a1}}
+          red-destroyer: {{sunk: true}}
+          blue-destroyer: {{at: a6}}
+          red-aircraft_carrier: {{at: h1}}
+        hands: {{blue-submarine: [ambush, mechanic, captain], blue-destroyer: [evasion],
+                 red-aircraft_carrier: [boatswain]}}
+        deck: [ambush, ambush, kamikaze, intercept, deserter]
+        known: {{red-destroyer: {{blue-submarine: [mechanic]}},
+                 blue-destroyer: {{blue-submarine: [ambush]}},
+                 red-aircraft_carrier: {{blue-submarine: [ambush]}}}}
+        shown: {{blue-submarine: [ambush]}}
+        turn: blue-submarine
+        phase: maneuvers
+        """)
+    player = "red-aircraft_carrier"
+    for seed in range(30):
+        twin = game.resample(player, seed)
+        assert world(twin.resample(player, 0)) == world(game.resample(player, 0))
+
+
 def test_what_every_player_saw_come_into_a_hand_stays_known_in_a_resample():
     """D7.8, D7.11: cards taken from the discards are seen by every player, so
     a resample for one of them keeps them in what each other player knows

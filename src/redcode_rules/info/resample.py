@@ -144,8 +144,9 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     hand); one of another hand keeps its size (so a whole hand seen stays
     seen whole). Its cards that every player saw come in and that ``seat``
     knows there stay (``GameState.shown``, public as the discards are,
-    D7.8): that part of the hand is kept as ``seat`` knows it (a player
-    out of the game keeps those of them it saw before it went). The others
+    D7.8): that part of the hand is kept as ``seat`` knows it (for a
+    player out of the game, which of them it saw before it went is hidden
+    too). The others
     it names are hidden from ``seat`` (a copy ``seat`` knows there may be
     another than the one the record names), so they are drawn by ``rand``
     from the cards of the redealt hand ``seat`` does not know, then, for a
@@ -165,9 +166,10 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
             continue
         seen = Counter(records.get((seat, record.owner), ()))
         hand = Counter(state.hands[record.owner])
-        kept = public.get(record.owner, Counter())  # every player still in the game knows it
-        if state.ships[record.viewer].eliminated:  # out: what it saw before it went
-            kept = Counter(record.cards) & kept
+        # every player still in the game knows the public part; which cards one
+        # out of the game saw before it went is hidden from ``seat``
+        kept = Counter() if state.ships[record.viewer].eliminated else \
+            public.get(record.owner, Counter())
         hidden = sorted((hand - seen).elements())
         need = max(0, len(record.cards) - kept.total())
         drawn = rand.sample(hidden, min(need, len(hidden)))
@@ -329,11 +331,16 @@ class Run:
         for key, card in face.items():
             pile, owner, i = self.slots[key]
             (before.hands[owner] if pile == "hand" else getattr(before, pile))[i] = card
+        knew = {record.owner: record.cards for record in reversed(before.known)
+                if record.viewer == seat}  # its first record of each hand, as read
+        for shown in before.shown:  # the hand's public part as ``seat`` knew it (it may
+            if shown.owner != seat:  # have been out), then with the copies' new faces
+                shown.cards = self._seen(
+                    list((Counter(shown.cards) & Counter(knew.get(shown.owner, ()))).elements()),
+                    shown.owner, face)
         for record in before.known:  # what ``seat`` knew then, with the new faces
             if record.viewer == seat:
                 record.cards = self._seen(record.cards, record.owner, face)
-        for shown in before.shown:  # the hand's public part: the copies ``seat`` knew
-            shown.cards = self._seen(shown.cards, shown.owner, face)
         for owner, hand in enumerate(before.hands):
             if owner != seat:
                 hand.sort()
