@@ -146,13 +146,13 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     knows there stay (``GameState.shown``, public as the discards are,
     D7.8): that part of the hand is kept as ``seat`` knows it (for a
     player out of the game, which of them it saw before it went is hidden
-    too). The others
-    it names are hidden from ``seat`` (a copy ``seat`` knows there may be
-    another than the one the record names), so they are drawn by ``rand``
-    from the cards of the redealt hand ``seat`` does not know, then, for a
-    record larger than those (a whole hand seen), from the others: kept
-    from the game resampled, they would carry its hidden cards into the
-    sample (a resample of a resample would be another game)."""
+    too). The others it names are hidden from ``seat`` (a copy ``seat``
+    knows there may be another than the one the record names), so they
+    are drawn by ``rand`` from the cards of the redealt hand ``seat`` does
+    not know, then, for a record larger than those (a whole hand seen),
+    from the others: kept from the game resampled, they would carry its
+    hidden cards into the sample (a resample of a resample would be
+    another game)."""
     records = _first_records(state)
     public: dict[int, Counter[str]] = {}
     for shown in state.shown:
