@@ -35,8 +35,8 @@ from .state_data import life_data, state_from_data
 
 TOP_FIELDS = ("edition", "extra", "mode", "seed", "board", "start_cards", "ships", "hands",
               "deck", "discard", "score", "turn", "phase", "order_played", "turn_number",
-              "rng", "recover_left", "turn_ends", "known", "shown", "spent", "tokens", "turn_started",
-              "catchup_done", "fired", "chance", "extra_turns", "resume_after")
+              "rng", "recover_left", "turn_ends", "known", "shown", "spent", "tokens",
+              "turn_started", "catchup_done", "fired", "chance", "extra_turns", "resume_after")
 #: A token's fields (``tokens: [{token: mine, at: d3, owner: blue-submarine}]``).
 TOKEN_FIELDS = ("token", "at", "owner", "left")
 SHIP_FIELDS = ("at", "side", "type", "repairs", "breakdowns", "reserve", "crew_on", "withdrawn",
