@@ -406,11 +406,11 @@ def test_a_card_drawn_after_the_discards_became_the_deck_is_not_one_every_player
     assert redealt == 33
 
 
-def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
-    """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
-    resample for it at salvage's second pick keeps the deserter it knew in
-    blue's hand, not the one taken from the discards: its observation stays."""
-    game = in_move(f"""
+def salvaged_in_arena(hand: str, known: str, shown: str = "{}") -> rc.Game:
+    """Arena 2v2 of explicit chance, red's destroyer out: blue's submarine,
+    holding ``hand``, plays salvage and the chance player picks a deserter
+    from the discards; ``hand``, ``known`` and ``shown`` as YAML flow text."""
+    return in_move(f"""
         edition: en
         extra: [{EXAMPLES / 'deck_requisition.rc'}]
         mode: arena
@@ -420,14 +420,23 @@ def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
           red-destroyer: {{sunk: true}}
           blue-destroyer: {{at: a6}}
           red-aircraft_carrier: {{at: h1}}
-        hands: {{blue-submarine: [salvage, deserter], blue-destroyer: [mechanic],
+        hands: {{blue-submarine: {hand}, blue-destroyer: [mechanic],
                  red-aircraft_carrier: [evasion]}}
         deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
         discard: [deserter, captain, mechanic]
-        known: {{red-destroyer: {{blue-submarine: [deserter]}}}}
+        known: {known}
+        shown: {shown}
         turn: blue-submarine
         phase: maneuvers
         """, "order salvage", "pick deserter")
+
+
+def test_a_player_out_of_the_game_did_not_see_a_card_taken_from_the_discards():
+    """D8.8, D7.8: in arena an eliminated player sees no card come in, so a
+    resample for it at salvage's second pick keeps the deserter it knew in
+    blue's hand, not the one taken from the discards: its observation stays."""
+    game = salvaged_in_arena("[salvage, deserter]",
+                             "{red-destroyer: {blue-submarine: [deserter]}}")
     assert game.is_chance_node
     for player in ("red-destroyer", "red-aircraft_carrier"):
         assert game.known_hand(player, "blue-submarine") == ["deserter"]
@@ -442,27 +451,11 @@ def test_what_a_player_out_of_the_game_knows_of_the_public_part_is_hidden_from_i
     pick, the captain is one of the cards it does not know: resampling a
     world gives the game's resample."""
     player = "red-destroyer"
-    game = in_move(f"""
-        edition: en
-        extra: [{EXAMPLES / 'deck_requisition.rc'}]
-        mode: arena
-        chance: explicit
-        ships:
-          blue-submarine: {{at: a1}}
-          red-destroyer: {{sunk: true}}
-          blue-destroyer: {{at: a6}}
-          red-aircraft_carrier: {{at: h1}}
-        hands: {{blue-submarine: [salvage, deserter, captain], blue-destroyer: [mechanic],
-                 red-aircraft_carrier: [evasion]}}
-        deck: [kamikaze, ambush, boatswain, intercept, kamikaze]
-        discard: [deserter, captain, mechanic]
-        known: {{red-destroyer: {{blue-submarine: [deserter]}},
-                 blue-destroyer: {{blue-submarine: [captain]}},
-                 red-aircraft_carrier: {{blue-submarine: [captain]}}}}
-        shown: {{blue-submarine: [captain]}}
-        turn: blue-submarine
-        phase: maneuvers
-        """, "order salvage", "pick deserter")
+    game = salvaged_in_arena("[salvage, deserter, captain]",
+                             "{red-destroyer: {blue-submarine: [deserter]}, "
+                             "blue-destroyer: {blue-submarine: [captain]}, "
+                             "red-aircraft_carrier: {blue-submarine: [captain]}}",
+                             "{blue-submarine: [captain]}")
     for seed in range(30):
         twin = game.resample(player, seed + 100)
         assert world(twin.resample(player, seed)) == world(game.resample(player, seed))

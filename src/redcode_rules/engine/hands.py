@@ -16,6 +16,7 @@ chance by ``chance`` (engine/chance.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
@@ -46,6 +47,22 @@ NEW_DECK = frozenset({"reshuffle", "shuffle"})
 TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
 #: The events that put a card in view on top of a deck with none in view.
 INTO_VIEW = frozenset({"deck_top", "arrange"})
+
+
+def cut_public_to(state: GameState, seat: int) -> None:
+    """What every player saw come into the others' hands (``GameState.shown``)
+    cut to what ``seat`` knows there (its first record of each hand, as
+    ``known_hand`` reads), sorted: for a player that did not see them all
+    come in, being out of the game then (back in it, or resampled for)."""
+    first: dict[int, list[str]] = {}
+    for record in state.known:
+        if record.viewer == seat:
+            first.setdefault(record.owner, record.cards)
+    for shown in state.shown:
+        if shown.owner != seat:
+            shown.cards = sorted((Counter(shown.cards)
+                                  & Counter(first.get(shown.owner, ()))).elements())
+    state.shown[:] = [k for k in state.shown if k.cards]
 
 
 def top_knowers(log: Iterable[LogEntry],
@@ -300,17 +317,7 @@ class HandOps(Part):
         """``seat``'s player is back in the game (arena): it saw no card come
         in while it was out, so what every player saw come into a hand is
         now only what it knows there too."""
-        st = self.state
-        for shown in st.shown:
-            if shown.owner != seat:
-                known = list(self.known_hand(seat, shown.owner))
-                kept = []
-                for card in shown.cards:
-                    if card in known:
-                        known.remove(card)
-                        kept.append(card)
-                shown.cards = kept
-        st.shown[:] = [k for k in st.shown if k.cards]
+        cut_public_to(self.state, seat)
 
     def look(self, viewer: int, owner: int) -> None:
         """``viewer`` sees ``owner``'s whole hand now. Seeing a hand it already

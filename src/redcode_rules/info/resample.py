@@ -49,7 +49,7 @@ from ..engine.notation import outcome, outcome_parts
 from ..engine.notation import words as move_words
 from ..model.state import GameState
 from ..rules.effects import Arrange, Selector
-from ..engine.hands import top_knowers
+from ..engine.hands import cut_public_to, top_knowers
 from .observation import deck_tops
 
 if TYPE_CHECKING:
@@ -154,13 +154,8 @@ def refit_known(state: GameState, seat: int, rand: random.Random) -> None:
     hidden cards into the sample (a resample of a resample would be
     another game)."""
     records = _first_records(state)
-    public: dict[int, Counter[str]] = {}
-    for shown in state.shown:
-        if shown.owner != seat:  # what ``seat`` knows of it (it may have been out)
-            shown.cards = sorted((Counter(shown.cards)
-                                  & Counter(records.get((seat, shown.owner), ()))).elements())
-        public[shown.owner] = Counter(shown.cards)
-    state.shown[:] = [k for k in state.shown if k.cards]
+    cut_public_to(state, seat)  # what ``seat`` knows of it (it may have been out)
+    public = {shown.owner: Counter(shown.cards) for shown in state.shown}
     for record in state.known:
         if record.viewer == seat or record.owner == seat:
             continue
@@ -331,13 +326,10 @@ class Run:
         for key, card in face.items():
             pile, owner, i = self.slots[key]
             (before.hands[owner] if pile == "hand" else getattr(before, pile))[i] = card
-        knew = {record.owner: record.cards for record in reversed(before.known)
-                if record.viewer == seat}  # its first record of each hand, as read
-        for shown in before.shown:  # the hand's public part as ``seat`` knew it (it may
-            if shown.owner != seat:  # have been out), then with the copies' new faces
-                shown.cards = self._seen(
-                    list((Counter(shown.cards) & Counter(knew.get(shown.owner, ()))).elements()),
-                    shown.owner, face)
+        cut_public_to(before, seat)  # the public part as ``seat`` knew it (it may have
+        for shown in before.shown:  # been out), then with the copies' new faces
+            if shown.owner != seat:
+                shown.cards = self._seen(shown.cards, shown.owner, face)
         for record in before.known:  # what ``seat`` knew then, with the new faces
             if record.viewer == seat:
                 record.cards = self._seen(record.cards, record.owner, face)
