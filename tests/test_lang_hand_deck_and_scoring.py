@@ -300,7 +300,7 @@ def test_text_in_three_languages():
     ("order x { copies 30 effect discard 1 randomly of target }",
      "effect 'discard': by must be one of random, owner, player, not 'randomly'"),
     ("order x { copies 30 effect take 1 random of self }",
-     "effect 'take' cannot act on 'self'; it acts on target, source, deck, discards"),
+     "effect 'take' cannot act on 'self'; it acts on target, source, deck, discards, each … player"),
     ("order x { copies 30 effect look_hand }",
      "effect 'look_hand' needs to say whom it acts on (example: look_hand of target)"),
     ("order x { copies 30 cost 2 effect score 1 }",

@@ -234,6 +234,12 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
             after = what_each_ship_is(game, friends)
             if name == "score":  # a side's, once for each ship of the set (D9.13)
                 assert game.score == {"blue": 2, "red": 0}, effect
+            elif name == "skip_turn":  # each player's next turn, skipped (D6.5)
+                assert [game.state.ships[game.ships.index(s)].skips for s in friends] == \
+                    [1, 1], effect
+            elif name == "look_hand":  # what the card's player knows: its own hand, and
+                assert game.known_hand("blue-submarine", "blue-destroyer") == \
+                    ["ambush", "kamikaze"], effect  # its teammate's, now seen
             else:
                 assert [b != a for b, a in zip(before, after)] == [True, True], effect
             acted.add((name, members))
@@ -241,7 +247,8 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
                 "sink", "remove_status", "score"}
     assert acted == {(name, members) for name in on_ships
                      for members in ("each friendly ship", "each ship in area")} | \
-        {("draw", "each friendly player")}
+        {(name, "each friendly player") for name in ("draw", "discard", "take", "put_on_deck",
+                                                      "look_hand", "skip_turn")}
     assert len(acted) + len(refused) == len(SETS) * len(effects.PRIMITIVES)
 
 

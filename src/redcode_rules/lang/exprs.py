@@ -37,6 +37,7 @@ from ..rules.exprs import (
     Compare,
     Filter,
     GAME_QUANTITIES,
+    InSight,
     Is,
     MAX_FACES,
     Measure,
@@ -80,7 +81,11 @@ class WordAt:
 #: The words a test of the answered item takes besides card ids.
 ANSWERED_WORDS = ("order", "maneuver", "enemy", "friendly", "own", "other",
                   *(t.value for t in Trait))  # a class of cards' words (rules/card_classes.py)
-PLAYER_WORDS = ("enemy", "friendly", "any")
+PLAYER_WORDS = ("enemy", "friendly", "other", "any")
+#: The subjects that name no ship: a player, a side, a token's box, none written.
+NOT_SHIPS = frozenset({Subject.YOU, Subject.ENEMY, Subject.FRIENDLY, Subject.HERE,
+                       Subject.DEFAULT})
+SUBJECT_WORDS = frozenset(s.value for s in Subject)
 
 
 @v_args(meta=True)
@@ -319,6 +324,21 @@ class ExprTransformer(Transformer):
             self._word(kind, w)
         return Is(subject, tuple(str(w) for w in words), negated is not None)
 
+    def cond_sight(self, meta, c):
+        """``SUBJECT is [not] in sight [of SUBJECT]`` (D2.21): both ships."""
+        seen, negated, viewer = c
+        if isinstance(seen, str) and seen in SUBJECT_WORDS:  # ``is_subject`` says its word
+            seen = Subject(seen)
+        for who in (seen, viewer):
+            if who is not None and (not isinstance(who, Subject) or who in NOT_SHIPS):
+                said = who.value if isinstance(who, Subject) else \
+                    f"box of {who.subject.value}" if isinstance(who, BoxOf) else who
+                raise DslError(f"'in sight' tests ships, and '{said}' names none: write "
+                               "self, target, source, it or answered target (`target is in "
+                               "sight of self`)", file=self.file, line=meta.line,
+                               column=meta.column)
+        return InSight(seen, Subject.SELF if viewer is None else viewer, negated is not None)
+
     def _box_test(self, subject: Subject, negated: bool, words: list[Token]) -> Is:
         """``box of SUBJECT is [not] WORD…``: box words only, ``friendly`` or
         ``enemy`` only with ``start``, not both (D2.11)."""
@@ -455,7 +475,7 @@ def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, car
             what = "the mode: " + " or ".join(known)
         elif w.kind == "player":
             known = list(PLAYER_WORDS)
-            what = "a player: enemy, friendly or any"
+            what = "a player: enemy, friendly, other or any"
         elif w.kind in ("card", "maneuver"):
             known = list(cards if w.kind == "card" else maneuvers)
             what = f"a {w.kind} of the card set"

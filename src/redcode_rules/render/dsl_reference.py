@@ -630,6 +630,8 @@ def _expressions() -> list[str]:
              "(`target is enemy damaged`, `answered is order`, `mode is war`), "
              "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "
              "`start`, `friendly start`, `enemy start`, D2.11), "
+             "`SUBJECT is [not] in sight [of SUBJECT]` (the first ship is in the visual field "
+             "of the second, the card's ship without `of`, D2.21), "
              "`chance N in M` (an effect's `if` only: the card's one roll of M faces, 2 to 9, "
              "is N or less; every chance of the card reads that roll, D4.18), joined by "
              "`and`, `or`, `not` and parentheses.",
@@ -643,7 +645,9 @@ def _expressions() -> list[str]:
              "**a random pick**: `a random WORD… ship …`, written as a set after `a random` "
              "instead of `each`: one ship of the set, drawn as the effect resolves, each "
              "effect its own draw (`pick SHIP` with explicit chance, D4.18); "
-             "**set of players**: `each [enemy|friendly] player` (draw).", "",
+             "**set of players**: `each [enemy|friendly|other] player` (`other`: every player "
+             "but the card's), for the primitives that act on a player (draw, discard, take, "
+             "put_on_deck, look_hand, skip_turn), each player of it in seat order.", "",
              "| quantity | value |", "| --- | --- |"]
     lines += _enum_rows(exprs.Quantity)
     lines += ["", "`crew on` names a maneuver, or `maneuvers` for all of them (`crew on torpedo "
@@ -742,6 +746,10 @@ def _primitives(rules: dict, rulesets: list) -> list[str]:
         used = sorted({c.id for r in rulesets for c in (*r.maneuvers.values(), *r.orders.values())
                        if any(type(e) is prim.cls for e in c.effects)})
         acts = ", ".join(_acts_on(s) for s in prim.selectors)
+        if effects.Selector.AREA in prim.selectors:  # what acts on an area's ships, on any set
+            acts += ", any set of ships (`each WORD… ship …`, `a random WORD… ship …`)"
+        if prim.players:
+            acts += ", a set of players (`each [enemy|friendly|other] player`)"
         if prim.default is not None:
             acts += f" (default `{prim.default.value}`: may be left out)"
         lines += [

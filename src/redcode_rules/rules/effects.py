@@ -416,12 +416,13 @@ class Picker(enum.Enum):
     PLAYER = "player"
 
 
-def _player_of(ops: Ops, selector: Selector, item: Resolving) -> int | None:
-    """The one player a hand effect acts on, or None (a ship off the board)."""
+def _players_of(ops: Ops, selector: Selector, item: Resolving) -> list[int]:
+    """The players a hand effect acts on, in seat order: the card's player,
+    the player of a ship on the board, or each player of a set
+    (``each enemy player``)."""
     if selector is Selector.SELF:
-        return item.seat
-    seats = ops.select(selector, item)
-    return seats[0] if seats else None
+        return [item.seat]
+    return ops.select(selector, item)
 
 
 @attrs.frozen
@@ -433,20 +434,20 @@ class HandEffect(Effect):
     by: str = "random"
 
     def apply(self, ops, item):
-        owner = _player_of(ops, self.selector, item)
-        if owner is None or not self.changes(item, owner):
-            return None
-        # no more cards than the hand holds now, each moved once (D7.6)
-        count = min(self.amount, len(ops.hand(owner)))
-        if not count:
-            return None
-        if self.by == Picker.RANDOM.value:
-            for _ in range(count):
-                self.move_card(ops, item, owner, ops.random_card(owner))
-            return None
-        if self.by == Picker.PLAYER.value:
-            ops.look(item.seat, owner)  # the chooser sees what it chooses from
-        return Owed(owner, count)
+        owed: list[int] = []  # the hand each answer owed picks from, in seat order
+        for owner in _players_of(ops, self.selector, item):
+            if not self.changes(item, owner):
+                continue
+            # no more cards than the hand holds now, each moved once (D7.6)
+            count = min(self.amount, len(ops.hand(owner)))
+            if self.by == Picker.RANDOM.value:
+                for _ in range(count):
+                    self.move_card(ops, item, owner, ops.random_card(owner))
+                continue
+            if count and self.by == Picker.PLAYER.value:
+                ops.look(item.seat, owner)  # the chooser sees what it chooses from
+            owed += [owner] * count
+        return Owed.in_turn(owed)
 
     def options(self, ops, seat):
         """The distinct cards of the hand, sorted."""
@@ -550,8 +551,7 @@ class LookHand(Effect):
     """The card's player sees the player's hand; only it knows it (``Known``)."""
 
     def apply(self, ops, item):
-        owner = _player_of(ops, self.selector, item)
-        if owner is not None:
+        for owner in _players_of(ops, self.selector, item):
             ops.look(item.seat, owner)
 
 
@@ -943,23 +943,26 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     # hand and deck (docs/dsl.md): the player of the selected ship
     Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "
-              "owner or by the card's player", "discard 1 random of target", -0.6,
-              Choice.HAND_CARD, amount="amount", harm=-1),
+              "owner or by the card's player; on a set of players, each of them",
+              "discard 1 random of target", -0.6,
+              Choice.HAND_CARD, amount="amount", harm=-1, players=True),
     Primitive("take", Take, (AMOUNT, BY), (*OTHER_PLAYER_SELECTORS, *PILES), None,
               "the card's player takes N order cards from the player's hand, or from the "
-              "deck (then shuffled) or the discards (D7.13)",
-              "take 1 random of target", -0.6, Choice.HAND_CARD, amount="amount",
-              to_player=True),
+              "deck (then shuffled) or the discards (D7.13); on a set of players, from "
+              "each of them", "take 1 random of target", -0.6, Choice.HAND_CARD,
+              amount="amount", to_player=True, players=True),
     Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
-              "the player puts N order cards of its hand on top of the deck",
-              "put_on_deck 1 owner of self", -0.4, Choice.HAND_CARD, amount="amount"),
+              "the player puts N order cards of its hand on top of the deck; on a set of "
+              "players, each of them, in seat order", "put_on_deck 1 owner of self", -0.4,
+              Choice.HAND_CARD, amount="amount", players=True),
     Primitive("arrange", Arrange, (TOP,), (Selector.DECK,), None,
               "the card's player looks at the top N cards of the deck and puts them back in "
               "any order (D7.14)", "arrange 3 of deck", 0.0, Choice.DECK_ORDER,
               amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
-              "the card's player sees the player's hand (only it knows it)",
-              "look_hand of target", 0.0, shows_hand=True),
+              "the card's player sees the player's hand (only it knows it); on a set of "
+              "players, each of their hands", "look_hand of target", 0.0, shows_hand=True,
+              players=True),
     # global and scoring
     Primitive("sink", Sink, (), SHIP_SELECTORS, None,
               "the ship sinks outright, whatever its tracks (R3.2)", "sink target", -10.0,
@@ -977,8 +980,9 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the player takes another turn right after this one (D6.5)", "extra_turn",
               2.0, harm=1, turns=True),
     Primitive("skip_turn", SkipTurn, (), PLAYER_SELECTORS, None,
-              "the player's next turn is skipped: it starts and ends at once (D6.5)",
-              "skip_turn to target", -2.0, harm=-1, turns=True),
+              "the player's next turn is skipped: it starts and ends at once (D6.5); on a "
+              "set of players, each of theirs", "skip_turn to target", -2.0, harm=-1,
+              turns=True, players=True),
     # two ships
     Primitive("swap", Swap, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), None,
               "two ships on the board exchange boxes: not a move (D4.12)",

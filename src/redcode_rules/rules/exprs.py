@@ -699,6 +699,33 @@ class Is(Condition):
 
 
 @attrs.frozen
+class InSight(Condition):
+    """``SEEN is [not] in sight [of VIEWER]`` (D2.21): ship ``seen`` is in the
+    visual field of ship ``viewer`` (R4.3), as ``each … ship in sight`` of it
+    reads it: over islands while the viewer sees over them (D2.20), not past
+    the seen ship's visibility (D2.18). A ship off the board sees nothing and
+    is seen by none (D9.3), and no ship is in its own sight: then it does
+    not hold, and ``is not`` does. ``negated``: ``is not``."""
+
+    seen: Subject
+    viewer: Subject = Subject.SELF
+    negated: bool = False
+
+    def holds(self, eng, scope):
+        seen, viewer = ship_of(self.seen, eng, scope), ship_of(self.viewer, eng, scope)
+        found = seen is not None and viewer is not None and seen != viewer and \
+            any(s == seen for _, s in eng.sight(viewer))
+        return found != self.negated
+
+    def subjects(self):
+        return {self.seen, self.viewer}
+
+    def __str__(self) -> str:
+        return f"{self.seen.value} is {'not ' if self.negated else ''}in sight of " \
+               f"{self.viewer.value}"
+
+
+@attrs.frozen
 class All(Condition):
     """``a and b``."""
 

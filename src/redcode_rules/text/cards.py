@@ -37,7 +37,7 @@ from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, May, Selector, primitive_of
-from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not
+from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
     condition_text, cost_text, just_chosen, second_text, ships_noun, ships_text, target_text, targets_text, to_ships_text, usable_text
@@ -434,7 +434,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         noun = ships_noun(selector, lang, types, words, holder=trigger)
         values["who"] = noun.text
         values["to_who"] = to_ships_text(selector, lang, types, words, holder=trigger)
-        key = "each"
+        key = "players" if isinstance(selector, Players) else "each"
         gender = noun.gender
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)
@@ -483,6 +483,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         template = cat["effects_all"][name]  # "discards their whole hand", not 99
     if trigger and key in held.get("effects", {}).get(name, {}):
         template = held["effects"][name]  # wording seen from a trigger's holder
+    if key == "players" and not (isinstance(template, dict) and key in template):
+        key = "each"  # a set of players said as any set is (`every enemy player draws`)
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
     phrase = contract(lang, tidy(pick(template, amount).format(**values)))
@@ -493,6 +495,22 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             phrase = _with_condition(phrase, effect, lang, types, words, trigger,
                                      key if isinstance(selector, Selector) else None)
     return phrase, str(values["who"]), str(values["to_who"])
+
+
+def _names_its_ship(effect: Effect, lang: str) -> bool:
+    """Whether an effect's phrase names the ship it acts on (`your ship
+    regains 1 repair`, `the target's player draws`), so that a condition
+    after it may say that ship again as "it"; not one on the card's own
+    ship that speaks of its player or side (`you draw 1 order card`, `your
+    side scores`), where "it" would name nothing."""
+    if effect.selector is not Selector.SELF:  # "the target's player draws … if it is …"
+        return True
+    template = catalog(lang)["effects"][primitive_of(effect).name]
+    if isinstance(template, dict) and effect.selector.value in template:
+        template = template[effect.selector.value]
+    if isinstance(template, dict) and set(template) <= {"one", "other"}:
+        template = template["other"]
+    return not isinstance(template, str) or "{who}" in template or "{to_who}" in template
 
 
 def _with_condition(phrase: str, effect: Effect, lang: str, types, words: Words | None,
@@ -558,7 +576,8 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
                 under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
                 # after one effect about a ship, the condition says that ship as "it"
                 about = run[0].selector.value if how == "if" and \
-                    isinstance(run[0].selector, Selector) else None
+                    isinstance(run[0].selector, Selector) and \
+                    _names_its_ship(run[0], lang) else None
                 groups, inner = [_conditioned(_join_groups(groups, inner, under), cond, lang,
                                               types, words, how, trigger, about)], []
             if parts:

@@ -63,6 +63,7 @@ from ..rules.exprs import (
     Compare,
     Condition,
     Filter,
+    InSight,
     Is,
     Measure,
     Nearest,
@@ -107,6 +108,9 @@ class Say:
     said: str | None = None
     """The ship just said as the subject of the effect a condition follows
     (``self``, ``target``): said again as a pronoun ("if it is burning")."""
+    holder: bool = False
+    """In a set of ships of an aura or a trigger, ``self`` is the ship that
+    has it: said as a trigger says it ("this ship"), not as the reader's."""
 
     @property
     def w(self) -> dict[str, Any]:
@@ -121,6 +125,8 @@ class Say:
         """A ship subject: the one just said as a pronoun, else by its words."""
         if key == self.said:
             return self.w["held"]["who"]["it"]
+        if self.holder and key in ("self", "you"):
+            return catalog(self.lang)["triggers"]["selectors"]["self"]
         return self.table("who")[key]
 
 
@@ -316,7 +322,7 @@ def positive(c: Condition, negate: bool = False) -> Condition:
         return c
     if isinstance(c, Compare):
         return Compare(c.left, OPPOSITE[c.op], c.right)
-    assert isinstance(c, (Is, Chance))
+    assert isinstance(c, (Is, Chance, InSight))
     return attrs.evolve(c, negated=not c.negated)
 
 
@@ -343,8 +349,28 @@ def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
     if isinstance(c, Chance):  # the card's roll (D4.18)
         w = w["chance"]
         return (w["more"] if c.negated else pick(w["at_most"], c.n)).format(n=c.n, m=c.faces)
+    if isinstance(c, InSight):
+        return _in_sight(c, say, mood_, in_filter)
     assert isinstance(c, Is)
     return _is(c, say, mood_, in_filter)
+
+
+def _in_sight(c: InSight, say: Say, mood_: str, in_filter: bool) -> str:
+    """``SEEN is [not] in sight of VIEWER`` (D2.21): `the target is in the
+    visual field of your ship`; in a filter, after the noun of the ship
+    tested: `in the visual field of your ship`, `with your ship in its
+    visual field` (and their negations)."""
+    w = say.w["sight"]
+    seen = _subject(c.seen, None, in_filter)
+    viewer = _subject(c.viewer, None, in_filter)
+    if in_filter and seen == "it":
+        said = w["not_seen" if c.negated else "seen"].format(who=say.ship(viewer))
+    elif in_filter and viewer == "it":
+        said = w["not_sees" if c.negated else "sees"].format(whom=say.ship(seen))
+    else:
+        said = w["is_not" if c.negated else "is"].format(
+            whom=say.ship(seen), who=say.ship(viewer), **verbs(say.lang, mood_))
+    return contract(say.lang, tidy(said))
 
 
 @attrs.frozen
@@ -649,6 +675,8 @@ def _about_it(c: Condition) -> bool:
             subject = m.origin.value
         return subject in (Subject.IT.value, Subject.DEFAULT.value) and \
             not (isinstance(m, Measure) and m.quantity is Quantity.TURN)
+    if isinstance(c, InSight):  # in or out of a visual field: the ship tested's or another's
+        return Subject.IT in (c.seen, c.viewer)
     return False
 
 
@@ -661,11 +689,14 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
     words agree with (`every enemy ship in the visual field`, `cada uno de
     los demás barcos`, `ogni sottomarino alleato`); ``holder``: ``self`` is
     the ship that has an aura or a trigger (`within 2 boxes of this ship`)."""
-    say = _say(lang, types, names)
+    say = attrs.evolve(_say(lang, types, names), holder=holder)
     w = say.w
     if isinstance(sel, Players):
-        adjs = " ".join(w["player_adjectives"][x] for x in sel.words if x != "any")
-        return Noun(tidy(w["every_player"].format(adjs=adjs)), "m")
+        others = Adjective.OTHER in sel.words  # every player but the card's
+        adjectives = w["other_player_adjectives" if others else "player_adjectives"]
+        adjs = " ".join(adjectives[x] for x in sel.words if x not in ("any", "other"))
+        return Noun(tidy(w["every_other_player" if others else "every_player"].format(
+            adjs=adjs)), "m")
     words = sel.filter.words
     if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
         noun = ship_noun(words, say)
