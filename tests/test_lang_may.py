@@ -284,3 +284,22 @@ def test_may_the_observation_tensor_shows_a_triggered_item_as_a_card_of_no_id():
     g.play("torpedo red-warded")
     for player in ("blue-submarine", "red-warded"):
         assert observation_tensor(g, player) == tensor_written_afresh(g, player)
+
+
+def test_may_a_trigger_set_off_with_one_that_asks_waits_under_it_in_a_save_D4_16(tmp_path):
+    """The ward asks; the bulwark, set off by the same targeting after it,
+    waits under it on the stack (``Resolver.stacked``): a game saved there
+    loads, and the bulwark resolves once the question is answered."""
+    bulwark = tmp_path / "bulwark.rc"
+    bulwark.write_text("status bulwark { permanent\n    when targeted of self {\n"
+                       "        effect regain repair 1 to self } }\n")
+    g = warded(extra=[str(IDEAS / "17_ward.rc"), str(bulwark)],
+               ships={"blue-submarine": {"at": "c3"},
+                      "red-warded": {"at": "e3", "repairs": 2, "bulwark": True}})
+    assert [i["card"] for i in g.stack] == ["torpedo", "status:bulwark:0", "ship:warded:0"]
+    again = rc.Game.from_json(g.to_json())
+    assert again == g and again.legal_moves() == ["choose no", "choose yes"]
+    again.play("choose yes")
+    assert again.ship("red-warded").repairs == 3  # the bulwark, after the question
+    again.play("pass")
+    assert again.ship("red-warded").repairs == 2  # then the torpedo

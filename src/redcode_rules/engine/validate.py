@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import attrs
 
 from ..base.errors import quote
+from ..base.kinds import CardKind
 from ..model.modifiers import most_crew_on, most_left
 from ..model.ruleset import Duration, Ruleset
 from ..model.state import GameState, Ref, StackItem, referring_fields
@@ -352,10 +353,15 @@ def _item_problems(index: int, item: StackItem, state: GameState, rules: Ruleset
 def _triggered_problems(item: StackItem, index: int, state: GameState, rules: Ruleset,
                         board: Board, problem: Any) -> Iterator[Problem]:
     """A triggered item waiting on the stack (D4.16) as ``Resolver.stacked`` makes
-    one: a trigger that asks, the event's ships, its position; no card's choices."""
+    one: a trigger that asks, or one set off after it (under it, waiting its
+    turn), the event's ships, its position; no card's choices."""
     trigger = rules.trigger_index.keyed(item.card)
-    if trigger is None or not trigger.asks:
-        yield problem("card", f"{quote(item.card)} is not a trigger that asks a choice (D4.16)")
+    index_of = rules.trigger_index.keyed
+    if trigger is None or not trigger.asks and not any(  # set off with one that asks, after it
+            above.kind == CardKind.TRIGGER and (asks := index_of(above.card)) is not None and asks.asks
+            for above in state.stack[index + 1:]):
+        yield problem("card", f"{quote(item.card)} is not a trigger that asks a choice, nor "
+                              "one set off after such a trigger, which waits under it (D4.16)")
         return
     found = list(_ref_problems(item, ("stack", index), state, rules, board))
     if found:
