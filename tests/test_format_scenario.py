@@ -355,3 +355,18 @@ def test_unknown_field_suggests_the_right_one():
         rc.Game.from_scenario({**base(), "hand": {}})
     assert info.value.field == "hand"
     assert "did you mean 'hands'?" in str(info.value)
+
+
+@pytest.mark.parametrize("extra,field", [(True, "extra"), (False, "edition")])
+def test_an_error_in_a_card_file_names_the_field_that_gives_the_file(tmp_path, extra, field):
+    """A card file of `extra` at fault is the field `extra`; a variant file
+    given as the edition, the field `edition`."""
+    path = tmp_path / "bad.rc"
+    path.write_text(('' if extra else 'variant bad extends en\n') + 'token rip { mark "**" }\n')
+    given = {"extra": [str(path)]} if extra else {"edition": str(path)}
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_scenario({**given, "ships": {"blue-submarine": {"at": "a1"},
+                                                  "red-destroyer": {"at": "h6"}}})
+    assert info.value.field == field
+    line = 1 if extra else 2
+    assert f"bad.rc:{line}:18: token 'rip': a mark is one character" in str(info.value)

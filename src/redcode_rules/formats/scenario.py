@@ -319,8 +319,11 @@ def _scenario_rules(data: Mapping[str, Any], given: Ruleset | None) -> Ruleset:
         raise ScenarioError("extra", "must be a list of card file paths")
     try:
         return given or load_ruleset(edition, extra)
-    except DslError as err:
-        raise ScenarioError("edition", str(err)) from None
+    except DslError as err:  # the field of the file at fault: a card file of extra's, or not
+        at = Path(err.file).resolve() if err.file else None
+        field = "extra" if at is not None and at in {Path(e).resolve() for e in extra} \
+            else "edition"
+        raise ScenarioError(field, str(err)) from None
 
 
 def _cells(board_text: Any, width: int, height: int) -> str:
