@@ -310,7 +310,7 @@ def test_printed_cards_compile_to_plain_numbers_and_keep_their_hash():
      "'peace' does not describe the mode: war or arena", None),
     ("effect damage 1 to each enemy player", 3, 12,
      "effect 'damage' cannot act on 'each enemy player'; it acts on self, target, source, "
-     "each ship in area, each … ship", None),
+     "each ship in area, answered target, each … ship", None),
 ])
 def test_compiler_errors_name_the_place(body, line, column, reason, suggestion):
     text = f"order x {{\n    copies 0\n    {body}\n}}\n"

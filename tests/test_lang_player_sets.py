@@ -170,7 +170,7 @@ def test_the_text_of_an_effect_on_a_set_of_players(cards, card, lang, text):
 def test_a_set_of_players_is_refused_where_a_primitive_acts_on_ships():
     err = dsl_refusal("order x { copies 0  effect crew_loss 1 to each enemy player }")
     assert err.reason == ("effect 'crew_loss' cannot act on 'each enemy player'; it acts on "
-                          "self, target, source, each ship in area, each … ship")
+                          "self, target, source, each ship in area, answered target, each … ship")
 
 
 def test_a_set_of_players_names_its_players_by_known_words():

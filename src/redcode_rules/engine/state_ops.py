@@ -26,6 +26,7 @@ from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import PILES, Selector
+from ..rules.exprs import answered_targets
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
 
@@ -104,6 +105,8 @@ class StateOps(HandOps):
             card = self.queries.card_of(item)
             boxes = self.board.area(item.area, card.target.width, card.target.height) or ()
             seats = [s for s, ship in enumerate(ships) if ship.position in boxes]
+        elif selector is Selector.ANSWERED_TARGET:  # every ship the answered item targets
+            seats = answered_targets(self.state.stack, item.answers)
         elif selector is Selector.TARGETS:  # a counted target's ships (D4.13)
             seats = list(getattr(item, "targets", ()))
         elif selector is Selector.SECOND:  # the second target (D4.14)

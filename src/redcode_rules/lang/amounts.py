@@ -13,7 +13,7 @@ import attrs
 
 from ..model.ruleset import MAX_AMOUNT, CardDef
 from ..rules.exprs import Amount, Measure, Quantity, Times
-from .exprs import before_target
+from .expr_checks import before_target
 from .layers import Layers
 from .records import Prop
 

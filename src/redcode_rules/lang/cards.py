@@ -15,8 +15,9 @@ from ..rules.effects import (FLOW, PILES, PRIMITIVES, Effect, ModeChoice, Picker
 from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
 from .amounts import with_amounts
 from .choices import modes_chooser
-from .exprs import ANSWERED_WORDS, CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
+from .expr_checks import CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
     check_words, reads_result, with_boxes
+from .exprs import ANSWERED_WORDS
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
@@ -200,7 +201,8 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
         pos = p["response"].pos
         raise draft.error(pos, f"{where} is a response but has no range: a response is "
                           "used on a target in the visual field (R5.2)")
-    needs_answer = [c for c in effects if c.selector is Selector.ANSWERED] \
+    needs_answer = [c for c in effects if c.selector in (Selector.ANSWERED,
+                                                         Selector.ANSWERED_TARGET)] \
         or target.kind is TargetKind.SOURCE or Selector.SOURCE in used
     if needs_answer and not response:
         raise draft.error(tpos, f"{where} acts on the item it answers, so it must be a "
@@ -367,7 +369,8 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
     boxes = check_words(tuple(words), draft.error, draft.entries["ship"],
                         draft.entries["status"], cards, 2 * options.board_columns,
                         2 * options.board_rows, draft.entries["maneuver"],
-                        chosen="choose_amount" in p)  # D4.19
+                        chosen="choose_amount" in p,  # D4.19
+                        tokens=draft.entries["token"])
 
     def check(subjects: set, pos: Pos, what: str, it: bool = False) -> None:
         if Subject.IT in subjects and not it:

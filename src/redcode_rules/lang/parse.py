@@ -262,6 +262,7 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
         _sel(Selector.SOURCE)
     sel_answered, sel_you = _sel(Selector.ANSWERED), _sel(Selector.YOU)
+    sel_answered_target = _sel(Selector.ANSWERED_TARGET)
     sel_area, sel_boxes = _sel(Selector.AREA), _sel(Selector.BOXES)
 
     def sel_box_left(self, meta, c):

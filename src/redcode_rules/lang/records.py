@@ -31,7 +31,7 @@ class Prop:
     value: Any
     pos: Pos
     words: tuple[WordAt, ...] = ()
-    """The filter and test words it uses, checked against the card set (lang/exprs.py)."""
+    """The filter and test words it uses, checked against the card set (lang/expr_checks.py)."""
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
-from .exprs import check_results, check_rolls, check_words, reads_result
+from .expr_checks import check_results, check_rolls, check_words, reads_result
 from .layers import Layers, _Entry, _suggest, said_as
 from .records import Call, ClassWords, Pos, Prop, TriggerSpec
 
@@ -243,7 +243,7 @@ def _limit_amount(draft: Layers, entry: _Entry, pos: Pos, said: str, amount: Amo
     parentheses is that number (its bound is checked as one)."""
     check_words(words, draft.error, draft.entries["ship"], draft.entries["status"],
                 [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
-                draft.entries["maneuver"])
+                draft.entries["maneuver"], tokens=draft.entries["token"])
     if reads_result(amount):
         raise draft.error(pos, f"status '{entry.id}': 'damage dealt' is what an effect "
                           f"of a resolving card did; '{said}' cannot read it")
@@ -264,7 +264,7 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     you: its player; friendly, enemy: the sides seen from it)."""
     check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
                 [*draft.entries["maneuver"], *draft.entries["order"]], 0, 0,
-                draft.entries["maneuver"])
+                draft.entries["maneuver"], tokens=draft.entries["token"])
     condition = prop.value[1]
     if result := reads_result(condition):
         raise draft.error(prop.pos, f"status '{entry.id}': '{result}' is what an effect "
@@ -301,7 +301,7 @@ def _affects(draft: Layers, entry: _Entry) -> Ships | None:
     where = f"status '{entry.id}'"
     sel = prop.value
     check_words(prop.words, draft.error, draft.entries["ship"], draft.entries["status"],
-                (), 0, 0)
+                (), 0, 0, tokens=draft.entries["token"])
     for subject in sorted(sel.subjects() - WHILE_SUBJECTS, key=str):
         raise draft.error(prop.pos, f"{where}: 'affects' is seen from the ship that has the "
                           f"status, so it cannot read '{subject.value}'; it may read self (that "
@@ -655,10 +655,10 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
-    check_words(tuple(w for c in spec.calls for w in c.words
-                      if w.kind in ("card", "maneuver", "chosen")),  # chosen: D4.19
+    check_words(tuple(w for c in spec.calls for w in c.words  # chosen: D4.19
+                      if w.kind in ("card", "maneuver", "chosen", "box kind")),
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
-                0, 0, draft.entries["maneuver"])
+                0, 0, draft.entries["maneuver"], tokens=draft.entries["token"])
     check_results(effects, spec.calls, draft.error, where)
     check_rolls(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):

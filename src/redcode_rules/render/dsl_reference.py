@@ -625,7 +625,10 @@ def _expressions() -> list[str]:
              "(docs/design.md, \"Expressions\"):", "",
              "- **amount**: a number or a quantity, `+`/`-` between: "
              "`repairs missing of target - 1`; written `(AMOUNT)` where an effect takes a "
-             "number (`damage (distance) to target`); never below 0.",
+             "number (`damage (distance) to target`); never below 0. "
+             "`number of WORD boxes [within N [of SUBJECT]]` counts the boxes of one kind "
+             "(`island`, `open`, `running`, `free`, `start` or a token's name) on the board now "
+             "or around a ship, its own box not counted (D2.22).",
              "- **condition**: `AMOUNT CMP AMOUNT`, `SUBJECT is [not] WORD…` "
              "(`target is enemy damaged`, `answered is order`, `mode is war`), "
              "`box of SUBJECT is [not] WORD…` (the box a ship is on: `open`, `running`, "

@@ -45,6 +45,7 @@ class Selector(enum.Enum):
     SOURCE = "source"        # the ship that performed the answered item
     AREA = "each ship in area"   # every ship in the chosen area, in seat order
     ANSWERED = "answered"    # the stack item this one answers (not a ship)
+    ANSWERED_TARGET = "answered target"  # every ship the answered item targets (D5.5)
     BOXES = "area"           # every box of the chosen area (tokens: not ships)
     TARGET_BOX = "target box"  # the box a box target names (``target free box``, D4.11)
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
@@ -866,7 +867,8 @@ class Primitive:
         return n if type(n) is int else 1  # a computed amount: counted as 1
 
 
-SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA)
+SHIP_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE, Selector.AREA,
+                  Selector.ANSWERED_TARGET)
 AMOUNT = Param("amount", int, minimum=1)
 PLAYER_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE)
 OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)

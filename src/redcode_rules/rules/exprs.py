@@ -24,6 +24,7 @@ place (next to split: quantities, conditions and sets of ships apart).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
@@ -237,6 +238,18 @@ def ship_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
             return None
         return eng.state.stack[scope.answers].target
     return None
+
+
+def answered_targets(stack: list, answers: int | None) -> list[int]:
+    """Every ship the answered item targets (D5.5): its several targets or its
+    target and second target (D4.13, D4.14), else its one target; none for
+    an item with no target ship, or none answered."""
+    if answers is None or answers >= len(stack):
+        return []
+    item = stack[answers]
+    if item.targets:
+        return list(item.targets)
+    return [] if item.target is None else [item.target]
 
 
 def position(eng: Reader, scope: Scope, seat: int | None) -> int | None:
@@ -533,6 +546,69 @@ class ShipCount:
         return " ".join(out)
 
 
+class BoxKind(str, enum.Enum):
+    """A kind of box a count of boxes counts (``number of island boxes``, D2.22),
+    on the board of the moment (terrain tokens applied, D2.14); besides
+    these, a token's name: a box a token of that kind lies on."""
+
+    ISLAND = "island"     # an island (R2.3)
+    OPEN = "open"         # open water (R2.2)
+    RUNNING = "running"   # running water (R2.5)
+    FREE = "free"         # water with no ship on it (R2.4)
+    START = "start"       # a box of a start card, either side's (D2.7)
+
+
+def box_of_kind(word: str, eng: Reader, box: int) -> bool:
+    """Whether ``box`` is of the kind ``word`` names: a ``BoxKind`` or a
+    token's name (the compiler checked it)."""
+    board = eng.board
+    if word == BoxKind.ISLAND:
+        return board.is_island(box)
+    if word == BoxKind.OPEN:
+        return not board.is_island(box) and not board.is_current(box)
+    if word == BoxKind.RUNNING:
+        return board.is_current(box)
+    if word == BoxKind.FREE:
+        return not board.is_island(box) and all(s.position != box for s in eng.state.ships)
+    if word == BoxKind.START:
+        return any(box in boxes for boxes in board.starts.values())
+    return any(t.kind == word and t.box == box for t in eng.state.tokens)
+
+
+@attrs.frozen
+class BoxCount(ShipCount):
+    """``number of WORD boxes [within N [of SUBJECT]]`` (D2.22): how many boxes
+    of a kind (``BoxKind``, or a token's name) the board has now, or within
+    N boxes of a ship, that ship's own box not counted; none around a ship
+    off the board (D9.3). A count of ships' sibling: read, said and checked
+    as it is."""
+
+    def read(self, eng: Reader, scope: Scope) -> int:
+        """Its value now: a count is never missing, at worst 0."""
+        board = eng.board
+        if self.within is None:
+            boxes: Iterable[int] = range(board.width * board.height)
+        else:
+            origin = position(eng, scope, _origin(self.subject, eng, scope))
+            if origin is None:
+                return 0
+            boxes = around(origin, self.within, board.width, board.height)
+        return sum(1 for box in boxes if all(box_of_kind(w, eng, box) for w in self.words))
+
+    def __str__(self) -> str:
+        return super().__str__().replace(" ships", " boxes", 1)
+
+
+def around(origin: int, within: int, width: int, height: int) -> list[int]:
+    """The boxes at most ``within`` boxes from ``origin`` (R2.5), ``origin``
+    itself not among them, in board order."""
+    x, y = origin % width, origin // width
+    return [row * width + col
+            for row in range(max(0, y - within), min(height, y + within + 1))
+            for col in range(max(0, x - within), min(width, x + within + 1))
+            if (row, col) != (y, x)]
+
+
 @attrs.frozen
 class Nearest:
     """``distance to nearest WORD... ship [from SUBJECT]``: boxes from a ship to
@@ -660,6 +736,9 @@ class Is(Condition):
     box the ship is on (D2.11), not about the ship."""
 
     def holds(self, eng, scope):
+        if self.subject == Subject.ANSWERED_TARGET.value and \
+                not answered_targets(eng.state.stack, scope.answers):
+            return False  # D5.5: an item with no target ship, negated or not
         return self._all(eng, scope) != self.negated
 
     def _all(self, eng, scope) -> bool:
@@ -685,6 +764,9 @@ class Is(Condition):
                 elif item.card != w:
                     return False
             return True
+        if self.subject == Subject.ANSWERED_TARGET.value:  # one of its targets (D5.5)
+            return any(all(passes(w, eng, scope, seat) for w in self.words)
+                       for seat in answered_targets(eng.state.stack, scope.answers))
         seat = ship_of(Subject(self.subject), eng, scope)
         return seat is not None and all(passes(w, eng, scope, seat) for w in self.words)
 

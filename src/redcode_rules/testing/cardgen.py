@@ -48,7 +48,8 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
-from ..rules.exprs import GAME_QUANTITIES, TALLIED, Adjective, Cmp, Period, Quantity, Subject
+from ..rules.exprs import (GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period, Quantity,
+                           Subject)
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS, TRACKS
 
@@ -495,6 +496,8 @@ class CardWriter:
                 out.append("source")
             elif sel is Selector.ANSWERED and (ctx.response or ctx.event is TriggerEvent.TARGETED):
                 out.append("answered")  # a response's item, or a card that targeted (D9.12)
+            elif sel is Selector.ANSWERED_TARGET and ctx.response and not ctx.trigger:
+                out.append("answered target")  # the ships the answered item targets (D5.5)
             elif sel is Selector.BOXES and ctx.area and not ctx.trigger:
                 out.append("area")
             elif sel is Selector.TARGET_BOX and ctx.box and not ctx.trigger and (
@@ -611,6 +614,11 @@ class CardWriter:
             return f"distance from {'it' if it and r.random() < 0.5 else 'target'} to here"
         if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
             return "turn"
+        if q is Quantity.SHIPS_IN_SIGHT and r.random() < 0.3:  # boxes of a kind (D2.22)
+            kind = r.choice([k.value for k in BoxKind] + self.tokens[:1])
+            around = r.choice(["", f" within {r.randint(1, 2)}",
+                               f" within 1 of {r.choice(self.subjects(ctx, it, target))}"])
+            return f"number of {kind} boxes{around.replace('of you', 'of self')}"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])
         name = q.value
         if q is Quantity.CREW_ON:
@@ -655,6 +663,11 @@ class CardWriter:
             word = r.choice(words)
             if draw >= 0.9:  # the box it is on (D2.11), read off the same draw
                 return f"box of {who} is {BOX_TESTS[int((draw - 0.9) * 50)]}"
+            if draw >= 0.8:  # in another ship's visual field (D2.21), of the card's without `of`
+                ships = [n for n in names if n != "you"] or ["self"]
+                viewer = r.choice(ships + [""])
+                return f"{who} is {'not ' if draw < 0.84 else ''}in sight" + \
+                    (f" of {viewer}" if viewer else "")
             return f"{who} is {neg}{word}"
         left = self.amount(ctx, it, target)
         right = str(r.randint(0, 3)) if r.random() < 0.6 else self.amount(ctx, it, target)

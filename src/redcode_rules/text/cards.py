@@ -421,7 +421,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["who"] = held["selectors"].get(sel) or cat["selectors"][sel]
         values["to_who"] = held["to_selectors"].get(sel) or cat["to_selectors"][sel]
         # a set's wording for each target (D4.13); the target's for the second (D4.14)
-        key = "each" if selector is Selector.TARGETS else \
+        key = "each" if selector in (Selector.TARGETS, Selector.ANSWERED_TARGET) else \
             "target" if selector is Selector.SECOND else "box left" if left else sel
         for other in effect.also:  # a primitive that names two ships (swap)
             values["other"] = held["selectors"].get(other.value) or cat["selectors"][other.value]
@@ -730,12 +730,17 @@ def shortened(text: str, lang: str) -> str:
     first time only (`order card`, then `card`): a card says "order card"
     once, not four times. A form's third pattern is the noun's first mention
     in any form (`the top 3 cards of the deck; you draw 1 card`): the one rule
-    whatever the card names first."""
+    whatever the card names first; its fourth, what keeps it whole (`it
+    answers an order card`, not a maneuver)."""
     for pattern, short, *mention in catalog(lang)["grammar"]["short_forms"]:
         first = re.search(mention[0] if mention else pattern, text, re.IGNORECASE)
         if first is not None:
             head, tail = text[:first.end()], text[first.end():]
-            text = head + re.sub(pattern, short, tail)
+            # a fourth pattern: what keeps the noun whole just before it (the
+            # kind of card a response answers: "a card" would be a maneuver too)
+            keep = re.compile(mention[1] + r"\Z") if len(mention) > 1 else None
+            text = head + re.sub(pattern, lambda m: m.group(0) if keep is not None and keep.search(
+                tail, 0, m.start()) else m.expand(short), tail)
     return fuse(lang, text)  # "an order card" said short is "a card"
 
 

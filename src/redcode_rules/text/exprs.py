@@ -35,7 +35,7 @@ from typing import Any, Iterator
 
 import attrs
 
-from ..i18n.catalog import Words, catalog, contract, display_name, gender, pick
+from ..i18n.catalog import Words, catalog, contract, display_name, gender, pick, token_name
 from ..i18n.grammar import (
     agree,
     fuse,
@@ -56,6 +56,7 @@ from ..rules.exprs import (
     Amount,
     AnyOf,
     Boxes,
+    BoxCount,
     BoxTest,
     BoxWord,
     Chance,
@@ -245,9 +246,21 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
         1 if entry["n"] == "one" else 2
 
 
+def _counted_noun(m: ShipCount, say: Say, plural_: bool = False) -> Noun:
+    """What a count counts, as a noun: ships of a kind (`friendly ships`), or
+    boxes of a kind (`islands`, `free boxes`, `boxes with a mine token`, D2.22)."""
+    if not isinstance(m, BoxCount):
+        return ship_noun(m.words, say, plural_=plural_)
+    nouns = say.w["box_nouns"]
+    kind = m.words[0]
+    entry = nouns.get(kind) or nouns["token"]
+    text = entry["other" if plural_ else "one"]
+    return Noun(text.format(token=token_name(kind, say.lang, say.names)), entry["g"])
+
+
 def _count_noun(m: ShipCount, say: Say, in_filter: bool) -> str:
     """`the number of friendly ships within 2 boxes of the target`."""
-    ships = ship_noun(m.words, say, plural_=True).text
+    ships = _counted_noun(m, say, plural_=True).text
     return contract(say.lang, say.w["count_of"].format(ships=ships + _within_of(m, say,
                                                                                    in_filter)))
 
@@ -535,13 +548,13 @@ def _nearest_at(m: Nearest, shape: _Shape, say: Say, mood_: str, in_filter: bool
 
 
 def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
-    """A count of ships: `there is at least 1 friendly ship within 2 boxes of
-    the target`, `there is no enemy ship …`; in a filter: `with …`."""
+    """A count of ships or boxes: `there is at least 1 friendly ship within 2
+    boxes of the target`, `there is no island …`; in a filter: `with …`."""
     w = say.w
     assert shape.n is not None
     op, n = _counted(shape.op, shape.n)
     within = _within_of(m, say, in_filter)
-    one, many = ship_noun(m.words, say), ship_noun(m.words, say, plural_=True)
+    one, many = _counted_noun(m, say), _counted_noun(m, say, plural_=True)
     about_it = in_filter and (m.within is None or
                               _subject(m.subject, Quantity.REPAIRS, in_filter) == "it")
     if op is Cmp.EQ and n == 0:
