@@ -454,3 +454,14 @@ def test_questions_about_a_target_sunk_by_the_same_card(tmp_path, effect, blue):
     game = scenario(str(path), TWO, "broadside")
     game.play("order broadside red-destroyer")
     assert repairs(game) == {"blue-submarine": blue, "red-destroyer": (0, 0)}
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "You draw N order cards (N = 3 minus the number of cards in your hand)."),
+    ("es", "Robas N cartas de órdenes (N = 3 menos el número de cartas en tu mano)."),
+    ("it", "Peschi N carte degli ordini (N = 3 meno il numero di carte nella tua mano)."),
+])
+def test_the_cards_in_a_hand_are_said_as_a_number(tmp_path, lang, text):
+    path = tmp_path / "refill.rc"
+    path.write_text("order refill { copies 0  effect draw (3 - cards in hand of you) }\n")
+    assert rc.load_ruleset("en", extra=[str(path)]).text("refill", lang=lang).startswith(text)

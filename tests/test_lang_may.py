@@ -303,3 +303,32 @@ def test_may_a_trigger_set_off_with_one_that_asks_waits_under_it_in_a_save_D4_16
     assert again.ship("red-warded").repairs == 3  # the bulwark, after the question
     again.play("pass")
     assert again.ship("red-warded").repairs == 2  # then the torpedo
+
+
+MAY_HANDS = """\
+order flooding { copies 0  effect may { discard 1 player of self; regain repair 2 to self } }
+order dump { copies 0  effect may { discard 2 random of self; draw 3 } }
+order muster { copies 0  effect may { draw 1; crew_loss 2 to self } }
+order pinch { copies 0  target enemy ship  effect may { take 1 random of target; draw 1 } }
+"""
+
+
+@pytest.mark.parametrize("card,lang,text", [
+    ("flooding", "en", "You may discard 1 order card of your choice; if you do, your ship "
+                       "regains 2 repairs."),
+    ("flooding", "es", "Puedes descartar 1 carta de órdenes a tu elección; si lo haces, tu "
+                       "barco recupera +2 reparaciones."),
+    ("flooding", "it", "Puoi scartare 1 carta degli ordini a tua scelta; se lo fai, la tua "
+                       "nave recupera +2 riparazioni."),
+    ("dump", "en", "You may discard 2 order cards at random; if you do, you draw 3 cards."),
+    ("muster", "en", "You may draw 1 order card; if you do, your ship loses 2 crew from the "
+                     "reserve."),
+    ("muster", "it", "Puoi pescare 1 carta degli ordini; se lo fai, la tua nave perde 2 membri "
+                     "dell'equipaggio dalla riserva."),
+    ("pinch", "es", "Puedes tomar 1 carta de órdenes al azar de la mano del jugador que "
+                    "controla el objetivo; si lo haces, robas 1 carta."),
+])
+def test_may_says_what_the_player_may_do_as_a_verb(tmp_path, card, lang, text):
+    path = tmp_path / "hands.rc"
+    path.write_text(MAY_HANDS)
+    assert rc.load_ruleset("en", extra=[str(path)]).text(card, lang=lang).startswith(text)

@@ -615,9 +615,14 @@ def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words,
         verb = held.get("verbs", {}).get(name, {}).get(sel) or \
             said["verbs"].get(name, {}).get(sel)
         # its `if` is what offers it (Resolver.offered): "you may" says it
-        done = verb.format(**first.params()) if verb is not None and not (
-            first.computed and first.computed.amounts) \
-            else said["choose"].format(effect=text(yes[:1]))
+        if verb is not None and not (first.computed and first.computed.amounts):
+            values = first.params()
+            if "by" in values:  # how a hand effect picks its cards: "of your choice" on self
+                values["by"] = catalog(lang)["pickers"][
+                    "player" if values["by"] == "owner" and sel == "self" else values["by"]]
+            done = pick(verb, values.get("amount")).format(**values)
+        else:
+            done = said["choose"].format(effect=text(yes[:1]))
         phrase = form("asked").format(effect=done)
         if len(yes) > 1:
             phrase += catalog(lang)["card"]["clause_joiner"] + \
