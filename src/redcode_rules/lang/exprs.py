@@ -422,6 +422,25 @@ class ExprTransformer(Transformer):
         """``target [free] [adjacent] [open|running] box [within N]``
         (exprs.Boxes, D4.11; its water now, D2.14)."""
         *names, n = c
+        words = self._box_words(names)
+        within = None if n is None else self._reach(n)
+        if within is not None and BoxWord.ADJACENT.value in words:
+            raise self._error(n, "an adjacent box is within 1 already: write 'adjacent box' "
+                              "or 'box within N', not both")
+        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(words, within))
+
+    def target_box_near(self, meta, c):
+        """``target [WORD…] box within N of a WORD… ship`` (exprs.Boxes, D4.11):
+        within N boxes of another ship of the kind; ``adjacent`` (to the
+        card's ship) may come with it."""
+        at = next(i for i, t in enumerate(c) if isinstance(t, Token) and t.type == "INT")
+        for t in c[at + 1:]:
+            self._word("ship", t)
+        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(
+            self._box_words(c[:at]), self._reach(c[at]), tuple(str(t) for t in c[at + 1:])))
+
+    def _box_words(self, names: list[Token]) -> tuple[str, ...]:
+        """A box target's words (D4.11), each known, not open and running both."""
         known = [w.value for w in BoxWord]
         self._known_words(names, known, "'{word}' does not describe a box: a box target "
                           "takes " + ", ".join(known[:-1]) + " and " + known[-1])
@@ -429,13 +448,14 @@ class ExprTransformer(Transformer):
         if BoxWord.OPEN.value in words and BoxWord.RUNNING.value in words:
             raise self._error(names[-1], "a box is open water or running water, not both: "
                               "write one of 'open' and 'running'")
-        within = None if n is None else self._int(n)
-        if within is not None and within < 1:
+        return words
+
+    def _reach(self, n: Token) -> int:
+        """A box target's ``within N``: at least 1."""
+        within = self._int(n)
+        if within < 1:
             raise self._error(n, "a box target reaches at least 1 box: within 1 or more")
-        if within is not None and BoxWord.ADJACENT.value in words:
-            raise self._error(n, "an adjacent box is within 1 already: write 'adjacent box' "
-                              "or 'box within N', not both")
-        return Target(TargetKind.BOX, 1, 1, boxes=Boxes(words, within))
+        return within
 
     def sel_players(self, meta, c):
         for t in c:

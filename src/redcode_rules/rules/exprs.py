@@ -1096,6 +1096,7 @@ class BoxRefusal(str, enum.Enum):
     NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
     NOT_OPEN = "not_open"    # the target is ``open`` and the box is not now (D2.14)
     NOT_RUNNING = "not_running"  # the target is ``running`` and the box is not now
+    NOT_NEAR = "not_near"    # no other ship of the kind ``near`` names is within reach
 
 
 @attrs.frozen
@@ -1109,17 +1110,27 @@ class Boxes:
 
     words: tuple[str, ...] = ()
     within: int | None = None
+    near: tuple[str, ...] | None = None
+    """``within N of a WORD... ship``: the kind of ship (seen from the card's
+    player, the card's own ship never one) ``within`` counts from instead
+    of the card's ship; None: from the card's ship."""
 
     @property
     def reach(self) -> int | None:
-        """The farthest a box may be: 1 if ``adjacent``, else ``within``."""
-        return 1 if BoxWord.ADJACENT in self.words else self.within
+        """The farthest a box may be from the card's ship: 1 if ``adjacent``,
+        else ``within`` (unless it counts from other ships, ``near``)."""
+        return 1 if BoxWord.ADJACENT in self.words else \
+            self.within if self.near is None else None
 
     def refusal(self, eng: Reader, seat: int, box: int) -> BoxRefusal | None:
         """Why ``box`` may not be named by ship ``seat``'s card, or None."""
         if eng.board.is_island(box):
             return BoxRefusal.ISLAND
         ships = eng.state.ships
+        if self.near is not None and not any(
+                distance(eng, box, ships[s].position) <= self.within  # type: ignore[operator]
+                for s in _kind_on_board(self.near, eng, Scope(seat), but=seat)):
+            return BoxRefusal.NOT_NEAR
         reach = self.reach
         if reach is not None:
             here = ships[seat].position
@@ -1142,6 +1153,8 @@ class Boxes:
 
     def __str__(self) -> str:
         within = "" if self.within is None else f" within {self.within}"
+        if self.near is not None:
+            within += " of a " + " ".join([*self.near, "ship"])
         return " ".join([*self.words, "box"]) + within
 
 

@@ -281,6 +281,8 @@ class CardWriter:
             # the files generated for the other constructs stay as they were
             ctx.box += ("", "", "", "running ", "open ")[
                 zlib.crc32((ctx.box + within).encode()) % 5]
+            if within and zlib.crc32(within.encode()) % 4 == 0:  # near a kind of ship (D4.11)
+                within += f" of a {('friendly', 'enemy', 'damaged')[len(ctx.box) % 3]} ship"
             return f"target {ctx.box}box{within}"
         if choice == "ship":
             ctx.target = True

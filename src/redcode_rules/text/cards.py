@@ -844,7 +844,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     elif card.target.filter is not None:
         parts.append(target_text(card.target.filter, lang, types, rules.words))
     if card.target.boxes is not None:
-        parts.append(box_target_text(card.target.boxes, lang))
+        parts.append(box_target_text(card.target.boxes, lang, types, rules.words))
     if card.second is not None:  # chosen after the first (D4.14)
         parts.append(second_text(card.second, lang, types, rules.words, card.second_optional))
     parts = [shortened(" ".join(parts), lang)] if parts else []  # a long noun whole once

@@ -841,9 +841,9 @@ def second_text(sel: Ships, lang: str, types=(), names: Words | None = None,
     return contract(lang, form.format(ship=fuse(lang, out)))
 
 
-def box_target_text(boxes: Boxes, lang: str) -> str:
+def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = None) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
-    your ship.`, D4.11)."""
+    your ship.`, `… within 1 box of another friendly ship.`, D4.11)."""
     w = catalog(lang)["exprs"]
     water = next((word for word in (BoxWord.OPEN, BoxWord.RUNNING) if word in boxes.words),
                  None)  # the water it must be now (D2.14)
@@ -854,7 +854,13 @@ def box_target_text(boxes: Boxes, lang: str) -> str:
         out = w["box"][("free " if free else "") + water.value]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
-    elif boxes.within is not None:
+    if boxes.near is not None:  # near another ship of a kind: "another friendly ship"
+        say = _say(lang, types, names)
+        kind = boxes.near if Adjective.ENEMY in boxes.near else (Adjective.OTHER, *boxes.near)
+        origin = _a(ship_noun(kind, say), False, say)
+        out += (w["and"] if BoxWord.ADJACENT in boxes.words else "") + \
+            pick(w["within"], boxes.within).format(n=boxes.within, origin=origin)
+    elif boxes.within is not None and BoxWord.ADJACENT not in boxes.words:
         out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["who"]["self"])
     return contract(lang, w["box_target"].format(box=out))
 
