@@ -163,15 +163,18 @@ def _until(asked: Asked, ship: ShipState, spec) -> str:
     ("your" is the giver's word on the card, not the reader's), or says "its"
     when the ship gave it to itself."""
     rules = catalog(asked.lang)["status_rules"]
-    words = rules["until_giver"]
+    words = rules["until_giver" if spec.turns == 1 else "until_giver_turns"]
     if spec.duration.value not in words:
         return status_rule_parts(spec, asked.lang)["until"]
     life = dict(ship.statuses).get(spec.id)
     giver = life.giver if life is not None else None
+    its = spec.duration.value.replace(" your ", " its ")
     if giver is None or asked.state.ships[giver].id == ship.id:
-        return rules["until"][spec.duration.value.replace(" your ", " its ")]
+        return rules["until"][its] if spec.turns == 1 else \
+            rules["until_turns"][its].format(n=spec.turns)
     return words[spec.duration.value].format(giver=ShipName(asked.state.ships[giver].id,
-                                                            asked.lang, asked.rules.words))
+                                                            asked.lang, asked.rules.words),
+                                             n=spec.turns)
 
 
 @attrs.frozen

@@ -364,9 +364,9 @@ class StateOps(HandOps):
         row = TURN_EDGES.get(spec.duration)
         if spec.duration is Duration.USES:
             life = fresh(spec, spec.uses, kept)
-        elif row is not None and row.edges > 1 and (
-                row.whose is TurnOf.ANY or st.turn == life.clock(seat)):
-            life = fresh(spec, row.edges, kept)
+        elif row is not None and row.edges > 1:  # the end of a next turn, or the Nth (D9.17)
+            counted = row.whose is TurnOf.ANY or st.turn == life.clock(seat)
+            life = fresh(spec, (row.edges if counted else 1) + spec.turns - 1, kept)
         if spec.stacks > 1:
             held = next((h for name, h in ship.statuses if name == status), None)
             if held is not None:

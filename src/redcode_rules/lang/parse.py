@@ -319,6 +319,14 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         return Prop("duration", (f"until {edge} of {whose} next turn", self._tpos(whose)),
                     self._pos(meta))
 
+    def for_turns(self, meta, c):
+        """``for N [of WHOSE] turns`` (D9.17): until the end of the Nth next turn."""
+        n, whose, _ = c
+        said = "its" if whose is None else str(whose)
+        return Prop("duration", (f"until end of {said} next turn",
+                                 None if whose is None else self._tpos(whose),
+                                 (_number(self.file, n), self._tpos(n))), self._pos(meta))
+
     def this_turn(self, meta, c):
         return Prop("duration", (Duration.THIS_TURN.value, None), self._pos(meta))
 

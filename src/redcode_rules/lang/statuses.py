@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from ..base.kinds import CardKind, Choice
-from ..model.modifiers import MAX_STACKS, MAX_USES
+from ..model.modifiers import MAX_STACKS, MAX_TURNS, MAX_USES
 from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceRef, StatusDef
 from ..rules.board import Terrain
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
@@ -69,7 +69,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
         raise draft.error(entry.pos, f"a status cannot be called '{entry.id}': in a test or "
                           f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
                           f"word is {meaning}, so the status could never be selected")
-    duration, uses, condition = _duration(draft, entry, where)
+    duration, uses, condition, turns = _duration(draft, entry, where)
     changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent",
                            "ignores_running", "sees_over_islands") if k in p]
     if "forbids" not in p and not changes and "when" not in p:
@@ -97,7 +97,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      untargetable_by=_untargetable_class(draft, entry), forbids_cards=forbidden,
                      affects=_affects(draft, entry), stacks=_stacks(draft, entry),
                      ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p,
-                     sees_over_islands="sees_over_islands" in p)
+                     sees_over_islands="sees_over_islands" in p, turns=turns)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -137,11 +137,13 @@ def _stacks(draft: Layers, entry: _Entry) -> int:
 
 
 def _duration(draft: Layers, entry: _Entry,
-              where: str) -> tuple[Duration, int, Condition | None]:
-    """A status's duration, its uses and its ``while`` condition: a time,
-    ``for N uses``, or both (it ends at whichever comes first); a status that
-    prevents damage counts its uses in damage points and lasts until they
-    are spent when it says no time (``permanent``)."""
+              where: str) -> tuple[Duration, int, Condition | None, int]:
+    """A status's duration, its uses, its ``while`` condition and the next
+    turns it spans: a time, ``for N uses``, or both (it ends at whichever
+    comes first); a status that prevents damage counts its uses in damage
+    points and lasts until they are spent when it says no time
+    (``permanent``); ``for N turns`` ends at the end of the Nth next turn
+    (D9.17), as ``until end of its next turn`` at the first's."""
     p = entry.props
     if not {"duration", "uses", "prevent", "while", "ends_on"} & set(p):
         said = {Duration.WHILE: "while CONDITION", Duration.UNTIL_IT_USES: "until it uses CARDS"}
@@ -152,16 +154,23 @@ def _duration(draft: Layers, entry: _Entry,
     # only while the condition holds, and ends by its time)
     duration = Duration.PERMANENT
     condition = _while(draft, entry, p["while"]) if "while" in p else None
+    turns = 1
     if "duration" in p:
-        text, whose = p["duration"].value
+        text, whose, *spans = p["duration"].value
         if whose is not None:
             player = text.split(" ")[3]
-            if player not in STATUS_TURNS:
-                raise draft.error(whose, f"{where}: a duration counts the turns of 'its' "
-                                  "player (the affected ship's), 'your' (the card's "
-                                  "player's) or 'the' next turn (whoever's it is), not "
-                                  f"'{player}'", _suggest(player, STATUS_TURNS))
+            known = STATUS_TURNS if not spans else ("its", "your")
+            if player not in known:
+                said = "'its' player (the affected ship's), 'your' (the card's player's)" + \
+                    (" or 'the' next turn (whoever's it is)" if not spans else "")
+                raise draft.error(whose, f"{where}: a duration counts the turns of {said}, "
+                                  f"not '{player}'", _suggest(player, known))
         duration = Duration(text)
+        if spans:
+            turns, tpos = spans[0]
+            if not 1 <= turns <= MAX_TURNS:
+                raise draft.error(tpos, f"{where}: a status lasts 1 to {MAX_TURNS} turns, "
+                                  f"not {turns}")
     elif condition is not None:
         duration = Duration.WHILE
     uses = 0
@@ -185,7 +194,8 @@ def _duration(draft: Layers, entry: _Entry,
         if not 1 <= uses <= MAX_USES:
             raise draft.error(p["prevent"].pos, f"{where}: a status prevents 1 to "
                               f"{MAX_USES} damage, not {uses}")
-    return duration, uses, condition
+    return duration, uses, condition, turns
+
 
 def _limits(draft: Layers,
             entry: _Entry) -> tuple[tuple[Modifier, Limit, int | Amount, str | None], ...]:

@@ -43,6 +43,8 @@ MAX_USES = 999
 #: The most times a ship may hold one status (``stacks N``, D9.9): a one-digit
 #: count, which bounds what its changes add up to.
 MAX_STACKS = 9
+#: The most next turns a status lasts (``for N turns``, D9.17).
+MAX_TURNS = 9
 
 #: What one use of a status ``for N uses`` is, for each thing it changes
 #: (``Modifiers.use`` counts them; the DSL reference shows them): the
@@ -58,11 +60,12 @@ ON_MOVE = (Modifier.MOVEMENT,)
 def most_left(spec: StatusDef) -> int:
     """The most a status's ``Lifetime.left`` can be: its uses, the turn
     edges its duration counts (``kinds.TURN_EDGES``: two for one until the
-    end of a next turn, given in a turn it counts), else one event."""
+    end of a next turn, given in a turn it counts; one more per further
+    turn of ``for N turns``, D9.17), else one event."""
     if spec.duration is Duration.USES:
         return spec.uses
     row = TURN_EDGES.get(spec.duration)
-    return 1 if row is None else row.edges
+    return 1 if row is None else row.edges + spec.turns - 1
 
 
 def fresh(spec: StatusDef, left: int = 1, giver: int | None = None) -> Lifetime:

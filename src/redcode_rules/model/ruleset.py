@@ -317,6 +317,9 @@ class StatusDef:
     sees_over_islands: bool = False
     """Its ship's visual field is not cut by islands (``sees over islands``,
     D2.20): every sight query of the ship looks at the board's over-islands view."""
+    turns: int = 1
+    """The next turns a duration until the end of a next turn spans (``for N
+    turns``, D9.17): it ends at the end of the Nth; 1 for any other."""
 
     @property
     def modifies(self) -> bool:
@@ -382,6 +385,8 @@ class StatusDef:
             out.append(["sees_over_islands", True])
         if self.ignores_running:
             out.append(["ignores_running", True])
+        if self.turns > 1:
+            out.append(["turns", self.turns])
         return out
 
 

@@ -234,6 +234,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                  "ship, a damage changed or redirected. A status for N uses must modify or "
                  "redirect something. Beside a time (`this turn  for 1 use`) it ends at "
                  "whichever comes first.", "for 2 uses"),
+    "for_turns": ("The status lasts until the end of the Nth next turn (1 to 9) of its "
+                  "player, the affected ship's, or with `of your` of the card's player "
+                  "(D9.17): given in one of those turns it lasts that turn and N more. `for 1 "
+                  "turn` is `until end of its next turn`.", "for 3 turns"),
     "until_uses": ("The status ends when its ship uses a card of a class (D9.10): declares "
                    "a maneuver, answers with one, or plays an order card (`until it uses "
                    "damaging cards`, `until it uses torpedo, radar`; a class as `forbids` "

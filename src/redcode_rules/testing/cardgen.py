@@ -158,6 +158,8 @@ class CardWriter:
         if d is Duration.UNTIL_IT_USES:  # an end that is an event (D9.10)
             return "until it uses " + self.rnd.choice(("damaging cards", "maneuvers",
                                                        "ranged maneuvers", "orders"))
+        if d is Duration.END_OF_NEXT_TURN and not token and self.chance(0.3):
+            return f"for {self.rnd.choice((1, 2, 3))} turns"  # several next turns (D9.17)
         if d.value.startswith("until") and self.chance(0.2):
             return d.value.replace(" its", "")  # `its` may be left out
         return d.value

@@ -168,6 +168,8 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
     cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
     until = pick(words["until"][status.duration.value], status.uses or None).format(
         uses=status.uses, cond=cond, cards=cards)
+    if status.turns > 1:  # several next turns (D9.17)
+        until = words["until_turns"][status.duration.value].format(n=status.turns)
     if cards and status.duration.value != "until it uses":  # a time, or a card used (D9.10)
         until = words["until_used"].format(until=until, cards=cards)
     if status.uses and status.duration.value != "for N uses" and not status.prevents:
