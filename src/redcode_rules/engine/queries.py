@@ -174,7 +174,7 @@ class RuleQueries(RefusalQueries, SeaQueries, TokenQueries, Part):
     ``mods`` the modifier queries, or None when no status modifies
     anything; ``conditions`` what ``lasts`` asks."""
 
-    __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_seeing",
+    __slots__ = ("_seats_after", "_limit", "_player_limits", "_hiding", "_seeing", "_cover",
                  "_orders_per_turn",
                  "_computed_costs", "_maneuvers",
                  "mods", "_dormant", "conditions", "_barring", "_tracks")
@@ -193,6 +193,8 @@ class RuleQueries(RefusalQueries, SeaQueries, TokenQueries, Part):
                            for m, *_ in s.limits)
         # whether a status may let a ship see over islands (D2.20: else none does)
         self._seeing = any(s.sees_over_islands for s in rules.statuses.values())
+        # the tokens that are cover (D2.23: none, and sight never asks)
+        self._cover = frozenset(k for k, t in rules.tokens.items() if t.cover)
         self._orders_per_turn = rules.options.orders_per_turn
         self._computed_costs = rules.computed_costs
         # seat * 3 + (0 in its turn, 1 answering a maneuver, 2 an order) →

@@ -46,6 +46,7 @@ class SeaQueries:
     mods: Modifiers | None
     _hiding: bool
     _seeing: bool
+    _cover: frozenset[str]
     lasts: Callable[[int, str], bool]
     movement_refusal: Callable[[int], Refusal | None]
 
@@ -59,6 +60,8 @@ class SeaQueries:
             return []  # D9.3: a ship off the board sees nothing
         over = over_islands or self.sees_over_islands(seat)
         board = self.board.over_islands() if over else self.board
+        if self._cover:
+            board = self.under_cover(board)
         seen = board.in_sight(ship.position, self.seen_positions(seat), ship.side, self.sides)
         if self.mods is not None:
             farther = self.mods.total(ship, seat, Modifier.SIGHT)
@@ -79,10 +82,26 @@ class SeaQueries:
         if ship.position is None:
             return ()
         board = self.board.over_islands() if self.sees_over_islands(seat) else self.board
+        if self._cover:
+            board = self.under_cover(board)
         if reach is None:
             reach = max(board.width, board.height)
         return board.visual_field(ship.position, self.seen_positions(seat), ship.side,
                                   [s.side for s in self.state.ships], reach)
+
+    def covered_boxes(self) -> tuple[int, ...]:
+        """The boxes cover lies on now (D2.23), in board order; none without
+        a token that blocks sight."""
+        cover = self._cover
+        if not cover:
+            return ()
+        return tuple(sorted({t.box for t in self.state.tokens if t.kind in cover}))
+
+    def under_cover(self, board: Board) -> Board:
+        """``board`` as sight reads it now: the boxes cover lies on cut sight
+        as islands do (D2.23), whoever looks, over islands or not."""
+        boxes = self.covered_boxes()
+        return board.covered(boxes) if boxes else board
 
     def seen_positions(self, seat: int, origin: int | None = None) -> list[int | None]:
         """The ships' boxes (by seat) as ship ``seat`` may see them from its

@@ -203,6 +203,9 @@ def _update(game: GameCore, player: str, seat: int, kept: _Kept, steps: _SeatTen
         sight = steps.sighted(queries.seen_positions(seat))  # and the enemies' it sees
         if queries.sees_over_islands(seat):
             sight = (True, *sight)  # over islands: one longer, never equal to one without
+        covered = queries.covered_boxes()
+        if covered:  # cover on the board (D2.23): its boxes, a tuple no ship's box equals
+            sight = (*sight, covered)
     if sight != read.get("sight", ()):
         start, end, zeros = kept.spans["sight"]
         out[start:end] = zeros if sight is None else _field(queries, seat, kept)

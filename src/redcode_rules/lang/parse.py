@@ -306,6 +306,9 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
     def mark(self, meta, c):
         return Prop("mark", str(c[0])[1:-1], self._tpos(c[0]))
 
+    def blocks_sight(self, meta, c):  # D2.23: a token that is cover
+        return Prop("blocks_sight", True, self._pos(meta))
+
     def terrain(self, meta, c):  # D2.14: its word is checked with the token
         return Prop("terrain", str(c[0]), self._tpos(c[0]))
 

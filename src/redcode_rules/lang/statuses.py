@@ -841,8 +841,14 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
     if blockade is not None:
         check_words(blockade.words, draft.error, draft.entries["ship"],
                     draft.entries["status"], (), 0, 0)
+    terrain = _terrain(draft, entry)
+    if terrain is not None and "blocks_sight" in entry.props:
+        raise draft.error(entry.props["blocks_sight"].pos, f"token '{entry.id}' makes its box "
+                          "terrain already: an island cuts sight, open or running water does "
+                          "not; 'blocks sight' is for a token that leaves its box as it is")
     return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN),
-                    None if blockade is None else blockade.value, _terrain(draft, entry))
+                    None if blockade is None else blockade.value, terrain,
+                    "blocks_sight" in entry.props)
 
 
 def _terrain(draft: Layers, entry: _Entry) -> Terrain | None:

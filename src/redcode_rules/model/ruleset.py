@@ -887,6 +887,7 @@ class Ruleset:
         if self.tokens:
             out["tokens"] = {k: [v.mark, v.duration.value, triggers(v.triggers),
                                  *([v.terrain.value] if v.terrain is not None else []),
+                                 *(["cover"] if v.cover else []),  # D2.23: only where one is
                                  # a blockade (D2.15): only where a token has one
                                  *([["entry", str(v.entry)]] if v.entry is not None else [])]
                              for k, v in sorted(self.tokens.items())}

@@ -115,6 +115,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
               "without `by`) can neither enter the box, pass through it nor jump onto it; "
               "a move declared before is checked again as it resolves. Tokens only.",
               "forbids entering by enemy ships"),
+    "blocks_sight": ("Cover (D2.23): while the token lies on a box, no ship sees that box "
+                     "nor past it, as an island cuts sight (a smoke screen); for every other "
+                     "rule the box is what it was: ships enter it and lie on it, and a ship "
+                     "on it sees out.", "blocks sight"),
     "terrain": ("A terrain token (D2.14): while the token lies on a box, that box is open "
                 "water, running water or an island (`open`, `running`, `island`) for every "
                 "rule: moves and forced steps, islands, sight, box targets, the boards. The "

@@ -278,6 +278,21 @@ class Board:
                 self.start_cards, self.step_dirs)
         return view
 
+    def covered(self, boxes: tuple[int, ...]) -> Board:
+        """The board as sight reads it while cover lies on ``boxes`` (D2.23):
+        those boxes read as islands, for the visual field only (moves keep
+        walking the board itself). Built once per set of boxes, then kept."""
+        key = ("covered", boxes)
+        view = self._views.get(key)
+        if view is None:
+            cells = list(self.cells)
+            for box in boxes:
+                cells[box] = ISLAND
+            view = self._views[key] = Board(
+                self.width, self.height, "".join(cells), self.starts, self.start_cards,
+                self.step_dirs)
+        return view
+
     def rays(self, origin: int) -> tuple[tuple[int, ...], ...]:
         """The 8 straight lines from ``origin``, nearest box first, each cut at
         the first island (R4.3); empty lines are left out."""

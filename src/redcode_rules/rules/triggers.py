@@ -125,6 +125,10 @@ class TokenDef:
     terrain: Terrain | None = None
     """``terrain open|running|island`` (D2.14): what its box is, for every
     rule, while it lies there; None: the box stays what it is."""
+    cover: bool = False
+    """``blocks sight`` (D2.23): no ship sees its box nor past it while it
+    lies there, as an island cuts sight; for every other rule its box is
+    what it was."""
 
 
 @attrs.frozen

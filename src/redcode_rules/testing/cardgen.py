@@ -238,6 +238,8 @@ class CardWriter:
         terrain = zlib.crc32(name.encode() + b" terrain") % 8
         if terrain < 3:
             lines.append("terrain " + ("open", "running", "island")[terrain])
+        elif terrain == 3:  # cover (D2.23), drawn the same way
+            lines.append("blocks sight")
         self.tokens.append(name)
         return self.block("token", name, lines)
 

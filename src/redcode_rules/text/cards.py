@@ -361,6 +361,8 @@ def token_text(token: TokenDef, lang: str = "en",
     if token.entry is not None:  # a blockade (D2.15)
         parts.append(_capital(catalog(lang)["triggers"]["token_entry"].format(
             ship=a_ship(token.entry, lang, types, names))))
+    if token.cover:  # cover (D2.23)
+        parts.append(_capital(catalog(lang)["triggers"]["token_cover"]) + ".")
     if token.terrain is not None:  # a terrain token (D2.14), its time said with it
         words = catalog(lang)["triggers"]
         until = words["token_terrain_until"].get(token.duration.value, "")
