@@ -121,11 +121,11 @@ def test_untargetable_text_in_three_languages(lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Your ship is ready to fire this turn: the range of ranged maneuvers is 1 more; "
+    ("en", "Your ship is ready to fire this turn: the range of its ranged maneuvers is 1 more; "
            "Torpedo and Heavy torpedo cost 1 crew less (at least 1)."),
-    ("es", "Tu barco queda listo para disparar este turno: las maniobras a distancia llegan "
+    ("es", "Tu barco queda listo para disparar este turno: sus maniobras a distancia llegan "
            "1 casilla más lejos; Torpedo y Torpedo pesado cuestan 1 tripulante menos (al menos 1)."),
-    ("it", "La tua nave è pronta al fuoco per questo turno: le manovre a distanza arrivano "
+    ("it", "La tua nave è pronta al fuoco per questo turno: le sue manovre a distanza arrivano "
            "1 casella più lontano; Siluro e Siluro pesante costano 1 membro dell'equipaggio "
            "in meno (almeno 1)."),
 ])

@@ -119,9 +119,9 @@ def test_a_players_number_in_three_languages(lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "damaging maneuvers deal 1 more damage each time"),
-    ("es", "cada daño que hacen las maniobras de daño aumenta en 1"),
-    ("it", "ogni danno che infliggono le manovre dannose aumenta di 1"),
+    ("en", "each damage its damaging maneuvers deal is 1 more"),
+    ("es", "cada daño que hacen sus maniobras de daño aumenta en 1"),
+    ("it", "ogni danno che infliggono le sue manovre dannose aumenta di 1"),
 ])
 def test_damage_dealt_in_three_languages(lang, text):
     rules = load_ruleset("en", [str(IDEAS / "40_gunnery_officer.rc")])

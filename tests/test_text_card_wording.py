@@ -371,7 +371,7 @@ def test_italian_joins_a_clause_that_starts_with_e_by_ed(tmp_path):
     path.write_text(STEADY)
     rules = rc.load_ruleset("en", extra=[str(path)])
     assert rules.text("steady", "it") == (
-        "La tua nave recupera +1 riparazione ed è pronta al fuoco per questo turno: le "
+        "La tua nave recupera +1 riparazione ed è pronta al fuoco per questo turno: le sue "
         "manovre a distanza arrivano 1 casella più lontano. " + ORDER["it"])
 
 

@@ -243,7 +243,8 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
         more = "more" if n > 0 else "less"
         if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
             forms = words["modify_class"][modifier.value][more]
-            phrase = pick(forms, abs(n)).format(n=abs(n), cards=class_text(card, lang, names))
+            phrase = pick(forms, abs(n)).format(n=abs(n),
+                                                cards=class_text(card, lang, names, its=True))
         elif card is not None:  # the card is the subject: "Repair costs 1 crew less"
             forms = words["modify_on"][modifier.value][more]
             phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))

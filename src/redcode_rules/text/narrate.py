@@ -173,8 +173,9 @@ def _trigger(data: dict, lang: str, words: Words | None,
              natures: Mapping[str, str] | None, said_as: Mapping[str, str]) -> str:
     """The sentence of a trigger that fires, by what holds it (its ``trigger``
     key is ``holder kind:holder id:index``): a ship type's ability (`an
-    ability of the red hunter`), a status (the ship is in its state: `está en
-    llamas`), a token (`la mina de d3`), never the engine's words for it."""
+    ability of the red hunter`), a status (named: `a status of the blue
+    submarine takes effect (burning)`), a token (`la mina de d3`), never the
+    engine's words for it."""
     holder_kind, _, rest = str(data["trigger"]).partition(":")
     ident = rest.partition(":")[0]
     holder = str(data["holder"])
@@ -185,9 +186,8 @@ def _trigger(data: dict, lang: str, words: Words | None,
         data["box"] = holder.rpartition(" ")[2]
         return said_as["token"]
     data["ship"] = holder
-    if holder_kind == "status":
-        nature = (natures or {}).get(ident, DEFAULT_NATURE)
-        data["is"] = said("is", ident, lang, words, _ship_gender(holder, lang, words), nature)
+    if holder_kind == "status":  # named, not said as the ship's state: it may have ended
+        data["status"] = status_name(ident, lang, words=words)  # (a sinking ends it, R9.2)
         return said_as["status"]
     return said_as["ship"]
 

@@ -15,11 +15,13 @@ from ..rules.card_classes import CardClass
 from ..rules.exprs import Measure, Quantity, Tally
 
 
-def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> str:
+def class_text(cls: CardClass, lang: str = "en", names: Words | None = None,
+               its: bool = False) -> str:
     """A class of cards as a phrase of ``lang``: its cards by the card set's
     names (``Torpedo and Radar``), or its words in the language's order,
     with the article a subject takes there (``enemy damaging cards``, ``las
-    cartas enemigas de daño``)."""
+    cartas enemigas de daño``); ``its``: the class of the ship's own cards
+    (``its damaging maneuvers``, ``sus maniobras de daño``)."""
     said = catalog(lang)["status_rules"]["card_class"]
     if cls.names:
         shown = [display_name(n, lang, names) for n in cls.names]
@@ -33,7 +35,7 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None) -> 
         if qualities else said["kinds"][kind]
     if cls.cost is not None:
         phrase += " " + said["cost"].format(n=cls.cost)
-    return said["words"].format(cards=phrase)
+    return said["its" if its else "words"].format(cards=phrase)
 
 
 def value_text(m: Measure | Tally, lang: str, subject: str,
