@@ -87,3 +87,17 @@ def test_a_terrain_token_is_no_cover_too():
     err = dsl_refusal('token fog { mark "%"  terrain island  blocks sight }\n'
                       "order x { copies 0  effect place_token fog on self }")
     assert err.reason.startswith("token 'fog' makes its box terrain already")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Place a smoke token on the box of your ship. Smoke: no ship sees its box, nor past "
+           "it. This token stays until the next turn of the player who placed it."),
+    ("es", "Coloca una ficha de humo en la casilla de tu barco. Humo: ningún barco ve su "
+           "casilla, ni más allá de ella. Esta ficha se queda hasta el próximo turno del "
+           "jugador que la colocó."),
+    ("it", "Piazza un segnalino fumo sulla casella della tua nave. Fumo: nessuna nave vede la "
+           "sua casella, né oltre. Questo segnalino resta fino al prossimo turno del giocatore "
+           "che l'ha piazzato."),
+])
+def test_a_card_that_places_a_token_says_what_the_token_does(cards, lang, text):
+    assert rc.load_ruleset("en", extra=[cards]).text("smoke_screen", lang=lang).startswith(text)

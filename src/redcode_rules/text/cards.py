@@ -107,6 +107,8 @@ class RulesetView(Protocol):
     def orders(self) -> Mapping[str, Any]: ...
     @property
     def words(self) -> Words: ...
+    @property
+    def tokens(self) -> Mapping[str, Any]: ...
     def card(self, card_id: str) -> Any: ...
 
 
@@ -825,6 +827,22 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
                      *_flags(card, words)])
 
 
+def _token_rules(effects, rules: RulesetView, lang: str, types) -> list[str]:
+    """The rule of each token the effects place, named, after them, as a
+    status's rules follow its name: a card that lays a mine says what the
+    mine does (`Naval mine: when an enemy ship ends a move on its box, …`)."""
+    placed = dict.fromkeys(str(e.params()["token"]) for e in effects
+                           if primitive_of(e).name == "place_token")
+    out = []
+    for name in placed:
+        rule = token_text(rules.tokens[name], lang, rules.statuses, rules.words, types)
+        if rule:
+            out.append(catalog(lang)["card"]["token_rule"].format(
+                token=_capital(token_name(name, lang, rules.words)),
+                rule=rule[:1].lower() + rule[1:]))
+    return out
+
+
 def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
           whole: bool = True, body: bool = True, targets: bool = True) -> list[str]:
     """What a card (or one of its modes) does: its effects (unless not
@@ -835,6 +853,8 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     types = frozenset(rules.ships)
     parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
                                    answers=answerable(rules, card))) + "."] if body else []
+    if body:
+        parts += _token_rules(card.effects, rules, lang, types)
     if not targets:
         return parts + ([usable_text(card.usable, lang, types, rules.words)]
                         if card.usable is not None else [])
