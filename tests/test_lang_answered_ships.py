@@ -119,11 +119,11 @@ def test_the_answered_target_is_read_of_a_response_only():
                     "it takes is 1 less."),
     ("brace", "es", "El barco al que apunta queda preparado este turno, para un solo uso: "
                     "cada daño que recibe se reduce en 1."),
-    ("brace", "it", "La nave che prende di mira viene preparata per questo turno, per un "
-                    "solo uso: ogni danno che subisce diminuisce di 1."),
+    ("brace", "it", "La nave presa di mira viene preparata per questo turno, per un solo "
+                    "uso: ogni danno che subisce diminuisce di 1."),
     ("patch_up", "en", "The ship it targets regains 1 repair."),
     ("patch_up", "es", "+1 reparación al barco al que apunta."),
-    ("patch_up", "it", "+1 riparazione alla nave che prende di mira."),
+    ("patch_up", "it", "+1 riparazione alla nave presa di mira."),
 ])
 def test_the_text_of_an_effect_on_the_answered_target(cards, card, lang, text):
     rules = rc.load_ruleset("en", extra=[cards])
@@ -135,3 +135,39 @@ def test_no_test_of_the_answered_target_holds_for_an_item_without_one_D5_5(cards
     to_carrier(g, "signal")  # it targets no ship
     assert g.to_move == "blue-aircraft_carrier" and "pass" in g.legal_moves()
     assert starting(g, "order spare_none") == []
+
+
+SIGHT = """\
+order spotted { copies 0  response  answers maneuvers  usable if answered target is in sight
+    effect draw 1 }
+order unseen { copies 0  response  answers maneuvers  usable if answered target is not in sight
+    effect draw 1 }
+"""
+
+
+@pytest.mark.parametrize("card,move,listed", [
+    # the carrier at e1 sees the blue destroyer (c3, on its diagonal) and the red
+    # submarine (e3), not the red destroyer behind it (e5)
+    ("spotted", "spread_fire blue-destroyer red-destroyer", True),
+    ("unseen", "spread_fire blue-destroyer red-destroyer", False),
+    ("spotted", "spread_fire red-destroyer", False),
+    ("unseen", "spread_fire red-destroyer", True),
+    ("unseen", "signal", False),  # no target ship: no test of it holds (D5.5)
+])
+def test_a_sight_test_of_the_answered_target_reads_every_ship_it_targets(tmp_path, cards, card,
+                                                                          move, listed):
+    more = tmp_path / "sight.rc"
+    more.write_text(SIGHT)
+    g = rc.Game.from_scenario(
+        f"edition: en\nextra: [{cards}, {more}]\nboard: |\n"
+        f"{textwrap.indent(OPEN_BOARD, '  ')}\n"
+        "ships:\n  blue-destroyer: {at: c3}\n  red-submarine: {at: e3}\n"
+        "  blue-aircraft_carrier: {at: e1}\n  red-destroyer: {at: e5}\n"
+        f"hands: {{blue-aircraft_carrier: [{card}]}}\ndeck: [boatswain, boatswain]\n"
+        "turn: red-submarine\nphase: maneuvers\n")
+    queries = g.engine.queries
+    carrier = g.ships.index("blue-aircraft_carrier")
+    assert sorted(g.ships[s] for _, s in queries.sight(carrier)) == ["blue-destroyer",
+                                                                     "red-submarine"]
+    to_carrier(g, move)
+    assert starting(g, f"order {card}") == ([f"order {card}"] if listed else [])

@@ -71,8 +71,8 @@ def test_a_status_cannot_read_an_answered_target():
            "is a friendly ship."),
     ("es", "Solo se puede usar si responde a una carta de daño de un enemigo y el barco al "
            "que apunta es un barco aliado."),
-    ("it", "Utilizzabile solo se risponde a una carta dannosa di un nemico e la nave che "
-           "prende di mira è una nave alleata."),
+    ("it", "Utilizzabile solo se risponde a una carta dannosa di un nemico e la nave presa "
+           "di mira è una nave alleata."),
 ])
 def test_answered_target_is_said_in_three_languages(lang, text):
     assert text in card_text(load_ruleset("en", extra=[CARDS]), "interpose", lang)

@@ -84,10 +84,10 @@ def test_a_blockade_placed_by_a_card_lasts_until_its_owner_next_turn():
 def test_the_token_text_says_who_cannot_enter():
     rules = load_ruleset("en", [CARDS])
     assert token_text(rules.tokens["blockade_line"], "en", rules.statuses, rules.words) == (
-        "An enemy ship cannot enter or pass through its box. This token stays until the "
-        "next turn of the player who placed it.")
+        "An enemy ship cannot enter or pass through this token's box. This token stays until "
+        "the next turn of the player who placed it.")
     assert token_text(rules.tokens["boom"], "it", rules.statuses, rules.words) == \
-        "Una nave non può entrare nella sua casella né attraversarla."
+        "Una nave non può entrare nella casella di questo segnalino né attraversarla."
 
 
 def test_an_unknown_word_of_by_is_named_with_its_file_and_line():

@@ -18,7 +18,8 @@ CARDS = """\
 token mine { mark "*"  name en "mine" es "mina" (f) it "mina" (f) }
 token reef { mark "r"  terrain island  name en "reef" es "arrecife" it "scoglio" }
 order shelter_cove { copies 0
-    effect regain repair 1 to self; regain repair 1 to self if number of island boxes within 1 of self > 0 }
+    effect regain repair 1 to self;
+           regain repair 1 to self if number of island boxes within 1 of self > 0 }
 order reef_hunt { copies 0
     effect damage 1 to each enemy ship where number of running boxes within 1 of it >= 2 }
 order minesweep { copies 0  usable if number of mine boxes within 2 of self = 0  effect draw 1 }
@@ -138,3 +139,24 @@ def test_the_text_of_a_count_of_boxes(cards, card, lang, text):
 def test_a_count_of_boxes_names_one_known_kind(body, reason, suggestion):
     err = dsl_refusal(f"order x {{ copies 0  {body}  effect draw 1 }}")
     assert (err.reason, err.suggestion) == (reason, suggestion)
+
+
+def test_no_token_is_named_like_a_kind_of_box():
+    err = dsl_refusal('token free { mark "*" }\norder x { copies 0  effect draw 1 }')
+    assert err.reason == ("token 'free' is named like a kind of box (island, open, running, "
+                          "free, start), which a count of boxes would read instead of it: "
+                          "give it another name")
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "and only while there is at least 1 island within 1 box of it: its maneuvers' "
+           "range is 1 more"),
+    ("es", "solo mientras haya al menos 1 islote a distancia 1 como máximo de este barco"),
+    ("it", "solo finché c'è almeno 1 isola a distanza 1 al massimo da questa nave"),
+])
+def test_a_count_around_the_ship_that_has_a_status_names_it(lang, text, tmp_path):
+    path = tmp_path / "cove.rc"
+    path.write_text("status sheltered { permanent  while number of island boxes within 1 of "
+                    "self > 0  modify range +1 }\n")
+    said = rc.load_ruleset("en", extra=[str(path)]).status_text("sheltered", lang=lang)
+    assert text in said

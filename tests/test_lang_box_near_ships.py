@@ -73,3 +73,18 @@ def test_the_words_of_the_ship_are_checked():
     assert (err.reason, err.suggestion) == (
         "'frendly' does not describe a ship: an adjective (any, enemy, friendly, own, other, "
         "damaged), a ship type or a status", "friendly")
+
+
+def test_the_cards_own_ship_is_never_the_ship_a_box_counts_from():
+    err = dsl_refusal("order x { copies 0  target free box within 1 of a own ship\n"
+                      "    effect jump to target }")
+    assert err.reason == ("the card's own ship is never the ship a box target counts from: "
+                          "name another kind ('within 1 of a friendly ship')")
+
+
+def test_a_maneuver_reaches_a_box_near_other_ships_only_next_to_its_own():
+    err = dsl_refusal("maneuver x { cost 1  target free box within 1 of a friendly ship\n"
+                      "    effect jump to target }\npatch ship submarine { maneuvers movement "
+                      "repair torpedo orders immersion countermeasure x floating_mine }")
+    assert err.reason.startswith("maneuver 'x' targets a box near other ships but says not "
+                                 "how far from its own")

@@ -73,9 +73,9 @@ def test_the_kept_tensor_sees_the_cover_come_and_go(cards):
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "No ship sees its box, nor past it."),
-    ("es", "Ningún barco ve su casilla, ni más allá de ella."),
-    ("it", "Nessuna nave vede la sua casella, né oltre."),
+    ("en", "No ship sees this token's box or past it."),
+    ("es", "Ningún barco ve la casilla de esta ficha, ni más allá de ella."),
+    ("it", "Nessuna nave vede la casella di questo segnalino, né oltre."),
 ])
 def test_the_text_of_cover(cards, lang, text):
     from redcode_rules.text.cards import token_text
@@ -90,14 +90,14 @@ def test_a_terrain_token_is_no_cover_too():
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "Place a smoke token on the box of your ship. Smoke: no ship sees its box, nor past "
-           "it. This token stays until the next turn of the player who placed it."),
-    ("es", "Coloca una ficha de humo en la casilla de tu barco. Humo: ningún barco ve su "
-           "casilla, ni más allá de ella. Esta ficha se queda hasta el próximo turno del "
-           "jugador que la colocó."),
+    ("en", "Place a smoke token on the box of your ship. Smoke: no ship sees this token's box "
+           "or past it. This token stays until the next turn of the player who placed it."),
+    ("es", "Coloca una ficha de humo en la casilla de tu barco. Humo: ningún barco ve la "
+           "casilla de esta ficha, ni más allá de ella. Esta ficha se queda hasta el próximo "
+           "turno del jugador que la colocó."),
     ("it", "Piazza un segnalino fumo sulla casella della tua nave. Fumo: nessuna nave vede la "
-           "sua casella, né oltre. Questo segnalino resta fino al prossimo turno del giocatore "
-           "che l'ha piazzato."),
+           "casella di questo segnalino, né oltre. Questo segnalino resta fino al prossimo "
+           "turno del giocatore che l'ha piazzato."),
 ])
 def test_a_card_that_places_a_token_says_what_the_token_does(cards, lang, text):
     assert rc.load_ruleset("en", extra=[cards]).text("smoke_screen", lang=lang).startswith(text)

@@ -465,3 +465,25 @@ def test_the_cards_in_a_hand_are_said_as_a_number(tmp_path, lang, text):
     path = tmp_path / "refill.rc"
     path.write_text("order refill { copies 0  effect draw (3 - cards in hand of you) }\n")
     assert rc.load_ruleset("en", extra=[str(path)]).text("refill", lang=lang).startswith(text)
+
+
+HANDS_TEXT = """\
+order envy { copies 0  target enemy ship
+    effect draw 1 if cards in hand of target > cards in hand }
+order pickpocket_net { copies 0  target enemy ship where cards in hand of it >= 3
+    effect take 1 random of target }
+"""
+
+
+@pytest.mark.parametrize("card,lang,text", [
+    ("envy", "es", "si el jugador que controla el objetivo tiene más cartas que tú"),
+    ("envy", "it", "se il giocatore che controlla il bersaglio ha più carte di te"),
+    ("pickpocket_net", "en", "Target: an enemy ship whose player has at least 3 cards."),
+    ("pickpocket_net", "es", "Objetivo: un barco enemigo cuyo jugador tenga al menos 3 cartas."),
+    ("pickpocket_net", "it", "Bersaglio: una nave nemica il cui giocatore abbia almeno 3 carte."),
+])
+def test_the_cards_of_a_hand_are_its_players(tmp_path, card, lang, text):
+    path = tmp_path / "hands.rc"
+    path.write_text(HANDS_TEXT)
+    said = rc.load_ruleset("en", extra=[str(path)]).text(card, lang=lang)
+    assert text in said, said

@@ -107,3 +107,10 @@ def test_the_text_of_a_status_for_several_turns(cards, status, lang, text):
 def test_a_status_for_several_turns_is_checked(body, reason):
     err = dsl_refusal(f"status s {{ {body} }}\norder x {{ copies 0  effect status s on self }}")
     assert err.reason == reason
+
+
+def test_a_status_says_once_how_long_it_lasts():
+    err = dsl_refusal("status s { for 3 turns  this turn  modify range -1 }\n"
+                      "order x { copies 0  effect status s on self }")
+    assert "says twice how long it lasts ('for 3 turns' at line 1, then 'this turn')" in \
+        err.reason

@@ -28,7 +28,6 @@ order flare { copies 0
     target enemy ship
     effect damage 1 to target if target is in sight; draw 1 if self is not in sight of target }
 order volley { copies 0  effect damage 1 to each enemy ship where it is not in sight }
-order mirror { copies 0  usable if self is in sight  effect draw 1 }
 status hunters_eye { permanent  affects each enemy ship where self is in sight of it
     modify range -1 }
 order eye { copies 0  effect status hunters_eye on self }
@@ -124,9 +123,24 @@ def test_an_effect_condition_reads_sight_as_the_effect_resolves(cards):
     assert g.hand("blue-submarine") == ["star"]
 
 
-def test_no_ship_is_in_its_own_sight(cards):
-    g = game(cards, "mirror", ROW)
-    assert starting(g, "order mirror") == []
+@pytest.mark.parametrize("body,reason", [
+    ("usable if self is in sight", "'self is in sight of self' asks whether a ship sees itself, "
+     "and none does (D2.21): test another ship (`target is in sight of self`)"),
+    ("target enemy ship where it is not in sight of it", "'it is in sight of it' asks whether a "
+     "ship sees itself, and none does (D2.21): test another ship (`target is in sight of "
+     "self`)"),
+])
+def test_no_ship_is_tested_in_its_own_sight(body, reason):
+    err = dsl_refusal(f"order x {{ copies 0  {body}  effect draw 1 }}")
+    assert err.reason == reason
+
+
+def test_a_status_while_cannot_test_sight():
+    err = dsl_refusal("status s { permanent  while self is in sight of it  modify range +1 }\n"
+                      "order x { copies 0  effect status s on self }")
+    assert err.reason == ("status 's': 'while' reads its own ship only, and no ship is in its "
+                          "own sight (D2.21); test sight in an aura ('affects each enemy ship "
+                          "where self is in sight of it')")
 
 
 def test_a_ship_off_the_board_sees_nothing_and_is_seen_by_none_D9_3(cards):

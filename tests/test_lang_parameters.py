@@ -119,7 +119,7 @@ def test_a_players_number_in_three_languages(lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "each damage its damaging maneuvers deal is 1 more"),
+    ("en", "its damaging maneuvers deal 1 more damage each time they hit"),
     ("es", "cada daño que hacen sus maniobras de daño aumenta en 1"),
     ("it", "ogni danno che infliggono le sue manovre dannose aumenta di 1"),
 ])

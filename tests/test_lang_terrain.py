@@ -377,11 +377,12 @@ def test_the_token_text_says_what_its_box_is():
     said = {lang: token_text(rules.tokens["dredged"], lang, rules.statuses, rules.words)
             for lang in ("en", "es", "it")}
     assert said == {
-        "en": "Its box is open water, until the start of your next turn.",
-        "es": "Su casilla es agua abierta, hasta el inicio de tu próximo turno.",
-        "it": "La sua casella è acqua libera, fino all'inizio del tuo prossimo turno."}
+        "en": "This token's box is open water, until the start of your next turn.",
+        "es": "La casilla de esta ficha es agua abierta, hasta el inicio de tu próximo turno.",
+        "it": "La casella di questo segnalino è acqua libera, fino all'inizio del tuo prossimo "
+              "turno."}
     assert token_text(rules.tokens["shoal"], "en", rules.statuses, rules.words) == \
-        "Its box is an island."
+        "This token's box is an island."
 
 
 def test_the_rule_reference_gives_each_terrain_token_its_text():
@@ -389,18 +390,18 @@ def test_the_rule_reference_gives_each_terrain_token_its_text():
     entries = {lang: [line for line in orders_page(rules, lang).splitlines()
                       if line.startswith("- **")] for lang in ("en", "es", "it")}
     assert entries == {
-        "en": ["- **dredged channel** (mark `=`): Its box is open water, until the start of "
-               "your next turn.",
-               "- **shoal** (mark `%`): Its box is an island.",
-               "- **eddy** (mark `@`): Its box is running water."],
-        "es": ["- **canal dragado** (marca `=`): Su casilla es agua abierta, hasta el inicio "
-               "de tu próximo turno.",
-               "- **bajío** (marca `%`): Su casilla es un islote.",
-               "- **remolino** (marca `@`): Su casilla es agua corriente."],
-        "it": ["- **canale dragato** (segno `=`): La sua casella è acqua libera, fino "
-               "all'inizio del tuo prossimo turno.",
-               "- **secca** (segno `%`): La sua casella è un'isola.",
-               "- **mulinello** (segno `@`): La sua casella è acqua corrente."]}
+        "en": ["- **dredged channel** (mark `=`): This token's box is open water, until the "
+               "start of your next turn.",
+               "- **shoal** (mark `%`): This token's box is an island.",
+               "- **eddy** (mark `@`): This token's box is running water."],
+        "es": ["- **canal dragado** (marca `=`): La casilla de esta ficha es agua abierta, "
+               "hasta el inicio de tu próximo turno.",
+               "- **bajío** (marca `%`): La casilla de esta ficha es un islote.",
+               "- **remolino** (marca `@`): La casilla de esta ficha es agua corriente."],
+        "it": ["- **canale dragato** (segno `=`): La casella di questo segnalino è acqua "
+               "libera, fino all'inizio del tuo prossimo turno.",
+               "- **secca** (segno `%`): La casella di questo segnalino è un'isola.",
+               "- **mulinello** (segno `@`): La casella di questo segnalino è acqua corrente."]}
 
 
 def test_the_dredge_card_text_names_running_water():

@@ -364,12 +364,12 @@ def test_the_text_of_tokens_and_triggers_in_three_languages():
         "Piazza un segnalino mina su ogni casella dell'area"]
     trigger = mine.tokens["mine"].triggers[0]
     assert [trigger_text(trigger, lang, token=True) for lang in ("en", "es", "it")] == [
-        "when a ship ends a move on its box, 2 repair damage to that ship; this token is "
+        "when a ship ends a move on this token, 2 repair damage to that ship; this token is "
         "removed",
-        "cuando un barco termina un movimiento en su casilla, -2 reparaciones a ese barco y "
+        "cuando un barco termina un movimiento sobre esta ficha, -2 reparaciones a ese barco y "
         "se retira esta ficha",
-        "quando una nave termina un movimento sulla sua casella, -2 riparazioni a quella nave "
-        "e questo segnalino viene rimosso"]
+        "quando una nave termina un movimento su questo segnalino, -2 riparazioni a quella "
+        "nave e questo segnalino viene rimosso"]
     fire = rc.load_ruleset("en", extra=[FIRE])
     assert fire.text("incendiary") == (
         "1 repair damage to the target; the target is burning until it is sunk: at the start "
@@ -404,7 +404,7 @@ def test_a_smoke_screen_intercepts_a_ship_entering_it_and_lifts_at_its_players_t
     assert [e.kind for e in game.log].count("token_removed") == 4
     assert game.ship("red-destroyer").intercepted  # until red's own turn (R9.1)
     rules_text = rc.load_ruleset("en", extra=[SMOKE])
-    assert "- **smoke** (mark `%`): When a ship ends a move on its box, that ship is " \
+    assert "- **smoke** (mark `%`): When a ship ends a move on this token, that ship is " \
         "intercepted until its next turn: no maneuvers, not even responses. This token stays " \
         "until the next turn of the player who placed it.\n" in orders_page(rules_text)
 

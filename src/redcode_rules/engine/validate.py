@@ -358,8 +358,8 @@ def _triggered_problems(item: StackItem, index: int, state: GameState, rules: Ru
     trigger = rules.trigger_index.keyed(item.card)
     index_of = rules.trigger_index.keyed
     if trigger is None or not trigger.asks and not any(  # set off with one that asks, after it
-            above.kind == CardKind.TRIGGER and (asks := index_of(above.card)) is not None and asks.asks
-            for above in state.stack[index + 1:]):
+            above.kind == CardKind.TRIGGER and (asks := index_of(above.card)) is not None
+            and asks.asks for above in state.stack[index + 1:]):
         yield problem("card", f"{quote(item.card)} is not a trigger that asks a choice, nor "
                               "one set off after such a trigger, which waits under it (D4.16)")
         return

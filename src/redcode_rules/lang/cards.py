@@ -313,6 +313,11 @@ def _on_box_target(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], ta
     if "range" in entry.props:
         raise draft.error(entry.props["range"].pos, f"{where} targets a box: its reach is "
                           "its 'within N' or 'adjacent'; a range is for ship targets (R4.2)")
+    if entry.kind == "maneuver" and boxes.reach is None and boxes.near is not None:
+        raise draft.error(tpos, f"{where} targets a box near other ships but says not how "
+                          "far from its own: a maneuver reaches only an 'adjacent' box then "
+                          "(`target free adjacent box within 1 of a friendly ship`, R4.2, "
+                          "D4.11); an order card reaches any")
     if entry.kind == "maneuver" and boxes.reach is None:
         raise draft.error(tpos, f"{where} targets a box but says not how far: a maneuver "
                           "reaches 'box within N' or an 'adjacent box' (R4.2, D4.11)")

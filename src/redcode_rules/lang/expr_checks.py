@@ -26,6 +26,7 @@ from ..rules.exprs import (
     chances,
     Compare,
     Filter,
+    InSight,
     Is,
     Measure,
     Nearest,
@@ -152,6 +153,15 @@ def reads_result(node: Any) -> str:
     if isinstance(node, Ships):
         return reads_result(node.filter)
     return ""
+
+
+def tests_sight(node: Any) -> bool:
+    """Whether a condition tests a ship's sight (``is in sight``, D2.21)."""
+    if isinstance(node, InSight):
+        return True
+    if isinstance(node, (All, AnyOf)):
+        return any(tests_sight(p) for p in node.parts)
+    return isinstance(node, Not) and tests_sight(node.part)
 
 
 def effect_reads_result(effect) -> str:

@@ -23,6 +23,7 @@ from ..rules.effects import Selector
 from ..rules.exprs import (
     All,
     Amount,
+    Adjective,
     AnyOf,
     BoxCount,
     Boxes,
@@ -346,7 +347,13 @@ class ExprTransformer(Transformer):
                                "self, target, source, it or answered target (`target is in "
                                "sight of self`)", file=self.file, line=meta.line,
                                column=meta.column)
-        return InSight(seen, Subject.SELF if viewer is None else viewer, negated is not None)
+        viewer = Subject.SELF if viewer is None else viewer
+        if seen is viewer:
+            raise DslError(f"'{seen.value} is in sight of {viewer.value}' asks whether a ship "
+                           "sees itself, and none does (D2.21): test another ship (`target is "
+                           "in sight of self`)", file=self.file, line=meta.line,
+                           column=meta.column)
+        return InSight(seen, viewer, negated is not None)
 
     def _box_test(self, subject: Subject, negated: bool, words: list[Token]) -> Is:
         """``box of SUBJECT is [not] WORD…``: box words only, ``friendly`` or
@@ -435,6 +442,10 @@ class ExprTransformer(Transformer):
         card's ship) may come with it."""
         at = next(i for i, t in enumerate(c) if isinstance(t, Token) and t.type == "INT")
         for t in c[at + 1:]:
+            if str(t) == Adjective.OWN.value:
+                raise self._error(t, "the card's own ship is never the ship a box target "
+                                  "counts from: name another kind ('within 1 of a friendly "
+                                  "ship')")
             self._word("ship", t)
         return Target(TargetKind.BOX, 1, 1, boxes=Boxes(
             self._box_words(c[:at]), self._reach(c[at]), tuple(str(t) for t in c[at + 1:])))

@@ -451,7 +451,10 @@ def gender_of(words: tuple[str, ...]) -> str:
 
 def said_duration(prop: Prop) -> str:
     """A ``duration`` property as the file wrote it: ``for 2 uses``, ``while …``."""
-    text, detail = prop.value
+    text, detail, *turns = prop.value
+    if turns:  # ``for N [of your] turns`` (D9.17)
+        n, whose = turns[0][0], " of your" if " your " in text else ""
+        return f"for {n}{whose} turn{'' if n == 1 else 's'}"
     if text == "for N uses":
         uses = detail[0]
         return f"for {uses} use{'' if uses == 1 else 's'}"

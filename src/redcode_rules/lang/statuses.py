@@ -19,14 +19,17 @@ from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceR
 from ..rules.board import Terrain
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Amount, BoxLeft, Condition, Place, Ships, Subject
+from ..rules.exprs import Amount, BoxKind, BoxLeft, Condition, Place, Ships, Subject
 from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
 from .cards import compile_effect
-from .expr_checks import check_results, check_rolls, check_words, reads_result
+from .expr_checks import check_results, check_rolls, check_words, reads_result, tests_sight
 from .layers import Layers, _Entry, _suggest, said_as
 from .records import Call, ClassWords, Pos, Prop, TriggerSpec
+
+#: The kinds of box a count names (D2.22): no token is named like one.
+BOX_KINDS = tuple(k.value for k in BoxKind)
 
 
 #: The players whose turns a status's duration counts: "its" (the affected
@@ -279,6 +282,10 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     if result := reads_result(condition):
         raise draft.error(prop.pos, f"status '{entry.id}': '{result}' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
+    if tests_sight(condition):  # self and it are one ship there (D2.21)
+        raise draft.error(prop.pos, f"status '{entry.id}': 'while' reads its own ship only, "
+                          "and no ship is in its own sight (D2.21); test sight in an aura "
+                          "('affects each enemy ship where self is in sight of it')")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
             else f"'{subject.value}'"
@@ -814,6 +821,10 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
                   marks: dict[str, str]) -> TokenDef:
     """A token kind: its mark (one character, no ship's letter, no other
     token's mark; default ``*``) and its triggers."""
+    if entry.id in BOX_KINDS:  # one word in `number of WORD boxes` (D2.22)
+        raise draft.error(entry.pos, f"token '{entry.id}' is named like a kind of box "
+                          f"({', '.join(BOX_KINDS)}), which a count of boxes would read "
+                          "instead of it: give it another name")
     prop = entry.props.get("mark")
     mark = prop.value if prop is not None else "*"
     pos = prop.pos if prop is not None else entry.pos

@@ -780,6 +780,12 @@ class Is(Condition):
         return f"{subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
 
 
+def _sees(eng: Reader, viewer: int | None, seen: int | None) -> bool:
+    """Whether ship ``seen`` is in ship ``viewer``'s visual field (D2.21)."""
+    return seen is not None and viewer is not None and seen != viewer and \
+        any(s == seen for _, s in eng.sight(viewer))
+
+
 @attrs.frozen
 class InSight(Condition):
     """``SEEN is [not] in sight [of VIEWER]`` (D2.21): ship ``seen`` is in the
@@ -787,16 +793,27 @@ class InSight(Condition):
     reads it: over islands while the viewer sees over them (D2.20), not past
     the seen ship's visibility (D2.18). A ship off the board sees nothing and
     is seen by none (D9.3), and no ship is in its own sight: then it does
-    not hold, and ``is not`` does. ``negated``: ``is not``."""
+    not hold, and ``is not`` does. ``answered target`` is every ship the
+    answered item targets, as ``Is`` reads it (D5.5): it holds if one of them
+    passes, ``is not`` if none does, neither for an item with no target.
+    ``negated``: ``is not``."""
 
     seen: Subject
     viewer: Subject = Subject.SELF
     negated: bool = False
 
     def holds(self, eng, scope):
-        seen, viewer = ship_of(self.seen, eng, scope), ship_of(self.viewer, eng, scope)
-        found = seen is not None and viewer is not None and seen != viewer and \
-            any(s == seen for _, s in eng.sight(viewer))
+        if Subject.ANSWERED_TARGET in (self.seen, self.viewer):  # every ship it targets (D5.5)
+            targets = answered_targets(eng.state.stack, scope.answers)
+            if not targets:
+                return False  # an item with no target ship: no test of it holds, negated or not
+            seens = targets if self.seen is Subject.ANSWERED_TARGET else \
+                [ship_of(self.seen, eng, scope)]
+            viewers = targets if self.viewer is Subject.ANSWERED_TARGET else \
+                [ship_of(self.viewer, eng, scope)]
+            found = any(_sees(eng, viewer, seen) for viewer in viewers for seen in seens)
+        else:
+            found = _sees(eng, ship_of(self.viewer, eng, scope), ship_of(self.seen, eng, scope))
         return found != self.negated
 
     def subjects(self):

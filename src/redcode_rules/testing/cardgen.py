@@ -669,9 +669,10 @@ class CardWriter:
             word = r.choice(words)
             if draw >= 0.9:  # the box it is on (D2.11), read off the same draw
                 return f"box of {who} is {BOX_TESTS[int((draw - 0.9) * 50)]}"
-            if draw >= 0.8:  # in another ship's visual field (D2.21), of the card's without `of`
-                ships = [n for n in names if n != "you"] or ["self"]
-                viewer = r.choice(ships + [""])
+            others = [n for n in names if n not in ("you", who)] + \
+                ([""] if who != "self" else [])  # "": of the card's ship
+            if draw >= 0.8 and subjects is None and others:  # another ship's sight (D2.21):
+                viewer = r.choice(others)  # never in a `while`, never the ship itself
                 return f"{who} is {'not ' if draw < 0.84 else ''}in sight" + \
                     (f" of {viewer}" if viewer else "")
             return f"{who} is {neg}{word}"

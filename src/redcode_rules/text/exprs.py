@@ -273,7 +273,14 @@ def _within_of(m: ShipCount, say: Say, in_filter: bool) -> str:
     key = _subject(m.subject, Quantity.REPAIRS, in_filter)
     if key == "it" and in_filter:
         return pick(say.w["within_here"], m.within).format(n=m.within)
-    return pick(say.w["within"], m.within).format(n=m.within, origin=say.table("who")[key])
+    return pick(say.w["within"], m.within).format(n=m.within, origin=_origin_of(key, say))
+
+
+def _origin_of(key: str, say: Say) -> str:
+    """A ship a distance counts from, after "of": as its table says it, or,
+    where the held view says none (a pronoun Spanish and Italian leave out),
+    "this ship"."""
+    return say.table("who")[key] or catalog(say.lang)["triggers"]["selectors"]["self"]
 
 
 def _nearest(m: Nearest, say: Say, in_filter: bool) -> str:
@@ -282,7 +289,7 @@ def _nearest(m: Nearest, say: Say, in_filter: bool) -> str:
     key = _subject(m.subject, Quantity.REPAIRS, in_filter)
     return say.w["nearest"].format(ship=the(say.lang, noun.text, noun.gender),
                                    closest=agree(say.w["closest"], noun.gender, say.lang),
-                                   origin=say.table("who")[key])
+                                   origin=_origin_of(key, say))
 
 
 def around_text(m: ShipCount | Nearest, lang: str, in_filter: bool, types=(),
@@ -469,6 +476,7 @@ def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> st
     who, person = _who(m, say, in_filter)
     if shape.other is not None:
         other, _ = _who(shape.other, say, in_filter)
+        other = other or w["reader"]  # "más cartas que tú": the reader, said after all
         if about_it:
             said = w["versus_with"][shape.op.value].format(
                 units=units, other=other, **verbs(say.lang, mood(say.lang, "filter")))
@@ -478,12 +486,16 @@ def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> st
         return contract(say.lang, tidy(said))
     assert shape.n is not None
     op, n = _counted(shape.op, shape.n)
+    player = about_it and m.quantity is Quantity.HAND  # a ship holds no cards: its player
+    filtered = verbs(say.lang, mood(say.lang, "filter"))
     if op is Cmp.EQ and n == 0:
-        said = w["without"].format(units=units) if about_it else \
+        said = w["whose_has_none"].format(units=units, **filtered) if player else \
+            w["without"].format(units=units) if about_it else \
             w["has_none"].format(who=who, units=units, **verbs(say.lang, mood_, person))
     else:
         count = _count(op, n, unit, say)
-        said = w["with"].format(count=count) if about_it else \
+        said = w["whose_has"].format(count=count, **filtered) if player else \
+            w["with"].format(count=count) if about_it else \
             w["has"].format(who=who, count=count, **verbs(say.lang, mood_, person))
     return contract(say.lang, tidy(said))
 
@@ -862,7 +874,7 @@ def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = Non
             pick(w["within"], boxes.within).format(n=boxes.within, origin=origin)
     elif boxes.within is not None and BoxWord.ADJACENT not in boxes.words:
         out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["who"]["self"])
-    return contract(lang, w["box_target"].format(box=out))
+    return contract(lang, tidy(w["box_target"].format(box=out)))
 
 
 # ------------------------------------------------------------------ chosen amounts (D4.19)
