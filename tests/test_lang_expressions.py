@@ -487,3 +487,15 @@ def test_the_cards_of_a_hand_are_its_players(tmp_path, card, lang, text):
     path.write_text(HANDS_TEXT)
     said = rc.load_ruleset("en", extra=[str(path)]).text(card, lang=lang)
     assert text in said, said
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "Target: an enemy ship whose player has more cards than you."),
+    ("es", "Objetivo: un barco enemigo cuyo jugador tenga más cartas que tú."),
+    ("it", "Bersaglio: una nave nemica il cui giocatore abbia più carte di te."),
+])
+def test_two_hands_compared_in_a_filter_are_players(tmp_path, lang, text):
+    path = tmp_path / "greed.rc"
+    path.write_text("order greed { copies 0  target enemy ship\n"
+                    "    where cards in hand of it > cards in hand of you  effect draw 1 }\n")
+    assert text in rc.load_ruleset("en", extra=[str(path)]).text("greed", lang=lang)

@@ -210,7 +210,7 @@ def test_every_event_in_spanish_and_italian(kind, data, es, it):
     ("trigger", {"trigger": "ship:submarine:0", "holder": S},
      "An ability of blue submarine takes effect."),
     ("trigger", {"trigger": "status:intercepted:0", "holder": C},
-     "The status intercepted of red aircraft carrier takes effect."),
+     "The status \"intercepted\" of red aircraft carrier takes effect."),
     ("sunk", {"ship": S, "by": C}, "*** Blue submarine is sunk by red aircraft carrier! ***"),
     ("use", {"player": S, "card": "torpedo", "target": D},
      "Blue submarine uses Torpedo on red destroyer."),

@@ -477,7 +477,11 @@ def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> st
     if shape.other is not None:
         other, _ = _who(shape.other, say, in_filter)
         other = other or w["reader"]  # "más cartas que tú": the reader, said after all
-        if about_it:
+        if about_it and m.quantity is Quantity.HAND:  # a ship holds no cards: its player
+            said = w["versus"][shape.op.value].format(
+                units=units, who=w["whose_player"], other=other,
+                **verbs(say.lang, mood(say.lang, "filter")))
+        elif about_it:
             said = w["versus_with"][shape.op.value].format(
                 units=units, other=other, **verbs(say.lang, mood(say.lang, "filter")))
         else:
