@@ -499,3 +499,17 @@ def test_two_hands_compared_in_a_filter_are_players(tmp_path, lang, text):
     path.write_text("order greed { copies 0  target enemy ship\n"
                     "    where cards in hand of it > cards in hand of you  effect draw 1 }\n")
     assert text in rc.load_ruleset("en", extra=[str(path)]).text("greed", lang=lang)
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("en", "1 repair damage to every ship but yours within 1 box of the target."),
+    ("es", "-1 reparación a cada barco salvo el tuyo a distancia 1 como máximo del objetivo."),
+    ("it", "-1 riparazione a ogni nave tranne la tua a distanza 1 al massimo dal bersaglio."),
+])
+def test_other_in_a_set_around_another_ship_is_said_as_not_yours(tmp_path, lang, text):
+    """`other` is never the card's ship; around the target it does not leave
+    the target out, and the text does not say it does."""
+    path = tmp_path / "ring.rc"
+    path.write_text("order ring { copies 0  target enemy ship\n"
+                    "    effect damage 1 to each other ship within 1 of target }\n")
+    assert rc.load_ruleset("en", extra=[str(path)]).text("ring", lang=lang).startswith(text)

@@ -730,6 +730,12 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
     if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
         noun = ship_noun(words, say)
         noun = Noun(w["a_random"].format(a=_a(noun, Adjective.OWN in words, say)), noun.gender)
+    elif Adjective.OTHER in words and sel.within is not None and sel.near is None and \
+            sel.of is not Subject.SELF:  # around another ship: "other" is not that one
+        noun = ship_noun(tuple(x for x in words if x != Adjective.OTHER), say)
+        but = w["every_but_yours"]
+        noun = Noun(but["text"].format(ship=noun.text,
+                                       yours=but["yours"][noun.gender.split()[0]]), noun.gender)
     elif Adjective.OTHER in words:
         how = w["every_other"]["noun"]
         rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
