@@ -26,9 +26,9 @@ from ..i18n.catalog import ShipName, catalog, status_name, text, token_name
 from ..model.ruleset import TargetKind
 from ..model.state import StackItem
 from ..rules.effects import ModeChoice, primitive_of
-from ..rules.exprs import Adjective, BoxRefusal, BoxWord, Filter
+from ..rules.exprs import BoxRefusal, BoxWord
 from ..text.cards import status_rule_parts, untargetable_text
-from ..text.exprs import a_ship, condition_text
+from ..text.exprs import a_ship, condition_text, near_ship
 from .notation import KEYWORDS, Move, Notation, head_word, words
 from .queries import RuleQueries
 from .refusals import Refusal
@@ -451,9 +451,9 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
     if refusal is BoxRefusal.NOWHERE:
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.NOT_NEAR:  # near another ship of a kind (D4.11)
-        kind = boxes.near if Adjective.ENEMY in boxes.near else (Adjective.OTHER, *boxes.near)
         return say("box_not_near", boxes.within, box=name, reach=boxes.within,
-                   ship=a_ship(Filter(kind), asked.lang, frozenset(asked.rules.ships)))
+                   ship=near_ship(boxes, asked.lang, frozenset(asked.rules.ships),
+                                  asked.rules.words))
     if refusal is BoxRefusal.FAR:
         if BoxWord.ADJACENT in boxes.words:
             return say("box_next_to", box=name, ship=asked.ship_id(seat))

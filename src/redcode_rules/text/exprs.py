@@ -863,6 +863,15 @@ def second_text(sel: Ships, lang: str, types=(), names: Words | None = None,
     return contract(lang, form.format(ship=fuse(lang, out)))
 
 
+def near_ship(boxes: Boxes, lang: str, types=(), names: Words | None = None) -> str:
+    """The kind of ship a box target counts from (``within N of a WORD…
+    ship``, D4.11), never the card's own: `another friendly ship`, `an enemy
+    destroyer` (an enemy is another already)."""
+    assert boxes.near is not None
+    kind = boxes.near if Adjective.ENEMY in boxes.near else (Adjective.OTHER, *boxes.near)
+    return a_ship(Filter(kind), lang, types, names)
+
+
 def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = None) -> str:
     """A card's box target as a sentence (`Target: a free box within 2 boxes of
     your ship.`, `… within 1 box of another friendly ship.`, D4.11)."""
@@ -876,12 +885,10 @@ def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = Non
         out = w["box"][("free " if free else "") + water.value]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
-    if boxes.near is not None:  # near another ship of a kind: "another friendly ship"
-        say = _say(lang, types, names)
-        kind = boxes.near if Adjective.ENEMY in boxes.near else (Adjective.OTHER, *boxes.near)
-        origin = _a(ship_noun(kind, say), False, say)
+    if boxes.near is not None:  # near another ship of a kind
         out += (w["and"] if BoxWord.ADJACENT in boxes.words else "") + \
-            pick(w["within"], boxes.within).format(n=boxes.within, origin=origin)
+            pick(w["within"], boxes.within).format(n=boxes.within,
+                                                   origin=near_ship(boxes, lang, types, names))
     elif boxes.within is not None and BoxWord.ADJACENT not in boxes.words:
         out += pick(w["within"], boxes.within).format(n=boxes.within, origin=w["who"]["self"])
     return contract(lang, tidy(w["box_target"].format(box=out)))
