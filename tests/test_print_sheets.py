@@ -205,6 +205,24 @@ def test_the_card_files_a_card_comes_from_is_on_its_footer(tmp_path):
     assert "lay_mine · en · from triggers_mine.rc" in [t.text for t in face.texts()]
 
 
+def test_a_printed_card_leaves_its_tokens_rule_to_the_tokens_own_card():
+    """The game's card text says what the mine it lays does; the printed card
+    does not, as the sheets carry the mine's card beside it."""
+    rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "box_targets_minelayer.rc")])
+    rule = ("Contact mine: when a ship ends a move on this token, 2 repair damage to that "
+            "ship; this token is removed.")
+    assert rules.text("drop_mine") == f"Place a contact mine token on the chosen box. {rule} " \
+        "Target: a free box within 2 boxes of your ship. Cannot be responded to."
+    items = comp.components(rules, "en")
+    [row] = [r for i in items if i.kind is comp.Kind.CONTROL and i.ident == "submarine"
+             and i.side == "blue" for r in i.maneuvers if r.ident == "drop_mine"]
+    assert row.text == "Place a contact mine token on the chosen box. " \
+        "Target: a free box within 2 boxes of your ship. Cannot be responded to."
+    [token] = [i for i in items if i.kind is comp.Kind.TOKEN]
+    assert (token.ident, token.text) == ("contact_mine", rule.split(": ", 1)[1][:1].upper()
+                                         + rule.split(": ", 1)[1][1:])
+
+
 def test_the_svg_folder_holds_a_well_formed_file_per_card_and_back(tmp_path):
     path = str(EXAMPLES / "battleship.rc")
     rules, base = rc.load_ruleset("en", extra=[path]), rc.load_ruleset("en")

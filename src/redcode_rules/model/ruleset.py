@@ -899,10 +899,11 @@ class Ruleset:
                                for k, v in sorted(group.items())}
         return out
 
-    def text(self, card_id: str, lang: str | None = None) -> str:
+    def text(self, card_id: str, lang: str | None = None, tokens: bool = True) -> str:
         """The card's rules text in ``lang`` (default: the edition's, ``lang``),
-        generated from its effects."""
-        return card_text(self, card_id, self.lang if lang is None else lang)
+        generated from its effects; with the rule of each token it places
+        unless not ``tokens`` (where a token has a card of its own)."""
+        return card_text(self, card_id, self.lang if lang is None else lang, tokens)
 
     def status_text(self, status_id: str, lang: str | None = None) -> str:
         """What a status does and how long it lasts, in ``lang`` (default: the

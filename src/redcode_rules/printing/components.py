@@ -179,9 +179,10 @@ def components(rules: Ruleset, lang: str) -> list[Component]:
         return files.get(item.source.file, "")
 
     out: list[Component] = []
-    for card in rules.orders.values():
+    for card in rules.orders.values():  # a token it places has a card of its own, below
         if card.copies > 0:
-            out.append(OrderCard(card.id, rules.name_of(card.id, lang), rules.text(card.id, lang),
+            out.append(OrderCard(card.id, rules.name_of(card.id, lang),
+                                 rules.text(card.id, lang, tokens=False),
                                  rules.flavour(card.id, lang), card.copies, source(card),
                                  _where(card)))
     for status in rules.statuses.values():
@@ -210,7 +211,8 @@ def control_card(rules: Ruleset, ship_id: str, side: Side, lang: str,
     """The control card of one ship type for one side."""
     ship = rules.ships[ship_id]
     name = ship_display(f"{side.value}-{ship.id}", lang, rules.words)
-    rows = tuple(ManeuverRow(m, rules.name_of(m, lang), rules.text(m, lang),
+    # a token a maneuver places has a card of its own on the sheets (components)
+    rows = tuple(ManeuverRow(m, rules.name_of(m, lang), rules.text(m, lang, tokens=False),
                              rules.maneuvers[m].cost or 0, rules.maneuvers[m].range,
                              rules.maneuvers[m].response, _where(rules.maneuvers[m]))
                  for m in ship.maneuvers)

@@ -803,22 +803,27 @@ def acts_on_own_ship(card) -> bool:
                for e in card.effects)
 
 
-def card_text(rules: RulesetView, card_id: str, lang: str = "en") -> str:
+def card_text(rules: RulesetView, card_id: str, lang: str = "en",
+              tokens: bool = True) -> str:
     """One paragraph: the effects, then range or area, then the response flags;
-    for a card with modes, each mode's, then the flags (D4.15)."""
+    for a card with modes, each mode's, then the flags (D4.15). Unless not
+    ``tokens``, the rule of each token it places follows its effects: the
+    print sheets leave it out, as each token has a reference card there."""
     words = catalog(lang)["card"]
     card = rules.card(card_id)
     if not card.modes:
-        return " ".join([*_what(rules, card, lang, words), *_flags(card, words)])
+        return " ".join([*_what(rules, card, lang, words, tokens=tokens), *_flags(card, words)])
     if card.modes_by is not None:  # chosen by another player as it resolves (D4.17)
         said = [words["mode"].format(name=m.mode, text=" ".join(
-            _what(rules, m, lang, words, False, targets=False))) for m in card.modes]
+            _what(rules, m, lang, words, False, targets=False, tokens=tokens)))
+            for m in card.modes]
         return " ".join([words["modes_by"][card.modes_by.value].format(
             modes=words["modes_or"].join(said)),
             *_what(rules, card, lang, words, body=False), *_flags(card, words)])
     costs = {m.cost for m in card.modes}
     said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
-        name=m.mode, cost=m.cost, text=" ".join(_what(rules, m, lang, words, False)))
+        name=m.mode, cost=m.cost,
+        text=" ".join(_what(rules, m, lang, words, False, tokens=tokens)))
         for m in card.modes]
     # an order card says once that it is one, and whether it may be responded to
     kind = [words["order_open_self" if card.respondable else "order_self"]] \
@@ -844,7 +849,8 @@ def _token_rules(effects, rules: RulesetView, lang: str, types) -> list[str]:
 
 
 def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
-          whole: bool = True, body: bool = True, targets: bool = True) -> list[str]:
+          whole: bool = True, body: bool = True, targets: bool = True,
+          tokens: bool = True) -> list[str]:
     """What a card (or one of its modes) does: its effects (unless not
     ``body``), its targets, when it may be used, its area, a maneuver's cost
     and range, and for a ``whole`` card (not a mode) an order card's target
@@ -853,7 +859,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     types = frozenset(rules.ships)
     parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
                                    answers=answerable(rules, card))) + "."] if body else []
-    if body:
+    if body and tokens:
         parts += _token_rules(card.effects, rules, lang, types)
     if not targets:
         return parts + ([usable_text(card.usable, lang, types, rules.words)]
