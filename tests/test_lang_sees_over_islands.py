@@ -106,7 +106,7 @@ def test_d2_20_an_aura_cannot_see_over_islands_for_other_ships():
     ("es", "Tu barco queda iluminado este turno: sus maniobras llegan 1 casilla más lejos; "
            "los islotes no le tapan la vista. Carta de órdenes: sin respuesta."),
     ("it", "La tua nave viene illuminata per questo turno: le sue manovre arrivano 1 casella "
-           "più lontano; le isole non le coprono la vista. Carta degli ordini: senza risposta."),
+           "più lontano; le isole non ne coprono la vista. Carta degli ordini: senza risposta."),
 ])
 def test_d2_20_the_star_shell_says_it_in_each_language(lang, text):
     assert rc.load_ruleset("en", extra=[STAR]).text("star_shell", lang) == text

@@ -301,7 +301,8 @@ class Resolver(Part):
         item = self.state.stack[-1]
         effect = self.queries.card_of(item).effects[item.next_effect]
         if type(effect) is ModeChoice:  # D4.17
-            self.event("chose", player=self.state.ships[item.owed_about].id, card_mode=option)
+            self.event("chose", player=self.state.ships[item.owed_about].id, card_mode=option,
+                       card=item.card)
             self.choose_mode(item, option)
             return
         if type(effect) is May:  # D4.16

@@ -185,6 +185,15 @@ def display_name(ident: str, lang: str = "en", words: Words | None = None) -> st
         or ident.replace("_", " ").capitalize()
 
 
+def mode_name(card: str, mode: str, lang: str = "en", words: Words | None = None) -> str:
+    """A card's mode as its text says it (D4.15): the card set's own name of
+    the mode (``mode NAME { name … }``, kept as ``CARD.MODE``), its English
+    one, else the mode's word read as words."""
+    ident = f"{card}.{mode}"
+    return own_words(ident, lang, words).name or own_words(ident, "en", words).name \
+        or mode.replace("_", " ")
+
+
 def token_name(token: str, lang: str = "en", words: Words | None = None) -> str:
     """A token kind's word in ``lang``, said beside the word for a token ("mine
     token", "ficha mina"): the card set's own name, its English one, else the

@@ -19,7 +19,7 @@ from .expr_checks import CHOSEN_UNCHOSEN, before_target, check_results, check_ro
     check_words, reads_result, with_boxes
 from .exprs import ANSWERED_WORDS
 from .grammar import NOTATION_WORDS, name_clash
-from .layers import SHIP_PROPS, Layers, _Entry, _suggest, said_as
+from .layers import SHIP_PROPS, WORDING_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
 from .records import Call, Pos, Prop
 
@@ -137,6 +137,12 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
                               f"{meaning}")
         props = dict(shared)
         for prop in spec.props:
+            if prop.name in WORDING_PROPS:  # its words: Layers.words reads them
+                if prop.name != "name":
+                    raise draft.error(prop.pos, f"{where}: mode '{spec.name}' has a 'name' "
+                                      f"in each language, not a '{prop.name}'; a flavour "
+                                      "text is the card's (D4.15)")
+                continue
             if prop.name in props:
                 said = "the card" if prop.name in shared else f"mode '{spec.name}'"
                 raise draft.error(prop.pos, f"{where}: '{said_as(prop.name)}' is said at "

@@ -79,7 +79,7 @@ def flat(calls) -> tuple:
 # ---------------------------------------------------------------- modes chosen by another (D4.17)
 #: What a mode chosen by another player may say of its own: the rest (its
 #: target, cost, range) is the card's, chosen before the mode is.
-CHOSEN_MODE_PROPS = ("usable", "effect")
+CHOSEN_MODE_PROPS = ("usable", "effect", "name")  # and its name, said on the card
 #: How a card file writes the properties a mode may not say here.
 _WRITTEN = {"second": "second target", "over_islands": "over islands"}
 

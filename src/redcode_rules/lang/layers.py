@@ -356,10 +356,36 @@ class Layers:
                                 fields[key] = said.text
                                 if said.gender is not None:
                                     fields["gender"] = gender_of(said.gender)
+                self._mode_names(entry, words)
         compiled = {lang: {ident: Wording(**fields) for ident, fields in table.items()}
                     for lang, table in words.items()}
         self._one_name_each(compiled)
         return compiled
+
+    def _mode_names(self, entry: _Entry, words: dict[str, dict[str, dict[str, Any]]]) -> None:
+        """The names of a card's modes (``mode NAME { name en "…" }``, D4.15),
+        kept as ``CARD.MODE`` (no id has a dot); two modes of a card named
+        alike in a language are refused, as two cards are."""
+        if "mode" not in entry.props:
+            return
+        seen: dict[tuple[str, str], str] = {}
+        for spec in entry.props["mode"].value:
+            for prop in spec.props:
+                if prop.name != "name":
+                    continue
+                for said in prop.value:
+                    mode = _Entry(f"mode '{spec.name}' of {entry.kind}", entry.id, {}, spec.pos)
+                    if not self.attempt(self._check_words, mode, "name", said):
+                        continue
+                    first = seen.setdefault((said.lang, _alike(said.text, said.lang)), spec.name)
+                    if first != spec.name:
+                        self.report(self.error(said.pos, f"{entry.kind} '{entry.id}': modes "
+                                               f"'{first}' and '{spec.name}' are both named "
+                                               f"'{said.text}' in '{said.lang}'; a player "
+                                               "could not tell them apart (D4.15)"))
+                        continue
+                    words.setdefault(said.lang, {}).setdefault(
+                        f"{entry.id}.{spec.name}", {})["name"] = said.text
 
     def _one_name_each(self, words: dict[str, dict[str, Wording]]) -> None:
         """Two cards, statuses, ship types or tokens of one card set named alike

@@ -95,7 +95,25 @@ def _declaration(decl: Decl) -> list[Notice]:
             out.append(_at(decl.pos, f"{what} has no state in '{lang}': the texts in '{lang}' "
                                      "say a status of a ship by its state, which agrees with "
                                      f"the ship (as {_example(lang)}: state {lang} \"…\")"))
-    return out + _given(decl)
+    return out + _mode_names(decl) + _given(decl)
+
+
+def _mode_names(decl: Decl) -> list[Notice]:
+    """A mode with no name in a language (D4.15): its card says the mode's
+    own word there."""
+    out = []
+    for prop in decl.props:
+        if prop.name != "mode":
+            continue
+        for spec in prop.value:
+            names = {w.lang: w for p in spec.props if p.name == "name" for w in p.value}
+            for lang in languages():
+                if lang not in names:
+                    shown = names["en"].text if "en" in names else spec.name.replace("_", " ")
+                    out.append(_at(spec.pos, f"mode '{spec.name}' of {decl.kind} '{decl.id}' "
+                                             f"has no name in '{lang}': the texts in '{lang}' "
+                                             f"will call it '{shown}' (name {lang} \"…\")"))
+    return out
 
 
 def _example(lang: str) -> str:

@@ -858,8 +858,9 @@ class Primitive:
 
     @property
     def gives_status(self) -> bool:
-        """Whether it gives a declared status (its text then says the status's rules)."""
-        return any(p.declared == "status" for p in self.params)
+        """Whether it gives a declared status (its text then says the status's
+        rules); not one that ends a status, which names it only."""
+        return self.cls is Status
 
     def units(self, effect: Effect) -> int:
         """How many units ``effect`` (one of this primitive's) gives."""

@@ -61,7 +61,8 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("pass", {"player": str}),
     EventKind("accepted", {"player": str}),  # a player answered a may yes (D4.16)
     EventKind("declined", {"player": str}),  # … or no: its else, if any, resolves
-    EventKind("chose", {"player": str, "card_mode": str}),  # a mode chosen by another (D4.17)
+    # a mode chosen by another (D4.17), and the card whose mode it is
+    EventKind("chose", {"player": str, "card_mode": str}, MappingProxyType({"card": str})),
     EventKind("resolve", {"player": str, "card": str}),
     EventKind("cancelled", {"player": str, "card": str}),
     EventKind("wasted", {"player": str, "card": str}),

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import re
 
-from ..i18n.catalog import Words, catalog, contract, display_name, pick, status_name, \
-    token_name
+from ..i18n.catalog import Words, catalog, contract, display_name, mode_name, pick, \
+    status_name, token_name
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, May, Selector, primitive_of
@@ -579,7 +579,8 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
                 _join_groups(groups, inner, said), None, lang, types, words, "otherwise")
         else:
             if cond is not None:  # said once, before the effects it applies to
-                how = "if" if len(run) == 1 else "if_all"
+                # before several effects, or a status whose rules follow it (not one of them)
+                how = "if" if len(run) == 1 and not _is_status(run[0]) else "if_all"
                 under = {"joiner": said["if_joiner"], "last_joiner": said["if_last_joiner"]}
                 # after one effect about a ship, the condition says that ship as "it"
                 about = run[0].selector.value if how == "if" and \
@@ -814,21 +815,26 @@ def card_text(rules: RulesetView, card_id: str, lang: str = "en",
     if not card.modes:
         return " ".join([*_what(rules, card, lang, words, tokens=tokens), *_flags(card, words)])
     if card.modes_by is not None:  # chosen by another player as it resolves (D4.17)
-        said = [words["mode"].format(name=m.mode, text=" ".join(
+        said = [words["mode"].format(name=mode_name(card.id, m.mode, lang, rules.words),
+                                     text=" ".join(
             _what(rules, m, lang, words, False, targets=False, tokens=tokens)))
             for m in card.modes]
         return " ".join([words["modes_by"][card.modes_by.value].format(
             modes=words["modes_or"].join(said)),
             *_what(rules, card, lang, words, body=False), *_flags(card, words)])
     costs = {m.cost for m in card.modes}
+    # a condition every mode has (said at the card) is said once, after them
+    usable = card.modes[0].usable
+    shared = usable is not None and all(m.usable == usable for m in card.modes)
     said = [words["mode_cost" if len(costs) > 1 else "mode"].format(
-        name=m.mode, cost=m.cost,
-        text=" ".join(_what(rules, m, lang, words, False, tokens=tokens)))
+        name=mode_name(card.id, m.mode, lang, rules.words), cost=m.cost,
+        text=" ".join(_what(rules, m, lang, words, False, tokens=tokens, usable=not shared)))
         for m in card.modes]
     # an order card says once that it is one, and whether it may be responded to
     kind = [words["order_open_self" if card.respondable else "order_self"]] \
         if card.kind == "order" else []
-    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)), *kind,
+    when = [usable_text(usable, lang, frozenset(rules.ships), rules.words)] if shared else []
+    return " ".join([words["modes"].format(modes=words["modes_or"].join(said)), *when, *kind,
                      *_flags(card, words)])
 
 
@@ -850,12 +856,13 @@ def _token_rules(effects, rules: RulesetView, lang: str, types) -> list[str]:
 
 def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
           whole: bool = True, body: bool = True, targets: bool = True,
-          tokens: bool = True) -> list[str]:
+          tokens: bool = True, usable: bool = True) -> list[str]:
     """What a card (or one of its modes) does: its effects (unless not
     ``body``), its targets, when it may be used, its area, a maneuver's cost
     and range, and for a ``whole`` card (not a mode) an order card's target
     and whether it may be responded to; a mode chosen by another player
-    (not ``targets``, D4.17) only its effects and when it may be used."""
+    (not ``targets``, D4.17) only its effects and when it may be used; not
+    ``usable``: not when it may be used (said once for every mode)."""
     types = frozenset(rules.ships)
     parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
                                    answers=answerable(rules, card))) + "."] if body else []
@@ -879,7 +886,7 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     if card.second is not None:  # chosen after the first (D4.14)
         parts.append(second_text(card.second, lang, types, rules.words, card.second_optional))
     parts = [shortened(" ".join(parts), lang)] if parts else []  # a long noun whole once
-    if card.usable is not None:
+    if card.usable is not None and usable:
         parts.append(usable_text(card.usable, lang, types, rules.words))
     if card.target.map_card:  # an area that is one map card (D2.19)
         parts.append(words["map_card"])

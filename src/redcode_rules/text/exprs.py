@@ -122,11 +122,16 @@ class Say:
         ``held`` says."""
         return self.w["held"][name] if self.held else self.w[name]
 
-    def ship(self, key: str) -> str:
-        """A ship subject: the one just said as a pronoun, else by its words."""
-        if key == self.said:
+    def ship(self, key: str, object_: bool = False) -> str:
+        """A ship subject: the one just said as a pronoun, else by its words;
+        ``object_``: after a preposition, where a language that drops its
+        subject pronoun ("" in Spanish and Italian) names the ship again."""
+        if key == self.said and (self.w["held"]["who"]["it"] or not object_):
             return self.w["held"]["who"]["it"]
-        if self.holder and key in ("self", "you"):
+        # the holder, "this ship", where "it" is another ship just said (`… to the
+        # ship that caused it if this ship is a destroyer`)
+        if (self.holder or self.held and self.said not in (None, "self", "you")) \
+                and key in ("self", "you"):
             return catalog(self.lang)["triggers"]["selectors"]["self"]
         return self.table("who")[key]
 
@@ -361,9 +366,9 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
 def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
     w = say.w
     if isinstance(c, All):
-        return w["and"].join(_clause(p, say, mood_, in_filter) for p in c.parts)
+        return w["and"].join(_grouped(p, say, mood_, in_filter) for p in c.parts)
     if isinstance(c, AnyOf):
-        return w["or"].join(_clause(p, say, mood_, in_filter) for p in c.parts)
+        return w["or"].join(_grouped(p, say, mood_, in_filter) for p in c.parts)
     if isinstance(c, Compare):
         return _compare(c, say, mood_, in_filter)
     if isinstance(c, Chance):  # the card's roll (D4.18)
@@ -373,6 +378,18 @@ def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
         return _in_sight(c, say, mood_, in_filter)
     assert isinstance(c, Is)
     return _is(c, say, mood_, in_filter)
+
+
+def _grouped(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
+    """A part of a set of conditions, said so that its own set is heard as
+    one: alternatives among conditions that all hold "either A or B", and
+    conditions that all hold among alternatives "both A and B"."""
+    if isinstance(c, AnyOf):
+        return say.w["either"].format(parts=_clause(c, say, mood_, in_filter))
+    if isinstance(c, All):
+        first, *rest = (_grouped(p, say, mood_, in_filter) for p in c.parts)
+        return say.w["both"].format(first=first, rest=say.w["and"].join(rest))
+    return _clause(c, say, mood_, in_filter)
 
 
 def _in_sight(c: InSight, say: Say, mood_: str, in_filter: bool) -> str:
@@ -535,7 +552,7 @@ def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
     token` (a distance of 0)."""
     key = _subject(m.origin, m.quantity, in_filter)
     place = catalog(say.lang)["triggers"]["token_self"] if m.subject is Subject.HERE \
-        else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter))
+        else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter), object_=True)
     if shape.op is Cmp.EQ and shape.n == 0:
         far = say.w["on_box_of"].format(origin=place).strip()
     else:  # `within 1 box of`, `3 or more boxes away from`

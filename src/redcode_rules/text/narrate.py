@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Protocol
 
 from ..base.kinds import Pile
-from ..i18n.catalog import (ShipName, Words, catalog, display_name, gender, pick, status_name,
-                            token_name, with_article)
+from ..i18n.catalog import (ShipName, Words, catalog, display_name, gender, mode_name, pick,
+                            status_name, token_name, with_article)
 from ..i18n.grammar import fuse
 from ..rules.events import EVENT_KINDS
 from .statuses import NEUTRAL, said
@@ -83,6 +83,8 @@ def narrate_event(event: EventView, lang: str = "en", words: Words | None = None
     if not template:
         return ""
     data.setdefault("turn", event.turn)
+    if kind == "chose":  # a mode chosen by another (D4.17), as its card says it
+        data["card_mode"] = _mode(data, lang, words)
     if kind == "trigger":
         template = _trigger(data, lang, words, natures, events["trigger"])
     on = _where(data, spec.optional, events, lang, words)
@@ -101,7 +103,7 @@ def _where(data: dict, optional, events: Mapping, lang: str, words: Words | None
     event's line says them after its card ("on red destroyer at c3")."""
     on = ""
     if "card_mode" in data:  # the mode chosen with the card (D4.15)
-        on += events["in_mode"].format(mode=data["card_mode"])
+        on += events["in_mode"].format(mode=_mode(data, lang, words))
     if "chosen" in data:  # the amount chosen with the card (D4.19)
         on += events["with_amount"].format(chosen=data["chosen"])
     if "target" in data:
@@ -161,6 +163,14 @@ def _name_fields(data: dict, fields, cat: Mapping, lang: str, words: Words | Non
         data["reason"] = cat["reasons"].get(str(data.get("reason")), data.get("reason"))
     if "gained" in data:
         data["gained"] = abs(data["gained"])
+
+
+def _mode(data: dict, lang: str, words: Words | None) -> str:
+    """The mode of an event's card as the card says it (its name in the card
+    file, D4.15); of an event saved without its card, the mode's word."""
+    mode = str(data["card_mode"])
+    return mode_name(str(data["card"]), mode, lang, words) if "card" in data \
+        else mode.replace("_", " ")
 
 
 def _ship_gender(ship_id: str, lang: str, words: Words | None) -> str | None:
