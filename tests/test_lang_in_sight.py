@@ -187,10 +187,10 @@ def test_the_aura_acts_on_the_ships_that_see_its_ship_now(cards):
     ("flare", "en", "1 repair damage to the target if it is in the visual field of your ship; "
                     "you draw 1 order card if your ship is not in the visual field of the "
                     "target. Target: an enemy ship."),
-    ("flare", "es", "-1 reparación al objetivo si está en el campo de visión de tu barco y "
+    ("flare", "es", "-1 reparación al objetivo si está en el campo de visión de tu barco; "
                     "robas 1 carta de órdenes si tu barco no está en el campo de visión del "
                     "objetivo. Objetivo: un barco enemigo."),
-    ("flare", "it", "-1 riparazione al bersaglio se è nel campo visivo della tua nave e peschi "
+    ("flare", "it", "-1 riparazione al bersaglio se è nel campo visivo della tua nave; peschi "
                     "1 carta degli ordini se la tua nave non è nel campo visivo del bersaglio. "
                     "Bersaglio: una nave nemica."),
     ("volley", "it", "-1 riparazione a ogni nave nemica fuori dal campo visivo della tua "

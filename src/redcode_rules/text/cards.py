@@ -588,8 +588,9 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
                     _names_its_ship(run[0], lang) else None
                 groups, inner = [_conditioned(_join_groups(groups, inner, under), cond, lang,
                                               types, words, how, trigger, about)], []
-            if parts:
-                seps.append(said["after_status"] if _is_status(last_effect) else None)
+            if parts:  # after a condition, a clause of its own: the next effect is not under it
+                seps.append(said["after_status"] if _is_status(last_effect) else
+                            said["clause_joiner"] if last_cond is not None else None)
             parts += groups
             seps += inner
         last_cond, last_effect = cond, run[-1]
