@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..base.kinds import CardKind
 from ..rules.triggers import MAX_TRIGGERED, TriggerDef, TriggerEvent, sees
 from .part import Part
 
@@ -40,6 +41,7 @@ class Triggered:
     __slots__ = ("trigger", "seat", "target", "actor", "token", "holder", "dealt", "answers",
                  "rolled", "left_over", "wreck")
     area = None
+    kind = CardKind.TRIGGER  # what an effect asks of a trigger: nobody is asked (D6.6)
     card = ""  # a trigger is no card: a change for some cards only leaves it alone
     path: tuple[int, ...] = ()
     owed_about = None  # a trigger owes no choice (lang/statuses.py refuses one)

@@ -730,7 +730,8 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: a trigger at a turn's start or end resolves "
                           "within the turn's steps, with nobody to ask; a 'may' is for a "
                           "trigger of another event (D4.16)")
-    if prim.choice is not Choice.NONE and prim.choice is not Choice.YES_NO:  # may: D4.16
+    # may: D4.16; crew recovered by a trigger come from where D6.6 says, nobody asked
+    if prim.choice not in (Choice.NONE, Choice.YES_NO, Choice.CREW_SOURCE):
         raise draft.error(call.pos, f"{where}: a trigger resolves at once with nobody to "
                           f"choose, so it cannot use '{call.name}' (its player chooses "
                           f"a {prim.choice.value})")

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Protocol
 
 import attrs
 
-from ..base.kinds import Choice
+from ..base.kinds import CardKind, Choice, Pile
 from .board import MAX_MOVE
 from .parameters import TRACKS
 
@@ -288,14 +288,22 @@ class CrewLoss(Effect):
 @attrs.frozen
 class RecoverCrew(Effect):
     """Crew return to the reserve of each selected ship, one ship after
-    another; the card's player picks where from (D6.4)."""
+    another; the card's player picks where from (D6.4). A trigger asks
+    nobody: the withdrawn pile first, then its maneuvers in the order of its
+    control card (D6.6)."""
 
     amount: int = 1
 
     def apply(self, ops, item):
         # no more than there are crew out on each ship (R6.1)
-        return Owed.in_turn([seat for seat in ops.select(self.selector, item)
-                             for _ in range(min(self.amount, ops.crew_out(seat)))])
+        owed = [seat for seat in ops.select(self.selector, item)
+                for _ in range(min(self.amount, ops.crew_out(seat)))]
+        if item.kind != CardKind.TRIGGER:
+            return Owed.in_turn(owed)
+        for seat in owed:
+            sources = ops.recover_options(seat)  # its maneuvers, then the withdrawn pile
+            ops.recover_one(seat, Pile.WITHDRAWN if Pile.WITHDRAWN in sources else sources[0])
+        return None
 
     def options(self, ops, seat):
         """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""

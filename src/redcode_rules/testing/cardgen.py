@@ -536,7 +536,8 @@ class CardWriter:
         r = self.rnd
         for _ in range(50):
             prim = r.choice(list(PRIMITIVES.values()))
-            if ctx.trigger and prim.choice is not Choice.NONE:
+            # a trigger asks nobody; its crew come back as D6.6 says
+            if ctx.trigger and prim.choice not in (Choice.NONE, Choice.CREW_SOURCE):
                 continue
             if prim.choice is Choice.PATH and (ctx.moves or ctx.area or ctx.counted
                                                or ctx.second):
