@@ -353,8 +353,9 @@ ERRORS = {
         "maneuver zap {\n    cost 2\n    effect cancel self\n}\n",
         3, 12, "effect 'cancel' cannot act on 'self'; it acts on answered", None),
     "selector_not_allowed_for_move": (
-        "maneuver zap {\n    cost 2\n    effect move 1 source\n}\n",
-        3, 12, "effect 'move' cannot act on 'source'; it acts on self, target", None),
+        "maneuver zap {\n    cost 2\n    effect move 1 answered\n}\n",
+        3, 12, "effect 'move' cannot act on 'answered'; it acts on self, target, source, "
+        "each ship in area, answered target, each … ship", None),
     "answered_needs_response": (
         "maneuver zap {\n    cost 2  range 2\n    effect cancel answered\n}\n",
         1, 1, "maneuver 'zap' acts on the item it answers, so it must be a 'response' (R5.2)",

@@ -244,7 +244,7 @@ def test_every_primitive_acts_on_each_member_of_a_set_or_refuses_it(tmp_path):
                 assert [b != a for b, a in zip(before, after)] == [True, True], effect
             acted.add((name, members))
     on_ships = {"damage", "breakdown_damage", "regain", "crew_loss", "recover_crew", "status",
-                "sink", "remove_status", "score"}
+                "sink", "remove_status", "score", "move"}  # a move: ship after ship (D4.20)
     assert acted == {(name, members) for name in on_ships
                      for members in ("each friendly ship", "each ship in area")} | \
         {(name, "each friendly player") for name in ("draw", "discard", "take", "put_on_deck",

@@ -239,8 +239,6 @@ def test_exactly_n_and_a_filter_are_said_in_three_languages():
     ("target up to 2 ships effect damage 1 to each target if target is enemy",
      "3: order 'o': effect 'damage' reads 'target', but the card names several targets "
      "(D4.13); test them in its filter: target up to N ships where …"),
-    ("target up to 2 ships effect move 1 to each target",
-     "3: effect 'move' cannot act on 'each target'"),
 ])
 def test_a_counted_target_is_checked_with_its_file_and_line(card, error):
     target, effect = card.split(" effect ")

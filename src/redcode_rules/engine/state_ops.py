@@ -26,7 +26,7 @@ from ..model.modifiers import ON_MOVE, fresh, players_kept, with_status
 from ..model.ruleset import Duration, Modifier, among
 from ..model.state import TokenState
 from ..rules.effects import PILES, Selector
-from ..rules.exprs import answered_targets
+from ..rules.exprs import Scope, answered_targets, ship_of
 from ..rules.triggers import TriggerEvent
 from .hands import HandOps
 
@@ -274,6 +274,55 @@ class StateOps(HandOps):
         self.event("move", ship=ship.id, path=[self.board.name(b) for b in path])
         if self._watch:
             self.triggers.fire(ENTERS, seat, box=path[-1])
+
+    def move_paths(self, seat: int, amount: int, straight: bool, toward: str,
+                   origin: int | None) -> list[str]:
+        """Every path of a move of ship ``seat`` chosen as it resolves (D4.20),
+        as notation, sorted: the canonical path of each outcome of up to
+        ``amount`` boxes (its statuses change it, D4.6) on the board it walks
+        (D2.13, D2.16), past no ship nor blockade (D2.15); with ``toward``
+        (``toward`` or ``away``), those ending nearer to (farther from) box
+        ``origin`` than the ship starts, and none without a box to count
+        from. None for a ship off the board or that a status keeps still."""
+        ship = self.state.ships[seat]
+        start = ship.position
+        if start is None or (ship.statuses and among(ship.statuses,
+                                                       self.rules.status_rules.movement)):
+            return []
+        if toward and origin is None:
+            return []
+        if self.mods is not None:
+            amount = self.mods.steps(ship, seat, amount, self.resolving_item().card)
+        if amount <= 0:
+            return []
+        occupied = 0
+        for other in self.state.ships:
+            if other.position is not None:
+                occupied |= 1 << other.position
+        if self.state.tokens:
+            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
+        paths = self.queries.walk_board(seat, straight).paths(start, amount, occupied)
+        if not toward:
+            return list(paths)
+        w, index = self.board.width, self.board.index
+
+        def far(box: int) -> int:
+            return max(abs(box % w - origin % w), abs(box // w - origin // w))
+
+        now = far(start)
+        ends = {p: far(index(p.rsplit(" ", 1)[-1])) for p in paths}  # where each one ends
+        return [p for p, end in ends.items() if (end < now if toward == "toward" else end > now)]
+
+    def move_along(self, seat: int, path: str, straight: bool) -> None:
+        """Move a ship along a path chosen as the effect resolves (D4.20),
+        written as ``move_paths`` lists it."""
+        self.move(seat, tuple(self.board.index(name) for name in path.split()), straight)
+
+    def subject_box(self, subject, item: Resolving) -> int | None:
+        """The box of the ship a subject names as ``item`` resolves (``toward
+        self``, D4.20), or None: none, or off the board."""
+        seat = ship_of(subject, self.queries, Scope.of_item(item))
+        return None if seat is None else self.state.ships[seat].position
 
     def jump(self, seat: int, box: int) -> None:
         """D4.11: the ship goes straight to ``box``, if it is on the board, no

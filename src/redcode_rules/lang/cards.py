@@ -1,6 +1,6 @@
-"""The card language's compiler for cards and their effects: maneuvers and
-order cards (cost, range, target, the expressions they read) and each effect
-line, checked against its primitive's registry entry (effects.PRIMITIVES)."""
+"""The card language's compiler for cards: maneuvers and order cards (cost,
+range, target, modes, the expressions they read), each effect line compiled
+by lang/effect_lines.py."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from typing import Any, Mapping
 
 import attrs
 
-from ..base.kinds import CardKind, Choice
+from ..base.kinds import CardKind
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
-from ..rules.effects import (FLOW, PILES, PRIMITIVES, Effect, ModeChoice, Picker, Primitive,
-                             Selector, primitive_of)
-from ..rules.exprs import Amount, BoxLeft, BoxWord, Computed, Place, Ships, Subject
+from ..rules.effects import PRIMITIVES, Effect, ModeChoice, Selector, path_with_card, \
+    primitive_of
+from ..rules.exprs import Amount, BoxWord, Place, Ships, Subject
 from .amounts import with_amounts
+from .effect_lines import compile_effect
 from .choices import modes_chooser
 from .expr_checks import CHOSEN_UNCHOSEN, before_target, check_results, check_rolls, \
     check_words, reads_result, with_boxes
@@ -21,7 +22,7 @@ from .exprs import ANSWERED_WORDS
 from .grammar import NOTATION_WORDS, name_clash
 from .layers import SHIP_PROPS, WORDING_PROPS, Layers, _Entry, _suggest, said_as
 from .limits import MAX_MODES
-from .records import Call, Pos, Prop
+from .records import Pos, Prop
 
 
 def _card_id_meaning(word: str) -> str | None:
@@ -213,7 +214,7 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
     if needs_answer and not response:
         raise draft.error(tpos, f"{where} acts on the item it answers, so it must be a "
                           "'response' (R5.2)")
-    moves = [e for e in effects if primitive_of(e).choice is Choice.PATH]
+    moves = [e for e in effects if path_with_card(e)]
     if len(moves) > 1:
         raise draft.error(p["effect"].pos, f"{where} has more than one move effect")
     if moves and target.kind is TargetKind.AREA:
@@ -240,7 +241,7 @@ def _counted(draft: Layers, where: str, target: Target,
             raise draft.error(call.pos, f"{where} names several targets: effect "
                               f"'{call.name}' acts on them as 'each target', not 'target' "
                               "(D4.13)")
-        if primitive_of(effect).choice is Choice.PATH:
+        if path_with_card(effect):
             raise draft.error(call.pos, f"{where} names several targets and a path is one "
                               f"ship's: '{call.name}' cannot be on a card with a counted "
                               "target (D4.13)")
@@ -271,7 +272,7 @@ def _second(draft: Layers, where: str, p: Mapping[str, Prop], target: Target,
         raise draft.error(prop.pos, f"{where}: the second target reads the answered item, "
                           "so the card must be a 'response' (R5.2)")
     for call, effect in zip(calls, effects):
-        if primitive_of(effect).choice is Choice.PATH:
+        if path_with_card(effect):
             raise draft.error(call.pos, f"{where} names a second target and a path is one "
                               f"ship's: '{call.name}' cannot be on such a card (D4.14)")
     return second
@@ -440,165 +441,3 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
         out.append(attrs.evolve(effect, selector=with_boxes(sel, boxes))
                    if isinstance(sel, Ships) and sel.of_name else effect)
     return tuple(out)
-
-def _worded_args(draft: Layers, call: Call, prim: Any) -> list[tuple[Any, Any]]:
-    """The arguments of a primitive whose parameters are all optional, written
-    in any order: a word is the value of the parameter whose choices hold
-    it; a number is followed by its parameter's unit (``2 repairs``); each
-    parameter at most once."""
-    words = {c: p for p in prim.params if p.kind is str for c in p.choices}
-    units = {p.unit: p for p in prim.params if p.unit}
-    spelled = ", ".join([*words, *(f"N {u}" for u in units)])
-    given: dict[str, tuple[Any, Any]] = {}
-    args = list(call.args)
-    while args:
-        arg = args.pop(0)
-        if isinstance(arg, str):
-            param = words.get(arg)
-            if param is None:
-                raise draft.error(call.pos, f"effect '{call.name}' takes {spelled}, not "
-                                  f"'{arg}'", _suggest(arg, [*words, *units]))
-        else:
-            unit = args.pop(0) if args else None
-            param = units.get(unit) if isinstance(unit, str) else None
-            if param is None:
-                raise draft.error(call.pos, f"effect '{call.name}': say what the number "
-                                  f"counts ({', '.join(f'N {u}' for u in units)}), as in "
-                                  f"'{prim.example}'")
-        if param.name in given:
-            raise draft.error(call.pos, f"effect '{call.name}' gives its {param.name} twice")
-        given[param.name] = (param, arg)
-    return [given[p.name] for p in prim.params if p.name in given]
-
-
-def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Effect:
-    if call.name in FLOW:  # a ``may`` block's question or its else (lang/choices.py)
-        return FLOW[call.name].cls(call.selector, *call.args)
-    prim = PRIMITIVES.get(call.name)
-    if prim is None:
-        raise draft.error(call.pos, f"unknown effect '{call.name}'",
-                          _suggest(call.name, PRIMITIVES))
-    pairs = _worded_args(draft, call, prim) if prim.worded else list(zip(prim.params,
-                                                                         call.args))
-    required = sum(not p.optional for p in prim.params)  # optional words come last
-    if not prim.worded and not required <= len(call.args) <= len(prim.params):
-        spelled = " ".join(f"[{'|'.join(p.choices)}]" if p.optional else p.name.upper()
-                           for p in prim.params)
-        many = f"{required} to {len(prim.params)}" if required < len(prim.params) \
-            else str(required)
-        raise draft.error(call.pos, f"effect '{call.name}' takes {many} "
-                          f"value(s): {call.name} {spelled}".rstrip()
-                          + f" (example: {prim.example})")
-    kwargs: dict[str, Any] = {}
-    amounts = []
-    for param, arg in pairs:
-        if param.kind is int and isinstance(arg, Amount):
-            if not param.computed:
-                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be "
-                                  "a number written on the card, not computed")
-            amounts.append(param.name)
-        elif param.kind is int:
-            if not isinstance(arg, int):
-                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be a "
-                                  f"number, not '{arg}'")
-            if arg < param.minimum:
-                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
-                                  f"least {param.minimum}")
-            if param.maximum is not None and arg > param.maximum:
-                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be at "
-                                  f"most {param.maximum} ({param.bound})")
-        else:
-            # a declared name (a status) or one of the primitive's words
-            declared = {"status": statuses, "token": draft.entries["token"]}
-            choices = (*declared[param.declared], *param.choices) if param.declared \
-                else param.choices
-            if param.declared and not choices:
-                raise draft.error(call.pos, f"effect '{call.name}': no {param.declared} is "
-                                  f"declared; declare one first: {param.declared} NAME "
-                                  "{ ... }")
-            if not isinstance(arg, str) or (choices and arg not in choices):
-                raise draft.error(call.pos, f"effect '{call.name}': {param.name} must be one "
-                                  f"of {', '.join(choices)}, not '{arg}'",
-                                  _suggest(str(arg), choices))
-        kwargs[param.name] = arg
-    selector = call.selector or prim.default
-    if selector is None:
-        raise draft.error(call.pos, f"effect '{call.name}' needs to say whom it acts on "
-                          f"(example: {prim.example})")
-    # a set of ships where a primitive acts on every ship of an area; a
-    # set of players where it acts on players (draw)
-    # ``target`` of a primitive that acts on a box target: the card's target decides
-    # (_on_box_target)
-    box_target = selector is Selector.TARGET and Selector.TARGET_BOX in prim.selectors
-    # ``each target`` (D4.13) is a set of ships, where a set of ships fits
-    # ``second target`` (D4.14) is one ship, where ``target`` is one
-    fits = Selector.BOXES in prim.selectors if isinstance(selector, BoxLeft) else \
-        Selector.AREA in prim.selectors if selector is Selector.TARGETS else \
-        Selector.TARGET in prim.selectors if selector is Selector.SECOND else \
-        box_target or selector in prim.selectors if isinstance(selector, Selector) else \
-        Selector.AREA in prim.selectors if isinstance(selector, Ships) else prim.players
-    if not fits:
-        allowed = ", ".join("target (a box)" if s is Selector.TARGET_BOX else s.value
-                            for s in prim.selectors)
-        if Selector.AREA in prim.selectors:
-            allowed += ", each … ship"
-        if prim.players:
-            allowed += ", each … player"
-        if Selector.BOXES in prim.selectors:
-            allowed += ", box left by …"
-        raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
-                          f"it acts on {allowed}")
-    if selector is Selector.YOU:
-        _players_status(draft, call, kwargs)
-    if selector in PILES and kwargs.get("by") == Picker.OWNER.value:
-        raise draft.error(call.pos, f"effect '{call.name}': the {selector.value} has no owner "
-                          "to choose its card; write 'player' (the card's player chooses) or "
-                          f"'random' (example: {call.name} 1 player of {selector.value})")
-    also = _further_ships(draft, call, prim, selector)
-    computed = Computed(call.condition, tuple(amounts)) \
-        if call.condition is not None or amounts else None
-    return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
-
-
-#: The properties that change what a ship or player may do or has (beside
-#: lifetimes, words and triggers): a player's status needs ``affects`` for
-#: them (D9.8), one with triggers alone only watches (D9.12).
-CHANGES = frozenset({"forbids", "untargetable", "modify", "redirect", "limit", "prevent",
-                     "ignores_running"})
-
-
-def _players_status(draft: Layers, call: Call, kwargs: dict[str, Any]) -> None:
-    """``status NAME on you``: a player's status (D9.8) acts on ships through
-    ``affects`` (a player has no numbers of its own), never only on its
-    player's ship, which may be off the board; or it only watches, through
-    its triggers, with no change of its own (a trap, D9.12)."""
-    name = kwargs["status"]
-    entry = draft.entries["status"][name]
-    watcher = "when" in entry.props and not CHANGES.intersection(entry.props)
-    if "affects" not in entry.props and not watcher:
-        raise draft.error(call.pos, f"effect '{call.name}': status '{name}' given to a player "
-                          "('on you') acts on ships through 'affects' (such as 'affects each "
-                          "ship'), or only watches with triggers ('when …'); give a status "
-                          "without either to a ship ('on self')")
-
-
-def _further_ships(draft: Layers, call: Call, prim: Primitive, first) -> tuple[Selector, ...]:
-    """The ships after the first of a primitive that names ``prim.ships``
-    (``swap self with target``): as many as it names, each one ship of its
-    selectors, all different."""
-    named = (first, *call.also)
-    if len(named) != prim.ships:
-        says = "one ship" if prim.ships == 1 else f"{prim.ships} ships"
-        raise draft.error(call.pos, f"effect '{call.name}' names {says}, not {len(named)} "
-                          f"(example: {prim.example})")
-    if prim.ships == 1:
-        return ()
-    for selector in named:
-        if not isinstance(selector, Selector) or selector not in prim.selectors:
-            allowed = ", ".join(s.value for s in prim.selectors)
-            raise draft.error(call.pos, f"effect '{call.name}' names each ship as one of "
-                              f"{allowed} (example: {prim.example})")
-    if len(set(named)) != len(named):
-        raise draft.error(call.pos, f"effect '{call.name}' names {prim.ships} different ships, "
-                          f"not '{first.value}' twice (example: {prim.example})")
-    return tuple(call.also)

@@ -256,8 +256,17 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         # `(2)` is the number 2: a printed card compiles to plain numbers
         args = tuple(a.terms[0][1] if isinstance(a, Amount) and len(a.terms) == 1
                      and a.terms[0][0] > 0 and type(a.terms[0][1]) is int else a for a in args)
+        direction = next((x for x in rest if isinstance(x, tuple)), None)
         return Call(str(name), args, selector, self._tpos(name), condition, self.take_words(),
-                    tuple(selectors[1:]))
+                    tuple(selectors[1:]), direction)
+
+    def toward(self, meta, c):
+        """``toward SUBJECT`` after a move's ships (D4.20)."""
+        return ("toward", c[0])
+
+    def away(self, meta, c):
+        """``away from SUBJECT`` after a move's ships (D4.20)."""
+        return ("away", c[0])
 
     sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
         _sel(Selector.SOURCE)

@@ -46,6 +46,7 @@ class Call:
     condition: Condition | None = None
     words: tuple[WordAt, ...] = ()
     also: tuple[Any, ...] = ()  # the further ships a primitive names (``swap self with target``)
+    direction: tuple[str, Any] | None = None  # ``toward`` or ``away`` and its subject (D4.20)
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ from ..rules.exprs import Amount, BoxKind, BoxLeft, Condition, Place, Ships, Sub
 from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
 from ..text.cards import Nature, status_nature
-from .cards import compile_effect
+from .effect_lines import compile_effect
 from .expr_checks import check_results, check_rolls, check_words, reads_result, tests_sight
 from .layers import Layers, _Entry, _suggest, said_as
 from .records import Call, ClassWords, Pos, Prop, TriggerSpec

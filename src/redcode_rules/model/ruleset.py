@@ -22,7 +22,7 @@ from ..base.errors import UnknownName
 from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
-from ..rules.effects import HASH_NAMES, Effect, Selector, primitive_of
+from ..rules.effects import HASH_NAMES, Effect, Selector, path_with_card, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
 from ..rules.parameters import TRACKS
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
@@ -152,15 +152,15 @@ class CardDef:
     chooses none. A card with modes chooses in each mode that says it."""
     chosen: int | None = None
     """The amount this card is played with (one of a card's ``amounts``), or None."""
-    # The effect whose path the player chooses with the card (its registry
-    # entry declares Choice.PATH), if any: the path is part of the move
+    # The effect whose path the player chooses with the card (a move of its
+    # own ship or its target, effects.path_with_card), if any: the path is part of the move
     # string. The move generator asks at every decision, so it is found once,
     # here: a field, not a cached_property, whose __getattr__ on a slotted
     # class would slow every attribute of every card (3-4x per read).
     path_effect: Effect | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        moving = [e for e in self.effects if primitive_of(e).choice is Choice.PATH]
+        moving = [e for e in self.effects if path_with_card(e)]
         object.__setattr__(self, "path_effect", moving[0] if moving else None)
 
     def in_mode(self, name: str | None) -> CardDef:

@@ -418,8 +418,10 @@ def _acts_on(sel) -> str:
 #: What a primitive's registry entry says the player chooses (``effects.Choice``),
 #: in the primitive's section; nothing is said of ``Choice.NONE``.
 CHOICE_WORDS: dict[Choice, str] = {
-    Choice.PATH: "the path, up to AMOUNT boxes, written in the move with the card "
-                 "(see [Move notation](notation.md))",
+    Choice.PATH: "the path, up to AMOUNT boxes: of the card's own ship or its one target, "
+                 "written in the move with the card (see [Move notation](notation.md)); of "
+                 "any other ship, or toward or away from a ship, while the effect resolves "
+                 "(`choose PATH`, once per ship, D4.20)",
     Choice.CREW_SOURCE: "where each crew comes from, while the effect resolves "
                         "(`recover SOURCE`, once per crew)",
     Choice.HAND_CARD: "with `by` `owner` or `player`, which card goes, while the effect "
@@ -793,9 +795,7 @@ def _selectors() -> list[str]:
         # it; ``second target`` is one ship: those that act on ``target`` take it
         taken_as = {effects.Selector.TARGETS: effects.Selector.AREA,
                     effects.Selector.SECOND: effects.Selector.TARGET}.get(sel, sel)
-        takers = [p for p in effects.PRIMITIVES.values() if taken_as in p.selectors
-                  and not (sel is effects.Selector.SECOND
-                           and (p.ships > 1 or p.choice is Choice.PATH))]
+        takers = [p for p in effects.PRIMITIVES.values() if taken_as in p.selectors]
         written = SPELLED.get(sel.value, sel.value)
         example = SELECTOR_EXAMPLES.get(sel.value) or next(
             (p.example for p in takers if p.example.endswith(written)), None)

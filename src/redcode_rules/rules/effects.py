@@ -108,6 +108,10 @@ class Ops(Protocol):
     def recover_options(self, seat: int) -> list[str]: ...
     def recover_one(self, seat: int, source: str) -> None: ...
     def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None: ...
+    def move_paths(self, seat: int, amount: int, straight: bool, toward: str,
+                   origin: int | None) -> list[str]: ...
+    def move_along(self, seat: int, path: str, straight: bool) -> None: ...
+    def subject_box(self, subject: Any, item: Resolving) -> int | None: ...
     def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: Resolving) -> None: ...
@@ -324,23 +328,63 @@ class RecoverCrew(Effect):
 
 @attrs.frozen
 class MoveShip(Effect):
-    """Move up to N boxes along the path chosen with the card (D4.6, R2.5),
-    every voluntary step in one direction if ``straight`` (D2.16).
+    """Move up to N boxes (D4.6, R2.5), every voluntary step in one direction
+    if ``straight`` (D2.16).
 
-    The path's length is checked when the move is listed and played (its
-    registry entry declares ``Choice.PATH``): here it is followed."""
+    The card's own ship or its one target moves along the path chosen with
+    the card (``with_card``): its length is checked when the move is listed
+    and played, here it is followed. Any other ship (a set of ships, the
+    source, the answered or second target), and a move ``toward`` or
+    ``away`` from a ship, is moved along a path the card's player chooses as
+    it resolves, one ship after another (D4.20): each answer a path."""
 
     amount: int = 1
     straight: bool = attrs.field(default=False, converter=bool)  # the word `straight`
+    toward: str = ""
+    """``toward`` or ``away`` (from ``of``): the move ends nearer to, or
+    farther from, that ship than it started (D4.20); "" either way."""
+    of: Any = None  # the subject (exprs.Subject) ``toward`` counts from
+
+    @property
+    def with_card(self) -> bool:
+        """Whether its path is chosen with the card (written in the move)."""
+        return not self.toward and self.selector in (Selector.SELF, Selector.TARGET)
 
     def apply(self, ops, item):
-        for seat in ops.select(self.selector, item):
-            ops.move(seat, item.path, self.straight)
+        if self.with_card:
+            for seat in ops.select(self.selector, item):
+                ops.move(seat, item.path, self.straight)
+            return None
+        return Owed.in_turn([seat for seat in ops.select(self.selector, item)
+                             if self._paths(ops, seat, item)])
+
+    def _paths(self, ops, seat, item) -> list[str]:
+        return ops.move_paths(seat, self.amount, self.straight, self.toward,
+                              ops.subject_box(self.of, item) if self.toward else None)
+
+    def options(self, ops, seat):
+        """Every path the ship may take now, as notation (``c3 d3``), sorted."""
+        return self._paths(ops, seat, ops.resolving_item())
+
+    def take(self, ops, seat, option):
+        ops.move_along(seat, option, self.straight)
+
+    def can_do(self, ops, item):
+        if self.with_card:
+            return True
+        return any(self._paths(ops, seat, item) for seat in ops.select(self.selector, item,
+                                                                      draw=False))
 
     def params(self) -> dict[str, Any]:
-        """``straight`` only when written (a printed move's hash and text unchanged)."""
-        return {"amount": self.amount, "straight": True} if self.straight else \
-            {"amount": self.amount}
+        """``straight`` and a direction only when written (a printed move's
+        hash and text unchanged)."""
+        out: dict[str, Any] = {"amount": self.amount}
+        if self.straight:
+            out["straight"] = True
+        if self.toward:
+            out["toward"] = self.toward
+            out["of"] = self.of.value
+        return out
 
 
 @attrs.frozen
@@ -917,9 +961,11 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("recover_crew", RecoverCrew, (AMOUNT,), SHIP_SELECTORS, None,
               "N crew return to the reserve, chosen by the card's player (D6.4)",
               "recover_crew 2 to target", 0.5, Choice.CREW_SOURCE, amount="amount", harm=1),
-    Primitive("move", MoveShip, (STEPS, STRAIGHT), (Selector.SELF, Selector.TARGET), None,
+    Primitive("move", MoveShip, (STEPS, STRAIGHT), SHIP_SELECTORS, None,
               "move 1 to N boxes along a chosen path (D4.6, R2.5); `straight`: every "
-              "voluntary step in one direction (D2.16)", "move 2 self", 0.0,
+              "voluntary step in one direction (D2.16); `toward` or `away from` a ship, "
+              "or any ship but the card's own or its target: chosen as it resolves, ship "
+              "after ship (D4.20)", "move 2 self", 0.0,
               Choice.PATH, amount="amount"),
     Primitive("draw", Draw, (AMOUNT,), (Selector.SELF, Selector.TARGET), Selector.SELF,
               "the player draws N order cards (R7.2)", "draw 1", 0.8,
@@ -1024,6 +1070,13 @@ NAME_OF = {p.cls: p.name for p in (*PRIMITIVES.values(), *FLOW.values())}
 #: data (``Ruleset.describe`` names each effect by its class): the old name
 #: keeps the hash, so games and replays saved before still load.
 HASH_NAMES: dict[type, str] = {MoveShip: "Move"}
+
+
+def path_with_card(effect: Effect) -> bool:
+    """Whether an effect's path is chosen with its card, written in the move
+    (a move of the card's own ship or its one target, D4.6), not as it
+    resolves (D4.20)."""
+    return type(effect) is MoveShip and effect.with_card
 
 
 def primitive_of(effect: Effect) -> Primitive:

@@ -539,9 +539,10 @@ class CardWriter:
             # a trigger asks nobody; its crew come back as D6.6 says
             if ctx.trigger and prim.choice not in (Choice.NONE, Choice.CREW_SOURCE):
                 continue
-            if prim.choice is Choice.PATH and (ctx.moves or ctx.area or ctx.counted
-                                               or ctx.second):
-                continue
+            # a move's path written with the card: one a card, of its own ship or
+            # its one target; any other is chosen as it resolves (D4.20)
+            resolving = prim.choice is Choice.PATH and (
+                bool(ctx.moves or ctx.area or ctx.counted or ctx.second) or r.random() < 0.3)
             declared = {"status": self.statuses, "token": self.tokens}
             if any(p.declared and not declared[p.declared] for p in prim.params):
                 continue  # it names a kind of declaration the file has none of
@@ -556,11 +557,19 @@ class CardWriter:
             # optional words (refloat's) left out: the plain form, drawing nothing
             args = [self.arg(param, prim, ctx) for param in prim.params if not param.optional]
             sel = r.choice(sels)
+            direction = ""
+            if resolving:  # another ship's move, or one toward or away from a ship
+                whence = [s for s in ("self", "target", "source", "answered target")
+                          if s in sels and s != sel]
+                if sel in ("self", "target") or (whence and r.random() < 0.5):
+                    if not whence:
+                        continue
+                    direction = f" {r.choice(['toward', 'away from'])} {r.choice(whence)}"
             if sel in {p.value for p in PILES} and Picker.OWNER.value in args:  # D7.13
                 args[args.index(Picker.OWNER.value)] = Picker.PLAYER.value  # a zone has none
             ctx.on_target |= sel == "target"
             ctx.on_targets |= sel == "each target"
-            if prim.choice is Choice.PATH:
+            if prim.choice is Choice.PATH and not resolving:
                 ctx.moves += 1
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
@@ -569,7 +578,7 @@ class CardWriter:
             if sel == "self" and prep == "of " and Selector.BOXES in prim.selectors \
                     and ctx.trigger != "token":
                 sel = "box left by self"  # the box the ship left (D2.17), same draw
-            text = f"{call} {prep}{sel}"
+            text = f"{call} {prep}{sel}{direction}"
             if (draw := r.random()) < 0.25:  # and a roll (D4.18; one die a card), same draw
                 text += " if " + self.condition(ctx, depth=1) + " and chance 1 in 2" * (draw < 0.05)
             return text

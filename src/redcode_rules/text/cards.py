@@ -37,10 +37,11 @@ from ..i18n.catalog import Words, catalog, contract, display_name, mode_name, pi
 from ..i18n.grammar import fuse, phrase_gender, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, May, Selector, primitive_of
-from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players
+from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players, Subject
 from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
-    condition_text, cost_text, just_chosen, second_text, ships_noun, ships_text, target_text, targets_text, to_ships_text, usable_text
+    condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, ships_text, \
+    target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, state_of, title
 from .values import class_text
 
@@ -495,6 +496,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
     phrase = contract(lang, tidy(pick(template, amount).format(**values)))
+    if params.get("toward"):  # a move toward or away from a ship (D4.20)
+        whom = ship_said(Subject(params["of"]), lang, types, words, holder=trigger)
+        phrase = contract(lang, phrase + cat["effects"]["move_toward"][params["toward"]].format(
+            whom=whom))
     if computed is not None:
         if computed.amounts:
             phrase += computed_note(effect, lang, types, words)

@@ -149,6 +149,13 @@ def _say(lang: str, types=(), names: Words | None = None, held: bool = False,
     return Say(lang, frozenset(types), names, held, said)
 
 
+def ship_said(subject: Subject, lang: str, types=(), names: Words | None = None,
+              holder: bool = False) -> str:
+    """One ship a subject names, as a card says it (`your ship`, `the ship it
+    targets`); ``holder``: in an aura's or trigger's words ("this ship")."""
+    return Say(lang, frozenset(types), names, holder=holder).ship(subject.value)
+
+
 def _subject(subject: Subject | str, quantity: Quantity | None, in_filter: bool) -> str:
     """The key of a subject in the tables: the one written, else ``it`` in a
     filter, the target for a distance and the card's own ship otherwise."""
