@@ -185,7 +185,7 @@ def test_a_while_reads_the_box_its_ship_is_on():
      "'box of you' names no box: a box is a ship's, write self, target, source or it"),
     ("box of self is frendly start", 63,
      "'frendly' does not describe the box a ship is on: a box test takes open, running, "
-     "start, friendly, enemy"),
+     "start, edge, friendly, enemy"),
     ("box of self is friendly", 63,
      "a side's box is its start card: write 'friendly start' or 'enemy start', one of them"),
     ("box of self is friendly enemy start", 63,

@@ -1076,6 +1076,7 @@ class BoxWord(str, enum.Enum):
     ADJACENT = "adjacent"    # next to the card's ship (distance 1, D2.6)
     OPEN = "open"            # open water now, terrain tokens applied (D2.14)
     RUNNING = "running"      # running water now, terrain tokens applied (D2.14)
+    EDGE = "edge"            # on the edge of the board (D2.24)
 
 
 class BoxTest(str, enum.Enum):
@@ -1085,8 +1086,16 @@ class BoxTest(str, enum.Enum):
     OPEN = "open"            # open water (R2.2)
     RUNNING = "running"      # running water (R2.5)
     START = "start"          # on a start card (D2.7)
+    EDGE = "edge"            # on the edge of the board (D2.24)
     FRIENDLY = "friendly"    # with ``start``: the card's side's start card
     ENEMY = "enemy"          # with ``start``: the other side's
+
+
+def on_edge(board, box: int) -> bool:
+    """Whether a box is on the edge of the board: its first or last row or
+    column, fewer than 8 boxes around it (D2.24)."""
+    w = board.width
+    return box % w in (0, w - 1) or box // w in (0, board.size // w - 1)
 
 
 def box_is(word: str, eng: Reader, scope: Scope, box: int) -> bool:
@@ -1099,6 +1108,8 @@ def box_is(word: str, eng: Reader, scope: Scope, box: int) -> bool:
         return board.is_current(box)
     if word == BoxTest.START:
         return any(box in boxes for boxes in board.starts.values())
+    if word == BoxTest.EDGE:
+        return on_edge(board, box)
     mine = eng.state.ships[scope.seat].side
     side = mine if word == BoxTest.FRIENDLY else Side.RED if mine == Side.BLUE else Side.BLUE
     return box in board.starts.get(side, ())
@@ -1113,6 +1124,7 @@ class BoxRefusal(str, enum.Enum):
     NOWHERE = "nowhere"      # the card's ship is off the board (D9.3)
     NOT_OPEN = "not_open"    # the target is ``open`` and the box is not now (D2.14)
     NOT_RUNNING = "not_running"  # the target is ``running`` and the box is not now
+    NOT_EDGE = "not_edge"    # the target is ``edge`` and the box is not on the edge (D2.24)
     NOT_NEAR = "not_near"    # no other ship of the kind ``near`` names is within reach
 
 
@@ -1162,6 +1174,8 @@ class Boxes:
             return BoxRefusal.NOT_RUNNING
         if BoxWord.OPEN in self.words and eng.board.is_current(box):
             return BoxRefusal.NOT_OPEN
+        if BoxWord.EDGE in self.words and not on_edge(eng.board, box):
+            return BoxRefusal.NOT_EDGE
         return None
 
     def boxes(self, eng: Reader, seat: int) -> list[int]:

@@ -285,6 +285,8 @@ class CardWriter:
             # the files generated for the other constructs stay as they were
             ctx.box += ("", "", "", "running ", "open ")[
                 zlib.crc32((ctx.box + within).encode()) % 5]
+            if zlib.crc32(ctx.box.encode() + within.encode() + b"edge") % 5 == 0:
+                ctx.box += "edge "  # on the edge of the board (D2.24), drawn alike
             if within and zlib.crc32(within.encode()) % 4 == 0:  # near a kind of ship (D4.11)
                 within += f" of a {('friendly', 'enemy', 'damaged')[len(ctx.box) % 3]} ship"
             return f"target {ctx.box}box{within}"
@@ -698,7 +700,7 @@ class CardWriter:
 
 
 #: The box tests a condition draws (D2.11).
-BOX_TESTS = ("open", "running", "start", "friendly start", "enemy start")
+BOX_TESTS = ("open", "running", "start", "friendly start", "enemy start", "edge")
 
 #: The subjects a ``while`` may read (the status's ship; dsl.py's WHILE_SUBJECTS).
 WHILE_SUBJECTS = frozenset({"self", "it", "you", "friendly", "enemy"})

@@ -664,11 +664,14 @@ def _box_is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
     said = w["box_is"]
     words = set(c.words)
     start = [x for x in (BoxTest.FRIENDLY, BoxTest.ENEMY) if x in words]
-    places = [said[x] for x in (BoxTest.OPEN, BoxTest.RUNNING) if x in words]
+    places = [said[x] for x in (BoxTest.OPEN, BoxTest.RUNNING, BoxTest.EDGE) if x in words]
     if BoxTest.START in words:
         places.append(said["start_of"].format(side=say.table("side")[start[0].value])
                       if start else said["start"])
-    who = say.ship(_subject(c.subject, None, in_filter))
+    key = _subject(c.subject, None, in_filter)
+    if in_filter and key == "it" and not c.negated:  # after the noun of the ship tested
+        return fuse(say.lang, tidy(w["and"].join(places)))
+    who = say.ship(key)
     joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
     key = "is_not_in" if c.negated else "is_in"
     return fuse(say.lang, tidy(joiner.join(
@@ -730,6 +733,8 @@ def _about_it(c: Condition) -> bool:
             not (isinstance(m, Measure) and m.quantity is Quantity.TURN)
     if isinstance(c, InSight):  # in or out of a visual field: the ship tested's or another's
         return Subject.IT in (c.seen, c.viewer)
+    if isinstance(c, Is) and c.box:  # where it is: `on the edge of the board` (D2.11)
+        return not c.negated and c.subject in (Subject.IT.value, Subject.DEFAULT.value)
     return False
 
 
@@ -907,6 +912,8 @@ def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = Non
         out = w["box"]["free" if free else "plain"]
     else:
         out = w["box"][("free " if free else "") + water.value]
+    if BoxWord.EDGE in boxes.words:  # D2.24
+        out += w["box_edge"]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
     if boxes.near is not None:  # near another ship of a kind
