@@ -8,7 +8,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.testing.fuzz import card_fuzz_rules, fuzz_cards
 
-from conftest import OPEN_BOARD, ROOT, logged, pass_all, refused, scenario_game
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, logged, pass_all, refused, scenario_game
 
 CARDS = str(ROOT / "tests" / "data" / "moves_as_they_resolve.rc")
 #: blue-submarine at c3, red-destroyer next to it at d3, blue-destroyer at
@@ -17,11 +17,14 @@ SHIPS = {"blue-submarine": {"at": "c3"}, "red-destroyer": {"at": "d3"},
          "blue-destroyer": {"at": "a1"}, "red-submarine": {"at": "h6"}}
 
 
+def _scenario(hand=(), **ships) -> dict:
+    return {"edition": "en", "extra": [CARDS], "board": OPEN_BOARD, "phase": "maneuvers",
+            "deck": ["captain"] * 6, "ships": {**SHIPS, **ships},
+            "hands": {"blue-submarine": list(hand)}}
+
+
 def game(hand=(), **ships) -> rc.Game:
-    return scenario_game({"edition": "en", "extra": [CARDS], "board": OPEN_BOARD,
-                          "phase": "maneuvers", "deck": ["captain"] * 6,
-                          "ships": {**SHIPS, **ships},
-                          "hands": {"blue-submarine": list(hand)}})
+    return scenario_game(_scenario(hand, **ships))
 
 
 def at(g: rc.Game) -> dict[str, str | None]:
@@ -125,6 +128,68 @@ def test_the_second_target_swaps_with_the_target():
     g = game(["change_stations"], **{"blue-destroyer": {"at": "c5"}})
     g.play("order change_stations blue-submarine blue-destroyer")
     assert at(g)["blue-submarine"] == "c5" and at(g)["blue-destroyer"] == "c3"
+
+
+def test_a_path_taken_unasked_sets_its_trigger_off_before_the_next_question():
+    """Muster: blue-submarine (1 repair) has one box, b2, with a mine; it
+    sinks there before blue-destroyer is asked, and a save, a clone and an
+    undo at that question all go on alike."""
+    g = scenario_game({**_scenario(["muster"]),
+                       "ships": {"blue-submarine": {"at": "a1", "repairs": 1, "breakdowns": 0},
+                                 "red-destroyer": {"at": "a2"}, "red-submarine": {"at": "b1"},
+                                 "blue-destroyer": {"at": "h6"}},
+                       "tokens": [{"token": "mine", "at": "b2", "owner": "red-destroyer"}]})
+    g.play("order muster")
+    assert g.ship("blue-submarine").sunk and g.score == {"blue": 0, "red": 1}
+    assert g.decision == "choose" and "choose g5" in g.legal_moves()
+    again, other = rc.Game.from_json(g.to_json()), g.clone()
+    for each in (g, again, other):
+        each.play("choose g5")
+        assert (each.ship("blue-destroyer").position, each.score) == ("g5", {"blue": 0, "red": 1})
+
+
+def test_a_ship_boxed_in_at_first_is_asked_once_one_before_it_frees_a_box():
+    """Muster: blue-destroyer at a1 has no free box until blue-submarine
+    leaves b2; then b2 is its one path, taken unasked."""
+    g = game(["muster"], **{"blue-submarine": {"at": "b2"}, "blue-destroyer": {"at": "a1"},
+                            "red-destroyer": {"at": "a2"}, "red-submarine": {"at": "b1"}})
+    g.play("order muster")
+    g.play("choose c3")
+    assert at(g)["blue-destroyer"] == "b2" and g.decision == "main"
+
+
+def test_the_ship_a_move_counts_from_never_moves_away_from_itself():
+    g = game(["push_all"], **{"blue-destroyer": {"at": "e3"}})
+    g.play("order push_all")
+    assert g.legal_moves() == ["choose f2", "choose f3", "choose f4"]  # the destroyer's
+    g.play("choose f3")
+    assert at(g)["blue-submarine"] == "c3" and at(g)["blue-destroyer"] == "f3"
+
+
+def test_a_move_in_a_mode_another_player_chooses_is_chosen_as_it_resolves():
+    """D4.17: the mode is not known when the card is played, so no path is
+    written with it; its player chooses it once the mode is chosen."""
+    g = game(["ultimatum"])
+    g.play("order ultimatum red-destroyer")
+    g.play("choose drift")
+    assert (g.decision, g.to_move) == ("choose", "blue-submarine")
+    assert "choose b2 c1" in g.legal_moves()
+    g.play("choose b2 c1")
+    assert at(g)["blue-submarine"] == "c1"
+
+
+@pytest.mark.parametrize("card, error", [
+    ("order o { copies 1  target enemy ship  effect move 2 target toward source }",
+     "order 'o' acts on the item it answers, so it must be a 'response' (R5.2)"),
+    ("order o { copies 1  target area 3x3  effect move 2 each ship in area toward target }",
+     "order 'o': a move toward or away from 'target' counts from the card's target ship, and "
+     "this card targets a box or an area (D4.20)"),
+    ("order o { copies 1  target area 3x3  effect move 1 target }",
+     "order 'o' targets an area, not a ship: move its ships with 'move N each ship in area' "
+     "(D4.20)"),
+])
+def test_a_move_with_nothing_to_count_from_is_refused(card, error):
+    assert error in dsl_refusal(card + "\ndeck { keep size }\n").reason
 
 
 @pytest.mark.parametrize("card, lang, said", [

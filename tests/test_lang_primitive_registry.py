@@ -25,6 +25,7 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
                        "regain": Choice.NONE, "crew_loss": Choice.NONE,
                        "recover_crew": Choice.CREW_SOURCE, "move": Choice.PATH,
                        "draw": Choice.NONE, "cancel": Choice.NONE, "status": Choice.NONE,
+                       "retarget": Choice.NONE,
                        # hand and deck, global and scoring (docs/dsl.md)
                        "discard": Choice.HAND_CARD, "take": Choice.HAND_CARD,
                        "put_on_deck": Choice.HAND_CARD, "look_hand": Choice.NONE,

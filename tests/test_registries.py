@@ -111,7 +111,7 @@ def test_every_primitives_example_compiles_and_has_text(tmp_path):
         target = "" if "target" not in example and "area" not in example else \
             "target area 1x1" if " area" in example else \
             "target free box" if Selector.TARGET not in prim.selectors else "target any ship"
-        if prim.cancels:
+        if prim.cancels or prim.answered:  # it acts on the item it answers (R5.2)
             lines.append(f"maneuver c_{name} {{ cost 1  range 0  response  effect {example} }}")
         else:
             lines.append(f"order c_{name} {{ copies 0  {target}  effect {example} }}")

@@ -38,6 +38,12 @@ order either_way {
     effect draw 1
     name en "Either way" es "De todos modos" it "Comunque"
 }
+order all_three {
+    copies 1
+    usable if cards in hand > 3 or (turn > 4 and cards in deck < 10 and repairs of self < 3)
+    effect draw 1
+    name en "All three" es "Las tres" it "Tutte e tre"
+}
 order smoke {
     copies 1
     response  answers maneuvers
@@ -81,6 +87,18 @@ def test_alternatives_among_conditions_that_all_hold_are_heard_as_one(rules, lan
 ])
 def test_conditions_that_all_hold_among_alternatives_are_heard_as_one(rules, lang, said):
     assert said in rules.text("either_way", lang)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "or all of these: it is after turn 4, the cards in the deck are fewer than 10 and "
+     "your ship has fewer than 3 repairs."),
+    ("es", "o todo esto a la vez: es después del turno 4, las cartas del mazo son menos que 10 "
+     "y tu barco tiene menos de 3 reparaciones."),
+    ("it", "o tutto questo insieme: è dopo il turno 4, le carte del mazzo sono meno di 10 e la "
+     "tua nave ha meno di 3 riparazioni."),
+])
+def test_three_conditions_among_alternatives_are_one_list(rules, lang, said):
+    assert said in rules.text("all_three", lang)
 
 
 @pytest.mark.parametrize("lang, said", [

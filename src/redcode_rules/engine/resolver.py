@@ -118,6 +118,8 @@ class Resolver(Part):
             if not self.answer_alone(effect, item):
                 return False
             item.next_effect += 1
+            if st.phase == OVER:  # nothing resolves after the end (D8.6)
+                return True
         return True
 
     def resolve_effect(self, effect: Effect, item: StackItem | Triggered) -> Owed | None:
@@ -194,8 +196,11 @@ class Resolver(Part):
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:
         """Give the answers an effect owes while no choice is left to make: one
         option, or any order the same (the effect says). False while the
-        player must choose (a ``choose`` decision)."""
-        ops = self.ops
+        player must choose (a ``choose`` decision), or while what an answer
+        triggered and asks waits on top of the stack (D4.16): an answer may
+        set a trigger off (a path onto a mine, D4.20), which resolves at once,
+        before the next question."""
+        ops, st = self.ops, self.state
         while True:
             seat = item.owed_about
             while item.pending > 0:
@@ -205,6 +210,12 @@ class Resolver(Part):
                 elif len(options) == 1 or effect.any_order(ops, seat, item.pending):
                     effect.take(ops, seat, options[0])
                     item.pending -= 1
+                    if self._queue:
+                        self.flush()
+                        if st.phase == OVER:
+                            return True
+                        if st.stack[-1] is not item:  # it goes on after them
+                            return False
                 else:
                     return False
             if not self.owe(item, Owed.in_turn(item.owed_after)):

@@ -289,8 +289,8 @@ class StateOps(HandOps):
         if start is None or (ship.statuses and among(ship.statuses,
                                                        self.rules.status_rules.movement)):
             return []
-        if toward and origin is None:
-            return []
+        if toward and (origin is None or origin == start):
+            return []  # nothing to count from, or the ship it counts from itself
         if self.mods is not None:
             amount = self.mods.steps(ship, seat, amount, self.resolving_item().card)
         if amount <= 0:
@@ -386,6 +386,25 @@ class StateOps(HandOps):
             answered = self.state.stack[item.answers]
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,
                        of=self.state.ships[answered.seat].id)
+
+    def retarget(self, item: Resolving, seat: int) -> None:
+        """D5.6: the item ``item`` answers targets ship ``seat`` instead: an
+        item not cancelled, with one target ship (not several, not a box or
+        an area); a ship on the board, not its target already, that its card
+        may target (no status forbids it). Not declared again: range and
+        visual field are not read, no ``targeted`` trigger fires."""
+        if item.answers is None or self.state.ships[seat].position is None:
+            return
+        answered = self.state.stack[item.answers]
+        if answered.cancelled or answered.target is None or answered.targets \
+                or answered.area is not None or answered.target == seat:
+            return
+        if not self.queries.targetable(answered.seat, seat, self.queries.card_of(answered)):
+            return
+        answered.target = seat
+        ships = self.state.ships
+        self.event("retarget", player=ships[item.seat].id, card=answered.card,
+                   of=ships[answered.seat].id, target=ships[seat].id)
 
     def resolving_item(self) -> Resolving:
         """The item whose effect is resolving (the top of the stack)."""

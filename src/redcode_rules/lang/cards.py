@@ -10,8 +10,8 @@ import attrs
 
 from ..base.kinds import CardKind
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
-from ..rules.effects import PRIMITIVES, Effect, ModeChoice, Selector, path_with_card, \
-    primitive_of
+from ..rules.effects import PRIMITIVES, Effect, ModeChoice, MoveShip, Selector, \
+    path_with_card, primitive_of
 from ..rules.exprs import Amount, BoxWord, Place, Ships, Subject
 from .amounts import with_amounts
 from .effect_lines import compile_effect
@@ -154,6 +154,10 @@ def _with_modes(draft: Layers, entry: _Entry, options: RuleOptions,
             raise draft.error(spec.pos, f"{where}: mode '{spec.name}' has no effect")
         mode = compile_card(draft, _Entry(entry.kind, entry.id, props, entry.pos), options,
                             statuses, spec.name)
+        if chooser is not None:  # its moves are chosen as it resolves (D4.17, D4.20)
+            mode = attrs.evolve(mode, effects=tuple(
+                attrs.evolve(e, later=True) if type(e) is MoveShip else e
+                for e in mode.effects))
         modes.append(attrs.evolve(mode, mode=spec.name, modes_by=chooser))
     first = modes[0]
     if chooser is not None:  # the card holds the question, its modes the rest (D4.17)
@@ -208,9 +212,19 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
         pos = p["response"].pos
         raise draft.error(pos, f"{where} is a response but has no range: a response is "
                           "used on a target in the visual field (R5.2)")
+    # a move counts from its own subject (D4.20): the answered item's ships too
+    whence = {getattr(c, "of", None) for c in effects if getattr(c, "toward", "")}
     needs_answer = [c for c in effects if c.selector in (Selector.ANSWERED,
-                                                         Selector.ANSWERED_TARGET)] \
-        or target.kind is TargetKind.SOURCE or Selector.SOURCE in used
+                                                         Selector.ANSWERED_TARGET)
+                    or primitive_of(c).answered] \
+        or target.kind is TargetKind.SOURCE or Selector.SOURCE in used \
+        or bool(whence & {Subject.SOURCE, Subject.ANSWERED_TARGET})
+    if Subject.TARGET in whence and (target.kind not in (TargetKind.SHIP, TargetKind.SOURCE)
+                                     or target.counted):
+        raise draft.error(p["effect"].pos, f"{where}: a move toward or away from 'target' "
+                          "counts from the card's target ship, and this card targets "
+                          f"{'no ship' if target.kind is TargetKind.SELF else 'several ships' if target.counted else 'a box or an area'}"
+                          " (D4.20)")
     if needs_answer and not response:
         raise draft.error(tpos, f"{where} acts on the item it answers, so it must be a "
                           "'response' (R5.2)")
@@ -218,7 +232,8 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
     if len(moves) > 1:
         raise draft.error(p["effect"].pos, f"{where} has more than one move effect")
     if moves and target.kind is TargetKind.AREA:
-        raise draft.error(p["effect"].pos, f"{where} cannot move ships in an area")
+        raise draft.error(p["effect"].pos, f"{where} targets an area, not a ship: move its "
+                          "ships with 'move N each ship in area' (D4.20)")
     return effects
 
 

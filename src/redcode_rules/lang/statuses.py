@@ -745,6 +745,10 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
+    if primitive_of(effect).answered and event is not TriggerEvent.TARGETED:  # D5.6, D9.12
+        raise draft.error(call.pos, f"{where}: '{call.name}' acts on the card that set the "
+                          "trigger off, which only 'targeted' has (the card that targets); "
+                          f"'{event}' has no card")
     if effect.selector is Selector.ANSWERED:  # the event's item (D9.12)
         if event is not TriggerEvent.TARGETED:
             raise draft.error(call.pos, f"{where}: '{call.name} answered' acts on the card "

@@ -115,6 +115,7 @@ class Ops(Protocol):
     def swap(self, seat: int, other: int) -> None: ...
     def draw(self, seat: int, amount: int) -> None: ...
     def cancel(self, item: Resolving) -> None: ...
+    def retarget(self, item: Resolving, seat: int) -> None: ...
     def set_status(self, seat: int, status: str, giver: int = -1) -> None: ...
     def hand(self, seat: int) -> list[str]: ...
     def random_card(self, seat: int) -> str | None: ...
@@ -344,19 +345,23 @@ class MoveShip(Effect):
     """``toward`` or ``away`` (from ``of``): the move ends nearer to, or
     farther from, that ship than it started (D4.20); "" either way."""
     of: Any = None  # the subject (exprs.Subject) ``toward`` counts from
+    later: bool = False
+    """Chosen as it resolves whatever it moves: in a mode another player
+    chooses as the card resolves (D4.17), no path is written with the card."""
 
     @property
     def with_card(self) -> bool:
         """Whether its path is chosen with the card (written in the move)."""
-        return not self.toward and self.selector in (Selector.SELF, Selector.TARGET)
+        return not self.toward and not self.later and \
+            self.selector in (Selector.SELF, Selector.TARGET)
 
     def apply(self, ops, item):
         if self.with_card:
             for seat in ops.select(self.selector, item):
                 ops.move(seat, item.path, self.straight)
             return None
-        return Owed.in_turn([seat for seat in ops.select(self.selector, item)
-                             if self._paths(ops, seat, item)])
+        # every ship, asked about in its turn: one moved before may free its way
+        return Owed.in_turn(ops.select(self.selector, item))
 
     def _paths(self, ops, seat, item) -> list[str]:
         return ops.move_paths(seat, self.amount, self.straight, self.toward,
@@ -384,6 +389,8 @@ class MoveShip(Effect):
         if self.toward:
             out["toward"] = self.toward
             out["of"] = self.of.value
+        if self.later:
+            out["later"] = True
         return out
 
 
@@ -418,6 +425,18 @@ class Cancel(Effect):
 
     def apply(self, ops, item):
         ops.cancel(item)
+
+
+@attrs.frozen
+class Retarget(Effect):
+    """The item this one answers targets the selected ship instead (D5.6):
+    only an item with one target ship, not cancelled, and a ship on the
+    board that its card may target; not a new declaration, so its range and
+    visual field are not read again."""
+
+    def apply(self, ops, item):
+        for seat in ops.select(self.selector, item):
+            ops.retarget(item, seat)
 
 
 @attrs.frozen
@@ -891,6 +910,7 @@ class Primitive:
     to_player: bool = False  # also worth ``value`` per unit to the card's player
     players: bool = False  # may act on a set of players (``each enemy player``, rules/exprs.py)
     cancels: bool = False  # worth the harm of the stack item it cancels (D4.7)
+    answered: bool = False  # acts on the item it answers: a response's alone (R5.2, D5.6)
     token_self: TokenSelf | None = None  # what ``self`` is in a token's trigger; None: nothing
     jumps: bool = False  # takes the card's ship to its target box: a free one (D4.11)
     ships: int = 1
@@ -974,6 +994,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("cancel", Cancel, (), (Selector.ANSWERED,), Selector.ANSWERED,
               "cancel the stack item this one answers (D4.7)", "cancel answered", 0.0,
               cancels=True),
+    Primitive("retarget", Retarget, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE),
+              None, "the item this one answers targets the ship instead, if its card may "
+              "target it; range and sight are not read again (D5.6)", "retarget to self", 0.0,
+              answered=True),
     Primitive("status", Status, (Param("status", str, declared="status"),),
               (*SHIP_SELECTORS, Selector.YOU),
               None, "give a declared status: it forbids what its declaration says, for as "

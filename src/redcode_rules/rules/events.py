@@ -67,6 +67,7 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("cancelled", {"player": str, "card": str}),
     EventKind("wasted", {"player": str, "card": str}),
     EventKind("cancel", {"player": str, "card": str, "of": str}),
+    EventKind("retarget", {"player": str, "card": str, "of": str, "target": str}),  # D5.6
     EventKind("damage", {"ship": str, "amount": int, "repairs": int, "breakdowns": int},
               amount="amount"),
     EventKind("regain", {"ship": str, "track": str, "amount": int}, amount="amount"),

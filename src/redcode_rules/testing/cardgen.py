@@ -279,17 +279,19 @@ class CardWriter:
             ctx.target = True
             return "target source"
         if choice == "box" and not (ctx.response and kind == "maneuver"):
-            ctx.box = r.choice(["free ", "free adjacent ", "adjacent ", ""])
-            within = "" if "adjacent" in ctx.box else f" within {r.randint(1, 3)}"
+            words = r.choice(["free ", "free adjacent ", "adjacent ", ""])
+            within = "" if "adjacent" in words else f" within {r.randint(1, 3)}"
             # the water the box is now (D2.14), drawn from what was drawn, so
             # the files generated for the other constructs stay as they were
-            ctx.box += ("", "", "", "running ", "open ")[
-                zlib.crc32((ctx.box + within).encode()) % 5]
-            if zlib.crc32(ctx.box.encode() + within.encode() + b"edge") % 5 == 0:
-                ctx.box += "edge "  # on the edge of the board (D2.24), drawn alike
+            words += ("", "", "", "running ", "open ")[zlib.crc32((words + within).encode()) % 5]
+            if zlib.crc32(words.encode() + within.encode() + b"edge") % 5 == 0:
+                words += "edge "  # on the edge of the board (D2.24), drawn alike
             if within and zlib.crc32(within.encode()) % 4 == 0:  # near a kind of ship (D4.11)
-                within += f" of a {('friendly', 'enemy', 'damaged')[len(ctx.box) % 3]} ship"
-            return f"target {ctx.box}box{within}"
+                within += f" of a {('friendly', 'enemy', 'damaged')[len(words) % 3]} ship"
+                if kind == "maneuver":  # its own reach: next to it (R4.2, D4.11)
+                    words = "adjacent " + words
+            ctx.box = words + "box"  # never empty: a box target without words is one
+            return f"target {ctx.box}{within}"
         if choice == "ship":
             ctx.target = True
             return "target ship"
@@ -545,6 +547,9 @@ class CardWriter:
             # its one target; any other is chosen as it resolves (D4.20)
             resolving = prim.choice is Choice.PATH and (
                 bool(ctx.moves or ctx.area or ctx.counted or ctx.second) or r.random() < 0.3)
+            if prim.answered and not (ctx.response if not ctx.trigger
+                                      else ctx.event is TriggerEvent.TARGETED):
+                continue  # the item it answers, or the card that targeted (D5.6, D9.12)
             declared = {"status": self.statuses, "token": self.tokens}
             if any(p.declared and not declared[p.declared] for p in prim.params):
                 continue  # it names a kind of declaration the file has none of

@@ -480,7 +480,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             template = cat["effects"]["status_you"]
             values["status"] = status_name(params["status"], lang, words=words)
         template = template["rules" if parts["forbids"] else "bare"]
-    if primitive_of(effect).cancels:
+    if primitive_of(effect).cancels or primitive_of(effect).answered:
         values["answered"] = cat["answered_kinds"][answers]
     if params.get("straight"):  # move N straight (D2.16)
         template = cat["effects"]["move_straight"]

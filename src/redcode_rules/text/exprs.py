@@ -394,8 +394,11 @@ def _grouped(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
     if isinstance(c, AnyOf):
         return say.w["either"].format(parts=_clause(c, say, mood_, in_filter))
     if isinstance(c, All):
-        first, *rest = (_grouped(p, say, mood_, in_filter) for p in c.parts)
-        return say.w["both"].format(first=first, rest=say.w["and"].join(rest))
+        parts = [_grouped(p, say, mood_, in_filter) for p in c.parts]
+        if len(parts) == 2:
+            return say.w["both"].format(first=parts[0], rest=parts[1])
+        # three or more: a list the language closes, said as one
+        return say.w["all"].format(parts=", ".join(parts[:-1]) + say.w["and"] + parts[-1])
     return _clause(c, say, mood_, in_filter)
 
 
