@@ -423,7 +423,7 @@ SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair
 
 @pytest.mark.parametrize("text,line,column,reason,suggestion", [
     ("status s {\n  this turn\n  modify rnage -1\n}\n", 3, 10,
-     "status 's' cannot modify 'rnage'; it modifies range, cost, movement, sight, damage, damage dealt, hand limit, recover, repairs track, breakdowns track",
+     "status 's' cannot modify 'rnage'; it modifies range, cost, movement, sight, damage, damage dealt, hand limit, recover, orders, repairs track, breakdowns track",
      "range"),
     ("status s {\n  this turn\n  modify range 0\n}\n", 3, 10,
      "status 's': 'modify range' needs a change other than 0, such as +1 or -1", None),

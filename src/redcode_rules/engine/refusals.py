@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 import attrs
 
 from ..base.kinds import CardKind
-from ..model.ruleset import TargetKind
+from ..model.ruleset import Modifier, TargetKind
 from ..rules.exprs import Scope
 
 if TYPE_CHECKING:
@@ -181,12 +181,20 @@ class RefusalQueries:
         return Refusal("D4.19", "amount_out", {"card": card.id, "amount": card.chosen,
                                                "least": least, "most": most})
 
+    def orders_per_turn(self, seat: int) -> int:
+        """The order cards ``seat``'s player may play in its turn (R7.3): the
+        rule option, as what acts on its ship changes it (``modify orders``)."""
+        base = self._orders_per_turn
+        if self.mods is None:
+            return base
+        return self.mods.player(self.state.ships[seat], seat, Modifier.ORDERS, base)
+
     def orders_refusal(self, seat: int, responding: bool) -> Refusal | None:
         """Why the player may play no order card now, whatever the card: the
         turn's orders are played (R7.3), a sunk ship answers nothing (R5.2),
         a status forbids orders or responses (R9)."""
         st = self.state
-        if not responding and st.orders_played >= self._orders_per_turn:
+        if not responding and st.orders_played >= self.orders_per_turn(seat):
             return Refusal("R7.3", "order_played", {"ship": seat})
         if responding and st.ships[seat].position is None:
             return Refusal("R9.2", "off_board", {"ship": seat})

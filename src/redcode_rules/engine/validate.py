@@ -29,7 +29,7 @@ import attrs
 
 from ..base.errors import quote
 from ..base.kinds import CardKind
-from ..model.modifiers import most_crew_on, most_left
+from ..model.modifiers import most_crew_on, most_left, most_orders
 from ..model.ruleset import Duration, Ruleset
 from ..model.state import GameState, Ref, StackItem, referring_fields
 from ..rules.board import CURRENT, MAX_RUNNING_WATER, Board, Terrain, with_terrain
@@ -155,7 +155,7 @@ def _field_problems(state: GameState, rules: Ruleset, board: Board) -> Iterator[
     if set(state.score) != set(SIDES) or min(state.score.values()) < 0:
         yield problem(("score",), "needs blue and red, not negative")
     if not 1 <= state.turn_number <= opts.turn_limit + 1 or state.recover_left < 0 or \
-            not 0 <= state.orders_played <= opts.orders_per_turn:
+            not 0 <= state.orders_played <= most_orders(rules):
         yield problem((), "turn_number, recover_left or orders_played out of range")
     if not 0 <= state.reopen_at <= max(len(state.stack) - 1, 0):
         yield problem(("reopen_at",), "out of range")

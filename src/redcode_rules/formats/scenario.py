@@ -27,7 +27,7 @@ from ..engine.queries import track_sizes
 from ..engine.setup import default_start_cards, make_board, seat_order, seed_fault
 from ..engine.validate import MODES, check_state, team_problems
 from ..lang.loader import load_ruleset
-from ..model.modifiers import lifetime_in, lifetime_out
+from ..model.modifiers import lifetime_in, lifetime_out, most_orders
 from ..model.ruleset import Ruleset
 from ..model.state import GameState, Lifetime
 from ..rules.board import Board
@@ -668,7 +668,7 @@ def _orders_played(value: Any, rules: Ruleset) -> int:
     """``order_played``: true/false, or a count where a variant allows more per turn."""
     if isinstance(value, bool):
         return int(value)
-    return _int(value, "order_played", 0, rules.options.orders_per_turn)
+    return _int(value, "order_played", 0, most_orders(rules))
 
 
 def _catchup_done(rules: Ruleset, ships: list[tuple[str, bool]], mode: str) -> list[int]:

@@ -213,6 +213,16 @@ def most_crew_on(rules: Ruleset, ship_type: str, cost: int, ships: int = 1) -> i
     return max(raised, _most_bound(rules, Modifier.COST))
 
 
+def most_orders(rules: Ruleset, ships: int = 6) -> int:
+    """The most order cards a player may have played in a turn (R7.3): the
+    rule option raised by every status that raises it, as many times as it
+    can act on one ship of a game of up to ``ships`` ships. The validator's
+    and the scenario reader's bound."""
+    return rules.options.orders_per_turn + sum(
+        max(0, s.amount(Modifier.ORDERS)) * _times_held(s, (s.id,), ships)
+        for s in rules.statuses.values())
+
+
 def _most_bound(rules: Ruleset, modifier: Modifier, card: str | None = None) -> int:
     """The highest number a ``set`` or ``at least`` of any status gives
     ``modifier`` (0 if none): a number can be raised to it; by an amount

@@ -230,6 +230,7 @@ class Modifier(str, enum.Enum):
     DAMAGE_DEALT = "damage dealt"  # each damage its ship's cards deal is N more, at least 0 (R3.1)
     HAND_LIMIT = "hand limit"  # its player may hold N more order cards, at least 0 (R7.2)
     RECOVER = "recover"    # its player recovers N more crew at its turn's start, at least 0 (R6.1)
+    ORDERS = "orders"      # its player may play N more order cards a turn, at least 0 (R7.3)
     VISIBILITY = "visibility"  # it is seen from at most N boxes away, at least 1 (D2.18)
     REPAIRS_TRACK = "repairs track"  # its repair track holds N more, 1 to 9 (D9.15)
     BREAKDOWNS_TRACK = "breakdowns track"  # its breakdown track holds N more, 0 to 9 (D9.15)

@@ -84,6 +84,8 @@ PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
               "none: it is never used up", bounds=()),
     Parameter("recover", Bearer.PLAYER, "the rule option recover", 0, MAX_SET, "R6.1",
               "none: it is never used up", bounds=()),
+    Parameter("orders", Bearer.PLAYER, "the rule option orders_per_turn", 0, MAX_SET, "R7.3",
+              "none: it is never used up", bounds=()),
     # D2.18: how far away another ship may see it (the viewer's side of sight)
     Parameter("visibility", Bearer.SHIP, "unbounded: seen as far as a line of sight goes", 1,
               MAX_SET, "D2.18", "none: it is never used up", bounds=("at most",), better=-1,
