@@ -17,6 +17,7 @@ from ..rules.board import parse_box
 from ..rules.card_classes import Trait
 from ..rules.effects import primitive_of
 from ..rules.exprs import (
+    DISTANCES,
     Adjective,
     All,
     Amount,
@@ -32,7 +33,6 @@ from ..rules.exprs import (
     Nearest,
     Not,
     Players,
-    Quantity,
     RESULTS,
     ShipCount,
     Ships,
@@ -121,7 +121,7 @@ def before_target(amount: Amount) -> str | None:
         if result := reads_result(term):
             return f"what an effect of the card did ('{result}')"
         subject = term.subject
-        if subject is Subject.DEFAULT and getattr(term, "quantity", None) is Quantity.DISTANCE:
+        if subject is Subject.DEFAULT and getattr(term, "quantity", None) in DISTANCES:
             return "the target ('distance' is to the target)"
         if subject in NOT_BEFORE_TARGET:
             return f"{NOT_BEFORE_TARGET[subject]} ('{term}')"

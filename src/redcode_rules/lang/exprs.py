@@ -129,7 +129,7 @@ class ExprTransformer(Transformer):
         q = Quantity(name)
         line, column = getattr(meta, "line", 0), getattr(meta, "column", 0)
         if isinstance(subject, Nearest):
-            if q is not Quantity.DISTANCE:
+            if q is not Quantity.DISTANCE:  # a map card's nearest ship: not yet
                 raise DslError(f"'{name}' is of a ship, not of the nearest ship of a kind; "
                                "only 'distance to nearest … ship' measures to it",
                                file=self.file, line=line, column=column)
@@ -153,8 +153,9 @@ class ExprTransformer(Transformer):
     # a beacon (grammar block "Events: a beacon"; D9.13) ----------------------
     def distance_between(self, meta, c):
         """``distance from A to B``: from one ship or ``here`` to another (D9.13)."""
-        origin, subject = c
-        return Measure(Quantity.DISTANCE, subject, origin=origin)
+        unit, origin, subject = c
+        q = Quantity.DISTANCE if unit is None else Quantity.MAP_DISTANCE  # `in map cards`, D2.25
+        return Measure(q, subject, origin=origin)
 
     def distance_end(self, meta, c):
         """An end of a distance: a ship, never a side (``distance from it to here``)."""

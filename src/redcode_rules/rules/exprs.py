@@ -87,6 +87,7 @@ class Quantity(str, enum.Enum):
     RESERVE = "crew in reserve"              # crew in its reserve (R1.3)
     CREW_OUT = "crew out"                    # crew on maneuvers or withdrawn (R6.1)
     DISTANCE = "distance"                    # boxes from the card's ship, diagonals 1 (R2.5)
+    MAP_DISTANCE = "distance in map cards"   # map cards apart, diagonals 1 (D2.25)
     SHIPS_IN_SIGHT = "ships in sight"        # ships in its visual field (R4.3)
     HAND = "cards in hand"                   # order cards of a player, or of a side
     SCORE = "score"                          # victory points of a side (R8.3)
@@ -122,9 +123,12 @@ class Period(str, enum.Enum):
 #: the tallies of ships) or of the game (TURN, DECK, DISCARDS).
 SHIP_QUANTITIES = frozenset({Quantity.REPAIRS, Quantity.BREAKDOWNS, Quantity.REPAIRS_MISSING,
                              Quantity.BREAKDOWNS_MISSING, Quantity.RESERVE, Quantity.CREW_OUT,
-                             Quantity.DISTANCE, Quantity.SHIPS_IN_SIGHT, Quantity.WITHDRAWN,
+                             Quantity.DISTANCE, Quantity.MAP_DISTANCE,
+                             Quantity.SHIPS_IN_SIGHT, Quantity.WITHDRAWN,
                              Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
                              Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL})
+#: The distances between two ships: in boxes (R2.5), in map cards (D2.25).
+DISTANCES = frozenset({Quantity.DISTANCE, Quantity.MAP_DISTANCE})
 #: Quantities of nobody: the game's, and the resolving card's results (RESULTS).
 RESULTS = frozenset({Quantity.DEALT, Quantity.LEFT_OVER})
 GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *RESULTS,
@@ -273,6 +277,15 @@ def distance(eng: Reader, a: int | None, b: int | None) -> int | None:
     return max(abs(a % w - b % w), abs(a // w - b // w))
 
 
+def map_distance(eng: Reader, a: int | None, b: int | None) -> int | None:
+    """Map cards between the map cards of two boxes, counting diagonal steps
+    as one (D2.25: the 2×2 cards laid from a1, D2.7); 0 on one map card."""
+    if a is None or b is None:
+        return None
+    w = eng.board.width
+    return max(abs(a % w // 2 - b % w // 2), abs(a // w // 2 - b // w // 2))
+
+
 def _side_of(subject: Subject, eng: Reader, scope: Scope) -> str | None:
     mine = eng.state.ships[scope.seat].side
     if subject is Subject.FRIENDLY:
@@ -314,12 +327,12 @@ class Measure:
                 else scope.chosen if q is Quantity.CHOSEN \
                 else len(st.deck) if q is Quantity.DECK else len(st.discard)
         subject = self.subject
-        if q is Quantity.DISTANCE and (self.origin is not Subject.DEFAULT
-                                       or subject is Subject.HERE):
-            return distance(eng, _box_of(self.origin, eng, scope), _box_of(subject, eng, scope))
+        apart = map_distance if q is Quantity.MAP_DISTANCE else distance
+        if q in DISTANCES and (self.origin is not Subject.DEFAULT or subject is Subject.HERE):
+            return apart(eng, _box_of(self.origin, eng, scope), _box_of(subject, eng, scope))
         if subject is Subject.DEFAULT:
             subject = Subject.IT if scope.it is not None else \
-                Subject.TARGET if q is Quantity.DISTANCE else Subject.SELF
+                Subject.TARGET if q in DISTANCES else Subject.SELF
         if q is Quantity.SCORE or q in TALLIED or (q is Quantity.HAND and subject in SIDE_SUBJECTS):
             side = _side_of(subject, eng, scope)
             if side is None:
@@ -331,12 +344,12 @@ class Measure:
             return sum(len(st.hands[s]) for s, ship in enumerate(st.ships) if ship.side == side)
         seat = ship_of(subject, eng, scope)
         if seat is None:
-            return None if q is Quantity.DISTANCE else 0
+            return None if q in DISTANCES else 0
         if q is Quantity.HAND:
             return len(st.hands[seat])
         ship = st.ships[seat]
-        if q is Quantity.DISTANCE:
-            return distance(eng, position(eng, scope, scope.seat), position(eng, scope, seat))
+        if q in DISTANCES:
+            return apart(eng, position(eng, scope, scope.seat), position(eng, scope, seat))
         if ship.position is None:
             return 0
         spec = eng.rules.ships[ship.type]

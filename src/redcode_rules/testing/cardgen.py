@@ -48,8 +48,8 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
-from ..rules.exprs import (GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period, Quantity,
-                           Subject)
+from ..rules.exprs import (DISTANCES, GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period,
+                           Quantity, Subject)
 from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS, TRACKS
 
@@ -633,9 +633,9 @@ class CardWriter:
         if q in TALLIED:
             side = r.choice(["enemy", "friendly"]) if subject is None else subject
             return f"{q.value} of {side} {r.choice([p.value for p in Period])}"
-        if q is Quantity.DISTANCE and ctx.trigger == "token" and r.random() < 0.5:  # D9.13
-            return f"distance from {'it' if it and r.random() < 0.5 else 'target'} to here"
-        if q is Quantity.DISTANCE and not (ctx.target and target) and not it:
+        if q in DISTANCES and ctx.trigger == "token" and r.random() < 0.5:  # D9.13
+            return f"{q.value} from {'it' if it and r.random() < 0.5 else 'target'} to here"
+        if q in DISTANCES and not (ctx.target and target) and not it:
             return "turn"
         if q is Quantity.SHIPS_IN_SIGHT and r.random() < 0.3:  # boxes of a kind (D2.22)
             kind = r.choice([k.value for k in BoxKind] + self.tokens[:1])

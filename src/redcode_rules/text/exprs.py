@@ -51,6 +51,7 @@ from ..i18n.grammar import (
     written_gender,
 )
 from ..rules.exprs import (
+    DISTANCES,
     Adjective,
     All,
     Amount,
@@ -89,7 +90,7 @@ MIRROR = {Cmp.LT: Cmp.GT, Cmp.LE: Cmp.GE, Cmp.GT: Cmp.LT, Cmp.GE: Cmp.LE, Cmp.EQ
 OPPOSITE = {Cmp.LT: Cmp.GE, Cmp.LE: Cmp.GT, Cmp.GT: Cmp.LE, Cmp.GE: Cmp.LT, Cmp.EQ: Cmp.NE,
             Cmp.NE: Cmp.EQ}
 #: The quantities said as a number their subject has ("has 2 repairs").
-HAD = frozenset(Quantity) - {Quantity.DISTANCE, Quantity.TURN} - VALUES
+HAD = frozenset(Quantity) - DISTANCES - {Quantity.TURN} - VALUES
 #: Words of a filter said as a state of the ship ("is damaged"), not what it is.
 STATE_WORDS = frozenset({Adjective.DAMAGED})
 
@@ -165,7 +166,7 @@ def _subject(subject: Subject | str, quantity: Quantity | None, in_filter: bool)
             else value
     if in_filter:
         return "it"
-    return "target" if quantity is Quantity.DISTANCE else "self"
+    return "target" if quantity in DISTANCES else "self"
 
 
 # ------------------------------------------------------------------ ships
@@ -474,7 +475,7 @@ def _compare(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
         return _there(m, shape, say, mood_, in_filter)
     if isinstance(m, Nearest):
         return _nearest_at(m, shape, say, mood_, in_filter)
-    if m.quantity is Quantity.DISTANCE:
+    if m.quantity in DISTANCES:
         return _at(m, shape, say, mood_, in_filter)
     if m.quantity is Quantity.TURN:
         assert shape.n is not None
@@ -531,20 +532,23 @@ def _has(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> st
     return contract(say.lang, tidy(said))
 
 
-def _distance(op: Cmp, n: int, say: Say) -> str:
+def _distance(op: Cmp, n: int, say: Say, cards: bool = False) -> str:
     """`within 2 boxes`, `3 or more boxes away` (``<`` and ``>`` as ``<=``
-    and ``>=`` of the next number)."""
+    and ``>=`` of the next number); ``cards``: in map cards (D2.25)."""
     if op is Cmp.LT:
         op, n = Cmp.LE, n - 1
     elif op is Cmp.GT:
         op, n = Cmp.GE, n + 1
-    return pick(say.w["distance"][op.value], n).format(n=n)
+    return pick(say.w["map_distance" if cards else "distance"][op.value], n).format(n=n)
 
 
 def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
     """A distance: `the target is within 1 box` (in a filter: `within 1 box`)."""
     assert shape.n is not None
-    distance = _distance(shape.op, shape.n, say)
+    cards = m.quantity is Quantity.MAP_DISTANCE
+    distance = _distance(shape.op, shape.n, say, cards)
+    if cards and shape.op in (Cmp.EQ, Cmp.LE, Cmp.LT) and shape.n == (shape.op is Cmp.LT):
+        distance = say.w["on_card"]  # on one map card: `on the map card of …`
     if m.origin is not Subject.DEFAULT:
         return _between(m, shape, distance, say, mood_, in_filter)
     key = _subject(m.subject, m.quantity, in_filter)
@@ -563,7 +567,9 @@ def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
     key = _subject(m.origin, m.quantity, in_filter)
     place = catalog(say.lang)["triggers"]["token_self"] if m.subject is Subject.HERE \
         else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter), object_=True)
-    if shape.op is Cmp.EQ and shape.n == 0:
+    if m.quantity is Quantity.MAP_DISTANCE and distance == say.w["on_card"]:
+        far = say.w["on_card_of"].format(origin=place).strip()  # D2.25
+    elif shape.op is Cmp.EQ and shape.n == 0:
         far = say.w["on_box_of"].format(origin=place).strip()
     else:  # `within 1 box of`, `3 or more boxes away from`
         near = shape.op in (Cmp.LE, Cmp.LT)

@@ -1,0 +1,76 @@
+"""Distance in map cards (D2.25): the map cards between two ships' map
+cards, diagonals one step, whatever lies between; tested, counted and said
+in three languages."""
+
+import pytest
+
+from conftest import OPEN_BOARD, scenario_game
+
+CARDS = """\
+order air_strike {
+    copies 1
+    target enemy ship where distance in map cards <= 1
+    effect damage 1 to target; damage 1 to each enemy ship where distance in map cards from it to target = 0
+    name en "Air strike" es "Ataque aéreo" it "Attacco aereo"
+}
+order long_patrol {
+    copies 1
+    target ship
+    effect draw (distance in map cards to target)
+    name en "Long patrol" es "Patrulla larga" (f) it "Pattuglia lunga" (f)
+}
+deck { keep size }
+"""
+
+
+@pytest.fixture
+def cards(tmp_path):
+    path = tmp_path / "map.rc"
+    path.write_text(CARDS, "utf-8")
+    return str(path)
+
+
+def game(cards, **ships):
+    return scenario_game({
+        "edition": "en", "extra": [cards], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 4,
+        "ships": {"blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "d4"},
+                  "red-submarine": {"at": "c4"}, "blue-destroyer": {"at": "h6"}, **ships},
+        "hands": {"blue-submarine": ["air_strike", "long_patrol"]}})
+
+
+def test_a_target_within_one_map_card_and_every_enemy_on_its_map_card(cards):
+    """a1 is on map card a1; c4 and d4 on map card c3, one card away
+    diagonally (3 boxes): both may be targeted. The strike on d4 hits c4
+    too, on the same map card; h6 is far."""
+    g = game(cards, **{"red-submarine": {"at": "c4"}})
+    assert sorted(m for m in g.legal_moves() if m.startswith("order air_strike")) == [
+        "order air_strike red-destroyer", "order air_strike red-submarine"]
+    g.play("order air_strike red-destroyer")
+    assert (g.ship("red-destroyer").repairs, g.ship("red-submarine").repairs) == (1, 2)
+
+
+def test_two_map_cards_away_is_out_of_reach_even_three_boxes_away(cards):
+    """From b2 (map card a1) e4 is 3 boxes away but 2 map cards (e3's card)."""
+    g = game(cards, **{"blue-submarine": {"at": "b2"}, "red-destroyer": {"at": "e4"},
+                       "red-submarine": {"at": "g6"}})
+    assert not [m for m in g.legal_moves() if m.startswith("order air_strike")]
+
+
+def test_an_amount_counts_the_map_cards_between(cards):
+    """a1 (card a1) to h6 (card g5): 3 cards across, 2 down: 3."""
+    g = game(cards)
+    g.play("order long_patrol blue-destroyer")
+    assert len(g.hand("blue-submarine")) == 1 + 3
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "1 repair damage to the target; 1 repair damage to every enemy ship on the map card "
+     "of the target. Target: an enemy ship within 1 map card."),
+    ("es", "-1 reparación al objetivo y -1 reparación a cada barco enemigo en la carta de mapa "
+     "del objetivo. Objetivo: un barco enemigo a 1 carta de mapa como máximo."),
+    ("it", "-1 riparazione al bersaglio e -1 riparazione a ogni nave nemica sulla carta della "
+     "mappa del bersaglio. Bersaglio: una nave nemica entro 1 carta della mappa."),
+])
+def test_the_card_says_map_cards(cards, lang, said):
+    assert game(cards).rules.text("air_strike", lang).startswith(said)
