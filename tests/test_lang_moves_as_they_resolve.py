@@ -53,6 +53,17 @@ def test_a_path_not_offered_is_refused_and_nothing_changes():
     assert g.legal_moves() == ["choose e2", "choose e3", "choose e4"]
 
 
+def test_a_path_chosen_as_it_resolves_may_be_written_any_legal_way():
+    """As play() takes any legal path to a listed move: `choose d4 d5` is the
+    listed `choose c4 d5` (same end, same boxes of effect), recorded so."""
+    g = game(["converge"])
+    g.play("order converge red-submarine")
+    assert "choose c4 d5" in g.legal_moves() and "choose d4 d5" not in g.legal_moves()
+    g.play("choose d4 d5")
+    assert at(g)["blue-submarine"] == "d5"
+    assert g.moves[-1] == "choose c4 d5"
+
+
 def test_each_friendly_ship_is_moved_toward_the_target_ship_after_ship():
     """Converge on red-submarine (h6): blue-submarine first (seat order),
     then blue-destroyer, each along a path of up to 2 boxes ending nearer to

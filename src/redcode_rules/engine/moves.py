@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from ..base.kinds import Choice, Decision, MoveKind
 from ..model.ruleset import CardDef, TargetKind
-from ..rules.effects import primitive_of
+from ..rules.effects import MoveShip, primitive_of
 from .machine import Engine
 from .notation import END, PASS, Move, Notation
 
@@ -54,7 +54,7 @@ class Listing:
     between the decisions of a small choice (``MoveGen._choice``).
     """
 
-    __slots__ = ("kind", "seat", "singles", "groups", "notation", "_sorted", "memo")
+    __slots__ = ("kind", "seat", "singles", "groups", "notation", "_sorted", "memo", "walk")
 
     def __init__(self, kind: Decision | None, seat: int, singles: dict[str, Move],
                  groups: list[tuple[str, tuple[str, ...], Move, tuple]],
@@ -66,6 +66,9 @@ class Listing:
         self.notation = notation
         self._sorted: list[str] | None = None
         self.memo: dict = {}
+        # a path chosen as an effect resolves (D4.20): where it walks, so that
+        # ``choose`` with any legal path to a listed outcome is recognised
+        self.walk: tuple | None = None
 
     def find(self, text: str) -> Move | None:
         """The listed move of a notation, with its path, or None."""
@@ -91,7 +94,10 @@ class Listing:
         outcome (same end box, same boxes of effect entered), so that ``play``
         accepts every such path and records the canonical one; any other text
         unchanged."""
-        for head, _, _, origin in self.groups:
+        origins = [(head, origin) for head, _, _, origin in self.groups]
+        if self.walk is not None:
+            origins.append(("choose", self.walk))
+        for head, origin in origins:
             if text.startswith(head) and text[len(head):len(head) + 1] == " ":
                 board, start, steps, occupied = origin
                 path = self.notation.path(text[len(head) + 1:])  # type: ignore[union-attr]
@@ -227,7 +233,8 @@ class MoveGen:
         else:  # an answer an effect owes (D6.4): its word is its choice's
             options = tuple(self.eng.resolver.choice_options())
         word = choice_word(self.eng) if kind == CHOOSE_NOW else "recover"
-        key = (kind, seat, options, word)
+        walk = self._walk() if kind == CHOOSE_NOW else None
+        key = (kind, seat, options, word, walk)
         listing = self.cache.listings.get(key)
         if listing is None:
             write = self.notation
@@ -238,10 +245,18 @@ class MoveGen:
             else:
                 move_kind = MoveKind.RECOVER if kind == RECOVER_NOW else MoveKind.CHOOSE
                 moves = write.answers(move_kind, word, [str(source) for source in options])
-            listing = Listing(kind, seat, {m.text: m for m in moves}, [])
+            listing = Listing(kind, seat, {m.text: m for m in moves}, [], self.notation)
+            listing.walk = walk
             listing.sorted()  # computed once, before it is shared
             self.cache.listings[key] = listing
         return listing
+
+    def _walk(self) -> tuple | None:
+        """Where the path owed now walks, if the choice owed is a path (D4.20)."""
+        effect, seat = self.eng.resolver.owed_choice()
+        if type(effect) is not MoveShip:
+            return None
+        return self.eng.ops.move_walk(seat, effect.amount, effect.straight)
 
     def maneuver_moves(self, seat: int, responding: bool, out: dict[str, Move],
                        groups: list) -> None:

@@ -284,24 +284,13 @@ class StateOps(HandOps):
         (``toward`` or ``away``), those ending nearer to (farther from) box
         ``origin`` than the ship starts, and none without a box to count
         from. None for a ship off the board or that a status keeps still."""
-        ship = self.state.ships[seat]
-        start = ship.position
-        if start is None or (ship.statuses and among(ship.statuses,
-                                                       self.rules.status_rules.movement)):
+        walk = self.move_walk(seat, amount, straight)
+        if walk is None:
             return []
+        board, start, amount, occupied = walk
         if toward and (origin is None or origin == start):
             return []  # nothing to count from, or the ship it counts from itself
-        if self.mods is not None:
-            amount = self.mods.steps(ship, seat, amount, self.resolving_item().card)
-        if amount <= 0:
-            return []
-        occupied = 0
-        for other in self.state.ships:
-            if other.position is not None:
-                occupied |= 1 << other.position
-        if self.state.tokens:
-            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
-        paths = self.queries.walk_board(seat, straight).paths(start, amount, occupied)
+        paths = board.paths(start, amount, occupied)
         if not toward:
             return list(paths)
         w, index = self.board.width, self.board.index
@@ -312,6 +301,28 @@ class StateOps(HandOps):
         now = far(start)
         ends = {p: far(index(p.rsplit(" ", 1)[-1])) for p in paths}  # where each one ends
         return [p for p, end in ends.items() if (end < now if toward == "toward" else end > now)]
+
+    def move_walk(self, seat: int, amount: int, straight: bool) -> tuple | None:
+        """Where a move of ship ``seat`` chosen as it resolves walks (D4.20):
+        (the board it walks, its box, its boxes now, the boxes it may not
+        enter); None for a ship off the board, kept still by a status, or
+        whose move its statuses bring to 0."""
+        ship = self.state.ships[seat]
+        start = ship.position
+        if start is None or (ship.statuses and among(ship.statuses,
+                                                       self.rules.status_rules.movement)):
+            return None
+        if self.mods is not None:
+            amount = self.mods.steps(ship, seat, amount, self.resolving_item().card)
+        if amount <= 0:
+            return None
+        occupied = 0
+        for other in self.state.ships:
+            if other.position is not None:
+                occupied |= 1 << other.position
+        if self.state.tokens:
+            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
+        return self.queries.walk_board(seat, straight), start, amount, occupied
 
     def move_along(self, seat: int, path: str, straight: bool) -> None:
         """Move a ship along a path chosen as the effect resolves (D4.20),

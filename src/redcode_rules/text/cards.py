@@ -495,6 +495,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         key = "each"  # a set of players said as any set is (`every enemy player draws`)
     if isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
+    if selector is Selector.SECOND:  # the target's wording, of the second target (D4.14)
+        template = _of_second(template, cat["selectors"])
     phrase = contract(lang, tidy(pick(template, amount).format(**values)))
     if params.get("toward"):  # a move toward or away from a ship (D4.20)
         whom = ship_said(Subject(params["of"]), lang, types, words, holder=trigger)
@@ -523,6 +525,17 @@ def _names_its_ship(effect: Effect, lang: str) -> bool:
     if isinstance(template, dict) and set(template) <= {"one", "other"}:
         template = template["other"]
     return not isinstance(template, str) or "{who}" in template or "{to_who}" in template
+
+
+def _of_second(template, selectors: Mapping[str, str]):
+    """A wording written for the target with the second target's noun in
+    its words (`the target's player draws` → `the second target's player
+    draws`, `del objetivo` → `del segundo objetivo`), its placeholders kept."""
+    old = selectors["target"].split(" ", 1)[1]
+    new = selectors["second target"].split(" ", 1)[1]
+    if isinstance(template, dict):
+        return {k: _of_second(v, selectors) for k, v in template.items()}
+    return re.sub(rf"(?<![{{\w]){re.escape(old)}\b(?![}}])", new, template)
 
 
 def _with_condition(phrase: str, effect: Effect, lang: str, types, words: Words | None,
