@@ -42,7 +42,7 @@ from ..rules.parameters import PARAMETERS
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
     condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, ships_text, \
     target_text, targets_text, to_ships_text, usable_text
-from .statuses import gets, state_of, title
+from .statuses import gets, said, state_of, title
 from .values import class_text
 
 if TYPE_CHECKING:
@@ -469,6 +469,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         word = str(params["status"])
         if word not in template:
             values["status"] = state_of(word, lang, words, gender)
+            spec = (statuses or {}).get(word)  # the verb its state ends with (status_frames)
+            values["ends"] = said("ends", word, lang, words, gender,
+                                  status_nature(spec).value if spec is not None
+                                  else Nature.NEUTRAL.value)
         template = template.get(word, template["named"])
     elif "status" in params:  # a declared status: its state agreeing with its subject
         spec = (statuses or {})[params["status"]]

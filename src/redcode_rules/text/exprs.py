@@ -31,6 +31,8 @@ apart from sets).
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Iterator
 
 import attrs
@@ -131,9 +133,12 @@ class Say:
             return self.w["held"]["who"]["it"]
         # the holder, "this ship", where "it" is another ship just said (`… to the
         # ship that caused it if this ship is a destroyer`)
-        if (self.holder or self.held and self.said not in (None, "self", "you")) \
+        triggers = catalog(self.lang)["triggers"]["selectors"]
+        if (self.holder or self.held and (self.said not in (None, "self", "you") or object_)) \
                 and key in ("self", "you"):
-            return catalog(self.lang)["triggers"]["selectors"]["self"]
+            return triggers["self"]
+        if self.held and key == "target":  # in a trigger: the ship its event happened to
+            return triggers["target"]
         return self.table("who")[key]
 
 
@@ -658,12 +663,31 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
                                                      Adjective.OWN in kinds, say),
                                    **verbs(lang, mood_)))
     if states:
-        said = w["and"].join(state_of(x, lang, say.names, g) if x not in w["adjectives"]
-                             else agree(w["adjectives"][x], g, lang) for x in states)
-        parts.append(w[key + "_in"].format(who="" if kinds else who, what=said,
-                                           **verbs(lang, mood_)))
+        said_states = [state_of(x, lang, say.names, g) if x not in w["adjectives"]
+                       else agree(w["adjectives"][x], g, lang) for x in states]
+        had = [_had(x, lang) for x in said_states]
+        if all(h is not None for h in had):  # each said with "have" (`ha il radar …`)
+            parts.append(w["has_in" if key == "is" else "has_not_in"].format(
+                who="" if kinds else who,
+                what=w["and"].join(h for h in had if h), **verbs(lang, mood_)))
+        else:
+            parts.append(w[key + "_in"].format(who="" if kinds else who,
+                                               what=w["and"].join(said_states),
+                                               **verbs(lang, mood_)))
     joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
     return fuse(lang, tidy(joiner.join(parts)))
+
+
+def _had(state: str, lang: str) -> str | None:
+    """What a state is said to have, where the language says it with "have"
+    (``status_frames.is``: Italian "con il radar disturbato" → "il radar
+    disturbato"), else None."""
+    has = catalog(lang)["grammar"]["verbs"]["has"]["ind"]["3"]
+    for pattern, template in catalog(lang)["grammar"]["status_frames"]["is"]:
+        match = re.match(pattern, state, re.IGNORECASE) if pattern else None
+        if match and template.startswith(has + " "):
+            return state[match.end():]
+    return None
 
 
 def _box_is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:

@@ -1,0 +1,53 @@
+"""How a card says a ship and its state where the sentence needs care: a
+state the language says with "have" (Italian "con il radar disturbato":
+"ha", "non ha più"), and, in a trigger, the ship its event happened to as
+"that ship" and the holder named again after a preposition."""
+
+import pytest
+
+import redcode_rules as rc
+
+CARDS = """\
+status jammed {
+    this turn
+    modify range -1
+    name en "jammed" es "interferido" it "disturbo radar" (m)
+    state es "con el radar interferido" it "con il radar disturbato"
+}
+order unjam { copies 1  target ship
+    effect damage 1 to target if target is jammed; remove_status jammed of target }
+status watch {
+    permanent
+    when enters of enemy { effect regain repair 1 to self if distance from target to self <= 2 }
+    name en "watch" es "vigía" it "vedetta"
+    state es "de vigía" it "di vedetta"
+}
+deck { keep size }
+"""
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return rc.load_source(CARDS, "en")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "1 repair damage to the target if it is jammed; the target is no longer jammed."),
+    ("es", "-1 reparación al objetivo si tiene el radar interferido; el objetivo deja de "
+     "tener el radar interferido."),
+    ("it", "-1 riparazione al bersaglio se ha il radar disturbato; il bersaglio non ha più il "
+     "radar disturbato."),
+])
+def test_a_state_said_with_have_is_tested_and_ended_with_have(rules, lang, said):
+    assert rules.text("unjam", lang).startswith(said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "this ship regains 1 repair if that ship is within 2 boxes of it."),
+    ("es", "este barco recupera +1 reparación si ese barco está a distancia 2 como máximo de "
+     "este barco."),
+    ("it", "questa nave recupera +1 riparazione se quella nave è a distanza 2 al massimo da "
+     "questa nave."),
+])
+def test_a_trigger_says_the_ship_of_its_event_and_names_its_holder_again(rules, lang, said):
+    assert rules.status_text("watch", lang).endswith(said)
