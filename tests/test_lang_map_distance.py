@@ -19,6 +19,12 @@ order long_patrol {
     effect draw (distance in map cards to target)
     name en "Long patrol" es "Patrulla larga" (f) it "Pattuglia lunga" (f)
 }
+status picket {
+    permanent
+    when damaged of enemy { effect regain repair 1 to each friendly ship where distance in map cards from it to self = 0 }
+    name en "on picket" es "de piquete" it "di picchetto"
+    state es "de piquete" it "di picchetto"
+}
 deck { keep size }
 """
 
@@ -74,3 +80,12 @@ def test_an_amount_counts_the_map_cards_between(cards):
 ])
 def test_the_card_says_map_cards(cards, lang, said):
     assert game(cards).rules.text("air_strike", lang).startswith(said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "every friendly ship on the map card of this ship regains 1 repair."),
+    ("es", "+1 reparación a cada barco aliado en la carta de mapa de este barco."),
+    ("it", "+1 riparazione a ogni nave alleata sulla carta della mappa di questa nave."),
+])
+def test_a_trigger_counts_map_cards_from_its_holder_and_says_so(cards, lang, said):
+    assert game(cards).rules.status_text("picket", lang).endswith(said)

@@ -20,6 +20,12 @@ order double_watch_card {
     effect status double_watch on self
     name en "Double watch" es "Doble guardia" (f) it "Doppia guardia" (f)
 }
+status gagged {
+    this turn
+    modify orders -1
+    name en "gagged" es "amordazado" it "imbavagliata" (f)
+    state es "amordazado" it "imbavagliata"
+}
 deck { keep size }
 """
 
@@ -76,3 +82,12 @@ def test_a_scenario_may_say_two_orders_played_where_a_status_allows_them(cards):
 ])
 def test_the_status_says_it(cards, lang, said):
     assert said in game(cards).rules.status_text("double_watch", lang)
+
+
+def test_a_status_that_takes_the_order_card_away_says_so(cards):
+    g = game(cards, ships={"blue-submarine": {"at": "c3", "gagged": True},
+                           "red-destroyer": {"at": "e3"}})
+    assert orders(g) == []
+    assert refused(g, "order mechanic blue-submarine") == (
+        "blue-submarine may play no order card this turn: its statuses take its order card "
+        "away (R7.3)")

@@ -31,6 +31,19 @@ order covering_fire {
     effect retarget to self; crew_loss 1 to source
     name en "Covering fire" es "Fuego de cobertura" it "Fuoco di copertura"
 }
+order second_decoy {
+    copies 1
+    response  answers any
+    target friendly ship  second target friendly ship
+    effect retarget to second target
+    name en "Second decoy" es "Segundo señuelo" it "Seconda esca" (f)
+}
+status mirrored {
+    this turn
+    when targeted of self by enemy maneuvers { effect retarget to source }
+    name en "mirrored" es "reflejado" it "riflessa" (f)
+    state es "reflejado" it "riflessa"
+}
 deck { keep size }
 """
 
@@ -124,3 +137,31 @@ def test_a_retarget_without_an_item_to_turn_is_refused(text, error):
 ])
 def test_the_card_says_where_the_item_goes(cards, lang, said):
     assert game(cards).rules.text("covering_fire", lang).startswith(said)
+
+
+@pytest.mark.parametrize("card, lang, said", [
+    ("second_decoy", "en", "The target of the maneuver or order card it answers becomes the "
+     "second target of this card."),
+    ("second_decoy", "es", "El objetivo de la maniobra o carta de órdenes a la que responde "
+     "pasa a ser el segundo objetivo de esta carta."),
+    ("second_decoy", "it", "Il bersaglio della manovra o carta degli ordini a cui risponde "
+     "diventa il secondo bersaglio di questa carta."),
+])
+def test_a_retarget_to_the_second_target_says_whose_target_changes(cards, card, lang, said):
+    assert game(cards).rules.text(card, lang).startswith(said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "that card targets the ship that caused it instead."),
+    ("es", "esa carta pasa a apuntar al barco que lo causó."),
+    ("it", "quella carta prende di mira la nave che l'ha causato."),
+])
+def test_a_trigger_turns_the_card_that_targeted_and_says_so(cards, lang, said):
+    assert game(cards).rules.status_text("mirrored", lang).endswith(said)
+
+
+def test_a_trigger_turns_the_card_back_onto_its_ship(cards):
+    g = game(cards, **{"blue-submarine": {"at": "c3", "mirrored": True}})
+    g.play("torpedo blue-submarine")
+    pass_all(g)
+    assert (g.ship("blue-submarine").repairs, g.ship("red-destroyer").repairs) == (3, 2)

@@ -195,7 +195,9 @@ class RefusalQueries:
         a status forbids orders or responses (R9)."""
         st = self.state
         if not responding and st.orders_played >= self.orders_per_turn(seat):
-            return Refusal("R7.3", "order_played", {"ship": seat})
+            # none at all this turn: its statuses leave it none (modify orders)
+            return Refusal("R7.3", "order_played" if st.orders_played else "no_orders",
+                           {"ship": seat})
         if responding and st.ships[seat].position is None:
             return Refusal("R9.2", "off_board", {"ship": seat})
         if not st.ships[seat].statuses:

@@ -410,7 +410,10 @@ class StateOps(HandOps):
         if answered.cancelled or answered.target is None or answered.targets \
                 or answered.area is not None or answered.target == seat:
             return
-        if not self.queries.targetable(answered.seat, seat, self.queries.card_of(answered)):
+        card = self.queries.card_of(answered)
+        if not self.queries.targetable(answered.seat, seat, card):
+            return
+        if card.mover is Selector.TARGET:  # its path was written for the old target
             return
         answered.target = seat
         ships = self.state.ships

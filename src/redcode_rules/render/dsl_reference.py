@@ -318,7 +318,7 @@ PROPERTIES: dict[str, tuple[str, str]] = {
                "several `modify` lines, one per number): a row of the parameter registry "
                "(rules/parameters.py): `range`, `cost`, `movement`, `sight`, `damage` (taken), "
                "`damage dealt` (by its ship's cards, changed before the damage taken), and its "
-               "player's `hand limit` (R7.2) and `recover` (R6.1); see Modifiers below. `on "
+               "player's `hand limit` (R7.2), `recover` (R6.1) and `orders` (R7.3); see Modifiers below. `on "
                "CARD` limits a range, cost, movement or damage dealt change to one card (a "
                "per-type rule difference: `modify movement +1 on movement`), or to a class "
                "of cards (`on ranged maneuvers`, `on torpedo, heavy_torpedo`; see Classes of "

@@ -497,10 +497,12 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         template = held["effects"][name]  # wording seen from a trigger's holder
     if key == "players" and not (isinstance(template, dict) and key in template):
         key = "each"  # a set of players said as any set is (`every enemy player draws`)
-    if isinstance(template, dict) and key in template:
+    if selector is Selector.SECOND and isinstance(template, dict) and sel in template:
+        template = template[sel]  # a wording of its own for the second target
+    elif isinstance(template, dict) and key in template:
         template = template[key]  # wording that depends on whom
-    if selector is Selector.SECOND:  # the target's wording, of the second target (D4.14)
-        template = _of_second(template, cat["selectors"])
+        if selector is Selector.SECOND:  # the target's wording, of the second target (D4.14)
+            template = _of_second(template, cat["selectors"])
     phrase = contract(lang, tidy(pick(template, amount).format(**values)))
     if params.get("toward"):  # a move toward or away from a ship (D4.20)
         whom = ship_said(Subject(params["of"]), lang, types, words, holder=trigger)

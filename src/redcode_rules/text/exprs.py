@@ -552,8 +552,10 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
     assert shape.n is not None
     cards = m.quantity is Quantity.MAP_DISTANCE
     distance = _distance(shape.op, shape.n, say, cards)
-    if cards and shape.op in (Cmp.EQ, Cmp.LE, Cmp.LT) and shape.n == (shape.op is Cmp.LT):
-        distance = say.w["on_card"]  # on one map card: `on the map card of …`
+    if cards and m.origin is Subject.DEFAULT and _one_card(shape) is not None:
+        # on (off) one map card with the card's ship, or in a trigger its holder's
+        distance = say.w["on_card_of" if _one_card(shape) else "off_card_of"].format(
+            origin=say.ship("self", object_=True)).strip()
     if m.origin is not Subject.DEFAULT:
         return _between(m, shape, distance, say, mood_, in_filter)
     key = _subject(m.subject, m.quantity, in_filter)
@@ -564,6 +566,18 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
         who=who, distance=distance, **verbs(say.lang, mood_))))
 
 
+def _one_card(shape: _Shape) -> bool | None:
+    """A distance in map cards that says one map card (D2.25): True for on it
+    (`= 0`, `<= 0`, `< 1`), False for off it (`!= 0`, `>= 1`, `> 0`), else None."""
+    on = {Cmp.EQ: 0, Cmp.LE: 0, Cmp.LT: 1}
+    off = {Cmp.NE: 0, Cmp.GE: 1, Cmp.GT: 0}
+    if on.get(shape.op) == shape.n:
+        return True
+    if off.get(shape.op) == shape.n:
+        return False
+    return None
+
+
 def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
              in_filter: bool) -> str:
     """A distance between two ends (D9.13): `that ship is within 1 box from
@@ -572,8 +586,9 @@ def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
     key = _subject(m.origin, m.quantity, in_filter)
     place = catalog(say.lang)["triggers"]["token_self"] if m.subject is Subject.HERE \
         else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter), object_=True)
-    if m.quantity is Quantity.MAP_DISTANCE and distance == say.w["on_card"]:
-        far = say.w["on_card_of"].format(origin=place).strip()  # D2.25
+    if m.quantity is Quantity.MAP_DISTANCE and _one_card(shape) is not None:  # D2.25
+        far = say.w["on_card_of" if _one_card(shape) else "off_card_of"].format(
+            origin=place).strip()
     elif shape.op is Cmp.EQ and shape.n == 0:
         far = say.w["on_box_of"].format(origin=place).strip()
     else:  # `within 1 box of`, `3 or more boxes away from`
