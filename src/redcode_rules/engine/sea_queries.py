@@ -163,6 +163,17 @@ class SeaQueries:
         """The ship a card whose path is chosen with it moves: its own, or its target."""
         return seat if target is None or card.path_effect.selector is Selector.SELF else target
 
+    def blocked(self, mover: int) -> int:
+        """The mask of the boxes ship ``mover`` may not enter now: those
+        holding ships (R2.4) and a blockade's closed to it (D2.15)."""
+        occupied = 0
+        for ship in self.state.ships:
+            if ship.position is not None:
+                occupied |= 1 << ship.position
+        if self.state.tokens:
+            occupied |= self.closed_to(mover)
+        return occupied
+
     def closed_to(self, mover: int) -> int:
         """D2.15: the mask of the boxes ship ``mover`` may not enter nor pass
         through, each holding a token that ``forbids entering`` by ships it

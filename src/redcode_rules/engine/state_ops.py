@@ -316,13 +316,7 @@ class StateOps(HandOps):
             amount = self.mods.steps(ship, seat, amount, self.resolving_item().card)
         if amount <= 0:
             return None
-        occupied = 0
-        for other in self.state.ships:
-            if other.position is not None:
-                occupied |= 1 << other.position
-        if self.state.tokens:
-            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
-        return self.queries.walk_board(seat, straight), start, amount, occupied
+        return self.queries.walk_board(seat, straight), start, amount, self.queries.blocked(seat)
 
     def move_along(self, seat: int, path: str, straight: bool) -> None:
         """Move a ship along a path chosen as the effect resolves (D4.20),
@@ -381,14 +375,8 @@ class StateOps(HandOps):
         at = self.state.ships[seat].position
         if at is None:
             return False
-        occupied = 0
-        for ship in self.state.ships:
-            if ship.position is not None:
-                occupied |= 1 << ship.position
-        if self.state.tokens:
-            occupied |= self.queries.closed_to(seat)  # a blockade's boxes (D2.15)
         board = self.queries.walk_board(seat, straight)  # D2.13, D2.16
-        return board.outcome_of(at, len(path), occupied, path) is not None
+        return board.outcome_of(at, len(path), self.queries.blocked(seat), path) is not None
 
     def cancel(self, item: Resolving) -> None:
         """The item ``item`` answers is cancelled: it resolves to nothing (D4.7)."""
