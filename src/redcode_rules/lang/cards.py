@@ -213,7 +213,7 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
         raise draft.error(pos, f"{where} is a response but has no range: a response is "
                           "used on a target in the visual field (R5.2)")
     # a move counts from its own subject (D4.20): the answered item's ships too
-    whence = {getattr(c, "of", None) for c in effects if getattr(c, "toward", "")}
+    whence = {c.of for c in effects if type(c) is MoveShip and c.toward}
     needs_answer = [c for c in effects if c.selector in (Selector.ANSWERED,
                                                          Selector.ANSWERED_TARGET)
                     or primitive_of(c).answered] \

@@ -31,8 +31,6 @@ apart from sets).
 
 from __future__ import annotations
 
-import re
-
 from typing import Any, Iterator
 
 import attrs
@@ -82,7 +80,7 @@ from ..rules.exprs import (
     Times,
     VALUES,
 )
-from .statuses import state_of
+from .statuses import had as had_state, state_of
 from .values import times_text, value_text
 
 #: The comparisons with their sides swapped (``3 < x`` is ``x > 3``).
@@ -552,10 +550,9 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
     assert shape.n is not None
     cards = m.quantity is Quantity.MAP_DISTANCE
     distance = _distance(shape.op, shape.n, say, cards)
-    if cards and m.origin is Subject.DEFAULT and _one_card(shape) is not None:
+    if cards and m.origin is Subject.DEFAULT:
         # on (off) one map card with the card's ship, or in a trigger its holder's
-        distance = say.w["on_card_of" if _one_card(shape) else "off_card_of"].format(
-            origin=say.ship("self", object_=True)).strip()
+        distance = _on_card(shape, say.ship("self", object_=True), say) or distance
     if m.origin is not Subject.DEFAULT:
         return _between(m, shape, distance, say, mood_, in_filter)
     key = _subject(m.subject, m.quantity, in_filter)
@@ -566,16 +563,14 @@ def _at(m: Measure, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str
         who=who, distance=distance, **verbs(say.lang, mood_))))
 
 
-def _one_card(shape: _Shape) -> bool | None:
-    """A distance in map cards that says one map card (D2.25): True for on it
-    (`= 0`, `<= 0`, `< 1`), False for off it (`!= 0`, `>= 1`, `> 0`), else None."""
-    on = {Cmp.EQ: 0, Cmp.LE: 0, Cmp.LT: 1}
-    off = {Cmp.NE: 0, Cmp.GE: 1, Cmp.GT: 0}
-    if on.get(shape.op) == shape.n:
-        return True
-    if off.get(shape.op) == shape.n:
-        return False
-    return None
+def _on_card(shape: _Shape, origin: str, say: Say) -> str | None:
+    """A distance in map cards that says one map card (D2.25): on it (`= 0`,
+    `<= 0`, `< 1`: `on the map card of …`), off it (`!= 0`, `>= 1`, `> 0`),
+    else None."""
+    on = {Cmp.EQ: 0, Cmp.LE: 0, Cmp.LT: 1}.get(shape.op) == shape.n
+    if not on and {Cmp.NE: 0, Cmp.GE: 1, Cmp.GT: 0}.get(shape.op) != shape.n:
+        return None
+    return say.w["on_card_of" if on else "off_card_of"].format(origin=origin).strip()
 
 
 def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
@@ -586,9 +581,9 @@ def _between(m: Measure, shape: _Shape, distance: str, say: Say, mood_: str,
     key = _subject(m.origin, m.quantity, in_filter)
     place = catalog(say.lang)["triggers"]["token_self"] if m.subject is Subject.HERE \
         else say.ship(_subject(m.subject, Quantity.REPAIRS, in_filter), object_=True)
-    if m.quantity is Quantity.MAP_DISTANCE and _one_card(shape) is not None:  # D2.25
-        far = say.w["on_card_of" if _one_card(shape) else "off_card_of"].format(
-            origin=place).strip()
+    card = _on_card(shape, place, say) if m.quantity is Quantity.MAP_DISTANCE else None
+    if card is not None:  # D2.25
+        far = card
     elif shape.op is Cmp.EQ and shape.n == 0:
         far = say.w["on_box_of"].format(origin=place).strip()
     else:  # `within 1 box of`, `3 or more boxes away from`
@@ -680,7 +675,7 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
     if states:
         said_states = [state_of(x, lang, say.names, g) if x not in w["adjectives"]
                        else agree(w["adjectives"][x], g, lang) for x in states]
-        had = [_had(x, lang) for x in said_states]
+        had = [had_state(x, lang) for x in said_states]
         if all(h is not None for h in had):  # each said with "have" (`ha il radar …`)
             parts.append(w["has_in" if key == "is" else "has_not_in"].format(
                 who="" if kinds else who,
@@ -691,18 +686,6 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
                                                **verbs(lang, mood_)))
     joiner = w["or"] if c.negated else w["and"]  # not (a and b): not a, or not b
     return fuse(lang, tidy(joiner.join(parts)))
-
-
-def _had(state: str, lang: str) -> str | None:
-    """What a state is said to have, where the language says it with "have"
-    (``status_frames.is``: Italian "con il radar disturbato" → "il radar
-    disturbato"), else None."""
-    has = catalog(lang)["grammar"]["verbs"]["has"]["ind"]["3"]
-    for pattern, template in catalog(lang)["grammar"]["status_frames"]["is"]:
-        match = re.match(pattern, state, re.IGNORECASE) if pattern else None
-        if match and template.startswith(has + " "):
-            return state[match.end():]
-    return None
 
 
 def _box_is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:

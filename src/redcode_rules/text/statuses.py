@@ -44,6 +44,15 @@ def _framed(frames: list[list[str]], state: str) -> str:
     return state
 
 
+def had(state: str, lang: str) -> str | None:
+    """What a state is said to have, where the language tests it with "have"
+    (``status_frames.is``: Italian "con il radar disturbato" → "ha il radar
+    disturbato" → "il radar disturbato"), else None."""
+    has = catalog(lang)["grammar"]["verbs"]["has"]["ind"]["3"] + " "
+    framed = _framed(catalog(lang)["grammar"]["status_frames"]["is"], state)
+    return framed[len(has):] if framed.startswith(has) else None
+
+
 def said(frame: str, status: str, lang: str, words: Words | None = None,
          gender: str | None = None, nature: str = NEUTRAL) -> str:
     """A subject of ``gender`` and ``status`` as a verb phrase of ``frame``
