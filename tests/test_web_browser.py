@@ -115,6 +115,40 @@ def test_a_restarted_server_shows_the_game_where_it_stood(tmp_path):
             moved(page, before)
 
 
+#: A WebSocket that opens only after a second, as on a slow or loaded
+#: connection: what the page does with a click made before then.
+LATE_SOCKET = """
+(() => {
+  const Real = window.WebSocket;
+  window.WebSocket = function (url) {
+    const late = {readyState: 0, sent: [], send(text) { throw new Error("not open"); }};
+    setTimeout(() => {
+      const real = new Real(url);
+      real.onopen = (event) => { late.readyState = 1; late.send = (t) => real.send(t);
+                                 window.socketOpened = true; late.onopen(event); };
+      real.onmessage = (event) => late.onmessage(event);
+      real.onclose = (event) => { late.readyState = 3; late.onclose(event); };
+    }, 1000);
+    return late;
+  };
+  window.WebSocket.OPEN = 1;
+})();
+"""
+
+
+def test_a_click_made_before_the_connection_opens_is_sent_when_it_opens(tmp_path):
+    with served(tmp_path / "t.sqlite3") as base, browser() as chromium:
+        page = chromium.new_page()
+        [seat] = new_game(page, base, seat2="random")
+        page.add_init_script(LATE_SOCKET)
+        page.goto(base + seat)
+        click_pick(page, "box:a1")
+        assert page.evaluate("window.socketOpened") is None  # clicked while it opened
+        moved(page, 0)
+        assert page.is_hidden("#error")
+        assert "Blue submarine is placed at a1." in page.inner_text("#log")
+
+
 def test_the_workshop_shows_an_error_at_its_line_then_the_text_and_plays_it(tmp_path):
     broken = "order depth_bomb {\n    copies 2\n    effect damage 2 to targt\n}\n" \
              "patch order ambush { copies -2 }\n"

@@ -13,6 +13,7 @@
   let path = [];        // keys clicked so far
   let socket = null;
   let retry = 500;
+  let waiting = [];     // messages clicked before the socket opened
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -20,6 +21,9 @@
     socket.onopen = () => {
       retry = 500;
       document.getElementById("offline").hidden = true;
+      const queued = waiting;
+      waiting = [];
+      for (const message of queued) socket.send(message);
     };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = () => {
@@ -29,8 +33,13 @@
     };
   }
 
+  // A message made while the socket is still opening (or reopening) waits
+  // for it rather than being lost; the server refuses a move whose version
+  // the table has passed since.
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    const text = JSON.stringify(message);
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+    else waiting.push(text);
   }
 
   function receive(message) {
