@@ -324,10 +324,10 @@ def test_a_class_in_by_is_for_targeted_only(tmp_path):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "when an enemy ship targets this ship with damaging cards, 1 repair damage "
+    ("en", "when an enemy ship targets this ship with a damaging card, 1 repair damage "
            "to the ship that caused it"),
-    ("es", "con las cartas de daño"),
-    ("it", "con le carte dannose"),
+    ("es", "con una carta de daño,"),
+    ("it", "con una carta dannosa,"),
 ])
 def test_the_trigger_text_names_the_class(tmp_path, lang, text):
     path = tmp_path / "alert.rc"

@@ -116,6 +116,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"target [a-z ]*(open|running) box", text)  # D2.14
     assert " of owner" in text and re.search(r" within [0-9] of here", text)  # D9.11
     assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12
+    assert re.search(r"when plays by [a-z]+ (order cards|maneuvers|damaging cards|ranged)",
+                     text)  # D9.18
     assert " to here " in text and re.search(r"score \d+ to each ", text)  # D9.13
     assert " of deck" in text and " of discards" in text  # D7.13, D7.14
     assert re.search(r"move \d [^;\n]*(toward|away from) ", text)  # D4.20

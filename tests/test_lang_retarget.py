@@ -121,7 +121,8 @@ def test_a_save_with_the_item_turned_keeps_its_new_target(cards):
     ("order x { copies 1  effect retarget to self }",
      "order 'x' acts on the item it answers, so it must be a 'response' (R5.2)"),
     ("status s { this turn\n  when damaged of self { effect retarget to source } }",
-     "'retarget' acts on the card that set the trigger off, which only 'targeted' has"),
+     "'retarget' acts on the card that set the trigger off, which only 'targeted' "
+     "(the card that targets) and 'plays' (the card played) have"),
 ])
 def test_a_retarget_without_an_item_to_turn_is_refused(text, error):
     assert error in dsl_refusal(text + "\ndeck { keep size }\n").reason

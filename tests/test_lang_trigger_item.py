@@ -136,7 +136,8 @@ def test_cancel_answered_needs_a_targeted_trigger():
     err = dsl_refusal("status x {\n    permanent\n"
                       "    when damaged of self { effect cancel answered }\n}\n")
     assert (err.file, err.line) == ("x.rc", 3)
-    assert "which only 'targeted' has" in err.reason
+    assert "which only 'targeted' (the card that targets) and 'plays' (the card played) " \
+        "have; 'damaged' has no card" in err.reason
 
 
 def test_a_players_status_with_changes_still_needs_affects():
@@ -149,13 +150,13 @@ def test_a_players_status_with_changes_still_needs_affects():
 
 @pytest.mark.parametrize("lang, text", [
     ("en", "Set trap, until your next turn: when an enemy ship targets a friendly ship with "
-           "maneuvers, cancel that card; set trap ends for you. Order card: cannot be "
+           "a maneuver, cancel that card; set trap ends for you. Order card: cannot be "
            "responded to."),
     ("es", "Trampa tendida, hasta tu próximo turno: cuando un barco enemigo elige como "
-           "objetivo a un barco aliado con las maniobras, anula esa carta y trampa tendida "
+           "objetivo a un barco aliado con una maniobra, anula esa carta y trampa tendida "
            "termina para ti. Carta de órdenes: sin respuesta."),
     ("it", "Trappola tesa, fino al tuo prossimo turno: quando una nave nemica prende di mira "
-           "una nave alleata con le manovre, annulla quella carta e trappola tesa finisce per "
+           "una nave alleata con una manovra, annulla quella carta e trappola tesa finisce per "
            "te. Carta degli ordini: senza risposta."),
 ])
 def test_the_trap_is_said_in_three_languages(lang, text):

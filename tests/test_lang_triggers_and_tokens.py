@@ -253,7 +253,7 @@ order lay { copies 0 target area 1x1 effect place_token mine on area }
 @pytest.mark.parametrize("text, reason, suggestion", [
     ("status s { permanent when damagd { effect damage 1 to self } }",
      "status 's': unknown trigger event 'damagd'; a trigger waits for turn_starts, "
-     "turn_ends, enters, damaged, sunk, targeted", "damaged"),
+     "turn_ends, enters, damaged, sunk, targeted, plays", "damaged"),
     ("status s { permanent when damaged of enemies { effect draw 1 } }",
      "status 's': a trigger watches self, friendly, enemy, any, not 'enemies'", "enemy"),
     ("token t { when enters of self { effect damage 1 to target } }",
@@ -262,13 +262,13 @@ order lay { copies 0 target area 1x1 effect place_token mine on area }
      "'enemy' are seen from its owner's side", None),
     ("status s { permanent when turn_starts by enemy { effect draw 1 } }",
      "status 's': 'turn_starts' has no ship that causes it; 'by' is for damaged, sunk, "
-     "targeted", None),
+     "targeted, plays", None),
     ("status s { permanent when turn_starts { effect move 1 self } }",
      "status 's': a trigger resolves at once with nobody to choose, so it cannot use "
      "'move' (its player chooses a path)", None),
     ("status s { permanent when turn_starts { effect damage 1 to source } }",
      "status 's': no ship causes 'turn_starts', so there is no 'source' to act on; "
-     "'source' is for damaged, sunk, targeted", None),
+     "'source' is for damaged, sunk, targeted, plays", None),
     ("status s { permanent when damaged { effect damage 1 to self } }",
      "status 's': this trigger would fire itself forever: 'damage' on self is again "
      "'damaged' of self; add 'once per turn' or act on another ship", None),

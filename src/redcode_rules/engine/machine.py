@@ -46,7 +46,7 @@ DISCARD_NOW, CHOOSE_NOW, RESPOND_NOW = Decision.DISCARD, Decision.CHOOSE, Decisi
 #: the decision of a phase with nothing on the stack (a dict of plain str
 #: keys: looked up, not built, on every move)
 DECISION_OF_PHASE = {str(p): Decision(str(p)) for p in (PLACE, RECOVER, MAIN)}
-TARGETED = TriggerEvent.TARGETED
+TARGETED, PLAYS = TriggerEvent.TARGETED, TriggerEvent.PLAYS
 
 
 class Engine(Part):
@@ -149,8 +149,8 @@ class Engine(Part):
                 st.spent.append(Spent(seat, card.id))
             self.event(word, player=ship.id, card=move.card, **self.describe(move))
             self.resolver.push(item, card)
-            if self._watch and move.target is not None:
-                self.targeted(move, seat)
+            if self._watch:
+                self.played(move, seat)
         elif kind == RECOVER_MOVE:
             self.ops.recover_one(seat, move.source)
             st.recover_left -= 1
@@ -176,8 +176,8 @@ class Engine(Part):
                              chosen=move.chosen)
             self.event("order", player=ship.id, card=move.card, **self.describe(move))
             self.resolver.push(item, card)
-            if self._watch and move.target is not None:
-                self.targeted(move, seat)
+            if self._watch:
+                self.played(move, seat)
         elif kind == DISCARD_MOVE:
             self.ops.discard_card(seat, move.card)
         elif kind == CHOOSE_MOVE:
@@ -195,13 +195,17 @@ class Engine(Part):
             self.lifetimes.statuses_while()
         self.advance()
 
-    def targeted(self, move: Move, seat: int) -> None:
-        """``targeted`` fired for each ship the move targets, in seat order
-        (every ship of a counted target, D4.13); its item is the one just
+    def played(self, move: Move, seat: int) -> None:
+        """``plays`` fired for the ship that played the card (D9.18), then
+        ``targeted`` for each ship the move targets, in seat order (every
+        ship of a counted target, D4.13); their item is the one just
         declared, on top of the stack (what ``cancel answered`` cancels, D9.12)."""
         item = len(self.state.stack) - 1
-        for target in move.targets or (move.target,):
-            self.triggers.fire(TARGETED, target, seat, card=move.card, item=item)
+        fire = self.triggers.fire
+        fire(PLAYS, seat, seat, card=move.card, item=item)
+        if move.target is not None:
+            for target in move.targets or (move.target,):
+                fire(TARGETED, target, seat, card=move.card, item=item)
 
     def used(self, seat: int, card: CardDef) -> int:
         """A maneuver the ship declares: what it costs now, and a use of the

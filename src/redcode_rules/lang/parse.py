@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import lark
 from lark import Token, Transformer, v_args
 
@@ -304,6 +305,10 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
             words = c[0]
             return words.words[0] if len(words.words) == 1 and not words.listed \
                 and words.cost is None else words
+        if len(c) > 1 and c[1] is not None:  # ``by self order cards``: self, then the class
+            cls = c[1]
+            return attrs.evolve(cls, words=((str(c[0]), self._tpos(c[0])), *cls.words),
+                                pos=self._tpos(c[0]))
         return (str(c[0]), self._tpos(c[0]))
 
     def once_turn(self, meta, c):

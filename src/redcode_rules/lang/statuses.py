@@ -21,7 +21,8 @@ from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Amount, BoxKind, BoxLeft, Condition, Place, Ships, Subject
 from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
-from ..rules.triggers import ACTOR_EVENTS, Holder, TokenDef, TriggerDef, TriggerEvent, Who
+from ..rules.triggers import (ACTOR_EVENTS, CARD_EVENTS, Holder, TokenDef, TriggerDef,
+                              TriggerEvent, Who)
 from ..text.cards import Nature, status_nature
 from .effect_lines import compile_effect
 from .expr_checks import check_results, check_rolls, check_words, reads_result, tests_sight
@@ -431,6 +432,8 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
     if whose and words and words[0][0] == Whose.ENEMY.value:
         owner = Whose.ENEMY
         words.pop(0)
+    if len(words) >= 2 and words[-2][0] == "order" and words[-1][0] in ("cards", "card"):
+        words[-2:] = [("orders", words[-2][1])]  # 'order cards', as cards are printed
     if not words or words[-1][0] not in KIND_WORDS:
         last, pos = words[-1] if words else ("", given.pos)
         known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
@@ -671,6 +674,14 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
+    if event is TriggerEvent.PLAYS:  # the ship that plays is the one it happens to (D9.18)
+        if spec.of is not None:
+            raise draft.error(spec.of[1], f"{where}: 'plays' watches the ship that plays the "
+                              "card, named with 'by' ('when plays by enemy order cards'); "
+                              "it has no 'of'")
+        if spec.by is None or by is Who.ANY and not _names_who(spec.by):
+            by = Who.ANY if holder is Holder.TOKEN else Who.SELF
+        of = by
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
     check_words(tuple(w for c in spec.calls for w in c.words  # chosen: D4.19
                       if w.kind in ("card", "maneuver", "chosen", "box kind")),
@@ -702,17 +713,26 @@ def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry
     class; ``by damaging cards``: anyone's)."""
     if not isinstance(given, ClassWords):
         return _who(draft, given, where, holder, Who.ANY), None
-    if event is not TriggerEvent.TARGETED:
+    if event not in CARD_EVENTS:
         raise draft.error(given.pos, f"{where}: 'by' names a class of cards only for "
-                          "'targeted' (the card that targets); for "
-                          f"'{event.value}' it names who: "
+                          "'targeted' (the card that targets) and 'plays' (the card "
+                          f"played); for '{event.value}' it names who: "
                           + ", ".join(w.value for w in Who))
     words = list(given.words)
     who = Who.ANY
     if not given.listed and words and words[0][0] in {w.value for w in Who}:
         who = _who(draft, words.pop(0), where, holder, Who.ANY)
     return who, compile_class(draft, entry, attrs.evolve(given, words=tuple(words)),
-                              "when targeted by")
+                              f"when {event.value} by")
+
+
+def _names_who(given: tuple[str, Pos] | ClassWords) -> bool:
+    """Whether a trigger's ``by`` names who (``by any``, ``by enemy order
+    cards``), not only a class of cards (``by order cards``: anyone's)."""
+    if not isinstance(given, ClassWords):
+        return True
+    return not given.listed and bool(given.words) and \
+        given.words[0][0] in {w.value for w in Who}
 
 def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
                      event: TriggerEvent) -> None:
@@ -745,15 +765,16 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: no ship causes '{event}', so there is no "
                           "'source' to act on; 'source' is for " + ", ".join(
                              e.value for e in TriggerEvent if e in ACTOR_EVENTS))
-    if primitive_of(effect).answered and event is not TriggerEvent.TARGETED:  # D5.6, D9.12
+    if primitive_of(effect).answered and event not in CARD_EVENTS:  # D5.6, D9.12
         raise draft.error(call.pos, f"{where}: '{call.name}' acts on the card that set the "
-                          "trigger off, which only 'targeted' has (the card that targets); "
-                          f"'{event}' has no card")
+                          "trigger off, which only 'targeted' (the card that targets) and "
+                          f"'plays' (the card played) have; '{event}' has no card")
     if effect.selector is Selector.ANSWERED:  # the event's item (D9.12)
-        if event is not TriggerEvent.TARGETED:
+        if event not in CARD_EVENTS:
             raise draft.error(call.pos, f"{where}: '{call.name} answered' acts on the card "
-                              "that set the trigger off, which only 'targeted' has (the card "
-                              f"that targets); '{event}' has no card")
+                              "that set the trigger off, which only 'targeted' (the card "
+                              "that targets) and 'plays' (the card played) have; "
+                              f"'{event}' has no card")
     elif isinstance(effect.selector, Ships) and effect.selector.place is Place.BOARD:
         _check_triggered_set(draft, call, effect.selector, where, event, holder)
     elif left is None and effect.selector not in (Selector.SELF, Selector.TARGET,
@@ -761,7 +782,7 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to), 'source' "
                           "(the ship that caused it) or, on a ship or a status, a set of "
-                          "ships ('each enemy ship within 1 of self'), or, in a 'targeted' "
+                          "ships ('each enemy ship within 1 of self'), or, in a 'targeted' or 'plays' "
                           "trigger, the card that targeted ('cancel answered'), not "
                           f"'{effect.selector.value}'")
     computed = effect.computed

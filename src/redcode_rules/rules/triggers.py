@@ -51,10 +51,15 @@ class TriggerEvent(Word):
     DAMAGED = "damaged"           # a ship takes repair or breakdown damage (actor: the damager)
     SUNK = "sunk"                 # a ship sinks (actor: the sinker)
     TARGETED = "targeted"         # a card is declared on a ship (actor: the card's ship)
+    PLAYS = "plays"               # a ship uses a maneuver or plays an order card (D9.18)
 
 
 #: The events with an actor, which ``by`` may filter.
-ACTOR_EVENTS = frozenset({TriggerEvent.DAMAGED, TriggerEvent.SUNK, TriggerEvent.TARGETED})
+ACTOR_EVENTS = frozenset({TriggerEvent.DAMAGED, TriggerEvent.SUNK, TriggerEvent.TARGETED,
+                          TriggerEvent.PLAYS})
+#: The events a card sets off: ``by`` may name its class (``by enemy order
+#: cards``) and the trigger acts on its item (``cancel answered``, D9.12).
+CARD_EVENTS = frozenset({TriggerEvent.TARGETED, TriggerEvent.PLAYS})
 
 
 class Who(Word):

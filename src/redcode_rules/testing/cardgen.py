@@ -50,7 +50,7 @@ from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
 from ..rules.exprs import (DISTANCES, GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period,
                            Quantity, Subject)
-from ..rules.triggers import ACTOR_EVENTS, TriggerEvent, Who
+from ..rules.triggers import ACTOR_EVENTS, CARD_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS, TRACKS
 
 #: The status only a condition that never holds gives (see the module's docstring).
@@ -251,10 +251,13 @@ class CardWriter:
         whos = [w.value for w in Who
                 if w is not (Who.SELF if holder == "token" else Who.OWNER)]
         head = f"when {event.value}"
-        if r.random() < 0.6:
+        if r.random() < 0.6 and event is not TriggerEvent.PLAYS:  # plays: 'by' (D9.18)
             head += f" of {r.choice(whos)}"
         if event in ACTOR_EVENTS and r.random() < 0.4:
             head += f" by {r.choice(whos)}"
+            if event in CARD_EVENTS and r.random() < 0.5:  # the class of the card
+                head += " " + r.choice(["order cards", "maneuvers", "damaging cards",
+                                        "ranged maneuvers"])
         ctx = Context(target=True, response=False, trigger=holder, event=event)
         once = r.random() < 0.4 or event is TriggerEvent.DAMAGED
         if once:
@@ -504,7 +507,7 @@ class CardWriter:
             elif sel is Selector.SOURCE and (ctx.response if not ctx.trigger
                                              else ctx.event in ACTOR_EVENTS):
                 out.append("source")
-            elif sel is Selector.ANSWERED and (ctx.response or ctx.event is TriggerEvent.TARGETED):
+            elif sel is Selector.ANSWERED and (ctx.response or ctx.event in CARD_EVENTS):
                 out.append("answered")  # a response's item, or a card that targeted (D9.12)
             elif sel is Selector.ANSWERED_TARGET and ctx.response and not ctx.trigger:
                 out.append("answered target")  # the ships the answered item targets (D5.5)
@@ -548,7 +551,7 @@ class CardWriter:
             resolving = prim.choice is Choice.PATH and (
                 bool(ctx.moves or ctx.area or ctx.counted or ctx.second) or r.random() < 0.3)
             if prim.answered and not (ctx.response if not ctx.trigger
-                                      else ctx.event is TriggerEvent.TARGETED):
+                                      else ctx.event in CARD_EVENTS):
                 continue  # the item it answers, or the card that targeted (D5.6, D9.12)
             declared = {"status": self.statuses, "token": self.tokens}
             if any(p.declared and not declared[p.declared] for p in prim.params):

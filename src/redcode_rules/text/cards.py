@@ -39,14 +39,18 @@ from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, May, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players, Subject
 from ..rules.parameters import PARAMETERS
+from ..rules.triggers import TriggerEvent
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
     condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, ships_text, \
     target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, said, state_of, title
-from .values import class_text
+from .values import class_text, one_card_text, played_text
 
 if TYPE_CHECKING:
     from ..rules.triggers import TokenDef, TriggerDef
+
+
+PLAYS = TriggerEvent.PLAYS
 
 
 class Nature(str, enum.Enum):
@@ -162,10 +166,11 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
     if status.forbids_cards is not None:
         parts.append(words["forbids_class"].format(
             cards=class_text(status.forbids_cards, lang, names)))
-    parts += changes(status, words, lang, names)
-    # what it does, if anything (``statuses``: those its triggers may give)
-    parts += [trigger_text(t, lang, statuses=statuses, words=names, types=types)
-              for t in status.triggers]
+    parts += changes(status, words, lang, names, types)
+    # what it does, if anything (``statuses``: those its triggers may give),
+    # each trigger said whole: two that start alike are two events
+    triggers = [trigger_text(t, lang, statuses=statuses, words=names, types=types)
+                for t in status.triggers]
     cond = "" if status.condition is None else condition_text(
         status.condition, lang, False, types, names, clause="while", held=True)
     cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
@@ -182,7 +187,8 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
         until = words["acts_while"].format(until=until, cond=cond)
     if status.stacks > 1:
         until = words["stacks"].format(until=until, n=status.stacks)
-    return {"forbids": joined(parts, lang), "until": until}
+    said = [joined(parts, lang)] if parts else []
+    return {"forbids": words["joiner"].join(said + triggers), "until": until}
 
 
 def joined(parts: list[str], lang: str) -> str:
@@ -216,7 +222,7 @@ def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     parts = status_rule_parts(rules.statuses[status_id], lang, rules.words, rules.statuses,
                               frozenset(rules.ships))
     said = catalog(lang)["status_rules"]["text" if parts["forbids"] else "text_bare"]
-    return said.format(name=title(status_id, lang, rules.words), **parts)
+    return fuse(lang, said.format(name=title(status_id, lang, rules.words), **parts))
 
 
 def untargetable_text(status: StatusDefView, lang: str = "en",
@@ -235,10 +241,11 @@ def untargetable_text(status: StatusDefView, lang: str = "en",
 
 
 def changes(status: StatusDefView, words: dict, lang: str = "en",
-            names: Words | None = None) -> list[str]:
+            names: Words | None = None, types=()) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
-    own names (``Ruleset.words``)."""
+    own names (``Ruleset.words``); ``types``: the ship type ids its words may
+    name (an aura's ships, a bound's amount)."""
     parts = []
     if status.untargetable or status.untargetable_by is not None:
         parts.append(untargetable_text(status, lang, names))
@@ -267,7 +274,7 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
                           n).format(n=said)
         if amount:
             phrase = words["limit_by"].format(limit=phrase, amount=amount_text(
-                n, lang, False, (), names, held=True)[0])
+                n, lang, False, types, names, held=True)[0])
         parts.append(phrase)
     if status.prevents:
         parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
@@ -276,7 +283,7 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
     if status.sees_over_islands:
         parts.append(words["sees_over_islands"])
     if status.affects is not None and parts:  # an aura: for each ship it reaches
-        return [words["affects"].format(ships=ships_text(status.affects, lang, names=names,
+        return [words["affects"].format(ships=ships_text(status.affects, lang, types, names,
                                                          holder=True),
                                         changes=words["joiner"].join(parts))]
     return parts
@@ -295,14 +302,15 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
     forms = said["when"][event]
     if isinstance(forms, dict):  # said otherwise when someone caused it ("when this ship sinks …")
         forms = forms["by" if by in said["by"] else "any"]
+    plays = played_text(trigger.cards, lang, words) if trigger.event is PLAYS else ""
     when = forms.format(of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
                         box=said["box"]["token" if token else "ship"],
-                        by=said["by"].get(by, ""))
+                        by=said["by"].get(by, ""), plays=plays)
     effects = effects_text(trigger.effects, lang, statuses, words, types, trigger=True)
     cards = ""
-    if trigger.cards is not None:  # the class of cards that targets (rules/card_classes.py)
-        cards = said["with_cards"].format(cards=class_text(trigger.cards, lang, words))
-    return contract(lang, said["rule"].format(when=when, cards=cards,
+    if trigger.cards is not None and not plays:  # the card that targets (rules/card_classes.py)
+        cards = said["with_cards"].format(card=one_card_text(trigger.cards, lang, words))
+    return fuse(lang, said["rule"].format(when=when, cards=cards,
                                               once=said["once"] if trigger.once else "",
                                               effects=effects))
 
@@ -325,7 +333,7 @@ def ability_texts(ship: ShipDefView, lang: str = "en",
     words = catalog(lang)["status_rules"]
     known = statuses or {}
     return [_capital(f"{title(a, lang, names)}: "
-                     f"{joined(changes(known[a], words, lang, names), lang)}"
+                     f"{joined(changes(known[a], words, lang, names, types), lang)}"
                      + _while_said(known[a], words, lang, names, types))
             for a in ship.abilities if a in known]
 
@@ -564,7 +572,8 @@ def _conditioned(effects: str, cond: Condition | None, lang: str, types, words: 
     if how == "otherwise":
         return w["otherwise"].format(effect=effects)
     assert cond is not None
-    clause = condition_text(cond, lang, False, types, words, held=held, said=said)
+    clause = condition_text(cond, lang, False, types, words, held=held, said=said,
+                            trigger=held)
     return tidy(w[how].format(effect=effects, cond=clause))
 
 

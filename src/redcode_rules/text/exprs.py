@@ -364,13 +364,16 @@ def positive(c: Condition, negate: bool = False) -> Condition:
 
 def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
                    names: Words | None = None, clause: str = "if",
-                   held: bool = False, said: str | None = None) -> str:
+                   held: bool = False, said: str | None = None,
+                   trigger: bool = False) -> str:
     """A condition as a clause (`your ship has fewer than 3 repairs`), its
     verbs in the mood of ``clause`` (``if``, ``while``, ``usable``), its
     subjects seen from the card (``held``: from the ship that has a status);
     ``said``: the ship the effect before it is about, said as a pronoun
-    (`your ship regains 1 repair if it is burning`)."""
-    say = _say(lang, types, names, held, said)
+    (`your ship regains 1 repair if it is burning`); ``trigger``: in a
+    trigger, whose holder is "this ship" as its effects say it, never "it"
+    (another ship, the event's, may be "that ship" in the same clause)."""
+    say = attrs.evolve(_say(lang, types, names, held, said), holder=trigger)
     return _clause(positive(c), say, mood(lang, clause), in_filter)
 
 
@@ -665,7 +668,7 @@ def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:
     who = say.ship(subject)
     g = phrase_gender(say.table("who")[subject], lang)  # a pronoun agrees as its ship
     states = [x for x in c.words if x in STATE_WORDS or
-              (x not in say.types and x not in w["adjectives"])]
+              (x not in say.types and x not in w["adjectives"] and x != Adjective.OWN)]
     kinds = tuple(x for x in c.words if x not in states)
     parts = []
     if kinds:

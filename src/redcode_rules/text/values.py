@@ -11,6 +11,7 @@ one for a class of cards), so each language keeps its own order.
 from __future__ import annotations
 
 from ..i18n.catalog import Words, catalog, display_name
+from ..i18n.grammar import indefinite
 from ..rules.card_classes import CardClass
 from ..rules.exprs import Measure, Quantity, Tally
 
@@ -36,6 +37,37 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None,
     if cls.cost is not None:
         phrase += " " + said["cost"].format(n=cls.cost)
     return said["its" if its else "words"].format(cards=phrase)
+
+
+def one_card_text(cls: CardClass | None, lang: str = "en",
+                  names: Words | None = None) -> str:
+    """One card of a class as a phrase of ``lang``, with its indefinite
+    article (``a damaging maneuver``, ``una carta de órdenes``, ``Torpedo or
+    Radar``): the card a trigger's event is about (D9.12, D9.18); None: any
+    card."""
+    said = catalog(lang)["status_rules"]["card_class"]["one"]
+    if cls is None:
+        return indefinite(lang, said["gender"], said["kinds"]["any"])
+    if cls.names:
+        shown = [display_name(n, lang, names) for n in cls.names]
+        return shown[0] if len(shown) == 1 else \
+            ", ".join(shown[:-1]) + said["or"] + shown[-1]
+    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
+    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
+        [said["traits"][t.value] for t in cls.traits]
+    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
+        if qualities else said["kinds"][kind]
+    if cls.cost is not None:
+        phrase += " " + said["cost"].format(n=cls.cost)
+    return indefinite(lang, said["gender"], phrase)
+
+
+def played_text(cls: CardClass | None, lang: str = "en", names: Words | None = None) -> str:
+    """A card played, as the verb phrase of a ``plays`` trigger (D9.18): a
+    maneuver is used, an order card or any card played (``uses a ranged
+    maneuver``, ``juega una carta de órdenes``)."""
+    kind = "any" if cls is None or cls.names or len(cls.kinds) != 1 else cls.kinds[0].value
+    return catalog(lang)["triggers"]["plays"][kind].format(card=one_card_text(cls, lang, names))
 
 
 def value_text(m: Measure | Tally, lang: str, subject: str,

@@ -1,0 +1,134 @@
+"""A trigger that waits for a card played (D9.18; docs/dsl.md, "Triggers
+and tokens"): `when plays by WHO [CLASS]` fires as a ship uses a maneuver,
+answers with one or plays an order card, before anyone answers it; its
+`answered` is that card (tests/data/plays_trigger.rc)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.lang.loader import load_ruleset
+from redcode_rules.text.cards import status_text
+
+from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all
+
+CARDS = str(ROOT / "tests" / "data" / "plays_trigger.rc")
+SET = "{lasts: until start of your next turn, left: 1}"
+FOREVER = "{lasts: permanent}"
+
+
+def game(ships: str, hands: str = "{}", deck: str = "[]") -> rc.Game:
+    board = textwrap.indent(OPEN_BOARD, "  ")
+    return rc.Game.from_scenario(
+        f"edition: en\nmode: war\nextra: [{CARDS}]\nboard: |\n{board}\n"
+        f"ships:\n{textwrap.indent(ships, '  ')}\nhands: {hands}\nturn: red-destroyer\n"
+        f"phase: maneuvers\ndeck: {deck}\n")
+
+
+def kinds(g: rc.Game, since: int) -> list[str]:
+    return [e.kind for e in g.log[since:]]
+
+
+def watched(status: str) -> rc.Game:
+    """Blue's submarine holds ``status``; red's destroyer is to play, with an
+    ambush and a mechanic in hand."""
+    return game(f"blue-submarine: {{at: c3, {status}}}\nred-destroyer: {{at: e3}}\n"
+                "blue-destroyer: {at: d4}\nred-submarine: {at: h6}",
+                hands="{red-destroyer: [ambush, mechanic]}", deck="[captain, kamikaze]")
+
+
+def test_counter_intelligence_cancels_the_next_enemy_order_card():
+    """Red's ambush is cancelled as it is played, before anyone answers it;
+    it is still discarded (R7.3), and the status is spent."""
+    g = watched(f"counterintel: {SET}")
+    start = len(g.log)
+    g.play("order ambush blue-destroyer")
+    pass_all(g)
+    assert kinds(g, start)[:4] == ["order", "trigger", "cancel", "status_end"]
+    assert g.log[-1].kind == "cancelled"
+    assert g.ship("blue-destroyer").repairs == 3
+    assert g.state.hands[1] == ["mechanic"] and g.state.discard == ["ambush"]
+    assert g.ship("blue-submarine").statuses == ()
+
+
+def test_counter_intelligence_lets_maneuvers_through():
+    """Its class is order cards: red's torpedo is only a maneuver."""
+    g = watched(f"counterintel: {SET}")
+    g.play("torpedo blue-destroyer")
+    pass_all(g)
+    assert g.ship("blue-destroyer").repairs == 2
+    assert g.ship("blue-submarine").statuses == ("counterintel",)
+
+
+def test_a_drilled_ship_draws_for_a_ranged_maneuver_and_not_for_another():
+    g = game(f"red-destroyer: {{at: e3, drilled: {FOREVER}}}\nblue-submarine: {{at: c3}}\n"
+             "blue-destroyer: {at: h1}\nred-submarine: {at: h6}",
+             hands="{red-destroyer: []}", deck="[captain, kamikaze]")
+    g.play("repair")
+    pass_all(g)
+    assert g.state.hands[1] == []
+    g.play("torpedo blue-submarine")
+    assert g.state.hands[1] == ["captain"]  # drawn as it is declared, before answers
+    pass_all(g)
+    assert g.ship("blue-submarine").repairs == 2
+
+
+def test_a_watchful_ship_takes_a_crew_from_an_enemy_that_plays_once_per_turn():
+    """`when plays by enemy once per turn`: red's first card (a repair, no
+    target) costs its ship a crew of its reserve; its second does not."""
+    g = game(f"blue-submarine: {{at: c3, watchful: {FOREVER}}}\nred-destroyer: {{at: e3}}\n"
+             "blue-destroyer: {at: h1}\nred-submarine: {at: h6}")
+    g.play("repair")
+    assert g.ship("red-destroyer").reserve == 6 - 2 - 1
+    pass_all(g)
+    g.play("torpedo blue-submarine")
+    assert g.ship("red-destroyer").reserve == 6 - 2 - 1 - 2
+
+
+def test_a_ship_that_plays_nothing_sets_nothing_off():
+    """A watchful ship's own side plays freely: red's destroyer is the
+    enemy, blue's destroyer is not."""
+    g = game(f"blue-submarine: {{at: c3, watchful: {FOREVER}}}\nblue-destroyer: {{at: e3}}\n"
+             "red-destroyer: {at: h1}\nred-submarine: {at: h6}")
+    g.play("end")
+    g.play("repair")
+    assert g.ship("blue-destroyer").reserve == 4
+
+
+def test_plays_names_the_ship_with_by_not_of():
+    err = dsl_refusal("status x {\n    permanent\n"
+                      "    when plays of enemy { effect draw 1 }\n}\n")
+    assert (err.file, err.line, err.column) == ("x.rc", 3, 19)
+    assert "'plays' watches the ship that plays the card, named with 'by'" in err.reason
+
+
+def test_a_class_of_cards_is_for_a_card_event_only():
+    err = dsl_refusal("status x {\n    permanent\n"
+                      "    when damaged of self by order cards { effect draw 1 }\n}\n")
+    assert (err.file, err.line) == ("x.rc", 3)
+    assert "only for 'targeted' (the card that targets) and 'plays' (the card played)" \
+        in err.reason
+
+
+@pytest.mark.parametrize("lang, status, text", [
+    ("en", "counterintel", "Counter-intelligence, until your next turn: when an enemy ship "
+                           "plays an order card, cancel that card; counter-intelligence "
+                           "ends for you."),
+    ("es", "counterintel", "Contraespionaje, hasta tu próximo turno: cuando un barco enemigo "
+                           "juega una carta de órdenes, anula esa carta y contraespionaje "
+                           "termina para ti."),
+    ("it", "counterintel", "Controspionaggio, fino al tuo prossimo turno: quando una nave "
+                           "nemica gioca una carta degli ordini, annulla quella carta e "
+                           "controspionaggio finisce per te."),
+    ("en", "drilled", "Drilled, until it is sunk: when this ship uses a ranged maneuver, "
+                      "you draw 1 order card."),
+    ("es", "drilled", "Adiestrado, hasta que se hunda: cuando este barco usa una maniobra a "
+                      "distancia, robas 1 carta de órdenes."),
+    ("it", "drilled", "Addestrada, finché non affonda: quando questa nave usa una manovra a "
+                      "distanza, peschi 1 carta degli ordini."),
+])
+def test_a_plays_trigger_is_said_in_three_languages(lang, status, text):
+    assert status_text(load_ruleset("en", extra=[CARDS]), status, lang) == text

@@ -1,0 +1,94 @@
+"""Texts of a condition in a trigger or an aura, and of a ship's own words:
+a trigger's holder is "this ship" in its condition as in its effects, an
+aura's ships are named by their type in every language, `own` is "your own
+ship", and Italian "e" before "è" is "ed"."""
+
+from __future__ import annotations
+
+import pytest
+
+import redcode_rules as rc
+from redcode_rules.text.cards import trigger_sentences
+
+SOURCE = """
+status inspired {
+    this turn  for 1 use
+    modify cost -1
+    name en "inspired" es "inspirado" it "ispirato"
+    state es "inspirado" it "ispirata"
+}
+patch ship aircraft_carrier {
+    when turn_starts of friendly {
+        effect status inspired on target if crew in reserve of self >= 3 and distance in map cards from self to target = 0
+    }
+}
+status convoy {
+    permanent
+    affects each friendly aircraft_carrier ship where distance in map cards from it to self = 0
+    untargetable by enemy orders
+    name en "convoy" es "convoy" it "convoglio"
+    state es "en convoy" it "in convoglio"
+}
+patch ship destroyer { ability convoy }
+order own_guard { copies 1 response answers maneuvers usable if answered target is own effect cancel answered }
+order own_sub { copies 1 target ship where it is own submarine effect draw 1 }
+deck { keep size }
+"""
+
+
+@pytest.fixture(scope="module")
+def rules() -> rc.Ruleset:
+    return rc.load_source(SOURCE, "words.rc")
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "At the start of a friendly player's turn, if this ship has at least 3 crew in "
+           "reserve and this ship is on the map card of that ship, that ship is inspired"),
+    ("es", "Al comienzo del turno de un jugador aliado, si este barco tiene al menos 3 "
+           "tripulantes en la reserva y este barco está en la carta de mapa de ese barco, "
+           "ese barco queda inspirado"),
+    ("it", "All'inizio del turno di un giocatore alleato, se questa nave ha almeno 3 membri "
+           "dell'equipaggio in riserva e questa nave è sulla carta della mappa di quella "
+           "nave, quella nave viene ispirata"),
+])
+def test_a_triggers_holder_is_this_ship_in_its_condition(rules, lang, text):
+    [said] = trigger_sentences(rules.ships["aircraft_carrier"].triggers, lang,
+                               statuses=rules.statuses, names=rules.words,
+                               types=frozenset(rules.ships))
+    assert said.startswith(text)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Convoy, until it is sunk: for every friendly aircraft carrier on the map card of "
+           "this ship, enemy order cards cannot target it."),
+    ("es", "Convoy, hasta que se hunda: para cada portaaviones aliado en la carta de mapa de "
+           "este barco, las cartas de órdenes enemigas no pueden tomarlo como objetivo."),
+    ("it", "Convoglio, finché non affonda: per ogni portaerei alleata sulla carta della "
+           "mappa di questa nave, le carte degli ordini nemiche non possono prendere di mira "
+           "quella nave."),
+])
+def test_an_auras_ships_are_named_by_their_type(rules, lang, text):
+    assert rules.status_text("convoy", lang) == text
+
+
+@pytest.mark.parametrize("lang, guard, sub", [
+    ("en", "Usable only if the ship it targets is your own ship.",
+     "Target: a ship, if that ship is your own submarine."),
+    ("es", "Solo se puede usar si el barco al que apunta es tu propio barco.",
+     "Objetivo: un barco, si ese barco es tu propio submarino."),
+    ("it", "Utilizzabile solo se la nave presa di mira è la tua nave.",
+     "Bersaglio: una nave, se quella nave è il tuo sottomarino."),
+])
+def test_own_is_the_cards_own_ship(rules, lang, guard, sub):
+    assert guard in rules.text("own_guard", lang)
+    assert sub in rules.text("own_sub", lang)
+
+
+def test_italian_and_before_e_is_ed():
+    rules = rc.load_source(
+        'status z { while crew in reserve of self >= 3 and box of self is edge\n'
+        '  modify cost -1  name en "z" es "z" it "z" state es "z" it "z" }\n'
+        'patch ship destroyer { ability z }\ndeck { keep size }\n', "z.rc")
+    said = rules.status_text("z", "it")
+    assert said.startswith("Z, finché ha almeno 3 membri dell'equipaggio in riserva ed è sul "
+                           "bordo del tabellone:")
