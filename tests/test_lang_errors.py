@@ -235,13 +235,6 @@ CASES = [
      "for N uses, while CONDITION, until start of the next turn, until end of the next "
      "turn, until it uses CARDS)",
      None),
-    ('status_forbidding_nothing',
-     'status stuck {\n    permanent\n}\n',
-     'status_forbidding_nothing.rc', 1, 1,
-     "status 'stuck' forbids nothing: add 'forbids' and one or more of maneuvers, responses, "
-     "orders, movement, or what it changes ('untargetable', 'modify range -1', 'redirect damage "
-     "to giver')",
-     None),
     ('status_of_another_player',
      'status stuck {\n    until end of ist next turn\n    forbids orders\n}\n',
      'status_of_another_player.rc', 2, 18,

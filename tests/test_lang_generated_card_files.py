@@ -118,7 +118,9 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"when targeted [^{]*\{[^}]*cancel answered", text)  # D9.12
     assert re.search(r"when plays by [a-z]+ (order cards|maneuvers|damaging cards|ranged)",
                      text)  # D9.18
-    assert " to here " in text and re.search(r"score \d+ to each ", text)  # D9.13
+    assert re.search(r"number of [a-z_ ]*ships( within \d)? where ", text)  # a set counted
+    assert re.search(r"\nstatus [a-z_0-9]+ \{\n    [a-z ]+\n\}", text)  # a mark (D9.19)
+    assert re.search(r" to here\b", text) and re.search(r"score \d+ to each ", text)  # D9.13
     assert " of deck" in text and " of discards" in text  # D7.13, D7.14
     assert re.search(r"move \d [^;\n]*(toward|away from) ", text)  # D4.20
     assert re.search(r"move \d (straight )?(to |on |of )?each ", text)  # D4.20

@@ -332,3 +332,29 @@ def test_may_says_what_the_player_may_do_as_a_verb(tmp_path, card, lang, text):
     path = tmp_path / "hands.rc"
     path.write_text(MAY_HANDS)
     assert rc.load_ruleset("en", extra=[str(path)]).text(card, lang=lang).startswith(text)
+
+
+TOKEN_MAY = """
+token tripwire {
+    mark "%"  permanent
+    when plays { effect may { draw 1 } else { crew_loss 1 to target } }
+    name en "tripwire" es "cable trampa" it "filo d'inciampo"
+}
+order lay_tripwire { copies 1  target self  effect place_token tripwire on self }
+deck { keep size }
+"""
+
+
+def test_may_in_a_tokens_trigger_asks_the_player_who_placed_it_D4_16(tmp_path):
+    """A token is no player: its `may` (and its `else`) is its owner's. Red
+    plays a card; blue, who laid the tripwire, is asked; no: red's ship loses
+    a crew of its reserve."""
+    path = tmp_path / "tripwire.rc"
+    path.write_text(TOKEN_MAY, "utf-8")
+    g = scenario_game(BASE, extra=[str(path)], turn="red-destroyer", hands={},
+                      tokens=[{"token": "tripwire", "at": "a1", "owner": "blue-submarine"}])
+    g.play("repair")
+    assert (g.to_move, g.decision, g.legal_moves()) == (
+        "blue-submarine", "choose", ["choose no", "choose yes"])
+    g.play("choose no")
+    assert g.ship("red-destroyer").reserve == 6 - 2 - 1

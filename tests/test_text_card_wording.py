@@ -57,7 +57,7 @@ ANY = {"en": "Order card: any ship on the board; cannot be responded to.",
         "Ogni altra nave è in tregua fino al tuo prossimo turno: nessuna manovra, nemmeno "
         "risposte. " + ORDER["it"]]),
     ("fire_control", [  # a status in a filter, by the card set's own words
-        "2 repair damage to the target. Target: an enemy burning ship. " + ORDER["en"],
+        "2 repair damage to the target. Target: a burning enemy ship. " + ORDER["en"],
         "-2 reparaciones al objetivo. Objetivo: un barco enemigo en llamas. " + ORDER["es"],
         "-2 riparazioni al bersaglio. Bersaglio: una nave nemica in fiamme. " + ORDER["it"]]),
     ("purge", [  # the whole hand, not "99"

@@ -33,6 +33,7 @@ from ..rules.exprs import (
     chances,
     Cmp,
     Compare,
+    Condition,
     Filter,
     GAME_QUANTITIES,
     InSight,
@@ -245,12 +246,15 @@ class ExprTransformer(Transformer):
                        self._ship_subject(meta, subject, "'distance to nearest … ship'"))
 
     def ship_count(self, meta, c):
+        where = c.pop() if c and isinstance(c[-1], Condition) else None  # no placeholder
         *names, n, subject = c
         for t in names:
             self._word("ship", t)
+        self.no_chance(where, meta, "a count's 'where'")
         within = None if n is None else self._int(n)
         return ShipCount(tuple(str(t) for t in names), within,
-                         self._ship_subject(meta, subject, "'number of … ships within N'"))
+                         self._ship_subject(meta, subject, "'number of … ships within N'"),
+                         where)
 
     def box_count(self, meta, c):
         """``number of WORD boxes [within N [of SUBJECT]]`` (D2.22): one word."""

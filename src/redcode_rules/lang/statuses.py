@@ -61,7 +61,9 @@ SHIP_WORDS = ("id", "side", "type", "at", "position", "repairs", "breakdowns", "
 
 
 def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
-    """A status declaration: one duration and at least one thing it forbids."""
+    """A status declaration: one duration, and what it forbids, changes or
+    does; or none of these, a mark that cards read (``if target is marked``,
+    ``each marked ship``, D9.19)."""
     p = entry.props
     where = f"status '{entry.id}'"
     if entry.id in SHIP_WORDS:
@@ -76,11 +78,6 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
     duration, uses, condition, turns = _duration(draft, entry, where)
     changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent",
                            "ignores_running", "sees_over_islands") if k in p]
-    if "forbids" not in p and not changes and "when" not in p:
-        raise draft.error(entry.pos, f"{where} forbids nothing: add 'forbids' and one or "
-                          f"more of {', '.join(f.value for f in Forbid)}, or what it "
-                          "changes ('untargetable', 'modify range -1', 'redirect damage to "
-                          "giver')")
     forbids: list[Forbid] = []
     forbidden = _forbidden_class(draft, entry)
     for word, pos in (p["forbids"].value.words if "forbids" in p and forbidden is None

@@ -1078,10 +1078,12 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
 FLOW: dict[str, Primitive] = {p.name: p for p in (
     Primitive("may", May, (), (Selector.SELF, Selector.TARGET, Selector.SOURCE), Selector.SELF,
               "the player asked may do what the block says, or not (D4.16)",
-              "may { crew_loss 1 to self; draw 1 }", 0.0, Choice.YES_NO),
+              "may { crew_loss 1 to self; draw 1 }", 0.0, Choice.YES_NO,
+              token_self=TokenSelf.OWNER),  # a token's: its owner is asked
     Primitive("else", Otherwise, (), (Selector.SELF,), Selector.SELF,
               "what is done when the player asked says no (D4.16)",
-              "may by target { damage 2 to target } else { draw 2 }", 0.0),
+              "may by target { damage 2 to target } else { draw 2 }", 0.0,
+              token_self=TokenSelf.OWNER),
     Primitive("modes", ModeChoice, (), (Selector.TARGET, Selector.SOURCE), None,
               "the player asked chooses the mode the card resolves in (D4.17)",
               "modes chosen by target", 0.0, Choice.MODE),

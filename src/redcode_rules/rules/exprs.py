@@ -520,14 +520,17 @@ def _kind_on_board(words: tuple[str, ...], eng: Reader, scope: Scope,
 
 @attrs.frozen
 class ShipCount:
-    """``number of WORD... ships [within N [of SUBJECT]]``: how many ships of a
-    kind are on the board, or within N boxes of a ship (that ship not counted:
-    "friendly ships within 2 of self" are the others). Ships off the board
-    are not counted, and none is within N of a ship off the board (D9.3)."""
+    """``number of WORD... ships [within N [of SUBJECT]] [where CONDITION]``:
+    how many ships of a kind are on the board, or within N boxes of a ship
+    (that ship not counted: "friendly ships within 2 of self" are the
+    others), that pass ``where`` (read about each, ``it``), as ``each …
+    ship`` names them. Ships off the board are not counted, and none is
+    within N of a ship off the board (D9.3)."""
 
     words: tuple[str, ...]
     within: int | None = None
     subject: Subject = Subject.DEFAULT
+    where: Condition | None = None
 
     def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now."""
@@ -536,19 +539,27 @@ class ShipCount:
     def read(self, eng: Reader, scope: Scope) -> int:
         """Its value now: a count is never missing, at worst 0."""
         if self.within is None:
-            return len(_kind_on_board(self.words, eng, scope))
-        seat = _origin(self.subject, eng, scope)
-        origin = position(eng, scope, seat)
-        if origin is None:
-            return 0
-        ships = eng.state.ships
-        return sum(1 for s in _kind_on_board(self.words, eng, scope, but=seat)
-                   if distance(eng, origin, ships[s].position) <= self.within)  # type: ignore[operator]
+            seats = _kind_on_board(self.words, eng, scope)
+        else:
+            seat = _origin(self.subject, eng, scope)
+            origin = position(eng, scope, seat)
+            if origin is None:
+                return 0
+            ships = eng.state.ships
+            seats = [s for s in _kind_on_board(self.words, eng, scope, but=seat)
+                     if distance(eng, origin, ships[s].position) <= self.within]  # type: ignore[operator]
+        where = self.where
+        if where is None:
+            return len(seats)
+        return sum(1 for s in seats if where.holds(eng, scope._replace(it=s)))
 
     def subjects(self) -> set[Subject]:
-        """The subject it counts around, if written."""
-        return set() if self.within is None or self.subject is Subject.DEFAULT \
+        """The subject it counts around, if written, and those its ``where``
+        reads besides the ship it tests."""
+        around = set() if self.within is None or self.subject is Subject.DEFAULT \
             else {self.subject}
+        return around | (self.where.subjects() - {Subject.IT} if self.where is not None
+                         else set())
 
     def __str__(self) -> str:
         out = ["number of", *self.words, "ships"]
@@ -556,6 +567,8 @@ class ShipCount:
             out += ["within", str(self.within)]
             if self.subject is not Subject.DEFAULT:
                 out += ["of", self.subject.value]
+        if self.where is not None:
+            out += ["where", str(self.where)]
         return " ".join(out)
 
 

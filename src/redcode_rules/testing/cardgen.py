@@ -187,6 +187,8 @@ class CardWriter:
             lines.append(self.trigger("status"))
         if len(lines) == 1:
             lines.append("forbids " + r.choice([f.value for f in Forbid]))
+        if not uses and r.random() < 0.08:  # a mark, that only cards read (D9.19)
+            lines = [duration]
         self.statuses.append(name)
         return self.block("status", name, lines)
 
@@ -640,6 +642,13 @@ class CardWriter:
             return f"{q.value} from {'it' if it and r.random() < 0.5 else 'target'} to here"
         if q in DISTANCES and not (ctx.target and target) and not it:
             return "turn"
+        if q is Quantity.SHIPS_IN_SIGHT and r.random() < 0.3:  # a count of ships of a set
+            kind = " ".join(r.sample(["enemy", "friendly", "damaged", "other",
+                                      *self.statuses[1:2]], r.randint(0, 2)))
+            around = r.choice(["", f" within {r.randint(1, 2)}"])
+            where = f" where {self.condition(Context(), depth=0, it=True)}" \
+                if r.random() < 0.5 else ""
+            return f"number of {kind} ships{around}{where}".replace("  ", " ")
         if q is Quantity.SHIPS_IN_SIGHT and r.random() < 0.3:  # boxes of a kind (D2.22)
             kind = r.choice([k.value for k in BoxKind] + self.tokens[:1])
             around = r.choice(["", f" within {r.randint(1, 2)}",

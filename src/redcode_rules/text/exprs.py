@@ -189,9 +189,10 @@ def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
         noun, g = w["ship"], written_gender(lang)
     if plural_:
         noun, g = plural(noun, g, lang), plural_gender(g)
-    before: list[str] = []
-    after: list[str] = []
-    # "other" first, where the language puts it before: "another enemy ship"
+    before: list[tuple[bool, str]] = []
+    after: list[tuple[bool, str]] = []
+    # "other" first, where the language puts it before: "another enemy ship";
+    # the side next to the noun: "damaged enemy ship", "barco enemigo dañado"
     for word in sorted(words, key=lambda x: x != Adjective.OTHER):
         if word in (Adjective.ANY, Adjective.OWN, kind):
             continue
@@ -199,8 +200,14 @@ def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
             phrase, place = agree(w["adjectives"][word], g, lang), word
         else:  # a status, said of a ship
             phrase, place = state_of(word, lang, say.names, g), "statuses"
-        (before if place in w["before"].split() else after).append(phrase)
-    return Noun(" ".join([*before, noun, *after]), g)
+        side = word in (Adjective.ENEMY, Adjective.FRIENDLY)
+        if place in w["before"].split():
+            before.append((side, phrase))
+        else:
+            after.append((not side, phrase))
+    ordered = [p for _, p in sorted(before, key=lambda x: x[0])]  # stable: the rest as written
+    return Noun(" ".join([*ordered, noun, *(p for _, p in sorted(after, key=lambda x: x[0]))]),
+                g)
 
 
 def ship_phrase(words: tuple[str, ...], lang: str, types=(), names: Words | None = None,
@@ -266,7 +273,10 @@ def _counted_noun(m: ShipCount, say: Say, plural_: bool = False) -> Noun:
     """What a count counts, as a noun: ships of a kind (`friendly ships`), or
     boxes of a kind (`islands`, `free boxes`, `boxes with a mine token`, D2.22)."""
     if not isinstance(m, BoxCount):
-        return ship_noun(m.words, say, plural_=plural_)
+        noun = ship_noun(m.words, say, plural_=plural_)
+        if m.where is None:
+            return noun
+        return Noun(noun.text + _where(m.where, say), noun.gender)
     nouns = say.w["box_nouns"]
     kind = m.words[0]
     entry = nouns.get(kind) or nouns["token"]
@@ -573,6 +583,8 @@ def _on_card(shape: _Shape, origin: str, say: Say) -> str | None:
     on = {Cmp.EQ: 0, Cmp.LE: 0, Cmp.LT: 1}.get(shape.op) == shape.n
     if not on and {Cmp.NE: 0, Cmp.GE: 1, Cmp.GT: 0}.get(shape.op) != shape.n:
         return None
+    if origin and origin == say.w["held"]["who"]["it"]:  # the ship just said: "its map card"
+        return say.w["on_card_its" if on else "off_card_its"].strip()
     return say.w["on_card_of" if on else "off_card_of"].format(origin=origin).strip()
 
 
