@@ -220,7 +220,7 @@ def test_a_zone_has_no_owner_to_choose_D7_13(tmp_path):
     assert "the deck has no owner to choose its card; write 'player'" in str(err.value)
 
 
-@pytest.mark.parametrize("effect", ["discard 1 random of deck", "look_hand of discards",
+@pytest.mark.parametrize("effect", ["discard 1 random of discards", "look_hand of discards",
                                     "damage 1 to deck"])
 def test_only_a_take_acts_on_a_zone_D7_13(tmp_path, effect):
     with pytest.raises(DslError) as err:

@@ -298,7 +298,7 @@ def test_text_in_three_languages():
 
 @pytest.mark.parametrize("text,message", [
     ("order x { copies 30 effect discard 1 randomly of target }",
-     "effect 'discard': by must be one of random, owner, player, not 'randomly'"),
+     "effect 'discard': by must be one of random, owner, player, top, not 'randomly'"),
     ("order x { copies 30 effect take 1 random of self }",
      "effect 'take' cannot act on 'self'; it acts on target, source, deck, discards, each … player"),
     ("order x { copies 30 effect look_hand }",

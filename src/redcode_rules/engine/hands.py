@@ -42,9 +42,12 @@ DECK = Selector.DECK
 #: The events after which no card of the deck is where anyone saw it: a new
 #: deck (D7.1), a deck shuffled after a take from it (D7.13).
 NEW_DECK = frozenset({"reshuffle", "shuffle"})
+#: The events that take cards off the top of the deck, their count in the
+#: event's data: drawn, discarded from the deck (D7.15), put on its bottom.
+OFF_TOP = {"draw": "count", "deck_discard": "count", "deck_bottom": "count"}
 #: The events that change who knows a card on top of the deck, and how many
 #: are in view there (``top_knowers``, ``DeckInView``).
-TOP_EVENTS = NEW_DECK | {"deck_top", "draw", "arrange"}
+TOP_EVENTS = NEW_DECK | {"deck_top", "arrange"} | set(OFF_TOP)
 #: The events that put a card in view on top of a deck with none in view.
 INTO_VIEW = frozenset({"deck_top", "arrange"})
 
@@ -70,9 +73,10 @@ def top_knowers(log: Iterable[LogEntry],
     """Who knows each card on top of the deck, top first, read from the
     public log (D7.9, D7.14): a ``deck_top`` puts one card on top that its
     putter knows, an ``arrange`` makes the top cards known to the player who
-    arranged them (and to nobody else: their order is new), a ``draw``
-    takes its count from the top, a new deck or a shuffle (``NEW_DECK``)
-    hides them all. Who put or arranged a card is public, the card itself
+    arranged them (and to nobody else: their order is new), a ``draw`` (or a
+    discard from the deck, or cards put on its bottom: ``OFF_TOP``) takes
+    its count from the top, a new deck or a shuffle (``NEW_DECK``) hides
+    them all. Who put or arranged a card is public, the card itself
     only its knowers know. ``before``: the knowers before the first event."""
     tops = list(before)
     for kind, _, data in log:
@@ -80,8 +84,9 @@ def top_knowers(log: Iterable[LogEntry],
             continue
         if kind == "deck_top":
             tops.insert(0, (data["player"],))  # type: ignore[arg-type]
-        elif kind == "draw" and tops:
-            del tops[:data["count"]]  # type: ignore[misc]
+        elif kind in OFF_TOP:
+            if tops:
+                del tops[:data["count"]]  # type: ignore[misc]
         elif kind == "arrange":
             count = data["count"]
             tops[:count] = [(data["player"],)] * count  # type: ignore[list-item]
@@ -245,14 +250,65 @@ class HandOps(Part):
     def drawn_by_chance(self, drawn: int) -> str:
         """Explicit chance: the card drawn next, ``drawn`` cards into a draw.
         The deck is an unordered pile under the cards put on top in view
-        (``put_on_deck``), which are drawn first; from the pile the chance
-        player deals it."""
+        (``put_on_deck``), which are drawn first, and over the cards put on
+        its bottom (D7.15), drawn last in their order; from the pile the
+        chance player deals it."""
         deck = self.state.deck
         if self.put_on_top(drawn):
             return deck.pop(0)
-        card = self.chance.pick(ChanceKind.DRAW, deck)  # type: ignore[union-attr]
+        end = len(deck) - self.on_bottom(drawn) if self.rules.deck_bottoms else len(deck)
+        if not end:  # the pile is gone: the cards on the bottom, in order
+            return deck.pop(0)
+        card = self.chance.pick(ChanceKind.DRAW, deck[:end])  # type: ignore[union-attr]
         deck.remove(card)
         return card
+
+    def on_bottom(self, drawn: int = 0) -> int:
+        """How many cards lie on the bottom of the deck as a card put them
+        there (D7.15), under every other card, read from the log back to the
+        last new deck or shuffle (``drawn`` cards into a draw not logged yet):
+        no draw reaches them before the cards above are gone (read only where
+        a card file puts cards there)."""
+        below = 0
+        for kind, _, data in reversed(self.log):
+            if kind == "deck_bottom":
+                below += data["count"]  # type: ignore[operator]
+            elif kind in NEW_DECK:
+                break
+        return min(below, len(self.state.deck) - self.put_on_top(drawn))
+
+    def discard_from_deck(self, seat: int, amount: int) -> int:
+        """The top ``amount`` cards of the deck (fewer if it holds fewer) go to
+        the discards, face up (D7.15): how many. In explicit chance the cards
+        not in view are dealt first, as a draw deals them."""
+        st = self.state
+        count = min(amount, len(st.deck))
+        if not count:
+            return 0
+        cards = [self.drawn_by_chance(i) for i in range(count)] if self.chance is not None \
+            else st.deck[:count]
+        if self.chance is None:
+            del st.deck[:count]
+        st.discard.extend(cards)
+        self.event("deck_discard", player=st.ships[seat].id, count=count, cards=cards)
+        return count
+
+    def deck_to_bottom(self, seat: int, amount: int) -> int:
+        """The top ``amount`` cards of the deck (fewer if it holds fewer) go to
+        its bottom, in their order (D7.15): how many. Who knew them on top
+        knows them there; the log says how many, not which."""
+        st = self.state
+        count = min(amount, len(st.deck))
+        if not count:
+            return 0
+        if self.chance is not None:
+            moved = [self.drawn_by_chance(i) for i in range(count)]
+        else:
+            moved = st.deck[:count]
+            del st.deck[:count]
+        st.deck.extend(moved)
+        self.event("deck_bottom", player=st.ships[seat].id, count=count)
+        return count
 
     def put_on_top(self, drawn: int) -> int:
         """How many cards on top of the deck are there in view and not drawn
@@ -408,16 +464,16 @@ class HandOps(Part):
         """A card of a zone (``pile``, not empty) picked at random."""
         return self.at_random(self.pile(pile))
 
-    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None:
-        """``card`` (its first copy) goes from the deck or the discards to
-        ``taker``'s hand. From the deck only the taker knows it (the log says
+    def take_from_pile(self, taker: int, pile: Selector, card: str, last: bool = False) -> None:
+        """``card`` (its first copy; ``last``: its last, the top of the
+        discards) goes from the deck or the discards to ``taker``'s hand. From the deck only the taker knows it (the log says
         the zone, not the card), and the deck is shuffled: its order is
         secret again, so nobody knows a card on top any more (D7.9). From the
         discards, face up, every player saw it come in (D7.8). A player out
         of the game (arena) keeps no card: it goes to the discards (D8.8)."""
         st = self.state
         cards = st.deck if pile is DECK else st.discard
-        card = cards.pop(cards.index(card))
+        card = cards.pop(len(cards) - 1 - cards[::-1].index(card) if last else cards.index(card))
         self.event("take_from", player=st.ships[taker].id, zone=pile.value)
         if st.ships[taker].eliminated:
             st.discard.append(card)

@@ -128,12 +128,33 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
         raise draft.error(call.pos, f"effect '{call.name}': the {selector.value} has no owner "
                           "to choose its card; write 'player' (the card's player chooses) or "
                           f"'random' (example: {call.name} 1 player of {selector.value})")
+    _check_top(draft, call, selector, kwargs.get("by"))
     also = _further_ships(draft, call, prim, selector)
     if call.direction is not None:
         kwargs.update(_direction(draft, call, prim, selector))
     computed = Computed(call.condition, tuple(amounts)) \
         if call.condition is not None or amounts else None
     return prim.cls(selector=selector, computed=computed, also=also, **kwargs)
+
+
+def _check_top(draft: Layers, call: Call, selector, by: str | None) -> None:
+    """``top`` picks the top cards of a zone (D7.15): the deck's to discard,
+    the discards' to take; a hand has no top, and the deck's top card taken
+    is a draw. A discard from the deck is of its top cards only."""
+    top = by == Picker.TOP.value
+    if call.name == "discard" and selector is Selector.DECK and not top:
+        raise draft.error(call.pos, "effect 'discard': a discard from the deck is of its top "
+                          "cards; write 'discard N top of deck' (D7.15)")
+    if not top:
+        return
+    if selector not in PILES:
+        raise draft.error(call.pos, f"effect '{call.name}': a hand has no top; 'top' picks the "
+                          "top cards of the deck ('discard 2 top of deck') or the last "
+                          "discarded ('take 1 top of discards'); a hand's card is picked "
+                          "'random', 'owner' or 'player'")
+    if call.name == "take" and selector is Selector.DECK:
+        raise draft.error(call.pos, "effect 'take': the top card of the deck taken is a draw; "
+                          "write 'draw N'")
 
 
 #: The ships a move may go toward or away from (D4.20): one ship each.

@@ -22,7 +22,7 @@ from ..base.errors import UnknownName
 from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
-from ..rules.effects import HASH_NAMES, Effect, Selector, path_with_card, primitive_of
+from ..rules.effects import HASH_NAMES, Bottom, Effect, Selector, path_with_card, primitive_of
 from ..rules.exprs import Amount, BoxLeft, Boxes, Condition, Filter, Ships, chances
 from ..rules.parameters import TRACKS
 from ..rules.triggers import TokenDef, TriggerDef, TriggerIndex
@@ -745,6 +745,9 @@ class Ruleset:
     faces: int = attrs.field(init=False, eq=False, repr=False)
     """The most faces a card or trigger rolls (``chance N in M``, D4.18; 0:
     none rolls): the numbers the AI's action words need for the rolls."""
+    deck_bottoms: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether an effect puts cards on the bottom of the deck (D7.15): an
+    explicit-chance draw looks for them only then."""
 
     def __attrs_post_init__(self) -> None:
         text = json.dumps(self.describe(), sort_keys=True, default=str)
@@ -754,15 +757,19 @@ class Ruleset:
         object.__setattr__(self, "computed_costs",
                            any(c.computed_cost is not None for card in self.maneuvers.values()
                                for c in card.ways))
-        object.__setattr__(self, "faces", self._faces())
+        effects = self._effects()
+        object.__setattr__(self, "faces", max((c.faces for e in effects if e.computed is not None
+                                               for c in chances(e.computed.condition)),
+                                              default=0))
+        object.__setattr__(self, "deck_bottoms", any(type(e) is Bottom for e in effects))
 
-    def _faces(self) -> int:
+    def _effects(self) -> list[Effect]:
+        """Every effect of the cards, their modes and the triggers."""
         effects = [e for card in (*self.maneuvers.values(), *self.orders.values())
                    for c in card.ways for e in c.effects]
         effects += [e for table in (self.statuses, self.ships, self.tokens)
                     for holder in table.values() for t in holder.triggers for e in t.effects]
-        return max((c.faces for e in effects if e.computed is not None
-                    for c in chances(e.computed.condition)), default=0)
+        return effects
 
     def __repr__(self) -> str:
         """One short line: name, card counts and hash (the attrs repr runs to pages)."""

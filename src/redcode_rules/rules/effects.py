@@ -126,9 +126,12 @@ class Ops(Protocol):
     def put_on_deck(self, seat: int, card: str) -> None: ...
     def pile(self, pile: Selector) -> list[str]: ...
     def random_of_pile(self, pile: Selector) -> str: ...
-    def take_from_pile(self, taker: int, pile: Selector, card: str) -> None: ...
+    def take_from_pile(self, taker: int, pile: Selector, card: str,
+                       last: bool = False) -> None: ...
     def look_at_top(self, seat: int, amount: int) -> int: ...
     def place_on_deck(self, place: int, card: str) -> None: ...
+    def discard_from_deck(self, seat: int, amount: int) -> int: ...
+    def deck_to_bottom(self, seat: int, amount: int) -> int: ...
     def side_of(self, seat: int) -> str: ...
     def score_points(self, side: str, points: int) -> None: ...
     def check_end(self) -> None: ...
@@ -481,11 +484,13 @@ class RemoveStatus(Effect):
 
 
 class Picker(enum.Enum):
-    """Who picks the card of a hand a hand effect moves."""
+    """Who picks the card of a hand a hand effect moves, or ``top``: the top
+    cards of a zone, the last discarded or the deck's next (D7.15)."""
 
     RANDOM = "random"
     OWNER = "owner"
     PLAYER = "player"
+    TOP = "top"
 
 
 def _players_of(ops: Ops, selector: Selector, item: Resolving) -> list[int]:
@@ -553,7 +558,19 @@ class HandEffect(Effect):
 
 @attrs.frozen
 class Discard(HandEffect):
-    """The player discards N cards (R7.3: face up, to the discards)."""
+    """The player discards N cards (R7.3: face up, to the discards); or, of
+    the deck, its top N cards go to the discards, face up (D7.15)."""
+
+    def apply(self, ops, item):
+        if self.selector is Selector.DECK:
+            ops.discard_from_deck(item.seat, self.amount)
+            return None
+        return super().apply(ops, item)
+
+    def can_do(self, ops, item):
+        if self.selector is Selector.DECK:
+            return self.amount > 0 and bool(ops.pile(Selector.DECK))
+        return super().can_do(ops, item)
 
     def move_card(self, ops, item, owner, card):
         ops.discard_card(owner, card)
@@ -571,6 +588,11 @@ class Take(HandEffect):
             return super().apply(ops, item)
         count = min(self.amount, len(ops.pile(self.selector)))
         if not count:
+            return None
+        if self.by == Picker.TOP.value:  # the last discarded first (D7.15)
+            for _ in range(count):
+                ops.take_from_pile(item.seat, self.selector, ops.pile(self.selector)[-1],
+                                   last=True)
             return None
         if self.by == Picker.RANDOM.value:
             for _ in range(count):
@@ -658,6 +680,20 @@ class Arrange(Effect):
 
     def take(self, ops, seat, option):
         ops.place_on_deck(self._place(ops)[0], option)
+
+
+@attrs.frozen
+class Bottom(Effect):
+    """The top N cards of the deck go to its bottom, in their order (D7.15):
+    after an ``arrange``, the order its player chose."""
+
+    amount: int = 1
+
+    def apply(self, ops, item):
+        ops.deck_to_bottom(item.seat, self.amount)
+
+    def can_do(self, ops, item):
+        return bool(ops.pile(Selector.DECK))
 
 
 # ---------------------------------------------------------------- global and scoring
@@ -958,6 +994,9 @@ STRAIGHT = Param("straight", str, ("straight",), optional=True)
 #: card (D7.14).
 TOP = Param("amount", int, minimum=1, maximum=9, computed=False,
             bound="an arrange looks at the top 1 to 9 cards of the deck, D7.14")
+#: How many cards of the top of the deck ``bottom`` puts on its bottom (D7.15).
+BOTTOM = Param("amount", int, minimum=1, maximum=9, computed=False,
+               bound="the top 1 to 9 cards of the deck go to its bottom, D7.15")
 
 #: ``refloat``'s words: where the ship returns, with how many repairs and crew
 #: (left out: its start card, fully restored).
@@ -1022,15 +1061,18 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the card's ship goes straight to the target box, if it is still free (D4.11)",
               "jump to target", 0.0, jumps=True),
     # hand and deck (docs/dsl.md): the player of the selected ship
-    Primitive("discard", Discard, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+    Primitive("discard", Discard, (AMOUNT, BY), (*PLAYER_SELECTORS, Selector.DECK),
+              Selector.SELF,
               "the player discards N order cards, picked at random or chosen by the hand's "
-              "owner or by the card's player; on a set of players, each of them",
+              "owner or by the card's player; on a set of players, each of them; `top of "
+              "deck`: the top N cards of the deck go to the discards, face up (D7.15)",
               "discard 1 random of target", -0.6,
               Choice.HAND_CARD, amount="amount", harm=-1, players=True),
     Primitive("take", Take, (AMOUNT, BY), (*OTHER_PLAYER_SELECTORS, *PILES), None,
               "the card's player takes N order cards from the player's hand, or from the "
-              "deck (then shuffled) or the discards (D7.13); on a set of players, from "
-              "each of them", "take 1 random of target", -0.6, Choice.HAND_CARD,
+              "deck (then shuffled) or the discards (D7.13; `top of discards`: the last "
+              "discarded, D7.15); on a set of players, from each of them",
+              "take 1 random of target", -0.6, Choice.HAND_CARD,
               amount="amount", to_player=True, players=True),
     Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
               "the player puts N order cards of its hand on top of the deck; on a set of "
@@ -1039,6 +1081,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
     Primitive("arrange", Arrange, (TOP,), (Selector.DECK,), None,
               "the card's player looks at the top N cards of the deck and puts them back in "
               "any order (D7.14)", "arrange 3 of deck", 0.0, Choice.DECK_ORDER,
+              amount="amount"),
+    Primitive("bottom", Bottom, (BOTTOM,), (Selector.DECK,), None,
+              "the top N cards of the deck go to its bottom, in their order; after an "
+              "`arrange`, the order chosen (D7.15)", "bottom 2 of deck", 0.0,
               amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it); on a set of "

@@ -87,6 +87,9 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("shuffle", {"cards": int}),  # the deck shuffled after a take from it (D7.13)
     # a player looked at the top cards of the deck, to put them back in its order (D7.14)
     EventKind("arrange", {"player": str, "count": int}, amount="count"),
+    # the top cards of the deck discarded, face up, or put on its bottom (D7.15)
+    EventKind("deck_discard", {"player": str, "count": int, "cards": list}, amount="count"),
+    EventKind("deck_bottom", {"player": str, "count": int}, amount="count"),
     EventKind("refloat", {"ship": str, "box": str}),
     EventKind("status", {"ship": str, "status": str}, by_nature=True),
     EventKind("status_end", {"ship": str, "status": str}, by_nature=True),

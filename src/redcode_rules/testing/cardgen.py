@@ -579,6 +579,13 @@ class CardWriter:
                     direction = f" {r.choice(['toward', 'away from'])} {r.choice(whence)}"
             if sel in {p.value for p in PILES} and Picker.OWNER.value in args:  # D7.13
                 args[args.index(Picker.OWNER.value)] = Picker.PLAYER.value  # a zone has none
+            # the top of a zone (D7.15): the deck's to discard, the discards' to take;
+            # a hand has none, and the deck's top card taken is a draw
+            top = Picker.TOP.value
+            if top in args and not (prim.name == "take" and sel == "discards"):
+                args[args.index(top)] = Picker.RANDOM.value
+            if prim.name == "discard" and sel == "deck":
+                args = [*args[:-1], top]
             ctx.on_target |= sel == "target"
             ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH and not resolving:

@@ -452,6 +452,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["to_who"] = to_ships_text(selector, lang, types, words, holder=trigger)
         key = "players" if isinstance(selector, Players) else "each"
         gender = noun.gender
+    if params.get("by") == "top":  # the top cards of a zone (D7.15): a wording of their own
+        key += " top"
     if "token" in params:
         values["token"] = token_name(str(params["token"]), lang, words)
     computed = effect.computed
@@ -463,8 +465,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["track"] = pick(cat["tracks"][params["track"]], amount)
     if "by" in params:  # a hand effect: how it picks its cards ("of your choice" on self)
         by = params["by"]
-        values["by"] = cat["pickers"]["player" if by == "owner" and
-                                      effect.selector.value == "self" else by]
+        values["by"] = "" if by == "top" else cat["pickers"][  # the top: said by its key
+            "player" if by == "owner" and effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
     if name == "remove_status" and selector is Selector.YOU:  # a player's (D9.8, D9.12)

@@ -136,6 +136,8 @@ def _name_fields(data: dict, fields, cat: Mapping, lang: str, words: Words | Non
         data["card"] = display_name(card, lang, words)
         data["the_card"] = events["card_kinds"][(kinds or {}).get(card, "maneuver")].format(
             name=data["card"])
+    if "cards" in data and isinstance(data["cards"], list):  # cards shown, face up (D7.15)
+        data["cards"] = ", ".join(display_name(str(c), lang, words) for c in data["cards"])
     if "path" in fields:  # where a ship went: the path itself is in the card's line
         data["to"] = data["path"][-1]
     if "source" in data:  # where a crew came back from
