@@ -313,9 +313,9 @@ def test_a_trigger_watches_a_class_of_cards_that_targets(tmp_path, move, red_rep
     assert g.ship("red-aircraft_carrier").repairs == red_repairs
 
 
-def test_a_class_in_by_is_for_targeted_only(tmp_path):
+def test_a_class_in_by_is_for_an_event_with_a_card_only(tmp_path):
     path = tmp_path / "bad.rc"
-    path.write_text("status s {\n    permanent\n    when damaged by damaging cards "
+    path.write_text("status s {\n    permanent\n    when sunk by damaging cards "
                     "{ effect draw 1 }\n}\n")
     with pytest.raises(rc.DslError) as info:
         load_ruleset("en", [str(path)])

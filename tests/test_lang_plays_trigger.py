@@ -107,10 +107,9 @@ def test_plays_names_the_ship_with_by_not_of():
 
 def test_a_class_of_cards_is_for_a_card_event_only():
     err = dsl_refusal("status x {\n    permanent\n"
-                      "    when damaged of self by order cards { effect draw 1 }\n}\n")
+                      "    when enters of self by order cards { effect draw 1 }\n}\n")
     assert (err.file, err.line) == ("x.rc", 3)
-    assert "only for 'targeted' (the card that targets) and 'plays' (the card played)" \
-        in err.reason
+    assert "'enters' has no ship that causes it" in err.reason
 
 
 @pytest.mark.parametrize("lang, status, text", [

@@ -139,8 +139,8 @@ class StateOps(HandOps):
         ship.repairs, ship.breakdowns = damaged(ship.repairs, ship.breakdowns, full, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
-        if self._watch:
-            self.triggers.fire(DAMAGED, seat, actor)
+        if self._watch:  # with the card that dealt it and how much (D9.20)
+            self.triggers.fire(DAMAGED, seat, actor, card=card or None, dealt=amount)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
         return min(amount, held), max(0, amount - held)

@@ -55,7 +55,9 @@ class Triggered:
         self.target = target
         self.actor = actor
         self.answers = answers
-        self.dealt = 0  # what its last damage effect dealt (``damage dealt``)
+        # what its last damage effect dealt (``damage dealt``); first, its
+        # event's damage for a ``damaged`` trigger (D9.20)
+        self.dealt = 0
         self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
         self.left_over = 0  # what its last damage did not need (``damage left over``)
         self.token = token
@@ -90,9 +92,12 @@ class TriggerQueue(Part):
         self.triggered = 0
 
     def fire(self, event: TriggerEvent, subject: int, actor: int = -1, box: int = -1,
-             card: str | None = None, item: int | None = None) -> None:
+             card: str | None = None, item: int | None = None, dealt: int = 0) -> None:
         """``event`` happened to ship ``subject`` (caused by ``actor``; on
-        ``box`` for ``enters``; by the stack item ``item`` for ``targeted``):
+        ``box`` for ``enters``; by the stack item ``item`` for ``targeted``
+        and ``plays``; with ``card``, the card that targets, is played or
+        deals the damage; ``dealt``: a ``damaged``'s damage, which its
+        triggered items read as ``damage dealt`` until they deal their own):
         queue every trigger that watches it, in seat order of the ships
         holding them (ship type first, then statuses in the order given),
         then the tokens in the order placed. A trigger that fires once per
@@ -127,7 +132,8 @@ class TriggerQueue(Part):
                 if sees(trigger.of, me, ship.side, subject, subject_side, seat) \
                         and (actor < 0 or sees(trigger.by, me, ship.side, actor, actor_side,
                                                seat)):
-                    self.queue(trigger, seat, subject, actor, None, ship.id, item, wreck)
+                    self.queue(trigger, seat, subject, actor, None, ship.id, item, wreck,
+                               dealt)
         for token in st.tokens:
             held = index.tokens.get(token.kind, ())
             if not held or (event == ENTERS and box != token.box):
@@ -139,11 +145,11 @@ class TriggerQueue(Part):
                         and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side,
                                                token.owner)):
                     self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
-                               f"{token.kind} {self.board.name(token.box)}", item, wreck)
+                               f"{token.kind} {self.board.name(token.box)}", item, wreck, dealt)
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
               token: tuple[str, int] | None, holder: str, item: int | None = None,
-              wreck: int | None = None) -> None:
+              wreck: int | None = None, dealt: int = 0) -> None:
         """Queue a triggered item, unless it fires once per turn and already has,
         or the move has resolved all it may (then it is dropped, unmarked)."""
         if self.triggered >= MAX_TRIGGERED:
@@ -155,7 +161,9 @@ class TriggerQueue(Part):
             if key in fired:
                 return
             fired.append(key)
-        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder, item, wreck))
+        triggered = Triggered(trigger, seat, subject, actor, token, holder, item, wreck)
+        triggered.dealt = dealt
+        self.waiting.append(triggered)
 
     def trigger_limit(self) -> None:
         """The move has resolved ``MAX_TRIGGERED`` triggered items: what else

@@ -33,6 +33,7 @@ from ..rules.exprs import (
     Nearest,
     Not,
     Players,
+    Quantity,
     RESULTS,
     ShipCount,
     Ships,
@@ -173,12 +174,15 @@ def effect_reads_result(effect) -> str:
         or next((r for n in computed.amounts if (r := reads_result(getattr(effect, n)))), "")))
 
 
-def check_results(effects, calls, error: Callable, where: str) -> None:
+def check_results(effects, calls, error: Callable, where: str, dealt: bool = False) -> None:
     """A result (``damage dealt``, ``damage left over``) read only after an
     earlier damage effect of the same card or trigger (``error(pos,
-    message)``: a DslError at the effect)."""
+    message)``: a DslError at the effect); ``dealt``: a ``damaged`` trigger,
+    whose ``damage dealt`` is its event's damage before any (D9.20)."""
     for index, (call, effect) in enumerate(zip(calls, effects)):
         result = effect_reads_result(effect)
+        if dealt and result == Quantity.DEALT.value:
+            continue
         if result and not any(primitive_of(e).damage for e in effects[:index]):
             raise error(call.pos, f"{where}: '{result}' reads what an earlier damage "
                         f"effect of the same card or trigger did; none comes before "

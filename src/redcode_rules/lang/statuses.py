@@ -21,8 +21,8 @@ from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
 from ..rules.exprs import Amount, BoxKind, BoxLeft, Condition, Place, Ships, Subject
 from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
-from ..rules.triggers import (ACTOR_EVENTS, CARD_EVENTS, Holder, TokenDef, TriggerDef,
-                              TriggerEvent, Who)
+from ..rules.triggers import (ACTOR_EVENTS, CARD_EVENTS, CLASS_EVENTS, Holder, TokenDef,
+                              TriggerDef, TriggerEvent, Who)
 from ..text.cards import Nature, status_nature
 from .effect_lines import compile_effect
 from .expr_checks import check_results, check_rolls, check_words, reads_result, tests_sight
@@ -667,7 +667,8 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
     of = _who(draft, spec.of, where, holder,
               Who.ANY if holder is Holder.TOKEN else Who.SELF)
     if spec.by is not None and event not in ACTOR_EVENTS:
-        raise draft.error(spec.by[1], f"{where}: '{event}' has no ship that causes it; "
+        at = spec.by.pos if isinstance(spec.by, ClassWords) else spec.by[1]
+        raise draft.error(at, f"{where}: '{event}' has no ship that causes it; "
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
@@ -684,7 +685,8 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                       if w.kind in ("card", "maneuver", "chosen", "box kind")),
                 draft.error, (), (), [*draft.entries["maneuver"], *draft.entries["order"]],
                 0, 0, draft.entries["maneuver"], tokens=draft.entries["token"])
-    check_results(effects, spec.calls, draft.error, where)
+    check_results(effects, spec.calls, draft.error, where,
+                  dealt=event is TriggerEvent.DAMAGED)  # the event's damage (D9.20)
     check_rolls(effects, spec.calls, draft.error, where)
     for call, effect in zip(spec.calls, effects):
         _check_triggered(draft, call, effect, where, holder, event)
@@ -710,11 +712,11 @@ def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry
     class; ``by damaging cards``: anyone's)."""
     if not isinstance(given, ClassWords):
         return _who(draft, given, where, holder, Who.ANY), None
-    if event not in CARD_EVENTS:
+    if event not in CLASS_EVENTS:
         raise draft.error(given.pos, f"{where}: 'by' names a class of cards only for "
-                          "'targeted' (the card that targets) and 'plays' (the card "
-                          f"played); for '{event.value}' it names who: "
-                          + ", ".join(w.value for w in Who))
+                          "'targeted' (the card that targets), 'plays' (the card played) "
+                          f"and 'damaged' (the card that deals it); for '{event.value}' it "
+                          "names who: " + ", ".join(w.value for w in Who))
     words = list(given.words)
     who = Who.ANY
     if not given.listed and words and words[0][0] in {w.value for w in Who}:

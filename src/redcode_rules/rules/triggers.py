@@ -57,9 +57,12 @@ class TriggerEvent(Word):
 #: The events with an actor, which ``by`` may filter.
 ACTOR_EVENTS = frozenset({TriggerEvent.DAMAGED, TriggerEvent.SUNK, TriggerEvent.TARGETED,
                           TriggerEvent.PLAYS})
-#: The events a card sets off: ``by`` may name its class (``by enemy order
-#: cards``) and the trigger acts on its item (``cancel answered``, D9.12).
+#: The events a card sets off: the trigger acts on its item (``cancel
+#: answered``, D9.12).
 CARD_EVENTS = frozenset({TriggerEvent.TARGETED, TriggerEvent.PLAYS})
+#: The events whose card ``by`` may name by its class (``by enemy order
+#: cards``): the card that targets, is played, or deals the damage (D9.20).
+CLASS_EVENTS = CARD_EVENTS | {TriggerEvent.DAMAGED}
 
 
 class Who(Word):

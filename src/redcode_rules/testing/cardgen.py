@@ -50,7 +50,7 @@ from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
 from ..rules.exprs import (DISTANCES, GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period,
                            Quantity, Subject)
-from ..rules.triggers import ACTOR_EVENTS, CARD_EVENTS, TriggerEvent, Who
+from ..rules.triggers import ACTOR_EVENTS, CARD_EVENTS, CLASS_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS, TRACKS
 
 #: The status only a condition that never holds gives (see the module's docstring).
@@ -257,7 +257,7 @@ class CardWriter:
             head += f" of {r.choice(whos)}"
         if event in ACTOR_EVENTS and r.random() < 0.4:
             head += f" by {r.choice(whos)}"
-            if event in CARD_EVENTS and r.random() < 0.5:  # the class of the card
+            if event in CLASS_EVENTS and r.random() < 0.5:  # the class of the card
                 head += " " + r.choice(["order cards", "maneuvers", "damaging cards",
                                         "ranged maneuvers"])
         ctx = Context(target=True, response=False, trigger=holder, event=event)
