@@ -99,8 +99,6 @@ def test_a_count_a_status_cannot_have_is_refused_naming_the_field(status, held, 
      "status 'x' stacks 2 to 9 times, not 1"),
     ("permanent\n    stacks 10\n    modify range +1", 3, 12,
      "status 'x' stacks 2 to 9 times, not 10"),
-    ("permanent\n    stacks 2\n    forbids orders", 3, 5,
-     "status 'x' stacks 2 times but nothing in it adds up"),
     ("permanent\n    affects each friendly ship\n    stacks 2\n    modify range +1", 4, 5,
      "status 'x' affects other ships, so it cannot say 'stacks'"),
 ])

@@ -145,12 +145,25 @@ class StateOps(HandOps):
             self.sink(seat, actor)
         return min(amount, held), max(0, amount - held)
 
-    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None:
+    def remove_statuses(self, seat: int, names: tuple[str, ...], count: int = 0) -> None:
         """End the ship's statuses named ``names`` (``remove_status``); each end
-        is logged as any other (``Lifetimes.keep``)."""
+        is logged as any other (``Lifetimes.keep``). ``count``: take that many
+        counts off each instead (D9.9), a status ending with its last."""
         ship = self.state.ships[seat]
-        if ship.statuses:
-            self.lifetimes.keep(ship, tuple(p for p in ship.statuses if p[0] not in names))
+        if not ship.statuses:
+            return
+        if count:
+            kept = []
+            for name, life in ship.statuses:
+                if name in names and life.count > count:
+                    life = attrs.evolve(life, count=life.count - count)
+                    self.event("status_count", ship=ship.id, status=name, count=life.count)
+                elif name in names:
+                    continue
+                kept.append((name, life))
+            self.lifetimes.keep(ship, tuple(kept))
+            return
+        self.lifetimes.keep(ship, tuple(p for p in ship.statuses if p[0] not in names))
 
     def extra_turn(self, seat: int) -> None:
         """Seat ``seat``'s player takes a turn after the one being played (D6.5)."""

@@ -75,6 +75,9 @@ def check_words(words: tuple[WordAt, ...], error: Callable, ships, statuses, car
         elif w.kind == "player":
             known = list(PLAYER_WORDS)
             what = "a player: enemy, friendly, other or any"
+        elif w.kind == "status":  # a counter (D9.9)
+            known = list(statuses)
+            what = "a declared status"
         elif w.kind in ("card", "maneuver"):
             known = list(cards if w.kind == "card" else maneuvers)
             what = f"a {w.kind} of the card set"

@@ -172,6 +172,19 @@ class ExprTransformer(Transformer):
         return Subject.HERE
 
     # values (grammar block "Values") ---------------------------------------
+    def status_count(self, meta, c):
+        """``number of STATUS on SUBJECT`` (D9.9): one declared status, of a ship."""
+        *names, subject = c
+        if len(names) != 1:
+            raise DslError("'number of … on' counts one status: 'number of depth on self'",
+                           file=self.file, line=meta.line, column=meta.column)
+        if subject in SIDE_SUBJECTS:
+            raise self._error(names[0], f"'number of {names[0]} on' is of a ship, not of the "
+                              f"{subject.value} side; write 'number of {names[0]} on self' "
+                              "(or target, source, it)")
+        self._word("status", names[0])
+        return Measure(Quantity.COUNT, subject, str(names[0]))
+
     def crew_on(self, meta, c):
         """``crew on NAME [of SUBJECT]``: on one maneuver, or ``maneuvers``: on all."""
         name, subject = c

@@ -117,9 +117,9 @@ def _ends_on(draft: Layers, entry: _Entry) -> CardClass | None:
 
 def _stacks(draft: Layers, entry: _Entry) -> int:
     """``stacks N``: how many times its ship may hold the status (D9.9), 2 to
-    ``MAX_STACKS``; only a status whose counts add up, one that ``modify``s a
-    number (what it forbids, sets or bounds is the same held once or thrice),
-    and one its own ship holds (an aura's holders do not count it)."""
+    ``MAX_STACKS``: its ``modify`` lines add up once per count, and cards
+    read its counts (``number of NAME on SUBJECT``), a counter; only one its
+    own ship holds (an aura's holders do not count it)."""
     prop = entry.props.get("stacks")
     if prop is None:
         return 1
@@ -127,10 +127,6 @@ def _stacks(draft: Layers, entry: _Entry) -> int:
     where = f"status '{entry.id}'"
     if not 2 <= n <= MAX_STACKS:
         raise draft.error(pos, f"{where} stacks 2 to {MAX_STACKS} times, not {n}")
-    if "modify" not in entry.props:
-        raise draft.error(prop.pos, f"{where} stacks {n} times but nothing in it adds up: "
-                          "each count repeats its 'modify' lines (what it forbids, sets or "
-                          "limits is the same held once or more)")
     if "affects" in entry.props:
         raise draft.error(prop.pos, f"{where} affects other ships, so it cannot say "
                           "'stacks': its count is its own ship's")

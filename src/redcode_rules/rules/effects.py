@@ -97,7 +97,7 @@ class Ops(Protocol):
     def select(self, selector: Selector, item: Resolving, draw: bool = True) -> list[int]: ...
     def damage(self, seat: int, amount: int, actor: int, card: str = "") -> tuple[int, int]: ...
     def extra_turn(self, seat: int) -> None: ...
-    def remove_statuses(self, seat: int, names: tuple[str, ...]) -> None: ...
+    def remove_statuses(self, seat: int, names: tuple[str, ...], count: int = 0) -> None: ...
     def skip_turn(self, seat: int) -> None: ...
     def regain(self, seat: int, track: str, amount: int) -> None: ...
     def room(self, seat: int, track: str) -> int: ...
@@ -468,11 +468,12 @@ class RemoveStatus(Effect):
     the card text reads it), so what it removes is in the card data's hash."""
 
     status: str = ""
+    count: int = 0  # N counts of a status that stacks (D9.9); 0: the whole status
     names: tuple[str, ...] = ()
 
     def apply(self, ops, item):
         for seat in ops.select(self.selector, item):
-            ops.remove_statuses(seat, self.names)
+            ops.remove_statuses(seat, self.names, self.count)
 
 
 # ---------------------------------------------------------------- hand and deck
@@ -1043,10 +1044,13 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "long as it says (R9)", "status intercepted on target", -1.5),
     Primitive("remove_status", RemoveStatus,
               (Param("status", str, ("harmful", "protective", "neutral", "every"),
-                     declared="status"),), (*SHIP_SELECTORS, Selector.YOU), None,
+                     declared="status"),
+               Param("count", int, minimum=1, optional=True, computed=False)),
+              (*SHIP_SELECTORS, Selector.YOU), None,
               "end a declared status, or every status of a nature (harmful, protective, "
               "neutral), or every status, of the ship (R9) or of the card's player (on you, "
-              "D9.8)", "remove_status harmful on target",
+              "D9.8); `remove_status NAME N`: N counts of a status that stacks, the status "
+              "ending with its last (D9.9)", "remove_status harmful on target",
               0.0),
     Primitive("place_token", PlaceToken, (Param("token", str, declared="token"),),
               (Selector.SELF, Selector.TARGET, Selector.BOXES, Selector.TARGET_BOX), None,

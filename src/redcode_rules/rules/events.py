@@ -93,6 +93,8 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("refloat", {"ship": str, "box": str}),
     EventKind("status", {"ship": str, "status": str}, by_nature=True),
     EventKind("status_end", {"ship": str, "status": str}, by_nature=True),
+    # counts of a status that stacks taken off, some left (D9.9)
+    EventKind("status_count", {"ship": str, "status": str, "count": int}, amount="count"),
     EventKind("redirect", {"ship": str, "to": str, "status": str}),
     EventKind("prevent", {"ship": str, "status": str, "amount": int}, amount="amount"),
     EventKind("sunk", {"ship": str, "by": str}),

@@ -95,6 +95,7 @@ class Quantity(str, enum.Enum):
     # -- the numbers every part of the state holds (docs/design.md, "Numbers")
     WITHDRAWN = "crew withdrawn"             # crew in its withdrawn pile (R3.5)
     CREW_ON = "crew on"                      # crew on its maneuvers, or on one (``Measure.card``)
+    COUNT = "count"                          # the times it holds a status (``Measure.card``, D9.9)
     REPAIRS_TRACK = "repairs track"          # the size of its repairs track (its ship type's)
     BREAKDOWNS_TRACK = "breakdowns track"    # the size of its breakdowns track
     CREW_TRACK = "crew track"                # its crew in all (R1.3)
@@ -136,7 +137,8 @@ GAME_QUANTITIES = frozenset({Quantity.TURN, Quantity.DECK, Quantity.DISCARDS, *R
 #: Quantities that count what happened (the log), over a ``Period``, of a side.
 TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
 #: The quantities of the "Numbers" block of the design (their text: text/values.py).
-VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.REPAIRS_TRACK,
+VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.COUNT,
+                    Quantity.REPAIRS_TRACK,
                     Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL,
                     Quantity.DECK, Quantity.DISCARDS, *RESULTS, *TALLIED})
 #: The subjects that name a side, not a ship: only for HAND, SCORE and the tallies.
@@ -367,6 +369,8 @@ class Measure:
             return eng.crew_out(seat)
         if q is Quantity.WITHDRAWN:
             return ship.withdrawn
+        if q is Quantity.COUNT:  # a counter: the counts of a status that stacks (D9.9)
+            return next((life.count for name, life in ship.statuses if name == self.card), 0)
         if q is Quantity.CREW_ON:
             if not self.card:
                 return sum(ship.crew_on)
@@ -392,6 +396,8 @@ class Measure:
         if self.origin is not Subject.DEFAULT:  # D9.13: only where a card has one
             return f"distance from {self.origin.value} to {self.subject.value}"
         name = self.quantity.value
+        if self.quantity is Quantity.COUNT:  # D9.9
+            return f"number of {self.card} on {self.subject.value}"
         if self.quantity is Quantity.CREW_ON:
             name += " " + (self.card or "maneuvers")
         if self.quantity not in GAME_QUANTITIES and self.subject is not Subject.DEFAULT:

@@ -590,10 +590,13 @@ class CardWriter:
             ctx.on_targets |= sel == "each target"
             if prim.choice is Choice.PATH and not resolving:
                 ctx.moves += 1
+            if prim.name == "remove_status" and args[0] in self.statuses and r.random() < 0.3:
+                args.append(str(r.randint(1, 2)))  # counts off a counter (D9.9)
             call = " ".join([prim.name, *args])
             prep = r.choice(["to ", "on ", "of ", ""])
             if prep == "on " and not prim.worded:  # a move's `straight` (D2.16), same draw
-                call += "".join(" " + p.choices[0] for p in prim.params if p.optional)
+                call += "".join(" " + p.choices[0] for p in prim.params
+                                if p.optional and p.choices)
             if sel == "self" and prep == "of " and Selector.BOXES in prim.selectors \
                     and ctx.trigger != "token":
                 sel = "box left by self"  # the box the ship left (D2.17), same draw
@@ -663,6 +666,9 @@ class CardWriter:
             return f"number of {kind} boxes{around.replace('of you', 'of self')}"
         who = subject or r.choice(self.subjects(ctx, it, target) + [""])
         name = q.value
+        if q is Quantity.COUNT:  # a counter (D9.9): a status's counts on a ship
+            return f"number of {r.choice(self.statuses)} on " + \
+                (who if who and who not in ('enemy', 'friendly') else 'self')
         if q is Quantity.CREW_ON:
             name += " " + r.choice(["maneuvers", *self.rules.maneuvers][:4])
         elif q is Quantity.WITHDRAWN and r.random() < 0.3:  # a tally of cards used

@@ -475,6 +475,9 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         if word not in template:
             values["status"] = status_name(word, lang, words=words)
         template = template.get(word, template["named"])
+    elif name == "remove_status" and params.get("count"):  # counts off a counter (D9.9)
+        template = cat["effects"]["remove_status_count"]
+        values["status"] = status_name(str(params["status"]), lang, words=words)
     elif name == "remove_status":  # a nature's word, or a declared status's state
         word = str(params["status"])
         if word not in template:

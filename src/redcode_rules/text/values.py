@@ -10,7 +10,7 @@ one for a class of cards), so each language keeps its own order.
 
 from __future__ import annotations
 
-from ..i18n.catalog import Words, catalog, display_name
+from ..i18n.catalog import Words, catalog, display_name, status_name
 from ..i18n.grammar import indefinite
 from ..rules.card_classes import CardClass
 from ..rules.exprs import Measure, Quantity, Tally
@@ -89,6 +89,9 @@ def value_text(m: Measure | Tally, lang: str, subject: str,
     if q is Quantity.CREW_ON and m.card:
         entry = w["quantities"]["crew on card"]
         text = entry["text"].format(of=of, card=display_name(m.card, lang, names))
+    elif q is Quantity.COUNT:  # a counter (D9.9): the status by its name
+        entry = w["quantities"][q.value]
+        text = entry["text"].format(of=of, status=status_name(m.card, lang, words=names))
     elif q in (Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK):
         entry = w["quantities"][q.value]
         text = entry["text"].format(side=w["side"][subject],

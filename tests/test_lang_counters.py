@@ -1,0 +1,124 @@
+"""A status that stacks is a counter (D9.9): `number of NAME on SUBJECT`
+reads its counts, `remove_status NAME N` takes N off, the status ending
+with its last; played with exact values, saved and said in three languages."""
+
+import pytest
+
+import redcode_rules as rc
+
+from conftest import OPEN_BOARD, dsl_refusal, scenario_game
+
+CARDS = """\
+status depth {
+    permanent
+    stacks 3
+    untargetable by enemy damaging cards
+    when turn_starts { effect remove_status depth 1 on self }
+    name en "depth" es "profundidad" it "profondità"
+    state en "deep" es "sumergido" it "immersa"
+}
+status tally {
+    permanent
+    stacks 9
+    name en "tally" es "cuenta" it "conto"
+    state en "tallied" es "contado" it "contata"
+}
+order dive {
+    copies 1
+    target self
+    effect status depth on self; status depth on self
+    name en "Deep dive" es "Inmersión profunda" (f) it "Immersione profonda" (f)
+}
+order sonar_ping {
+    copies 1
+    effect damage (number of depth on target) to target; status tally on target
+    name en "Sonar ping" es "Pulso de sonar" it "Impulso sonar"
+}
+order surface {
+    copies 1
+    target self
+    effect remove_status depth 2 on self; draw (number of tally on self)
+    name en "Surface" es "Emerger" it "Emergere"
+}
+deck { keep size }
+"""
+
+
+@pytest.fixture
+def cards(tmp_path):
+    path = tmp_path / "counters.rc"
+    path.write_text(CARDS, "utf-8")
+    return str(path)
+
+
+def game(cards, turn="blue-submarine", **ships):
+    return scenario_game({
+        "edition": "en", "extra": [cards], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 6, "turn": turn,
+        "ships": {"blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "d4"}, **ships},
+        "hands": {"blue-submarine": ["dive", "surface"], "red-destroyer": ["sonar_ping"]}})
+
+
+def counts(g, ship="blue-submarine"):
+    return {name: life.count for name, life in g.state.ships[
+        [s.id for s in g.state.ships].index(ship)].statuses}
+
+
+def test_a_counter_counts_up_and_one_comes_off_at_each_turn_start(cards):
+    g = game(cards)
+    g.play("order dive")
+    assert counts(g) == {"depth": 2}
+    g.play("end")  # red's turn: the submarine cannot be targeted by its ping
+    assert not [m for m in g.legal_moves() if m.startswith("order sonar_ping blue")]
+    g.play("end")  # blue's turn starts: 1 off
+    assert counts(g) == {"depth": 1}
+    assert g.narration("en")[-1] == "  The depth count of blue submarine is now 1."
+    g.play("end")
+    g.play("end")  # the last off: the status ends
+    assert counts(g) == {}
+    assert g.log[-1].kind == "status_end"
+
+
+def test_taking_off_more_counts_than_it_holds_ends_it(cards):
+    g = game(cards, **{"blue-submarine": {"at": "a1", "depth": {"count": 1}}})
+    g.play("order surface")
+    assert counts(g) == {}
+
+
+def test_a_count_is_read_as_a_number_and_a_mark_counts_too(cards):
+    """The ping deals the target's depth count (0: none) and leaves a tally;
+    surface draws as many cards as its ship's tallies."""
+    g = game(cards, "red-destroyer", **{"red-destroyer": {"at": "d4", "tally": {"count": 2}}})
+    g.play("order sonar_ping red-destroyer")
+    assert (g.ship("red-destroyer").repairs, counts(g, "red-destroyer")) == (3, {"tally": 3})
+    g = game(cards, **{"blue-submarine": {"at": "a1", "depth": {"count": 3},
+                                          "tally": {"count": 2}}})
+    g.play("order surface")
+    assert counts(g) == {"depth": 1, "tally": 2}
+    assert g.hand("blue-submarine") == ["dive", "captain", "captain"]
+
+
+def test_a_counter_survives_a_save(cards):
+    g = game(cards)
+    g.play("order dive")
+    again = rc.Game.from_json(g.to_json())
+    assert counts(again) == {"depth": 2}
+
+
+def test_a_count_names_a_declared_status():
+    err = dsl_refusal("order x {\n    copies 1\n    effect draw (number of dept on self)\n}\n"
+                      "deck { keep size }\n")
+    assert err.line == 3 and "'dept' does not describe a declared status" in err.reason
+
+
+@pytest.mark.parametrize("lang, card, text", [
+    ("en", "surface", "Your ship loses 2 from its depth count; you draw N order cards (N = "
+                      "the tally count of your ship)."),
+    ("es", "surface", "Tu barco pierde 2 de su contador de profundidad y robas N cartas de "
+                      "órdenes (N = el contador de cuenta de tu barco)."),
+    ("it", "surface", "La tua nave perde 2 dal suo contatore di profondità e peschi N carte "
+                      "degli ordini (N = il contatore di conto della tua nave)."),
+])
+def test_a_counter_is_said_in_three_languages(cards, lang, card, text):
+    said = rc.load_ruleset("en", extra=[cards]).text(card, lang)
+    assert said.startswith(text), said
