@@ -85,3 +85,41 @@ def test_a_class_of_cards_is_not_for_a_sinking():
 ])
 def test_the_counter_battery_is_said_in_three_languages(cards, lang, text):
     assert rc.load_ruleset("en", extra=[cards]).status_text("counter_battery", lang) == text
+
+
+ASKS = """\
+status return_fire {
+    permanent
+    when damaged of self by enemy { effect may { damage (1 + damage dealt) to source } }
+    name en "return fire" es "fuego de respuesta" it "fuoco di risposta"
+    state es "en fuego de respuesta" it "in fuoco di risposta"
+}
+status armoured_plates {
+    permanent
+    when damaged of self by any order cards { effect draw 1 to self }
+    name en "armoured plates" es "placas blindadas" it "piastre corazzate"
+    state es "blindado" it "corazzata"
+}
+deck { keep size }
+"""
+
+
+def test_a_damage_trigger_that_asks_keeps_the_damage_and_deals_none_of_a_card(tmp_path):
+    """Blue's return fire asks its player (D4.16) and still reads the
+    torpedo's 1 damage: 1 + 1 back to red. That damage is a trigger's, of
+    no card: red's plates, for order cards' damage, stay still."""
+    path = tmp_path / "asks.rc"
+    path.write_text(ASKS, "utf-8")
+    g = scenario_game({
+        "edition": "en", "extra": [str(path)], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 3, "turn": "red-destroyer",
+        "ships": {"blue-submarine": {"at": "c3", "return_fire": {"lasts": "permanent"}},
+                  "red-destroyer": {"at": "e3", "armoured_plates": {"lasts": "permanent"}}},
+        "hands": {}})
+    g.play("torpedo blue-submarine")
+    while "pass" in g.legal_moves():
+        g.play("pass")
+    assert g.legal_moves() == ["choose no", "choose yes"]
+    g.play("choose yes")
+    assert (g.ship("blue-submarine").repairs, g.ship("red-destroyer").repairs) == (2, 1)
+    assert g.hand("red-destroyer") == []

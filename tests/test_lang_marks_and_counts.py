@@ -115,3 +115,21 @@ def test_a_marks_own_text_is_its_name_and_time(cards):
     assert rules.status_text("marked", "en") == "Marked, until the end of your next turn."
     assert rules.status_text("marked", "it") == \
         "Segnato, fino alla fine del tuo prossimo turno."
+
+
+@pytest.mark.parametrize("effect, lang, text", [
+    ("damage 1 to each enemy ship where it is damaged", "en",
+     "1 repair damage to every damaged enemy ship."),
+    ("damage 1 to each enemy ship where it is damaged", "es",
+     "-1 reparación a cada barco enemigo dañado."),
+    ("draw (number of friendly ships within 2 where it is damaged)", "en",
+     "You draw N order cards (N = the number of damaged friendly ships within 2 boxes of "
+     "your ship)."),
+    ("draw 1 if number of friendly ships within 2 where repairs of it < 2 >= 1", "it",
+     "Peschi 1 carta degli ordini se c'è almeno 1 nave alleata a distanza 2 al massimo "
+     "dalla tua nave con meno di 2 riparazioni."),
+])
+def test_what_a_set_says_of_each_ship_is_a_word_of_its_noun(effect, lang, text):
+    rules = rc.load_source(f"order x {{ copies 1  target self  effect {effect} }}\n"
+                           "deck { keep size }\n", "x.rc")
+    assert rules.text("x", lang).startswith(text)

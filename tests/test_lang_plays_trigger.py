@@ -20,12 +20,13 @@ SET = "{lasts: until start of your next turn, left: 1}"
 FOREVER = "{lasts: permanent}"
 
 
-def game(ships: str, hands: str = "{}", deck: str = "[]") -> rc.Game:
+def game(ships: str, hands: str = "{}", deck: str = "[]", extra: tuple[str, ...] = (),
+         tokens: str = "[]") -> rc.Game:
     board = textwrap.indent(OPEN_BOARD, "  ")
     return rc.Game.from_scenario(
-        f"edition: en\nmode: war\nextra: [{CARDS}]\nboard: |\n{board}\n"
+        f"edition: en\nmode: war\nextra: [{', '.join((CARDS, *extra))}]\nboard: |\n{board}\n"
         f"ships:\n{textwrap.indent(ships, '  ')}\nhands: {hands}\nturn: red-destroyer\n"
-        f"phase: maneuvers\ndeck: {deck}\n")
+        f"phase: maneuvers\ndeck: {deck}\ntokens: {tokens}\n")
 
 
 def kinds(g: rc.Game, since: int) -> list[str]:
@@ -131,3 +132,63 @@ def test_a_class_of_cards_is_for_a_card_event_only():
 ])
 def test_a_plays_trigger_is_said_in_three_languages(lang, status, text):
     assert status_text(load_ruleset("en", extra=[CARDS]), status, lang) == text
+
+
+
+TOKEN = """
+token listening_post {
+    mark "^"  permanent
+    when plays by enemy order cards { effect crew_loss 1 to target }
+    name en "listening post" es "puesto de escucha" it "posto d'ascolto"
+}
+status jammed {
+    permanent
+    when plays by maneuvers { effect crew_loss 1 to self }
+    name en "jammed" es "interferido" it "disturbata"
+    state es "interferido" it "disturbata"
+}
+status warded {
+    permanent
+    when targeted of self by enemy { effect cancel answered }
+    name en "warded" es "protegido" it "protetta"
+    state es "protegido" it "protetta"
+}
+deck { keep size }
+"""
+
+
+@pytest.fixture
+def more(tmp_path):
+    path = tmp_path / "more.rc"
+    path.write_text(TOKEN, "utf-8")
+    return (str(path),)
+
+
+def test_a_tokens_trigger_waits_for_its_class_of_cards_only(more):
+    """Blue's listening post watches enemy order cards: red's torpedo is a
+    maneuver and sets nothing off; its mechanic costs its ship a crew."""
+    g = game("blue-submarine: {at: c3}\nred-destroyer: {at: e3}\n",
+             hands="{red-destroyer: [mechanic]}", extra=more,
+             tokens="[{token: listening_post, at: a1, owner: blue-submarine}]")
+    g.play("torpedo blue-submarine")
+    assert g.ship("red-destroyer").reserve == 4
+    pass_all(g)
+    g.play("order mechanic red-destroyer")
+    assert g.ship("red-destroyer").reserve == 3
+
+
+def test_one_word_after_by_may_be_a_class_of_this_ships_cards(more):
+    g = game(f"red-destroyer: {{at: e3, jammed: {FOREVER}}}\nblue-submarine: {{at: c3}}\n",
+             extra=more)
+    g.play("repair")
+    assert g.ship("red-destroyer").reserve == 6 - 2 - 1
+
+
+def test_a_card_cancelled_as_it_is_played_is_not_cancelled_again(more):
+    """Counter-intelligence cancels red's ambush as it is played; blue's
+    destroyer's ward then springs on a card already cancelled: one cancel."""
+    g = game(f"blue-submarine: {{at: c3, counterintel: {SET}}}\nred-destroyer: {{at: e3}}\n"
+             f"blue-destroyer: {{at: d4, warded: {FOREVER}}}\nred-submarine: {{at: h6}}",
+             hands="{red-destroyer: [ambush]}", extra=more)
+    g.play("order ambush blue-destroyer")
+    assert [e.kind for e in g.log].count("cancel") == 1

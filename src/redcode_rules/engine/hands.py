@@ -42,12 +42,12 @@ DECK = Selector.DECK
 #: The events after which no card of the deck is where anyone saw it: a new
 #: deck (D7.1), a deck shuffled after a take from it (D7.13).
 NEW_DECK = frozenset({"reshuffle", "shuffle"})
-#: The events that take cards off the top of the deck, their count in the
-#: event's data: drawn, discarded from the deck (D7.15), put on its bottom.
-OFF_TOP = {"draw": "count", "deck_discard": "count", "deck_bottom": "count"}
+#: The events that take their ``count`` of cards off the top of the deck:
+#: drawn, discarded from the deck (D7.15), put on its bottom.
+OFF_TOP = frozenset({"draw", "deck_discard", "deck_bottom"})
 #: The events that change who knows a card on top of the deck, and how many
 #: are in view there (``top_knowers``, ``DeckInView``).
-TOP_EVENTS = NEW_DECK | {"deck_top", "arrange"} | set(OFF_TOP)
+TOP_EVENTS = NEW_DECK | {"deck_top", "arrange"} | OFF_TOP
 #: The events that put a card in view on top of a deck with none in view.
 INTO_VIEW = frozenset({"deck_top", "arrange"})
 

@@ -190,7 +190,7 @@ class Resolver(Part):
                 fired.trigger.key, TRIGGER, fired.seat, fired.target, answers=fired.answers,
                 actor=fired.actor if fired.actor >= 0 else None,
                 here=None if fired.token is None else fired.token[1],
-                wreck=fired.wreck if sunk else None))
+                wreck=fired.wreck if sunk else None, dealt=fired.dealt))  # D9.20
 
     # ------------------------------------------------------------------ owed choices
     def answer_alone(self, effect: Effect, item: StackItem) -> bool:

@@ -139,8 +139,9 @@ class StateOps(HandOps):
         ship.repairs, ship.breakdowns = damaged(ship.repairs, ship.breakdowns, full, amount)
         self.event("damage", ship=ship.id, amount=amount, repairs=ship.repairs,
                    breakdowns=ship.breakdowns)
-        if self._watch:  # with the card that dealt it and how much (D9.20)
-            self.triggers.fire(DAMAGED, seat, actor, card=card or None, dealt=amount)
+        if self._watch:  # with the card that dealt it, none for a trigger's (D9.20)
+            known = card in self.rules.maneuvers or card in self.rules.orders
+            self.triggers.fire(DAMAGED, seat, actor, card=card if known else None, dealt=amount)
         if ship.repairs == 0 and ship.breakdowns == 0:
             self.sink(seat, actor)
         return min(amount, held), max(0, amount - held)
@@ -393,7 +394,7 @@ class StateOps(HandOps):
 
     def cancel(self, item: Resolving) -> None:
         """The item ``item`` answers is cancelled: it resolves to nothing (D4.7)."""
-        if item.answers is not None:
+        if item.answers is not None and not self.state.stack[item.answers].cancelled:
             self.state.stack[item.answers].cancelled = True
             answered = self.state.stack[item.answers]
             self.event("cancel", player=self.state.ships[item.seat].id, card=answered.card,

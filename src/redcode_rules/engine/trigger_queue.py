@@ -126,8 +126,7 @@ class TriggerQueue(Part):
                 me = -1 if player else seat  # a player's status sees as a token does
                 held += [(t, me) for t in index.statuses.get(name, ())]
             for trigger, me in held:
-                if trigger.event != event or trigger.cards is not None and (
-                        card is None or not trigger.cards.covers(self.rules.card(card))):
+                if trigger.event != event or not self.fits(trigger, card):
                     continue
                 if sees(trigger.of, me, ship.side, subject, subject_side, seat) \
                         and (actor < 0 or sees(trigger.by, me, ship.side, actor, actor_side,
@@ -140,12 +139,19 @@ class TriggerQueue(Part):
                 continue
             side = ships[token.owner].side
             for trigger in held:
-                if trigger.event == event \
+                if trigger.event == event and self.fits(trigger, card) \
                         and sees(trigger.of, -1, side, subject, subject_side, token.owner) \
                         and (actor < 0 or sees(trigger.by, -1, side, actor, actor_side,
                                                token.owner)):
                     self.queue(trigger, token.owner, subject, actor, (token.kind, token.box),
                                f"{token.kind} {self.board.name(token.box)}", item, wreck, dealt)
+
+    def fits(self, trigger: TriggerDef, card: str | None) -> bool:
+        """Whether the event's card is of the class the trigger waits for
+        (``by enemy order cards``; none: any), a ship's, a status's or a
+        token's alike; an event with no card fits no class."""
+        return trigger.cards is None or (
+            card is not None and trigger.cards.covers(self.rules.card(card)))
 
     def queue(self, trigger: TriggerDef, seat: int, subject: int, actor: int,
               token: tuple[str, int] | None, holder: str, item: int | None = None,

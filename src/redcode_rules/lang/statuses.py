@@ -706,6 +706,10 @@ def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry
     """A trigger's ``by``: WHO caused the event, and for ``targeted`` the class
     of cards that targets (``by enemy damaging cards``: WHO first, then the
     class; ``by damaging cards``: anyone's)."""
+    if given is not None and not isinstance(given, ClassWords) and event in CLASS_EVENTS and \
+            (given[0] in KIND_WORDS or given[0] in draft.entries["maneuver"]
+             or given[0] in draft.entries["order"]):  # one word, a class: `by maneuvers`
+        given = ClassWords((given,), None, False, given[1])
     if not isinstance(given, ClassWords):
         return _who(draft, given, where, holder, Who.ANY), None
     if event not in CLASS_EVENTS:
@@ -725,7 +729,7 @@ def _names_who(given: tuple[str, Pos] | ClassWords) -> bool:
     """Whether a trigger's ``by`` names who (``by any``, ``by enemy order
     cards``), not only a class of cards (``by order cards``: anyone's)."""
     if not isinstance(given, ClassWords):
-        return True
+        return given[0] in {w.value for w in Who}  # else one word of a class: `by maneuvers`
     return not given.listed and bool(given.words) and \
         given.words[0][0] in {w.value for w in Who}
 
@@ -777,8 +781,9 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         raise draft.error(call.pos, f"{where}: in a trigger an effect acts on 'self' (the "
                           "holder), 'target' (the ship the event happened to), 'source' "
                           "(the ship that caused it) or, on a ship or a status, a set of "
-                          "ships ('each enemy ship within 1 of self'), or, in a 'targeted' or 'plays' "
-                          "trigger, the card that targeted ('cancel answered'), not "
+                          "ships ('each enemy ship within 1 of self'), or, in a 'targeted' or "
+                          "'plays' trigger, the card that targeted or was played ('cancel "
+                          "answered'), not "
                           f"'{effect.selector.value}'")
     computed = effect.computed
     if computed is not None and holder is not Holder.TOKEN:

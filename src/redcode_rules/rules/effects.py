@@ -51,8 +51,8 @@ class Selector(enum.Enum):
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
     SECOND = "second target"  # the second target, chosen after the first (D4.14)
     YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
-    DECK = "deck"            # the deck, a zone a take moves cards from; then shuffled (D7.13)
-    DISCARDS = "discards"    # the discards, a zone a take moves cards from, face up (D7.13)
+    DECK = "deck"            # the deck, a zone of cards: taken from (then shuffled, D7.13), its top arranged, discarded or put on its bottom (D7.14, D7.15)
+    DISCARDS = "discards"    # the discards, a zone a take moves cards from, face up (D7.13, D7.15)
 
 
 #: The zones of cards that are not a player's hand: the deck and the discards (D7.13).
@@ -983,6 +983,8 @@ AMOUNT = Param("amount", int, minimum=1)
 PLAYER_SELECTORS = (Selector.SELF, Selector.TARGET, Selector.SOURCE)
 OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)
 BY = Param("by", str, tuple(p.value for p in Picker))
+#: ``by`` of an effect on a hand only: a hand has no top (D7.15).
+BY_HAND = Param("by", str, tuple(p.value for p in Picker if p is not Picker.TOP))
 #: A move's length: chosen with the card as a path, so written on it, and at
 #: most ``board.MAX_MOVE`` boxes (D4.6).
 STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
@@ -1078,7 +1080,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "discarded, D7.15); on a set of players, from each of them",
               "take 1 random of target", -0.6, Choice.HAND_CARD,
               amount="amount", to_player=True, players=True),
-    Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY), PLAYER_SELECTORS, Selector.SELF,
+    Primitive("put_on_deck", PutOnDeck, (AMOUNT, BY_HAND), PLAYER_SELECTORS, Selector.SELF,
               "the player puts N order cards of its hand on top of the deck; on a set of "
               "players, each of them, in seat order", "put_on_deck 1 owner of self", -0.4,
               Choice.HAND_CARD, amount="amount", players=True),

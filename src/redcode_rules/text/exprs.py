@@ -270,13 +270,13 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
 
 
 def _counted_noun(m: ShipCount, say: Say, plural_: bool = False) -> Noun:
-    """What a count counts, as a noun: ships of a kind (`friendly ships`), or
-    boxes of a kind (`islands`, `free boxes`, `boxes with a mine token`, D2.22)."""
+    """What a count counts, as a noun: ships of a kind (`friendly ships`,
+    `damaged enemy ships`: what its ``where`` says of each ship as a word,
+    ``folded``), or boxes of a kind (`islands`, `free boxes`, `boxes with a
+    mine token`, D2.22). The rest of its ``where`` comes after its ``within``
+    (``_counted_where``)."""
     if not isinstance(m, BoxCount):
-        noun = ship_noun(m.words, say, plural_=plural_)
-        if m.where is None:
-            return noun
-        return Noun(noun.text + _where(m.where, say), noun.gender)
+        return ship_noun(folded(m.words, m.where)[0], say, plural_=plural_)
     nouns = say.w["box_nouns"]
     kind = m.words[0]
     entry = nouns.get(kind) or nouns["token"]
@@ -287,8 +287,33 @@ def _counted_noun(m: ShipCount, say: Say, plural_: bool = False) -> Noun:
 def _count_noun(m: ShipCount, say: Say, in_filter: bool) -> str:
     """`the number of friendly ships within 2 boxes of the target`."""
     ships = _counted_noun(m, say, plural_=True).text
-    return contract(say.lang, say.w["count_of"].format(ships=ships + _within_of(m, say,
-                                                                                   in_filter)))
+    return contract(say.lang, say.w["count_of"].format(
+        ships=ships + _within_of(m, say, in_filter) + _counted_where(m, say)))
+
+
+def folded(words: tuple[str, ...], where: Condition | None
+           ) -> tuple[tuple[str, ...], Condition | None]:
+    """A set's words with what its ``where`` says of each ship as a word
+    (``where it is damaged``: ``damaged``), and the rest of its ``where``:
+    "every damaged enemy ship", not "every enemy ship, if that ship is
+    damaged"."""
+    if where is None:
+        return words, None
+    parts = list(_conjuncts(positive(where)))
+    said = [p for p in parts if isinstance(p, Is) and not p.negated and not p.box
+            and p.subject in (Subject.IT.value, Subject.DEFAULT.value)
+            and Adjective.OWN not in p.words]  # "your own ship" is no word of a noun
+    rest = [p for p in parts if p not in said]
+    more = tuple(w for p in said for w in p.words if w not in words)
+    return words + more, (None if not rest else rest[0] if len(rest) == 1 else All(tuple(rest)))
+
+
+def _counted_where(m: ShipCount, say: Say) -> str:
+    """The part of a count's ``where`` not said as a word of its noun."""
+    if isinstance(m, BoxCount):
+        return ""
+    rest = folded(m.words, m.where)[1]
+    return "" if rest is None else _where(rest, say)
 
 
 def _within_of(m: ShipCount, say: Say, in_filter: bool) -> str:
@@ -632,7 +657,7 @@ def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -
     w = say.w
     assert shape.n is not None
     op, n = _counted(shape.op, shape.n)
-    within = _within_of(m, say, in_filter)
+    within = _within_of(m, say, in_filter) + _counted_where(m, say)
     one, many = _counted_noun(m, say), _counted_noun(m, say, plural_=True)
     about_it = in_filter and (m.within is None or
                               _subject(m.subject, Quantity.REPAIRS, in_filter) == "it")
@@ -801,7 +826,7 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         adjs = " ".join(adjectives[x] for x in sel.words if x not in ("any", "other"))
         return Noun(tidy(w["every_other_player" if others else "every_player"].format(
             adjs=adjs)), "m")
-    words = sel.filter.words
+    words, where = folded(sel.filter.words, sel.filter.where)
     if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
         noun = ship_noun(words, say)
         noun = Noun(w["a_random"].format(a=_a(noun, Adjective.OWN in words, say)), noun.gender)
@@ -835,8 +860,8 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         elif sel.within is not None:
             out += pick(w["within"], sel.within).format(n=sel.within,
                                                         origin=_origin(sel, say, holder))
-    if sel.filter.where is not None:
-        out += _where(sel.filter.where, say)
+    if where is not None:
+        out += _where(where, say)
     return Noun(fuse(lang, out), noun.gender)
 
 
