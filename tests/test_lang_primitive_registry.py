@@ -35,7 +35,8 @@ def test_every_primitive_declares_the_choice_it_asks_of_the_player():
                            "swap": Choice.NONE, "extra_turn": Choice.NONE,
                            "skip_turn": Choice.NONE, "remove_status": Choice.NONE,
                            # the deck (D7.14): the next card from the top, while it resolves
-                           "arrange": Choice.DECK_ORDER, "bottom": Choice.NONE}
+                           "arrange": Choice.DECK_ORDER, "bottom": Choice.NONE,
+                           "give": Choice.HAND_CARD}
 
 
 def test_a_cards_path_effect_is_found_through_the_registry():

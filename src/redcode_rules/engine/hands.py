@@ -440,6 +440,21 @@ class HandOps(Part):
         st.hands[taker].append(card)
         self.learn(owner, taker, card)
 
+    def give_card(self, giver: int, receiver: int, card: str) -> None:
+        """A card goes from ``giver``'s hand to ``receiver``'s (D7.16): both
+        players know where it is, nobody else does (the log does not name
+        it). A player out of the game (arena) keeps no card: it goes to the
+        discards, face up (D8.8)."""
+        st = self.state
+        card = self.out_of_hand(giver, card)
+        self.event("give", player=st.ships[giver].id, to=st.ships[receiver].id)
+        if st.ships[receiver].eliminated:
+            st.discard.append(card)
+            self.event("discard", player=st.ships[receiver].id, card=card)
+            return
+        st.hands[receiver].append(card)
+        self.learn(giver, receiver, card)
+
     def put_on_deck(self, seat: int, card: str) -> None:
         """A card goes from the hand onto the deck, face down: it is drawn next."""
         st = self.state

@@ -124,6 +124,7 @@ class Ops(Protocol):
     def discard_card(self, seat: int, card: str) -> None: ...
     def take_card(self, taker: int, owner: int, card: str) -> None: ...
     def put_on_deck(self, seat: int, card: str) -> None: ...
+    def give_card(self, giver: int, receiver: int, card: str) -> None: ...
     def pile(self, pile: Selector) -> list[str]: ...
     def random_of_pile(self, pile: Selector) -> str: ...
     def take_from_pile(self, taker: int, pile: Selector, card: str,
@@ -642,6 +643,42 @@ class PutOnDeck(HandEffect):
 
 
 @attrs.frozen
+class Give(HandEffect):
+    """The card's player gives N cards of its own hand to the player of one
+    ship (the target, the source), at random or of its choice (D7.16): both
+    know where they went, nobody else which. The choices are about the
+    giver's hand, the hand they are picked from."""
+
+    def apply(self, ops, item):
+        receiver = self._receiver(ops, item)
+        if receiver is None:
+            return None
+        count = min(self.amount, len(ops.hand(item.seat)))
+        if self.by == Picker.RANDOM.value:
+            for _ in range(count):
+                ops.give_card(item.seat, receiver, ops.random_card(item.seat))
+            return None
+        return Owed(item.seat, count) if count else None
+
+    def _receiver(self, ops: Ops, item: Resolving) -> int | None:
+        """The player the cards go to: another than the card's own."""
+        return next((s for s in _players_of(ops, self.selector, item) if s != item.seat), None)
+
+    def take(self, ops, seat, option):
+        item = ops.resolving_item()
+        receiver = self._receiver(ops, item)
+        if receiver is not None:
+            ops.give_card(seat, receiver, option)
+
+    def chooser(self, item):
+        return item.seat  # its own hand: "owner" and "player" are one player
+
+    def can_do(self, ops, item):
+        return self.amount > 0 and bool(ops.hand(item.seat)) and \
+            self._receiver(ops, item) is not None
+
+
+@attrs.frozen
 class LookHand(Effect):
     """The card's player sees the player's hand; only it knows it (``Known``)."""
 
@@ -1092,6 +1129,10 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the top N cards of the deck go to its bottom, in their order; after an "
               "`arrange`, the order chosen (D7.15)", "bottom 2 of deck", 0.0,
               amount="amount"),
+    Primitive("give", Give, (AMOUNT, BY_HAND), OTHER_PLAYER_SELECTORS, None,
+              "the card's player gives N order cards of its hand to the player of the ship, "
+              "at random or of its choice; both know them, nobody else (D7.16)",
+              "give 1 player to target", -0.3, Choice.HAND_CARD, amount="amount"),
     Primitive("look_hand", LookHand, (), OTHER_PLAYER_SELECTORS, None,
               "the card's player sees the player's hand (only it knows it); on a set of "
               "players, each of their hands", "look_hand of target", 0.0, shows_hand=True,

@@ -81,6 +81,7 @@ EVENT_KINDS: Mapping[str, EventKind] = _kinds(
     EventKind("reshuffle", {"cards": int}),
     EventKind("look", {"player": str, "of": str}),
     EventKind("take", {"player": str, "of": str}),
+    EventKind("give", {"player": str, "to": str}),  # a card of a hand given (D7.16)
     EventKind("deck_top", {"player": str}),
     # a card taken from a zone (D7.13): the zone, not the card (from the deck it is secret)
     EventKind("take_from", {"player": str, "zone": str}),
