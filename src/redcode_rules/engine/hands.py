@@ -433,12 +433,19 @@ class HandOps(Part):
         st = self.state
         card = self.out_of_hand(owner, card)
         self.event("take", player=st.ships[taker].id, of=st.ships[owner].id)
-        if st.ships[taker].eliminated:
+        self.into_hand(taker, owner, card)
+
+    def into_hand(self, seat: int, source: int, card: str) -> None:
+        """``card``, out of ``source``'s hand, comes into ``seat``'s: ``source``'s
+        player knows it there; a player out of the game keeps none, it goes to
+        the discards, face up (E8.1, D8.8)."""
+        st = self.state
+        if st.ships[seat].eliminated:
             st.discard.append(card)
-            self.event("discard", player=st.ships[taker].id, card=card)
+            self.event("discard", player=st.ships[seat].id, card=card)
             return
-        st.hands[taker].append(card)
-        self.learn(owner, taker, card)
+        st.hands[seat].append(card)
+        self.learn(source, seat, card)
 
     def give_card(self, giver: int, receiver: int, card: str) -> None:
         """A card goes from ``giver``'s hand to ``receiver``'s (D7.16): both
@@ -448,12 +455,7 @@ class HandOps(Part):
         st = self.state
         card = self.out_of_hand(giver, card)
         self.event("give", player=st.ships[giver].id, to=st.ships[receiver].id)
-        if st.ships[receiver].eliminated:
-            st.discard.append(card)
-            self.event("discard", player=st.ships[receiver].id, card=card)
-            return
-        st.hands[receiver].append(card)
-        self.learn(giver, receiver, card)
+        self.into_hand(receiver, giver, card)
 
     def put_on_deck(self, seat: int, card: str) -> None:
         """A card goes from the hand onto the deck, face down: it is drawn next."""

@@ -24,10 +24,18 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None,
     cartas enemigas de daño``); ``its``: the class of the ship's own cards
     (``its damaging maneuvers``, ``sus maniobras de daño``)."""
     said = catalog(lang)["status_rules"]["card_class"]
+    phrase = _class_phrase(cls, said, lang, names, said["and"])
+    return phrase if cls.names else said["its" if its else "words"].format(cards=phrase)
+
+
+def _class_phrase(cls: CardClass, said: dict, lang: str, names: Words | None,
+                  joiner: str) -> str:
+    """A class's cards by name (joined by ``joiner``: "and", "or"), or its
+    words in the language's order, with the forms of ``said`` (plural, or
+    one card's)."""
     if cls.names:
         shown = [display_name(n, lang, names) for n in cls.names]
-        return shown[0] if len(shown) == 1 else \
-            ", ".join(shown[:-1]) + said["and"] + shown[-1]
+        return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + joiner + shown[-1]
     kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
     qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
         [said["traits"][t.value] for t in cls.traits]
@@ -36,7 +44,7 @@ def class_text(cls: CardClass, lang: str = "en", names: Words | None = None,
         if qualities else said["kinds"][kind]
     if cls.cost is not None:
         phrase += " " + said["cost"].format(n=cls.cost)
-    return said["its" if its else "words"].format(cards=phrase)
+    return phrase
 
 
 def one_card_text(cls: CardClass | None, lang: str = "en",
@@ -48,18 +56,8 @@ def one_card_text(cls: CardClass | None, lang: str = "en",
     said = catalog(lang)["status_rules"]["card_class"]["one"]
     if cls is None:
         return indefinite(lang, said["gender"], said["kinds"]["any"])
-    if cls.names:
-        shown = [display_name(n, lang, names) for n in cls.names]
-        return shown[0] if len(shown) == 1 else \
-            ", ".join(shown[:-1]) + said["or"] + shown[-1]
-    kind = "any" if len(cls.kinds) != 1 else cls.kinds[0].value
-    qualities = ([said["enemy"]] if cls.whose.value == "enemy" else []) + \
-        [said["traits"][t.value] for t in cls.traits]
-    phrase = said["shape"].format(qualities=" ".join(qualities), noun=said["kinds"][kind]) \
-        if qualities else said["kinds"][kind]
-    if cls.cost is not None:
-        phrase += " " + said["cost"].format(n=cls.cost)
-    return indefinite(lang, said["gender"], phrase)
+    phrase = _class_phrase(cls, said, lang, names, said["or"])
+    return phrase if cls.names else indefinite(lang, said["gender"], phrase)
 
 
 def played_text(cls: CardClass | None, lang: str = "en", names: Words | None = None) -> str:
