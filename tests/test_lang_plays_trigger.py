@@ -192,3 +192,16 @@ def test_a_card_cancelled_as_it_is_played_is_not_cancelled_again(more):
              hands="{red-destroyer: [ambush]}", extra=more)
     g.play("order ambush blue-destroyer")
     assert [e.kind for e in g.log].count("cancel") == 1
+
+
+@pytest.mark.parametrize("by, text", [
+    ("any torpedo", "when a ship uses Torpedo, "),
+    ("torpedo, radar", "when this ship uses Torpedo or Radar, "),
+    ("captain", "when this ship plays Captain, "),
+])
+def test_a_maneuver_named_is_used_and_an_order_card_played(by, text):
+    rules = rc.load_source(f"status s {{ permanent  when plays by {by} "
+                           "{ effect draw 1 to self } }\n"
+                           "order o { copies 1  target self  effect status s on self }\n"
+                           "deck { keep size }\n", "x.rc")
+    assert text in rules.status_text("s", "en")

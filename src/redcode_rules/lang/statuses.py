@@ -668,6 +668,9 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
     by, cards = _by(draft, spec.by, entry, where, holder, event)
+    if event is TriggerEvent.PLAYS and cards is not None and cards.names and \
+            all(n in draft.entries["maneuver"] for n in cards.names):
+        cards = attrs.evolve(cards, kinds=(CardKind.MANEUVER,))  # used, not played: its text
     if event is TriggerEvent.PLAYS:  # the ship that plays is the one it happens to (D9.18)
         if spec.of is not None:
             raise draft.error(spec.of[1], f"{where}: 'plays' watches the ship that plays the "

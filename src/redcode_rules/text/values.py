@@ -64,7 +64,7 @@ def played_text(cls: CardClass | None, lang: str = "en", names: Words | None = N
     """A card played, as the verb phrase of a ``plays`` trigger (D9.18): a
     maneuver is used, an order card or any card played (``uses a ranged
     maneuver``, ``juega una carta de órdenes``)."""
-    kind = "any" if cls is None or cls.names or len(cls.kinds) != 1 else cls.kinds[0].value
+    kind = "any" if cls is None or len(cls.kinds) != 1 else cls.kinds[0].value
     return catalog(lang)["triggers"]["plays"][kind].format(card=one_card_text(cls, lang, names))
 
 
