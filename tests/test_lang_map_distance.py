@@ -4,6 +4,7 @@ in three languages."""
 
 import pytest
 
+import redcode_rules as rc
 from conftest import OPEN_BOARD, scenario_game
 
 CARDS = """\
@@ -89,3 +90,33 @@ def test_the_card_says_map_cards(cards, lang, said):
 ])
 def test_a_trigger_counts_map_cards_from_its_holder_and_says_so(cards, lang, said):
     assert game(cards).rules.status_text("picket", lang).endswith(said)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "You draw N order cards (N = the distance in map cards to the enemy ship nearest "
+           "to your ship)."),
+    ("es", "Robas N cartas de órdenes (N = la distancia en cartas de mapa al barco enemigo "
+           "más cercano a tu barco)."),
+    ("it", "Peschi N carte degli ordini (N = la distanza in carte della mappa dalla nave "
+           "nemica più vicina alla tua nave)."),
+])
+def test_the_nearest_ship_in_map_cards_is_said_in_three_languages(lang, text):
+    rules = rc.load_source("order c { copies 1  target self  effect draw (distance in map "
+                           "cards to nearest enemy ship) }\ndeck { keep size }\n", "c.rc")
+    assert rules.text("c", lang).startswith(text)
+
+
+def test_the_nearest_ship_is_counted_in_map_cards(tmp_path):
+    """From a1 the red submarine on c4 is one map card away (diagonally), the
+    red destroyer on d4 too: the nearest is 1 map card away; 3 boxes."""
+    path = tmp_path / "near.rc"
+    path.write_text("order c { copies 1  target self  effect draw (distance in map cards "
+                    "to nearest enemy ship) }\ndeck { keep size }\n", "utf-8")
+    g = scenario_game({
+        "edition": "en", "extra": [str(path)], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 4,
+        "ships": {"blue-submarine": {"at": "a1"}, "red-destroyer": {"at": "d4"},
+                  "red-submarine": {"at": "c4"}, "blue-destroyer": {"at": "h6"}},
+        "hands": {"blue-submarine": ["c"]}})
+    g.play("order c")
+    assert g.hand("blue-submarine") == ["captain"]

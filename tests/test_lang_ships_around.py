@@ -196,8 +196,9 @@ def compile_error(effect: str, extra: str = "") -> tuple[str, str | None]:
      "'distance to nearest … ship' is measured from a ship, not from the friendly side; "
      "write self, target, source or it"),
     ("damage (repairs to nearest enemy ship) to self",
-     "'repairs' is of a ship, not of the nearest ship of a kind; only 'distance to "
-     "nearest … ship' measures to it"),
+     "'repairs' is of a ship, not of the nearest ship of a kind; only a distance "
+     "measures to it ('distance to nearest … ship', 'distance in map cards to nearest "
+     "… ship')"),
     ("damage (number of friendly ships within 2 of target) to self",
      "order 'x': effect 'damage' reads the target, but the card has no target ship "
      "(declare 'target ship')"),

@@ -21,6 +21,7 @@ from ..model.ruleset import Target, TargetKind
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait
 from ..rules.effects import Selector
 from ..rules.exprs import (
+    DISTANCES,
     All,
     Amount,
     Adjective,
@@ -130,11 +131,12 @@ class ExprTransformer(Transformer):
         q = Quantity(name)
         line, column = getattr(meta, "line", 0), getattr(meta, "column", 0)
         if isinstance(subject, Nearest):
-            if q is not Quantity.DISTANCE:  # a map card's nearest ship: not yet
+            if q not in DISTANCES:
                 raise DslError(f"'{name}' is of a ship, not of the nearest ship of a kind; "
-                               "only 'distance to nearest … ship' measures to it",
+                               "only a distance measures to it ('distance to nearest … "
+                               "ship', 'distance in map cards to nearest … ship')",
                                file=self.file, line=line, column=column)
-            return subject
+            return attrs.evolve(subject, map_cards=q is Quantity.MAP_DISTANCE)  # D2.25
         if q is Quantity.CHOSEN:  # refused where no amount is chosen (check_words, D4.19)
             self._word("chosen", Token("NAME", "chosen", line=line, column=column))
         if q in GAME_QUANTITIES and subject is not None:

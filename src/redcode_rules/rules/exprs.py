@@ -643,13 +643,15 @@ def around(origin: int, within: int, width: int, height: int) -> list[int]:
 
 @attrs.frozen
 class Nearest:
-    """``distance to nearest WORD... ship [from SUBJECT]``: boxes from a ship to
-    the nearest other ship of a kind (R2.5). None (no distance, D9.3) when the
-    ship is off the board or no other ship of the kind is on it: a condition
-    comparing it is then false and an amount reading it is 0."""
+    """``distance [in map cards] to nearest WORD... ship [from SUBJECT]``:
+    boxes (R2.5), or map cards (D2.25), from a ship to the nearest other ship
+    of a kind. None (no distance, D9.3) when the ship is off the board or no
+    other ship of the kind is on it: a condition comparing it is then false
+    and an amount reading it is 0."""
 
     words: tuple[str, ...]
     subject: Subject = Subject.DEFAULT
+    map_cards: bool = False
 
     def value(self, eng: Reader, scope: Scope) -> int:
         """Its value now, 0 where it has none."""
@@ -663,7 +665,8 @@ class Nearest:
         if origin is None:
             return None
         ships = eng.state.ships
-        found = [distance(eng, origin, ships[s].position)
+        apart = map_distance if self.map_cards else distance
+        found = [apart(eng, origin, ships[s].position)
                  for s in _kind_on_board(self.words, eng, scope, but=seat)]
         return min(found) if found else None  # type: ignore[type-var]
 
@@ -673,7 +676,8 @@ class Nearest:
 
     def __str__(self) -> str:
         tail = "" if self.subject is Subject.DEFAULT else f" from {self.subject.value}"
-        return " ".join(["distance to nearest", *self.words, "ship"]) + tail
+        head = "distance in map cards to nearest" if self.map_cards else "distance to nearest"
+        return " ".join([head, *self.words, "ship"]) + tail
 
 
 @attrs.frozen

@@ -260,7 +260,8 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
     if isinstance(m, ShipCount):
         return _count_noun(m, say, in_filter), 1
     if isinstance(m, Nearest):
-        return contract(say.lang, w["nearest_distance"].format(
+        return contract(say.lang, w["nearest_map_distance" if m.map_cards else
+                                    "nearest_distance"].format(
             nearest=_nearest(m, say, in_filter))), 1
     entry = w["quantities"][m.quantity.value]
     key = _subject(m.subject, m.quantity, in_filter)
@@ -648,7 +649,8 @@ def _nearest_at(m: Nearest, shape: _Shape, say: Say, mood_: str, in_filter: bool
         who = (whose if isinstance(whose, str) else whose[noun.gender]).format(
             ship=noun.text, closest=agree(say.w["closest"], noun.gender, say.lang))
     return contract(say.lang, tidy(say.w["at"].format(
-        who=who, distance=_distance(shape.op, shape.n, say), **verbs(say.lang, mood_))))
+        who=who, distance=_distance(shape.op, shape.n, say, m.map_cards),
+        **verbs(say.lang, mood_))))
 
 
 def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -> str:
