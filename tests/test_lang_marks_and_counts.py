@@ -125,6 +125,11 @@ def test_a_marks_own_text_is_its_name_and_time(cards):
     ("draw (number of friendly ships within 2 where it is damaged)", "en",
      "You draw N order cards (N = the number of damaged friendly ships within 2 boxes of "
      "your ship)."),
+    ("damage 1 to each enemy ship where crew withdrawn of it >= 1", "en",
+     "1 repair damage to every enemy ship, if the withdrawn crew of that ship is at least 1."),
+    ("damage 1 to each enemy ship where crew withdrawn of it >= 1", "es",
+     "-1 reparación a cada barco enemigo, si la tripulación retirada de ese barco no es "
+     "menor que 1."),
     ("draw 1 if number of friendly ships within 2 where repairs of it < 2 >= 1", "it",
      "Peschi 1 carta degli ordini se c'è almeno 1 nave alleata a distanza 2 al massimo "
      "dalla tua nave con meno di 2 riparazioni."),

@@ -84,6 +84,21 @@ def test_a_trap_watches_while_its_players_ship_is_off_the_board():
     assert g.ship("blue-submarine").statuses == ()
 
 
+def test_a_players_trap_stays_when_its_ship_sinks_in_war():
+    """D9.8: the trap is the player's: red's kamikaze (an order card, which
+    the trap does not watch) sinks blue's submarine, and the trap stays with
+    its player: red's torpedo at blue's destroyer is still cancelled."""
+    g = game("blue-submarine: {at: c3, repairs: 1, breakdowns: 0, trap_set: " + SET + "}\n"
+             "red-destroyer: {at: e3}\nblue-destroyer: {at: d4}\nred-submarine: {at: h6}",
+             hands="{red-destroyer: [kamikaze]}")
+    g.play("order kamikaze blue-submarine")  # an order card: the trap watches maneuvers
+    assert g.ship("blue-submarine").sunk
+    assert g.ship("blue-submarine").statuses == ("trap_set",)
+    g.play("torpedo blue-destroyer")
+    pass_all(g)
+    assert g.ship("blue-destroyer").repairs == 3
+
+
 def test_the_order_sets_the_trap_for_the_enemy_turn():
     """The whole card: blue plays Trap, ends its turn; red's torpedo is cancelled."""
     g = game("blue-submarine: {at: c3}\nred-destroyer: {at: e3}\n"

@@ -538,7 +538,13 @@ class StateOps(HandOps):
         ship.sunk = True
         ship.position = None
         self.event("sunk", ship=ship.id, by=sinker.id)
-        self.lifetimes.end_all(seat)  # a status ends when its ship leaves the board (R9.2)
+        # a status ends when its ship leaves the board (R9.2); in war its player's
+        # statuses stay while the player waits to return (D9.8)
+        players = self.rules.status_rules.players
+        if players and st.mode == WAR:
+            self.lifetimes.keep(ship, players_kept(ship.statuses, players))
+        else:
+            self.lifetimes.end_all(seat)
         if st.stack and seat not in st.sunk_in_chain:
             st.sunk_in_chain.append(seat)
         if seat == st.turn:

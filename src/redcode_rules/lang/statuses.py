@@ -76,8 +76,6 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                           f"a filter ('self is {entry.id}', 'each {entry.id} ship') the "
                           f"word is {meaning}, so the status could never be selected")
     duration, uses, condition, turns = _duration(draft, entry, where)
-    changes = [k for k in ("untargetable", "modify", "redirect", "limit", "prevent",
-                           "ignores_running", "sees_over_islands") if k in p]
     forbids: list[Forbid] = []
     forbidden = _forbidden_class(draft, entry)
     for word, pos in (p["forbids"].value.words if "forbids" in p and forbidden is None
@@ -99,6 +97,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      affects=_affects(draft, entry), stacks=_stacks(draft, entry),
                      ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p,
                      sees_over_islands="sees_over_islands" in p, turns=turns)
+    _check_turn_starts(draft, entry, spec)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -607,6 +606,28 @@ def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
                           f"{', '.join(known)} (the ship of the card's player who gave it), "
                           f"not '{where}'", _suggest(where, known))
     return Redirect(where)
+
+#: The durations over which no turn starts (this turn), or whose end comes
+#: at the start of the first turn that could start (the next turn's, anyone's).
+NO_TURN_START = (Duration.THIS_TURN, Duration.START_OF_THE_NEXT_TURN)
+
+
+def _check_turn_starts(draft: Layers, entry: _Entry, spec: StatusDef) -> None:
+    """A status ends at a turn's start before its ``turn_starts`` triggers
+    fire there (R6.1): one that ends at the start of its ship's next turn
+    never sees that turn start, one that lasts this turn or until the next
+    turn's start sees none. Its text would promise what never happens."""
+    for trigger in spec.triggers:
+        if trigger.event is not TriggerEvent.TURN_STARTS:
+            continue
+        if spec.duration in NO_TURN_START or (
+                spec.duration is Duration.START_OF_NEXT_TURN and trigger.of is Who.SELF):
+            raise draft.error(entry.props["when"].pos, f"status '{entry.id}' ends "
+                              f"('{spec.duration.value}') before its 'turn_starts' trigger "
+                              "could fire: a status ends at a turn's start before that turn's "
+                              "triggers fire; make it last until the end of a turn ('until end "
+                              "of its next turn'), or watch 'turn_ends'")
+
 
 def _nature(draft: Layers, entry: _Entry) -> Nature | None:
     """``nature harmful|protective|neutral``: what the status is to its ship,

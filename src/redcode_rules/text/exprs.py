@@ -799,6 +799,9 @@ def _about_it(c: Condition) -> bool:
         if shape is None:
             return False
         m = shape.measure
+        if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
+                m.quantity in VALUES or m.quantity is Quantity.CHOSEN)):
+            return False  # a value is said as a clause of its own (`_fallback`): ", if …"
         subject = m.subject.value if isinstance(m, (Measure, ShipCount, Nearest)) else ""
         if isinstance(m, Measure) and m.origin is not Subject.DEFAULT:  # from it (D9.13)
             subject = m.origin.value
