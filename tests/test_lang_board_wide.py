@@ -123,7 +123,7 @@ def test_a_status_is_a_ships_or_a_players(tmp_path):
     with pytest.raises(rc.DslError) as info:
         load_ruleset("en", [str(path)])
     assert info.value.line == 10
-    assert "order 'p' gives status 's' to a ship, and another card gives it to a player" \
+    assert "order 'p' gives status 's' to a ship, and another gives it to a player" \
         in info.value.reason
 
 

@@ -122,3 +122,49 @@ def test_a_count_names_a_declared_status():
 def test_a_counter_is_said_in_three_languages(cards, lang, card, text):
     said = rc.load_ruleset("en", extra=[cards]).text(card, lang)
     assert said.startswith(text), said
+
+
+MORALE = """\
+status morale {
+    permanent
+    stacks 9
+    when turn_ends of friendly { effect draw 1 to self if number of morale on self >= 5 }
+    name en "morale" es "moral" it "morale"
+    state es "con moral" it "con morale"
+}
+patch ship destroyer { when turn_ends of self { effect status morale on you } }
+order rally { copies 1  effect remove_status morale 3 on you; status morale on you }
+deck { keep size }
+"""
+
+
+@pytest.fixture
+def morale(tmp_path):
+    path = tmp_path / "morale.rc"
+    path.write_text(MORALE, "utf-8")
+    return str(path)
+
+
+def test_a_players_counter_given_by_a_ships_trigger_outlives_the_ship(morale):
+    """The destroyer's trigger gives its player morale 'on you' (D9.8): the
+    status is the player's, kept when the destroyer sinks (war)."""
+    g = scenario_game({
+        "edition": "en", "extra": [morale], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 6, "turn": "blue-destroyer",
+        "ships": {"blue-destroyer": {"at": "a1", "repairs": 1, "breakdowns": 0},
+                  "red-destroyer": {"at": "c1"}},
+        "hands": {"red-destroyer": ["ambush"]}})
+    g.play("end")
+    assert counts(g, "blue-destroyer") == {"morale": 1}
+    g.play("order ambush blue-destroyer")
+    assert g.ship("blue-destroyer").sunk
+    assert counts(g, "blue-destroyer") == {"morale": 1}
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "You lose 3 from your morale count; morale, while you are in the game"),
+    ("es", "Pierdes 3 de tu contador de moral y moral, mientras sigas en la partida"),
+    ("it", "Perdi 3 dal tuo contatore di morale e morale, finché resti in gioco"),
+])
+def test_a_players_counter_is_said_as_the_players(morale, lang, text):
+    assert rc.load_ruleset("en", extra=[morale]).text("rally", lang).startswith(text)

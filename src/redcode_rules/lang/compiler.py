@@ -50,14 +50,17 @@ class Draft(Layers):
         maneuvers = self.each("maneuver", compile_card, options, declared)
         orders = self.each("order", compile_card, options, declared)
         statuses = with_members(statuses, [*maneuvers.values(), *orders.values()])
-        statuses = self.attempt(players_statuses, self, statuses,
-                                [*maneuvers.values(), *orders.values()]) or statuses
         letters = self.attempt(ship_letters, self) or {}
         ships = self.each("ship", compile_ship, self.entries["maneuver"], options, letters,
                           statuses)
         maps = self.each("map", compile_map)
         marks: dict[str, str] = {}  # a token kind's mark → its id
         tokens = self.each("token", compile_token, letters, marks)
+        # a status given 'on you' by a card or a trigger is a player's (D9.8)
+        statuses = self.attempt(players_statuses, self, statuses,
+                                [*maneuvers.values(), *orders.values()],
+                                (("status", statuses), ("ship", ships), ("token", tokens))) \
+            or statuses
         words = self.words()
         # the deck and the board add up what every order, ship and map says
         if options_ok and len(orders) == len(self.entries["order"]):

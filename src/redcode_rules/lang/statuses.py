@@ -459,24 +459,28 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
     return CardClass(kinds=kinds, traits=tuple(traits), cost=cost, whose=owner)
 
 
-def players_statuses(draft: Layers, statuses: dict[str, StatusDef],
-                     cards: list) -> dict[str, StatusDef]:
-    """The statuses with those cards give ``on you`` marked a player's (D9.8):
-    a status is a ship's or a player's, so one given to both is refused at
-    the card that gives it to a ship."""
-    given: dict[str, list[tuple[Any, bool]]] = {}
-    for card in cards:
-        for effect in card.effects:
+def players_statuses(draft: Layers, statuses: dict[str, StatusDef], cards: list,
+                     holders: tuple[tuple[str, dict], ...] = ()) -> dict[str, StatusDef]:
+    """The statuses that cards, or the triggers of statuses, ship types and
+    tokens (``holders``: each kind with its compiled entries), give ``on
+    you`` marked a player's (D9.8): a status is a ship's or a player's, so
+    one given to both is refused where it is given to a ship."""
+    given: dict[str, list[tuple[str, str, bool]]] = {}
+    sources = [(card.kind, card.id, card.effects) for card in cards]
+    sources += [(kind, ident, trigger.effects) for kind, table in holders
+                for ident, holder in table.items() for trigger in holder.triggers]
+    for kind, ident, effects in sources:
+        for effect in effects:
             name = effect.params().get("status")
             if name is not None:
-                given.setdefault(name, []).append((card, effect.selector is Selector.YOU))
-    players = {name for name, uses in given.items() if any(you for _, you in uses)}
+                given.setdefault(name, []).append((kind, ident, effect.selector is Selector.YOU))
+    players = {name for name, uses in given.items() if any(you for *_, you in uses)}
     for name in sorted(players):
-        for card, you in given[name]:
+        for kind, ident, you in given[name]:
             if not you:
-                entry = draft.entries[card.kind][card.id]
-                raise draft.error(entry.pos, f"{card.kind} '{card.id}' gives status '{name}' "
-                                  "to a ship, and another card gives it to a player ('on "
+                entry = draft.entries[kind][ident]
+                raise draft.error(entry.pos, f"{kind} '{ident}' gives status '{name}' "
+                                  "to a ship, and another gives it to a player ('on "
                                   "you'): a status is a ship's or a player's; declare two")
     for name in sorted(players):
         _no_player_track(draft, name)

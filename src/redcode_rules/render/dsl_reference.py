@@ -252,9 +252,10 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "stacks": ("The status may be held up to N times at once (2 to 9, D9.9): given again "
                "while its ship holds it, it counts one more (never past N) and lasts from "
                "then; each count acts, so its `modify` lines add up once per count. The "
-               "counts share one duration and its uses. It must `modify` something (what "
-               "it forbids, sets or limits is the same held once or more) and act on its "
-               "own ship (no `affects`). Scenarios and saves write the count "
+               "counts share one duration and its uses. What it forbids, sets or limits is "
+               "the same held once or more; it acts on its own ship (no `affects`). Cards "
+               "read its counts (`number of NAME on SUBJECT`) and take some off "
+               "(`remove_status NAME N`): a counter. Scenarios and saves write the count "
                "(`drilled: {count: 2}`).", "stacks 3"),
     "set_": ("Sets a number of its ship to N (D9.5): `range`, `cost`, `movement`, "
              "`damage` (each damage it takes is N); `on CARD` for a range, cost or movement "

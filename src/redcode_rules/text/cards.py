@@ -176,6 +176,8 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
     cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
     until = pick(words["until"][status.duration.value], status.uses or None).format(
         uses=status.uses, cond=cond, cards=cards)
+    if status.duration.value == "permanent" and getattr(status, "player", False):
+        until = words["until_player"]  # a player's: it outlives its ship (D9.8)
     if status.turns > 1:  # several next turns (D9.17)
         until = words["until_turns"][status.duration.value].format(n=status.turns)
     if cards and status.duration.value != "until it uses":  # a time, or a card used (D9.10)
@@ -469,15 +471,16 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             "player" if by == "owner" and effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
-    if name == "remove_status" and selector is Selector.YOU:  # a player's (D9.8, D9.12)
+    if name == "remove_status" and params.get("count"):  # counts off a counter (D9.9)
+        template = cat["effects"]["remove_status_count"][
+            "you" if selector is Selector.YOU else "ship"]
+        values["status"] = status_name(str(params["status"]), lang, words=words)
+    elif name == "remove_status" and selector is Selector.YOU:  # a player's (D9.8, D9.12)
         word = str(params["status"])
         template = cat["effects"]["remove_status_you"]
         if word not in template:
             values["status"] = status_name(word, lang, words=words)
         template = template.get(word, template["named"])
-    elif name == "remove_status" and params.get("count"):  # counts off a counter (D9.9)
-        template = cat["effects"]["remove_status_count"]
-        values["status"] = status_name(str(params["status"]), lang, words=words)
     elif name == "remove_status":  # a nature's word, or a declared status's state
         word = str(params["status"])
         if word not in template:
