@@ -5,6 +5,7 @@ with its last; played with exact values, saved and said in three languages."""
 import pytest
 
 import redcode_rules as rc
+from redcode_rules.rules.exprs import Measure, Quantity, Scope, Subject
 
 from conftest import OPEN_BOARD, dsl_refusal, scenario_game
 
@@ -168,3 +169,41 @@ def test_a_players_counter_given_by_a_ships_trigger_outlives_the_ship(morale):
 ])
 def test_a_players_counter_is_said_as_the_players(morale, lang, text):
     assert rc.load_ruleset("en", extra=[morale]).text("rally", lang).startswith(text)
+
+
+def test_a_players_counter_is_read_while_its_ship_is_off_the_board(morale):
+    """D9.8, D9.9: the morale stays with the player while its destroyer
+    waits to return, and a card reads it there."""
+    rules = rc.load_ruleset("en", extra=[morale])
+    g = scenario_game({
+        "edition": "en", "extra": [morale], "board": OPEN_BOARD, "phase": "maneuvers",
+        "deck": ["captain"] * 6, "turn": "red-destroyer",
+        "ships": {"blue-destroyer": {"at": None, "sunk": True, "morale": {"count": 5}},
+                  "red-destroyer": {"at": "c1"}}})
+    assert rules.statuses["morale"].player
+    count = Measure(Quantity.COUNT, Subject.SELF, "morale")  # `number of morale on self`
+    assert count.value(g._engine().queries, Scope(0)) == 5
+
+
+@pytest.mark.parametrize("text, says", [
+    ("status s { permanent  when turn_ends { effect draw 1 } }\n"
+     "order o { copies 1  mode a { effect status s on you }  mode b { effect draw 1 } }\n"
+     "order p { copies 1  target self  effect status s on self }\n",
+     "order 'p' gives status 's' to a ship, and another gives it to a player"),
+    ("status s { permanent  when turn_ends { effect draw 1 } }\n"
+     "order o { copies 1  effect give 1 owner to target }\n",
+     "by must be one of player, random, not 'owner'"),
+    ("token t { this turn  when turn_starts { effect draw 1 } }\n"
+     "order o { copies 1  target self  effect place_token t on self }\n",
+     "token 't' ends ('this turn') before its 'turn_starts' trigger could fire"),
+])
+def test_a_players_status_a_give_and_a_tokens_turn_start_are_checked(text, says):
+    assert says in dsl_refusal(text + "deck { keep size }\n").reason
+
+
+def test_ending_a_players_statuses_by_nature_compiles():
+    rules = rc.load_source("status s { permanent  when turn_ends { effect draw 1 } }\n"
+                           "order o { copies 1  effect status s on you }\n"
+                           "order p { copies 1  effect remove_status every on you }\n"
+                           "deck { keep size }\n", "x.rc")
+    assert rules.statuses["s"].player

@@ -122,7 +122,7 @@ def compile_effect(draft: Layers, call: Call, statuses: Mapping[str, Any]) -> Ef
             allowed += ", box left by …"
         raise draft.error(call.pos, f"effect '{call.name}' cannot act on '{selector.value}'; "
                           f"it acts on {allowed}")
-    if selector is Selector.YOU:
+    if selector is Selector.YOU and prim.gives_status:  # ending one names no declaration
         _players_status(draft, call, kwargs)
     if selector in PILES and kwargs.get("by") == Picker.OWNER.value:
         raise draft.error(call.pos, f"effect '{call.name}': the {selector.value} has no owner "

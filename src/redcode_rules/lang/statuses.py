@@ -97,7 +97,7 @@ def compile_status(draft: Layers, entry: _Entry) -> StatusDef:
                      affects=_affects(draft, entry), stacks=_stacks(draft, entry),
                      ends_on=_ends_on(draft, entry), ignores_running="ignores_running" in p,
                      sees_over_islands="sees_over_islands" in p, turns=turns)
-    _check_turn_starts(draft, entry, spec)
+    _check_turn_starts(draft, entry, spec.duration, spec.triggers, Holder.STATUS)
     if uses and not (spec.modifiers or spec.redirect or spec.limits or spec.prevents):
         plural = "" if uses == 1 else "s"
         raise draft.error(p["uses"].pos, f"{where} lasts {uses} use{plural} but nothing "
@@ -466,13 +466,13 @@ def players_statuses(draft: Layers, statuses: dict[str, StatusDef], cards: list,
     you`` marked a player's (D9.8): a status is a ship's or a player's, so
     one given to both is refused where it is given to a ship."""
     given: dict[str, list[tuple[str, str, bool]]] = {}
-    sources = [(card.kind, card.id, card.effects) for card in cards]
+    sources = [(card.kind, card.id, way.effects) for card in cards for way in card.ways]
     sources += [(kind, ident, trigger.effects) for kind, table in holders
                 for ident, holder in table.items() for trigger in holder.triggers]
     for kind, ident, effects in sources:
         for effect in effects:
-            name = effect.params().get("status")
-            if name is not None:
+            if primitive_of(effect).gives_status:  # given, not ended
+                name = effect.params()["status"]
                 given.setdefault(name, []).append((kind, ident, effect.selector is Selector.YOU))
     players = {name for name, uses in given.items() if any(you for *_, you in uses)}
     for name in sorted(players):
@@ -616,18 +616,21 @@ def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
 NO_TURN_START = (Duration.THIS_TURN, Duration.START_OF_THE_NEXT_TURN)
 
 
-def _check_turn_starts(draft: Layers, entry: _Entry, spec: StatusDef) -> None:
-    """A status ends at a turn's start before its ``turn_starts`` triggers
-    fire there (R6.1): one that ends at the start of its ship's next turn
-    never sees that turn start, one that lasts this turn or until the next
-    turn's start sees none. Its text would promise what never happens."""
-    for trigger in spec.triggers:
+def _check_turn_starts(draft: Layers, entry: _Entry, duration: Duration,
+                       triggers: tuple[TriggerDef, ...], holder: Holder) -> None:
+    """A status or a token ends at a turn's start before its ``turn_starts``
+    triggers fire there (R6.1): one that ends at the start of its next turn
+    (its ship's, its owner's) never sees that turn start, one that lasts this
+    turn or until the next turn's start sees none. Its text would promise
+    what never happens."""
+    own = Who.OWNER if holder is Holder.TOKEN else Who.SELF
+    for trigger in triggers:
         if trigger.event is not TriggerEvent.TURN_STARTS:
             continue
-        if spec.duration in NO_TURN_START or (
-                spec.duration is Duration.START_OF_NEXT_TURN and trigger.of is Who.SELF):
-            raise draft.error(entry.props["when"].pos, f"status '{entry.id}' ends "
-                              f"('{spec.duration.value}') before its 'turn_starts' trigger "
+        if duration in NO_TURN_START or (
+                duration is Duration.START_OF_NEXT_TURN and trigger.of is own):
+            raise draft.error(entry.props["when"].pos, f"{holder.value} '{entry.id}' ends "
+                              f"('{duration.value}') before its 'turn_starts' trigger "
                               "could fire: a status ends at a turn's start before that turn's "
                               "triggers fire; make it last until the end of a turn ('until end "
                               "of its next turn'), or watch 'turn_ends'")
@@ -911,7 +914,9 @@ def compile_token(draft: Layers, entry: _Entry, letters: dict[str, str],
         raise draft.error(entry.props["blocks_sight"].pos, f"token '{entry.id}' makes its box "
                           "terrain already: an island cuts sight, open or running water does "
                           "not; 'blocks sight' is for a token that leaves its box as it is")
-    return TokenDef(entry.id, mark, duration, compile_triggers(draft, entry, Holder.TOKEN),
+    triggers = compile_triggers(draft, entry, Holder.TOKEN)
+    _check_turn_starts(draft, entry, duration, triggers, Holder.TOKEN)
+    return TokenDef(entry.id, mark, duration, triggers,
                     None if blockade is None else blockade.value, terrain,
                     "blocks_sight" in entry.props)
 

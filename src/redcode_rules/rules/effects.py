@@ -1022,6 +1022,8 @@ OTHER_PLAYER_SELECTORS = (Selector.TARGET, Selector.SOURCE)
 BY = Param("by", str, tuple(p.value for p in Picker))
 #: ``by`` of an effect on a hand only: a hand has no top (D7.15).
 BY_HAND = Param("by", str, tuple(p.value for p in Picker if p is not Picker.TOP))
+#: ``by`` of a give: the giver's own choice, or at random (D7.16).
+BY_GIVER = Param("by", str, (Picker.PLAYER.value, Picker.RANDOM.value))
 #: A move's length: chosen with the card as a path, so written on it, and at
 #: most ``board.MAX_MOVE`` boxes (D4.6).
 STEPS = Param("amount", int, minimum=1, maximum=MAX_MOVE, computed=False,
@@ -1129,7 +1131,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name: p for p in (
               "the top N cards of the deck go to its bottom, in their order; after an "
               "`arrange`, the order chosen (D7.15)", "bottom 2 of deck", 0.0,
               amount="amount"),
-    Primitive("give", Give, (AMOUNT, BY_HAND), OTHER_PLAYER_SELECTORS, None,
+    Primitive("give", Give, (AMOUNT, BY_GIVER), OTHER_PLAYER_SELECTORS, None,
               "the card's player gives N order cards of its hand to the player of the ship, "
               "at random or of its choice; both know them, nobody else (D7.16)",
               "give 1 player to target", -0.3, Choice.HAND_CARD, amount="amount"),

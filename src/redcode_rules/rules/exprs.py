@@ -352,6 +352,8 @@ class Measure:
         ship = st.ships[seat]
         if q in DISTANCES:
             return apart(eng, position(eng, scope, scope.seat), position(eng, scope, seat))
+        if q is Quantity.COUNT:  # a counter, a player's kept while its ship is off (D9.8, D9.9)
+            return next((life.count for name, life in ship.statuses if name == self.card), 0)
         if ship.position is None:
             return 0
         spec = eng.rules.ships[ship.type]
@@ -369,8 +371,6 @@ class Measure:
             return eng.crew_out(seat)
         if q is Quantity.WITHDRAWN:
             return ship.withdrawn
-        if q is Quantity.COUNT:  # a counter: the counts of a status that stacks (D9.9)
-            return next((life.count for name, life in ship.statuses if name == self.card), 0)
         if q is Quantity.CREW_ON:
             if not self.card:
                 return sum(ship.crew_on)

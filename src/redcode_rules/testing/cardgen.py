@@ -184,7 +184,7 @@ class CardWriter:
         if r.random() < (0.5 if uses and not mods else 0.15):
             lines.append(f"redirect damage to {r.choice([x.value for x in Redirect])}")
         for _ in range(r.choice((0, 0, 1, 1, 2))):
-            lines.append(self.trigger("status"))
+            lines.append(self.trigger("status", duration))
         if len(lines) == 1:
             lines.append("forbids " + r.choice([f.value for f in Forbid]))
         if not uses and r.random() < 0.08:  # a mark, that only cards read (D9.19)
@@ -226,10 +226,11 @@ class CardWriter:
     def token(self, mark: str) -> str:
         name = self.name("t")
         lines = [f'mark "{mark}"']
-        if self.chance(0.6):
-            lines.append(self.duration(token=True))
+        duration = self.duration(token=True) if self.chance(0.6) else "permanent"
+        if duration != "permanent":
+            lines.append(duration)
         for _ in range(self.rnd.randint(1, 2)):
-            lines.append(self.trigger("token"))
+            lines.append(self.trigger("token", duration))
         # a blockade (D2.15), drawn from the token's name, not from the
         # generator, so the files generated for the other constructs stay
         pick = zlib.crc32(name.encode()) % 10
@@ -246,9 +247,12 @@ class CardWriter:
         return self.block("token", name, lines)
 
     # ------------------------------------------------------------- triggers
-    def trigger(self, holder: str) -> str:
+    def trigger(self, holder: str, duration: str = "permanent") -> str:
         r = self.rnd
         event = r.choice(list(TriggerEvent))
+        if event is TriggerEvent.TURN_STARTS and duration.startswith(
+                ("this turn", "until start")):  # it would end first: refused
+            event = TriggerEvent.TURN_ENDS
         # a token has no self; only a token has an owner (D9.11)
         whos = [w.value for w in Who
                 if w is not (Who.SELF if holder == "token" else Who.OWNER)]

@@ -88,6 +88,8 @@ class StatusDefView(Protocol):
     def uses(self) -> int: ...
     @property
     def condition(self) -> Condition | None: ...
+    @property
+    def player(self) -> bool: ...
 
 
 class ShipDefView(Protocol):
@@ -176,7 +178,7 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
     cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
     until = pick(words["until"][status.duration.value], status.uses or None).format(
         uses=status.uses, cond=cond, cards=cards)
-    if status.duration.value == "permanent" and getattr(status, "player", False):
+    if status.duration.value == "permanent" and status.player:
         until = words["until_player"]  # a player's: it outlives its ship (D9.8)
     if status.turns > 1:  # several next turns (D9.17)
         until = words["until_turns"][status.duration.value].format(n=status.turns)
