@@ -138,3 +138,17 @@ def test_what_a_set_says_of_each_ship_is_a_word_of_its_noun(effect, lang, text):
     rules = rc.load_source(f"order x {{ copies 1  target self  effect {effect} }}\n"
                            "deck { keep size }\n", "x.rc")
     assert rules.text("x", lang).startswith(text)
+
+
+@pytest.mark.parametrize("effect, text", [
+    ("draw (number of enemy ships where crew withdrawn of it >= 1)",
+     "You draw N order cards (N = the number of enemy ships for which the withdrawn crew of "
+     "that ship is at least 1)."),
+    ("damage 1 to each enemy ship where repairs of it < 2 or crew withdrawn of it > 0",
+     "1 repair damage to every enemy ship, if that ship has fewer than 2 repairs or the "
+     "withdrawn crew of that ship is more than 0."),
+])
+def test_a_condition_of_a_count_or_a_set_is_said_whole(effect, text):
+    rules = rc.load_source(f"order x {{ copies 1  target self  effect {effect} }}\n"
+                           "deck { keep size }\n", "x.rc")
+    assert rules.text("x", "en").startswith(text)

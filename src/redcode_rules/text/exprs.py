@@ -314,7 +314,7 @@ def _counted_where(m: ShipCount, say: Say) -> str:
     if isinstance(m, BoxCount):
         return ""
     rest = folded(m.words, m.where)[1]
-    return "" if rest is None else _where(rest, say)
+    return "" if rest is None else _where(rest, say, "count_if")
 
 
 def _within_of(m: ShipCount, say: Say, in_filter: bool) -> str:
@@ -764,10 +764,11 @@ def _answered(words: tuple[str, ...], say: Say) -> str:
     return " ".join([head, *whose])
 
 
-def _where(cond: Condition, say: Say) -> str:
+def _where(cond: Condition, say: Say, if_key: str = "filter_if") -> str:
     """A filter's condition after its noun: what the ship tested has, where it
     is (`with at least 1 crew in reserve`, `within 1 box`), joined as the
-    language joins them; a condition not about it, as a condition."""
+    language joins them; a condition not about it, as a condition (``if_key``:
+    its template, ", if …", or a count's " for which …")."""
     parts = list(_conjuncts(positive(cond)))
     mood_ = mood(say.lang, "filter")
     about = [p for p in parts if _about_it(p)]
@@ -776,8 +777,8 @@ def _where(cond: Condition, say: Say) -> str:
     if about:
         out += " " + say.w["and"].join(_clause(p, say, mood_, True) for p in about)
     if others:
-        out += say.w["filter_if"].format(cond=say.w["and"].join(
-            _clause(p, say, mood(say.lang, "if"), True) for p in others))
+        out += say.w[if_key].format(cond=say.w["and"].join(
+            _clause(p, say, mood(say.lang, "if"), not isinstance(p, AnyOf)) for p in others))
     return out
 
 
