@@ -483,7 +483,8 @@ class HandOps(Part):
 
     def take_from_pile(self, taker: int, pile: Selector, card: str, last: bool = False) -> None:
         """``card`` (its first copy; ``last``: its last, the top of the
-        discards) goes from the deck or the discards to ``taker``'s hand. From the deck only the taker knows it (the log says
+        discards) goes from the deck or the discards to ``taker``'s hand.
+        From the deck only the taker knows it (the log says
         the zone, not the card), and the deck is shuffled: its order is
         secret again, so nobody knows a card on top any more (D7.9). From the
         discards, face up, every player saw it come in (D7.8). A player out

@@ -51,7 +51,7 @@ class Selector(enum.Enum):
     TARGETS = "each target"  # every ship a counted target names, in seat order (D4.13)
     SECOND = "second target"  # the second target, chosen after the first (D4.14)
     YOU = "you"              # the card's player, its ship on the board or not (a player's status, D9.8)
-    DECK = "deck"            # the deck, a zone of cards: taken from (then shuffled, D7.13), its top arranged, discarded or put on its bottom (D7.14, D7.15)
+    DECK = "deck"            # the deck: taken from, then shuffled; its top arranged, discarded or put under (D7.13-15)
     DISCARDS = "discards"    # the discards, a zone a take moves cards from, face up (D7.13, D7.15)
 
 

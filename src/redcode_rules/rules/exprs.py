@@ -553,7 +553,8 @@ class ShipCount:
                 return 0
             ships = eng.state.ships
             seats = [s for s in _kind_on_board(self.words, eng, scope, but=seat)
-                     if distance(eng, origin, ships[s].position) <= self.within]  # type: ignore[operator]
+                     if distance(eng, origin,  # type: ignore[operator]
+                                 ships[s].position) <= self.within]
         where = self.where
         if where is None:
             return len(seats)
