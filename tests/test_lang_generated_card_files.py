@@ -235,6 +235,20 @@ def test_it_finds_a_status_that_outlives_its_duration(tmp_path):
     assert [c for c, _ in checks.play(game, "order captain red-destroyer")] == [Check.LIFETIME]
 
 
+@pytest.mark.parametrize("own_turns, found", [(0, []), (3, [Check.LIFETIME])])
+def test_a_status_to_its_next_turn_is_counted_by_its_players_turns(own_turns, found):
+    """Eight turns later, all of them the others' (extra turns, D6.5), red's
+    'until its next turn' status is no fault; three turns of its own are."""
+    game = rc.Game.from_scenario({**SCENARIO, "turn_number": 9, "ships": {
+        "blue-submarine": {"at": "c3"},
+        "red-destroyer": {"at": "e3", "intercepted": {"lasts": "until start of its next turn",
+                                                      "left": 1}}}})
+    checks = MoveChecks()
+    checks.given[("red-destroyer", "intercepted")] = 1
+    checks.begun[("red-destroyer", "intercepted")] = own_turns
+    assert [c for c, _ in checks.play(game, "order captain red-destroyer")] == found
+
+
 def test_it_finds_a_status_that_ends_unlogged(monkeypatch):
     """Intercepted ends at its ship's turn start; were its end not logged,
     the check says which status of which ship ended unlogged."""

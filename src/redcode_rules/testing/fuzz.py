@@ -494,12 +494,15 @@ def ends(before: Game, game: Game, logged: int) -> list[tuple[Check, str]]:
 @attrs.define
 class MoveChecks:
     """The checks after each move of one game, and what they keep between moves:
-    the turn each status lasting turns was last given (``LIFETIME``)."""
+    the turn each status lasting turns was last given, and how many turns its
+    ship's player has begun since (``LIFETIME``: extra and skipped turns of
+    the others delay "its next turn", D6.5)."""
 
     seconds: float = MOVE_SECONDS
     events: int = MOVE_EVENTS
     cards_total: int | None = None   # the order cards in play (counted at the first move)
     given: dict[tuple[str, str], int] = attrs.Factory(dict)
+    begun: dict[tuple[str, str], int] = attrs.Factory(dict)  # its player's turns since
     slowest: tuple[float, str] = (0.0, "")        # the slowest move: seconds, which
     slowest_load: tuple[float, str] = (0.0, "")   # the slowest from_json or from_scenario
     most_events: int = 0   # the most events one move logged
@@ -552,9 +555,13 @@ class MoveChecks:
         none lasting ``while`` a condition outlives it (checked after every effect)."""
         for event in game.log[logged:]:
             if event.kind == "status":
-                self.given[(event.data["ship"], event.data["status"])] = game.turn_number
+                key = (event.data["ship"], event.data["status"])
+                self.given[key], self.begun[key] = game.turn_number, 0
+            elif event.kind in ("turn_start", "skipped"):  # a turn of that player begins
+                for key in self.begun:
+                    if key[0] == event.data["player"]:
+                        self.begun[key] += 1
         out = []
-        longest = 2 * len(game.state.ships) + 1  # two turns of every player, and one
         for seat, ship in enumerate(game.ships):
             for name in game.ship(ship).statuses:
                 if name == cardgen.NEVER_STATUS:
@@ -568,11 +575,12 @@ class MoveChecks:
                                 "condition no longer holds"))
                 since = self.given.get((ship, name), 1)
                 age = game.turn_number - since
+                begun = self.begun.get((ship, name), 0)  # its player's turns since
                 if (duration is Duration.THIS_TURN and age > 0) or (
                         duration in (Duration.START_OF_NEXT_TURN, Duration.END_OF_NEXT_TURN)
-                        and age > longest):
+                        and begun > 2):
                     out.append((Check.LIFETIME, f"{ship} still has {name} ({duration.value}) "
-                                f"{age} turns after it was given"))
+                                f"{age} turns after it was given, {begun} of its own"))
         return out
 
     def json(self, game: Game) -> list[tuple[Check, str]]:
