@@ -282,33 +282,34 @@ class HandOps(Part):
         the discards, face up (D7.15): how many. In explicit chance the cards
         not in view are dealt first, as a draw deals them."""
         st = self.state
-        count = min(amount, len(st.deck))
-        if not count:
-            return 0
-        cards = [self.drawn_by_chance(i) for i in range(count)] if self.chance is not None \
-            else st.deck[:count]
-        if self.chance is None:
-            del st.deck[:count]
-        st.discard.extend(cards)
-        self.event("deck_discard", player=st.ships[seat].id, count=count, cards=cards)
-        return count
+        cards = self.off_top(amount)
+        if cards:
+            st.discard.extend(cards)
+            self.event("deck_discard", player=st.ships[seat].id, count=len(cards), cards=cards)
+        return len(cards)
 
     def deck_to_bottom(self, seat: int, amount: int) -> int:
         """The top ``amount`` cards of the deck (fewer if it holds fewer) go to
         its bottom, in their order (D7.15): how many. Who knew them on top
         knows them there; the log says how many, not which."""
         st = self.state
-        count = min(amount, len(st.deck))
-        if not count:
-            return 0
+        moved = self.off_top(amount)
+        if moved:
+            st.deck.extend(moved)
+            self.event("deck_bottom", player=st.ships[seat].id, count=len(moved))
+        return len(moved)
+
+    def off_top(self, amount: int) -> list[str]:
+        """The top ``amount`` cards of the deck (fewer if it holds fewer), off
+        it, for the caller to put where they go: in explicit chance those not
+        in view are dealt first, as a draw deals them (D7.12)."""
+        deck = self.state.deck
+        count = min(amount, len(deck))
         if self.chance is not None:
-            moved = [self.drawn_by_chance(i) for i in range(count)]
-        else:
-            moved = st.deck[:count]
-            del st.deck[:count]
-        st.deck.extend(moved)
-        self.event("deck_bottom", player=st.ships[seat].id, count=count)
-        return count
+            return [self.drawn_by_chance(i) for i in range(count)]
+        cards = deck[:count]
+        del deck[:count]
+        return cards
 
     def put_on_top(self, drawn: int) -> int:
         """How many cards on top of the deck are there in view and not drawn
@@ -326,9 +327,8 @@ class HandOps(Part):
         count = min(amount, len(st.deck))
         if not count:
             return 0
-        if self.chance is not None:
-            seen = [self.drawn_by_chance(i) for i in range(count)]
-            st.deck[0:0] = seen
+        if self.chance is not None:  # dealt, then back on top in the order dealt
+            st.deck[0:0] = self.off_top(count)
         self.event("arrange", player=st.ships[seat].id, count=count)
         return count
 

@@ -48,7 +48,7 @@ class Triggered:
 
     def __init__(self, trigger: TriggerDef, seat: int, target: int, actor: int,
                  token: tuple[str, int] | None, holder: str, answers: int | None = None,
-                 wreck: int | None = None):
+                 wreck: int | None = None, dealt: int = 0):
         self.trigger = trigger
         self.wreck = wreck
         self.seat = seat
@@ -57,7 +57,7 @@ class Triggered:
         self.answers = answers
         # what its last damage effect dealt (``damage dealt``); first, its
         # event's damage for a ``damaged`` trigger (D9.20)
-        self.dealt = 0
+        self.dealt = dealt
         self.rolled = 0  # its roll (``chance N in M``, D4.18), 0 before it rolls
         self.left_over = 0  # what its last damage did not need (``damage left over``)
         self.token = token
@@ -167,9 +167,8 @@ class TriggerQueue(Part):
             if key in fired:
                 return
             fired.append(key)
-        triggered = Triggered(trigger, seat, subject, actor, token, holder, item, wreck)
-        triggered.dealt = dealt
-        self.waiting.append(triggered)
+        self.waiting.append(Triggered(trigger, seat, subject, actor, token, holder, item, wreck,
+                                      dealt))
 
     def trigger_limit(self) -> None:
         """The move has resolved ``MAX_TRIGGERED`` triggered items: what else

@@ -695,7 +695,8 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
         raise draft.error(at, f"{where}: '{event}' has no ship that causes it; "
                           "'by' is for " + ", ".join(e.value for e in TriggerEvent
                                                     if e in ACTOR_EVENTS))
-    by, cards = _by(draft, spec.by, entry, where, holder, event)
+    named, cards = _by(draft, spec.by, entry, where, holder, event)
+    by = Who.ANY if named is None else named
     if event is TriggerEvent.PLAYS and cards is not None and cards.names and \
             all(n in draft.entries["maneuver"] for n in cards.names):
         cards = attrs.evolve(cards, kinds=(CardKind.MANEUVER,))  # used, not played: its text
@@ -704,7 +705,7 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
             raise draft.error(spec.of[1], f"{where}: 'plays' watches the ship that plays the "
                               "card, named with 'by' ('when plays by enemy order cards'); "
                               "it has no 'of'")
-        if spec.by is None or by is Who.ANY and not _names_who(spec.by):
+        if named is None:  # no WHO written: the holder's own, as for 'of'
             by = Who.ANY if holder is Holder.TOKEN else Who.SELF
         of = by
     effects = tuple(compile_effect(draft, c, draft.entries["status"]) for c in spec.calls)
@@ -733,14 +734,16 @@ def _trigger(draft: Layers, spec: TriggerSpec, entry: _Entry, holder: Holder,
 
 
 def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry, where: str,
-        holder: Holder, event: TriggerEvent) -> tuple[Who, CardClass | None]:
-    """A trigger's ``by``: WHO caused the event, and for ``targeted`` the class
-    of cards that targets (``by enemy damaging cards``: WHO first, then the
-    class; ``by damaging cards``: anyone's)."""
+        holder: Holder, event: TriggerEvent) -> tuple[Who | None, CardClass | None]:
+    """A trigger's ``by``: WHO caused the event (None: not written), and for
+    an event with a card the class of cards (``by enemy damaging cards``: WHO
+    first, then the class; ``by damaging cards``: no WHO)."""
     if given is not None and not isinstance(given, ClassWords) and event in CLASS_EVENTS and \
             (given[0] in KIND_WORDS or given[0] in draft.entries["maneuver"]
              or given[0] in draft.entries["order"]):  # one word, a class: `by maneuvers`
         given = ClassWords((given,), None, False, given[1])
+    if given is None:
+        return None, None
     if not isinstance(given, ClassWords):
         return _who(draft, given, where, holder, Who.ANY), None
     if event not in CLASS_EVENTS:
@@ -749,20 +752,11 @@ def _by(draft: Layers, given: tuple[str, Pos] | ClassWords | None, entry: _Entry
                           f"and 'damaged' (the card that deals it); for '{event.value}' it "
                           "names who: " + ", ".join(w.value for w in Who))
     words = list(given.words)
-    who = Who.ANY
+    who = None
     if not given.listed and words and words[0][0] in {w.value for w in Who}:
         who = _who(draft, words.pop(0), where, holder, Who.ANY)
     return who, compile_class(draft, entry, attrs.evolve(given, words=tuple(words)),
                               f"when {event.value} by")
-
-
-def _names_who(given: tuple[str, Pos] | ClassWords) -> bool:
-    """Whether a trigger's ``by`` names who (``by any``, ``by enemy order
-    cards``), not only a class of cards (``by order cards``: anyone's)."""
-    if not isinstance(given, ClassWords):
-        return given[0] in {w.value for w in Who}  # else one word of a class: `by maneuvers`
-    return not given.listed and bool(given.words) and \
-        given.words[0][0] in {w.value for w in Who}
 
 def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, holder: Holder,
                      event: TriggerEvent) -> None:

@@ -505,14 +505,21 @@ def _count(op: Cmp, n: int, unit: dict | str, say: Say) -> str:
     return pick(say.w["count"][op.value], n).format(n=n, unit=pick(unit, n))
 
 
+def _said_as_value(m: Any) -> bool:
+    """Whether a compared measure is a value of the "Numbers" block, a tally,
+    a factor or the amount chosen (D4.19): said as a clause of two amounts
+    (``_fallback``), never as a phrase about its ship."""
+    return isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
+        m.quantity in VALUES or m.quantity is Quantity.CHOSEN))
+
+
 def _compare(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
     shape = _shape(c)
     if shape is None:
         return _fallback(c, say, mood_, in_filter)
     m = shape.measure
-    if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
-            m.quantity in VALUES or m.quantity is Quantity.CHOSEN)):  # chosen: D4.19
-        return _fallback(c, say, mood_, in_filter)  # a value: said as two amounts
+    if _said_as_value(m):
+        return _fallback(c, say, mood_, in_filter)
     if isinstance(m, ShipCount):
         return _there(m, shape, say, mood_, in_filter)
     if isinstance(m, Nearest):
@@ -800,9 +807,8 @@ def _about_it(c: Condition) -> bool:
         if shape is None:
             return False
         m = shape.measure
-        if isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
-                m.quantity in VALUES or m.quantity is Quantity.CHOSEN)):
-            return False  # a value is said as a clause of its own (`_fallback`): ", if …"
+        if _said_as_value(m):
+            return False  # a clause of its own: ", if …"
         subject = m.subject.value if isinstance(m, (Measure, ShipCount, Nearest)) else ""
         if isinstance(m, Measure) and m.origin is not Subject.DEFAULT:  # from it (D9.13)
             subject = m.origin.value
