@@ -293,6 +293,14 @@ def starting(game: rc.Game, head: str) -> list[str]:
     return sorted(m for m in game.legal_moves() if m == head or m.startswith(head + " "))
 
 
+def card_file(folder: Path, text: str, name: str = "cards.rc") -> str:
+    """A card file of ``text`` written into ``folder`` (a test's tmp_path):
+    its path, as ``extra`` takes it."""
+    path = folder / name
+    path.write_text(text, "utf-8")
+    return str(path)
+
+
 def dsl_refusal(text: str, file: str = "x.rc") -> rc.DslError:
     """The error a card file's text is refused with (it must be refused)."""
     with pytest.raises(rc.DslError) as info:

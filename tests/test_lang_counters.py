@@ -7,7 +7,7 @@ import pytest
 import redcode_rules as rc
 from redcode_rules.rules.exprs import Measure, Quantity, Scope, Subject
 
-from conftest import OPEN_BOARD, dsl_refusal, scenario_game
+from conftest import OPEN_BOARD, card_file, dsl_refusal, scenario_game
 
 CARDS = """\
 status depth {
@@ -47,9 +47,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "counters.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "counters.rc")
 
 
 def game(cards, turn="blue-submarine", **ships):
@@ -141,9 +139,7 @@ deck { keep size }
 
 @pytest.fixture
 def morale(tmp_path):
-    path = tmp_path / "morale.rc"
-    path.write_text(MORALE, "utf-8")
-    return str(path)
+    return card_file(tmp_path, MORALE, "morale.rc")
 
 
 def test_a_players_counter_given_by_a_ships_trigger_outlives_the_ship(morale):

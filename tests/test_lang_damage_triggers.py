@@ -7,7 +7,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import OPEN_BOARD, dsl_refusal, scenario_game
+from conftest import OPEN_BOARD, card_file, dsl_refusal, scenario_game
 
 CARDS = """\
 status counter_battery {
@@ -24,9 +24,7 @@ HELD = {"lasts": "until start of your next turn", "left": 1}
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "counter.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "counter.rc")
 
 
 def game(cards):

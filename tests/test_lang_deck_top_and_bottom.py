@@ -11,7 +11,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import OPEN_BOARD, dsl_refusal, logged
+from conftest import OPEN_BOARD, card_file, dsl_refusal, logged
 
 CARDS = """\
 order scry {
@@ -40,9 +40,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "deck_top.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "deck_top.rc")
 
 
 def game(cards, hand, deck, discards="[]", chance="sampled") -> rc.Game:

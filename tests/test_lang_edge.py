@@ -3,7 +3,7 @@ edge box`, the boxes of the first and last rows and columns."""
 
 import pytest
 
-from conftest import OPEN_BOARD, refused, scenario_game
+from conftest import OPEN_BOARD, card_file, refused, scenario_game
 
 CARDS = """\
 order off_the_chart {
@@ -24,9 +24,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "edge.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "edge.rc")
 
 
 def game(cards, **ships):

@@ -9,7 +9,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import OPEN_BOARD, dsl_refusal, scenario_game
+from conftest import OPEN_BOARD, card_file, dsl_refusal, scenario_game
 
 CARDS = """\
 order supply_run {
@@ -30,9 +30,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "give.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "give.rc")
 
 
 def game(cards, hand):

@@ -5,7 +5,7 @@ in three languages."""
 import pytest
 
 import redcode_rules as rc
-from conftest import OPEN_BOARD, scenario_game
+from conftest import OPEN_BOARD, card_file, scenario_game
 
 CARDS = """\
 order air_strike {
@@ -32,9 +32,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "map.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "map.rc")
 
 
 def game(cards, **ships):

@@ -9,7 +9,7 @@ import redcode_rules as rc
 from redcode_rules.cli import main
 from redcode_rules.text.cards import card_text
 
-from conftest import OPEN_BOARD, dsl_refusal, scenario_game
+from conftest import OPEN_BOARD, card_file, dsl_refusal, scenario_game
 
 CALL_UP = """\
 order call_up {
@@ -36,9 +36,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "call_up.rc"
-    path.write_text(CALL_UP, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CALL_UP, "call_up.rc")
 
 
 def game(cards, hand: str) -> rc.Game:

@@ -6,7 +6,7 @@ import pytest
 
 import redcode_rules as rc
 
-from conftest import OPEN_BOARD, refused, scenario_game
+from conftest import OPEN_BOARD, card_file, refused, scenario_game
 
 CARDS = """\
 status double_watch {
@@ -32,9 +32,7 @@ deck { keep size }
 
 @pytest.fixture
 def cards(tmp_path):
-    path = tmp_path / "orders.rc"
-    path.write_text(CARDS, "utf-8")
-    return str(path)
+    return card_file(tmp_path, CARDS, "orders.rc")
 
 
 def game(cards, **fields) -> rc.Game:

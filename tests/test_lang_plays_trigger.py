@@ -13,7 +13,7 @@ import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
 from redcode_rules.text.cards import status_text
 
-from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all
+from conftest import OPEN_BOARD, ROOT, card_file, dsl_refusal, pass_all
 
 CARDS = str(ROOT / "tests" / "data" / "plays_trigger.rc")
 SET = "{lasts: until start of your next turn, left: 1}"
@@ -159,9 +159,7 @@ deck { keep size }
 
 @pytest.fixture
 def more(tmp_path):
-    path = tmp_path / "more.rc"
-    path.write_text(TOKEN, "utf-8")
-    return (str(path),)
+    return (card_file(tmp_path, TOKEN, "more.rc"),)
 
 
 def test_a_tokens_trigger_waits_for_its_class_of_cards_only(more):
