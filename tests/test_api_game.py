@@ -424,3 +424,28 @@ def test_every_error_a_user_can_meet_is_defined_in_errors_and_exported():
     assert replay.ReplayError is rc.ReplayError
     assert games.UsageError is rc.UsageError and games.Failure is rc.Failure
     assert issubclass(rc.ReplayError, rc.RedCodeError) and issubclass(rc.Failure, ValueError)
+
+
+def test_errors_pickle_with_their_attributes_and_notes():
+    """An error raised in another process (a worker of a vector of
+    environments, a Dask worker of the balance lab) reaches the caller whole,
+    whatever its constructor takes."""
+    import pickle
+
+    from redcode_rules.base.errors import IllegalAction
+
+    action = IllegalAction("movement c3", "no legal move goes on", ["pass"], (4, 9), [1, 2])
+    action.add_note("(environment 2)")
+    name = rc.UnknownName("ship", "blue-sub", ["blue-submarine", "red-destroyer"])
+    dsl = rc.DslError("expected a number", file="my.rc", line=3, column=5,
+                      source_line="effect damage x")
+    for error in (action, name, dsl, rc.ScenarioError("teams", "no such size")):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+        assert vars(again).keys() == vars(error).keys()
+    again = pickle.loads(pickle.dumps(action))
+    assert (again.move, again.reason, again.legal_moves, again.prefix, again.legal_actions,
+            again.__notes__) == ("movement c3", "no legal move goes on", ["pass"], (4, 9),
+                                 [1, 2], ["(environment 2)"])
+    assert pickle.loads(pickle.dumps(dsl)).errors[0].line == 3
+    assert pickle.loads(pickle.dumps(name)).suggestions == ["blue-submarine"]

@@ -66,7 +66,19 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 
 class RedCodeError(ValueError):
-    """Base class of every error caused by bad input."""
+    """Base class of every error caused by bad input.
+
+    Each pickles with its attributes and notes (an error raised in a worker
+    process reaches the caller's whole), whatever its constructor takes."""
+
+    def __reduce__(self):
+        return _unpickled, (type(self), self.args), self.__dict__
+
+
+def _unpickled(cls: type[BaseException], args: tuple) -> BaseException:
+    """An error made without its constructor (``RedCodeError.__reduce__``):
+    its message as it was, its attributes set from the pickle after."""
+    return cls.__new__(cls, *args)
 
 
 class DslError(RedCodeError):
@@ -322,6 +334,12 @@ class ChanceNeeded(Exception):
     def __init__(self, outcomes: list) -> None:
         super().__init__("a chance outcome is needed")
         self.outcomes = outcomes
+
+
+class WorkerStopped(RuntimeError):
+    """A worker process of a vector of environments (ai/workers.py) that
+    stopped answering: it died, or its pipe closed. Not bad input, so not a
+    ``RedCodeError``."""
 
 
 class Unreadable(Exception):
