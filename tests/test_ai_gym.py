@@ -125,3 +125,67 @@ def test_every_mask_is_the_legal_words_also_when_kept_and_changed_by_the_caller(
             if terminated:
                 assert not obs["action_mask"].any()
                 break
+
+
+def test_several_opponents_are_drawn_one_a_game_by_the_seed_and_named_in_the_info():
+    """``opponent`` as a sequence: each game draws its bot with the
+    environment's seeded generator, ``info["opponent"]`` names it at the reset
+    and at the step that ends the game, and the bot then playing is that one
+    (the greedy bot's moves are the ones a greedy bot chooses)."""
+    from redcode_rules.bots.players import GreedyBot, RandomBot
+
+    env = RedCodeGymEnv(opponent=("random", "greedy"), **QUICK)
+    drawn = []
+    for seed in range(8):
+        _, info = env.reset(seed=seed)
+        drawn.append(info["opponent"])
+        assert type(env.opponent) is {"random": RandomBot, "greedy": GreedyBot}[info["opponent"]]
+    assert drawn == ["greedy", "greedy", "random", "random", "greedy", "random", "greedy",
+                     "greedy"]
+    again = RedCodeGymEnv(opponent=("random", "greedy"), **QUICK)
+    assert [again.reset(seed=seed)[1]["opponent"] for seed in range(8)] == drawn
+    rng = np.random.default_rng(2)
+    obs, info = env.reset(seed=2)
+    while True:
+        obs, _, terminated, _, end = env.step(masked_choice(rng, obs["action_mask"]))
+        if terminated:
+            break
+        assert end == {}
+    assert end == {"opponent": info["opponent"]} == {"opponent": "random"}
+
+
+def test_one_opponent_deals_the_games_it_dealt_before_the_mix_and_none_is_refused():
+    """A single bot draws nothing more: the same seed deals the same game as
+    a list of that one bot. An empty list and an unknown bot are refused."""
+    from redcode_rules.base.errors import UsageError
+
+    one, listed = RedCodeGymEnv(opponent="greedy", **QUICK), \
+        RedCodeGymEnv(opponent=["greedy"], **QUICK)
+    for seed in (1, 9):
+        a, info = one.reset(seed=seed)
+        b, _ = listed.reset(seed=seed)
+        assert np.array_equal(a["observation"], b["observation"])
+        assert info == {"opponent": "greedy"}
+        assert one.game.to_json() == listed.game.to_json()
+    with pytest.raises(ValueError, match="opponent: expected a bot spec or several"):
+        RedCodeGymEnv(opponent=(), **QUICK)
+    with pytest.raises(UsageError, match="unknown bot 'gredy'"):
+        RedCodeGymEnv(opponent=("random", "gredy"), **QUICK)
+
+
+def test_a_vector_environment_names_each_finished_games_opponent():
+    envs = vector_env(4, asynchronous=False, opponent=("random", "greedy"), **QUICK)
+    obs, info = envs.reset(seed=7)
+    assert set(info["opponent"]) == {"random", "greedy"}
+    rng = np.random.default_rng(7)
+    names, playing = [], list(info["opponent"])
+    for _ in range(300):
+        actions = np.array([masked_choice(rng, m) for m in obs["action_mask"]])
+        obs, _, terminated, _, info = envs.step(actions)
+        for i in np.flatnonzero(terminated):
+            names.append(info["final_info"]["opponent"][i])
+            assert names[-1] == playing[i]
+        for i in np.flatnonzero(terminated):
+            playing[i] = info["opponent"][i]
+    envs.close()
+    assert len(names) >= 4 and set(names) == {"random", "greedy"}

@@ -3,15 +3,17 @@
 A learning library steps one agent: ``RedCodeGymEnv`` lets the agent play
 one side (every ship of it) word by word, as the PettingZoo environment
 does, while a fixed bot (``opponent``: a bot spec, ``random``, ``greedy``,
-``mcts:easy``...) plays the other side in between. An observation is a
+``mcts:easy``..., or several, one drawn for each game) plays the other
+side in between. An observation is a
 ``Dict``: ``observation``, the tensor of the agent's ship to move (the
 layout of docs/ai.md, with ``words_chosen``), and ``action_mask``, 1 for
 each legal word; the reward comes once, at the end: +1 won, -1 lost, 0 a
 draw. It needs the ``ai`` extra.
 
 ``vector_env(n, **kwargs)`` steps ``n`` of them at once in worker processes
-(Gymnasium's ``AsyncVectorEnv``): batched numpy observations and masks,
-each environment reset when its game ends. Gymnasium's vector API, over a
+(``WorkerVectorEnv``, a Gymnasium ``VectorEnv`` whose workers each step a
+share of the games): batched numpy observations and masks, each
+environment reset when its game ends. Gymnasium's vector API, over a
 single-agent environment against a fixed bot, is what the learning
 libraries take (Stable-Baselines3, CleanRL, RLlib's single-agent path);
 PettingZoo's parallel API is for games whose agents all act at each step,
@@ -25,6 +27,7 @@ which a game of turns and responses is not.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Sequence
 
 import gymnasium
@@ -36,6 +39,7 @@ from ..game import Game
 from .actions import ActionSpace
 from .masks import Masks
 from .setup import AiSetup, TensorLayout
+from .workers import WorkerVectorEnv
 
 __all__ = ["RedCodeGymEnv", "vector_env"]
 
@@ -48,10 +52,17 @@ class RedCodeGymEnv(gymnasium.Env):
 
     The keywords are those of ``AiSetup`` (``edition``, ``mode``, ``teams``,
     ``placement``, ``turn_limit``, ``cards``), ``side`` (``"blue"`` or
-    ``"red"``: the agent's) and ``opponent`` (a bot spec). ``reset(seed=...)``
-    seeds the games dealt and the opponent, so a seed gives the same episode
-    for the same actions. An action that is not a legal word is refused with
-    the library's error (``IllegalAction``), changing nothing.
+    ``"red"``: the agent's) and ``opponent``: a bot spec, or a sequence of
+    them, of which each game draws one (uniformly, with the environment's
+    seeded generator; a spec written twice is drawn twice as often), so
+    that a policy learns against several bots at once rather than one after
+    the other. ``info["opponent"]`` names the game's
+    bot, in the info of ``reset`` and of the step that ends the game (under a
+    vector environment's same-step reset, ``info["final_info"]``).
+    ``reset(seed=...)`` seeds the games dealt and the opponent, so a seed
+    gives the same episode for the same actions. An action that is not a
+    legal word is refused with the library's error (``IllegalAction``),
+    changing nothing.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -59,7 +70,7 @@ class RedCodeGymEnv(gymnasium.Env):
     def __init__(self, edition: str = "en", mode: str = "war", teams: str = "1v1",
                  placement: str = "choose", turn_limit: int = 0,
                  cards: Sequence[str] | str = (), side: str = "blue",
-                 opponent: str = "random", render_mode: str | None = None):
+                 opponent: str | Sequence[str] = "random", render_mode: str | None = None):
         if side not in ("blue", "red"):
             raise ValueError(f"side: expected blue or red, not {side!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -69,7 +80,13 @@ class RedCodeGymEnv(gymnasium.Env):
                                               placement=placement, turn_limit=turn_limit,
                                               cards=cards))
         self.side = side
-        self.opponent_spec = parse_bot(opponent)
+        names = (opponent,) if isinstance(opponent, str) else tuple(opponent)
+        if not names:
+            raise ValueError("opponent: expected a bot spec or several, not none")
+        #: the bot specs each game draws from, as written (a repeat weighs more)
+        self.opponent_names = names
+        self._opponent_specs = {name: parse_bot(name) for name in names}
+        self.opponent_name = names[0]
         start = self.setup.new_game(chance="sampled")
         self.space = ActionSpace.for_game(start)
         self.layout = TensorLayout.for_game(start, self.space)
@@ -92,10 +109,13 @@ class RedCodeGymEnv(gymnasium.Env):
         game_seed = int(self.np_random.integers(MAX_SEED))
         self.game = self.setup.new_game(chance="sampled", seed=game_seed)
         self._sides = {ship: self.game.ship(ship).side for ship in self.game.ships}
-        self.opponent = self.opponent_spec.build(game_seed)
+        names = self.opponent_names
+        if len(names) > 1:
+            self.opponent_name = names[int(self.np_random.integers(len(names)))]
+        self.opponent = self._opponent_specs[self.opponent_name].build(game_seed)
         self.prefix = ()
         self._opponent_plays()
-        return self._observation(), {}
+        return self._observation(), {"opponent": self.opponent_name}
 
     def step(self, action: int):
         """Takes one word; once the move is whole, plays it and lets the
@@ -106,10 +126,12 @@ class RedCodeGymEnv(gymnasium.Env):
         if prefix is None:
             self._opponent_plays()
         reward = 0.0
+        info = {}
         if game.is_over:
             reward = 0.0 if game.winner not in ("blue", "red") else \
                 1.0 if game.winner == self.side else -1.0
-        return self._observation(), reward, game.is_over, False, {}
+            info = {"opponent": self.opponent_name}
+        return self._observation(), reward, game.is_over, False, info
 
     def action_masks(self) -> np.ndarray:
         """The action mask as a boolean array (the method sb3-contrib's
@@ -149,16 +171,21 @@ class RedCodeGymEnv(gymnasium.Env):
         return self._masks.of(self.space.word_node(self.game, self.prefix).actions)
 
 
-def vector_env(n: int, asynchronous: bool = True, **kwargs: Any) -> gymnasium.vector.VectorEnv:
-    """``n`` environments (``RedCodeGymEnv(**kwargs)``) stepped at once: in
-    ``n`` worker processes (``AsyncVectorEnv``, observations in shared
-    memory), or in this process with ``asynchronous=False``
+def vector_env(n: int, asynchronous: bool = True, workers: int | None = None,
+               **kwargs: Any) -> gymnasium.vector.VectorEnv:
+    """``n`` environments (``RedCodeGymEnv(**kwargs)``) stepped at once: by
+    ``workers`` processes (``WorkerVectorEnv``; by default one per core, at
+    most ``n``), each stepping its share of the games in turn, observations
+    in shared memory; or in this process with ``asynchronous=False``
     (``SyncVectorEnv``). Each is reset in the step that ends its game
     (Gymnasium's same-step autoreset): the observation and mask handed back
     are the new game's, always with a legal word; the last observation of
-    the game that ended is in ``info["final_obs"]``."""
+    the game that ended is in ``info["final_obs"]``. A process steps
+    several games between two round trips of its pipe, which cost more
+    than a step: give each worker a few games (``n`` a multiple of
+    ``workers``; docs/ai.md, "Speed")."""
     make = [lambda: RedCodeGymEnv(**kwargs) for _ in range(n)]
-    same_step = gymnasium.vector.AutoresetMode.SAME_STEP
     if asynchronous:
-        return gymnasium.vector.AsyncVectorEnv(make, shared_memory=True, autoreset_mode=same_step)
-    return gymnasium.vector.SyncVectorEnv(make, autoreset_mode=same_step)
+        return WorkerVectorEnv(make, workers or min(n, os.cpu_count() or 1))
+    return gymnasium.vector.SyncVectorEnv(make,
+                                          autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP)

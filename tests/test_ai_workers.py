@@ -1,0 +1,177 @@
+"""Games of the Gymnasium environment stepped by a few worker processes
+(``WorkerVectorEnv``, ``vector_env``): the same observations, rewards and
+infos as Gymnasium's ``SyncVectorEnv`` for the same seeds and actions, a
+refused word that moves no game, and errors and dead workers raised in the
+caller's process."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the ai extra is not installed")
+gymnasium = pytest.importorskip("gymnasium")
+
+from redcode_rules.ai.gym import RedCodeGymEnv, vector_env  # noqa: E402
+from redcode_rules.ai.workers import WorkerVectorEnv  # noqa: E402
+from redcode_rules.base.errors import IllegalAction, UnknownWord, WorkerStopped  # noqa: E402
+
+QUICK = dict(placement="fixed", turn_limit=6, opponent=("random", "greedy"))
+
+
+def random_words(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def same_infos(a: dict, b: dict) -> bool:
+    """Two vector infos alike: the same keys, arrays equal element by element
+    (the final observations, dicts of arrays, compared array by array)."""
+    if a.keys() != b.keys():
+        return False
+    for key in a:
+        x, y = a[key], b[key]
+        if isinstance(x, dict):
+            if not same_infos(x, y):
+                return False
+        elif key == "final_obs":
+            for u, v in zip(x, y):
+                if (u is None) != (v is None) or u is not None and not all(
+                        np.array_equal(u[k], v[k]) for k in u):
+                    return False
+        elif not np.array_equal(x, y):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_workers_give_what_one_process_gives_for_the_same_seeds_and_words(workers):
+    """Five games over 1, 2 or 3 workers (shares of 5, 3+2, 2+2+1), 120
+    steps of random legal words: every observation, mask, reward, end and
+    info (the bot each game drew, the final observations) as
+    ``SyncVectorEnv`` hands them out."""
+    batched = vector_env(5, workers=workers, **QUICK)
+    alone = vector_env(5, asynchronous=False, **QUICK)
+    try:
+        assert batched.shares == {1: [(0, 5)], 2: [(0, 3), (3, 5)],
+                                  3: [(0, 2), (2, 4), (4, 5)]}[workers]
+        (obs, info), (twin, twin_info) = batched.reset(seed=7), alone.reset(seed=7)
+        assert same_infos(info, twin_info)
+        assert info["opponent"].tolist() == ["greedy", "random", "greedy", "random", "greedy"]
+        rng, ended = np.random.default_rng(7), 0
+        for _ in range(120):
+            for key in obs:
+                assert np.array_equal(obs[key], twin[key])
+            words = random_words(rng, obs["action_mask"])
+            obs, rewards, terminated, truncated, info = batched.step(words)
+            twin, *rest, twin_info = alone.step(words)
+            assert np.array_equal(rewards, rest[0]) and np.array_equal(terminated, rest[1])
+            assert np.array_equal(truncated, rest[2]) and same_infos(info, twin_info)
+            ended += int(terminated.sum())
+        assert ended >= 5
+    finally:
+        batched.close()
+        alone.close()
+
+
+def test_the_observation_handed_out_is_a_copy_unless_asked_otherwise():
+    envs = vector_env(2, workers=2, **QUICK)
+    try:
+        obs, _ = envs.reset(seed=1)
+        kept = obs["observation"].copy()
+        obs["observation"][:] = -5  # the caller's own array
+        again = envs._handed()
+        assert np.array_equal(again["observation"], kept)
+    finally:
+        envs.close()
+
+
+def test_a_word_one_game_refuses_raises_its_error_and_no_game_moves():
+    """The third game's word is not legal: its own ``IllegalAction`` comes
+    back, naming the environment, and every game is where it was (the next
+    step gives what a vector that never saw the refused batch gives)."""
+    batched = vector_env(4, workers=2, **QUICK)
+    alone = vector_env(4, asynchronous=False, **QUICK)
+    try:
+        obs, _ = batched.reset(seed=3)
+        alone.reset(seed=3)
+        rng = np.random.default_rng(3)
+        words = random_words(rng, obs["action_mask"])
+        bad = words.copy()
+        bad[2] = int(np.flatnonzero(obs["action_mask"][2] == 0)[0])
+        with pytest.raises(IllegalAction) as refused:
+            batched.step(bad)
+        assert "(environment 2 of the vector; no game moved)" in refused.value.__notes__
+        assert refused.value.legal_actions == np.flatnonzero(obs["action_mask"][2]).tolist()
+        with pytest.raises(IllegalAction, match="action 10000 does not continue a legal move"):
+            batched.step(np.array([words[0], words[1], words[2], 10_000]))
+        with pytest.raises(UnknownWord):
+            batched.step(np.array([0.5, 1.0, 2.0, 3.0]))
+        with pytest.raises(ValueError, match=r"expected one per environment, shape \(4,\)"):
+            batched.step(words[:3])
+        after, rewards, *_ = batched.step(words)
+        twin, twin_rewards, *_ = alone.step(words)
+        assert np.array_equal(after["observation"], twin["observation"])
+        assert np.array_equal(rewards, twin_rewards)
+    finally:
+        batched.close()
+        alone.close()
+
+
+def test_a_step_before_the_first_reset_is_refused():
+    envs = vector_env(2, workers=1, **QUICK)
+    try:
+        with pytest.raises(gymnasium.error.ResetNeeded, match="call reset before step"):
+            envs.step(np.zeros(2, np.int64))
+    finally:
+        envs.close()
+
+
+class Faulty(gymnasium.Env):
+    """Counts its steps; the third raises."""
+
+    observation_space = gymnasium.spaces.Box(0, 10, (1,), np.float32)
+    action_space = gymnasium.spaces.Discrete(2)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.steps = 0
+        return np.zeros(1, np.float32), {}
+
+    def step(self, action):
+        self.steps += 1
+        if self.steps == 3:
+            raise RuntimeError("the third step of a faulty environment")
+        return np.full(1, self.steps, np.float32), 1.0, False, False, {}
+
+
+def test_an_error_in_a_worker_is_raised_here_and_a_dead_worker_is_named():
+    envs = WorkerVectorEnv([Faulty] * 3, workers=2)
+    try:
+        envs.reset(seed=0)
+        for step in (1, 2):
+            obs, rewards, *_ = envs.step(np.zeros(3, np.int64))
+            assert obs.tolist() == [[step]] * 3 and rewards.tolist() == [1.0] * 3
+        with pytest.raises(RuntimeError, match="the third step of a faulty environment"):
+            envs.step(np.zeros(3, np.int64))
+        envs.reset(seed=0)
+        envs._processes[1].kill()
+        envs._processes[1].join()
+        with pytest.raises(WorkerStopped, match=r"worker redcode-vector-2-2 stopped"):
+            envs.step(np.zeros(3, np.int64))
+    finally:
+        envs.close()
+    assert not any(p.is_alive() for p in envs._processes)
+
+
+class Steered(Faulty):
+    """An action of several numbers, which the vector does not take."""
+
+    action_space = gymnasium.spaces.Box(-1, 1, (2,), np.float32)
+
+
+def test_the_vector_refuses_no_environments_no_workers_and_actions_not_one_integer():
+    with pytest.raises(ValueError, match=r"environments of one integer action \(Discrete\)"):
+        WorkerVectorEnv([Steered], workers=1)
+    with pytest.raises(ValueError, match="at least one environment"):
+        WorkerVectorEnv([], workers=1)
+    with pytest.raises(ValueError, match="workers: expected at least 1, not 0"):
+        WorkerVectorEnv([lambda: RedCodeGymEnv(**QUICK)], workers=0)
