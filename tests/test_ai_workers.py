@@ -6,6 +6,8 @@ caller's process."""
 
 from __future__ import annotations
 
+import multiprocessing
+
 import pytest
 
 np = pytest.importorskip("numpy", reason="the ai extra is not installed")
@@ -126,40 +128,227 @@ def test_a_step_before_the_first_reset_is_refused():
 
 
 class Faulty(gymnasium.Env):
-    """Counts its steps; the third raises."""
+    """Counts its steps; the third raises ``error`` (on environment 2 only
+    if ``only_last``)."""
 
     observation_space = gymnasium.spaces.Box(0, 10, (1,), np.float32)
     action_space = gymnasium.spaces.Discrete(2)
+    error: Exception = RuntimeError("the third step of a faulty environment")
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
-        self.steps = 0
-        return np.zeros(1, np.float32), {}
+        self.steps, self.seed = 0, seed
+        return np.zeros(1, np.float32), {"seed": seed}
 
     def step(self, action):
         self.steps += 1
-        if self.steps == 3:
-            raise RuntimeError("the third step of a faulty environment")
-        return np.full(1, self.steps, np.float32), 1.0, False, False, {}
+        if self.steps == 3 and (self.seed == 2 or not getattr(self, "only_last", False)):
+            raise self.error
+        return np.full(1, self.steps, np.float32), 1.0, False, False, {"steps": self.steps}
 
 
-def test_an_error_in_a_worker_is_raised_here_and_a_dead_worker_is_named():
-    envs = WorkerVectorEnv([Faulty] * 3, workers=2)
+class TwoArguments(Exception):
+    """An error that pickles but cannot be rebuilt from its pickle (its
+    constructor takes two arguments, pickle gives it one)."""
+
+    def __init__(self, what, when):
+        super().__init__(f"{what} at {when}")
+
+
+class Locked(Exception):
+    """An error that does not pickle at all (it holds a lock)."""
+
+    def __init__(self):
+        import threading
+        super().__init__("an error holding a lock")
+        self.lock = threading.Lock()
+
+
+def faulty(error: Exception, only_last: bool = False):
+    def make():
+        env = Faulty()
+        env.error, env.only_last = error, only_last
+        return env
+    return make
+
+
+def test_an_error_in_a_worker_is_raised_here_naming_its_environment_then_a_reset_is_needed():
+    envs = WorkerVectorEnv([faulty(Faulty.error, only_last=True)] * 3, workers=2)
     try:
         envs.reset(seed=0)
         for step in (1, 2):
             obs, rewards, *_ = envs.step(np.zeros(3, np.int64))
             assert obs.tolist() == [[step]] * 3 and rewards.tolist() == [1.0] * 3
-        with pytest.raises(RuntimeError, match="the third step of a faulty environment"):
+        with pytest.raises(RuntimeError, match="the third step of a faulty environment") as e:
             envs.step(np.zeros(3, np.int64))
+        assert e.value.__notes__[0] == ("(environment 2 of the vector, in worker process "
+                                        "redcode-vector-2-2)")
+        assert "the worker's traceback:" in e.value.__notes__[1]
+        assert "in step" in e.value.__notes__[1]
+        with pytest.raises(gymnasium.error.ResetNeeded, match="the games are out of step"):
+            envs.step(np.zeros(3, np.int64))
+        obs, info = envs.reset(seed=0)
+        assert obs.tolist() == [[0]] * 3 and info["seed"].tolist() == [0, 1, 2]
+        obs, _, _, _, info = envs.step(np.zeros(3, np.int64))
+        assert obs.tolist() == [[1]] * 3 and info["steps"].tolist() == [1, 1, 1]
+    finally:
+        envs.close()
+
+
+@pytest.mark.parametrize("error,says", [
+    (TwoArguments("a fault", "noon"), "answered with what could not be read back"),
+    (Locked(), "Locked: an error holding a lock")])
+def test_an_error_that_does_not_come_back_whole_leaves_the_workers_in_step(error, says):
+    """An error the caller's process cannot rebuild, or one that does not
+    pickle, comes back as a ``RuntimeError`` that says what it was, and
+    every worker's answer is read: after a reset the next step is the
+    step's own."""
+    envs = WorkerVectorEnv([faulty(error, only_last=True)] * 3, workers=3)
+    try:
+        envs.reset(seed=0)
+        envs.step(np.zeros(3, np.int64))
+        envs.step(np.zeros(3, np.int64))
+        with pytest.raises(RuntimeError, match=says):
+            envs.step(np.zeros(3, np.int64))
+        envs.reset(seed=0)
+        obs, rewards, _, _, info = envs.step(np.zeros(3, np.int64))
+        assert obs.tolist() == [[1]] * 3 and info["steps"].tolist() == [1, 1, 1]
+    finally:
+        envs.close()
+
+
+def test_an_environment_that_cannot_be_made_raises_from_the_vector_and_leaves_no_worker():
+    def broken():
+        raise OSError("the environment's data file is missing")
+
+    made = []
+    with pytest.raises(OSError, match="data file is missing") as e:
+        made.append(WorkerVectorEnv([Faulty, Faulty, broken], workers=2))
+    assert e.value.__notes__[0].startswith("(environment 2 of the vector, in worker process")
+    assert made == [] and not [p for p in multiprocessing.active_children()
+                               if p.name.startswith("redcode-vector")]
+
+
+def test_a_dead_worker_and_an_interrupted_call_leave_the_vector_unusable_and_named():
+    envs = WorkerVectorEnv([Faulty] * 3, workers=2)
+    try:
         envs.reset(seed=0)
         envs._processes[1].kill()
         envs._processes[1].join()
         with pytest.raises(WorkerStopped, match=r"worker redcode-vector-2-2 stopped"):
             envs.step(np.zeros(3, np.int64))
+        with pytest.raises(WorkerStopped, match=r"the vector cannot go on: close it"):
+            envs.reset(seed=0)
     finally:
         envs.close()
     assert not any(p.is_alive() for p in envs._processes)
+    with pytest.raises(gymnasium.error.ClosedEnvironmentError):
+        envs.step(np.zeros(3, np.int64))
+    envs = WorkerVectorEnv([Faulty] * 2, workers=2)
+    try:
+        envs.reset(seed=0)
+        read = envs._answer
+
+        def interrupted(k):
+            if k == 1:
+                raise KeyboardInterrupt
+            return read(k)
+        envs._answer = interrupted
+        with pytest.raises(KeyboardInterrupt):
+            envs.step(np.zeros(2, np.int64))
+        envs._answer = read
+        with pytest.raises(WorkerStopped, match="a call was interrupted before every worker"):
+            envs.step(np.zeros(2, np.int64))
+    finally:
+        envs.close()
+
+
+class Advised(Faulty):
+    """A mask that is advice: a masked action is taken, with a penalty."""
+
+    observation_space = gymnasium.spaces.Dict({
+        "observation": gymnasium.spaces.Box(0, 10, (1,), np.float32),
+        "action_mask": gymnasium.spaces.Box(0, 1, (2,), np.int8)})
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        return self._observed(), {}
+
+    def step(self, action):
+        self.steps += 1
+        return self._observed(), -1.0 if action == 1 else 1.0, False, False, {}
+
+    def _observed(self):
+        return {"observation": np.full(1, self.steps, np.float32),
+                "action_mask": np.array([1, 0], np.int8)}
+
+
+def test_a_mask_that_is_advice_and_a_numpy_integer_in_an_object_array_are_taken():
+    envs = WorkerVectorEnv([Advised] * 2, workers=2)
+    try:
+        envs.reset(seed=0)
+        obs, rewards, *_ = envs.step(np.array([0, 1]))
+        assert rewards.tolist() == [1.0, -1.0] and obs["observation"].tolist() == [[1], [1]]
+    finally:
+        envs.close()
+    envs = vector_env(2, workers=2, **QUICK)
+    try:
+        obs, _ = envs.reset(seed=5)
+        words = random_words(np.random.default_rng(5), obs["action_mask"])
+        given = np.array([np.int64(words[0]), int(words[1])], dtype=object)
+        after, *_ = envs.step(given)
+        assert after["observation"].shape == obs["observation"].shape
+    finally:
+        envs.close()
+
+
+def test_call_get_attr_set_attr_render_and_seeds_reach_every_environment():
+    envs = vector_env(3, workers=2, render_mode="ansi", **QUICK)
+    try:
+        obs, info = envs.reset(seed=4)
+        assert envs.get_attr("opponent_name") == tuple(info["opponent"])
+        masks = envs.call("action_masks")
+        assert all(np.array_equal(m, o.astype(bool)) for m, o in zip(masks, obs["action_mask"]))
+        boards = envs.render()
+        assert len(boards) == 3 and all("to move" in b for b in boards)
+        envs.set_attr("side", ["blue", "red", "blue"])
+        assert envs.get_attr("side") == ("blue", "red", "blue")
+        envs.set_attr("side", "blue")
+        assert envs.get_attr("side") == ("blue",) * 3
+        assert envs.np_random_seed == (4, 5, 6)
+        with pytest.raises(ValueError, match=r"use the vector's own step, not call\('step'\)"):
+            envs.call("step", 0)
+        with pytest.raises(AttributeError):
+            envs.get_attr("no_such_attribute")
+        assert envs.get_attr("side") == ("blue",) * 3  # still in step after the error
+    finally:
+        envs.close()
+
+
+def test_a_reset_mask_resets_only_the_games_it_marks():
+    batched = vector_env(3, workers=2, **QUICK)
+    alone = vector_env(3, asynchronous=False, **QUICK)
+    try:
+        batched.reset(seed=8)
+        alone.reset(seed=8)
+        rng = np.random.default_rng(8)
+        obs, _ = batched.reset(seed=8)
+        for _ in range(5):
+            words = random_words(rng, obs["action_mask"])
+            obs, *_ = batched.step(words)
+            alone.step(words)
+        mask = np.array([False, True, False])
+        obs, info = batched.reset(seed=20, options={"reset_mask": mask})
+        twin, twin_info = alone.reset(seed=20, options={"reset_mask": mask.copy()})
+        assert np.array_equal(obs["observation"], twin["observation"])
+        assert same_infos(info, twin_info) and info["_opponent"].tolist() == [False, True, False]
+        with pytest.raises(ValueError, match="expected at least one environment to reset"):
+            batched.reset(options={"reset_mask": np.zeros(3, np.bool_)})
+        with pytest.raises(ValueError, match=r"expected a numpy array of 3 booleans"):
+            batched.reset(options={"reset_mask": [True, False, True]})
+    finally:
+        batched.close()
+        alone.close()
 
 
 class Steered(Faulty):
@@ -173,5 +362,7 @@ def test_the_vector_refuses_no_environments_no_workers_and_actions_not_one_integ
         WorkerVectorEnv([Steered], workers=1)
     with pytest.raises(ValueError, match="at least one environment"):
         WorkerVectorEnv([], workers=1)
-    with pytest.raises(ValueError, match="workers: expected at least 1, not 0"):
+    with pytest.raises(ValueError, match="workers: expected a whole number of at least 1, not 0"):
         WorkerVectorEnv([lambda: RedCodeGymEnv(**QUICK)], workers=0)
+    with pytest.raises(ValueError, match="not 0"):
+        vector_env(2, workers=0, **QUICK)

@@ -27,7 +27,6 @@ which a game of turns and responses is not.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Sequence
 
 import gymnasium
@@ -39,7 +38,7 @@ from ..game import Game
 from .actions import ActionSpace
 from .masks import Masks
 from .setup import AiSetup, TensorLayout
-from .workers import WorkerVectorEnv
+from .workers import WorkerVectorEnv, default_workers
 
 __all__ = ["RedCodeGymEnv", "vector_env"]
 
@@ -186,6 +185,6 @@ def vector_env(n: int, asynchronous: bool = True, workers: int | None = None,
     ``workers``; docs/ai.md, "Speed")."""
     make = [lambda: RedCodeGymEnv(**kwargs) for _ in range(n)]
     if asynchronous:
-        return WorkerVectorEnv(make, workers or min(n, os.cpu_count() or 1))
+        return WorkerVectorEnv(make, workers if workers is not None else default_workers(n))
     return gymnasium.vector.SyncVectorEnv(make,
                                           autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP)

@@ -13,23 +13,32 @@ It is a Gymnasium ``VectorEnv`` with the same-step reset of
 ``SyncVectorEnv`` (the observation of a game that ended is in
 ``info["final_obs"]``, its info in ``info["final_info"]``): the same seeds
 and actions give the same observations, rewards and infos as a
-``SyncVectorEnv`` of the same environments, which the tests check.
+``SyncVectorEnv`` of the same environments, which the tests check, and it
+has its ``reset_mask``, ``render``, ``call``, ``get_attr`` and ``set_attr``.
 Observations are written by the workers into shared memory; the
 observation returned is a copy (``copy=True``, as Gymnasium's) or the
 shared arrays themselves.
 
 A batch of actions is checked against the masks of the observation handed
 out last before any game moves: a word that is not legal in one game is
-refused with that environment's own error (``IllegalAction``, or
-``UnknownWord`` for what is no action id), and no game of the vector has
-moved. An error inside a worker is raised again here, naming its
-environment.
+refused with that environment's own error (``IllegalAction``; the worker
+tries it on a copy of the environment), and no game of the vector has
+moved. An error an environment raises in a worker is raised again here
+with a note naming the environment and the worker's traceback; the games
+are then out of step (some moved, some not) until the next ``reset``. A
+worker that stops answering, or a call interrupted before every worker
+answered (a Ctrl-C), leaves the vector unusable: every later call says
+so, and ``close`` stops what is left.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import numbers
+import os
+import traceback
 from copy import deepcopy
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Callable, Sequence
 
 import gymnasium
@@ -40,7 +49,16 @@ from gymnasium.vector.utils import (CloudpickleWrapper, batch_space, create_shar
 
 from ..base.errors import WorkerStopped
 
-__all__ = ["WorkerVectorEnv"]
+__all__ = ["WorkerVectorEnv", "default_workers"]
+
+#: Methods a ``call`` may not reach (the vector's own steps do them).
+NOT_CALLED = ("reset", "step", "close")
+
+
+def default_workers(n: int) -> int:
+    """One worker per core this process may run on, at most ``n``."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(n, cores or 1))
 
 
 class WorkerVectorEnv(gymnasium.vector.VectorEnv):
@@ -51,90 +69,111 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
     (a ``Dict`` space) has each batch of actions checked against it.
 
     ``context`` is a ``multiprocessing`` start method (``fork``, ``spawn``,
-    ``forkserver``; the platform's default if None).
+    ``forkserver``; the platform's default if None). An environment that
+    cannot be made raises its error here, from the worker that made it.
     """
 
     def __init__(self, env_fns: Sequence[Callable[[], gymnasium.Env]], workers: int,
                  context: str | None = None, copy: bool = True):
         if not env_fns:
             raise ValueError("env_fns: expected at least one environment")
-        if not 1 <= workers:
-            raise ValueError(f"workers: expected at least 1, not {workers!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers: expected a whole number of at least 1, not {workers!r}")
         probe = env_fns[0]()
-        if not isinstance(probe.action_space, gymnasium.spaces.Discrete):
-            raise ValueError(f"env_fns: expected environments of one integer action "
-                             f"(Discrete), not {probe.action_space}")
-        self.single_observation_space = probe.observation_space
-        self.single_action_space = probe.action_space
-        self.metadata = {**probe.metadata, "autoreset_mode": AutoresetMode.SAME_STEP}
-        self.render_mode = probe.render_mode
-        probe.close()
+        try:
+            if not isinstance(probe.action_space, gymnasium.spaces.Discrete):
+                raise ValueError(f"env_fns: expected environments of one integer action "
+                                 f"(Discrete), not {probe.action_space}")
+            self.single_observation_space = probe.observation_space
+            self.single_action_space = probe.action_space
+            self.metadata = {**probe.metadata, "autoreset_mode": AutoresetMode.SAME_STEP}
+            self.render_mode = probe.render_mode
+        finally:
+            probe.close()
         self.num_envs = n = len(env_fns)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
         self.copy = copy
+        self._size = int(self.single_action_space.n)
         ctx = multiprocessing.get_context(context)
         self._shared = create_shared_memory(self.single_observation_space, n, ctx)
         self._observations = read_from_shared_memory(self.single_observation_space,
                                                      self._shared, n)
         space = self.single_observation_space
-        self._masks = self._observations["action_mask"] if isinstance(
-            space, gymnasium.spaces.Dict) and "action_mask" in space.spaces else None
-        self._size = int(self.single_action_space.n)
+        self._has_masks = isinstance(space, gymnasium.spaces.Dict) and \
+            "action_mask" in space.spaces
+        self._legal: np.ndarray | None = None  # the masks handed out last, a private copy
         #: each worker's first environment and one past its last
         self.shares = [(int(s[0]), int(s[-1]) + 1)
                        for s in np.array_split(np.arange(n), min(workers, n))]
-        self._pipes, self._processes = [], []
-        self.closed = False
-        for first, end in self.shares:
-            parent, child = ctx.Pipe()
-            process = ctx.Process(
-                target=_work, daemon=True, name=f"redcode-vector-{first}-{end - 1}",
-                args=(first, [CloudpickleWrapper(fn) for fn in env_fns[first:end]], child,
-                      parent, self._shared, self.single_observation_space, n))
-            process.start()
-            child.close()
-            self._pipes.append(parent)
-            self._processes.append(process)
+        self._pipes: list[Any] = []
+        self._processes: list[Any] = []
+        self._unusable: str | None = None  # why no call can go on (pipes out of step)
+        self._out_of_step: str | None = "call reset before step: no game has begun"
         self._rewards = np.zeros(n, np.float64)
         self._terminations = np.zeros(n, np.bool_)
         self._truncations = np.zeros(n, np.bool_)
-        self._reset_done = False  # step before the first reset is refused
+        self.closed = False
+        try:
+            for first, end in self.shares:
+                parent, child = ctx.Pipe()
+                process = ctx.Process(
+                    target=_work, daemon=True, name=f"redcode-vector-{first}-{end - 1}",
+                    args=(first, [CloudpickleWrapper(fn) for fn in env_fns[first:end]],
+                          child, parent, self._shared, space, self.single_action_space, n))
+                self._pipes.append(parent)
+                self._processes.append(process)
+                process.start()
+                child.close()
+            self._ask([("ready", None)] * len(self.shares))  # each made its environments
+        except BaseException:
+            self.close()
+            raise
 
     # ------------------------------------------------------------ Gymnasium's API
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict | None = None):
-        """New games in every environment: ``seed`` an int (environment ``i``
-        seeded ``seed + i``, as ``SyncVectorEnv``), one per environment, or None."""
+        """New games in every environment (``options["reset_mask"]``: in those
+        it marks): ``seed`` an int (environment ``i`` seeded ``seed + i``, as
+        ``SyncVectorEnv``), one per environment, or None."""
+        self._check_open()
         n = self.num_envs
         seeds = [None] * n if seed is None else \
             [seed + i for i in range(n)] if isinstance(seed, int) else list(seed)
         if len(seeds) != n:
             raise ValueError(f"seed: expected {n} seeds, one per environment, not {len(seeds)}")
+        mask = np.ones(n, np.bool_)
+        if options is not None and "reset_mask" in options:
+            options = dict(options)
+            mask = _reset_mask(options.pop("reset_mask"), n)
+        answers = self._ask([("reset", (seeds[first:end], mask[first:end].tolist(), options))
+                             for first, end in self.shares])
         infos: dict[str, Any] = {}
-        answers = self._ask([("reset", (seeds[first:end], options)) for first, end in self.shares])
         for (first, _), share in zip(self.shares, answers):
             for i, info in enumerate(share, first):
-                infos = self._add_info(infos, info, i)
-        self._reset_done = True
+                if info is not None:
+                    infos = self._add_info(infos, info, i)
+        self._terminations[mask] = False
+        self._truncations[mask] = False
+        if mask.all() or self._out_of_step and self._out_of_step.startswith("call"):
+            self._out_of_step = None
         return self._handed(), infos
 
     def step(self, actions):
         """A word in every environment; a game that ends is reset in the same
         step (its last observation in ``info["final_obs"]``). A word a game
         refuses raises that game's error before any game moves."""
-        if not self._reset_done:
-            raise gymnasium.error.ResetNeeded("call reset before step: no game has begun")
+        self._check_open()
+        if self._out_of_step is not None:
+            raise gymnasium.error.ResetNeeded(self._out_of_step)
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"actions: expected one per environment, shape ({self.num_envs},), "
                              f"not {actions.shape}")
-        refused = self._refused(actions)
-        if refused is not None:
-            self._raise_refusal(refused, actions[refused])
-        words = actions.tolist()  # plain ints: the cheapest to send and to look up
+        words = self._words(actions)
+        answers = self._ask([("step", words[first:end]) for first, end in self.shares],
+                            games_move=True)
         infos: dict[str, Any] = {}
-        answers = self._ask([("step", words[first:end]) for first, end in self.shares])
         for (first, _), share in zip(self.shares, answers):
             for i, (reward, terminated, truncated, info, final) in enumerate(share, first):
                 self._rewards[i], self._terminations[i], self._truncations[i] = \
@@ -145,142 +184,271 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         return (self._handed(), self._rewards.copy(), self._terminations.copy(),
                 self._truncations.copy(), infos)
 
+    def render(self) -> tuple[Any, ...]:
+        """Each environment's rendering (``render_mode``)."""
+        return self.call("render")
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Each environment's ``name``: called with the arguments if it is a
+        method, else its value (as ``SyncVectorEnv.call``)."""
+        if name in NOT_CALLED:
+            raise ValueError(f"call: use the vector's own {name}, not call({name!r})")
+        self._check_open()
+        answers = self._ask([("call", (name, args, kwargs))] * len(self.shares))
+        return tuple(value for share in answers for value in share)
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """Each environment's attribute ``name``."""
+        return self.call(name)
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Sets attribute ``name`` of each environment: ``values`` one per
+        environment (a list or tuple), or one value for all."""
+        if not isinstance(values, (list, tuple)):
+            values = [values] * self.num_envs
+        if len(values) != self.num_envs:
+            raise ValueError(f"values: expected {self.num_envs}, one per environment, "
+                             f"not {len(values)}")
+        self._check_open()
+        self._ask([("set", (name, list(values[first:end]))) for first, end in self.shares])
+
+    @property
+    def np_random_seed(self) -> tuple[int, ...]:
+        """Each environment's seed."""
+        return self.get_attr("np_random_seed")
+
+    @property
+    def np_random(self) -> tuple[np.random.Generator, ...]:
+        """Each environment's generator (copies: set one with ``set_attr``)."""
+        return self.get_attr("np_random")
+
     def close_extras(self, **kwargs: Any) -> None:
-        """Stops the workers (each closes its environments)."""
+        """Stops the workers (each closes its environments); one that does
+        not stop is ended."""
         for pipe in self._pipes:
             try:
                 pipe.send(("close", None))
-            except (BrokenPipeError, OSError):
+            except OSError:
                 pass
         for process in self._processes:
-            process.join(timeout=5)
+            if process.pid is None:
+                continue  # never started
+            process.join(timeout=1 if self._unusable else 5)
             if process.is_alive():
                 process.terminate()
                 process.join()
         for pipe in self._pipes:
             pipe.close()
 
+    def __del__(self) -> None:
+        if not getattr(self, "closed", True) and hasattr(self, "_processes"):
+            try:
+                self.close()
+            except Exception:  # at the interpreter's exit, the pipes may be gone
+                pass
+
     # ------------------------------------------------------------ inside
+    def _check_open(self) -> None:
+        if self.closed:
+            raise gymnasium.error.ClosedEnvironmentError(
+                "this vector of environments is closed")
+        if self._unusable is not None:
+            raise WorkerStopped(self._unusable)
+
     def _handed(self) -> Any:
+        if self._has_masks:
+            self._legal = self._observations["action_mask"].copy()
         return deepcopy(self._observations) if self.copy else self._observations
 
-    def _ask(self, commands: list[tuple[str, Any] | None]) -> list[Any]:
+    def _ask(self, commands: list[tuple[str, Any] | None], games_move: bool = False) -> list[Any]:
         """Sends each worker its command (None: that worker is not asked),
         then reads each one's answer, in order; an error a worker met is
-        raised here, once every worker asked has answered (so that none is
-        left with an answer unread)."""
-        sent = []
-        for pipe, command in zip(self._pipes, commands):
-            try:
+        raised here, once every worker asked has answered, so that no answer
+        is left unread for the next call. ``games_move``: an error leaves the
+        games out of step, until a reset."""
+        asked = [command is not None for command in commands]
+        try:
+            for k, command in enumerate(commands):
                 if command is not None:
-                    pipe.send(command)
-                sent.append(True)
-            except OSError:  # its end closed: the worker is gone
-                sent.append(False)
-        answers, error = [], None
-        for pipe, process, was_sent, command in zip(self._pipes, self._processes, sent,
-                                                     commands):
-            if command is None:
-                answers.append(None)
-                continue
-            try:
-                if not was_sent:
-                    raise EOFError
-                ok, answer = pipe.recv()
-            except EOFError:
-                process.join(timeout=1)
-                ok, answer = False, WorkerStopped(
-                    f"worker {process.name} stopped (exit code {process.exitcode}); "
-                    "the vector cannot go on: close it")
-            if not ok and error is None:
-                error = answer
-            answers.append(answer)
+                    try:
+                        self._pipes[k].send(command)
+                    except OSError:  # its end closed: the worker is gone
+                        asked[k] = False
+                        self._unusable = self._stopped(k)
+            answers, error = [], None
+            for k, command in enumerate(commands):
+                answer = None
+                if command is not None:
+                    ok, answer = self._answer(k) if asked[k] else \
+                        (False, WorkerStopped(self._stopped(k)))
+                    if not ok and error is None:
+                        error = answer
+                answers.append(answer)
+        except BaseException:  # interrupted (a Ctrl-C) with answers unread
+            self._unusable = ("a call was interrupted before every worker answered; "
+                              "the workers are out of step: close the vector")
+            raise
         if error is not None:
+            if games_move and not isinstance(error, WorkerStopped):
+                self._out_of_step = ("an environment raised an error in the last step, so "
+                                     "the games are out of step: reset the vector")
             raise error
         return answers
 
-    def _refused(self, actions: np.ndarray) -> int | None:
-        """The first environment whose action the masks handed out last
-        refuse (or that is no action id), or None; without masks, None."""
-        if self._masks is None:
-            return None
-        if actions.dtype.kind not in "iu":  # floats, text, objects: the first not an integer
-            for i, action in enumerate(actions.tolist()):
-                if not isinstance(action, int) or isinstance(action, bool):
-                    return i
-            actions = actions.astype(np.int64)
-        outside = (actions < 0) | (actions >= self._size)
-        if outside.any():
-            return int(np.flatnonzero(outside)[0])
-        illegal = self._masks[np.arange(self.num_envs), actions] == 0
-        return int(np.flatnonzero(illegal)[0]) if illegal.any() else None
-
-    def _raise_refusal(self, i: int, action: Any) -> None:
-        """Has environment ``i``'s worker step it with the refused ``action``,
-        which that environment refuses with its own error, changing nothing;
-        raises it here."""
+    def _answer(self, k: int) -> tuple[bool, Any]:
+        """Worker ``k``'s answer: ``(True, answer)`` or ``(False, error)``."""
         try:
-            self._ask([("refuse", (i - first, action)) if first <= i < end else None
+            data = self._pipes[k].recv_bytes()
+        except (EOFError, OSError):
+            self._unusable = self._stopped(k)
+            return False, WorkerStopped(self._unusable)
+        try:
+            return ForkingPickler.loads(data)
+        except Exception as error:  # an error the worker pickled that cannot be rebuilt
+            return False, RuntimeError(f"worker {self._processes[k].name} answered with what "
+                                       f"could not be read back: {error!r}")
+
+    def _stopped(self, k: int) -> str:
+        process = self._processes[k]
+        process.join(timeout=1)
+        return (f"worker {process.name} stopped (exit code {process.exitcode}); "
+                "the vector cannot go on: close it")
+
+    def _words(self, actions: np.ndarray) -> list[int]:
+        """The batch as plain ints (the cheapest to send and to look up), once
+        every one is a word its game may take now by the masks handed out
+        last: the first that is not raises its game's error (``_refusal``),
+        unless its game takes it."""
+        words = actions.tolist()
+        if self._legal is None:
+            return words
+        for i, word in enumerate(words):
+            if isinstance(word, numbers.Integral) and not isinstance(word, (bool, np.bool_)):
+                word = words[i] = int(word)
+                if 0 <= word < self._size and self._legal[i, word]:
+                    continue
+            self._refusal(i, word)
+        return words
+
+    def _refusal(self, i: int, action: Any) -> None:
+        """Has environment ``i``'s worker try ``action`` on a copy of it: the
+        error it raises is raised here (no game moved); if the copy takes
+        it (a mask that is advice, not a rule), nothing is raised."""
+        try:
+            self._ask([("try", (i - first, action)) if first <= i < end else None
                        for first, end in self.shares])
         except Exception as error:
             if not isinstance(error, WorkerStopped):
                 error.add_note(f"(environment {i} of the vector; no game moved)")
             raise
-        # the game took it: its mask and its game disagree
-        raise RuntimeError(f"environment {i} took action {action!r}, which its mask refused")
+
+
+def _reset_mask(mask: Any, n: int) -> np.ndarray:
+    """``options["reset_mask"]`` checked as ``SyncVectorEnv`` checks it."""
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (n,):
+        raise ValueError(f"options['reset_mask']: expected a numpy array of {n} booleans, "
+                         f"not {mask!r}")
+    if not mask.any():
+        raise ValueError("options['reset_mask']: expected at least one environment to reset")
+    return mask
 
 
 def _work(first: int, env_fns: list[CloudpickleWrapper], pipe: Any, parent_pipe: Any,
-          shared: Any, space: gymnasium.Space, n: int) -> None:
+          shared: Any, space: gymnasium.Space, action_space: gymnasium.Space, n: int) -> None:
     """A worker's loop: its environments made, then each command of the
     parent answered with ``(True, answer)`` or ``(False, error)``."""
     parent_pipe.close()
-    envs = [fn() for fn in env_fns]
+    envs: list[gymnasium.Env] = []
     views = read_from_shared_memory(space, shared, n)  # the batch's arrays, made once
+    at = first  # the environment being stepped, for an error's note
     while True:
         try:
             command, data = pipe.recv()
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, OSError, KeyboardInterrupt):
             break
         try:
-            if command == "reset":
-                seeds, options = data
-                infos = []
-                for k, (env, seed) in enumerate(zip(envs, seeds)):
-                    observation, info = env.reset(seed=seed, options=options)
-                    _write(views, first + k, observation)
-                    infos.append(info)
-                pipe.send((True, infos))
+            if command == "ready":
+                for k, fn in enumerate(env_fns):
+                    at = first + k
+                    env = fn()
+                    envs.append(env)
+                    if env.observation_space != space or env.action_space != action_space:
+                        raise ValueError(f"environment {at} has other spaces than the first "
+                                         f"({env.observation_space}, {env.action_space})")
+                answer: Any = None
+            elif command == "reset":
+                seeds, mask, options = data
+                answer = []
+                for k, (env, seed, resets) in enumerate(zip(envs, seeds, mask)):
+                    at = first + k
+                    info = None
+                    if resets:
+                        observation, info = env.reset(seed=seed, options=options)
+                        _write(views, at, observation)
+                    answer.append(info)
             elif command == "step":
-                results = []
+                answer = []
                 for k, (env, action) in enumerate(zip(envs, data)):
+                    at = first + k
                     observation, reward, terminated, truncated, info = env.step(action)
                     final = None
                     if terminated or truncated:  # Gymnasium's same-step reset
                         final = {"final_obs": observation, "final_info": info}
                         observation, info = env.reset()
-                    _write(views, first + k, observation)
-                    results.append((float(reward), bool(terminated), bool(truncated), info,
-                                    final))
-                pipe.send((True, results))
-            elif command == "refuse":
+                    _write(views, at, observation)
+                    answer.append((float(reward), bool(terminated), bool(truncated), info,
+                                   final))
+            elif command == "try":  # on a copy: the error it raises, no game moved
                 k, action = data
-                envs[k].step(action)
-                pipe.send((True, None))
+                deepcopy(envs[k]).step(action)
+                answer = None
+            elif command == "call":
+                name, args, kwargs = data
+                answer = []
+                for k, env in enumerate(envs):
+                    at = first + k
+                    value = env.get_wrapper_attr(name)
+                    answer.append(value(*args, **kwargs) if callable(value) else value)
+            elif command == "set":
+                name, values = data
+                for k, (env, value) in enumerate(zip(envs, values)):
+                    at = first + k
+                    env.set_wrapper_attr(name, value)
+                answer = None
             elif command == "close":
                 break
             else:
                 raise ValueError(f"unknown command {command!r}")
+            pipe.send((True, answer))
         except Exception as error:  # sent to the parent, raised there
-            pipe.send((False, error))
+            if command != "try":
+                error.add_note(f"(environment {at} of the vector, in worker process "
+                               f"{multiprocessing.current_process().name})")
+                error.add_note("the worker's traceback:\n" + traceback.format_exc())
+            pipe.send_bytes(_pickled_error(error))
+            if command == "ready":
+                break
     for env in envs:
         env.close()
     pipe.close()
 
 
+def _pickled_error(error: Exception) -> bytes:
+    """``(False, error)`` pickled, or a ``RuntimeError`` that says what the
+    error was for one that does not pickle (an attribute of a lock, say)."""
+    try:
+        return bytes(ForkingPickler.dumps((False, error)))
+    except Exception:
+        stand_in = RuntimeError(f"{type(error).__name__}: {error}")
+        for note in getattr(error, "__notes__", ()):
+            stand_in.add_note(note)
+        return bytes(ForkingPickler.dumps((False, stand_in)))
+
+
 def _write(views: Any, i: int, observation: Any) -> None:
     """Writes one environment's observation into row ``i`` of the batch's
-    shared arrays (a dict or tuple of them for a composite space)."""
+    shared arrays (a dict or tuple of them for a composite space), refusing
+    one of another shape or of a kind the array cannot hold."""
     if isinstance(views, dict):
         for key, view in views.items():
             _write(view, i, observation[key])
@@ -288,4 +456,8 @@ def _write(views: Any, i: int, observation: Any) -> None:
         for view, part in zip(views, observation):
             _write(view, i, part)
     else:
-        views[i] = observation
+        row = views[i]
+        if np.shape(observation) != row.shape:
+            raise ValueError(f"an observation of shape {np.shape(observation)} for a space of "
+                             f"shape {row.shape}")
+        np.copyto(row, observation, casting="same_kind")
