@@ -13,15 +13,16 @@ lead in points, a potential: it rewards sinking sooner without changing
 which policy is best). A game of each environment makes a batch, which
 updates both networks in a few passes (PPO's clipped ratio keeps the policy
 near the one that played the batch; the critic is the baseline; Adam; an
-entropy bonus). ``--then`` names a second bot to train against once the
-first has had its minutes (a curriculum). Then the policy plays evaluation
+entropy bonus). ``--opponent random,greedy`` trains against several bots
+at once, each game drawing one; ``--then`` names a second bot to train
+against once the first has had its minutes (a curriculum). Then the policy plays evaluation
 games, its words drawn from it, then its most likely ones; ``--baseline
 BOT`` plays the same evaluation games with a bot of the library in the
 agent's seat instead, without training. It needs the
 ``ai`` extra (numpy, gymnasium); ``--plot`` draws the learning curve with
 matplotlib (the ``lab`` extra).
 
-    python examples/train_policy.py [--minutes 8] [--envs 8] [--opponent random]
+    python examples/train_policy.py [--minutes 8] [--envs 8] [--workers 0] [--opponent random]
                                     [--then greedy] [--then-minutes 8] [--hidden 64]
                                     [--eval-games 100] [--plot curve.png] [--turn-limit 60]
                                     [--seed 1]
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import numpy as np
 
@@ -201,32 +203,52 @@ class Curve:
     minutes: list[float] = field(default_factory=list)
     rewards: list[float] = field(default_factory=list)
     opponents: list[str] = field(default_factory=list)
+    stages: list[int] = field(default_factory=list)  # the first game of each stage
 
-    def win_rate(self, last: int = 100) -> float:
-        recent = self.rewards[-last:]
+    def recent(self, last: int = 100, opponent: str | None = None) -> list[float]:
+        """The rewards of the last ``last`` games (against ``opponent`` only, if given)."""
+        if opponent is None:
+            return self.rewards[-last:]
+        return [r for r, o in zip(self.rewards, self.opponents) if o == opponent][-last:]
+
+    def win_rate(self, last: int = 100, opponent: str | None = None) -> float:
+        recent = self.recent(last, opponent)
         return sum(r > 0 for r in recent) / max(1, len(recent))
 
-    def loss_rate(self, last: int = 100) -> float:
-        recent = self.rewards[-last:]
+    def loss_rate(self, last: int = 100, opponent: str | None = None) -> float:
+        recent = self.recent(last, opponent)
         return sum(r < 0 for r in recent) / max(1, len(recent))
 
+    def summary(self, opponents: Sequence[str], which: str = "the last 100") -> str:
+        """How many of the last 100 games were won and lost (``which`` says
+        which they are), against each of ``opponents`` when there are several."""
+        if len(set(opponents)) == 1:
+            return f"{which} won {self.win_rate():.0%}, lost {self.loss_rate():.0%}"
+        return "; ".join(f"{which} against {o} won {self.win_rate(100, o):.0%}, lost "
+                         f"{self.loss_rate(100, o):.0%}" for o in dict.fromkeys(opponents))
 
-def train(minutes: float, envs: int, opponent: str, seed: int, games: int = 0,
+
+def train(minutes: float, envs: int, opponent: str | Sequence[str], seed: int, games: int = 0,
           policy: Policy | None = None, curve: Curve | None = None, hidden: int = 64,
-          **setup) -> tuple[Policy, Curve]:
+          workers: int = 0, **setup) -> tuple[Policy, Curve]:
     """Trains for ``minutes`` of wall time (or ``games`` finished games, if
-    not 0) against ``opponent``; returns the policy and its curve. A
-    ``policy`` and ``curve`` given go on learning and growing (a curriculum);
-    else a new policy of ``hidden`` units starts. Every 50 games it prints
-    how many of the last 100 were won."""
-    vec = vector_env(envs, asynchronous=False, opponent=opponent, **setup)
-    score = Score(RedCodeGymEnv(opponent=opponent, **setup))
+    not 0) against ``opponent`` (a bot spec, or several: each game draws
+    one); returns the policy and its curve. A ``policy`` and ``curve`` given
+    go on learning and growing (a curriculum); else a new policy of
+    ``hidden`` units starts. The games are stepped in this process, or by
+    ``workers`` processes (the networks stay here). Every 50 games it prints
+    how many of the last 100 were won (against each bot)."""
+    opponents = (opponent,) if isinstance(opponent, str) else tuple(opponent)
+    vec = vector_env(envs, asynchronous=workers > 0, workers=workers or None,
+                     opponent=opponents, **setup)
+    score = Score(RedCodeGymEnv(opponent=opponents, **setup))
     rng = np.random.default_rng(seed)
     obs, _ = vec.reset(seed=seed)
     if policy is None:
         policy = Policy(vec.single_observation_space["observation"].shape[0],
                         int(vec.single_action_space.n), hidden=hidden, seed=seed)
     curve = curve if curve is not None else Curve()
+    curve.stages.append(len(curve.rewards))
     offset = curve.minutes[-1] if curve.minutes else 0.0
     steps: list[list[tuple]] = [[] for _ in range(envs)]  # each game's (x, mask, action, lead)
     batch: list[tuple] = []  # finished games' steps and returns, for the next update
@@ -248,10 +270,10 @@ def train(minutes: float, envs: int, opponent: str, seed: int, games: int = 0,
             played += 1
             curve.minutes.append(offset + (time.perf_counter() - start) / 60)
             curve.rewards.append(float(rewards[i]))
-            curve.opponents.append(opponent)
+            curve.opponents.append(str(info["final_info"]["opponent"][i]))
             if len(curve.rewards) % 50 == 0:
-                print(f"  {curve.minutes[-1]:5.1f} min, {len(curve.rewards):5} games: the last "
-                      f"100 won {curve.win_rate():.0%}, lost {curve.loss_rate():.0%}", flush=True)
+                print(f"  {curve.minutes[-1]:5.1f} min, {len(curve.rewards):5} games: "
+                      f"{curve.summary(opponents)}", flush=True)
         if len(batch) >= envs:  # one update from a game of each environment, about
             policy.learn(*map(np.concatenate, zip(*batch)))
             batch = []
@@ -304,20 +326,24 @@ def evaluate_bot(bot: str, opponent: str, games: int, seed: int,
 
 def plot(curve: Curve, path: str, title: str, window: int = 100) -> None:
     """The learning curve: the share of the last ``window`` games won (and
-    lost), by minute; a dotted line where the bot trained against changes."""
+    lost), by minute, against each bot when there were several; a dotted
+    line where a stage of a curriculum began."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rewards = np.array(curve.rewards)
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for sign, label in ((1, "won"), (-1, "lost")):
-        hits = rewards == sign
-        rate = [hits[max(0, i + 1 - window):i + 1].mean() for i in range(len(hits))]
-        ax.plot(curve.minutes, rate, label=label)
-    for i in range(1, len(curve.opponents)):
-        if curve.opponents[i] != curve.opponents[i - 1]:
-            ax.axvline(curve.minutes[i], color="grey", linewidth=0.8, linestyle=":")
+    names = list(dict.fromkeys(curve.opponents))
+    for name in names if len(names) > 1 else [None]:
+        rows = [i for i, o in enumerate(curve.opponents) if name is None or o == name]
+        rewards = np.array([curve.rewards[i] for i in rows])
+        for sign, label in ((1, "won"), (-1, "lost")):
+            hits = rewards == sign
+            rate = [hits[max(0, i + 1 - window):i + 1].mean() for i in range(len(hits))]
+            ax.plot([curve.minutes[i] for i in rows], rate,
+                    label=label if name is None else f"{label} against {name}")
+    for start in (s for s in curve.stages[1:] if s < len(curve.minutes)):
+        ax.axvline(curve.minutes[start], color="grey", linewidth=0.8, linestyle=":")
     ax.set(xlabel="minutes of training (wall time)", ylabel=f"share of the last {window} games",
            title=title, ylim=(0, 1))
     ax.legend()
@@ -329,11 +355,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=8.0, help="training time (wall)")
     parser.add_argument("--envs", type=int, default=8, help="games played at once")
-    parser.add_argument("--opponent", default="random", help="the bot trained against")
-    parser.add_argument("--then", help="a bot to train against next (a curriculum)")
+    parser.add_argument("--opponent", default="random",
+                        help="the bot trained against, or several separated by commas "
+                             "(random,greedy: each game draws one)")
+    parser.add_argument("--then", help="a bot (or several) to train against next (a curriculum)")
     parser.add_argument("--then-minutes", type=float, default=8.0,
                         help="training time against the --then bot (wall)")
     parser.add_argument("--hidden", type=int, default=64, help="hidden units of each network")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="processes that step the games (0: this process)")
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--plot", help="a PNG file for the learning curve (needs matplotlib)")
     parser.add_argument("--turn-limit", type=int, default=60,
@@ -353,18 +383,18 @@ def main() -> None:
                   f"{result['won']:.0%}, drawn {result['drawn']:.0%}, lost {result['lost']:.0%} "
                   f"of {args.eval_games} games ({time.perf_counter() - start:.0f} s)")
         return
-    stages = [(args.opponent, args.minutes)] + ([(args.then, args.then_minutes)]
-                                                 if args.then else [])
+    stages = [(tuple(args.opponent.split(",")), args.minutes)] + (
+        [(tuple(args.then.split(",")), args.then_minutes)] if args.then else [])
     policy, curve = None, Curve()
     for opponent, minutes in stages:
         start, before = time.perf_counter(), len(curve.rewards)
         policy, curve = train(minutes, args.envs, opponent, args.seed, policy=policy,
-                              curve=curve, hidden=args.hidden, **setup)
-        first = Curve(rewards=curve.rewards[before:before + 100])
-        print(f"trained {(time.perf_counter() - start) / 60:.1f} min against {opponent}: "
-              f"{len(curve.rewards) - before} games, the last 100 won {curve.win_rate():.0%}, "
-              f"lost {curve.loss_rate():.0%} (the first 100 won {first.win_rate():.0%}, "
-              f"lost {first.loss_rate():.0%})")
+                              curve=curve, hidden=args.hidden, workers=args.workers, **setup)
+        first = Curve(rewards=curve.rewards[before:before + 100],
+                      opponents=curve.opponents[before:before + 100])
+        print(f"trained {(time.perf_counter() - start) / 60:.1f} min against "
+              f"{' and '.join(opponent)}: {len(curve.rewards) - before} games; "
+              f"{curve.summary(opponent)} ({first.summary(opponent, 'the first 100')})")
     for opponent in ("random", "greedy"):
         for greedy in (False, True):
             start = time.perf_counter()
@@ -374,7 +404,8 @@ def main() -> None:
                   f"{result['won']:.0%}, drawn {result['drawn']:.0%}, lost {result['lost']:.0%} "
                   f"of {args.eval_games} games ({time.perf_counter() - start:.0f} s)")
     if args.plot:
-        title = "1v1 war against the " + " then the ".join(f"{o} bot" for o, _ in stages)
+        title = "1v1 war against the " + " then the ".join(
+            " and ".join(o) + (" bots" if len(o) > 1 else " bot") for o, _ in stages)
         plot(curve, args.plot, title)
         print(f"learning curve: {args.plot}")
 

@@ -1,5 +1,6 @@
 """examples/train_policy.py, the policy-gradient example, in a tiny run: a
-few short games train the policy (its weights move) and a curriculum goes on
+few short games train the policy (its weights move), against one bot or
+several at once, in this process or by workers, and a curriculum goes on
 with the same policy, the evaluation counts every game, the gradients by
 hand are the objective's, a won game makes its words likelier, the
 masked policy never picks an illegal word, and a bot of the library plays
@@ -46,6 +47,35 @@ def test_a_few_games_train_the_policy_a_second_bot_goes_on_and_the_evaluation_co
     assert all(np.abs(a - b).sum() > 0 for a, b in zip(after, before))  # every array moved
     result = example.evaluate(policy, "greedy", 2, seed=5, **SETUP)
     assert sum(result.values()) == pytest.approx(1.0)
+
+
+def test_training_against_several_bots_records_each_games_bot_and_sums_them_apart(example):
+    policy, curve = example.train(0, 2, ("random", "greedy"), seed=3, games=6, hidden=8,
+                                  **SETUP)
+    assert curve.opponents == ["greedy", "random", "random", "greedy", "random", "random"]
+    _, curve = example.train(0, 2, "greedy", seed=4, games=2, policy=policy, curve=curve,
+                             **SETUP)
+    assert curve.stages == [0, 6] and curve.opponents[6:] == ["greedy", "greedy"]
+    made = example.Curve(minutes=[0.1] * 5, rewards=[1.0, -1.0, 0.0, 1.0, 1.0],
+                         opponents=["random", "greedy", "greedy", "random", "greedy"])
+    assert made.summary(("random", "greedy")) == (
+        "the last 100 against random won 100%, lost 0%; "
+        "the last 100 against greedy won 33%, lost 33%")
+    assert made.summary(("greedy",), "the first 100") == "the first 100 won 60%, lost 20%"
+    assert made.win_rate(2, "greedy") == 0.5 and made.loss_rate(1, "greedy") == 0.0
+
+
+def test_games_stepped_by_worker_processes_train_the_same_policy(example):
+    """The vector's workers hand back what the caller's process would: the
+    same games, the same updates, the same weights."""
+    here, here_curve = example.train(0, 4, ("random", "greedy"), seed=5, games=5, hidden=8,
+                                     **SETUP)
+    there, there_curve = example.train(0, 4, ("random", "greedy"), seed=5, games=5, hidden=8,
+                                       workers=2, **SETUP)
+    assert (here_curve.rewards, here_curve.opponents) == \
+        (there_curve.rewards, there_curve.opponents)
+    assert all(np.array_equal(a, b) for a, b in zip(here.actor.params + here.critic.params,
+                                                    there.actor.params + there.critic.params))
 
 
 def test_backpropagation_gives_the_networks_gradient(example):
