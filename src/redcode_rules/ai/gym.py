@@ -101,6 +101,11 @@ class RedCodeGymEnv(gymnasium.Env):
         self.opponent: Any = None
         self._sides: dict[str, str] = {}  # each ship's side, for whose decision it is
         self._masks = Masks.for_space(self.space)  # a mask per set of legal words met, kept
+        # the word node of ``prefix`` and the decision it was read at: the
+        # steps of a move go on from it, without asking the space, which
+        # every environment of the configuration in this process shares
+        self._node: Any = None
+        self._node_of: object = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game, played by the opponent up to the agent's first decision."""
@@ -113,6 +118,7 @@ class RedCodeGymEnv(gymnasium.Env):
             self.opponent_name = names[int(self.np_random.integers(len(names)))]
         self.opponent = self._opponent_specs[self.opponent_name].build(game_seed)
         self.prefix = ()
+        self._node_of = None
         self._opponent_plays()
         return self._observation(), {"opponent": self.opponent_name}
 
@@ -120,10 +126,13 @@ class RedCodeGymEnv(gymnasium.Env):
         """Takes one word; once the move is whole, plays it and lets the
         opponent play until the agent decides again or the game ends."""
         game = self.game
-        prefix = self.space.step(game, self.prefix, action)
-        self.prefix = prefix or ()
-        if prefix is None:
+        node = self.space.advance(game, self._word_node(), action)
+        if node is None:  # the move is played: the opponent's turn, maybe
+            self.prefix = ()
+            self._node_of = None
             self._opponent_plays()
+        else:  # the move goes on from the node reached
+            self.prefix, self._node = node.prefix, node
         reward = 0.0
         info = {}
         if game.is_over:
@@ -167,7 +176,17 @@ class RedCodeGymEnv(gymnasium.Env):
     def _mask(self) -> np.ndarray:
         if self.game.is_over:
             return self._masks.none()
-        return self._masks.of(self.space.word_node(self.game, self.prefix).actions)
+        return self._masks.of(self._word_node().actions)
+
+    def _word_node(self) -> Any:
+        """The word node of ``prefix`` at the game's decision: the one kept,
+        while the game's decision is the one it was read at, else read."""
+        game = self.game
+        key = game._decision_key()
+        if self._node_of is not key or key is None:
+            self._node = self.space.word_node(game, self.prefix)
+            self._node_of = game._decision_key()
+        return self._node
 
 
 def vector_env(n: int, asynchronous: bool = True, workers: int | None = None,

@@ -102,7 +102,8 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         space = self.single_observation_space
         self._has_masks = isinstance(space, gymnasium.spaces.Dict) and \
             "action_mask" in space.spaces
-        self._legal: np.ndarray | None = None  # the masks handed out last, a private copy
+        self._legal: np.ndarray | None = None  # the masks handed out last (``_handed``)
+        self._rows = np.arange(n)
         #: each worker's first environment and one past its last
         self.shares = [(int(s[0]), int(s[-1]) + 1)
                        for s in np.array_split(np.arange(n), min(workers, n))]
@@ -174,13 +175,14 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         answers = self._ask([("step", words[first:end]) for first, end in self.shares],
                             games_move=True)
         infos: dict[str, Any] = {}
-        for (first, _), share in zip(self.shares, answers):
-            for i, (reward, terminated, truncated, info, final) in enumerate(share, first):
-                self._rewards[i], self._terminations[i], self._truncations[i] = \
-                    reward, terminated, truncated
+        for (first, end), (rewards, ends, cuts, extras) in zip(self.shares, answers):
+            self._rewards[first:end] = rewards
+            self._terminations[first:end] = ends
+            self._truncations[first:end] = cuts
+            for k, info, final in extras:  # in order: the infos as SyncVectorEnv adds them
                 if final is not None:
-                    infos = self._add_info(infos, final, i)
-                infos = self._add_info(infos, info, i)
+                    infos = self._add_info(infos, final, first + k)
+                infos = self._add_info(infos, info, first + k)
         return (self._handed(), self._rewards.copy(), self._terminations.copy(),
                 self._truncations.copy(), infos)
 
@@ -256,9 +258,18 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
             raise WorkerStopped(self._unusable)
 
     def _handed(self) -> Any:
+        """The observation to hand out, and the masks the next batch is
+        checked against (the shared ones, which only the next step writes,
+        unless the caller is handed those very arrays and may change them)."""
+        observations = self._observations
         if self._has_masks:
-            self._legal = self._observations["action_mask"].copy()
-        return deepcopy(self._observations) if self.copy else self._observations
+            masks = observations["action_mask"]
+            self._legal = masks if self.copy else masks.copy()
+        if not self.copy:
+            return observations
+        if type(observations) is dict:  # a Dict space of arrays (this library's)
+            return {key: array.copy() for key, array in observations.items()}
+        return deepcopy(observations)
 
     def _ask(self, commands: list[tuple[str, Any] | None], games_move: bool = False) -> list[Any]:
         """Sends each worker its command (None: that worker is not asked),
@@ -320,8 +331,12 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         last: the first that is not raises its game's error (``_refusal``),
         unless its game takes it."""
         words = actions.tolist()
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             return words
+        if actions.dtype.kind in "iu" and ((actions >= 0) & (actions < self._size)).all() \
+                and legal[self._rows, actions].all():
+            return words  # every one legal: the common case, checked at once
         for i, word in enumerate(words):
             if isinstance(word, numbers.Integral) and not isinstance(word, (bool, np.bool_)):
                 word = words[i] = int(word)
@@ -387,7 +402,9 @@ def _work(first: int, env_fns: list[CloudpickleWrapper], pipe: Any, parent_pipe:
                         _write(views, at, observation)
                     answer.append(info)
             elif command == "step":
-                answer = []
+                # each game's reward, end and cut, and the infos that say
+                # something (an empty one adds nothing to the vector's)
+                rewards, ends, cuts, extras = [], [], [], []
                 for k, (env, action) in enumerate(zip(envs, data)):
                     at = first + k
                     observation, reward, terminated, truncated, info = env.step(action)
@@ -396,8 +413,12 @@ def _work(first: int, env_fns: list[CloudpickleWrapper], pipe: Any, parent_pipe:
                         final = {"final_obs": observation, "final_info": info}
                         observation, info = env.reset()
                     _write(views, at, observation)
-                    answer.append((float(reward), bool(terminated), bool(truncated), info,
-                                   final))
+                    rewards.append(float(reward))
+                    ends.append(bool(terminated))
+                    cuts.append(bool(truncated))
+                    if info or final is not None:
+                        extras.append((k, info, final))
+                answer = (rewards, ends, cuts, extras)
             elif command == "try":  # on a copy: the error it raises, no game moved
                 k, action = data
                 deepcopy(envs[k]).step(action)
