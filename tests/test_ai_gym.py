@@ -189,3 +189,26 @@ def test_a_vector_environment_names_each_finished_games_opponent():
             playing[i] = info["opponent"][i]
     envs.close()
     assert len(names) >= 4 and set(names) == {"random", "greedy"}
+
+
+def test_a_deep_copy_plays_on_apart_and_shares_only_what_no_one_changes():
+    """A vector's worker tries a refused word on a copy: the copy's game,
+    opponent and generator are its own, the spaces and masks shared."""
+    import copy
+
+    env = RedCodeGymEnv(opponent="greedy", **QUICK)
+    obs, _ = env.reset(seed=3)
+    saved, state = env.game.to_json(), env.np_random.bit_generator.state
+    twin = copy.deepcopy(env)
+    assert twin.space is env.space and twin._masks is env._masks and twin.game is not env.game
+    assert twin.opponent is not env.opponent and twin.game.to_json() == saved
+    rng = np.random.default_rng(3)
+    for _ in range(12):  # the copy plays on: moves, the opponent's moves, a reset
+        obs, _, terminated, _, _ = twin.step(masked_choice(rng, obs["action_mask"]))
+        if terminated:
+            obs, _ = twin.reset()
+    assert env.game.to_json() == saved and env.prefix == ()
+    assert env.np_random.bit_generator.state == state
+    with pytest.raises(IllegalAction):
+        copy.deepcopy(env).step(int(np.flatnonzero(env.action_masks() == 0)[0]))
+    assert env.game.to_json() == saved

@@ -147,12 +147,23 @@ class Faulty(gymnasium.Env):
         return np.full(1, self.steps, np.float32), 1.0, False, False, {"steps": self.steps}
 
 
-class TwoArguments(Exception):
-    """An error that pickles but cannot be rebuilt from its pickle (its
-    constructor takes two arguments, pickle gives it one)."""
+def _not_loaded():
+    raise TypeError("this part cannot be read back")
 
-    def __init__(self, what, when):
-        super().__init__(f"{what} at {when}")
+
+class Unloadable:
+    """A part that pickles, and whose pickle cannot be loaded (whatever
+    pickles the error that holds it: a library such as Dask's tblib may
+    change how errors pickle)."""
+
+    def __reduce__(self):
+        return _not_loaded, ()
+
+
+def unloadable_error() -> Exception:
+    error = RuntimeError("a fault")
+    error.part = Unloadable()
+    return error
 
 
 class Locked(Exception):
@@ -196,20 +207,21 @@ def test_an_error_in_a_worker_is_raised_here_naming_its_environment_then_a_reset
 
 
 @pytest.mark.parametrize("error,says", [
-    (TwoArguments("a fault", "noon"), "answered with what could not be read back"),
+    (unloadable_error(), "RuntimeError: a fault"),
     (Locked(), "Locked: an error holding a lock")])
 def test_an_error_that_does_not_come_back_whole_leaves_the_workers_in_step(error, says):
-    """An error the caller's process cannot rebuild, or one that does not
-    pickle, comes back as a ``RuntimeError`` that says what it was, and
-    every worker's answer is read: after a reset the next step is the
-    step's own."""
+    """An error that cannot be rebuilt from its pickle, or one that does not
+    pickle, comes back as a ``RuntimeError`` that says what it was, with its
+    notes, and every worker's answer is read: after a reset the next step
+    is the step's own."""
     envs = WorkerVectorEnv([faulty(error, only_last=True)] * 3, workers=3)
     try:
         envs.reset(seed=0)
         envs.step(np.zeros(3, np.int64))
         envs.step(np.zeros(3, np.int64))
-        with pytest.raises(RuntimeError, match=says):
+        with pytest.raises(RuntimeError, match=says) as e:
             envs.step(np.zeros(3, np.int64))
+        assert e.value.__notes__[0].startswith("(environment 2 of the vector, in worker")
         envs.reset(seed=0)
         obs, rewards, _, _, info = envs.step(np.zeros(3, np.int64))
         assert obs.tolist() == [[1]] * 3 and info["steps"].tolist() == [1, 1, 1]
@@ -244,23 +256,94 @@ def test_a_dead_worker_and_an_interrupted_call_leave_the_vector_unusable_and_nam
     assert not any(p.is_alive() for p in envs._processes)
     with pytest.raises(gymnasium.error.ClosedEnvironmentError):
         envs.step(np.zeros(3, np.int64))
+    for interruption in (KeyboardInterrupt, TimeoutError):  # a Ctrl-C, a time limit
+        envs = WorkerVectorEnv([Faulty] * 2, workers=2)
+        try:
+            envs.reset(seed=0)
+            pipe = envs._pipes[1]
+
+            def interrupted():
+                raise interruption
+            pipe.recv_bytes = interrupted
+            with pytest.raises(interruption):
+                envs.step(np.zeros(2, np.int64))
+            del pipe.recv_bytes
+            with pytest.raises(WorkerStopped, match="a call was interrupted before every "):
+                envs.step(np.zeros(2, np.int64))
+            assert all(p.is_alive() for p in envs._processes)  # alive, out of step
+        finally:
+            envs.close()
+
+
+def test_an_argument_that_does_not_pickle_is_refused_before_any_worker_is_asked():
     envs = WorkerVectorEnv([Faulty] * 2, workers=2)
     try:
         envs.reset(seed=0)
-        read = envs._answer
-
-        def interrupted(k):
-            if k == 1:
-                raise KeyboardInterrupt
-            return read(k)
-        envs._answer = interrupted
-        with pytest.raises(KeyboardInterrupt):
-            envs.step(np.zeros(2, np.int64))
-        envs._answer = read
-        with pytest.raises(WorkerStopped, match="a call was interrupted before every worker"):
-            envs.step(np.zeros(2, np.int64))
+        with pytest.raises(Exception, match="pickle"):
+            envs.set_attr("hook", lambda: 0)
+        obs, *_ = envs.step(np.zeros(2, np.int64))
+        assert obs.tolist() == [[1], [1]]
     finally:
         envs.close()
+
+
+def test_a_worker_ignores_a_ctrl_c_which_is_the_callers_to_act_on():
+    import os
+    import signal
+
+    envs = WorkerVectorEnv([Faulty] * 2, workers=2)
+    try:
+        envs.reset(seed=0)
+        for process in envs._processes:
+            os.kill(process.pid, signal.SIGINT)
+        obs, *_ = envs.step(np.zeros(2, np.int64))
+        assert obs.tolist() == [[1], [1]] and all(p.is_alive() for p in envs._processes)
+    finally:
+        envs.close()
+
+
+class FaultyReset(Faulty):
+    """Its reset with seed 0 raises."""
+
+    def reset(self, *, seed=None, options=None):
+        if seed == 0:
+            raise ValueError("no game for seed 0")
+        return super().reset(seed=seed, options=options)
+
+
+def test_every_game_must_have_begun_and_a_failed_reset_must_be_made_good():
+    envs = WorkerVectorEnv([FaultyReset] * 2, workers=2)
+    try:
+        envs.reset(seed=5, options={"reset_mask": np.array([True, False])})
+        with pytest.raises(gymnasium.error.ResetNeeded, match="a game of the vector has not"):
+            envs.step(np.zeros(2, np.int64))
+        envs.reset(seed=5, options={"reset_mask": np.array([False, True])})
+        obs, *_ = envs.step(np.zeros(2, np.int64))  # every game has begun
+        assert obs.tolist() == [[1], [1]]
+        with pytest.raises(ValueError, match="no game for seed 0"):
+            envs.reset(seed=[0, 7])  # the second game was reset, the first was not
+        with pytest.raises(gymnasium.error.ResetNeeded, match="an environment raised an "
+                           "error in a reset, so the games are out of step"):
+            envs.step(np.zeros(2, np.int64))
+        envs.reset(seed=[3, 7])
+        obs, *_ = envs.step(np.zeros(2, np.int64))
+        assert obs.tolist() == [[1], [1]]
+    finally:
+        envs.close()
+
+
+def test_numpy_bools_are_refused_as_one_process_refuses_them():
+    batched = vector_env(2, workers=2, **QUICK)
+    alone = vector_env(2, asynchronous=False, **QUICK)
+    try:
+        batched.reset(seed=1)
+        alone.reset(seed=1)
+        for envs in (batched, alone):
+            with pytest.raises(UnknownWord, match="np.True_ is not an action id"):
+                envs.step(np.array([True, True]))
+    finally:
+        batched.close()
+        alone.close()
 
 
 class Advised(Faulty):
@@ -358,8 +441,13 @@ class Steered(Faulty):
 
 
 def test_the_vector_refuses_no_environments_no_workers_and_actions_not_one_integer():
-    with pytest.raises(ValueError, match=r"environments of one integer action \(Discrete\)"):
+    with pytest.raises(ValueError, match=r"one integer action from 0 \(Discrete\)"):
         WorkerVectorEnv([Steered], workers=1)
+
+    class Shifted(Faulty):
+        action_space = gymnasium.spaces.Discrete(3, start=1)
+    with pytest.raises(ValueError, match=r"one integer action from 0 \(Discrete\)"):
+        WorkerVectorEnv([Shifted], workers=1)
     with pytest.raises(ValueError, match="at least one environment"):
         WorkerVectorEnv([], workers=1)
     with pytest.raises(ValueError, match="workers: expected a whole number of at least 1, not 0"):

@@ -27,6 +27,7 @@ which a game of turns and responses is not.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 import gymnasium
@@ -140,6 +141,20 @@ class RedCodeGymEnv(gymnasium.Env):
                 1.0 if game.winner == self.side else -1.0
             info = {"opponent": self.opponent_name}
         return self._observation(), reward, game.is_over, False, info
+
+    def __deepcopy__(self, memo: dict) -> RedCodeGymEnv:
+        """A copy that plays on apart (a vector's worker tries a refused word
+        on one): its own game (``Game.clone``), opponent and generator; the
+        setup, the spaces, the action space and the masks, which every
+        environment of the configuration shares and none changes, shared."""
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        if self.game is not None:
+            clone.game = memo[id(self.game)] = self.game.clone()
+        clone.opponent = copy.deepcopy(self.opponent, memo)
+        clone._np_random = copy.deepcopy(self._np_random, memo)
+        clone._node_of = None  # read again from its own game
+        return clone
 
     def action_masks(self) -> np.ndarray:
         """The action mask as a boolean array (the method sb3-contrib's

@@ -2,9 +2,9 @@
 
 Gymnasium's ``AsyncVectorEnv`` gives each environment a process of its own
 and a round trip through a pipe per step. A step of Red Code (a word, and
-the bot's moves after it) costs some 50 µs, and the round trip some 250 µs
-on the development machine, so that vector ran slower than one environment
-stepped in the caller's process, whatever the number of cores.
+the bot's moves after it) costs some 40 µs, and the round trip some 100 µs
+on the development machine, so that vector of 1, 2 or 4 games ran slower
+than one environment stepped in the caller's process.
 ``WorkerVectorEnv`` gives each of ``workers`` processes a share of the
 games, which it steps one after the other: one round trip per worker per
 step of the whole vector, and each core busy with several games in between.
@@ -36,6 +36,7 @@ from __future__ import annotations
 import multiprocessing
 import numbers
 import os
+import signal
 import traceback
 from copy import deepcopy
 from multiprocessing.reduction import ForkingPickler
@@ -53,6 +54,8 @@ __all__ = ["WorkerVectorEnv", "default_workers"]
 
 #: Methods a ``call`` may not reach (the vector's own steps do them).
 NOT_CALLED = ("reset", "step", "close")
+#: Why a step is refused before every game has been reset once.
+NOT_BEGUN = "call reset before step: a game of the vector has not begun"
 
 
 def default_workers(n: int) -> int:
@@ -65,8 +68,10 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
     """The environments ``env_fns`` make, stepped by ``workers`` processes
     (at most one per environment), each stepping its share of them
     (consecutive environments) in turn. An environment's action is one
-    integer (a ``Discrete`` space); an observation with an ``action_mask``
-    (a ``Dict`` space) has each batch of actions checked against it.
+    integer from 0 (a ``Discrete`` space), which its ``step`` receives as a
+    Python ``int`` (``SyncVectorEnv`` hands numpy's); an observation with
+    an ``action_mask`` (a ``Dict`` space) has each batch of actions checked
+    against it.
 
     ``context`` is a ``multiprocessing`` start method (``fork``, ``spawn``,
     ``forkserver``; the platform's default if None). An environment that
@@ -81,9 +86,10 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
             raise ValueError(f"workers: expected a whole number of at least 1, not {workers!r}")
         probe = env_fns[0]()
         try:
-            if not isinstance(probe.action_space, gymnasium.spaces.Discrete):
+            if not isinstance(probe.action_space, gymnasium.spaces.Discrete) or \
+                    probe.action_space.start != 0:
                 raise ValueError(f"env_fns: expected environments of one integer action "
-                                 f"(Discrete), not {probe.action_space}")
+                                 f"from 0 (Discrete), not {probe.action_space}")
             self.single_observation_space = probe.observation_space
             self.single_action_space = probe.action_space
             self.metadata = {**probe.metadata, "autoreset_mode": AutoresetMode.SAME_STEP}
@@ -110,7 +116,8 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         self._pipes: list[Any] = []
         self._processes: list[Any] = []
         self._unusable: str | None = None  # why no call can go on (pipes out of step)
-        self._out_of_step: str | None = "call reset before step: no game has begun"
+        self._out_of_step: str | None = NOT_BEGUN
+        self._begun = np.zeros(n, np.bool_)  # which games a reset has begun
         self._rewards = np.zeros(n, np.float64)
         self._terminations = np.zeros(n, np.bool_)
         self._truncations = np.zeros(n, np.bool_)
@@ -148,7 +155,7 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
             options = dict(options)
             mask = _reset_mask(options.pop("reset_mask"), n)
         answers = self._ask([("reset", (seeds[first:end], mask[first:end].tolist(), options))
-                             for first, end in self.shares])
+                             for first, end in self.shares], games_move="a reset")
         infos: dict[str, Any] = {}
         for (first, _), share in zip(self.shares, answers):
             for i, info in enumerate(share, first):
@@ -156,7 +163,8 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
                     infos = self._add_info(infos, info, i)
         self._terminations[mask] = False
         self._truncations[mask] = False
-        if mask.all() or self._out_of_step and self._out_of_step.startswith("call"):
+        self._begun |= mask
+        if mask.all() or self._out_of_step == NOT_BEGUN and self._begun.all():
             self._out_of_step = None
         return self._handed(), infos
 
@@ -173,7 +181,7 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
                              f"not {actions.shape}")
         words = self._words(actions)
         answers = self._ask([("step", words[first:end]) for first, end in self.shares],
-                            games_move=True)
+                            games_move="the last step")
         infos: dict[str, Any] = {}
         for (first, end), (rewards, ends, cuts, extras) in zip(self.shares, answers):
             self._rewards[first:end] = rewards
@@ -267,23 +275,30 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
             self._legal = masks if self.copy else masks.copy()
         if not self.copy:
             return observations
-        if type(observations) is dict:  # a Dict space of arrays (this library's)
-            return {key: array.copy() for key, array in observations.items()}
+        if type(observations) is dict and all(type(array) is np.ndarray
+                                              for array in observations.values()):
+            return {key: array.copy() for key, array in observations.items()}  # a flat Dict
         return deepcopy(observations)
 
-    def _ask(self, commands: list[tuple[str, Any] | None], games_move: bool = False) -> list[Any]:
+    def _ask(self, commands: list[tuple[str, Any] | None],
+             games_move: str | None = None) -> list[Any]:
         """Sends each worker its command (None: that worker is not asked),
         then reads each one's answer, in order; an error a worker met is
         raised here, once every worker asked has answered, so that no answer
-        is left unread for the next call. ``games_move``: an error leaves the
-        games out of step, until a reset."""
-        asked = [command is not None for command in commands]
+        is left unread for the next call. ``games_move`` (what the call is:
+        ``the last step``): an error leaves the games out of step, until a
+        reset of every game."""
+        # pickled before anything is sent: an argument that does not pickle
+        # raises here, with no worker asked and the vector as it was
+        payloads = [None if command is None else bytes(ForkingPickler.dumps(command))
+                    for command in commands]
+        asked = [payload is not None for payload in payloads]
         try:
-            for k, command in enumerate(commands):
-                if command is not None:
+            for k, payload in enumerate(payloads):
+                if payload is not None:
                     try:
-                        self._pipes[k].send(command)
-                    except OSError:  # its end closed: the worker is gone
+                        self._pipes[k].send_bytes(payload)
+                    except ConnectionError:  # its end closed: the worker is gone
                         asked[k] = False
                         self._unusable = self._stopped(k)
             answers, error = [], None
@@ -295,14 +310,14 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
                     if not ok and error is None:
                         error = answer
                 answers.append(answer)
-        except BaseException:  # interrupted (a Ctrl-C) with answers unread
+        except BaseException:  # interrupted (a Ctrl-C, a time limit) with answers unread
             self._unusable = ("a call was interrupted before every worker answered; "
                               "the workers are out of step: close the vector")
             raise
         if error is not None:
-            if games_move and not isinstance(error, WorkerStopped):
-                self._out_of_step = ("an environment raised an error in the last step, so "
-                                     "the games are out of step: reset the vector")
+            if games_move is not None and not isinstance(error, WorkerStopped):
+                self._out_of_step = f"an environment raised an error in {games_move}, so the " \
+                    "games are out of step: reset every game of the vector"
             raise error
         return answers
 
@@ -310,7 +325,7 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         """Worker ``k``'s answer: ``(True, answer)`` or ``(False, error)``."""
         try:
             data = self._pipes[k].recv_bytes()
-        except (EOFError, OSError):
+        except (EOFError, ConnectionError):  # not another OSError: a caller's TimeoutError
             self._unusable = self._stopped(k)
             return False, WorkerStopped(self._unusable)
         try:
@@ -340,9 +355,9 @@ class WorkerVectorEnv(gymnasium.vector.VectorEnv):
         for i, word in enumerate(words):
             if isinstance(word, numbers.Integral) and not isinstance(word, (bool, np.bool_)):
                 word = words[i] = int(word)
-                if 0 <= word < self._size and self._legal[i, word]:
+                if 0 <= word < self._size and legal[i, word]:
                     continue
-            self._refusal(i, word)
+            self._refusal(i, actions[i])  # the batch's own element, as SyncVectorEnv hands it
         return words
 
     def _refusal(self, i: int, action: Any) -> None:
@@ -371,7 +386,10 @@ def _reset_mask(mask: Any, n: int) -> np.ndarray:
 def _work(first: int, env_fns: list[CloudpickleWrapper], pipe: Any, parent_pipe: Any,
           shared: Any, space: gymnasium.Space, action_space: gymnasium.Space, n: int) -> None:
     """A worker's loop: its environments made, then each command of the
-    parent answered with ``(True, answer)`` or ``(False, error)``."""
+    parent answered with ``(True, answer)`` or ``(False, error)``. A
+    Ctrl-C at the terminal is the parent's to act on (it reaches the whole
+    process group): a worker ignores it, and ``close`` ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent_pipe.close()
     envs: list[gymnasium.Env] = []
     views = read_from_shared_memory(space, shared, n)  # the batch's arrays, made once
@@ -455,10 +473,13 @@ def _work(first: int, env_fns: list[CloudpickleWrapper], pipe: Any, parent_pipe:
 
 
 def _pickled_error(error: Exception) -> bytes:
-    """``(False, error)`` pickled, or a ``RuntimeError`` that says what the
-    error was for one that does not pickle (an attribute of a lock, say)."""
+    """``(False, error)`` pickled, or, for an error that does not pickle (an
+    attribute of a lock) or cannot be rebuilt from its pickle (a constructor
+    of two arguments), a ``RuntimeError`` that says what it was, with its notes."""
     try:
-        return bytes(ForkingPickler.dumps((False, error)))
+        payload = bytes(ForkingPickler.dumps((False, error)))
+        ForkingPickler.loads(payload)  # rebuilt here, as the parent will
+        return payload
     except Exception:
         stand_in = RuntimeError(f"{type(error).__name__}: {error}")
         for note in getattr(error, "__notes__", ()):
