@@ -184,6 +184,37 @@ class _Position(NamedTuple):
     nodes: dict[tuple[int, ...], _Node]
 
 
+class WordCursor:
+    """The word node an environment that owns its game has reached: kept
+    between the words of a move (``went_on``), read from the space again
+    once the game's decision is another (``GameCore._decision_key``). The
+    space is shared by every environment of the configuration in the
+    process, and the decision it read last is most often another game's."""
+
+    __slots__ = ("space", "node", "read_at")
+
+    def __init__(self, space: ActionSpace):
+        self.space = space
+        self.node: _Node | None = None
+        self.read_at: object = None  # the decision ``node`` was read at
+
+    def at(self, game: Game, prefix: Sequence[int]) -> _Node:
+        """The node of ``prefix`` at the game's current decision."""
+        key = game._decision_key()
+        if self.read_at is not key or key is None:
+            self.node = self.space.word_node(game, prefix)
+            self.read_at = game._decision_key()
+        return self.node  # type: ignore[return-value]
+
+    def went_on(self, node: _Node) -> None:
+        """The node ``advance`` reached, the move going on (the same decision)."""
+        self.node = node
+
+    def forget(self) -> None:
+        """The move is played (or a new game dealt): read the next node afresh."""
+        self.read_at = None
+
+
 class ActionSpace:
     """The fixed word vocabulary of one configuration, and word-by-word play.
 

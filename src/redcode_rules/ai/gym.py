@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from ..bots.specs import parse_bot
 from ..game import Game
-from .actions import ActionSpace
+from .actions import ActionSpace, WordCursor
 from .masks import Masks
 from .setup import AiSetup, TensorLayout
 from .workers import WorkerVectorEnv, default_workers
@@ -102,11 +102,8 @@ class RedCodeGymEnv(gymnasium.Env):
         self.opponent: Any = None
         self._sides: dict[str, str] = {}  # each ship's side, for whose decision it is
         self._masks = Masks.for_space(self.space)  # a mask per set of legal words met, kept
-        # the word node of ``prefix`` and the decision it was read at: the
-        # steps of a move go on from it, without asking the space, which
-        # every environment of the configuration in this process shares
-        self._node: Any = None
-        self._node_of: object = None
+        # the word node of ``prefix``: the steps of a move go on from it
+        self._cursor = WordCursor(self.space)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A new game, played by the opponent up to the agent's first decision."""
@@ -119,7 +116,7 @@ class RedCodeGymEnv(gymnasium.Env):
             self.opponent_name = names[int(self.np_random.integers(len(names)))]
         self.opponent = self._opponent_specs[self.opponent_name].build(game_seed)
         self.prefix = ()
-        self._node_of = None
+        self._cursor.forget()
         self._opponent_plays()
         return self._observation(), {"opponent": self.opponent_name}
 
@@ -127,13 +124,14 @@ class RedCodeGymEnv(gymnasium.Env):
         """Takes one word; once the move is whole, plays it and lets the
         opponent play until the agent decides again or the game ends."""
         game = self.game
-        node = self.space.advance(game, self._word_node(), action)
+        node = self.space.advance(game, self._cursor.at(game, self.prefix), action)
         if node is None:  # the move is played: the opponent's turn, maybe
             self.prefix = ()
-            self._node_of = None
+            self._cursor.forget()
             self._opponent_plays()
         else:  # the move goes on from the node reached
-            self.prefix, self._node = node.prefix, node
+            self.prefix = node.prefix
+            self._cursor.went_on(node)
         reward = 0.0
         info = {}
         if game.is_over:
@@ -153,7 +151,7 @@ class RedCodeGymEnv(gymnasium.Env):
             clone.game = memo[id(self.game)] = self.game.clone()
         clone.opponent = copy.deepcopy(self.opponent, memo)
         clone._np_random = copy.deepcopy(self._np_random, memo)
-        clone._node_of = None  # read again from its own game
+        clone._cursor = WordCursor(self.space)  # read again from its own game
         return clone
 
     def action_masks(self) -> np.ndarray:
@@ -191,17 +189,7 @@ class RedCodeGymEnv(gymnasium.Env):
     def _mask(self) -> np.ndarray:
         if self.game.is_over:
             return self._masks.none()
-        return self._masks.of(self._word_node().actions)
-
-    def _word_node(self) -> Any:
-        """The word node of ``prefix`` at the game's decision: the one kept,
-        while the game's decision is the one it was read at, else read."""
-        game = self.game
-        key = game._decision_key()
-        if self._node_of is not key or key is None:
-            self._node = self.space.word_node(game, self.prefix)
-            self._node_of = game._decision_key()
-        return self._node
+        return self._masks.of(self._cursor.at(self.game, self.prefix).actions)
 
 
 def vector_env(n: int, asynchronous: bool = True, workers: int | None = None,

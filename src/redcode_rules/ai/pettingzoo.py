@@ -39,7 +39,7 @@ from pettingzoo.utils import wrappers
 
 from ..game import Game
 from ..info.game_tensor import kept_tensor
-from .actions import ActionSpace
+from .actions import ActionSpace, WordCursor
 from .masks import Masks
 from .setup import AiSetup, TensorLayout, team_returns
 
@@ -102,10 +102,8 @@ class RedCodeEnv(AECEnv):
         self._base = np.zeros(size, np.float32)
         self._kept: tuple | None = None
         self._masks = Masks.for_space(self.space)  # a mask per set of legal words met, kept
-        # the word node of ``prefix`` (``_word_node``) and the decision it was
-        # read at: the steps of a move go on from it, without a lookup
-        self._node: Any = None
-        self._node_of: object = None
+        # the word node of ``prefix``: the steps of a move go on from it
+        self._cursor = WordCursor(self.space)
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -122,7 +120,7 @@ class RedCodeEnv(AECEnv):
         game_seed = int(self._np_random.integers(MAX_SEED))
         self.game = self.setup.new_game(chance="sampled", seed=game_seed)
         self.prefix = ()
-        self._node_of = None  # read at the first step
+        self._cursor.forget()  # read at the first step
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -146,10 +144,10 @@ class RedCodeEnv(AECEnv):
         game = self.game
         self._cumulative_rewards[agent] = 0.0
         # the action as given: ``1.5`` or ``"x"`` is refused, never read as 1
-        node = self.space.advance(game, self._word_node(), action)
+        node = self.space.advance(game, self._cursor.at(game, self.prefix), action)
         if node is not None:  # the move goes on: the same agent, no reward yet
             self.prefix = node.prefix
-            self._node = node
+            self._cursor.went_on(node)
         else:
             self.prefix = ()
             if game.is_over:
@@ -159,8 +157,8 @@ class RedCodeEnv(AECEnv):
             else:
                 # the next decision listed first, as its mask needs: who
                 # decides is then read from the listing, not worked out apart
-                self._node = self.space.word_node(game)
-                self._node_of = game._decision_key()
+                self._cursor.forget()
+                self._cursor.at(game, ())
                 self.agent_selection = game.to_move
         if self.render_mode == "human":
             self.render()
@@ -193,18 +191,7 @@ class RedCodeEnv(AECEnv):
         game = self.game
         if agent != self.agent_selection or game.is_over:
             return self._masks.none()
-        return self._masks.of(self._word_node().actions)
-
-    def _word_node(self) -> Any:
-        """The word node of ``prefix`` at the game's decision: the one the
-        last step reached, while the game's decision is the one it was read
-        at (``GameCore._decision_key``), else read again (``word_node``)."""
-        game = self.game
-        key = game._decision_key()
-        if self._node_of is not key or key is None:
-            self._node = self.space.word_node(game, self.prefix)
-            self._node_of = game._decision_key()
-        return self._node
+        return self._masks.of(self._cursor.at(game, self.prefix).actions)
 
     def render(self) -> str | None:
         """The board as text, whose decision it is and the words chosen so far."""
