@@ -4,11 +4,11 @@ A learning library steps one agent: ``RedCodeGymEnv`` lets the agent play
 one side (every ship of it) word by word, as the PettingZoo environment
 does, while a fixed bot (``opponent``: a bot spec, ``random``, ``greedy``,
 ``mcts:easy``..., or several, one drawn for each game) plays the other
-side in between. An observation is a
-``Dict``: ``observation``, the tensor of the agent's ship to move (the
-layout of docs/ai.md, with ``words_chosen``), and ``action_mask``, 1 for
-each legal word; the reward comes once, at the end: +1 won, -1 lost, 0 a
-draw. It needs the ``ai`` extra.
+side in between. An observation is a ``Dict``: ``observation``, the
+tensor of the agent's ship to move (the layout of docs/ai.md, with
+``words_chosen``), and ``action_mask``, 1 for each legal word; the reward
+comes once, at the end: +1 won, -1 lost, 0 a draw. It needs the ``ai``
+extra.
 
 ``vector_env(n, **kwargs)`` steps ``n`` of them at once in worker processes
 (``WorkerVectorEnv``, a Gymnasium ``VectorEnv`` whose workers each step a
@@ -56,9 +56,9 @@ class RedCodeGymEnv(gymnasium.Env):
     them, of which each game draws one (uniformly, with the environment's
     seeded generator; a spec written twice is drawn twice as often), so
     that a policy learns against several bots at once rather than one after
-    the other. ``info["opponent"]`` names the game's
-    bot, in the info of ``reset`` and of the step that ends the game (under a
-    vector environment's same-step reset, ``info["final_info"]``).
+    the other. ``info["opponent"]`` names the game's bot, in the info of
+    ``reset`` and of the step that ends the game (under a vector
+    environment's same-step reset, ``info["final_info"]``).
     ``reset(seed=...)`` seeds the games dealt and the opponent, so a seed
     gives the same episode for the same actions. An action that is not a
     legal word is refused with the library's error (``IllegalAction``),
