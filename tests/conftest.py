@@ -97,7 +97,8 @@ OPEN_BOARD = "\n".join(["........"] * 6)
 #: the table in a browser
 OPTIONAL_MODULES = {"openspiel": "pyspiel", "pettingzoo": "pettingzoo",
                     "ai.openspiel": "pyspiel", "ai.pettingzoo": "pettingzoo",
-                    "ai.gym": "gymnasium", "ai.masks": "numpy", "printing": "reportlab",
+                    "ai.gym": "gymnasium", "ai.workers": "gymnasium", "ai.masks": "numpy",
+                    "printing": "reportlab",
                     "web": "starlette"}
 
 
