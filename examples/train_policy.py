@@ -15,12 +15,13 @@ updates both networks in a few passes (PPO's clipped ratio keeps the policy
 near the one that played the batch; the critic is the baseline; Adam; an
 entropy bonus). ``--opponent random,greedy`` trains against several bots
 at once, each game drawing one; ``--then`` names a second bot to train
-against once the first has had its minutes (a curriculum). Then the policy plays evaluation
+against once the first has had its minutes (a curriculum); ``--workers``
+steps the games in worker processes. Then the policy plays evaluation
 games, its words drawn from it, then its most likely ones; ``--baseline
 BOT`` plays the same evaluation games with a bot of the library in the
-agent's seat instead, without training. It needs the
-``ai`` extra (numpy, gymnasium); ``--plot`` draws the learning curve with
-matplotlib (the ``lab`` extra).
+agent's seat instead, without training. It needs the ``ai`` extra (numpy,
+gymnasium); ``--plot`` draws the learning curve with matplotlib (the
+``lab`` extra).
 
     python examples/train_policy.py [--minutes 8] [--envs 8] [--workers 0] [--opponent random]
                                     [--then greedy] [--then-minutes 8] [--hidden 64]
