@@ -6,6 +6,7 @@ caller's process."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 
 import pytest
@@ -18,6 +19,19 @@ from redcode_rules.ai.workers import WorkerVectorEnv  # noqa: E402
 from redcode_rules.base.errors import IllegalAction, UnknownWord, WorkerStopped  # noqa: E402
 
 QUICK = dict(placement="fixed", turn_limit=6, opponent=("random", "greedy"))
+
+
+@contextlib.contextmanager
+def twins(n: int, workers: int):
+    """The same ``n`` games stepped by ``workers`` processes and in this
+    process (``SyncVectorEnv``, the yardstick), both closed after."""
+    batched = vector_env(n, workers=workers, **QUICK)
+    alone = vector_env(n, asynchronous=False, **QUICK)
+    try:
+        yield batched, alone
+    finally:
+        batched.close()
+        alone.close()
 
 
 def random_words(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
@@ -50,9 +64,7 @@ def test_workers_give_what_one_process_gives_for_the_same_seeds_and_words(worker
     steps of random legal words: every observation, mask, reward, end and
     info (the bot each game drew, the final observations) as
     ``SyncVectorEnv`` hands them out."""
-    batched = vector_env(5, workers=workers, **QUICK)
-    alone = vector_env(5, asynchronous=False, **QUICK)
-    try:
+    with twins(5, workers) as (batched, alone):
         assert batched.shares == {1: [(0, 5)], 2: [(0, 3), (3, 5)],
                                   3: [(0, 2), (2, 4), (4, 5)]}[workers]
         (obs, info), (twin, twin_info) = batched.reset(seed=7), alone.reset(seed=7)
@@ -69,9 +81,6 @@ def test_workers_give_what_one_process_gives_for_the_same_seeds_and_words(worker
             assert np.array_equal(truncated, rest[2]) and same_infos(info, twin_info)
             ended += int(terminated.sum())
         assert ended >= 5
-    finally:
-        batched.close()
-        alone.close()
 
 
 def test_the_observation_handed_out_is_a_copy_unless_asked_otherwise():
@@ -90,9 +99,7 @@ def test_a_word_one_game_refuses_raises_its_error_and_no_game_moves():
     """The third game's word is not legal: its own ``IllegalAction`` comes
     back, naming the environment, and every game is where it was (the next
     step gives what a vector that never saw the refused batch gives)."""
-    batched = vector_env(4, workers=2, **QUICK)
-    alone = vector_env(4, asynchronous=False, **QUICK)
-    try:
+    with twins(4, 2) as (batched, alone):
         obs, _ = batched.reset(seed=3)
         alone.reset(seed=3)
         rng = np.random.default_rng(3)
@@ -113,9 +120,6 @@ def test_a_word_one_game_refuses_raises_its_error_and_no_game_moves():
         twin, twin_rewards, *_ = alone.step(words)
         assert np.array_equal(after["observation"], twin["observation"])
         assert np.array_equal(rewards, twin_rewards)
-    finally:
-        batched.close()
-        alone.close()
 
 
 def test_a_step_before_the_first_reset_is_refused():
@@ -333,17 +337,12 @@ def test_every_game_must_have_begun_and_a_failed_reset_must_be_made_good():
 
 
 def test_numpy_bools_are_refused_as_one_process_refuses_them():
-    batched = vector_env(2, workers=2, **QUICK)
-    alone = vector_env(2, asynchronous=False, **QUICK)
-    try:
+    with twins(2, 2) as (batched, alone):
         batched.reset(seed=1)
         alone.reset(seed=1)
         for envs in (batched, alone):
             with pytest.raises(UnknownWord, match="np.True_ is not an action id"):
                 envs.step(np.array([True, True]))
-    finally:
-        batched.close()
-        alone.close()
 
 
 class Advised(Faulty):
@@ -409,9 +408,7 @@ def test_call_get_attr_set_attr_render_and_seeds_reach_every_environment():
 
 
 def test_a_reset_mask_resets_only_the_games_it_marks():
-    batched = vector_env(3, workers=2, **QUICK)
-    alone = vector_env(3, asynchronous=False, **QUICK)
-    try:
+    with twins(3, 2) as (batched, alone):
         batched.reset(seed=8)
         alone.reset(seed=8)
         rng = np.random.default_rng(8)
@@ -429,9 +426,6 @@ def test_a_reset_mask_resets_only_the_games_it_marks():
             batched.reset(options={"reset_mask": np.zeros(3, np.bool_)})
         with pytest.raises(ValueError, match=r"expected a numpy array of 3 booleans"):
             batched.reset(options={"reset_mask": [True, False, True]})
-    finally:
-        batched.close()
-        alone.close()
 
 
 class Steered(Faulty):
