@@ -207,10 +207,18 @@ class Curve:
     stages: list[int] = field(default_factory=list)  # the first game of each stage
 
     def recent(self, last: int = 100, opponent: str | None = None) -> list[float]:
-        """The rewards of the last ``last`` games (against ``opponent`` only, if given)."""
+        """The rewards of the last ``last`` games (against ``opponent`` only,
+        if given), read back from the end: the progress lines ask every 50
+        games, and a run plays tens of thousands."""
         if opponent is None:
             return self.rewards[-last:]
-        return [r for r, o in zip(self.rewards, self.opponents) if o == opponent][-last:]
+        found: list[float] = []
+        for reward, against in zip(reversed(self.rewards), reversed(self.opponents)):
+            if against == opponent:
+                found.append(reward)
+                if len(found) == last:
+                    break
+        return found[::-1]
 
     def win_rate(self, last: int = 100, opponent: str | None = None) -> float:
         recent = self.recent(last, opponent)
