@@ -384,9 +384,15 @@ ERRORS = {
     "remove_unknown_card": (
         "remove order kamikazi\n",
         1, 1, "cannot remove unknown order 'kamikazi'", "kamikaze"),
-    "ship_with_7_maneuvers": (
-        f"ship raft {{\n    repairs 3  breakdowns 3  crew 6\n    maneuvers {SHIP7}\n}}\n",
-        3, 5, "ship 'raft' has 7 maneuvers; every control card has 8 (R1.5)", None),
+    "ship_with_9_maneuvers": (
+        f"ship raft {{\n    repairs 3  breakdowns 3  crew 6\n    maneuvers {SHIP7} assault "
+        "immersion\n}\n",
+        3, 5, "ship 'raft' has 9 maneuvers; a control card holds at most 8 (R1.5, D1.5): "
+              "'rules { ship_maneuvers 9 }' makes room for them", None),
+    "ship_with_no_maneuvers": (
+        "ship raft {\n    repairs 3  breakdowns 3  crew 6\n    maneuvers\n}\n",
+        3, 5, "ship 'raft' lists no maneuvers: its control card needs at least one (R1.5)",
+        None),
     "ship_lists_unknown_maneuver": (
         f"ship raft {{\n    repairs 3  breakdowns 3  crew 6\n    maneuvers {SHIP7} torpedoo\n}}\n",
         3, 67, "ship 'raft' lists unknown maneuver 'torpedoo'", "torpedo"),

@@ -194,9 +194,13 @@ def compile_ship(draft: Layers, entry: _Entry, maneuvers: Mapping[str, Any],
         if name in seen:
             raise draft.error(pos, f"{where} lists maneuver '{name}' twice")
         seen.add(name)
-    if len(names) != options.ship_maneuvers:
-        raise draft.error(p["maneuvers"].pos, f"{where} has {len(names)} maneuvers; every "
-                          f"control card has {options.ship_maneuvers} (R1.5)")
+    if not names:
+        raise draft.error(p["maneuvers"].pos, f"{where} lists no maneuvers: its control "
+                          "card needs at least one (R1.5)")
+    if len(names) > options.ship_maneuvers:  # D1.5: fewer is a smaller card, more needs room
+        raise draft.error(p["maneuvers"].pos, f"{where} has {len(names)} maneuvers; a "
+                          f"control card holds at most {options.ship_maneuvers} (R1.5, D1.5): "
+                          f"'rules {{ ship_maneuvers {len(names)} }}' makes room for them")
     return ShipDef(id=entry.id, repairs=p["repairs"].value, breakdowns=p["breakdowns"].value,
                    crew=p["crew"].value, maneuvers=tuple(n for n, _ in names),
                    letter=letters.get(entry.id, entry.id[0]),

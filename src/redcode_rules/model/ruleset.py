@@ -593,7 +593,8 @@ OPTION_DOCS = {
     "turn_limit": "turns after which the game ends on points or ships (D8.5)",
     "sunk_mid_chain": "what a ship sunk mid-chain wastes: targeting | all | source (R5.5, §10)",
     "deck_size": "order cards in the deck; copies must add up to it (R1.4)",
-    "ship_maneuvers": "maneuvers on every control card (R1.5)",
+    "ship_maneuvers": "most maneuvers on a control card; a ship type lists 1 to this "
+                      "many (R1.5, D1.5)",
     "start_hand": "order cards dealt to each player at the start (R7.1)",
     "placement": "choose: each player places their ship before the first turn (R2.8); "
                  "fixed: blue b2 a2 b1, red g5 h5 g6 (D2.8)",

@@ -196,8 +196,8 @@ PROPERTIES: dict[str, tuple[str, str]] = {
     "breakdowns": ("Size of the breakdown track; the ship starts full (R3.1, D1.3).",
                    "breakdowns 3"),
     "crew": ("Crew cubes of the ship (R1.3).", "crew 6"),
-    "maneuvers": ("The maneuvers on the control card, in order: declared maneuvers, exactly "
-                  "`ship_maneuvers` of them (R1.5).",
+    "maneuvers": ("The maneuvers on the control card, in order: declared maneuvers, from 1 "
+                  "up to `ship_maneuvers` of them (R1.5, D1.5).",
                   "maneuvers movement repair torpedo orders\n"
                   "          immersion countermeasure heavy_torpedo floating_mine"),
     "letter": ("The ship's mark on the text board: one lower-case letter, shown upper case "

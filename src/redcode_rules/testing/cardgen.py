@@ -467,15 +467,18 @@ class CardWriter:
         printed = [m for m in self.rules.maneuvers if m not in ("movement", "repair",
                                                                 "torpedo", "orders")]
         own = self.maneuvers[:4]
-        fill = r.sample(printed, 4 - len(own))
+        # a control card of 5 to 9 maneuvers (D1.5): a ninth needs room made for it
+        fill = r.sample(printed, r.randint(max(0, 1 - len(own)), 5 - len(own)))
+        names = ["movement", "repair", "torpedo", "orders", *own, *fill]
         lines = [f"repairs {r.randint(1, 3)}  breakdowns {r.randint(1, 3)}  "
                  f"crew {r.randint(4, 7)}",
-                 "maneuvers movement repair torpedo orders " + " ".join(own + fill),
+                 "maneuvers " + " ".join(names),
                  f"letter {letter}", f"ability {ability}"]
         for _ in range(r.choice((0, 1, 2))):
             lines.append(self.trigger("ship"))
         self.ship_types.append(name)
-        return self.block("ship", name, lines)
+        room = f"rules {{ ship_maneuvers {len(names)} }}\n" if len(names) > 8 else ""
+        return room + self.block("ship", name, lines)
 
     def deck_patches(self, copies: int) -> str:
         """Patches taking ``copies`` cards off the printed orders, largest first,
