@@ -208,10 +208,6 @@ def _check_target(draft: Layers, entry: _Entry, where: str, target: Target, tpos
     if entry.kind == "maneuver" and target.kind in (TargetKind.SHIP, TargetKind.SOURCE) \
             and rng is None:
         raise draft.error(tpos, f"{where} targets a ship but has no range (R4.2)")
-    if response and rng is None and entry.kind == "maneuver":
-        pos = p["response"].pos
-        raise draft.error(pos, f"{where} is a response but has no range: a response is "
-                          "used on a target in the visual field (R5.2)")
     # a move counts from its own subject (D4.20): the answered item's ships too
     whence = {c.of for c in effects if type(c) is MoveShip and c.toward}
     needs_answer = [c for c in effects if c.selector in (Selector.ANSWERED,

@@ -453,7 +453,9 @@ class CardWriter:
             cost = f"cost ({r.randint(1, 3)} {r.choice('+-')} {self.quantity(Context(), 'self')})"
         else:
             cost = f"cost {r.randint(1, 3)}"
-        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.counted or ctx.response or (
+        # a response without a target may go without a range: on its own ship (D5.7)
+        rng = f"range {r.randint(1, 4)}" if ctx.target or ctx.counted or (
+            ctx.response and r.random() < 0.7) or (
             not ctx.box and r.random() < 0.5) else ""
         if rng == "range 4":  # the longest sees over islands (D2.12): no draw of its own
             rng += " over islands"
