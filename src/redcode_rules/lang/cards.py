@@ -12,7 +12,7 @@ from ..base.kinds import CardKind
 from ..model.ruleset import ANSWER_KINDS, CardDef, RuleOptions, SourceRef, Target, TargetKind
 from ..rules.effects import PRIMITIVES, Effect, ModeChoice, MoveShip, Selector, \
     path_with_card, primitive_of
-from ..rules.exprs import Amount, BoxWord, Place, Ships, Subject
+from ..rules.exprs import ANSWERED_SUBJECTS, Amount, BoxWord, Place, Ships, Subject
 from .amounts import with_amounts
 from .effect_lines import compile_effect
 from .choices import modes_chooser
@@ -410,7 +410,7 @@ def _check_exprs(draft: Layers, entry: _Entry, effects: tuple[Effect, ...], targ
             raise draft.error(pos, f"{where}: {what} reads 'target', but the card names "
                               "several targets (D4.13); test them in its filter: target up "
                               "to N ships where …")
-        if (Subject.SOURCE in subjects or Subject.ANSWERED_TARGET in subjects) and not response:
+        if subjects & ANSWERED_SUBJECTS and not response:
             raise draft.error(pos, f"{where}: {what} reads the answered item, so the card "
                               "must be a 'response' (R5.2)")
 

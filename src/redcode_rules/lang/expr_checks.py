@@ -109,6 +109,7 @@ def with_boxes(selector, boxes: dict[str, int]):
 #: The subjects an amount counted before a target is chosen cannot read.
 NOT_BEFORE_TARGET = {Subject.TARGET: "the target",
                      Subject.SOURCE: "the answered item's ship",
+                     Subject.ANSWERED: "the answered item's card",
                      Subject.IT: "'it', the ship a filter tests"}
 
 

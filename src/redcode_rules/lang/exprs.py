@@ -202,6 +202,13 @@ class ExprTransformer(Transformer):
     def period(self, meta, c):
         return Period(" ".join(str(t) for t in c))
 
+    def card_number(self, meta, c):
+        return str(c[0])
+
+    def answered_number(self, meta, c):
+        """``range of answered``, ``cost of answered``: of the answered item's card (D5.8)."""
+        return Measure(Quantity(c[0]), Subject.ANSWERED)
+
     def ships_tally(self, meta, c):
         """``ships lost|sunk of SIDE PERIOD``: of a side, or of a ship's side."""
         which, subject, period = c

@@ -19,7 +19,8 @@ from ..model.ruleset import Duration, Forbid, Limit, Modifier, Redirect, SourceR
 from ..rules.board import Terrain
 from ..rules.card_classes import KIND_WORDS, CardClass, Trait, Whose
 from ..rules.effects import PRIMITIVES, Effect, RemoveStatus, Selector, TokenSelf, primitive_of
-from ..rules.exprs import Amount, BoxKind, BoxLeft, Condition, Place, Ships, Subject
+from ..rules.exprs import (ANSWERED_SUBJECTS, Amount, BoxKind, BoxLeft, Condition, Place,
+                          Ships, Subject)
 from ..rules.parameters import MAX_TRACK, PARAMETERS, TRACKS
 from ..rules.triggers import (ACTOR_EVENTS, CARD_EVENTS, CLASS_EVENTS, Holder, TokenDef,
                               TriggerDef, TriggerEvent, Who)
@@ -254,7 +255,7 @@ def _limit_amount(draft: Layers, entry: _Entry, pos: Pos, said: str, amount: Amo
         raise draft.error(pos, f"status '{entry.id}': 'damage dealt' is what an effect "
                           f"of a resolving card did; '{said}' cannot read it")
     for subject in sorted(amount.subjects() - WHILE_SUBJECTS, key=str):
-        read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
+        read = "the answered item" if subject in ANSWERED_SUBJECTS \
             else f"'{subject.value}'"
         raise draft.error(pos, f"status '{entry.id}': '{said} to (…)' is about the ship "
                           f"that has the status, so it cannot read {read}; it may read self, "
@@ -280,7 +281,7 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
                           "and no ship is in its own sight (D2.21); test sight in an aura "
                           "('affects each enemy ship where self is in sight of it')")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
-        read = "the answered item" if subject in (Subject.SOURCE, Subject.ANSWERED_TARGET) \
+        read = "the answered item" if subject in ANSWERED_SUBJECTS \
             else f"'{subject.value}'"
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' is about the ship that "
                           f"has the status, so it cannot read {read}; it may read self "

@@ -59,6 +59,8 @@ class Reader(Protocol):
     def card_of(self, item: Any) -> Any: ...
     def crew_out(self, seat: int) -> int: ...
     def track(self, seat: int, name: str) -> int: ...
+    def reach(self, seat: int, card: Any) -> int: ...
+    def cost(self, seat: int, card: Any) -> int: ...
 
 
 class Subject(str, enum.Enum):
@@ -68,6 +70,7 @@ class Subject(str, enum.Enum):
     TARGET = "target"      # the card's target ship (its player)
     SOURCE = "source"      # the ship that performed the answered item
     ANSWERED_TARGET = "answered target"  # the answered item's target ship (D5.5)
+    ANSWERED = "answered"  # the answered item itself: its card's numbers (D5.8)
     IT = "it"              # in a filter: the ship being tested
     HERE = "here"          # a token's box, in its trigger (D9.11): a box, never a ship
     YOU = "you"            # the card's player (same seat as self)
@@ -110,6 +113,9 @@ class Quantity(str, enum.Enum):
     LEFT_OVER = "damage left over"           # what that damage did not need to sink its ships
     # -- a choice: the amount chosen with the card (``choose amount``, D4.19)
     CHOSEN = "chosen"                        # the amount chosen with the card (D4.19)
+    # -- the numbers of the answered item's card, for its ship now (D5.8)
+    RANGE = "range"                          # how far it reaches (R4.2): 0 without a range
+    COST = "cost"                            # the crew it costs (R4.1): 0 for an order card
 
 
 class Period(str, enum.Enum):
@@ -140,9 +146,14 @@ TALLIED = frozenset({Quantity.SHIPS_LOST, Quantity.SHIPS_SUNK})
 VALUES = frozenset({Quantity.WITHDRAWN, Quantity.CREW_ON, Quantity.COUNT,
                     Quantity.REPAIRS_TRACK,
                     Quantity.BREAKDOWNS_TRACK, Quantity.CREW_TRACK, Quantity.HULL,
-                    Quantity.DECK, Quantity.DISCARDS, *RESULTS, *TALLIED})
+                    Quantity.DECK, Quantity.DISCARDS, *RESULTS, *TALLIED,
+                    Quantity.RANGE, Quantity.COST})
 #: The subjects that name a side, not a ship: only for HAND, SCORE and the tallies.
 SIDE_SUBJECTS = frozenset({Subject.ENEMY, Subject.FRIENDLY})
+#: The numbers of a card (of the answered item, D5.8), beside those of ships.
+CARD_NUMBERS = frozenset({Quantity.RANGE, Quantity.COST})
+#: The subjects only a response has: what it answers, read of its item (R5.2).
+ANSWERED_SUBJECTS = frozenset({Subject.SOURCE, Subject.ANSWERED_TARGET, Subject.ANSWERED})
 
 
 class Cmp(str, enum.Enum):
@@ -328,6 +339,8 @@ class Measure:
                 if q is Quantity.DEALT else scope.left_over if q is Quantity.LEFT_OVER \
                 else scope.chosen if q is Quantity.CHOSEN \
                 else len(st.deck) if q is Quantity.DECK else len(st.discard)
+        if q in CARD_NUMBERS:
+            return _card_number(q, eng, scope)
         subject = self.subject
         apart = map_distance if q is Quantity.MAP_DISTANCE else distance
         if q in DISTANCES and (self.origin is not Subject.DEFAULT or subject is Subject.HERE):
@@ -403,6 +416,22 @@ class Measure:
         if self.quantity not in GAME_QUANTITIES and self.subject is not Subject.DEFAULT:
             name += f" of {self.subject.value}"
         return name if self.period is None else f"{name} {self.period.value}"
+
+
+def _card_number(q: Quantity, eng: Reader, scope: Scope) -> int:
+    """A number of the answered item's card for its ship now (D5.8): its reach
+    with the ship's statuses, or the crew it costs the ship; 0 for a card
+    without one (an order card's cost, a card on its own ship's range) and
+    with no item answered."""
+    if scope.answers is None or scope.answers >= len(eng.state.stack):
+        return 0
+    item = eng.state.stack[scope.answers]
+    card = eng.card_of(item)
+    if getattr(card, "kind", None) != "maneuver":  # an order card, a trigger's item
+        return 0
+    if q is Quantity.RANGE:
+        return 0 if card.range is None else eng.reach(item.seat, card)
+    return eng.cost(item.seat, card)
 
 
 def _this(period: Period | None, eng: Reader):

@@ -48,8 +48,8 @@ from ..base.kinds import Choice
 from ..lang.loader import load_ruleset
 from ..model.ruleset import Duration, Forbid, Modifier, Redirect, Ruleset
 from ..rules.effects import PILES, PRIMITIVES, Picker, Selector
-from ..rules.exprs import (DISTANCES, GAME_QUANTITIES, TALLIED, Adjective, BoxKind, Cmp, Period,
-                           Quantity, Subject)
+from ..rules.exprs import (CARD_NUMBERS, DISTANCES, GAME_QUANTITIES, TALLIED, Adjective, BoxKind,
+                           Cmp, Period, Quantity, Subject)
 from ..rules.triggers import ACTOR_EVENTS, CARD_EVENTS, CLASS_EVENTS, TriggerEvent, Who
 from ..rules.parameters import PARAMETERS, TRACKS
 
@@ -652,6 +652,8 @@ class CardWriter:
         if q in GAME_QUANTITIES:  # a result only after a damage, an amount if chosen: not drawn
             return "turn" if q in (Quantity.DEALT, Quantity.LEFT_OVER) or (
                 q is Quantity.CHOSEN and not ctx.chosen) else q.value
+        if q in CARD_NUMBERS:  # the answered card's (D5.8): only a response has one
+            return f"{q.value} of answered" if ctx.response else "turn"
         if q in (Quantity.SCORE, Quantity.HAND) and r.random() < 0.5:
             return f"{q.value} of {r.choice(['you', 'enemy', 'friendly'])}"
         if q in TALLIED:
