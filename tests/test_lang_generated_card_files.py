@@ -133,6 +133,7 @@ def test_generated_files_use_every_construct_of_the_language():
     assert "distance in map cards" in text  # D2.25
     assert re.search(r"edge box|box of [a-z]+ is [a-z ]*edge", text)  # D2.24
     assert "range of answered" in text and "cost of answered" in text  # D5.8
+    assert re.search(r"modify damage [+-]\d on ", text)  # the damage some cards deal (D9.5)
     assert re.search(r"maneuvers movement(?: [a-z_0-9]+){8}\n", text) and \
         re.search(r"maneuvers movement(?: [a-z_0-9]+){4}\n", text)  # D1.5: 9 and 5
 

@@ -508,9 +508,11 @@ def test_a_modifier_for_one_card_is_refused_for_another_or_for_the_ship(tmp_path
     for text, reason, suggestion in [
         ("status s { permanent  modify cost -1 on torpdo }\n",
          "status 's': unknown maneuver 'torpdo' for 'modify cost'", "torpedo"),
-        ("status s { permanent  modify damage -1 on torpedo }\n",
-         "status 's': 'modify damage' is for its ship, not for one card ('on' is for range, "
-         "cost, movement and damage dealt)", None)]:
+        ("status s { permanent  modify damage -1 on torpdo }\n",
+         "status 's': unknown card 'torpdo' for 'modify damage'", "torpedo"),
+        ("status s { permanent  modify recover -1 on torpedo }\n",
+         "status 's': 'modify recover' is for its player, not for one card ('on' is for "
+         "range, cost, movement, damage and damage dealt)", None)]:
         with pytest.raises(rc.DslError) as info:
             rc.load_source(text, "bad.rc")
         assert (info.value.line, info.value.reason, info.value.suggestion) == (

@@ -131,7 +131,7 @@ def test_damage_dealt_in_three_languages(lang, text):
 @pytest.mark.parametrize("line, message", [
     ("modify hand limit +1 on torpedo",
      "'modify hand limit' is for its player, not for one card ('on' is for range, cost, "
-     "movement and damage dealt)"),
+     "movement, damage and damage dealt)"),
     ("set recover to 2", "cannot set 'recover'; it is changed by 'modify' only"),
     # a parameter of several words is read whole by set and limit as by modify
     ("set hand limit to 5", "cannot set 'hand limit'; it is changed by 'modify' only"),

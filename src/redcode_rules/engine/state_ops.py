@@ -130,7 +130,7 @@ class StateOps(HandOps):
         if self.mods is not None:
             if actor >= 0:
                 amount = self.dealt(actor, amount, card)
-            seat, amount = self.taken(seat, amount)
+            seat, amount = self.taken(seat, amount, card)
         if amount <= 0:
             return 0, 0
         ship = self.state.ships[seat]
@@ -186,10 +186,11 @@ class StateOps(HandOps):
             self.lifetimes.use(ship, (Modifier.DAMAGE_DEALT,), card=card)
         return amount
 
-    def taken(self, seat: int, amount: int) -> tuple[int, int]:
+    def taken(self, seat: int, amount: int, card: str = "") -> tuple[int, int]:
         """The ship that takes a damage and how much: a status of the ship
         hit may send it to its giver's ship (once: not sent on again), then
-        the statuses and abilities of the ship that takes it change it
+        the statuses and abilities of the ship that takes it change it, those
+        for the card that deals it (``card``; "" for a trigger's) among them
         (at least 0, D9.5), then a status that prevents damage ignores what
         it can. Each status that did so loses a use (a prevented point each);
         one whose change made no difference (a bound the damage was within)
@@ -203,7 +204,7 @@ class StateOps(HandOps):
             self.lifetimes.use(ships[seat], status=spec.id)
             seat = giver
         ship = ships[seat]
-        amount, used = mods.changed(ship, seat, Modifier.DAMAGE, amount)
+        amount, used = mods.changed(ship, seat, Modifier.DAMAGE, amount, card)
         for status in used:  # a use is a damage it changed (rules/parameters.py)
             self.lifetimes.use(ship, status=status)
         if amount and ship.statuses:

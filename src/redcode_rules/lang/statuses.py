@@ -557,6 +557,13 @@ def _modifiers(draft: Layers, entry: _Entry) -> tuple[tuple[Modifier, int, str |
         out.append((Modifier(word), amount, card))
     return tuple(out)
 
+#: The numbers a change for some cards may name order cards for: a move an
+#: order card makes, the damage an order card deals the ship.
+ANY_CARD = ("movement", "damage")
+#: The numbers a ``set``/``limit`` may bound for one card (``on CARD``).
+BOUND_ON = ("range", "cost", "movement", "damage")
+
+
 def _modified_card(draft: Layers, entry: _Entry, word: str,
                    given: ClassWords) -> str | CardClass:
     """The cards a ``modify ... on CARDS`` names, checked: one card (its id),
@@ -568,30 +575,32 @@ def _modified_card(draft: Layers, entry: _Entry, word: str,
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
                           f"{PARAMETERS[word].bearer.value}, not for one card ('on' is for "
                           f"{takers})")
+    any_card = word in ANY_CARD  # a move of an order card, the damage an order deals
     cards = list(draft.entries["maneuver"])
-    if word == "movement":
+    if any_card:
         cards += list(draft.entries["order"])
     if len(given.words) == 1 and not given.listed and given.cost is None:
         card, pos = given.words[0]
         if card in cards:
             return card
         if card in draft.entries["order"] or card not in CLASS_WORDS:
-            kind = "card" if word == "movement" else "maneuver"
+            kind = "card" if any_card else "maneuver"
             raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
                               f"'modify {word}'", _suggest(card, cards))
     return compile_class(draft, entry, given, f"modify {word} on",
-                         maneuvers_only=word != "movement")
+                         maneuvers_only=not any_card)
 
 def _limited_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
     """The one card a ``set``/``limit ... on CARD`` names, checked."""
-    if word not in ("range", "cost", "movement"):
+    if word not in BOUND_ON:
         raise draft.error(pos, f"status '{entry.id}': a bound on '{word}' is for its ship, "
-                          "not for one card ('on' is for range, cost and movement)")
+                          f"not for one card ('on' is for {', '.join(BOUND_ON[:-1])} and "
+                          f"{BOUND_ON[-1]})")
     cards = list(draft.entries["maneuver"])
-    if word == "movement":
+    if word in ANY_CARD:
         cards += list(draft.entries["order"])
     if card not in cards:
-        kind = "card" if word == "movement" else "maneuver"
+        kind = "card" if word in ANY_CARD else "maneuver"
         raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
                           f"a bound on '{word}'", _suggest(card, cards))
     return card

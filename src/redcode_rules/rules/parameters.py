@@ -76,8 +76,9 @@ PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
               "a move of its ship", per_card=True),
     Parameter("sight", Bearer.SHIP, "its lines of sight", 1, MAX_SET, "R4.3",
               "a maneuver with a range declared by its ship", bounds=("at most",)),
+    # per card: the damage the cards named deal it (``modify damage +1 on torpedo``)
     Parameter("damage", Bearer.SHIP, "the damage it takes", 0, MAX_SET, "R3.1",
-              "a damage it changed", better=-1),
+              "a damage it changed", per_card=True, better=-1),
     Parameter("damage dealt", Bearer.SHIP, "the damage its ship's card deals", 0, MAX_SET,
               "R3.1", "a damage its ship dealt that it changed", per_card=True, bounds=()),
     Parameter("hand limit", Bearer.PLAYER, "the rule option hand_limit", 0, MAX_SET, "R7.2",

@@ -209,6 +209,8 @@ class CardWriter:
                     "limit damage to at most (hull of self - 1)"  # (D9.5, D9.14)
             elif word in ("range", "cost", "movement") and r.random() < 0.3:
                 line += " on " + r.choice(list(self.rules.maneuvers))
+            elif word == "damage" and r.random() < 0.3:  # the damage some cards deal (D9.5)
+                line += " on " + r.choice([*self.rules.orders, "maneuvers", "damaging cards"])
             out.append(line)
         return out
 

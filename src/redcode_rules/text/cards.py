@@ -257,8 +257,9 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
         more = "more" if n > 0 else "less"
         if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
             forms = words["modify_class"][modifier.value][more]
-            phrase = pick(forms, abs(n)).format(n=abs(n),
-                                                cards=class_text(card, lang, names, its=True))
+            # the damage it takes comes from anyone's cards: not "its" (D9.5)
+            phrase = contract(lang, pick(forms, abs(n)).format(n=abs(n), cards=class_text(
+                card, lang, names, its=modifier.value != "damage")))
         elif card is not None:  # the card is the subject: "Repair costs 1 crew less"
             forms = words["modify_on"][modifier.value][more]
             phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
