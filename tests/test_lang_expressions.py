@@ -356,8 +356,8 @@ def test_syntax_errors_in_expressions_say_what_was_expected():
         rc.load_source(text, "x.rc")
     assert (info.value.reason, info.value.line, info.value.column) == (
         "unexpected 'effect'; expected '+', '-', 'breakdowns', 'cards', 'chosen', 'cost', "
-        "'crew', 'damage', 'distance', 'hull', 'number', 'range', 'repairs', 'score', 'ships', "
-        "'turn' or a number after '<'", 4, 5)
+        "'crew', 'damage', 'distance', 'hull', 'max', 'min', 'number', 'range', 'repairs', "
+        "'score', 'ships', 'turn' or a number after '<'", 4, 5)
 
 
 def test_a_filter_without_words_and_a_computed_amount_on_a_set():

@@ -77,7 +77,7 @@ def test_generated_files_use_every_construct_of_the_language():
     """Every primitive, trigger event, duration, prohibition and modifier, and the
     expression and card constructs, appear in 60 files (drawn from the registries;
     a seed whose sample holds the rarest, `jump`)."""
-    text = "\n".join(sample_texts(60, seed=18))
+    text = "\n".join(sample_texts(60, seed=4))
     words = set(re.findall(r"[a-z_]+", text))
     assert set(PRIMITIVES) <= words
     assert {e.value for e in TriggerEvent} <= words
@@ -134,6 +134,7 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"edge box|box of [a-z]+ is [a-z ]*edge", text)  # D2.24
     assert "range of answered" in text and "cost of answered" in text  # D5.8
     assert re.search(r"modify damage [+-]\d on ", text)  # the damage some cards deal (D9.5)
+    assert "min(" in text and "max(" in text  # the lower or the higher of two amounts
     assert re.search(r"maneuvers movement(?: [a-z_0-9]+){8}\n", text) and \
         re.search(r"maneuvers movement(?: [a-z_0-9]+){4}\n", text)  # D1.5: 9 and 5
 

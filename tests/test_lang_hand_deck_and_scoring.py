@@ -358,8 +358,8 @@ def test_a_misspelt_quantity_in_a_cost_is_refused_with_a_suggestion():
     err = info.value
     assert (err.line, err.column) == (2, 15)
     assert err.reason == ("unexpected 'repair'; expected '+', '-', 'breakdowns', 'cards', "
-                          "'chosen', 'cost', 'crew', 'damage', 'distance', 'hull', 'number', "
-                          "'range', 'repairs', 'score', 'ships', 'turn' or a number")
+                          "'chosen', 'cost', 'crew', 'damage', 'distance', 'hull', 'max', 'min', "
+                          "'number', 'range', 'repairs', 'score', 'ships', 'turn' or a number")
     assert err.suggestion == "repairs"
 
 

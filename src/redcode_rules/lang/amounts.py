@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from ..model.ruleset import MAX_AMOUNT, CardDef
-from ..rules.exprs import Amount, Measure, Quantity, Times
+from ..rules.exprs import Amount, Extreme, Measure, Quantity, Times
 from .expr_checks import before_target
 from .layers import Layers
 from .records import Prop
@@ -69,7 +69,9 @@ def reads_chosen(amount: Amount) -> bool:
     """Whether an amount reads ``chosen``."""
     return any(isinstance(t, Measure) and t.quantity is Quantity.CHOSEN
                or isinstance(t, Times) and isinstance(t.term, Measure)
-               and t.term.quantity is Quantity.CHOSEN for _, t in amount.terms)
+               and t.term.quantity is Quantity.CHOSEN
+               or isinstance(t, Extreme) and (reads_chosen(t.first) or reads_chosen(t.second))
+               for _, t in amount.terms)
 
 
 def _played(card: CardDef, n: int) -> CardDef:

@@ -26,6 +26,7 @@ from ..rules.exprs import (
     Boxes,
     chances,
     Compare,
+    Extreme,
     Filter,
     InSight,
     Is,
@@ -121,6 +122,11 @@ def before_target(amount: Amount) -> str | None:
     for _, term in amount.terms:
         if type(term) is int:
             continue
+        if isinstance(term, Extreme):  # min(A, B): what either reads
+            found = before_target(term.first) or before_target(term.second)
+            if found:
+                return found
+            continue
         if isinstance(term, Times):
             term = term.term
         if result := reads_result(term):
@@ -147,6 +153,8 @@ def reads_result(node: Any) -> str:
         return next((r for _, t in node.terms if (r := reads_result(t))), "")
     if isinstance(node, Times):
         return reads_result(node.term)
+    if isinstance(node, Extreme):
+        return reads_result(node.first) or reads_result(node.second)
     if isinstance(node, Compare):
         return reads_result(node.left) or reads_result(node.right)
     if isinstance(node, (All, AnyOf)):

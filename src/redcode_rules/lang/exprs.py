@@ -35,6 +35,7 @@ from ..rules.exprs import (
     Cmp,
     Compare,
     Condition,
+    Extreme,
     Filter,
     GAME_QUANTITIES,
     InSight,
@@ -252,6 +253,11 @@ class ExprTransformer(Transformer):
             raise self._error(n, f"a factor is a number from 2 to 9, not {factor} "
                               "(write the quantity alone for 1)")
         return Times(factor, term)
+
+    def extreme(self, meta, c):
+        """``min(A, B)``, ``max(A, B)``."""
+        word, first, second = (p for p in c if not isinstance(p, Token) or p in ("min", "max"))
+        return Extreme(str(word) == "max", first, second)
 
     def _ship_subject(self, meta, subject, what: str):
         if subject in SIDE_SUBJECTS:

@@ -526,6 +526,36 @@ class Times:
         return f"{self.factor} * {self.term}"
 
 
+@attrs.frozen
+class Extreme:
+    """``min(A, B)``, ``max(A, B)``: the lower or the higher of two amounts
+    (``min(2, crew in reserve of target)``: 2, or fewer when it has fewer)."""
+
+    highest: bool
+    """True for ``max``."""
+    first: Amount
+    second: Amount
+
+    def value(self, eng: Reader, scope: Scope) -> int:
+        """Its value now, 0 where it has none."""
+        found = self.read(eng, scope)
+        return 0 if found is None else found
+
+    def read(self, eng: Reader, scope: Scope) -> int | None:
+        """Its value now, or None when either amount has none (D9.3)."""
+        a, b = self.first.read(eng, scope), self.second.read(eng, scope)
+        if a is None or b is None:
+            return None
+        return max(a, b) if self.highest else min(a, b)
+
+    def subjects(self) -> set[Subject]:
+        """The subjects both amounts read."""
+        return self.first.subjects() | self.second.subjects()
+
+    def __str__(self) -> str:
+        return f"{'max' if self.highest else 'min'}({self.first}, {self.second})"
+
+
 def _box_of(subject: Subject, eng: Reader, scope: Scope) -> int | None:
     """The box an end of a distance names: ``here`` (a token's box, D9.11), the
     card's ship (DEFAULT) or a ship's; None off the board (D9.3)."""

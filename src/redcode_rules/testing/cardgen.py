@@ -696,6 +696,8 @@ class CardWriter:
         for _ in range(r.choice((0, 0, 1))):
             terms.append(r.choice("+-") + " " + (str(r.randint(1, 3)) if r.random() < 0.5
                                                  else self.quantity(ctx, it=it, target=target)))
+        if r.random() < 0.1:  # the lower or the higher of it and a number
+            return f"{r.choice(('min', 'max'))}({r.randint(1, 3)}, {' '.join(terms)})"
         return " ".join(terms)
 
     def condition(self, ctx: Context, depth: int = 1, it: bool = False, target: bool = True,

@@ -64,6 +64,7 @@ from ..rules.exprs import (
     Cmp,
     Compare,
     Condition,
+    Extreme,
     Filter,
     InSight,
     Is,
@@ -246,12 +247,17 @@ def measure_text(m: Measure | ShipCount | Nearest, lang: str, in_filter: bool = 
     return _measure(m, _say(lang, types, names), in_filter)
 
 
-def _measure(m: Measure | ShipCount | Nearest | Tally | Times, say: Say,
+def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Say,
              in_filter: bool) -> tuple[str, int]:
     w = say.w
     if isinstance(m, Times):  # a written factor: "3 times …"
         inner, _ = _measure(m.term, say, in_filter)
         return times_text(m.factor, inner, say.lang), 2
+    if isinstance(m, Extreme):  # "the lower of 2 and the crew in reserve of the target"
+        a, _ = _amount(m.first, say, in_filter)
+        b, _ = _amount(m.second, say, in_filter)
+        return contract(say.lang, w["extreme"]["max" if m.highest else "min"].format(
+            a=a, b=b)), 1
     if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
         # the values of the "Numbers" block (text/values.py): "of" + the subject
         key = m.subject.value if isinstance(m, Tally) and m.subject is not Subject.DEFAULT \
