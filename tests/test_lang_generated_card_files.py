@@ -135,6 +135,8 @@ def test_generated_files_use_every_construct_of_the_language():
     assert "range of answered" in text and "cost of answered" in text  # D5.8
     assert re.search(r"modify damage [+-]\d on ", text)  # the damage some cards deal (D9.5)
     assert "min(" in text and "max(" in text  # the lower or the higher of two amounts
+    assert re.search(r" is (not )?in (line|row|column|diagonal)( within \d)?( of |[;\n ])",
+                     text)  # a ship on another's lines (D2.10)
     assert re.search(r"maneuvers movement(?: [a-z_0-9]+){8}\n", text) and \
         re.search(r"maneuvers movement(?: [a-z_0-9]+){4}\n", text)  # D1.5: 9 and 5
 

@@ -139,8 +139,8 @@ def test_a_status_while_cannot_test_sight():
     err = dsl_refusal("status s { permanent  while self is in sight of it  modify range +1 }\n"
                       "order x { copies 0  effect status s on self }")
     assert err.reason == ("status 's': 'while' reads its own ship only, and no ship is in its "
-                          "own sight (D2.21); test sight in an aura ('affects each enemy ship "
-                          "where self is in sight of it')")
+                          "own sight or on its own lines (D2.21, D2.10); test them in an aura "
+                          "('affects each enemy ship where self is in sight of it')")
 
 
 def test_a_ship_off_the_board_sees_nothing_and_is_seen_by_none_D9_3(cards):

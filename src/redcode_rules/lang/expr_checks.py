@@ -28,6 +28,7 @@ from ..rules.exprs import (
     Compare,
     Extreme,
     Filter,
+    InLine,
     InSight,
     Is,
     Measure,
@@ -169,8 +170,9 @@ def reads_result(node: Any) -> str:
 
 
 def tests_sight(node: Any) -> bool:
-    """Whether a condition tests a ship's sight (``is in sight``, D2.21)."""
-    if isinstance(node, InSight):
+    """Whether a condition tests one ship against another (``is in sight``,
+    D2.21; ``is in line``, D2.10)."""
+    if isinstance(node, (InSight, InLine)):
         return True
     if isinstance(node, (All, AnyOf)):
         return any(tests_sight(p) for p in node.parts)

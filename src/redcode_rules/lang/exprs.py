@@ -38,6 +38,7 @@ from ..rules.exprs import (
     Extreme,
     Filter,
     GAME_QUANTITIES,
+    InLine,
     InSight,
     Is,
     MAX_FACES,
@@ -387,6 +388,29 @@ class ExprTransformer(Transformer):
                            "in sight of self`)", file=self.file, line=meta.line,
                            column=meta.column)
         return InSight(seen, viewer, negated is not None)
+
+    def cond_line(self, meta, c):
+        """``SUBJECT is [not] in line|row|column|diagonal [within N] [of SUBJECT]``
+        (D2.10): both ships."""
+        ship, negated, place, within, origin = c
+        if isinstance(ship, str) and ship in SUBJECT_WORDS:  # ``is_subject`` says its word
+            ship = Subject(ship)
+        for who in (ship, origin):
+            if who is not None and (not isinstance(who, Subject) or who in NOT_SHIPS):
+                said = who.value if isinstance(who, Subject) else \
+                    f"box of {who.subject.value}" if isinstance(who, BoxOf) else who
+                raise DslError(f"'in {place}' tests ships, and '{said}' names none: write "
+                               "self, target, source, it or answered target (`target is in "
+                               f"{place} of self`)", file=self.file, line=meta.line,
+                               column=meta.column)
+        origin = Subject.SELF if origin is None else origin
+        if ship is origin:
+            raise DslError(f"'{ship.value} is in {place} of {origin.value}' asks whether a "
+                           "ship is on its own lines, and none is (D2.10): test another ship "
+                           f"(`target is in {place} of self`)", file=self.file,
+                           line=meta.line, column=meta.column)
+        return InLine(ship, Place(str(place)), None if within is None else self._int(within),
+                      origin, negated is not None)
 
     def _box_test(self, subject: Subject, negated: bool, words: list[Token]) -> Is:
         """``box of SUBJECT is [not] WORD…``: box words only, ``friendly`` or

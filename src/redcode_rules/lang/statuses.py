@@ -276,10 +276,11 @@ def _while(draft: Layers, entry: _Entry, prop: Prop) -> Condition:
     if result := reads_result(condition):
         raise draft.error(prop.pos, f"status '{entry.id}': '{result}' is what an effect "
                           "of a resolving card did; 'while' cannot read it")
-    if tests_sight(condition):  # self and it are one ship there (D2.21)
+    if tests_sight(condition):  # self and it are one ship there (D2.21, D2.10)
         raise draft.error(prop.pos, f"status '{entry.id}': 'while' reads its own ship only, "
-                          "and no ship is in its own sight (D2.21); test sight in an aura "
-                          "('affects each enemy ship where self is in sight of it')")
+                          "and no ship is in its own sight or on its own lines (D2.21, "
+                          "D2.10); test them in an aura ('affects each enemy ship where self "
+                          "is in sight of it')")
     for subject in sorted(condition.subjects() - WHILE_SUBJECTS, key=str):
         read = "the answered item" if subject in ANSWERED_SUBJECTS \
             else f"'{subject.value}'"

@@ -921,6 +921,57 @@ class InSight(Condition):
 
 
 @attrs.frozen
+class InLine(Condition):
+    """``SHIP is [not] in line|row|column|diagonal [within N] [of FROM]``
+    (D2.10): ship ``ship`` is on the straight lines of ``place`` from the box
+    of ship ``origin``, at most ``within`` boxes along each (to the board's
+    edge when None), cut at islands, as ``each … ship in line`` reads them
+    (D2.18: not farther than the ship's visibility). A ship off the board is
+    on no line and has none, and no ship is on its own lines: then it does
+    not hold, and ``is not`` does. ``answered target`` is every ship the
+    answered item targets, as ``InSight`` reads it (D5.5)."""
+
+    ship: Subject
+    place: Place
+    within: int | None = None
+    origin: Subject = Subject.SELF
+    negated: bool = False
+
+    def holds(self, eng, scope):
+        if Subject.ANSWERED_TARGET in (self.ship, self.origin):  # every ship it targets (D5.5)
+            targets = answered_targets(eng.state.stack, scope.answers)
+            if not targets:
+                return False  # no target ship: no test of it holds, negated or not
+            ships = targets if self.ship is Subject.ANSWERED_TARGET else \
+                [ship_of(self.ship, eng, scope)]
+            origins = targets if self.origin is Subject.ANSWERED_TARGET else \
+                [ship_of(self.origin, eng, scope)]
+        else:
+            ships, origins = [ship_of(self.ship, eng, scope)], [ship_of(self.origin, eng, scope)]
+        found = any(self._on(eng, scope, origin, ship) for origin in origins for ship in ships)
+        return found != self.negated
+
+    def _on(self, eng: Reader, scope: Scope, origin: int | None, ship: int | None) -> bool:
+        if origin is None or ship is None or origin == ship:
+            return False
+        box = eng.state.ships[origin].position
+        if box is None or eng.state.ships[ship].position is None:
+            return False
+        board = eng.board
+        reach = max(board.width, board.height) if self.within is None else self.within
+        return eng.seen_positions(scope.seat, box)[ship] in board.lines(box, self.place.value,
+                                                                           reach)
+
+    def subjects(self):
+        return {self.ship, self.origin}
+
+    def __str__(self) -> str:
+        within = "" if self.within is None else f" within {self.within}"
+        return f"{self.ship.value} is {'not ' if self.negated else ''}in {self.place.value}" \
+               f"{within} of {self.origin.value}"
+
+
+@attrs.frozen
 class All(Condition):
     """``a and b``."""
 

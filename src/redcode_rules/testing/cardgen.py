@@ -730,6 +730,11 @@ class CardWriter:
                 ([""] if who != "self" else [])  # "": of the card's ship
             if draw >= 0.8 and subjects is None and others:  # another ship's sight (D2.21):
                 viewer = r.choice(others)  # never in a `while`, never the ship itself
+                if draw >= 0.86:  # or its lines (D2.10), read off the same draw
+                    within = f" within {int((draw - 0.86) * 50)}" if draw < 0.88 else ""
+                    return f"{who} is {'not ' if draw < 0.87 else ''}in " + \
+                        ("line", "row", "column", "diagonal")[int(draw * 400) % 4] + within + \
+                        (f" of {viewer}" if viewer else "")
                 return f"{who} is {'not ' if draw < 0.84 else ''}in sight" + \
                     (f" of {viewer}" if viewer else "")
             return f"{who} is {neg}{word}"

@@ -66,6 +66,7 @@ from ..rules.exprs import (
     Condition,
     Extreme,
     Filter,
+    InLine,
     InSight,
     Is,
     Measure,
@@ -400,7 +401,7 @@ def positive(c: Condition, negate: bool = False) -> Condition:
         return c
     if isinstance(c, Compare):
         return Compare(c.left, OPPOSITE[c.op], c.right)
-    assert isinstance(c, (Is, Chance, InSight))
+    assert isinstance(c, (Is, Chance, InSight, InLine))
     return attrs.evolve(c, negated=not c.negated)
 
 
@@ -432,6 +433,8 @@ def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
         return (w["more"] if c.negated else pick(w["at_most"], c.n)).format(n=c.n, m=c.faces)
     if isinstance(c, InSight):
         return _in_sight(c, say, mood_, in_filter)
+    if isinstance(c, InLine):
+        return _in_line(c, say, mood_, in_filter)
     assert isinstance(c, Is)
     return _is(c, say, mood_, in_filter)
 
@@ -466,6 +469,27 @@ def _in_sight(c: InSight, say: Say, mood_: str, in_filter: bool) -> str:
     else:
         said = w["is_not" if c.negated else "is"].format(
             whom=say.ship(seen), who=say.ship(viewer), **verbs(say.lang, mood_))
+    return contract(say.lang, tidy(said))
+
+
+def _in_line(c: InLine, say: Say, mood_: str, in_filter: bool) -> str:
+    """``SHIP is [not] in line|row|column|diagonal [within N] of FROM`` (D2.10):
+    `the target is in the row of your ship within 2 boxes`; in a filter,
+    after the noun of the ship tested: `on the lines from your ship`, `with
+    your ship in its row` (and their negations)."""
+    w = say.w["line_test"]
+    ship = _subject(c.ship, None, in_filter)
+    origin = _subject(c.origin, None, in_filter)
+    within = "" if c.within is None else pick(say.w["within_here"], c.within).format(n=c.within)
+    if in_filter and origin == "it":
+        said = w["not_holds" if c.negated else "holds"][c.place.value].format(
+            whom=say.ship(ship))
+    else:
+        line = say.w["in_line"][c.place.value].format(origin=say.ship(origin))
+        key = ("not_along" if c.negated else "along") if in_filter and ship == "it" else \
+            "is_not" if c.negated else "is"
+        said = w[key].format(whom=say.ship(ship), line=line, within=within,
+                             **verbs(say.lang, mood_))
     return contract(say.lang, tidy(said))
 
 
@@ -822,6 +846,8 @@ def _about_it(c: Condition) -> bool:
             not (isinstance(m, Measure) and m.quantity is Quantity.TURN)
     if isinstance(c, InSight):  # in or out of a visual field: the ship tested's or another's
         return Subject.IT in (c.seen, c.viewer)
+    if isinstance(c, InLine):  # on another's lines, or holding one on its own (D2.10)
+        return not c.negated and Subject.IT in (c.ship, c.origin)
     if isinstance(c, Is) and c.box:  # where it is: `on the edge of the board` (D2.11)
         return not c.negated and c.subject in (Subject.IT.value, Subject.DEFAULT.value)
     return False
