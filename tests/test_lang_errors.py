@@ -13,7 +13,7 @@ CASES = [
     ('missing_brace',
      'order x {\n    copies 0\n    effect damage 1 to target\n',
      'missing_brace.rc', 3, 24,
-     "the file ends too early; expected ';', 'answers', 'away', 'choose', 'copies', 'cost', 'effect', 'flavour', 'if', 'mode', 'modes', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'state', 'target', 'toward', 'usable', 'with' or '}'",
+     "the file ends too early; expected ';', 'answers', 'away', 'choose', 'copies', 'cost', 'directly', 'effect', 'flavour', 'if', 'mode', 'modes', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'state', 'target', 'toward', 'usable', 'with' or '}'",
      None),
     ('misspelt_keyword',
      'maneuver zap {\n    cots 2  range 2\n    effect damage 1 to target\n}\n',
@@ -275,7 +275,7 @@ CASES = [
     ('eof_in_effect',
      'order zap {\n    copies 0\n    effect damage 1 to',
      'eof_in_effect.rc', 3, 21,
-     "the file ends too early; expected ';', 'a', 'answered', 'answers', 'area', 'away', 'box', 'choose', 'copies', 'cost', 'deck', 'discards', 'each', 'effect', 'flavour', 'if', 'mode', 'modes', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'self', 'source', 'state', 'target', 'toward', 'usable', 'you' or '}'",
+     "the file ends too early; expected ';', 'a', 'answered', 'answers', 'area', 'away', 'box', 'choose', 'copies', 'cost', 'deck', 'directly', 'discards', 'each', 'effect', 'flavour', 'if', 'mode', 'modes', 'name', 'not', 'once', 'over', 'range', 'respondable', 'response', 'second', 'self', 'source', 'state', 'target', 'toward', 'usable', 'you' or '}'",
      None),
 ]
 

@@ -128,6 +128,7 @@ def test_generated_files_use_every_construct_of_the_language():
         re.search(r"take \d+ top (of )?discards", text) and \
         re.search(r"bottom \d (of |to |on )?deck", text)  # D7.15
     assert re.search(r"move \d [^;\n]*(toward|away from) ", text)  # D4.20
+    assert re.search(r"move \d [^;\n]*directly (toward|away from) ", text)  # D4.21
     assert re.search(r"move \d (straight )?(to |on |of )?each ", text)  # D4.20
     assert "retarget to " in text  # D5.6
     assert "distance in map cards" in text  # D2.25

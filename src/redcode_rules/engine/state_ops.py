@@ -299,7 +299,8 @@ class StateOps(HandOps):
         (``toward`` or ``away``), those ending nearer to (farther from) box
         ``origin`` than the ship starts, and none without a box to count
         from. None for a ship off the board or that a status keeps still."""
-        walk = self.move_walk(seat, amount, straight)
+        directly = toward.startswith("directly")  # a push or a pull: straight (D4.21)
+        walk = self.move_walk(seat, amount, straight or directly)
         if walk is None:
             return []
         board, start, amount, occupied = walk
@@ -314,8 +315,23 @@ class StateOps(HandOps):
             return max(abs(box % w - origin % w), abs(box // w - origin // w))
 
         now = far(start)
+        nearer = toward.endswith("toward")
         ends = {p: far(index(p.rsplit(" ", 1)[-1])) for p in paths}  # where each one ends
-        return [p for p, end in ends.items() if (end < now if toward == "toward" else end > now)]
+        kept = [p for p, end in ends.items() if (end < now if nearer else end > now)]
+        if not directly or not kept:
+            return kept
+        # its first step on the line from that ship (the nearest of the 8 ways,
+        # R2.5), then as far along as it goes: the farthest (nearest) ends
+        sign = -1 if nearer else 1
+        dx, dy = start % w - origin % w, start // w - origin // w
+        step = (sign * ((dx > 0) - (dx < 0)), sign * ((dy > 0) - (dy < 0)))
+        first = [p for p in kept
+                 if (lambda b: (b % w - start % w, b // w - start // w))(
+                     index(p.split(" ", 1)[0])) == step]
+        if not first:
+            return []
+        best = (min if nearer else max)(ends[p] for p in first)
+        return [p for p in first if ends[p] == best]
 
     def move_walk(self, seat: int, amount: int, straight: bool) -> tuple | None:
         """Where a move of ship ``seat`` chosen as it resolves walks (D4.20):

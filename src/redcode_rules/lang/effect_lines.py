@@ -165,7 +165,7 @@ def _direction(draft: Layers, call: Call, prim: Primitive, selector) -> dict[str
     """``toward SUBJECT`` or ``away from SUBJECT`` (D4.20): only after a move,
     from one ship that is not the one it moves."""
     word, subject = call.direction
-    said = "toward" if word == "toward" else "away from"
+    said = word if word.endswith("toward") else word + " from"
     if prim.cls is not MoveShip:
         raise draft.error(call.pos, f"effect '{call.name}' goes nowhere: only a move goes "
                           f"'{said}' a ship (example: move 1 target away from self)")

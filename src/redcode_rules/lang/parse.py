@@ -269,6 +269,14 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         """``away from SUBJECT`` after a move's ships (D4.20)."""
         return ("away", c[0])
 
+    def directly_toward(self, meta, c):
+        """``directly toward SUBJECT``: a pull (D4.21)."""
+        return ("directly toward", c[0])
+
+    def directly_away(self, meta, c):
+        """``directly away from SUBJECT``: a push (D4.21)."""
+        return ("directly away", c[0])
+
     sel_self, sel_target, sel_source = _sel(Selector.SELF), _sel(Selector.TARGET), \
         _sel(Selector.SOURCE)
     sel_answered, sel_you = _sel(Selector.ANSWERED), _sel(Selector.YOU)

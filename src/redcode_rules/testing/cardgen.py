@@ -587,7 +587,9 @@ class CardWriter:
                 if sel in ("self", "target") or (whence and r.random() < 0.5):
                     if not whence:
                         continue
-                    direction = f" {r.choice(['toward', 'away from'])} {r.choice(whence)}"
+                    way = r.choice(['toward', 'away from', 'directly toward',  # D4.21
+                                    'directly away from'])
+                    direction = f" {way} {r.choice(whence)}"
             if sel in {p.value for p in PILES} and Picker.OWNER.value in args:  # D7.13
                 args[args.index(Picker.OWNER.value)] = Picker.PLAYER.value  # a zone has none
             # the top of a zone (D7.15): the deck's to discard, the discards' to take;

@@ -507,6 +507,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         values["answered"] = cat["answered_kinds"][answers]
     if params.get("straight"):  # move N straight (D2.16)
         template = cat["effects"]["move_straight"]
+    if params.get("toward", "").startswith("directly"):  # a push or a pull (D4.21)
+        template = cat["effects"]["move_direct"]
     if name == "refloat" and params:  # said as a plain refloat when it has no words
         template = cat["effects"]["refloat_as"]
         values.update(_refloat_words(params, cat["refloat_words"]))
