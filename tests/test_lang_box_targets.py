@@ -226,7 +226,7 @@ HEAD = "token t {\n    mark \"+\"\n}\n"
      "within N, or target free adjacent box"),
     ("maneuver x {\n    cost 1\n    target fre box within 2\n    effect place_token t on "
      "target\n}\n", "'fre' does not describe a box: a box target takes free, adjacent, "
-     "open, running and edge"),
+     "open, running, edge, start, friendly and enemy"),
     ("maneuver x {\n    cost 1\n    target box within 0\n    effect place_token t on "
      "target\n}\n", "a box target reaches at least 1 box: within 1 or more"),
     ("maneuver x {\n    cost 1\n    target adjacent box within 2\n    effect place_token t "

@@ -129,10 +129,11 @@ def test_generated_files_use_every_construct_of_the_language():
         re.search(r"bottom \d (of |to |on )?deck", text)  # D7.15
     assert re.search(r"move \d [^;\n]*(toward|away from) ", text)  # D4.20
     assert re.search(r"move \d [^;\n]*directly (toward|away from) ", text)  # D4.21
+    assert re.search(r"target [a-z ]*(friendly |enemy )?start box", text)  # D2.11
     assert re.search(r"move \d (straight )?(to |on |of )?each ", text)  # D4.20
     assert "retarget to " in text  # D5.6
     assert "distance in map cards" in text  # D2.25
-    assert re.search(r"edge box|box of [a-z]+ is [a-z ]*edge", text)  # D2.24
+    assert re.search(r"edge ([a-z]+ )*box|box of [a-z]+ is [a-z ]*edge", text)  # D2.24
     assert "range of answered" in text and "cost of answered" in text  # D5.8
     assert re.search(r"modify damage [+-]\d on ", text)  # the damage some cards deal (D9.5)
     assert "min(" in text and "max(" in text  # the lower or the higher of two amounts

@@ -452,6 +452,8 @@ def _box_target(asked: Asked, seat: int, card: CardDef, move: Move, whole: bool)
         return say("off_board", ship=asked.ship_id(seat))
     if refusal is BoxRefusal.NOT_EDGE:  # D2.24
         return say("box_not_edge", box=name)
+    if refusal is BoxRefusal.NOT_START:  # D2.11
+        return say("box_not_start", box=name)
     if refusal is BoxRefusal.NOT_NEAR:  # near another ship of a kind (D4.11)
         return say("box_not_near", boxes.within, box=name, reach=boxes.within,
                    ship=near_ship(boxes, asked.lang, frozenset(asked.rules.ships),

@@ -516,6 +516,13 @@ class ExprTransformer(Transformer):
         if BoxWord.OPEN.value in words and BoxWord.RUNNING.value in words:
             raise self._error(names[-1], "a box is open water or running water, not both: "
                               "write one of 'open' and 'running'")
+        sides = [t for t in names if str(t) in (BoxWord.FRIENDLY.value, BoxWord.ENEMY.value)]
+        if sides and BoxWord.START.value not in words:  # a side's start card (D2.11)
+            raise self._error(sides[0], f"'{sides[0]}' says whose start card: write "
+                              f"'{sides[0]} start box'")
+        if len(sides) > 1:
+            raise self._error(sides[1], "a start card is the friendly side's or the enemy "
+                              "side's, not both: write one of 'friendly' and 'enemy'")
         return words
 
     def _reach(self, n: Token) -> int:

@@ -1224,6 +1224,9 @@ class BoxWord(str, enum.Enum):
     OPEN = "open"            # open water now, terrain tokens applied (D2.14)
     RUNNING = "running"      # running water now, terrain tokens applied (D2.14)
     EDGE = "edge"            # on the edge of the board (D2.24)
+    START = "start"          # on a start card (D2.7), as a box test reads it (D2.11)
+    FRIENDLY = "friendly"    # with ``start``: the card's side's start card
+    ENEMY = "enemy"          # with ``start``: the other side's
 
 
 class BoxTest(str, enum.Enum):
@@ -1272,16 +1275,18 @@ class BoxRefusal(str, enum.Enum):
     NOT_OPEN = "not_open"    # the target is ``open`` and the box is not now (D2.14)
     NOT_RUNNING = "not_running"  # the target is ``running`` and the box is not now
     NOT_EDGE = "not_edge"    # the target is ``edge`` and the box is not on the edge (D2.24)
+    NOT_START = "not_start"  # the target is on a start card and the box is not (D2.11)
     NOT_NEAR = "not_near"    # no other ship of the kind ``near`` names is within reach
 
 
 @attrs.frozen
 class Boxes:
-    """A box target (D4.11): ``target [free] [adjacent] [open|running] box
-    [within N]``, a box that is not an island, within N boxes of the card's
-    ship (R2.5 distance, its own box at 0) or next to it, with no ship if
-    ``free``, of open or running water now if ``open`` or ``running``
-    (D2.14: the board of the moment).
+    """A box target (D4.11): ``target [free] [adjacent] [open|running] [edge]
+    [[friendly|enemy] start] box [within N]``, a box that is not an island,
+    within N boxes of the card's ship (R2.5 distance, its own box at 0) or
+    next to it, with no ship if ``free``, of open or running water now if
+    ``open`` or ``running`` (D2.14: the board of the moment), on the edge
+    (D2.24), on a start card (D2.7; of a side, seen from the card's player).
     None when the card's ship is off the board (D9.3)."""
 
     words: tuple[str, ...] = ()
@@ -1323,6 +1328,11 @@ class Boxes:
             return BoxRefusal.NOT_OPEN
         if BoxWord.EDGE in self.words and not on_edge(eng.board, box):
             return BoxRefusal.NOT_EDGE
+        if BoxWord.START in self.words:  # a start card's box, as a box test reads it
+            side = BoxTest.FRIENDLY if BoxWord.FRIENDLY in self.words else \
+                BoxTest.ENEMY if BoxWord.ENEMY in self.words else BoxTest.START
+            if not box_is(side.value, eng, Scope(seat), box):
+                return BoxRefusal.NOT_START
         return None
 
     def boxes(self, eng: Reader, seat: int) -> list[int]:

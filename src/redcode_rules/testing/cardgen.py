@@ -297,6 +297,9 @@ class CardWriter:
             words += ("", "", "", "running ", "open ")[zlib.crc32((words + within).encode()) % 5]
             if zlib.crc32(words.encode() + within.encode() + b"edge") % 5 == 0:
                 words += "edge "  # on the edge of the board (D2.24), drawn alike
+            start = zlib.crc32(words.encode() + within.encode() + b"start") % 6
+            if start < 3:  # a start card (D2.11), drawn alike
+                words += ("start ", "friendly start ", "enemy start ")[start]
             if within and zlib.crc32(within.encode()) % 4 == 0:  # near a kind of ship (D4.11)
                 within += f" of a {('friendly', 'enemy', 'damaged')[len(words) % 3]} ship"
                 if kind == "maneuver":  # its own reach: next to it (R4.2, D4.11)

@@ -1029,6 +1029,9 @@ def box_target_text(boxes: Boxes, lang: str, types=(), names: Words | None = Non
         out = w["box"][("free " if free else "") + water.value]
     if BoxWord.EDGE in boxes.words:  # D2.24
         out += w["box_edge"]
+    if BoxWord.START in boxes.words:  # D2.11
+        out += w["box_start"]["friendly" if BoxWord.FRIENDLY in boxes.words else
+                              "enemy" if BoxWord.ENEMY in boxes.words else "any"]
     if BoxWord.ADJACENT in boxes.words:
         out += w["box_adjacent"]
     if boxes.near is not None:  # near another ship of a kind
