@@ -1,7 +1,8 @@
 """How a card says a ship and its state where the sentence needs care: a
 state the language says with "have" (Italian "con il radar disturbato":
-"ha", "non ha più"), and, in a trigger, the ship its event happened to as
-"that ship" and the holder named again after a preposition."""
+"ha", "non ha più"), in a trigger, the ship its event happened to as
+"that ship" and the holder named again after a preposition, and a distance
+between two ships said with both ends where it is an amount."""
 
 import pytest
 
@@ -16,6 +17,8 @@ status jammed {
 }
 order unjam { copies 1  target ship
     effect damage 1 to target if target is jammed; remove_status jammed of target }
+order range_finder { copies 1  target ship
+    effect damage (distance from target to self) to target }
 status watch {
     permanent
     when enters of enemy { effect regain repair 1 to self if distance from target to self <= 2 }
@@ -51,3 +54,12 @@ def test_a_state_said_with_have_is_tested_and_ended_with_have(rules, lang, said)
 ])
 def test_a_trigger_says_the_ship_of_its_event_and_names_its_holder_again(rules, lang, said):
     assert rules.status_text("watch", lang).endswith(said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "N repair damage to the target (N = the distance from the target to your ship)."),
+    ("es", "-N reparaciones al objetivo (N = la distancia del objetivo a tu barco)."),
+    ("it", "-N riparazioni al bersaglio (N = la distanza tra il bersaglio e la tua nave)."),
+])
+def test_a_distance_between_two_ships_as_an_amount_says_both_ends(rules, lang, said):
+    assert rules.text("range_finder", lang).startswith(said)

@@ -270,9 +270,15 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
         return contract(say.lang, w["nearest_map_distance" if m.map_cards else
                                     "nearest_distance"].format(
             nearest=_nearest(m, say, in_filter))), 1
-    entry = w["quantities"][m.quantity.value]
     key = _subject(m.subject, m.quantity, in_filter)
     values = {name: say.table(name).get(key, "") for name in ("who", "hand", "side")}
+    if m.origin is not Subject.DEFAULT:  # between two ends (D9.13): from where it counts
+        entry = w["quantities"][m.quantity.value + " between"]
+        values["origin"] = _origin_of(_subject(m.origin, m.quantity, in_filter), say)
+        if m.subject is Subject.HERE:
+            values["who"] = catalog(say.lang)["triggers"]["token_self"]
+    else:
+        entry = w["quantities"][m.quantity.value]
     return contract(say.lang, tidy(entry["text"].format(**values))), \
         1 if entry["n"] == "one" else 2
 
