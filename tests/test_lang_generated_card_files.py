@@ -77,7 +77,7 @@ def test_generated_files_use_every_construct_of_the_language():
     """Every primitive, trigger event, duration, prohibition and modifier, and the
     expression and card constructs, appear in 60 files (drawn from the registries;
     a seed whose sample holds the rarest, `jump`)."""
-    text = "\n".join(sample_texts(60, seed=4))
+    text = "\n".join(sample_texts(60, seed=23))
     words = set(re.findall(r"[a-z_]+", text))
     assert set(PRIMITIVES) <= words
     assert {e.value for e in TriggerEvent} <= words
@@ -130,6 +130,9 @@ def test_generated_files_use_every_construct_of_the_language():
     assert re.search(r"move \d [^;\n]*(toward|away from) ", text)  # D4.20
     assert re.search(r"move \d [^;\n]*directly (toward|away from) ", text)  # D4.21
     assert re.search(r"target [a-z ]*(friendly |enemy )?start box", text)  # D2.11
+    abilities = set(re.findall(r"\n    ability ([a-z_0-9]+)", text))
+    assert any(re.search(rf"status {a} \{{\n    permanent\n(    [^\n]*\n)*    when ", text)
+               for a in abilities)  # an ability that watches (D9.21)
     assert re.search(r"move \d (straight )?(to |on |of )?each ", text)  # D4.20
     assert "retarget to " in text  # D5.6
     assert "distance in map cards" in text  # D2.25

@@ -456,11 +456,15 @@ SHIP = ("ship tank {{ repairs 3  breakdowns 3  crew 6  maneuvers movement repair
     ("status s {\n  permanent\n  forbids orders\n}\n" + SHIP.format("s"), 5, 100,
      "ship 'tank': ability 's' forbids; an ability may only 'modify' numbers or be "
      "'untargetable'", None),
-    # a trigger alone: the message says where a trigger goes
-    ("status s {\n  permanent\n  when sunk of self { effect draw 1 }\n}\n" + SHIP.format("s"),
-     5, 100, "ship 'tank': ability 's' holds only a trigger, and an ability only changes "
-     "numbers or who may be targeted; put the trigger on the ship itself: patch ship tank "
-     "{ when sunk … }", None),
+    # triggers in an ability that acts only while a condition holds
+    ("status s {\n  while self is damaged\n  when sunk of self { effect draw 1 }\n}\n"
+     + SHIP.format("s"), 5, 100, "ship 'tank': ability 's' acts only 'while' a condition "
+     "holds, and its triggers would watch always, as the ship's do; test the condition in "
+     "the trigger (when sunk { effect … if … }) or give the triggers a permanent ability of "
+     "their own", None),
+    ("status s {\n  permanent\n  nature protective\n}\n" + SHIP.format("s"), 5, 100,
+     "ship 'tank': ability 's' changes nothing; give it 'modify damage -1', 'untargetable' "
+     "or a trigger", None),
 ])
 def test_bad_modifiers_are_refused_with_their_place(text, line, column, reason, suggestion):
     with pytest.raises(rc.DslError) as info:

@@ -242,15 +242,15 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability is never "
                               "used up: give it 'modify', 'set', 'limit' or 'untargetable'")
         flags = spec.ignores_running or spec.sees_over_islands
-        if not spec.modifies and not flags and spec.triggers:
-            event = spec.triggers[0].event.value  # a trigger belongs to the ship itself
-            raise draft.error(pos, f"{where}: ability '{name}' holds only a trigger, and an "
-                              "ability only changes numbers or who may be targeted; put the "
-                              f"trigger on the ship itself: patch ship {entry.id} "
-                              f"{{ when {event} … }}")
-        if not spec.modifies and not flags:
+        if spec.triggers and spec.duration is Duration.WHILE:  # a ship's triggers always watch
+            event = spec.triggers[0].event.value
+            raise draft.error(pos, f"{where}: ability '{name}' acts only 'while' a condition "
+                              "holds, and its triggers would watch always, as the ship's do; "
+                              f"test the condition in the trigger (when {event} {{ effect … "
+                              "if … }) or give the triggers a permanent ability of their own")
+        if not spec.modifies and not flags and not spec.triggers:
             raise draft.error(pos, f"{where}: ability '{name}' changes nothing; give it "
-                              "'modify damage -1' or 'untargetable'")
+                              "'modify damage -1', 'untargetable' or a trigger")
         out.append(name)
     return tuple(out)
 

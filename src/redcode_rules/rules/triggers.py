@@ -166,7 +166,12 @@ class TriggerIndex:
         """Group the triggers of the declared statuses, ship types and tokens (by id)."""
         def having(table) -> dict[str, tuple[TriggerDef, ...]]:
             return {k: v.triggers for k, v in table.items() if v.triggers}
-        index = cls(having(statuses), having(ships), having(tokens))
+
+        def of_ship(ship) -> tuple[TriggerDef, ...]:  # its own, then its abilities' (D9.21)
+            return ship.triggers + tuple(t for name in getattr(ship, "abilities", ())
+                                         for t in statuses[name].triggers)
+        held = {k: of_ship(v) for k, v in ships.items()}
+        index = cls(having(statuses), {k: v for k, v in held.items() if v}, having(tokens))
         once = any(t.once for group in (index.statuses, index.ships, index.tokens)
                    for ts in group.values() for t in ts)
         return attrs.evolve(index, once=once)

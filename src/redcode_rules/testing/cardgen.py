@@ -215,13 +215,16 @@ class CardWriter:
         return out
 
     def ability(self) -> tuple[str, str]:
-        """A ship type's ability: a permanent status that only modifies."""
+        """A ship type's ability: a permanent status that modifies, and may
+        watch (a trigger of its own, D9.21, drawn from its name)."""
         name = self.name("a")
         lines = ["permanent", *self.modifiers(self.rnd.randint(1, 2))]
         if self.chance(0.2):
             lines.append("untargetable by orders")
             if len(lines) == 3:  # no draw of its own: with one modifier (D2.13, D2.20)
                 lines += ["ignores running water", "sees over islands"]
+        if zlib.crc32(name.encode()) % 3 == 0:
+            lines.append(self.trigger("status"))
         return name, self.block("status", name, lines)
 
     # ------------------------------------------------------------- tokens

@@ -331,16 +331,23 @@ def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token:
 def ability_texts(ship: ShipDefView, lang: str = "en",
                   statuses: Mapping[str, StatusDefView] | None = None,
                   names: Words | None = None, types=()) -> list[str]:
-    """Each ability of a ship type and what it changes, in ``lang``
-    (`Armoured: each damage it takes is 1 less`): a colon, not brackets,
-    since what it changes may hold brackets of its own; its condition is
-    about the ship itself ("only while this ship is damaged")."""
+    """Each ability of a ship type, what it changes and what its triggers do,
+    in ``lang`` (`Armoured: each damage it takes is 1 less`, `Flag bridge:
+    when a friendly ship takes damage, you draw 1 order card`): a colon, not
+    brackets, since what it changes may hold brackets of its own; its
+    condition is about the ship itself ("only while this ship is damaged")."""
     words = catalog(lang)["status_rules"]
     known = statuses or {}
-    return [_capital(f"{title(a, lang, names)}: "
-                     f"{joined(changes(known[a], words, lang, names, types), lang)}"
-                     + _while_said(known[a], words, lang, names, types))
-            for a in ship.abilities if a in known]
+    out = []
+    for a in ship.abilities:
+        if a not in known:
+            continue
+        said = changes(known[a], words, lang, names, types)
+        parts = [joined(said, lang) + _while_said(known[a], words, lang, names, types)] \
+            if said else []
+        parts += [trigger_text(t, lang, False, known, names, types) for t in known[a].triggers]
+        out.append(_capital(f"{title(a, lang, names)}: {'; '.join(parts)}"))
+    return out
 
 
 def _while_said(status: StatusDefView, words: dict, lang: str, names: Words | None,
