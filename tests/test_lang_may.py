@@ -272,7 +272,7 @@ def test_may_by_source_in_a_response_asks_the_answered_cards_player_D4_16():
         g.play("pass")
     assert g.ship("red-destroyer").repairs == 3  # the torpedo was cancelled
     assert card_text(build_ruleset("en", [CARDS]), "parley", "en").startswith(
-        "The player of the ship that performed it chooses: ")
+        "The player of the ship that performed the card it answers chooses: ")
 
 
 def test_may_the_observation_tensor_shows_a_triggered_item_as_a_card_of_no_id():

@@ -130,11 +130,11 @@ def test_a_retarget_without_an_item_to_turn_is_refused(text, error):
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "The target of the maneuver it answers becomes your ship; the ship that performed "
-     "it loses 1 crew from the reserve."),
+     "the card it answers loses 1 crew from the reserve."),
     ("es", "El objetivo de la maniobra a la que responde pasa a ser tu barco y -1 tripulante "
-     "de la reserva al barco que la ejecutó."),
+     "de la reserva al barco que ejecutó la carta a la que responde."),
     ("it", "Il bersaglio della manovra a cui risponde diventa la tua nave e -1 membro "
-     "dell'equipaggio in riserva alla nave che l'ha eseguita."),
+     "dell'equipaggio in riserva alla nave che ha eseguito la carta a cui risponde."),
 ])
 def test_the_card_says_where_the_item_goes(cards, lang, said):
     assert game(cards).rules.text("covering_fire", lang).startswith(said)

@@ -153,7 +153,7 @@ def test_a_response_swaps_the_target_with_the_ship_that_attacked_it(tmp_path):
     effect = rules.card("decoy_swap").effects[0]
     assert [s.value for s in effect.selectors] == ["target", "source"]
     assert rules.text("decoy_swap", "en").startswith(
-        "The target and the ship that performed it swap places.")
+        "The target and the ship that performed the card it answers swap places.")
 
 
 def test_a_token_has_no_self_to_swap(tmp_path):

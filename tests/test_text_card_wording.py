@@ -124,6 +124,38 @@ def test_a_cancel_says_what_the_response_may_answer(designer):
     assert rc.load_ruleset("en").text("shield").startswith("Cancel the maneuver it answers.")
 
 
+COUNTERFIRE = """
+maneuver cb { cost 2 range 2 response target source effect damage 1 to source }
+order cb_draw { copies 1  response  effect discard 1 random of source; crew_loss 1 to source }
+deck { keep size }
+"""
+
+
+@pytest.mark.parametrize("card, lang, said", [
+    ("cb", "en", "1 repair damage to the ship that performed the card it answers. Range 2."),
+    ("cb", "es", "-1 reparación al barco que ejecutó la carta a la que responde. Distancia 2."),
+    ("cb", "it", "-1 riparazione alla nave che ha eseguito la carta a cui risponde. "
+                 "Distanza 2."),
+    ("cb_draw", "en", "The player of the ship that performed the card it answers discards 1 "
+                      "card at random; the ship that performed the card it answers loses 1 "
+                      "crew from the reserve."),
+    ("cb_draw", "es", "El jugador que controla el barco que ejecutó la carta a la que responde "
+                      "descarta 1 carta al azar y -1 tripulante de la reserva al barco que "
+                      "ejecutó la carta a la que responde."),
+    ("cb_draw", "it", "Il giocatore che controlla la nave che ha eseguito la carta a cui "
+                      "risponde scarta 1 carta a caso e -1 membro dell'equipaggio in riserva "
+                      "alla nave che ha eseguito la carta a cui risponde."),
+])
+def test_the_ship_that_performed_what_a_response_answers_is_said_with_that_card(
+        tmp_path, card, lang, said):
+    """A response's ``source`` names the card it answers, as a cancel does
+    ("the maneuver it answers"): "the ship that performed it" named nothing
+    the card had said."""
+    path = tmp_path / "counterfire.rc"
+    path.write_text(COUNTERFIRE)
+    assert rc.load_ruleset("en", extra=[str(path)]).text(card, lang).startswith(said)
+
+
 def test_a_condition_and_its_negation_read_as_otherwise():
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "exprs_war_bonds.rc")])
     assert [t.split(";")[1].split(" e ")[0].split(" y ")[0] for t in texts(rules, "war_bonds")

@@ -102,13 +102,14 @@ def test_three_conditions_among_alternatives_are_one_list(rules, lang, said):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "If the ship that performed it is 3 or more boxes away from the ship it targets, the "
-     "ship it targets is braced this turn, for a single use: each damage it takes is 1 less."),
-    ("es", "Si el barco que la ejecutó está a distancia 3 o más del barco al que apunta, el "
-     "barco al que apunta queda preparado este turno, para un solo uso: cada daño que recibe "
-     "se reduce en 1."),
-    ("it", "Se la nave che l'ha eseguita è a distanza 3 o più dalla nave presa di mira, la "
-     "nave presa di mira"),
+    ("en", "If the ship that performed the card it answers is 3 or more boxes away from the ship "
+     "it targets, the ship it targets is braced this turn, for a single use: each damage it "
+     "takes is 1 less."),
+    ("es", "Si el barco que ejecutó la carta a la que responde está a distancia 3 o más del "
+     "barco al que apunta, el barco al que apunta queda preparado este turno, para un solo "
+     "uso: cada daño que recibe se reduce en 1."),
+    ("it", "Se la nave che ha eseguito la carta a cui risponde è a distanza 3 o più dalla nave "
+     "presa di mira, la nave presa di mira"),
 ])
 def test_a_condition_of_a_status_is_said_before_its_rules(rules, lang, said):
     assert rules.text("smoke", lang).startswith(said)
