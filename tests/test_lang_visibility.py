@@ -92,7 +92,7 @@ def test_the_text_says_it_cannot_be_seen_in_three_languages():
     said = {lang: status_text(load_ruleset(lang, [CARDS]), "camouflaged", lang)
             for lang in ("en", "es", "it")}
     assert said["en"].endswith("it cannot be seen from more than 2 boxes away.")
-    assert said["es"].endswith("no se le puede ver a más de 2 casillas.")
+    assert said["es"].endswith("no se lo puede ver a más de 2 casillas.")
     assert said["it"].endswith("non può essere vista da più di 2 caselle.")
 
 

@@ -100,13 +100,15 @@ def test_plural_templates_have_one_and_other(lang):
 
 @functools.cache
 def verbs() -> frozenset[str]:
-    """The verbs a template may write (``{has}``, ``{has_pl}``: grammar.verbs),
-    whichever the language's sentence needs, and the subject of an effect
-    said as its subject or after "to" (``{who}``, ``{to_who}``: Spanish
-    "+2 tripulantes al objetivo", English "the target recovers 2 crew"):
-    not values the text gives one language and not another."""
+    """The verbs a template may write (``{has}``, ``{has_pl}``: grammar.verbs)
+    and the words it says its subject again with (``{lo}``, ``{la}``:
+    grammar.subject_words), whichever the language's sentence needs, and the
+    subject of an effect said as its subject or after "to" (``{who}``,
+    ``{to_who}``: Spanish "+2 tripulantes al objetivo", English "the target
+    recovers 2 crew"): not values the text gives one language and not another."""
     names = {name for lang in LANGS for name in catalog(lang)["grammar"]["verbs"]}
-    return frozenset(names | {f"{name}_pl" for name in names})
+    again = {name for lang in LANGS for name in catalog(lang)["grammar"]["subject_words"]}
+    return frozenset(names | {f"{name}_pl" for name in names} | again)
 
 
 def said(template) -> set[str]:

@@ -63,3 +63,67 @@ def test_a_trigger_says_the_ship_of_its_event_and_names_its_holder_again(rules, 
 ])
 def test_a_distance_between_two_ships_as_an_amount_says_both_ends(rules, lang, said):
     assert rules.text("range_finder", lang).startswith(said)
+
+
+SUBJECTS = """\
+status adrift_free { this turn  ignores running water }
+status low_profile {
+    this turn
+    limit visibility to at most 2
+    untargetable by enemy orders
+    name en "low profile" es "perfil bajo" it "profilo basso"
+    state es "de perfil bajo" it "defilata"
+}
+status escort { permanent  affects each friendly destroyer ship  untargetable by enemy orders }
+order cut_loose { copies 1  effect status adrift_free on target }
+order cut_self { copies 1  effect status adrift_free on self }
+order frigates_free { copies 1
+    effect status adrift_free on each destroyer ship; status low_profile on each destroyer ship }
+order duck { copies 1  effect status low_profile on target }
+patch ship destroyer { name en "Frigate" es "Fragata" (f) it "Fregata" (f) }
+deck { keep size }
+"""
+
+
+@pytest.fixture(scope="module")
+def subjects():
+    return rc.load_source(SUBJECTS, "en")
+
+
+@pytest.mark.parametrize("card, lang, said", [
+    ("cut_loose", "it", "Il bersaglio è adrift free per questo turno: l'acqua corrente non lo "
+                        "trascina."),
+    ("cut_loose", "es", "El objetivo queda adrift free este turno: la corriente no lo "
+                        "arrastra."),
+    ("cut_self", "it", "La tua nave è adrift free per questo turno: l'acqua corrente non la "
+                       "trascina."),
+    ("duck", "it", "Il bersaglio viene defilato per questo turno: le carte degli ordini nemiche "
+                   "non possono prendere di mira questa nave; non può essere visto da più di 2 "
+                   "caselle."),
+    ("duck", "es", "El objetivo queda de perfil bajo este turno: las cartas de órdenes enemigas "
+                   "no pueden tomarlo como objetivo; no se lo puede ver a más de 2 casillas."),
+    ("frigates_free", "es", "Cada fragata queda adrift free este turno: la corriente no la "
+                            "arrastra. Cada fragata queda de perfil bajo este turno: las cartas "
+                            "de órdenes enemigas no pueden tomarla como objetivo; no se la puede "
+                            "ver a más de 2 casillas."),
+    ("frigates_free", "it", "Ogni fregata è adrift free per questo turno: l'acqua corrente non "
+                            "la trascina. Ogni fregata viene defilata per questo turno: le carte "
+                            "degli ordini nemiche non possono prendere di mira questa nave; non "
+                            "può essere vista da più di 2 caselle."),
+])
+def test_a_pronoun_that_says_the_subject_again_agrees_with_it(subjects, card, lang, said):
+    """What a status does, said after its subject, names it again by a word
+    that takes its gender and number: Italian "il bersaglio … non lo
+    trascina", "la tua nave … non la trascina", Spanish "cada fragata … no
+    la arrastra", "tomarla", "no se la puede ver"."""
+    assert subjects.text(card, lang).startswith(said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "Escort, hasta que se hunda: para cada fragata aliada, las cartas de órdenes enemigas "
+           "no pueden tomarla como objetivo."),
+    ("it", "Escort, finché non affonda: per ogni fregata alleata, le carte degli ordini nemiche "
+           "non possono prendere di mira quella nave."),
+])
+def test_an_aura_says_each_ship_it_reaches_again_in_its_gender(subjects, lang, said):
+    assert subjects.status_text("escort", lang) == said

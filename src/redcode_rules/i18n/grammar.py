@@ -86,6 +86,15 @@ def agree(words: str, gender: str, lang: str) -> str:
     return " ".join(out)
 
 
+def subject_words(lang: str, gender: str | None = None) -> dict[str, str]:
+    """The words a phrase says its subject again with (``grammar.subject_words``:
+    Spanish ``lo``, Italian ``la``, ``vista``), as template values of a
+    subject of ``gender`` (None: the language's word for a ship): "il
+    bersaglio … non lo trascina", "la tua nave … non la trascina"."""
+    g = written_gender(lang) if gender is None else gender
+    return {name: forms[g] for name, forms in _grammar(lang).get("subject_words", {}).items()}
+
+
 def plural(noun: str, gender: str, lang: str) -> str:
     """A noun in the plural by the language's ``plural`` rules: the endings
     its words change (by gender where they differ), the words of a compound

@@ -34,14 +34,14 @@ import re
 
 from ..i18n.catalog import Words, catalog, contract, display_name, mode_name, pick, \
     status_name, token_name
-from ..i18n.grammar import fuse, phrase_gender, tidy
+from ..i18n.grammar import fuse, phrase_gender, subject_words, tidy
 from ..rules.card_classes import CardClass
 from ..rules.effects import Effect, May, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import TriggerEvent
 from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
-    condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, ships_text, \
+    condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, \
     target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, said, state_of, title
 from .values import class_text, one_card_text, played_text
@@ -156,19 +156,22 @@ def status_nature(status: StatusDefView) -> Nature:
 def status_rule_parts(status: StatusDefView, lang: str = "en",
                       names: Words | None = None,
                       statuses: Mapping[str, StatusDefView] | None = None,
-                      types=()) -> dict[str, str]:
+                      types=(), gender: str | None = None) -> dict[str, str]:
     """What a status does and how long it lasts, as phrases of ``lang``
     (``forbids``: what it forbids, changes and triggers, `no maneuvers, not
     even responses`; ``until``: `until its next turn`), from its declaration;
     ``names``: the card set's own names; ``types``: the ship type ids its
-    words may name. Its condition and triggers are seen from the ship that
-    has it ("this ship")."""
+    words may name; ``gender``: of the subject it is said of, which its
+    words say again ("non lo trascina"; None: the language's word for a
+    ship). Its condition and triggers are seen from the ship that has it
+    ("this ship")."""
     words = catalog(lang)["status_rules"]
-    parts = [words["forbids"][f.value] for f in status.forbids]
+    again = subject_words(lang, gender)
+    parts = [words["forbids"][f.value].format(**again) for f in status.forbids]
     if status.forbids_cards is not None:
         parts.append(words["forbids_class"].format(
-            cards=class_text(status.forbids_cards, lang, names)))
-    parts += changes(status, words, lang, names, types)
+            cards=class_text(status.forbids_cards, lang, names), **again))
+    parts += changes(status, words, lang, names, types, gender)
     # what it does, if anything (``statuses``: those its triggers may give),
     # each trigger said whole: two that start alike are two events
     triggers = [trigger_text(t, lang, statuses=statuses, words=names, types=types)
@@ -230,67 +233,77 @@ def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
 
 
 def untargetable_text(status: StatusDefView, lang: str = "en",
-                      names: Words | None = None) -> str:
+                      names: Words | None = None, gender: str | None = None) -> str:
     """The cards a status keeps off a ship, as a phrase of ``lang`` (`enemy
     damaging cards cannot target it`): said of each ship an aura reaches
-    ("quella nave" in Italian), not of its holder, for an aura."""
+    ("quella nave" in Italian), not of its holder, for an aura; ``gender``:
+    of the ship it is said of (Spanish "tomarla")."""
     words = catalog(lang)["status_rules"]
+    again = subject_words(lang, gender)
     aura = "_aura" if status.affects is not None else ""
     hidden = status.untargetable_by
     if hidden is not None:
         return words["untargetable_class" + aura][hidden.whose.value].format(
-            cards=class_text(hidden, lang, names))
+            cards=class_text(hidden, lang, names), **again)
     kinds = status.untargetable
-    return words["untargetable" + aura]["both" if len(kinds) == 2 else kinds[0].value]
+    return words["untargetable" + aura]["both" if len(kinds) == 2 else kinds[0].value].format(
+        **again)
 
 
 def changes(status: StatusDefView, words: dict, lang: str = "en",
-            names: Words | None = None, types=()) -> list[str]:
+            names: Words | None = None, types=(), gender: str | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
     own names (``Ruleset.words``); ``types``: the ship type ids its words may
-    name (an aura's ships, a bound's amount)."""
+    name (an aura's ships, a bound's amount); ``gender``: of the ship its
+    words say again ("non lo trascina"), for an aura each ship it reaches."""
+    aura = None if status.affects is None else \
+        ships_noun(status.affects, lang, types, names, holder=True)
+    if aura is not None:
+        gender = aura.gender
+    again = subject_words(lang, gender)
     parts = []
     if status.untargetable or status.untargetable_by is not None:
-        parts.append(untargetable_text(status, lang, names))
+        parts.append(untargetable_text(status, lang, names, gender))
     for modifier, n, card in status.modifiers:
         more = "more" if n > 0 else "less"
         if isinstance(card, CardClass):  # the cards are the subject: "… cost 1 crew less"
             forms = words["modify_class"][modifier.value][more]
             # the damage it takes comes from anyone's cards: not "its" (D9.5)
-            phrase = contract(lang, pick(forms, abs(n)).format(n=abs(n), cards=class_text(
-                card, lang, names, its=modifier.value != "damage")))
+            phrase = contract(lang, pick(forms, abs(n)).format(
+                n=abs(n), cards=class_text(card, lang, names, its=modifier.value != "damage"),
+                **again))
         elif card is not None:  # the card is the subject: "Repair costs 1 crew less"
             forms = words["modify_on"][modifier.value][more]
-            phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names))
+            phrase = pick(forms, abs(n)).format(n=abs(n), card=display_name(card, lang, names),
+                                                **again)
         else:
-            phrase = pick(words["modify"][modifier.value][more], abs(n)).format(n=abs(n))
+            phrase = pick(words["modify"][modifier.value][more], abs(n)).format(n=abs(n),
+                                                                               **again)
         parts.append(phrase)
     if status.redirect is not None:
-        parts.append(words["redirect"][status.redirect.value])
+        parts.append(words["redirect"][status.redirect.value].format(**again))
     for modifier, how, n, card in status.limits:
         amount = type(n) is not int  # a bound by an amount (D9.14) says N, then what N is
         said = "N" if amount else n
         if card is not None:
             phrase = pick(words["limit_on"][modifier.value][how.value], None if amount else
-                          n).format(n=said, card=display_name(card, lang, names))
+                          n).format(n=said, card=display_name(card, lang, names), **again)
         else:
             phrase = pick(words["limit"][modifier.value][how.value], None if amount else
-                          n).format(n=said)
+                          n).format(n=said, **again)
         if amount:
             phrase = words["limit_by"].format(limit=phrase, amount=amount_text(
                 n, lang, False, types, names, held=True)[0])
         parts.append(phrase)
     if status.prevents:
-        parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents))
+        parts.append(pick(words["prevent"], status.prevents).format(n=status.prevents, **again))
     if status.ignores_running:
-        parts.append(words["ignores_running"])
+        parts.append(words["ignores_running"].format(**again))
     if status.sees_over_islands:
-        parts.append(words["sees_over_islands"])
-    if status.affects is not None and parts:  # an aura: for each ship it reaches
-        return [words["affects"].format(ships=ships_text(status.affects, lang, types, names,
-                                                         holder=True),
-                                        changes=words["joiner"].join(parts))]
+        parts.append(words["sees_over_islands"].format(**again))
+    if aura is not None and parts:  # an aura: for each ship it reaches
+        return [words["affects"].format(ships=aura.text, changes=words["joiner"].join(parts))]
     return parts
 
 
@@ -504,7 +517,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         spec = (statuses or {})[params["status"]]
         nature = status_nature(spec).value
         values["gets"] = gets(params["status"], lang, words, gender, nature)
-        parts = status_rule_parts(spec, lang, words, statuses, types)
+        parts = status_rule_parts(spec, lang, words, statuses, types, gender)
         values["until"], values["rules"] = parts["until"], parts["forbids"]
         if selector is Selector.YOU:  # a player's status: named, then what it changes (D9.8)
             template = cat["effects"]["status_you"]
