@@ -156,6 +156,42 @@ def test_the_ship_that_performed_what_a_response_answers_is_said_with_that_card(
     assert rc.load_ruleset("en", extra=[str(path)]).text(card, lang).startswith(said)
 
 
+KAMIKAZE = {"en": "1 breakdown damage to the target (1 breakdown = {worth}).",
+            "es": "-1 avería al objetivo (1 avería = {worth}).",
+            "it": "-1 avaria al bersaglio (1 avaria = {worth})."}
+FULL_TRACK = {"en": "a full repair track", "es": "un marcador de reparaciones completo",
+              "it": "un indicatore delle riparazioni completo"}
+
+
+FIRE = "status fire { permanent  when turn_starts of self { effect breakdown_damage 1 to self } }"
+BREAKDOWN = {"en": "(1 breakdown = {worth})", "es": "(1 avería = {worth})",
+             "it": "(1 avaria = {worth})"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_breakdown_is_worth_the_repair_track_every_ship_type_has(lang):
+    """D9.15: a breakdown damage is one full repair track of the ship that
+    takes it; the printed ships all have 3, so Kamikaze says 3 repairs, and
+    so does a status's trigger."""
+    worth = {"en": "3 repairs", "es": "3 reparaciones", "it": "3 riparazioni"}[lang]
+    assert rc.load_ruleset(lang).text("kamikaze", lang).startswith(
+        KAMIKAZE[lang].format(worth=worth))
+    rules = rc.load_source(FIRE + "\ndeck { keep size }\n", "en")
+    assert BREAKDOWN[lang].format(worth=worth) in rules.status_text("fire", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("patch", [
+    "patch ship destroyer { repairs 4 }",  # one ship type holds more
+    "status refit { permanent  modify repairs track +1 }",  # a status may change any ship's
+])
+def test_a_breakdown_is_a_full_repair_track_where_ships_hold_different_ones(lang, patch):
+    rules = rc.load_source(f"{patch}\n{FIRE}\ndeck {{ keep size }}\n", "en")
+    assert rules.text("kamikaze", lang).startswith(
+        KAMIKAZE[lang].format(worth=FULL_TRACK[lang]))
+    assert BREAKDOWN[lang].format(worth=FULL_TRACK[lang]) in rules.status_text("fire", lang)
+
+
 def test_a_condition_and_its_negation_read_as_otherwise():
     rules = rc.load_ruleset("en", extra=[str(EXAMPLES / "exprs_war_bonds.rc")])
     assert [t.split(";")[1].split(" e ")[0].split(" y ")[0] for t in texts(rules, "war_bonds")

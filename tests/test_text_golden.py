@@ -24,7 +24,7 @@ import yaml
 import redcode_rules as rc
 from redcode_rules.i18n.catalog import catalog
 from redcode_rules.render.reference import differences, option_value
-from redcode_rules.text.cards import ship_rule_text, token_text
+from redcode_rules.text.cards import breakdown_repairs, ship_rule_text, token_text
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "data" / "golden"
@@ -36,13 +36,15 @@ EDITIONS = ("en", "es", "it")
 def texts(rules: rc.Ruleset, lang: str, options: bool = True) -> dict:
     """Every text of a card set in ``lang``, by kind then id."""
     types = frozenset(rules.ships)
+    repairs = breakdown_repairs(rules)
     out = {
         "cards": {c: rules.text(c, lang) for c in [*rules.maneuvers, *rules.orders]},
         "statuses": {s: rules.status_text(s, lang) for s in rules.statuses},
-        "tokens": {t: token_text(k, lang, rules.statuses, rules.words, types)
+        "tokens": {t: token_text(k, lang, rules.statuses, rules.words, types, repairs)
                    for t, k in rules.tokens.items()},
         "ships": {s: text for s, k in rules.ships.items()
-                  if (text := ship_rule_text(k, lang, rules.statuses, rules.words, types))},
+                  if (text := ship_rule_text(k, lang, rules.statuses, rules.words, types,
+                                             repairs))},
         "differences": differences(rules, lang),
     }
     if options:

@@ -19,7 +19,7 @@ import attrs
 from ..base.kinds import Side
 from ..i18n.catalog import catalog, pick, ship_display, status_name, token_name
 from ..model.ruleset import Ruleset
-from ..text.cards import ship_rule_text, token_text
+from ..text.cards import breakdown_repairs, ship_rule_text, token_text
 
 
 class Kind(enum.Enum):
@@ -193,7 +193,8 @@ def components(rules: Ruleset, lang: str) -> list[Component]:
     for token in rules.tokens.values():
         name = token_name(token.id, lang, words)
         out.append(TokenCard(token.id, name[:1].upper() + name[1:], token.mark,
-                             token_text(token, lang, rules.statuses, words)))
+                             token_text(token, lang, rules.statuses, words,
+                                        repairs=breakdown_repairs(rules))))
     out.append(score_card(rules, lang))
     for side in Side:
         for ship in rules.ships.values():
@@ -217,7 +218,8 @@ def control_card(rules: Ruleset, ship_id: str, side: Side, lang: str,
                              rules.maneuvers[m].response, _where(rules.maneuvers[m]))
                  for m in ship.maneuvers)
     return ControlCard(ship.id, side, name[:1].upper() + name[1:],
-                       ship_rule_text(ship, lang, rules.statuses, rules.words),
+                       ship_rule_text(ship, lang, rules.statuses, rules.words,
+                                      repairs=breakdown_repairs(rules)),
                        rules.flavour(ship.id, lang), ship.repairs, ship.breakdowns, ship.crew,
                        rows, source=source, where=_where(ship))
 

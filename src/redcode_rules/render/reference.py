@@ -15,8 +15,8 @@ import attrs
 from ..i18n.catalog import catalog, display_name, pick, token_name
 from ..lang.loader import BASE, load_ruleset
 from ..model.ruleset import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
-from ..text.cards import (ability_texts, answerable, effects_text, status_rule_parts, token_text,
-                   trigger_sentences)
+from ..text.cards import (ability_texts, answerable, breakdown_repairs, effects_text,
+                          status_rule_parts, token_text, trigger_sentences)
 from ..text.exprs import printed_cost
 from ..text.statuses import title
 
@@ -57,7 +57,7 @@ def ships_page(rules: Ruleset, lang: str = "en") -> str:
                   *_abilities(rules, ship, lang),
                   # its abilities (rules/triggers.py), a sentence each
                   *trigger_sentences(ship.triggers, lang, False, rules.statuses, rules.words,
-                                     frozenset(rules.ships)),
+                                     frozenset(rules.ships), breakdown_repairs(rules)),
                   *([""] if ship.triggers else []),
                   f"| {words['maneuver']} | {words['cost']} | {words['range']} | "
                   f"{words['text']} |",
@@ -86,7 +86,8 @@ def orders_page(rules: Ruleset, lang: str = "en") -> str:
         for token in rules.tokens.values():  # its text says how long it lasts
             lines += [f"- **{token_name(token.id, lang, rules.words)}** ({words['token_mark']} "
                       f"`{token.mark}`): " + token_text(token, lang, rules.statuses,
-                                                        rules.words, frozenset(rules.ships))]
+                                                        rules.words, frozenset(rules.ships),
+                                                        breakdown_repairs(rules))]
         lines.append("")
     return "\n".join(lines)
 
@@ -132,7 +133,7 @@ def _capital(sentence: str) -> str:
 def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
     body = effects_text(card.effects, lang, rules.statuses, rules.words, frozenset(rules.ships),
-                        answers=answerable(rules, card))
+                        answers=answerable(rules, card), repairs=breakdown_repairs(rules))
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"
@@ -277,8 +278,8 @@ def differences(rules: Ruleset, lang: str = "en") -> list[str]:
             if kind in ("maneuvers", "orders"):
                 out += _card_changes(rules, base, item, theirs[cid], lang)
             elif kind == "statuses":
-                new, old = (", ".join(status_rule_parts(s, lang, w, None, frozenset(r.ships))
-                                      .values())
+                new, old = (", ".join(status_rule_parts(s, lang, w, None, frozenset(r.ships),
+                                                        repairs=breakdown_repairs(r)).values())
                             for s, w, r in ((item, rules.words, rules),
                                             (theirs[cid], base.words, base)))
                 out.append(said["effects"].format(name=name(cid), new=new, old=old))

@@ -156,15 +156,17 @@ def status_nature(status: StatusDefView) -> Nature:
 def status_rule_parts(status: StatusDefView, lang: str = "en",
                       names: Words | None = None,
                       statuses: Mapping[str, StatusDefView] | None = None,
-                      types=(), gender: str | None = None) -> dict[str, str]:
+                      types=(), gender: str | None = None,
+                      repairs: int | None = None) -> dict[str, str]:
     """What a status does and how long it lasts, as phrases of ``lang``
     (``forbids``: what it forbids, changes and triggers, `no maneuvers, not
     even responses`; ``until``: `until its next turn`), from its declaration;
     ``names``: the card set's own names; ``types``: the ship type ids its
     words may name; ``gender``: of the subject it is said of, which its
     words say again ("non lo trascina"; None: the language's word for a
-    ship). Its condition and triggers are seen from the ship that has it
-    ("this ship")."""
+    ship); ``repairs``: what a breakdown is worth (``breakdown_repairs``).
+    Its condition and triggers are seen from the ship that has it ("this
+    ship")."""
     words = catalog(lang)["status_rules"]
     again = subject_words(lang, gender)
     parts = [words["forbids"][f.value].format(**again) for f in status.forbids]
@@ -174,8 +176,8 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
     parts += changes(status, words, lang, names, types, gender)
     # what it does, if anything (``statuses``: those its triggers may give),
     # each trigger said whole: two that start alike are two events
-    triggers = [trigger_text(t, lang, statuses=statuses, words=names, types=types)
-                for t in status.triggers]
+    triggers = [trigger_text(t, lang, statuses=statuses, words=names, types=types,
+                             repairs=repairs) for t in status.triggers]
     cond = "" if status.condition is None else condition_text(
         status.condition, lang, False, types, names, clause="while", held=True)
     cards = "" if status.ends_on is None else class_text(status.ends_on, lang, names)
@@ -227,7 +229,7 @@ def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     then what it does (`Intercepted, until its next turn: no maneuvers, not
     even responses.`)."""
     parts = status_rule_parts(rules.statuses[status_id], lang, rules.words, rules.statuses,
-                              frozenset(rules.ships))
+                              frozenset(rules.ships), repairs=breakdown_repairs(rules))
     said = catalog(lang)["status_rules"]["text" if parts["forbids"] else "text_bare"]
     return fuse(lang, said.format(name=title(status_id, lang, rules.words), **parts))
 
@@ -309,11 +311,12 @@ def changes(status: StatusDefView, words: dict, lang: str = "en",
 
 def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
                  statuses: Mapping[str, StatusDefView] | None = None,
-                 words: Words | None = None, types=()) -> str:
+                 words: Words | None = None, types=(), repairs: int | None = None) -> str:
     """A trigger as a phrase of ``lang``: when it fires, then its effects, seen
     from its holder (`at the start of its player's turn, 1 repair damage to
     this ship`); ``token``: the holder is a token; ``words``: the card set's
-    own names (``Ruleset.words``); ``types``: the ship type ids."""
+    own names (``Ruleset.words``); ``types``: the ship type ids; ``repairs``:
+    what a breakdown is worth (``breakdown_repairs``)."""
     said = catalog(lang)["triggers"]
     event = trigger.event.value
     by = trigger.by.value
@@ -324,7 +327,8 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
     when = forms.format(of=said["of"][trigger.of.value], turn=said["turn"][trigger.of.value],
                         box=said["box"]["token" if token else "ship"],
                         by=said["by"].get(by, ""), plays=plays)
-    effects = effects_text(trigger.effects, lang, statuses, words, types, trigger=True)
+    effects = effects_text(trigger.effects, lang, statuses, words, types, trigger=True,
+                           repairs=repairs)
     cards = ""
     if trigger.cards is not None and not plays:  # the card that targets (rules/card_classes.py)
         cards = said["with_cards"].format(card=one_card_text(trigger.cards, lang, words))
@@ -335,9 +339,11 @@ def trigger_text(trigger: TriggerDef, lang: str = "en", token: bool = False,
 
 def trigger_sentences(triggers: tuple[TriggerDef, ...], lang: str = "en", token: bool = False,
                       statuses: Mapping[str, StatusDefView] | None = None,
-                      names: Words | None = None, types=()) -> list[str]:
-    """Each trigger of a ship type or a token as a sentence of ``lang``."""
-    return [_capital(trigger_text(t, lang, token, statuses, names, types)) + "."
+                      names: Words | None = None, types=(),
+                      repairs: int | None = None) -> list[str]:
+    """Each trigger of a ship type or a token as a sentence of ``lang``
+    (``repairs``: what a breakdown is worth, ``breakdown_repairs``)."""
+    return [_capital(trigger_text(t, lang, token, statuses, names, types, repairs)) + "."
             for t in triggers]
 
 
@@ -391,10 +397,11 @@ def token_stays(token: TokenDef, lang: str = "en") -> str:
 
 def token_text(token: TokenDef, lang: str = "en",
                statuses: Mapping[str, StatusDefView] | None = None,
-               names: Words | None = None, types=()) -> str:
+               names: Words | None = None, types=(), repairs: int | None = None) -> str:
     """A token kind's rule in ``lang``: a sentence per trigger, then how long
-    it lasts unless it stays (`When a ship ends a move on its box, …`)."""
-    parts = trigger_sentences(token.triggers, lang, True, statuses, names, types)
+    it lasts unless it stays (`When a ship ends a move on its box, …`);
+    ``repairs``: what a breakdown is worth (``breakdown_repairs``)."""
+    parts = trigger_sentences(token.triggers, lang, True, statuses, names, types, repairs)
     if token.entry is not None:  # a blockade (D2.15)
         parts.append(_capital(catalog(lang)["triggers"]["token_entry"].format(
             ship=a_ship(token.entry, lang, types, names))))
@@ -411,11 +418,13 @@ def token_text(token: TokenDef, lang: str = "en",
 
 def ship_rule_text(ship: ShipDefView, lang: str = "en",
                    statuses: Mapping[str, StatusDefView] | None = None,
-                   names: Words | None = None, types=()) -> str:
+                   names: Words | None = None, types=(), repairs: int | None = None) -> str:
     """What a ship type does beyond its control card, in ``lang``: each
-    ability and what it changes, each trigger (empty for the printed ships)."""
+    ability and what it changes, each trigger (empty for the printed ships;
+    ``repairs``: what a breakdown is worth, ``breakdown_repairs``)."""
     return " ".join([a + "." for a in ability_texts(ship, lang, statuses, names, types)]
-                    + trigger_sentences(ship.triggers, lang, False, statuses, names, types))
+                    + trigger_sentences(ship.triggers, lang, False, statuses, names, types,
+                                        repairs))
 
 
 def _capital(sentence: str) -> str:
@@ -425,15 +434,29 @@ def _capital(sentence: str) -> str:
 
 def effect_text(effect: Effect, lang: str = "en",
                 statuses: Mapping[str, StatusDefView] | None = None, words: Words | None = None,
-                types=(), trigger: bool = False, answers: str = "maneuver") -> str:
+                types=(), trigger: bool = False, answers: str = "maneuver",
+                repairs: int | None = None) -> str:
     """One effect as a phrase of ``lang``, from its primitive's template;
     ``statuses``: the rules' declared statuses, which a status effect
     describes; ``words``: the card set's own names (``Ruleset.words``);
     ``types``: the ship type ids, which a filter may name (exprs_text);
     ``trigger``: the effect of a trigger, whose selectors are seen from its
-    holder; ``answers``: what a response may answer (``answered_kinds``).
+    holder; ``answers``: what a response may answer (``answered_kinds``);
+    ``repairs``: what a breakdown is worth (``breakdown_repairs``).
     A card's effects together read better: ``effects_text``."""
-    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers)[0]
+    return _effect_phrase(effect, lang, statuses, words, types, trigger, answers,
+                          repairs=repairs)[0]
+
+
+def breakdown_repairs(rules: RulesetView) -> int | None:
+    """The repairs a breakdown damage is worth on every ship of the rules
+    (D9.15: a full repair track of the ship that takes it), where every ship
+    type's repair track holds the same and no status or ability changes its
+    size; else None, and the text says "a full repair track"."""
+    sizes = {ship.repairs for ship in rules.ships.values()}
+    resized = any(change[0].value == "repairs track" for status in rules.statuses.values()
+                  for change in (*status.modifiers, *status.limits))
+    return sizes.pop() if len(sizes) == 1 and not resized else None
 
 
 #: a number no hand, track or reserve reaches (the printed deck has 30 cards,
@@ -444,10 +467,11 @@ WHOLE_HAND = 30
 
 def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefView] | None,
                    words: Words | None, types, trigger: bool, answers: str,
-                   bare: bool = False) -> tuple[str, str, str]:
+                   bare: bool = False, repairs: int | None = None) -> tuple[str, str, str]:
     """An effect's phrase, its subject (``who``) as the phrase starts with it
     and as it ends the phrase after "to" (``to_who``: "-2 repairs to the
-    target"); ``bare``: without its condition (said once for several effects)."""
+    target"); ``bare``: without its condition (said once for several
+    effects); ``repairs``: what a breakdown is worth (``breakdown_repairs``)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -494,6 +518,10 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             "player" if by == "owner" and effect.selector.value == "self" else by]
     name = primitive_of(effect).name
     template = cat["effects"][name]
+    if name == "breakdown_damage":  # a full repair track (D9.15), by its number where known
+        worth = cat["breakdown_worth"]
+        values["worth"] = worth["track"] if repairs is None else \
+            pick(worth["repairs"], repairs).format(n=repairs)
     if name == "remove_status" and params.get("count"):  # counts off a counter (D9.9)
         template = cat["effects"]["remove_status_count"][
             "you" if selector is Selector.YOU else "ship"]
@@ -517,7 +545,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         spec = (statuses or {})[params["status"]]
         nature = status_nature(spec).value
         values["gets"] = gets(params["status"], lang, words, gender, nature)
-        parts = status_rule_parts(spec, lang, words, statuses, types, gender)
+        parts = status_rule_parts(spec, lang, words, statuses, types, gender, repairs)
         values["until"], values["rules"] = parts["until"], parts["forbids"]
         if selector is Selector.YOU:  # a player's status: named, then what it changes (D9.8)
             template = cat["effects"]["status_you"]
@@ -622,7 +650,7 @@ def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
 
 def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | None = None,
                  words: Words | None = None, types=(), trigger: bool = False,
-                 answers: str = "maneuver") -> str:
+                 answers: str = "maneuver", repairs: int | None = None) -> str:
     """A card's or trigger's effects as one phrase, each thing said once: a
     condition shared by effects in a row said before them ("if …, a and b"),
     one that negates the condition just said as "otherwise", the subject of
@@ -630,16 +658,18 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
     regains 2 repairs and recovers 1 crew"), an effect said again right
     after itself said once with its number of times, cards taken from a hand
     just looked at taken "from it"; the effect after a status (whose rule is
-    a list of its own) starts a sentence of its own."""
+    a list of its own) starts a sentence of its own; ``repairs``: what a
+    breakdown is worth (``breakdown_repairs``)."""
     cut = next((i for i, e in enumerate(effects) if type(e) is May), None)
     if cut is not None:  # a ``may`` block (D4.16): said apart, with what comes before and after
-        return _may_text(tuple(effects), cut, lang, statuses, words, types, trigger, answers)
+        return _may_text(tuple(effects), cut, lang, statuses, words, types, trigger, answers,
+                         repairs)
     said = catalog(lang)["card"]
     parts: list[str] = []
     seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
     last_cond, last_effect = None, None
     for cond, run in _runs(effects):
-        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers)
+        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers, repairs)
         if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
             parts[-1] += said["clause_joiner"] + _conditioned(
                 _join_groups(groups, inner, said), None, lang, types, words, "otherwise")
@@ -664,7 +694,7 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
 
 
 def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words, types,
-              trigger: bool, answers: str) -> str:
+              trigger: bool, answers: str, repairs: int | None) -> str:
     """Effects with a ``may`` block at ``cut`` (D4.16): "you may withdraw 1
     crew of your ship; if you do, you draw 1 order card", or with an
     ``else`` "the target's player chooses: …, or …"."""
@@ -677,7 +707,8 @@ def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words,
         return held.get(key, {}).get(who) or said[key][who]
 
     def text(part) -> str:
-        return effects_text(part, lang, statuses, words, types, trigger, answers) if part else ""
+        return effects_text(part, lang, statuses, words, types, trigger, answers,
+                            repairs) if part else ""
 
     yes = effects[cut + 1:cut + 1 + may.yes]
     start = may.after_no(cut)
@@ -730,7 +761,7 @@ def _repeats(run: list[Effect]) -> list[tuple[Effect, int]]:
 
 
 def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
-            answers: str) -> tuple[list[str], list[str | None]]:
+            answers: str, repairs: int | None) -> tuple[list[str], list[str | None]]:
     """A run's effects, without their condition, as groups (effects sharing a
     subject or an object, or a take after a look, make one: "the target
     regains 2 repairs and recovers 1 crew", Spanish "-2 reparaciones y -1
@@ -742,7 +773,7 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
     last: tuple[str, str, str, Effect | None] = ("", "", "", None)
     for effect, times in _repeats(run):
         phrase, who, to_who = _effect_phrase(effect, lang, statuses, words, types, trigger,
-                                             answers, bare=True)
+                                             answers, bare=True, repairs=repairs)
         if times > 1:  # "1 repair damage to the target, twice", not the clause again
             phrase = pick(said["times"], times).format(effect=phrase, n=times)
         prev = last[3]
@@ -913,7 +944,8 @@ def _token_rules(effects, rules: RulesetView, lang: str, types) -> list[str]:
                            if primitive_of(e).name == "place_token")
     out = []
     for name in placed:
-        rule = token_text(rules.tokens[name], lang, rules.statuses, rules.words, types)
+        rule = token_text(rules.tokens[name], lang, rules.statuses, rules.words, types,
+                          breakdown_repairs(rules))
         if rule:
             out.append(catalog(lang)["card"]["token_rule"].format(
                 token=_capital(token_name(name, lang, rules.words)),
@@ -932,7 +964,8 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     ``usable``: not when it may be used (said once for every mode)."""
     types = frozenset(rules.ships)
     parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
-                                   answers=answerable(rules, card))) + "."] if body else []
+                                   answers=answerable(rules, card),
+                                   repairs=breakdown_repairs(rules))) + "."] if body else []
     if body and tokens:
         parts += _token_rules(card.effects, rules, lang, types)
     if not targets:
