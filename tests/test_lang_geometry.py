@@ -316,8 +316,8 @@ def test_an_aura_reaches_along_lines_only_and_says_so():
     rules = rc.load_source("status row_signals { permanent  affects each friendly other ship "
                            "in row within 3 of self  modify range +1 }\n", "v.rc")
     assert status_text(rules, "row_signals", "en").endswith(
-        "for every other friendly ship in the row of this ship within 3 boxes, its "
-        "maneuvers' range is 1 more.")
+        "for every other ship friendly to this ship in the row of this ship within 3 boxes, "
+        "its maneuvers' range is 1 more.")
 
 
 @pytest.mark.parametrize("seed", [1, 2])

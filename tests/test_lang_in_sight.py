@@ -153,12 +153,12 @@ def test_a_ship_off_the_board_sees_nothing_and_is_seen_by_none_D9_3(cards):
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "Hunters eye, until it is sunk: for every enemy ship with this ship in its visual "
-           "field, its maneuvers' range is 1 less."),
-    ("es", "Hunters eye, hasta que se hunda: para cada barco enemigo con este barco en su "
-           "campo de visión, sus maniobras llegan 1 casilla menos lejos."),
-    ("it", "Hunters eye, finché non affonda: per ogni nave nemica con questa nave nel suo "
-           "campo visivo, le sue manovre arrivano 1 casella meno lontano."),
+    ("en", "Hunters eye, until it is sunk: for every ship that is an enemy of this ship with "
+           "this ship in its visual field, its maneuvers' range is 1 less."),
+    ("es", "Hunters eye, hasta que se hunda: para cada barco enemigo de este barco con este "
+           "barco en su campo de visión, sus maniobras llegan 1 casilla menos lejos."),
+    ("it", "Hunters eye, finché non affonda: per ogni nave nemica di questa nave con questa "
+           "nave nel suo campo visivo, le sue manovre arrivano 1 casella meno lontano."),
 ])
 def test_an_aura_on_the_ships_that_see_the_ship_that_has_it(cards, lang, text):
     rules = rc.load_ruleset("en", extra=[cards])

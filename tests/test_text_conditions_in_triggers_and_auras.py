@@ -59,13 +59,14 @@ def test_a_triggers_holder_is_this_ship_in_its_condition(rules, lang, text):
 
 
 @pytest.mark.parametrize("lang, text", [
-    ("en", "Convoy, until it is sunk: for every friendly aircraft carrier on the map card of "
-           "this ship, enemy order cards cannot target it."),
-    ("es", "Convoy, hasta que se hunda: para cada portaaviones aliado en la carta de mapa de "
-           "este barco, las cartas de órdenes enemigas no pueden tomarlo como objetivo."),
-    ("it", "Convoglio, finché non affonda: per ogni portaerei alleata sulla carta della "
-           "mappa di questa nave, le carte degli ordini nemiche non possono prendere di mira "
-           "quella nave."),
+    ("en", "Convoy, until it is sunk: for every aircraft carrier friendly to this ship on the map "
+           "card of this ship, enemy order cards cannot target it."),
+    ("es", "Convoy, hasta que se hunda: para cada portaaviones aliado de este barco en la carta "
+           "de mapa de este barco, las cartas de órdenes enemigas no pueden tomarlo como "
+           "objetivo."),
+    ("it", "Convoglio, finché non affonda: per ogni portaerei alleata di questa nave sulla "
+           "carta della mappa di questa nave, le carte degli ordini nemiche non possono "
+           "prendere di mira quella nave."),
 ])
 def test_an_auras_ships_are_named_by_their_type(rules, lang, text):
     assert rules.status_text("convoy", lang) == text
@@ -92,3 +93,82 @@ def test_italian_and_before_e_is_ed():
     said = rules.status_text("z", "it")
     assert said.startswith("Z, finché ha almeno 3 membri dell'equipaggio in riserva ed è sul "
                            "bordo del tabellone:")
+
+
+GIVEN = """
+status lit_up { until end of your next turn  affects each enemy ship  modify range +1 }
+status beacon_light { this turn  affects each friendly ship within 2 of self  modify range +1 }
+maneuver star_shell { cost 1  range 3  target enemy ship  effect status lit_up on target }
+maneuver illuminate { cost 1  effect status lit_up on self }
+order flare { copies 1  effect status lit_up on target }
+order signal { copies 1  target friendly ship  effect status beacon_light on target }
+order mark_enemy { copies 1  target enemy ship  effect status beacon_light on target }
+order flares_all { copies 1  effect status beacon_light on each ship in sight }
+patch ship destroyer {
+    maneuvers movement repair torpedo orders missile depth_charge shield star_shell
+}
+deck { keep size }
+"""
+
+
+@pytest.fixture(scope="module")
+def given() -> rc.Ruleset:
+    return rc.load_source(GIVEN, "given.rc")
+
+
+@pytest.mark.parametrize("card, lang, text", [
+    # given to an enemy: the ships it reaches are the reader's
+    ("star_shell", "en", "The target is lit up until the end of your next turn: for every "
+                         "friendly ship, its maneuvers' range is 1 more."),
+    ("star_shell", "es", "El objetivo queda lit up hasta el final de tu próximo turno: para "
+                         "cada barco aliado, sus maniobras llegan 1 casilla más lejos."),
+    ("star_shell", "it", "Il bersaglio è lit up fino alla fine del tuo prossimo turno: per ogni "
+                         "nave alleata, le sue manovre arrivano 1 casella più lontano."),
+    ("mark_enemy", "en", "The target is beacon light this turn: for every enemy ship within 2 "
+                         "boxes of the target, its maneuvers' range is 1 more."),
+    ("mark_enemy", "es", "El objetivo queda beacon light este turno: para cada barco enemigo a "
+                         "distancia 2 como máximo del objetivo, sus maniobras llegan 1 casilla "
+                         "más lejos."),
+    ("mark_enemy", "it", "Il bersaglio è beacon light per questo turno: per ogni nave nemica a "
+                         "distanza 2 al massimo dal bersaglio, le sue manovre arrivano 1 "
+                         "casella più lontano."),
+    # given to the card's own ship or a friendly one: the sides are the reader's already
+    ("illuminate", "en", "Your ship is lit up until the end of your next turn: for every enemy "
+                         "ship, its maneuvers' range is 1 more."),
+    ("signal", "en", "The target is beacon light this turn: for every friendly ship within 2 "
+                     "boxes of the target, its maneuvers' range is 1 more."),
+    # given to a ship of either side: said of the ship that has it
+    ("flare", "en", "The target is lit up until the end of your next turn: for every ship that "
+                    "is an enemy of the target, its maneuvers' range is 1 more."),
+    ("flare", "es", "El objetivo queda lit up hasta el final de tu próximo turno: para cada "
+                    "barco enemigo del objetivo, sus maniobras llegan 1 casilla más lejos."),
+    ("flare", "it", "Il bersaglio è lit up fino alla fine del tuo prossimo turno: per ogni nave "
+                    "nemica del bersaglio, le sue manovre arrivano 1 casella più lontano."),
+    ("flares_all", "en", "Every ship in the visual field is beacon light this turn: for every "
+                         "ship friendly to that ship within 2 boxes of that ship, its maneuvers' "
+                         "range is 1 more."),
+    ("flares_all", "es", "Cada barco en el campo de visión queda beacon light este turno: para "
+                         "cada barco aliado de ese barco a distancia 2 como máximo de ese "
+                         "barco, sus maniobras llegan 1 casilla más lejos."),
+    ("flares_all", "it", "Ogni nave nel campo visivo è beacon light per questo turno: per ogni "
+                         "nave alleata di quella nave a distanza 2 al massimo da quella nave, "
+                         "le sue manovre arrivano 1 casella più lontano."),
+])
+def test_an_aura_given_by_a_card_says_its_sides_as_the_reader_sees_them(given, card, lang,
+                                                                         text):
+    """An aura's sides are its holder's: given to an enemy, "every enemy ship"
+    are the reader's own ships; where the card does not say the holder's
+    side, they are said of the holder ("an enemy of the target")."""
+    assert given.text(card, lang).startswith(text + " ")
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Lit up, until the end of your next turn: for every ship that is an enemy of this "
+           "ship, its maneuvers' range is 1 more."),
+    ("es", "Lit up, hasta el final de tu próximo turno: para cada barco enemigo de este barco, "
+           "sus maniobras llegan 1 casilla más lejos."),
+    ("it", "Lit up, fino alla fine del tuo prossimo turno: per ogni nave nemica di questa nave, "
+           "le sue manovre arrivano 1 casella più lontano."),
+])
+def test_an_auras_reference_text_says_whose_enemies_it_reaches(given, lang, text):
+    assert given.status_text("lit_up", lang) == text

@@ -120,10 +120,10 @@ def test_a_pronoun_that_says_the_subject_again_agrees_with_it(subjects, card, la
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("es", "Escort, hasta que se hunda: para cada fragata aliada, las cartas de órdenes enemigas "
-           "no pueden tomarla como objetivo."),
-    ("it", "Escort, finché non affonda: per ogni fregata alleata, le carte degli ordini nemiche "
-           "non possono prendere di mira quella nave."),
+    ("es", "Escort, hasta que se hunda: para cada fragata aliada de este barco, las cartas de "
+           "órdenes enemigas no pueden tomarla como objetivo."),
+    ("it", "Escort, finché non affonda: per ogni fregata alleata di questa nave, le carte degli "
+           "ordini nemiche non possono prendere di mira quella nave."),
 ])
 def test_an_aura_says_each_ship_it_reaches_again_in_its_gender(subjects, lang, said):
     assert subjects.status_text("escort", lang) == said

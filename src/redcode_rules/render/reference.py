@@ -16,7 +16,7 @@ from ..i18n.catalog import catalog, display_name, pick, token_name
 from ..lang.loader import BASE, load_ruleset
 from ..model.ruleset import ANSWER_KINDS, OPTION_DOCS, CardDef, Catchup, Ruleset, ShipDef, TargetKind
 from ..text.cards import (ability_texts, answerable, breakdown_repairs, effects_text,
-                          status_rule_parts, token_text, trigger_sentences)
+                          status_rule_parts, target_sides, token_text, trigger_sentences)
 from ..text.exprs import printed_cost
 from ..text.statuses import title
 
@@ -133,7 +133,8 @@ def _capital(sentence: str) -> str:
 def _effects_text(card: CardDef, lang: str, rules: Ruleset) -> str:
     """What a card does, without the range and response flags its full text adds."""
     body = effects_text(card.effects, lang, rules.statuses, rules.words, frozenset(rules.ships),
-                        answers=answerable(rules, card), repairs=breakdown_repairs(rules))
+                        answers=answerable(rules, card), repairs=breakdown_repairs(rules),
+                        sides=target_sides(card))
     if card.target.kind is TargetKind.AREA:
         body += " (" + catalog(lang)["card"]["area"].format(
             width=card.target.width, height=card.target.height).rstrip(".") + ")"

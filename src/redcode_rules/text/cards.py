@@ -40,8 +40,8 @@ from ..rules.effects import Effect, May, Selector, primitive_of
 from ..rules.exprs import All, AnyOf, BoxLeft, Condition, Is, Not, Players, Subject
 from ..rules.parameters import PARAMETERS
 from ..rules.triggers import TriggerEvent
-from .exprs import a_ship, amount_text, box_target_text, choose_text, computed_note, \
-    condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, \
+from .exprs import AuraHolder, a_ship, amount_text, box_target_text, choose_text, computed_note, \
+    condition_text, cost_text, just_chosen, second_text, ship_said, ships_noun, side_of, \
     target_text, targets_text, to_ships_text, usable_text
 from .statuses import gets, said, state_of, title
 from .values import class_text, one_card_text, played_text
@@ -157,23 +157,25 @@ def status_rule_parts(status: StatusDefView, lang: str = "en",
                       names: Words | None = None,
                       statuses: Mapping[str, StatusDefView] | None = None,
                       types=(), gender: str | None = None,
-                      repairs: int | None = None) -> dict[str, str]:
+                      repairs: int | None = None,
+                      seen: AuraHolder | None = None) -> dict[str, str]:
     """What a status does and how long it lasts, as phrases of ``lang``
     (``forbids``: what it forbids, changes and triggers, `no maneuvers, not
     even responses`; ``until``: `until its next turn`), from its declaration;
     ``names``: the card set's own names; ``types``: the ship type ids its
     words may name; ``gender``: of the subject it is said of, which its
     words say again ("non lo trascina"; None: the language's word for a
-    ship); ``repairs``: what a breakdown is worth (``breakdown_repairs``).
-    Its condition and triggers are seen from the ship that has it ("this
-    ship")."""
+    ship); ``repairs``: what a breakdown is worth (``breakdown_repairs``);
+    ``seen``: the ship that has it as the text that gives it sees it, whose
+    sides its aura's are (``ships_noun``). Its condition and triggers are
+    seen from the ship that has it ("this ship")."""
     words = catalog(lang)["status_rules"]
     again = subject_words(lang, gender)
     parts = [words["forbids"][f.value].format(**again) for f in status.forbids]
     if status.forbids_cards is not None:
         parts.append(words["forbids_class"].format(
             cards=class_text(status.forbids_cards, lang, names), **again))
-    parts += changes(status, words, lang, names, types, gender)
+    parts += changes(status, words, lang, names, types, gender, seen)
     # what it does, if anything (``statuses``: those its triggers may give),
     # each trigger said whole: two that start alike are two events
     triggers = [trigger_text(t, lang, statuses=statuses, words=names, types=types,
@@ -227,9 +229,12 @@ def _shared_subject(first: str, second: str) -> int:
 def status_text(rules: RulesetView, status_id: str, lang: str = "en") -> str:
     """A status's text (``Ruleset.status_text``): its name, how long it lasts,
     then what it does (`Intercepted, until its next turn: no maneuvers, not
-    even responses.`)."""
+    even responses.`); an aura's sides said of the ship that has it (`every
+    ship that is an enemy of this ship`), whichever ship a card gives it."""
+    seen = AuraHolder(None, catalog(lang)["triggers"]["selectors"]["self"])
     parts = status_rule_parts(rules.statuses[status_id], lang, rules.words, rules.statuses,
-                              frozenset(rules.ships), repairs=breakdown_repairs(rules))
+                              frozenset(rules.ships), repairs=breakdown_repairs(rules),
+                              seen=seen)
     said = catalog(lang)["status_rules"]["text" if parts["forbids"] else "text_bare"]
     return fuse(lang, said.format(name=title(status_id, lang, rules.words), **parts))
 
@@ -253,14 +258,17 @@ def untargetable_text(status: StatusDefView, lang: str = "en",
 
 
 def changes(status: StatusDefView, words: dict, lang: str = "en",
-            names: Words | None = None, types=(), gender: str | None = None) -> list[str]:
+            names: Words | None = None, types=(), gender: str | None = None,
+            seen: AuraHolder | None = None) -> list[str]:
     """What a status changes (untargetable, modify, redirect) as phrases of
     ``lang``, whose ``status_rules`` are ``words``; ``names``: the card set's
     own names (``Ruleset.words``); ``types``: the ship type ids its words may
     name (an aura's ships, a bound's amount); ``gender``: of the ship its
-    words say again ("non lo trascina"), for an aura each ship it reaches."""
+    words say again ("non lo trascina"), for an aura each ship it reaches;
+    ``seen``: the ship that has it, as the text that gives it sees it
+    (None: the reader's own, or a trigger's holder), whose sides an aura's are."""
     aura = None if status.affects is None else \
-        ships_noun(status.affects, lang, types, names, holder=True)
+        ships_noun(status.affects, lang, types, names, holder=True, seen=seen)
     if aura is not None:
         gender = aura.gender
     again = subject_words(lang, gender)
@@ -467,11 +475,13 @@ WHOLE_HAND = 30
 
 def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefView] | None,
                    words: Words | None, types, trigger: bool, answers: str,
-                   bare: bool = False, repairs: int | None = None) -> tuple[str, str, str]:
+                   bare: bool = False, repairs: int | None = None,
+                   sides: Mapping[str, str] | None = None) -> tuple[str, str, str]:
     """An effect's phrase, its subject (``who``) as the phrase starts with it
     and as it ends the phrase after "to" (``to_who``: "-2 repairs to the
     target"); ``bare``: without its condition (said once for several
-    effects); ``repairs``: what a breakdown is worth (``breakdown_repairs``)."""
+    effects); ``repairs``: what a breakdown is worth (``breakdown_repairs``);
+    ``sides``: the side of the card's targets (``target_sides``)."""
     cat = catalog(lang)
     params = effect.params()
     amount = params.get("amount")
@@ -545,7 +555,8 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
         spec = (statuses or {})[params["status"]]
         nature = status_nature(spec).value
         values["gets"] = gets(params["status"], lang, words, gender, nature)
-        parts = status_rule_parts(spec, lang, words, statuses, types, gender, repairs)
+        parts = status_rule_parts(spec, lang, words, statuses, types, gender, repairs,
+                                  _holder(selector, sides or {}, str(values["who"]), lang))
         values["until"], values["rules"] = parts["until"], parts["forbids"]
         if selector is Selector.YOU:  # a player's status: named, then what it changes (D9.8)
             template = cat["effects"]["status_you"]
@@ -584,6 +595,33 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             phrase = _with_condition(phrase, effect, lang, types, words, trigger,
                                      key if isinstance(selector, Selector) else None)
     return phrase, str(values["who"]), str(values["to_who"])
+
+
+def _holder(selector, sides: Mapping[str, str], who: str, lang: str) -> AuraHolder | None:
+    """The ship an effect gives a status to, as the card sees it, whose sides
+    an aura's are (D9.7): None for the card's own ship or player, whose sides
+    are the reader's; else its side where the card's words say it (a
+    target's filter: ``sides``, a set's words) and its name (``who``: "the
+    target"; "that ship" for each ship of a set)."""
+    if isinstance(selector, Players) or selector in (Selector.SELF, Selector.YOU):
+        return None
+    if isinstance(selector, Selector):
+        side = sides.get("target" if selector is Selector.TARGETS else selector.value)
+        one = selector in (Selector.TARGET, Selector.SOURCE, Selector.SECOND)
+    else:
+        side, one = side_of(selector.filter), False
+    if side == "own":
+        return None
+    return AuraHolder(side, who if one else catalog(lang)["exprs"]["who"]["it"])
+
+
+def target_sides(card) -> dict[str, str]:
+    """The side of the ship each target of a card is on, seen from its
+    player, where the card's words say it (``target enemy ship``: ``enemy``,
+    ``second target own ship``: ``own``), by selector."""
+    second = card.second.filter if card.second is not None else None
+    found = {"target": side_of(card.target.filter), "second target": side_of(second)}
+    return {key: side for key, side in found.items() if side is not None}
 
 
 def _names_its_ship(effect: Effect, lang: str) -> bool:
@@ -650,7 +688,8 @@ def _refloat_words(params: Mapping[str, object], words: dict) -> dict[str, str]:
 
 def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | None = None,
                  words: Words | None = None, types=(), trigger: bool = False,
-                 answers: str = "maneuver", repairs: int | None = None) -> str:
+                 answers: str = "maneuver", repairs: int | None = None,
+                 sides: Mapping[str, str] | None = None) -> str:
     """A card's or trigger's effects as one phrase, each thing said once: a
     condition shared by effects in a row said before them ("if …, a and b"),
     one that negates the condition just said as "otherwise", the subject of
@@ -659,17 +698,19 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
     after itself said once with its number of times, cards taken from a hand
     just looked at taken "from it"; the effect after a status (whose rule is
     a list of its own) starts a sentence of its own; ``repairs``: what a
-    breakdown is worth (``breakdown_repairs``)."""
+    breakdown is worth (``breakdown_repairs``); ``sides``: the side of the
+    card's targets (``target_sides``), which an aura given them is said by."""
     cut = next((i for i, e in enumerate(effects) if type(e) is May), None)
     if cut is not None:  # a ``may`` block (D4.16): said apart, with what comes before and after
         return _may_text(tuple(effects), cut, lang, statuses, words, types, trigger, answers,
-                         repairs)
+                         repairs, sides)
     said = catalog(lang)["card"]
     parts: list[str] = []
     seps: list[str | None] = []   # the joiner before each part but the first (None: usual)
     last_cond, last_effect = None, None
     for cond, run in _runs(effects):
-        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers, repairs)
+        groups, inner = _groups(run, lang, statuses, words, types, trigger, answers, repairs,
+                                sides)
         if isinstance(cond, Not) and last_cond is not None and cond.part == last_cond:
             parts[-1] += said["clause_joiner"] + _conditioned(
                 _join_groups(groups, inner, said), None, lang, types, words, "otherwise")
@@ -694,7 +735,8 @@ def effects_text(effects, lang: str, statuses: Mapping[str, StatusDefView] | Non
 
 
 def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words, types,
-              trigger: bool, answers: str, repairs: int | None) -> str:
+              trigger: bool, answers: str, repairs: int | None,
+              sides: Mapping[str, str] | None) -> str:
     """Effects with a ``may`` block at ``cut`` (D4.16): "you may withdraw 1
     crew of your ship; if you do, you draw 1 order card", or with an
     ``else`` "the target's player chooses: …, or …"."""
@@ -708,7 +750,7 @@ def _may_text(effects: tuple[Effect, ...], cut: int, lang: str, statuses, words,
 
     def text(part) -> str:
         return effects_text(part, lang, statuses, words, types, trigger, answers,
-                            repairs) if part else ""
+                            repairs, sides) if part else ""
 
     yes = effects[cut + 1:cut + 1 + may.yes]
     start = may.after_no(cut)
@@ -761,7 +803,8 @@ def _repeats(run: list[Effect]) -> list[tuple[Effect, int]]:
 
 
 def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
-            answers: str, repairs: int | None) -> tuple[list[str], list[str | None]]:
+            answers: str, repairs: int | None,
+            sides: Mapping[str, str] | None) -> tuple[list[str], list[str | None]]:
     """A run's effects, without their condition, as groups (effects sharing a
     subject or an object, or a take after a look, make one: "the target
     regains 2 repairs and recovers 1 crew", Spanish "-2 reparaciones y -1
@@ -773,7 +816,8 @@ def _groups(run: list[Effect], lang: str, statuses, words, types, trigger: bool,
     last: tuple[str, str, str, Effect | None] = ("", "", "", None)
     for effect, times in _repeats(run):
         phrase, who, to_who = _effect_phrase(effect, lang, statuses, words, types, trigger,
-                                             answers, bare=True, repairs=repairs)
+                                             answers, bare=True, repairs=repairs,
+                                             sides=sides)
         if times > 1:  # "1 repair damage to the target, twice", not the clause again
             phrase = pick(said["times"], times).format(effect=phrase, n=times)
         prev = last[3]
@@ -965,7 +1009,8 @@ def _what(rules: RulesetView, card, lang: str, words: Mapping[str, str],
     types = frozenset(rules.ships)
     parts = [_capital(effects_text(card.effects, lang, rules.statuses, rules.words, types,
                                    answers=answerable(rules, card),
-                                   repairs=breakdown_repairs(rules))) + "."] if body else []
+                                   repairs=breakdown_repairs(rules),
+                                   sides=target_sides(card))) + "."] if body else []
     if body and tokens:
         parts += _token_rules(card.effects, rules, lang, types)
     if not targets:

@@ -115,6 +115,9 @@ class Say:
     holder: bool = False
     """In a set of ships of an aura or a trigger, ``self`` is the ship that
     has it: said as a trigger says it ("this ship"), not as the reader's."""
+    named: str | None = None
+    """That ship's name where the text names it otherwise (an aura a card
+    gives the target: "the target")."""
 
     @property
     def w(self) -> dict[str, Any]:
@@ -136,7 +139,7 @@ class Say:
         triggers = catalog(self.lang)["triggers"]["selectors"]
         if (self.holder or self.held and (self.said not in (None, "self", "you") or object_)) \
                 and key in ("self", "you"):
-            return triggers["self"]
+            return self.named or triggers["self"]
         if self.held and key == "target":  # in a trigger: the ship its event happened to
             return triggers["target"]
         return self.table("who")[key]
@@ -148,6 +151,33 @@ class Noun:
 
     text: str
     gender: str
+
+
+@attrs.frozen
+class AuraHolder:
+    """The ship that has an aura, as the text it is given in sees it (D9.7):
+    its side seen from the reader (``friendly``, ``enemy``; None where the
+    text does not know it) and its name there ("the target", "this ship")."""
+
+    side: str | None
+    name: str
+
+
+#: The sides of a ship's enemies and friends, swapped.
+SWAPPED = {Adjective.ENEMY.value: Adjective.FRIENDLY.value,
+           Adjective.FRIENDLY.value: Adjective.ENEMY.value}
+
+
+def side_of(flt: Filter | None) -> str | None:
+    """The side a filter's words put its ship on, seen from the card's player:
+    ``own`` (the card's ship), ``enemy``, ``friendly``; None if they do not."""
+    if flt is None:
+        return None
+    words = folded(flt.words, flt.where)[0]
+    for word in (Adjective.OWN, Adjective.ENEMY, Adjective.FRIENDLY):
+        if word in words:
+            return word.value
+    return None
 
 
 def _say(lang: str, types=(), names: Words | None = None, held: bool = False,
@@ -177,10 +207,13 @@ def _subject(subject: Subject | str, quantity: Quantity | None, in_filter: bool)
 # ------------------------------------------------------------------ ships
 
 
-def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
+def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False,
+              of: str | None = None) -> Noun:
     """`barco enemigo dañado`, `sottomarino nemico`: the noun (a ship type's
     name where the words name one, else the language's word for a ship) and
-    its adjectives and states agreeing with it; ``plural_``: in the plural."""
+    its adjectives and states agreeing with it; ``plural_``: in the plural;
+    ``of``: the ship its side is said of, after the noun (`ship that is an
+    enemy of the target`, `nave nemica del bersaglio`), not of the reader."""
     w = say.w
     lang = say.lang
     kind = next((x for x in words if x in say.types), None)
@@ -197,6 +230,9 @@ def ship_noun(words: tuple[str, ...], say: Say, plural_: bool = False) -> Noun:
     # the side next to the noun: "damaged enemy ship", "barco enemigo dañado"
     for word in sorted(words, key=lambda x: x != Adjective.OTHER):
         if word in (Adjective.ANY, Adjective.OWN, kind):
+            continue
+        if of is not None and word in w["relative"]:  # a side of another ship, said after
+            after.append((False, agree(w["relative"][word], g, lang).format(holder=of)))
             continue
         if word in w["adjectives"]:
             phrase, place = agree(w["adjectives"][word], g, lang), word
@@ -863,12 +899,17 @@ def _about_it(c: Condition) -> bool:
 
 
 def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = None,
-               holder: bool = False) -> Noun:
+               holder: bool = False, seen: AuraHolder | None = None) -> Noun:
     """A set of ships or players as a noun phrase with the gender its verb's
     words agree with (`every enemy ship in the visual field`, `cada uno de
     los demás barcos`, `ogni sottomarino alleato`); ``holder``: ``self`` is
-    the ship that has an aura or a trigger (`within 2 boxes of this ship`)."""
-    say = attrs.evolve(_say(lang, types, names), holder=holder)
+    the ship that has an aura or a trigger (`within 2 boxes of this ship`);
+    ``seen``: that ship as the text that gives it the aura sees it, whose
+    sides are the aura's: the reader's where its side is known (an enemy's
+    enemies are friendly ships), else said of it by name ("every ship that is
+    an enemy of the target"), and its name for "this ship"."""
+    say = attrs.evolve(_say(lang, types, names), holder=holder,
+                       named=None if seen is None else seen.name)
     w = say.w
     if isinstance(sel, Players):
         others = Adjective.OTHER in sel.words  # every player but the card's
@@ -877,23 +918,28 @@ def ships_noun(sel: Ships | Players, lang: str, types=(), names: Words | None = 
         return Noun(tidy(w["every_other_player" if others else "every_player"].format(
             adjs=adjs)), "m")
     words, where = folded(sel.filter.words, sel.filter.where)
+    of = None  # the ship the set's sides are said of, where the reader cannot say them
+    if seen is not None and seen.side == Adjective.ENEMY.value:
+        words = tuple(SWAPPED.get(x, x) for x in words)
+    elif seen is not None and seen.side is None:
+        of = seen.name
     if sel.random:  # one of the set, drawn (D4.18): "a random enemy ship"
-        noun = ship_noun(words, say)
+        noun = ship_noun(words, say, of=of)
         noun = Noun(w["a_random"].format(a=_a(noun, Adjective.OWN in words, say)), noun.gender)
     elif Adjective.OTHER in words and sel.within is not None and sel.near is None and \
             sel.of is not Subject.SELF:  # around another ship: "other" is not that one
-        noun = ship_noun(tuple(x for x in words if x != Adjective.OTHER), say)
+        noun = ship_noun(tuple(x for x in words if x != Adjective.OTHER), say, of=of)
         but = w["every_but_yours"]
         noun = Noun(but["text"].format(ship=noun.text,
                                        yours=but["yours"][noun.gender.split()[0]]), noun.gender)
     elif Adjective.OTHER in words:
         how = w["every_other"]["noun"]
         rest = words if how == "with_other" else tuple(x for x in words if x != Adjective.OTHER)
-        noun = ship_noun(rest, say, plural_=how == "plural")
+        noun = ship_noun(rest, say, plural_=how == "plural", of=of)
         out = w["every_other"]["text"].format(ship=noun.text)
         noun = Noun(out, noun.gender if how != "plural" else written_gender(lang))
     else:
-        noun = ship_noun(words, say)
+        noun = ship_noun(words, say, of=of)
         noun = Noun(w["every"].format(ship=noun.text), noun.gender)
     out = noun.text
     if sel.place.is_line:  # the lines from the origin, then how far along them (D2.10)
@@ -919,7 +965,7 @@ def _origin(sel: Ships, say: Say, holder: bool) -> str:
     """Whom a set's ``within`` counts from, as a noun: a ship (the ship that
     has it, as a trigger says it, for a holder's ``self``), or a box's name."""
     if holder and sel.of is Subject.SELF:
-        return catalog(say.lang)["triggers"]["selectors"]["self"]
+        return say.named or catalog(say.lang)["triggers"]["selectors"]["self"]
     if sel.of is Subject.HERE:  # a token's box (D9.11): the token itself
         return catalog(say.lang)["triggers"]["token_self"]
     if isinstance(sel.of, Subject):
