@@ -267,15 +267,15 @@ def test_many_random_games_with_chosen_amounts_keep_every_invariant(tmp_path):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Choose an amount from 1 to the crew in the reserve of your ship (X). Costs X "
-     "crew. X repair damage to the target. Target: an enemy ship. Range 3. Can be responded "
-     "to."),
-    ("es", "Elige una cantidad de 1 a los tripulantes en la reserva de tu barco (X). "
+    ("en", "Choose an amount from 1 to the number of crew in the reserve of your ship (X). "
+     "Costs X crew. X repair damage to the target. Target: an enemy ship. Range 3. Can be "
+     "responded to."),
+    ("es", "Elige una cantidad de 1 al número de tripulantes en la reserva de tu barco (X). "
      "Cuesta X tripulantes. -X reparaciones al objetivo. Objetivo: un barco enemigo. "
      "Distancia 3. Admite respuesta."),
-    ("it", "Scegli una quantità da 1 ai membri dell'equipaggio in riserva della tua nave (X). "
-     "Costa X membri. -X riparazioni al bersaglio. Bersaglio: una nave nemica. Distanza 3. "
-     "Ammette risposta."),
+    ("it", "Scegli una quantità da 1 al numero di membri dell'equipaggio in riserva della tua "
+     "nave (X). Costa X membri. -X riparazioni al bersaglio. Bersaglio: una nave nemica. "
+     "Distanza 3. Ammette risposta."),
 ])
 def test_the_card_says_its_amount_as_x(lang, said):
     assert card_text(game().rules, "fireball", lang) == said

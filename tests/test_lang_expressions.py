@@ -365,8 +365,8 @@ def test_a_filter_without_words_and_a_computed_amount_on_a_set():
             "    effect damage (3 - repairs of target) to target\n}\n")
     rules = rc.load_source(text, "x.rc")
     assert rules.text("x") == (
-        "N repair damage to the target (N = 3 minus the repairs of the target). Target: a "
-        "ship with fewer than 3 repairs. Order card: cannot be responded to.")
+        "N repair damage to the target (N = 3 minus the number of repairs of the target). "
+        "Target: a ship with fewer than 3 repairs. Order card: cannot be responded to.")
 
 
 def test_a_game_with_expression_cards_saves_and_loads():

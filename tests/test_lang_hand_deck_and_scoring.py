@@ -345,9 +345,11 @@ def test_a_computed_cost_is_an_amount_with_its_text():
     assert (card.cost, str(card.computed_cost)) == (3, "3 - repairs missing")
     assert [rules.text("damage_control_party", lang).split(". ")[1] for lang in
             ("en", "es", "it")] == [
-        "Crew cost: 3 minus the repairs your ship is missing, at least 1",
-        "Coste en tripulantes: 3 menos las reparaciones que le faltan a tu barco, como mínimo 1",
-        "Costo in equipaggio: 3 meno le riparazioni che mancano alla tua nave, almeno 1"]
+        "Crew cost: 3 minus the number of repairs your ship is missing, at least 1",
+        "Coste en tripulantes: 3 menos el número de reparaciones que le faltan a tu barco, "
+        "como mínimo 1",
+        "Costo in equipaggio: 3 meno il numero di riparazioni che mancano alla tua nave, "
+        "almeno 1"]
     assert rules.maneuvers["last_stand"].computed_cost is None
 
 

@@ -124,10 +124,11 @@ def test_a_marks_own_text_is_its_name_and_time(cards):
      "You draw N order cards (N = the number of damaged friendly ships within 2 boxes of "
      "your ship)."),
     ("damage 1 to each enemy ship where crew withdrawn of it >= 1", "en",
-     "1 repair damage to every enemy ship, if the withdrawn crew of that ship is at least 1."),
+     "1 repair damage to every enemy ship, if the number of withdrawn crew of that ship is at "
+     "least 1."),
     ("damage 1 to each enemy ship where crew withdrawn of it >= 1", "es",
-     "-1 reparación a cada barco enemigo, si la tripulación retirada de ese barco no es "
-     "menor que 1."),
+     "-1 reparación a cada barco enemigo, si el número de tripulantes retirados de ese barco "
+     "no es menor que 1."),
     ("draw 1 if number of friendly ships within 2 where repairs of it < 2 >= 1", "it",
      "Peschi 1 carta degli ordini se c'è almeno 1 nave alleata a distanza 2 al massimo "
      "dalla tua nave con meno di 2 riparazioni."),
@@ -140,11 +141,11 @@ def test_what_a_set_says_of_each_ship_is_a_word_of_its_noun(effect, lang, text):
 
 @pytest.mark.parametrize("effect, text", [
     ("draw (number of enemy ships where crew withdrawn of it >= 1)",
-     "You draw N order cards (N = the number of enemy ships for which the withdrawn crew of "
-     "that ship is at least 1)."),
+     "You draw N order cards (N = the number of enemy ships for which the number of "
+     "withdrawn crew of that ship is at least 1)."),
     ("damage 1 to each enemy ship where repairs of it < 2 or crew withdrawn of it > 0",
      "1 repair damage to every enemy ship, if that ship has fewer than 2 repairs or the "
-     "withdrawn crew of that ship is more than 0."),
+     "number of withdrawn crew of that ship is more than 0."),
 ])
 def test_a_condition_of_a_count_or_a_set_is_said_whole(effect, text):
     rules = rc.load_source(f"order x {{ copies 1  target self  effect {effect} }}\n"

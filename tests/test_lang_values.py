@@ -208,16 +208,18 @@ def test_damage_dealt_is_refused_where_it_is_read_before_the_card_resolves():
 
 
 @pytest.mark.parametrize("lang, card, text", [
-    ("en", "withdrawn_shot", "N repair damage to the target (N = the withdrawn crew of your "
-     "ship)."),
-    ("es", "reprisal", "-N reparaciones al objetivo (N = los barcos que el bando enemigo ha "
-     "hundido en esta partida más los barcos que el bando enemigo ha perdido en este turno)."),
+    ("en", "withdrawn_shot", "N repair damage to the target (N = the number of withdrawn crew "
+     "of your ship)."),
+    ("es", "reprisal", "-N reparaciones al objetivo (N = el número de barcos que el bando "
+     "enemigo ha hundido en esta partida más el número de barcos que el bando enemigo ha "
+     "perdido en este turno)."),
     ("it", "siphon", "-2 riparazioni al bersaglio e la tua nave recupera +N riparazioni (N = "
      "i danni appena inflitti)."),
-    ("en", "combo", "1 repair damage to the target if the damaging maneuvers your ship has "
-     "used this turn are at least 1; you draw 1 order card if the cards you have used this "
-     "game are at least 2."),
-    ("es", "broadside", "-N reparaciones al objetivo (N = 3 veces las averías del objetivo)."),
+    ("en", "combo", "1 repair damage to the target if the number of damaging maneuvers your "
+     "ship has used this turn is at least 1; you draw 1 order card if the number of cards you "
+     "have used this game is at least 2."),
+    ("es", "broadside", "-N reparaciones al objetivo (N = 3 veces el número de averías del "
+     "objetivo)."),
 ])
 def test_values_are_said_in_three_languages(lang, card, text):
     said = card_text(load_ruleset("en", extra=[CARDS]), card, lang)

@@ -79,23 +79,23 @@ def test_alternatives_among_conditions_that_all_hold_are_heard_as_one(rules, lan
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Usable only if you have more than 3 order cards or both it is after turn 4 and the "
-     "cards in the deck are fewer than 10."),
+     "number of cards in the deck is less than 10."),
     ("es", "Solo se puede usar si tienes más de 3 cartas de órdenes o tanto es después del "
-     "turno 4 como las cartas del mazo son menos que 10."),
+     "turno 4 como el número de cartas del mazo es menor que 10."),
     ("it", "Utilizzabile solo se hai più di 3 carte degli ordini o sia è dopo il turno 4 sia "
-     "le carte del mazzo sono meno di 10."),
+     "il numero di carte del mazzo è minore di 10."),
 ])
 def test_conditions_that_all_hold_among_alternatives_are_heard_as_one(rules, lang, said):
     assert said in rules.text("either_way", lang)
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "or all of these: it is after turn 4, the cards in the deck are fewer than 10 and "
-     "your ship has fewer than 3 repairs."),
-    ("es", "o todo esto a la vez: es después del turno 4, las cartas del mazo son menos que 10 "
-     "y tu barco tiene menos de 3 reparaciones."),
-    ("it", "o tutto questo insieme: è dopo il turno 4, le carte del mazzo sono meno di 10 e la "
-     "tua nave ha meno di 3 riparazioni."),
+    ("en", "or all of these: it is after turn 4, the number of cards in the deck is less than "
+     "10 and your ship has fewer than 3 repairs."),
+    ("es", "o todo esto a la vez: es después del turno 4, el número de cartas del mazo es "
+     "menor que 10 y tu barco tiene menos de 3 reparaciones."),
+    ("it", "o tutto questo insieme: è dopo il turno 4, il numero di carte del mazzo è minore "
+     "di 10 e la tua nave ha meno di 3 riparazioni."),
 ])
 def test_three_conditions_among_alternatives_are_one_list(rules, lang, said):
     assert said in rules.text("all_three", lang)

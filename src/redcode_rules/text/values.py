@@ -5,7 +5,8 @@ and the tallies of what happened (ships a side lost or sank, the cards of a
 class a ship or side used, over this turn or this game); and classes of
 cards, which a tally names as a status does. Every phrase comes whole from
 the ``values`` section of each catalog (the ``status_rules.card_class``
-one for a class of cards), so each language keeps its own order.
+one for a class of cards), so each language keeps its own order; a count
+of things is "the number of" them, so "N = …" names a number.
 """
 
 from __future__ import annotations
@@ -78,11 +79,12 @@ def value_text(m: Measure | Tally, lang: str, subject: str,
     if held:  # the held view's words, the card's for a subject it does not say
         w = {**w, **{k: {**w[k], **v} for k, v in w["held"].items()}}
     of = w["of"].get(subject, "")
-    if isinstance(m, Tally):
+    if isinstance(m, Tally):  # counted: "the number of maneuvers …", the cards without article
         key = "used_named" if m.cards.names else "used"
-        text = w[key].format(cards=class_text(m.cards, lang, names),
+        said = catalog(lang)["status_rules"]["card_class"]
+        text = w[key].format(cards=_class_phrase(m.cards, said, lang, names, said["and"]),
                              by=w["used_by"][subject], period=w["period"][m.period.value])
-        return text, 2
+        return text, 1
     q = m.quantity
     if q is Quantity.CREW_ON and m.card:
         entry = w["quantities"]["crew on card"]
