@@ -145,7 +145,7 @@ def test_what_a_set_says_of_each_ship_is_a_word_of_its_noun(effect, lang, text):
      "withdrawn crew of that ship is at least 1)."),
     ("damage 1 to each enemy ship where repairs of it < 2 or crew withdrawn of it > 0",
      "1 repair damage to every enemy ship, if that ship has fewer than 2 repairs or the "
-     "number of withdrawn crew of that ship is more than 0."),
+     "number of withdrawn crew of that ship is at least 1."),
 ])
 def test_a_condition_of_a_count_or_a_set_is_said_whole(effect, text):
     rules = rc.load_source(f"order x {{ copies 1  target self  effect {effect} }}\n"

@@ -60,3 +60,57 @@ def rules() -> rc.Ruleset:
 ])
 def test_a_count_is_said_as_the_number_of_what_it_counts(rules, card, lang, said):
     assert rules.text(card, lang).startswith(said)
+
+
+NONE = """
+order fresh { copies 1  usable if number of maneuvers used by self this turn = 0  effect draw 1 }
+order first_blood { copies 1  target enemy ship
+    effect damage 2 to target if ships lost of friendly this game < 1;
+           draw 1 if cards in deck = 0 }
+order coup { copies 1  target enemy ship
+    effect damage 1 to target if 0 = hull of target; draw 1 if crew withdrawn of self != 0 }
+order rested { copies 1  effect draw 1 if crew withdrawn of self = 0 }
+deck { keep size }
+"""
+
+
+@pytest.fixture(scope="module")
+def none() -> rc.Ruleset:
+    return rc.load_source(NONE, "none.rc")
+
+
+@pytest.mark.parametrize("card, lang, said", [
+    ("fresh", "en", "You draw 1 order card. Usable only if your ship has used no maneuvers this "
+                    "turn."),
+    ("fresh", "es", "Robas 1 carta de órdenes. Solo se puede usar si tu barco no ha usado "
+                    "maniobras en este turno."),
+    ("fresh", "it", "Peschi 1 carta degli ordini. Utilizzabile solo se la tua nave non ha "
+                    "usato manovre in questo turno."),
+    ("first_blood", "en", "2 repair damage to the target if your side has lost no ships this "
+                          "game; you draw 1 order card if there are no cards in the deck."),
+    ("first_blood", "es", "-2 reparaciones al objetivo si tu bando no ha perdido barcos en esta "
+                          "partida; robas 1 carta de órdenes si no hay cartas en el mazo."),
+    ("first_blood", "it", "-2 riparazioni al bersaglio se la tua squadra non ha perso navi in "
+                          "questa partita; peschi 1 carta degli ordini se non ci sono carte nel "
+                          "mazzo."),
+    ("coup", "en", "1 repair damage to the target if the hull of the target (the repair damage "
+                   "it can still take) is 0; you draw 1 order card if the number of withdrawn "
+                   "crew of your ship is at least 1."),
+    ("coup", "es", "-1 reparación al objetivo si el casco del objetivo (el daño de reparación "
+                   "que aún puede recibir) es 0; robas 1 carta de órdenes si el número de "
+                   "tripulantes retirados de tu barco no es menor que 1."),
+    ("coup", "it", "-1 riparazione al bersaglio se lo scafo del bersaglio (i danni alle "
+                   "riparazioni che può ancora subire) è 0; peschi 1 carta degli ordini se il "
+                   "numero di membri dell'equipaggio ritirati della tua nave non è minore di 1."),
+    ("rested", "en", "You draw 1 order card if no crew of your ship is withdrawn."),
+    ("rested", "es", "Robas 1 carta de órdenes si ningún tripulante de tu barco está "
+                     "retirado."),
+    ("rested", "it", "Peschi 1 carta degli ordini se nessun membro dell'equipaggio della tua "
+                     "nave è ritirato."),
+])
+def test_a_count_compared_with_zero_says_none(none, card, lang, said):
+    """None of a count is said as the project says none elsewhere ("has no
+    order cards", "there is no island"): "has used no maneuvers", "there are
+    no cards in the deck", and "… is 0" where nothing is had or there; never
+    "are equal to 0", "0 is equal to …"."""
+    assert none.text(card, lang).startswith(said)

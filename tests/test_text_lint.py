@@ -44,6 +44,9 @@ BROKEN = [
     ("literal", "it", "Bersaglio: una nave nemica tale che la distanza da quella nave è al "
                       "massimo 1."),
     ("literal", "en", "Usable only if it is not so that the answered item is an order card."),
+    ("literal", "en", "Usable only if the maneuvers your ship has used this turn are equal to 0."),
+    ("literal", "es", "-1 reparación al objetivo si 0 es igual al casco del objetivo."),
+    ("literal", "it", "Peschi 1 carta se le carte del mazzo sono uguali a 0."),
     # a status said as a noun, a title with its article
     ("frame", "it", "Il bersaglio subisce l'intercettazione fino al suo prossimo turno."),
     ("frame", "it", "La tua nave beneficia di artiglieri pronti per questo turno."),

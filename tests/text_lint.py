@@ -18,7 +18,7 @@ prints); then the classes a proofreader found in text that passed them:
 
 - ``literal``: a condition said word for word ("your ship is a damaged
   ship", "such that", "the order cards that … holds are 0", "the player of
-  the target");
+  the target", "… are equal to 0");
 - ``frame``: a status said as a noun after a verb that does not take one
   (Italian "subisce l'intercettazione", "beneficia di" without an
   article), or a status's name with its article where a title goes;
@@ -155,18 +155,21 @@ WRONG_PHRASES = {
 LITERAL = {
     "en": (r"\bsuch that\b", r"\bship is an? (?:[a-z]+ )*ship\b", r"\b(?:is|are) 0\b",
            r"\bit is not so that\b", r"\bthe distance to that ship\b",
-           r"\bthat (?:you|\w+ player|\w+ side) holds?\b", r"\bthe answered item is\b"),
+           r"\bthat (?:you|\w+ player|\w+ side) holds?\b", r"\bthe answered item is\b",
+           r"\bequal to 0\b", r"\b0 (?:is|are) (?:not )?equal\b"),
     "es": (r"\btal que\b", r"\bbarco (?:no )?es un (?:\w+ )*barco\b", r"\b(?:es|son) 0\b",
            r"\bno es cierto que\b", r"\bjugador del (?:objetivo|barco)\b",
            r"\bla distancia a ese barco\b",
            r"\bque tiene (?:el|tu) (?:bando|jugador)\b", r"\blo respondido es\b",
            r"\b(?:es|son) (?:como mucho|al menos|menos de|más de|mayor que|menor que) \d",
-           r"\blos puntos de (?:tu|el) bando son\b"),
+           r"\blos puntos de (?:tu|el) bando son\b", r"\biguales? a 0\b",
+           r"\b0 (?:no )?es igual\b"),
     "it": (r"\btale che\b", r"\bnave (?:non )?è una (?:\w+ )*nave\b", r"\b(?:è|sono) 0\b",
            r"\bnon è vero che\b", r"\bgiocatore (?:del bersaglio|della nave)\b", r"\bla distanza da quella nave\b",
            r"\bche ha (?:la|il) (?:squadra|giocatore)\b", r"\bciò a cui risponde è\b",
            r"\b(?:è|sono) (?:al massimo|almeno|meno di|più di|maggiore di|minore di) \d",
-           r"\bi punti della tua squadra sono\b"),
+           r"\bi punti della tua squadra sono\b", r"\buguali? a 0\b",
+           r"\b0 (?:non )?è uguale\b"),
 }
 
 #: a status said as a noun where the verb wants a state, or named with its

@@ -8,6 +8,9 @@ A condition is said by its shape, never node by node:
   least 2 repairs" (in a filter: "with at least 2 repairs"); none of it:
   "has no order cards" ("with no …"); the same number of two subjects:
   "has fewer points than the enemy side";
+- a value of the "Numbers" block against a number: "the number of cards in
+  the deck is less than 10"; none of it said so too ("your ship has used
+  no maneuvers this turn", "there are no cards in the deck"), or "… is 0";
 - a distance: "{who} is within 1 box" (in a filter: "within 1 box");
   the nearest ship of a kind: "the enemy ship nearest to your ship is 3 or
   more boxes away"; a count of ships: "there is at least 1 friendly ship …";
@@ -83,7 +86,7 @@ from ..rules.exprs import (
     VALUES,
 )
 from .statuses import had as had_state, state_of
-from .values import times_text, value_text
+from .values import none_text, times_text, value_text
 
 #: The comparisons with their sides swapped (``3 < x`` is ``x > 3``).
 MIRROR = {Cmp.LT: Cmp.GT, Cmp.LE: Cmp.GE, Cmp.GT: Cmp.LT, Cmp.GE: Cmp.LE, Cmp.EQ: Cmp.EQ,
@@ -297,9 +300,7 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
             a=a, b=b)), 1
     if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
         # the values of the "Numbers" block (text/values.py): "of" + the subject
-        key = m.subject.value if isinstance(m, Tally) and m.subject is not Subject.DEFAULT \
-            else _subject(m.subject, m.quantity if isinstance(m, Measure) else None, in_filter)
-        return value_text(m, say.lang, key, say.names, say.held)
+        return value_text(m, say.lang, _value_key(m, in_filter), say.names, say.held)
     if isinstance(m, ShipCount):
         return _count_noun(m, say, in_filter), 1
     if isinstance(m, Nearest):
@@ -317,6 +318,13 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
         entry = w["quantities"][m.quantity.value]
     return contract(say.lang, tidy(entry["text"].format(**values))), \
         1 if entry["n"] == "one" else 2
+
+
+def _value_key(m: Measure | Tally, in_filter: bool) -> str:
+    """The key of whom a value of the "Numbers" block is about."""
+    if isinstance(m, Tally) and m.subject is not Subject.DEFAULT:
+        return m.subject.value
+    return _subject(m.subject, m.quantity if isinstance(m, Measure) else None, in_filter)
 
 
 def _counted_noun(m: ShipCount, say: Say, plural_: bool = False) -> Noun:
@@ -757,13 +765,37 @@ def _there(m: ShipCount, shape: _Shape, say: Say, mood_: str, in_filter: bool) -
 
 
 def _fallback(c: Compare, say: Say, mood_: str, in_filter: bool) -> str:
-    """Two amounts compared as they are (`the repairs of your ship are fewer
-    than the distance to the target`): for sums and two different measures."""
-    left, number = _amount(c.left, say, in_filter)
-    right, _ = _amount(c.right, say, in_filter)
+    """Two amounts compared as they are (`the number of repairs of your ship
+    is less than the distance to the target`): for sums and two different
+    measures; a value against a number first, read as a count is (``< 1``:
+    none, ``!= 0``: at least 1), none said as "has no …" is (``_none``)."""
+    shape = _shape(c)
+    if shape is not None and shape.n is not None:
+        op, n = _counted(shape.op, shape.n)
+        if op is Cmp.EQ and n == 0:
+            return _none(shape.measure, say, mood_, in_filter)
+        (left, number), right = _measure(shape.measure, say, in_filter), str(n)
+    else:
+        op = c.op
+        left, number = _amount(c.left, say, in_filter)
+        right, _ = _amount(c.right, say, in_filter)
     person = "3" if number == 1 else "3 pl"
-    return contract(say.lang, tidy(pick(say.w["cmp"][c.op.value], number).format(
+    return contract(say.lang, tidy(pick(say.w["cmp"][op.value], number).format(
         l=left, r=right, **verbs(say.lang, mood_, person))))
+
+
+def _none(m: Any, say: Say, mood_: str, in_filter: bool) -> str:
+    """A value of none: as its catalog says none of it ("your ship has used
+    no maneuvers this turn", "there are no cards in the deck", as "has no
+    order cards" is said), else "… is 0" (`the hull of the target is 0`)."""
+    said = None
+    if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
+        said = none_text(m, say.lang, _value_key(m, in_filter), say.names, say.held, mood_)
+    if said is None:
+        phrase, number = _measure(m, say, in_filter)
+        said = say.w["zero"].format(l=phrase, **verbs(say.lang, mood_,
+                                                       "3" if number == 1 else "3 pl"))
+    return contract(say.lang, tidy(said))
 
 
 def _is(c: Is, say: Say, mood_: str, in_filter: bool) -> str:

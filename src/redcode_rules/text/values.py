@@ -12,7 +12,7 @@ of things is "the number of" them, so "N = …" names a number.
 from __future__ import annotations
 
 from ..i18n.catalog import Words, catalog, display_name, status_name
-from ..i18n.grammar import indefinite
+from ..i18n.grammar import indefinite, verbs
 from ..rules.card_classes import CardClass
 from ..rules.exprs import Measure, Quantity, Tally
 
@@ -75,9 +75,7 @@ def value_text(m: Measure | Tally, lang: str, subject: str,
     singular, 2: plural); ``subject`` is the key of whom it is about (self,
     target, …, enemy, friendly); ``held``: seen from the ship that has a
     status (a limit's amount, D9.14: "of this ship")."""
-    w = catalog(lang)["values"]
-    if held:  # the held view's words, the card's for a subject it does not say
-        w = {**w, **{k: {**w[k], **v} for k, v in w["held"].items()}}
+    w = _words(lang, held)
     of = w["of"].get(subject, "")
     if isinstance(m, Tally):  # counted: "the number of maneuvers …", the cards without article
         key = "used_named" if m.cards.names else "used"
@@ -100,6 +98,40 @@ def value_text(m: Measure | Tally, lang: str, subject: str,
         entry = w["quantities"][q.value]
         text = entry["text"].format(of=of)
     return text, 1 if entry["n"] == "one" else 2
+
+
+def _words(lang: str, held: bool) -> dict:
+    """The ``values`` words of ``lang``; ``held``: seen from the ship that has
+    a status, the card's for a subject the held view does not say."""
+    w = catalog(lang)["values"]
+    if held:
+        w = {**w, **{k: {**w[k], **v} for k, v in w["held"].items()}}
+    return w
+
+
+def none_text(m: Measure | Tally, lang: str, subject: str, names: Words | None = None,
+              held: bool = False, mood_: str = "ind") -> str | None:
+    """A count of none (compared with 0) as a clause of ``lang``, its verbs in
+    ``mood_``, where the catalog says it as "has no …" and "there is no …"
+    are said ("your ship has used no maneuvers this turn", "there are no
+    cards in the deck"); None for a value said "… is 0"."""
+    w = _words(lang, held)
+    if isinstance(m, Tally):
+        key = "used_named" if m.cards.names else "used"
+        said = catalog(lang)["status_rules"]["card_class"]
+        person = "2" if subject == "you" and not held else "3"  # "you have used"
+        by = w["used_by_none"][subject].format(**verbs(lang, mood_, person))
+        return w["none"][key].format(
+            cards=_class_phrase(m.cards, said, lang, names, said["and"]), by=by,
+            period=w["period"][m.period.value])
+    crew_on_card = m.quantity is Quantity.CREW_ON and m.card
+    template = w["none"].get("crew on card" if crew_on_card else m.quantity.value)
+    if template is None:
+        return None
+    period = w["period"][m.period.value] if m.period is not None else ""
+    card = display_name(m.card, lang, names) if m.card else ""
+    return template.format(of=w["of"].get(subject, ""), side=w["side"].get(subject, ""),
+                           period=period, card=card, **verbs(lang, mood_))
 
 
 def times_text(factor: int, phrase: str, lang: str) -> str:
