@@ -98,12 +98,12 @@ def test_the_cost_of_the_answered_card_is_the_crew_it_cost(cards):
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "The ship that performed it loses N crew from the reserve (N = the crew cost of "
-           "the card it answers)."),
-    ("es", "-N tripulantes de la reserva al barco que la ejecutó (N = el coste en tripulación "
-           "de la carta a la que responde)."),
-    ("it", "-N membri dell'equipaggio in riserva alla nave che l'ha eseguita (N = il costo in "
-           "equipaggio della carta a cui risponde)."),
+    ("en", "The ship that performed the card it answers loses N crew from the reserve (N = "
+           "the crew cost of the card it answers)."),
+    ("es", "-N tripulantes de la reserva al barco que ejecutó la carta a la que responde (N = "
+           "el coste en tripulación de la carta a la que responde)."),
+    ("it", "-N membri dell'equipaggio in riserva alla nave che ha eseguito la carta a cui "
+           "risponde (N = il costo in equipaggio della carta a cui risponde)."),
 ])
 def test_the_cost_of_the_answered_card_in_three_languages(cards, lang, text):
     assert rc.load_ruleset("en", extra=[cards]).text("mirror", lang=lang).startswith(text)

@@ -59,12 +59,12 @@ def test_max_gives_at_least_its_floor(cards, enemies, damage):
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("en", "The target loses N crew from the reserve (N = the lower of 2 and the crew in the "
-           "reserve of the target)."),
-    ("es", "-N tripulantes de la reserva al objetivo (N = el menor entre 2 y los tripulantes "
-           "en la reserva del objetivo)."),
-    ("it", "-N membri dell'equipaggio in riserva al bersaglio (N = il minore tra 2 e i membri "
-           "in riserva del bersaglio)."),
+    ("en", "The target loses N crew from the reserve (N = the lower of 2 and the number of "
+           "crew in the reserve of the target)."),
+    ("es", "-N tripulantes de la reserva al objetivo (N = el menor entre 2 y el número de "
+           "tripulantes en la reserva del objetivo)."),
+    ("it", "-N membri dell'equipaggio in riserva al bersaglio (N = il minore tra 2 e il "
+           "numero di membri in riserva del bersaglio)."),
 ])
 def test_min_in_three_languages(cards, lang, text):
     assert rc.load_ruleset("en", extra=[cards]).text("skim", lang=lang).startswith(text)
