@@ -13,7 +13,7 @@ import pytest
 
 import redcode_rules as rc
 from redcode_rules.lang.loader import load_ruleset
-from redcode_rules.rules.exprs import Measure, Period, Quantity, Scope, Subject
+from redcode_rules.rules.exprs import Measure, Quantity, Scope, Subject
 from redcode_rules.text.cards import card_text
 
 from conftest import OPEN_BOARD, ROOT, dsl_refusal, pass_all, scenario_game

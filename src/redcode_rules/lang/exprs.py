@@ -368,20 +368,25 @@ class ExprTransformer(Transformer):
             self._word(kind, w)
         return Is(subject, tuple(str(w) for w in words), negated is not None)
 
-    def cond_sight(self, meta, c):
-        """``SUBJECT is [not] in sight [of SUBJECT]`` (D2.21): both ships."""
-        seen, negated, viewer = c
-        if isinstance(seen, str) and seen in SUBJECT_WORDS:  # ``is_subject`` says its word
-            seen = Subject(seen)
-        for who in (seen, viewer):
+    def _two_ships(self, meta, first, second, place: str) -> tuple[Subject, Subject]:
+        """The two ships of ``SUBJECT is in sight|line… [of SUBJECT]``, each a
+        ship (the second the card's, ``self``, when not written)."""
+        if isinstance(first, str) and first in SUBJECT_WORDS:  # ``is_subject`` says its word
+            first = Subject(first)
+        for who in (first, second):
             if who is not None and (not isinstance(who, Subject) or who in NOT_SHIPS):
                 said = who.value if isinstance(who, Subject) else \
                     f"box of {who.subject.value}" if isinstance(who, BoxOf) else who
-                raise DslError(f"'in sight' tests ships, and '{said}' names none: write "
+                raise DslError(f"'in {place}' tests ships, and '{said}' names none: write "
                                "self, target, source, it or answered target (`target is in "
-                               "sight of self`)", file=self.file, line=meta.line,
+                               f"{place} of self`)", file=self.file, line=meta.line,
                                column=meta.column)
-        viewer = Subject.SELF if viewer is None else viewer
+        return first, Subject.SELF if second is None else second
+
+    def cond_sight(self, meta, c):
+        """``SUBJECT is [not] in sight [of SUBJECT]`` (D2.21): both ships."""
+        seen, negated, viewer = c
+        seen, viewer = self._two_ships(meta, seen, viewer, "sight")
         if seen is viewer:
             raise DslError(f"'{seen.value} is in sight of {viewer.value}' asks whether a ship "
                            "sees itself, and none does (D2.21): test another ship (`target is "
@@ -393,17 +398,7 @@ class ExprTransformer(Transformer):
         """``SUBJECT is [not] in line|row|column|diagonal [within N] [of SUBJECT]``
         (D2.10): both ships."""
         ship, negated, place, within, origin = c
-        if isinstance(ship, str) and ship in SUBJECT_WORDS:  # ``is_subject`` says its word
-            ship = Subject(ship)
-        for who in (ship, origin):
-            if who is not None and (not isinstance(who, Subject) or who in NOT_SHIPS):
-                said = who.value if isinstance(who, Subject) else \
-                    f"box of {who.subject.value}" if isinstance(who, BoxOf) else who
-                raise DslError(f"'in {place}' tests ships, and '{said}' names none: write "
-                               "self, target, source, it or answered target (`target is in "
-                               f"{place} of self`)", file=self.file, line=meta.line,
-                               column=meta.column)
-        origin = Subject.SELF if origin is None else origin
+        ship, origin = self._two_ships(meta, ship, origin, str(place))
         if ship is origin:
             raise DslError(f"'{ship.value} is in {place} of {origin.value}' asks whether a "
                            "ship is on its own lines, and none is (D2.10): test another ship "

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 import attrs
 
 from ..base.errors import UnknownName
-from ..base.kinds import TURN_EDGES, CardKind, Choice, Duration, Edge, TurnOf
+from ..base.kinds import TURN_EDGES, CardKind, Duration, Edge, TurnOf
 from ..i18n.catalog import Wording, display_name, flavour, languages
 from ..rules.card_classes import CardClass
 from ..rules.effects import HASH_NAMES, Bottom, Effect, Selector, path_with_card, primitive_of

@@ -876,6 +876,22 @@ class Is(Condition):
         return f"{subject} is {'not ' if self.negated else ''}{' '.join(self.words)}"
 
 
+def ship_pairs(first: Subject, second: Subject, eng: Reader,
+               scope: Scope) -> list[tuple[int | None, int | None]] | None:
+    """The pairs of seats two ship subjects name, for a test between two
+    ships: one pair, or one per ship the answered item targets where a
+    subject is ``answered target`` (D5.5); None when it targets none."""
+    def seats(subject: Subject, targets: list[int]) -> list[int | None]:
+        return list(targets) if subject is Subject.ANSWERED_TARGET else \
+            [ship_of(subject, eng, scope)]
+    if Subject.ANSWERED_TARGET not in (first, second):
+        return [(ship_of(first, eng, scope), ship_of(second, eng, scope))]
+    targets = answered_targets(eng.state.stack, scope.answers)
+    if not targets:
+        return None
+    return [(a, b) for a in seats(first, targets) for b in seats(second, targets)]
+
+
 def _sees(eng: Reader, viewer: int | None, seen: int | None) -> bool:
     """Whether ship ``seen`` is in ship ``viewer``'s visual field (D2.21)."""
     return seen is not None and viewer is not None and seen != viewer and \
@@ -899,18 +915,10 @@ class InSight(Condition):
     negated: bool = False
 
     def holds(self, eng, scope):
-        if Subject.ANSWERED_TARGET in (self.seen, self.viewer):  # every ship it targets (D5.5)
-            targets = answered_targets(eng.state.stack, scope.answers)
-            if not targets:
-                return False  # an item with no target ship: no test of it holds, negated or not
-            seens = targets if self.seen is Subject.ANSWERED_TARGET else \
-                [ship_of(self.seen, eng, scope)]
-            viewers = targets if self.viewer is Subject.ANSWERED_TARGET else \
-                [ship_of(self.viewer, eng, scope)]
-            found = any(_sees(eng, viewer, seen) for viewer in viewers for seen in seens)
-        else:
-            found = _sees(eng, ship_of(self.viewer, eng, scope), ship_of(self.seen, eng, scope))
-        return found != self.negated
+        pairs = ship_pairs(self.viewer, self.seen, eng, scope)
+        if pairs is None:
+            return False  # an item with no target ship: no test of it holds, negated or not
+        return any(_sees(eng, viewer, seen) for viewer, seen in pairs) != self.negated
 
     def subjects(self):
         return {self.seen, self.viewer}
@@ -938,18 +946,10 @@ class InLine(Condition):
     negated: bool = False
 
     def holds(self, eng, scope):
-        if Subject.ANSWERED_TARGET in (self.ship, self.origin):  # every ship it targets (D5.5)
-            targets = answered_targets(eng.state.stack, scope.answers)
-            if not targets:
-                return False  # no target ship: no test of it holds, negated or not
-            ships = targets if self.ship is Subject.ANSWERED_TARGET else \
-                [ship_of(self.ship, eng, scope)]
-            origins = targets if self.origin is Subject.ANSWERED_TARGET else \
-                [ship_of(self.origin, eng, scope)]
-        else:
-            ships, origins = [ship_of(self.ship, eng, scope)], [ship_of(self.origin, eng, scope)]
-        found = any(self._on(eng, scope, origin, ship) for origin in origins for ship in ships)
-        return found != self.negated
+        pairs = ship_pairs(self.origin, self.ship, eng, scope)
+        if pairs is None:
+            return False  # no target ship: no test of it holds, negated or not
+        return any(self._on(eng, scope, origin, ship) for origin, ship in pairs) != self.negated
 
     def _on(self, eng: Reader, scope: Scope, origin: int | None, ship: int | None) -> bool:
         if origin is None or ship is None or origin == ship:
