@@ -17,6 +17,11 @@ status jammed {
 }
 order unjam { copies 1  target ship
     effect damage 1 to target if target is jammed; remove_status jammed of target }
+status picket {
+    permanent
+    when targeted of self by enemy maneuvers {
+        effect damage 1 to source if distance from source to self <= repairs of self }
+}
 order range_finder { copies 1  target ship
     effect damage (distance from target to self) to target }
 status watch {
@@ -127,3 +132,13 @@ def test_a_pronoun_that_says_the_subject_again_agrees_with_it(subjects, card, la
 ])
 def test_an_aura_says_each_ship_it_reaches_again_in_its_gender(subjects, lang, said):
     assert subjects.status_text("escort", lang) == said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "-1 reparación al barco que lo causó si la distancia del barco que lo causó a este "
+     "barco no es mayor que el número de reparaciones de este barco."),
+    ("it", "-1 riparazione alla nave che l'ha causato se la distanza tra la nave che l'ha "
+     "causato e questa nave non è maggiore del numero di riparazioni di questa nave."),
+])
+def test_a_triggers_holder_is_named_after_of_where_the_language_drops_it(rules, lang, said):
+    assert rules.status_text("picket", lang).endswith(said)

@@ -309,11 +309,15 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
             nearest=_nearest(m, say, in_filter))), 1
     key = _subject(m.subject, m.quantity, in_filter)
     values = {name: say.table(name).get(key, "") for name in ("who", "hand", "side")}
+    if values["who"] == "" and key in ("self", "you"):  # a holder a language leaves out
+        values["who"] = _origin_of(key, say)  # is named after "of": "de este barco"
     if m.origin is not Subject.DEFAULT:  # between two ends (D9.13): from where it counts
         entry = w["quantities"][m.quantity.value + " between"]
-        values["origin"] = _origin_of(_subject(m.origin, m.quantity, in_filter), say)
-        if m.subject is Subject.HERE:
-            values["who"] = catalog(say.lang)["triggers"]["token_self"]
+        # both ends said whole, as objects ("this ship" in a trigger, never left out)
+        values["origin"] = say.ship(_subject(m.origin, m.quantity, in_filter), object_=True) \
+            or _origin_of(_subject(m.origin, m.quantity, in_filter), say)
+        values["who"] = catalog(say.lang)["triggers"]["token_self"] \
+            if m.subject is Subject.HERE else say.ship(key, object_=True) or _origin_of(key, say)
     else:
         entry = w["quantities"][m.quantity.value]
     return contract(say.lang, tidy(entry["text"].format(**values))), \
