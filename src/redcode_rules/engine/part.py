@@ -110,6 +110,11 @@ class Part:
         ship = self.state.ships[seat]
         return sum(ship.crew_on) + ship.withdrawn
 
+    def crew_on(self, seat: int, maneuver: str) -> int:
+        """The ship's crew on one of its maneuvers (0 for one it has not)."""
+        names = self._types[seat].maneuvers
+        return self.state.ships[seat].crew_on[names.index(maneuver)] if maneuver in names else 0
+
     def recover_options(self, seat: int) -> list[str]:
         """Where a crew can be recovered from: maneuver names and ``Pile.WITHDRAWN`` (R6.1)."""
         ship = self.state.ships[seat]

@@ -106,6 +106,7 @@ class Ops(Protocol):
     def crew_loss(self, seat: int, amount: int) -> None: ...
     def crew_out(self, seat: int) -> int: ...
     def recover_options(self, seat: int) -> list[str]: ...
+    def crew_on(self, seat: int, maneuver: str) -> int: ...
     def recover_one(self, seat: int, source: str) -> None: ...
     def move(self, seat: int, path: tuple[int, ...], straight: bool = False) -> None: ...
     def move_paths(self, seat: int, amount: int, straight: bool, toward: str,
@@ -299,14 +300,25 @@ class RecoverCrew(Effect):
     """Crew return to the reserve of each selected ship, one ship after
     another; the card's player picks where from (D6.4). A trigger asks
     nobody: the withdrawn pile first, then its maneuvers in the order of its
-    control card (D6.6)."""
+    control card (D6.6). A maneuver never takes back the crew paid for it
+    (D6.7: it would be used again and again before its ship recovers, R4.1)."""
 
     amount: int = 1
+
+    @staticmethod
+    def _paid(item, seat: int) -> str | None:
+        """The maneuver whose crew on ship ``seat`` paid for ``item`` (D6.7)."""
+        return item.card if item.kind == CardKind.MANEUVER and item.seat == seat else None
+
+    def _out(self, ops, item, seat: int) -> int:
+        """The crew it may bring back to ship ``seat``: all out but those paid for it."""
+        paid = self._paid(item, seat)
+        return ops.crew_out(seat) - (0 if paid is None else ops.crew_on(seat, paid))
 
     def apply(self, ops, item):
         # no more than there are crew out on each ship (R6.1)
         owed = [seat for seat in ops.select(self.selector, item)
-                for _ in range(min(self.amount, ops.crew_out(seat)))]
+                for _ in range(min(self.amount, self._out(ops, item, seat)))]
         if item.kind != CardKind.TRIGGER:
             return Owed.in_turn(owed)
         for seat in owed:
@@ -315,20 +327,22 @@ class RecoverCrew(Effect):
         return None
 
     def options(self, ops, seat):
-        """Maneuvers with crew on them, then the withdrawn pile (R6.1)."""
-        return ops.recover_options(seat)
+        """Maneuvers with crew on them, then the withdrawn pile (R6.1), but
+        the maneuver resolving (D6.7)."""
+        paid = self._paid(ops.resolving_item(), seat)
+        return [s for s in ops.recover_options(seat) if s != paid]
 
     def can_do(self, ops, item):
         # a ship with crew out to bring back (R6.1)
-        return self.amount > 0 and any(ops.crew_out(seat) > 0
+        return self.amount > 0 and any(self._out(ops, item, seat) > 0
                                        for seat in ops.select(self.selector, item, draw=False))
 
     def take(self, ops, seat, option):
         ops.recover_one(seat, option)
 
     def any_order(self, ops, seat, owed):
-        # every crew out comes back, whatever the order
-        return ops.crew_out(seat) <= owed
+        # every crew it may bring back comes back, whatever the order
+        return self._out(ops, ops.resolving_item(), seat) <= owed
 
 
 @attrs.frozen
