@@ -101,3 +101,41 @@ def test_what_it_changes_comes_before_its_triggers(cards):
     lines = ships_page(rules, "en").splitlines()
     assert "- Armour belt: each damage it takes is 1 less; when this ship is sunk, you draw 2 " \
         "order cards." in lines
+
+
+LOOKOUT = """\
+status lookout { permanent  when plays by torpedo { effect draw 1 } }
+order post_lookout { copies 1  effect status lookout on self }
+deck { keep size }
+patch ship destroyer { ability lookout }
+"""
+
+
+def test_a_status_its_ship_has_as_an_ability_is_never_held_twice(tmp_path):
+    """Given the status it has always, the destroyer holds nothing more, and
+    its trigger draws once a torpedo."""
+    game = scenario_game(f"""
+        edition: en
+        extra: [{card_file(tmp_path, LOOKOUT)}]
+        ships:
+          blue-destroyer: {{at: c3}}
+          red-submarine: {{at: c5}}
+        hands: {{blue-destroyer: [post_lookout]}}
+        deck: [ambush, evasion, captain]
+        turn: blue-destroyer
+        phase: maneuvers
+        """)
+    game.play("order post_lookout")
+    assert game.ship("blue-destroyer").statuses == ()
+    game.play("torpedo red-submarine")
+    assert game.observation("blue-destroyer").hand == ("ambush",)
+
+
+def test_a_scenario_cannot_give_a_ship_its_own_ability(tmp_path):
+    with pytest.raises(rc.ScenarioError) as info:
+        rc.Game.from_scenario(f"edition: en\nextra: [{card_file(tmp_path, LOOKOUT)}]\n"
+                              "ships:\n  blue-destroyer: {at: c3, lookout: true}\n"
+                              "  red-submarine: {at: c5}\n")
+    assert str(info.value) == (
+        "scenario field 'ships.blue-destroyer.lookout': a destroyer has 'lookout' always, as "
+        "an ability of its type (D9.21): a ship never holds it as a status too")

@@ -459,6 +459,8 @@ class StateOps(HandOps):
         ship = st.ships[seat]
         if self._while and status in self._while and not self.queries.lasts(seat, status):
             return  # a status given while its condition fails is not given
+        if status in self._types[seat].abilities:
+            return  # it has it always, as an ability of its type: never twice (D9.21)
         spec = self.rules.statuses[status]
         kept = giver if giver >= 0 and status in self.rules.status_rules.with_giver else None
         life = fresh(spec, 1, kept)

@@ -389,6 +389,11 @@ def _ships(value: Any, rules: Ruleset, board: Board, placing: bool,
     for s in ships:
         s["statuses"] = [(name, life_data(life)) for name, life in
                          _statuses(ships_in[s["id"]] or {}, f"ships.{s['id']}", rules, ids)]
+        for name, _ in s["statuses"]:
+            if name in rules.ships[s["type"]].abilities:  # it has it always (D9.21)
+                raise ScenarioError(f"ships.{s['id']}.{name}", f"a {s['type']} has '{name}' "
+                                    "always, as an ability of its type (D9.21): a ship "
+                                    "never holds it as a status too")
         s["eliminated"] = mode == "arena" and s["sunk"]
     for problem in team_problems([(s["side"], s["type"], s["id"]) for s in ships]):  # R1.2, D2.9
         raise ScenarioError(problem.field(ids), problem.reason)
