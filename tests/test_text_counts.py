@@ -114,3 +114,26 @@ def test_a_count_compared_with_zero_says_none(none, card, lang, said):
     no cards in the deck", and "… is 0" where nothing is had or there; never
     "are equal to 0", "0 is equal to …"."""
     assert none.text(card, lang).startswith(said)
+
+
+PREVENTS = """\
+status deflector { this turn  prevent the next 1 damage }
+status shielded { this turn  prevent the next 2 damage }
+order deflect { copies 1  effect status deflector on self }
+order shield_up { copies 1  effect status shielded on self }
+deck { keep size }
+"""
+
+
+@pytest.mark.parametrize("card, lang, said", [
+    ("deflect", "en", "the next point of damage it would take is ignored"),
+    ("shield_up", "en", "the next 2 points of damage it would take are ignored"),
+    ("deflect", "es", "el próximo punto de daño que reciba se ignora"),
+    ("shield_up", "es", "los próximos 2 puntos de daño que reciba se ignoran"),
+    ("deflect", "it", "il prossimo danno che subirebbe è ignorato (1 punto)"),
+    ("shield_up", "it", "i prossimi 2 danni che subirebbe sono ignorati"),
+])
+def test_damage_prevented_is_said_in_points_not_hits(card, lang, said):
+    """A status that prevents 1 damage takes 1 point off the next hit, not the
+    whole hit: the text says points (Italian counts damage in units already)."""
+    assert said in rc.load_source(PREVENTS, "en").text(card, lang)

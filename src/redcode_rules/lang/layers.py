@@ -29,6 +29,10 @@ def _suggest(name: str, known: Iterable[str]) -> str | None:
     return match[0] if match else None
 
 
+#: The kinds a file may patch (``patch KIND ID { … }``); the others it may remove.
+PATCHED = ("maneuver", "order", "ship", "status")
+
+
 class _Errors:
     """Formats semantic errors with the source line of the declaration; each
     file is split into lines once (``lines``: file → (text, its lines)), however
@@ -193,9 +197,11 @@ class Layers:
         if decl.action == "new":
             if decl.id in table:
                 old = table[decl.id].pos
+                fix = f"use 'patch {decl.kind} {decl.id}' to change it" \
+                    if decl.kind in PATCHED else f"give this {decl.kind} another id, or " \
+                    f"'remove {decl.kind} {decl.id}' first to declare it anew"
                 raise self.error(decl.pos, f"duplicate {decl.kind} '{decl.id}' (first declared "
-                                 f"at {old.file}:{old.line}); use 'patch {decl.kind} "
-                                 f"{decl.id}' to change it")
+                                 f"at {old.file}:{old.line}); {fix}")
             self._check_namespace(decl)
             props = self._props(decl)
             if isinstance(getattr(props.get("copies"), "value", None), CopiesChange):
