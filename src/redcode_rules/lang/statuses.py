@@ -829,6 +829,10 @@ def _check_triggered(draft: Layers, call: Call, effect: Effect, where: str, hold
         if Subject.HERE in subjects:
             raise draft.error(call.pos, f"{where}: 'here' is the box of a token, so only a "
                               "token's trigger reads it; measure from 'self' (the holder)")
+        if subjects & {Subject.ANSWERED, Subject.ANSWERED_TARGET} and event not in CARD_EVENTS:
+            raise draft.error(call.pos, f"{where}: it reads the card that set the trigger "
+                              "off ('answered'), which only 'targeted' (the card that targets) "
+                              f"and 'plays' (the card played) have; '{event}' has no card")
     if holder is Holder.TOKEN and Selector.SELF in named and (prim.token_self is None
                                                               or left is not None):
         raise draft.error(call.pos, f"{where}: a token is not a ship: in its trigger "

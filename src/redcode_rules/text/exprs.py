@@ -54,6 +54,7 @@ from ..i18n.grammar import (
     written_gender,
 )
 from ..rules.exprs import (
+    CARD_NUMBERS,
     DISTANCES,
     Adjective,
     All,
@@ -298,6 +299,9 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
         b, _ = _amount(m.second, say, in_filter)
         return contract(say.lang, w["extreme"]["max" if m.highest else "min"].format(
             a=a, b=b)), 1
+    if isinstance(m, Measure) and m.quantity in CARD_NUMBERS and say.holder:
+        # a trigger's card: the one that targeted (D9.12)
+        return catalog(say.lang)["values"]["that_card"][m.quantity.value], 1
     if isinstance(m, Tally) or (isinstance(m, Measure) and m.quantity in VALUES):
         # the values of the "Numbers" block (text/values.py): "of" + the subject
         return value_text(m, say.lang, _value_key(m, in_filter), say.names, say.held)
@@ -313,11 +317,13 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
         values["who"] = _origin_of(key, say)  # is named after "of": "de este barco"
     if m.origin is not Subject.DEFAULT:  # between two ends (D9.13): from where it counts
         entry = w["quantities"][m.quantity.value + " between"]
-        # both ends said whole, as objects ("this ship" in a trigger, never left out)
-        values["origin"] = say.ship(_subject(m.origin, m.quantity, in_filter), object_=True) \
-            or _origin_of(_subject(m.origin, m.quantity, in_filter), say)
+        # both ends said whole, as objects ("this ship" in a trigger, never left out
+        # nor a pronoun: "from it to it" would not say which is which)
+        whole = attrs.evolve(say, said=None)
+        origin = _subject(m.origin, m.quantity, in_filter)
+        values["origin"] = whole.ship(origin, object_=True) or _origin_of(origin, say)
         values["who"] = catalog(say.lang)["triggers"]["token_self"] \
-            if m.subject is Subject.HERE else say.ship(key, object_=True) or _origin_of(key, say)
+            if m.subject is Subject.HERE else whole.ship(key, object_=True) or _origin_of(key, say)
     else:
         entry = w["quantities"][m.quantity.value]
     return contract(say.lang, tidy(entry["text"].format(**values))), \
