@@ -23,6 +23,11 @@ maneuver grappling_hook {
     target enemy ship where it is in line of self
     effect move 2 target directly toward self
 }
+order shove {
+    copies 1  target enemy ship
+    effect move 2 target directly away from self
+}
+deck { keep size }
 patch ship destroyer {
     maneuvers movement repair torpedo orders missile depth_charge ram grappling_hook
 }
@@ -90,3 +95,54 @@ def test_a_push_and_a_pull_in_three_languages(cards, lang, ram, hook):
     rules = rc.load_ruleset("en", extra=[cards])
     assert ram in rules.text("ram", lang=lang)
     assert rules.text("grappling_hook", lang=lang).startswith(hook)
+
+
+
+def shoved(cards: str, red: str, board: str = "........\n" * 6, extra: str = "") -> rc.Game:
+    """The blue destroyer on c3 plays Shove (2 boxes) on the red submarine at ``red``."""
+    rows = "".join("  " + row + "\n" for row in board.splitlines())
+    game = scenario_game(f"edition: en\nextra: [{cards}{extra}]\nboard: |\n{rows}ships:\n"
+                         f"  blue-destroyer: {{at: c3}}\n  red-submarine: {{at: {red}}}\n"
+                         "hands: {blue-destroyer: [shove]}\n"
+                         "turn: blue-destroyer\nphase: maneuvers\n")
+    game.play("order shove red-submarine")
+    return game
+
+
+def test_a_push_goes_straight_past_running_water_beside_its_line(cards):
+    """A plain move's one path to f3 runs through the running water on e2;
+    the push goes straight through e3."""
+    game = shoved(cards, "d3", "........\n....~...\n........\n........\n........\n........")
+    assert game.ship("red-submarine").position == "f3"
+
+
+@pytest.mark.parametrize("red,to", [("f4", "h4"), ("g4", "h4"), ("d5", "e6")])
+def test_a_push_takes_the_way_nearest_its_line(cards, red, to):
+    """f4 is 3 boxes across and 1 down from c3: the push goes across; d5 is 1
+    across and 2 down: diagonally, nearer than straight down."""
+    assert shoved(cards, red).ship("red-submarine").position == to
+
+
+def test_two_ways_as_near_are_the_players_choice(cards, tmp_path):
+    """With 4 directions (D2.6), d4 is as near the line from c3 going down as
+    going across: the card's player chooses."""
+    game = shoved(cards, "d4", extra=", " + card_file(tmp_path, "rules { neighbours 4 }\n"))
+    assert game.legal_moves() == ["choose d5 d6", "choose e4 f4"]
+
+
+def test_running_water_it_is_pushed_into_carries_it_on(cards):
+    """Rammed from c3, the submarine on b3 enters the running water on a3,
+    which forces a step to a free box: b2 or b4 (a2 is an island, a4 holds a
+    ship); the card's player chooses."""
+    board = "........\n#.......\n~.......\n........\n........\n........"
+    rows = "".join("  " + row + "\n" for row in board.splitlines())
+    game = scenario_game(f"edition: en\nextra: [{cards}]\nboard: |\n{rows}"
+                         "start_cards: {blue: c5, red: g1}\nships:\n"
+                         "  blue-destroyer: {at: c3}\n  red-submarine: {at: b3}\n"
+                         "  blue-submarine: {at: a4}\n  red-destroyer: {at: h6}\n"
+                         "turn: blue-destroyer\nphase: maneuvers\n")
+    game.play("ram red-submarine")
+    assert game.legal_moves() == ["choose a3 b2", "choose a3 b4"]
+    game.play("choose a3 b2")
+    pass_all(game)
+    assert game.ship("red-submarine").position == "b2"

@@ -306,6 +306,9 @@ class StateOps(HandOps):
         board, start, amount, occupied = walk
         if toward and (origin is None or origin == start):
             return []  # nothing to count from, or the ship it counts from itself
+        if directly:  # along the line from that ship, as far as it goes (D4.21)
+            return list(board.push_paths(start, origin, amount, occupied,
+                                         toward == "directly away"))
         paths = board.paths(start, amount, occupied)
         if not toward:
             return list(paths)
@@ -315,23 +318,8 @@ class StateOps(HandOps):
             return max(abs(box % w - origin % w), abs(box // w - origin // w))
 
         now = far(start)
-        nearer = toward.endswith("toward")
         ends = {p: far(index(p.rsplit(" ", 1)[-1])) for p in paths}  # where each one ends
-        kept = [p for p, end in ends.items() if (end < now if nearer else end > now)]
-        if not directly or not kept:
-            return kept
-        # its first step on the line from that ship (the nearest of the 8 ways,
-        # R2.5), then as far along as it goes: the farthest (nearest) ends
-        sign = -1 if nearer else 1
-        dx, dy = start % w - origin % w, start // w - origin // w
-        step = (sign * ((dx > 0) - (dx < 0)), sign * ((dy > 0) - (dy < 0)))
-        first = [p for p in kept
-                 if (lambda b: (b % w - start % w, b // w - start // w))(
-                     index(p.split(" ", 1)[0])) == step]
-        if not first:
-            return []
-        best = (min if nearer else max)(ends[p] for p in first)
-        return [p for p in first if ends[p] == best]
+        return [p for p, end in ends.items() if (end < now if toward == "toward" else end > now)]
 
     def move_walk(self, seat: int, amount: int, straight: bool) -> tuple | None:
         """Where a move of ship ``seat`` chosen as it resolves walks (D4.20):

@@ -16,6 +16,7 @@ compiles).
 from __future__ import annotations
 
 import enum
+import math
 from collections import deque
 from itertools import compress
 from typing import Any, Iterable, Sequence
@@ -477,6 +478,56 @@ class Board:
                                   self._found(start, steps, occupied, reach).values()]))
             self._cache.store(self._cache.texts, key, texts, len(texts))
         return texts
+
+    def push_paths(self, start: int, origin: int, steps: int, occupied: int,
+                   away: bool) -> tuple[str, ...]:
+        """The paths of a push (``away``) or a pull of up to ``steps`` boxes
+        from ``start`` along the line from box ``origin`` (D4.21), as
+        notation, sorted: every voluntary step the one way of the board's
+        (8 or 4, D2.6) nearest to that line (each of two as near), as far as
+        it goes; running water's forced steps go to any box not entered yet
+        (R2.5), or leave the ship there if there is none (D2.5a). None when
+        even its first step is blocked (``occupied``: the boxes it may not
+        enter)."""
+        w = self.width
+        dx, dy = start % w - origin % w, start // w - origin // w
+        if not away:
+            dx, dy = -dx, -dy
+        dirs = DIRECTIONS_8 if self.step_dirs == 8 else DIRECTIONS_4
+
+        def nearness(way: tuple[int, int]) -> float:
+            return (way[0] * dx + way[1] * dy) / math.hypot(*way)
+        best = max(map(nearness, dirs))
+        found: set[tuple[int, ...]] = set()
+        for way in dirs:
+            if best - nearness(way) < 1e-9:
+                self._push_on(start, way, steps, occupied | 1 << start, (), found)
+        return tuple(sorted(" ".join(self.names[b] for b in path) for path in found))
+
+    def _push_on(self, box: int, way: tuple[int, int], left: int, blocked: int,
+                 path: tuple[int, ...], found: set) -> None:
+        """``push_paths`` from ``box``: one more voluntary step ``way`` while
+        some are left and the box is free, else the path ends here."""
+        x, y = box % self.width + way[0], box // self.width + way[1]
+        n = y * self.width + x
+        if left and 0 <= x < self.width and 0 <= y < self.height \
+                and n in self.neighbours[box] and not blocked >> n & 1:
+            self._pushed_into(n, way, left - 1, blocked | 1 << n, path + (n,), found)
+        elif path:
+            found.add(path)
+
+    def _pushed_into(self, box: int, way: tuple[int, int], left: int, blocked: int,
+                     path: tuple[int, ...], found: set) -> None:
+        """``push_paths`` on entering ``box``: out of running water by a
+        forced step each way it can go (R2.5), or on (D2.5a: none, it stays)."""
+        if not self._current >> box & 1:
+            self._push_on(box, way, left, blocked, path, found)
+            return
+        free = [n for n in self.neighbours[box] if not blocked >> n & 1]
+        if not free:
+            found.add(path)
+        for n in free:
+            self._pushed_into(n, way, left, blocked | 1 << n, path + (n,), found)
 
     def outcome_of(self, start: int, steps: int, occupied: int,
                    path: Sequence[int]) -> tuple[int, int] | None:
