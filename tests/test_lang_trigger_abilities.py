@@ -139,3 +139,13 @@ def test_a_scenario_cannot_give_a_ship_its_own_ability(tmp_path):
     assert str(info.value) == (
         "scenario field 'ships.blue-destroyer.lookout': a destroyer has 'lookout' always, as "
         "an ability of its type (D9.21): a ship never holds it as a status too")
+
+
+def test_an_ability_with_triggers_that_acts_only_while_is_refused():
+    text = ("status flag_bridge { permanent  while self is damaged  modify range +1\n"
+            "    when damaged of friendly { effect draw 1 } }\n"
+            "patch ship aircraft_carrier { ability flag_bridge }\n")
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text, "x.rc")
+    assert info.value.reason.startswith("ship 'aircraft_carrier': ability 'flag_bridge' acts "
+                                        "only 'while' a condition holds")

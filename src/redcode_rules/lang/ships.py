@@ -242,7 +242,7 @@ def _abilities(draft: Layers, entry: _Entry, statuses: dict[str, StatusDef]) -> 
             raise draft.error(pos, f"{where}: ability '{name}' {what}; an ability is never "
                               "used up: give it 'modify', 'set', 'limit' or 'untargetable'")
         flags = spec.ignores_running or spec.sees_over_islands
-        if spec.triggers and spec.duration is Duration.WHILE:  # a ship's triggers always watch
+        if spec.triggers and (spec.duration is Duration.WHILE or spec.condition is not None):
             event = spec.triggers[0].event.value
             raise draft.error(pos, f"{where}: ability '{name}' acts only 'while' a condition "
                               "holds, and its triggers would watch always, as the ship's do; "
