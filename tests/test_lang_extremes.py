@@ -96,3 +96,13 @@ def test_min_takes_two_amounts():
     err = dsl_refusal("order o { copies 0  effect draw (min(2)) }\n")
     assert (err.line, err.column) == (1, 39)
     assert err.reason.startswith("unexpected ')'; expected")
+
+
+def test_min_compared_in_a_condition_is_said_as_a_value():
+    rules = rc.load_source("maneuver zap { cost 1  range 3  target enemy ship\n"
+                           "    usable if min(crew in reserve of self, 3) >= 3\n"
+                           "    effect damage 1 to target }\n"
+                           "patch ship destroyer { maneuvers movement repair torpedo orders "
+                           "missile depth_charge shield zap }\n", "en")
+    assert "Usable only if the lower of the number of crew in the reserve of your ship and 3 " \
+        "is at least 3." in rules.text("zap")

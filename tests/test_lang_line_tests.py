@@ -108,3 +108,14 @@ def test_a_status_while_cannot_test_its_ships_lines():
     assert err.reason == ("status 's': 'while' reads its own ship only, and no ship is in its "
                           "own sight or on its own lines (D2.21, D2.10); test them in an aura "
                           "('affects each enemy ship where self is in sight of it')")
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "N = the number of enemy ships out of the row of your ship"),
+    ("es", "N = el número de barcos enemigos fuera de la fila de tu barco"),
+    ("it", "N = il numero di navi nemiche fuori dalla fila della tua nave"),
+])
+def test_a_negated_line_test_follows_the_noun_of_a_count(lang, said):
+    rules = rc.load_source("order tally { copies 1\n    effect draw (number of enemy ships "
+                           "where it is not in row of self) }\ndeck { keep size }\n", "en")
+    assert said in rules.text("tally", lang)

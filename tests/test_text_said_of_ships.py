@@ -142,3 +142,30 @@ def test_an_aura_says_each_ship_it_reaches_again_in_its_gender(subjects, lang, s
 ])
 def test_a_triggers_holder_is_named_after_of_where_the_language_drops_it(rules, lang, said):
     assert rules.status_text("picket", lang).endswith(said)
+
+
+TRIGGERED = """\
+status grudge { permanent
+    when damaged of self { effect damage (distance from source to self) to source } }
+token beacon { mark "b"  permanent
+    when turn_ends of any { effect regain repair (distance from here to target) to target } }
+maneuver drop_beacon { cost 1  effect place_token beacon on self }
+order hold_grudge { copies 1  effect status grudge on self }
+deck { keep size }
+patch ship destroyer { maneuvers movement repair torpedo orders missile depth_charge shield
+    drop_beacon }
+"""
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "(N = the distance from the ship that caused it to this ship)"),
+    ("es", "(N = la distancia del barco que lo causó a este barco)"),
+    ("it", "(N = la distanza tra la nave che l'ha causato e questa nave)"),
+])
+def test_a_distance_in_a_triggers_amount_names_its_ships_as_the_trigger_does(lang, said):
+    assert said in rc.load_source(TRIGGERED, "en").status_text("grudge", lang)
+
+
+def test_a_distance_from_a_tokens_box_says_the_token():
+    text = rc.load_source(TRIGGERED, "en").text("drop_beacon")
+    assert "(N = the distance from this token to that ship)" in text

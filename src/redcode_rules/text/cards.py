@@ -590,7 +590,7 @@ def _effect_phrase(effect: Effect, lang: str, statuses: Mapping[str, StatusDefVi
             whom=whom))
     if computed is not None:
         if computed.amounts:
-            phrase += computed_note(effect, lang, types, words)
+            phrase += computed_note(effect, lang, types, words, trigger)
         if not bare:
             phrase = _with_condition(phrase, effect, lang, types, words, trigger,
                                      key if isinstance(selector, Selector) else None)

@@ -144,8 +144,10 @@ class Say:
         if (self.holder or self.held and (self.said not in (None, "self", "you") or object_)) \
                 and key in ("self", "you"):
             return self.named or triggers["self"]
-        if self.held and key == "target":  # in a trigger: the ship its event happened to
+        if (self.held or self.holder) and key == "target":  # in a trigger: its event's ship
             return triggers["target"]
+        if self.holder and key == "source":  # in a trigger: the ship that caused its event
+            return triggers["source"]
         return self.table("who")[key]
 
 
@@ -321,7 +323,9 @@ def _measure(m: Measure | ShipCount | Nearest | Tally | Times | Extreme, say: Sa
         # nor a pronoun: "from it to it" would not say which is which)
         whole = attrs.evolve(say, said=None)
         origin = _subject(m.origin, m.quantity, in_filter)
-        values["origin"] = whole.ship(origin, object_=True) or _origin_of(origin, say)
+        values["origin"] = catalog(say.lang)["triggers"]["token_self"] \
+            if m.origin is Subject.HERE else whole.ship(origin, object_=True) \
+            or _origin_of(origin, say)
         values["who"] = catalog(say.lang)["triggers"]["token_self"] \
             if m.subject is Subject.HERE else whole.ship(key, object_=True) or _origin_of(key, say)
     else:
@@ -418,10 +422,12 @@ def around_text(m: ShipCount | Nearest, lang: str, in_filter: bool, types=(),
 
 
 def amount_text(a: Amount, lang: str, in_filter: bool = False, types=(),
-                names: Words | None = None, held: bool = False) -> tuple[str, int]:
+                names: Words | None = None, held: bool = False,
+                trigger: bool = False) -> tuple[str, int]:
     """An amount as a phrase (`the distance to the target plus 1`), with its
-    number; ``held``: seen from the ship that has a status (a limit's, D9.14)."""
-    return _amount(a, _say(lang, types, names, held), in_filter)
+    number; ``held``: seen from the ship that has a status (a limit's, D9.14);
+    ``trigger``: in a trigger's effect ("this ship", "the ship that caused it")."""
+    return _amount(a, attrs.evolve(_say(lang, types, names, held), holder=trigger), in_filter)
 
 
 
@@ -545,10 +551,12 @@ def _in_line(c: InLine, say: Say, mood_: str, in_filter: bool) -> str:
         said = w["not_holds" if c.negated else "holds"][c.place.value].format(
             whom=say.ship(ship))
     else:
-        line = say.w["in_line"][c.place.value].format(origin=say.ship(origin))
+        whence = say.ship(origin, object_=True)
+        line = say.w["in_line"][c.place.value].format(origin=whence)
         key = ("not_along" if c.negated else "along") if in_filter and ship == "it" else \
             "is_not" if c.negated else "is"
         said = w[key].format(whom=say.ship(ship), line=line, within=within,
+                             outside=w["outside"][c.place.value].format(origin=whence),
                              **verbs(say.lang, mood_))
     return contract(say.lang, tidy(said))
 
@@ -599,7 +607,7 @@ def _said_as_value(m: Any) -> bool:
     """Whether a compared measure is a value of the "Numbers" block, a tally,
     a factor or the amount chosen (D4.19): said as a clause of two amounts
     (``_fallback``), never as a phrase about its ship."""
-    return isinstance(m, (Tally, Times)) or (isinstance(m, Measure) and (
+    return isinstance(m, (Tally, Times, Extreme)) or (isinstance(m, Measure) and (
         m.quantity in VALUES or m.quantity is Quantity.CHOSEN))
 
 
@@ -931,7 +939,7 @@ def _about_it(c: Condition) -> bool:
     if isinstance(c, InSight):  # in or out of a visual field: the ship tested's or another's
         return Subject.IT in (c.seen, c.viewer)
     if isinstance(c, InLine):  # on another's lines, or holding one on its own (D2.10)
-        return not c.negated and Subject.IT in (c.ship, c.origin)
+        return Subject.IT in (c.ship, c.origin)  # its templates say the negation too
     if isinstance(c, Is) and c.box:  # where it is: `on the edge of the board` (D2.11)
         return not c.negated and c.subject in (Subject.IT.value, Subject.DEFAULT.value)
     return False
@@ -1031,12 +1039,14 @@ def to_ships_text(sel: Ships | Players, lang: str, types=(), names: Words | None
 # ------------------------------------------------------------------ a card's sentences
 
 
-def computed_note(effect, lang: str, types=(), names: Words | None = None) -> str:
+def computed_note(effect, lang: str, types=(), names: Words | None = None,
+                  trigger: bool = False) -> str:
     """What the computed amounts of an effect are: ` (N = the distance to the
-    target)`; none for the amount chosen with the card, said as X (D4.19)."""
+    target)`; none for the amount chosen with the card, said as X (D4.19);
+    ``trigger``: of a trigger's effect, its ships as the trigger says them."""
     w = catalog(lang)["exprs"]
     notes = [w["n_is"].format(amount=amount_text(getattr(effect, n), lang, False, types,
-                                                 names)[0])
+                                                 names, trigger=trigger)[0])
              for n in effect.computed.amounts if not just_chosen(getattr(effect, n))]
     return "".join(notes)
 
