@@ -154,6 +154,22 @@ def test_most_generated_files_compile(tmp_path):
     assert sum(done.rejected.values()) == 30 - done.compiled
 
 
+def test_the_texts_of_generated_files_are_written_in_every_language(tmp_path):
+    """Every card, status and ship type of generated files said in three
+    languages, as the reference and the print sheets say them: no construct
+    the compiler accepts leaves the text without words for it."""
+    from redcode_rules.render.reference import ships_page
+    done = cardgen.Generated()
+    for _, rules in cardgen.compiled_files(tmp_path, 12, seed=7, done=done):
+        for lang in ("en", "es", "it"):
+            for card in [*rules.maneuvers, *rules.orders]:
+                assert rules.text(card, lang=lang), card
+            for status in rules.statuses:
+                assert rules.status_text(status, lang), status
+            assert ships_page(rules, lang)
+    assert done.compiled >= 10
+
+
 def test_a_rejected_file_is_counted_under_its_reason(tmp_path):
     done = cardgen.Generated()
     files = list(cardgen.compiled_files(tmp_path, 3, seed=1, done=done,

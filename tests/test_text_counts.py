@@ -137,3 +137,23 @@ def test_damage_prevented_is_said_in_points_not_hits(card, lang, said):
     """A status that prevents 1 damage takes 1 point off the next hit, not the
     whole hit: the text says points (Italian counts damage in units already)."""
     assert said in rc.load_source(PREVENTS, "en").text(card, lang)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "if your ship has a number of missing breakdowns other than 3"),
+    ("es", "si tu barco tiene un número de averías perdidas distinto de 3"),
+    ("it", "se la tua nave ha un numero di avarie perse diverso da 3"),
+])
+def test_a_count_unequal_to_a_number_says_it_in_the_plural(lang, said):
+    rules = rc.load_source("order o { copies 1  effect draw 1 if not breakdowns missing = 3 }\n"
+                           "deck { keep size }\n", "en")
+    assert said in rules.text("o", lang)
+
+
+def test_the_cards_the_answered_items_target_used_are_counted_in_words():
+    rules = rc.load_source("order o { copies 1  response  answers maneuvers\n"
+                           "    effect draw 1 if number of cards used by answered target this "
+                           "turn > 1 }\ndeck { keep size }\nrules { orders_respondable yes }\n",
+                           "en")
+    assert "the number of cards the ship it targets has used this turn is more than 1" in \
+        rules.text("o")

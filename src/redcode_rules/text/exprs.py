@@ -599,8 +599,10 @@ def _counted(op: Cmp, n: int) -> tuple[Cmp, int]:
 
 
 def _count(op: Cmp, n: int, unit: dict | str, say: Say) -> str:
-    """`at least 2 repairs`, `fewer than 3 order cards`."""
-    return pick(say.w["count"][op.value], n).format(n=n, unit=pick(unit, n))
+    """`at least 2 repairs`, `fewer than 3 order cards`, `a number of repairs
+    other than 3` (``!=``: the plural unit, whatever the number)."""
+    return pick(say.w["count"][op.value], n).format(n=n, unit=pick(unit, n),
+                                                    units=pick(unit, 2))
 
 
 def _said_as_value(m: Any) -> bool:
