@@ -659,3 +659,12 @@ def test_the_saved_movement_is_bounded_by_every_modifier_and_the_board_limit(qui
         rc.Game.from_json(json.dumps(data))
     assert str(err.value) == ("save field 'state.stack[0].path': not a legal move of "
                               "blue-skiff from c3: 4 steps; the card moves up to 3 (D4.6)")
+
+
+def test_enemy_before_a_cards_name_is_refused_with_what_to_write():
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source("status umbrella { this turn  untargetable by enemy radar }\n", "x.rc")
+    assert (info.value.reason, info.value.suggestion) == (
+        "status 'umbrella': 'untargetable by': 'enemy' comes before words that describe cards "
+        "('enemy damaging cards'), not before a card's name; name 'radar' alone (every other "
+        "player's), or describe the enemy's cards by their words", None)

@@ -428,6 +428,11 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
         words.pop(0)
     if len(words) >= 2 and words[-2][0] == "order" and words[-1][0] in ("cards", "card"):
         words[-2:] = [("orders", words[-2][1])]  # 'order cards', as cards are printed
+    if owner is Whose.ENEMY and len(words) == 1 and words[0][0] in cards:
+        raise draft.error(words[0][1], f"{here}: 'enemy' comes before words that describe "
+                          f"cards ('enemy damaging cards'), not before a card's name; name "
+                          f"'{words[0][0]}' alone (every other player's), or describe the "
+                          "enemy's cards by their words")
     if not words or words[-1][0] not in KIND_WORDS:
         last, pos = words[-1] if words else ("", given.pos)
         known = sorted(CLASS_WORDS) + (["enemy"] if whose else [])
