@@ -157,3 +157,18 @@ def test_the_cards_the_answered_items_target_used_are_counted_in_words():
                            "en")
     assert "the number of cards the ship it targets has used this turn is more than 1" in \
         rules.text("o")
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("es", "Radar de otros jugadores no puede tomarlo como objetivo",
+     "Torpedo y Radar de otros jugadores no pueden tomarlo como objetivo"),
+    ("it", "Radar degli altri giocatori non può prendere di mira questa nave",
+     "Siluro e Radar degli altri giocatori non possono prendere di mira questa nave"),
+])
+def test_one_card_named_that_cannot_target_takes_a_singular_verb(lang, one, two):
+    rules = rc.load_source("status lone { this turn  untargetable by radar }\n"
+                           "status pair { this turn  untargetable by torpedo, radar }\n"
+                           "order a { copies 1  effect status lone on target }\n"
+                           "order b { copies 1  effect status pair on target }\n"
+                           "deck { keep size }\n", "en")
+    assert one in rules.text("a", lang) and two in rules.text("b", lang)

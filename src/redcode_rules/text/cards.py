@@ -250,8 +250,11 @@ def untargetable_text(status: StatusDefView, lang: str = "en",
     aura = "_aura" if status.affects is not None else ""
     hidden = status.untargetable_by
     if hidden is not None:
-        return words["untargetable_class" + aura][hidden.whose.value].format(
-            cards=class_text(hidden, lang, names), **again)
+        table = words["untargetable_class" + aura]
+        key = hidden.whose.value
+        if len(hidden.names) == 1 and key + "_one" in table:  # one card: a singular verb
+            key += "_one"
+        return table[key].format(cards=class_text(hidden, lang, names), **again)
     kinds = status.untargetable
     return words["untargetable" + aura]["both" if len(kinds) == 2 else kinds[0].value].format(
         **again)
