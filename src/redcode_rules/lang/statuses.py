@@ -428,7 +428,8 @@ def compile_class(draft: Layers, entry: _Entry, given: ClassWords, where: str,
         words.pop(0)
     if len(words) >= 2 and words[-2][0] == "order" and words[-1][0] in ("cards", "card"):
         words[-2:] = [("orders", words[-2][1])]  # 'order cards', as cards are printed
-    if owner is Whose.ENEMY and len(words) == 1 and words[0][0] in cards:
+    if owner is Whose.ENEMY and len(words) == 1 and words[0][0] in cards \
+            and words[0][0] not in KIND_WORDS:  # `enemy orders`: the order cards
         raise draft.error(words[0][1], f"{here}: 'enemy' comes before words that describe "
                           f"cards ('enemy damaging cards'), not before a card's name; name "
                           f"'{words[0][0]}' alone (every other player's), or describe the "
