@@ -104,3 +104,46 @@ def test_a_smaller_control_card_is_a_ship_type_of_its_own(tmp_path):
                              "order"}
         game.play(rnd.choice(legal))
     assert game.ship("blue-cutter").maneuvers == rules.ships["cutter"].maneuvers
+
+
+ADDED = """\
+rules { ship_maneuvers 9 }
+maneuver depth_sweep { cost 2  range 2  effect damage 1 to target }
+patch ship destroyer { maneuvers + depth_sweep }
+patch ship submarine { maneuvers - floating_mine }
+"""
+
+
+def test_a_patch_adds_or_takes_off_maneuvers_and_keeps_the_others(tmp_path):
+    rules = rc.load_ruleset("en", extra=[card_file(tmp_path, ADDED)])
+    assert rules.ships["destroyer"].maneuvers == (
+        "movement", "repair", "torpedo", "orders", "missile", "depth_charge", "shield",
+        "assault", "depth_sweep")
+    assert rules.ships["submarine"].maneuvers == (
+        "movement", "repair", "torpedo", "orders", "immersion", "countermeasure",
+        "heavy_torpedo")
+
+
+def test_two_files_that_each_add_a_maneuver_both_add_it(tmp_path):
+    first = card_file(tmp_path, ADDED, "first.rc")
+    second = card_file(tmp_path, "maneuver flare { cost 1  effect draw 1 }\n"
+                       "rules { ship_maneuvers 10 }\n"
+                       "patch ship destroyer { maneuvers + flare }\n", "second.rc")
+    rules = rc.load_ruleset("en", extra=[first, second])
+    assert rules.ships["destroyer"].maneuvers[-2:] == ("depth_sweep", "flare")
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("patch ship destroyer { maneuvers + torpedo }",
+     "ship 'destroyer' has maneuver 'torpedo' already"),
+    ("patch ship destroyer { maneuvers - radar }",
+     "ship 'destroyer' has no maneuver 'radar' to take off; it has movement, repair, torpedo, "
+     "orders, missile, depth_charge, shield, assault"),
+    ("ship x { repairs 3 breakdowns 3 crew 6 maneuvers + torpedo }",
+     "'maneuvers + torpedo' changes the control card of a ship type of the files below, in a "
+     "patch; a new ship type lists its maneuvers ('maneuvers movement repair torpedo orders …')"),
+])
+def test_a_change_of_maneuvers_is_checked_against_the_files_below(text, reason):
+    with pytest.raises(rc.DslError) as info:
+        rc.load_source(text + "\n", "x.rc")
+    assert info.value.reason == reason

@@ -19,7 +19,7 @@ from ..i18n.catalog import GENDERS, Wording, bare_name, catalog, languages
 from ..model.ruleset import RuleOptions
 from .grammar import ADJECTIVES, name_clash
 from .parse import parse_source, strip_bom
-from .records import CopiesChange, Decl, Pos, Prop, Words
+from .records import CopiesChange, Decl, ManeuversChange, Pos, Prop, Words
 
 T = TypeVar("T")
 
@@ -210,6 +210,12 @@ class Layers:
                                  f"card of the files below, in a patch; a new "
                                  f"{'order card' if decl.kind == 'order' else decl.kind} "
                                  f"gives its number of copies, such as 'copies 2'")
+            if isinstance(getattr(props.get("maneuvers"), "value", None), ManeuversChange):
+                change = props["maneuvers"]
+                raise self.error(change.pos, f"'maneuvers {change.value}' changes the control "
+                                 "card of a ship type of the files below, in a patch; a new "
+                                 "ship type lists its maneuvers ('maneuvers movement repair "
+                                 "torpedo orders …')")
             table[decl.id] = _Entry(decl.kind, decl.id, props, decl.pos)
         elif decl.action == "patch":
             if decl.id not in table:
@@ -224,6 +230,8 @@ class Layers:
             for key, prop in patched.items():
                 if isinstance(prop.value, CopiesChange):
                     prop = self._changed_copies(decl, props.get("copies"), prop)
+                if isinstance(prop.value, ManeuversChange):
+                    prop = self._changed_maneuvers(decl, props.get("maneuvers"), prop)
                 if key in WORDING_PROPS and key in props:  # a patch adds languages
                     prop = Prop(key, props[key].value + prop.value, prop.pos)
                 props[key] = prop  # effects and triggers replaced whole: within MAX_EFFECTS
@@ -233,6 +241,26 @@ class Layers:
                                  f"'{decl.id}'{self._other_kind(decl)}",
                                  _suggest(decl.id, table))
             del table[decl.id]
+
+    def _changed_maneuvers(self, decl: Decl, old: Prop | None, change: Prop) -> Prop:
+        """``maneuvers + NAME…`` / ``- NAME…``: the control card of the files
+        below with those maneuvers added (each new to it) or taken off (each on it)."""
+        have = list(old.value) if old is not None and isinstance(old.value, tuple) else []
+        names = [n for n, _ in have]
+        diff: ManeuversChange = change.value
+        for name, pos in diff.names:
+            if diff.adds and name in names:
+                raise self.error(pos, f"ship '{decl.id}' has maneuver '{name}' already")
+            if not diff.adds and name not in names:
+                raise self.error(pos, f"ship '{decl.id}' has no maneuver '{name}' to take off; "
+                                 f"it has {', '.join(names)}", _suggest(name, names))
+            if diff.adds:
+                have.append((name, pos))
+                names.append(name)
+            else:
+                del have[names.index(name)]
+                names.remove(name)
+        return Prop("maneuvers", tuple(have), change.pos)
 
     def _changed_copies(self, decl: Decl, old: Prop | None, change: Prop) -> Prop:
         """``copies +N`` / ``copies -N``: the copies of the files below, changed."""

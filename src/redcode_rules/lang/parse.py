@@ -27,7 +27,8 @@ from .choices import MayTransformer, flat
 from .exprs import ExprTransformer
 from .grammar import card_parser
 from .limits import MAX_TARGETS, check_text, check_tree
-from .records import (Call, ClassWords, CopiesChange, Decl, ModeSpec, Pos, Prop, SecondSpec,
+from .records import (Call, ClassWords, CopiesChange, Decl, ManeuversChange, ModeSpec, Pos,
+                      Prop, SecondSpec,
                       TriggerSpec, Words)
 from .syntax import check_words_apart, syntax_error
 
@@ -479,6 +480,9 @@ class _ToDecls(MayTransformer, ExprTransformer, Transformer):
         return tuple(str(t) for t in c), self._tpos(c[0])
 
     def maneuvers(self, meta, c):
+        if c and c[0].type == "SIGN":  # a patch's + or - (D1.5)
+            names = tuple((str(t), self._tpos(t)) for t in c[1:])
+            return Prop("maneuvers", ManeuversChange(str(c[0]) == "+", names), self._pos(meta))
         return Prop("maneuvers", tuple((str(t), self._tpos(t)) for t in c), self._pos(meta))
 
     def letter(self, meta, c):

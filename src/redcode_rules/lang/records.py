@@ -106,6 +106,18 @@ class SecondSpec:
 
 
 @attrs.frozen
+class ManeuversChange:
+    """``maneuvers + NAME…`` / ``maneuvers - NAME…`` on a patch of a ship: the
+    maneuvers of the files below with these added or taken off (lang/layers.py)."""
+
+    adds: bool
+    names: tuple[tuple[str, Pos], ...]
+
+    def __str__(self) -> str:
+        return ("+ " if self.adds else "- ") + " ".join(n for n, _ in self.names)
+
+
+@attrs.frozen
 class CopiesChange:
     """``copies +2`` / ``copies -1`` on a patch: the copies a card has in the
     files below, changed by ``by`` when the patch is applied (lang/layers.py)."""
