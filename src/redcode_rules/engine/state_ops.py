@@ -298,7 +298,9 @@ class StateOps(HandOps):
         (D2.13, D2.16), past no ship nor blockade (D2.15); with ``toward``
         (``toward`` or ``away``), those ending nearer to (farther from) box
         ``origin`` than the ship starts, and none without a box to count
-        from. None for a ship off the board or that a status keeps still."""
+        from; ``directly toward`` or ``directly away``: a pull or a push along
+        the line from ``origin`` (``Board.push_paths``, D4.21). None for a
+        ship off the board or that a status keeps still."""
         directly = toward.startswith("directly")  # a push or a pull: straight (D4.21)
         walk = self.move_walk(seat, amount, straight or directly)
         if walk is None:
