@@ -172,3 +172,16 @@ def test_one_card_named_that_cannot_target_takes_a_singular_verb(lang, one, two)
                            "order b { copies 1  effect status pair on target }\n"
                            "deck { keep size }\n", "en")
     assert one in rules.text("a", lang) and two in rules.text("b", lang)
+
+
+def test_alternatives_among_conditions_that_all_hold_are_said_last():
+    """`A and (B or C) and D` is said "A and D and either B or C": no "and"
+    after the alternatives can be read as the last one's."""
+    rules = rc.load_source(
+        "maneuver m { cost 1  response  answers maneuvers  range 2  target source\n"
+        "    usable if answered is enemy and (answered is torpedo or answered is missile) "
+        "and answered target is friendly\n    effect damage 1 to source }\n"
+        "patch ship destroyer { maneuvers movement repair torpedo orders missile "
+        "depth_charge shield m }\n", "en")
+    assert "Usable only if it answers a card of an enemy and the ship it targets is a " \
+        "friendly ship and either it answers Torpedo or it answers Missile." in rules.text("m")

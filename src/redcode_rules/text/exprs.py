@@ -489,7 +489,10 @@ def condition_text(c: Condition, lang: str, in_filter: bool = False, types=(),
 def _clause(c: Condition, say: Say, mood_: str, in_filter: bool) -> str:
     w = say.w
     if isinstance(c, All):
-        return w["and"].join(_grouped(p, say, mood_, in_filter) for p in c.parts)
+        # an "either … or …" said last, where no "and" after it can be read as
+        # its own (`A and (B or C) and D`: "A and D and either B or C")
+        parts = sorted(c.parts, key=lambda p: isinstance(p, AnyOf))
+        return w["and"].join(_grouped(p, say, mood_, in_filter) for p in parts)
     if isinstance(c, AnyOf):
         return w["or"].join(_grouped(p, say, mood_, in_filter) for p in c.parts)
     if isinstance(c, Compare):
