@@ -19,7 +19,7 @@ import enum
 import math
 from collections import deque
 from itertools import compress
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import attrs
 
@@ -485,10 +485,9 @@ class Board:
         from ``start`` along the line from box ``origin`` (D4.21), as
         notation, sorted: every voluntary step the one way of the board's
         (8 or 4, D2.6) nearest to that line (each of two as near), as far as
-        it goes; running water's forced steps go to any box not entered yet
-        (R2.5), or leave the ship there if there is none (D2.5a). None when
-        even its first step is blocked (``occupied``: the boxes it may not
-        enter)."""
+        it goes (``_one_way``: running water's forced steps as a straight
+        move takes them); none when even its first step is blocked
+        (``occupied``: the boxes it may not enter)."""
         w = self.width
         dx, dy = start % w - origin % w, start // w - origin // w
         if not away:
@@ -499,35 +498,14 @@ class Board:
             return (way[0] * dx + way[1] * dy) / math.hypot(*way)
         best = max(map(nearness, dirs))
         found: set[tuple[int, ...]] = set()
+
+        def stop(box: int, entered: int, path: tuple[int, ...], on: bool) -> None:
+            if not on:  # as far as it goes: only where it can go no farther
+                found.add(path)
         for way in dirs:
             if best - nearness(way) < 1e-9:
-                self._push_on(start, way, steps, occupied | 1 << start, (), found)
+                _one_way(self, start, way, steps, occupied | 1 << start, stop)
         return tuple(sorted(" ".join(self.names[b] for b in path) for path in found))
-
-    def _push_on(self, box: int, way: tuple[int, int], left: int, blocked: int,
-                 path: tuple[int, ...], found: set) -> None:
-        """``push_paths`` from ``box``: one more voluntary step ``way`` while
-        some are left and the box is free, else the path ends here."""
-        x, y = box % self.width + way[0], box // self.width + way[1]
-        n = y * self.width + x
-        if left and 0 <= x < self.width and 0 <= y < self.height \
-                and n in self.neighbours[box] and not blocked >> n & 1:
-            self._pushed_into(n, way, left - 1, blocked | 1 << n, path + (n,), found)
-        elif path:
-            found.add(path)
-
-    def _pushed_into(self, box: int, way: tuple[int, int], left: int, blocked: int,
-                     path: tuple[int, ...], found: set) -> None:
-        """``push_paths`` on entering ``box``: out of running water by a
-        forced step each way it can go (R2.5), or on (D2.5a: none, it stays)."""
-        if not self._current >> box & 1:
-            self._push_on(box, way, left, blocked, path, found)
-            return
-        free = [n for n in self.neighbours[box] if not blocked >> n & 1]
-        if not free:
-            found.add(path)
-        for n in free:
-            self._pushed_into(n, way, left, blocked | 1 << n, path + (n,), found)
 
     def outcome_of(self, start: int, steps: int, occupied: int,
                    path: Sequence[int]) -> tuple[int, int] | None:
@@ -585,48 +563,63 @@ class Board:
 
 
 def _straight(board: Board, start: int, steps: int, blocked: int) -> dict:
-    """``Board._found`` of a straight move (D2.16): for each direction, up
-    to ``steps`` voluntary steps that way, each from wherever the last
-    forced step of running water left the ship (R2.5, D2.5a, D2.5c: forced
-    steps go any way, chosen by the mover); no box entered twice (D2.5d).
-    Few paths (8 directions, at most ``MAX_MOVE`` steps, forks only on
-    running water), so plain Python; keyed and kept as ``_by_path`` keeps
-    them (the shortest path of an outcome, then the first in sort order)."""
-    w, h, names, effects = board.width, board.height, board.names, board.effects
-    neighbours, current = board.neighbours, board._current
+    """``Board._found`` of a straight move (D2.16): for each direction, every
+    path ``_one_way`` walks that way. Few paths (8 directions, at most
+    ``MAX_MOVE`` steps, forks only on running water), so plain Python; keyed
+    and kept as ``_by_path`` keeps them (the shortest path of an outcome,
+    then the first in sort order)."""
+    names = board.names
     found: dict = {}
 
-    def keep(box: int, entered: int, path: tuple[int, ...]) -> None:
+    def keep(box: int, entered: int, path: tuple[int, ...], on: bool) -> None:
         key = entered << 16 | box
         text = " ".join(names[b] for b in path)
         kept = found.get(key)
         if kept is None or (len(path), text) < (kept.count(" ") + 1, kept):
             found[key] = text
 
-    def arrive(box: int, left: int, path: tuple[int, ...], seen: int, entered: int,
-               way: tuple[int, int]) -> None:
+    for way in DIRECTIONS_8 if board.step_dirs == 8 else DIRECTIONS_4:
+        _one_way(board, start, way, steps, blocked, keep)
+    return found
+
+
+def _one_way(board: Board, start: int, way: tuple[int, int], steps: int, blocked: int,
+             stop: Callable[[int, int, tuple[int, ...], bool], None]) -> None:
+    """Every path of a move whose voluntary steps all go ``way`` (a straight
+    move, D2.16; a push or a pull, D4.21): up to ``steps`` of them, each from
+    wherever running water's forced steps left the ship (R2.5; D2.5c: they
+    go any way, chosen by the mover, to a box not yet entered; D2.5a: with
+    none, the ship stays); no box entered twice (D2.5d; ``blocked``: the
+    boxes it may not enter, its own among them). ``stop(box, entered, path,
+    on)`` at each box the move may end on (``entered``: the boxes of effect
+    entered), ``on`` whether a voluntary step could go on from there."""
+    w, h, effects = board.width, board.height, board.effects
+    neighbours, current = board.neighbours, board._current
+
+    def onward(box: int, left: int, seen: int) -> int:
+        """The box of the next voluntary step from ``box``, or -1."""
+        if not left:
+            return -1
+        x, y = box % w + way[0], box // w + way[1]
+        n = y * w + x
+        free = 0 <= x < w and 0 <= y < h and n in neighbours[box] and not seen >> n & 1
+        return n if free else -1
+
+    def arrive(box: int, left: int, path: tuple[int, ...], seen: int, entered: int) -> None:
         if current >> box & 1:  # R2.5: a forced step, any way, to a box not yet entered
             free = [n for n in neighbours[box] if not seen >> n & 1]
             for n in free:
-                arrive(n, left, path + (n,), seen | 1 << n, entered | effects & 1 << n, way)
+                arrive(n, left, path + (n,), seen | 1 << n, entered | effects & 1 << n)
             if free:
                 return
-        keep(box, entered, path)
-        if left:
-            x, y = box % w + way[0], box // w + way[1]
-            n = y * w + x
-            if 0 <= x < w and 0 <= y < h and n in neighbours[box] and not seen >> n & 1:
-                arrive(n, left - 1, path + (n,), seen | 1 << n, entered | effects & 1 << n,
-                       way)
+        n = onward(box, left, seen)
+        stop(box, entered, path, n >= 0)
+        if n >= 0:
+            arrive(n, left - 1, path + (n,), seen | 1 << n, entered | effects & 1 << n)
 
-    dirs = DIRECTIONS_8 if board.step_dirs == 8 else DIRECTIONS_4
-    x0, y0 = start % w, start // w
-    for dx, dy in dirs:
-        x, y = x0 + dx, y0 + dy
-        n = y * w + x
-        if 0 <= x < w and 0 <= y < h and n in neighbours[start] and not blocked >> n & 1:
-            arrive(n, steps - 1, (n,), blocked | 1 << n, effects & 1 << n, (dx, dy))
-    return found
+    n = onward(start, steps, blocked)
+    if n >= 0:
+        arrive(n, steps - 1, (n,), blocked | 1 << n, effects & 1 << n)
 
 
 # The path walk and the reach search compiled (setup.py): the decorators make
