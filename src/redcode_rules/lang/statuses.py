@@ -582,20 +582,17 @@ def _modified_card(draft: Layers, entry: _Entry, word: str,
         raise draft.error(given.pos, f"status '{entry.id}': 'modify {word}' is for its "
                           f"{PARAMETERS[word].bearer.value}, not for one card ('on' is for "
                           f"{takers})")
-    any_card = word in ANY_CARD  # a move of an order card, the damage an order deals
-    cards = list(draft.entries["maneuver"])
-    if any_card:
-        cards += list(draft.entries["order"])
+    cards, kind = _cards_on(draft, word)
     if len(given.words) == 1 and not given.listed and given.cost is None:
         card, pos = given.words[0]
         if card in cards:
             return card
         if card in draft.entries["order"] or card not in CLASS_WORDS:
-            kind = "card" if any_card else "maneuver"
             raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
                               f"'modify {word}'", _suggest(card, cards))
     return compile_class(draft, entry, given, f"modify {word} on",
-                         maneuvers_only=not any_card)
+                         maneuvers_only=word not in ANY_CARD)
+
 
 def _limited_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) -> str:
     """The one card a ``set``/``limit ... on CARD`` names, checked."""
@@ -603,14 +600,22 @@ def _limited_card(draft: Layers, entry: _Entry, word: str, card: str, pos: Pos) 
         raise draft.error(pos, f"status '{entry.id}': a bound on '{word}' is for its ship, "
                           f"not for one card ('on' is for {', '.join(BOUND_ON[:-1])} and "
                           f"{BOUND_ON[-1]})")
-    cards = list(draft.entries["maneuver"])
-    if word in ANY_CARD:
-        cards += list(draft.entries["order"])
+    cards, kind = _cards_on(draft, word)
     if card not in cards:
-        kind = "card" if word in ANY_CARD else "maneuver"
         raise draft.error(pos, f"status '{entry.id}': unknown {kind} '{card}' for "
                           f"a bound on '{word}'", _suggest(card, cards))
     return card
+
+
+def _cards_on(draft: Layers, word: str) -> tuple[list[str], str]:
+    """The cards ``on CARD`` may name for the number ``word``, and what to
+    call one: every maneuver, and the order cards too for a move an order
+    card makes and the damage an order card deals (``ANY_CARD``)."""
+    cards = list(draft.entries["maneuver"])
+    if word not in ANY_CARD:
+        return cards, "maneuver"
+    return cards + list(draft.entries["order"]), "card"
+
 
 def _redirect(draft: Layers, entry: _Entry) -> Redirect | None:
     """``redirect damage to giver``."""
