@@ -78,10 +78,9 @@ def value_text(m: Measure | Tally, lang: str, subject: str,
     w = _words(lang, held)
     of = w["of"].get(subject, "")
     if isinstance(m, Tally):  # counted: "the number of maneuvers …", the cards without article
-        key = "used_named" if m.cards.names else "used"
-        said = catalog(lang)["status_rules"]["card_class"]
-        text = w[key].format(cards=_class_phrase(m.cards, said, lang, names, said["and"]),
-                             by=w["used_by"][subject], period=w["period"][m.period.value])
+        key, cards = _used(m, lang, names)
+        text = w[key].format(cards=cards, by=w["used_by"][subject],
+                             period=w["period"][m.period.value])
         return text, 1
     q = m.quantity
     if q is Quantity.CREW_ON and m.card:
@@ -109,6 +108,14 @@ def _words(lang: str, held: bool) -> dict:
     return w
 
 
+def _used(m: Tally, lang: str, names: Words | None) -> tuple[str, str]:
+    """A tally's template key (its cards named or described) and its cards,
+    counted, so said without an article."""
+    said = catalog(lang)["status_rules"]["card_class"]
+    return "used_named" if m.cards.names else "used", \
+        _class_phrase(m.cards, said, lang, names, said["and"])
+
+
 def none_text(m: Measure | Tally, lang: str, subject: str, names: Words | None = None,
               held: bool = False, mood_: str = "ind") -> str | None:
     """A count of none (compared with 0) as a clause of ``lang``, its verbs in
@@ -117,13 +124,10 @@ def none_text(m: Measure | Tally, lang: str, subject: str, names: Words | None =
     cards in the deck"); None for a value said "… is 0"."""
     w = _words(lang, held)
     if isinstance(m, Tally):
-        key = "used_named" if m.cards.names else "used"
-        said = catalog(lang)["status_rules"]["card_class"]
+        key, cards = _used(m, lang, names)
         person = "2" if subject == "you" and not held else "3"  # "you have used"
         by = w["used_by_none"][subject].format(**verbs(lang, mood_, person))
-        return w["none"][key].format(
-            cards=_class_phrase(m.cards, said, lang, names, said["and"]), by=by,
-            period=w["period"][m.period.value])
+        return w["none"][key].format(cards=cards, by=by, period=w["period"][m.period.value])
     crew_on_card = m.quantity is Quantity.CREW_ON and m.card
     template = w["none"].get("crew on card" if crew_on_card else m.quantity.value)
     if template is None:
