@@ -168,7 +168,7 @@ class TriggerIndex:
             return {k: v.triggers for k, v in table.items() if v.triggers}
 
         def of_ship(ship) -> tuple[TriggerDef, ...]:  # its own, then its abilities' (D9.21)
-            return ship.triggers + tuple(t for name in getattr(ship, "abilities", ())
+            return ship.triggers + tuple(t for name in ship.abilities
                                          for t in statuses[name].triggers)
         held = {k: of_ship(v) for k, v in ships.items()}
         index = cls(having(statuses), {k: v for k, v in held.items() if v}, having(tokens))
