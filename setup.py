@@ -1,16 +1,18 @@
 """Build hook: the optional compiled core.
 
 The engine is pure Python and stays so. A wheel build (``pip install .``)
-also compiles, with Cython, the module listed in pyproject.toml
+also compiles, with Cython, the modules listed in pyproject.toml
 (``[tool.redcode_rules] compiled``: ``board``, the path search and the
-visual field) — the same ``.py`` file, no ``.pyx``, no ``.pxd``. Its types
-are written in the file in Cython's pure-Python mode (``@cython.ccall``,
-``@cython.locals``: the path walker and the reach search become C calls
-with typed box indexes), which the interpreter ignores; without Cython the
-modules read ``cython_shim`` instead (docs/design.md, "Speed"). Everything else
-(the game, the engine, the move generator, effects, the DSL compiler,
-docs, CLI) stays interpreted: the pure-Python build is the reference, and
-no class is shaped by what Cython needs.
+visual field; ``game_tensor`` and ``actions``, the observation tensor and
+the moves as words that a learning program's steps read) — the same
+``.py`` files, no ``.pyx``, no ``.pxd``. Their types are written in the
+files in Cython's pure-Python mode (``@cython.ccall``, ``@cython.locals``:
+the path walker and the reach search become C calls with typed box
+indexes), which the interpreter ignores; without Cython the modules read
+``cython_shim`` instead (docs/design.md, "Speed"). Everything else (the
+game, the engine, the move generator, effects, the DSL compiler, docs,
+CLI) stays interpreted: the pure-Python build is the reference, and no
+class is shaped by what Cython needs.
 
 - Editable installs (``pip install -e .``) are never compiled: a compiled
   module would be built next to its source and would go on running after
@@ -34,7 +36,7 @@ import tomllib
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-# The hot path of a playout, listed in pyproject.toml (the tests read it too).
+# The modules compiled, listed in pyproject.toml (the tests read it too).
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "pyproject.toml"), "rb") as f:
     COMPILED = tomllib.load(f)["tool"]["redcode_rules"]["compiled"]
 

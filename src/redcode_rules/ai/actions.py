@@ -29,6 +29,12 @@ object that stands for it (``GameCore._decision_key``), asked once per call
 of ``legal_actions``/``step``; an adapter that owns its game keeps its node
 between the words (``word_node``, ``advance``) and asks the game nothing
 until the move is played.
+
+A wheel compiles this module with Cython (setup.py), as it is but for the
+types of ``_scan``'s loop, written here in Cython's pure-Python mode (the
+interpreter ignores them): reading a decision's words is loops over local
+lists and strings, which compiled code runs without the interpreter's
+dispatch (docs/design.md, "Speed").
 """
 
 from __future__ import annotations
@@ -44,6 +50,11 @@ from ..engine.chance import ChanceKind
 from ..engine.notation import head_word, words as move_words
 from ..rules.board import box_name
 from ..rules.effects import ANSWERS, May
+
+try:  # the compiled core's types (setup.py); nothing to the interpreter
+    import cython
+except ModuleNotFoundError:
+    from ..base import cython_shim as cython
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -489,6 +500,10 @@ class ActionSpace:
                                 "goes on", [], prefix, [])
         return node
 
+    @cython.locals(moves=list, text=str, lo=cython.Py_ssize_t, hi=cython.Py_ssize_t,
+                   head=str, complete=cython.bint, start=cython.Py_ssize_t, move=str,
+                   end=cython.Py_ssize_t, actions=list, nexts=dict, i=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, run=cython.Py_ssize_t, ends=cython.bint, word=str)
     def _scan(self, moves: list[str], prefix: tuple[int, ...], text: str, lo: int,
               hi: int) -> _Node:
         """The node of the moves ``moves[lo:hi]`` that begin with the words

@@ -6,6 +6,11 @@ numbers, for programs that ask at every step (the AI adapters). Each
 seat's tensor is kept in the game's ``_memo`` and brought up to date
 group of slices by group (docs/design.md, "Tensors for learning");
 ``tensor_written_afresh`` writes it whole, the tests' yardstick.
+
+A wheel compiles this module with Cython (setup.py), as it is: bringing a
+tensor up to date is comparisons and writes of local tuples, lists and
+array slots, which compiled code runs without the interpreter's dispatch
+(docs/design.md, "Speed").
 """
 
 from __future__ import annotations
