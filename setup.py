@@ -18,6 +18,10 @@ class is shaped by what Cython needs.
   module would be built next to its source and would go on running after
   the source is edited.
 - ``REDCODE_PURE_PYTHON=1`` skips compiling in any install.
+- A build first removes the extension modules an earlier build left in
+  its build directory that it will not build now (all of them, for pure
+  Python): a wheel packs that directory whole, and such a module would
+  run instead of its source.
 - Anything that fails — no Cython, Cython refusing or crashing on a
   module, no C compiler, a compiler error — warns and installs the whole
   package as pure Python, which behaves identically (CI runs the test
@@ -32,6 +36,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+from importlib.machinery import EXTENSION_SUFFIXES
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -80,6 +85,7 @@ class OptionalBuildExt(build_ext):
         return None
 
     def run(self) -> None:
+        self.drop_stale_modules()
         if self.pure_reason is not None:
             self.announce(f"redcode_rules: pure Python ({self.pure_reason})", level=2)
             return
@@ -96,6 +102,20 @@ class OptionalBuildExt(build_ext):
                     os.remove(built)
             print(f"warning: redcode_rules: compiling the core failed "
                   f"({self.failures[0]}); installing it as pure Python", file=sys.stderr)
+
+    def drop_stale_modules(self) -> None:
+        """Removes the extension modules an earlier build left in the build
+        directory that this one does not build (every one, for pure Python):
+        a wheel packs that directory whole, so a module no longer compiled,
+        or compiled from older sources, would ship and run instead of its
+        source."""
+        keep = set() if self.pure_reason is not None else {
+            os.path.abspath(self.get_ext_fullpath(ext.name)) for ext in self.extensions}
+        for root, _, files in os.walk(os.path.join(self.build_lib, "redcode_rules")):
+            for name in files:
+                path = os.path.abspath(os.path.join(root, name))
+                if name.endswith(tuple(EXTENSION_SUFFIXES)) and path not in keep:
+                    os.remove(path)
 
     def build_extension(self, ext: Extension) -> None:
         try:

@@ -71,3 +71,31 @@ def test_the_compiled_core_keeps_the_python_classes():
     for g in (game, copy, clone):
         g.play(move)
     assert copy.to_json() == clone.to_json() == game.to_json()
+
+
+def test_a_build_drops_the_extension_modules_an_earlier_build_left(tmp_path):
+    """A wheel packs the build directory whole, so an extension module an
+    earlier build left there (one no longer compiled, or any, for a pure
+    build) would ship and run instead of its source: a pure build
+    (``REDCODE_PURE_PYTHON=1``) into a directory holding two leaves none of
+    them, and keeps its Python files."""
+    import importlib.machinery
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    pytest.importorskip("setuptools")
+    package = tmp_path / "redcode_rules"
+    (package / "rules").mkdir(parents=True)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for stale in (package / "rules" / f"board{suffix}", package / f"game{suffix}"):
+        stale.write_bytes(b"")
+    (package / "rules" / "board.py").write_text("")
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path)],
+                   cwd=Path(__file__).parent.parent, capture_output=True, check=True,
+                   env={**os.environ, "REDCODE_PURE_PYTHON": "1"})
+    left = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert left == ["redcode_rules/rules/board.py"]
