@@ -67,6 +67,7 @@ import time
 from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, forget_words,
                          long_run, openspiel_picks, openspiel_replays, pettingzoo_picks,
                          pettingzoo_replays, warm_up, word_actions, word_replays)
+import redcode_rules as rc
 from redcode_rules.ai.setup import AiSetup
 from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.info.observation import observe
@@ -95,7 +96,8 @@ def tensor_times(setup: AiSetup, seeds: list[int]) -> tuple[float, float, int]:
 
 
 def calls(run) -> int:
-    """The Python calls ``run()`` makes (functions and built-ins called)."""
+    """The Python calls ``run()`` makes (functions and built-ins called): a
+    compiled module's functions are not seen (``main`` says which are)."""
     profile = cProfile.Profile()
     profile.runcall(run)
     return pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
@@ -131,6 +133,9 @@ def main() -> None:
     if args.cpu:
         CLOCK[0] = time.process_time
     measures = set(args.measures)
+    compiled = rc.compiled_modules()
+    print("redcode_rules: " + (f"compiled {', '.join(compiled)} (their own calls are not "
+                               "counted among the Python calls)" if compiled else "pure Python"))
     for teams in args.teams:
         setup = AiSetup(teams=teams, placement=PLACEMENT)
         seeds = list(range(1, args.games + 1))
