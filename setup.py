@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import sys
 import tomllib
+from collections.abc import Iterable
 from importlib.machinery import EXTENSION_SUFFIXES
 
 from setuptools import Extension, setup
@@ -85,7 +86,8 @@ class OptionalBuildExt(build_ext):
         return None
 
     def run(self) -> None:
-        self.drop_stale_modules()
+        # what an earlier build left and this one will not build goes first
+        self.drop_modules(keep=() if self.pure_reason is not None else self.extensions)
         if self.pure_reason is not None:
             self.announce(f"redcode_rules: pure Python ({self.pure_reason})", level=2)
             return
@@ -95,26 +97,23 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # no compiler, say
             self.failures.append(str(error))
         if self.failures:
-            # all or nothing: a partial core is never shipped
-            for ext in self.extensions:
-                built = self.get_ext_fullpath(ext.name)
-                if os.path.exists(built):
-                    os.remove(built)
+            self.drop_modules(keep=())  # all or nothing: a partial core is never shipped
             print(f"warning: redcode_rules: compiling the core failed "
                   f"({self.failures[0]}); installing it as pure Python", file=sys.stderr)
 
-    def drop_stale_modules(self) -> None:
-        """Removes the extension modules an earlier build left in the build
-        directory that this one does not build (every one, for pure Python):
-        a wheel packs that directory whole, so a module no longer compiled,
-        or compiled from older sources, would ship and run instead of its
+    def drop_modules(self, keep: Iterable[Extension]) -> None:
+        """Removes the extension modules in the package's build directory but
+        those of ``keep``: a wheel packs that directory whole, so a module an
+        earlier build left there (no longer compiled, compiled from older
+        sources, or any, for pure Python) would ship and run instead of its
         source."""
-        keep = set() if self.pure_reason is not None else {
-            os.path.abspath(self.get_ext_fullpath(ext.name)) for ext in self.extensions}
-        for root, _, files in os.walk(os.path.join(self.build_lib, "redcode_rules")):
+        kept = {os.path.abspath(self.get_ext_fullpath(ext.name)) for ext in keep}
+        package = os.path.dirname(self.get_ext_fullpath("redcode_rules._"))
+        suffixes = tuple(EXTENSION_SUFFIXES)
+        for root, _, files in os.walk(package):
             for name in files:
                 path = os.path.abspath(os.path.join(root, name))
-                if name.endswith(tuple(EXTENSION_SUFFIXES)) and path not in keep:
+                if name.endswith(suffixes) and path not in kept:
                     os.remove(path)
 
     def build_extension(self, ext: Extension) -> None:
