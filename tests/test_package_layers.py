@@ -85,13 +85,23 @@ def test_the_wheel_ships_every_sub_package():
     """pyproject.toml names the packages a wheel ships one by one (cards/ and
     grammar/ are mapped into the package from the top of the repository), so
     a new sub-package must be named there, or an installed wheel lacks it
-    while an editable install, which reads the source tree, does not notice."""
+    while an editable install, which reads the source tree, does not notice.
+    The folders of data inside them (card files, glossaries, the web table's
+    templates) are named too, or setuptools warns at every build that it
+    ships an importable folder it was not told of."""
     setuptools = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]
-    source = PYPROJECT.parent / "src"
-    on_disk = {".".join(init.parent.relative_to(source).parts)
-               for init in source.rglob("__init__.py")}
-    mapped = set(setuptools["package-dir"]) - {"redcode_rules"}
-    assert set(setuptools["packages"]) - mapped == on_disk
+    code, data = set(), set()
+    for name, root in setuptools["package-dir"].items():  # cards/ is not under src/
+        root = PYPROJECT.parent / root
+        for folder in [root, *(p for p in root.rglob("*") if p.is_dir())]:
+            if folder.name != "__pycache__":
+                dotted = ".".join((name, *folder.relative_to(root).parts))
+                if (folder / "__init__.py").exists():
+                    code.add(dotted)
+                else:  # data only: a module there would not be a package's
+                    assert not list(folder.glob("*.py")), folder
+                    data.add(dotted)
+    assert sorted(setuptools["packages"]) == sorted(code | data)
 
 
 def test_every_relative_import_names_a_module_of_the_package():
