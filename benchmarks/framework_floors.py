@@ -103,8 +103,9 @@ class NothingGame(pyspiel.Game):
 
 
 class NothingState(pyspiel.State):
-    """Takes turns forever; answers ``legal_actions`` in Python, as
-    ``RedCodeState`` does, so only ``apply_action`` goes through C++."""
+    """Takes turns forever; answers ``legal_actions`` and ``is_chance_node``
+    in Python, as ``RedCodeState`` does, so only ``apply_action`` goes
+    through C++."""
 
     def __init__(self, game: NothingGame):
         super().__init__(game)
@@ -116,8 +117,12 @@ class NothingState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return LEGAL
 
+    # Python callers skip the round trip through C++, as ours do
     def legal_actions(self, player: int | None = None) -> list[int]:
-        return LEGAL.copy()  # Python callers skip the round trip through C++, as ours do
+        return LEGAL.copy()
+
+    def is_chance_node(self) -> bool:
+        return False
 
     def _apply_action(self, action: int) -> None:
         self._player = 1 - self._player
@@ -148,11 +153,13 @@ def pettingzoo_floor(size: int, words: int, steps: int) -> float:
 
 
 def openspiel_floor(steps: int) -> float:
-    """µs a step of ``legal_actions()`` + ``apply_action()`` on ``NothingGame``."""
+    """µs a step of ``is_chance_node()``, ``legal_actions()`` and
+    ``apply_action()`` on ``NothingGame``, as ai_adapters steps ours."""
     state = pyspiel.load_game("python_nothing").new_initial_state()
     start = clock()
     for _ in range(steps):
-        state.legal_actions()
+        if not state.is_chance_node():
+            state.legal_actions()
         state.apply_action(1)
     return (clock() - start) / steps * 1e6
 
