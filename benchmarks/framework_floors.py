@@ -3,11 +3,12 @@ adapters' speed targets leave for a step.
 
 An adapter's step is the engine's work plus the adapter's plus the
 framework's: PettingZoo's ``last()`` and ``step()`` around an AEC
-environment, OpenSpiel's C++ ``State`` calling a Python game's
-``_legal_actions`` and ``_apply_action``. This measures the framework's
-share alone, with an environment and a game that do nothing (an
-observation of the same size handed out, a ready list of legal actions),
-stepped as benchmarks/ai_adapters.py steps ours. It then plays random games
+environment; OpenSpiel's ``apply_action`` through its C++ ``State`` into a
+Python game's ``_apply_action`` (``legal_actions`` and ``is_chance_node``
+our state answers in Python). This measures the framework's share alone,
+with an environment and a game that do nothing (an observation of the same
+size handed out, a ready list of legal actions), stepped as
+benchmarks/ai_adapters.py steps ours. It then plays random games
 through both adapters for their steps per move, and the same moves through
 the engine for its time per move (each decision listed, then played), and
 prints, per target (PettingZoo ≥ 0.5× the engine, OpenSpiel ≥ 0.8×), the
@@ -34,8 +35,6 @@ from ai_adapters import (PLACEMENT, clock, engine_replays, openspiel_picks, open
 from redcode_rules.ai.pettingzoo import raw_env
 from redcode_rules.ai.setup import AiSetup
 
-#: The adapters' targets: moves/s as a share of the engine's on the same moves.
-TARGETS = {"PettingZoo": 0.5, "OpenSpiel": 0.8}
 #: Legal actions handed out at each step of the game that does nothing.
 LEGAL = [0, 1, 2, 3, 4]
 
@@ -179,36 +178,38 @@ def main() -> None:
         setup = AiSetup.from_params(dict(teams=teams, placement=PLACEMENT))
         warm_up(setup)
         env = raw_env(**setup.params())
-        size, words = env.observation_spaces[env.possible_agents[0]]["observation"].shape[0], \
-            env.action_spaces[env.possible_agents[0]].n
-        gc.collect()
-        floors = {"PettingZoo": min(pettingzoo_floor(size, words, args.steps) for _ in range(3)),
-                  "OpenSpiel": min(openspiel_floor(args.steps) for _ in range(3))}
-        picked = {"PettingZoo": pettingzoo_picks(setup, seeds),
-                  "OpenSpiel": openspiel_picks(setup, seeds)}
-        replay = {"PettingZoo": lambda p: pettingzoo_replays(setup, p, True),
-                  "OpenSpiel": lambda p: openspiel_replays(setup, p)}
+        agent = env.possible_agents[0]
+        size = env.observation_spaces[agent]["observation"].shape[0]
+        words = env.action_spaces[agent].n
+        # per adapter: its target (moves/s as a share of the engine's on the
+        # same moves), the framework's floor, its games picked and replayed,
+        # and the engine's chance as the adapter plays it
+        adapters = (
+            ("PettingZoo", 0.5, lambda: pettingzoo_floor(size, words, args.steps),
+             pettingzoo_picks(setup, seeds), lambda p: pettingzoo_replays(setup, p, True),
+             "sampled"),
+            ("OpenSpiel", 0.8, lambda: openspiel_floor(args.steps),
+             openspiel_picks(setup, seeds), lambda p: openspiel_replays(setup, p), "explicit"))
         print(f"{teams} war, {args.games} random games, µs a move (the fastest of 3 runs; "
               "the adapters' words read by the run that picked them, learning.py's "
               "\"repeated\")")
-        for name, target in TARGETS.items():
+        for name, target, floor_of, picked, replay, chance in adapters:
             gc.collect()
-            runs = [replay[name](picked[name]) for _ in range(3)]
+            per_step = min(floor_of() for _ in range(3))
+            runs = [replay(picked) for _ in range(3)]
             adapter = min(run.seconds for run in runs) / runs[0].moves * 1e6
             gc.collect()
-            chance = "explicit" if name == "OpenSpiel" else "sampled"  # OpenSpiel's chance nodes
             engine = min(engine_replays(setup, runs[0].games, chance).seconds
                          for _ in range(3)) / runs[0].moves * 1e6
             steps = (runs[0].actions + runs[0].chance) / runs[0].moves
-            floor = floors[name] * steps
+            floor = per_step * steps
             budget = engine * (1 / target - 1)
             print(f"  {name}: the engine {engine:.1f}; the adapter adds {adapter - engine:.1f} "
                   f"({engine / adapter:.2f}× the engine); the framework alone "
-                  f"{floors[name]:.2f} a step × {steps:.2f} steps a move = {floor:.1f}; "
+                  f"{per_step:.2f} a step × {steps:.2f} steps a move = {floor:.1f}; "
                   f"≥ {target}× leaves {budget:.1f} on top of the engine, {floor / budget:.0%} "
                   f"of it the framework's, {budget - floor:.1f} for the adapter's own work "
                   f"(now {adapter - engine - floor:.1f})")
-
 
 if __name__ == "__main__":
     main()
