@@ -49,6 +49,9 @@ as one batch (the fastest of ``--repeat`` as well).
                                   [--long-run 100]
                                   [--measures tensor openspiel pettingzoo words]
 
+An older tree is timed by the same script with its ``src`` first on
+``PYTHONPATH`` (docs/ai.md, "From the first adapters to now").
+
 Each measure is the fastest of ``--repeat`` runs (a machine shared with
 other work slows some); ``--cpu`` times this process's CPU rather than the
 wall clock; ``--measures`` runs some only (words: word by word on
@@ -69,8 +72,14 @@ from ai_adapters import (CLOCK, PLACEMENT, Tally, clock, engine_replays, forget_
                          pettingzoo_replays, warm_up, word_actions, word_replays)
 import redcode_rules as rc
 from redcode_rules.ai.setup import AiSetup
-from redcode_rules.info.game_tensor import observation_tensor
 from redcode_rules.info.observation import observe
+
+try:
+    from redcode_rules.info.game_tensor import observation_tensor
+except ModuleNotFoundError:  # a tree older than the tensor read straight from the
+    # game (its adapters read it through the Observation): the same script times it
+    def observation_tensor(game, player):  # type: ignore[misc]
+        return observe(game, player).tensor()
 
 
 def tensor_times(setup: AiSetup, seeds: list[int]) -> tuple[float, float, int]:
